@@ -1,0 +1,148 @@
+# attnprof — build, test, render.
+#
+#   make                 build ./attnprof (GPU half if nvcc + CUPTI are found,
+#                        renderer if Cairo + Pango are found)
+#   make CUDA=0|1        force the GPU half (record, info's GPU part) out or in
+#   make RENDER=0|1      force the renderer (report, figure) out or in
+#   make SAN=1           ASan + UBSan build
+#   make test            build and run every test (CI runs this)
+#   make report          install missing packages (as root), build, render
+#                        the committed results into reports/
+#   make gpu-test        correctness of every variant on the GPU
+#   make fuzz            short libFuzzer runs of the spec and results parsers
+#   make install PREFIX=/usr/local
+#
+# CUDA and CUPTI are looked for, not assumed: CUDA_HOME, then nvcc on PATH;
+# CUPTI under extras/CUPTI, targets/<arch>/lib, lib64 or lib.
+
+VERSION    := 0.1.0
+PREFIX     ?= /usr/local
+CC         ?= cc
+PKG_CONFIG ?= pkg-config
+SAN        ?= 0
+OPT        ?= -O2
+
+# ---- locate CUDA and CUPTI ---------------------------------------------
+NVCC_PATH  := $(shell command -v nvcc 2>/dev/null)
+CUDA_HOME  ?= $(if $(NVCC_PATH),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC_PATH))),$(firstword $(wildcard /usr/local/cuda /usr/local/cuda-13.0 /usr/local/cuda-12*)))
+NVCC       ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc) $(NVCC_PATH))
+ARCH_DIR   := $(shell uname -m)-linux
+find_dir    = $(patsubst %/$(2),%,$(firstword $(foreach d,$(1),$(wildcard $(d)/$(2)))))
+CUDA_INC   := $(call find_dir,$(CUDA_HOME)/include $(CUDA_HOME)/targets/$(ARCH_DIR)/include,cuda_runtime_api.h)
+CUDA_LIB   := $(call find_dir,$(CUDA_HOME)/lib64 $(CUDA_HOME)/targets/$(ARCH_DIR)/lib $(CUDA_HOME)/lib,libcudart.so)
+CUBLAS_LIB := $(call find_dir,$(CUDA_HOME)/lib64 $(CUDA_HOME)/targets/$(ARCH_DIR)/lib $(CUDA_HOME)/lib,libcublas.so)
+CUPTI_INC  := $(call find_dir,$(CUDA_HOME)/extras/CUPTI/include $(CUDA_HOME)/include $(CUDA_HOME)/targets/$(ARCH_DIR)/include,cupti_range_profiler.h)
+CUPTI_LIB  := $(call find_dir,$(CUDA_HOME)/extras/CUPTI/lib64 $(CUDA_HOME)/targets/$(ARCH_DIR)/lib $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib,libcupti.so)
+
+CUDA_FOUND := $(if $(and $(NVCC),$(CUDA_INC),$(CUDA_LIB),$(CUBLAS_LIB),$(CUPTI_INC),$(CUPTI_LIB)),1,0)
+ifeq ($(origin CUDA),undefined)
+  CUDA := $(CUDA_FOUND)
+  ifeq ($(CUDA),0)
+    $(info attnprof: CUDA toolkit or CUPTI not found: building without the GPU half ('record' will say so); set CUDA_HOME to build it)
+  endif
+endif
+ifeq ($(CUDA)$(CUDA_FOUND),10)
+  $(error CUDA=1 but the CUDA toolkit is incomplete: nvcc='$(NVCC)' cudart='$(CUDA_LIB)' cublas='$(CUBLAS_LIB)' cupti include='$(CUPTI_INC)' lib='$(CUPTI_LIB)'; set CUDA_HOME=/path/to/cuda)
+endif
+
+# ---- locate Cairo and Pango ----------------------------------------------
+RENDER_PKGS := pangocairo cairo-pdf cairo-svg cairo-png
+RENDER_FOUND := $(shell $(PKG_CONFIG) --exists $(RENDER_PKGS) 2>/dev/null && echo 1 || echo 0)
+ifeq ($(origin RENDER),undefined)
+  RENDER := $(RENDER_FOUND)
+  ifeq ($(RENDER),0)
+    $(info attnprof: Cairo/Pango development files not found: building without the renderer; 'make deps' installs them)
+  endif
+endif
+ifeq ($(RENDER)$(RENDER_FOUND),10)
+  $(error RENDER=1 but pkg-config cannot find $(RENDER_PKGS): run 'make deps' or apt-get install libcairo2-dev libpango1.0-dev)
+endif
+
+# ---- flags --------------------------------------------------------------
+BUILD    := build/cuda$(CUDA)-render$(RENDER)$(if $(filter 1,$(SAN)),-san)
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
+CPPFLAGS := -D_GNU_SOURCE -DATTNPROF_VERSION=\"$(VERSION)\" -DATTNPROF_HAVE_CUDA=$(CUDA) -DATTNPROF_HAVE_RENDER=$(RENDER) -Isrc -Ikernels
+CFLAGS   ?= $(OPT) -g
+CFLAGS   += -std=c11 $(WARN) -MMD -MP
+LDLIBS   := -lyaml -lm
+ifeq ($(SAN),1)
+  CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+  LDFLAGS += -fsanitize=address,undefined
+endif
+ifeq ($(RENDER),1)
+  CPPFLAGS += $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))
+  LDLIBS   += $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS))
+endif
+NVCCFLAGS ?= -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -lineinfo -Xptxas -warn-spills
+ifeq ($(CUDA),1)
+  CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC)
+  # DT_RPATH, not RUNPATH: libcupti dlopens libnvperf_host, which RUNPATH does not cover.
+  LDFLAGS  += -L$(CUDA_LIB) -L$(CUPTI_LIB) -Wl,--disable-new-dtags -Wl,-rpath,$(CUDA_LIB) -Wl,-rpath,$(CUPTI_LIB)
+  LDLIBS   += -lcupti -lcublas -lcudart -lstdc++ -ldl -lpthread
+endif
+
+# ---- sources ------------------------------------------------------------
+CORE_SRC   := $(wildcard src/util/*.c) $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
+GPU_SRC    := $(wildcard src/gpu/*.c)
+GPU_CU     := $(wildcard kernels/*.cu)
+RENDER_SRC := $(wildcard src/render/*.c)
+LIB_SRC    := $(CORE_SRC) $(if $(filter 1,$(CUDA)),$(GPU_SRC)) $(if $(filter 1,$(RENDER)),$(RENDER_SRC))
+LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu=$(BUILD)/%.o))
+TEST_SRC   := $(wildcard tests/unit/test_*.c)
+TEST_BIN   := $(TEST_SRC:%.c=$(BUILD)/%)
+
+.PHONY: all deps report test check-build gpu-test fuzz install clean distclean sass
+all: attnprof
+
+attnprof: $(BUILD)/attnprof
+	@cp $< $@
+
+$(BUILD)/attnprof: $(BUILD)/src/main.o $(BUILD)/libattnprof.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libattnprof.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/kernels/%.o: kernels/%.cu $(wildcard kernels/*.h kernels/*.cuh)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -Ikernels -Isrc -c -o $@ $<
+
+$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libattnprof.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libattnprof.a $(LDLIBS)
+
+# ---- the two README commands ----------------------------------------------
+deps:
+	@sh tools/deps.sh
+
+report: deps
+	@$(MAKE) --no-print-directory attnprof
+	@sh tools/render-all.sh
+
+test: attnprof $(TEST_BIN)
+	@sh tests/run.sh $(BUILD)
+
+gpu-test: attnprof
+	@sh tests/gpu-test.sh
+
+fuzz:
+	@sh tests/fuzz/run.sh
+
+sass: $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu=$(BUILD)/%.o))
+	@for o in $^; do echo "== $$o"; cuobjdump --dump-sass $$o | grep -oE '\b(HMMA|HGMMA|LDSM|LDGSTS|LDL|STL|FFMA|MUFU)[.A-Z0-9]*' | sort | uniq -c | sort -rn | head -20; done
+
+install: attnprof
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/attnprof/templates $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 attnprof $(DESTDIR)$(PREFIX)/bin/attnprof
+	install -m 644 templates/*.yaml $(DESTDIR)$(PREFIX)/share/attnprof/templates/
+	install -m 644 docs/attnprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/attnprof.1
+
+clean:
+	rm -rf build attnprof
+
+-include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d

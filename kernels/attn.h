@@ -1,0 +1,98 @@
+/* attn.h: the C interface to the CUDA half (kernels/*.cu).
+ *
+ * Everything CUDA C++ stays behind this header: allocation of a variant's
+ * named buffers, input upload, poisoning, launches, timing with CUDA events,
+ * device facts.  Host C (src/gpu/harness.c) calls only these functions.
+ *
+ * Conventions: functions return 0 on success and -1 on failure, with the
+ * reason in attn_last_error() (what failed and the CUDA error string).
+ * Layouts: Q and O are [B, H, Nq, d], K and V are [B, Hkv, Nkv, d], row
+ * major, elements as 16-bit patterns of the run's dtype (fp16 or bf16).
+ */
+#ifndef ATTNPROF_ATTN_H
+#define ATTNPROF_ATTN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "variants.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- device ------------------------------------------------------------ */
+
+struct attn_device {
+	char name[128];
+	int cc_major, cc_minor;
+	int sm_count;
+	uint64_t l2_bytes;
+	uint64_t hbm_bytes;
+	int sm_clock_mhz, mem_clock_mhz, mem_bus_bits;
+	size_t smem_per_block_optin;
+	int driver_version, runtime_version; /* e.g. 13000 */
+};
+
+/* Number of CUDA devices (0 when none or no driver; never fails). */
+int attn_device_count(void);
+/* Facts of device 0 (selects it). */
+int attn_device_info(struct attn_device *d);
+/* Device-to-device copy bandwidth in GB/s, counting bytes read + written,
+ * median of `reps` copies of `bytes` bytes. */
+int attn_measure_copy(size_t bytes, int reps, double *gbs);
+
+/* ---- one variant at one shape ----------------------------------------- */
+
+struct attn_run; /* opaque */
+
+struct attn_alloc {
+	const char *name;   /* descriptor buffer name, or "cublas_workspace" */
+	uint64_t bytes;
+};
+
+/* Allocate every buffer the descriptor names (plus library workspace). */
+int attn_run_create(struct attn_run **out, const struct variant_desc *v,
+		    const struct attn_shape *s, int sm_count);
+void attn_run_destroy(struct attn_run *r);
+
+/* The tiling the run uses (from the descriptor). */
+const struct tiling *attn_run_tiling(const struct attn_run *r);
+
+/* Upload inputs (host arrays of dtype bit patterns). */
+int attn_run_set_inputs(struct attn_run *r, const uint16_t *q,
+			const uint16_t *k, const uint16_t *v);
+/* Fill O and every output, statistics and workspace buffer with NaN. */
+int attn_run_poison(struct attn_run *r);
+/* Launch the variant's kernels, in order, asynchronously. */
+int attn_run_launch(struct attn_run *r);
+/* Wait for the launches and check for errors. */
+int attn_run_sync(struct attn_run *r);
+/* Copy O to the host (synchronizes). */
+int attn_run_get_output(struct attn_run *r, uint16_t *o);
+/* Copy the logsumexp L [B, H, Nq] (fp32) to the host, if the variant stores
+ * it; returns 1 when it has none. */
+int attn_run_get_lse(struct attn_run *r, float *lse);
+
+/* Time `reps` launches after `warmup`, each between its own CUDA events;
+ * ms[i] is the i-th launch's time in milliseconds. */
+int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms);
+
+/* Named allocations (valid until destroy) and their count. */
+size_t attn_run_allocs(const struct attn_run *r, const struct attn_alloc **out);
+/* Peak device bytes the run holds (sum of its allocations). */
+uint64_t attn_run_peak_bytes(const struct attn_run *r);
+
+/* Reason for the last failure ("" if none). */
+const char *attn_last_error(void);
+
+/* ---- host conversions (implemented in plain C, src/util/half.c) -------- */
+float half_to_float(uint16_t h);
+uint16_t float_to_half(float f);
+float bf16_to_float(uint16_t h);
+uint16_t float_to_bf16(float f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

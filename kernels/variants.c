@@ -1,0 +1,413 @@
+/* variants.c: the descriptor table (see variants.h) and shape arithmetic.
+ *
+ * Keep the block sizes here in step with the kernels: the flash kernels
+ * read their tiling from flash_tiling() below, so there is one source.
+ */
+#include "variants.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const dtype_names[DTYPE_COUNT] = { "fp16", "bf16" };
+static const char *const phase_names[PHASE_COUNT] = { "prefill", "decode" };
+
+const char *dtype_name(enum dtype t) { return t < DTYPE_COUNT ? dtype_names[t] : "?"; }
+size_t dtype_size(enum dtype t) { (void)t; return 2; }
+const char *phase_name(enum phase p) { return p < PHASE_COUNT ? phase_names[p] : "?"; }
+
+int dtype_parse(const char *s, enum dtype *out)
+{
+	for (int i = 0; i < DTYPE_COUNT; i++)
+		if (!strcmp(s, dtype_names[i])) {
+			*out = (enum dtype)i;
+			return 0;
+		}
+	if (!strcmp(s, "float16") || !strcmp(s, "half")) { *out = DTYPE_FP16; return 0; }
+	if (!strcmp(s, "bfloat16")) { *out = DTYPE_BF16; return 0; }
+	return -1;
+}
+
+int phase_parse(const char *s, enum phase *out)
+{
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (!strcmp(s, phase_names[i])) {
+			*out = (enum phase)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *dim_symbol(enum dim_sym s)
+{
+	static const char *const sym[DIM_COUNT] = {
+		"1", "B", "H", "Hkv", "N", "Nkv", "d", "splits"
+	};
+	return s < DIM_COUNT ? sym[s] : "?";
+}
+
+#define SHAPE_BHND  { DIM_B, DIM_H, DIM_NQ, DIM_D, DIM_END }
+#define SHAPE_KV    { DIM_B, DIM_HKV, DIM_NKV, DIM_D, DIM_END }
+#define SHAPE_BHNN  { DIM_B, DIM_H, DIM_NQ, DIM_NKV, DIM_END }
+#define SHAPE_BHN   { DIM_B, DIM_H, DIM_NQ, DIM_END }
+
+const struct matrix_desc attn_matrices[] = {
+	{ "Q", "Q", "queries", ROLE_INPUT, ELEM_INPUT, SHAPE_BHND },
+	{ "K", "K", "keys", ROLE_INPUT, ELEM_INPUT, SHAPE_KV },
+	{ "V", "V", "values", ROLE_INPUT, ELEM_INPUT, SHAPE_KV },
+	{ "S", "S", "scores S = Q·Kᵀ·scale", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+	{ "P", "P", "probabilities P = softmax(S)", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+	{ "O", "O", "output O = P·V", ROLE_OUTPUT, ELEM_INPUT, SHAPE_BHND },
+	{ "m", "m", "running row maximum", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+	{ "l", "ℓ", "running row sum of exp", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+	{ "L", "L", "logsumexp L = m + log ℓ", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+};
+const size_t attn_matrix_count = sizeof(attn_matrices) / sizeof(attn_matrices[0]);
+
+/* ---- tiling ---------------------------------------------------------- */
+
+static int cdiv(int a, int b) { return (a + b - 1) / b; }
+
+static void standard_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
+{
+	(void)s; (void)sm_count;
+	memset(t, 0, sizeof(*t));
+	t->block_m = 1;   /* softmax: one row per warp */
+	t->block_n = 0;
+	t->warps = 4;
+	t->splits = 1;
+}
+
+/* The flash template's block sizes; kernels/flash.cu instantiates these. */
+static void flash_tiling_for(unsigned sw, const struct attn_shape *s, struct tiling *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->warps = 4;
+	t->splits = 1;
+	if (sw & FLASH_SPLITQ) {
+		t->block_m = 128;
+		t->block_n = s->head_dim <= 64 ? 128 : 64;
+	} else {
+		/* split-K: every warp sees all Br rows, so Br is smaller */
+		t->block_m = 64;
+		t->block_n = 64;
+	}
+	size_t e = dtype_size(s->dtype);
+	/* Q tile + double-buffered K and V tiles (+ reduction scratch for split-K) */
+	t->smem_bytes = (size_t)t->block_m * s->head_dim * e
+		      + 2 * 2 * (size_t)t->block_n * s->head_dim * e;
+	if (!(sw & FLASH_SPLITQ))
+		t->smem_bytes += (size_t)t->warps * t->block_m * s->head_dim * 4 / 2;
+}
+
+#define FLASH_TILING(sw) \
+	static void flash_tiling_##sw(const struct attn_shape *s, int sm, struct tiling *t) \
+	{ (void)sm; flash_tiling_for(sw, s, t); }
+FLASH_TILING(0) FLASH_TILING(1) FLASH_TILING(2) FLASH_TILING(3)
+FLASH_TILING(4) FLASH_TILING(5) FLASH_TILING(6) FLASH_TILING(7)
+
+static void decode_splitkv_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->block_m = 16;
+	t->block_n = 64;
+	t->warps = 4;
+	/* Enough blocks for ~2 waves, but each split keeps ≥ 4 KV blocks. */
+	int heads = s->batch * s->kv_heads;
+	int want = cdiv(2 * (sm_count > 0 ? sm_count : 132), heads > 0 ? heads : 1);
+	int max_splits = cdiv(s->seqlen_kv, 4 * t->block_n);
+	t->splits = want < max_splits ? want : max_splits;
+	if (t->splits < 1)
+		t->splits = 1;
+	if (t->splits > 128)
+		t->splits = 128;
+	t->smem_bytes = 2 * 2 * (size_t)t->block_n * s->head_dim * dtype_size(s->dtype);
+}
+
+/* ---- grids ----------------------------------------------------------- */
+
+static void standard_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
+{
+	(void)t;
+	/* GEMM grids are cuBLAS's choice: report the batch count only. */
+	g[0] = k == 1 ? cdiv(s->seqlen_q, 4) : 1;
+	g[1] = k == 1 ? s->batch * s->heads : 1;
+	g[2] = k == 1 ? 1 : s->batch * s->heads;
+}
+
+static void flash_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3], unsigned sw)
+{
+	(void)k;
+	if (sw & FLASH_SEQPAR) {
+		g[0] = cdiv(s->seqlen_q, t->block_m);
+		g[1] = s->batch * s->heads;
+	} else {
+		g[0] = s->batch * s->heads;
+		g[1] = 1;
+	}
+	g[2] = 1;
+}
+
+#define FLASH_GRID(sw) \
+	static void flash_grid_##sw(const struct attn_shape *s, const struct tiling *t, int k, int g[3]) \
+	{ flash_grid(s, t, k, g, sw); }
+FLASH_GRID(0) FLASH_GRID(1) FLASH_GRID(2) FLASH_GRID(3)
+FLASH_GRID(4) FLASH_GRID(5) FLASH_GRID(6) FLASH_GRID(7)
+
+static void decode_splitkv_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
+{
+	if (k == 0) {
+		g[0] = t->splits;
+		g[1] = s->batch * s->heads;
+		g[2] = 1;
+	} else {
+		g[0] = cdiv(s->seqlen_q * s->head_dim, 128);
+		g[1] = s->batch * s->heads;
+		g[2] = 1;
+	}
+}
+
+/* ---- the table ------------------------------------------------------- */
+
+#define BUF_Q { "Q", "Q", "queries", ROLE_INPUT, ELEM_INPUT, SHAPE_BHND }
+#define BUF_K { "K", "K", "keys", ROLE_INPUT, ELEM_INPUT, SHAPE_KV }
+#define BUF_V { "V", "V", "values", ROLE_INPUT, ELEM_INPUT, SHAPE_KV }
+#define BUF_O { "O", "O", "output", ROLE_OUTPUT, ELEM_INPUT, SHAPE_BHND }
+
+static const struct variant_desc standard = {
+	.name = "standard",
+	.summary = "S = Q·Kᵀ·scale and O = P·V as cuBLAS tensor-core GEMMs, softmax kernel S → P; S and P stored in HBM",
+	.phases = 1u << PHASE_PREFILL,
+	.loop = LOOP_NONE, .warps = WARPS_LIBRARY, .rescale = RESCALE_NONE,
+	.grid_text = "three launches: batched GEMM over B·H, softmax with one warp per row, batched GEMM",
+	.warp_text = "cuBLAS chooses the GEMM warp layout; softmax: one warp per row of S",
+	.buffers = {
+		BUF_Q, BUF_K, BUF_V,
+		{ "S", "S", "scores S = Q·Kᵀ·scale", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+		{ "P", "P", "probabilities P = softmax(S)", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+		BUF_O,
+	},
+	.nbuffers = 6,
+	.ntiles = 0,
+	.kernels = {
+		{ "qk_gemm", NULL, "S = Q·Kᵀ·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·head" },
+		{ "softmax", "softmax_rows", "P = softmax(S) row by row", "row block", "batch·head", NULL },
+		{ "pv_gemm", NULL, "O = P·V (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·head" },
+	},
+	.nkernels = 3,
+	.tiling = standard_tiling,
+	.grid = standard_grid,
+};
+
+#define FLASH_TILES(sw) { \
+	{ "Q_i", "a block of Br query rows", TD_BR, TD_D, IN_SHARED, NULL }, \
+	{ "K_j", "a block of Bc key rows", TD_BC, TD_D, IN_SHARED, NULL }, \
+	{ "V_j", "a block of Bc value rows", TD_BC, TD_D, IN_SHARED, NULL }, \
+	{ "S_ij", "scores of the tile pair", TD_BR, TD_BC, IN_REGISTERS, "S" }, \
+	{ "P_ij", "probabilities of the tile pair", TD_BR, TD_BC, IN_REGISTERS, "P" }, \
+	{ "O_i", "output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL }, \
+	}
+
+#define FLASH_BUFFERS_KVOUTER_EVERY \
+	{ BUF_Q, BUF_K, BUF_V, BUF_O, \
+	  { "O_acc", "O_acc", "fp32 output accumulator, read and written every outer step", ROLE_WORKSPACE, ELEM_F32, SHAPE_BHND }, \
+	  { "m", "m", "running row maximum", ROLE_STATS, ELEM_F32, SHAPE_BHN }, \
+	  { "l", "ℓ", "running row sum of exp", ROLE_STATS, ELEM_F32, SHAPE_BHN } }
+#define FLASH_BUFFERS_KVOUTER_LAZY \
+	{ BUF_Q, BUF_K, BUF_V, BUF_O, \
+	  { "O_acc", "O_acc", "fp32 unnormalised output accumulator, read and written every outer step", ROLE_WORKSPACE, ELEM_F32, SHAPE_BHND }, \
+	  { "m", "m", "running row maximum", ROLE_STATS, ELEM_F32, SHAPE_BHN }, \
+	  { "l", "ℓ", "running row sum of exp", ROLE_STATS, ELEM_F32, SHAPE_BHN }, \
+	  { "L", "L", "logsumexp L = m + log ℓ", ROLE_STATS, ELEM_F32, SHAPE_BHN } }
+#define FLASH_BUFFERS_QOUTER_EVERY \
+	{ BUF_Q, BUF_K, BUF_V, BUF_O, \
+	  { "m", "m", "row maximum", ROLE_STATS, ELEM_F32, SHAPE_BHN }, \
+	  { "l", "ℓ", "row sum of exp", ROLE_STATS, ELEM_F32, SHAPE_BHN } }
+#define FLASH_BUFFERS_QOUTER_LAZY \
+	{ BUF_Q, BUF_K, BUF_V, BUF_O, \
+	  { "L", "L", "logsumexp L = m + log ℓ", ROLE_STATS, ELEM_F32, SHAPE_BHN } }
+
+#define FLASH_VARIANT(sw, nm, summ, nb, bufs) { \
+	.name = nm, .summary = summ, \
+	.phases = 1u << PHASE_PREFILL, .is_flash = 1, .switches = sw, \
+	.loop = (sw) & FLASH_SEQPAR ? LOOP_Q_OUTER : LOOP_KV_OUTER, \
+	.warps = (sw) & FLASH_SPLITQ ? WARPS_SPLIT_Q : WARPS_SPLIT_K, \
+	.rescale = (sw) & FLASH_LAZY ? RESCALE_ONCE : RESCALE_EVERY_STEP, \
+	.grid_text = (sw) & FLASH_SEQPAR \
+		? "grid = (⌈N/Br⌉, B·H): one thread block per q-block of one head; outer loop over Q, inner over K/V" \
+		: "grid = B·H: one thread block per head; outer loop over K/V blocks, inner over Q blocks", \
+	.warp_text = (sw) & FLASH_SPLITQ \
+		? "split-Q: each warp owns Br/warps query rows and reads all of K_j, V_j; no inter-warp reduction" \
+		: "split-K: each warp owns Bc/warps keys of K_j, V_j; partial O combined through shared memory", \
+	.buffers = bufs, .nbuffers = nb, \
+	.tiles = FLASH_TILES(sw), .ntiles = 6, \
+	.kernels = { { "flash_fwd", "flash_fwd", "fused attention forward", \
+		(sw) & FLASH_SEQPAR ? "q-block i" : "batch·head", \
+		(sw) & FLASH_SEQPAR ? "batch·head" : NULL, NULL } }, \
+	.nkernels = 1, \
+	.tiling = flash_tiling_##sw, .grid = flash_grid_##sw, \
+}
+
+static const struct variant_desc flash_variants[8] = {
+	FLASH_VARIANT(0, "flash1", "FlashAttention-1 (Algorithm 1): K/V-outer over B·H blocks, split-K warps, rescale every step; O, m, ℓ round-trip HBM",
+		      7, FLASH_BUFFERS_KVOUTER_EVERY),
+	FLASH_VARIANT(1, "flash1+seqpar", "flash1 with sequence parallelism: Q-outer loop, grid of q-blocks × B·H, O in registers",
+		      6, FLASH_BUFFERS_QOUTER_EVERY),
+	FLASH_VARIANT(2, "flash1+splitq", "flash1 with split-Q warps (no shared-memory reduction of partial O)",
+		      7, FLASH_BUFFERS_KVOUTER_EVERY),
+	FLASH_VARIANT(3, "flash1+seqpar+splitq", "flash1 with sequence parallelism and split-Q warps; rescale every step",
+		      6, FLASH_BUFFERS_QOUTER_EVERY),
+	FLASH_VARIANT(4, "flash1+lazyrescale", "flash1 rescaling O once at the end and storing logsumexp",
+		      8, FLASH_BUFFERS_KVOUTER_LAZY),
+	FLASH_VARIANT(5, "flash1+seqpar+lazyrescale", "flash1 with sequence parallelism and a single rescale",
+		      5, FLASH_BUFFERS_QOUTER_LAZY),
+	FLASH_VARIANT(6, "flash1+splitq+lazyrescale", "flash1 with split-Q warps and a single rescale",
+		      8, FLASH_BUFFERS_KVOUTER_LAZY),
+	FLASH_VARIANT(7, "flash2", "FlashAttention-2: Q-outer over q-blocks × B·H, split-Q warps, one rescale at the end; stores only logsumexp L",
+		      5, FLASH_BUFFERS_QOUTER_LAZY),
+};
+
+static void decode_flash2_tiling(const struct attn_shape *s, int sm, struct tiling *t)
+{
+	(void)sm;
+	flash_tiling_for(FLASH_ALL, s, t);
+}
+
+static const struct variant_desc decode_flash2 = {
+	.name = "decode-flash2",
+	.summary = "flash2 at decode shapes (query length 1-8): grid of q-blocks × B·H, so one block per (batch, head)",
+	.phases = 1u << PHASE_DECODE, .is_flash = 1, .switches = FLASH_ALL,
+	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_Q, .rescale = RESCALE_ONCE,
+	.grid_text = "grid = (⌈Nq/Br⌉ = 1, B·H): one thread block per (batch, head) walks the whole KV cache",
+	.warp_text = "split-Q: the warps own query rows, most of them empty at query length 1",
+	.buffers = FLASH_BUFFERS_QOUTER_LAZY, .nbuffers = 5,
+	.tiles = FLASH_TILES(FLASH_ALL), .ntiles = 6,
+	.kernels = { { "flash_fwd", "flash_fwd", "fused attention forward", "q-block i", "batch·head", NULL } },
+	.nkernels = 1,
+	.tiling = decode_flash2_tiling, .grid = flash_grid_7,
+};
+
+static const struct variant_desc decode_splitkv = {
+	.name = "decode-splitkv",
+	.summary = "split-KV decoding (Flash-Decoding style): KV cache split across blocks, partial O and logsumexp per split, then a reduction kernel",
+	.phases = 1u << PHASE_DECODE,
+	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_ONCE,
+	.grid_text = "grid = (splits, B·H): each block reduces one slice of the KV cache; a second kernel combines the splits",
+	.warp_text = "warps split the keys of a slice; partial results combined in shared memory",
+	.buffers = {
+		BUF_Q, BUF_K, BUF_V, BUF_O,
+		{ "O_part", "O_part", "partial output per split (fp32)", ROLE_WORKSPACE, ELEM_F32,
+		  { DIM_SPLITS, DIM_B, DIM_H, DIM_NQ, DIM_D, DIM_END } },
+		{ "L_part", "L_part", "logsumexp per split", ROLE_STATS, ELEM_F32,
+		  { DIM_SPLITS, DIM_B, DIM_H, DIM_NQ, DIM_END } },
+		{ "L", "L", "logsumexp L = m + log ℓ", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+	},
+	.nbuffers = 7,
+	.tiles = {
+		{ "q", "the query rows of one head", TD_BR, TD_D, IN_SHARED, NULL },
+		{ "K_j", "a block of Bc cached keys", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "V_j", "a block of Bc cached values", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "s_j", "scores of the query rows against K_j", TD_BR, TD_BC, IN_REGISTERS, "S" },
+		{ "o", "partial output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL },
+	},
+	.ntiles = 5,
+	.kernels = {
+		{ "splitkv_fwd", "splitkv_fwd", "partial attention over one KV slice", "split", "batch·head", NULL },
+		{ "splitkv_combine", "splitkv_combine", "combine the splits by their logsumexp", "row block", "batch·head", NULL },
+	},
+	.nkernels = 2,
+	.tiling = decode_splitkv_tiling, .grid = decode_splitkv_grid,
+};
+
+const struct variant_desc *const variant_table[] = {
+	&standard,
+	&flash_variants[0], &flash_variants[7],
+	&flash_variants[1], &flash_variants[2], &flash_variants[4],
+	&flash_variants[3], &flash_variants[5], &flash_variants[6],
+	&decode_flash2, &decode_splitkv,
+};
+const size_t variant_count = sizeof(variant_table) / sizeof(variant_table[0]);
+
+const struct variant_desc *variant_find(const char *name)
+{
+	for (size_t i = 0; i < variant_count; i++)
+		if (!strcmp(variant_table[i]->name, name))
+			return variant_table[i];
+	return NULL;
+}
+
+const struct variant_desc *variant_flash(unsigned sw)
+{
+	return sw <= FLASH_ALL ? &flash_variants[sw] : NULL;
+}
+
+int variant_stores(const struct variant_desc *v, const char *name)
+{
+	for (size_t i = 0; i < v->nbuffers; i++)
+		if (!strcmp(v->buffers[i].name, name))
+			return 1;
+	return 0;
+}
+
+uint64_t dims_elements(const enum dim_sym *dims, const struct attn_shape *s,
+		       const struct tiling *t)
+{
+	uint64_t n = 1;
+	for (int i = 0; i < MAX_DIMS && dims[i] != DIM_END; i++) {
+		uint64_t f = 1;
+		switch (dims[i]) {
+		case DIM_B: f = (uint64_t)s->batch; break;
+		case DIM_H: f = (uint64_t)s->heads; break;
+		case DIM_HKV: f = (uint64_t)s->kv_heads; break;
+		case DIM_NQ: f = (uint64_t)s->seqlen_q; break;
+		case DIM_NKV: f = (uint64_t)s->seqlen_kv; break;
+		case DIM_D: f = (uint64_t)s->head_dim; break;
+		case DIM_SPLITS: f = t ? (uint64_t)t->splits : 1; break;
+		default: break;
+		}
+		n *= f;
+	}
+	return n;
+}
+
+uint64_t buffer_bytes(const struct buffer_desc *b, const struct attn_shape *s,
+		      const struct tiling *t)
+{
+	uint64_t e = b->elem == ELEM_F32 ? 4 : dtype_size(s->dtype);
+	return dims_elements(b->dims, s, t) * e;
+}
+
+uint64_t variant_footprint(const struct variant_desc *v, const struct attn_shape *s,
+			   int sm_count)
+{
+	struct tiling t;
+	v->tiling(s, sm_count, &t);
+	uint64_t sum = 0;
+	for (size_t i = 0; i < v->nbuffers; i++)
+		sum += buffer_bytes(&v->buffers[i], s, &t);
+	return sum;
+}
+
+const char *dims_formula(const enum dim_sym *dims, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < MAX_DIMS && dims[i] != DIM_END; i++) {
+		int w = snprintf(buf + used, len - used, "%s%s", i ? "·" : "", dim_symbol(dims[i]));
+		if (w < 0 || (size_t)w >= len - used)
+			break;
+		used += (size_t)w;
+	}
+	return buf;
+}
+
+double attn_flops(const struct attn_shape *s)
+{
+	double pairs = (double)s->seqlen_q * s->seqlen_kv;
+	if (s->causal) {
+		if (s->seqlen_q == s->seqlen_kv)
+			pairs /= 2; /* the FlashAttention benchmark convention */
+		else if (s->seqlen_q < s->seqlen_kv) /* bottom-right aligned mask */
+			pairs -= (double)s->seqlen_q * (s->seqlen_q - 1) / 2;
+	}
+	return 4.0 * s->batch * s->heads * pairs * s->head_dim;
+}

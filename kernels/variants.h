@@ -1,0 +1,174 @@
+/* variants.h: what each attention variant is, as data.
+ *
+ * A descriptor says which buffers a variant keeps in HBM (with shape
+ * formulas), which tiles live only on chip, how the grid and the warps are
+ * mapped, the block sizes and the kernels in launch order.  Both halves of
+ * attnprof read it: record (to allocate, launch and name things) and
+ * report/model (to draw and predict).  Figures are drawn from descriptors
+ * plus measurements, so a new variant gets its figures for free.
+ *
+ * Plain C: this file and variants.c build without CUDA.
+ */
+#ifndef ATTNPROF_VARIANTS_H
+#define ATTNPROF_VARIANTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum dtype { DTYPE_FP16, DTYPE_BF16, DTYPE_COUNT };
+enum phase { PHASE_PREFILL, PHASE_DECODE, PHASE_COUNT };
+
+const char *dtype_name(enum dtype t);   /* "fp16", "bf16" */
+int dtype_parse(const char *s, enum dtype *out); /* 0 or -1 */
+size_t dtype_size(enum dtype t);        /* 2 */
+const char *phase_name(enum phase p);   /* "prefill", "decode" */
+int phase_parse(const char *s, enum phase *out);
+
+/* One attention problem: Q is [B, H, Nq, d]; K and V are [B, Hkv, Nkv, d]. */
+struct attn_shape {
+	enum dtype dtype;
+	enum phase phase;
+	int batch;      /* B */
+	int heads;      /* H, query heads */
+	int kv_heads;   /* Hkv, divides H (grouped-query attention when < H) */
+	int seqlen_q;   /* Nq: N for prefill, query length for decode */
+	int seqlen_kv;  /* Nkv: N for prefill, KV-cache length for decode */
+	int head_dim;   /* d */
+	int causal;     /* mask keys after the query's position (bottom-right aligned) */
+};
+
+/* Symbols of shape formulas: a buffer's element count is their product. */
+enum dim_sym {
+	DIM_END = 0,  /* terminates a formula */
+	DIM_B, DIM_H, DIM_HKV, DIM_NQ, DIM_NKV, DIM_D,
+	DIM_SPLITS,   /* KV splits of a split-KV decode kernel */
+	DIM_COUNT
+};
+const char *dim_symbol(enum dim_sym s); /* "B", "H", "Hkv", "N", "Nkv", "d", "splits" */
+
+enum elem_kind { ELEM_INPUT, ELEM_F32 }; /* the config's dtype, or fp32 */
+
+enum buf_role {
+	ROLE_INPUT,        /* Q, K, V */
+	ROLE_OUTPUT,       /* O */
+	ROLE_MATRIX,       /* S, P: N×N intermediates */
+	ROLE_STATS,        /* m, ℓ, L: per-row softmax statistics */
+	ROLE_WORKSPACE,    /* fp32 O accumulator, partial O per split */
+};
+
+#define MAX_DIMS 6
+struct buffer_desc {
+	const char *name;     /* ASCII key: "S", "l", "O_acc" (results alloc.<name>) */
+	const char *label;    /* drawn label, may be Unicode: "ℓ" */
+	const char *meaning;  /* "scores S = Q·Kᵀ·scale" */
+	enum buf_role role;
+	enum elem_kind elem;
+	enum dim_sym dims[MAX_DIMS]; /* product, DIM_END-terminated */
+};
+
+/* The matrices of the attention story, in drawing order.  A variant whose
+ * buffers lack one of them does not store it in HBM. */
+struct matrix_desc {
+	const char *name, *label, *meaning;
+	enum buf_role role;
+	enum elem_kind elem;
+	enum dim_sym dims[MAX_DIMS];
+};
+extern const struct matrix_desc attn_matrices[];
+extern const size_t attn_matrix_count;
+
+enum tile_dim { TD_1, TD_BR, TD_BC, TD_D };
+enum tile_place { IN_SHARED, IN_REGISTERS };
+struct tile_desc {
+	const char *name;      /* "Q_i" */
+	const char *holds;     /* "a block of Br query rows" */
+	enum tile_dim rows, cols;
+	enum tile_place where;
+	const char *stands_for; /* HBM matrix this tile replaces ("S"), or NULL */
+};
+
+enum loop_order { LOOP_NONE, LOOP_KV_OUTER, LOOP_Q_OUTER };
+enum warp_split { WARPS_LIBRARY, WARPS_ROWS, WARPS_SPLIT_K, WARPS_SPLIT_Q };
+enum rescale { RESCALE_NONE, RESCALE_EVERY_STEP, RESCALE_ONCE };
+
+/* The flash kernel template's three switches (flash1 = 0, flash2 = all). */
+enum flash_switch {
+	FLASH_SEQPAR = 1 << 0, /* Q-outer loop, grid of q-blocks × B·H, O in registers */
+	FLASH_SPLITQ = 1 << 1, /* warps split Q rows and share K/V (no smem reduction) */
+	FLASH_LAZY   = 1 << 2, /* rescale once at the end, store only logsumexp L */
+	FLASH_ALL    = 7,
+};
+
+/* Block sizes and launch resources for one shape. */
+struct tiling {
+	int block_m;   /* Br: query rows per tile */
+	int block_n;   /* Bc: key rows per tile */
+	int warps;     /* warps per thread block of the main kernel */
+	int splits;    /* KV splits (split-KV decode), else 1 */
+	size_t smem_bytes; /* dynamic shared memory of the main kernel */
+};
+
+struct kernel_desc {
+	const char *name;   /* short name; CUPTI/Activity names are matched to it */
+	const char *match;  /* substring of the mangled/demangled kernel name, or NULL for library kernels */
+	const char *does;   /* "S = Q·Kᵀ·scale (cuBLAS GEMM)" */
+	const char *grid_x, *grid_y, *grid_z; /* what blockIdx.x/y/z index */
+};
+
+#define MAX_BUFFERS 12
+#define MAX_TILES 8
+#define MAX_KERNELS 4
+struct variant_desc {
+	const char *name;       /* "flash2", "flash1+seqpar", "decode-splitkv" */
+	const char *summary;    /* one line for --help and captions */
+	unsigned phases;        /* 1 << PHASE_PREFILL | 1 << PHASE_DECODE */
+	int is_flash;           /* built from the flash template */
+	unsigned switches;      /* enum flash_switch bits when is_flash */
+	enum loop_order loop;
+	enum warp_split warps;
+	enum rescale rescale;
+	const char *grid_text;  /* "grid = (⌈N/Br⌉, B·H): one block per q-block of one head" */
+	const char *warp_text;  /* "4 warps split the Br rows; K/V tiles shared" */
+	struct buffer_desc buffers[MAX_BUFFERS]; size_t nbuffers;
+	struct tile_desc tiles[MAX_TILES]; size_t ntiles;
+	struct kernel_desc kernels[MAX_KERNELS]; size_t nkernels;
+	/* Block sizes for a shape on a GPU with sm_count SMs. */
+	void (*tiling)(const struct attn_shape *s, int sm_count, struct tiling *t);
+	/* Grid of kernel k (blocks in x, y, z). */
+	void (*grid)(const struct attn_shape *s, const struct tiling *t, int k, int dims[3]);
+};
+
+extern const struct variant_desc *const variant_table[];
+extern const size_t variant_count;
+
+/* The descriptor called name, or NULL. */
+const struct variant_desc *variant_find(const char *name);
+/* The flash-template variant with these switch bits. */
+const struct variant_desc *variant_flash(unsigned switches);
+/* 1 if the variant stores matrix `name` ("S", "P", "m", …) in HBM. */
+int variant_stores(const struct variant_desc *v, const char *name);
+
+/* Elements of a formula for a shape (splits from the tiling). */
+uint64_t dims_elements(const enum dim_sym *dims, const struct attn_shape *s,
+		       const struct tiling *t);
+/* Bytes of a buffer of a variant. */
+uint64_t buffer_bytes(const struct buffer_desc *b, const struct attn_shape *s,
+		      const struct tiling *t);
+/* Predicted device memory of one run: the sum of its buffers (bytes). */
+uint64_t variant_footprint(const struct variant_desc *v, const struct attn_shape *s,
+			   int sm_count);
+/* Formula text "B·H·N·d" into buf. */
+const char *dims_formula(const enum dim_sym *dims, char *buf, size_t len);
+
+/* Forward FLOPs by the FlashAttention benchmark convention:
+ * 4·B·H·Nq·Nkv·d, halved when causal (and Nq == Nkv). */
+double attn_flops(const struct attn_shape *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

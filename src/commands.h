@@ -1,0 +1,22 @@
+/* commands.h: the subcommands.  Each lives in its own src/cmd_<name>.c,
+ * takes (argc, argv) with argv[0] the subcommand name, and returns an exit
+ * code from error.h.  src/main.c holds the table. */
+#ifndef ATTNPROF_COMMANDS_H
+#define ATTNPROF_COMMANDS_H
+
+int cmd_record(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_figure(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_model(int argc, char **argv);
+
+/* "attnprof <cmd>: built without X" message + fix; returns EXIT_NO_GPU or EXIT_FAILURE_RUN. */
+int built_without_gpu(const char *cmd);
+int built_without_render(const char *cmd);
+
+/* True when stderr is a terminal (progress lines are shown then). */
+int progress_enabled(void);
+
+#endif

@@ -1,0 +1,50 @@
+/* metric_sets.h: named sets of CUPTI metrics.
+ *
+ * Sets are data: the built-in ones below, plus sets a spec defines under
+ * `metric_sets:`.  Names are CUPTI (Perfworks) metric names, valid on GH100
+ * (see ../shared/GPU-NOTES.md).  Whether the chip supports each name, and
+ * how many passes a set costs, is checked by the CUPTI module before a sweep.
+ */
+#ifndef ATTNPROF_METRIC_SETS_H
+#define ATTNPROF_METRIC_SETS_H
+
+#include <stddef.h>
+
+struct metric_set {
+	const char *name;
+	const char *about;
+	const char *const *metrics;
+	size_t nmetrics;
+};
+
+extern const struct metric_set metric_sets_builtin[];
+extern const size_t metric_sets_builtin_count;
+
+/* The built-in set called name, or NULL ("none" is a set with no metrics). */
+const struct metric_set *metric_set_find(const char *name);
+
+/* Well-known metric names, used by report, export and the model. */
+#define M_DRAM_READ      "dram__bytes_read.sum"
+#define M_DRAM_WRITE     "dram__bytes_write.sum"
+#define M_L2_BYTES       "lts__t_bytes.sum"
+#define M_L2_READ_SECT   "lts__t_sectors_op_read.sum"
+#define M_L2_WRITE_SECT  "lts__t_sectors_op_write.sum"
+#define M_SMEM_LD_WF     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
+#define M_SMEM_ST_WF     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+#define M_SMEM_LD_CONF   "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
+#define M_SMEM_ST_CONF   "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+#define M_LDSM           "smsp__inst_executed_op_ldsm.sum"
+#define M_LDGSTS         "smsp__inst_executed_op_ldgsts.sum"
+#define M_OCC_ACHIEVED   "sm__warps_active.avg.pct_of_peak_sustained_active"
+#define M_TENSOR_ACTIVE  "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
+#define M_DURATION       "gpu__time_duration.sum"
+#define M_SM_CLOCK       "sm__cycles_elapsed.avg.per_second"
+#define M_FADD           "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum"
+#define M_FMUL           "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum"
+#define M_FFMA           "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"
+#define M_MUFU           "smsp__inst_executed_pipe_xu.sum"
+#define M_TENSOR_INST    "smsp__inst_executed_pipe_tensor.sum"
+#define M_BARRIERS       "smsp__inst_executed_op_barrier.sum"
+#define M_SMS_ACTIVE     "sm__cycles_active.avg"
+
+#endif

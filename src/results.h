@@ -1,0 +1,190 @@
+/* results.h: the results file, in memory and on disk (docs/results-format.md).
+ *
+ * A results file is one YAML mapping: `format`, a `header` of conditions
+ * (tool, GPU, clocks, driver, CUDA/CUPTI versions, host, date, command line,
+ * the spec itself) and `records`, one per (source, variant, config).  Our
+ * kernels have source "attnprof"; reference series measured by other
+ * software (e.g. source "pytorch-sdpa", variant = its backend) use the same
+ * format.
+ *
+ * Writing is incremental and atomic: record appends a record in memory and
+ * rewrites the whole file through a temporary file and rename(), so the file
+ * on disk is always a complete, valid document.  Reading recovers from a cut
+ * file (one copied mid-write, or written by other software): complete records
+ * are kept and the cut is reported.
+ *
+ * Invariants: every char * field is NULL or owned by the struct; kvlists own
+ * their names.
+ */
+#ifndef ATTNPROF_RESULTS_H
+#define ATTNPROF_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define RESULTS_FORMAT "attnprof-results/1"
+
+/* An ordered list of named numbers: metrics, model predictions, allocations. */
+struct kv {
+	char *name;
+	double value;
+};
+struct kvlist {
+	size_t n, alloc;
+	struct kv *items;
+};
+void kvlist_init(struct kvlist *l);
+void kvlist_release(struct kvlist *l);
+/* Set name to value (replacing an existing entry).  0 or -1 (no memory). */
+int kvlist_set(struct kvlist *l, const char *name, double value);
+/* Add value to name (creating it at 0).  0 or -1. */
+int kvlist_add(struct kvlist *l, const char *name, double value);
+/* Pointer to the value of name, or NULL. */
+const double *kvlist_get(const struct kvlist *l, const char *name);
+int kvlist_copy(struct kvlist *dst, const struct kvlist *src);
+
+struct gpu_info {
+	char *name;            /* "NVIDIA H200" */
+	char *chip;            /* "GH100" (CUPTI chip name) */
+	int cc_major, cc_minor;
+	int sm_count;
+	uint64_t l2_bytes;
+	uint64_t hbm_bytes;
+	int sm_clock_mhz;      /* max SM clock */
+	int mem_clock_mhz;     /* max memory clock */
+	int mem_bus_bits;
+	double peak_hbm_gbs;   /* from clock × bus width (theoretical) */
+	double copy_gbs;       /* measured device-to-device copy, read+write (0 = not measured) */
+	double tensor_tflops;  /* measured dense tensor rate (0 = not measured) */
+	char *driver;          /* "580.159.04" */
+	char *cuda_runtime;    /* "13.0" */
+	char *cupti;           /* CUPTI API version */
+};
+
+struct results_header {
+	char *tool_version;
+	char *date;            /* ISO 8601 UTC */
+	char *host;
+	char *command_line;
+	struct gpu_info gpu;
+	char *spec_name;
+	char *spec_path;
+	char *spec_text;       /* a verbatim copy of the spec */
+	char *notes;           /* free text (e.g. how a reference series was made) */
+};
+
+/* One kernel launch of a variant, with its Activity-API data and metrics. */
+struct launch {
+	char *name;            /* demangled kernel name */
+	int grid[3], block[3];
+	int registers;
+	int static_smem, dynamic_smem;
+	double theoretical_occupancy; /* 0..1, from the occupancy API */
+	char *occupancy_limiter;      /* "registers", "shared memory", "warps", "blocks" */
+	struct kvlist metrics;        /* CUPTI name -> value */
+};
+
+enum metrics_status {
+	METRICS_NOT_REQUESTED,  /* metric set "none" */
+	METRICS_OK,
+	METRICS_UNAVAILABLE,    /* see reason */
+};
+
+struct record {
+	char *source;          /* "attnprof", "pytorch-sdpa" */
+	char *variant;         /* "flash2", "FLASH_ATTENTION" */
+	char *phase;           /* "prefill" | "decode" */
+	char *dtype;           /* "fp16" | "bf16" */
+	int batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim;
+	int causal;
+
+	/* timing (CUDA events) */
+	int repetitions, warmup;
+	double time_ms, time_ms_min, time_ms_max; /* median, min, max */
+	double tflops;         /* forward convention, from the median */
+
+	/* memory */
+	uint64_t peak_bytes;   /* peak device memory of the run */
+	struct kvlist allocs;  /* buffer name -> bytes */
+
+	/* correctness against the fp64 CPU reference */
+	int checked;           /* 0: not checked (e.g. reference series) */
+	int correct;
+	double max_abs_err, rel_l2_err;
+	double tol_max_abs, tol_rel_l2;
+	uint64_t seed;
+	int rows_checked;      /* query rows compared (sampled for large N) */
+
+	/* hardware counters */
+	enum metrics_status metrics_status;
+	char *metrics_reason;  /* why unavailable */
+	char *metric_set;      /* name of the set */
+	size_t nlaunches;
+	struct launch *launches;
+	struct kvlist totals;  /* per-variant sums over launches (see results_sum_launches) */
+
+	/* analytic model */
+	struct kvlist model;   /* quantity -> value (flops, hbm_bytes_min, …) */
+
+	char *error;           /* non-NULL: the run failed; this says why */
+};
+
+struct results {
+	struct results_header header;
+	size_t nrecords, alloc;
+	struct record *records;
+};
+
+void results_init(struct results *r);
+void results_release(struct results *r);
+void record_init(struct record *rec);
+void record_release(struct record *rec);
+void launch_release(struct launch *l);
+void gpu_info_release(struct gpu_info *g);
+
+/* Append a copy-by-move of rec (rec is left empty).  0 or -1. */
+int results_add(struct results *r, struct record *rec);
+
+/* The key that identifies a record's (source, variant, config), for
+ * --resume: "attnprof/flash2/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0". */
+void record_key(const struct record *rec, char *buf, size_t len);
+/* Index of the record with this key, or -1. */
+long results_find(const struct results *r, const char *key);
+
+/*
+ * Recompute rec->totals from its launches: bytes, counts and instructions
+ * are summed; percentages and rates (names with ".pct", ".avg", ".per_second",
+ * ".ratio") are averaged weighted by each launch's gpu__time_duration.sum.
+ */
+int results_sum_launches(struct record *rec);
+
+/* Write the whole document to f.  0 or -1. */
+int results_write(const struct results *r, FILE *f);
+/* Write to path atomically (temporary file in the same folder, fsync, rename). */
+int results_save(const struct results *r, const char *path);
+
+/*
+ * Read a results file.  Returns 0 on success, -1 on a bad file (the message,
+ * with file:line:col, went through error()).  A file cut short keeps its
+ * complete records: then *cut (if given) is set to 1 and a warning names
+ * the place; the return is still 0.
+ */
+int results_load(struct results *r, const char *path, int *cut);
+int results_parse(struct results *r, const char *text, size_t len,
+		  const char *filename, int *cut);
+
+/* Metric value of a record: totals first.  NULL when absent. */
+const double *record_metric(const struct record *rec, const char *name);
+/*
+ * Like record_metric, but a missing metric is an error that says why and
+ * how to fix it ("no metric dram__bytes_read.sum in results.yaml record 3
+ * (flash2 …): recorded without counters? re-run 'attnprof record' with
+ * metrics: default on a GPU whose counters are readable").
+ */
+int record_require_metric(const struct record *rec, const char *name,
+			  const char *filename, size_t index, double *out);
+/* "flash2 fp16 B=4 H=16 N=4096 d=128 causal" into buf. */
+const char *record_describe(const struct record *rec, char *buf, size_t len);
+
+#endif

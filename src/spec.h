@@ -1,0 +1,72 @@
+/* spec.h: experiment specs (YAML) and their expansion into a sweep.
+ *
+ * A spec names variants, dtypes, head dims, sequence lengths, batch (fixed,
+ * or fixed batch tokens B·N), heads (fixed, or hidden size H·d), KV heads,
+ * causal, phase; repetitions, warm-up, seed; a metric set; tolerances.
+ * Top-level values are defaults; an optional `sweeps:` list holds blocks
+ * that override them, and each block's lists expand as a cross product.
+ * docs/spec-format.md documents every key.
+ *
+ * Every error names file:line:col and, for unknown keys, the nearest valid
+ * key.  Values that cannot work are refused before any launch.
+ */
+#ifndef ATTNPROF_SPEC_H
+#define ATTNPROF_SPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernels/variants.h"
+
+/* One point of the sweep. */
+struct config {
+	const struct variant_desc *variant;
+	struct attn_shape shape;
+	int line;              /* spec line of the sweep block it came from */
+};
+
+struct tolerance {
+	double max_abs;        /* largest |O - O_ref| allowed */
+	double rel_l2;         /* largest ‖O - O_ref‖₂ / ‖O_ref‖₂ allowed */
+};
+
+#define SPEC_MAX_METRICS 64
+
+struct spec {
+	char *path;
+	char *text;            /* the file's bytes, kept for the results header */
+	char *name;
+	char *description;
+	int repetitions;       /* timed runs (≥ 1; ≥ 20 recommended) */
+	int warmup;
+	uint64_t seed;
+	int check_rows;        /* query rows compared per (batch, head), 0 = all */
+	struct tolerance tol[DTYPE_COUNT];
+	char *metric_set;      /* "default", "none", "full", or a name defined in metric_sets */
+	size_t nmetrics;       /* the set's metric names (empty for none) */
+	char *metrics[SPEC_MAX_METRICS];
+	uint64_t max_device_bytes; /* refuse configs predicted above this (0 = GPU's memory) */
+	size_t nconfigs;
+	struct config *configs;
+};
+
+void spec_init(struct spec *s);
+void spec_release(struct spec *s);
+
+/* Read and parse a spec file.  0, or -1 after error() with file:line:col. */
+int spec_load(struct spec *s, const char *path);
+int spec_parse(struct spec *s, const char *text, size_t len, const char *filename);
+
+/*
+ * Refuse configs whose predicted device memory exceeds limit_bytes
+ * (the GPU's memory, or the spec's max_device_memory).  0 or -1.
+ */
+int spec_check_memory(const struct spec *s, uint64_t limit_bytes, int sm_count);
+
+/* The largest predicted device memory over the sweep. */
+uint64_t spec_peak_memory(const struct spec *s, int sm_count);
+
+/* Human-readable byte count "1.50 GiB" into buf. */
+const char *format_bytes(double bytes, char *buf, size_t len);
+
+#endif

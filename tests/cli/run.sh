@@ -1,0 +1,57 @@
+#!/bin/sh
+# tests/cli/run.sh BINARY — run the declarative CLI cases in tests/cli/cases/*.t.
+#
+# A case file holds lines "key: value":
+#   args:   the command line after the binary (word-split by the shell; run from the repo root)
+#   exit:   the expected exit status
+#   stdout: a substring that must appear on stdout (repeatable)
+#   stderr: a substring that must appear on stderr (repeatable)
+#   not-stderr: a substring that must not appear on stderr
+#   needs:  gpu | render | cuda-build — skip the case when that is missing
+#   file:   a path that must exist afterwards (repeatable)
+# Lines starting with '#' describe the case.  Output files go in $TMP.
+bin=${1:?usage: tests/cli/run.sh BINARY}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+passed=0 failed=0 skipped=0
+TMP=$(mktemp -d); export TMP
+trap 'rm -rf "$TMP"' EXIT
+
+has_gpu() { "$bin" info --quiet >/dev/null 2>&1; }
+built_with() { "$bin" --version | grep -q "$1: yes"; }
+
+for case in tests/cli/cases/*.t; do
+	name=$(basename "$case" .t)
+	args=$(sed -n 's/^args: //p' "$case")
+	want_exit=$(sed -n 's/^exit: //p' "$case")
+	needs=$(sed -n 's/^needs: //p' "$case")
+	skip=""
+	case "$needs" in
+	gpu) has_gpu || skip="skipped: no GPU" ;;
+	render) built_with renderer || skip="skipped: built without the renderer" ;;
+	cuda-build) built_with "GPU half" || skip="skipped: built without the GPU half" ;;
+	nocuda-build) built_with "GPU half" && skip="skipped: built with the GPU half" ;;
+	esac
+	if [ -n "$skip" ]; then
+		echo "skip $name: $skip"; skipped=$((skipped + 1)); continue
+	fi
+	eval "\"\$bin\" $args" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	ok=1 why=""
+	if [ -n "$want_exit" ] && [ "$rc" != "$want_exit" ]; then ok=0; why="exit $rc, expected $want_exit"; fi
+	while IFS= read -r line; do
+		case "$line" in
+		"stdout: "*) s=${line#stdout: }; grep -qF -- "$s" "$TMP/out" || { ok=0; why="$why; stdout lacks '$s'"; } ;;
+		"stderr: "*) s=${line#stderr: }; grep -qF -- "$s" "$TMP/err" || { ok=0; why="$why; stderr lacks '$s'"; } ;;
+		"not-stderr: "*) s=${line#not-stderr: }; grep -qF -- "$s" "$TMP/err" && { ok=0; why="$why; stderr has '$s'"; } ;;
+		"file: "*) f=$(eval echo "${line#file: }"); [ -e "$f" ] || { ok=0; why="$why; no file $f"; } ;;
+		esac
+	done <"$case"
+	if [ $ok = 1 ]; then
+		echo "ok   $name"; passed=$((passed + 1))
+	else
+		echo "FAIL $name: $why"
+		sed 's/^/    stderr: /' "$TMP/err" | head -5
+		failed=$((failed + 1))
+	fi
+done
+echo "# cli: $passed passed, $failed failed, $skipped skipped"

@@ -1,0 +1,36 @@
+#!/bin/sh
+# tests/run.sh BUILD_DIR — run every unit test binary and every CLI case,
+# then print one summary line "N passed, N failed, N skipped" (last line).
+# Tests run from the repository root.
+build=${1:?usage: tests/run.sh BUILD_DIR}
+passed=0 failed=0 skipped=0
+failed_names=""
+
+add_counts() { # parse "# file: N passed, N failed, N skipped"
+	set -- $(printf '%s\n' "$1" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped.*/\1 \2 \3/p')
+	passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); skipped=$((skipped + ${3:-0}))
+}
+
+for t in "$build"/tests/unit/test_*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	echo "== $name"
+	out=$("$t" 2>&1); rc=$?
+	printf '%s\n' "$out" | grep -v '^ok ' 
+	last=$(printf '%s\n' "$out" | grep '^# ' | tail -1)
+	if [ -z "$last" ]; then
+		echo "FAIL $name: crashed or printed no summary (exit $rc)"
+		failed=$((failed + 1)); failed_names="$failed_names $name"
+		continue
+	fi
+	add_counts "$last"
+	[ $rc -eq 0 ] || failed_names="$failed_names $name"
+done
+
+echo "== CLI cases"
+last=$(sh tests/cli/run.sh ./attnprof | tee /dev/stderr | tail -1)
+add_counts "$last"
+
+if [ -n "$failed_names" ]; then echo "failing:$failed_names"; fi
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
