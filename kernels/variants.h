@@ -110,6 +110,7 @@ struct tiling {
 	int warps;     /* warps per thread block of the main kernel */
 	int splits;    /* KV splits (split-KV decode), else 1 */
 	size_t smem_bytes; /* dynamic shared memory of the main kernel */
+	int regs_per_thread; /* registers per thread of the main kernel (ptxas -v), 0 = unknown */
 };
 
 struct kernel_desc {
