@@ -64,7 +64,11 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-missing-fiel
 CPPFLAGS := -D_GNU_SOURCE -DATTNPROF_VERSION=\"$(VERSION)\" -DATTNPROF_HAVE_CUDA=$(CUDA) -DATTNPROF_HAVE_RENDER=$(RENDER) -Isrc -Ikernels
 CFLAGS   ?= $(OPT) -g
 CFLAGS   += -std=c11 $(WARN) -MMD -MP
-LDLIBS   := -lyaml -lm
+# STATIC_YAML=1 links libyaml statically, for a binary that runs on a
+# machine without libyaml (the GPU machine: see docs/gpu-runs.md).
+STATIC_YAML ?= 0
+LIBYAML_A   ?= $(firstword $(wildcard /usr/lib/$(ARCH_DIR)-gnu/libyaml.a /usr/lib/libyaml.a))
+LDLIBS   := $(if $(filter 1,$(STATIC_YAML)),$(LIBYAML_A),-lyaml) -lm
 ifeq ($(SAN),1)
   CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
   LDFLAGS += -fsanitize=address,undefined
@@ -77,7 +81,9 @@ NVCCFLAGS ?= -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -lineinfo -Xptxa
 ifeq ($(CUDA),1)
   CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC)
   # DT_RPATH, not RUNPATH: libcupti dlopens libnvperf_host, which RUNPATH does not cover.
-  LDFLAGS  += -L$(CUDA_LIB) -L$(CUPTI_LIB) -Wl,--disable-new-dtags -Wl,-rpath,$(CUDA_LIB) -Wl,-rpath,$(CUPTI_LIB)
+  # Both CUPTI homes are on the rpath, so one binary runs on either layout.
+  LDFLAGS  += -L$(CUDA_LIB) -L$(CUPTI_LIB) -Wl,--disable-new-dtags -Wl,-rpath,$(CUDA_LIB) -Wl,-rpath,$(CUPTI_LIB) \
+	      -Wl,-rpath,$(CUDA_HOME)/targets/$(ARCH_DIR)/lib -Wl,-rpath,$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib
   LDLIBS   += -lcupti -lcublas -lcudart -lstdc++ -ldl -lpthread
 endif
 
