@@ -1,0 +1,915 @@
+/* results.c: the results file — in memory, written atomically, read back
+ * with recovery of cut files.  Format: docs/results-format.md. */
+#include "results.h"
+#include "util/error.h"
+#include "util/yamlout.h"
+#include "util/yamltree.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- kvlist ------------------------------------------------------------ */
+
+void kvlist_init(struct kvlist *l) { memset(l, 0, sizeof(*l)); }
+
+void kvlist_release(struct kvlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->items[i].name);
+	free(l->items);
+	kvlist_init(l);
+}
+
+static struct kv *kvlist_find(const struct kvlist *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->items[i].name, name))
+			return &l->items[i];
+	return NULL;
+}
+
+int kvlist_set(struct kvlist *l, const char *name, double value)
+{
+	struct kv *kv = kvlist_find(l, name);
+	if (kv) {
+		kv->value = value;
+		return 0;
+	}
+	if (l->n == l->alloc) {
+		size_t cap = l->alloc ? 2 * l->alloc : 8;
+		struct kv *p = realloc(l->items, cap * sizeof(*p));
+		if (!p)
+			return error("out of memory");
+		l->items = p;
+		l->alloc = cap;
+	}
+	char *copy = strdup(name);
+	if (!copy)
+		return error("out of memory");
+	l->items[l->n].name = copy;
+	l->items[l->n].value = value;
+	l->n++;
+	return 0;
+}
+
+int kvlist_add(struct kvlist *l, const char *name, double value)
+{
+	struct kv *kv = kvlist_find(l, name);
+	if (kv) {
+		kv->value += value;
+		return 0;
+	}
+	return kvlist_set(l, name, value);
+}
+
+const double *kvlist_get(const struct kvlist *l, const char *name)
+{
+	struct kv *kv = kvlist_find(l, name);
+	return kv ? &kv->value : NULL;
+}
+
+int kvlist_copy(struct kvlist *dst, const struct kvlist *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		if (kvlist_set(dst, src->items[i].name, src->items[i].value))
+			return -1;
+	return 0;
+}
+
+/* ---- lifetime -------------------------------------------------------- */
+
+void gpu_info_release(struct gpu_info *g)
+{
+	free(g->name); free(g->chip); free(g->driver); free(g->cuda_runtime); free(g->cupti);
+	memset(g, 0, sizeof(*g));
+}
+
+void launch_release(struct launch *l)
+{
+	free(l->name);
+	free(l->occupancy_limiter);
+	kvlist_release(&l->metrics);
+	memset(l, 0, sizeof(*l));
+}
+
+void record_init(struct record *rec)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->kv_heads = 0;
+}
+
+void record_release(struct record *rec)
+{
+	free(rec->source); free(rec->variant); free(rec->phase); free(rec->dtype);
+	kvlist_release(&rec->allocs);
+	free(rec->metrics_reason); free(rec->metric_set);
+	for (size_t i = 0; i < rec->nlaunches; i++)
+		launch_release(&rec->launches[i]);
+	free(rec->launches);
+	kvlist_release(&rec->totals);
+	kvlist_release(&rec->model);
+	free(rec->error);
+	record_init(rec);
+}
+
+void results_init(struct results *r) { memset(r, 0, sizeof(*r)); }
+
+void results_release(struct results *r)
+{
+	struct results_header *h = &r->header;
+	free(h->tool_version); free(h->date); free(h->host); free(h->command_line);
+	gpu_info_release(&h->gpu);
+	free(h->spec_name); free(h->spec_path); free(h->spec_text); free(h->notes);
+	for (size_t i = 0; i < r->nrecords; i++)
+		record_release(&r->records[i]);
+	free(r->records);
+	results_init(r);
+}
+
+int results_add(struct results *r, struct record *rec)
+{
+	if (r->nrecords == r->alloc) {
+		size_t cap = r->alloc ? 2 * r->alloc : 16;
+		struct record *p = realloc(r->records, cap * sizeof(*p));
+		if (!p)
+			return error("out of memory");
+		r->records = p;
+		r->alloc = cap;
+	}
+	r->records[r->nrecords++] = *rec;
+	record_init(rec);
+	return 0;
+}
+
+void record_key(const struct record *rec, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s/%s/%s/B%d/H%d/Hkv%d/Nq%d/Nkv%d/d%d/c%d",
+		 rec->source ? rec->source : "?", rec->variant ? rec->variant : "?",
+		 rec->phase ? rec->phase : "?", rec->dtype ? rec->dtype : "?",
+		 rec->batch, rec->heads, rec->kv_heads, rec->seqlen_q, rec->seqlen_kv,
+		 rec->head_dim, rec->causal);
+}
+
+long results_find(const struct results *r, const char *key)
+{
+	char k[256];
+	for (size_t i = 0; i < r->nrecords; i++) {
+		record_key(&r->records[i], k, sizeof(k));
+		if (!strcmp(k, key))
+			return (long)i;
+	}
+	return -1;
+}
+
+const char *record_describe(const struct record *rec, char *buf, size_t len)
+{
+	if (rec->phase && !strcmp(rec->phase, "decode"))
+		snprintf(buf, len, "%s %s decode B=%d H=%d Hkv=%d q=%d kv=%d d=%d%s",
+			 rec->variant, rec->dtype, rec->batch, rec->heads, rec->kv_heads,
+			 rec->seqlen_q, rec->seqlen_kv, rec->head_dim, rec->causal ? " causal" : "");
+	else
+		snprintf(buf, len, "%s %s B=%d H=%d N=%d d=%d%s", rec->variant, rec->dtype,
+			 rec->batch, rec->heads, rec->seqlen_q, rec->head_dim,
+			 rec->causal ? " causal" : "");
+	return buf;
+}
+
+/* ---- sums over launches ---------------------------------------------- */
+
+/* Ratios and averages are weighted by duration; everything else adds up. */
+static int metric_is_average(const char *name)
+{
+	return strstr(name, ".pct") || strstr(name, ".avg") || strstr(name, ".per_second") ||
+	       strstr(name, ".ratio") || strstr(name, ".max") || strstr(name, ".min");
+}
+
+int results_sum_launches(struct record *rec)
+{
+	kvlist_release(&rec->totals);
+	double total_time = 0;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const double *t = kvlist_get(&rec->launches[i].metrics, "gpu__time_duration.sum");
+		total_time += t ? *t : 0;
+	}
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const struct launch *l = &rec->launches[i];
+		const double *t = kvlist_get(&l->metrics, "gpu__time_duration.sum");
+		/* Without durations, average unweighted. */
+		double w = total_time > 0 ? (t ? *t : 0) / total_time : 1.0 / (double)rec->nlaunches;
+		for (size_t j = 0; j < l->metrics.n; j++) {
+			const struct kv *kv = &l->metrics.items[j];
+			double v = metric_is_average(kv->name) ? kv->value * w : kv->value;
+			if (kvlist_add(&rec->totals, kv->name, v))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+const double *record_metric(const struct record *rec, const char *name)
+{
+	return kvlist_get(&rec->totals, name);
+}
+
+int record_require_metric(const struct record *rec, const char *name,
+			  const char *filename, size_t index, double *out)
+{
+	char desc[160];
+	const double *v = record_metric(rec, name);
+	if (v) {
+		*out = *v;
+		return 0;
+	}
+	record_describe(rec, desc, sizeof(desc));
+	if (rec->metrics_status == METRICS_UNAVAILABLE)
+		return error("no metric %s in %s record %zu (%s): counters were unavailable when it was recorded (%s); "
+			     "re-record on a GPU whose counters are readable ('attnprof info' says how)",
+			     name, filename, index + 1, desc, rec->metrics_reason ? rec->metrics_reason : "no reason given");
+	if (rec->metrics_status == METRICS_NOT_REQUESTED)
+		return error("no metric %s in %s record %zu (%s): recorded without counters? "
+			     "re-run 'attnprof record' with 'metrics: default' in the spec",
+			     name, filename, index + 1, desc);
+	return error("no metric %s in %s record %zu (%s): not in its metric set '%s'; "
+		     "add it to the spec's metrics (or use 'metrics: full') and re-record",
+		     name, filename, index + 1, desc, rec->metric_set ? rec->metric_set : "?");
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+static void kv_str(struct yamlout *y, const char *k, const char *v) { yo_plain(y, k); yo_str(y, v); }
+static void kv_int(struct yamlout *y, const char *k, long long v) { yo_plain(y, k); yo_int(y, v); }
+static void kv_u64(struct yamlout *y, const char *k, uint64_t v) { yo_plain(y, k); yo_u64(y, v); }
+static void kv_dbl(struct yamlout *y, const char *k, double v) { yo_plain(y, k); yo_double(y, v); }
+static void kv_bool(struct yamlout *y, const char *k, int v) { yo_plain(y, k); yo_bool(y, v); }
+
+static void write_kvlist(struct yamlout *y, const char *key, const struct kvlist *l, int flow)
+{
+	yo_plain(y, key);
+	yo_map(y, flow);
+	for (size_t i = 0; i < l->n; i++) {
+		yo_str(y, l->items[i].name);
+		yo_double(y, l->items[i].value);
+	}
+	yo_map_end(y);
+}
+
+static const char *const status_names[] = { "not-requested", "ok", "unavailable" };
+
+static void write_gpu(struct yamlout *y, const struct gpu_info *g)
+{
+	char cc[16];
+	yo_plain(y, "gpu");
+	yo_map(y, 0);
+	kv_str(y, "name", g->name);
+	kv_str(y, "chip", g->chip);
+	snprintf(cc, sizeof(cc), "%d.%d", g->cc_major, g->cc_minor);
+	kv_str(y, "cc", cc);
+	kv_int(y, "sm_count", g->sm_count);
+	kv_u64(y, "l2_bytes", g->l2_bytes);
+	kv_u64(y, "hbm_bytes", g->hbm_bytes);
+	kv_int(y, "sm_clock_mhz", g->sm_clock_mhz);
+	kv_int(y, "mem_clock_mhz", g->mem_clock_mhz);
+	kv_int(y, "mem_bus_bits", g->mem_bus_bits);
+	kv_dbl(y, "peak_hbm_gbs", g->peak_hbm_gbs);
+	kv_dbl(y, "copy_gbs", g->copy_gbs);
+	kv_dbl(y, "tensor_tflops", g->tensor_tflops);
+	kv_str(y, "driver", g->driver);
+	kv_str(y, "cuda_runtime", g->cuda_runtime);
+	kv_str(y, "cupti", g->cupti);
+	yo_map_end(y);
+}
+
+static void write_record(struct yamlout *y, const struct record *r)
+{
+	yo_map(y, 0);
+	kv_str(y, "source", r->source);
+	kv_str(y, "variant", r->variant);
+	kv_str(y, "phase", r->phase);
+	kv_str(y, "dtype", r->dtype);
+	kv_int(y, "batch", r->batch);
+	kv_int(y, "heads", r->heads);
+	kv_int(y, "kv_heads", r->kv_heads);
+	kv_int(y, "seqlen_q", r->seqlen_q);
+	kv_int(y, "seqlen_kv", r->seqlen_kv);
+	kv_int(y, "head_dim", r->head_dim);
+	kv_bool(y, "causal", r->causal);
+
+	yo_plain(y, "timing");
+	yo_map(y, 1);
+	kv_int(y, "repetitions", r->repetitions);
+	kv_int(y, "warmup", r->warmup);
+	kv_dbl(y, "time_ms", r->time_ms);
+	kv_dbl(y, "time_ms_min", r->time_ms_min);
+	kv_dbl(y, "time_ms_max", r->time_ms_max);
+	kv_dbl(y, "tflops", r->tflops);
+	yo_map_end(y);
+
+	yo_plain(y, "memory");
+	yo_map(y, 0);
+	kv_u64(y, "peak_bytes", r->peak_bytes);
+	write_kvlist(y, "allocs", &r->allocs, 1);
+	yo_map_end(y);
+
+	yo_plain(y, "correctness");
+	yo_map(y, 1);
+	kv_bool(y, "checked", r->checked);
+	kv_bool(y, "correct", r->correct);
+	kv_dbl(y, "max_abs_err", r->max_abs_err);
+	kv_dbl(y, "rel_l2_err", r->rel_l2_err);
+	kv_dbl(y, "tol_max_abs", r->tol_max_abs);
+	kv_dbl(y, "tol_rel_l2", r->tol_rel_l2);
+	kv_u64(y, "seed", r->seed);
+	kv_int(y, "rows_checked", r->rows_checked);
+	yo_map_end(y);
+
+	yo_plain(y, "metrics");
+	yo_map(y, 0);
+	kv_str(y, "status", status_names[r->metrics_status]);
+	kv_str(y, "reason", r->metrics_reason);
+	kv_str(y, "set", r->metric_set);
+	write_kvlist(y, "totals", &r->totals, 0);
+	yo_plain(y, "launches");
+	yo_seq(y, 0);
+	for (size_t i = 0; i < r->nlaunches; i++) {
+		const struct launch *l = &r->launches[i];
+		yo_map(y, 0);
+		kv_str(y, "name", l->name);
+		yo_plain(y, "grid");
+		yo_seq(y, 1);
+		for (int k = 0; k < 3; k++) yo_int(y, l->grid[k]);
+		yo_seq_end(y);
+		yo_plain(y, "block");
+		yo_seq(y, 1);
+		for (int k = 0; k < 3; k++) yo_int(y, l->block[k]);
+		yo_seq_end(y);
+		kv_int(y, "registers", l->registers);
+		kv_int(y, "static_smem", l->static_smem);
+		kv_int(y, "dynamic_smem", l->dynamic_smem);
+		kv_dbl(y, "theoretical_occupancy", l->theoretical_occupancy);
+		kv_str(y, "occupancy_limiter", l->occupancy_limiter);
+		write_kvlist(y, "metrics", &l->metrics, 0);
+		yo_map_end(y);
+	}
+	yo_seq_end(y);
+	yo_map_end(y);
+
+	write_kvlist(y, "model", &r->model, 0);
+	kv_str(y, "error", r->error);
+	yo_map_end(y);
+}
+
+int results_write(const struct results *r, FILE *f)
+{
+	struct yamlout y;
+	const struct results_header *h = &r->header;
+	if (yamlout_open(&y, f))
+		return error("cannot start the YAML writer");
+	yo_map(&y, 0);
+	kv_str(&y, "format", RESULTS_FORMAT);
+	yo_plain(&y, "header");
+	yo_map(&y, 0);
+	kv_str(&y, "tool_version", h->tool_version);
+	kv_str(&y, "date", h->date);
+	kv_str(&y, "host", h->host);
+	kv_str(&y, "command_line", h->command_line);
+	write_gpu(&y, &h->gpu);
+	yo_plain(&y, "spec");
+	yo_map(&y, 0);
+	kv_str(&y, "name", h->spec_name);
+	kv_str(&y, "path", h->spec_path);
+	yo_plain(&y, "text");
+	yo_literal(&y, h->spec_text);
+	yo_map_end(&y);
+	kv_str(&y, "notes", h->notes);
+	yo_map_end(&y);
+	yo_plain(&y, "records");
+	yo_seq(&y, 0);
+	for (size_t i = 0; i < r->nrecords; i++)
+		write_record(&y, &r->records[i]);
+	yo_seq_end(&y);
+	yo_map_end(&y);
+	if (yamlout_finish(&y))
+		return error("cannot write the results (YAML emitter failed: %s)",
+			     y.em.problem ? y.em.problem : "write error");
+	return 0;
+}
+
+int results_save(const struct results *r, const char *path)
+{
+	char tmp[4096], dirbuf[4096];
+	snprintf(dirbuf, sizeof(dirbuf), "%s", path);
+	const char *dir = dirname(dirbuf);
+	int n = snprintf(tmp, sizeof(tmp), "%s/.%s.tmp.XXXXXX", dir,
+			 strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	if (n < 0 || (size_t)n >= sizeof(tmp))
+		return error("results path '%s' is too long", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return error("cannot create a temporary file in '%s': %s", dir, strerror(errno));
+	FILE *f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		return error("cannot open '%s': %s", tmp, strerror(errno));
+	}
+	int rc = results_write(r, f);
+	if (!rc && (fflush(f) || fsync(fileno(f))))
+		rc = error("cannot write '%s': %s", tmp, strerror(errno));
+	if (fclose(f) && !rc)
+		rc = error("cannot write '%s': %s", tmp, strerror(errno));
+	if (!rc && chmod(tmp, 0644) == 0 && rename(tmp, path))
+		rc = error("cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+	if (rc) {
+		unlink(tmp);
+		return rc;
+	}
+	/* Make the rename itself durable. */
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+/* Fields of a mapping, read by table so every section checks keys alike. */
+enum ftype { F_STR, F_INT, F_U64, F_DBL, F_BOOL };
+struct field {
+	const char *key;
+	enum ftype type;
+	size_t offset;
+	int required;
+};
+
+static int is_null(const struct ynode *n)
+{
+	return n && n->kind == Y_SCALAR && !n->quoted &&
+	       (!strcmp(n->scalar, "~") || !strcmp(n->scalar, "null") || !n->scalar[0]);
+}
+
+static int unknown_key(const struct ytree *t, const struct ynode *key,
+		       const char *const *valid, size_t nvalid, const char *section)
+{
+	char where[256];
+	const char *near = nearest_word(key->scalar, valid, nvalid);
+	if (near)
+		return error("%s: unknown key '%s' in %s: did you mean '%s'?",
+			     ynode_where(t, key, where, sizeof(where)), key->scalar, section, near);
+	return error("%s: unknown key '%s' in %s", ynode_where(t, key, where, sizeof(where)),
+		     key->scalar, section);
+}
+
+static int read_fields(const struct ytree *t, const struct ynode *map,
+		       const struct field *f, size_t nf, void *base, const char *section,
+		       const char *const *extra, size_t nextra)
+{
+	char where[256];
+	const char *valid[48];
+	size_t nvalid = 0;
+	if (!map || map->kind != Y_MAP)
+		return error("%s: %s must be a mapping", ynode_where(t, map, where, sizeof(where)), section);
+	for (size_t i = 0; i < nf && nvalid < 48; i++)
+		valid[nvalid++] = f[i].key;
+	for (size_t i = 0; i < nextra && nvalid < 48; i++)
+		valid[nvalid++] = extra[i];
+	for (size_t k = 0; k < map->n; k++) {
+		const char *key = map->keys[k]->scalar;
+		size_t i;
+		for (i = 0; i < nvalid; i++)
+			if (!strcmp(valid[i], key))
+				break;
+		if (i == nvalid)
+			return unknown_key(t, map->keys[k], valid, nvalid, section);
+	}
+	for (size_t i = 0; i < nf; i++) {
+		const struct ynode *n = ynode_get(map, f[i].key);
+		char *p = (char *)base + f[i].offset;
+		char what[128];
+		snprintf(what, sizeof(what), "%s.%s", section, f[i].key);
+		if (!n || is_null(n)) {
+			if (f[i].required)
+				return error("%s: %s is missing: every record needs it",
+					     ynode_where(t, map, where, sizeof(where)), what);
+			if (f[i].type == F_DBL && n)
+				*(double *)p = NAN;
+			continue;
+		}
+		long long iv;
+		double dv;
+		int bv;
+		const char *sv;
+		switch (f[i].type) {
+		case F_STR:
+			if (ynode_string(t, n, what, &sv))
+				return -1;
+			free(*(char **)p);
+			if (!(*(char **)p = strdup(sv)))
+				return error("out of memory");
+			break;
+		case F_INT:
+			if (ynode_int(t, n, what, &iv))
+				return -1;
+			if (iv < -2147483647LL || iv > 2147483647LL)
+				return error("%s: %s = %lld is out of range", ynode_where(t, n, where, sizeof(where)), what, iv);
+			*(int *)p = (int)iv;
+			break;
+		case F_U64:
+			if (ynode_int(t, n, what, &iv))
+				return -1;
+			if (iv < 0)
+				return error("%s: %s must not be negative", ynode_where(t, n, where, sizeof(where)), what);
+			*(uint64_t *)p = (uint64_t)iv;
+			break;
+		case F_DBL:
+			if (ynode_double(t, n, what, &dv))
+				return -1;
+			*(double *)p = dv;
+			break;
+		case F_BOOL:
+			if (ynode_bool(t, n, what, &bv))
+				return -1;
+			*(int *)p = bv;
+			break;
+		}
+	}
+	return 0;
+}
+
+static int read_kvlist(const struct ytree *t, const struct ynode *map, struct kvlist *l,
+		       const char *section)
+{
+	char where[256], what[256];
+	if (!map || is_null(map))
+		return 0;
+	if (map->kind != Y_MAP)
+		return error("%s: %s must be a mapping of names to numbers",
+			     ynode_where(t, map, where, sizeof(where)), section);
+	for (size_t i = 0; i < map->n; i++) {
+		double v;
+		snprintf(what, sizeof(what), "%s.%s", section, map->keys[i]->scalar);
+		if (is_null(map->items[i]))
+			v = NAN;
+		else if (ynode_double(t, map->items[i], what, &v))
+			return -1;
+		if (kvlist_set(l, map->keys[i]->scalar, v))
+			return -1;
+	}
+	return 0;
+}
+
+static int read_int3(const struct ytree *t, const struct ynode *n, int out[3], const char *what)
+{
+	char where[256];
+	if (!n || is_null(n))
+		return 0;
+	if (n->kind != Y_SEQ || n->n != 3)
+		return error("%s: %s must be a list of three numbers [x, y, z]",
+			     ynode_where(t, n, where, sizeof(where)), what);
+	for (int i = 0; i < 3; i++) {
+		long long v;
+		if (ynode_int(t, n->items[i], what, &v))
+			return -1;
+		out[i] = (int)v;
+	}
+	return 0;
+}
+
+#define OFF(s, m) offsetof(s, m)
+
+static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_info *g)
+{
+	static const struct field f[] = {
+		{ "name", F_STR, OFF(struct gpu_info, name), 0 },
+		{ "chip", F_STR, OFF(struct gpu_info, chip), 0 },
+		{ "sm_count", F_INT, OFF(struct gpu_info, sm_count), 0 },
+		{ "l2_bytes", F_U64, OFF(struct gpu_info, l2_bytes), 0 },
+		{ "hbm_bytes", F_U64, OFF(struct gpu_info, hbm_bytes), 0 },
+		{ "sm_clock_mhz", F_INT, OFF(struct gpu_info, sm_clock_mhz), 0 },
+		{ "mem_clock_mhz", F_INT, OFF(struct gpu_info, mem_clock_mhz), 0 },
+		{ "mem_bus_bits", F_INT, OFF(struct gpu_info, mem_bus_bits), 0 },
+		{ "peak_hbm_gbs", F_DBL, OFF(struct gpu_info, peak_hbm_gbs), 0 },
+		{ "copy_gbs", F_DBL, OFF(struct gpu_info, copy_gbs), 0 },
+		{ "tensor_tflops", F_DBL, OFF(struct gpu_info, tensor_tflops), 0 },
+		{ "driver", F_STR, OFF(struct gpu_info, driver), 0 },
+		{ "cuda_runtime", F_STR, OFF(struct gpu_info, cuda_runtime), 0 },
+		{ "cupti", F_STR, OFF(struct gpu_info, cupti), 0 },
+	};
+	static const char *const extra[] = { "cc" };
+	if (!n || is_null(n))
+		return 0;
+	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), g, "header.gpu", extra, 1))
+		return -1;
+	const struct ynode *cc = ynode_get(n, "cc");
+	if (cc && cc->kind == Y_SCALAR)
+		sscanf(cc->scalar, "%d.%d", &g->cc_major, &g->cc_minor);
+	return 0;
+}
+
+static int read_header(const struct ytree *t, const struct ynode *n, struct results_header *h)
+{
+	static const struct field f[] = {
+		{ "tool_version", F_STR, OFF(struct results_header, tool_version), 0 },
+		{ "date", F_STR, OFF(struct results_header, date), 0 },
+		{ "host", F_STR, OFF(struct results_header, host), 0 },
+		{ "command_line", F_STR, OFF(struct results_header, command_line), 0 },
+		{ "notes", F_STR, OFF(struct results_header, notes), 0 },
+	};
+	static const char *const extra[] = { "gpu", "spec" };
+	static const struct field fs[] = {
+		{ "name", F_STR, OFF(struct results_header, spec_name), 0 },
+		{ "path", F_STR, OFF(struct results_header, spec_path), 0 },
+		{ "text", F_STR, OFF(struct results_header, spec_text), 0 },
+	};
+	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), h, "header", extra, 2))
+		return -1;
+	if (read_gpu(t, ynode_get(n, "gpu"), &h->gpu))
+		return -1;
+	const struct ynode *spec = ynode_get(n, "spec");
+	if (spec && !is_null(spec) && read_fields(t, spec, fs, 3, h, "header.spec", NULL, 0))
+		return -1;
+	return 0;
+}
+
+static int read_launch(const struct ytree *t, const struct ynode *n, struct launch *l)
+{
+	static const struct field f[] = {
+		{ "name", F_STR, OFF(struct launch, name), 0 },
+		{ "registers", F_INT, OFF(struct launch, registers), 0 },
+		{ "static_smem", F_INT, OFF(struct launch, static_smem), 0 },
+		{ "dynamic_smem", F_INT, OFF(struct launch, dynamic_smem), 0 },
+		{ "theoretical_occupancy", F_DBL, OFF(struct launch, theoretical_occupancy), 0 },
+		{ "occupancy_limiter", F_STR, OFF(struct launch, occupancy_limiter), 0 },
+	};
+	static const char *const extra[] = { "grid", "block", "metrics" };
+	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), l, "launch", extra, 3) ||
+	    read_int3(t, ynode_get(n, "grid"), l->grid, "launch.grid") ||
+	    read_int3(t, ynode_get(n, "block"), l->block, "launch.block") ||
+	    read_kvlist(t, ynode_get(n, "metrics"), &l->metrics, "launch.metrics"))
+		return -1;
+	return 0;
+}
+
+static int read_metrics(const struct ytree *t, const struct ynode *n, struct record *r)
+{
+	static const struct field f[] = {
+		{ "reason", F_STR, OFF(struct record, metrics_reason), 0 },
+		{ "set", F_STR, OFF(struct record, metric_set), 0 },
+	};
+	static const char *const extra[] = { "status", "totals", "launches" };
+	char where[256];
+	if (!n || is_null(n))
+		return 0;
+	if (read_fields(t, n, f, 2, r, "metrics", extra, 3))
+		return -1;
+	const struct ynode *st = ynode_get(n, "status");
+	if (st) {
+		const char *s;
+		if (ynode_string(t, st, "metrics.status", &s))
+			return -1;
+		size_t i;
+		for (i = 0; i < 3; i++)
+			if (!strcmp(s, status_names[i]))
+				break;
+		if (i == 3)
+			return error("%s: metrics.status must be ok, unavailable or not-requested, not '%s'",
+				     ynode_where(t, st, where, sizeof(where)), s);
+		r->metrics_status = (enum metrics_status)i;
+	}
+	if (read_kvlist(t, ynode_get(n, "totals"), &r->totals, "metrics.totals"))
+		return -1;
+	const struct ynode *ls = ynode_get(n, "launches");
+	if (ls && !is_null(ls)) {
+		if (ls->kind != Y_SEQ)
+			return error("%s: metrics.launches must be a list", ynode_where(t, ls, where, sizeof(where)));
+		r->launches = calloc(ls->n ? ls->n : 1, sizeof(*r->launches));
+		if (!r->launches)
+			return error("out of memory");
+		for (size_t i = 0; i < ls->n; i++) {
+			r->nlaunches = i + 1;
+			if (read_launch(t, ls->items[i], &r->launches[i]))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int read_record(const struct ytree *t, const struct ynode *n, struct record *r)
+{
+	static const struct field f[] = {
+		{ "source", F_STR, OFF(struct record, source), 1 },
+		{ "variant", F_STR, OFF(struct record, variant), 1 },
+		{ "phase", F_STR, OFF(struct record, phase), 1 },
+		{ "dtype", F_STR, OFF(struct record, dtype), 1 },
+		{ "batch", F_INT, OFF(struct record, batch), 1 },
+		{ "heads", F_INT, OFF(struct record, heads), 1 },
+		{ "kv_heads", F_INT, OFF(struct record, kv_heads), 0 },
+		{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1 },
+		{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1 },
+		{ "head_dim", F_INT, OFF(struct record, head_dim), 1 },
+		{ "causal", F_BOOL, OFF(struct record, causal), 1 },
+		{ "error", F_STR, OFF(struct record, error), 0 },
+	};
+	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model" };
+	static const struct field ft[] = {
+		{ "repetitions", F_INT, OFF(struct record, repetitions), 0 },
+		{ "warmup", F_INT, OFF(struct record, warmup), 0 },
+		{ "time_ms", F_DBL, OFF(struct record, time_ms), 0 },
+		{ "time_ms_min", F_DBL, OFF(struct record, time_ms_min), 0 },
+		{ "time_ms_max", F_DBL, OFF(struct record, time_ms_max), 0 },
+		{ "tflops", F_DBL, OFF(struct record, tflops), 0 },
+	};
+	static const struct field fc[] = {
+		{ "checked", F_BOOL, OFF(struct record, checked), 0 },
+		{ "correct", F_BOOL, OFF(struct record, correct), 0 },
+		{ "max_abs_err", F_DBL, OFF(struct record, max_abs_err), 0 },
+		{ "rel_l2_err", F_DBL, OFF(struct record, rel_l2_err), 0 },
+		{ "tol_max_abs", F_DBL, OFF(struct record, tol_max_abs), 0 },
+		{ "tol_rel_l2", F_DBL, OFF(struct record, tol_rel_l2), 0 },
+		{ "seed", F_U64, OFF(struct record, seed), 0 },
+		{ "rows_checked", F_INT, OFF(struct record, rows_checked), 0 },
+	};
+	static const struct field fm[] = {
+		{ "peak_bytes", F_U64, OFF(struct record, peak_bytes), 0 },
+	};
+	static const char *const mem_extra[] = { "allocs" };
+	char where[256];
+
+	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "record", extra, 5))
+		return -1;
+	if (strcmp(r->phase, "prefill") && strcmp(r->phase, "decode"))
+		return error("%s: record.phase must be prefill or decode, not '%s'",
+			     ynode_where(t, ynode_get(n, "phase"), where, sizeof(where)), r->phase);
+	if (r->batch < 1 || r->heads < 1 || r->seqlen_q < 1 || r->seqlen_kv < 1 || r->head_dim < 1)
+		return error("%s: record shape must be positive (batch %d, heads %d, seqlen_q %d, seqlen_kv %d, head_dim %d)",
+			     ynode_where(t, n, where, sizeof(where)), r->batch, r->heads, r->seqlen_q,
+			     r->seqlen_kv, r->head_dim);
+	if (!r->kv_heads)
+		r->kv_heads = r->heads;
+	const struct ynode *s;
+	if ((s = ynode_get(n, "timing")) && !is_null(s) &&
+	    read_fields(t, s, ft, sizeof(ft) / sizeof(ft[0]), r, "timing", NULL, 0))
+		return -1;
+	if ((s = ynode_get(n, "correctness")) && !is_null(s) &&
+	    read_fields(t, s, fc, sizeof(fc) / sizeof(fc[0]), r, "correctness", NULL, 0))
+		return -1;
+	if ((s = ynode_get(n, "memory")) && !is_null(s) &&
+	    (read_fields(t, s, fm, 1, r, "memory", mem_extra, 1) ||
+	     read_kvlist(t, ynode_get(s, "allocs"), &r->allocs, "memory.allocs")))
+		return -1;
+	if (read_metrics(t, ynode_get(n, "metrics"), r))
+		return -1;
+	if (read_kvlist(t, ynode_get(n, "model"), &r->model, "model"))
+		return -1;
+	/* Files written by other software may give launches without totals. */
+	if (r->nlaunches && !r->totals.n && results_sum_launches(r))
+		return -1;
+	return 0;
+}
+
+int results_parse(struct results *r, const char *text, size_t len,
+		  const char *filename, int *cut)
+{
+	struct ytree t;
+	char where[256];
+	int rc = -1;
+	if (cut)
+		*cut = 0;
+	results_init(r);
+	int cut_record = 0;
+	int parsed = ytree_parse(&t, text, len, filename, &ytree_results_limits, 1);
+	const struct ynode *root = t.root;
+	if (parsed && !root)
+		return error("%s", t.problem);
+	if (!root || root->kind != Y_MAP) {
+		error("%s: not an attnprof results file (expected a mapping with format, header, records)",
+		      filename);
+		goto out;
+	}
+	static const char *const top[] = { "format", "header", "records" };
+	for (size_t k = 0; k < root->n; k++) {
+		const char *key = root->keys[k]->scalar;
+		if (strcmp(key, top[0]) && strcmp(key, top[1]) && strcmp(key, top[2])) {
+			unknown_key(&t, root->keys[k], top, 3, "the results file");
+			goto out;
+		}
+	}
+	const struct ynode *fmt = ynode_get(root, "format");
+	if (!fmt || fmt->kind != Y_SCALAR) {
+		error("%s: no 'format: %s' line: not an attnprof results file%s",
+		      filename, RESULTS_FORMAT, parsed ? " (or it was cut before it)" : "");
+		goto out;
+	}
+	if (strcmp(fmt->scalar, RESULTS_FORMAT)) {
+		error("%s: format '%s' is not supported (this attnprof reads %s)",
+		      ynode_where(&t, fmt, where, sizeof(where)), fmt->scalar, RESULTS_FORMAT);
+		goto out;
+	}
+	const struct ynode *hdr = ynode_get(root, "header");
+	if (!hdr || (parsed && !hdr->complete)) {
+		error("%s: the header is missing or cut%s%s", filename,
+		      parsed ? ": " : "", parsed ? t.problem : "");
+		goto out;
+	}
+	if (read_header(&t, hdr, &r->header))
+		goto out;
+	const struct ynode *recs = ynode_get(root, "records");
+	if (recs && !is_null(recs)) {
+		if (recs->kind != Y_SEQ) {
+			error("%s: records must be a list", ynode_where(&t, recs, where, sizeof(where)));
+			goto out;
+		}
+		for (size_t i = 0; i < recs->n; i++) {
+			struct record rec;
+			const struct ynode *item = recs->items[i];
+			int last = i == recs->n - 1;
+			/*
+			 * A cut file ends in a record that is not whole: its mapping
+			 * never closed (syntax stop), or it closed at end of input
+			 * without the `error` key attnprof always writes last, or it
+			 * lacks a required key.  Drop that one record, keep the rest.
+			 */
+			if (last && (!item->complete ||
+				     (r->header.tool_version && item->kind == Y_MAP && !ynode_get(item, "error")))) {
+				cut_record = 1;
+				break;
+			}
+			record_init(&rec);
+			int old = error_quiet(last);
+			int bad = read_record(&t, item, &rec);
+			error_quiet(old);
+			if (bad && last && strstr(error_last(), "is missing")) {
+				record_release(&rec);
+				cut_record = 1;
+				break;
+			}
+			if (bad) {
+				if (last)
+					error("%s", error_last());
+				record_release(&rec);
+				goto out;
+			}
+			if (results_add(r, &rec))
+				goto out;
+		}
+	}
+	if (cut_record && !parsed)
+		snprintf(t.problem, sizeof(t.problem), "its last record is incomplete");
+	if (parsed || cut_record) {
+		warning("%s is cut short (%s): kept its %zu complete record%s",
+			filename, t.problem, r->nrecords, r->nrecords == 1 ? "" : "s");
+		if (cut)
+			*cut = 1;
+	}
+	rc = 0;
+out:
+	ytree_release(&t);
+	if (rc)
+		results_release(r);
+	return rc;
+}
+
+int results_load(struct results *r, const char *path, int *cut)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return error("cannot open results file '%s': %s", path, strerror(errno));
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		size_t got = fread(buf + len, 1, cap - len, f);
+		len += got;
+		if (len < cap)
+			break;
+		if (cap >= ytree_results_limits.max_bytes + 1) {
+			break;
+		}
+		char *p = realloc(buf, cap * 2);
+		if (!p) {
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		buf = p;
+		cap *= 2;
+	}
+	int ferr = ferror(f);
+	fclose(f);
+	if (!buf)
+		return error("out of memory reading '%s'", path);
+	if (ferr) {
+		free(buf);
+		return error("cannot read '%s': %s", path, strerror(errno));
+	}
+	int rc = results_parse(r, buf, len, path, cut);
+	free(buf);
+	return rc;
+}
