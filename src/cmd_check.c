@@ -1,13 +1,96 @@
-/* cmd_check.c: 'attnprof check' — being written. */
-#include <string.h>
+/* cmd_check.c: 'attnprof check SPEC' — validate a spec and print the
+ * expanded sweep with each config's predicted device memory.  Needs no GPU:
+ * the memory limit is the GPU's when one is visible, else --memory. */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
+#include "spec.h"
 #include "util/error.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: attnprof check SPEC [--memory SIZE_GIB] [--sms N] [--quiet]\n"
+		"\n"
+		"Validate an experiment spec and print its sweep: one line per config\n"
+		"with the predicted device memory of its buffers.  Needs no GPU.\n"
+		"\n"
+		"  --memory GIB  device memory to check against (default 139, an H200)\n"
+		"  --sms N       SM count used for split-KV tilings (default 132)\n"
+		"  --quiet       print only the summary line\n"
+		"\n"
+		"exit status: 0 valid, 2 invalid (the message names file:line:col)\n");
+}
 
 int cmd_check(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	error("'check' is not implemented yet in attnprof %s", ATTNPROF_VERSION);
-	return EXIT_FAILURE_RUN;
+	static const struct option opts[] = {
+		{ "memory", required_argument, NULL, 'm' },
+		{ "sms", required_argument, NULL, 's' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	double mem_gib = 139.0;
+	int sms = 132, quiet = 0, c;
+	char *end;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "m:s:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			mem_gib = strtod(optarg, &end);
+			if (*end || !(mem_gib > 0)) {
+				error("--memory '%s' is not a positive number of GiB", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case 's':
+			sms = (int)strtol(optarg, &end, 10);
+			if (*end || sms < 1) {
+				error("--sms '%s' is not a positive whole number", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case 'q': quiet = 1; break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind != argc - 1) {
+		error(optind >= argc ? "check needs a spec file" : "check takes one spec file");
+		usage(stderr);
+		return EXIT_BAD_INPUT;
+	}
+	struct spec s;
+	spec_init(&s);
+	if (spec_load(&s, argv[optind])) {
+		spec_release(&s);
+		return EXIT_BAD_INPUT;
+	}
+	uint64_t limit = (uint64_t)(mem_gib * 1024 * 1024 * 1024);
+	if (spec_check_memory(&s, limit, sms)) {
+		spec_release(&s);
+		return EXIT_BAD_INPUT;
+	}
+	char b[32];
+	if (!quiet) {
+		printf("%-28s %-8s %-5s %5s %5s %4s %8s %8s %4s %6s %12s\n", "variant", "phase", "dtype",
+		       "B", "H", "Hkv", "Nq", "Nkv", "d", "causal", "device mem");
+		for (size_t i = 0; i < s.nconfigs; i++) {
+			const struct config *cf = &s.configs[i];
+			const struct attn_shape *sh = &cf->shape;
+			printf("%-28s %-8s %-5s %5d %5d %4d %8d %8d %4d %6s %12s\n", cf->variant->name,
+			       phase_name(sh->phase), dtype_name(sh->dtype), sh->batch, sh->heads, sh->kv_heads,
+			       sh->seqlen_q, sh->seqlen_kv, sh->head_dim, sh->causal ? "yes" : "no",
+			       format_bytes((double)variant_footprint(cf->variant, sh, sms), b, sizeof(b)));
+		}
+	}
+	printf("%s: valid: %zu configs, metric set '%s' (%zu metrics), peak predicted device memory %s\n",
+	       s.path, s.nconfigs, s.metric_set, s.nmetrics,
+	       format_bytes((double)spec_peak_memory(&s, sms), b, sizeof(b)));
+	spec_release(&s);
+	return EXIT_OK;
 }

@@ -1,0 +1,718 @@
+/* spec.c: read an experiment spec and expand its sweep (see spec.h and
+ * docs/spec-format.md).  Every value is checked where it stands, so each
+ * message carries file:line:col. */
+#include "spec.h"
+#include "metric_sets.h"
+#include "util/error.h"
+#include "util/yamltree.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Limits beyond which a value is absurd rather than merely large. */
+#define MAX_SEQLEN   (1 << 22)   /* 4M tokens */
+#define MAX_BATCH    65536
+#define MAX_HEADS    1024
+#define MAX_AXIS     64          /* values in one list */
+#define MAX_CONFIGS  100000
+
+static const char *const top_keys[] = {
+	"name", "description", "repetitions", "warmup", "seed", "check_rows",
+	"metrics", "metric_sets", "tolerances", "max_device_memory", "sweeps",
+	/* sweep keys are allowed at the top as defaults */
+	"variants", "dtype", "head_dim", "seqlen", "batch", "batch_tokens",
+	"heads", "hidden", "kv_heads", "causal", "phase", "query_len", "kv_len",
+};
+#define NTOP (sizeof(top_keys) / sizeof(top_keys[0]))
+#define FIRST_SWEEP_KEY 11
+
+static const char *const *sweep_keys = top_keys + FIRST_SWEEP_KEY;
+#define NSWEEP (NTOP - FIRST_SWEEP_KEY)
+
+void spec_init(struct spec *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->repetitions = 30;
+	s->warmup = 5;
+	s->seed = 20231017;   /* any fixed default: every record stores its seed */
+	s->check_rows = 256;
+	s->tol[DTYPE_FP16] = (struct tolerance){ 1e-2, 5e-3 };
+	s->tol[DTYPE_BF16] = (struct tolerance){ 5e-2, 2e-2 };
+}
+
+void spec_release(struct spec *s)
+{
+	free(s->path);
+	free(s->text);
+	free(s->name);
+	free(s->description);
+	free(s->metric_set);
+	for (size_t i = 0; i < s->nmetrics; i++)
+		free(s->metrics[i]);
+	free(s->configs);
+	spec_init(s);
+}
+
+const char *format_bytes(double b, char *buf, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	int u = 0;
+	while (b >= 1024 && u < 5) {
+		b /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, len, "%.0f B", b);
+	else
+		snprintf(buf, len, "%.*f %s", b < 10 ? 2 : b < 100 ? 1 : 0, b, units[u]);
+	return buf;
+}
+
+/* ---- parsing helpers ------------------------------------------------- */
+
+struct ctx {
+	struct ytree *t;
+	struct spec *s;
+};
+
+static const char *where(const struct ctx *c, const struct ynode *n, char *buf, size_t len)
+{
+	return ynode_where(c->t, n, buf, len);
+}
+
+static int check_keys(struct ctx *c, const struct ynode *map, const char *const *keys,
+		      size_t nkeys, const char *section)
+{
+	char w[256];
+	for (size_t i = 0; i < map->n; i++) {
+		const struct ynode *k = map->keys[i];
+		size_t j;
+		for (j = 0; j < nkeys; j++)
+			if (!strcmp(keys[j], k->scalar))
+				break;
+		if (j < nkeys) {
+			/* Duplicate keys: YAML says undefined; we say no. */
+			for (size_t m = 0; m < i; m++)
+				if (!strcmp(map->keys[m]->scalar, k->scalar))
+					return error("%s: key '%s' appears twice in %s (first at line %d)",
+						     where(c, k, w, sizeof(w)), k->scalar, section, map->keys[m]->line);
+			continue;
+		}
+		const char *near = nearest_word(k->scalar, keys, nkeys);
+		if (near)
+			return error("%s: unknown key '%s' in %s: did you mean '%s'?",
+				     where(c, k, w, sizeof(w)), k->scalar, section, near);
+		return error("%s: unknown key '%s' in %s (see docs/spec-format.md for the keys)",
+			     where(c, k, w, sizeof(w)), k->scalar, section);
+	}
+	return 0;
+}
+
+/* A scalar or a list of scalars: items[] points at the scalar nodes. */
+static int axis_nodes(struct ctx *c, const struct ynode *n, const char *what,
+		      const struct ynode **items, size_t *count)
+{
+	char w[256];
+	if (n->kind == Y_SCALAR) {
+		items[0] = n;
+		*count = 1;
+		return 0;
+	}
+	if (n->kind != Y_SEQ)
+		return error("%s: %s must be a value or a list of values, not a mapping",
+			     where(c, n, w, sizeof(w)), what);
+	if (n->n == 0)
+		return error("%s: %s is an empty list: give at least one value", where(c, n, w, sizeof(w)), what);
+	if (n->n > MAX_AXIS)
+		return error("%s: %s has %zu values, more than %d", where(c, n, w, sizeof(w)), what, n->n, MAX_AXIS);
+	for (size_t i = 0; i < n->n; i++) {
+		if (n->items[i]->kind != Y_SCALAR)
+			return error("%s: %s must be a list of plain values", where(c, n->items[i], w, sizeof(w)), what);
+		items[i] = n->items[i];
+	}
+	*count = n->n;
+	return 0;
+}
+
+static int axis_ints(struct ctx *c, const struct ynode *n, const char *what,
+		     long long lo, long long hi, long long *out, size_t *count)
+{
+	const struct ynode *items[MAX_AXIS];
+	char w[256];
+	if (axis_nodes(c, n, what, items, count))
+		return -1;
+	for (size_t i = 0; i < *count; i++) {
+		if (ynode_int(c->t, items[i], what, &out[i]))
+			return -1;
+		if (out[i] < lo || out[i] > hi)
+			return error("%s: %s = %lld is out of range: it must be between %lld and %lld",
+				     where(c, items[i], w, sizeof(w)), what, out[i], lo, hi);
+	}
+	return 0;
+}
+
+/* Parse sizes like 100 GiB, 64 MiB, 1e9. */
+static int parse_size(struct ctx *c, const struct ynode *n, const char *what, uint64_t *out)
+{
+	char w[256], *end;
+	if (!n || n->kind != Y_SCALAR)
+		return error("%s: %s must be a size such as '100 GiB'", where(c, n, w, sizeof(w)), what);
+	errno = 0;
+	double v = strtod(n->scalar, &end);
+	while (*end == ' ')
+		end++;
+	double mult = 1;
+	if (!strcmp(end, "") || !strcmp(end, "B")) mult = 1;
+	else if (!strcmp(end, "KiB")) mult = 1024.0;
+	else if (!strcmp(end, "MiB")) mult = 1024.0 * 1024;
+	else if (!strcmp(end, "GiB")) mult = 1024.0 * 1024 * 1024;
+	else if (!strcmp(end, "TiB")) mult = 1024.0 * 1024 * 1024 * 1024;
+	else if (!strcmp(end, "KB")) mult = 1e3;
+	else if (!strcmp(end, "MB")) mult = 1e6;
+	else if (!strcmp(end, "GB")) mult = 1e9;
+	else if (!strcmp(end, "TB")) mult = 1e12;
+	else
+		return error("%s: %s '%s' has an unknown unit: use B, KiB, MiB, GiB, TiB, KB, MB, GB or TB",
+			     where(c, n, w, sizeof(w)), what, n->scalar);
+	if (end == n->scalar || v <= 0 || v * mult > 1e18)
+		return error("%s: %s '%s' is not a positive size", where(c, n, w, sizeof(w)), what, n->scalar);
+	*out = (uint64_t)(v * mult);
+	return 0;
+}
+
+static int set_string(char **dst, const char *src)
+{
+	free(*dst);
+	*dst = strdup(src);
+	return *dst ? 0 : error("out of memory");
+}
+
+/* ---- metric sets ------------------------------------------------------- */
+
+static int add_metric(struct ctx *c, const struct ynode *n)
+{
+	char w[256];
+	struct spec *s = c->s;
+	if (n->kind != Y_SCALAR)
+		return error("%s: a metric must be a CUPTI metric name", where(c, n, w, sizeof(w)));
+	if (s->nmetrics == SPEC_MAX_METRICS)
+		return error("%s: more than %d metrics", where(c, n, w, sizeof(w)), SPEC_MAX_METRICS);
+	/* Shape check only; the chip check happens against CUPTI before the sweep. */
+	for (const char *p = n->scalar; *p; p++)
+		if (!(*p == '_' || *p == '.' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+			return error("%s: '%s' is not a metric name (letters, digits, '_' and '.' only)",
+				     where(c, n, w, sizeof(w)), n->scalar);
+	for (size_t i = 0; i < s->nmetrics; i++)
+		if (!strcmp(s->metrics[i], n->scalar))
+			return 0;
+	if (!(s->metrics[s->nmetrics] = strdup(n->scalar)))
+		return error("out of memory");
+	s->nmetrics++;
+	return 0;
+}
+
+static int parse_metrics(struct ctx *c, const struct ynode *root)
+{
+	char w[256];
+	struct spec *s = c->s;
+	const struct ynode *m = ynode_get(root, "metrics");
+	const struct ynode *sets = ynode_get(root, "metric_sets");
+	if (sets && sets->kind != Y_MAP)
+		return error("%s: metric_sets must map set names to lists of metric names",
+			     where(c, sets, w, sizeof(w)));
+	static const struct ynode default_set = { .kind = Y_SCALAR, .scalar = (char *)"default" };
+	if (!m)
+		m = &default_set;
+	if (m->kind == Y_SEQ) {
+		if (set_string(&s->metric_set, "custom"))
+			return -1;
+		for (size_t i = 0; i < m->n; i++)
+			if (add_metric(c, m->items[i]))
+				return -1;
+		return 0;
+	}
+	if (m->kind != Y_SCALAR)
+		return error("%s: metrics must be a set name (none, memory, default, full, or one of metric_sets) or a list of metric names",
+			     where(c, m, w, sizeof(w)));
+	if (set_string(&s->metric_set, m->scalar))
+		return -1;
+	const struct ynode *own = sets ? ynode_get(sets, m->scalar) : NULL;
+	if (own) {
+		if (own->kind != Y_SEQ)
+			return error("%s: metric set '%s' must be a list of metric names",
+				     where(c, own, w, sizeof(w)), m->scalar);
+		for (size_t i = 0; i < own->n; i++)
+			if (add_metric(c, own->items[i]))
+				return -1;
+		return 0;
+	}
+	const struct metric_set *ms = metric_set_find(m->scalar);
+	if (!ms) {
+		const char *names[32];
+		size_t n = 0;
+		for (size_t i = 0; i < metric_sets_builtin_count && n < 32; i++)
+			names[n++] = metric_sets_builtin[i].name;
+		for (size_t i = 0; sets && i < sets->n && n < 32; i++)
+			names[n++] = sets->keys[i]->scalar;
+		const char *near = nearest_word(m->scalar, names, n);
+		return error("%s: unknown metric set '%s'%s%s%s (built in: none, memory, default, full)",
+			     where(c, m, w, sizeof(w)), m->scalar, near ? ": did you mean '" : "",
+			     near ? near : "", near ? "'?" : "");
+	}
+	for (size_t i = 0; i < ms->nmetrics; i++) {
+		if (!(s->metrics[i] = strdup(ms->metrics[i])))
+			return error("out of memory");
+		s->nmetrics = i + 1;
+	}
+	return 0;
+}
+
+static int parse_tolerances(struct ctx *c, const struct ynode *n)
+{
+	static const char *const dkeys[] = { "fp16", "bf16" };
+	static const char *const tkeys[] = { "max_abs", "rel_l2" };
+	char w[256];
+	if (n->kind != Y_MAP)
+		return error("%s: tolerances must map dtypes to {max_abs, rel_l2}", where(c, n, w, sizeof(w)));
+	if (check_keys(c, n, dkeys, 2, "tolerances"))
+		return -1;
+	for (size_t i = 0; i < n->n; i++) {
+		enum dtype dt;
+		dtype_parse(n->keys[i]->scalar, &dt);
+		const struct ynode *m = n->items[i];
+		if (m->kind != Y_MAP)
+			return error("%s: tolerances.%s must be {max_abs: ..., rel_l2: ...}",
+				     where(c, m, w, sizeof(w)), n->keys[i]->scalar);
+		if (check_keys(c, m, tkeys, 2, "tolerances"))
+			return -1;
+		const struct ynode *v;
+		double x;
+		if ((v = ynode_get(m, "max_abs"))) {
+			if (ynode_double(c->t, v, "max_abs", &x))
+				return -1;
+			if (!(x > 0))
+				return error("%s: max_abs must be a positive number", where(c, v, w, sizeof(w)));
+			c->s->tol[dt].max_abs = x;
+		}
+		if ((v = ynode_get(m, "rel_l2"))) {
+			if (ynode_double(c->t, v, "rel_l2", &x))
+				return -1;
+			if (!(x > 0))
+				return error("%s: rel_l2 must be a positive number", where(c, v, w, sizeof(w)));
+			c->s->tol[dt].rel_l2 = x;
+		}
+	}
+	return 0;
+}
+
+/* ---- sweep expansion --------------------------------------------------- */
+
+/* The value of a sweep key: the block's own, else the top-level default. */
+static const struct ynode *sweep_get(const struct ynode *block, const struct ynode *root, const char *key)
+{
+	const struct ynode *n = block ? ynode_get(block, key) : NULL;
+	return n ? n : ynode_get(root, key);
+}
+
+static int push_config(struct ctx *c, const struct config *cfg)
+{
+	struct spec *s = c->s;
+	if (s->nconfigs >= MAX_CONFIGS)
+		return error("%s: the sweep expands to more than %d configs: split it", s->path, MAX_CONFIGS);
+	if ((s->nconfigs & (s->nconfigs - 1)) == 0) {
+		size_t cap = s->nconfigs ? 2 * s->nconfigs : 1;
+		struct config *p = realloc(s->configs, cap * sizeof(*p));
+		if (!p)
+			return error("out of memory");
+		s->configs = p;
+	}
+	s->configs[s->nconfigs++] = *cfg;
+	return 0;
+}
+
+static int expand_block(struct ctx *c, const struct ynode *root, const struct ynode *block)
+{
+	char w[256];
+	const struct ynode *n;
+	const struct ynode *vnodes[MAX_AXIS], *dnodes[MAX_AXIS], *cnodes[MAX_AXIS], *pnodes[MAX_AXIS];
+	size_t nv, nd, nc = 1, np = 1;
+	long long dims[MAX_AXIS], lens[MAX_AXIS], qlens[MAX_AXIS] = { 1 }, batches[MAX_AXIS],
+		  heads[MAX_AXIS], kvh[MAX_AXIS];
+	size_t ndims, nlens, nq = 1, nb = 1, nh = 1, nkv = 0;
+	long long batch_tokens = 0, hidden = 0;
+	const struct variant_desc *variants[MAX_AXIS];
+	enum dtype dtypes[MAX_AXIS];
+	enum phase phases[MAX_AXIS] = { PHASE_PREFILL };
+	int causals[MAX_AXIS] = { 0 };
+	const struct ynode *at = block ? block : root;
+
+	/* phase */
+	if ((n = sweep_get(block, root, "phase"))) {
+		if (axis_nodes(c, n, "phase", pnodes, &np))
+			return -1;
+		for (size_t i = 0; i < np; i++)
+			if (phase_parse(pnodes[i]->scalar, &phases[i]))
+				return error("%s: unknown phase '%s': use prefill or decode",
+					     where(c, pnodes[i], w, sizeof(w)), pnodes[i]->scalar);
+	}
+	/* variants */
+	if (!(n = sweep_get(block, root, "variants")))
+		return error("%s: no variants: name them, e.g. 'variants: [standard, flash1, flash2]'",
+			     where(c, at, w, sizeof(w)));
+	if (axis_nodes(c, n, "variants", vnodes, &nv))
+		return -1;
+	for (size_t i = 0; i < nv; i++) {
+		variants[i] = variant_find(vnodes[i]->scalar);
+		if (!variants[i]) {
+			const char *names[64];
+			for (size_t k = 0; k < variant_count && k < 64; k++)
+				names[k] = variant_table[k]->name;
+			const char *near = nearest_word(vnodes[i]->scalar, names, variant_count);
+			if (near)
+				return error("%s: unknown variant '%s': did you mean '%s'?",
+					     where(c, vnodes[i], w, sizeof(w)), vnodes[i]->scalar, near);
+			return error("%s: unknown variant '%s' ('attnprof record --help' lists them)",
+				     where(c, vnodes[i], w, sizeof(w)), vnodes[i]->scalar);
+		}
+	}
+	/* dtype */
+	if (!(n = sweep_get(block, root, "dtype"))) {
+		nd = 1;
+		dtypes[0] = DTYPE_FP16;
+	} else {
+		if (axis_nodes(c, n, "dtype", dnodes, &nd))
+			return -1;
+		for (size_t i = 0; i < nd; i++)
+			if (dtype_parse(dnodes[i]->scalar, &dtypes[i]))
+				return error("%s: unsupported dtype '%s': use fp16 or bf16",
+					     where(c, dnodes[i], w, sizeof(w)), dnodes[i]->scalar);
+	}
+	/* head_dim */
+	if (!(n = sweep_get(block, root, "head_dim")))
+		return error("%s: no head_dim: give one or a list, e.g. 'head_dim: [64, 128]'", where(c, at, w, sizeof(w)));
+	if (axis_ints(c, n, "head_dim", 1, 4096, dims, &ndims))
+		return -1;
+	for (size_t i = 0; i < ndims; i++)
+		if (dims[i] != 64 && dims[i] != 128) {
+			const struct ynode *items[MAX_AXIS];
+			size_t cnt;
+			axis_nodes(c, n, "head_dim", items, &cnt);
+			return error("%s: unsupported head_dim %lld: the kernels are built for 64 and 128",
+				     where(c, items[i], w, sizeof(w)), dims[i]);
+		}
+	/* causal */
+	if ((n = sweep_get(block, root, "causal"))) {
+		if (axis_nodes(c, n, "causal", cnodes, &nc))
+			return -1;
+		for (size_t i = 0; i < nc; i++)
+			if (ynode_bool(c->t, cnodes[i], "causal", &causals[i]))
+				return -1;
+	}
+	/* sequence lengths: seqlen for prefill, query_len + kv_len for decode */
+	int decode = 0, prefill = 0;
+	for (size_t i = 0; i < np; i++)
+		*(phases[i] == PHASE_DECODE ? &decode : &prefill) = 1;
+	if (prefill && decode)
+		return error("%s: one sweep block cannot mix prefill and decode: put each in its own block under 'sweeps:'",
+			     where(c, at, w, sizeof(w)));
+	if (decode) {
+		if (!(n = sweep_get(block, root, "kv_len")))
+			return error("%s: a decode sweep needs kv_len (the KV-cache lengths)", where(c, at, w, sizeof(w)));
+		if (axis_ints(c, n, "kv_len", 1, MAX_SEQLEN, lens, &nlens))
+			return -1;
+		if ((n = sweep_get(block, root, "query_len")) &&
+		    axis_ints(c, n, "query_len", 1, 64, qlens, &nq))
+			return -1;
+		if ((n = sweep_get(block, root, "seqlen")))
+			return error("%s: seqlen is for prefill; a decode sweep uses query_len and kv_len",
+				     where(c, n, w, sizeof(w)));
+	} else {
+		if (!(n = sweep_get(block, root, "seqlen")))
+			return error("%s: no seqlen: give the sequence lengths, e.g. 'seqlen: [512, 1k, 2k]'",
+				     where(c, at, w, sizeof(w)));
+		if (axis_ints(c, n, "seqlen", 1, MAX_SEQLEN, lens, &nlens))
+			return -1;
+		if ((n = ynode_get(block, "kv_len")) || (n = ynode_get(block, "query_len")))
+			return error("%s: query_len and kv_len are for decode sweeps ('phase: decode')",
+				     where(c, n, w, sizeof(w)));
+	}
+	/* batch: fixed, or fixed tokens B·N */
+	const struct ynode *bn = sweep_get(block, root, "batch"), *tn = sweep_get(block, root, "batch_tokens");
+	if (block && ynode_get(block, "batch"))
+		tn = ynode_get(block, "batch_tokens"); /* a block's own batch overrides a default batch_tokens */
+	if (block && ynode_get(block, "batch_tokens"))
+		bn = ynode_get(block, "batch");
+	if (bn && tn)
+		return error("%s: give batch or batch_tokens, not both", where(c, tn, w, sizeof(w)));
+	if (tn) {
+		if (ynode_int(c->t, tn, "batch_tokens", &batch_tokens))
+			return -1;
+		if (batch_tokens < 1 || batch_tokens > (long long)MAX_SEQLEN * MAX_BATCH)
+			return error("%s: batch_tokens %lld is out of range", where(c, tn, w, sizeof(w)), batch_tokens);
+	} else if (bn) {
+		if (axis_ints(c, bn, "batch", 1, MAX_BATCH, batches, &nb))
+			return -1;
+	} else {
+		batches[0] = 1;
+	}
+	/* heads: fixed, or hidden size H·d */
+	const struct ynode *hn = sweep_get(block, root, "heads"), *hid = sweep_get(block, root, "hidden");
+	if (block && ynode_get(block, "heads"))
+		hid = ynode_get(block, "hidden");
+	if (block && ynode_get(block, "hidden"))
+		hn = ynode_get(block, "heads");
+	if (hn && hid)
+		return error("%s: give heads or hidden, not both", where(c, hid, w, sizeof(w)));
+	if (hid) {
+		if (ynode_int(c->t, hid, "hidden", &hidden))
+			return -1;
+		if (hidden < 1 || hidden > 1 << 20)
+			return error("%s: hidden %lld is out of range", where(c, hid, w, sizeof(w)), hidden);
+	} else if (hn) {
+		if (axis_ints(c, hn, "heads", 1, MAX_HEADS, heads, &nh))
+			return -1;
+	} else {
+		return error("%s: no heads: give 'heads: 16' or 'hidden: 2048' (H·d)", where(c, at, w, sizeof(w)));
+	}
+	const struct ynode *kvn = sweep_get(block, root, "kv_heads");
+	if (kvn && axis_ints(c, kvn, "kv_heads", 1, MAX_HEADS, kvh, &nkv))
+		return -1;
+
+	int line = at->line;
+	/* Variant innermost: every variant of one shape runs on the same inputs. */
+	for (size_t ip = 0; ip < np; ip++)
+	for (size_t it = 0; it < nd; it++)
+	for (size_t id = 0; id < ndims; id++)
+	for (size_t ic = 0; ic < nc; ic++)
+	for (size_t ib = 0; ib < nb; ib++)
+	for (size_t ih = 0; ih < nh; ih++)
+	for (size_t ik = 0; ik < (nkv ? nkv : 1); ik++)
+	for (size_t iq = 0; iq < nq; iq++)
+	for (size_t il = 0; il < nlens; il++)
+	for (size_t iv = 0; iv < nv; iv++) {
+		struct config cfg = { .variant = variants[iv], .line = line };
+		struct attn_shape *sh = &cfg.shape;
+		sh->dtype = dtypes[it];
+		sh->phase = phases[ip];
+		sh->head_dim = (int)dims[id];
+		sh->causal = causals[ic];
+		sh->seqlen_kv = (int)lens[il];
+		sh->seqlen_q = decode ? (int)qlens[iq] : (int)lens[il];
+		if (batch_tokens) {
+			long long tok_per_seq = decode ? lens[il] : lens[il];
+			if (batch_tokens % tok_per_seq)
+				return error("%s: batch_tokens %lld is not a multiple of %s %lld: the batch would not be whole",
+					     where(c, tn, w, sizeof(w)), batch_tokens, decode ? "kv_len" : "seqlen", tok_per_seq);
+			sh->batch = (int)(batch_tokens / tok_per_seq);
+			if (sh->batch > MAX_BATCH)
+				return error("%s: batch_tokens %lld / seqlen %lld gives batch %d, more than %d",
+					     where(c, tn, w, sizeof(w)), batch_tokens, tok_per_seq, sh->batch, MAX_BATCH);
+		} else {
+			sh->batch = (int)batches[ib];
+		}
+		if (hidden) {
+			if (hidden % dims[id])
+				return error("%s: hidden %lld is not a multiple of head_dim %lld",
+					     where(c, hid, w, sizeof(w)), hidden, dims[id]);
+			sh->heads = (int)(hidden / dims[id]);
+			if (sh->heads > MAX_HEADS)
+				return error("%s: hidden %lld / head_dim %lld gives %d heads, more than %d",
+					     where(c, hid, w, sizeof(w)), hidden, dims[id], sh->heads, MAX_HEADS);
+		} else {
+			sh->heads = (int)heads[ih];
+		}
+		sh->kv_heads = nkv ? (int)kvh[ik] : sh->heads;
+		if (sh->heads % sh->kv_heads)
+			return error("%s: kv_heads %d does not divide heads %d (grouped-query attention needs whole groups)",
+				     where(c, kvn, w, sizeof(w)), sh->kv_heads, sh->heads);
+		if (!(cfg.variant->phases & (1u << sh->phase))) {
+			for (size_t k = 0; k < nv; k++)
+				if (variants[k] == cfg.variant)
+					return error("%s: variant '%s' does not run in the %s phase",
+						     where(c, vnodes[k], w, sizeof(w)), cfg.variant->name, phase_name(sh->phase));
+		}
+		/* Absurd sizes: more than a petabyte predicted is a typo, not a plan. */
+		double fp = (double)variant_footprint(cfg.variant, sh, 132);
+		if (fp > 1e15) {
+			char b[32];
+			return error("%s: %s at B=%d H=%d N=%d d=%d would need %s of device memory: check the sizes",
+				     where(c, at, w, sizeof(w)), cfg.variant->name, sh->batch, sh->heads,
+				     sh->seqlen_kv, sh->head_dim, format_bytes(fp, b, sizeof(b)));
+		}
+		if (push_config(c, &cfg))
+			return -1;
+	}
+	return 0;
+}
+
+int spec_parse(struct spec *s, const char *text, size_t len, const char *filename)
+{
+	struct ytree t;
+	struct ctx c = { &t, s };
+	char w[256];
+	int rc = -1;
+	const struct ynode *n;
+
+	if (!s->path && !(s->path = strdup(filename)))
+		return error("out of memory");
+	if (ytree_parse(&t, text, len, filename, &ytree_spec_limits, 0))
+		return error("%s", t.problem);
+	const struct ynode *root = t.root;
+	if (!root || root->kind != Y_MAP) {
+		error("%s: a spec is a YAML mapping (name:, variants:, seqlen:, ...); see experiments/smoke.yaml",
+		      filename);
+		goto out;
+	}
+	if (check_keys(&c, root, top_keys, NTOP, "the spec"))
+		goto out;
+	if (!(s->text = strndup(text, len)))
+		goto oom;
+
+	if (!(n = ynode_get(root, "name"))) {
+		error("%s: the spec has no name: add 'name: my-experiment'", filename);
+		goto out;
+	}
+	const char *str;
+	if (ynode_string(&t, n, "name", &str) || set_string(&s->name, str))
+		goto out;
+	for (const char *p = str; *p; p++)
+		if (!(*p == '-' || *p == '_' || *p == '.' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) {
+			error("%s: name '%s' may hold only letters, digits, '-', '_' and '.' (it names files)",
+			      where(&c, n, w, sizeof(w)), str);
+			goto out;
+		}
+	if ((n = ynode_get(root, "description")) &&
+	    (ynode_string(&t, n, "description", &str) || set_string(&s->description, str)))
+		goto out;
+
+	long long v;
+	if ((n = ynode_get(root, "repetitions"))) {
+		if (ynode_int(&t, n, "repetitions", &v))
+			goto out;
+		if (v < 1 || v > 100000) {
+			error("%s: repetitions %lld is out of range (1 to 100000; 20 or more for stable medians)",
+			      where(&c, n, w, sizeof(w)), v);
+			goto out;
+		}
+		s->repetitions = (int)v;
+	}
+	if ((n = ynode_get(root, "warmup"))) {
+		if (ynode_int(&t, n, "warmup", &v))
+			goto out;
+		if (v < 0 || v > 10000) {
+			error("%s: warmup %lld is out of range (0 to 10000)", where(&c, n, w, sizeof(w)), v);
+			goto out;
+		}
+		s->warmup = (int)v;
+	}
+	if ((n = ynode_get(root, "seed"))) {
+		if (ynode_int(&t, n, "seed", &v))
+			goto out;
+		if (v < 0) {
+			error("%s: seed must not be negative", where(&c, n, w, sizeof(w)));
+			goto out;
+		}
+		s->seed = (uint64_t)v;
+	}
+	if ((n = ynode_get(root, "check_rows"))) {
+		if (ynode_int(&t, n, "check_rows", &v))
+			goto out;
+		if (v < 0 || v > MAX_SEQLEN) {
+			error("%s: check_rows %lld is out of range (0 = all rows)", where(&c, n, w, sizeof(w)), v);
+			goto out;
+		}
+		s->check_rows = (int)v;
+	}
+	if ((n = ynode_get(root, "tolerances")) && parse_tolerances(&c, n))
+		goto out;
+	if ((n = ynode_get(root, "max_device_memory")) &&
+	    parse_size(&c, n, "max_device_memory", &s->max_device_bytes))
+		goto out;
+	if (parse_metrics(&c, root))
+		goto out;
+
+	const struct ynode *sweeps = ynode_get(root, "sweeps");
+	if (sweeps) {
+		if (sweeps->kind != Y_SEQ || sweeps->n == 0) {
+			error("%s: sweeps must be a list of blocks (each a mapping of sweep keys)",
+			      where(&c, sweeps, w, sizeof(w)));
+			goto out;
+		}
+		for (size_t i = 0; i < sweeps->n; i++) {
+			const struct ynode *b = sweeps->items[i];
+			if (b->kind != Y_MAP) {
+				error("%s: each sweep block must be a mapping (variants:, seqlen:, ...)",
+				      where(&c, b, w, sizeof(w)));
+				goto out;
+			}
+			if (check_keys(&c, b, sweep_keys, NSWEEP, "a sweep block") || expand_block(&c, root, b))
+				goto out;
+		}
+	} else if (expand_block(&c, root, NULL)) {
+		goto out;
+	}
+	rc = 0;
+	goto out;
+oom:
+	error("out of memory");
+out:
+	ytree_release(&t);
+	return rc;
+}
+
+int spec_load(struct spec *s, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return error("cannot open spec '%s': %s", path, strerror(errno));
+	size_t cap = ytree_spec_limits.max_bytes + 1;
+	char *buf = malloc(cap);
+	if (!buf) {
+		fclose(f);
+		return error("out of memory");
+	}
+	size_t len = fread(buf, 1, cap, f);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		return error("cannot read spec '%s': %s", path, strerror(errno));
+	}
+	free(s->path);
+	s->path = strdup(path);
+	int rc = spec_parse(s, buf, len, path);
+	free(buf);
+	return rc;
+}
+
+uint64_t spec_peak_memory(const struct spec *s, int sm_count)
+{
+	uint64_t peak = 0;
+	for (size_t i = 0; i < s->nconfigs; i++) {
+		uint64_t b = variant_footprint(s->configs[i].variant, &s->configs[i].shape, sm_count);
+		if (b > peak)
+			peak = b;
+	}
+	return peak;
+}
+
+int spec_check_memory(const struct spec *s, uint64_t limit, int sm_count)
+{
+	char a[32], b[32];
+	if (s->max_device_bytes && s->max_device_bytes < limit)
+		limit = s->max_device_bytes;
+	for (size_t i = 0; i < s->nconfigs; i++) {
+		const struct config *c = &s->configs[i];
+		uint64_t need = variant_footprint(c->variant, &c->shape, sm_count);
+		if (need > limit)
+			return error("%s:%d: %s at B=%d H=%d N=%d d=%d needs %s of device memory, more than the %s available: "
+				     "lower batch or seqlen, or drop the variant for this size",
+				     s->path, c->line, c->variant->name, c->shape.batch, c->shape.heads,
+				     c->shape.seqlen_kv, c->shape.head_dim,
+				     format_bytes((double)need, a, sizeof(a)), format_bytes((double)limit, b, sizeof(b)));
+	}
+	return 0;
+}
