@@ -23,6 +23,32 @@ extern const size_t metric_sets_builtin_count;
 /* The built-in set called name, or NULL ("none" is a set with no metrics). */
 const struct metric_set *metric_set_find(const char *name);
 
+/*
+ * A metric selection, as a spec or the command line writes it:
+ *   "default"                       a set's name (built-in, or one of `user`)
+ *   "dram__bytes_read.sum, gpu__time_duration.sum"   names, comma or space separated
+ *   "memory, smsp__inst_executed.sum"                sets and names mixed
+ * Order is kept and duplicates are dropped.  Names are checked for syntax
+ * only (unit__counter[.rollup[.submetric]]); whether the chip has them is
+ * the CUPTI module's check (cupti_validate_metrics).
+ */
+#define METRIC_LIST_MAX 64
+struct metric_list {
+	size_t n;
+	char *names[METRIC_LIST_MAX];
+};
+void metric_list_init(struct metric_list *l);
+void metric_list_release(struct metric_list *l);
+/* Append name unless present.  0, or -1 via error() (bad syntax, list full). */
+int metric_list_add(struct metric_list *l, const char *name);
+/* Parse text into l (appending).  user/nuser: sets a spec defines (may be
+ * NULL/0); they shadow no built-in name.  0, or -1 via error() naming the
+ * bad item and listing the set names. */
+int metric_selection_parse(const char *text, const struct metric_set *user,
+			   size_t nuser, struct metric_list *l);
+/* 1 if name looks like a CUPTI metric name ("dram__bytes_read.sum"). */
+int metric_name_wellformed(const char *name);
+
 /* Well-known metric names, used by report, export and the model. */
 #define M_DRAM_READ      "dram__bytes_read.sum"
 #define M_DRAM_WRITE     "dram__bytes_write.sum"
@@ -42,9 +68,19 @@ const struct metric_set *metric_set_find(const char *name);
 #define M_FADD           "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum"
 #define M_FMUL           "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum"
 #define M_FFMA           "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"
+/* MUFU (ex2, rcp, rsqrt, …) executes on the XU pipe; GH100 counts XU warp
+ * instructions, not ex2 alone. */
 #define M_MUFU           "smsp__inst_executed_pipe_xu.sum"
 #define M_TENSOR_INST    "smsp__inst_executed_pipe_tensor.sum"
-#define M_BARRIERS       "smsp__inst_executed_op_barrier.sum"
+/* GH100's range profiler has no barrier-instruction counter (the host API
+ * rejects smsp__inst_executed_op_barrier*): warp-cycles stalled at a barrier
+ * (BAR.SYNC) is the evidence of barriers it offers. */
+#define M_BARRIERS       "smsp__warps_issue_stalled_barrier.sum"
+/* warp-level instruction counts per tensor op kind: mma.sync (HMMA) vs wgmma (HGMMA) */
+#define M_TENSOR_HMMA    "smsp__inst_executed_pipe_tensor_op_hmma.sum"
+#define M_TENSOR_GMMA    "smsp__inst_executed_pipe_tensor_op_gmma.sum"
+#define M_SMEM_GMMA_WF   "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum"
+#define M_INST_EXECUTED  "smsp__inst_executed.sum"
 #define M_SMS_ACTIVE     "sm__cycles_active.avg"
 
 #endif
