@@ -58,7 +58,7 @@ static int check_run_(const struct check_case *cases, size_t n, const char *file
 		check_failed_ = check_skipped_ = 0;
 		cases[i].fn();
 		if (check_skipped_) {
-			printf("skip %s: %s\n", cases[i].name, check_skip_reason_);
+			printf("skip %s: %s\n", cases[i].name, check_skip_reason_ ? check_skip_reason_ : "");
 			skipped++;
 		} else if (check_failed_) {
 			printf("FAIL %s\n", cases[i].name);
