@@ -62,6 +62,13 @@ const struct tiling *attn_run_tiling(const struct attn_run *r);
 /* Upload inputs (host arrays of dtype bit patterns). */
 int attn_run_set_inputs(struct attn_run *r, const uint16_t *q,
 			const uint16_t *k, const uint16_t *v);
+/* Device pointer of the run's buffer called `name` (a descriptor buffer
+ * name: "Q", "K", "V", "O", "L", …), or NULL when the run has none. */
+void *attn_run_buffer(struct attn_run *r, const char *name);
+/* Fill n elements at dst with attn_input_value(seed, tensor, i) rounded to
+ * the dtype (kernels/inputs.h, kernels/inputs.cu); synchronizes. */
+int attn_fill_input(void *dst, uint64_t n, enum dtype t, uint64_t seed, int tensor);
+
 /* Fill O and every output, statistics and workspace buffer with NaN. */
 int attn_run_poison(struct attn_run *r);
 /* Launch the variant's kernels, in order, asynchronously. */

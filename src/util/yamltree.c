@@ -173,11 +173,12 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 		default:
 			break;
 		}
+		yaml_event_type_t type = ev.type;
 		yaml_event_delete(&ev);
 		if (stop)
 			break;
-		if (ev.type == YAML_SCALAR_EVENT || ev.type == YAML_SEQUENCE_START_EVENT ||
-		    ev.type == YAML_MAPPING_START_EVENT) {
+		if (type == YAML_SCALAR_EVENT || type == YAML_SEQUENCE_START_EVENT ||
+		    type == YAML_MAPPING_START_EVENT) {
 			if (!n || (n->kind == Y_SCALAR && !n->scalar)) {
 				node_free(n);
 				snprintf(t->problem, sizeof(t->problem), "%s: out of memory", filename);
