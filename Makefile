@@ -79,7 +79,8 @@ ifeq ($(RENDER),1)
 endif
 NVCCFLAGS ?= -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -lineinfo -Xptxas -warn-spills
 ifeq ($(CUDA),1)
-  CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC)
+  # cupti_profiler_host.h includes <string>: an empty one lets C include it
+  CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC) -Isrc/gpu/cupti_compat
   # DT_RPATH, not RUNPATH: libcupti dlopens libnvperf_host, which RUNPATH does not cover.
   # Both CUPTI homes are on the rpath, so one binary runs on either layout.
   LDFLAGS  += -L$(CUDA_LIB) -L$(CUPTI_LIB) -Wl,--disable-new-dtags -Wl,-rpath,$(CUDA_LIB) -Wl,-rpath,$(CUPTI_LIB) \

@@ -1,0 +1,657 @@
+/* cupti.c: the capture session (Range Profiler + Activity API); see cupti.h.
+ *
+ * Sequence per cupti_profile() call (CUPTI 13):
+ *   activity on (CONCURRENT_KERNEL) -> cuptiRangeProfilerEnable(ctx) ->
+ *   counter-data image -> SetConfig(AutoRange, KernelReplay) ->
+ *   { Start; launch(); Stop } until all passes are submitted ->
+ *   DecodeData -> per range: name + EvaluateToGpuValues -> Disable ->
+ *   flush activity -> map ranges to kernel records (cupti_map.c).
+ * The range profiler is enabled only around the profiled call so that the
+ * harness's timed runs run without it.
+ *
+ * We call the CUDA runtime only (no libcuda link, so the binary and tests
+ * start on machines without a driver); the CUcontext CUPTI wants comes from
+ * the driver's cuCtxGetCurrent through cudaGetDriverEntryPointByVersion.
+ */
+#include "gpu/cupti.h"
+#include "gpu/cupti_host.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <cupti_activity.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_result.h>
+#include <cupti_target.h>
+
+#include "occupancy.h"
+#include "util/error.h"
+
+/* ---- Activity API: kernel records ------------------------------------- */
+
+struct kernel_info {
+	struct cupti_kernel_rec rec; /* rec.name points at name below */
+	char *name;
+	int grid[3], block[3];
+	int registers, static_smem, dynamic_smem;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	int registered;
+	int collecting;
+	size_t n, alloc;
+	struct kernel_info *k;
+	size_t dropped;
+	int oom;
+} act = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, NULL, 0, 0 };
+
+#define ACT_BUFFER_BYTES (1u << 20)
+
+static void CUPTIAPI act_buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
+{
+	/* CUPTI wants 8-byte alignment; malloc gives 16 */
+	*buffer = malloc(ACT_BUFFER_BYTES);
+	*size = *buffer ? ACT_BUFFER_BYTES : 0;
+	*max_records = 0;
+}
+
+static void act_keep(const CUpti_ActivityKernel10 *k)
+{
+	if (act.n == act.alloc) {
+		size_t na = act.alloc ? 2 * act.alloc : 64;
+		struct kernel_info *nk = realloc(act.k, na * sizeof *nk);
+		if (!nk) {
+			act.oom = 1;
+			return;
+		}
+		act.k = nk;
+		act.alloc = na;
+	}
+	struct kernel_info *ki = &act.k[act.n];
+	memset(ki, 0, sizeof *ki);
+	ki->name = strdup(k->name ? k->name : "?");
+	if (!ki->name) {
+		act.oom = 1;
+		return;
+	}
+	ki->rec.correlation_id = k->correlationId;
+	ki->rec.start = k->start;
+	ki->grid[0] = k->gridX; ki->grid[1] = k->gridY; ki->grid[2] = k->gridZ;
+	ki->block[0] = k->blockX; ki->block[1] = k->blockY; ki->block[2] = k->blockZ;
+	ki->registers = k->registersPerThread;
+	ki->static_smem = k->staticSharedMemory;
+	ki->dynamic_smem = k->dynamicSharedMemory;
+	act.n++;
+}
+
+static void CUPTIAPI act_buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *buffer,
+					  size_t size, size_t valid)
+{
+	(void)size;
+	CUpti_Activity *rec = NULL;
+	pthread_mutex_lock(&act.lock);
+	while (valid && cuptiActivityGetNextRecord(buffer, valid, &rec) == CUPTI_SUCCESS) {
+		if (!act.collecting)
+			continue;
+		if (rec->kind == CUPTI_ACTIVITY_KIND_KERNEL ||
+		    rec->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
+			act_keep((const CUpti_ActivityKernel10 *)rec);
+	}
+	size_t dropped = 0;
+	if (cuptiActivityGetNumDroppedRecords(ctx, stream, &dropped) == CUPTI_SUCCESS)
+		act.dropped += dropped;
+	pthread_mutex_unlock(&act.lock);
+	free(buffer);
+}
+
+static void act_clear(void)
+{
+	for (size_t i = 0; i < act.n; i++)
+		free(act.k[i].name);
+	act.n = 0;
+	act.dropped = 0;
+	act.oom = 0;
+}
+
+/* ---- the session --------------------------------------------------------- */
+
+struct cupti_session {
+	char chip[64];
+	size_t n;
+	char **metrics;
+	struct cupti_host *host;
+	uint8_t *avail;
+	uint8_t *config;
+	size_t config_size;
+	int passes;
+	CUcontext ctx;
+	struct occupancy_limits lim;
+	int profiler_initialized;
+};
+
+#define CUDA_OK(call, what) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) \
+	return error("%s: %s", what, cudaGetErrorString(e_)); } while (0)
+
+static const char *how_to_enable =
+	"hardware counters are restricted to administrators (RmProfilingAdminOnly=1 in /proc/driver/nvidia/params): "
+	"run 'attnprof record' as root, or allow all users with the nvidia module option "
+	"NVreg_RestrictProfilingToAdminUsers=0 (e.g. in /etc/modprobe.d/nvidia-profiling.conf, then reload the driver or reboot); "
+	"timing and correctness are recorded without them";
+
+static int unavailable(char *reason, size_t len, const char *fmt, const char *a, const char *b)
+{
+	if (reason && len)
+		snprintf(reason, len, fmt, a ? a : "", b ? b : "");
+	return CUPTI_UNAVAILABLE;
+}
+
+static int current_context(CUcontext *ctx)
+{
+	typedef CUresult (*ctx_get_current_fn)(CUcontext *);
+	void *fn = NULL;
+	enum cudaDriverEntryPointQueryResult q;
+	CUDA_OK(cudaFree(0), "creating the CUDA context");
+	CUDA_OK(cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &q),
+		"looking up cuCtxGetCurrent");
+	if (!fn || q != cudaDriverEntryPointSuccess)
+		return error("the CUDA driver has no cuCtxGetCurrent");
+	if (((ctx_get_current_fn)fn)(ctx) != CUDA_SUCCESS || !*ctx)
+		return error("no current CUDA context after cudaFree(0)");
+	return 0;
+}
+
+static int device_limits(int dev, struct occupancy_limits *lim)
+{
+	*lim = occupancy_gh100;
+	int v;
+#define ATTR(a, field) do { if (cudaDeviceGetAttribute(&v, a, dev) == cudaSuccess && v > 0) lim->field = v; } while (0)
+	ATTR(cudaDevAttrWarpSize, warp_size);
+	ATTR(cudaDevAttrMaxThreadsPerMultiProcessor, max_threads_per_sm);
+	ATTR(cudaDevAttrMaxBlocksPerMultiprocessor, max_blocks_per_sm);
+	ATTR(cudaDevAttrMaxThreadsPerBlock, max_threads_per_block);
+	ATTR(cudaDevAttrMaxRegistersPerMultiprocessor, regs_per_sm);
+	ATTR(cudaDevAttrMaxSharedMemoryPerMultiprocessor, smem_per_sm);
+	ATTR(cudaDevAttrMaxSharedMemoryPerBlockOptin, smem_per_block_max);
+	ATTR(cudaDevAttrReservedSharedMemoryPerBlock, smem_reserved_per_block);
+#undef ATTR
+	return 0;
+}
+
+static int activity_register(void)
+{
+	if (act.registered)
+		return 0;
+	CUptiResult r = cuptiActivityRegisterCallbacks(act_buffer_requested, act_buffer_completed);
+	if (r != CUPTI_SUCCESS)
+		return error("CUPTI activity callbacks: %s", cupti_result_name(r));
+	act.registered = 1;
+	return 0;
+}
+
+/* Device support and counter availability; CUPTI_UNAVAILABLE with reason. */
+static int probe_device(struct cupti_session *s, char *reason, size_t len)
+{
+	int count = 0;
+	cudaError_t ce = cudaGetDeviceCount(&count);
+	if (ce != cudaSuccess || count < 1)
+		return unavailable(reason, len, "no CUDA GPU found (%s)%s",
+				   ce != cudaSuccess ? cudaGetErrorString(ce) : "0 devices", "");
+	if (cudaSetDevice(0) != cudaSuccess || current_context(&s->ctx))
+		return unavailable(reason, len, "cannot create a CUDA context on device 0%s%s", "", "");
+
+	CUpti_Profiler_Initialize_Params ip = { CUpti_Profiler_Initialize_Params_STRUCT_SIZE };
+	CUptiResult r = cuptiProfilerInitialize(&ip);
+	if (r == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES || r == CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES)
+		return unavailable(reason, len, "%s%s", how_to_enable, "");
+	if (r != CUPTI_SUCCESS)
+		return unavailable(reason, len, "CUPTI profiler initialisation failed: %s%s",
+				   cupti_result_name(r), "");
+	s->profiler_initialized = 1;
+
+	CUpti_Profiler_DeviceSupported_Params sp = { CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE };
+	sp.cuDevice = 0;
+	sp.api = CUPTI_PROFILER_RANGE_PROFILING;
+	r = cuptiProfilerDeviceSupported(&sp);
+	if (r == CUPTI_SUCCESS && sp.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
+		const char *what =
+			sp.architecture != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "its architecture is older than compute capability 7.0" :
+			sp.vGpu == CUPTI_PROFILER_CONFIGURATION_DISABLED ? "it is a vGPU with profiling disabled (enable it in the vGPU's profile)" :
+			sp.vGpu != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "it is a vGPU that does not support profiling" :
+			sp.confidentialCompute != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "confidential computing is on" :
+			sp.cmp != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "it is a crypto-mining processor" :
+			sp.sli != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "SLI is enabled" :
+			sp.wsl != CUPTI_PROFILER_CONFIGURATION_SUPPORTED ? "WSL does not support it here" : "of its configuration";
+		return unavailable(reason, len, "CUPTI range profiling is not supported on device 0: %s%s", what, "");
+	}
+
+	CUpti_Device_GetChipName_Params cp = { CUpti_Device_GetChipName_Params_STRUCT_SIZE };
+	cp.deviceIndex = 0;
+	r = cuptiDeviceGetChipName(&cp);
+	if (r != CUPTI_SUCCESS || !cp.pChipName)
+		return unavailable(reason, len, "CUPTI cannot name device 0's chip: %s%s", cupti_result_name(r), "");
+	snprintf(s->chip, sizeof s->chip, "%s", cp.pChipName);
+
+	CUpti_Profiler_GetCounterAvailability_Params ap = { CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE };
+	ap.ctx = s->ctx;
+	r = cuptiProfilerGetCounterAvailability(&ap);
+	if (r == CUPTI_SUCCESS && ap.counterAvailabilityImageSize) {
+		s->avail = calloc(1, ap.counterAvailabilityImageSize);
+		if (!s->avail)
+			return error("out of memory");
+		ap.pCounterAvailabilityImage = s->avail;
+		r = cuptiProfilerGetCounterAvailability(&ap);
+	}
+	if (r == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES || r == CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES)
+		return unavailable(reason, len, "%s%s", how_to_enable, "");
+	if (r != CUPTI_SUCCESS)
+		return unavailable(reason, len, "CUPTI cannot read counter availability on %s: %s",
+				   s->chip, cupti_result_name(r));
+	return 0;
+}
+
+int cupti_session_open(struct cupti_session **out, const char *const *metrics,
+		       size_t n, char *reason, size_t reason_len)
+{
+	*out = NULL;
+	if (reason && reason_len)
+		reason[0] = '\0';
+	struct cupti_session *s = calloc(1, sizeof *s);
+	if (!s)
+		return error("out of memory");
+	int rc = probe_device(s, reason, reason_len);
+	if (rc)
+		goto fail;
+	rc = -1;
+	device_limits(0, &s->lim);
+	if (cupti_host_open(&s->host, s->chip, s->avail))
+		goto fail;
+	if (cupti_host_configure(s->host, metrics, n, &s->config, &s->config_size, &s->passes))
+		goto fail;
+	s->metrics = calloc(n ? n : 1, sizeof *s->metrics);
+	if (!s->metrics) {
+		error("out of memory");
+		goto fail;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!(s->metrics[i] = strdup(metrics[i]))) {
+			error("out of memory");
+			goto fail;
+		}
+		s->n = i + 1;
+	}
+	if (activity_register())
+		goto fail;
+	*out = s;
+	return 0;
+fail:
+	cupti_session_close(s);
+	return rc;
+}
+
+int cupti_session_passes(const struct cupti_session *s)
+{
+	return s ? s->passes : 0;
+}
+
+const char *cupti_session_chip(const struct cupti_session *s)
+{
+	return s ? s->chip : "";
+}
+
+void cupti_session_close(struct cupti_session *s)
+{
+	if (!s)
+		return;
+	cupti_host_close(s->host);
+	for (size_t i = 0; i < s->n; i++)
+		free(s->metrics[i]);
+	free(s->metrics);
+	free(s->config);
+	free(s->avail);
+	if (s->profiler_initialized) {
+		CUpti_Profiler_DeInitialize_Params dp = { CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE };
+		cuptiProfilerDeInitialize(&dp);
+	}
+	free(s);
+}
+
+void cupti_launches_free(struct launch *launches, size_t n)
+{
+	if (!launches)
+		return;
+	for (size_t i = 0; i < n; i++)
+		launch_release(&launches[i]);
+	free(launches);
+}
+
+/* ---- one profiled call ---------------------------------------------------- */
+
+#define CUPTI_OK(call, what) do { CUptiResult r_ = (call); if (r_ != CUPTI_SUCCESS) { \
+	error("%s on %s: %s", what, s->chip, cupti_result_name(r_)); goto out; } } while (0)
+
+static int activity_begin(void)
+{
+	/* deliver records of earlier work now, so none of it is counted here */
+	cuptiActivityFlushAll(1);
+	pthread_mutex_lock(&act.lock);
+	act_clear();
+	act.collecting = 1;
+	pthread_mutex_unlock(&act.lock);
+	CUptiResult r = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	if (r != CUPTI_SUCCESS)
+		return error("CUPTI kernel activity: %s", cupti_result_name(r));
+	return 0;
+}
+
+static void activity_end(void)
+{
+	cudaDeviceSynchronize();
+	cuptiActivityFlushAll(1);
+	cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	pthread_mutex_lock(&act.lock);
+	act.collecting = 0;
+	pthread_mutex_unlock(&act.lock);
+}
+
+static int fill_launch(struct cupti_session *s, const struct kernel_info *k, struct launch *l)
+{
+	memset(l, 0, sizeof *l);
+	kvlist_init(&l->metrics);
+	if (!(l->name = strdup(k->name)))
+		return error("out of memory");
+	memcpy(l->grid, k->grid, sizeof l->grid);
+	memcpy(l->block, k->block, sizeof l->block);
+	l->registers = k->registers;
+	l->static_smem = k->static_smem;
+	l->dynamic_smem = k->dynamic_smem;
+	struct occupancy occ;
+	int threads = k->block[0] * k->block[1] * k->block[2];
+	int prev = error_quiet(1);
+	int rc = occupancy_compute(&s->lim, threads, k->registers, (size_t)k->static_smem,
+				   (size_t)k->dynamic_smem, &occ);
+	error_quiet(prev);
+	l->theoretical_occupancy = rc ? 0 : occ.occupancy;
+	if (!(l->occupancy_limiter = strdup(rc ? "unknown" : occupancy_limiter_name(occ.limiter))))
+		return error("out of memory");
+	return 0;
+}
+
+/* Kernels only, no counters (a session with no metrics). */
+static int profile_activity_only(struct cupti_session *s, int (*launch)(void *), void *arg,
+				 struct launch **launches, size_t *nlaunches)
+{
+	if (activity_begin())
+		return -1;
+	int lrc = launch(arg);
+	activity_end();
+	if (lrc)
+		return -1;
+	if (act.oom)
+		return error("out of memory collecting kernel records");
+	/* one record per launch, in launch order: map against synthetic ranges */
+	size_t n = act.n;
+	char (*names)[24] = calloc(n ? n : 1, sizeof *names);
+	const char **ranges = calloc(n ? n : 1, sizeof *ranges);
+	struct cupti_kernel_rec *recs = calloc(n ? n : 1, sizeof *recs);
+	size_t *map = calloc(n ? n : 1, sizeof *map);
+	struct launch *out = NULL;
+	int rc = -1;
+	if (!names || !ranges || !recs || !map) {
+		error("out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		recs[i] = act.k[i].rec;
+		recs[i].name = act.k[i].name;
+	}
+	/* count distinct launches: the mapping collapses replays */
+	size_t distinct = 0;
+	for (size_t i = 0; i < n; i++) {
+		int seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = recs[j].correlation_id == recs[i].correlation_id;
+		if (!seen)
+			distinct++;
+	}
+	for (size_t i = 0; i < distinct; i++) {
+		snprintf(names[i], sizeof names[i], "%zu", i);
+		ranges[i] = names[i];
+	}
+	if (cupti_map_ranges(ranges, distinct, recs, n, map))
+		goto done;
+	out = calloc(distinct ? distinct : 1, sizeof *out);
+	if (!out) {
+		error("out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < distinct; i++)
+		if (fill_launch(s, &act.k[map[i]], &out[i])) {
+			cupti_launches_free(out, i + 1);
+			out = NULL;
+			goto done;
+		}
+	*launches = out;
+	*nlaunches = distinct;
+	rc = 0;
+done:
+	free(names);
+	free(ranges);
+	free(recs);
+	free(map);
+	return rc;
+}
+
+int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
+		  struct launch **launches, size_t *nlaunches)
+{
+	*launches = NULL;
+	*nlaunches = 0;
+	if (!s)
+		return error("cupti_profile without a session");
+	if (s->n == 0)
+		return profile_activity_only(s, launch, arg, launches, nlaunches);
+
+	int rc = -1, activity_on = 0;
+	CUpti_RangeProfiler_Object *obj = NULL;
+	uint8_t *data = NULL;
+	size_t data_size = 0, nranges = 0;
+	char **range_names = NULL;
+	double *values = NULL;
+	struct cupti_kernel_rec *recs = NULL;
+	size_t *map = NULL;
+	struct launch *out = NULL;
+
+	if (activity_begin())
+		goto out;
+	activity_on = 1;
+
+	CUpti_RangeProfiler_Enable_Params ep = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
+	ep.ctx = s->ctx;
+	CUPTI_OK(cuptiRangeProfilerEnable(&ep), "enabling the CUPTI range profiler");
+	obj = ep.pRangeProfilerObject;
+
+	CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
+	dsp.pRangeProfilerObject = obj;
+	dsp.pMetricNames = (const char **)s->metrics;
+	dsp.numMetrics = s->n;
+	dsp.maxNumOfRanges = CUPTI_MAX_RANGES;
+	dsp.maxNumRangeTreeNodes = CUPTI_MAX_RANGES;
+	CUPTI_OK(cuptiRangeProfilerGetCounterDataSize(&dsp), "sizing the CUPTI counter data");
+	data_size = dsp.counterDataSize;
+	if (!(data = calloc(1, data_size))) {
+		error("out of memory");
+		goto out;
+	}
+	CUpti_RangeProfiler_CounterDataImage_Initialize_Params dip = { CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE };
+	dip.pRangeProfilerObject = obj;
+	dip.counterDataSize = data_size;
+	dip.pCounterData = data;
+	CUPTI_OK(cuptiRangeProfilerCounterDataImageInitialize(&dip), "initialising the CUPTI counter data");
+
+	CUpti_RangeProfiler_SetConfig_Params cp = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
+	cp.pRangeProfilerObject = obj;
+	cp.configSize = s->config_size;
+	cp.pConfig = s->config;
+	cp.counterDataImageSize = data_size;
+	cp.pCounterDataImage = data;
+	cp.range = CUPTI_AutoRange;
+	cp.replayMode = CUPTI_KernelReplay;
+	cp.maxRangesPerPass = CUPTI_MAX_RANGES;
+	cp.numNestingLevels = 1;
+	cp.minNestingLevel = 1;
+	cp.passIndex = 0;
+	cp.targetNestingLevel = 1;
+	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler");
+
+	/* Kernel replay submits every pass in one round; allow more rounds in
+	 * case CUPTI asks for them, but never loop forever. */
+	int rounds = 0, all_submitted = 0;
+	while (!all_submitted) {
+		if (++rounds > s->passes + 1) {
+			error("CUPTI still wants passes after %d rounds of %d-pass profiling on %s",
+			      rounds - 1, s->passes, s->chip);
+			goto out;
+		}
+		CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
+		stp.pRangeProfilerObject = obj;
+		CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
+		int lrc = launch(arg);
+		cudaError_t ce = cudaDeviceSynchronize();
+		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
+		sop.pRangeProfilerObject = obj;
+		CUptiResult sr = cuptiRangeProfilerStop(&sop);
+		if (lrc)
+			goto out; /* launch() said why */
+		if (ce != cudaSuccess) {
+			error("a profiled kernel failed: %s", cudaGetErrorString(ce));
+			goto out;
+		}
+		if (sr != CUPTI_SUCCESS) {
+			error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
+			goto out;
+		}
+		all_submitted = sop.isAllPassSubmitted;
+	}
+
+	CUpti_RangeProfiler_DecodeData_Params ddp = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
+	ddp.pRangeProfilerObject = obj;
+	CUPTI_OK(cuptiRangeProfilerDecodeData(&ddp), "decoding the CUPTI counter data");
+	if (ddp.numOfRangeDropped) {
+		error("CUPTI dropped %zu kernel ranges: one profiled call may launch at most %d kernels",
+		      ddp.numOfRangeDropped, CUPTI_MAX_RANGES);
+		goto out;
+	}
+	activity_end();
+	activity_on = 0;
+	if (act.oom) {
+		error("out of memory collecting kernel records");
+		goto out;
+	}
+	if (act.dropped) {
+		error("CUPTI dropped %zu kernel activity records: cannot name the profiled kernels", act.dropped);
+		goto out;
+	}
+
+	CUpti_RangeProfiler_GetCounterDataInfo_Params ip = { CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE };
+	ip.pCounterDataImage = data;
+	ip.counterDataImageSize = data_size;
+	CUPTI_OK(cuptiRangeProfilerGetCounterDataInfo(&ip), "counting CUPTI ranges");
+	nranges = ip.numTotalRanges;
+
+	range_names = calloc(nranges ? nranges : 1, sizeof *range_names);
+	values = calloc((nranges ? nranges : 1) * s->n, sizeof *values);
+	recs = calloc(act.n ? act.n : 1, sizeof *recs);
+	map = calloc(nranges ? nranges : 1, sizeof *map);
+	if (!range_names || !values || !recs || !map) {
+		error("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nranges; i++) {
+		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params rp = { CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE };
+		rp.pCounterDataImage = data;
+		rp.counterDataImageSize = data_size;
+		rp.rangeIndex = i;
+		rp.rangeDelimiter = "/";
+		CUPTI_OK(cuptiRangeProfilerCounterDataGetRangeInfo(&rp), "naming a CUPTI range");
+		/* the name is CUPTI-allocated and ours to free */
+		range_names[i] = (char *)rp.rangeName;
+		if (cupti_host_evaluate(s->host, data, data_size, i, (const char *const *)s->metrics,
+					s->n, values + i * s->n))
+			goto out;
+	}
+	for (size_t i = 0; i < act.n; i++) {
+		recs[i] = act.k[i].rec;
+		recs[i].name = act.k[i].name;
+	}
+	if (cupti_map_ranges((const char *const *)range_names, nranges, recs, act.n, map))
+		goto out;
+
+	out = calloc(nranges ? nranges : 1, sizeof *out);
+	if (!out) {
+		error("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nranges; i++) {
+		/* launches in launch order: range named k is launch k */
+		size_t k = (size_t)strtoull(strrchr(range_names[i], '/') ? strrchr(range_names[i], '/') + 1
+									: range_names[i], NULL, 10);
+		struct launch *l = &out[k];
+		if (fill_launch(s, &act.k[map[i]], l))
+			goto out;
+		for (size_t m = 0; m < s->n; m++)
+			if (kvlist_set(&l->metrics, s->metrics[m], values[i * s->n + m])) {
+				error("out of memory");
+				goto out;
+			}
+	}
+	*launches = out;
+	*nlaunches = nranges;
+	out = NULL;
+	rc = 0;
+out:
+	if (activity_on)
+		activity_end();
+	if (obj) {
+		CUpti_RangeProfiler_Disable_Params dp = { CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE };
+		dp.pRangeProfilerObject = obj;
+		cuptiRangeProfilerDisable(&dp);
+	}
+	if (out)
+		cupti_launches_free(out, nranges);
+	if (range_names)
+		for (size_t i = 0; i < nranges; i++)
+			free(range_names[i]);
+	free(range_names);
+	free(values);
+	free(recs);
+	free(map);
+	free(data);
+	return rc;
+}
+
+/* ---- 'attnprof info' --------------------------------------------------- */
+
+int cupti_counters_readable(char *reason, size_t len)
+{
+	struct cupti_session *s = NULL;
+	int prev = error_quiet(1);
+	int rc = cupti_session_open(&s, NULL, 0, reason, len);
+	error_quiet(prev);
+	if (rc == 0) {
+		if (reason && len)
+			snprintf(reason, len, "hardware counters are readable on device 0 (chip %s)", s->chip);
+		cupti_session_close(s);
+		return 1;
+	}
+	if (rc == CUPTI_UNAVAILABLE)
+		return 0;
+	if (reason && len)
+		snprintf(reason, len, "%s", error_last());
+	return -1;
+}

@@ -1,0 +1,100 @@
+/* cupti.h: per-kernel hardware counters with CUPTI 13 (Range Profiler +
+ * Profiler Host API) and launch records from the Activity API.
+ *
+ * One session per sweep: cupti_session_open() validates the metric names
+ * for the device's chip and plans the passes; cupti_profile() profiles one
+ * call of launch(arg) (all kernels of one variant run) with kernel replay
+ * and auto ranges (one range per kernel launch), and returns one struct
+ * launch per kernel, in launch order, with its metrics.
+ *
+ * Counters can be unreadable (no GPU, unsupported GPU, profiling restricted
+ * to admins): then open returns CUPTI_UNAVAILABLE with the reason and how to
+ * enable them, so record can still time and verify.
+ *
+ * The host-only half (cupti_validate_metrics, cupti_version_string) works
+ * without a GPU: the Profiler Host API accepts chip "GH100" on any machine.
+ */
+#ifndef ATTNPROF_CUPTI_H
+#define ATTNPROF_CUPTI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "results.h"
+
+/* Positive: counters cannot be read here (not an error of the input). */
+#define CUPTI_UNAVAILABLE 3
+
+struct cupti_session;
+
+/*
+ * Validate names for device 0's chip and plan passes.  Returns 0;
+ * CUPTI_UNAVAILABLE with a human reason in `reason` (what, and how to
+ * enable counters); or -1 via error() for an unknown or unsupported metric,
+ * naming the metric and the chip.  n == 0 is allowed (a session that only
+ * records launches).
+ */
+int cupti_session_open(struct cupti_session **out, const char *const *metrics,
+		       size_t n, char *reason, size_t reason_len);
+int cupti_session_passes(const struct cupti_session *s);
+/* The chip name of the session's device ("GH100"). */
+const char *cupti_session_chip(const struct cupti_session *s);
+
+/*
+ * Profile one call of launch(arg).  launch() may be called more than once
+ * (once per Start/Stop round until CUPTI has every pass; with kernel replay
+ * that is one round, CUPTI replays each kernel itself and restores device
+ * memory between passes).  It must launch its kernels on one stream and
+ * return 0, or -1 (its own error), which aborts profiling.
+ *
+ * Fills *launches (malloc'd array, each launch's fields owned; free with
+ * cupti_launches_free) and *nlaunches.  Theoretical occupancy and its
+ * limiter are computed with occupancy.h from the Activity records and the
+ * device's limits.  Returns 0 or -1 via error() (e.g. ranges that cannot be
+ * matched to kernels: never mis-attributed).
+ */
+int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
+		  struct launch **launches, size_t *nlaunches);
+void cupti_launches_free(struct launch *launches, size_t n);
+void cupti_session_close(struct cupti_session *s);
+
+/* Most kernel launches one cupti_profile() call can hold (ranges per pass). */
+#define CUPTI_MAX_RANGES 256
+
+/* Host-only: validate names for chip ("GH100") and count passes.  0, or -1
+ * via error() naming the first unknown metric and the chip. */
+int cupti_validate_metrics(const char *chip, const char *const *metrics, size_t n,
+			   int *passes);
+
+/* Host-only: description and unit of one metric for chip (for docs and
+ * 'attnprof info --metrics'); 0 or -1.  Strings are copied into buffers. */
+int cupti_metric_describe(const char *chip, const char *metric, char *desc,
+			  size_t desc_len, char *unit, size_t unit_len);
+
+/* For 'attnprof info': whether counters are readable on device 0.  Returns
+ * 1 (readable), 0 (not: reason says why and how to enable), -1 on error. */
+int cupti_counters_readable(char *reason, size_t len);
+/* "CUPTI API 130001" (static storage). */
+const char *cupti_version_string(void);
+
+/* ---- the range -> kernel mapping (pure; tested in CI) ------------------ */
+
+/* One kernel as the Activity API reported it. */
+struct cupti_kernel_rec {
+	uint32_t correlation_id; /* the launch API call's id: replays share it */
+	uint64_t start;          /* ns, GPU timestamp */
+	const char *name;
+};
+
+/*
+ * Match auto ranges to kernel records.  ranges[i] is the i-th range's name
+ * as CUPTI reports it ("0", "1", ... in launch order); recs are the kernel
+ * records in any order, possibly with repeats of one launch (replays share
+ * the correlation id).  On success map[i] is the index in recs of range i's
+ * kernel.  Returns 0, or -1 via error() when counts differ, a range name is
+ * not an index, or ranges repeat: never a guess.
+ */
+int cupti_map_ranges(const char *const *ranges, size_t nranges,
+		     const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map);
+
+#endif

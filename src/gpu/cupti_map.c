@@ -1,0 +1,117 @@
+/* cupti_map.c: match auto ranges to Activity kernel records; see cupti.h.
+ *
+ * Why not trust positions alone: with kernel replay CUPTI may report a
+ * launch's kernel record more than once, and records arrive per buffer, not
+ * in launch order.  A launch is identified by its correlation id (one per
+ * launch API call, increasing in call order), so records are reduced to one
+ * per id and sorted by id; auto ranges are numbered in launch order.  Both
+ * then list the same launches in the same order, or we refuse.
+ */
+#include "gpu/cupti.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error.h"
+
+static const struct cupti_kernel_rec *sort_base;
+
+static int by_correlation(const void *a, const void *b)
+{
+	const struct cupti_kernel_rec *x = &sort_base[*(const size_t *)a];
+	const struct cupti_kernel_rec *y = &sort_base[*(const size_t *)b];
+	if (x->correlation_id != y->correlation_id)
+		return x->correlation_id < y->correlation_id ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	/* keep input order among equals: compare indices */
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static int parse_index(const char *s, size_t *out)
+{
+	if (!s || !*s)
+		return -1;
+	/* auto range names may carry a nesting prefix ("x/3"): take the last part */
+	const char *last = strrchr(s, '/');
+	if (last)
+		s = last + 1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || s[0] == '-' || s[0] == '+')
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}
+
+int cupti_map_ranges(const char *const *ranges, size_t nranges,
+		     const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map)
+{
+	int rc = -1;
+	size_t *order = NULL, *range_of = NULL;
+	size_t nunique = 0;
+
+	if (nrecs) {
+		order = malloc(nrecs * sizeof *order);
+		if (!order)
+			return error("out of memory");
+		for (size_t i = 0; i < nrecs; i++)
+			order[i] = i;
+		sort_base = recs;
+		qsort(order, nrecs, sizeof *order, by_correlation);
+		/* one record per launch: the first (earliest) of each id */
+		for (size_t i = 0; i < nrecs; i++) {
+			if (nunique && recs[order[nunique - 1]].correlation_id ==
+				       recs[order[i]].correlation_id) {
+				const char *a = recs[order[nunique - 1]].name, *b = recs[order[i]].name;
+				if (a && b && strcmp(a, b)) {
+					error("CUPTI reported two kernels ('%s', '%s') for one launch (correlation id %u): cannot map ranges",
+					      a, b, recs[order[i]].correlation_id);
+					goto out;
+				}
+				continue;
+			}
+			order[nunique++] = order[i];
+		}
+	}
+
+	if (nunique != nranges) {
+		error("CUPTI profiled %zu kernel ranges but the Activity API saw %zu kernel launches%s%s: "
+		      "refusing to guess which metrics belong to which kernel",
+		      nranges, nunique, nunique ? ", the first being " : "",
+		      nunique ? (recs[order[0]].name ? recs[order[0]].name : "?") : "");
+		goto out;
+	}
+
+	range_of = malloc((nranges ? nranges : 1) * sizeof *range_of);
+	if (!range_of) {
+		error("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nranges; i++)
+		range_of[i] = (size_t)-1;
+	for (size_t i = 0; i < nranges; i++) {
+		size_t k;
+		if (parse_index(ranges[i], &k) || k >= nranges) {
+			error("CUPTI range %zu is named '%s', not a launch index below %zu: cannot map it to a kernel",
+			      i, ranges[i] ? ranges[i] : "(null)", nranges);
+			goto out;
+		}
+		if (range_of[k] != (size_t)-1) {
+			error("CUPTI ranges %zu and %zu both claim launch %zu: cannot map them to kernels",
+			      range_of[k], i, k);
+			goto out;
+		}
+		range_of[k] = i;
+	}
+	/* range named k is the k-th launch, which is the k-th record by id */
+	for (size_t k = 0; k < nranges; k++)
+		map[range_of[k]] = order[k];
+	rc = 0;
+out:
+	free(order);
+	free(range_of);
+	return rc;
+}
