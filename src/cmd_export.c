@@ -1,13 +1,95 @@
-/* cmd_export.c: 'attnprof export' — being written. */
-#include <string.h>
+/* cmd_export.c: 'attnprof export RESULTS --csv|--json' — flat rows for
+ * spreadsheets and pandas (columns in src/export.h). */
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "commands.h"
+#include "export.h"
+#include "results.h"
 #include "util/error.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: attnprof export RESULTS (--csv | --json) [-o FILE] [--source S] [--variant V]\n"
+		"\n"
+		"Flatten a results file: one row per record with source, variant, phase,\n"
+		"dtype, batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim, causal,\n"
+		"time_ms, time_ms_min, time_ms_max, tflops, peak_bytes, correct,\n"
+		"rel_l2_err, max_abs_err, then each CUPTI metric by its name (per-variant\n"
+		"totals), alloc.<buffer> per allocation and model.<quantity> per prediction.\n"
+		"\n"
+		"  --csv          comma-separated, a header line first\n"
+		"  --json         an array of objects (missing values are null)\n"
+		"  -o FILE        write to FILE (default: standard output)\n"
+		"  --source S     only records of source S (attnprof, pytorch-sdpa, ...)\n"
+		"  --variant V    only records of variant V\n");
+}
 
 int cmd_export(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	error("'export' is not implemented yet in attnprof %s", ATTNPROF_VERSION);
-	return EXIT_FAILURE_RUN;
+	static const struct option opts[] = {
+		{ "csv", no_argument, NULL, 'c' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "source", required_argument, NULL, 's' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int fmt = -1, c;
+	const char *out = NULL, *source = NULL, *variant = NULL;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+		case 'j':
+			if (fmt >= 0 && fmt != (c == 'c' ? EXPORT_CSV : EXPORT_JSON)) {
+				error("--csv and --json exclude each other: pick one");
+				return EXIT_BAD_INPUT;
+			}
+			fmt = c == 'c' ? EXPORT_CSV : EXPORT_JSON;
+			break;
+		case 'o': out = optarg; break;
+		case 's': source = optarg; break;
+		case 'v': variant = optarg; break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_BAD_INPUT;
+		}
+	}
+	if (fmt < 0) {
+		error("export needs --csv or --json");
+		return EXIT_BAD_INPUT;
+	}
+	if (optind != argc - 1) {
+		error(optind >= argc ? "export needs a results file" : "export takes one results file");
+		return EXIT_BAD_INPUT;
+	}
+	struct results r;
+	if (results_load(&r, argv[optind], NULL))
+		return EXIT_BAD_INPUT;
+	/* Filter in place: records we drop are released now. */
+	size_t keep = 0;
+	for (size_t i = 0; i < r.nrecords; i++) {
+		struct record *rec = &r.records[i];
+		if ((source && strcmp(rec->source, source)) || (variant && strcmp(rec->variant, variant))) {
+			record_release(rec);
+			continue;
+		}
+		r.records[keep++] = *rec;
+	}
+	r.nrecords = keep;
+	FILE *f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		error("cannot write '%s': %s", out, strerror(errno));
+		results_release(&r);
+		return EXIT_FAILURE_RUN;
+	}
+	int rc = export_records(f, r.records, r.nrecords, (enum export_format)fmt);
+	if (out && fclose(f))
+		rc = error("cannot write '%s': %s", out, strerror(errno));
+	results_release(&r);
+	return rc ? EXIT_FAILURE_RUN : EXIT_OK;
 }

@@ -1,0 +1,23 @@
+/* export.h: results as flat rows for spreadsheets and pandas.
+ *
+ * One row per record with the keys source, variant, phase, dtype, batch,
+ * heads, kv_heads, seqlen_q, seqlen_kv, head_dim, causal, time_ms,
+ * time_ms_min, time_ms_max, tflops, peak_bytes, correct, rel_l2_err,
+ * max_abs_err; then one key per metric under its CUPTI name (per-variant
+ * totals), alloc.<buffer> per named allocation, model.<quantity> per
+ * prediction.  Every row has every column (null/empty where a record has
+ * no value), in the order first seen.
+ */
+#ifndef ATTNPROF_EXPORT_H
+#define ATTNPROF_EXPORT_H
+
+#include <stdio.h>
+
+#include "results.h"
+
+enum export_format { EXPORT_CSV, EXPORT_JSON };
+
+/* Write records[0..n) to f.  0 or -1. */
+int export_records(FILE *f, const struct record *records, size_t n, enum export_format fmt);
+
+#endif

@@ -1,0 +1,594 @@
+/* harness.c: the record loop.
+ *
+ * For each config of the sweep: allocate the variant's buffers, fill the
+ * inputs on the GPU from the seeded input function, poison the outputs, run
+ * once and compare sampled rows of O with the fp64 CPU reference, time with
+ * CUDA events (separate runs), profile with CUPTI (separate runs again),
+ * add the model's predictions, and append the record to the results file,
+ * which is rewritten atomically after every record.  A signal only sets a
+ * flag: the loop stops between configs and nothing recorded is lost.
+ */
+#include "gpu/harness.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "attn.h"
+#include "gpu/cupti.h"
+#include "inputs.h"
+#include "model.h"
+#include "reference.h"
+#include "results.h"
+#include "util/error.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
+
+static char *fmt_version(int v)
+{
+	char buf[32];
+	snprintf(buf, sizeof(buf), "%d.%d", v / 1000, (v % 1000) / 10);
+	return strdup(buf);
+}
+
+/* The kernel module's version ("580.159.04"), or NULL. */
+static char *driver_version(void)
+{
+	FILE *f = fopen("/proc/driver/nvidia/version", "r");
+	char line[512];
+	char *out = NULL;
+	if (!f)
+		return NULL;
+	if (fgets(line, sizeof(line), f)) {
+		/* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  <date>" */
+		char *p = strstr(line, "Module");
+		if (p) {
+			p += 6;
+			while (*p == ' ')
+				p++;
+			size_t n = strcspn(p, " \n");
+			out = strndup(p, n);
+		}
+	}
+	fclose(f);
+	return out;
+}
+
+static int gpu_conditions(struct gpu_info *g, struct attn_device *d)
+{
+	if (attn_device_info(d))
+		return error("cannot read the GPU's properties: %s", attn_last_error());
+	g->name = strdup(d->name);
+	g->cc_major = d->cc_major;
+	g->cc_minor = d->cc_minor;
+	g->sm_count = d->sm_count;
+	g->l2_bytes = d->l2_bytes;
+	g->hbm_bytes = d->hbm_bytes;
+	g->sm_clock_mhz = d->sm_clock_mhz;
+	g->mem_clock_mhz = d->mem_clock_mhz;
+	g->mem_bus_bits = d->mem_bus_bits;
+	/* DDR: two transfers per memory clock. */
+	g->peak_hbm_gbs = 2.0 * d->mem_clock_mhz * 1e6 * (d->mem_bus_bits / 8.0) / 1e9;
+	g->driver = driver_version();
+	if (!g->driver)
+		g->driver = fmt_version(d->driver_version);
+	g->cuda_runtime = fmt_version(d->runtime_version);
+	g->cupti = xstrdup(cupti_version_string());
+	return 0;
+}
+
+static void iso_date(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* ---- correctness ------------------------------------------------------ */
+
+/* Reference rows for one shape, shared by every variant run on it. */
+struct reference {
+	struct attn_shape shape;
+	uint64_t seed;
+	int valid;
+	int nheads;            /* sampled (batch, head) pairs */
+	int bh[3][2];
+	int nrows;
+	int *rows;             /* [nrows], the same rows in every sampled head */
+	double *o;             /* [nheads][nrows][d] */
+};
+
+static void reference_release(struct reference *r)
+{
+	free(r->rows);
+	free(r->o);
+	memset(r, 0, sizeof(*r));
+}
+
+static float rounded_input(const struct attn_shape *s, uint64_t seed, int tensor, uint64_t i)
+{
+	float x = attn_input_value(seed, tensor, i);
+	return s->dtype == DTYPE_FP16 ? half_to_float(float_to_half(x)) : bf16_to_float(float_to_bf16(x));
+}
+
+static int same_shape(const struct attn_shape *a, const struct attn_shape *b)
+{
+	return a->dtype == b->dtype && a->batch == b->batch && a->heads == b->heads &&
+	       a->kv_heads == b->kv_heads && a->seqlen_q == b->seqlen_q &&
+	       a->seqlen_kv == b->seqlen_kv && a->head_dim == b->head_dim && a->causal == b->causal;
+}
+
+static int reference_build(struct reference *r, const struct attn_shape *s, uint64_t seed, int check_rows)
+{
+	reference_release(r);
+	r->shape = *s;
+	r->seed = seed;
+	const int d = s->head_dim, B = s->batch, H = s->heads;
+	/* First, last and one seeded middle head: layout bugs show at the ends. */
+	int cand[3][2] = { { 0, 0 }, { B - 1, H - 1 },
+			   { (int)(attn_input_mix(seed) % (uint64_t)B), (int)(attn_input_mix(seed + 1) % (uint64_t)H) } };
+	for (int i = 0; i < 3; i++) {
+		int dup = 0;
+		for (int j = 0; j < r->nheads; j++)
+			dup |= r->bh[j][0] == cand[i][0] && r->bh[j][1] == cand[i][1];
+		if (!dup) {
+			r->bh[r->nheads][0] = cand[i][0];
+			r->bh[r->nheads][1] = cand[i][1];
+			r->nheads++;
+		}
+	}
+	int want = check_rows ? (check_rows + r->nheads - 1) / r->nheads : s->seqlen_q;
+	r->rows = malloc(sizeof(int) * (size_t)(want < s->seqlen_q ? want : s->seqlen_q) + sizeof(int));
+	size_t nq = (size_t)s->seqlen_q * d, nkv = (size_t)s->seqlen_kv * d;
+	float *q = malloc(nq * sizeof(float)), *k = malloc(nkv * sizeof(float)), *v = malloc(nkv * sizeof(float));
+	int rc = -1;
+	if (!r->rows || !q || !k || !v)
+		goto out;
+	r->nrows = attn_sample_rows(s->seqlen_q, want, seed, r->rows);
+	r->o = malloc(sizeof(double) * (size_t)r->nheads * r->nrows * d);
+	if (!r->o)
+		goto out;
+	/* One head at a time, as a B=H=1 problem, from the input function. */
+	struct attn_shape one = *s;
+	one.batch = one.heads = one.kv_heads = 1;
+	for (int i = 0; i < r->nheads; i++) {
+		int b = r->bh[i][0], h = r->bh[i][1];
+		int hk = h / (H / s->kv_heads);
+		uint64_t qoff = ((uint64_t)b * H + h) * nq;
+		uint64_t kvoff = ((uint64_t)b * s->kv_heads + hk) * nkv;
+		for (size_t j = 0; j < nq; j++)
+			q[j] = rounded_input(s, seed, TENSOR_Q, qoff + j);
+		for (size_t j = 0; j < nkv; j++) {
+			k[j] = rounded_input(s, seed, TENSOR_K, kvoff + j);
+			v[j] = rounded_input(s, seed, TENSOR_V, kvoff + j);
+		}
+		if (attn_reference_rows(&one, q, k, v, 0, 0, r->rows, r->nrows,
+					r->o + (size_t)i * r->nrows * d, NULL))
+			goto out;
+	}
+	r->valid = 1;
+	rc = 0;
+out:
+	if (rc && !r->valid)
+		error("cannot build the fp64 reference (out of memory?)");
+	free(q);
+	free(k);
+	free(v);
+	return rc;
+}
+
+/* Compare the run's O with the reference rows; fills the record's fields. */
+static int check_output(struct attn_run *run, const struct reference *ref, struct record *rec,
+			const struct tolerance *tol)
+{
+	const struct attn_shape *s = &ref->shape;
+	size_t n = (size_t)s->batch * s->heads * s->seqlen_q * s->head_dim;
+	uint16_t *o = malloc(n * sizeof(uint16_t));
+	float *row = malloc(sizeof(float) * (size_t)s->head_dim);
+	if (!o || !row) {
+		free(o);
+		free(row);
+		return error("out of memory for the output (%zu elements)", n);
+	}
+	if (attn_run_get_output(run, o)) {
+		free(o);
+		free(row);
+		return error("cannot read the output back: %s", attn_last_error());
+	}
+	struct attn_error e;
+	attn_error_init(&e);
+	for (int i = 0; i < ref->nheads; i++) {
+		int b = ref->bh[i][0], h = ref->bh[i][1];
+		for (int r = 0; r < ref->nrows; r++) {
+			size_t base = (((size_t)b * s->heads + h) * s->seqlen_q + ref->rows[r]) * s->head_dim;
+			for (int j = 0; j < s->head_dim; j++)
+				row[j] = s->dtype == DTYPE_FP16 ? half_to_float(o[base + j]) : bf16_to_float(o[base + j]);
+			attn_error_add(&e, ref->o + ((size_t)i * ref->nrows + r) * s->head_dim, row, (size_t)s->head_dim);
+		}
+	}
+	rec->checked = 1;
+	rec->max_abs_err = e.max_abs;
+	rec->rel_l2_err = attn_error_rel_l2(&e);
+	rec->tol_max_abs = tol->max_abs;
+	rec->tol_rel_l2 = tol->rel_l2;
+	rec->rows_checked = ref->nrows * ref->nheads;
+	/* NaN compares false: a poisoned element left unwritten fails here. */
+	rec->correct = e.nonfinite == 0 && rec->max_abs_err <= tol->max_abs && rec->rel_l2_err <= tol->rel_l2;
+	free(o);
+	free(row);
+	return 0;
+}
+
+/* ---- timing ---------------------------------------------------------- */
+
+static int cmp_float(const void *a, const void *b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+	return (x > y) - (x < y);
+}
+
+static int time_run(struct attn_run *run, const struct spec *s, struct record *rec)
+{
+	float *ms = malloc(sizeof(float) * (size_t)s->repetitions);
+	if (!ms)
+		return error("out of memory");
+	if (attn_run_time(run, s->warmup, s->repetitions, ms)) {
+		free(ms);
+		return error("timing failed: %s", attn_last_error());
+	}
+	qsort(ms, (size_t)s->repetitions, sizeof(float), cmp_float);
+	int n = s->repetitions;
+	rec->repetitions = n;
+	rec->warmup = s->warmup;
+	rec->time_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+	rec->time_ms_min = ms[0];
+	rec->time_ms_max = ms[n - 1];
+	free(ms);
+	return 0;
+}
+
+static int launch_and_sync(void *arg)
+{
+	struct attn_run *run = arg;
+	if (attn_run_launch(run) || attn_run_sync(run))
+		return error("launch failed: %s", attn_last_error());
+	return 0;
+}
+
+/* ---- one config ---------------------------------------------------------- */
+
+static uint64_t shape_seed(uint64_t spec_seed, const struct attn_shape *s)
+{
+	uint64_t h = spec_seed;
+	int v[] = { (int)s->dtype, s->batch, s->heads, s->kv_heads, s->seqlen_q, s->seqlen_kv, s->head_dim, s->causal };
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		h = attn_input_mix(h ^ (uint64_t)(unsigned)v[i]);
+	return h;
+}
+
+static void record_from_config(struct record *rec, const struct config *c)
+{
+	const struct attn_shape *s = &c->shape;
+	rec->source = strdup("attnprof");
+	rec->variant = strdup(c->variant->name);
+	rec->phase = strdup(phase_name(s->phase));
+	rec->dtype = strdup(dtype_name(s->dtype));
+	rec->batch = s->batch;
+	rec->heads = s->heads;
+	rec->kv_heads = s->kv_heads;
+	rec->seqlen_q = s->seqlen_q;
+	rec->seqlen_kv = s->seqlen_kv;
+	rec->head_dim = s->head_dim;
+	rec->causal = s->causal;
+}
+
+static void set_error(struct record *rec, const char *what)
+{
+	char buf[1024];
+	snprintf(buf, sizeof(buf), "%s: %s", what, error_last()[0] ? error_last() : attn_last_error());
+	free(rec->error);
+	rec->error = strdup(buf);
+}
+
+struct sweep {
+	struct spec *spec;
+	struct results *res;
+	struct attn_device dev;
+	struct cupti_session *cupti;
+	enum metrics_status mstatus;
+	char mreason[512];
+	struct reference ref;
+	int wrong, failed, done, skipped;
+};
+
+static int run_config(struct sweep *w, const struct config *c, struct record *rec)
+{
+	const struct attn_shape *s = &c->shape;
+	struct attn_run *run = NULL;
+	uint64_t seed = shape_seed(w->spec->seed, s);
+
+	record_from_config(rec, c);
+	rec->seed = seed;
+	rec->metrics_status = w->mstatus;
+	rec->metric_set = xstrdup(w->spec->metric_set);
+	if (w->mstatus == METRICS_UNAVAILABLE)
+		rec->metrics_reason = strdup(w->mreason);
+
+	if (model_predict(c->variant, s, &w->res->header.gpu, &rec->model))
+		warning("no model prediction for %s: %s", c->variant->name, error_last());
+
+	error_clear();
+	if (attn_run_create(&run, c->variant, s, w->dev.sm_count)) {
+		error("cannot set up %s: %s", c->variant->name, attn_last_error());
+		set_error(rec, "setup");
+		return -1;
+	}
+	const struct attn_alloc *allocs;
+	size_t na = attn_run_allocs(run, &allocs);
+	for (size_t i = 0; i < na; i++)
+		kvlist_set(&rec->allocs, allocs[i].name, (double)allocs[i].bytes);
+	rec->peak_bytes = attn_run_peak_bytes(run);
+
+	static const char *const names[] = { "Q", "K", "V" };
+	for (int t = 0; t < 3; t++) {
+		void *p = attn_run_buffer(run, names[t]);
+		uint64_t n = t == 0 ? (uint64_t)s->batch * s->heads * s->seqlen_q * s->head_dim
+				    : (uint64_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
+		if (!p || attn_fill_input(p, n, s->dtype, seed, t)) {
+			error("cannot fill %s: %s", names[t], p ? attn_last_error() : "no such buffer");
+			set_error(rec, "inputs");
+			goto fail;
+		}
+	}
+
+	/* Correctness first, on a poisoned output. */
+	if (!w->ref.valid || w->ref.seed != seed || !same_shape(&w->ref.shape, s)) {
+		if (reference_build(&w->ref, s, seed, w->spec->check_rows)) {
+			set_error(rec, "reference");
+			goto fail;
+		}
+	}
+	if (attn_run_poison(run) || launch_and_sync(run)) {
+		error("%s failed: %s", c->variant->name, attn_last_error());
+		set_error(rec, "launch");
+		goto fail;
+	}
+	if (check_output(run, &w->ref, rec, &w->spec->tol[s->dtype])) {
+		set_error(rec, "check");
+		goto fail;
+	}
+	if (!rec->correct)
+		w->wrong++;
+
+	/* Timing: plain runs, no profiler attached to them. */
+	if (time_run(run, w->spec, rec)) {
+		set_error(rec, "timing");
+		goto fail;
+	}
+	rec->tflops = attn_flops(s) / (rec->time_ms * 1e-3) / 1e12;
+
+	/* Counters: separate, replayed runs. */
+	if (w->cupti) {
+		struct launch *l = NULL;
+		size_t nl = 0;
+		if (cupti_profile(w->cupti, launch_and_sync, run, &l, &nl)) {
+			rec->metrics_status = METRICS_UNAVAILABLE;
+			free(rec->metrics_reason);
+			rec->metrics_reason = strdup(error_last());
+		} else {
+			rec->launches = l;
+			rec->nlaunches = nl;
+			results_sum_launches(rec);
+		}
+	}
+	attn_run_destroy(run);
+	return 0;
+fail:
+	attn_run_destroy(run);
+	return -1;
+}
+
+static void progress_line(const struct sweep *w, size_t i, size_t n, const struct record *rec, int tty)
+{
+	char desc[200];
+	record_describe(rec, desc, sizeof(desc));
+	if (rec->error)
+		fprintf(stderr, "%s[%zu/%zu] %s: FAILED (%s)%s", tty ? "\r\033[K" : "", i + 1, n, desc, rec->error,
+			"\n");
+	else
+		fprintf(stderr, "%s[%zu/%zu] %s: %.3f ms, %.1f TFLOP/s, %s (rel L2 %.1e)%s",
+			tty ? "\r\033[K" : "", i + 1, n, desc, rec->time_ms, rec->tflops,
+			rec->correct ? "correct" : "WRONG", rec->rel_l2_err,
+			tty && rec->correct ? "" : "\n");
+	(void)w;
+}
+
+int harness_record(struct spec *s, const struct harness_opts *o)
+{
+	struct results res;
+	struct sweep w = { .spec = s, .res = &res };
+	int rc = EXIT_OK;
+	char date[32];
+
+	results_init(&res);
+	if (attn_device_count() < 1) {
+		error("no CUDA GPU is visible: record needs one (%s)", attn_last_error());
+		note("check 'nvidia-smi'; 'attnprof check %s' validates the spec without a GPU", s->path);
+		return EXIT_NO_GPU;
+	}
+	/* Nothing recorded is ever overwritten by accident. */
+	if (!access(o->out_path, F_OK)) {
+		if (o->resume) {
+			int cut = 0;
+			if (results_load(&res, o->out_path, &cut))
+				return EXIT_BAD_INPUT;
+			if (res.header.spec_name && strcmp(res.header.spec_name, s->name))
+				warning("resuming '%s', which was recorded from spec '%s', with spec '%s'",
+					o->out_path, res.header.spec_name, s->name);
+		} else if (!o->force) {
+			error("results file '%s' exists: use --resume to continue it, --force to overwrite it, or -o to write elsewhere",
+			      o->out_path);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (!res.header.tool_version) {
+		struct results_header *h = &res.header;
+		char host[256] = "";
+		gethostname(host, sizeof(host) - 1);
+		iso_date(date, sizeof(date));
+		h->tool_version = strdup(ATTNPROF_VERSION);
+		h->date = strdup(date);
+		h->host = strdup(host);
+		h->command_line = xstrdup(o->command_line);
+		h->spec_name = xstrdup(s->name);
+		h->spec_path = xstrdup(s->path);
+		h->spec_text = xstrdup(s->text);
+	}
+	gpu_info_release(&res.header.gpu);
+	if (gpu_conditions(&res.header.gpu, &w.dev)) {
+		results_release(&res);
+		return EXIT_FAILURE_RUN;
+	}
+	if (spec_check_memory(s, (uint64_t)(res.header.gpu.hbm_bytes * 0.92), w.dev.sm_count)) {
+		results_release(&res);
+		return EXIT_BAD_INPUT;
+	}
+	if (o->copy_bytes_gib > 0) {
+		double gbs = 0;
+		if (attn_measure_copy((size_t)(o->copy_bytes_gib * (1u << 30)), 20, &gbs))
+			warning("copy-bandwidth probe failed: %s", attn_last_error());
+		else
+			res.header.gpu.copy_gbs = gbs;
+	}
+
+	/* Counters: validate the set before the sweep; unavailable is not fatal. */
+	w.mstatus = METRICS_NOT_REQUESTED;
+	if (s->nmetrics) {
+		int orc = cupti_session_open(&w.cupti, (const char *const *)s->metrics, s->nmetrics,
+					     w.mreason, sizeof(w.mreason));
+		if (orc < 0) {
+			results_release(&res);
+			return EXIT_BAD_INPUT;
+		}
+		if (orc == CUPTI_UNAVAILABLE) {
+			w.mstatus = METRICS_UNAVAILABLE;
+			warning("hardware counters are unavailable: %s", w.mreason);
+			note("recording timing and correctness only; 'attnprof info' says how to enable counters");
+			free(res.header.gpu.chip);
+			res.header.gpu.chip = NULL;
+		} else {
+			w.mstatus = METRICS_OK;
+			res.header.gpu.chip = xstrdup(cupti_session_chip(w.cupti));
+			if (o->progress)
+				fprintf(stderr, "attnprof: metric set '%s': %zu metrics, %d pass%s per kernel\n",
+					s->metric_set, s->nmetrics, cupti_session_passes(w.cupti),
+					cupti_session_passes(w.cupti) == 1 ? "" : "es");
+		}
+	}
+	if (results_save(&res, o->out_path)) {
+		rc = EXIT_FAILURE_RUN;
+		goto out;
+	}
+
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	int tty = isatty(STDERR_FILENO);
+	for (size_t i = 0; i < s->nconfigs && !interrupted; i++) {
+		struct record rec;
+		char key[256];
+		record_init(&rec);
+		record_from_config(&rec, &s->configs[i]);
+		record_key(&rec, key, sizeof(key));
+		record_release(&rec);
+		if (results_find(&res, key) >= 0) {
+			w.skipped++;
+			continue;
+		}
+		record_init(&rec);
+		if (run_config(&w, &s->configs[i], &rec))
+			w.failed++;
+		w.done++;
+		if (o->progress || tty)
+			progress_line(&w, i, s->nconfigs, &rec, tty);
+		if (results_add(&res, &rec) || results_save(&res, o->out_path)) {
+			record_release(&rec);
+			rc = EXIT_FAILURE_RUN;
+			goto out;
+		}
+	}
+	if (tty)
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr, "attnprof: %s: %d config%s recorded%s%s, %d wrong, %d failed%s\n", o->out_path,
+		w.done, w.done == 1 ? "" : "s", w.skipped ? ", skipped (already there) " : "",
+		w.skipped ? "" : "", w.wrong, w.failed,
+		w.mstatus == METRICS_UNAVAILABLE ? ", counters unavailable" : "");
+	if (w.skipped)
+		fprintf(stderr, "attnprof: %d config%s were already recorded and skipped\n", w.skipped, w.skipped == 1 ? "" : "s");
+	if (interrupted) {
+		error("interrupted: %s holds the %zu finished records; run again with --resume to finish",
+		      o->out_path, res.nrecords);
+		rc = EXIT_FAILURE_RUN;
+	} else if (w.wrong || w.failed) {
+		rc = EXIT_FAILURE_RUN;
+	} else if (w.mstatus == METRICS_UNAVAILABLE) {
+		rc = EXIT_NO_GPU;
+	}
+out:
+	if (w.cupti)
+		cupti_session_close(w.cupti);
+	reference_release(&w.ref);
+	results_release(&res);
+	return rc;
+}
+
+int harness_info(int quiet)
+{
+	struct attn_device d;
+	struct gpu_info g = { 0 };
+	char reason[512] = "";
+	int n = attn_device_count();
+	if (n < 1) {
+		if (!quiet) {
+			printf("GPU:      none visible (%s)\n", attn_last_error());
+			printf("CUPTI:    %s\n", cupti_version_string());
+		}
+		return EXIT_NO_GPU;
+	}
+	if (gpu_conditions(&g, &d))
+		return EXIT_FAILURE_RUN;
+	int readable = cupti_counters_readable(reason, sizeof(reason));
+	if (!quiet) {
+		char b1[32], b2[32];
+		printf("GPU:      %s (compute capability %d.%d), %d SMs, %d device%s\n", g.name, g.cc_major,
+		       g.cc_minor, g.sm_count, n, n == 1 ? "" : "s");
+		printf("memory:   %s HBM, %s L2, bus %d bits at %d MHz (peak %.0f GB/s)\n",
+		       format_bytes((double)g.hbm_bytes, b1, sizeof(b1)), format_bytes((double)g.l2_bytes, b2, sizeof(b2)),
+		       g.mem_bus_bits, g.mem_clock_mhz, g.peak_hbm_gbs);
+		printf("clocks:   SM up to %d MHz\n", g.sm_clock_mhz);
+		printf("driver:   %s, CUDA runtime %s\n", g.driver, g.cuda_runtime);
+		printf("CUPTI:    %s\n", g.cupti);
+		if (readable == 1)
+			printf("counters: readable\n");
+		else
+			printf("counters: NOT readable: %s\n", reason);
+	}
+	gpu_info_release(&g);
+	return readable == 1 ? EXIT_OK : EXIT_NO_GPU;
+}
