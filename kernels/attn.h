@@ -1,4 +1,4 @@
-/* attn.h: the C interface to the CUDA half (kernels/*.cu).
+/* attn.h: the C interface to the CUDA half (the .cu files in kernels/).
  *
  * Everything CUDA C++ stays behind this header: allocation of a variant's
  * named buffers, input upload, poisoning, launches, timing with CUDA events,

@@ -328,7 +328,7 @@ static int run_config(struct sweep *w, const struct config *c, struct record *re
 	if (w->mstatus == METRICS_UNAVAILABLE)
 		rec->metrics_reason = strdup(w->mreason);
 
-	if (model_predict(c->variant, s, &w->res->header.gpu, &rec->model))
+	if (model_fill_record(rec, &w->res->header.gpu))
 		warning("no model prediction for %s: %s", c->variant->name, error_last());
 
 	error_clear();
