@@ -1,0 +1,184 @@
+/* test_spec.c: spec parsing, sweep expansion, and one bad file per error
+ * case (the files in tests/fixtures/specs/bad: the first line says
+ * "# expect: <text the error must contain>"). */
+#include <dirent.h>
+#include <time.h>
+
+#include "check.h"
+#include "spec.h"
+#include "util/error.h"
+
+static int load(struct spec *s, const char *path)
+{
+	spec_init(s);
+	int old = error_quiet(1);
+	int rc = spec_load(s, path);
+	error_quiet(old);
+	return rc;
+}
+
+static int parse_text(struct spec *s, const char *text)
+{
+	spec_init(s);
+	int old = error_quiet(1);
+	int rc = spec_parse(s, text, strlen(text), "inline.yaml");
+	error_quiet(old);
+	return rc;
+}
+
+static void test_fa2_paper_expands(void)
+{
+	struct spec s;
+	CHECK_INT(load(&s, "experiments/fa2-paper.yaml"), 0);
+	/* 3 variants × 2 head dims × 2 causal × 6 lengths */
+	CHECK_INT(s.nconfigs, 72);
+	int seen512 = 0;
+	for (size_t i = 0; i < s.nconfigs; i++) {
+		const struct attn_shape *sh = &s.configs[i].shape;
+		/* batch·seqlen = 16k tokens, hidden = H·d = 2048 */
+		CHECK_INT((long long)sh->batch * sh->seqlen_q, 16384);
+		CHECK_INT((long long)sh->heads * sh->head_dim, 2048);
+		CHECK_INT(sh->kv_heads, sh->heads);
+		CHECK_INT(sh->seqlen_q, sh->seqlen_kv);
+		CHECK(sh->dtype == DTYPE_FP16 && sh->phase == PHASE_PREFILL);
+		if (sh->seqlen_q == 512 && sh->head_dim == 64) {
+			CHECK_INT(sh->batch, 32);
+			CHECK_INT(sh->heads, 32);
+			seen512++;
+		}
+	}
+	CHECK_INT(seen512, 6); /* 3 variants × 2 causal */
+	/* variant innermost: one shape's variants are adjacent (same inputs) */
+	CHECK_STR(s.configs[0].variant->name, "standard");
+	CHECK_STR(s.configs[1].variant->name, "flash1");
+	CHECK_STR(s.configs[2].variant->name, "flash2");
+	CHECK_STR(s.name, "fa2-paper");
+	CHECK_STR(s.metric_set, "default");
+	CHECK(s.nmetrics > 5);
+	CHECK_INT(s.repetitions, 30);
+	spec_release(&s);
+}
+
+static void test_shipped_specs_valid(void)
+{
+	const char *files[] = { "experiments/smoke.yaml", "experiments/decode.yaml",
+				"experiments/fa2-paper.yaml" };
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct spec s;
+		int rc = load(&s, files[i]);
+		if (rc)
+			printf("    %s: %s\n", files[i], error_last());
+		CHECK_INT(rc, 0);
+		CHECK(s.nconfigs > 0);
+		CHECK_INT(spec_check_memory(&s, 139ull << 30, 132), 0);
+		spec_release(&s);
+	}
+}
+
+static void test_decode_blocks(void)
+{
+	struct spec s;
+	CHECK_INT(parse_text(&s,
+		"name: d\nhead_dim: 128\nheads: 32\n"
+		"sweeps:\n"
+		"  - {phase: decode, variants: [decode-flash2, decode-splitkv], query_len: [1, 4], kv_len: [4k, 64k], batch: [1, 8]}\n"
+		"  - {variants: flash2, seqlen: 4k, batch: 1, causal: [true]}\n"), 0);
+	CHECK_INT(s.nconfigs, 2 * 2 * 2 * 2 + 1);
+	const struct attn_shape *d = &s.configs[0].shape;
+	CHECK(d->phase == PHASE_DECODE);
+	CHECK_INT(d->seqlen_q, 1);
+	CHECK_INT(d->seqlen_kv, 4096);
+	const struct attn_shape *p = &s.configs[s.nconfigs - 1].shape;
+	CHECK(p->phase == PHASE_PREFILL && p->causal);
+	CHECK_INT(p->seqlen_q, 4096);
+	spec_release(&s);
+}
+
+static void test_defaults_and_overrides(void)
+{
+	struct spec s;
+	CHECK_INT(parse_text(&s,
+		"name: o\nvariants: flash2\nhead_dim: 64\nseqlen: 1000\nheads: 8\nkv_heads: 2\n"
+		"seed: 99\nwarmup: 0\ncheck_rows: 0\nmetrics: none\nmax_device_memory: 1 GiB\n"
+		"tolerances: {bf16: {max_abs: 0.1}}\n"), 0);
+	CHECK_INT(s.nconfigs, 1);
+	CHECK_INT(s.configs[0].shape.batch, 1);
+	CHECK_INT(s.configs[0].shape.kv_heads, 2);
+	CHECK_INT(s.seed, 99);
+	CHECK_INT(s.warmup, 0);
+	CHECK_INT(s.check_rows, 0);
+	CHECK_INT(s.nmetrics, 0);
+	CHECK_STR(s.metric_set, "none");
+	CHECK_INT(s.max_device_bytes, 1ull << 30);
+	CHECK_NEAR(s.tol[DTYPE_BF16].max_abs, 0.1, 1e-12);
+	CHECK_NEAR(s.tol[DTYPE_FP16].max_abs, 1e-2, 1e-12); /* default kept */
+	spec_release(&s);
+}
+
+static void test_custom_metric_set(void)
+{
+	struct spec s;
+	CHECK_INT(parse_text(&s,
+		"name: m\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\n"
+		"metric_sets: {bytes: [dram__bytes_read.sum, dram__bytes_write.sum]}\nmetrics: bytes\n"), 0);
+	CHECK_INT(s.nmetrics, 2);
+	CHECK_STR(s.metrics[1], "dram__bytes_write.sum");
+	spec_release(&s);
+}
+
+static void test_memory_limit(void)
+{
+	struct spec s;
+	CHECK_INT(parse_text(&s, "name: big\nvariants: standard\nhead_dim: 128\nseqlen: 64k\nbatch: 16\nheads: 16\n"), 0);
+	/* standard stores S and P: 2·16·16·64k·64k·2 bytes = 64 TiB */
+	int old = error_quiet(1);
+	CHECK_INT(spec_check_memory(&s, 139ull << 30, 132), -1);
+	error_quiet(old);
+	CHECK_CONTAINS(error_last(), "more than the");
+	CHECK_CONTAINS(error_last(), "standard");
+	spec_release(&s);
+}
+
+/* Every bad file fails, quickly, with the text its first line promises. */
+static void test_bad_specs(void)
+{
+	const char *dir = "tests/fixtures/specs/bad";
+	DIR *d = opendir(dir);
+	CHECK(d != NULL);
+	if (!d)
+		return;
+	struct dirent *e;
+	int count = 0;
+	while ((e = readdir(d))) {
+		if (!strstr(e->d_name, ".yaml"))
+			continue;
+		char path[512], expect[256] = "";
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		char *text = check_slurp(path, NULL);
+		CHECK(text != NULL);
+		if (!text)
+			continue;
+		if (!strncmp(text, "# expect: ", 10)) {
+			size_t n = strcspn(text + 10, "\n");
+			snprintf(expect, sizeof(expect), "%.*s", (int)n, text + 10);
+		}
+		free(text);
+		CHECK(expect[0] != '\0');
+		struct spec s;
+		clock_t t0 = clock();
+		int rc = load(&s, path);
+		double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+		if (rc == 0 || !strstr(error_last(), expect))
+			printf("    %s: rc %d, message \"%s\", expected \"%s\"\n", e->d_name, rc, error_last(), expect);
+		CHECK_INT(rc, -1);
+		CHECK_CONTAINS(error_last(), expect);
+		CHECK(secs < 1.0);
+		spec_release(&s);
+		count++;
+	}
+	closedir(d);
+	CHECK(count >= 25);
+}
+
+TESTS(test_fa2_paper_expands, test_shipped_specs_valid, test_decode_blocks,
+      test_defaults_and_overrides, test_custom_metric_set, test_memory_limit, test_bad_specs)
