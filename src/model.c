@@ -1,0 +1,463 @@
+/* model.c: the analytic model (see model.h and docs/model.md).
+ *
+ * Three families of variant, three traffic patterns:
+ *   standard      two GEMMs and a softmax; S and P written and read back;
+ *   flash (8)     the tile loop of flashsim.c, counted in closed form per
+ *                 Q block: Q-outer streams K/V once per Q block; K/V-outer
+ *                 streams Q and round-trips O_acc, m, ℓ once per K/V block;
+ *   split-KV      decode: each split streams its slice of K/V, writes a
+ *                 partial O and logsumexp, and a combine kernel reads them.
+ */
+#include "model.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/error.h"
+
+void gpu_model_h200(struct gpu_model *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->name = "NVIDIA H200";
+	g->sm_count = H200_SM_COUNT;
+	g->l2_bytes = H200_L2_BYTES;
+	g->tensor_tflops = H200_TENSOR_TFLOPS;
+	g->hbm_gbs = H200_HBM_GBS;
+	g->occ = occupancy_gh100;
+}
+
+void gpu_model_from_info(struct gpu_model *g, const struct gpu_info *info)
+{
+	gpu_model_h200(g);
+	if (!info)
+		return;
+	if (info->name)
+		g->name = info->name;
+	if (info->sm_count > 0)
+		g->sm_count = info->sm_count;
+	if (info->l2_bytes > 0)
+		g->l2_bytes = info->l2_bytes;
+	if (info->tensor_tflops > 0) {
+		g->tensor_tflops = info->tensor_tflops;
+		g->tensor_measured = 1;
+	}
+	if (info->copy_gbs > 0) {
+		g->hbm_gbs = info->copy_gbs;
+		g->hbm_measured = 1;
+	} else if (info->peak_hbm_gbs > 0) {
+		g->hbm_gbs = info->peak_hbm_gbs; /* this GPU's theoretical rate, not measured */
+	}
+}
+
+static long cdivl(long a, long b) { return (a + b - 1) / b; }
+
+/* ---- flash: the tile loop in closed form per Q block -------------------- */
+
+struct loop_sums {
+	double q_read, kv_read;         /* bytes, per head */
+	double oacc_rw, ml_rw;          /* K/V-outer round trips, each direction */
+	double score, pairs, masked, row_steps, visited_rows;
+};
+
+/* Walk the Q blocks of one head as flashsim.c does (same skip rule). */
+static void flash_loop(const struct attn_shape *s, const struct tiling *t, unsigned sw,
+		       struct loop_sums *L)
+{
+	const long nq = s->seqlen_q, nkv = s->seqlen_kv, br = t->block_m, bc = t->block_n;
+	const long tr = cdivl(nq, br), tc = cdivl(nkv, bc), off = nkv - nq;
+	const double e = (double)dtype_size(s->dtype), d = s->head_dim;
+	memset(L, 0, sizeof(*L));
+	for (long i = 0; i < tr; i++) {
+		long r0 = i * br, r1 = r0 + br < nq ? r0 + br : nq, rows = r1 - r0;
+		long jl = tc - 1;
+		if (s->causal) {
+			long cmax = r1 - 1 + off;
+			jl = cmax < 0 ? -1 : (cmax / bc < tc - 1 ? cmax / bc : tc - 1);
+		}
+		long visits = jl + 1;
+		long cols = visits * bc < nkv ? visits * bc : nkv;
+		L->score += (double)rows * cols;
+		L->pairs += visits;
+		L->row_steps += (double)rows * visits;
+		if (visits > 0)
+			L->visited_rows += rows;
+		if (s->causal)
+			for (long j = 0; j <= jl; j++) {
+				long c1 = (j + 1) * bc < nkv ? (j + 1) * bc : nkv;
+				if (c1 - 1 > r0 + off)
+					L->masked++;
+			}
+		if (sw & FLASH_SEQPAR) {
+			L->q_read += rows * d * e;
+			L->kv_read += 2.0 * cols * d * e;
+		} else {
+			L->q_read += visits * rows * d * e;
+			if (visits > 1) {
+				L->oacc_rw += (visits - 1) * rows * d * 4;
+				L->ml_rw += (visits - 1) * rows * 2.0 * 4;
+			}
+		}
+	}
+	if (!(sw & FLASH_SEQPAR))
+		L->kv_read = 2.0 * nkv * d * e; /* each K/V block once per head */
+}
+
+static void predict_flash(const struct variant_desc *v, const struct attn_shape *s,
+			  struct model *m)
+{
+	const struct tiling *t = &m->tiling;
+	const unsigned sw = v->switches;
+	const int lazy = !!(sw & FLASH_LAZY), splitk = !(sw & FLASH_SPLITQ);
+	const double heads = (double)s->batch * s->heads, d = s->head_dim;
+	const double e = (double)dtype_size(s->dtype);
+	struct loop_sums L;
+	flash_loop(s, t, sw, &L);
+
+	m->score_elems = heads * L.score;
+	m->tile_pairs = heads * L.pairs;
+	m->masked_pairs = heads * L.masked;
+	m->flops_matmul = 4.0 * d * m->score_elems;
+	/* per S entry: scale, max, subtract, exp, sum; per row and step: the
+	 * O rescale (FA1: two scalings and an add; FA2: one scaling), FA2's
+	 * final division; split-K: the warps' partial ℓ and P·V summed */
+	double rescale = heads * (L.row_steps * d * (lazy ? 1 : 3) + (lazy ? L.visited_rows * d : 0));
+	double reduce = splitk ? heads * L.row_steps * (t->warps - 1) * (d + 1) : 0;
+	m->flops_nonmatmul = 5.0 * m->score_elems + rescale + reduce;
+	m->exps = m->score_elems + heads * (L.row_steps * (lazy ? 1 : 2) + (lazy ? L.visited_rows : 0));
+
+	const double q = heads * s->seqlen_q * d * e;
+	const double kv_unique = 2.0 * s->batch * s->kv_heads * (double)s->seqlen_kv * d * e;
+	const double o = q;
+	const double stats = heads * s->seqlen_q * 4.0 * (lazy ? 1 : 2);
+	const double trips = heads * (L.oacc_rw + L.ml_rw);
+
+	m->hbm_read_bytes_min = q + kv_unique + trips;
+	m->hbm_write_bytes_min = o + stats + trips;
+	m->l2_read_bytes = heads * (L.q_read + L.kv_read) + trips;
+	m->l2_write_bytes = o + stats + trips;
+}
+
+static void predict_standard(const struct attn_shape *s, struct model *m)
+{
+	const double heads = (double)s->batch * s->heads, d = s->head_dim;
+	const double e = (double)dtype_size(s->dtype);
+	const double nn = (double)s->seqlen_q * s->seqlen_kv;
+	/* cuBLAS computes all of S; the mask is the softmax kernel's business */
+	m->score_elems = heads * nn;
+	m->flops_matmul = 4.0 * d * m->score_elems;
+	/* scale (GEMM epilogue), max, subtract, exp, sum, normalise */
+	m->flops_nonmatmul = 6.0 * m->score_elems;
+	m->exps = m->score_elems;
+
+	const double q = heads * s->seqlen_q * d * e;
+	const double kv = 2.0 * s->batch * s->kv_heads * (double)s->seqlen_kv * d * e;
+	const double sp = heads * nn * e; /* S, and P the same */
+	m->hbm_read_bytes_min = q + kv + 2 * sp;   /* softmax reads S, PV GEMM reads P */
+	m->hbm_write_bytes_min = 2 * sp + q;       /* S, P, O */
+	/* GEMM operand re-reads are cuBLAS's tiling: the lower bound only */
+	m->l2_read_bytes = m->hbm_read_bytes_min;
+	m->l2_write_bytes = m->hbm_write_bytes_min;
+}
+
+static void predict_splitkv(const struct attn_shape *s, struct model *m)
+{
+	const struct tiling *t = &m->tiling;
+	const double heads = (double)s->batch * s->heads, d = s->head_dim;
+	const double e = (double)dtype_size(s->dtype);
+	const double nq = s->seqlen_q, nkv = s->seqlen_kv, splits = t->splits;
+	const long tc = cdivl(s->seqlen_kv, t->block_n);
+
+	m->score_elems = heads * nq * nkv;
+	m->tile_pairs = heads * (double)tc;
+	m->flops_matmul = 4.0 * d * m->score_elems;
+	/* online softmax per KV block, then combine: per split a weight and
+	 * a scaled add of the partial O */
+	m->flops_nonmatmul = 5.0 * m->score_elems + heads * nq * d * ((double)tc + 1)
+		+ heads * nq * (t->warps - 1) * (d + 1) * (double)tc
+		+ heads * nq * splits * 2 * d;
+	m->exps = m->score_elems + heads * nq * ((double)tc + splits + 1);
+
+	const double q = heads * nq * d * e;
+	const double kv_unique = 2.0 * s->batch * s->kv_heads * nkv * d * e;
+	const double part = heads * splits * nq * (d + 1) * 4; /* O_part and L_part */
+	const double out = q + heads * nq * 4;                 /* O and L */
+	m->hbm_read_bytes_min = q + kv_unique + part;
+	m->hbm_write_bytes_min = part + out;
+	m->l2_read_bytes = q * splits + heads * 2.0 * nkv * d * e + part;
+	m->l2_write_bytes = part + out;
+}
+
+static void predict_launch(const struct variant_desc *v, const struct attn_shape *s,
+			   const struct gpu_model *g, struct model *m)
+{
+	int dims[3] = { 1, 1, 1 };
+	m->main_kernel = v->is_flash ? 0 : (!strcmp(v->name, "standard") ? 1 : 0);
+	v->grid(s, &m->tiling, m->main_kernel, dims);
+	m->blocks = (double)dims[0] * dims[1] * dims[2];
+
+	const struct tiling *t = &m->tiling;
+	m->blocks_per_sm = 0;
+	m->limiter = "none";
+	m->occupancy = 0;
+	struct occupancy occ;
+	if (t->smem_bytes + g->occ.smem_reserved_per_block > g->occ.smem_per_sm
+	    || t->smem_bytes > g->occ.smem_per_block_max) {
+		m->limiter = "shared memory";  /* does not fit at all */
+	} else {
+		int was = error_quiet(1);
+		if (!occupancy_compute(&g->occ, t->warps * g->occ.warp_size, t->regs_per_thread,
+				       0, t->smem_bytes, &occ)) {
+			m->blocks_per_sm = occ.blocks_per_sm;
+			m->limiter = occupancy_limiter_name(occ.limiter);
+			m->occupancy = occ.occupancy;
+		}
+		error_quiet(was);
+	}
+	m->waves = m->waves_exact = 0;
+	m->idle_sms_last_wave = g->sm_count;
+	if (m->blocks_per_sm > 0 && g->sm_count > 0) {
+		double slots = (double)m->blocks_per_sm * g->sm_count;
+		m->waves_exact = m->blocks / slots;
+		m->waves = ceil(m->waves_exact);
+		/* the block scheduler spreads a wave over the SMs first */
+		double last = m->blocks - (m->waves - 1) * slots;
+		m->idle_sms_last_wave = last >= g->sm_count ? 0 : g->sm_count - (int)last;
+	}
+}
+
+int model_predict(const struct variant_desc *v, const struct attn_shape *s,
+		  const struct gpu_model *g, struct model *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (!v)
+		return error("model: no variant");
+	if (s->batch < 1 || s->heads < 1 || s->kv_heads < 1 || s->head_dim < 1
+	    || s->seqlen_q < 1 || s->seqlen_kv < 1)
+		return error("model: bad shape for '%s' (every dimension must be at least 1)", v->name);
+	if (s->heads % s->kv_heads)
+		return error("model: kv_heads %d does not divide heads %d", s->kv_heads, s->heads);
+
+	v->tiling(s, g->sm_count, &m->tiling);
+	m->flops = attn_flops(s);
+	if (v->is_flash)
+		predict_flash(v, s, m);
+	else if (!strcmp(v->name, "standard"))
+		predict_standard(s, m);
+	else if (!strcmp(v->name, "decode-splitkv"))
+		predict_splitkv(s, m);
+	else
+		return error("model: no traffic model for variant '%s'", v->name);
+
+	m->hbm_bytes_min = m->hbm_read_bytes_min + m->hbm_write_bytes_min;
+	m->l2_bytes = m->l2_read_bytes + m->l2_write_bytes;
+	m->footprint_bytes = (double)variant_footprint(v, s, g->sm_count);
+	predict_launch(v, s, g, m);
+
+	m->peak_tflops = g->tensor_tflops;
+	m->bandwidth_gbs = g->hbm_gbs;
+	m->peaks_measured = g->tensor_measured && g->hbm_measured;
+	m->time_compute_ms = g->tensor_tflops > 0 ? m->flops_matmul / (g->tensor_tflops * 1e12) * 1e3 : 0;
+	m->time_memory_ms = g->hbm_gbs > 0 ? m->hbm_bytes_min / (g->hbm_gbs * 1e9) * 1e3 : 0;
+	m->bound = m->time_compute_ms >= m->time_memory_ms;
+	m->time_roofline_ms = m->bound ? m->time_compute_ms : m->time_memory_ms;
+	return 0;
+}
+
+/* ---- quantities ----------------------------------------------------- */
+
+enum { Q_DOUBLE, Q_INT, Q_SIZE };
+#define QD(n, u, a) { #n, u, a, offsetof(struct model, n), Q_DOUBLE }
+#define QI(n, u, a) { #n, u, a, offsetof(struct model, n), Q_INT }
+
+const struct model_quantity model_quantities[] = {
+	QD(flops, "FLOP", "forward FLOPs, benchmark convention 4·B·H·Nq·Nkv·d (halved if causal)"),
+	QD(flops_matmul, "FLOP", "matmul FLOPs executed: 4·d per score entry of the visited tiles"),
+	QD(flops_nonmatmul, "FLOP", "softmax, rescale and reduction FLOPs"),
+	QD(hbm_bytes_min, "bytes", "minimum HBM traffic: reads + writes"),
+	QD(hbm_read_bytes_min, "bytes", "inputs once, plus what the variant reads back (S, P; O_acc, m, ℓ)"),
+	QD(hbm_write_bytes_min, "bytes", "outputs once, plus what the variant stores"),
+	QD(l2_bytes, "bytes", "SM ↔ L2 traffic of the tile loads and stores"),
+	QD(footprint_bytes, "bytes", "device memory of the run (sum of the buffers)"),
+	QD(blocks, "", "thread blocks of the main kernel"),
+	QI(blocks_per_sm, "", "resident blocks per SM (0: does not fit)"),
+	QD(waves, "", "waves of blocks over the SMs"),
+	QI(idle_sms_last_wave, "", "SMs with no block in the last wave"),
+	QD(time_roofline_ms, "ms", "roofline time: max(matmul FLOPs / tensor peak, HBM bytes / bandwidth)"),
+	QI(bound, "", "1 compute-bound, 0 memory-bound"),
+	QD(l2_read_bytes, "bytes", "L2 → SM bytes"),
+	QD(l2_write_bytes, "bytes", "SM → L2 bytes"),
+	QD(score_elems, "", "entries of S computed"),
+	QD(exps, "", "exp and log evaluations"),
+	QD(tile_pairs, "", "(Q block, K/V block) pairs computed"),
+	QD(masked_pairs, "", "of those, pairs that need the causal element mask"),
+	QD(waves_exact, "", "blocks / (blocks per SM · SMs)"),
+	QD(occupancy, "", "theoretical occupancy of the main kernel, 0..1"),
+	QD(time_compute_ms, "ms", "matmul FLOPs at the tensor peak"),
+	QD(time_memory_ms, "ms", "minimum HBM bytes at the bandwidth"),
+	QD(peak_tflops, "TFLOP/s", "tensor peak used"),
+	QD(bandwidth_gbs, "GB/s", "HBM bandwidth used"),
+	QI(peaks_measured, "", "1 if both peaks were measured on this GPU, 0 if defaults"),
+	{ "block_m", "", "Br", offsetof(struct model, tiling.block_m), Q_INT },
+	{ "block_n", "", "Bc", offsetof(struct model, tiling.block_n), Q_INT },
+	{ "warps", "", "warps per block of the main kernel", offsetof(struct model, tiling.warps), Q_INT },
+	{ "splits", "", "KV splits (split-KV decode)", offsetof(struct model, tiling.splits), Q_INT },
+	{ "smem_bytes", "bytes", "dynamic shared memory per block", offsetof(struct model, tiling.smem_bytes), Q_SIZE },
+};
+const size_t model_quantity_count = sizeof(model_quantities) / sizeof(model_quantities[0]);
+
+double model_value(const struct model *m, const struct model_quantity *q)
+{
+	const char *p = (const char *)m + q->offset;
+	switch (q->is_int) {
+	case Q_INT: return (double)*(const int *)(const void *)p;
+	case Q_SIZE: return (double)*(const size_t *)(const void *)p;
+	default: return *(const double *)(const void *)p;
+	}
+}
+
+int model_to_kvlist(const struct model *m, struct kvlist *l)
+{
+	for (size_t i = 0; i < model_quantity_count; i++)
+		if (kvlist_set(l, model_quantities[i].name, model_value(m, &model_quantities[i])))
+			return error("model: out of memory");
+	return 0;
+}
+
+int model_shape_of_record(const struct record *rec, const struct variant_desc **v,
+			  struct attn_shape *s)
+{
+	memset(s, 0, sizeof(*s));
+	*v = rec->variant ? variant_find(rec->variant) : NULL;
+	if (!*v)
+		return error("model: unknown variant '%s'", rec->variant ? rec->variant : "(none)");
+	if (rec->dtype && dtype_parse(rec->dtype, &s->dtype))
+		return error("model: unknown dtype '%s'", rec->dtype);
+	if (rec->phase && phase_parse(rec->phase, &s->phase))
+		return error("model: unknown phase '%s'", rec->phase);
+	s->batch = rec->batch;
+	s->heads = rec->heads;
+	s->kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
+	s->seqlen_q = rec->seqlen_q;
+	s->seqlen_kv = rec->seqlen_kv > 0 ? rec->seqlen_kv : rec->seqlen_q;
+	s->head_dim = rec->head_dim;
+	s->causal = rec->causal;
+	return 0;
+}
+
+int model_fill_record(struct record *rec, const struct gpu_info *gpu)
+{
+	const struct variant_desc *v;
+	struct attn_shape s;
+	struct gpu_model g;
+	struct model m;
+	if (model_shape_of_record(rec, &v, &s))
+		return -1;
+	gpu_model_from_info(&g, gpu);
+	if (model_predict(v, &s, &g, &m))
+		return -1;
+	return model_to_kvlist(&m, &rec->model);
+}
+
+/* ---- explaining gaps ------------------------------------------------- */
+
+static const char *mb(double bytes, char *buf, size_t len)
+{
+	if (bytes >= 1e9)
+		snprintf(buf, len, "%.2f GB", bytes / 1e9);
+	else
+		snprintf(buf, len, "%.1f MB", bytes / 1e6);
+	return buf;
+}
+
+const char *model_gap_text(const char *name, double measured, double predicted,
+			   const struct model *m, const struct gpu_model *g,
+			   char *buf, size_t len)
+{
+	if (!(predicted > 0) || !isfinite(measured))
+		return NULL;
+	const double ratio = measured / predicted, l2 = g ? (double)g->l2_bytes : (double)H200_L2_BYTES;
+	char a[32], b[32];
+	if (ratio >= 0.9 && ratio <= 1.1)
+		return NULL;
+
+	if (!strcmp(name, "hbm_write_bytes_min")) {
+		if (ratio < 1 && predicted - measured <= l2) {
+			snprintf(buf, len, "DRAM writes are %.0f %% of the predicted minimum: %s of output "
+				 "lines were still dirty in the %s L2 when the kernel ended; they are written "
+				 "back later and not counted to this kernel", 100 * ratio,
+				 mb(predicted - measured, a, sizeof(a)), mb(l2, b, sizeof(b)));
+			return buf;
+		}
+		if (ratio < 1) {
+			snprintf(buf, len, "DRAM writes are %.0f %% of the predicted minimum, more missing (%s) "
+				 "than the L2 (%s) can hold: check the counter and the buffers the model assumes",
+				 100 * ratio, mb(predicted - measured, a, sizeof(a)), mb(l2, b, sizeof(b)));
+			return buf;
+		}
+		snprintf(buf, len, "DRAM writes are %.2f× the minimum: intermediate stores the model "
+			 "does not count (spills, partial lines) or dirty lines of an earlier kernel "
+			 "written back during this one", ratio);
+		return buf;
+	}
+	if (!strcmp(name, "hbm_read_bytes_min")) {
+		if (ratio < 1) {
+			snprintf(buf, len, "DRAM reads are %.0f %% of the predicted minimum: inputs were still "
+				 "in the L2 from the previous launch (the minimum assumes a cold L2)", 100 * ratio);
+			return buf;
+		}
+		if (m && m->l2_read_bytes > 1.1 * m->hbm_read_bytes_min)
+			snprintf(buf, len, "DRAM reads are %.2f× the minimum: of the %s the tiles read from "
+				 "the L2 (K and V once per Q block), some missed and were fetched again; "
+				 "the working set exceeds the %s L2", ratio,
+				 mb(m->l2_read_bytes, a, sizeof(a)), mb(l2, b, sizeof(b)));
+		else
+			snprintf(buf, len, "DRAM reads are %.2f× the minimum: operands re-read after "
+				 "eviction from the %s L2", ratio, mb(l2, b, sizeof(b)));
+		return buf;
+	}
+	if (!strcmp(name, "l2_bytes")) {
+		if (ratio > 1)
+			snprintf(buf, len, "L2 traffic is %.2f× the tile loads and stores: lts__t_bytes also "
+				 "counts DRAM fills and write-backs and whole 32-byte sectors for partial "
+				 "requests", ratio);
+		else
+			snprintf(buf, len, "L2 traffic is %.0f %% of the tile loads and stores: some loads "
+				 "were served by L1, or the kernel skips tiles the model counts", 100 * ratio);
+		return buf;
+	}
+	if (!strcmp(name, "time_roofline_ms")) {
+		if (ratio > 1)
+			snprintf(buf, len, "the kernel takes %.2f× the roofline time (%.0f %% of the %s "
+				 "bound): softmax and rescaling on the FP32/MUFU pipes, latency at %.0f %% "
+				 "occupancy, and %s waves keep it from the peak", ratio, 100 / ratio,
+				 m && m->bound ? "compute" : "memory", m ? 100 * m->occupancy : 0.0,
+				 m && m->waves > 0 ? (m->waves_exact < 1 ? "partly filled" : "whole") : "its");
+		else
+			snprintf(buf, len, "the kernel beats the roofline time (%.2f×): the peaks used are "
+				 "below what this GPU reaches", ratio);
+		return buf;
+	}
+	return NULL;
+}
+
+const char *model_l2_absorption_text(const struct model *m, char *buf, size_t len)
+{
+	if (!(m->l2_read_bytes > 1.5 * m->hbm_read_bytes_min))
+		return NULL;
+	char a[32], b[32];
+	snprintf(buf, len, "the tiles read %s from the L2 but only %s need come from DRAM: "
+		 "the L2 absorbs the re-reads (K and V once per Q block, or Q and O once per K/V block)",
+		 mb(m->l2_read_bytes, a, sizeof(a)), mb(m->hbm_read_bytes_min, b, sizeof(b)));
+	return buf;
+}
+
+const char *model_peaks_text(const struct model *m, char *buf, size_t len)
+{
+	snprintf(buf, len, "roofline peaks: %.0f TFLOP/s and %.0f GB/s (%s)",
+		 m->peak_tflops, m->bandwidth_gbs,
+		 m->peaks_measured ? "measured on this GPU"
+				   : "H200 datasheet defaults where not measured");
+	return buf;
+}

@@ -1,0 +1,327 @@
+/* test_model.c: the analytic model at hand-computed points, its scaling
+ * laws, and its agreement with the tile traffic flashsim.c counts. */
+#include "check.h"
+
+#include "flashsim.h"
+#include "model.h"
+#include "util/error.h"
+
+#define MiB (1024.0 * 1024.0)
+
+static struct attn_shape fa2_point(int causal)
+{
+	/* the GPU notes' ncu point: B = 4, H = 16, N = 4096, d = 128, fp16 */
+	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, 4, 16, 16, 4096, 4096, 128, causal };
+	return s;
+}
+
+static void predict(const char *name, const struct attn_shape *s, struct model *m)
+{
+	struct gpu_model g;
+	gpu_model_h200(&g);
+	CHECK_INT(model_predict(variant_find(name), s, &g, m), 0);
+}
+
+/*
+ * standard at the ncu point: Q = 4·16·4096·128·2 B = 64 MiB; S = P =
+ * 4·16·4096²·2 B = 2 GiB.  Reads Q K V S P = 192 MiB + 4 GiB = 4288 MiB;
+ * writes S P O = 4160 MiB.  FLOPs 4·B·H·N²·d = 2⁸·2²⁴·2⁷ = 2³⁹.
+ */
+static void test_standard_by_hand(void)
+{
+	struct attn_shape s = fa2_point(0);
+	struct model m;
+	predict("standard", &s, &m);
+	CHECK_NEAR(m.flops, 549755813888.0, 0);          /* 2³⁹ */
+	CHECK_NEAR(m.flops_matmul, 549755813888.0, 0);
+	CHECK_NEAR(m.hbm_read_bytes_min, 4288 * MiB, 0);
+	CHECK_NEAR(m.hbm_write_bytes_min, 4160 * MiB, 0);
+	CHECK_NEAR(m.hbm_bytes_min, 8448 * MiB, 0);
+	CHECK_NEAR(m.footprint_bytes, 4352 * MiB, 0);    /* Q K V O + S + P */
+	/* causal: the benchmark halves, cuBLAS still computes all of S */
+	s.causal = 1;
+	predict("standard", &s, &m);
+	CHECK_NEAR(m.flops, 274877906944.0, 0);          /* 2³⁸ */
+	CHECK_NEAR(m.flops_matmul, 549755813888.0, 0);
+}
+
+/*
+ * flash2 at the ncu point (Br = 128, Bc = 64, 4 warps):
+ * reads Q K V = 192 MiB (ncu: 206 MB); writes O + L = 64 MiB + 64·4096·4 B
+ * = 65 MiB (ncu: 72 MB).  L2: Q once + K, V once per Q block (32 × 128 MiB)
+ * + the writes = 64 + 4096 + 65 = 4225 MiB (ncu: 5.7 GB).
+ * Grid 32 × 64 = 2048 blocks; smem 128·128·2 + 2·2·64·128·2 = 96 KiB,
+ * + 1 KiB reserved: 2 per 228 KiB SM; 264 slots → 8 waves, the last with
+ * 2048 − 7·264 = 200 blocks: no SM idle.
+ */
+static void test_flash2_by_hand(void)
+{
+	struct attn_shape s = fa2_point(0);
+	struct model m;
+	predict("flash2", &s, &m);
+	CHECK_NEAR(m.hbm_read_bytes_min, 192 * MiB, 0);
+	CHECK_NEAR(m.hbm_write_bytes_min, 65 * MiB, 0);
+	CHECK_NEAR(m.l2_bytes, 4225 * MiB, 0);
+	CHECK_NEAR(m.footprint_bytes, 257 * MiB, 0);
+	CHECK_NEAR(m.blocks, 2048, 0);
+	CHECK_INT(m.blocks_per_sm, 2);
+	CHECK_STR(m.limiter, "shared memory");
+	CHECK_NEAR(m.waves, 8, 0);
+	CHECK_INT(m.idle_sms_last_wave, 0);
+	/* roofline: 2³⁹ FLOP / 989.4 TFLOP/s = 0.55565 ms > 257 MiB / 4.8 TB/s = 0.0561 ms */
+	CHECK_INT(m.bound, 1);
+	CHECK_NEAR(m.time_roofline_ms, 549755813888.0 / 989.4e12 * 1e3, 1e-12);
+	CHECK_NEAR(m.time_memory_ms, 257 * MiB / 4.8e12 * 1e3, 1e-12);
+	CHECK_INT(m.peaks_measured, 0);
+	/* causal: Q block i visits 2(i+1) K/V blocks: S entries per head
+	 * Σ 128·128(i+1) = 16384·528, i.e. 528/1024 of the full square */
+	s.causal = 1;
+	predict("flash2", &s, &m);
+	CHECK_NEAR(m.flops, 274877906944.0, 0);
+	CHECK_NEAR(m.flops_matmul, 549755813888.0 * 528 / 1024, 0);
+	CHECK_NEAR(m.hbm_read_bytes_min, 192 * MiB, 0); /* the minimum does not halve */
+	CHECK_NEAR(m.tile_pairs, 64.0 * 1056, 0);       /* Σ 2(i+1) = 1056 per head */
+	CHECK_NEAR(m.masked_pairs, 64.0 * 64, 0);       /* 2 straddle per Q block */
+}
+
+/*
+ * flash1 at the ncu point (Br = Bc = 64): 64 K/V blocks, so each Q row's
+ * O_acc (fp32, 128 MiB in all), m and ℓ (2 MiB) make 63 round trips:
+ * reads 192 MiB + 63·130 MiB; writes 64 MiB O + 2 MiB m, ℓ + 63·130 MiB.
+ * One block per head: 64 blocks, 1 per SM (smem 144 KiB), 68 SMs idle.
+ */
+static void test_flash1_by_hand(void)
+{
+	struct attn_shape s = fa2_point(0);
+	struct model m;
+	predict("flash1", &s, &m);
+	CHECK_NEAR(m.hbm_read_bytes_min, (192 + 63 * 130) * MiB, 0);
+	CHECK_NEAR(m.hbm_write_bytes_min, (66 + 63 * 130) * MiB, 0);
+	CHECK_NEAR(m.blocks, 64, 0);
+	CHECK_INT(m.blocks_per_sm, 1);
+	CHECK_NEAR(m.waves, 1, 0);
+	CHECK_INT(m.idle_sms_last_wave, 68);
+	/* Q re-read once per K/V block from the L2: 64 × 64 MiB */
+	CHECK_NEAR(m.l2_read_bytes, (64 * 64 + 128 + 63 * 130) * MiB, 0);
+}
+
+/* Standard's bytes grow as N², flash's footprint as N, causal halves. */
+static void test_scaling_laws(void)
+{
+	struct attn_shape s = fa2_point(0), s2 = s;
+	s2.seqlen_q = s2.seqlen_kv = 8192;
+	struct model a, b;
+	predict("standard", &s, &a);
+	predict("standard", &s2, &b);
+	double r = b.hbm_bytes_min / a.hbm_bytes_min;
+	CHECK(r > 3.9 && r < 4.0);  /* N² terms dominate, Q K V O add a little linear */
+	const char *flash[] = { "flash1", "flash2", "flash1+seqpar", "flash1+splitq+lazyrescale" };
+	for (size_t i = 0; i < 4; i++) {
+		predict(flash[i], &s, &a);
+		predict(flash[i], &s2, &b);
+		CHECK_NEAR(b.footprint_bytes, 2 * a.footprint_bytes, 0);
+	}
+	/* flash2: K/V re-reads (the N²d²/M term) grow as N² */
+	predict("flash2", &s, &a);
+	predict("flash2", &s2, &b);
+	r = b.l2_read_bytes / a.l2_read_bytes;
+	CHECK(r > 3.9 && r < 4.0);
+	/* causal: benchmark FLOPs exactly half; flash2's executed work and its
+	 * K/V re-reads about half (diagonal tiles computed whole) */
+	struct attn_shape c = s;
+	c.causal = 1;
+	struct model mc;
+	predict("flash2", &c, &mc);
+	CHECK_NEAR(mc.flops, a.flops / 2, 0);
+	r = mc.flops_matmul / a.flops_matmul;
+	CHECK(r > 0.5 && r < 0.52);
+	r = (mc.l2_read_bytes - 64 * MiB) / (a.l2_read_bytes - 64 * MiB);
+	CHECK(r > 0.5 && r < 0.52);
+}
+
+/* The model's counts equal the tiles flashsim.c moves, for all 8 settings. */
+static void test_agrees_with_flashsim(void)
+{
+	struct attn_shape shapes[] = {
+		{ DTYPE_FP16, PHASE_PREFILL, 2, 4, 4, 300, 300, 64, 0 },
+		{ DTYPE_BF16, PHASE_PREFILL, 1, 4, 2, 300, 300, 64, 1 },
+		{ DTYPE_FP16, PHASE_PREFILL, 1, 2, 2, 70, 333, 128, 1 },
+		{ DTYPE_FP16, PHASE_PREFILL, 1, 2, 1, 333, 70, 128, 1 },
+	};
+	struct gpu_model g;
+	gpu_model_h200(&g);
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
+		const struct attn_shape *s = &shapes[si];
+		size_t nq = (size_t)s->batch * s->heads * s->seqlen_q * s->head_dim;
+		size_t nkv = (size_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
+		float *q = calloc(nq, sizeof(float)), *k = calloc(nkv, sizeof(float));
+		float *v = calloc(nkv, sizeof(float));
+		double *o = malloc(nq * sizeof(double));
+		for (unsigned sw = 0; sw <= FLASH_ALL; sw++) {
+			const struct variant_desc *vd = variant_flash(sw);
+			struct model m;
+			struct flashsim_counts c;
+			struct flashsim_opts opt = { .switches = sw };
+			CHECK_INT(model_predict(vd, s, &g, &m), 0);
+			CHECK_INT(flashsim_run(s, &opt, q, k, v, o, NULL, NULL, NULL, &c), 0);
+			CHECK_NEAR(m.l2_read_bytes, (double)flashsim_read_total(&c), 0);
+			CHECK_NEAR(m.l2_write_bytes, (double)flashsim_write_total(&c), 0);
+			CHECK_NEAR(m.hbm_write_bytes_min, (double)flashsim_write_total(&c), 0);
+			double e = (double)dtype_size(s->dtype);
+			double unique = (double)nq * e + 2.0 * nkv * e;
+			CHECK_NEAR(m.hbm_read_bytes_min, unique + (double)(c.read_bytes[FS_OACC]
+				   + c.read_bytes[FS_M] + c.read_bytes[FS_L]), 0);
+			CHECK_NEAR(m.score_elems, (double)c.score_elems, 0);
+			CHECK_NEAR(m.tile_pairs, (double)c.tile_pairs, 0);
+			CHECK_NEAR(m.masked_pairs, (double)c.masked_pairs, 0);
+			CHECK_NEAR(m.exps, (double)c.exps, 0);
+			CHECK_NEAR(m.flops_nonmatmul,
+				   5.0 * c.score_elems + (double)c.rescale_flops + (double)c.reduce_flops, 0);
+			CHECK_NEAR(m.blocks, (double)c.blocks, 0);
+		}
+		free(q); free(k); free(v); free(o);
+	}
+}
+
+static void test_kvlist_names(void)
+{
+	static const char *const first[] = {
+		"flops", "flops_matmul", "flops_nonmatmul", "hbm_bytes_min", "hbm_read_bytes_min",
+		"hbm_write_bytes_min", "l2_bytes", "footprint_bytes", "blocks", "blocks_per_sm",
+		"waves", "idle_sms_last_wave", "time_roofline_ms", "bound",
+	};
+	struct attn_shape s = fa2_point(0);
+	struct model m;
+	predict("flash2", &s, &m);
+	struct kvlist l;
+	kvlist_init(&l);
+	CHECK_INT(model_to_kvlist(&m, &l), 0);
+	CHECK_INT(l.n, model_quantity_count);
+	for (size_t i = 0; i < sizeof(first) / sizeof(first[0]); i++)
+		CHECK_STR(l.items[i].name, first[i]);
+	CHECK_NEAR(*kvlist_get(&l, "hbm_read_bytes_min"), 192 * MiB, 0);
+	CHECK_NEAR(*kvlist_get(&l, "blocks_per_sm"), 2, 0);
+	CHECK_NEAR(*kvlist_get(&l, "block_m"), 128, 0);
+	CHECK(kvlist_get(&l, "model.flops") == NULL);
+	kvlist_release(&l);
+}
+
+static void test_gpu_facts(void)
+{
+	struct gpu_info info;
+	memset(&info, 0, sizeof(info));
+	info.sm_count = 66;
+	info.tensor_tflops = 790;
+	info.copy_gbs = 4300;
+	struct gpu_model g;
+	gpu_model_from_info(&g, &info);
+	CHECK_INT(g.sm_count, 66);
+	CHECK_INT(g.tensor_measured, 1);
+	CHECK_INT(g.hbm_measured, 1);
+	CHECK(g.l2_bytes == H200_L2_BYTES);   /* missing: default */
+	struct attn_shape s = fa2_point(0);
+	struct model m;
+	CHECK_INT(model_predict(variant_find("flash1"), &s, &g, &m), 0);
+	CHECK_INT(m.idle_sms_last_wave, 2);   /* 64 blocks on 66 SMs */
+	CHECK_INT(m.peaks_measured, 1);
+	CHECK_NEAR(m.time_compute_ms, 549755813888.0 / 790e12 * 1e3, 1e-12);
+	char buf[200];
+	CHECK_CONTAINS(model_peaks_text(&m, buf, sizeof(buf)), "measured");
+	info.copy_gbs = 0;
+	info.peak_hbm_gbs = 4800;
+	gpu_model_from_info(&g, &info);
+	CHECK_INT(g.hbm_measured, 0);
+	gpu_model_from_info(&g, NULL);
+	CHECK_INT(g.sm_count, 132);
+	CHECK_INT(g.tensor_measured, 0);
+}
+
+/* Launch geometry at small B·H, split-KV decode, blocks that do not fit. */
+static void test_launch_and_decode(void)
+{
+	struct model m;
+	/* flash2, B = 1, H = 8, N = 1000: ⌈1000/128⌉ = 8 Q blocks × 8 = 64 blocks:
+	 * one wave of 264 slots, 132 − 64 = 68 SMs idle */
+	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, 1, 8, 8, 1000, 1000, 128, 0 };
+	predict("flash2", &s, &m);
+	CHECK_NEAR(m.blocks, 64, 0);
+	CHECK_NEAR(m.waves, 1, 0);
+	CHECK_INT(m.idle_sms_last_wave, 68);
+	/* split-K at d = 256 needs 64·256·2 + 4·64·256·2 + 4·64·256·2 = 288 KiB */
+	s.head_dim = 256;
+	predict("flash1", &s, &m);
+	CHECK_INT(m.blocks_per_sm, 0);
+	CHECK_NEAR(m.waves, 0, 0);
+	/* decode: 1 query, 8192 cached keys, B = 2, H = 32, Hkv = 8, d = 128.
+	 * splits: want ⌈264 / 16⌉ = 17, at most ⌈8192/256⌉ = 32 → 17.
+	 * K + V unique: 2·2·8·8192·128·2 = 64 MiB; partials 17·64·(128 + 1)·4 */
+	struct attn_shape d = { DTYPE_FP16, PHASE_DECODE, 2, 32, 8, 1, 8192, 128, 0 };
+	predict("decode-splitkv", &d, &m);
+	CHECK_INT(m.tiling.splits, 17);
+	CHECK_NEAR(m.blocks, 17.0 * 64, 0);
+	double q = 64.0 * 128 * 2, part = 17.0 * 64 * 129 * 4;
+	CHECK_NEAR(m.hbm_read_bytes_min, q + 64 * MiB + part, 0);
+	CHECK_NEAR(m.hbm_write_bytes_min, part + q + 64 * 4, 0);
+	CHECK_INT(m.bound, 0);                /* decode is memory-bound */
+	predict("decode-flash2", &d, &m);
+	CHECK_NEAR(m.blocks, 64, 0);          /* one block per (b, h): 68 SMs idle */
+	CHECK_INT(m.idle_sms_last_wave, 68);
+	/* GQA: flash2 reads each KV head once per query head from the L2 */
+	CHECK(m.l2_read_bytes > 3.9 * m.hbm_read_bytes_min);
+}
+
+static void test_gap_texts(void)
+{
+	struct attn_shape s = fa2_point(0);
+	struct model m;
+	struct gpu_model g;
+	gpu_model_h200(&g);
+	CHECK_INT(model_predict(variant_find("flash2"), &s, &g, &m), 0);
+	char buf[512];
+	/* the cuDNN kernel wrote 58 MB against 68 MB predicted */
+	const char *t = model_gap_text("hbm_write_bytes_min", 58e6, m.hbm_write_bytes_min, &m, &g, buf, sizeof(buf));
+	CHECK_CONTAINS(t, "still dirty in the");
+	CHECK(model_gap_text("hbm_write_bytes_min", 72e6, m.hbm_write_bytes_min, &m, &g, buf, sizeof(buf)) == NULL);
+	t = model_gap_text("hbm_read_bytes_min", 400e6, m.hbm_read_bytes_min, &m, &g, buf, sizeof(buf));
+	CHECK_CONTAINS(t, "once per Q block");
+	t = model_gap_text("l2_bytes", 5.7e9, m.l2_bytes, &m, &g, buf, sizeof(buf));
+	CHECK_CONTAINS(t, "1.29×");           /* 5.7e9 / 4225 MiB */
+	CHECK(model_gap_text("nonsense", 1, 2, &m, &g, buf, sizeof(buf)) == NULL);
+	CHECK_CONTAINS(model_l2_absorption_text(&m, buf, sizeof(buf)), "the L2 absorbs");
+	predict("standard", &s, &m);
+	CHECK(model_l2_absorption_text(&m, buf, sizeof(buf)) == NULL);
+}
+
+static void test_bad_input(void)
+{
+	struct attn_shape s = fa2_point(0);
+	s.kv_heads = 5;
+	struct model m;
+	struct gpu_model g;
+	gpu_model_h200(&g);
+	int was = error_quiet(1);
+	CHECK_INT(model_predict(variant_find("flash2"), &s, &g, &m), -1);
+	CHECK_CONTAINS(error_last(), "does not divide");
+	s.kv_heads = 16;
+	s.seqlen_q = 0;
+	CHECK_INT(model_predict(variant_find("flash2"), &s, &g, &m), -1);
+	struct record rec;
+	record_init(&rec);
+	rec.variant = strdup("flash3");
+	CHECK_INT(model_fill_record(&rec, NULL), -1);
+	CHECK_CONTAINS(error_last(), "unknown variant 'flash3'");
+	free(rec.variant);
+	rec.variant = strdup("flash2");
+	rec.dtype = strdup("fp16");
+	rec.phase = strdup("prefill");
+	rec.batch = 4; rec.heads = 16; rec.kv_heads = 16;
+	rec.seqlen_q = rec.seqlen_kv = 4096; rec.head_dim = 128;
+	CHECK_INT(model_fill_record(&rec, NULL), 0);
+	CHECK_NEAR(*kvlist_get(&rec.model, "hbm_read_bytes_min"), 192 * MiB, 0);
+	record_release(&rec);
+	error_quiet(was);
+}
+
+TESTS(test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
+      test_agrees_with_flashsim, test_kvlist_names, test_gpu_facts, test_launch_and_decode,
+      test_gap_texts, test_bad_input)
