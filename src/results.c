@@ -775,6 +775,15 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	return 0;
 }
 
+/* True when offset lies on the last two lines of text (where a cut stops the parser). */
+static int stop_on_last_lines(const char *text, size_t len, size_t offset)
+{
+	int newlines = 0;
+	for (size_t i = offset; i < len; i++)
+		newlines += text[i] == '\n';
+	return newlines <= 1;
+}
+
 int results_parse(struct results *r, const char *text, size_t len,
 		  const char *filename, int *cut)
 {
@@ -787,8 +796,12 @@ int results_parse(struct results *r, const char *text, size_t len,
 	int cut_record = 0;
 	int parsed = ytree_parse(&t, text, len, filename, &ytree_results_limits, 1);
 	const struct ynode *root = t.root;
-	if (parsed && !root)
-		return error("%s", t.problem);
+	/* Only a syntax stop at the very end is a cut; anything else is a bad file. */
+	if (parsed && (!root || t.refused || !stop_on_last_lines(text, len, t.problem_offset))) {
+		error("%s", t.problem);
+		ytree_release(&t);
+		return -1;
+	}
 	if (!root || root->kind != Y_MAP) {
 		error("%s: not an attnprof results file (expected a mapping with format, header, records)",
 		      filename);
@@ -837,7 +850,7 @@ int results_parse(struct results *r, const char *text, size_t len,
 			 * without the `error` key attnprof always writes last, or it
 			 * lacks a required key.  Drop that one record, keep the rest.
 			 */
-			if (last && (!item->complete ||
+			if (last && (!item->complete || item->kind != Y_MAP ||
 				     (r->header.tool_version && item->kind == Y_MAP && !ynode_get(item, "error")))) {
 				cut_record = 1;
 				break;

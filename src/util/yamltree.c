@@ -94,6 +94,7 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 	t->filename = filename;
 
 	if (len > lim->max_bytes) {
+		t->refused = 1;
 		snprintf(t->problem, sizeof(t->problem),
 			 "%s: file is %zu bytes, more than the %zu allowed",
 			 filename, len, lim->max_bytes);
@@ -105,6 +106,7 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 		int line = 1;
 		for (const char *p = text; p < nul; p++)
 			line += *p == '\n';
+		t->refused = 1;
 		snprintf(t->problem, sizeof(t->problem),
 			 "%s:%d: binary data (a NUL byte at offset %zu): not a YAML text file",
 			 filename, line, (size_t)(nul - text));
@@ -121,6 +123,7 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 		if (!yaml_parser_parse(&parser, &ev)) {
 			const yaml_mark_t *m = parser.problem_mark.line || parser.problem_mark.column
 				? &parser.problem_mark : &parser.context_mark;
+			t->problem_offset = m->index;
 			snprintf(t->problem, sizeof(t->problem), "%s:%zu:%zu: %s%s%s",
 				 filename, m->line + 1, m->column + 1,
 				 parser.problem ? parser.problem : "syntax error",
@@ -137,6 +140,7 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			break;
 		case YAML_DOCUMENT_START_EVENT:
 			if (++docs > 1) {
+				t->refused = 1;
 				snprintf(t->problem, sizeof(t->problem),
 					 "%s:%zu:%zu: more than one YAML document ('---'): put everything in one",
 					 filename, m->line + 1, m->column + 1);
@@ -144,7 +148,8 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			}
 			break;
 		case YAML_ALIAS_EVENT:
-			snprintf(t->problem, sizeof(t->problem),
+			t->refused = 1;
+				snprintf(t->problem, sizeof(t->problem),
 				 "%s:%zu:%zu: YAML aliases ('*%s') are not accepted: write the value out",
 				 filename, m->line + 1, m->column + 1,
 				 (const char *)ev.data.alias.anchor);
@@ -186,6 +191,7 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			}
 			if (++t->nnodes > lim->max_nodes) {
 				node_free(n);
+				t->refused = 1;
 				snprintf(t->problem, sizeof(t->problem),
 					 "%s:%d:%d: more than %zu YAML nodes: file too large",
 					 filename, n->line, n->col, lim->max_nodes);
@@ -194,7 +200,8 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			if (depth > 0) {
 				struct ynode *p = stack[depth - 1];
 				if (p->kind == Y_MAP && want_key[depth - 1] && n->kind != Y_SCALAR) {
-					snprintf(t->problem, sizeof(t->problem),
+					t->refused = 1;
+				snprintf(t->problem, sizeof(t->problem),
 						 "%s:%d:%d: a mapping key must be a plain word",
 						 filename, n->line, n->col);
 					node_free(n);
@@ -212,7 +219,8 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			}
 			if (n->kind != Y_SCALAR) {
 				if (depth >= max_depth) {
-					snprintf(t->problem, sizeof(t->problem),
+					t->refused = 1;
+				snprintf(t->problem, sizeof(t->problem),
 						 "%s:%d:%d: nesting deeper than %d levels",
 						 filename, n->line, n->col, max_depth);
 					break;

@@ -40,6 +40,9 @@ struct ytree {
 	/* Set when parsing stopped early; root then holds what came before. */
 	int truncated;
 	char problem[512];    /* "file:line:col: what" of the stop, or "" */
+	size_t problem_offset; /* byte offset of the stop */
+	int refused;          /* the stop was a refusal (alias, depth, size, binary,
+			       * second document), not a syntax error or a cut */
 	size_t nnodes;
 };
 

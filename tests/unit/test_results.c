@@ -1,0 +1,281 @@
+/* test_results.c: the results file — write→read round trip, recovery of a
+ * file cut at every position, bad files (tests/fixtures/results/bad), and
+ * export to CSV/JSON. */
+#include <dirent.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "export.h"
+#include "results.h"
+#include "util/error.h"
+
+static void fill_record(struct record *r, int i, int with_metrics)
+{
+	record_init(r);
+	r->source = strdup(i % 5 == 4 ? "pytorch-sdpa" : "attnprof");
+	r->variant = strdup(i % 5 == 4 ? "FLASH_ATTENTION" : i % 2 ? "flash2" : "standard");
+	r->phase = strdup("prefill");
+	r->dtype = strdup("fp16");
+	r->batch = 4; r->heads = 16; r->kv_heads = 16;
+	r->seqlen_q = r->seqlen_kv = 512 << (i % 6);
+	r->head_dim = 128; r->causal = i % 3 == 0;
+	r->repetitions = 30; r->warmup = 5;
+	r->time_ms = 1.5 + i; r->time_ms_min = 1.25 + i; r->time_ms_max = 2.0 / 3.0 + i;
+	r->tflops = 300.125 - i;
+	r->peak_bytes = 268435456ull + (uint64_t)i;
+	kvlist_set(&r->allocs, "Q", 67108864);
+	kvlist_set(&r->allocs, "O", 67108864);
+	r->checked = 1; r->correct = i != 3;
+	r->max_abs_err = 1e-3 * (i + 1); r->rel_l2_err = 4.5e-4; r->tol_max_abs = 1e-2; r->tol_rel_l2 = 5e-3;
+	r->seed = 0xfffffffffffull + (uint64_t)i; r->rows_checked = 256;
+	if (with_metrics) {
+		r->metrics_status = METRICS_OK;
+		r->metric_set = strdup("default");
+		r->nlaunches = 2;
+		r->launches = calloc(2, sizeof(*r->launches));
+		for (int k = 0; k < 2; k++) {
+			struct launch *l = &r->launches[k];
+			l->name = strdup(k ? "void flash_fwd<128, 64, (Switch)7>(Params)" : "sm90_xmma_gemm_f16f16_\"q\"");
+			l->grid[0] = 32; l->grid[1] = 64; l->grid[2] = 1;
+			l->block[0] = 128; l->block[1] = l->block[2] = 1;
+			l->registers = 255; l->dynamic_smem = 49152;
+			l->theoretical_occupancy = 0.125;
+			l->occupancy_limiter = strdup("registers");
+			kvlist_set(&l->metrics, "dram__bytes_read.sum", 1e8 * (k + 1));
+			kvlist_set(&l->metrics, "gpu__time_duration.sum", 1000.0 * (k + 1));
+			kvlist_set(&l->metrics, "sm__warps_active.avg.pct_of_peak_sustained_active", 10.0 + 10 * k);
+		}
+		results_sum_launches(r);
+	} else {
+		r->metrics_status = METRICS_UNAVAILABLE;
+		r->metrics_reason = strdup("CUPTI_ERROR_INSUFFICIENT_PRIVILEGES: counters are admin-only");
+		r->metric_set = strdup("default");
+	}
+	kvlist_set(&r->model, "flops", 1.1e12);
+	kvlist_set(&r->model, "hbm_bytes_min", 2.7e8);
+	if (i == 2)
+		r->error = strdup("launch: out of memory: \"cudaMalloc\" failed");
+}
+
+static void fill_results(struct results *res, int n)
+{
+	results_init(res);
+	struct results_header *h = &res->header;
+	h->tool_version = strdup("0.1.0");
+	h->date = strdup("2026-11-29T16:00:00Z");
+	h->host = strdup("h200: box #1");
+	h->command_line = strdup("attnprof record experiments/fa2-paper.yaml -o 'x y.yaml'");
+	h->gpu.name = strdup("NVIDIA H200");
+	h->gpu.chip = strdup("GH100");
+	h->gpu.cc_major = 9;
+	h->gpu.sm_count = 132;
+	h->gpu.l2_bytes = 52428800;
+	h->gpu.hbm_bytes = 150754820096ull;
+	h->gpu.copy_gbs = 4312.5;
+	h->gpu.driver = strdup("580.159.04");
+	h->spec_name = strdup("fa2-paper");
+	h->spec_text = strdup("# a spec with ünïcode, ℓ and tabs\tand: colons\nname: x\n  indented: [1, 2]\n\ntrailing line");
+	h->notes = strdup("yes");   /* a word YAML would read as a boolean */
+	for (int i = 0; i < n; i++) {
+		struct record r;
+		fill_record(&r, i, i % 4 != 1);
+		results_add(res, &r);
+	}
+}
+
+static void check_same_record(const struct record *a, const struct record *b)
+{
+	CHECK_STR(a->source, b->source);
+	CHECK_STR(a->variant, b->variant);
+	CHECK_INT(a->seqlen_q, b->seqlen_q);
+	CHECK_INT(a->causal, b->causal);
+	CHECK(a->time_ms == b->time_ms && a->time_ms_max == b->time_ms_max); /* exact round trip */
+	CHECK(a->tflops == b->tflops);
+	CHECK_INT(a->peak_bytes, b->peak_bytes);
+	CHECK_INT(a->seed, b->seed);
+	CHECK_INT(a->correct, b->correct);
+	CHECK(a->max_abs_err == b->max_abs_err);
+	CHECK_INT(a->metrics_status, b->metrics_status);
+	CHECK_INT(a->nlaunches, b->nlaunches);
+	for (size_t k = 0; k < a->nlaunches && k < b->nlaunches; k++) {
+		CHECK_STR(a->launches[k].name, b->launches[k].name);
+		CHECK_INT(a->launches[k].grid[1], b->launches[k].grid[1]);
+		CHECK_INT(a->launches[k].metrics.n, b->launches[k].metrics.n);
+	}
+	CHECK_INT(a->totals.n, b->totals.n);
+	CHECK_INT(a->model.n, b->model.n);
+	CHECK_INT(a->allocs.n, b->allocs.n);
+	if (a->error || b->error)
+		CHECK_STR(a->error, b->error);
+	if (a->metrics_reason || b->metrics_reason)
+		CHECK_STR(a->metrics_reason, b->metrics_reason);
+}
+
+static void test_round_trip(void)
+{
+	struct results a, b;
+	char path[] = "/tmp/attnprof-test-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	fill_results(&a, 7);
+	CHECK_INT(results_save(&a, path), 0);
+	int cut = -1;
+	CHECK_INT(results_load(&b, path, &cut), 0);
+	CHECK_INT(cut, 0);
+	CHECK_INT(b.nrecords, 7);
+	CHECK_STR(b.header.spec_text, a.header.spec_text);
+	CHECK_STR(b.header.command_line, a.header.command_line);
+	CHECK_STR(b.header.notes, "yes");
+	CHECK_STR(b.header.host, a.header.host);
+	CHECK_INT(b.header.gpu.cc_major, 9);
+	CHECK_INT(b.header.gpu.hbm_bytes, 150754820096ull);
+	CHECK(b.header.gpu.copy_gbs == 4312.5);
+	for (size_t i = 0; i < a.nrecords && i < b.nrecords; i++)
+		check_same_record(&a.records[i], &b.records[i]);
+	/* totals: bytes add up; percentages are weighted by duration */
+	const double *rd = record_metric(&b.records[0], "dram__bytes_read.sum");
+	const double *occ = record_metric(&b.records[0], "sm__warps_active.avg.pct_of_peak_sustained_active");
+	CHECK(rd && occ);
+	if (rd && occ) {
+		CHECK_NEAR(*rd, 3e8, 1e-12);
+		CHECK_NEAR(*occ, (10.0 * 1000 + 20.0 * 2000) / 3000, 1e-12);
+	}
+	/* the missing-metric message says why and how */
+	double v;
+	int old = error_quiet(1);
+	CHECK_INT(record_require_metric(&b.records[1], "dram__bytes_read.sum", path, 1, &v), -1);
+	CHECK_CONTAINS(error_last(), "counters were unavailable");
+	CHECK_CONTAINS(error_last(), "attnprof info");
+	CHECK_INT(record_require_metric(&b.records[0], "lts__t_bytes.sum", path, 0, &v), -1);
+	CHECK_CONTAINS(error_last(), "not in its metric set 'default'");
+	error_quiet(old);
+	/* resume keys */
+	char key[256];
+	record_key(&a.records[3], key, sizeof(key));
+	CHECK_INT(results_find(&b, key), 3);
+	results_release(&a);
+	results_release(&b);
+	unlink(path);
+}
+
+/* Cut the file at many places: every read either keeps a prefix of whole,
+ * equal records (reporting the cut) or refuses a file cut inside the header. */
+static void test_cut_anywhere(void)
+{
+	struct results a;
+	char path[] = "/tmp/attnprof-cut-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	fill_results(&a, 5);
+	CHECK_INT(results_save(&a, path), 0);
+	size_t len = 0;
+	char *full = check_slurp(path, &len);
+	CHECK(full != NULL);
+	size_t header_end = (size_t)(strstr(full, "records:") - full);
+	int kept_some = 0, refused = 0, reported = 0;
+	for (size_t cut_at = 1; cut_at < len; cut_at += 7) {
+		struct results b;
+		int cut = 0;
+		int old = error_quiet(1);
+		int rc = results_parse(&b, full, cut_at, "cut.yaml", &cut);
+		error_quiet(old);
+		if (rc) {
+			refused++;
+			if (cut_at > header_end + 10)
+				printf("    refused a file cut at %zu (after the header): %s\n    ...%.*s|\n", cut_at, error_last(),
+				       80, full + cut_at - 80);
+			CHECK(cut_at <= header_end + 10);
+			continue;
+		}
+		CHECK(b.nrecords <= a.nrecords);
+		for (size_t i = 0; i < b.nrecords; i++)
+			check_same_record(&a.records[i], &b.records[i]);
+		if (b.nrecords)
+			kept_some++;
+		/* A cut exactly between records leaves a whole, shorter file. */
+		reported += cut;
+		results_release(&b);
+	}
+	CHECK(kept_some > 10);
+	CHECK(reported > 10);
+	CHECK(refused > 0);
+	free(full);
+	results_release(&a);
+	unlink(path);
+}
+
+static void test_bad_results(void)
+{
+	const char *dir = "tests/fixtures/results/bad";
+	DIR *d = opendir(dir);
+	CHECK(d != NULL);
+	if (!d)
+		return;
+	struct dirent *e;
+	int count = 0;
+	while ((e = readdir(d))) {
+		if (!strstr(e->d_name, ".yaml"))
+			continue;
+		char path[512], expect[256] = "";
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		size_t len = 0;
+		char *text = check_slurp(path, &len);
+		if (text && !strncmp(text, "# expect: ", 10))
+			snprintf(expect, sizeof(expect), "%.*s", (int)strcspn(text + 10, "\n"), text + 10);
+		free(text);
+		CHECK(expect[0] != '\0');
+		struct results r;
+		int old = error_quiet(1);
+		int rc = results_load(&r, path, NULL);
+		error_quiet(old);
+		if (rc == 0 || !strstr(error_last(), expect))
+			printf("    %s: rc %d, message \"%s\", expected \"%s\"\n", e->d_name, rc, error_last(), expect);
+		CHECK_INT(rc, -1);
+		CHECK_CONTAINS(error_last(), expect);
+		CHECK_CONTAINS(error_last(), e->d_name); /* it names the file */
+		if (!rc)
+			results_release(&r);
+		count++;
+	}
+	closedir(d);
+	CHECK(count >= 10);
+}
+
+static char *export_to_string(const struct results *r, enum export_format fmt)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	CHECK_INT(export_records(f, r->records, r->nrecords, fmt), 0);
+	fclose(f);
+	return buf;
+}
+
+static void test_export(void)
+{
+	struct results r;
+	fill_results(&r, 3);
+	char *csv = export_to_string(&r, EXPORT_CSV);
+	/* the fixed columns, in order, then metrics, allocs, model */
+	CHECK(!strncmp(csv, "source,variant,phase,dtype,batch,heads,kv_heads,seqlen_q,seqlen_kv,head_dim,causal,"
+			    "time_ms,time_ms_min,time_ms_max,tflops,peak_bytes,correct,rel_l2_err,max_abs_err,", 159));
+	CHECK_CONTAINS(csv, ",dram__bytes_read.sum,");
+	CHECK_CONTAINS(csv, ",alloc.Q,alloc.O,model.flops,model.hbm_bytes_min\n");
+	CHECK_CONTAINS(csv, "\nattnprof,standard,prefill,fp16,4,16,16,512,512,128,true,1.5,1.25,");
+	int lines = 0;
+	for (const char *p = csv; *p; p++)
+		lines += *p == '\n';
+	CHECK_INT(lines, 4);
+	free(csv);
+	char *json = export_to_string(&r, EXPORT_JSON);
+	CHECK(json[0] == '[');
+	CHECK_CONTAINS(json, "{\"source\": \"attnprof\", \"variant\": \"standard\"");
+	CHECK_CONTAINS(json, "\"model.flops\": 1.1e+12");
+	CHECK_CONTAINS(json, "\"dram__bytes_read.sum\": null"); /* record 1 had no counters */
+	CHECK_CONTAINS(json, "\"correct\": true");
+	free(json);
+	results_release(&r);
+}
+
+TESTS(test_round_trip, test_cut_anywhere, test_bad_results, test_export)
