@@ -139,6 +139,11 @@ const char *format_double(double v, char *buf, size_t len)
 		snprintf(buf, len, v > 0 ? ".inf" : "-.inf");
 		return buf;
 	}
+	/* Whole numbers (byte counts, FLOPs) print whole: 206000000, not 2.06e+08. */
+	if (v == floor(v) && fabs(v) < 1e17) {
+		snprintf(buf, len, "%.0f", v);
+		return buf;
+	}
 	for (int prec = 6; prec <= 17; prec++) {
 		snprintf(buf, len, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)

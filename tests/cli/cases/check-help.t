@@ -1,0 +1,4 @@
+# every command has --help
+args: check --help
+exit: 0
+stdout: usage: attnprof check

@@ -1,0 +1,6 @@
+# check prints the sweep and a summary
+args: check experiments/fa2-paper.yaml
+exit: 0
+stdout: valid: 72 configs
+stdout: flash2
+stdout: 1.25 GiB
