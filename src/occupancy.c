@@ -82,11 +82,13 @@ int occupancy_compute(const struct occupancy_limits *lim, int threads,
 		out->by_shared_memory = (int)(avail / per_block);
 	}
 
-	int best = out->by_registers;
-	enum occupancy_limiter why = OCC_LIMIT_REGISTERS;
-	if (out->by_shared_memory < best) { best = out->by_shared_memory; why = OCC_LIMIT_SHARED_MEMORY; }
-	if (out->by_warps < best) { best = out->by_warps; why = OCC_LIMIT_WARPS; }
+	/* Ties go to the hardware maxima first: a kernel at full occupancy is
+	 * limited by warps, not by registers that happen to fit exactly. */
+	int best = out->by_warps;
+	enum occupancy_limiter why = OCC_LIMIT_WARPS;
 	if (out->by_blocks < best) { best = out->by_blocks; why = OCC_LIMIT_BLOCKS; }
+	if (out->by_registers < best) { best = out->by_registers; why = OCC_LIMIT_REGISTERS; }
+	if (out->by_shared_memory < best) { best = out->by_shared_memory; why = OCC_LIMIT_SHARED_MEMORY; }
 
 	out->blocks_per_sm = best;
 	out->warps_per_sm = best * warps;

@@ -59,8 +59,8 @@ struct occupancy {
  * registers per thread and static + dynamic bytes of shared memory.
  * Returns 0, or -1 via error() when the launch cannot run on this GPU
  * (too many threads, registers or shared memory: the message says which).
- * Ties between limiters are reported in the order registers, shared
- * memory, warps, blocks.
+ * Ties between limiters go to the first of warps, blocks, registers,
+ * shared memory (so 100 % occupancy reads "warps").
  */
 int occupancy_compute(const struct occupancy_limits *lim, int threads,
 		      int regs, size_t static_smem, size_t dynamic_smem,

@@ -1,0 +1,191 @@
+/* test_cupti.c: metric validation and pass planning through the CUPTI
+ * Profiler Host API for chip GH100 (no GPU needed), and the range -> kernel
+ * mapping on synthetic range and activity lists. */
+#include "check.h"
+
+#include "metric_sets.h"
+#include "util/error.h"
+
+#if ATTNPROF_HAVE_CUDA
+#include "gpu/cupti.h"
+
+static int passes_of(const char *set)
+{
+	const struct metric_set *s = metric_set_find(set);
+	int p = -1;
+	if (!s || cupti_validate_metrics("GH100", s->metrics, s->nmetrics, &p))
+		return -1;
+	return p;
+}
+
+static void test_builtin_sets_valid_on_gh100(void)
+{
+	/* pass counts documented in docs/metrics.md (CUPTI 13.0) */
+	CHECK_INT(passes_of("memory"), 1);
+	CHECK_INT(passes_of("default"), 2);
+	CHECK_INT(passes_of("full"), 4);
+	int p = -1;
+	CHECK_INT(cupti_validate_metrics("GH100", NULL, 0, &p), 0);
+	CHECK_INT(p, 0);
+}
+
+static void test_each_named_metric_valid(void)
+{
+	static const char *const names[] = {
+		M_DRAM_READ, M_DRAM_WRITE, M_L2_BYTES, M_L2_READ_SECT, M_L2_WRITE_SECT,
+		M_SMEM_LD_WF, M_SMEM_ST_WF, M_SMEM_LD_CONF, M_SMEM_ST_CONF, M_LDSM, M_LDGSTS,
+		M_OCC_ACHIEVED, M_TENSOR_ACTIVE, M_DURATION, M_SM_CLOCK, M_FADD, M_FMUL, M_FFMA,
+		M_MUFU, M_TENSOR_INST, M_BARRIERS, M_SMS_ACTIVE, M_TENSOR_HMMA, M_TENSOR_GMMA,
+		M_SMEM_GMMA_WF, M_INST_EXECUTED,
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		int p = 0;
+		int rc = cupti_validate_metrics("GH100", &names[i], 1, &p);
+		if (rc || p != 1)
+			printf("    %s: rc %d, %d passes\n", names[i], rc, p);
+		CHECK(rc == 0 && p == 1);
+	}
+}
+
+static void test_unknown_metric_names_metric_and_chip(void)
+{
+	const char *bad[] = { M_DRAM_READ, "dram__bytes_red.sum", M_DURATION };
+	int p = 7;
+	error_quiet(1);
+	CHECK_INT(cupti_validate_metrics("GH100", bad, 3, &p), -1);
+	CHECK_CONTAINS(error_last(), "'dram__bytes_red.sum'");
+	CHECK_CONTAINS(error_last(), "GH100");
+	CHECK_INT(p, 0);
+	/* a name ncu knows but the range profiler does not */
+	const char *ncu_only[] = { "launch__registers_per_thread" };
+	CHECK_INT(cupti_validate_metrics("GH100", ncu_only, 1, &p), -1);
+	CHECK_CONTAINS(error_last(), "launch__registers_per_thread");
+	/* the old name for barriers that GH100 rejects */
+	const char *old_bar[] = { "smsp__inst_executed_op_barrier.sum" };
+	CHECK_INT(cupti_validate_metrics("GH100", old_bar, 1, &p), -1);
+	CHECK_INT(cupti_validate_metrics("NOCHIP", bad, 1, &p), -1);
+	CHECK_CONTAINS(error_last(), "NOCHIP");
+	error_quiet(0);
+}
+
+static void test_expensive_metric_costs_passes(void)
+{
+	const char *m[] = { "sm__throughput.avg.pct_of_peak_sustained_elapsed" };
+	int p = 0;
+	CHECK_INT(cupti_validate_metrics("GH100", m, 1, &p), 0);
+	CHECK(p > 2);
+}
+
+static void test_version_and_describe(void)
+{
+	CHECK_CONTAINS(cupti_version_string(), "CUPTI API 13");
+	char desc[256], unit[64];
+	CHECK_INT(cupti_metric_describe("GH100", M_DRAM_READ, desc, sizeof desc, unit, sizeof unit), 0);
+	CHECK_STR(unit, "byte");
+	CHECK(strlen(desc) > 0);
+}
+
+/* ---- mapping ------------------------------------------------------------ */
+
+#define NREC(a) (sizeof(a) / sizeof((a)[0]))
+
+static void test_map_in_order(void)
+{
+	const char *ranges[] = { "0", "1", "2" };
+	struct cupti_kernel_rec recs[] = {
+		{ 10, 100, "a" }, { 11, 200, "b" }, { 12, 300, "c" },
+	};
+	size_t map[3];
+	CHECK_INT(cupti_map_ranges(ranges, 3, recs, 3, map), 0);
+	CHECK_INT(map[0], 0);
+	CHECK_INT(map[1], 1);
+	CHECK_INT(map[2], 2);
+}
+
+/* standard attention: cuBLAS GEMM (S = QK^T), our softmax, cuBLAS GEMM
+ * (O = PV).  Records come in buffer order, and each kernel appears twice
+ * (a replay of the same launch shares its correlation id). */
+static void test_map_cublas_three_kernels_with_replays(void)
+{
+	const char *ranges[] = { "0", "1", "2" };
+	struct cupti_kernel_rec recs[] = {
+		{ 57, 5000, "softmax_rows_kernel" },
+		{ 41, 1000, "sm90_xmma_gemm_f16f16_f16f32_f32_tn_n_tilesize128x128x64_cublas" },
+		{ 58, 9000, "sm90_xmma_gemm_f16f16_f16f32_f32_nn_n_tilesize128x256x64_cublas" },
+		{ 41, 1500, "sm90_xmma_gemm_f16f16_f16f32_f32_tn_n_tilesize128x128x64_cublas" },
+		{ 58, 9900, "sm90_xmma_gemm_f16f16_f16f32_f32_nn_n_tilesize128x256x64_cublas" },
+		{ 57, 5500, "softmax_rows_kernel" },
+	};
+	size_t map[3];
+	CHECK_INT(cupti_map_ranges(ranges, 3, recs, NREC(recs), map), 0);
+	CHECK_CONTAINS(recs[map[0]].name, "tn_n_tilesize128x128");
+	CHECK_STR(recs[map[1]].name, "softmax_rows_kernel");
+	CHECK_CONTAINS(recs[map[2]].name, "nn_n_tilesize128x256");
+	/* the first record of a launch is kept */
+	CHECK_INT(recs[map[0]].start, 1000);
+}
+
+static void test_map_ranges_out_of_order(void)
+{
+	const char *ranges[] = { "2", "0", "1" };
+	struct cupti_kernel_rec recs[] = { { 3, 0, "z" }, { 1, 0, "x" }, { 2, 0, "y" } };
+	size_t map[3];
+	CHECK_INT(cupti_map_ranges(ranges, 3, recs, 3, map), 0);
+	CHECK_STR(recs[map[0]].name, "z");
+	CHECK_STR(recs[map[1]].name, "x");
+	CHECK_STR(recs[map[2]].name, "y");
+}
+
+static void test_map_refuses_mismatch(void)
+{
+	const char *ranges[] = { "0", "1", "2" };
+	struct cupti_kernel_rec two[] = { { 1, 0, "gemm" }, { 2, 0, "softmax" } };
+	struct cupti_kernel_rec four[] = { { 1, 0, "a" }, { 2, 0, "b" }, { 3, 0, "c" }, { 4, 0, "d" } };
+	size_t map[4];
+	error_quiet(1);
+	CHECK_INT(cupti_map_ranges(ranges, 3, two, 2, map), -1);
+	CHECK_CONTAINS(error_last(), "3 kernel ranges");
+	CHECK_CONTAINS(error_last(), "2 kernel launches");
+	CHECK_INT(cupti_map_ranges(ranges, 3, four, 4, map), -1);
+	CHECK_INT(cupti_map_ranges(ranges, 3, NULL, 0, map), -1);
+	/* names that are not launch indices */
+	const char *named[] = { "0", "gemm", "2" };
+	CHECK_INT(cupti_map_ranges(named, 3, four, 3, map), -1);
+	CHECK_CONTAINS(error_last(), "'gemm'");
+	const char *big[] = { "0", "1", "7" };
+	CHECK_INT(cupti_map_ranges(big, 3, four, 3, map), -1);
+	const char *dup[] = { "0", "1", "1" };
+	CHECK_INT(cupti_map_ranges(dup, 3, four, 3, map), -1);
+	CHECK_CONTAINS(error_last(), "both claim");
+	const char *neg[] = { "-1", "0", "1" };
+	CHECK_INT(cupti_map_ranges(neg, 3, four, 3, map), -1);
+	/* one correlation id with two different kernel names */
+	struct cupti_kernel_rec clash[] = { { 1, 0, "a" }, { 1, 5, "b" }, { 2, 0, "c" } };
+	const char *r2[] = { "0", "1" };
+	CHECK_INT(cupti_map_ranges(r2, 2, clash, 3, map), -1);
+	CHECK_CONTAINS(error_last(), "two kernels");
+	error_quiet(0);
+}
+
+static void test_map_empty_and_nested_names(void)
+{
+	size_t map[2];
+	CHECK_INT(cupti_map_ranges(NULL, 0, NULL, 0, map), 0);
+	const char *nested[] = { "outer/1", "outer/0" };
+	struct cupti_kernel_rec recs[] = { { 8, 0, "first" }, { 9, 0, "second" } };
+	CHECK_INT(cupti_map_ranges(nested, 2, recs, 2, map), 0);
+	CHECK_STR(recs[map[0]].name, "second");
+	CHECK_STR(recs[map[1]].name, "first");
+}
+
+TESTS(test_builtin_sets_valid_on_gh100, test_each_named_metric_valid,
+      test_unknown_metric_names_metric_and_chip, test_expensive_metric_costs_passes,
+      test_version_and_describe, test_map_in_order, test_map_cublas_three_kernels_with_replays,
+      test_map_ranges_out_of_order, test_map_refuses_mismatch, test_map_empty_and_nested_names)
+#else
+static void test_cupti_host_api(void)
+{
+	SKIP("skipped: built without the GPU half");
+}
+TESTS(test_cupti_host_api)
+#endif
