@@ -258,6 +258,8 @@ int model_predict(const struct variant_desc *v, const struct attn_shape *s,
 	m->peak_tflops = g->tensor_tflops;
 	m->bandwidth_gbs = g->hbm_gbs;
 	m->peaks_measured = g->tensor_measured && g->hbm_measured;
+	m->tensor_measured = g->tensor_measured;
+	m->hbm_measured = g->hbm_measured;
 	m->time_compute_ms = g->tensor_tflops > 0 ? m->flops_matmul / (g->tensor_tflops * 1e12) * 1e3 : 0;
 	m->time_memory_ms = g->hbm_gbs > 0 ? m->hbm_bytes_min / (g->hbm_gbs * 1e9) * 1e3 : 0;
 	m->bound = m->time_compute_ms >= m->time_memory_ms;
@@ -455,9 +457,11 @@ const char *model_l2_absorption_text(const struct model *m, char *buf, size_t le
 
 const char *model_peaks_text(const struct model *m, char *buf, size_t len)
 {
+	const char *how = m->peaks_measured ? "both measured"
+		: m->tensor_measured ? "tensor rate measured; bandwidth a datasheet value, not measured"
+		: m->hbm_measured ? "bandwidth measured; tensor rate the H200 datasheet default, not measured"
+		: "H200 datasheet defaults, not measured";
 	snprintf(buf, len, "roofline peaks: %.0f TFLOP/s and %.0f GB/s (%s)",
-		 m->peak_tflops, m->bandwidth_gbs,
-		 m->peaks_measured ? "measured on this GPU"
-				   : "H200 datasheet defaults where not measured");
+		 m->peak_tflops, m->bandwidth_gbs, how);
 	return buf;
 }

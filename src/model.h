@@ -79,6 +79,7 @@ struct model {
 	/* roofline */
 	double peak_tflops, bandwidth_gbs;
 	int peaks_measured;       /* 1 only if both were measured */
+	int tensor_measured, hbm_measured;
 	double time_compute_ms;   /* flops_matmul at the tensor rate */
 	double time_memory_ms;    /* hbm_bytes_min at the bandwidth */
 	double time_roofline_ms;  /* the larger of the two */

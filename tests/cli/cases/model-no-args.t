@@ -1,0 +1,5 @@
+# no spec: say so and show the usage, exit 2
+args: model
+exit: 2
+stderr: model needs a spec file
+stderr: usage: attnprof model
