@@ -98,7 +98,7 @@ LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
 TEST_BIN   := $(TEST_SRC:%.c=$(BUILD)/%)
 
-.PHONY: all deps report test check-build gpu-test fuzz install clean distclean sass
+.PHONY: all deps report report-run test test-run other-build gpu-test fuzz install clean sass
 all: attnprof
 
 attnprof: $(BUILD)/attnprof
@@ -127,12 +127,22 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libattnprof.a
 deps:
 	@sh tools/deps.sh
 
+# deps first, then a fresh make, so the packages it installed are detected.
 report: deps
-	@$(MAKE) --no-print-directory attnprof
+	@$(MAKE) --no-print-directory report-run
+
+report-run: attnprof
 	@sh tools/render-all.sh
 
-test: attnprof $(TEST_BIN)
+test: deps
+	@$(MAKE) --no-print-directory test-run
+
+# The other configuration is compiled too, so neither #if branch rots.
+test-run: attnprof $(TEST_BIN) other-build
 	@sh tests/run.sh $(BUILD)
+
+other-build:
+	@$(MAKE) --no-print-directory CUDA=0 RENDER=0 SAN=$(SAN) build/cuda0-render0$(if $(filter 1,$(SAN)),-san)/attnprof >/dev/null
 
 gpu-test: attnprof
 	@sh tests/gpu-test.sh

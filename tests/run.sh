@@ -31,6 +31,20 @@ echo "== CLI cases"
 last=$(sh tests/cli/run.sh ./attnprof | tee /dev/stderr | tail -1)
 add_counts "$last"
 
+echo "== fuzz (short run; 'make fuzz' runs longer)"
+last=$(sh tests/fuzz/run.sh "${FUZZ_SECONDS:-10}" | tee /dev/stderr | tail -1)
+add_counts "$last"
+case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names fuzz" ;; esac
+
+echo "== GPU"
+if ./attnprof info --quiet >/dev/null 2>&1; then
+	last=$(sh tests/gpu-test.sh | tee /dev/stderr | tail -1)
+	add_counts "$last"
+else
+	echo "skip gpu-test: skipped: no GPU (run 'make gpu-test' on a GPU machine)"
+	skipped=$((skipped + 1))
+fi
+
 if [ -n "$failed_names" ]; then echo "failing:$failed_names"; fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
