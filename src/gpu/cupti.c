@@ -166,7 +166,7 @@ static int current_context(CUcontext *ctx)
 	return 0;
 }
 
-static int device_limits(int dev, struct occupancy_limits *lim)
+int cupti_occupancy_limits(int dev, struct occupancy_limits *lim)
 {
 	*lim = occupancy_gh100;
 	int v;
@@ -268,7 +268,7 @@ int cupti_session_open(struct cupti_session **out, const char *const *metrics,
 	if (rc)
 		goto fail;
 	rc = -1;
-	device_limits(0, &s->lim);
+	cupti_occupancy_limits(0, &s->lim);
 	if (cupti_host_open(&s->host, s->chip, s->avail))
 		goto fail;
 	if (cupti_host_configure(s->host, metrics, n, &s->config, &s->config_size, &s->passes))

@@ -58,6 +58,11 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 void cupti_launches_free(struct launch *launches, size_t n);
 void cupti_session_close(struct cupti_session *s);
 
+/* Device dev's occupancy limits (cudaDeviceGetAttribute, GH100 defaults for
+ * what the runtime does not report); for occupancy_compute().  0 or -1. */
+struct occupancy_limits;
+int cupti_occupancy_limits(int dev, struct occupancy_limits *lim);
+
 /* Most kernel launches one cupti_profile() call can hold (ranges per pass). */
 #define CUPTI_MAX_RANGES 256
 
