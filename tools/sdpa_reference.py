@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""sdpa_reference.py RESULTS — add PyTorch SDPA reference series to an
+attnprof results file, on the same GPU, for the same prefill shapes.
+
+For every distinct prefill shape of the file's `attnprof` records, time
+torch.nn.functional.scaled_dot_product_attention restricted to one backend
+(default FLASH_ATTENTION: FlashAttention-2's own code inside PyTorch) with
+CUDA events (warm-up, then one event pair per launch; median/min/max), check
+sampled rows against an fp64 reference, and append one record per shape with
+source `pytorch-sdpa` and the backend name as variant.  It also measures the
+dense fp16 tensor-core rate (a large GEMM) for the roofline, when the header
+has none.  The file is rewritten atomically; attnprof reads it back.
+
+Runs where PyTorch with CUDA is installed (the GPU machine).
+"""
+import argparse
+import math
+import os
+import statistics
+import sys
+import tempfile
+
+import torch
+import torch.nn.functional as F
+import yaml
+from torch.nn.attention import SDPBackend, sdpa_kernel
+
+
+def time_ms(fn, warmup, reps):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(reps)]
+    for start, end in events:
+        start.record()
+        fn()
+        end.record()
+    torch.cuda.synchronize()
+    return [s.elapsed_time(e) for s, e in events]
+
+
+def gemm_tflops():
+    n = 8192
+    a = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    ms = statistics.median(time_ms(lambda: a @ b, 3, 10))
+    return 2 * n**3 / (ms * 1e-3) / 1e12
+
+
+def check_rows(q, k, v, out, causal, rows=64):
+    """fp64 reference for sampled rows of the first and last (batch, head)."""
+    b_, h_, n, d = q.shape
+    idx = torch.unique(torch.cat([torch.tensor([0, n - 1]), torch.randint(0, n, (rows,))])).to(q.device)
+    err2 = ref2 = 0.0
+    max_abs = 0.0
+    for b, h in ((0, 0), (b_ - 1, h_ - 1)):
+        qq = q[b, h, idx].double()
+        kk, vv = k[b, h].double(), v[b, h].double()
+        s = qq @ kk.T / math.sqrt(d)
+        if causal:
+            keys = torch.arange(n, device=q.device)
+            s = s.masked_fill(keys[None, :] > idx[:, None], float("-inf"))
+        ref = torch.softmax(s, dim=-1) @ vv
+        got = out[b, h, idx].double()
+        err2 += float(((got - ref) ** 2).sum())
+        ref2 += float((ref**2).sum())
+        max_abs = max(max_abs, float((got - ref).abs().max()))
+    return max_abs, math.sqrt(err2 / ref2), 2 * len(idx)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("results")
+    ap.add_argument("--backend", default="FLASH_ATTENTION", choices=[b.name for b in SDPBackend])
+    ap.add_argument("--warmup", type=int, default=5)
+    ap.add_argument("--reps", type=int, default=30)
+    args = ap.parse_args()
+
+    with open(args.results) as f:
+        doc = yaml.safe_load(f)
+    records = doc.get("records") or []
+    shapes = []
+    for r in records:
+        if r.get("source") != "attnprof" or r.get("phase") != "prefill":
+            continue
+        key = (r["dtype"], r["batch"], r["heads"], r["seqlen_q"], r["head_dim"], bool(r["causal"]))
+        if key not in shapes:
+            shapes.append(key)
+    done = {(r["dtype"], r["batch"], r["heads"], r["seqlen_q"], r["head_dim"], bool(r["causal"]))
+            for r in records if r.get("source") == "pytorch-sdpa" and r.get("variant") == args.backend}
+    gpu = doc["header"].setdefault("gpu", {})
+    if not gpu.get("tensor_tflops"):
+        gpu["tensor_tflops"] = round(gemm_tflops(), 1)
+        print(f"sdpa_reference: fp16 GEMM 8192^3: {gpu['tensor_tflops']} TFLOP/s", file=sys.stderr)
+    backend = getattr(SDPBackend, args.backend)
+    torch.manual_seed(doc["header"].get("spec", {}).get("name", "x").__hash__() & 0xFFFF)
+    for i, (dtype, B, H, N, d, causal) in enumerate(shapes):
+        if (dtype, B, H, N, d, causal) in done:
+            continue
+        dt = torch.float16 if dtype == "fp16" else torch.bfloat16
+        q, k, v = (torch.randn(B, H, N, d, device="cuda", dtype=dt) for _ in range(3))
+        rec = {"source": "pytorch-sdpa", "variant": args.backend, "phase": "prefill", "dtype": dtype,
+               "batch": B, "heads": H, "kv_heads": H, "seqlen_q": N, "seqlen_kv": N, "head_dim": d,
+               "causal": causal, "error": None}
+        try:
+            torch.cuda.reset_peak_memory_stats()
+            base = torch.cuda.memory_allocated()
+            with sdpa_kernel(backend):
+                fn = lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                out = fn()
+                ms = sorted(time_ms(fn, args.warmup, args.reps))
+            flops = 4 * B * H * N * N * d / (2 if causal else 1)
+            med = statistics.median(ms)
+            max_abs, rel, nrows = check_rows(q, k, v, out, causal)
+            tol = (1e-2, 5e-3) if dtype == "fp16" else (5e-2, 2e-2)
+            rec["timing"] = {"repetitions": len(ms), "warmup": args.warmup, "time_ms": med,
+                             "time_ms_min": ms[0], "time_ms_max": ms[-1], "tflops": flops / (med * 1e-3) / 1e12}
+            rec["memory"] = {"peak_bytes": int(torch.cuda.max_memory_allocated() - base) + 4 * q.numel() * q.element_size(),
+                             "allocs": {}}
+            rec["correctness"] = {"checked": True, "correct": max_abs <= tol[0] and rel <= tol[1],
+                                  "max_abs_err": max_abs, "rel_l2_err": rel, "tol_max_abs": tol[0],
+                                  "tol_rel_l2": tol[1], "seed": 0, "rows_checked": nrows}
+            rec["metrics"] = {"status": "not-requested", "reason": None, "set": "none", "totals": {}, "launches": []}
+            print(f"[{i + 1}/{len(shapes)}] sdpa {args.backend} {dtype} B={B} H={H} N={N} d={d}"
+                  f"{' causal' if causal else ''}: {med:.3f} ms, {rec['timing']['tflops']:.1f} TFLOP/s", file=sys.stderr)
+        except RuntimeError as e:  # e.g. the backend refuses the shape
+            rec["error"] = f"sdpa: {e}".splitlines()[0][:300]
+        records.append(rec)
+        del q, k, v
+    doc["records"] = records
+    note = f"pytorch-sdpa records: torch {torch.__version__}, backend {args.backend}, CUDA events, " \
+           f"{args.warmup} warm-up + {args.reps} timed launches, torch.randn inputs"
+    if note not in (doc["header"].get("notes") or ""):
+        doc["header"]["notes"] = ((doc["header"].get("notes") or "") + "\n" + note).strip()
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(args.results)), prefix=".sdpa.")
+    with os.fdopen(fd, "w") as f:
+        yaml.safe_dump(doc, f, sort_keys=False, allow_unicode=True, width=100)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, args.results)
+
+
+if __name__ == "__main__":
+    main()
