@@ -1,0 +1,53 @@
+#!/bin/sh
+# tools/gpu-run.sh STEP... — the batched work of one call on the lent GPU
+# machine (docs/gpu-runs.md).  Runs from the repository root with a binary
+# built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
+# Outputs go to $OUT (at most 8 files come back): results files and logs.
+#
+# steps: info gputest smoke fa2 sdpa ncu decode ablation sass
+set -u
+OUT=${OUT:-out}
+mkdir -p "$OUT"
+for d in /usr/local/cuda-13.0/targets/x86_64-linux/lib /usr/local/cuda/targets/x86_64-linux/lib /usr/local/cuda/lib64; do
+	[ -d "$d" ] && LD_LIBRARY_PATH="$d:${LD_LIBRARY_PATH:-}"
+done
+export LD_LIBRARY_PATH PYTHONUNBUFFERED=1
+log="$OUT/gpu-run.log"
+say() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$log"; }
+
+for step in "$@"; do
+	case "$step" in
+	info)
+		say "info"
+		{ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
+		  ./attnprof info; grep -i profil /proc/driver/nvidia/params; } 2>&1 | tee -a "$log" ;;
+	gputest)
+		say "gpu-test (correctness of every variant)"
+		./attnprof record experiments/gpu-test.yaml -o "$OUT/gpu-test.yaml" --force --progress --copy-probe 0 2>&1 | tail -40 | tee -a "$log" ;;
+	smoke)
+		say "smoke"
+		./attnprof record experiments/smoke.yaml -o "$OUT/smoke.yaml" --force --progress 2>&1 | tail -60 | tee -a "$log" ;;
+	fa2)
+		say "fa2-paper"
+		./attnprof record experiments/fa2-paper.yaml -o "$OUT/fa2-paper.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
+	sdpa)
+		say "sdpa reference"
+		python3 tools/sdpa_reference.py "$OUT/fa2-paper.yaml" 2>&1 | tail -30 | tee -a "$log"
+		./attnprof export "$OUT/fa2-paper.yaml" --csv -o "$OUT/fa2-paper.csv" 2>&1 | tee -a "$log" ;;
+	ncu)
+		say "ncu fidelity"
+		sh tools/ncu-compare.sh 2>&1 | tail -60 | tee -a "$log" ;;
+	decode)
+		say "decode"
+		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;
+	ablation)
+		say "ablation"
+		./attnprof record experiments/ablation.yaml -o "$OUT/ablation.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
+	sass)
+		say "sass"
+		for o in build/cuda1-render0/kernels/*.o; do
+			echo "-- $o"; cuobjdump --dump-sass "$o" | grep -oE '\b(HMMA|HGMMA|LDSM|LDGSTS|LDL|STL|MUFU)[.A-Z0-9]*' | sort | uniq -c | sort -rn | head -12
+		done 2>&1 | tee -a "$log" ;;
+	*) echo "unknown step '$step'" >&2; exit 2 ;;
+	esac
+done
