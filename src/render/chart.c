@@ -1,0 +1,227 @@
+/* chart.c: panels, ticks, legends, figure frames; see chart.h. */
+#include "render/chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *tick_label(double v, const struct axis *a, enum tick_fmt f, char *buf, size_t len)
+{
+	switch (f) {
+	case TICK_BYTES: return fmt_bytes(v, buf, len);
+	case TICK_SEQLEN: return fmt_seqlen(v, buf, len);
+	case TICK_COUNT: return fmt_count(v, buf, len);
+	case TICK_PCT: snprintf(buf, len, "%.0f %%", v); return buf;
+	default: break;
+	}
+	if (a->log) {
+		if (v >= 1e5 || v < 1e-2)
+			snprintf(buf, len, "%g", v);
+		else
+			fmt_sig(v, 3, buf, len);
+		return buf;
+	}
+	double step = a->nticks > 1 ? a->ticks[1] - a->ticks[0] : 1;
+	return fmt_tick(v, step, buf, len);
+}
+
+void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
+{
+	const struct rstyle *st = c->st;
+	double fs = st->size_chart;
+	char buf[48];
+	double lw = 0, th;
+	p->outer = outer;
+	for (int i = 0; i < p->y.nticks; i++) {
+		double w;
+		text_extent(c, tick_label(p->y.ticks[i], &p->y, p->yfmt, buf, sizeof(buf)), fs, 0, 0, &w, &th);
+		if (w > lw)
+			lw = w;
+	}
+	text_extent(c, "0", fs, 0, 0, NULL, &th);
+	double left = lw + sz(c, 4) + (p->ylabel[0] ? th * 1.3 : 0);
+	double top = p->title[0] ? th * 1.5 : th * 0.6;
+	double bottom = th * 1.35 + (p->xlabel[0] ? th * 1.25 : 0) + sz(c, 3);
+	double right = sz(c, 8);
+	p->plot = rbox_inset(outer, top, right, bottom, left);
+}
+
+double panel_x(const struct panel *p, double v)
+{
+	return axis_map(&p->x, v, p->plot.x, p->plot.x + p->plot.w);
+}
+
+double panel_y(const struct panel *p, double v)
+{
+	return axis_map(&p->y, v, p->plot.y + p->plot.h, p->plot.y);
+}
+
+double panel_cat_x(const struct panel *p, int i)
+{
+	return p->plot.x + (i + 0.5) * p->plot.w / (p->ncat > 0 ? p->ncat : 1);
+}
+
+void panel_draw(struct rctx *c, const struct panel *p)
+{
+	const struct rstyle *st = c->st;
+	double fs = st->size_chart;
+	char buf[48];
+	struct rbox pl = p->plot;
+	double bottom = pl.y + pl.h;
+	/* grid: light grey on screen and print; patent keeps only ticks */
+	if (st->grey_fills) {
+		cairo_save(c->cr);
+		set_rgb(c, &st->grid);
+		for (int i = 0; i < p->y.nticks; i++)
+			draw_line(c, pl.x, panel_y(p, p->y.ticks[i]), pl.x + pl.w, panel_y(p, p->y.ticks[i]), st->thin * 0.7, 0);
+		if (!p->ncat)
+			for (int i = 0; i < p->x.nticks; i++)
+				draw_line(c, panel_x(p, p->x.ticks[i]), pl.y, panel_x(p, p->x.ticks[i]), bottom, st->thin * 0.7, 0);
+		cairo_restore(c->cr);
+	}
+	cairo_save(c->cr);
+	set_rgb(c, &st->ink);
+	draw_line(c, pl.x, pl.y, pl.x, bottom, st->thin, 0);
+	draw_line(c, pl.x, bottom, pl.x + pl.w, bottom, st->thin, 0);
+	double tk = sz(c, 3);
+	for (int i = 0; i < p->y.nticks; i++) {
+		double y = panel_y(p, p->y.ticks[i]);
+		draw_line(c, pl.x - tk, y, pl.x, y, st->thin, 0);
+		text_at(c, pl.x - tk - sz(c, 1.5), y, tick_label(p->y.ticks[i], &p->y, p->yfmt, buf, sizeof(buf)),
+			fs, 0, 1, 0.5, NULL);
+	}
+	for (int i = 0; i < p->y.nminor; i++) {
+		double y = panel_y(p, p->y.minor[i]);
+		if (p->y.minor[i] >= p->y.lo && p->y.minor[i] <= p->y.hi)
+			draw_line(c, pl.x - tk * 0.55, y, pl.x, y, st->thin * 0.8, 0);
+	}
+	if (p->ncat) {
+		for (int i = 0; i < p->ncat; i++)
+			text_at(c, panel_cat_x(p, i), bottom + tk, p->cats[i], fs, 0, 0.5, 0, NULL);
+	} else {
+		for (int i = 0; i < p->x.nticks; i++) {
+			double x = panel_x(p, p->x.ticks[i]);
+			draw_line(c, x, bottom, x, bottom + tk, st->thin, 0);
+			text_at(c, x, bottom + tk, tick_label(p->x.ticks[i], &p->x, p->xfmt, buf, sizeof(buf)),
+				fs, 0, 0.5, 0, NULL);
+		}
+		for (int i = 0; i < p->x.nminor; i++)
+			if (p->x.minor[i] >= p->x.lo && p->x.minor[i] <= p->x.hi)
+				draw_line(c, panel_x(p, p->x.minor[i]), bottom, panel_x(p, p->x.minor[i]), bottom + tk * 0.55,
+					  st->thin * 0.8, 0);
+	}
+	double th;
+	text_extent(c, "0", fs, 0, 0, NULL, &th);
+	if (p->xlabel[0])
+		text_at(c, pl.x + pl.w / 2, bottom + tk + th * 1.15, p->xlabel, fs, 0, 0.5, 0, NULL);
+	if (p->ylabel[0])
+		text_vertical(c, p->outer.x + th * 0.55, pl.y + pl.h / 2, p->ylabel, fs, 0);
+	if (p->title[0])
+		text_at(c, pl.x + pl.w / 2, p->outer.y, p->title, fs * 1.05, TX_BOLD, 0.5, 0, NULL);
+	cairo_restore(c->cr);
+}
+
+/* ---- legend ------------------------------------------------------------ */
+
+static double entry_width(struct rctx *c, const struct legend_entry *e, double *th)
+{
+	double w;
+	text_extent(c, e->label, c->st->size_chart, 0, 0, &w, th);
+	return sz(c, 22) + w + sz(c, 12);
+}
+
+double legend_height(struct rctx *c, const struct legend_entry *e, size_t n, double w)
+{
+	if (!n)
+		return 0;
+	double x = 0, th = 0;
+	int rows = 1;
+	for (size_t i = 0; i < n; i++) {
+		double ew = entry_width(c, &e[i], &th);
+		if (x > 0 && x + ew > w) {
+			rows++;
+			x = 0;
+		}
+		x += ew;
+	}
+	return rows * th * 1.35 + (c->num ? c->st->size_numeral * 1.2 : 0);
+}
+
+double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, double x0, double y0, double w)
+{
+	if (!n)
+		return 0;
+	double th = 0, total = 0;
+	/* centre each row: measure rows first */
+	size_t i = 0;
+	double y = y0 + (c->num ? c->st->size_numeral * 1.2 : 0);
+	while (i < n) {
+		size_t j = i;
+		double rw = 0;
+		while (j < n) {
+			double ew = entry_width(c, &e[j], &th);
+			if (j > i && rw + ew > w)
+				break;
+			rw += ew;
+			j++;
+		}
+		double x = x0 + (w - rw) / 2;
+		for (size_t k = i; k < j; k++) {
+			double ew = entry_width(c, &e[k], &th);
+			double sw = sz(c, 16), sh = th * 0.7, sy = y + th * 0.15;
+			if (e[k].bar) {
+				fill_look(c, rbox_make(x, sy, sw, sh), e[k].look, c->st->thin);
+			} else {
+				cairo_save(c->cr);
+				set_rgb(c, &e[k].look->line);
+				draw_line(c, x, sy + sh / 2, x + sw, sy + sh / 2, c->st->line * 1.2, e[k].look->dash);
+				cairo_restore(c->cr);
+				draw_marker(c, x + sw / 2, sy + sh / 2, e[k].look->marker, sz(c, 5), e[k].look);
+			}
+			if (e[k].part[0])
+				draw_numeral(c, e[k].part, e[k].label, x + sw / 2, sy, x + sw / 2,
+					     sy - c->st->size_numeral * 0.75);
+			text_at(c, x + sw + sz(c, 4), y, e[k].label, c->st->size_chart, 0, 0, 0, NULL);
+			x += ew;
+		}
+		y += th * 1.35;
+		total = y - y0;
+		i = j;
+	}
+	return total;
+}
+
+/* ---- frame ------------------------------------------------------------- */
+
+struct rbox figure_frame(struct rctx *c, struct rbox box, const char *title, const char *conditions,
+			 int standalone)
+{
+	const struct rstyle *st = c->st;
+	if (standalone && title && *title && !st->patent) {
+		double h = text_block(c, box.x, box.y, box.w, title, st->size_h2, TX_BOLD, NULL);
+		rbox_cut_top(&box, h + sz(c, 4));
+	}
+	if (conditions && *conditions && !st->patent) {
+		double h;
+		text_extent(c, conditions, st->size_small, TX_ITALIC, box.w, NULL, &h);
+		struct rbox cap = rbox_cut_bottom(&box, h + sz(c, 3));
+		text_block(c, cap.x, cap.y + sz(c, 3), cap.w, conditions, st->size_small, TX_ITALIC, &st->muted);
+	}
+	return box;
+}
+
+void draw_notice(struct rctx *c, struct rbox b, const char *what, const char *why)
+{
+	const struct rstyle *st = c->st;
+	cairo_save(c->cr);
+	set_rgb(c, &st->muted);
+	draw_rect(c, rbox_inset(b, 2, 2, 2, 2), st->thin, 4);
+	cairo_restore(c->cr);
+	double w = b.w * 0.8;
+	double h1, h2;
+	text_extent(c, what, st->size_chart * 1.1, TX_BOLD | TX_CENTER, w, NULL, &h1);
+	text_extent(c, why, st->size_chart, TX_CENTER, w, NULL, &h2);
+	double y = b.y + (b.h - h1 - h2 - sz(c, 4)) / 2;
+	text_block(c, b.x + (b.w - w) / 2, y, w, what, st->size_chart * 1.1, TX_BOLD | TX_CENTER, NULL);
+	text_block(c, b.x + (b.w - w) / 2, y + h1 + sz(c, 4), w, why, st->size_chart, TX_CENTER, &st->muted);
+}

@@ -1,0 +1,58 @@
+/* chart.h: axes, panels and legends shared by every chart.
+ *
+ * A panel is laid out first (panel_layout: plot area from the label sizes,
+ * axes from the data range) and drawn second; figures put bars, lines and
+ * points in the plot area through panel_x() / panel_y().  Units decide the
+ * tick labels: bytes in KiB/MiB/GiB, sequence lengths as 1k/2k, counts as
+ * k/M/G.
+ */
+#ifndef ATTNPROF_RENDER_CHART_H
+#define ATTNPROF_RENDER_CHART_H
+
+#include "render/data.h"
+#include "render/draw.h"
+
+enum tick_fmt { TICK_NUM, TICK_BYTES, TICK_SEQLEN, TICK_COUNT, TICK_PCT };
+
+#define PANEL_MAX_CATS 24
+struct panel {
+	struct rbox outer, plot;
+	struct axis x, y;
+	enum tick_fmt xfmt, yfmt;
+	int ncat;                      /* > 0: categorical x (grouped bars) */
+	char cats[PANEL_MAX_CATS][32];
+	char title[96], xlabel[64], ylabel[64];
+};
+
+/* Set the data ranges first (x via axis_*, or ncat + cats), then lay out. */
+void panel_layout(struct rctx *c, struct panel *p, struct rbox outer);
+void panel_draw(struct rctx *c, const struct panel *p);
+double panel_x(const struct panel *p, double v);
+double panel_y(const struct panel *p, double v);
+/* Centre x of category i. */
+double panel_cat_x(const struct panel *p, int i);
+/* A tick label by format. */
+const char *tick_label(double v, const struct axis *a, enum tick_fmt f, char *buf, size_t len);
+
+struct legend_entry {
+	char label[64];
+	const struct series_look *look;
+	int bar;      /* 1: a filled swatch; 0: a line with a marker */
+	char part[80]; /* numeral key (patent), or "" */
+};
+/* Height of a legend laid out in rows across width w. */
+double legend_height(struct rctx *c, const struct legend_entry *e, size_t n, double w);
+/* Draw it from (x, y) across width w; returns the height. */
+double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, double x, double y, double w);
+
+/*
+ * The frame of a figure in box: for a standalone figure the title on top;
+ * the conditions caption at the bottom (not in patent style, where the
+ * brief description carries conditions); returns the box left for content.
+ */
+struct rbox figure_frame(struct rctx *c, struct rbox box, const char *title, const char *conditions,
+			 int standalone);
+/* A notice in place of a chart whose data are missing (says what and how to fix). */
+void draw_notice(struct rctx *c, struct rbox b, const char *what, const char *why);
+
+#endif

@@ -1,0 +1,733 @@
+/* data.c: record selection, series and quantities; see data.h. */
+#include "render/data.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metric_sets.h"
+#include "render/geom.h"
+#include "util/yamltree.h"
+
+void rsel_any(struct rsel *s)
+{
+	s->n = s->nq = s->d = s->causal = s->batch = s->heads = -1;
+	s->dtype = NULL;
+	s->phase = NULL;
+}
+
+int rsel_match(const struct rsel *s, const struct record *r)
+{
+	return (s->n < 0 || r->seqlen_kv == s->n) &&
+	       (s->nq < 0 || r->seqlen_q == s->nq) &&
+	       (s->d < 0 || r->head_dim == s->d) &&
+	       (s->causal < 0 || !!r->causal == !!s->causal) &&
+	       (s->batch < 0 || r->batch == s->batch) &&
+	       (s->heads < 0 || r->heads == s->heads) &&
+	       (!s->dtype || (r->dtype && !strcmp(r->dtype, s->dtype))) &&
+	       (!s->phase || (r->phase && !strcmp(r->phase, s->phase)));
+}
+
+const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
+{
+	size_t u = 0;
+	buf[0] = '\0';
+#define ADD(...) do { int w_ = snprintf(buf + u, len - u, __VA_ARGS__); \
+	if (w_ > 0 && (size_t)w_ < len - u) u += (size_t)w_; } while (0)
+	if (s->phase) ADD("%s%s", u ? ", " : "", s->phase);
+	if (s->batch >= 0) ADD("%sB=%d", u ? ", " : "", s->batch);
+	if (s->heads >= 0) ADD("%sH=%d", u ? ", " : "", s->heads);
+	if (s->nq >= 0) ADD("%sNq=%d", u ? ", " : "", s->nq);
+	if (s->n >= 0) ADD("%sN=%d", u ? ", " : "", s->n);
+	if (s->d >= 0) ADD("%sd=%d", u ? ", " : "", s->d);
+	if (s->causal >= 0) ADD("%s%s", u ? ", " : "", s->causal ? "causal" : "non-causal");
+	if (s->dtype) ADD("%s%s", u ? ", " : "", s->dtype);
+#undef ADD
+	return buf;
+}
+
+int usable(double v) { return isfinite(v) && v > 0; }
+
+double record_metric_or_nan(const struct record *rec, const char *name)
+{
+	const double *v = record_metric(rec, name);
+	if (v && isfinite(*v))
+		return *v;
+	/* totals absent but launches present: sum them */
+	double sum = 0;
+	int seen = 0;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const double *lv = kvlist_get(&rec->launches[i].metrics, name);
+		if (lv && isfinite(*lv)) {
+			sum += *lv;
+			seen = 1;
+		}
+	}
+	return seen ? sum : NAN;
+}
+
+double record_hbm_bytes(const struct record *rec)
+{
+	double r = record_metric_or_nan(rec, M_DRAM_READ), w = record_metric_or_nan(rec, M_DRAM_WRITE);
+	if (!isfinite(r) || !isfinite(w))
+		return -1;
+	return r + w;
+}
+
+void rdata_init(struct rdata *rd, const struct results *res, const char *path)
+{
+	memset(rd, 0, sizeof(*rd));
+	rd->res = res;
+	rd->path = path;
+	const char *notes = res->header.notes;
+	rd->synthetic = notes && (strstr(notes, "synthetic") || strstr(notes, "not a measurement"));
+	for (size_t i = 0; i < res->nrecords; i++) {
+		const struct record *r = &res->records[i];
+		if (r->source && strcmp(r->source, "attnprof"))
+			continue;
+		if (r->metrics_status == METRICS_OK && (r->totals.n || r->nlaunches))
+			rd->with_metrics++;
+		else {
+			rd->without_metrics++;
+			if (!rd->metrics_reason && r->metrics_reason)
+				rd->metrics_reason = r->metrics_reason;
+		}
+	}
+	rsel_any(&rd->focus);
+	rd->focus.phase = "prefill";
+	struct rsel pre;
+	rsel_any(&pre);
+	pre.phase = "prefill";
+	int vals[64];
+	size_t nd = rdata_values(rd, NULL, &pre, RF_D, vals, 64);
+	rd->focus.d = nd ? vals[nd - 1] : -1;
+	for (size_t i = 0; i < nd; i++)
+		if (vals[i] == 128)
+			rd->focus.d = 128;
+	pre.d = rd->focus.d;
+	size_t nc = rdata_values(rd, NULL, &pre, RF_CAUSAL, vals, 64);
+	rd->focus.causal = nc ? vals[0] : 0;
+	pre.causal = rd->focus.causal;
+	size_t nn = rdata_values(rd, NULL, &pre, RF_N, vals, 64);
+	rd->focus.n = -1;
+	double best = 1e300;
+	for (size_t i = 0; i < nn; i++) {
+		double dist = fabs(log((double)vals[i] / 4096.0));
+		if (dist < best - 1e-9) {
+			best = dist;
+			rd->focus.n = vals[i];
+		}
+	}
+}
+
+const char *record_series(const struct record *rec, char *buf, size_t len)
+{
+	if (!rec->source || !strcmp(rec->source, "attnprof"))
+		snprintf(buf, len, "%s", rec->variant ? rec->variant : "?");
+	else
+		snprintf(buf, len, "%s:%s", rec->source, rec->variant ? rec->variant : "?");
+	return buf;
+}
+
+int rdata_resolve(const struct rdata *rd, const char *name, char *key, size_t len)
+{
+	char k[SERIES_KEY];
+	int alias = !strcmp(name, "sdpa") || !strcmp(name, "reference") || !strcmp(name, "ref");
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		record_series(r, k, sizeof(k));
+		int ref = r->source && strcmp(r->source, "attnprof");
+		if (!strcmp(k, name) || (alias && ref && (!strcmp(name, "reference") || !strcmp(name, "ref") ||
+							  strstr(r->source, "sdpa")))) {
+			snprintf(key, len, "%s", k);
+			return 0;
+		}
+	}
+	if (variant_find(name) || strchr(name, ':')) {
+		snprintf(key, len, "%s", name);
+		return 0;
+	}
+	if (alias) { /* no reference series measured: valid name, no records */
+		snprintf(key, len, "pytorch-sdpa:FLASH_ATTENTION");
+		return 0;
+	}
+	return -1;
+}
+
+const char *series_label(const char *key, char *buf, size_t len)
+{
+	const char *colon = strchr(key, ':');
+	if (!colon)
+		snprintf(buf, len, "%s", key);
+	else if (!strncmp(key, "pytorch-sdpa:", 13))
+		snprintf(buf, len, "SDPA %s", colon + 1);
+	else
+		snprintf(buf, len, "%.*s %s", (int)(colon - key), key, colon + 1);
+	return buf;
+}
+
+const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel)
+{
+	const struct record *failed = NULL;
+	char k[SERIES_KEY];
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
+			continue;
+		if (!r->error)
+			return r;
+		if (!failed)
+			failed = r;
+	}
+	return failed;
+}
+
+static int table_index(const char *key)
+{
+	for (size_t i = 0; i < variant_count; i++)
+		if (!strcmp(variant_table[i]->name, key))
+			return (int)i;
+	return strchr(key, ':') ? 1000 : 500;
+}
+
+static int series_in(const char *key, const struct record *r, enum series_filter f)
+{
+	const struct variant_desc *v = strchr(key, ':') ? NULL : variant_find(key);
+	int decode = r->phase && !strcmp(r->phase, "decode");
+	switch (f) {
+	case SERIES_MAIN:
+		if (decode)
+			return 0;
+		/* the ablation's intermediate rungs have their own chart */
+		return !(v && v->is_flash && v->switches != 0 && v->switches != FLASH_ALL);
+	case SERIES_LADDER:
+		return !decode && v && v->is_flash;
+	case SERIES_DECODE:
+		return decode;
+	default:
+		return 1;
+	}
+}
+
+size_t rdata_series(const struct rdata *rd, const struct rsel *sel, enum series_filter f,
+		    char keys[][SERIES_KEY], size_t max)
+{
+	size_t n = 0;
+	char k[SERIES_KEY];
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!rsel_match(sel, r))
+			continue;
+		record_series(r, k, sizeof(k));
+		if (!series_in(k, r, f))
+			continue;
+		size_t j;
+		for (j = 0; j < n; j++)
+			if (!strcmp(keys[j], k))
+				break;
+		if (j < n || n == max)
+			continue;
+		/* insertion in table order, stable for equal ranks */
+		size_t at = n;
+		while (at > 0 && table_index(keys[at - 1]) > table_index(k)) {
+			memcpy(keys[at], keys[at - 1], SERIES_KEY);
+			at--;
+		}
+		snprintf(keys[at], SERIES_KEY, "%s", k);
+		n++;
+	}
+	return n;
+}
+
+int record_field(const struct record *r, enum rfield f)
+{
+	switch (f) {
+	case RF_N: return r->seqlen_kv;
+	case RF_NQ: return r->seqlen_q;
+	case RF_D: return r->head_dim;
+	case RF_CAUSAL: return !!r->causal;
+	case RF_BATCH: return r->batch;
+	case RF_HEADS: return r->heads;
+	}
+	return 0;
+}
+
+size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *sel,
+		    enum rfield f, int *out, size_t max)
+{
+	size_t n = 0;
+	char k[SERIES_KEY];
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!rsel_match(sel, r) || (key && strcmp(record_series(r, k, sizeof(k)), key)))
+			continue;
+		int v = record_field(r, f);
+		size_t j;
+		for (j = 0; j < n && out[j] < v; j++)
+			;
+		if ((j < n && out[j] == v) || n == max)
+			continue;
+		memmove(out + j + 1, out + j, (n - j) * sizeof(*out));
+		out[j] = v;
+		n++;
+	}
+	return n;
+}
+
+void record_shape(const struct record *rec, struct attn_shape *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (!rec->dtype || dtype_parse(rec->dtype, &s->dtype))
+		s->dtype = DTYPE_FP16;
+	if (!rec->phase || phase_parse(rec->phase, &s->phase))
+		s->phase = PHASE_PREFILL;
+	s->batch = rec->batch;
+	s->heads = rec->heads;
+	s->kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
+	s->seqlen_q = rec->seqlen_q;
+	s->seqlen_kv = rec->seqlen_kv;
+	s->head_dim = rec->head_dim;
+	s->causal = rec->causal;
+}
+
+const struct launch *record_main_launch(const struct record *rec)
+{
+	const struct launch *best = NULL;
+	double bt = -1;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const double *t = kvlist_get(&rec->launches[i].metrics, M_DURATION);
+		double v = t && isfinite(*t) ? *t : 0;
+		if (!best || v > bt) {
+			best = &rec->launches[i];
+			bt = v;
+		}
+	}
+	return best;
+}
+
+/* ---- quantities --------------------------------------------------------- */
+
+const struct qinfo quantity_table[] = {
+	{ "time_ms", U_MS, 0, "median time (CUDA events)" },
+	{ "time_ms_min", U_MS, 0, "fastest repetition" },
+	{ "time_ms_max", U_MS, 0, "slowest repetition" },
+	{ "tflops", U_TFLOPS, 0, "forward TFLOP/s (FlashAttention convention)" },
+	{ "flops", U_FLOPS, 0, "forward FLOPs 4·B·H·Nq·Nkv·d (halved when causal)" },
+	{ "peak_bytes", U_BYTES, 0, "peak device memory of the run" },
+	{ "footprint", U_BYTES, 0, "the descriptor's buffers at this shape" },
+	{ "alloc", U_BYTES, 2, "bytes of one allocation: alloc.S" },
+	{ "hbm_read", U_BYTES, 0, "DRAM bytes read (" M_DRAM_READ ")" },
+	{ "hbm_write", U_BYTES, 0, "DRAM bytes written (" M_DRAM_WRITE ")" },
+	{ "hbm_bytes", U_BYTES, 0, "DRAM bytes read + written" },
+	{ "l2_bytes", U_BYTES, 0, "L2 traffic (" M_L2_BYTES ")" },
+	{ "hbm_model", U_BYTES, 0, "the model's minimum HBM bytes" },
+	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum" },
+	{ "bandwidth", U_GBS, 0, "HBM bytes / median time" },
+	{ "intensity", U_FLOP_PER_BYTE, 0, "FLOPs per HBM byte (measured)" },
+	{ "smem_ld_wavefronts", U_COUNT, 0, "shared-memory load wavefronts" },
+	{ "smem_st_wavefronts", U_COUNT, 0, "shared-memory store wavefronts" },
+	{ "smem_ld_conflicts", U_COUNT, 0, "shared-memory load bank conflicts" },
+	{ "smem_st_conflicts", U_COUNT, 0, "shared-memory store bank conflicts" },
+	{ "bank_conflicts", U_COUNT, 0, "load + store bank conflicts" },
+	{ "occupancy", U_PCT, 0, "achieved occupancy (active warps / maximum)" },
+	{ "occupancy_theoretical", U_PCT, 0, "theoretical occupancy of the longest kernel" },
+	{ "tensor_active", U_PCT, 0, "tensor pipe active" },
+	{ "registers", U_INT, 0, "registers per thread of the longest kernel" },
+	{ "smem_per_block", U_BYTES, 0, "shared memory per block of the longest kernel" },
+	{ "blocks", U_INT, 0, "thread blocks of the longest kernel" },
+	{ "waves", U_NUM, 0, "waves of the longest kernel over the SMs" },
+	{ "idle_sms", U_INT, 0, "SMs idle in the last wave" },
+	{ "max_abs_err", U_NUM, 0, "largest |O - O_ref|" },
+	{ "rel_l2_err", U_NUM, 0, "‖O - O_ref‖₂ / ‖O_ref‖₂" },
+	{ "tol_max_abs", U_NUM, 0, "tolerance of max_abs_err" },
+	{ "tol_rel_l2", U_NUM, 0, "tolerance of rel_l2_err" },
+	{ "rows_checked", U_INT, 0, "query rows compared with the reference" },
+	{ "correct", U_INT, 0, "1 if within tolerance" },
+	{ "N", U_INT, 0, "sequence length (KV length for decode)" },
+	{ "Nq", U_INT, 0, "query length" },
+	{ "d", U_INT, 0, "head dimension" },
+	{ "B", U_INT, 0, "batch" },
+	{ "H", U_INT, 0, "heads" },
+	{ "Br", U_INT, 0, "query rows per tile (descriptor)" },
+	{ "Bc", U_INT, 0, "key rows per tile (descriptor)" },
+	{ "warps", U_INT, 0, "warps per block (descriptor)" },
+	{ "splits", U_INT, 0, "KV splits (descriptor)" },
+	{ "speedup_vs", U_RATIO, 1, "time of the other series / time of this one" },
+	{ "tflops_vs", U_RATIO, 1, "TFLOP/s of this series / the other's" },
+	{ "saved_vs", U_BYTES, 1, "footprint of the other series - this one's (descriptor)" },
+	{ "peak_saved_vs", U_BYTES, 1, "peak memory of the other series - this one's (measured)" },
+	{ "hbm_saved_vs", U_BYTES, 1, "HBM bytes of the other series - this one's (measured)" },
+	{ "hbm_ratio_vs", U_RATIO, 1, "HBM bytes of the other series / this one's" },
+	{ "model", U_NUM, 2, "a model quantity: model.flops" },
+	{ "metric", U_NUM, 2, "a raw CUPTI metric: metric.dram__bytes_read.sum" },
+};
+const size_t quantity_count = sizeof(quantity_table) / sizeof(quantity_table[0]);
+
+const struct qinfo *quantity_find(const char *name)
+{
+	for (size_t i = 0; i < quantity_count; i++)
+		if (!strcmp(quantity_table[i].name, name))
+			return &quantity_table[i];
+	return NULL;
+}
+
+#define MISSING(...) do { snprintf(why, whylen, __VA_ARGS__); return 1; } while (0)
+
+static int metric_q(const struct rdata *rd, const struct record *rec, const char *m,
+		    double *out, char *why, size_t whylen)
+{
+	double v = record_metric_or_nan(rec, m);
+	if (isfinite(v)) {
+		*out = v;
+		return 0;
+	}
+	(void)rd;
+	if (rec->metrics_status == METRICS_UNAVAILABLE)
+		MISSING("no hardware counters (%s)", rec->metrics_reason ? rec->metrics_reason : "unavailable");
+	if (rec->metrics_status == METRICS_NOT_REQUESTED)
+		MISSING("recorded without hardware counters (metric set none)");
+	MISSING("metric %s was not recorded (metric set %s)", m, rec->metric_set ? rec->metric_set : "?");
+}
+
+static void tiling_of(const struct record *rec, int sm_count, struct tiling *t, const struct variant_desc **vp)
+{
+	struct attn_shape s;
+	record_shape(rec, &s);
+	const struct variant_desc *v = rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant);
+	memset(t, 0, sizeof(*t));
+	if (v)
+		v->tiling(&s, sm_count > 0 ? sm_count : 132, t);
+	*vp = v;
+}
+
+static const struct record *other_record(const struct rdata *rd, const struct record *rec,
+					 const char *name, char *why, size_t whylen)
+{
+	char key[SERIES_KEY];
+	if (rdata_resolve(rd, name, key, sizeof(key))) {
+		snprintf(why, whylen, "'%s' is not a variant", name);
+		return NULL;
+	}
+	struct rsel s;
+	rsel_any(&s);
+	s.n = rec->seqlen_kv; s.nq = rec->seqlen_q; s.d = rec->head_dim; s.causal = rec->causal;
+	s.batch = rec->batch; s.heads = rec->heads; s.dtype = rec->dtype; s.phase = rec->phase;
+	const struct record *o = rdata_find(rd, key, &s);
+	if (!o) {
+		char d[128];
+		snprintf(why, whylen, "no %s record at %s", key, rsel_describe(&s, d, sizeof(d)));
+	}
+	return o;
+}
+
+int rdata_quantity(const struct rdata *rd, const struct record *rec, const char *q,
+		   const char *arg, double *out, enum qunit *unit, char *why, size_t whylen)
+{
+	const struct qinfo *qi = quantity_find(q);
+	if (!qi) {
+		const char *names[128];
+		for (size_t i = 0; i < quantity_count && i < 128; i++)
+			names[i] = quantity_table[i].name;
+		const char *near = nearest_word(q, names, quantity_count);
+		snprintf(why, whylen, "unknown quantity '%s'%s%s%s", q, near ? ": did you mean '" : "",
+			 near ? near : "", near ? "'?" : " (docs/templates.md lists them)");
+		return -1;
+	}
+	if (qi->arg && (!arg || !*arg)) {
+		snprintf(why, whylen, "'%s' needs an argument: %s.<%s>", q, q, qi->arg == 1 ? "variant" : "name");
+		return -1;
+	}
+	if (!qi->arg && arg) {
+		snprintf(why, whylen, "'%s' takes no argument (got '.%s')", q, arg);
+		return -1;
+	}
+	*unit = qi->unit;
+	*out = NAN;
+	if (rec->error && strcmp(q, "N") && strcmp(q, "d") && strcmp(q, "B") && strcmp(q, "H") && strcmp(q, "Nq"))
+		MISSING("the run failed: %s", rec->error);
+	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	const struct launch *ml = record_main_launch(rec);
+	double v = NAN;
+
+	if (!strcmp(q, "time_ms")) v = rec->time_ms;
+	else if (!strcmp(q, "time_ms_min")) v = rec->time_ms_min;
+	else if (!strcmp(q, "time_ms_max")) v = rec->time_ms_max;
+	else if (!strcmp(q, "tflops")) {
+		v = rec->tflops;
+		if (!usable(v) && usable(rec->time_ms)) {
+			struct attn_shape s;
+			record_shape(rec, &s);
+			v = attn_flops(&s) / (rec->time_ms * 1e-3) / 1e12;
+		}
+	} else if (!strcmp(q, "flops")) {
+		const double *m = kvlist_get(&rec->model, "flops");
+		struct attn_shape s;
+		record_shape(rec, &s);
+		v = m && usable(*m) ? *m : attn_flops(&s);
+	} else if (!strcmp(q, "peak_bytes")) {
+		v = rec->peak_bytes ? (double)rec->peak_bytes : NAN;
+	} else if (!strcmp(q, "footprint")) {
+		const struct variant_desc *vd = strchr(rec->variant ? rec->variant : "", ':') ? NULL :
+			(rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant));
+		if (!vd)
+			MISSING("no descriptor for '%s'", rec->variant);
+		struct attn_shape s;
+		record_shape(rec, &s);
+		v = (double)variant_footprint(vd, &s, sm);
+	} else if (!strcmp(q, "alloc")) {
+		const double *a = kvlist_get(&rec->allocs, arg);
+		if (!a)
+			MISSING("no allocation '%s' in the record", arg);
+		v = *a;
+	} else if (!strcmp(q, "hbm_read")) {
+		return metric_q(rd, rec, M_DRAM_READ, out, why, whylen);
+	} else if (!strcmp(q, "hbm_write")) {
+		return metric_q(rd, rec, M_DRAM_WRITE, out, why, whylen);
+	} else if (!strcmp(q, "hbm_bytes") || !strcmp(q, "bandwidth") || !strcmp(q, "intensity") ||
+		   !strcmp(q, "hbm_vs_model")) {
+		double r, w;
+		int rc = metric_q(rd, rec, M_DRAM_READ, &r, why, whylen);
+		if (!rc)
+			rc = metric_q(rd, rec, M_DRAM_WRITE, &w, why, whylen);
+		if (rc)
+			return rc;
+		v = r + w;
+		if (!strcmp(q, "bandwidth")) {
+			if (!usable(rec->time_ms))
+				MISSING("no time");
+			v = v / (rec->time_ms * 1e-3) / 1e9;
+		} else if (!strcmp(q, "intensity")) {
+			double f;
+			enum qunit u;
+			rdata_quantity(rd, rec, "flops", NULL, &f, &u, why, whylen);
+			v = v > 0 ? f / v : NAN;
+		} else if (!strcmp(q, "hbm_vs_model")) {
+			const double *m = kvlist_get(&rec->model, "hbm_bytes_min");
+			if (!m || !usable(*m))
+				MISSING("no model hbm_bytes_min in the record");
+			v = v / *m;
+		}
+	} else if (!strcmp(q, "l2_bytes")) {
+		return metric_q(rd, rec, M_L2_BYTES, out, why, whylen);
+	} else if (!strcmp(q, "hbm_model")) {
+		const double *m = kvlist_get(&rec->model, "hbm_bytes_min");
+		if (!m)
+			MISSING("no model hbm_bytes_min in the record");
+		v = *m;
+	} else if (!strcmp(q, "smem_ld_wavefronts")) {
+		return metric_q(rd, rec, M_SMEM_LD_WF, out, why, whylen);
+	} else if (!strcmp(q, "smem_st_wavefronts")) {
+		return metric_q(rd, rec, M_SMEM_ST_WF, out, why, whylen);
+	} else if (!strcmp(q, "smem_ld_conflicts")) {
+		return metric_q(rd, rec, M_SMEM_LD_CONF, out, why, whylen);
+	} else if (!strcmp(q, "smem_st_conflicts")) {
+		return metric_q(rd, rec, M_SMEM_ST_CONF, out, why, whylen);
+	} else if (!strcmp(q, "bank_conflicts")) {
+		double a, b;
+		int rc = metric_q(rd, rec, M_SMEM_LD_CONF, &a, why, whylen);
+		if (!rc)
+			rc = metric_q(rd, rec, M_SMEM_ST_CONF, &b, why, whylen);
+		if (rc)
+			return rc;
+		v = a + b;
+	} else if (!strcmp(q, "occupancy")) {
+		return metric_q(rd, rec, M_OCC_ACHIEVED, out, why, whylen);
+	} else if (!strcmp(q, "tensor_active")) {
+		return metric_q(rd, rec, M_TENSOR_ACTIVE, out, why, whylen);
+	} else if (!strcmp(q, "occupancy_theoretical") || !strcmp(q, "registers") ||
+		   !strcmp(q, "smem_per_block")) {
+		if (!ml)
+			MISSING("no kernel launches recorded (%s)",
+				rec->metrics_reason ? rec->metrics_reason : "no Activity records");
+		if (!strcmp(q, "registers"))
+			v = ml->registers;
+		else if (!strcmp(q, "smem_per_block"))
+			v = ml->static_smem + ml->dynamic_smem;
+		else
+			v = ml->theoretical_occupancy * 100;
+	} else if (!strcmp(q, "blocks") || !strcmp(q, "waves") || !strcmp(q, "idle_sms")) {
+		const double *m = kvlist_get(&rec->model, !strcmp(q, "idle_sms") ? "idle_sms_last_wave" : q);
+		if (ml) {
+			long long blocks = (long long)ml->grid[0] * ml->grid[1] * ml->grid[2];
+			int warps = (ml->block[0] * ml->block[1] * ml->block[2] + 31) / 32;
+			int per = blocks_per_sm_from_occupancy(ml->theoretical_occupancy, warps, 64);
+			struct wave_plan wp;
+			if (!wave_plan(&wp, blocks, sm, per))
+				v = !strcmp(q, "blocks") ? (double)blocks : !strcmp(q, "waves") ? wp.waves_exact
+				  : wp.idle_sms_last;
+		}
+		if (!isfinite(v) && m)
+			v = *m;
+		if (!isfinite(v))
+			MISSING("no launch or model data for %s", q);
+	} else if (!strcmp(q, "max_abs_err") || !strcmp(q, "rel_l2_err") || !strcmp(q, "tol_max_abs") ||
+		   !strcmp(q, "tol_rel_l2") || !strcmp(q, "rows_checked") || !strcmp(q, "correct")) {
+		if (!rec->checked)
+			MISSING("not checked against the reference");
+		v = !strcmp(q, "max_abs_err") ? rec->max_abs_err : !strcmp(q, "rel_l2_err") ? rec->rel_l2_err
+		  : !strcmp(q, "tol_max_abs") ? rec->tol_max_abs : !strcmp(q, "tol_rel_l2") ? rec->tol_rel_l2
+		  : !strcmp(q, "rows_checked") ? rec->rows_checked : rec->correct;
+		*out = v;
+		return isfinite(v) ? 0 : (snprintf(why, whylen, "%s not recorded", q), 1);
+	} else if (!strcmp(q, "N")) v = rec->seqlen_kv;
+	else if (!strcmp(q, "Nq")) v = rec->seqlen_q;
+	else if (!strcmp(q, "d")) v = rec->head_dim;
+	else if (!strcmp(q, "B")) v = rec->batch;
+	else if (!strcmp(q, "H")) v = rec->heads;
+	else if (!strcmp(q, "Br") || !strcmp(q, "Bc") || !strcmp(q, "warps") || !strcmp(q, "splits")) {
+		struct tiling t;
+		const struct variant_desc *vd;
+		tiling_of(rec, sm, &t, &vd);
+		if (!vd)
+			MISSING("no descriptor for '%s'", rec->variant);
+		v = !strcmp(q, "Br") ? t.block_m : !strcmp(q, "Bc") ? t.block_n : !strcmp(q, "warps") ? t.warps : t.splits;
+	} else if (qi->arg == 1) {
+		const struct record *o = other_record(rd, rec, arg, why, whylen);
+		if (!o)
+			return 1;
+		if (o->error)
+			MISSING("the %s run failed: %s", arg, o->error);
+		const char *sub = !strcmp(q, "speedup_vs") ? "time_ms" : !strcmp(q, "tflops_vs") ? "tflops"
+				: !strcmp(q, "saved_vs") ? "footprint" : !strcmp(q, "peak_saved_vs") ? "peak_bytes"
+				: "hbm_bytes";
+		double a, b;
+		enum qunit u;
+		int rc = rdata_quantity(rd, rec, sub, NULL, &a, &u, why, whylen);
+		if (!rc)
+			rc = rdata_quantity(rd, o, sub, NULL, &b, &u, why, whylen);
+		if (rc)
+			return rc;
+		if (!strcmp(q, "speedup_vs")) v = a > 0 ? b / a : NAN;
+		else if (!strcmp(q, "tflops_vs")) v = b > 0 ? a / b : NAN;
+		else if (!strcmp(q, "hbm_ratio_vs")) v = a > 0 ? b / a : NAN;
+		else v = b - a;
+		*out = v;
+		return isfinite(v) ? 0 : (snprintf(why, whylen, "%s is undefined here", q), 1);
+	} else if (!strcmp(q, "model")) {
+		const double *m = kvlist_get(&rec->model, arg);
+		if (!m)
+			MISSING("no model.%s in the record", arg);
+		v = *m;
+		*unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "_ms") ? U_MS : !strcmp(arg, "flops") ? U_FLOPS : U_NUM;
+	} else if (!strcmp(q, "metric")) {
+		int rc = metric_q(rd, rec, arg, &v, why, whylen);
+		if (rc)
+			return rc;
+		*unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "pct") ? U_PCT : U_COUNT;
+	}
+	if (!isfinite(v) || ((*unit == U_MS || *unit == U_TFLOPS) && !(v > 0)))
+		MISSING("%s was not recorded", q);
+	*out = v;
+	return 0;
+}
+
+int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len)
+{
+	char num[48];
+	if (spec && *spec) {
+		if (spec[0] == '%') {
+			/* one floating conversion, nothing else: the format is user text */
+			const char *p = spec + 1;
+			while (*p && strchr("0123456789.+- #", *p))
+				p++;
+			if (!*p || !strchr("fegFEG", *p) || strchr(p + 1, '%'))
+				return -1;
+			snprintf(buf, len, spec, v);
+			return 0;
+		}
+		if (!strcmp(spec, "bytes")) u = U_BYTES;
+		else if (!strcmp(spec, "count")) u = U_COUNT;
+		else if (!strcmp(spec, "x")) u = U_RATIO;
+		else if (!strcmp(spec, "pct")) u = U_PCT;
+		else if (!strcmp(spec, "int")) u = U_INT;
+		else if (!strcmp(spec, "num")) u = U_NUM;
+		else if (!strcmp(spec, "seqlen")) {
+			fmt_seqlen(v, buf, len);
+			return 0;
+		} else
+			return -1;
+	}
+	switch (u) {
+	case U_BYTES: fmt_bytes(v, buf, len); break;
+	case U_MS: snprintf(buf, len, "%s ms", fmt_sig(v, 3, num, sizeof(num))); break;
+	case U_TFLOPS: snprintf(buf, len, "%s TFLOP/s", v >= 100 ? (snprintf(num, sizeof(num), "%.0f", v), num)
+							      : fmt_sig(v, 3, num, sizeof(num))); break;
+	case U_RATIO: snprintf(buf, len, "%s×", v >= 100 ? (snprintf(num, sizeof(num), "%.0f", v), num)
+						   : v >= 10 ? (snprintf(num, sizeof(num), "%.1f", v), num)
+						   : (snprintf(num, sizeof(num), "%.2f", v), num)); break;
+	case U_PCT: snprintf(buf, len, "%.1f %%", v); break;
+	case U_COUNT: fmt_count(v, buf, len); break;
+	case U_GBS: snprintf(buf, len, "%.0f GB/s", v); break;
+	case U_FLOP_PER_BYTE: snprintf(buf, len, "%s FLOP/B", fmt_sig(v, 3, num, sizeof(num))); break;
+	case U_INT: snprintf(buf, len, "%.0f", v); break;
+	case U_FLOPS: snprintf(buf, len, "%s FLOP", fmt_count(v, num, sizeof(num))); break;
+	default: fmt_sig(v, 3, buf, len); break;
+	}
+	return 0;
+}
+
+/* ---- captions ------------------------------------------------------------ */
+
+const char *rdata_conditions(const struct rdata *rd, const struct record *const *recs, size_t n,
+			     char *buf, size_t len)
+{
+	const struct gpu_info *g = &rd->res->header.gpu;
+	size_t u = 0;
+	buf[0] = '\0';
+#define ADD(...) do { int w_ = snprintf(buf + u, len - u, __VA_ARGS__); \
+	if (w_ > 0 && (size_t)w_ < len - u) u += (size_t)w_; } while (0)
+	ADD("%s", g->name ? g->name : "unknown GPU");
+	if (g->sm_count) ADD(" (%d SMs", g->sm_count);
+	if (g->sm_clock_mhz) ADD(", SM %d MHz", g->sm_clock_mhz);
+	if (g->mem_clock_mhz) ADD(", memory %d MHz", g->mem_clock_mhz);
+	if (g->sm_count) ADD(")");
+	if (n) {
+		int same_dt = 1, same_b = 1, same_bn = 1, same_h = 1, same_hd = 1, same_d = 1, same_c = 1;
+		const struct record *r0 = recs[0];
+		for (size_t i = 1; i < n; i++) {
+			const struct record *r = recs[i];
+			same_dt &= r->dtype && r0->dtype && !strcmp(r->dtype, r0->dtype);
+			same_b &= r->batch == r0->batch;
+			same_bn &= (long long)r->batch * r->seqlen_kv == (long long)r0->batch * r0->seqlen_kv;
+			same_h &= r->heads == r0->heads;
+			same_hd &= r->heads * r->head_dim == r0->heads * r0->head_dim;
+			same_d &= r->head_dim == r0->head_dim;
+			same_c &= !!r->causal == !!r0->causal;
+		}
+		char t[32];
+		ADD(" · %s", same_dt && r0->dtype ? r0->dtype : "mixed dtypes");
+		if (same_b) ADD(" · B=%d", r0->batch);
+		else if (same_bn) ADD(" · B·N = %s", fmt_seqlen((double)r0->batch * r0->seqlen_kv, t, sizeof(t)));
+		if (same_h) ADD(" · H=%d", r0->heads);
+		else if (same_hd) ADD(" · H·d = %d", r0->heads * r0->head_dim);
+		int same_n = 1;
+		for (size_t i = 1; i < n; i++)
+			same_n &= recs[i]->seqlen_kv == r0->seqlen_kv;
+		if (same_n) ADD(" · N=%d", r0->seqlen_kv);
+		if (r0->phase && !strcmp(r0->phase, "decode")) ADD(" · query length %d", r0->seqlen_q);
+		if (same_d) ADD(" · d=%d", r0->head_dim);
+		if (same_c) ADD(" · %s", r0->causal ? "causal" : "non-causal");
+		if (r0->repetitions) ADD(" · median of %d runs", r0->repetitions);
+	}
+	if (g->driver) ADD(" · driver %s", g->driver);
+	if (g->cuda_runtime) ADD(", CUDA %s", g->cuda_runtime);
+	if (rd->synthetic) ADD(" · SYNTHETIC FIXTURE, NOT MEASURED");
+#undef ADD
+	return buf;
+}
+
+const char *rdata_gap(const struct rdata *rd, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!rd->without_metrics)
+		return buf;
+	snprintf(buf, len, "%d of %d attnprof records in %s have no hardware counters%s%s%s: "
+		 "the charts and tables that need them say so; to fill the gap, re-run "
+		 "'attnprof record' with 'metrics: default' on a GPU whose counters are readable "
+		 "('attnprof info' tells)",
+		 rd->without_metrics, rd->without_metrics + rd->with_metrics, rd->path,
+		 rd->metrics_reason ? " (" : "", rd->metrics_reason ? rd->metrics_reason : "",
+		 rd->metrics_reason ? ")" : "");
+	return buf;
+}

@@ -1,0 +1,122 @@
+/* data.h: what the renderer asks of a results file.
+ *
+ * Records are picked by a series key and a selection of conditions.  A
+ * series key is the variant name for attnprof's own records ("flash2") and
+ * "source:variant" for reference series ("pytorch-sdpa:FLASH_ATTENTION");
+ * "sdpa" and "reference" name the first reference series.  Quantities
+ * ("tflops", "hbm_bytes", "speedup_vs" …) are computed here once, for
+ * charts, tables and template text alike.  No Cairo in this module.
+ */
+#ifndef ATTNPROF_RENDER_DATA_H
+#define ATTNPROF_RENDER_DATA_H
+
+#include <stddef.h>
+
+#include "results.h"
+#include "variants.h"
+
+/* Conditions; -1 / NULL mean "any". */
+struct rsel {
+	int n;        /* seqlen_kv: N for prefill, the KV-cache length for decode */
+	int nq;       /* seqlen_q */
+	int d, causal, batch, heads;
+	const char *dtype;
+	const char *phase;
+};
+void rsel_any(struct rsel *s);
+int rsel_match(const struct rsel *s, const struct record *rec);
+/* "N=4096, d=128, non-causal" for the fields set. */
+const char *rsel_describe(const struct rsel *s, char *buf, size_t len);
+
+struct rdata {
+	const struct results *res;
+	const char *path;      /* for messages */
+	int synthetic;         /* the header says these are not measurements */
+	struct rsel focus;     /* the document's default conditions */
+	int with_metrics;      /* records with hardware counters */
+	int without_metrics;   /* attnprof records without them */
+	const char *metrics_reason; /* a reason given for missing counters */
+};
+/* Set up over res; the focus is N=4096 (or the nearest N measured), d=128
+ * (or the largest), non-causal, prefill. */
+void rdata_init(struct rdata *rd, const struct results *res, const char *path);
+
+#define SERIES_KEY 96
+/* The series key of a record into buf. */
+const char *record_series(const struct record *rec, char *buf, size_t len);
+/* Resolve a series name as a template or option gives it ("flash2",
+ * "sdpa", "pytorch-sdpa:FLASH_ATTENTION") into a key.  0, or -1 when no
+ * descriptor and no record has that name. */
+int rdata_resolve(const struct rdata *rd, const char *name, char *key, size_t len);
+/* A label for a series key: the variant name, or "SDPA FLASH_ATTENTION". */
+const char *series_label(const char *key, char *buf, size_t len);
+/* The record of series key under sel (ones that did not fail first), or NULL. */
+const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel);
+
+enum series_filter {
+	SERIES_MAIN,      /* prefill: standard, flash1, flash2, other non-ablation, references */
+	SERIES_LADDER,    /* prefill: flash-template variants (flash1 … flash2) */
+	SERIES_DECODE,    /* decode-phase series */
+	SERIES_ALL,
+};
+/* Distinct series keys under sel and filter, in descriptor-table order then
+ * references; returns the count (≤ max). */
+size_t rdata_series(const struct rdata *rd, const struct rsel *sel, enum series_filter f,
+		    char keys[][SERIES_KEY], size_t max);
+/* Distinct values of a field (n, d, causal, batch) among records of series
+ * (NULL: any) under sel, ascending; returns the count (≤ max). */
+enum rfield { RF_N, RF_D, RF_CAUSAL, RF_BATCH, RF_HEADS, RF_NQ };
+size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *sel,
+		    enum rfield f, int *out, size_t max);
+int record_field(const struct record *rec, enum rfield f);
+
+/* ---- quantities --------------------------------------------------------- */
+
+enum qunit { U_NUM, U_BYTES, U_MS, U_TFLOPS, U_RATIO, U_PCT, U_COUNT, U_GBS,
+	     U_FLOP_PER_BYTE, U_INT, U_FLOPS };
+
+struct qinfo {
+	const char *name;     /* "tflops", "speedup_vs" */
+	enum qunit unit;
+	int arg;              /* 1: takes ".<series>"; 2: takes ".<name>" (metric, model, alloc) */
+	const char *about;
+};
+extern const struct qinfo quantity_table[];
+extern const size_t quantity_count;
+const struct qinfo *quantity_find(const char *name);
+
+/*
+ * The value of quantity q (arg: its argument, or NULL) for a record.
+ * Returns 0 with *out set, 1 when the record lacks it (why says what is
+ * missing), -1 when q is not a quantity (why says so).
+ */
+int rdata_quantity(const struct rdata *rd, const struct record *rec, const char *q,
+		   const char *arg, double *out, enum qunit *unit, char *why, size_t whylen);
+
+/* Format a value by unit, or by spec ("bytes", "count", "x", "pct", "num",
+ * "int", "seqlen", "%.2f"); -1 when spec is unknown. */
+int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len);
+
+/* ---- helpers for figures ------------------------------------------------ */
+
+/* The shape of a record for the descriptors. */
+void record_shape(const struct record *rec, struct attn_shape *s);
+/* The launch that ran longest (by gpu__time_duration.sum), else the first; NULL if none. */
+const struct launch *record_main_launch(const struct record *rec);
+/* Measured HBM bytes (read + write), or -1 when not recorded. */
+double record_hbm_bytes(const struct record *rec);
+/* Metric value (totals, else summed launches) or NAN. */
+double record_metric_or_nan(const struct record *rec, const char *name);
+/* A time is usable (finite and positive). */
+int usable(double v);
+
+/*
+ * A conditions caption for a set of records: GPU, SMs, clocks, dtype, the
+ * shapes they share ("B·N = 16k, H·d = 2048"), d, causal, software.
+ */
+const char *rdata_conditions(const struct rdata *rd, const struct record *const *recs, size_t n,
+			     char *buf, size_t len);
+/* One line on hardware counters missing from this file, or "" when none are. */
+const char *rdata_gap(const struct rdata *rd, char *buf, size_t len);
+
+#endif

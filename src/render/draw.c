@@ -1,0 +1,381 @@
+/* draw.c: drawing primitives over Cairo and Pango; see draw.h. */
+#include "render/draw.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error.h"
+
+/* ---- reference numerals ------------------------------------------------ */
+
+void numerals_init(struct numerals *n) { memset(n, 0, sizeof(*n)); }
+
+void numerals_release(struct numerals *n)
+{
+	free(n->parts);
+	numerals_init(n);
+}
+
+int numerals_get(struct numerals *n, const char *key, const char *what)
+{
+	size_t i;
+	for (i = 0; i < n->n; i++)
+		if (!strcmp(n->parts[i].key, key))
+			break;
+	if (i == n->n) {
+		if (n->n == n->alloc) {
+			size_t cap = n->alloc ? 2 * n->alloc : 32;
+			struct part *p = realloc(n->parts, cap * sizeof(*p));
+			if (!p)
+				return -1;
+			n->parts = p;
+			n->alloc = cap;
+		}
+		struct part *p = &n->parts[n->n++];
+		snprintf(p->key, sizeof(p->key), "%s", key);
+		snprintf(p->what, sizeof(p->what), "%s", what ? what : key);
+		/* Even numbers from 10, as drafters do, leaving room between. */
+		p->numeral = 10 + 2 * (int)i;
+	}
+	int k;
+	for (k = 0; k < n->nused; k++)
+		if (n->used[k] == (int)i)
+			break;
+	if (k == n->nused && n->nused < FIG_MAX_PARTS)
+		n->used[n->nused++] = (int)i;
+	return n->parts[i].numeral;
+}
+
+/* ---- context ------------------------------------------------------------ */
+
+int rctx_init(struct rctx *c, cairo_t *cr, const struct rstyle *st)
+{
+	memset(c, 0, sizeof(*c));
+	c->cr = cr;
+	c->st = st;
+	c->scale = 1;
+	c->pango = pango_cairo_create_context(cr);
+	if (!c->pango)
+		return error("cannot create a Pango context");
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pango_cairo_context_set_font_options(c->pango, fo);
+	cairo_font_options_destroy(fo);
+	/* Lay out in points whatever the surface's resolution. */
+	pango_cairo_context_set_resolution(c->pango, 72);
+	return 0;
+}
+
+void rctx_release(struct rctx *c)
+{
+	if (c->pango)
+		g_object_unref(c->pango);
+	c->pango = NULL;
+}
+
+double sz(const struct rctx *c, double size) { return size * c->scale; }
+
+/* ---- text ---------------------------------------------------------------- */
+
+PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flags, double width)
+{
+	pango_cairo_update_context(c->cr, c->pango);
+	PangoLayout *l = pango_layout_new(c->pango);
+	PangoFontDescription *fd = pango_font_description_new();
+	pango_font_description_set_family(fd, flags & TX_MONO ? c->st->mono : c->st->family);
+	double s = flags & TX_NOSCALE ? size : sz(c, size);
+	pango_font_description_set_absolute_size(fd, s * PANGO_SCALE);
+	if (flags & TX_BOLD)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	if (flags & TX_ITALIC)
+		pango_font_description_set_style(fd, PANGO_STYLE_ITALIC);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	if (width > 0) {
+		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	}
+	if (flags & TX_CENTER)
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	else if (flags & TX_RIGHT)
+		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+	if (flags & TX_MARKUP)
+		pango_layout_set_markup(l, utf8, -1);
+	else
+		pango_layout_set_text(l, utf8, -1);
+	return l;
+}
+
+void text_extent(struct rctx *c, const char *utf8, double size, int flags, double width,
+		 double *w, double *h)
+{
+	PangoLayout *l = text_layout(c, utf8, size, flags, width);
+	int pw, ph;
+	pango_layout_get_size(l, &pw, &ph);
+	if (w) *w = (double)pw / PANGO_SCALE;
+	if (h) *h = (double)ph / PANGO_SCALE;
+	g_object_unref(l);
+}
+
+double text_at(struct rctx *c, double x, double y, const char *utf8, double size, int flags,
+	       double ax, double ay, const struct rgb *col)
+{
+	PangoLayout *l = text_layout(c, utf8, size, flags, 0);
+	int pw, ph;
+	pango_layout_get_size(l, &pw, &ph);
+	double w = (double)pw / PANGO_SCALE, h = (double)ph / PANGO_SCALE;
+	cairo_save(c->cr);
+	set_rgb(c, col ? col : &c->st->ink);
+	cairo_move_to(c->cr, x - ax * w, y - ay * h);
+	pango_cairo_show_layout(c->cr, l);
+	cairo_restore(c->cr);
+	g_object_unref(l);
+	return h;
+}
+
+double text_block(struct rctx *c, double x, double y, double w, const char *utf8, double size,
+		  int flags, const struct rgb *col)
+{
+	PangoLayout *l = text_layout(c, utf8, size, flags, w);
+	int pw, ph;
+	pango_layout_get_size(l, &pw, &ph);
+	cairo_save(c->cr);
+	set_rgb(c, col ? col : &c->st->ink);
+	cairo_move_to(c->cr, x, y);
+	pango_cairo_show_layout(c->cr, l);
+	cairo_restore(c->cr);
+	g_object_unref(l);
+	return (double)ph / PANGO_SCALE;
+}
+
+void text_vertical(struct rctx *c, double x, double y, const char *utf8, double size, int flags)
+{
+	cairo_save(c->cr);
+	cairo_translate(c->cr, x, y);
+	cairo_rotate(c->cr, -M_PI / 2);
+	text_at(c, 0, 0, utf8, size, flags, 0.5, 0.5, NULL);
+	cairo_restore(c->cr);
+}
+
+double text_fit(struct rctx *c, const char *utf8, double size, double min, int flags, double w)
+{
+	double tw;
+	text_extent(c, utf8, size, flags, 0, &tw, NULL);
+	if (tw <= w || tw <= 0)
+		return size;
+	double s = size * w / tw;
+	return s < min ? min : s;
+}
+
+/* ---- shapes ------------------------------------------------------------ */
+
+/* Styles without colour see their grey; patent sees only black or white. */
+void set_rgb(struct rctx *c, const struct rgb *col)
+{
+	double r = col->r, g = col->g, b = col->b;
+	if (!c->st->colour) {
+		double y = 0.299 * r + 0.587 * g + 0.114 * b;
+		if (!c->st->grey_fills)
+			y = y > 0.98 ? 1 : 0;
+		r = g = b = y;
+	}
+	cairo_set_source_rgb(c->cr, r, g, b);
+}
+
+static void set_dash(struct rctx *c, double dash, double width)
+{
+	if (dash > 0) {
+		double d[2] = { dash, dash * 0.6 + width };
+		cairo_set_dash(c->cr, d, 2, 0);
+	} else {
+		cairo_set_dash(c->cr, NULL, 0, 0);
+	}
+}
+
+void draw_line(struct rctx *c, double x0, double y0, double x1, double y1, double width, double dash)
+{
+	cairo_save(c->cr);
+	cairo_set_line_width(c->cr, width);
+	set_dash(c, dash, width);
+	cairo_move_to(c->cr, x0, y0);
+	cairo_line_to(c->cr, x1, y1);
+	cairo_stroke(c->cr);
+	cairo_restore(c->cr);
+}
+
+void draw_rect(struct rctx *c, struct rbox b, double width, double dash)
+{
+	cairo_save(c->cr);
+	cairo_set_line_width(c->cr, width);
+	set_dash(c, dash, width);
+	cairo_rectangle(c->cr, b.x, b.y, b.w, b.h);
+	cairo_stroke(c->cr);
+	cairo_restore(c->cr);
+}
+
+void fill_rect(struct rctx *c, struct rbox b, const struct rgb *col)
+{
+	cairo_save(c->cr);
+	set_rgb(c, col);
+	cairo_rectangle(c->cr, b.x, b.y, b.w, b.h);
+	cairo_fill(c->cr);
+	cairo_restore(c->cr);
+}
+
+void hatch_rect(struct rctx *c, struct rbox b, enum hatch h, double spacing, const struct rgb *col)
+{
+	if (h == HATCH_NONE || b.w <= 0 || b.h <= 0)
+		return;
+	cairo_t *cr = c->cr;
+	cairo_save(cr);
+	cairo_rectangle(cr, b.x, b.y, b.w, b.h);
+	cairo_clip(cr);
+	set_rgb(c, col);
+	cairo_set_line_width(cr, c->st->thin * 0.8);
+	double span = b.w + b.h;
+	if (h == HATCH_DIAG || h == HATCH_CROSS)
+		for (double t = -b.h; t < b.w + b.h; t += spacing) {
+			cairo_move_to(cr, b.x + t, b.y + b.h);
+			cairo_line_to(cr, b.x + t + b.h, b.y);
+		}
+	if (h == HATCH_BACK || h == HATCH_CROSS)
+		for (double t = -b.h; t < span; t += spacing) {
+			cairo_move_to(cr, b.x + t, b.y);
+			cairo_line_to(cr, b.x + t + b.h, b.y + b.h);
+		}
+	if (h == HATCH_HORIZ)
+		for (double t = spacing / 2; t < b.h; t += spacing) {
+			cairo_move_to(cr, b.x, b.y + t);
+			cairo_line_to(cr, b.x + b.w, b.y + t);
+		}
+	if (h == HATCH_VERT)
+		for (double t = spacing / 2; t < b.w; t += spacing) {
+			cairo_move_to(cr, b.x + t, b.y);
+			cairo_line_to(cr, b.x + t, b.y + b.h);
+		}
+	cairo_stroke(cr);
+	if (h == HATCH_DOTS)
+		for (double yy = b.y + spacing / 2; yy < b.y + b.h; yy += spacing)
+			for (double xx = b.x + spacing / 2; xx < b.x + b.w; xx += spacing) {
+				cairo_new_sub_path(cr);
+				cairo_arc(cr, xx, yy, spacing * 0.14 + 0.3, 0, 2 * M_PI);
+			}
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+void fill_look(struct rctx *c, struct rbox b, const struct series_look *look, double width)
+{
+	fill_rect(c, b, &look->fill);
+	hatch_rect(c, b, look->hatch, c->st->slides ? 5 : 3.5, &look->line);
+	if (width > 0) {
+		cairo_save(c->cr);
+		set_rgb(c, &look->line);
+		draw_rect(c, b, width, 0);
+		cairo_restore(c->cr);
+	}
+}
+
+void draw_arrow(struct rctx *c, double x0, double y0, double x1, double y1, double width,
+		double head, const struct rgb *col)
+{
+	double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
+	if (len <= 0)
+		return;
+	double ux = dx / len, uy = dy / len;
+	cairo_t *cr = c->cr;
+	cairo_save(cr);
+	set_rgb(c, col ? col : &c->st->ink);
+	cairo_set_line_width(cr, width);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1 - ux * head * 0.8, y1 - uy * head * 0.8);
+	cairo_stroke(cr);
+	cairo_move_to(cr, x1, y1);
+	cairo_line_to(cr, x1 - ux * head - uy * head * 0.45, y1 - uy * head + ux * head * 0.45);
+	cairo_line_to(cr, x1 - ux * head + uy * head * 0.45, y1 - uy * head - ux * head * 0.45);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+void draw_marker(struct rctx *c, double x, double y, int kind, double size,
+		 const struct series_look *look)
+{
+	cairo_t *cr = c->cr;
+	double r = size / 2;
+	cairo_save(cr);
+	cairo_new_path(cr);
+	switch (kind % 5) {
+	case 0: cairo_arc(cr, x, y, r, 0, 2 * M_PI); break;
+	case 1: cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r); break;
+	case 2:
+		cairo_move_to(cr, x, y - r * 1.15);
+		cairo_line_to(cr, x + r * 1.1, y + r * 0.8);
+		cairo_line_to(cr, x - r * 1.1, y + r * 0.8);
+		cairo_close_path(cr);
+		break;
+	case 3:
+		cairo_move_to(cr, x, y - r * 1.2);
+		cairo_line_to(cr, x + r * 1.2, y);
+		cairo_line_to(cr, x, y + r * 1.2);
+		cairo_line_to(cr, x - r * 1.2, y);
+		cairo_close_path(cr);
+		break;
+	default:
+		cairo_move_to(cr, x - r, y - r); cairo_line_to(cr, x + r, y + r);
+		cairo_move_to(cr, x - r, y + r); cairo_line_to(cr, x + r, y - r);
+		break;
+	}
+	cairo_set_line_width(cr, c->st->line);
+	if (kind % 5 != 4) {
+		/* patent: markers are open (white inside); others filled */
+		set_rgb(c, c->st->grey_fills ? &look->fill : &c->st->paper);
+		cairo_fill_preserve(cr);
+	}
+	set_rgb(c, &look->line);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void draw_numeral(struct rctx *c, const char *key, const char *what, double px, double py,
+		  double tx, double ty)
+{
+	if (!c->num)
+		return;
+	int n = numerals_get(c->num, key, what);
+	if (n < 0)
+		return;
+	char buf[16];
+	snprintf(buf, sizeof(buf), "%d", n);
+	double w, h;
+	text_extent(c, buf, c->st->size_numeral, TX_NOSCALE, 0, &w, &h);
+	/* Leader from the part to the numeral's nearest edge. */
+	double ex = tx, ey = ty;
+	if (px < tx - w / 2) ex = tx - w / 2 - 1.5;
+	else if (px > tx + w / 2) ex = tx + w / 2 + 1.5;
+	if (py < ty - h / 2) ey = ty - h / 2;
+	else if (py > ty + h / 2) ey = ty + h / 2;
+	cairo_save(c->cr);
+	set_rgb(c, &c->st->ink);
+	/* a gentle curve, as numeral leaders are drawn */
+	cairo_set_line_width(c->cr, c->st->thin);
+	cairo_move_to(c->cr, px, py);
+	cairo_curve_to(c->cr, (px + ex) / 2, py, (px + ex) / 2, ey, ex, ey);
+	cairo_stroke(c->cr);
+	cairo_restore(c->cr);
+	text_at(c, tx, ty, buf, c->st->size_numeral, TX_NOSCALE, 0.5, 0.5, NULL);
+}
+
+int render_check(cairo_t *cr, const char *what)
+{
+	cairo_status_t s = cairo_status(cr);
+	if (s == CAIRO_STATUS_SUCCESS)
+		s = cairo_surface_status(cairo_get_target(cr));
+	if (s != CAIRO_STATUS_SUCCESS)
+		return error("cannot render %s: %s", what, cairo_status_to_string(s));
+	return 0;
+}

@@ -1,0 +1,96 @@
+/* draw.h: the drawing context and primitives every figure uses.
+ *
+ * Text goes through Pango (font fallback for ℓ, ᵀ, ⌈ ⌉, ×), never Cairo's
+ * toy text API.  Metrics hinting is off, so text measures the same on a
+ * recording surface, a PDF, an SVG and a PNG at any DPI: a document laid
+ * out in the counting pass lands on the same places in the drawing pass.
+ *
+ * Drawing functions return void: Cairo's error state is sticky, callers
+ * check cairo_status() once at the end (render_check()).
+ */
+#ifndef ATTNPROF_RENDER_DRAW_H
+#define ATTNPROF_RENDER_DRAW_H
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "render/geom.h"
+#include "render/style.h"
+
+/* Reference numerals, one per part, the same in every figure of a document. */
+struct part {
+	char key[64];    /* "hbm", "matrix:S", "series:flash2" */
+	char what[128];  /* "high-bandwidth memory (HBM)" */
+	int numeral;
+};
+#define FIG_MAX_PARTS 48
+struct numerals {
+	struct part *parts;
+	size_t n, alloc;
+	/* parts used by the figure being drawn (indices into parts) */
+	int used[FIG_MAX_PARTS];
+	int nused;
+};
+void numerals_init(struct numerals *n);
+void numerals_release(struct numerals *n);
+/* The numeral of a part, giving it the next free one if new (-1: no memory). */
+int numerals_get(struct numerals *n, const char *key, const char *what);
+
+struct rctx {
+	cairo_t *cr;
+	const struct rstyle *st;
+	PangoContext *pango;
+	struct numerals *num;  /* non-NULL: draw reference numerals (patent) */
+	double scale;          /* type scale for this figure (1 = style sizes) */
+};
+
+/* Set up c for cr (creates the Pango context); 0 or -1. */
+int rctx_init(struct rctx *c, cairo_t *cr, const struct rstyle *st);
+void rctx_release(struct rctx *c);
+
+/* Text flags. */
+enum {
+	TX_BOLD = 1, TX_ITALIC = 2, TX_MONO = 4, TX_MARKUP = 8,
+	TX_CENTER = 16, TX_RIGHT = 32, TX_NOSCALE = 64,
+};
+/* A laid-out text (caller unrefs with g_object_unref). width ≤ 0: no wrap. */
+PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flags, double width);
+/* Size of a text in points. */
+void text_extent(struct rctx *c, const char *utf8, double size, int flags, double width,
+		 double *w, double *h);
+/* Draw text with its anchor (ax, ay ∈ [0, 1]: 0 left/top, 1 right/bottom) at x, y.
+ * col NULL: the style's ink.  Returns the height drawn. */
+double text_at(struct rctx *c, double x, double y, const char *utf8, double size, int flags,
+	       double ax, double ay, const struct rgb *col);
+/* Wrapped text in a column of width w from (x, y); returns the height. */
+double text_block(struct rctx *c, double x, double y, double w, const char *utf8, double size,
+		  int flags, const struct rgb *col);
+/* Text turned 90° anticlockwise, centred on x, y (y-axis titles). */
+void text_vertical(struct rctx *c, double x, double y, const char *utf8, double size, int flags);
+/* Largest size ≤ size at which text fits width w on one line (≥ min). */
+double text_fit(struct rctx *c, const char *utf8, double size, double min, int flags, double w);
+
+void set_rgb(struct rctx *c, const struct rgb *col);
+void draw_line(struct rctx *c, double x0, double y0, double x1, double y1, double width, double dash);
+void draw_rect(struct rctx *c, struct rbox b, double width, double dash);
+/* Fill a box by a series look (fill, then hatching), outline when width > 0. */
+void fill_look(struct rctx *c, struct rbox b, const struct series_look *look, double width);
+/* Plain fill with a colour (patent: only white or black survive). */
+void fill_rect(struct rctx *c, struct rbox b, const struct rgb *col);
+void hatch_rect(struct rctx *c, struct rbox b, enum hatch h, double spacing, const struct rgb *col);
+/* An arrow from (x0, y0) to (x1, y1) with a filled head of size head. */
+void draw_arrow(struct rctx *c, double x0, double y0, double x1, double y1, double width,
+		double head, const struct rgb *col);
+void draw_marker(struct rctx *c, double x, double y, int kind, double size,
+		 const struct series_look *look);
+/* A reference numeral for part `key` with a leader line from the part
+ * (px, py) to the numeral at (tx, ty).  Only when c->num is set. */
+void draw_numeral(struct rctx *c, const char *key, const char *what, double px, double py,
+		  double tx, double ty);
+/* A size in points scaled by c->scale. */
+double sz(const struct rctx *c, double size);
+
+/* cairo's sticky status as 0 or an error() naming what failed (-1). */
+int render_check(cairo_t *cr, const char *what);
+
+#endif

@@ -1,0 +1,901 @@
+/* fig_charts.c: the measured charts — TFLOP/s bars, HBM bytes, peak
+ * memory, shared-memory wavefronts, occupancy, roofline, the ablation
+ * ladder and prefill-vs-decode.  Every chart: ticks, units, a legend and
+ * a conditions caption (figure_frame). */
+#include "render/figure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metric_sets.h"
+
+#define MAX_SERIES 16
+#define MAX_VALS 32
+#define MAX_RECS 1024
+
+struct reclist {
+	const struct record *r[MAX_RECS];
+	size_t n;
+};
+static void rl_add(struct reclist *l, const struct record *r)
+{
+	if (r && l->n < MAX_RECS)
+		l->r[l->n++] = r;
+}
+
+static const struct series_look *look_of(struct rctx *c, char keys[][SERIES_KEY], size_t n, const char *key)
+{
+	/* a series keeps its look across figures: index in the descriptor table */
+	(void)keys; (void)n;
+	int idx = 3; /* references: the grey, dashed look */
+	if (!strchr(key, ':')) {
+		if (!strcmp(key, "standard")) idx = 0;
+		else if (!strcmp(key, "flash1")) idx = 1;
+		else if (!strcmp(key, "flash2")) idx = 2;
+		else {
+			for (size_t i = 0; i < variant_count; i++)
+				if (!strcmp(variant_table[i]->name, key))
+					idx = 4 + (int)(i % 4);
+		}
+	}
+	return style_series(c->st, idx);
+}
+
+static void legend_for(struct rctx *c, char keys[][SERIES_KEY], size_t n, int bar,
+		       struct legend_entry *e)
+{
+	for (size_t i = 0; i < n; i++) {
+		memset(&e[i], 0, sizeof(e[i]));
+		series_label(keys[i], e[i].label, sizeof(e[i].label));
+		e[i].look = look_of(c, keys, n, keys[i]);
+		e[i].bar = bar;
+		snprintf(e[i].part, sizeof(e[i].part), "series:%s", keys[i]);
+	}
+}
+
+/* Panels of (d, causal) among prefill records of the series, or the one the options fix. */
+static size_t panel_combos(const struct rdata *rd, const struct figopts *o, enum series_filter f,
+			   int dv[], int cv[], size_t max)
+{
+	struct rsel s;
+	rsel_any(&s);
+	s.phase = "prefill";
+	int ds[MAX_VALS], cs[2];
+	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, MAX_VALS), n = 0;
+	for (size_t i = 0; i < nd; i++) {
+		if (o->sel.d >= 0 && ds[i] != o->sel.d)
+			continue;
+		s.d = ds[i];
+		size_t nc = rdata_values(rd, NULL, &s, RF_CAUSAL, cs, 2);
+		for (size_t j = 0; j < nc && n < max; j++) {
+			if (o->sel.causal >= 0 && cs[j] != o->sel.causal)
+				continue;
+			struct rsel t = s;
+			t.causal = cs[j];
+			char keys[MAX_SERIES][SERIES_KEY];
+			if (!rdata_series(rd, &t, f, keys, MAX_SERIES))
+				continue;
+			dv[n] = ds[i];
+			cv[n] = cs[j];
+			n++;
+		}
+	}
+	return n;
+}
+
+static void panel_title(char *buf, size_t len, int d, int causal)
+{
+	snprintf(buf, len, "d = %d, %s", d, causal ? "causal" : "non-causal");
+}
+
+/* Split box into a legend strip on top and a grid of n panels. */
+static void chart_grid(struct rctx *c, struct rbox *box, const struct legend_entry *e, size_t ne,
+		       int n, int *rows, int *cols)
+{
+	double lh = legend_height(c, e, ne, box->w);
+	struct rbox lb = rbox_cut_top(box, lh + sz(c, 4));
+	legend_draw(c, e, ne, lb.x, lb.y, lb.w);
+	grid_shape(n, box->w, box->h, rows, cols);
+}
+
+/* ---- TFLOP/s against N --------------------------------------------------- */
+
+void fig_tflops_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd; (void)o;
+	snprintf(buf, len, "Forward speed: TFLOP/s against sequence length, one panel per head dimension and mask");
+}
+
+void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	int dv[16], cv[16];
+	size_t np = panel_combos(rd, o, SERIES_MAIN, dv, cv, 16);
+	struct rsel all;
+	rsel_any(&all);
+	all.phase = "prefill";
+	if (o->sel.batch >= 0) all.batch = o->sel.batch;
+	char keys[MAX_SERIES][SERIES_KEY];
+	size_t ns = rdata_series(rd, &all, SERIES_MAIN, keys, MAX_SERIES);
+	static struct reclist used;
+	used.n = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		record_series(r, k, sizeof(k));
+		for (size_t s = 0; s < ns; s++)
+			if (!strcmp(k, keys[s]) && rsel_match(&all, r) && (o->sel.d < 0 || r->head_dim == o->sel.d))
+				rl_add(&used, r);
+	}
+	char cond[512], title[160];
+	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	fig_tflops_title(rd, o, title, sizeof(title));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!np || !ns) {
+		draw_notice(c, box, "no prefill records", "the results hold no prefill timings to chart");
+		return;
+	}
+	struct legend_entry e[MAX_SERIES];
+	legend_for(c, keys, ns, 1, e);
+	int rows, cols;
+	chart_grid(c, &box, e, ns, (int)np, &rows, &cols);
+	for (size_t p = 0; p < np; p++) {
+		struct panel pn;
+		memset(&pn, 0, sizeof(pn));
+		struct rsel s = all;
+		s.d = dv[p];
+		s.causal = cv[p];
+		int nv[MAX_VALS];
+		size_t nn = rdata_values(rd, NULL, &s, RF_N, nv, MAX_VALS);
+		if (nn > PANEL_MAX_CATS) nn = PANEL_MAX_CATS;
+		double ymax = 0;
+		for (size_t i = 0; i < nn; i++) {
+			s.n = nv[i];
+			for (size_t k = 0; k < ns; k++) {
+				const struct record *r = rdata_find(rd, keys[k], &s);
+				double v;
+				enum qunit u;
+				char why[160];
+				if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && v > ymax)
+					ymax = v;
+			}
+			fmt_seqlen(nv[i], pn.cats[i], sizeof(pn.cats[i]));
+		}
+		s.n = -1;
+		pn.ncat = (int)nn;
+		axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.08 : 1, c->st->slides ? 4 : 5, 1);
+		panel_title(pn.title, sizeof(pn.title), dv[p], cv[p]);
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "sequence length N");
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s");
+		struct rbox cell = rbox_grid_cell(box, rows, cols, (int)p / cols, (int)p % cols, sz(c, 10), sz(c, 8));
+		panel_layout(c, &pn, cell);
+		panel_draw(c, &pn);
+		double bottom = pn.plot.y + pn.plot.h;
+		for (size_t i = 0; i < nn; i++) {
+			s.n = nv[i];
+			for (size_t k = 0; k < ns; k++) {
+				const struct record *r = rdata_find(rd, keys[k], &s);
+				double bx, bw, v;
+				enum qunit u;
+				char why[160];
+				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
+				if (!r)
+					continue;
+				if (rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why))) {
+					/* a failed or missing run is marked, not left as a silent gap */
+					text_at(c, bx + bw / 2, bottom - sz(c, 2), "×", c->st->size_chart, 0, 0.5, 1,
+						&c->st->warn);
+					continue;
+				}
+				double y = panel_y(&pn, v);
+				fill_look(c, rbox_make(bx, y, bw, bottom - y), e[k].look, c->st->thin);
+				if (!r->checked || r->correct)
+					continue;
+				text_at(c, bx + bw / 2, y - sz(c, 1), "!", c->st->size_chart, TX_BOLD, 0.5, 1, &c->st->warn);
+			}
+		}
+		/* value labels only where they fit over the bars */
+		double bx, bw;
+		bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, 0, (int)ns, 0, 0.82, &bx, &bw);
+		double lw;
+		text_extent(c, "888", c->st->size_chart * 0.8, 0, 0, &lw, NULL);
+		if (bw >= lw * 1.05 && nn)
+			for (size_t i = 0; i < nn; i++) {
+				s.n = nv[i];
+				for (size_t k = 0; k < ns; k++) {
+					const struct record *r = rdata_find(rd, keys[k], &s);
+					double v;
+					enum qunit u;
+					char why[160], t[16];
+					if (!r || rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
+						continue;
+					bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
+					snprintf(t, sizeof(t), "%.0f", v);
+					text_at(c, bx + bw / 2, panel_y(&pn, v) - sz(c, 1), t, c->st->size_chart * 0.8, 0, 0.5, 1, NULL);
+				}
+			}
+	}
+}
+
+/* ---- lines over N (HBM bytes, peak memory) --------------------------------- */
+
+typedef int (*getter)(const struct rdata *rd, const struct record *r, double *v);
+
+static int get_hbm(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	double b = r->error ? -1 : record_hbm_bytes(r);
+	*v = b;
+	return b > 0 ? 0 : 1;
+}
+static int get_hbm_model(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	const double *m = kvlist_get(&r->model, "hbm_bytes_min");
+	*v = m ? *m : NAN;
+	return m && usable(*m) ? 0 : 1;
+}
+static int get_peak(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	*v = (double)r->peak_bytes;
+	return r->peak_bytes && !r->error ? 0 : 1;
+}
+static int get_footprint(const struct rdata *rd, const struct record *r, double *v)
+{
+	enum qunit u;
+	char why[160];
+	return rdata_quantity(rd, r, "footprint", NULL, v, &u, why, sizeof(why)) ? 1 : 0;
+}
+static int get_time_us(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	*v = r->time_ms * 1000;
+	return usable(r->time_ms) && !r->error ? 0 : 1;
+}
+static int get_bandwidth(const struct rdata *rd, const struct record *r, double *v)
+{
+	double b = record_hbm_bytes(r);
+	if (!(b > 0))
+		get_hbm_model(rd, r, &b);
+	if (!usable(b) || !usable(r->time_ms) || r->error)
+		return 1;
+	*v = b / (r->time_ms * 1e-3) / 1e9;
+	return 0;
+}
+
+struct lines_spec {
+	enum series_filter filter;
+	getter measured, model;   /* model may be NULL */
+	enum tick_fmt yfmt;
+	int ylog;                 /* 2 or 10; 0 linear */
+	const char *ylabel, *xlabel, *model_label, *missing_what, *missing_why;
+	double hline;             /* > 0: a horizontal reference line (e.g. peak bandwidth) */
+	const char *hline_label;
+};
+
+static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct panel *pn, struct rsel s,
+			     char keys[][SERIES_KEY], size_t ns, const struct legend_entry *e,
+			     const struct lines_spec *ls, struct rbox cell, struct reclist *used, int *drawn)
+{
+	int nv[MAX_VALS];
+	size_t nn = rdata_values(rd, NULL, &s, RF_N, nv, MAX_VALS);
+	double lo = 1e300, hi = 0;
+	for (size_t k = 0; k < ns; k++)
+		for (size_t i = 0; i < nn; i++) {
+			s.n = nv[i];
+			const struct record *r = rdata_find(rd, keys[k], &s);
+			double v;
+			if (!r)
+				continue;
+			if (!ls->measured(rd, r, &v)) {
+				lo = fmin(lo, v); hi = fmax(hi, v);
+				rl_add(used, r);
+			}
+			if (ls->model && !ls->model(rd, r, &v)) {
+				lo = fmin(lo, v); hi = fmax(hi, v);
+			}
+		}
+	s.n = -1;
+	if (ls->hline > 0) {
+		lo = fmin(lo, ls->hline);
+		hi = fmax(hi, ls->hline);
+	}
+	if (!nn)
+		return;
+	axis_log(&pn->x, nv[0], nv[nn - 1], 2, c->st->slides ? 6 : 8);
+	pn->xfmt = TICK_SEQLEN;
+	if (hi <= 0) {
+		/* nothing measured: an empty frame with the notice */
+		axis_linear(&pn->y, 0, 1, 4, 1);
+		panel_layout(c, pn, cell);
+		draw_notice(c, pn->plot, ls->missing_what, ls->missing_why);
+		return;
+	}
+	if (ls->ylog)
+		axis_log(&pn->y, lo, hi, ls->ylog, c->st->slides ? 5 : 7);
+	else
+		axis_linear(&pn->y, 0, hi * 1.08, 5, 1);
+	pn->yfmt = ls->yfmt;
+	panel_layout(c, pn, cell);
+	panel_draw(c, pn);
+	*drawn = 1;
+	cairo_t *cr = c->cr;
+	for (size_t k = 0; k < ns; k++) {
+		/* model line: thin, dotted, in the series' line colour */
+		if (ls->model) {
+			int started = 0;
+			cairo_save(cr);
+			set_rgb(c, &e[k].look->line);
+			cairo_set_line_width(cr, c->st->thin);
+			double d[2] = { 1.2, 2.2 };
+			cairo_set_dash(cr, d, 2, 0);
+			for (size_t i = 0; i < nn; i++) {
+				s.n = nv[i];
+				const struct record *r = rdata_find(rd, keys[k], &s);
+				double v;
+				if (!r || ls->model(rd, r, &v))
+					continue;
+				double x = panel_x(pn, nv[i]), y = panel_y(pn, v);
+				if (started) cairo_line_to(cr, x, y); else cairo_move_to(cr, x, y);
+				started = 1;
+			}
+			cairo_stroke(cr);
+			cairo_restore(cr);
+		}
+		int started = 0;
+		cairo_save(cr);
+		set_rgb(c, &e[k].look->line);
+		cairo_set_line_width(cr, c->st->line);
+		if (e[k].look->dash > 0) {
+			double d[2] = { e[k].look->dash, e[k].look->dash * 0.6 + 1 };
+			cairo_set_dash(cr, d, 2, 0);
+		}
+		for (size_t i = 0; i < nn; i++) {
+			s.n = nv[i];
+			const struct record *r = rdata_find(rd, keys[k], &s);
+			double v;
+			if (!r || ls->measured(rd, r, &v)) {
+				started = 0; /* a gap in the data is a gap in the line */
+				continue;
+			}
+			double x = panel_x(pn, nv[i]), y = panel_y(pn, v);
+			if (started) cairo_line_to(cr, x, y); else cairo_move_to(cr, x, y);
+			started = 1;
+		}
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		for (size_t i = 0; i < nn; i++) {
+			s.n = nv[i];
+			const struct record *r = rdata_find(rd, keys[k], &s);
+			double v;
+			if (r && !ls->measured(rd, r, &v))
+				draw_marker(c, panel_x(pn, nv[i]), panel_y(pn, v), e[k].look->marker, sz(c, 5), e[k].look);
+		}
+	}
+	if (ls->hline > 0) {
+		double y = panel_y(pn, ls->hline);
+		cairo_save(cr);
+		set_rgb(c, &c->st->ink);
+		draw_line(c, pn->plot.x, y, pn->plot.x + pn->plot.w, y, c->st->thin, 3);
+		cairo_restore(cr);
+		text_at(c, pn->plot.x + pn->plot.w - sz(c, 2), y - sz(c, 1), ls->hline_label, c->st->size_chart * 0.9,
+			0, 1, 1, NULL);
+	}
+}
+
+static void lines_figure(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
+			 const struct lines_spec *ls, const char *title)
+{
+	int dv[16], cv[16];
+	size_t np;
+	struct rsel base;
+	rsel_any(&base);
+	if (ls->filter == SERIES_DECODE) {
+		base.phase = "decode";
+		np = 1;
+		dv[0] = o->sel.d;
+		cv[0] = o->sel.causal;
+	} else {
+		base.phase = "prefill";
+		np = panel_combos(rd, o, ls->filter, dv, cv, 16);
+	}
+	if (o->sel.batch >= 0) base.batch = o->sel.batch;
+	char keys[MAX_SERIES][SERIES_KEY];
+	size_t ns = rdata_series(rd, &base, ls->filter, keys, MAX_SERIES);
+	struct legend_entry e[MAX_SERIES + 1];
+	legend_for(c, keys, ns, 0, e);
+	size_t ne = ns;
+	if (ls->model && ne < MAX_SERIES + 1) {
+		static const struct series_look model_look = { { 0, 0, 0 }, { 0.3, 0.3, 0.3 }, HATCH_NONE, 1.2, 4 };
+		memset(&e[ne], 0, sizeof(e[ne]));
+		snprintf(e[ne].label, sizeof(e[ne].label), "%s", ls->model_label);
+		e[ne].look = &model_look;
+		ne++;
+	}
+	/* captions need the record list before drawing: a dry pass through the data */
+	static struct reclist used;
+	used.n = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		double v;
+		if (!rsel_match(&base, r))
+			continue;
+		record_series(r, k, sizeof(k));
+		for (size_t s = 0; s < ns; s++)
+			if (!strcmp(keys[s], k) && (o->sel.d < 0 || ls->filter == SERIES_DECODE || r->head_dim == o->sel.d) &&
+			    !ls->measured(rd, r, &v))
+				rl_add(&used, r);
+	}
+	char cond[512];
+	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!np || !ns) {
+		draw_notice(c, box, ls->filter == SERIES_DECODE ? "no decode records" : "no records",
+			    "nothing in the results to chart here");
+		return;
+	}
+	int rows, cols;
+	chart_grid(c, &box, e, ne, (int)np, &rows, &cols);
+	struct reclist scratch;
+	for (size_t p = 0; p < np; p++) {
+		struct panel pn;
+		memset(&pn, 0, sizeof(pn));
+		struct rsel s = base;
+		s.d = dv[p];
+		s.causal = cv[p];
+		if (ls->filter != SERIES_DECODE)
+			panel_title(pn.title, sizeof(pn.title), dv[p], cv[p]);
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", ls->xlabel);
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", ls->ylabel);
+		struct rbox cell = rbox_grid_cell(box, rows, cols, (int)p / cols, (int)p % cols, sz(c, 10), sz(c, 8));
+		int drawn = 0;
+		scratch.n = 0;
+		draw_lines_panel(c, rd, &pn, s, keys, ns, e, ls, cell, &scratch, &drawn);
+	}
+}
+
+void fig_hbm_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd; (void)o;
+	snprintf(buf, len, "HBM traffic against sequence length: measured DRAM bytes (read + write) and the model's minimum");
+}
+
+void fig_hbm(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	char title[160];
+	fig_hbm_title(rd, o, title, sizeof(title));
+	struct lines_spec ls = {
+		.filter = SERIES_MAIN, .measured = get_hbm, .model = get_hbm_model, .yfmt = TICK_BYTES, .ylog = 2,
+		.ylabel = "HBM bytes (log)", .xlabel = "sequence length N (log)", .model_label = "model minimum (dotted)",
+		.missing_what = "no HBM byte counts",
+		.missing_why = "recorded without hardware counters: re-run 'attnprof record' with metrics: default",
+	};
+	lines_figure(c, rd, o, box, &ls, title);
+}
+
+void fig_memory_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd; (void)o;
+	snprintf(buf, len, "Peak device memory against sequence length, with each descriptor's buffers");
+}
+
+void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	char title[160];
+	fig_memory_title(rd, o, title, sizeof(title));
+	struct lines_spec ls = {
+		.filter = SERIES_MAIN, .measured = get_peak, .model = get_footprint, .yfmt = TICK_BYTES, .ylog = 2,
+		.ylabel = "peak memory (log)", .xlabel = "sequence length N (log)",
+		.model_label = "descriptor buffers (dotted)",
+		.missing_what = "no peak memory", .missing_why = "the records carry no memory.peak_bytes",
+	};
+	lines_figure(c, rd, o, box, &ls, title);
+}
+
+void fig_decode_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd; (void)o;
+	snprintf(buf, len, "Decode: time and achieved HBM bandwidth against KV-cache length");
+}
+
+void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	char title[160];
+	fig_decode_title(rd, o, title, sizeof(title));
+	struct rsel base;
+	rsel_any(&base);
+	base.phase = "decode";
+	char keys[MAX_SERIES][SERIES_KEY];
+	size_t ns = rdata_series(rd, &base, SERIES_DECODE, keys, MAX_SERIES);
+	static struct reclist used;
+	used.n = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++)
+		if (rsel_match(&base, &rd->res->records[i]))
+			rl_add(&used, &rd->res->records[i]);
+	char cond[512];
+	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!ns) {
+		draw_notice(c, box, "no decode records", "record a spec with phase: decode (experiments/decode.yaml)");
+		return;
+	}
+	struct legend_entry e[MAX_SERIES];
+	legend_for(c, keys, ns, 0, e);
+	int rows = 1, cols = 2;
+	double lh = legend_height(c, e, ns, box.w);
+	struct rbox lb = rbox_cut_top(&box, lh + sz(c, 4));
+	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
+	const struct gpu_info *g = &rd->res->header.gpu;
+	double peak = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;
+	char hl[64];
+	snprintf(hl, sizeof(hl), "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak", peak);
+	struct lines_spec t = {
+		.filter = SERIES_DECODE, .measured = get_time_us, .yfmt = TICK_NUM, .ylog = 0,
+		.ylabel = "time (µs)", .xlabel = "KV-cache length (log)",
+		.missing_what = "no decode timings", .missing_why = "",
+	};
+	struct lines_spec b = t;
+	b.measured = get_bandwidth;
+	b.ylabel = "HBM GB/s (measured, else model bytes)";
+	b.hline = peak;
+	b.hline_label = hl;
+	struct reclist scratch;
+	for (int p = 0; p < 2; p++) {
+		struct panel pn;
+		memset(&pn, 0, sizeof(pn));
+		snprintf(pn.title, sizeof(pn.title), "%s", p ? "achieved bandwidth" : "time per decode step");
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "KV-cache length (log)");
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", p ? "HBM GB/s" : "time (µs)");
+		struct rbox cell = rbox_grid_cell(box, rows, cols, 0, p, sz(c, 14), 0);
+		int drawn = 0;
+		scratch.n = 0;
+		draw_lines_panel(c, rd, &pn, base, keys, ns, e, p ? &b : &t, cell, &scratch, &drawn);
+	}
+}
+
+/* ---- per-variant bars at the focus (smem, occupancy, ablation) -------------- */
+
+static size_t focus_records(const struct rdata *rd, const struct figopts *o, enum series_filter f,
+			    char keys[][SERIES_KEY], const struct record **recs, struct rsel *s)
+{
+	fig_sel(rd, o, s);
+	char k[MAX_SERIES][SERIES_KEY];
+	size_t n = rdata_series(rd, s, f, k, MAX_SERIES), m = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct record *r = rdata_find(rd, k[i], s);
+		if (!r)
+			continue;
+		memcpy(keys[m], k[i], SERIES_KEY);
+		recs[m++] = r;
+	}
+	return m;
+}
+
+void fig_smem_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	struct rsel s;
+	char d[96];
+	fig_sel(rd, o, &s);
+	snprintf(buf, len, "Shared-memory wavefronts and bank conflicts per variant (%s)", rsel_describe(&s, d, sizeof(d)));
+}
+
+static void category_bars(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
+			  const char *title, enum series_filter f, const char *const *qs, const char *const *qlabels,
+			  size_t nq, int ylog, enum tick_fmt yfmt, const char *ylabel, double ymax_fixed)
+{
+	char keys[MAX_SERIES][SERIES_KEY];
+	const struct record *recs[MAX_SERIES];
+	struct rsel s;
+	size_t nr = focus_records(rd, o, f, keys, recs, &s);
+	char cond[512];
+	rdata_conditions(rd, recs, nr, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	struct legend_entry e[8];
+	for (size_t q = 0; q < nq; q++) {
+		memset(&e[q], 0, sizeof(e[q]));
+		snprintf(e[q].label, sizeof(e[q].label), "%s", qlabels[q]);
+		e[q].look = style_series(c->st, (int)(q == 0 ? 0 : q == 1 ? 2 : q == 2 ? 1 : 4));
+		e[q].bar = 1;
+		snprintf(e[q].part, sizeof(e[q].part), "bar:%s", qs[q]);
+	}
+	double lh = legend_height(c, e, nq, box.w);
+	struct rbox lb = rbox_cut_top(&box, lh + sz(c, 4));
+	double vals[MAX_SERIES][8];
+	double lo = 1e300, hi = 0;
+	char why[200] = "";
+	int any = 0;
+	for (size_t i = 0; i < nr; i++)
+		for (size_t q = 0; q < nq; q++) {
+			enum qunit u;
+			vals[i][q] = NAN;
+			if (!rdata_quantity(rd, recs[i], qs[q], NULL, &vals[i][q], &u, why, sizeof(why))) {
+				any = 1;
+				if (vals[i][q] > 0) lo = fmin(lo, vals[i][q]);
+				hi = fmax(hi, vals[i][q]);
+			} else {
+				vals[i][q] = NAN;
+			}
+		}
+	if (!nr || !any) {
+		char w2[400];
+		snprintf(w2, sizeof(w2), "%s%s%s", nr ? why : "no records at these conditions",
+			 nr ? ": " : "", nr ? "re-run 'attnprof record' with metrics: default on a GPU whose counters are readable" : "");
+		draw_notice(c, box, "no hardware counters for this chart", w2);
+		return;
+	}
+	legend_draw(c, e, nq, lb.x, lb.y, lb.w);
+	struct panel pn;
+	memset(&pn, 0, sizeof(pn));
+	pn.ncat = (int)nr;
+	for (size_t i = 0; i < nr; i++)
+		series_label(keys[i], pn.cats[i], sizeof(pn.cats[i]));
+	if (ylog)
+		axis_log(&pn.y, lo > 0 && lo < 1e300 ? lo : 1, hi > 0 ? hi : 10, 10, 8);
+	else
+		axis_linear(&pn.y, 0, ymax_fixed > 0 ? ymax_fixed : hi * 1.1, 5, 1);
+	pn.yfmt = yfmt;
+	snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", ylabel);
+	/* long variant names: smaller category labels rather than overlap */
+	panel_layout(c, &pn, box);
+	panel_draw(c, &pn);
+	double bottom = pn.plot.y + pn.plot.h;
+	for (size_t i = 0; i < nr; i++)
+		for (size_t q = 0; q < nq; q++) {
+			double bx, bw;
+			bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nr, (int)i, (int)nq, (int)q, 0.8, &bx, &bw);
+			if (!isfinite(vals[i][q])) {
+				text_at(c, bx + bw / 2, bottom - sz(c, 2), "n/a", c->st->size_chart * 0.75, 0, 0.5, 1, &c->st->muted);
+				continue;
+			}
+			double y = panel_y(&pn, vals[i][q] > 0 ? vals[i][q] : pn.y.lo);
+			fill_look(c, rbox_make(bx, y, bw, bottom - y), e[q].look, c->st->thin);
+			if (i == 0 && c->num)
+				draw_numeral(c, e[q].part, e[q].label, bx + bw / 2, y + (bottom - y) / 2, bx + bw / 2,
+					     y - c->st->size_numeral);
+		}
+}
+
+void fig_smem(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	static const char *const qs[] = { "smem_ld_wavefronts", "smem_st_wavefronts", "smem_ld_conflicts", "smem_st_conflicts" };
+	static const char *const ql[] = { "load wavefronts", "store wavefronts", "load bank conflicts", "store bank conflicts" };
+	char title[200];
+	fig_smem_title(rd, o, title, sizeof(title));
+	category_bars(c, rd, o, box, title, SERIES_LADDER, qs, ql, 4, 1, TICK_COUNT, "count (log)", 0);
+}
+
+void fig_occupancy_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	struct rsel s;
+	char d[96];
+	fig_sel(rd, o, &s);
+	snprintf(buf, len, "Achieved against theoretical occupancy of the longest kernel (%s)", rsel_describe(&s, d, sizeof(d)));
+}
+
+void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	static const char *const qs[] = { "occupancy_theoretical", "occupancy" };
+	static const char *const ql[] = { "theoretical (occupancy API)", "achieved (sm__warps_active)" };
+	char title[200];
+	fig_occupancy_title(rd, o, title, sizeof(title));
+	category_bars(c, rd, o, box, title, SERIES_LADDER, qs, ql, 2, 0, TICK_PCT, "warps active / maximum", 100);
+}
+
+/* ---- ablation ladder ---------------------------------------------------------- */
+
+void fig_ablation_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	struct rsel s;
+	char d[96];
+	fig_sel(rd, o, &s);
+	snprintf(buf, len, "Ablation ladder: flash1 to flash2 one switch at a time (%s)", rsel_describe(&s, d, sizeof(d)));
+}
+
+static int popcount3(unsigned v) { return (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1); }
+
+void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	const struct record *recs[8];
+	const struct variant_desc *vd[8];
+	size_t n = 0;
+	/* rungs by number of switches, then switch order */
+	for (int k = 0; k <= 3; k++)
+		for (unsigned sw = 0; sw <= FLASH_ALL; sw++) {
+			if (popcount3(sw) != k)
+				continue;
+			const struct variant_desc *v = variant_flash(sw);
+			const struct record *r = v ? rdata_find(rd, v->name, &s) : NULL;
+			if (r && n < 8) {
+				recs[n] = r;
+				vd[n++] = v;
+			}
+		}
+	char title[200], cond[512];
+	fig_ablation_title(rd, o, title, sizeof(title));
+	rdata_conditions(rd, recs, n, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (n < 2) {
+		draw_notice(c, box, "no ablation ladder at these conditions",
+			    "record experiments/ablation.yaml: it runs flash1, flash2 and the rungs between");
+		return;
+	}
+	double base = NAN, vmax = 0;
+	double vals[8];
+	for (size_t i = 0; i < n; i++) {
+		enum qunit u;
+		char why[160];
+		if (rdata_quantity(rd, recs[i], "tflops", NULL, &vals[i], &u, why, sizeof(why)))
+			vals[i] = NAN;
+		else
+			vmax = fmax(vmax, vals[i]);
+		if (vd[i]->switches == 0)
+			base = vals[i];
+	}
+	struct panel pn;
+	memset(&pn, 0, sizeof(pn));
+	axis_linear(&pn.x, 0, vmax * 1.15, 5, 1);
+	axis_linear(&pn.y, 0, 1, 1, 1);
+	pn.y.nticks = 0;
+	snprintf(pn.xlabel, sizeof(pn.xlabel), "TFLOP/s");
+	/* room on the left for rung names */
+	double lw = 0;
+	for (size_t i = 0; i < n; i++) {
+		double w;
+		text_extent(c, vd[i]->name, c->st->size_chart, TX_MONO, 0, &w, NULL);
+		lw = fmax(lw, w);
+	}
+	struct rbox inner = box;
+	rbox_cut_left(&inner, lw + sz(c, 8));
+	panel_layout(c, &pn, inner);
+	panel_draw(c, &pn);
+	double rh = pn.plot.h / n;
+	for (size_t i = 0; i < n; i++) {
+		double y = pn.plot.y + i * rh + rh * 0.18, h = rh * 0.64;
+		text_at(c, pn.plot.x - sz(c, 6), y + h / 2, vd[i]->name, c->st->size_chart, TX_MONO, 1, 0.5, NULL);
+		if (!isfinite(vals[i]))
+			continue;
+		const struct series_look *lk = style_series(c->st, vd[i]->switches == FLASH_ALL ? 2 : vd[i]->switches == 0 ? 1 : 4);
+		double x1 = panel_x(&pn, vals[i]);
+		fill_look(c, rbox_make(pn.plot.x, y, x1 - pn.plot.x, h), lk, c->st->thin);
+		char lab[64], t[32];
+		snprintf(lab, sizeof(lab), "%.0f", vals[i]);
+		if (isfinite(base) && base > 0) {
+			snprintf(t, sizeof(t), "  %.2f× flash1", vals[i] / base);
+			strncat(lab, t, sizeof(lab) - strlen(lab) - 1);
+		}
+		text_at(c, x1 + sz(c, 3), y + h / 2, lab, c->st->size_chart, 0, 0, 0.5, NULL);
+		char part[64];
+		snprintf(part, sizeof(part), "series:%s", vd[i]->name);
+		draw_numeral(c, part, vd[i]->name, x1 - sz(c, 6), y + h / 2, x1 - sz(c, 6), y - c->st->size_numeral * 0.3);
+	}
+}
+
+/* ---- roofline ------------------------------------------------------------------ */
+
+void fig_roofline_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "Roofline of the %s from its measured ceilings", rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
+}
+
+void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	s.n = o->sel.n; /* every N unless the options fix one */
+	char keys[MAX_SERIES][SERIES_KEY];
+	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, MAX_SERIES);
+	const struct gpu_info *g = &rd->res->header.gpu;
+	double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;      /* GB/s */
+	double peak = g->tensor_tflops > 0 ? g->tensor_tflops : 0;          /* TFLOP/s */
+	static struct reclist used;
+	used.n = 0;
+	int measured_any = 0;
+	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		if (!rsel_match(&s, r))
+			continue;
+		record_series(r, k, sizeof(k));
+		size_t j;
+		for (j = 0; j < ns && strcmp(keys[j], k); j++)
+			;
+		if (j == ns)
+			continue;
+		double x, y;
+		enum qunit u;
+		char why[160];
+		if (rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why)))
+			continue;
+		if (!rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why)))
+			measured_any = 1;
+		else {
+			double f, m;
+			if (get_hbm_model(rd, r, &m) || rdata_quantity(rd, r, "flops", NULL, &f, &u, why, sizeof(why)))
+				continue;
+			x = f / m;
+		}
+		rl_add(&used, r);
+		xlo = fmin(xlo, x); xhi = fmax(xhi, x);
+		ylo = fmin(ylo, y); yhi = fmax(yhi, y);
+	}
+	char title[200], cond[600];
+	fig_roofline_title(rd, o, title, sizeof(title));
+	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	if (!measured_any && used.n)
+		strncat(cond, " · intensity from the model's minimum bytes (no counters)", sizeof(cond) - strlen(cond) - 1);
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!used.n || !(bw > 0)) {
+		draw_notice(c, box, "no roofline", !(bw > 0) ? "the header has no HBM bandwidth (peak_hbm_gbs or copy_gbs)"
+							   : "no timed records with bytes at these conditions");
+		return;
+	}
+	struct legend_entry e[MAX_SERIES];
+	legend_for(c, keys, ns, 0, e);
+	double lh = legend_height(c, e, ns, box.w);
+	struct rbox lb = rbox_cut_top(&box, lh + sz(c, 4));
+	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
+	if (peak > 0) {
+		yhi = fmax(yhi, peak * 1.2);
+		xhi = fmax(xhi, peak * 1e3 / bw * 4);
+	}
+	xlo = fmin(xlo, 1);
+	struct panel pn;
+	memset(&pn, 0, sizeof(pn));
+	axis_log(&pn.x, xlo, xhi, 10, 8);
+	axis_log(&pn.y, fmin(ylo, bw * pn.x.lo / 1e3), yhi, 10, 8);
+	snprintf(pn.xlabel, sizeof(pn.xlabel), "arithmetic intensity (FLOP per HBM byte, log)");
+	snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s (log)");
+	panel_layout(c, &pn, box);
+	panel_draw(c, &pn);
+	/* ceilings: bandwidth slope up to the ridge, then the tensor roof */
+	double ridge = peak > 0 ? peak * 1e3 / bw : pn.x.hi;
+	cairo_save(c->cr);
+	cairo_rectangle(c->cr, pn.plot.x, pn.plot.y, pn.plot.w, pn.plot.h);
+	cairo_clip(c->cr);
+	set_rgb(c, &c->st->ink);
+	draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, bw * pn.x.lo / 1e3), panel_x(&pn, fmin(ridge, pn.x.hi)),
+		  panel_y(&pn, bw * fmin(ridge, pn.x.hi) / 1e3), c->st->heavy, 0);
+	if (peak > 0)
+		draw_line(c, panel_x(&pn, ridge), panel_y(&pn, peak), panel_x(&pn, pn.x.hi), panel_y(&pn, peak), c->st->heavy, 0);
+	if (g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs) {
+		double b2 = g->peak_hbm_gbs;
+		draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, b2 * pn.x.lo / 1e3), panel_x(&pn, pn.x.hi),
+			  panel_y(&pn, b2 * pn.x.hi / 1e3), c->st->thin, 3);
+	}
+	cairo_restore(c->cr);
+	char t[96];
+	snprintf(t, sizeof(t), "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak", bw);
+	double lx = pn.x.lo * 1.6;
+	text_at(c, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3) - sz(c, 3), t, c->st->size_chart * 0.9, 0, 0, 1, NULL);
+	if (peak > 0) {
+		snprintf(t, sizeof(t), "measured tensor peak %.0f TFLOP/s", peak);
+		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), panel_y(&pn, peak) - sz(c, 2), t, c->st->size_chart * 0.9, 0, 1, 1, NULL);
+	} else {
+		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), pn.plot.y + sz(c, 2), "tensor peak not measured",
+			c->st->size_chart * 0.9, TX_ITALIC, 1, 0, &c->st->muted);
+	}
+	for (size_t i = 0; i < used.n; i++) {
+		const struct record *r = used.r[i];
+		char k[SERIES_KEY];
+		record_series(r, k, sizeof(k));
+		size_t j;
+		for (j = 0; j < ns && strcmp(keys[j], k); j++)
+			;
+		double x, y, f, m;
+		enum qunit u;
+		char why[160];
+		rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why));
+		if (rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why))) {
+			get_hbm_model(rd, r, &m);
+			rdata_quantity(rd, r, "flops", NULL, &f, &u, why, sizeof(why));
+			x = f / m;
+		}
+		draw_marker(c, panel_x(&pn, x), panel_y(&pn, y), e[j < ns ? j : 0].look->marker, sz(c, 5), e[j < ns ? j : 0].look);
+	}
+}

@@ -1,0 +1,92 @@
+/* figure.c: the table of figure kinds and what they share; see figure.h. */
+#include "render/figure.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void figopts_init(struct figopts *o)
+{
+	memset(o, 0, sizeof(*o));
+	rsel_any(&o->sel);
+}
+
+const struct figkind figure_kinds[] = {
+	{ "dataflow", "one variant's data flow: HBM buffers (absent ones struck through), on-chip tiles, measured bytes",
+	  0.62, NEEDS_PREFILL, fig_dataflow_title, fig_dataflow },
+	{ "dataflow-compare", "two variants' data flow side by side (default standard against flash2) with the bytes saved",
+	  0.62, NEEDS_PREFILL, fig_dataflow_compare_title, fig_dataflow_compare },
+	{ "partition-grid", "the grid: what each thread block owns, laid over the GPU's SMs in waves (idle SMs shown)",
+	  0.72, NEEDS_PREFILL, fig_grid_title, fig_grid },
+	{ "partition-warps", "the warps inside a block: split-K with its shared-memory reduction against split-Q",
+	  0.6, NEEDS_PREFILL, fig_warps_title, fig_warps },
+	{ "tflops", "TFLOP/s against N, grouped bars, one panel per (d, causal), with reference series",
+	  0.62, NEEDS_PREFILL, fig_tflops_title, fig_tflops },
+	{ "hbm", "HBM bytes against N on log axes: measured points, model lines",
+	  0.62, NEEDS_PREFILL, fig_hbm_title, fig_hbm },
+	{ "memory", "peak device memory against N, with the descriptors' buffers",
+	  0.62, NEEDS_PREFILL, fig_memory_title, fig_memory },
+	{ "smem", "shared-memory load/store wavefronts and bank conflicts per variant",
+	  0.55, NEEDS_PREFILL | NEEDS_METRICS, fig_smem_title, fig_smem },
+	{ "occupancy", "achieved against theoretical occupancy per variant",
+	  0.55, NEEDS_PREFILL, fig_occupancy_title, fig_occupancy },
+	{ "roofline", "a roofline from the GPU's measured ceilings with every variant's points",
+	  0.62, NEEDS_PREFILL, fig_roofline_title, fig_roofline },
+	{ "ablation", "the ablation ladder: flash1 to flash2 one switch at a time",
+	  0.55, NEEDS_LADDER, fig_ablation_title, fig_ablation },
+	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",
+	  0.5, NEEDS_DECODE, fig_decode_title, fig_decode },
+};
+const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
+
+const struct figkind *figkind_find(const char *name)
+{
+	for (size_t i = 0; i < figure_kind_count; i++)
+		if (!strcmp(figure_kinds[i].name, name))
+			return &figure_kinds[i];
+	return NULL;
+}
+
+unsigned rdata_has(const struct rdata *rd)
+{
+	unsigned has = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		int decode = r->phase && !strcmp(r->phase, "decode");
+		has |= decode ? NEEDS_DECODE : NEEDS_PREFILL;
+		if (!decode && (!r->source || !strcmp(r->source, "attnprof"))) {
+			const struct variant_desc *v = variant_find(r->variant);
+			if (v && v->is_flash && v->switches != 0 && v->switches != FLASH_ALL)
+				has |= NEEDS_LADDER;
+		}
+	}
+	if (rd->with_metrics)
+		has |= NEEDS_METRICS;
+	return has;
+}
+
+int figkind_available(const struct figkind *k, const struct rdata *rd, char *why, size_t len)
+{
+	unsigned has = rdata_has(rd), need = k->needs & ~NEEDS_METRICS; /* missing counters draw a notice */
+	if ((has & need) == need)
+		return 1;
+	snprintf(why, len, "%s has no %s records", rd->path,
+		 need & NEEDS_DECODE ? "decode" : need & NEEDS_LADDER ? "ablation-ladder" : "prefill");
+	return 0;
+}
+
+void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
+{
+	*s = o->sel;
+	if (s->n < 0) s->n = rd->focus.n;
+	if (s->d < 0) s->d = rd->focus.d;
+	if (s->causal < 0) s->causal = rd->focus.causal;
+	if (!s->phase) s->phase = rd->focus.phase;
+}
+
+const char *fig_series(const struct rdata *rd, const char *given, const char *def, char *key)
+{
+	if (given && *given && !rdata_resolve(rd, given, key, SERIES_KEY))
+		return key;
+	snprintf(key, SERIES_KEY, "%s", def);
+	return key;
+}

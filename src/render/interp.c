@@ -1,0 +1,659 @@
+/* interp.c: placeholders and conditions in template text; see interp.h. */
+#include "render/interp.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/figure.h"
+#include "util/error.h"
+
+void sbuf_init(struct sbuf *s)
+{
+	static char empty[1];
+	s->buf = empty;
+	s->len = s->cap = 0;
+}
+
+void sbuf_release(struct sbuf *s)
+{
+	if (s->cap)
+		free(s->buf);
+	sbuf_init(s);
+}
+
+int sbuf_add(struct sbuf *s, const char *p, size_t n)
+{
+	if (s->len + n + 1 > s->cap) {
+		size_t cap = s->cap ? s->cap : 64;
+		while (cap < s->len + n + 1)
+			cap *= 2;
+		char *b = s->cap ? realloc(s->buf, cap) : malloc(cap);
+		if (!b)
+			return error("out of memory");
+		s->buf = b;
+		s->cap = cap;
+	}
+	memcpy(s->buf + s->len, p, n);
+	s->len += n;
+	s->buf[s->len] = '\0';
+	return 0;
+}
+
+int sbuf_addf(struct sbuf *s, const char *fmt, ...)
+{
+	char tmp[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	return sbuf_add(s, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+/* ---- positions ------------------------------------------------------------ */
+
+static size_t offset_of(const char *src, size_t len, int line, int col)
+{
+	size_t off = 0;
+	for (int l = 1; l < line && off < len; off++)
+		if (src[off] == '\n')
+			l++;
+	off += (size_t)(col > 0 ? col - 1 : 0);
+	return off < len ? off : len;
+}
+
+const char *interp_where(const struct interp *ip, const struct ynode *node, const char *text,
+			 size_t off, char *buf, size_t len)
+{
+	int line = node ? node->line : 0, col = node ? node->col : 0;
+	if (ip->src && node && text) {
+		/* the token from off to its closing brace, found again in the source */
+		size_t end = off;
+		while (text[end] && text[end] != '}' && text[end] != '\n')
+			end++;
+		size_t tlen = end - off;
+		int nth = 0;
+		for (size_t i = 0; i + tlen <= off; i++)
+			if (!strncmp(text + i, text + off, tlen))
+				nth++;
+		size_t from = offset_of(ip->src, ip->srclen, node->line, node->col);
+		const char *p = ip->src + from, *hit = NULL;
+		for (int k = 0; k <= nth && tlen; k++) {
+			hit = memmem(p, ip->srclen - (size_t)(p - ip->src), text + off, tlen);
+			if (!hit)
+				break;
+			p = hit + 1;
+		}
+		if (hit) {
+			line = 1;
+			const char *ls = ip->src;
+			for (const char *q = ip->src; q < hit; q++)
+				if (*q == '\n') {
+					line++;
+					ls = q + 1;
+				}
+			col = (int)(hit - ls) + 1;
+		}
+	}
+	snprintf(buf, len, "%s:%d:%d", ip->file ? ip->file : "template", line, col);
+	return buf;
+}
+
+/* ---- expressions ------------------------------------------------------------ */
+
+struct value {
+	int is_text;
+	char text[512];
+	double num;
+	enum qunit unit;
+	int missing;         /* the results lack it: why says so */
+	char why[256];
+};
+
+struct parser {
+	struct interp *ip;
+	const struct ynode *node;
+	const char *text;    /* the whole scalar */
+	const char *p;       /* cursor */
+	const char *end;
+};
+
+static int perr(struct parser *ps, const char *at, const char *fmt, ...) ATTNPROF_PRINTF(3, 4);
+static int perr(struct parser *ps, const char *at, const char *fmt, ...)
+{
+	char where[300], msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	interp_where(ps->ip, ps->node, ps->text, (size_t)(at - ps->text), where, sizeof(where));
+	error("%s: %s", where, msg);
+	return -2;
+}
+
+static void skip_ws(struct parser *ps)
+{
+	while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t'))
+		ps->p++;
+}
+
+static size_t token(struct parser *ps, const char *extra, char *out, size_t len)
+{
+	size_t n = 0;
+	while (ps->p < ps->end && (isalnum((unsigned char)*ps->p) || strchr(extra, *ps->p))) {
+		if (n + 1 < len)
+			out[n++] = *ps->p;
+		ps->p++;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+static int parse_int_val(const char *s, int *out)
+{
+	char *e;
+	double v = strtod(s, &e);
+	if (e == s)
+		return -1;
+	if (*e == 'k' || *e == 'K') { v *= 1024; e++; }
+	else if (*e == 'M') { v *= 1048576; e++; }
+	if (*e || v < 0 || v > 1e9)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int parse_bool_val(const char *s, int *out)
+{
+	if (!strcmp(s, "true") || !strcmp(s, "yes") || !strcmp(s, "1") || !strcmp(s, "causal")) { *out = 1; return 0; }
+	if (!strcmp(s, "false") || !strcmp(s, "no") || !strcmp(s, "0")) { *out = 0; return 0; }
+	return -1;
+}
+
+static int set_text(struct value *v, const char *s, const char *ns, const char *name)
+{
+	if (s) {
+		snprintf(v->text, sizeof(v->text), "%.*s", (int)sizeof(v->text) - 1, s);
+		return 0;
+	}
+	snprintf(v->text, sizeof(v->text), "n/a");
+	v->missing = 1;
+	snprintf(v->why, sizeof(v->why), "%s.%s is not in the results header", ns, name);
+	return 0;
+}
+
+/* Global values: gpu.*, run.*, focus.* */
+static int global_value(struct parser *ps, const char *ns, const char *name, const char *at, struct value *v)
+{
+	const struct rdata *rd = ps->ip->rd;
+	const struct results_header *h = &rd->res->header;
+	const struct gpu_info *g = &h->gpu;
+	char b[64];
+	v->is_text = 1;
+#define TXT(s) return set_text(v, (s), ns, name)
+#define NUM(x, u) do { v->is_text = 0; v->num = (x); v->unit = (u); return 0; } while (0)
+	if (!strcmp(ns, "gpu")) {
+		if (!strcmp(name, "name")) TXT(g->name);
+		if (!strcmp(name, "chip")) TXT(g->chip);
+		if (!strcmp(name, "cc")) { snprintf(b, sizeof(b), "%d.%d", g->cc_major, g->cc_minor); TXT(b); }
+		if (!strcmp(name, "sm_count")) NUM(g->sm_count, U_INT);
+		if (!strcmp(name, "l2")) NUM((double)g->l2_bytes, U_BYTES);
+		if (!strcmp(name, "hbm")) NUM((double)g->hbm_bytes, U_BYTES);
+		if (!strcmp(name, "sm_clock")) { snprintf(b, sizeof(b), "%d MHz", g->sm_clock_mhz); TXT(b); }
+		if (!strcmp(name, "mem_clock")) { snprintf(b, sizeof(b), "%d MHz", g->mem_clock_mhz); TXT(b); }
+		if (!strcmp(name, "peak_hbm")) NUM(g->peak_hbm_gbs, U_GBS);
+		if (!strcmp(name, "copy")) {
+			if (!(g->copy_gbs > 0)) TXT((const char *)NULL);
+			NUM(g->copy_gbs, U_GBS);
+		}
+		if (!strcmp(name, "tensor")) {
+			if (!(g->tensor_tflops > 0)) TXT((const char *)NULL);
+			NUM(g->tensor_tflops, U_TFLOPS);
+		}
+		if (!strcmp(name, "driver")) TXT(g->driver);
+		if (!strcmp(name, "cuda")) TXT(g->cuda_runtime);
+		if (!strcmp(name, "cupti")) TXT(g->cupti);
+	} else if (!strcmp(ns, "run")) {
+		if (!strcmp(name, "date")) TXT(h->date);
+		if (!strcmp(name, "host")) TXT(h->host);
+		if (!strcmp(name, "version")) TXT(h->tool_version);
+		if (!strcmp(name, "command")) TXT(h->command_line);
+		if (!strcmp(name, "spec")) TXT(h->spec_name);
+		if (!strcmp(name, "notes")) TXT(h->notes ? h->notes : "");
+		if (!strcmp(name, "file")) TXT(rd->path);
+		if (!strcmp(name, "records")) NUM((double)rd->res->nrecords, U_INT);
+		if (!strcmp(name, "failed") || !strcmp(name, "incorrect") || !strcmp(name, "checked")) {
+			int n = 0;
+			for (size_t i = 0; i < rd->res->nrecords; i++) {
+				const struct record *r = &rd->res->records[i];
+				n += !strcmp(name, "failed") ? r->error != NULL
+				   : !strcmp(name, "checked") ? r->checked
+				   : (r->checked && !r->correct);
+			}
+			NUM(n, U_INT);
+		}
+		if (!strcmp(name, "gap")) {
+			char gap[600];
+			rdata_gap(rd, gap, sizeof(gap));
+			TXT(gap);
+		}
+		if (!strcmp(name, "synthetic")) TXT(rd->synthetic ? "synthetic test data, not measurements" : "");
+	} else if (!strcmp(ns, "focus")) {
+		if (!strcmp(name, "N")) NUM(rd->focus.n, U_INT);
+		if (!strcmp(name, "d")) NUM(rd->focus.d, U_INT);
+		if (!strcmp(name, "causal")) TXT(rd->focus.causal > 0 ? "causal" : "non-causal");
+	}
+#undef TXT
+#undef NUM
+	return perr(ps, at, "unknown value '%s.%s' (docs/templates.md lists gpu.*, run.* and focus.*)", ns, name);
+}
+
+static const char *const text_quantities[] = { "name", "label", "summary", "grid_text", "warp_text", "stores", "absent" };
+
+static int text_quantity(struct parser *ps, const char *key, const char *q, const char *at, struct value *v)
+{
+	const struct variant_desc *d = strchr(key, ':') ? NULL : variant_find(key);
+	v->is_text = 1;
+	if (!strcmp(q, "name")) { snprintf(v->text, sizeof(v->text), "%s", key); return 0; }
+	if (!strcmp(q, "label")) { series_label(key, v->text, sizeof(v->text)); return 0; }
+	if (!d)
+		return perr(ps, at, "'%s' has no descriptor, so it has no %s", key, q);
+	if (!strcmp(q, "summary")) snprintf(v->text, sizeof(v->text), "%s", d->summary);
+	else if (!strcmp(q, "grid_text")) snprintf(v->text, sizeof(v->text), "%s", d->grid_text);
+	else if (!strcmp(q, "warp_text")) snprintf(v->text, sizeof(v->text), "%s", d->warp_text);
+	else {
+		size_t u = 0;
+		v->text[0] = '\0';
+		int stores = !strcmp(q, "stores");
+		if (stores) {
+			for (size_t i = 0; i < d->nbuffers; i++) {
+				int w = snprintf(v->text + u, sizeof(v->text) - u, "%s%s", u ? ", " : "", d->buffers[i].label);
+				if (w > 0 && (size_t)w < sizeof(v->text) - u) u += (size_t)w;
+			}
+		} else {
+			for (size_t i = 0; i < attn_matrix_count; i++)
+				if (!variant_stores(d, attn_matrices[i].name)) {
+					int w = snprintf(v->text + u, sizeof(v->text) - u, "%s%s", u ? ", " : "", attn_matrices[i].label);
+					if (w > 0 && (size_t)w < sizeof(v->text) - u) u += (size_t)w;
+				}
+			if (!u)
+				snprintf(v->text, sizeof(v->text), "nothing");
+		}
+	}
+	return 0;
+}
+
+/* Parse and evaluate one placeholder between p and end. */
+static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen)
+{
+	memset(v, 0, sizeof(*v));
+	fmtspec[0] = '\0';
+	skip_ws(ps);
+	const char *start = ps->p;
+	int agg = 0; /* 1 max, -1 min */
+	if (ps->end - ps->p > 4 && (!strncmp(ps->p, "max(", 4) || !strncmp(ps->p, "min(", 4))) {
+		agg = ps->p[1] == 'a' ? 1 : -1;
+		ps->p += 4;
+		skip_ws(ps);
+	}
+	char series[SERIES_KEY], q[64], arg[160] = "";
+	const char *at_series = ps->p;
+	if (!token(ps, "_+-:$", series, sizeof(series)))
+		return perr(ps, start, "expected a value such as flash2.tflops or gpu.name, found '%.*s'",
+			    (int)(ps->end - start), start);
+	if (ps->p >= ps->end || *ps->p != '.')
+		return perr(ps, ps->p, "expected '.' and a quantity after '%s' (e.g. %s.tflops)", series, series);
+	ps->p++;
+	const char *at_q = ps->p;
+	if (!token(ps, "_", q, sizeof(q)))
+		return perr(ps, at_q, "expected a quantity after '%s.'", series);
+	if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus")) {
+		if (agg)
+			return perr(ps, start, "max()/min() apply to measured quantities, not %s.%s", series, q);
+		int rc = global_value(ps, series, q, at_q, v);
+		if (rc)
+			return rc;
+		goto format;
+	}
+	char key[SERIES_KEY];
+	if (!strcmp(series, "$v")) {
+		if (!ps->ip->var_v)
+			return perr(ps, at_series, "'$v' is only defined inside a section with each_variant");
+		snprintf(key, sizeof(key), "%s", ps->ip->var_v);
+	} else if (rdata_resolve(ps->ip->rd, series, key, sizeof(key))) {
+		const char *names[64];
+		size_t n = 0;
+		for (size_t i = 0; i < variant_count && n < 60; i++)
+			names[n++] = variant_table[i]->name;
+		names[n++] = "sdpa";
+		const char *near = nearest_word(series, names, n);
+		return perr(ps, at_series, "unknown variant '%s'%s%s%s", series, near ? ": did you mean '" : "",
+			    near ? near : " (not in kernels/variants.c, not in the results)", near ? "'?" : "");
+	}
+	const struct qinfo *qi = quantity_find(q);
+	for (size_t i = 0; !qi && i < sizeof(text_quantities) / sizeof(*text_quantities); i++)
+		if (!strcmp(q, text_quantities[i])) {
+			if (agg)
+				return perr(ps, start, "max()/min() need a number, and %s is text", q);
+			int rc = text_quantity(ps, key, q, at_q, v);
+			if (rc)
+				return rc;
+			goto format;
+		}
+	if (!qi) {
+		const char *names[128];
+		size_t n = 0;
+		for (size_t i = 0; i < quantity_count && n < 120; i++)
+			names[n++] = quantity_table[i].name;
+		for (size_t i = 0; i < sizeof(text_quantities) / sizeof(*text_quantities); i++)
+			names[n++] = text_quantities[i];
+		const char *near = nearest_word(q, names, n);
+		return perr(ps, at_q, "unknown quantity '%s'%s%s%s", q, near ? ": did you mean '" : "",
+			    near ? near : " (docs/templates.md lists them)", near ? "'?" : "");
+	}
+	if (qi->arg) {
+		if (ps->p >= ps->end || *ps->p != '.')
+			return perr(ps, ps->p, "'%s' needs an argument: %s.%s.<%s>", q, series, q,
+				    qi->arg == 1 ? "variant" : "name");
+		ps->p++;
+		const char *at_arg = ps->p;
+		if (!token(ps, qi->arg == 1 ? "_+-:$" : "_.", arg, sizeof(arg)))
+			return perr(ps, at_arg, "expected a %s after '%s.'", qi->arg == 1 ? "variant" : "name", q);
+		if (qi->arg == 1) {
+			char k2[SERIES_KEY];
+			if (!strcmp(arg, "$v")) {
+				if (!ps->ip->var_v)
+					return perr(ps, at_arg, "'$v' is only defined inside a section with each_variant");
+				snprintf(arg, sizeof(arg), "%s", ps->ip->var_v);
+			} else if (rdata_resolve(ps->ip->rd, arg, k2, sizeof(k2))) {
+				return perr(ps, at_arg, "unknown variant '%s'", arg);
+			}
+		}
+	}
+	/* conditions */
+	struct rsel sel;
+	rsel_any(&sel);
+	int n_ext = 0; /* N=max (1) / N=min (-1) */
+	skip_ws(ps);
+	if (ps->p < ps->end && *ps->p == '@') {
+		do {
+			ps->p++;
+			skip_ws(ps);
+			const char *at_k = ps->p;
+			char k[16], val[32];
+			if (!token(ps, "_", k, sizeof(k)))
+				return perr(ps, at_k, "expected a condition such as N=4096 after '@'");
+			skip_ws(ps);
+			if (ps->p >= ps->end || *ps->p != '=')
+				return perr(ps, ps->p, "expected '=' after '%s'", k);
+			ps->p++;
+			skip_ws(ps);
+			const char *at_v = ps->p;
+			token(ps, "._", val, sizeof(val));
+			int iv = 0, bad = 0;
+			if (!strcmp(k, "N") || !strcmp(k, "Nkv")) {
+				if (!strcmp(val, "max")) n_ext = 1;
+				else if (!strcmp(val, "min")) n_ext = -1;
+				else bad = parse_int_val(val, &sel.n);
+			} else if (!strcmp(k, "Nq")) bad = parse_int_val(val, &sel.nq);
+			else if (!strcmp(k, "d")) bad = parse_int_val(val, &sel.d);
+			else if (!strcmp(k, "B")) bad = parse_int_val(val, &sel.batch);
+			else if (!strcmp(k, "H")) bad = parse_int_val(val, &sel.heads);
+			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); sel.causal = iv; }
+			else if (!strcmp(k, "dtype")) {
+				if (!strcmp(val, "fp16")) sel.dtype = "fp16";
+				else if (!strcmp(val, "bf16")) sel.dtype = "bf16";
+				else bad = 1;
+			} else if (!strcmp(k, "phase")) {
+				if (!strcmp(val, "prefill")) sel.phase = "prefill";
+				else if (!strcmp(val, "decode")) sel.phase = "decode";
+				else bad = 1;
+			} else
+				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, causal, dtype, phase)", k);
+			if (bad)
+				return perr(ps, at_v, "bad value '%s' for %s", val, k);
+			skip_ws(ps);
+		} while (ps->p < ps->end && *ps->p == ',');
+	}
+	if (agg) {
+		skip_ws(ps);
+		if (ps->p >= ps->end || *ps->p != ')')
+			return perr(ps, ps->p, "expected ')' to close %s(", agg > 0 ? "max" : "min");
+		ps->p++;
+	}
+	/* the focus fills what is not given (not inside max/min) */
+	const struct rdata *rd = ps->ip->rd;
+	const struct variant_desc *vd = strchr(key, ':') ? NULL : variant_find(key);
+	int decode_only = vd && !(vd->phases & (1u << PHASE_PREFILL));
+	if (!agg) {
+		if (!sel.phase) sel.phase = decode_only ? "decode" : "prefill";
+		if (sel.d < 0) sel.d = decode_only ? -1 : rd->focus.d;
+		if (sel.causal < 0) sel.causal = decode_only ? -1 : rd->focus.causal;
+		if (sel.n < 0 && !n_ext) sel.n = decode_only ? -1 : rd->focus.n;
+	}
+	if (n_ext) {
+		int vals[64];
+		size_t nv = rdata_values(rd, key, &sel, RF_N, vals, 64);
+		if (nv)
+			sel.n = n_ext > 0 ? vals[nv - 1] : vals[0];
+	}
+	v->unit = qi->unit;
+	int found = 0;
+	char why[256] = "no record";
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		if (!rsel_match(&sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
+			continue;
+		double x;
+		enum qunit u;
+		int rc = rdata_quantity(rd, r, q, qi->arg ? arg : NULL, &x, &u, why, sizeof(why));
+		if (rc < 0)
+			return perr(ps, at_q, "%s", why);
+		if (rc)
+			continue;
+		v->unit = u;
+		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num))
+			v->num = x;
+		found = 1;
+		if (!agg)
+			break;
+	}
+	if (!found) {
+		char d[128];
+		v->missing = 1;
+		snprintf(v->why, sizeof(v->why), "%s at %s: %s", key, rsel_describe(&sel, d, sizeof(d)), why);
+	}
+format:
+	skip_ws(ps);
+	if (ps->p < ps->end && *ps->p == '|') {
+		ps->p++;
+		const char *at_f = ps->p;
+		size_t n = (size_t)(ps->end - ps->p);
+		while (n && (ps->p[n - 1] == ' '))
+			n--;
+		if (n >= fmtlen)
+			return perr(ps, at_f, "format too long");
+		memcpy(fmtspec, ps->p, n);
+		fmtspec[n] = '\0';
+		ps->p = ps->end;
+		char tmp[64];
+		if (!v->is_text && fmt_quantity(1.0, v->unit, fmtspec, tmp, sizeof(tmp)))
+			return perr(ps, at_f, "unknown format '%s' (bytes, count, x, pct, num, int, seqlen or one printf "
+				    "conversion such as %%.2f)", fmtspec);
+	}
+	skip_ws(ps);
+	if (ps->p < ps->end)
+		return perr(ps, ps->p, "unexpected '%.*s' in the placeholder", (int)(ps->end - ps->p), ps->p);
+	return 0;
+}
+
+static int add_escaped(struct sbuf *out, const char *s, size_t n, int markup)
+{
+	if (!markup)
+		return sbuf_add(out, s, n);
+	for (size_t i = 0; i < n; i++) {
+		const char *rep = s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : NULL;
+		if (rep ? sbuf_add(out, rep, strlen(rep)) : sbuf_add(out, s + i, 1))
+			return -1;
+	}
+	return 0;
+}
+
+int interp_expand(struct interp *ip, const struct ynode *node, const char *text, struct sbuf *out)
+{
+	struct parser ps = { ip, node, text, text, text };
+	int bold = 0, ital = 0, code = 0;
+	for (const char *p = text; *p;) {
+		if (p[0] == '{' && p[1] == '{') { add_escaped(out, "{", 1, ip->markup); p += 2; continue; }
+		if (p[0] == '}' && p[1] == '}') { add_escaped(out, "}", 1, ip->markup); p += 2; continue; }
+		if (*p == '}')
+			return perr(&ps, p, "'}' without '{' (write '}}' for a brace)");
+		if (ip->markup && p[0] == '*' && p[1] == '*') {
+			sbuf_add(out, bold ? "</b>" : "<b>", bold ? 4 : 3);
+			bold = !bold;
+			p += 2;
+			continue;
+		}
+		if (ip->markup && *p == '`') {
+			sbuf_add(out, code ? "</tt>" : "<tt>", code ? 5 : 4);
+			code = !code;
+			p++;
+			continue;
+		}
+		/* _italic_ only at word edges, so snake_case names stay as they are */
+		if (ip->markup && *p == '_' && !code &&
+		    ((!ital && (p == text || !isalnum((unsigned char)p[-1])) && isalnum((unsigned char)p[1])) ||
+		     (ital && p > text && isalnum((unsigned char)p[-1]) && !isalnum((unsigned char)p[1])))) {
+			sbuf_add(out, ital ? "</i>" : "<i>", ital ? 4 : 3);
+			ital = !ital;
+			p++;
+			continue;
+		}
+		if (*p != '{') {
+			const char *q = p + 1;
+			while (*q && *q != '{' && *q != '}' && *q != '*' && *q != '`' && *q != '_')
+				q++;
+			add_escaped(out, p, (size_t)(q - p), ip->markup);
+			p = q;
+			continue;
+		}
+		const char *close = strchr(p + 1, '}');
+		const char *nl = strchr(p + 1, '\n');
+		if (!close || (nl && nl < close))
+			return perr(&ps, p, "'{' is not closed by '}' on the same line (write '{{' for a brace)");
+		ps.p = p + 1;
+		ps.end = close;
+		struct value v;
+		char spec[32];
+		int rc = eval(&ps, &v, spec, sizeof(spec));
+		if (rc)
+			return rc;
+		char buf[600];
+		if (v.missing) {
+			snprintf(buf, sizeof(buf), "n/a");
+			ip->missing++;
+			if (!ip->quiet) {
+				char where[300];
+				warning("%s: {%.*s}: %s: wrote 'n/a'", interp_where(ip, node, text, (size_t)(p + 1 - text), where,
+										   sizeof(where)), (int)(close - p - 1), p + 1, v.why);
+			}
+		} else if (v.is_text) {
+			snprintf(buf, sizeof(buf), "%s", v.text);
+		} else {
+			fmt_quantity(v.num, v.unit, spec[0] ? spec : NULL, buf, sizeof(buf));
+		}
+		add_escaped(out, buf, strlen(buf), ip->markup);
+		p = close + 1;
+	}
+	if (ip->markup) {
+		if (code) sbuf_add(out, "</tt>", 5);
+		if (ital) sbuf_add(out, "</i>", 4);
+		if (bold) sbuf_add(out, "</b>", 4);
+	}
+	return 0;
+}
+
+int interp_when(struct interp *ip, const struct ynode *node, const char *cond, int *truth)
+{
+	struct parser ps = { ip, node, cond, cond, cond + strlen(cond) };
+	skip_ws(&ps);
+	if (!strncmp(ps.p, "not ", 4)) {
+		int t, rc = interp_when(ip, node, ps.p + 4, &t);
+		*truth = !t;
+		return rc;
+	}
+	if (!strncmp(ps.p, "has:", 4)) {
+		const char *w = ps.p + 4;
+		unsigned has = rdata_has(ip->rd);
+		if (!strcmp(w, "decode")) *truth = !!(has & NEEDS_DECODE);
+		else if (!strcmp(w, "prefill")) *truth = !!(has & NEEDS_PREFILL);
+		else if (!strcmp(w, "ablation")) *truth = !!(has & NEEDS_LADDER);
+		else if (!strcmp(w, "metrics")) *truth = !!(has & NEEDS_METRICS);
+		else if (!strcmp(w, "gap")) *truth = ip->rd->without_metrics > 0;
+		else if (!strcmp(w, "synthetic")) *truth = ip->rd->synthetic;
+		else if (!strcmp(w, "reference") || !strcmp(w, "failures") || !strcmp(w, "incorrect")) {
+			*truth = 0;
+			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
+				const struct record *r = &ip->rd->res->records[i];
+				if (!strcmp(w, "reference") ? r->source && strcmp(r->source, "attnprof")
+				    : !strcmp(w, "failures") ? r->error != NULL : (r->checked && !r->correct))
+					*truth = 1;
+			}
+		} else
+			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, ablation, metrics, gap, reference, failures, "
+				    "incorrect, synthetic)", w);
+		return 0;
+	}
+	/* EXPR OP (NUMBER | EXPR) */
+	static const char *const ops[] = { ">=", "<=", "==", "!=", ">", "<" };
+	const char *op = NULL, *opat = NULL;
+	for (const char *p = ps.p; *p && !op; p++)
+		for (size_t i = 0; i < 6; i++)
+			if (!strncmp(p, ops[i], strlen(ops[i]))) {
+				op = ops[i];
+				opat = p;
+				break;
+			}
+	if (!op)
+		return perr(&ps, ps.p, "a condition is 'has:WHAT', 'not CONDITION' or 'VALUE OP NUMBER' "
+			    "(e.g. flash2.speedup_vs.standard@N=max > 1)");
+	struct value a, b;
+	char spec[32];
+	ps.end = opat;
+	int rc = eval(&ps, &a, spec, sizeof(spec));
+	if (rc)
+		return rc;
+	const char *rhs = opat + strlen(op);
+	while (*rhs == ' ')
+		rhs++;
+	char *e;
+	double bv = strtod(rhs, &e);
+	while (*e == ' ')
+		e++;
+	if (e == rhs || *e) {
+		ps.p = rhs;
+		ps.end = rhs + strlen(rhs);
+		rc = eval(&ps, &b, spec, sizeof(spec));
+		if (rc)
+			return rc;
+		if (b.missing || b.is_text) {
+			*truth = 0;
+			return 0;
+		}
+		bv = b.num;
+	}
+	if (a.missing || a.is_text) {
+		*truth = 0;
+		return 0;
+	}
+	double av = a.num;
+	*truth = !strcmp(op, ">") ? av > bv : !strcmp(op, "<") ? av < bv : !strcmp(op, ">=") ? av >= bv
+	       : !strcmp(op, "<=") ? av <= bv : !strcmp(op, "==") ? av == bv : av != bv;
+	return 0;
+}
