@@ -130,7 +130,8 @@ static void predict_flash(const struct variant_desc *v, const struct attn_shape 
 	const double q = heads * s->seqlen_q * d * e;
 	const double kv_unique = 2.0 * s->batch * s->kv_heads * (double)s->seqlen_kv * d * e;
 	const double o = q;
-	const double stats = heads * s->seqlen_q * 4.0 * (lazy ? 1 : 2);
+	/* every step: m, ℓ; once: L (K/V-outer also leaves m, ℓ, as its kernel does) */
+	const double stats = heads * s->seqlen_q * 4.0 * (lazy ? ((sw & FLASH_SEQPAR) ? 1 : 3) : 2);
 	const double trips = heads * (L.oacc_rw + L.ml_rw);
 
 	m->hbm_read_bytes_min = q + kv_unique + trips;

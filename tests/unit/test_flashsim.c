@@ -221,6 +221,15 @@ static void test_counts_by_hand(void)
 	/* FA1 rescale: 3·d per row per step */
 	CHECK_INT(c.rescale_flops, 100 * 7 * 24);
 
+	/* flash1+lazyrescale (K/V-outer, once): the same round trips, then L
+	 * (400) and, as its kernel does, the final m and ℓ (400 each) */
+	struct flashsim_opts f4 = { .switches = FLASH_LAZY, .block_m = 32, .block_n = 16, .warps = 4 };
+	CHECK_INT(flashsim_run(&s, &f4, io.q, io.k, io.v, o, NULL, NULL, NULL, &c), 0);
+	CHECK_INT(c.write_bytes[FS_LSE], 400);
+	CHECK_INT(c.write_bytes[FS_M], 2800);
+	CHECK_INT(c.write_bytes[FS_OACC], 19200);
+	CHECK_INT(c.rescale_flops, 100 * 7 * 8 + 800);
+
 	/* causal flash2: Q block i sees keys up to 32i+31 (the last, 99):
 	 * 2, 4, 6, 7 K/V blocks = 32 + 64 + 96 + 100 key rows → K reads
 	 * 292 · 8 · 2 = 4672; S entries 32·32 + 32·64 + 32·96 + 4·100 = 6544;
