@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>
@@ -133,7 +134,23 @@ struct cupti_session {
 	CUcontext ctx;
 	struct occupancy_limits lim;
 	int profiler_initialized;
+	/* ATTNPROF_CUPTI_KEEP=1: keep the range profiler enabled between calls
+	 * (an experiment: saves Enable/Disable per call, but timed runs between
+	 * calls then run with it enabled, though not started) */
+	int keep_enabled;
+	CUpti_RangeProfiler_Object *kept;
+	int trace; /* ATTNPROF_CUPTI_TRACE=1: phase times on stderr */
 };
+
+static double mono_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
+}
+
+#define TRACE(s, what, t0) do { if ((s)->trace) { double t_ = mono_ms(); \
+	fprintf(stderr, "attnprof: cupti: %-22s %8.1f ms\n", what, t_ - (t0)); (t0) = t_; } } while (0)
 
 #define CUDA_OK(call, what) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) \
 	return error("%s: %s", what, cudaGetErrorString(e_)); } while (0)
@@ -287,6 +304,8 @@ int cupti_session_open(struct cupti_session **out, const char *const *metrics,
 	}
 	if (activity_register())
 		goto fail;
+	s->keep_enabled = getenv("ATTNPROF_CUPTI_KEEP") && !strcmp(getenv("ATTNPROF_CUPTI_KEEP"), "1");
+	s->trace = getenv("ATTNPROF_CUPTI_TRACE") && !strcmp(getenv("ATTNPROF_CUPTI_TRACE"), "1");
 	*out = s;
 	return 0;
 fail:
@@ -308,6 +327,11 @@ void cupti_session_close(struct cupti_session *s)
 {
 	if (!s)
 		return;
+	if (s->kept) {
+		CUpti_RangeProfiler_Disable_Params dp = { CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE };
+		dp.pRangeProfilerObject = s->kept;
+		cuptiRangeProfilerDisable(&dp);
+	}
 	cupti_host_close(s->host);
 	for (size_t i = 0; i < s->n; i++)
 		free(s->metrics[i]);
@@ -467,14 +491,23 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	size_t *map = NULL;
 	struct launch *out = NULL;
 
+	double t0 = mono_ms();
 	if (activity_begin())
 		goto out;
 	activity_on = 1;
+	TRACE(s, "activity on", t0);
 
-	CUpti_RangeProfiler_Enable_Params ep = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
-	ep.ctx = s->ctx;
-	CUPTI_OK(cuptiRangeProfilerEnable(&ep), "enabling the CUPTI range profiler");
-	obj = ep.pRangeProfilerObject;
+	if (s->kept) {
+		obj = s->kept;
+	} else {
+		CUpti_RangeProfiler_Enable_Params ep = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
+		ep.ctx = s->ctx;
+		CUPTI_OK(cuptiRangeProfilerEnable(&ep), "enabling the CUPTI range profiler");
+		obj = ep.pRangeProfilerObject;
+		if (s->keep_enabled)
+			s->kept = obj;
+	}
+	TRACE(s, "range profiler enable", t0);
 
 	CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
 	dsp.pRangeProfilerObject = obj;
@@ -508,6 +541,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	cp.passIndex = 0;
 	cp.targetNestingLevel = 1;
 	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler");
+	TRACE(s, "counter data + config", t0);
 
 	/* Kernel replay submits every pass in one round; allow more rounds in
 	 * case CUPTI asks for them, but never loop forever. */
@@ -541,7 +575,9 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 
 	CUpti_RangeProfiler_DecodeData_Params ddp = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
 	ddp.pRangeProfilerObject = obj;
+	TRACE(s, "profiled launches", t0);
 	CUPTI_OK(cuptiRangeProfilerDecodeData(&ddp), "decoding the CUPTI counter data");
+	TRACE(s, "decode", t0);
 	if (ddp.numOfRangeDropped) {
 		error("CUPTI dropped %zu kernel ranges: one profiled call may launch at most %d kernels",
 		      ddp.numOfRangeDropped, CUPTI_MAX_RANGES);
@@ -549,6 +585,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	}
 	activity_end();
 	activity_on = 0;
+	TRACE(s, "activity flush", t0);
 	if (act.oom) {
 		error("out of memory collecting kernel records");
 		goto out;
@@ -610,6 +647,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 				goto out;
 			}
 	}
+	TRACE(s, "evaluate + map", t0);
 	*launches = out;
 	*nlaunches = nranges;
 	out = NULL;
@@ -617,7 +655,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 out:
 	if (activity_on)
 		activity_end();
-	if (obj) {
+	if (obj && obj != s->kept) {
 		CUpti_RangeProfiler_Disable_Params dp = { CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE };
 		dp.pRangeProfilerObject = obj;
 		cuptiRangeProfilerDisable(&dp);
@@ -632,6 +670,7 @@ out:
 	free(recs);
 	free(map);
 	free(data);
+	TRACE(s, "disable + free", t0);
 	return rc;
 }
 

@@ -24,6 +24,11 @@ static char skip_reason[600];
 
 static int gpu(void)
 {
+	/* PROBE_ONLY=1: launch without CUPTI, for ncu (tools/ncu-compare.sh) */
+	if (getenv("PROBE_ONLY")) {
+		snprintf(skip_reason, sizeof skip_reason, "skipped: PROBE_ONLY is set");
+		return 0;
+	}
 	if (have_gpu >= 0)
 		return have_gpu;
 	int n = 0;
@@ -396,7 +401,39 @@ static void test_gpu_occupancy_matches_cuda(void)
 	CHECK_INT(mismatched, 0);
 }
 
-TESTS(test_gpu_counters_readable, test_gpu_copy_bytes, test_gpu_smem_wavefronts_exact,
+/* The same launches as the tests above, unprofiled, for ncu to measure. */
+static void test_gpu_probe_only(void)
+{
+	if (!getenv("PROBE_ONLY"))
+		SKIP("skipped: set PROBE_ONLY=1 to launch the probes for ncu");
+	unsetenv("PROBE_ONLY");
+	if (!gpu())
+		SKIP(skip_reason);
+	struct mix_arg a;
+	memset(&a, 0, sizeof a);
+	a.copy.n4 = (size_t)64 << 20;
+	a.smem.iters = 100;
+	a.smem.blocks = 264;
+	a.m = 4096;
+	size_t mat = (size_t)a.m * a.m * 2;
+	CHECK(cudaMalloc(&a.copy.in, a.copy.n4 * 16) == cudaSuccess);
+	CHECK(cudaMalloc(&a.copy.out, a.copy.n4 * 16) == cudaSuccess);
+	CHECK(cudaMalloc((void **)&a.smem.out, 264 * 128 * sizeof(float)) == cudaSuccess);
+	CHECK(cudaMalloc(&a.A, mat) == cudaSuccess);
+	CHECK(cudaMalloc(&a.B, mat) == cudaSuccess);
+	CHECK(cudaMalloc(&a.C, mat) == cudaSuccess);
+	cudaMemset(a.copy.in, 1, a.copy.n4 * 16);
+	cudaMemset(a.A, 0x3c, mat);
+	cudaMemset(a.B, 0x3c, mat);
+	CHECK(cublasCreate(&a.h) == CUBLAS_STATUS_SUCCESS);
+	CHECK_INT(launch_mix(&a), 0);
+	CHECK(cudaDeviceSynchronize() == cudaSuccess);
+	cublasDestroy(a.h);
+	cudaFree(a.A); cudaFree(a.B); cudaFree(a.C);
+	cudaFree(a.copy.in); cudaFree(a.copy.out); cudaFree(a.smem.out);
+}
+
+TESTS(test_gpu_probe_only, test_gpu_counters_readable, test_gpu_copy_bytes, test_gpu_smem_wavefronts_exact,
       test_gpu_kernel_replay_keeps_inplace_correct, test_gpu_three_kernels_with_cublas,
       test_gpu_full_set_instruction_mix, test_gpu_occupancy_matches_cuda)
 #else
