@@ -214,6 +214,8 @@ static int activity_register(void)
 /* Device support and counter availability; CUPTI_UNAVAILABLE with reason. */
 static int probe_device(struct cupti_session *s, char *reason, size_t len)
 {
+	if (CUPTI_HOST_UNDER_ASAN)
+		return unavailable(reason, len, "%s%s", CUPTI_ASAN_REASON, "");
 	int count = 0;
 	cudaError_t ce = cudaGetDeviceCount(&count);
 	if (ce != cudaSuccess || count < 1)

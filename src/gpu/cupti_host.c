@@ -33,6 +33,8 @@ const char *cupti_result_name(int result)
 int cupti_host_open(struct cupti_host **out, const char *chip, const uint8_t *avail)
 {
 	*out = NULL;
+	if (CUPTI_HOST_UNDER_ASAN)
+		return error("%s", CUPTI_ASAN_REASON);
 	struct cupti_host *h = calloc(1, sizeof *h);
 	if (!h)
 		return error("out of memory");

@@ -9,6 +9,22 @@
 
 struct cupti_host;
 
+/* CUPTI dlopens libnvperf_host with RTLD_DEEPBIND, which AddressSanitizer
+ * refuses (it aborts the process): in a SAN=1 build the host API is off and
+ * says so instead. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CUPTI_HOST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CUPTI_HOST_UNDER_ASAN 1
+#endif
+#endif
+#ifndef CUPTI_HOST_UNDER_ASAN
+#define CUPTI_HOST_UNDER_ASAN 0
+#endif
+#define CUPTI_ASAN_REASON "CUPTI's profiler host library cannot load in an AddressSanitizer build " \
+	"(it is opened with RTLD_DEEPBIND): use a build without SAN=1 for hardware counters"
+
 /* CUPTI's name for a result code ("CUPTI_ERROR_INVALID_PARAMETER"). */
 const char *cupti_result_name(int result);
 
