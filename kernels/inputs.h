@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #ifdef __CUDACC__
-#define ATTN_HD __host__ __device__ __forceinline__
+#define ATTN_HD __host__ __device__
 #else
 #define ATTN_HD
 #endif
