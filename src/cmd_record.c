@@ -18,7 +18,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: attnprof record SPEC [-o RESULTS] [--resume | --force] [--metrics SET]\n"
-		"                       [--reps N] [--copy-probe GIB] [--progress]\n"
+		"                       [--reps N] [--warmup N] [--copy-probe GIB] [--progress]\n"
 		"\n"
 		"Run every config of an experiment spec on the GPU: check O against an\n"
 		"fp64 CPU reference on fresh seeded inputs, time it with CUDA events,\n"
@@ -33,6 +33,7 @@ static void usage(FILE *f)
 		"      --force         overwrite FILE\n"
 		"      --metrics SET   override the spec's metric set: none, memory, default, full\n"
 		"      --reps N        override the spec's repetitions\n"
+		"      --warmup N      override the spec's warm-up launches\n"
 		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"
 		"      --progress      a line per config on stderr even when it is not a terminal\n"
 		"\n"
@@ -70,13 +71,14 @@ int cmd_record(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "metrics", required_argument, NULL, 'm' },
 		{ "reps", required_argument, NULL, 'n' },
+		{ "warmup", required_argument, NULL, 'w' },
 		{ "copy-probe", required_argument, NULL, 'c' },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *metrics = NULL;
-	int resume = 0, force = 0, reps = 0, progress = 0, c;
+	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, c;
 	double probe = 2.0;
 	char *end;
 	optind = 1;
@@ -91,6 +93,13 @@ int cmd_record(int argc, char **argv)
 			reps = (int)strtol(optarg, &end, 10);
 			if (*end || reps < 1 || reps > 100000) {
 				error("--reps '%s' must be a whole number from 1 to 100000", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case 'w':
+			warmup = (int)strtol(optarg, &end, 10);
+			if (*end || warmup < 0 || warmup > 10000) {
+				error("--warmup '%s' must be a whole number from 0 to 10000", optarg);
 				return EXIT_BAD_INPUT;
 			}
 			break;
@@ -122,6 +131,8 @@ int cmd_record(int argc, char **argv)
 	}
 	if (reps)
 		s.repetitions = reps;
+	if (warmup >= 0)
+		s.warmup = warmup;
 	if (metrics) {
 		const struct metric_set *ms = metric_set_find(metrics);
 		if (!ms) {
