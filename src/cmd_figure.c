@@ -1,16 +1,189 @@
-/* cmd_figure.c: 'attnprof figure' — not built yet (see the issue tracker). */
-#include <string.h>
+/* cmd_figure.c: 'attnprof figure' — one figure from a results file as SVG,
+ * PNG or PDF, for people who put figures in their own slides and papers.
+ *
+ * The figure is drawn from the records and the variants' descriptors in
+ * the chosen style; --n/--d/--causal pick the conditions (default: the
+ * focus, N=4096 d=128 non-causal or the nearest measured).
+ */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
 #include "util/error.h"
 
+#if ATTNPROF_HAVE_RENDER
+#include "render/render.h"
+#include "util/yamltree.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: attnprof figure KIND RESULTS [options] -o OUT.svg|.png|.pdf\n"
+		"\n"
+		"Render one figure from a results file.  The format follows OUT's extension.\n"
+		"\n"
+		"options:\n"
+		"  -o, --output FILE     where to write (.svg, .png or .pdf)\n"
+		"  --variant V           the variant drawn (data flow, partition) or the first of two\n"
+		"  --compare V2          the second variant of a side-by-side figure\n"
+		"  --n N                 sequence length (KV length for decode); default: the focus\n"
+		"  --d D                 head dimension; charts: only panels of this d\n"
+		"  --causal yes|no       causal mask; charts: only panels with this mask\n"
+		"  --batch B             batch size\n"
+		"  --style S             color (default), print, patent or slides\n"
+		"  --dpi D               PNG resolution (default 150)\n"
+		"  --list                list the figure kinds and tables\n"
+		"\n"
+		"kinds:\n");
+	for (size_t i = 0; i < figure_kind_count; i++)
+		fprintf(f, "  %-17s %s\n", figure_kinds[i].name, figure_kinds[i].about);
+	for (int i = 0; i < TABLE_COUNT; i++)
+		fprintf(f, "  table:%-11s %s\n", table_kinds[i].name, table_kinds[i].about);
+	fprintf(f,
+		"\n"
+		"example:\n"
+		"  attnprof figure dataflow-compare experiments/results/fa2-paper.yaml --variant standard \\\n"
+		"      --compare flash2 --n 4096 -o dataflow.svg\n"
+		"\n"
+		"exit status: 0 written, 1 cannot write or render, 2 bad results file or option.\n");
+}
+
+static int need_arg(int i, int argc, char **argv)
+{
+	if (i + 1 >= argc) {
+		error("option '%s' needs a value (see 'attnprof figure --help')", argv[i]);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_pos(const char *opt, const char *s, int *out)
+{
+	char *e;
+	long v = strtol(s, &e, 10);
+	if (*e == 'k' || *e == 'K') { v *= 1024; e++; }
+	if (e == s || *e || v < 1 || v > 1 << 30)
+		return error("%s must be a positive whole number, not '%s'", opt, s);
+	*out = (int)v;
+	return 0;
+}
+
 int cmd_figure(int argc, char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "--help")) {
-		printf("usage: attnprof figure ...\n(not implemented yet)\n");
+	const char *kind = NULL, *results = NULL, *out = NULL, *style = "color";
+	struct figopts o;
+	double dpi = 150;
+	figopts_init(&o);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return EXIT_OK;
+		} else if (!strcmp(a, "--list")) {
+			for (size_t k = 0; k < figure_kind_count; k++)
+				printf("%s\n", figure_kinds[k].name);
+			for (int k = 0; k < TABLE_COUNT; k++)
+				printf("table:%s\n", table_kinds[k].name);
+			return EXIT_OK;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			out = argv[++i];
+		} else if (!strcmp(a, "--variant") || !strcmp(a, "--compare")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			snprintf(a[2] == 'v' ? o.variant : o.compare, SERIES_KEY, "%s", argv[++i]);
+		} else if (!strcmp(a, "--n") || !strcmp(a, "--d") || !strcmp(a, "--batch")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			int *dst = a[2] == 'n' ? &o.sel.n : a[2] == 'd' ? &o.sel.d : &o.sel.batch;
+			if (parse_pos(a, argv[++i], dst)) return EXIT_BAD_INPUT;
+		} else if (!strcmp(a, "--causal")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			const char *v = argv[++i];
+			if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1")) o.sel.causal = 1;
+			else if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0")) o.sel.causal = 0;
+			else {
+				error("--causal is yes or no, not '%s'", v);
+				return EXIT_BAD_INPUT;
+			}
+		} else if (!strcmp(a, "--style")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			style = argv[++i];
+		} else if (!strcmp(a, "--dpi")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			char *e;
+			dpi = strtod(argv[++i], &e);
+			if (*e || !(dpi >= 10 && dpi <= 2400)) {
+				error("--dpi must be a number from 10 to 2400, not '%s'", argv[i]);
+				return EXIT_BAD_INPUT;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			static const char *const opts[] = { "--output", "--variant", "--compare", "--n", "--d", "--causal",
+							    "--batch", "--style", "--dpi", "--list", "--help" };
+			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
+			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof figure --help')",
+			      near ? near : "", near ? "'?" : "");
+			return EXIT_BAD_INPUT;
+		} else if (!kind) {
+			kind = a;
+		} else if (!results) {
+			results = a;
+		} else {
+			error("unexpected argument '%s': one figure kind and one results file", a);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (!kind || !results || !out) {
+		error("%s", !kind ? "no figure kind given" : !results ? "no results file given" : "no output file: give -o OUT.svg|.png|.pdf");
+		usage(stderr);
+		return EXIT_BAD_INPUT;
+	}
+	const struct rstyle *st = style_find(style);
+	if (!st) {
+		error("unknown style '%s' (color, print, patent, slides)", style);
+		return EXIT_BAD_INPUT;
+	}
+	enum out_format f;
+	if (out_format_of(out, &f)) {
+		error("cannot tell the format of '%s': name it .svg, .png or .pdf", out);
+		return EXIT_BAD_INPUT;
+	}
+	if (strncmp(kind, "table:", 6) && !figkind_find(kind)) {
+		/* name the problem before reading a large results file */
+		return render_figure_file(NULL, kind, &o, st, out, dpi) == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
+	}
+	struct results res;
+	if (results_load(&res, results, NULL))
+		return EXIT_BAD_INPUT;
+	struct rdata rd;
+	rdata_init(&rd, &res, results);
+	char key[SERIES_KEY];
+	int rc = EXIT_OK;
+	if ((o.variant[0] && rdata_resolve(&rd, o.variant, key, sizeof(key))) ||
+	    (o.compare[0] && rdata_resolve(&rd, o.compare, key, sizeof(key)))) {
+		error("unknown variant '%s': not in kernels/variants.c and not in %s",
+		      o.variant[0] && rdata_resolve(&rd, o.variant, key, sizeof(key)) ? o.variant : o.compare, results);
+		rc = EXIT_BAD_INPUT;
+	} else if (!res.nrecords) {
+		error("%s has no records to draw", results);
+		rc = EXIT_BAD_INPUT;
+	} else {
+		int r = render_figure_file(&rd, kind, &o, st, out, dpi);
+		rc = r == RENDER_OK ? EXIT_OK : r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
+	}
+	results_release(&res);
+	return rc;
+}
+
+#else
+
+int cmd_figure(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: attnprof figure KIND RESULTS [options] -o OUT.svg|.png|.pdf\n"
+		       "(this attnprof was built without the renderer: make RENDER=1)\n");
 		return EXIT_OK;
 	}
-	error("'figure' is not implemented yet in attnprof %s", ATTNPROF_VERSION);
-	return EXIT_FAILURE_RUN;
+	return built_without_render("figure");
 }
+
+#endif

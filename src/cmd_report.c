@@ -1,16 +1,168 @@
-/* cmd_report.c: 'attnprof report' — not built yet (see the issue tracker). */
-#include <string.h>
+/* cmd_report.c: 'attnprof report' — a results file and a template into a
+ * document: a review report, patent drawing sheets or a slide deck (PDF),
+ * and optionally every figure of it as SVG and PNG.
+ *
+ * The work is in src/render/report.c; this file reads the options, loads
+ * the results and the template, and turns return codes into exit codes.
+ */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "commands.h"
 #include "util/error.h"
 
+#if ATTNPROF_HAVE_RENDER
+#include "render/render.h"
+#include "util/yamltree.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: attnprof report RESULTS -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
+		"                       [--figures-dir DIR [--dpi D]]\n"
+		"\n"
+		"Render a document from a results file.  Everything drawn comes from the\n"
+		"records and the variants' descriptors; text in the template can quote\n"
+		"measured values (docs/templates.md).\n"
+		"\n"
+		"options:\n"
+		"  -t, --template FILE   the template: templates/review.yaml, patent.yaml,\n"
+		"                        slides.yaml, or your own\n"
+		"  -o, --output FILE     the PDF to write\n"
+		"  --style STYLE         color, print, patent or slides (default: the template's)\n"
+		"  --figures-dir DIR     also write each figure as DIR/figNN-KIND.svg and .png\n"
+		"  --dpi D               PNG resolution for --figures-dir (default 150)\n"
+		"  -q, --quiet           no warning per value the results lack\n"
+		"\n"
+		"styles:\n");
+	for (size_t i = 0; i < style_count; i++)
+		fprintf(f, "  %-8s %s\n", style_table[i]->name, style_table[i]->about);
+	fprintf(f,
+		"\n"
+		"example:\n"
+		"  attnprof report experiments/results/fa2-paper.yaml -t templates/review.yaml -o review.pdf\n"
+		"\n"
+		"exit status: 0 written, 1 cannot write or render, 2 bad results file,\n"
+		"template (file:line:col) or option.\n");
+}
+
 int cmd_report(int argc, char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "--help")) {
-		printf("usage: attnprof report ...\n(not implemented yet)\n");
+	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL;
+	double dpi = 150;
+	int quiet = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int has = i + 1 < argc;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return EXIT_OK;
+		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			quiet = 1;
+		} else if (!strcmp(a, "-t") || !strcmp(a, "--template") || !strcmp(a, "-o") || !strcmp(a, "--output") ||
+			   !strcmp(a, "--style") || !strcmp(a, "--figures-dir") || !strcmp(a, "--dpi")) {
+			if (!has) {
+				error("option '%s' needs a value (see 'attnprof report --help')", a);
+				return EXIT_BAD_INPUT;
+			}
+			const char *v = argv[++i];
+			if (a[1] == 't' || !strcmp(a, "--template")) tpl = v;
+			else if (a[1] == 'o' || !strcmp(a, "--output")) out = v;
+			else if (!strcmp(a, "--style")) style = v;
+			else if (!strcmp(a, "--figures-dir")) figdir = v;
+			else {
+				char *e;
+				dpi = strtod(v, &e);
+				if (*e || !(dpi >= 10 && dpi <= 2400)) {
+					error("--dpi must be a number from 10 to 2400, not '%s'", v);
+					return EXIT_BAD_INPUT;
+				}
+			}
+		} else if (a[0] == '-' && a[1]) {
+			static const char *const opts[] = { "--template", "--output", "--style", "--figures-dir", "--dpi",
+							    "--quiet", "--help" };
+			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
+			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof report --help')",
+			      near ? near : "", near ? "'?" : "");
+			return EXIT_BAD_INPUT;
+		} else if (!results) {
+			results = a;
+		} else {
+			error("unexpected argument '%s': report takes one results file", a);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (!results || !tpl || !out) {
+		error("%s", !results ? "no results file given" : !tpl ? "no template given: -t templates/review.yaml"
+							 : "no output given: -o OUT.pdf");
+		usage(stderr);
+		return EXIT_BAD_INPUT;
+	}
+	const struct rstyle *st = NULL;
+	if (style && !(st = style_find(style))) {
+		error("unknown style '%s' (color, print, patent, slides)", style);
+		return EXIT_BAD_INPUT;
+	}
+	enum out_format f;
+	if (out_format_of(out, &f) || f != OUT_PDF) {
+		error("a report is a PDF: name the output '%s' with .pdf (use --figures-dir for SVG and PNG)", out);
+		return EXIT_BAD_INPUT;
+	}
+	struct template t;
+	if (template_load(&t, tpl))
+		return EXIT_BAD_INPUT;
+	struct results res;
+	if (results_load(&res, results, NULL)) {
+		template_release(&t);
+		return EXIT_BAD_INPUT;
+	}
+	struct rdata rd;
+	rdata_init(&rd, &res, results);
+	int rc = EXIT_OK;
+	if (!res.nrecords) {
+		error("%s has no records: nothing to report (record some with 'attnprof record')", results);
+		rc = EXIT_BAD_INPUT;
+	} else {
+		struct report_opts o = { st, out, figdir, dpi, quiet };
+		struct report_stats s;
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		int r = report_render(&t, &rd, &o, &s);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (r == RENDER_OK) {
+			char gap[600];
+			if (rd.synthetic)
+				warning("%s is a synthetic test fixture, not measurements: every page says so", results);
+			rdata_gap(&rd, gap, sizeof(gap));
+			if (gap[0])
+				note("%s", gap);
+			if (s.missing && quiet)
+				note("%d value%s in the text had no data and read 'n/a'", s.missing, s.missing == 1 ? "" : "s");
+			fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,
+				s.pages == 1 ? "" : "s", s.figures, s.figures == 1 ? "" : "s", s.tables, s.tables == 1 ? "" : "s",
+				(double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+		} else {
+			rc = r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
+			remove(out); /* no half-written document left behind */
+		}
+	}
+	results_release(&res);
+	template_release(&t);
+	return rc;
+}
+
+#else
+
+int cmd_report(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: attnprof report RESULTS -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
+		       "(this attnprof was built without the renderer: make RENDER=1)\n");
 		return EXIT_OK;
 	}
-	error("'report' is not implemented yet in attnprof %s", ATTNPROF_VERSION);
-	return EXIT_FAILURE_RUN;
+	return built_without_render("report");
 }
+
+#endif

@@ -25,6 +25,20 @@ const char *tick_label(double v, const struct axis *a, enum tick_fmt f, char *bu
 	return fmt_tick(v, step, buf, len);
 }
 
+/* Long category names ("flash1+seqpar+lazyrescale") may break after '+'. */
+static void cat_label(const char *in, char *out, size_t len)
+{
+	size_t u = 0;
+	for (const char *p = in; *p && u + 4 < len; p++) {
+		out[u++] = *p;
+		if (*p == '+') {
+			memcpy(out + u, "\u200b", 3);
+			u += 3;
+		}
+	}
+	out[u] = '\0';
+}
+
 void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 {
 	const struct rstyle *st = c->st;
@@ -39,9 +53,18 @@ void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 			lw = w;
 	}
 	text_extent(c, "0", fs, 0, 0, NULL, &th);
+	double cat_h = th;
+	for (int i = 0; i < p->ncat; i++) {
+		char lab[64];
+		double h;
+		cat_label(p->cats[i], lab, sizeof(lab));
+		text_extent(c, lab, fs, TX_CENTER, outer.w / p->ncat * 0.95, NULL, &h);
+		if (h > cat_h)
+			cat_h = h;
+	}
 	double left = lw + sz(c, 4) + (p->ylabel[0] ? th * 1.3 : 0);
 	double top = p->title[0] ? th * 1.5 : th * 0.6;
-	double bottom = th * 1.35 + (p->xlabel[0] ? th * 1.25 : 0) + sz(c, 3);
+	double bottom = cat_h + th * 0.35 + (p->xlabel[0] ? th * 1.25 : 0) + sz(c, 3);
 	double right = sz(c, 8);
 	p->plot = rbox_inset(outer, top, right, bottom, left);
 }
@@ -96,8 +119,12 @@ void panel_draw(struct rctx *c, const struct panel *p)
 			draw_line(c, pl.x - tk * 0.55, y, pl.x, y, st->thin * 0.8, 0);
 	}
 	if (p->ncat) {
-		for (int i = 0; i < p->ncat; i++)
-			text_at(c, panel_cat_x(p, i), bottom + tk, p->cats[i], fs, 0, 0.5, 0, NULL);
+		double cw = pl.w / p->ncat * 0.95;
+		for (int i = 0; i < p->ncat; i++) {
+			char lab[64];
+			cat_label(p->cats[i], lab, sizeof(lab));
+			text_block(c, panel_cat_x(p, i) - cw / 2, bottom + tk, cw, lab, fs, TX_CENTER, NULL);
+		}
 	} else {
 		for (int i = 0; i < p->x.nticks; i++) {
 			double x = panel_x(p, p->x.ticks[i]);
@@ -207,6 +234,7 @@ struct rbox figure_frame(struct rctx *c, struct rbox box, const char *title, con
 		struct rbox cap = rbox_cut_bottom(&box, h + sz(c, 3));
 		text_block(c, cap.x, cap.y + sz(c, 3), cap.w, conditions, st->size_small, TX_ITALIC, &st->muted);
 	}
+	set_rgb(c, &st->ink);
 	return box;
 }
 

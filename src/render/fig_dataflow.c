@@ -170,6 +170,14 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 		text_at(c, rb.x + sz(c, 3), rb.y + rb.h / 2, label, ls, TX_BOLD, 0, 0.5, col);
 		double avail = rb.w - lw - sz(c, 9);
 		double fsz = text_fit(c, buf, fs * 0.85, fs * 0.55, 0, avail);
+		if (!present[i]) {
+			/* the strike stays visible, the words stay readable */
+			double tw2, th2;
+			text_extent(c, buf, fsz, TX_ITALIC, 0, &tw2, &th2);
+			fill_rect(c, rbox_make(rb.x + lw + sz(c, 6), rb.y + rb.h / 2 - th2 / 2, tw2 + sz(c, 2), th2), &st->paper);
+			struct rbox lbk = rbox_make(rb.x + sz(c, 2), rb.y + rb.h / 2 - th2 / 2, lw + sz(c, 2), th2);
+			(void)lbk;
+		}
 		text_at(c, rb.x + lw + sz(c, 7), rb.y + rb.h / 2, buf, fsz, present[i] ? 0 : TX_ITALIC, 0, 0.5, col);
 		char what[128];
 		snprintf(what, sizeof(what), present[i] ? "%s buffer in HBM" : "%s, not stored in HBM", label);

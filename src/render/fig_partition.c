@@ -113,10 +113,12 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 	for (int y = 0; y < showy; y++)
 		for (int x = 0; x < showx; x++) {
 			struct rbox cb = rbox_make(cells.x + x * cs, cells.y + y * cs, cs, cs);
-			if ((x + y) % 2 == 0 || !st->grey_fills)
+			/* one block picked out; the rest are alike */
+			if (x == 0 && y == 0)
 				fill_look(c, rbox_inset(cb, 0.6, 0.6, 0.6, 0.6), busy, 0);
 			else
 				fill_rect(c, rbox_inset(cb, 0.6, 0.6, 0.6, 0.6), &st->shared_fill);
+			set_rgb(c, &st->ink);
 			draw_rect(c, cb, st->thin * 0.6, 0);
 		}
 	draw_numeral(c, "block", "thread block", cells.x + cs / 2, cells.y + cs / 2, cells.x - lab_h * 0.5, cells.y - lab_h * 0.8);
@@ -262,6 +264,7 @@ static void tile(struct rctx *c, struct rbox b, const char *label, int slices, i
 			draw_rect(c, s, st->thin * 0.7, 0);
 		}
 	}
+	set_rgb(c, &st->ink);
 	draw_rect(c, b, st->line, 0);
 	double tw, th;
 	text_extent(c, label, st->size_chart * 0.9, TX_BOLD, 0, &tw, &th);
@@ -316,7 +319,7 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 	}
 	int splitk = v->warps == WARPS_SPLIT_K;
 	/* columns: Q_i | K_j, V_j | S_ij | O_i (+ reduction) */
-	double u = fmin(box.w / 10.5, box.h / 3.6);
+	double u = fmin(box.w / 10.5, box.h / 4.1);
 	double y0 = box.y + u * 0.5;
 	struct rbox q = rbox_make(box.x, y0, u * 1.3, u * 2.2);
 	struct rbox kv = rbox_make(box.x + u * 2.0, y0, u * 2.2, u * 1.3);

@@ -74,7 +74,7 @@ void grid_shape(int n, double box_w, double box_h, int *rows, int *cols)
 		if ((r - 1) * c >= n) /* a whole empty row */
 			continue;
 		double aspect = (box_w / c) / (box_h / r);
-		double cost = fabs(log(aspect / (4.0 / 3.0))) + 0.05 * (r * c - n);
+		double cost = fabs(log(aspect / (4.0 / 3.0))) + 0.6 * (r * c - n);
 		if (cost < best) {
 			best = cost;
 			best_r = r;

@@ -306,12 +306,17 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	if (!token(ps, "_+-:$", series, sizeof(series)))
 		return perr(ps, start, "expected a value such as flash2.tflops or gpu.name, found '%.*s'",
 			    (int)(ps->end - start), start);
-	if (ps->p >= ps->end || *ps->p != '.')
-		return perr(ps, ps->p, "expected '.' and a quantity after '%s' (e.g. %s.tflops)", series, series);
-	ps->p++;
 	const char *at_q = ps->p;
-	if (!token(ps, "_", q, sizeof(q)))
-		return perr(ps, at_q, "expected a quantity after '%s.'", series);
+	if (ps->p < ps->end && *ps->p == '.') {
+		ps->p++;
+		at_q = ps->p;
+		if (!token(ps, "_", q, sizeof(q)))
+			return perr(ps, at_q, "expected a quantity after '%s.'", series);
+	} else if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus")) {
+		return perr(ps, ps->p, "expected '.' and a name after '%s' (e.g. gpu.name)", series);
+	} else {
+		snprintf(q, sizeof(q), "name"); /* {$v} alone: the variant's name */
+	}
 	if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus")) {
 		if (agg)
 			return perr(ps, start, "max()/min() apply to measured quantities, not %s.%s", series, q);

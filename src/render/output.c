@@ -1,0 +1,141 @@
+/* output.c: surfaces for PDF, SVG and PNG, and one figure alone in a file. */
+#include "render/render.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/error.h"
+
+int out_format_of(const char *path, enum out_format *f)
+{
+	const char *dot = strrchr(path, '.');
+	if (!dot)
+		return -1;
+	if (!strcasecmp(dot, ".pdf")) *f = OUT_PDF;
+	else if (!strcasecmp(dot, ".svg")) *f = OUT_SVG;
+	else if (!strcasecmp(dot, ".png")) *f = OUT_PNG;
+	else return -1;
+	return 0;
+}
+
+/* The size a figure kind takes alone: the style's width, the kind's ratio
+ * plus room for the title and the conditions caption. */
+static void figure_size(const struct rstyle *st, double ratio, double *w, double *h)
+{
+	*w = st->figure_w;
+	*h = st->figure_w * ratio + st->size_h2 * 2.6 + st->size_small * 3.5;
+	if (st->slides) {
+		*w = 960;
+		*h = 540;
+	}
+}
+
+int render_figure_file(const struct rdata *rd, const char *kind, const struct figopts *o,
+		       const struct rstyle *st, const char *path, double dpi)
+{
+	enum out_format f;
+	if (out_format_of(path, &f))
+		return error("cannot tell the format of '%s': name it .svg, .png or .pdf", path), RENDER_BAD_INPUT;
+	const struct figkind *k = NULL;
+	int table = -1;
+	if (!strncmp(kind, "table:", 6)) {
+		table = table_find(kind + 6);
+		if (table < 0)
+			return error("unknown table '%s'", kind + 6), RENDER_BAD_INPUT;
+	} else if (!(k = figkind_find(kind))) {
+		const char *names[48];
+		size_t n = 0;
+		for (size_t i = 0; i < figure_kind_count; i++)
+			names[n++] = figure_kinds[i].name;
+		const char *near = nearest_word(kind, names, n);
+		error("unknown figure '%s'%s%s%s", kind, near ? ": did you mean '" : " (see 'attnprof figure --help')",
+		      near ? near : "", near ? "'?" : "");
+		return RENDER_BAD_INPUT;
+	}
+	double w, h, margin = st->patent ? CM_TO_PT(1.0) : 14;
+	figure_size(st, k ? k->ratio : 0.5, &w, &h);
+	struct rctx c;
+	/* tables: measure on a scratch surface, then size the page to them */
+	if (table >= 0) {
+		cairo_surface_t *s0 = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 4, 4);
+		cairo_t *cr0 = cairo_create(s0);
+		if (rctx_init(&c, cr0, st) == 0) {
+			h = table_render(&c, rd, table, o, rbox_make(0, 0, w - 2 * margin, 1e6), 0) + st->size_h2 * 2.2 + 2 * margin;
+			rctx_release(&c);
+		}
+		cairo_destroy(cr0);
+		cairo_surface_destroy(s0);
+	} else {
+		w += 2 * margin;
+		h += 2 * margin;
+	}
+	if (dpi <= 0)
+		dpi = 150;
+	cairo_surface_t *surf;
+	switch (f) {
+	case OUT_PDF: surf = cairo_pdf_surface_create(path, w, h); break;
+	case OUT_SVG: surf = cairo_svg_surface_create(path, w, h); break;
+	default:
+		if (w * dpi / 72 > 20000 || h * dpi / 72 > 20000)
+			return error("--dpi %g makes a %.0f×%.0f pixel image: too large", dpi, w * dpi / 72, h * dpi / 72), RENDER_BAD_INPUT;
+		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * dpi / 72), (int)ceil(h * dpi / 72));
+		break;
+	}
+	if (cairo_surface_status(surf)) {
+		error("cannot create '%s': %s", path, cairo_status_to_string(cairo_surface_status(surf)));
+		cairo_surface_destroy(surf);
+		return RENDER_FAIL;
+	}
+	cairo_t *cr = cairo_create(surf);
+	if (f == OUT_PNG)
+		cairo_scale(cr, dpi / 72, dpi / 72);
+	int rc = RENDER_FAIL;
+	if (rctx_init(&c, cr, st) == 0) {
+		struct numerals num;
+		numerals_init(&num);
+		if (st->patent)
+			c.num = &num;
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+		struct rbox box = rbox_make(margin, margin, w - 2 * margin, h - 2 * margin);
+		if (rd->synthetic) {
+			double bh = text_at(&c, box.x, box.y, "SYNTHETIC TEST FIXTURE — NOT MEASURED DATA", st->size_small,
+					    TX_BOLD, 0, 0, &st->warn);
+			rbox_cut_top(&box, bh + 3);
+		}
+		if (table >= 0) {
+			char title[160];
+			table_title(rd, table, title, sizeof(title));
+			double th = text_block(&c, box.x, box.y, box.w, title, st->size_h2, TX_BOLD, NULL);
+			rbox_cut_top(&box, th + 4);
+			table_render(&c, rd, table, o, box, 1);
+		} else {
+			struct figopts fo = *o;
+			fo.standalone = 1;
+			k->draw(&c, rd, &fo, box);
+		}
+		numerals_release(&num);
+		rctx_release(&c);
+		rc = render_check(cr, path) ? RENDER_FAIL : RENDER_OK;
+	}
+	cairo_destroy(cr);
+	cairo_surface_flush(surf);
+	if (rc == RENDER_OK && f == OUT_PNG) {
+		cairo_status_t s = cairo_surface_write_to_png(surf, path);
+		if (s) {
+			error("cannot write '%s': %s", path, cairo_status_to_string(s));
+			rc = RENDER_FAIL;
+		}
+	}
+	cairo_surface_finish(surf);
+	if (rc == RENDER_OK && cairo_surface_status(surf)) {
+		error("cannot write '%s': %s", path, cairo_status_to_string(cairo_surface_status(surf)));
+		rc = RENDER_FAIL;
+	}
+	cairo_surface_destroy(surf);
+	return rc;
+}

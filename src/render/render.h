@@ -1,0 +1,38 @@
+/* render.h: what cmd_report.c and cmd_figure.c call.
+ *
+ * Return codes: 0 ok, RENDER_FAIL (-1) a runtime failure (cannot write,
+ * Cairo failed), RENDER_BAD_INPUT (-2) the input is wrong (a template
+ * placeholder, an unknown figure or option) — the message is printed.
+ */
+#ifndef ATTNPROF_RENDER_RENDER_H
+#define ATTNPROF_RENDER_RENDER_H
+
+#include "render/data.h"
+#include "render/figure.h"
+#include "render/style.h"
+#include "render/template.h"
+
+enum { RENDER_OK = 0, RENDER_FAIL = -1, RENDER_BAD_INPUT = -2 };
+
+enum out_format { OUT_PDF, OUT_SVG, OUT_PNG };
+/* The format of a path by its extension; -1 when it has none we write. */
+int out_format_of(const char *path, enum out_format *f);
+
+/* One figure (or a table: kind "table:speedup") alone in a file. */
+int render_figure_file(const struct rdata *rd, const char *kind, const struct figopts *o,
+		       const struct rstyle *st, const char *path, double dpi);
+
+struct report_opts {
+	const struct rstyle *style;    /* NULL: the template's */
+	const char *out;               /* the PDF */
+	const char *figures_dir;       /* NULL, or where each figure goes as SVG and PNG */
+	double dpi;                    /* PNG resolution */
+	int quiet;                     /* no per-placeholder warnings */
+};
+struct report_stats {
+	int pages, figures, tables, missing;
+};
+int report_render(const struct template *t, struct rdata *rd, const struct report_opts *o,
+		  struct report_stats *stats);
+
+#endif

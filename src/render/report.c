@@ -1,0 +1,807 @@
+/* report.c: a template and a results file into a multi-page PDF.
+ *
+ * Three steps.  The plan walks the sections (their `when`, each_variant)
+ * and lists the figures in order; in patent style it draws each on a
+ * scratch surface to learn its reference numerals, so the brief
+ * description can name them before the sheets that carry them.  A
+ * counting pass lays the pages out on a discarding PDF surface (page
+ * count for "n/m"); the drawing pass lays them out again, identically,
+ * onto the real file.  Layouts: article (review), sheets (patent: text
+ * pages, then one drawing sheet per figure), slides (one section, one
+ * 16:9 slide).
+ */
+#include "render/render.h"
+
+#include <cairo-pdf.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "render/interp.h"
+#include "util/error.h"
+
+#define MAX_FIGS 160
+
+struct figrec {
+	const struct tblock *b;
+	struct figopts o;
+	char var[SERIES_KEY];        /* $v of its section */
+	char title[300];
+	int parts[FIG_MAX_PARTS];    /* numeral indices (patent) */
+	int nparts;
+};
+
+struct doc {
+	const struct template *t;
+	struct rdata *rd;
+	const struct rstyle *st;
+	const struct report_opts *o;
+	double pw, ph;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	struct rctx c;
+	int pass;                    /* 0 plan, 1 count, 2 draw */
+	int page, total_pages;
+	int sheet, total_sheets;
+	struct rbox area;            /* the current page's text area */
+	double y;                    /* cursor in it */
+	int fig_no, table_no, section_no;
+	struct numerals num;
+	struct figrec figs[MAX_FIGS];
+	size_t nfigs;
+	struct interp ip;
+	const char *var;             /* current $v */
+	int err;
+	int page_open;
+	const char *slide_title;     /* the heading of the slide being filled */
+};
+
+/* ---- text helpers --------------------------------------------------------- */
+
+/* Interpolate a scalar; on a template error the document stops (sticky). */
+static char *expand(struct doc *d, const struct ynode *n, int markup)
+{
+	struct sbuf sb;
+	sbuf_init(&sb);
+	if (!n || d->err)
+		return NULL;
+	d->ip.var_v = d->var;
+	d->ip.markup = markup;
+	d->ip.quiet = d->pass != 2 || d->o->quiet;
+	int rc = interp_expand(&d->ip, n, n->scalar, &sb);
+	if (rc) {
+		d->err = rc;
+		sbuf_release(&sb);
+		return NULL;
+	}
+	if (!sb.cap && sbuf_add(&sb, "", 0)) {
+		d->err = RENDER_FAIL;
+		return NULL;
+	}
+	return sb.buf;
+}
+
+static int when_true(struct doc *d, const struct ynode *w)
+{
+	if (!w || d->err)
+		return !d->err;
+	int truth = 0;
+	d->ip.var_v = d->var;
+	int rc = interp_when(&d->ip, w, w->scalar, &truth);
+	if (rc)
+		d->err = rc;
+	return !rc && truth;
+}
+
+/* ---- pages ------------------------------------------------------------- */
+
+static void banner(struct doc *d, struct rbox *area)
+{
+	if (!d->rd->synthetic)
+		return;
+	const struct rstyle *st = d->st;
+	char txt[400];
+	snprintf(txt, sizeof(txt), "SYNTHETIC TEST FIXTURE — NOT MEASURED DATA (%s)", d->rd->path);
+	double fs = st->slides ? st->size_small : st->size_small;
+	double h;
+	text_extent(&d->c, txt, fs, TX_BOLD | TX_NOSCALE, area->w - 8, NULL, &h);
+	struct rbox b = rbox_cut_top(area, h + 6);
+	if (st->grey_fills) {
+		fill_rect(&d->c, b, &st->warn);
+		struct rgb white = { 1, 1, 1 };
+		text_block(&d->c, b.x + 4, b.y + 3, b.w - 8, txt, fs, TX_BOLD | TX_NOSCALE | TX_CENTER, &white);
+	} else {
+		set_rgb(&d->c, &st->ink);
+		draw_rect(&d->c, b, st->line, 0);
+		text_block(&d->c, b.x + 4, b.y + 3, b.w - 8, txt, fs, TX_BOLD | TX_NOSCALE | TX_CENTER, NULL);
+	}
+	rbox_cut_top(area, 6);
+}
+
+static void end_page(struct doc *d)
+{
+	if (!d->page_open)
+		return;
+	cairo_show_page(d->cr);
+	d->page_open = 0;
+}
+
+/* A new page: sheet = 1 for a patent drawing sheet (sheet number on top). */
+static void new_page(struct doc *d, int sheet)
+{
+	end_page(d);
+	d->page++;
+	d->page_open = 1;
+	const struct rstyle *st = d->st;
+	cairo_t *cr = d->cr;
+	cairo_save(cr);
+	set_rgb(&d->c, &st->paper);
+	cairo_paint(cr);
+	cairo_restore(cr);
+	set_rgb(&d->c, &st->ink);
+	d->area = rbox_make(st->margin_l, st->margin_t, d->pw - st->margin_l - st->margin_r,
+			    d->ph - st->margin_t - st->margin_b);
+	char buf[256];
+	if (sheet) {
+		/* 37 CFR 1.84(t): sheet numbers in the middle of the top, inside the sight */
+		d->sheet++;
+		snprintf(buf, sizeof(buf), "%d/%d", d->sheet, d->total_sheets);
+		double h = text_at(&d->c, d->area.x + d->area.w / 2, d->area.y, buf, st->size_fig_label * 0.8,
+				   TX_NOSCALE, 0.5, 0, NULL);
+		rbox_cut_top(&d->area, h + 6);
+	} else {
+		/* footer: what this is, and the page */
+		double fs = st->size_small;
+		double h;
+		text_extent(&d->c, "Ag", fs, TX_NOSCALE, 0, NULL, &h);
+		struct rbox foot = rbox_cut_bottom(&d->area, h + 8);
+		snprintf(buf, sizeof(buf), "attnprof %s · %s", ATTNPROF_VERSION, d->rd->path);
+		text_at(&d->c, foot.x, foot.y + foot.h, buf, fs, TX_NOSCALE, 0, 1, &st->muted);
+		if (d->t->layout == LAYOUT_SHEETS || st->patent)
+			snprintf(buf, sizeof(buf), "%d", d->page);
+		else
+			snprintf(buf, sizeof(buf), "%d / %d", d->page, d->total_pages > 0 ? d->total_pages : d->page);
+		text_at(&d->c, foot.x + foot.w, foot.y + foot.h, buf, fs, TX_NOSCALE, 1, 1, &st->muted);
+	}
+	banner(d, &d->area);
+	d->y = d->area.y;
+}
+
+static double room(const struct doc *d) { return d->area.y + d->area.h - d->y; }
+
+static void need(struct doc *d, double h)
+{
+	if (!d->page_open || (h > room(d) && d->y > d->area.y + 1))
+		new_page(d, 0);
+}
+
+/* ---- blocks -------------------------------------------------------------- */
+
+static void paragraph(struct doc *d, const char *markup, double size, int flags, double indent)
+{
+	/* blank lines separate paragraphs; each moves to the next page whole */
+	const char *p = markup;
+	while (p && *p) {
+		const char *e = strstr(p, "\n\n");
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		char *para = strndup(p, n);
+		if (!para) {
+			d->err = RENDER_FAIL;
+			return;
+		}
+		while (n && (para[n - 1] == '\n' || para[n - 1] == ' '))
+			para[--n] = '\0';
+		if (n) {
+			double h;
+			text_extent(&d->c, para, size, flags | TX_MARKUP | TX_NOSCALE, d->area.w - indent, NULL, &h);
+			need(d, h);
+			text_block(&d->c, d->area.x + indent, d->y, d->area.w - indent, para, size, flags | TX_MARKUP | TX_NOSCALE, NULL);
+			d->y += h + size * 0.55;
+		}
+		free(para);
+		p = e ? e + 2 : NULL;
+	}
+}
+
+static void heading(struct doc *d, const char *text, int level)
+{
+	const struct rstyle *st = d->st;
+	double size = level == 1 ? st->size_h1 : st->size_h2;
+	char buf[600];
+	if (level == 1 && d->t->layout == LAYOUT_ARTICLE && !st->patent)
+		snprintf(buf, sizeof(buf), "%d  %s", d->section_no, text);
+	else
+		snprintf(buf, sizeof(buf), "%s", text);
+	double h;
+	text_extent(&d->c, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &h);
+	/* keep a heading with some of what follows */
+	need(d, h + size * 0.8 + st->size_body * 6);
+	if (d->y > d->area.y + 1)
+		d->y += size * 0.6;
+	text_block(&d->c, d->area.x, d->y, d->area.w, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE,
+		   level == 1 && st->grey_fills ? &st->accent : NULL);
+	d->y += h + size * 0.35;
+}
+
+static void fill_figopts(struct doc *d, const struct tblock *b, struct figopts *o)
+{
+	figopts_init(o);
+	o->sel = b->sel;
+	if (b->variant)
+		snprintf(o->variant, sizeof(o->variant), "%s", !strcmp(b->variant, "$v") && d->var ? d->var : b->variant);
+	if (b->compare)
+		snprintf(o->compare, sizeof(o->compare), "%s", !strcmp(b->compare, "$v") && d->var ? d->var : b->compare);
+}
+
+static void fig_label(struct doc *d, int n, char *buf, size_t len)
+{
+	if (d->st->patent || d->t->layout == LAYOUT_SHEETS)
+		snprintf(buf, len, "FIG. %d", n);
+	else
+		snprintf(buf, len, "Figure %d", n);
+}
+
+/* Draw figure n (1-based index into the plan) in box. */
+static void draw_figure(struct doc *d, int n, struct rbox box)
+{
+	struct figrec *f = &d->figs[n - 1];
+	cairo_save(d->cr);
+	cairo_rectangle(d->cr, box.x - 20, box.y - 20, box.w + 40, box.h + 40);
+	cairo_clip(d->cr);
+	if (d->st->patent)
+		d->num.nused = 0;
+	f->b->fig->draw(&d->c, d->rd, &f->o, box);
+	cairo_restore(d->cr);
+	set_rgb(&d->c, &d->st->ink);
+	if (d->st->patent && d->pass == 0) {
+		f->nparts = d->num.nused;
+		memcpy(f->parts, d->num.used, sizeof(int) * (size_t)d->num.nused);
+	}
+}
+
+static void caption_of(struct doc *d, const struct figrec *f, char *buf, size_t len)
+{
+	if (f->b->caption) {
+		const char *old = d->var;
+		d->var = f->var[0] ? f->var : NULL;
+		char *c = expand(d, f->b->caption, 1);
+		d->var = old;
+		snprintf(buf, len, "%s", c ? c : "");
+		free(c);
+	} else {
+		/* titles are plain text: escape them for markup */
+		size_t u = 0;
+		for (const char *p = f->title; *p && u + 6 < len; p++) {
+			const char *r = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : NULL;
+			if (r) { memcpy(buf + u, r, strlen(r)); u += strlen(r); }
+			else buf[u++] = *p;
+		}
+		buf[u] = '\0';
+	}
+}
+
+static void article_figure(struct doc *d, const struct tblock *b)
+{
+	const struct rstyle *st = d->st;
+	int n = ++d->fig_no;
+	if (n > (int)d->nfigs)
+		return;
+	struct figrec *f = &d->figs[n - 1];
+	double w = d->area.w * (b->width > 0 ? b->width : 1);
+	double ratio = b->height > 0 ? b->height : f->b->fig->ratio;
+	char cap[900], lab[32], full[1000];
+	caption_of(d, f, cap, sizeof(cap));
+	fig_label(d, n, lab, sizeof(lab));
+	snprintf(full, sizeof(full), "<b>%s.</b> %s", lab, cap);
+	double ch;
+	text_extent(&d->c, full, st->size_caption, TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &ch);
+	double h = w * ratio;
+	double avail_page = d->area.h - ch - 10;
+	if (h > avail_page) {
+		h = avail_page;
+		w = fmin(w, d->area.w);
+	}
+	need(d, h + ch + 10);
+	struct rbox box = rbox_make(d->area.x + (d->area.w - w) / 2, d->y + 4, w, h);
+	if (d->pass == 2 || (d->pass == 0 && st->patent))
+		draw_figure(d, n, box);
+	d->y += h + 8;
+	text_block(&d->c, d->area.x, d->y, d->area.w, full, st->size_caption, TX_MARKUP | TX_NOSCALE, NULL);
+	d->y += ch + st->size_body;
+}
+
+static void article_table(struct doc *d, const struct tblock *b)
+{
+	const struct rstyle *st = d->st;
+	int n = ++d->table_no;
+	struct figopts o;
+	fill_figopts(d, b, &o);
+	char title[200], full[1200], cap[900] = "";
+	table_title(d->rd, b->table, title, sizeof(title));
+	if (b->caption) {
+		char *c = expand(d, b->caption, 1);
+		snprintf(cap, sizeof(cap), " %s", c ? c : "");
+		free(c);
+	}
+	snprintf(full, sizeof(full), "<b>Table %d.</b> %s.%s", n, title, cap);
+	double ch, th;
+	text_extent(&d->c, full, st->size_caption, TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &ch);
+	th = table_render(&d->c, d->rd, b->table, &o, rbox_make(d->area.x, 0, d->area.w, 1e6), 0);
+	need(d, ch + th + 8);
+	text_block(&d->c, d->area.x, d->y, d->area.w, full, st->size_caption, TX_MARKUP | TX_NOSCALE, NULL);
+	d->y += ch + 3;
+	table_render(&d->c, d->rd, b->table, &o, rbox_make(d->area.x, d->y, d->area.w, th), 1);
+	d->y += th + st->size_body;
+}
+
+static void note_block(struct doc *d, const char *markup)
+{
+	const struct rstyle *st = d->st;
+	double pad = 6, h;
+	text_extent(&d->c, markup, st->size_body * 0.95, TX_MARKUP | TX_NOSCALE, d->area.w - 2 * pad - 4, NULL, &h);
+	need(d, h + 2 * pad);
+	struct rbox b = rbox_make(d->area.x, d->y, d->area.w, h + 2 * pad);
+	if (st->grey_fills)
+		fill_rect(&d->c, b, &st->chip_fill);
+	set_rgb(&d->c, &st->ink);
+	draw_rect(&d->c, b, st->thin, 0);
+	draw_line(&d->c, b.x + 1.5, b.y, b.x + 1.5, b.y + b.h, 3, 0);
+	text_block(&d->c, b.x + pad + 4, b.y + pad, b.w - 2 * pad - 4, markup, st->size_body * 0.95, TX_MARKUP | TX_NOSCALE, NULL);
+	d->y += b.h + st->size_body * 0.8;
+}
+
+static void bullets(struct doc *d, const struct tblock *b)
+{
+	const struct rstyle *st = d->st;
+	double size = st->size_body, ind = size * 1.4;
+	for (size_t i = 0; i < b->items->n; i++) {
+		char *m = expand(d, b->items->items[i], 1);
+		if (!m)
+			return;
+		double h;
+		text_extent(&d->c, m, size, TX_MARKUP | TX_NOSCALE, d->area.w - ind, NULL, &h);
+		need(d, h);
+		text_at(&d->c, d->area.x + size * 0.3, d->y, "•", size, TX_NOSCALE, 0, 0, st->grey_fills ? &st->accent : NULL);
+		text_block(&d->c, d->area.x + ind, d->y, d->area.w - ind, m, size, TX_MARKUP | TX_NOSCALE, NULL);
+		d->y += h + size * 0.3;
+		free(m);
+	}
+	d->y += size * 0.4;
+}
+
+/* The brief description of the drawings: each FIG., its title and numerals. */
+static void brief(struct doc *d)
+{
+	const struct rstyle *st = d->st;
+	struct sbuf sb;
+	for (size_t i = 0; i < d->nfigs; i++) {
+		sbuf_init(&sb);
+		char cap[900];
+		caption_of(d, &d->figs[i], cap, sizeof(cap));
+		sbuf_addf(&sb, "<b>FIG. %zu</b> is %s%s", i + 1, cap, d->figs[i].nparts ? "; reference numerals: " : ".");
+		for (int k = 0; k < d->figs[i].nparts; k++) {
+			const struct part *p = &d->num.parts[d->figs[i].parts[k]];
+			char esc[300];
+			size_t u = 0;
+			for (const char *q = p->what; *q && u + 6 < sizeof(esc); q++) {
+				const char *r = *q == '&' ? "&amp;" : *q == '<' ? "&lt;" : *q == '>' ? "&gt;" : NULL;
+				if (r) { memcpy(esc + u, r, strlen(r)); u += strlen(r); }
+				else esc[u++] = *q;
+			}
+			esc[u] = '\0';
+			sbuf_addf(&sb, "%s%d %s", k ? ", " : "", p->numeral, esc);
+		}
+		if (d->figs[i].nparts)
+			sbuf_add(&sb, ".", 1);
+		paragraph(d, sb.buf, st->size_body, 0, 0);
+		sbuf_release(&sb);
+	}
+	if (!d->nfigs)
+		paragraph(d, "(this document has no drawings)", st->size_body, TX_ITALIC, 0);
+}
+
+/* ---- the walk ------------------------------------------------------------- */
+
+static size_t section_variants(struct doc *d, const struct tsection *s, const char **out, char keys[][SERIES_KEY])
+{
+	if (!s->each_variant) {
+		out[0] = NULL;
+		return 1;
+	}
+	if (s->nvariants) {
+		for (size_t i = 0; i < s->nvariants; i++)
+			out[i] = s->variants[i];
+		return s->nvariants;
+	}
+	struct rsel any;
+	rsel_any(&any);
+	any.phase = "prefill";
+	size_t n = rdata_series(d->rd, &any, SERIES_MAIN, keys, 16), m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (variant_find(keys[i]))
+			out[m++] = keys[i];
+	return m;
+}
+
+/* Plan: the figures in order, and (patent) their numerals. */
+static void plan_figure(struct doc *d, const struct tblock *b)
+{
+	if (d->nfigs >= MAX_FIGS)
+		return;
+	struct figrec *f = &d->figs[d->nfigs++];
+	memset(f, 0, sizeof(*f));
+	f->b = b;
+	fill_figopts(d, b, &f->o);
+	snprintf(f->var, sizeof(f->var), "%s", d->var ? d->var : "");
+	b->fig->title(d->rd, &f->o, f->title, sizeof(f->title));
+	if (d->st->patent) {
+		/* a sheet-sized box, as the figure will be drawn */
+		struct rbox box = rbox_make(0, 0, d->pw - d->st->margin_l - d->st->margin_r,
+					    d->ph - d->st->margin_t - d->st->margin_b - 80);
+		draw_figure(d, (int)d->nfigs, box);
+	}
+}
+
+static int figure_available_here(struct doc *d, const struct tblock *b)
+{
+	char why[200];
+	return figkind_available(b->fig, d->rd, why, sizeof(why));
+}
+
+static void slide_section(struct doc *d, const struct tsection *s, const char *title);
+
+static void walk(struct doc *d)
+{
+	const struct template *t = d->t;
+	for (size_t si = 0; si < t->nsections && !d->err; si++) {
+		const struct tsection *s = &t->sections[si];
+		d->var = NULL;
+		if (!when_true(d, s->when))
+			continue;
+		const char *vars[16];
+		char keys[16][SERIES_KEY];
+		size_t nv = section_variants(d, s, vars, keys);
+		for (size_t vi = 0; vi < nv && !d->err; vi++) {
+			d->var = vars[vi];
+			char *title = s->title ? expand(d, s->title, 1) : NULL;
+			if (d->err)
+				break;
+			if (d->pass == 0) {
+				for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
+					const struct tblock *b = &s->blocks[bi];
+					if (b->kind == B_FIGURE && when_true(d, b->when) && figure_available_here(d, b))
+						plan_figure(d, b);
+				}
+				free(title);
+				continue;
+			}
+			d->section_no++;
+			if (t->layout == LAYOUT_SLIDES) {
+				slide_section(d, s, title ? title : "");
+				free(title);
+				continue;
+			}
+			if (title && *title)
+				heading(d, title, 1);
+			free(title);
+			for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
+				const struct tblock *b = &s->blocks[bi];
+				if (!when_true(d, b->when))
+					continue;
+				char *m;
+				switch (b->kind) {
+				case B_TEXT:
+					if ((m = expand(d, b->text, 1)))
+						paragraph(d, m, d->st->size_body, 0, 0);
+					free(m);
+					break;
+				case B_SUBHEADING:
+					if ((m = expand(d, b->text, 1)))
+						heading(d, m, 2);
+					free(m);
+					break;
+				case B_NOTE:
+					if ((m = expand(d, b->text, 1)))
+						note_block(d, m);
+					free(m);
+					break;
+				case B_BULLETS:
+					bullets(d, b);
+					break;
+				case B_FIGURE:
+					if (!figure_available_here(d, b))
+						break;
+					if (t->layout == LAYOUT_SHEETS)
+						d->fig_no++; /* drawn on its sheet after the text */
+					else
+						article_figure(d, b);
+					break;
+				case B_TABLE:
+					article_table(d, b);
+					break;
+				case B_BRIEF:
+					brief(d);
+					break;
+				case B_PAGE_BREAK:
+					if (d->y > d->area.y + 1)
+						new_page(d, 0);
+					break;
+				}
+			}
+		}
+	}
+	d->var = NULL;
+}
+
+/* ---- slides ---------------------------------------------------------------- */
+
+static void slide_header(struct doc *d, const char *title)
+{
+	const struct rstyle *st = d->st;
+	new_page(d, 0);
+	double h = text_block(&d->c, d->area.x, d->y, d->area.w, title, st->size_h1, TX_BOLD | TX_MARKUP | TX_NOSCALE,
+			      st->grey_fills ? &st->accent : NULL);
+	d->y += h + 4;
+	set_rgb(&d->c, st->grey_fills ? &st->accent : &st->ink);
+	draw_line(&d->c, d->area.x, d->y, d->area.x + d->area.w * 0.25, d->y, st->heavy, 0);
+	set_rgb(&d->c, &st->ink);
+	d->y += st->size_body * 0.6;
+}
+
+static void slide_section(struct doc *d, const struct tsection *s, const char *title)
+{
+	const struct rstyle *st = d->st;
+	slide_header(d, title);
+	/* text first, at its height; figures and tables share the rest */
+	int nvis = 0, nfig = 0;
+	for (size_t bi = 0; bi < s->nblocks; bi++) {
+		const struct tblock *b = &s->blocks[bi];
+		if (!when_true(d, b->when))
+			continue;
+		if (b->kind == B_FIGURE && !figure_available_here(d, b))
+			continue;
+		nvis++;
+		nfig += b->kind == B_FIGURE || b->kind == B_TABLE;
+	}
+	(void)nvis;
+	int done = 0;
+	for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
+		const struct tblock *b = &s->blocks[bi];
+		if (!when_true(d, b->when))
+			continue;
+		char *m;
+		switch (b->kind) {
+		case B_TEXT: case B_SUBHEADING:
+			if ((m = expand(d, b->text, 1)))
+				paragraph(d, m, b->kind == B_SUBHEADING ? st->size_h2 : st->size_body,
+					  b->kind == B_SUBHEADING ? TX_BOLD : 0, 0);
+			free(m);
+			break;
+		case B_NOTE:
+			if ((m = expand(d, b->text, 1)))
+				note_block(d, m);
+			free(m);
+			break;
+		case B_BULLETS:
+			bullets(d, b);
+			break;
+		case B_PAGE_BREAK:
+			slide_header(d, title);
+			break;
+		case B_BRIEF:
+			brief(d);
+			break;
+		case B_FIGURE: case B_TABLE: {
+			if (b->kind == B_FIGURE && !figure_available_here(d, b))
+				break;
+			int left = nfig - done;
+			double h = room(d) / (left > 0 ? left : 1) - 4;
+			struct rbox box = rbox_make(d->area.x, d->y, d->area.w, h);
+			if (b->kind == B_FIGURE) {
+				int n = ++d->fig_no;
+				if (n <= (int)d->nfigs && d->pass == 2)
+					draw_figure(d, n, rbox_fit(box, fmin(b->height > 0 ? b->height : d->figs[n - 1].b->fig->ratio,
+									 box.h / box.w)));
+			} else {
+				struct figopts o;
+				fill_figopts(d, b, &o);
+				d->table_no++;
+				if (d->pass == 2)
+					table_render(&d->c, d->rd, b->table, &o, box, 1);
+			}
+			d->y += h + 4;
+			done++;
+			break;
+		}
+		}
+	}
+}
+
+static void title_block(struct doc *d)
+{
+	const struct rstyle *st = d->st;
+	const struct template *t = d->t;
+	char *title = t->title ? expand(d, t->title, 1) : strdup(t->name);
+	char *sub = t->subtitle ? expand(d, t->subtitle, 1) : NULL;
+	if (d->err) {
+		free(title);
+		free(sub);
+		return;
+	}
+	new_page(d, 0);
+	if (t->layout == LAYOUT_SLIDES)
+		d->y = d->area.y + d->area.h * 0.28;
+	double h = text_block(&d->c, d->area.x, d->y, d->area.w, title ? title : "", st->size_title,
+			      TX_BOLD | TX_MARKUP | TX_NOSCALE, NULL);
+	d->y += h + st->size_body * 0.5;
+	if (sub) {
+		h = text_block(&d->c, d->area.x, d->y, d->area.w, sub, st->size_h2, TX_MARKUP | TX_NOSCALE, &st->muted);
+		d->y += h + st->size_body * 0.6;
+	}
+	const struct results_header *hd = &d->rd->res->header;
+	char meta[800];
+	snprintf(meta, sizeof(meta), "Results %s · %s · recorded %s on %s · %zu records · rendered by attnprof %s",
+		 d->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU", hd->date ? hd->date : "?",
+		 hd->host ? hd->host : "?", d->rd->res->nrecords, ATTNPROF_VERSION);
+	h = text_block(&d->c, d->area.x, d->y, d->area.w, meta, st->size_small, TX_NOSCALE, &st->muted);
+	d->y += h + st->size_body * 1.2;
+	if (st->grey_fills && t->layout != LAYOUT_SLIDES) {
+		set_rgb(&d->c, &st->accent);
+		draw_line(&d->c, d->area.x, d->y - st->size_body * 0.6, d->area.x + d->area.w, d->y - st->size_body * 0.6, st->thin, 0);
+		set_rgb(&d->c, &st->ink);
+	}
+	free(title);
+	free(sub);
+}
+
+/* Patent drawing sheets: one figure per sheet, "FIG. n" under it. */
+static void sheets(struct doc *d)
+{
+	const struct rstyle *st = d->st;
+	for (size_t i = 0; i < d->nfigs && !d->err; i++) {
+		new_page(d, 1);
+		char lab[32];
+		fig_label(d, (int)i + 1, lab, sizeof(lab));
+		double lh;
+		text_extent(&d->c, lab, st->size_fig_label, TX_BOLD | TX_NOSCALE, 0, NULL, &lh);
+		struct rbox box = d->area;
+		struct rbox lb = rbox_cut_bottom(&box, lh + 10);
+		rbox_cut_top(&box, st->size_numeral * 1.5); /* numerals above the topmost parts */
+		struct rbox fb = rbox_fit(box, fmin(box.h / box.w, fmax(d->figs[i].b->fig->ratio, 0.5) * 1.35));
+		fb.y = box.y;
+		if (d->pass == 2)
+			draw_figure(d, (int)i + 1, fb);
+		text_at(&d->c, lb.x + lb.w / 2, fb.y + fb.h + 8, lab, st->size_fig_label, TX_BOLD | TX_NOSCALE, 0.5, 0, NULL);
+	}
+}
+
+/* ---- passes --------------------------------------------------------------- */
+
+static cairo_status_t discard(void *closure, const unsigned char *data, unsigned int len)
+{
+	(void)closure; (void)data; (void)len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static int run_pass(struct doc *d, int pass, const char *path)
+{
+	d->pass = pass;
+	d->page = d->sheet = d->fig_no = d->table_no = d->section_no = 0;
+	d->page_open = 0;
+	d->surf = path ? cairo_pdf_surface_create(path, d->pw, d->ph)
+		       : cairo_pdf_surface_create_for_stream(discard, NULL, d->pw, d->ph);
+	if (cairo_surface_status(d->surf)) {
+		error("cannot create '%s': %s", path ? path : "(scratch)", cairo_status_to_string(cairo_surface_status(d->surf)));
+		cairo_surface_destroy(d->surf);
+		return RENDER_FAIL;
+	}
+	if (path) {
+		char title[400];
+		snprintf(title, sizeof(title), "%s — %s", d->t->name, d->rd->path);
+		cairo_pdf_surface_set_metadata(d->surf, CAIRO_PDF_METADATA_TITLE, title);
+		cairo_pdf_surface_set_metadata(d->surf, CAIRO_PDF_METADATA_CREATOR, "attnprof " ATTNPROF_VERSION);
+	}
+	d->cr = cairo_create(d->surf);
+	int rc = rctx_init(&d->c, d->cr, d->st);
+	if (!rc) {
+		if (d->st->patent)
+			d->c.num = &d->num;
+		if (pass == 0) {
+			walk(d);
+		} else {
+			title_block(d);
+			walk(d);
+			if (d->t->layout == LAYOUT_SHEETS)
+				sheets(d);
+			end_page(d);
+		}
+		rc = d->err ? d->err : render_check(d->cr, path ? path : "the document") ? RENDER_FAIL : RENDER_OK;
+		rctx_release(&d->c);
+	}
+	cairo_destroy(d->cr);
+	cairo_surface_finish(d->surf);
+	if (!rc && cairo_surface_status(d->surf)) {
+		error("cannot write '%s': %s", path ? path : "(scratch)", cairo_status_to_string(cairo_surface_status(d->surf)));
+		rc = RENDER_FAIL;
+	}
+	cairo_surface_destroy(d->surf);
+	d->surf = NULL;
+	d->cr = NULL;
+	return rc;
+}
+
+static int figures_dir(struct doc *d, const char *dir, double dpi)
+{
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return error("cannot create folder '%s': %s", dir, strerror(errno)), RENDER_FAIL;
+	for (size_t i = 0; i < d->nfigs; i++) {
+		const struct figrec *f = &d->figs[i];
+		char base[700], path[800];
+		snprintf(base, sizeof(base), "%s/fig%02zu-%s%s%s", dir, i + 1, f->b->fig->name,
+			 f->o.variant[0] ? "-" : "", f->o.variant);
+		for (char *p = base + strlen(dir) + 1; *p; p++)
+			if (*p == '+' || *p == ':' || *p == ' ')
+				*p = '_';
+		snprintf(path, sizeof(path), "%s.svg", base);
+		int rc = render_figure_file(d->rd, f->b->fig->name, &f->o, d->st, path, dpi);
+		if (!rc) {
+			snprintf(path, sizeof(path), "%s.png", base);
+			rc = render_figure_file(d->rd, f->b->fig->name, &f->o, d->st, path, dpi);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int report_render(const struct template *t, struct rdata *rd, const struct report_opts *o,
+		  struct report_stats *stats)
+{
+	static struct doc doc; /* large (figure list); one report at a time */
+	struct doc *d = &doc;
+	memset(d, 0, sizeof(*d));
+	d->t = t;
+	d->rd = rd;
+	d->o = o;
+	d->st = o->style ? o->style : style_find(t->style);
+	if (!d->st)
+		d->st = &style_color;
+	enum page_kind pk = d->st->page;
+	if (t->layout == LAYOUT_SLIDES)
+		pk = PAGE_WIDE;
+	else if (t->paper_set)
+		pk = t->paper;
+	else if (pk == PAGE_WIDE && t->layout == LAYOUT_SHEETS)
+		pk = PAGE_A4;
+	page_size(pk, &d->pw, &d->ph);
+	/* the template's focus overrides the default conditions */
+	if (t->focus.n > 0) rd->focus.n = t->focus.n;
+	if (t->focus.d > 0) rd->focus.d = t->focus.d;
+	if (t->focus.causal >= 0) rd->focus.causal = t->focus.causal;
+	d->ip.rd = rd;
+	d->ip.file = t->path;
+	d->ip.src = t->src;
+	d->ip.srclen = t->srclen;
+	numerals_init(&d->num);
+	int rc = run_pass(d, 0, NULL);
+	d->total_sheets = t->layout == LAYOUT_SHEETS ? (int)d->nfigs : 0;
+	if (!rc)
+		rc = run_pass(d, 1, NULL);
+	d->total_pages = d->page;
+	d->ip.missing = 0;
+	if (!rc)
+		rc = run_pass(d, 2, o->out);
+	if (!rc && o->figures_dir)
+		rc = figures_dir(d, o->figures_dir, o->dpi);
+	if (stats) {
+		stats->pages = d->page;
+		stats->figures = (int)d->nfigs;
+		stats->tables = d->table_no;
+		stats->missing = d->ip.missing;
+	}
+	numerals_release(&d->num);
+	return rc;
+}

@@ -1,0 +1,372 @@
+/* template.c: load and check document templates; see template.h. */
+#include "render/template.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error.h"
+
+static int bad(const struct template *t, const struct ynode *n, const char *fmt, ...) ATTNPROF_PRINTF(3, 4);
+static int bad(const struct template *t, const struct ynode *n, const char *fmt, ...)
+{
+	char where[300], msg[700];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	ynode_where(&t->tree, n, where, sizeof(where));
+	return error("%s: %s", where, msg);
+}
+
+static int check_keys(const struct template *t, const struct ynode *map, const char *const *valid, size_t n,
+		      const char *what)
+{
+	for (size_t i = 0; i < map->n; i++) {
+		const char *k = map->keys[i]->scalar;
+		size_t j;
+		for (j = 0; j < n && strcmp(valid[j], k); j++)
+			;
+		if (j < n)
+			continue;
+		const char *near = nearest_word(k, valid, n);
+		if (near)
+			return bad(t, map->keys[i], "unknown key '%s' in %s: did you mean '%s'?", k, what, near);
+		return bad(t, map->keys[i], "unknown key '%s' in %s", k, what);
+	}
+	return 0;
+}
+
+static int scalar(const struct template *t, const struct ynode *n, const char *what, const char **out)
+{
+	if (!n)
+		return 0;
+	if (n->kind != Y_SCALAR)
+		return bad(t, n, "%s must be text", what);
+	*out = n->scalar;
+	return 0;
+}
+
+static int int_opt(const struct template *t, const struct ynode *n, const char *what, int *out)
+{
+	long long v;
+	if (!n)
+		return 0;
+	if (ynode_int(&t->tree, n, what, &v))
+		return -1;
+	if (v < 1 || v > 1 << 30)
+		return bad(t, n, "%s must be a positive whole number", what);
+	*out = (int)v;
+	return 0;
+}
+
+static int sel_opts(const struct template *t, const struct ynode *m, struct rsel *s)
+{
+	int b;
+	const struct ynode *c = ynode_get(m, "causal");
+	if (int_opt(t, ynode_get(m, "N"), "N", &s->n) || int_opt(t, ynode_get(m, "d"), "d", &s->d) ||
+	    int_opt(t, ynode_get(m, "B"), "B", &s->batch))
+		return -1;
+	if (c) {
+		if (ynode_bool(&t->tree, c, "causal", &b))
+			return -1;
+		s->causal = b;
+	}
+	return 0;
+}
+
+static int load_block(struct template *t, const struct ynode *n, struct tblock *b)
+{
+	static const char *const kinds[] = { "text", "bullets", "figure", "table", "note", "brief_description",
+					     "page_break", "subheading" };
+	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
+					     "page_break", "subheading", "caption", "when", "variant", "compare",
+					     "N", "d", "causal", "B", "height", "width" };
+	memset(b, 0, sizeof(*b));
+	rsel_any(&b->sel);
+	b->node = n;
+	if (n->kind == Y_SCALAR) { /* a bare string is a paragraph */
+		b->kind = B_TEXT;
+		b->text = n;
+		return 0;
+	}
+	if (n->kind != Y_MAP)
+		return bad(t, n, "a block must be a mapping such as {text: ...} or {figure: tflops}");
+	if (check_keys(t, n, valid, sizeof(valid) / sizeof(*valid), "a block"))
+		return -1;
+	int found = -1;
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++)
+		if (ynode_get(n, kinds[k])) {
+			if (found >= 0)
+				return bad(t, n, "a block has one kind, not both '%s' and '%s'", kinds[found], kinds[k]);
+			found = (int)k;
+		}
+	if (found < 0)
+		return bad(t, n, "a block needs one of text, bullets, figure, table, note, subheading, "
+			   "brief_description or page_break");
+	const struct ynode *v = ynode_get(n, kinds[found]);
+	b->kind = (enum block_kind)found;
+	b->caption = ynode_get(n, "caption");
+	b->when = ynode_get(n, "when");
+	if (b->caption && b->caption->kind != Y_SCALAR)
+		return bad(t, b->caption, "caption must be text");
+	if (b->when && b->when->kind != Y_SCALAR)
+		return bad(t, b->when, "when must be a condition such as has:decode");
+	switch (b->kind) {
+	case B_TEXT: case B_NOTE: case B_SUBHEADING:
+		if (v->kind != Y_SCALAR)
+			return bad(t, v, "%s must be text", kinds[found]);
+		b->text = v;
+		break;
+	case B_BULLETS:
+		if (v->kind != Y_SEQ)
+			return bad(t, v, "bullets must be a list of text");
+		for (size_t i = 0; i < v->n; i++)
+			if (v->items[i]->kind != Y_SCALAR)
+				return bad(t, v->items[i], "a bullet must be text");
+		b->items = v;
+		break;
+	case B_FIGURE: {
+		const char *name = NULL;
+		if (scalar(t, v, "figure", &name))
+			return -1;
+		b->fig = figkind_find(name);
+		if (!b->fig) {
+			const char *names[32];
+			for (size_t i = 0; i < figure_kind_count && i < 32; i++)
+				names[i] = figure_kinds[i].name;
+			const char *near = nearest_word(name, names, figure_kind_count);
+			return bad(t, v, "unknown figure '%s'%s%s%s (attnprof figure --help lists them)", name,
+				   near ? ": did you mean '" : "", near ? near : "", near ? "'?" : "");
+		}
+		break;
+	}
+	case B_TABLE: {
+		const char *name = NULL;
+		if (scalar(t, v, "table", &name))
+			return -1;
+		b->table = table_find(name);
+		if (b->table < 0) {
+			const char *names[TABLE_COUNT];
+			for (int i = 0; i < TABLE_COUNT; i++)
+				names[i] = table_kinds[i].name;
+			const char *near = nearest_word(name, names, TABLE_COUNT);
+			return bad(t, v, "unknown table '%s'%s%s%s", name, near ? ": did you mean '" : "",
+				   near ? near : "", near ? "'?" : "");
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	if (scalar(t, ynode_get(n, "variant"), "variant", &b->variant) ||
+	    scalar(t, ynode_get(n, "compare"), "compare", &b->compare) || sel_opts(t, n, &b->sel))
+		return -1;
+	if (b->variant && strcmp(b->variant, "$v") && !variant_find(b->variant) && !strchr(b->variant, ':') &&
+	    strcmp(b->variant, "sdpa"))
+		return bad(t, ynode_get(n, "variant"), "unknown variant '%s' (kernels/variants.c names them)", b->variant);
+	if (b->compare && strcmp(b->compare, "$v") && !variant_find(b->compare) && !strchr(b->compare, ':'))
+		return bad(t, ynode_get(n, "compare"), "unknown variant '%s'", b->compare);
+	const struct ynode *h = ynode_get(n, "height"), *w = ynode_get(n, "width");
+	if (h && (ynode_double(&t->tree, h, "height", &b->height) || b->height <= 0 || b->height > 3))
+		return h && b->height ? bad(t, h, "height is the figure's height / width, between 0 and 3") : -1;
+	if (w && (ynode_double(&t->tree, w, "width", &b->width) || b->width <= 0 || b->width > 1))
+		return w && b->width ? bad(t, w, "width is a fraction of the text width, in (0, 1]") : -1;
+	return 0;
+}
+
+static int load_section(struct template *t, const struct ynode *n, struct tsection *s)
+{
+	static const char *const valid[] = { "title", "when", "each_variant", "blocks" };
+	memset(s, 0, sizeof(*s));
+	s->node = n;
+	if (n->kind != Y_MAP)
+		return bad(t, n, "a section must be a mapping with title and blocks");
+	if (check_keys(t, n, valid, 4, "a section"))
+		return -1;
+	s->title = ynode_get(n, "title");
+	s->when = ynode_get(n, "when");
+	if (s->title && s->title->kind != Y_SCALAR)
+		return bad(t, s->title, "title must be text");
+	if (s->when && s->when->kind != Y_SCALAR)
+		return bad(t, s->when, "when must be a condition such as has:decode");
+	const struct ynode *ev = ynode_get(n, "each_variant");
+	if (ev) {
+		s->each_variant = 1;
+		if (ev->kind == Y_SCALAR) {
+			if (strcmp(ev->scalar, "all"))
+				return bad(t, ev, "each_variant is 'all' or a list of variant names");
+		} else if (ev->kind == Y_SEQ) {
+			for (size_t i = 0; i < ev->n && s->nvariants < 16; i++) {
+				const struct ynode *it = ev->items[i];
+				if (it->kind != Y_SCALAR || !variant_find(it->scalar))
+					return bad(t, it, "'%s' is not a variant of kernels/variants.c",
+						   it->kind == Y_SCALAR ? it->scalar : "?");
+				s->variants[s->nvariants++] = it->scalar;
+			}
+		} else
+			return bad(t, ev, "each_variant is 'all' or a list of variant names");
+	}
+	const struct ynode *bl = ynode_get(n, "blocks");
+	if (!bl)
+		return bad(t, n, "a section needs blocks: a list of text, figures and tables");
+	if (bl->kind != Y_SEQ)
+		return bad(t, bl, "blocks must be a list");
+	s->blocks = calloc(bl->n ? bl->n : 1, sizeof(*s->blocks));
+	if (!s->blocks)
+		return error("out of memory");
+	for (size_t i = 0; i < bl->n; i++) {
+		if (load_block(t, bl->items[i], &s->blocks[i]))
+			return -1;
+		s->nblocks = i + 1;
+	}
+	return 0;
+}
+
+int template_load(struct template *t, const char *path)
+{
+	memset(t, 0, sizeof(*t));
+	rsel_any(&t->focus);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return error("cannot open template '%s': %s", path, strerror(errno));
+	size_t cap = 1 << 14, len = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		size_t got = fread(buf + len, 1, cap - len - 1, f);
+		len += got;
+		if (got == 0 || len + 1 < cap) {
+			if (feof(f) || ferror(f))
+				break;
+			continue;
+		}
+		if (cap > (2u << 20))
+			break;
+		char *p = realloc(buf, cap * 2);
+		if (!p) {
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		buf = p;
+		cap *= 2;
+	}
+	fclose(f);
+	if (!buf)
+		return error("out of memory reading '%s'", path);
+	buf[len] = '\0';
+	t->src = buf;
+	t->srclen = len;
+	t->path = strdup(path);
+	if (!t->path)
+		return error("out of memory");
+	if (ytree_parse(&t->tree, buf, len, t->path, &ytree_spec_limits, 0)) {
+		error("%s", t->tree.problem);
+		template_release(t);
+		return -1;
+	}
+	const struct ynode *root = t->tree.root;
+	static const char *const valid[] = { "template", "name", "title", "subtitle", "style", "layout", "paper",
+					     "focus", "sections" };
+	int rc = -1;
+	if (!root || root->kind != Y_MAP) {
+		error("%s: a template is a mapping with template, title, layout and sections", path);
+		goto out;
+	}
+	if (check_keys(t, root, valid, sizeof(valid) / sizeof(*valid), "the template"))
+		goto out;
+	const struct ynode *fmt = ynode_get(root, "template");
+	if (!fmt || fmt->kind != Y_SCALAR) {
+		error("%s: no 'template: %s' line: not an attnprof template", path, TEMPLATE_FORMAT);
+		goto out;
+	}
+	if (strcmp(fmt->scalar, TEMPLATE_FORMAT)) {
+		bad(t, fmt, "template format '%s' is not supported (this attnprof reads %s)", fmt->scalar, TEMPLATE_FORMAT);
+		goto out;
+	}
+	t->name = "template";
+	if (scalar(t, ynode_get(root, "name"), "name", &t->name))
+		goto out;
+	t->title = ynode_get(root, "title");
+	t->subtitle = ynode_get(root, "subtitle");
+	if ((t->title && t->title->kind != Y_SCALAR) || (t->subtitle && t->subtitle->kind != Y_SCALAR)) {
+		bad(t, t->title && t->title->kind != Y_SCALAR ? t->title : t->subtitle, "title and subtitle must be text");
+		goto out;
+	}
+	const struct ynode *st = ynode_get(root, "style");
+	t->style = "color";
+	if (st) {
+		if (scalar(t, st, "style", &t->style))
+			goto out;
+		if (!style_find(t->style)) {
+			bad(t, st, "unknown style '%s' (color, print, patent, slides)", t->style);
+			goto out;
+		}
+	}
+	const struct ynode *lay = ynode_get(root, "layout");
+	if (lay) {
+		const char *l = "";
+		if (scalar(t, lay, "layout", &l))
+			goto out;
+		if (!strcmp(l, "article")) t->layout = LAYOUT_ARTICLE;
+		else if (!strcmp(l, "sheets")) t->layout = LAYOUT_SHEETS;
+		else if (!strcmp(l, "slides")) t->layout = LAYOUT_SLIDES;
+		else {
+			bad(t, lay, "unknown layout '%s' (article, sheets, slides)", l);
+			goto out;
+		}
+	}
+	const struct ynode *pp = ynode_get(root, "paper");
+	if (pp) {
+		const char *p = "";
+		if (scalar(t, pp, "paper", &p))
+			goto out;
+		if (page_parse(p, &t->paper) || t->paper == PAGE_WIDE) {
+			bad(t, pp, "paper is a4 or letter, not '%s'", p);
+			goto out;
+		}
+		t->paper_set = 1;
+	}
+	const struct ynode *fo = ynode_get(root, "focus");
+	if (fo) {
+		static const char *const fv[] = { "N", "d", "causal", "B" };
+		if (fo->kind != Y_MAP) {
+			bad(t, fo, "focus is a mapping such as {N: 4096, d: 128, causal: false}");
+			goto out;
+		}
+		if (check_keys(t, fo, fv, 4, "focus") || sel_opts(t, fo, &t->focus))
+			goto out;
+	}
+	const struct ynode *secs = ynode_get(root, "sections");
+	if (!secs || secs->kind != Y_SEQ) {
+		bad(t, secs ? secs : root, "a template needs sections: a list");
+		goto out;
+	}
+	t->sections = calloc(secs->n ? secs->n : 1, sizeof(*t->sections));
+	if (!t->sections) {
+		error("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < secs->n; i++) {
+		t->nsections = i + 1;
+		if (load_section(t, secs->items[i], &t->sections[i]))
+			goto out;
+	}
+	rc = 0;
+out:
+	if (rc)
+		template_release(t);
+	return rc;
+}
+
+void template_release(struct template *t)
+{
+	for (size_t i = 0; i < t->nsections; i++)
+		free(t->sections[i].blocks);
+	free(t->sections);
+	ytree_release(&t->tree);
+	free(t->src);
+	free(t->path);
+	memset(t, 0, sizeof(*t));
+}
