@@ -77,26 +77,40 @@ static void standard_tiling(const struct attn_shape *s, int sm_count, struct til
 	t->splits = 1;
 }
 
-/* The flash template's block sizes; kernels/flash.cu instantiates these. */
+/* The flash template's block sizes and shared memory; kernels/flash.cuh
+ * (flash::tile, flash::smem_layout) instantiates exactly these. */
 static void flash_tiling_for(unsigned sw, const struct attn_shape *s, struct tiling *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->warps = 4;
 	t->splits = 1;
+	int d = s->head_dim;
 	if (sw & FLASH_SPLITQ) {
-		t->block_m = 128;
-		t->block_n = s->head_dim <= 64 ? 128 : 64;
+		t->block_m = 128; /* 32 rows per warp */
+		t->block_n = 64;
 	} else {
-		/* split-K: every warp sees all Br rows, so Br is smaller */
-		t->block_m = 64;
+		/* split-K: every warp holds Br×d of partial O in registers, so Br is small */
+		t->block_m = d <= 64 ? 64 : 32;
 		t->block_n = 64;
 	}
 	size_t e = dtype_size(s->dtype);
-	/* Q tile + double-buffered K and V tiles (+ reduction scratch for split-K) */
-	t->smem_bytes = (size_t)t->block_m * s->head_dim * e
-		      + 2 * 2 * (size_t)t->block_n * s->head_dim * e;
-	if (!(sw & FLASH_SPLITQ))
-		t->smem_bytes += (size_t)t->warps * t->block_m * s->head_dim * 4 / 2;
+	size_t qtile = (size_t)t->block_m * d * e, kvtile = (size_t)t->block_n * d * e;
+	/* Q tile (two when K/V-outer prefetches the next Q block) + double-buffered K and V */
+	t->smem_bytes = ((sw & FLASH_SEQPAR) ? 1 : 2) * qtile + 2 * 2 * kvtile;
+	if (!(sw & FLASH_SPLITQ)) {
+		/* partial O of each warp (fp32, rows padded by 8), the running O when
+		 * Q-outer, and per-row m, l and the warps' maxima and sums */
+		t->smem_bytes += (size_t)t->warps * t->block_m * (d + 8) * 4;
+		if (sw & FLASH_SEQPAR)
+			t->smem_bytes += (size_t)t->block_m * d * 4;
+		t->smem_bytes += 10 * (size_t)t->block_m * 4;
+	}
+	/* ptxas -v, nvcc 13.0, sm_90 (docs/kernels.md) */
+	static const int regs[8][2] = { /* [switches][d == 128] */
+		{ 162, 163 }, { 154, 153 }, { 227, 255 }, { 214, 255 },
+		{ 162, 163 }, { 154, 153 }, { 228, 255 }, { 214, 255 },
+	};
+	t->regs_per_thread = regs[sw & 7][d == 128];
 }
 
 #define FLASH_TILING(sw) \
@@ -105,22 +119,32 @@ static void flash_tiling_for(unsigned sw, const struct attn_shape *s, struct til
 FLASH_TILING(0) FLASH_TILING(1) FLASH_TILING(2) FLASH_TILING(3)
 FLASH_TILING(4) FLASH_TILING(5) FLASH_TILING(6) FLASH_TILING(7)
 
+/* kernels/decode.cu: 16 query rows (the G·Nq rows of a KV head group, in
+ * groups of 16) × 64-key tiles, 4 warps, a 3-stage cp.async pipeline. */
 static void decode_splitkv_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->block_m = 16;
 	t->block_n = 64;
 	t->warps = 4;
-	/* Enough blocks for ~2 waves, but each split keeps ≥ 4 KV blocks. */
-	int heads = s->batch * s->kv_heads;
-	int want = cdiv(2 * (sm_count > 0 ? sm_count : 132), heads > 0 ? heads : 1);
+	/* About two blocks per SM over the whole grid (two fit by shared
+	 * memory), each split at least 4 tiles long, the split length a
+	 * multiple of the tile, and no empty split. */
+	int g = s->kv_heads > 0 ? s->heads / s->kv_heads : 1;
+	int groups = s->batch * s->kv_heads * cdiv(g * s->seqlen_q, t->block_m);
+	int want = cdiv(2 * (sm_count > 0 ? sm_count : 132), groups > 0 ? groups : 1);
 	int max_splits = cdiv(s->seqlen_kv, 4 * t->block_n);
-	t->splits = want < max_splits ? want : max_splits;
-	if (t->splits < 1)
-		t->splits = 1;
-	if (t->splits > 128)
-		t->splits = 128;
-	t->smem_bytes = 2 * 2 * (size_t)t->block_n * s->head_dim * dtype_size(s->dtype);
+	int splits = want < max_splits ? want : max_splits;
+	if (splits < 1)
+		splits = 1;
+	if (splits > 256)
+		splits = 256;
+	int chunk = cdiv(cdiv(s->seqlen_kv, splits), t->block_n) * t->block_n;
+	t->splits = cdiv(s->seqlen_kv, chunk);
+	size_t qtile = (size_t)t->block_m * s->head_dim * dtype_size(s->dtype);
+	t->smem_bytes = (qtile + 1023) / 1024 * 1024
+		      + 3 * 2 * (size_t)t->block_n * s->head_dim * dtype_size(s->dtype);
+	t->regs_per_thread = s->head_dim == 128 ? 128 : 72;
 }
 
 /* ---- grids ----------------------------------------------------------- */
@@ -156,8 +180,9 @@ FLASH_GRID(4) FLASH_GRID(5) FLASH_GRID(6) FLASH_GRID(7)
 static void decode_splitkv_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
 {
 	if (k == 0) {
+		int grp = s->kv_heads > 0 ? s->heads / s->kv_heads : 1;
 		g[0] = t->splits;
-		g[1] = s->batch * s->heads;
+		g[1] = s->batch * s->kv_heads * cdiv(grp * s->seqlen_q, t->block_m);
 		g[2] = 1;
 	} else {
 		g[0] = cdiv(s->seqlen_q * s->head_dim, 128);
@@ -291,8 +316,8 @@ static const struct variant_desc decode_splitkv = {
 	.summary = "split-KV decoding (Flash-Decoding style): KV cache split across blocks, partial O and logsumexp per split, then a reduction kernel",
 	.phases = 1u << PHASE_DECODE,
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_ONCE,
-	.grid_text = "grid = (splits, B·H): each block reduces one slice of the KV cache; a second kernel combines the splits",
-	.warp_text = "warps split the keys of a slice; partial results combined in shared memory",
+	.grid_text = "grid = (splits, B·Hkv): each block serves the query heads of one KV head over one slice of the KV cache; a second kernel combines the splits",
+	.warp_text = "4 warps split each 64-key tile (16 keys each), keep their own m, ℓ, O; combined once in shared memory",
 	.buffers = {
 		BUF_Q, BUF_K, BUF_V, BUF_O,
 		{ "O_part", "O_part", "partial output per split (fp32)", ROLE_WORKSPACE, ELEM_F32,
@@ -311,7 +336,7 @@ static const struct variant_desc decode_splitkv = {
 	},
 	.ntiles = 5,
 	.kernels = {
-		{ "splitkv_fwd", "splitkv_fwd", "partial attention over one KV slice", "split", "batch·head", NULL },
+		{ "splitkv_fwd", "splitkv_fwd", "partial attention over one KV slice", "split", "batch·KV head", NULL },
 		{ "splitkv_combine", "splitkv_combine", "combine the splits by their logsumexp", "row block", "batch·head", NULL },
 	},
 	.nkernels = 2,

@@ -1,0 +1,447 @@
+// runtime.cu: the C interface of attn.h — device facts, the named
+// allocations of a variant's descriptor, poisoning, launches and timing.
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+
+#include "attn.h"
+#include "common.cuh"
+
+// ---- errors ---------------------------------------------------------------
+
+static thread_local char last_error[512];
+
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof last_error, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+// "what failed: cuda error string", keeping the CUDA error sticky-free.
+static int cuda_fail(cudaError_t e, const char *what)
+{
+	return fail("%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
+}
+#define CUDA_TRY(call, what) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) return cuda_fail(e_, what); } while (0)
+
+static const char *cublas_name(cublasStatus_t s)
+{
+	switch (s) {
+	case CUBLAS_STATUS_SUCCESS: return "CUBLAS_STATUS_SUCCESS";
+	case CUBLAS_STATUS_NOT_INITIALIZED: return "CUBLAS_STATUS_NOT_INITIALIZED";
+	case CUBLAS_STATUS_ALLOC_FAILED: return "CUBLAS_STATUS_ALLOC_FAILED";
+	case CUBLAS_STATUS_INVALID_VALUE: return "CUBLAS_STATUS_INVALID_VALUE";
+	case CUBLAS_STATUS_ARCH_MISMATCH: return "CUBLAS_STATUS_ARCH_MISMATCH";
+	case CUBLAS_STATUS_EXECUTION_FAILED: return "CUBLAS_STATUS_EXECUTION_FAILED";
+	case CUBLAS_STATUS_NOT_SUPPORTED: return "CUBLAS_STATUS_NOT_SUPPORTED";
+	default: return "cuBLAS error";
+	}
+}
+
+extern "C" const char *attn_last_error(void) { return last_error; }
+
+// ---- device -----------------------------------------------------------------
+
+extern "C" int attn_device_count(void)
+{
+	int n = 0;
+	if (cudaGetDeviceCount(&n) != cudaSuccess) {
+		cudaGetLastError(); // no driver / no device: not an error here
+		return 0;
+	}
+	return n;
+}
+
+extern "C" int attn_device_info(struct attn_device *d)
+{
+	memset(d, 0, sizeof *d);
+	CUDA_TRY(cudaSetDevice(0), "selecting device 0");
+	cudaDeviceProp p;
+	CUDA_TRY(cudaGetDeviceProperties(&p, 0), "reading device 0 properties");
+	snprintf(d->name, sizeof d->name, "%s", p.name);
+	d->cc_major = p.major;
+	d->cc_minor = p.minor;
+	d->sm_count = p.multiProcessorCount;
+	d->l2_bytes = (uint64_t)p.l2CacheSize;
+	d->hbm_bytes = (uint64_t)p.totalGlobalMem;
+	d->mem_bus_bits = p.memoryBusWidth;
+	d->smem_per_block_optin = p.sharedMemPerBlockOptin;
+	int khz = 0;
+	CUDA_TRY(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0), "reading the SM clock");
+	d->sm_clock_mhz = khz / 1000;
+	CUDA_TRY(cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, 0), "reading the memory clock");
+	d->mem_clock_mhz = khz / 1000;
+	CUDA_TRY(cudaDriverGetVersion(&d->driver_version), "reading the driver version");
+	CUDA_TRY(cudaRuntimeGetVersion(&d->runtime_version), "reading the runtime version");
+	return 0;
+}
+
+extern "C" int attn_measure_copy(size_t bytes, int reps, double *gbs)
+{
+	if (bytes == 0 || reps < 1)
+		return fail("attn_measure_copy: need bytes > 0 and reps >= 1");
+	void *a = nullptr, *b = nullptr;
+	cudaEvent_t e0 = nullptr, e1 = nullptr;
+	std::vector<float> ms;
+	int rc = -1;
+	cudaError_t e;
+	if ((e = cudaMalloc(&a, bytes)) != cudaSuccess || (e = cudaMalloc(&b, bytes)) != cudaSuccess) {
+		cuda_fail(e, "allocating the copy-bandwidth buffers");
+		goto out;
+	}
+	if ((e = cudaEventCreate(&e0)) != cudaSuccess || (e = cudaEventCreate(&e1)) != cudaSuccess) {
+		cuda_fail(e, "creating events");
+		goto out;
+	}
+	if ((e = cudaMemset(a, 0x3c, bytes)) != cudaSuccess ||
+	    (e = cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice)) != cudaSuccess) { // warm-up
+		cuda_fail(e, "warm-up copy");
+		goto out;
+	}
+	for (int i = 0; i < reps; i++) {
+		float t = 0;
+		cudaEventRecord(e0);
+		cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice);
+		cudaEventRecord(e1);
+		if ((e = cudaEventSynchronize(e1)) != cudaSuccess || (e = cudaEventElapsedTime(&t, e0, e1)) != cudaSuccess) {
+			cuda_fail(e, "timing a device-to-device copy");
+			goto out;
+		}
+		ms.push_back(t);
+	}
+	std::sort(ms.begin(), ms.end());
+	*gbs = 2.0 * (double)bytes / (ms[ms.size() / 2] * 1e-3) / 1e9;
+	rc = 0;
+out:
+	if (e0) cudaEventDestroy(e0);
+	if (e1) cudaEventDestroy(e1);
+	cudaFree(a);
+	cudaFree(b);
+	return rc;
+}
+
+// ---- runs -------------------------------------------------------------------
+
+struct attn_run {
+	const struct variant_desc *v;
+	struct attn_shape s;
+	struct tiling t;
+	struct attn_alloc allocs[MAX_BUFFERS + 1];
+	void *ptrs[MAX_BUFFERS + 1];
+	size_t nallocs;
+	cudaStream_t stream;
+	cublasHandle_t cublas;
+	std::vector<cudaEvent_t> events;
+};
+
+static void *buf(const struct attn_run *r, const char *name)
+{
+	for (size_t i = 0; i < r->nallocs; i++)
+		if (!strcmp(r->allocs[i].name, name))
+			return r->ptrs[i];
+	return nullptr;
+}
+
+static uint64_t buf_bytes(const struct attn_run *r, const char *name)
+{
+	for (size_t i = 0; i < r->nallocs; i++)
+		if (!strcmp(r->allocs[i].name, name))
+			return r->allocs[i].bytes;
+	return 0;
+}
+
+static int add_alloc(struct attn_run *r, const char *name, uint64_t bytes)
+{
+	void *p = nullptr;
+	cudaError_t e = cudaMalloc(&p, bytes ? bytes : 1);
+	if (e != cudaSuccess) {
+		char what[160];
+		snprintf(what, sizeof what, "allocating %s of %s (%llu bytes)", name, r->v->name, (unsigned long long)bytes);
+		return cuda_fail(e, what);
+	}
+	r->allocs[r->nallocs].name = name;
+	r->allocs[r->nallocs].bytes = bytes;
+	r->ptrs[r->nallocs] = p;
+	r->nallocs++;
+	return 0;
+}
+
+extern "C" void attn_run_destroy(struct attn_run *r)
+{
+	if (!r)
+		return;
+	if (r->stream)
+		cudaStreamSynchronize(r->stream);
+	for (cudaEvent_t e : r->events)
+		cudaEventDestroy(e);
+	if (r->cublas)
+		cublasDestroy(r->cublas);
+	for (size_t i = 0; i < r->nallocs; i++)
+		cudaFree(r->ptrs[i]);
+	if (r->stream)
+		cudaStreamDestroy(r->stream);
+	delete r;
+}
+
+static bool is_standard(const struct variant_desc *v) { return !strcmp(v->name, "standard"); }
+static bool is_splitkv(const struct variant_desc *v) { return !strcmp(v->name, "decode-splitkv"); }
+
+extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc *v,
+			       const struct attn_shape *s, int sm_count)
+{
+	*out = nullptr;
+	if (!v || !s)
+		return fail("attn_run_create: no variant or shape");
+	if (s->head_dim != 64 && s->head_dim != 128)
+		return fail("%s: head dim %d is not built (64 and 128 are)", v->name, s->head_dim);
+	if (s->batch < 1 || s->heads < 1 || s->kv_heads < 1 || s->seqlen_q < 1 || s->seqlen_kv < 1)
+		return fail("%s: every dimension must be >= 1 (B=%d H=%d Hkv=%d Nq=%d Nkv=%d)", v->name,
+			    s->batch, s->heads, s->kv_heads, s->seqlen_q, s->seqlen_kv);
+	if (s->heads % s->kv_heads)
+		return fail("%s: KV heads %d do not divide heads %d", v->name, s->kv_heads, s->heads);
+	if (s->dtype != DTYPE_FP16 && s->dtype != DTYPE_BF16)
+		return fail("%s: unknown dtype", v->name);
+	if (!v->is_flash && !is_standard(v) && !is_splitkv(v))
+		return fail("%s: no kernels for this variant", v->name);
+
+	struct attn_run *r = new attn_run();
+	r->v = v;
+	r->s = *s;
+	v->tiling(s, sm_count, &r->t);
+	cudaError_t e = cudaStreamCreateWithFlags(&r->stream, cudaStreamNonBlocking);
+	if (e != cudaSuccess) {
+		cuda_fail(e, "creating a stream");
+		attn_run_destroy(r);
+		return -1;
+	}
+	for (size_t i = 0; i < v->nbuffers; i++)
+		if (add_alloc(r, v->buffers[i].name, buffer_bytes(&v->buffers[i], s, &r->t))) {
+			attn_run_destroy(r);
+			return -1;
+		}
+	if (is_standard(v)) {
+		cublasStatus_t cs = cublasCreate(&r->cublas);
+		if (cs != CUBLAS_STATUS_SUCCESS) {
+			fail("cublasCreate: %s", cublas_name(cs));
+			attn_run_destroy(r);
+			return -1;
+		}
+		// An explicit workspace, so that it is counted: 32 MiB as cuBLAS advises for Hopper.
+		const uint64_t ws = 32ull << 20;
+		if (add_alloc(r, "cublas_workspace", ws)) {
+			attn_run_destroy(r);
+			return -1;
+		}
+		if ((cs = cublasSetStream(r->cublas, r->stream)) != CUBLAS_STATUS_SUCCESS ||
+		    (cs = cublasSetWorkspace(r->cublas, buf(r, "cublas_workspace"), ws)) != CUBLAS_STATUS_SUCCESS ||
+		    (cs = cublasSetMathMode(r->cublas, CUBLAS_DEFAULT_MATH)) != CUBLAS_STATUS_SUCCESS) {
+			fail("configuring cuBLAS: %s", cublas_name(cs));
+			attn_run_destroy(r);
+			return -1;
+		}
+	}
+	*out = r;
+	return 0;
+}
+
+extern "C" const struct tiling *attn_run_tiling(const struct attn_run *r) { return &r->t; }
+
+extern "C" int attn_run_set_inputs(struct attn_run *r, const uint16_t *q, const uint16_t *k, const uint16_t *v)
+{
+	CUDA_TRY(cudaMemcpy(buf(r, "Q"), q, buf_bytes(r, "Q"), cudaMemcpyHostToDevice), "uploading Q");
+	CUDA_TRY(cudaMemcpy(buf(r, "K"), k, buf_bytes(r, "K"), cudaMemcpyHostToDevice), "uploading K");
+	CUDA_TRY(cudaMemcpy(buf(r, "V"), v, buf_bytes(r, "V"), cudaMemcpyHostToDevice), "uploading V");
+	return 0;
+}
+
+extern "C" int attn_run_poison(struct attn_run *r)
+{
+	// 0xFF bytes are NaN in fp16, bf16 and fp32 alike.
+	for (size_t i = 0; i < r->nallocs; i++) {
+		const char *n = r->allocs[i].name;
+		if (!strcmp(n, "Q") || !strcmp(n, "K") || !strcmp(n, "V") || !strcmp(n, "cublas_workspace"))
+			continue;
+		char what[96];
+		snprintf(what, sizeof what, "poisoning %s", n);
+		CUDA_TRY(cudaMemsetAsync(r->ptrs[i], 0xff, r->allocs[i].bytes, r->stream), what);
+	}
+	CUDA_TRY(cudaStreamSynchronize(r->stream), "poisoning outputs");
+	return 0;
+}
+
+static int launch_standard(struct attn_run *r)
+{
+	const struct attn_shape &s = r->s;
+	const int G = s.heads / s.kv_heads, d = s.head_dim;
+	const cudaDataType_t dt = s.dtype == DTYPE_FP16 ? CUDA_R_16F : CUDA_R_16BF;
+	const float scale = 1.0f / sqrtf((float)d), one = 1.0f, zero = 0.0f;
+	// Row-major S[G·Nq][Nkv] per (b, kv head) is column-major Sᵀ = K·Qᵀ: the
+	// G query heads of a KV head are consecutive rows of Q and S, so one
+	// strided batch over B·Hkv covers grouped-query attention.
+	const long long rows = (long long)G * s.seqlen_q;
+	cublasStatus_t cs = cublasGemmStridedBatchedEx(
+		r->cublas, CUBLAS_OP_T, CUBLAS_OP_N, s.seqlen_kv, (int)rows, d, &scale,
+		buf(r, "K"), dt, d, (long long)s.seqlen_kv * d,
+		buf(r, "Q"), dt, d, rows * d, &zero,
+		buf(r, "S"), dt, s.seqlen_kv, rows * s.seqlen_kv,
+		s.batch * s.kv_heads, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+	if (cs != CUBLAS_STATUS_SUCCESS)
+		return fail("standard: S = Q·Kᵀ GEMM: %s", cublas_name(cs));
+	cudaError_t e = softmax_rows_launch((const uint16_t *)buf(r, "S"), (uint16_t *)buf(r, "P"), s.dtype,
+					    s.batch * s.heads, s.seqlen_q, s.seqlen_kv, s.causal, r->stream);
+	if (e != cudaSuccess)
+		return cuda_fail(e, "standard: launching softmax_rows");
+	// Oᵀ = Vᵀ·Pᵀ in column-major terms.
+	cs = cublasGemmStridedBatchedEx(
+		r->cublas, CUBLAS_OP_N, CUBLAS_OP_N, d, (int)rows, s.seqlen_kv, &one,
+		buf(r, "V"), dt, d, (long long)s.seqlen_kv * d,
+		buf(r, "P"), dt, s.seqlen_kv, rows * s.seqlen_kv, &zero,
+		buf(r, "O"), dt, d, rows * d,
+		s.batch * s.kv_heads, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+	if (cs != CUBLAS_STATUS_SUCCESS)
+		return fail("standard: O = P·V GEMM: %s", cublas_name(cs));
+	return 0;
+}
+
+extern "C" int attn_run_launch(struct attn_run *r)
+{
+	const struct attn_shape &s = r->s;
+	const float scale = 1.0f / sqrtf((float)s.head_dim);
+	if (is_standard(r->v))
+		return launch_standard(r);
+	if (r->v->is_flash) {
+		flash_params p;
+		p.q = (const uint16_t *)buf(r, "Q");
+		p.k = (const uint16_t *)buf(r, "K");
+		p.v = (const uint16_t *)buf(r, "V");
+		p.o = (uint16_t *)buf(r, "O");
+		p.o_acc = (float *)buf(r, "O_acc");
+		p.m = (float *)buf(r, "m");
+		p.l = (float *)buf(r, "l");
+		p.lse = (float *)buf(r, "L");
+		p.B = s.batch;
+		p.H = s.heads;
+		p.Hkv = s.kv_heads;
+		p.Nq = s.seqlen_q;
+		p.Nkv = s.seqlen_kv;
+		p.causal = s.causal;
+		p.scale = scale;
+		p.scale_log2 = scale * 1.4426950408889634f;
+		cudaError_t e = flash_ladder_launch(r->v->switches, p, s.dtype, s.head_dim, r->stream);
+		if (e != cudaSuccess) {
+			char what[96];
+			snprintf(what, sizeof what, "%s: launching flash_fwd", r->v->name);
+			return cuda_fail(e, what);
+		}
+		return 0;
+	}
+	splitkv_params p;
+	p.q = (const uint16_t *)buf(r, "Q");
+	p.k = (const uint16_t *)buf(r, "K");
+	p.v = (const uint16_t *)buf(r, "V");
+	p.o = (uint16_t *)buf(r, "O");
+	p.o_part = (float *)buf(r, "O_part");
+	p.l_part = (float *)buf(r, "L_part");
+	p.lse = (float *)buf(r, "L");
+	p.B = s.batch;
+	p.H = s.heads;
+	p.Hkv = s.kv_heads;
+	p.Nq = s.seqlen_q;
+	p.Nkv = s.seqlen_kv;
+	p.causal = s.causal;
+	p.splits = r->t.splits;
+	int per = (s.seqlen_kv + p.splits - 1) / p.splits;
+	p.chunk = (per + r->t.block_n - 1) / r->t.block_n * r->t.block_n;
+	p.scale = scale;
+	p.scale_log2 = scale * 1.4426950408889634f;
+	cudaError_t e = splitkv_launch(p, s.dtype, s.head_dim, r->stream);
+	if (e != cudaSuccess)
+		return cuda_fail(e, "decode-splitkv: launching splitkv_fwd/splitkv_combine");
+	return 0;
+}
+
+extern "C" int attn_run_sync(struct attn_run *r)
+{
+	cudaError_t e = cudaStreamSynchronize(r->stream);
+	if (e == cudaSuccess)
+		e = cudaGetLastError();
+	if (e != cudaSuccess) {
+		char what[96];
+		snprintf(what, sizeof what, "%s: running its kernels", r->v->name);
+		return cuda_fail(e, what);
+	}
+	return 0;
+}
+
+extern "C" int attn_run_get_output(struct attn_run *r, uint16_t *o)
+{
+	if (attn_run_sync(r))
+		return -1;
+	CUDA_TRY(cudaMemcpy(o, buf(r, "O"), buf_bytes(r, "O"), cudaMemcpyDeviceToHost), "downloading O");
+	return 0;
+}
+
+extern "C" int attn_run_get_lse(struct attn_run *r, float *lse)
+{
+	void *l = buf(r, "L");
+	if (!l)
+		return 1;
+	if (attn_run_sync(r))
+		return -1;
+	CUDA_TRY(cudaMemcpy(lse, l, buf_bytes(r, "L"), cudaMemcpyDeviceToHost), "downloading L");
+	return 0;
+}
+
+extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms)
+{
+	if (reps < 1)
+		return fail("attn_run_time: reps must be >= 1");
+	while ((int)r->events.size() < 2 * reps) {
+		cudaEvent_t e;
+		CUDA_TRY(cudaEventCreate(&e), "creating timing events");
+		r->events.push_back(e);
+	}
+	for (int i = 0; i < warmup; i++)
+		if (attn_run_launch(r))
+			return -1;
+	for (int i = 0; i < reps; i++) {
+		CUDA_TRY(cudaEventRecord(r->events[2 * i], r->stream), "recording a start event");
+		if (attn_run_launch(r))
+			return -1;
+		CUDA_TRY(cudaEventRecord(r->events[2 * i + 1], r->stream), "recording a stop event");
+	}
+	if (attn_run_sync(r))
+		return -1;
+	for (int i = 0; i < reps; i++)
+		CUDA_TRY(cudaEventElapsedTime(&ms[i], r->events[2 * i], r->events[2 * i + 1]), "reading event times");
+	return 0;
+}
+
+extern "C" size_t attn_run_allocs(const struct attn_run *r, const struct attn_alloc **out)
+{
+	*out = r->allocs;
+	return r->nallocs;
+}
+
+extern "C" uint64_t attn_run_peak_bytes(const struct attn_run *r)
+{
+	uint64_t sum = 0;
+	for (size_t i = 0; i < r->nallocs; i++)
+		sum += r->allocs[i].bytes;
+	return sum;
+}
+
+extern "C" void *attn_run_buffer(struct attn_run *r, const char *name)
+{
+	return r ? buf(r, name) : nullptr;
+}
