@@ -28,17 +28,20 @@ for t in "$build"/tests/unit/test_*; do
 done
 
 echo "== CLI cases"
-last=$(sh tests/cli/run.sh ./attnprof | tee /dev/stderr | tail -1)
+out=$(sh tests/cli/run.sh ./attnprof); printf '%s\n' "$out"
+last=$(printf '%s\n' "$out" | tail -1)
 add_counts "$last"
 
 echo "== fuzz (short run; 'make fuzz' runs longer)"
-last=$(sh tests/fuzz/run.sh "${FUZZ_SECONDS:-10}" | tee /dev/stderr | tail -1)
+out=$(sh tests/fuzz/run.sh "${FUZZ_SECONDS:-10}"); printf '%s\n' "$out"
+last=$(printf '%s\n' "$out" | tail -1)
 add_counts "$last"
 case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names fuzz" ;; esac
 
 echo "== GPU"
 if ./attnprof info --quiet >/dev/null 2>&1; then
-	last=$(sh tests/gpu-test.sh | tee /dev/stderr | tail -1)
+	out=$(sh tests/gpu-test.sh); printf '%s\n' "$out"
+	last=$(printf '%s\n' "$out" | tail -1)
 	add_counts "$last"
 else
 	echo "skip gpu-test: skipped: no GPU (run 'make gpu-test' on a GPU machine)"
