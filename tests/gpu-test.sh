@@ -1,0 +1,42 @@
+#!/bin/sh
+# tests/gpu-test.sh (make gpu-test): every variant × dtype × head dim ×
+# causal × odd N through `attnprof record`'s fp64 reference check
+# (experiments/gpu-test.yaml).  Prints one line per failing config and a
+# summary; exits 0 when all pass, 1 otherwise.  Without a GPU (`attnprof
+# info --quiet` exits 3) it prints "skipped: no GPU" and exits 0.
+#
+#   GPU_TEST_OUT=FILE   keep the results file there (default: a temp dir)
+#   GPU_TEST_FORCE=1    run even when info --quiet says 3 (a GPU whose
+#                       counters are restricted still runs the checks)
+cd "$(dirname "$0")/.." || exit 1
+bin=./attnprof
+spec=experiments/gpu-test.yaml
+
+$bin info --quiet >/dev/null 2>&1
+rc=$?
+if [ $rc -eq 3 ] && [ "${GPU_TEST_FORCE:-0}" != 1 ]; then
+	echo "skipped: no GPU"
+	exit 0
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+out=${GPU_TEST_OUT:-$tmp/gpu-test.yaml}
+$bin record "$spec" -o "$out" --force --metrics none --copy-probe 0
+rec=$?
+if ! $bin export "$out" --csv -o "$tmp/flat.csv"; then
+	echo "gpu-test: could not read $out"
+	exit 1
+fi
+# Columns: source,variant,phase,dtype,batch,heads,kv_heads,seqlen_q,seqlen_kv,
+# head_dim,causal,time_ms,time_ms_min,time_ms_max,tflops,peak_bytes,correct,rel_l2_err,max_abs_err
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{ n++; ok = $col["correct"]
+	  if (ok == "true") pass++
+	  else { fail++; printf "FAIL %s %s %s B=%s H=%s Hkv=%s Nq=%s Nkv=%s d=%s causal=%s rel_l2=%s max_abs=%s\n",
+		$col["variant"], $col["phase"], $col["dtype"], $col["batch"], $col["heads"], $col["kv_heads"],
+		$col["seqlen_q"], $col["seqlen_kv"], $col["head_dim"], $col["causal"], $col["rel_l2_err"], $col["max_abs_err"] } }
+	END { printf "gpu-test: %d configs, %d correct, %d failing\n", n, pass, fail; exit fail > 0 || n == 0 }' "$tmp/flat.csv"
+st=$?
+[ $rec -eq 0 ] || echo "gpu-test: attnprof record exited $rec"
+[ $st -eq 0 ] && [ $rec -eq 0 ]
