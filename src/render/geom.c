@@ -295,7 +295,10 @@ static const char *scaled(double v, const char *const *units, int nunits, double
 		u++;
 	}
 	char num[32];
-	fmt_sig(v, 3, num, sizeof(num));
+	if (u == 0 && v == floor(v) && av < 1000)
+		snprintf(num, sizeof(num), "%.0f", v); /* 42 B, 42: whole numbers stay whole */
+	else
+		fmt_sig(v, 3, num, sizeof(num));
 	snprintf(buf, len, "%s%s%s", num, *units[u] ? sep : "", units[u]);
 	return buf;
 }

@@ -769,13 +769,13 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	d->st = o->style ? o->style : style_find(t->style);
 	if (!d->st)
 		d->st = &style_color;
+	/* slides are 16:9 whatever the style; the slides style is 16:9 whatever
+	 * the template; otherwise the template's paper, else the style's */
 	enum page_kind pk = d->st->page;
 	if (t->layout == LAYOUT_SLIDES)
 		pk = PAGE_WIDE;
-	else if (t->paper_set)
+	else if (t->paper_set && pk != PAGE_WIDE)
 		pk = t->paper;
-	else if (pk == PAGE_WIDE && t->layout == LAYOUT_SHEETS)
-		pk = PAGE_A4;
 	page_size(pk, &d->pw, &d->ph);
 	/* the template's focus overrides the default conditions */
 	if (t->focus.n > 0) rd->focus.n = t->focus.n;

@@ -1,0 +1,166 @@
+#!/bin/sh
+# tests/render-check.sh BINARY — render every template in every style and
+# every figure kind from the committed fixtures, then inspect the output:
+# page count and size, text extracted from the PDFs (figure labels, numbers
+# from the fixture, the synthetic banner), rasterised pages (patent: no
+# coloured pixel; no figure blank), SVGs well formed, a results file
+# without counters renders and states the gap, and the review renders in
+# under 2 s.  Prints "# render-check: N passed, N failed, N skipped".
+# Needs pdfinfo, pdftotext, pdftoppm (poppler-utils) and python3.
+bin=${1:?usage: tests/render-check.sh BINARY}
+pass=0 fail=0 skip=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); }
+check() { name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+
+for tool in pdfinfo pdftotext pdftoppm python3; do
+	if ! command -v $tool >/dev/null 2>&1; then
+		echo "skip render-check: $tool is not installed (apt-get install poppler-utils python3)"
+		echo "# render-check: 0 passed, 0 failed, 1 skipped"
+		exit 0
+	fi
+done
+if ! "$bin" --version | grep -q "renderer: yes"; then
+	echo "skip render-check: $bin was built without the renderer"
+	echo "# render-check: 0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+# the interpreter itself, not a version manager's shim (those cost 0.3 s a call)
+py=$(python3 -c 'import sys; print(sys.executable)')
+small=tests/fixtures/results-small.yaml
+nomet=tests/fixtures/results-nometrics.yaml
+
+# A PPM check in python: "grey" fails on any pixel whose channels differ;
+# "ink FRACTION" fails when fewer than FRACTION of the pixels are not white.
+cat >"$T/ppm.py" <<'PY'
+import sys
+def read(path):
+    data = open(path, 'rb').read()
+    parts, i = [], 0
+    while len(parts) < 4:
+        while data[i:i+1].isspace(): i += 1
+        if data[i:i+1] == b'#':
+            while data[i:i+1] != b'\n': i += 1
+            continue
+        j = i
+        while not data[j:j+1].isspace(): j += 1
+        parts.append(data[i:j]); i = j
+    i += 1
+    w, h = int(parts[1]), int(parts[2])
+    return w, h, data[i:i + 3 * w * h]
+mode, path = sys.argv[1], sys.argv[2]
+w, h, px = read(path)
+if mode == 'grey':
+    r, g, b = px[0::3], px[1::3], px[2::3]
+    if not (r == g == b):
+        bad = sum(1 for k in range(w * h) if abs(r[k] - g[k]) > 2 or abs(g[k] - b[k]) > 2)
+        if bad:
+            print('%s: %d coloured pixels' % (path, bad)); sys.exit(1)
+else:
+    frac = float(sys.argv[3])
+    dark = bytes(1 if i < 200 else 0 for i in range(256))
+    ink = px.translate(dark).count(1) / 3.0
+    if ink < frac * w * h:
+        print('%s: only %d of %d pixels drawn' % (path, ink, w * h)); sys.exit(1)
+PY
+
+pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
+size_is() { # file "W x H" (rounded points)
+	s=$(pdfinfo "$1" 2>/dev/null | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1 \2/p')
+	set -- $s "$2" "$3"
+	[ "$(printf '%.0f %.0f' "$1" "$2")" = "$3 $4" ] || { echo "    page size $1 x $2, expected $3 x $4"; return 1; }
+}
+has_text() { pdftotext -layout "$1" - 2>/dev/null | tr -s ' \n' '  ' | grep -qF -- "$2" || { echo "    '$2' not in $1"; return 1; }; }
+
+# ---- every template in every style ---------------------------------------------
+for t in review patent slides; do
+	for s in color print patent slides; do
+		out=$T/$t-$s.pdf
+		if "$bin" report $small -t templates/$t.yaml --style $s -o "$out" -q 2>"$T/err"; then
+			n=$(pages "$out")
+			check "$t/$s: pages" [ "${n:-0}" -ge 3 ]
+			if [ $t = slides ]; then check "$t/$s: 16:9" size_is "$out" 960 540
+			elif [ $s = slides ]; then check "$t/$s: 16:9" size_is "$out" 960 540
+			else check "$t/$s: A4" size_is "$out" 595 842; fi
+			check "$t/$s: synthetic banner" has_text "$out" "SYNTHETIC TEST FIXTURE"
+			check "$t/$s: GPU from the fixture" has_text "$out" "NVIDIA H200"
+		else
+			bad "$t/$s: render" "$(head -3 "$T/err")"
+		fi
+	done
+done
+
+# ---- content -------------------------------------------------------------------
+r=$T/review-color.pdf p=$T/patent-patent.pdf
+check "review: figure labels" has_text $r "Figure 1."
+check "review: table labels" has_text $r "Table 1."
+check "review: S, P bytes from the fixture" has_text $r "2.00 GiB"
+check "review: flash2 buffers from the descriptor" has_text $r "Q, K, V, O, L"
+check "review: absent matrix caption" has_text $r "not stored in HBM"
+check "review: caveat on L2" has_text $r "not counted as DRAM writes"
+check "review: decode section (fixture has decode)" has_text $r "Prefill and decode"
+check "review: ablation section (fixture has rungs)" has_text $r "Ablation ladder"
+check "patent: FIG. labels" has_text $p "FIG. 1"
+check "patent: sheet numbers" has_text $p "1/9"
+check "patent: brief description" has_text $p "BRIEF DESCRIPTION OF THE DRAWINGS"
+check "patent: numerals listed" has_text $p "reference numerals: 10"
+
+# ---- patent style: black and white only ------------------------------------------
+pdftoppm -r 40 "$p" "$T/pat" 2>/dev/null
+allgrey=1
+for f in "$T"/pat-*.ppm; do "$py" "$T/ppm.py" grey "$f" || allgrey=0; done
+check "patent: no coloured pixel on any page" [ $allgrey = 1 ]
+pdftoppm -r 40 "$T/review-patent.pdf" "$T/rpat" 2>/dev/null
+allgrey=1
+for f in "$T"/rpat-*.ppm; do "$py" "$T/ppm.py" grey "$f" || allgrey=0; done
+check "review in patent style: no coloured pixel" [ $allgrey = 1 ]
+n=$(pages $p)
+check "patent: one sheet per figure after the text" [ "${n:-0}" -ge 10 ]
+
+# ---- every figure kind: not blank, SVG well formed ----------------------------------
+for k in $("$bin" figure --list); do
+	f=$(echo "$k" | tr ':' '_')
+	if "$bin" figure "$k" $small -o "$T/$f.pdf" 2>"$T/err" && "$bin" figure "$k" $small -o "$T/$f.svg" 2>>"$T/err"; then
+		pdftoppm -r 30 "$T/$f.pdf" "$T/$f" 2>/dev/null
+		check "figure $k: not blank" "$py" "$T/ppm.py" ink "$(ls "$T/$f"-*.ppm | head -1)" 0.02
+		check "figure $k: SVG well formed" "$py" -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$T/$f.svg"
+	else
+		bad "figure $k: render" "$(head -3 "$T/err")"
+	fi
+	"$bin" figure "$k" $small --style patent -o "$T/$f-pat.pdf" 2>/dev/null && pdftoppm -r 30 "$T/$f-pat.pdf" "$T/$f-pat" 2>/dev/null
+	check "figure $k, patent: black and white" "$py" "$T/ppm.py" grey "$(ls "$T/$f-pat"-*.ppm | head -1)"
+done
+check "figure: PNG at 300 dpi" "$bin" figure tflops $small --dpi 300 -o "$T/t.png"
+check "figure: PNG size follows --dpi" "$py" -c "
+import struct,sys; d=open(sys.argv[1],'rb').read(24); w,h=struct.unpack('>II',d[16:24]); sys.exit(0 if w > 2000 else 1)" "$T/t.png"
+
+# ---- a results file without counters: renders, states the gap -------------------------
+if "$bin" report $nomet -t templates/review.yaml -o "$T/nomet.pdf" -q 2>"$T/err"; then
+	ok "no counters: review renders"
+	check "no counters: the gap is stated" has_text "$T/nomet.pdf" "have no hardware counters"
+	check "no counters: charts say so" has_text "$T/nomet.pdf" "no hardware counters for this chart"
+	check "no counters: failed run named" has_text "$T/nomet.pdf" "1 failed"
+	check "no counters: no decode section" sh -c "! pdftotext '$T/nomet.pdf' - | grep -q 'Prefill and decode'"
+else
+	bad "no counters: review renders" "$(head -3 "$T/err")"
+fi
+for t in patent slides; do
+	check "no counters: $t renders" "$bin" report $nomet -t templates/$t.yaml -o "$T/nomet-$t.pdf" -q
+done
+
+# ---- figures dir ------------------------------------------------------------------
+"$bin" report $small -t templates/review.yaml -o "$T/fd.pdf" -q --figures-dir "$T/figs" --dpi 60 2>/dev/null
+check "--figures-dir: SVG and PNG per figure" [ "$(ls "$T"/figs/*.svg | wc -l)" -ge 10 ] && [ "$(ls "$T"/figs/*.png | wc -l)" -ge 10 ]
+
+# ---- speed: the review in < 2 s --------------------------------------------------------
+t0=$(date +%s%N)
+"$bin" report $small -t templates/review.yaml -o "$T/speed.pdf" -q 2>/dev/null
+t1=$(date +%s%N)
+ms=$(( (t1 - t0) / 1000000 ))
+echo "    review rendered in $ms ms"
+check "review renders in < 2 s" [ $ms -lt 2000 ]
+
+echo "# render-check: $pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]

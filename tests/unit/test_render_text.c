@@ -1,0 +1,232 @@
+/* test_render_text.c: quantities from a results file, placeholders in
+ * template text (values, n/a for gaps, errors at file:line:col) and
+ * template loading errors. */
+#include "check.h"
+
+#if ATTNPROF_HAVE_RENDER
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include "render/data.h"
+#include "render/interp.h"
+#include "render/template.h"
+#include "util/error.h"
+
+static struct results R;
+static struct rdata RD;
+static int loaded;
+
+static int load(void)
+{
+	if (loaded)
+		return loaded > 0;
+	error_quiet(1);
+	loaded = results_load(&R, "tests/fixtures/results-small.yaml", NULL) ? -1 : 1;
+	error_quiet(0);
+	if (loaded > 0)
+		rdata_init(&RD, &R, "tests/fixtures/results-small.yaml");
+	return loaded > 0;
+}
+
+/* Expand text as if it sat at line 3, column 7 of a template. */
+static int expand(const char *text, char *out, size_t len)
+{
+	static char src[2048];
+	snprintf(src, sizeof(src), "a: 1\nb: 2\nc:    %s\n", text);
+	struct ynode node = { Y_SCALAR, 3, 7, 1, 0, (char *)text, 0, NULL, NULL };
+	struct interp ip = { &RD, NULL, "t.yaml", src, strlen(src), 0, 1, 0 };
+	struct sbuf sb;
+	sbuf_init(&sb);
+	error_clear();
+	error_quiet(1);
+	int rc = interp_expand(&ip, &node, text, &sb);
+	error_quiet(0);
+	snprintf(out, len, "%s", rc ? error_last() : sb.buf);
+	sbuf_release(&sb);
+	return rc ? rc : ip.missing;
+}
+
+static void test_focus(void)
+{
+	if (!load()) SKIP("fixture did not load");
+	CHECK_INT(RD.synthetic, 1);
+	CHECK_INT(RD.focus.n, 4096);
+	CHECK_INT(RD.focus.d, 128);
+	CHECK_INT(RD.focus.causal, 0);
+	CHECK(RD.with_metrics > 0);
+}
+
+static void test_quantities(void)
+{
+	if (!load()) SKIP("fixture did not load");
+	struct rsel s;
+	rsel_any(&s);
+	s.n = 4096; s.d = 128; s.causal = 0; s.phase = "prefill";
+	const struct record *f2 = rdata_find(&RD, "flash2", &s), *st = rdata_find(&RD, "standard", &s);
+	CHECK(f2 && st);
+	if (!f2 || !st)
+		return;
+	double v;
+	enum qunit u;
+	char why[256];
+	CHECK_INT(rdata_quantity(&RD, f2, "speedup_vs", "standard", &v, &u, why, sizeof(why)), 0);
+	CHECK_NEAR(v, st->time_ms / f2->time_ms, 1e-12);
+	CHECK_INT(u, U_RATIO);
+	/* saved bytes from the descriptors: S and P, 2 GiB each at this shape */
+	CHECK_INT(rdata_quantity(&RD, f2, "saved_vs", "standard", &v, &u, why, sizeof(why)), 0);
+	CHECK_NEAR(v, 4.0 * 1073741824.0 - 1048576.0, 1e-12);
+	CHECK_INT(rdata_quantity(&RD, f2, "hbm_bytes", NULL, &v, &u, why, sizeof(why)), 0);
+	CHECK_INT(rdata_quantity(&RD, f2, "no_such", NULL, &v, &u, why, sizeof(why)), -1);
+	CHECK_CONTAINS(why, "unknown quantity");
+	CHECK_INT(rdata_quantity(&RD, f2, "speedup_vs", NULL, &v, &u, why, sizeof(why)), -1);
+	/* a reference series has no correctness check: missing, not an error */
+	char key[SERIES_KEY];
+	CHECK_INT(rdata_resolve(&RD, "sdpa", key, sizeof(key)), 0);
+	CHECK_STR(key, "pytorch-sdpa:FLASH_ATTENTION");
+	const struct record *ref = rdata_find(&RD, key, &s);
+	CHECK(ref != NULL);
+	if (ref)
+		CHECK_INT(rdata_quantity(&RD, ref, "max_abs_err", NULL, &v, &u, why, sizeof(why)), 1);
+	char keys[16][SERIES_KEY];
+	size_t n = rdata_series(&RD, &s, SERIES_MAIN, keys, 16);
+	CHECK_INT(n, 4);
+	if (n == 4) {
+		CHECK_STR(keys[0], "standard");
+		CHECK_STR(keys[2], "flash2");
+	}
+	CHECK_INT(rdata_series(&RD, &s, SERIES_LADDER, keys, 16), 8);
+}
+
+static void test_placeholders(void)
+{
+	if (!load()) SKIP("fixture did not load");
+	char out[1024];
+	CHECK_INT(expand("GPU {gpu.name}, {gpu.sm_count} SMs", out, sizeof(out)), 0);
+	CHECK_STR(out, "GPU NVIDIA H200, 132 SMs");
+	CHECK_INT(expand("{standard.alloc.S@N=4096,d=128}", out, sizeof(out)), 0);
+	CHECK_STR(out, "2.00 GiB");
+	CHECK_INT(expand("{flash2.speedup_vs.standard|%.3f}", out, sizeof(out)), 0);
+	CHECK(strlen(out) == 5 && out[1] == '.');
+	CHECK_INT(expand("{max(flash2.tflops)|%.0f}", out, sizeof(out)), 0);
+	CHECK_STR(out, "311");
+	CHECK_INT(expand("{flash2.N@N=max}", out, sizeof(out)), 0);
+	CHECK_STR(out, "16384");
+	CHECK_INT(expand("{flash2.stores}; not: {flash2.absent}", out, sizeof(out)), 0);
+	CHECK_STR(out, "Q, K, V, O, L; not: S, P, m, ℓ");
+	CHECK_INT(expand("{{literal}}", out, sizeof(out)), 0);
+	CHECK_STR(out, "{literal}");
+	/* a value the results lack: n/a, counted */
+	CHECK_INT(expand("{flash2.tflops@N=3000}", out, sizeof(out)), 1);
+	CHECK_STR(out, "n/a");
+}
+
+static void test_placeholder_errors(void)
+{
+	if (!load()) SKIP("fixture did not load");
+	char out[1024];
+	/* the column is that of the offending word inside the scalar */
+	CHECK_INT(expand("x {flash3.tflops}", out, sizeof(out)), -2);
+	CHECK_CONTAINS(out, "t.yaml:3:10: unknown variant 'flash3'");
+	CHECK_CONTAINS(out, "did you mean 'flash1'");
+	CHECK_INT(expand("{flash2.tflop}", out, sizeof(out)), -2);
+	CHECK_CONTAINS(out, "t.yaml:3:15: unknown quantity 'tflop'");
+	CHECK_CONTAINS(out, "did you mean 'tflops'");
+	CHECK_INT(expand("{flash2.tflops@M=1}", out, sizeof(out)), -2);
+	CHECK_CONTAINS(out, "unknown condition 'M'");
+	CHECK_INT(expand("{flash2.tflops|%s}", out, sizeof(out)), -2);
+	CHECK_CONTAINS(out, "unknown format");
+	CHECK_INT(expand("open {flash2.tflops", out, sizeof(out)), -2);
+	CHECK_CONTAINS(out, "t.yaml:3:12: '{' is not closed");
+	CHECK_INT(expand("{$v.tflops}", out, sizeof(out)), -2);
+	CHECK_CONTAINS(out, "each_variant");
+	CHECK_INT(expand("{flash2.speedup_vs}", out, sizeof(out)), -2);
+	CHECK_CONTAINS(out, "needs an argument");
+}
+
+static void test_when(void)
+{
+	if (!load()) SKIP("fixture did not load");
+	struct ynode node = { Y_SCALAR, 1, 1, 1, 0, (char *)"", 0, NULL, NULL };
+	struct interp ip = { &RD, NULL, "t.yaml", NULL, 0, 0, 1, 0 };
+	int t = -1;
+	CHECK_INT(interp_when(&ip, &node, "has:decode", &t), 0);
+	CHECK_INT(t, 1);
+	CHECK_INT(interp_when(&ip, &node, "not has:ablation", &t), 0);
+	CHECK_INT(t, 0);
+	CHECK_INT(interp_when(&ip, &node, "flash2.speedup_vs.standard > 1", &t), 0);
+	CHECK_INT(t, 1);
+	CHECK_INT(interp_when(&ip, &node, "flash2.tflops < standard.tflops", &t), 0);
+	CHECK_INT(t, 0);
+	CHECK_INT(interp_when(&ip, &node, "flash2.tflops@N=3 > 1", &t), 0); /* missing: false */
+	CHECK_INT(t, 0);
+	error_quiet(1);
+	CHECK_INT(interp_when(&ip, &node, "has:wings", &t), -2);
+	CHECK_INT(interp_when(&ip, &node, "flash2.tflops", &t), -2);
+	error_quiet(0);
+}
+
+static const char *write_tmp(const char *text)
+{
+	static char path[64];
+	snprintf(path, sizeof(path), "/tmp/attnprof-tpl-%d.yaml", (int)getpid());
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return NULL;
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static void test_template_errors(void)
+{
+	static const struct { const char *text, *want; } cases[] = {
+		{ "template: attnprof-template/1\nsections:\n  - title: a\n    blokcs: []\n", ":4:5: unknown key 'blokcs' in a section: did you mean 'blocks'?" },
+		{ "template: attnprof-template/1\nsections:\n  - title: a\n    blocks:\n      - figure: tflop\n", ":5:17: unknown figure 'tflop': did you mean 'tflops'?" },
+		{ "template: attnprof-template/1\nsections:\n  - blocks:\n      - {table: speedups}\n", "unknown table 'speedups': did you mean 'speedup'?" },
+		{ "template: attnprof-template/2\nsections: []\n", ":1:11: template format 'attnprof-template/2' is not supported" },
+		{ "title: x\nsections: []\n", "no 'template: attnprof-template/1' line" },
+		{ "template: attnprof-template/1\nstyle: neon\nsections: []\n", ":2:8: unknown style 'neon'" },
+		{ "template: attnprof-template/1\nsections:\n  - blocks:\n      - {text: a, figure: tflops}\n", "a block has one kind" },
+		{ "template: attnprof-template/1\nsections:\n  - blocks:\n      - {figure: dataflow, variant: flash9}\n", "unknown variant 'flash9'" },
+		{ "template: attnprof-template/1\nsections: [\n", "" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		const char *p = write_tmp(cases[i].text);
+		if (!p)
+			SKIP("cannot write /tmp");
+		struct template t;
+		error_clear();
+		error_quiet(1);
+		int rc = template_load(&t, p);
+		error_quiet(0);
+		CHECK_INT(rc, -1);
+		CHECK_CONTAINS(error_last(), cases[i].want);
+		CHECK_CONTAINS(error_last(), p);
+		if (!rc)
+			template_release(&t);
+		unlink(p);
+	}
+}
+
+static void test_shipped_templates(void)
+{
+	static const char *const paths[] = { "templates/review.yaml", "templates/patent.yaml", "templates/slides.yaml" };
+	for (size_t i = 0; i < 3; i++) {
+		struct template t;
+		int rc = template_load(&t, paths[i]);
+		CHECK_INT(rc, 0);
+		if (!rc) {
+			CHECK(t.nsections > 0);
+			template_release(&t);
+		}
+	}
+}
+
+TESTS(test_focus, test_quantities, test_placeholders, test_placeholder_errors, test_when, test_template_errors,
+      test_shipped_templates)
+
+#else
+static void test_built_without_render(void) { SKIP("built without the renderer"); }
+TESTS(test_built_without_render)
+#endif
