@@ -127,12 +127,14 @@ static void decode_splitkv_tiling(const struct attn_shape *s, int sm_count, stru
 	t->block_m = 16;
 	t->block_n = 64;
 	t->warps = 4;
-	/* About two blocks per SM over the whole grid (two fit by shared
-	 * memory), each split at least 4 tiles long, the split length a
-	 * multiple of the tile, and no empty split. */
+	/* At most one wave of blocks (two fit per SM by shared memory): a
+	 * second, partial wave would leave most SMs idle (measured: 9 splits ×
+	 * 32 heads = 288 blocks read at 80 % of copy bandwidth, see
+	 * docs/kernels.md).  Each split at least 4 tiles long, the split
+	 * length a multiple of the tile, and no empty split. */
 	int g = s->kv_heads > 0 ? s->heads / s->kv_heads : 1;
 	int groups = s->batch * s->kv_heads * cdiv(g * s->seqlen_q, t->block_m);
-	int want = cdiv(2 * (sm_count > 0 ? sm_count : 132), groups > 0 ? groups : 1);
+	int want = 2 * (sm_count > 0 ? sm_count : 132) / (groups > 0 ? groups : 1);
 	int max_splits = cdiv(s->seqlen_kv, 4 * t->block_n);
 	int splits = want < max_splits ? want : max_splits;
 	if (splits < 1)
