@@ -181,7 +181,8 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 		text_at(c, rb.x + lw + sz(c, 7), rb.y + rb.h / 2, buf, fsz, present[i] ? 0 : TX_ITALIC, 0, 0.5, col);
 		char what[128];
 		snprintf(what, sizeof(what), present[i] ? "%s buffer in HBM" : "%s, not stored in HBM", label);
-		draw_numeral(c, part, what, rb.x + rb.w - sz(c, 3), rb.y + rb.h / 2, hbm.x + hbm.w + sz(c, 10), rb.y + rb.h / 2);
+		/* row numerals left of the HBM column: the arrows' labels own the middle */
+		draw_numeral(c, part, what, rb.x + sz(c, 2), rb.y + rb.h / 2, hbm.x - c->st->size_numeral * 0.9, rb.y + rb.h / 2);
 	}
 
 	/* ---- on-chip column ---- */
@@ -215,7 +216,7 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 			text_at(c, pb.x + sz(c, 3), pb.y + sz(c, 1.5), place ? "registers" : "shared memory (SRAM)",
 				fs * 0.85, TX_ITALIC, 0, 0, NULL);
 			draw_numeral(c, place ? "registers" : "smem", place ? "register file" : "shared memory (on-chip SRAM)",
-				     pb.x + pb.w - sz(c, 2), pb.y + sz(c, 4), chip.x + chip.w + sz(c, 10), pb.y + sz(c, 4));
+				     pb.x + pb.w - sz(c, 2), pb.y + sz(c, 4), chip.x + chip.w + c->st->size_numeral * 0.9, pb.y + sz(c, 4));
 			int row = 0;
 			for (size_t k = 0; k < v->ntiles; k++) {
 				const struct tile_desc *td = &v->tiles[k];
@@ -239,7 +240,7 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 				char part[64], what[128];
 				snprintf(part, sizeof(part), "tile:%s", td->name);
 				snprintf(what, sizeof(what), "tile %s: %s", td->name, td->holds);
-				draw_numeral(c, part, what, tb.x + tb.w, tb.y + tb.h / 2, chip.x + chip.w + sz(c, 10), tb.y + tb.h / 2);
+				draw_numeral(c, part, what, tb.x + tb.w, tb.y + tb.h / 2, chip.x + chip.w + c->st->size_numeral * 0.9, tb.y + tb.h / 2);
 				row++;
 			}
 		}
@@ -341,8 +342,10 @@ void fig_dataflow(struct rctx *c, const struct rdata *rd, const struct figopts *
 		snprintf(buf + l, sizeof(buf) - l, " Measured peak %s.", fmt_bytes((double)r->peak_bytes, b1, sizeof(b1)));
 	}
 	footer_line(c, &box, buf);
-	if (c->num)
-		rbox_cut_right(&box, sz(c, 26)); /* room for numerals */
+	if (c->num) { /* room for numerals on both sides */
+		rbox_cut_left(&box, c->st->size_numeral * 1.8);
+		rbox_cut_right(&box, c->st->size_numeral * 1.8);
+	}
 	draw_one(c, rd, v, r, &s, box, sm);
 }
 
@@ -388,8 +391,10 @@ void fig_dataflow_compare(struct rctx *c, const struct rdata *rd, const struct f
 			 fmt_bytes((double)ra->peak_bytes, b1, sizeof(b1)), fmt_bytes((double)rb->peak_bytes, b2, sizeof(b2)));
 	}
 	footer_line(c, &box, buf);
-	if (c->num)
-		rbox_cut_right(&box, sz(c, 26));
+	if (c->num) {
+		rbox_cut_left(&box, c->st->size_numeral * 1.8);
+		rbox_cut_right(&box, c->st->size_numeral * 1.8);
+	}
 	/* one above the other on a portrait box, side by side on a wide one */
 	double old = c->scale;
 	if (box.h > box.w * 0.75) {

@@ -670,7 +670,14 @@ static void sheets(struct doc *d)
 		struct rbox box = d->area;
 		struct rbox lb = rbox_cut_bottom(&box, lh + 10);
 		rbox_cut_top(&box, st->size_numeral * 1.5); /* numerals above the topmost parts */
-		struct rbox fb = rbox_fit(box, fmin(box.h / box.w, fmax(d->figs[i].b->fig->ratio, 0.5) * 1.35));
+		/* drawings may use the whole sight: tall for diagrams, less for charts */
+		double r = d->figs[i].b->fig->ratio;
+		const char *k = d->figs[i].b->fig->name;
+		if (!strncmp(k, "dataflow", 8) || !strncmp(k, "partition", 9))
+			r = box.h / box.w;
+		else
+			r = fmin(box.h / box.w, fmax(r, 0.5) * 1.5);
+		struct rbox fb = rbox_fit(box, r);
 		fb.y = box.y;
 		if (d->pass == 2)
 			draw_figure(d, (int)i + 1, fb);
