@@ -522,13 +522,13 @@ static int read_fields(const struct ytree *t, const struct ynode *map,
 				return error("%s: %s = %lld is out of range", ynode_where(t, n, where, sizeof(where)), what, iv);
 			*(int *)p = (int)iv;
 			break;
-		case F_U64:
-			if (ynode_int(t, n, what, &iv))
+		case F_U64: {
+			unsigned long long uv;
+			if (ynode_u64(t, n, what, &uv))
 				return -1;
-			if (iv < 0)
-				return error("%s: %s must not be negative", ynode_where(t, n, where, sizeof(where)), what);
-			*(uint64_t *)p = (uint64_t)iv;
+			*(uint64_t *)p = (uint64_t)uv;
 			break;
+		}
 		case F_DBL:
 			if (ynode_double(t, n, what, &dv))
 				return -1;

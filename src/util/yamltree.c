@@ -293,6 +293,21 @@ int ynode_int(const struct ytree *t, const struct ynode *n, const char *what,
 	return 0;
 }
 
+int ynode_u64(const struct ytree *t, const struct ynode *n, const char *what,
+	      unsigned long long *out)
+{
+	char where[256], *end;
+	if (want_scalar(t, n, what, "a whole number"))
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(n->scalar, &end, 0);
+	if (end == n->scalar || *end || errno == ERANGE || n->scalar[0] == '-')
+		return error("%s: %s must be a whole number from 0 to 2^64-1, not '%s'",
+			     ynode_where(t, n, where, sizeof(where)), what, n->scalar);
+	*out = v;
+	return 0;
+}
+
 int ynode_double(const struct ytree *t, const struct ynode *n,
 		 const char *what, double *out)
 {

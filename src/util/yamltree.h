@@ -75,6 +75,8 @@ const char *ynode_where(const struct ytree *t, const struct ynode *n,
  */
 int ynode_int(const struct ytree *t, const struct ynode *n, const char *what,
 	      long long *out);
+int ynode_u64(const struct ytree *t, const struct ynode *n, const char *what,
+	      unsigned long long *out);
 int ynode_double(const struct ytree *t, const struct ynode *n,
 		 const char *what, double *out);
 int ynode_bool(const struct ytree *t, const struct ynode *n, const char *what,

@@ -28,7 +28,7 @@ static void fill_record(struct record *r, int i, int with_metrics)
 	kvlist_set(&r->allocs, "O", 67108864);
 	r->checked = 1; r->correct = i != 3;
 	r->max_abs_err = 1e-3 * (i + 1); r->rel_l2_err = 4.5e-4; r->tol_max_abs = 1e-2; r->tol_rel_l2 = 5e-3;
-	r->seed = 0xfffffffffffull + (uint64_t)i; r->rows_checked = 256;
+	r->seed = 0xfedcba9876543210ull + (uint64_t)i; /* above 2^63 */ r->rows_checked = 256;
 	if (with_metrics) {
 		r->metrics_status = METRICS_OK;
 		r->metric_set = strdup("default");
