@@ -850,8 +850,11 @@ int results_parse(struct results *r, const char *text, size_t len,
 			 * without the `error` key attnprof always writes last, or it
 			 * lacks a required key.  Drop that one record, keep the rest.
 			 */
+			/* (attnprof writes `error: ~`; an empty value is a cut after the colon) */
+			const struct ynode *err = item->kind == Y_MAP ? ynode_get(item, "error") : NULL;
 			if (last && (!item->complete || item->kind != Y_MAP ||
-				     (r->header.tool_version && item->kind == Y_MAP && !ynode_get(item, "error")))) {
+				     (r->header.tool_version &&
+				      (!err || (err->kind == Y_SCALAR && !err->quoted && !err->scalar[0]))))) {
 				cut_record = 1;
 				break;
 			}

@@ -189,8 +189,13 @@ static void test_cut_anywhere(void)
 			continue;
 		}
 		CHECK(b.nrecords <= a.nrecords);
-		for (size_t i = 0; i < b.nrecords; i++)
+		for (size_t i = 0; i < b.nrecords; i++) {
+			int before = check_failed_;
 			check_same_record(&a.records[i], &b.records[i]);
+			if (!before && check_failed_)
+				printf("    (record %zu of a file cut at byte %zu: ...%.60s|)\n", i, cut_at,
+				       full + (cut_at > 60 ? cut_at - 60 : 0));
+		}
 		if (b.nrecords)
 			kept_some++;
 		/* A cut exactly between records leaves a whole, shorter file. */
