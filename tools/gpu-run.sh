@@ -32,11 +32,12 @@ for step in "$@"; do
 		./attnprof record experiments/fa2-paper.yaml -o "$OUT/fa2-paper.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
 	sdpa)
 		say "sdpa reference"
+		[ -f "$OUT/fa2-paper.yaml" ] || cp experiments/results/fa2-paper.yaml "$OUT/fa2-paper.yaml"
 		python3 tools/sdpa_reference.py "$OUT/fa2-paper.yaml" 2>&1 | tail -30 | tee -a "$log"
 		./attnprof export "$OUT/fa2-paper.yaml" --csv -o "$OUT/fa2-paper.csv" 2>&1 | tee -a "$log" ;;
 	ncu)
 		say "ncu fidelity"
-		sh tools/ncu-compare.sh 2>&1 | tail -60 | tee -a "$log" ;;
+		OUT="$OUT/ncu" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log" ;;
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;

@@ -71,7 +71,8 @@ def check_rows(q, k, v, out, causal, rows=64):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("results")
-    ap.add_argument("--backend", default="FLASH_ATTENTION", choices=[b.name for b in SDPBackend])
+    ap.add_argument("--backend", default="FLASH_ATTENTION",
+                    choices=["FLASH_ATTENTION", "EFFICIENT_ATTENTION", "CUDNN_ATTENTION", "MATH"])
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--reps", type=int, default=30)
     args = ap.parse_args()

@@ -53,14 +53,13 @@ static char *driver_version(void)
 	if (!f)
 		return NULL;
 	if (fgets(line, sizeof(line), f)) {
-		/* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  <date>" */
-		char *p = strstr(line, "Module");
-		if (p) {
-			p += 6;
-			while (*p == ' ')
-				p++;
-			size_t n = strcspn(p, " \n");
-			out = strndup(p, n);
+		/* "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build ...":
+		 * the first word made of digits and dots, with a dot, is the version. */
+		for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n")) {
+			if (strspn(tok, "0123456789.") == strlen(tok) && strchr(tok, '.') && tok[0] != '.') {
+				out = strdup(tok);
+				break;
+			}
 		}
 	}
 	fclose(f);
