@@ -37,7 +37,9 @@ for step in "$@"; do
 		./attnprof export "$OUT/fa2-paper.yaml" --csv -o "$OUT/fa2-paper.csv" 2>&1 | tee -a "$log" ;;
 	ncu)
 		say "ncu fidelity"
-		OUT="$OUT/ncu" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log" ;;
+		OUT="$OUT/ncu" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log"
+		# at most 8 files come back: one archive for the comparison
+		tar -C "$OUT" -czf "$OUT/ncu.tar.gz" ncu && rm -rf "$OUT/ncu" ;;
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;
