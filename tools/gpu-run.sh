@@ -40,6 +40,10 @@ for step in "$@"; do
 		OUT="$OUT/ncu" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log"
 		# at most 8 files come back: one archive for the comparison
 		tar -C "$OUT" -czf "$OUT/ncu.tar.gz" ncu && rm -rf "$OUT/ncu" ;;
+	ncu-nocache)
+		say "ncu fidelity, no cache flush in ncu (as CUPTI), CUPTI kept enabled between configs"
+		CACHE=none ATTNPROF_CUPTI_KEEP=1 OUT="$OUT/ncu-nocache" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -40 | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/ncu-nocache.tar.gz" ncu-nocache && rm -rf "$OUT/ncu-nocache" ;;
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;
