@@ -41,12 +41,15 @@ for step in "$@"; do
 		# at most 8 files come back: one archive for the comparison
 		tar -C "$OUT" -czf "$OUT/ncu.tar.gz" ncu && rm -rf "$OUT/ncu" ;;
 	ncu-nocache)
-		say "ncu fidelity, no cache flush in ncu (as CUPTI), CUPTI kept enabled between configs"
-		CACHE=none ATTNPROF_CUPTI_KEEP=1 OUT="$OUT/ncu-nocache" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -40 | tee -a "$log"
+		say "ncu fidelity, no cache flush in ncu (as CUPTI)"
+		CACHE=none OUT="$OUT/ncu-nocache" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -40 | tee -a "$log"
 		tar -C "$OUT" -czf "$OUT/ncu-nocache.tar.gz" ncu-nocache && rm -rf "$OUT/ncu-nocache" ;;
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;
+	ablation2)
+		say "ablation, second run (run-to-run spread)"
+		./attnprof record experiments/ablation.yaml -o "$OUT/ablation-run2.yaml" --force --progress 2>&1 | tee -a "$log" | tail -5 ;;
 	ablation)
 		say "ablation"
 		./attnprof record experiments/ablation.yaml -o "$OUT/ablation.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
