@@ -19,9 +19,10 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof figure KIND RESULTS [options] -o OUT.svg|.png|.pdf\n"
+		"usage: attnprof figure KIND RESULTS... [options] -o OUT.svg|.png|.pdf\n"
 		"\n"
-		"Render one figure from a results file.  The format follows OUT's extension.\n"
+		"Render one figure from one or more results files (merged as 'attnprof\n"
+		"report' merges them).  The format follows OUT's extension.\n"
 		"\n"
 		"options:\n"
 		"  -o, --output FILE     where to write (.svg, .png or .pdf)\n"
@@ -33,6 +34,7 @@ static void usage(FILE *f)
 		"  --batch B             batch size\n"
 		"  --style S             color (default), print, patent or slides\n"
 		"  --dpi D               PNG resolution (default 150)\n"
+		"  --repeat FILE         a second run of the same specs (run-to-run spread)\n"
 		"  --list                list the figure kinds and tables\n"
 		"\n"
 		"kinds:\n");
@@ -71,6 +73,8 @@ static int parse_pos(const char *opt, const char *s, int *out)
 
 int cmd_figure(int argc, char **argv)
 {
+	const char *files[32], *reps[32];
+	size_t nfiles = 0, nreps = 0;
 	const char *kind = NULL, *results = NULL, *out = NULL, *style = "color";
 	struct figopts o;
 	double dpi = 150;
@@ -116,19 +120,28 @@ int cmd_figure(int argc, char **argv)
 				error("--dpi must be a number from 10 to 2400, not '%s'", argv[i]);
 				return EXIT_BAD_INPUT;
 			}
+		} else if (!strcmp(a, "--repeat")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			if (nreps == 32) {
+				error("at most 32 repeat files");
+				return EXIT_BAD_INPUT;
+			}
+			reps[nreps++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--output", "--variant", "--compare", "--n", "--d", "--causal",
-							    "--batch", "--style", "--dpi", "--list", "--help" };
+							    "--batch", "--style", "--dpi", "--repeat", "--list", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof figure --help')",
 			      near ? near : "", near ? "'?" : "");
 			return EXIT_BAD_INPUT;
 		} else if (!kind) {
 			kind = a;
-		} else if (!results) {
-			results = a;
+		} else if (nfiles < 32) {
+			if (!results)
+				results = a;
+			files[nfiles++] = a;
 		} else {
-			error("unexpected argument '%s': one figure kind and one results file", a);
+			error("unexpected argument '%s': one figure kind and at most 32 results files", a);
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -151,26 +164,26 @@ int cmd_figure(int argc, char **argv)
 		/* name the problem before reading a large results file */
 		return render_figure_file(NULL, kind, &o, st, out, dpi) == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}
-	struct results res;
-	if (results_load(&res, results, NULL))
+	struct rinputs in;
+	if (rinputs_load(&in, files, nfiles, reps, nreps))
 		return EXIT_BAD_INPUT;
 	struct rdata rd;
-	rdata_init(&rd, &res, results);
+	rdata_init_inputs(&rd, &in);
 	char key[SERIES_KEY];
 	int rc = EXIT_OK;
 	if ((o.variant[0] && rdata_resolve(&rd, o.variant, key, sizeof(key))) ||
 	    (o.compare[0] && rdata_resolve(&rd, o.compare, key, sizeof(key)))) {
 		error("unknown variant '%s': not in kernels/variants.c and not in %s",
-		      o.variant[0] && rdata_resolve(&rd, o.variant, key, sizeof(key)) ? o.variant : o.compare, results);
+		      o.variant[0] && rdata_resolve(&rd, o.variant, key, sizeof(key)) ? o.variant : o.compare, in.files);
 		rc = EXIT_BAD_INPUT;
-	} else if (!res.nrecords) {
-		error("%s has no records to draw", results);
+	} else if (!in.res.nrecords) {
+		error("%s has no records to draw", in.files);
 		rc = EXIT_BAD_INPUT;
 	} else {
 		int r = render_figure_file(&rd, kind, &o, st, out, dpi);
 		rc = r == RENDER_OK ? EXIT_OK : r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}
-	results_release(&res);
+	rinputs_release(&in);
 	return rc;
 }
 
@@ -179,7 +192,7 @@ int cmd_figure(int argc, char **argv)
 int cmd_figure(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: attnprof figure KIND RESULTS [options] -o OUT.svg|.png|.pdf\n"
+		printf("usage: attnprof figure KIND RESULTS... [options] -o OUT.svg|.png|.pdf\n"
 		       "(this attnprof was built without the renderer: make RENDER=1)\n");
 		return EXIT_OK;
 	}

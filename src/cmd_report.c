@@ -20,12 +20,17 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof report RESULTS -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
-		"                       [--figures-dir DIR [--dpi D]]\n"
+		"usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
+		"                       [--repeat RESULTS]... [--figures-dir DIR [--dpi D]]\n"
 		"\n"
-		"Render a document from a results file.  Everything drawn comes from the\n"
-		"records and the variants' descriptors; text in the template can quote\n"
-		"measured values (docs/templates.md).\n"
+		"Render a document from one or more results files.  Everything drawn comes\n"
+		"from the records and the variants' descriptors; text in the template can\n"
+		"quote measured values (docs/templates.md).\n"
+		"\n"
+		"Several files are merged in the order given: the conditions are the first\n"
+		"file's header; a record whose key (source, variant, phase, dtype, shape) an\n"
+		"earlier file already has is left out (counters the kept record lacks are\n"
+		"taken from it) and a note says so.\n"
 		"\n"
 		"options:\n"
 		"  -t, --template FILE   the template: templates/review.yaml, patent.yaml,\n"
@@ -34,6 +39,8 @@ static void usage(FILE *f)
 		"  --style STYLE         color, print, patent or slides (default: the template's)\n"
 		"  --figures-dir DIR     also write each figure as DIR/figNN-KIND.svg and .png\n"
 		"  --dpi D               PNG resolution for --figures-dir (default 150)\n"
+		"  --repeat FILE         a second run of the same specs: not drawn, gives the\n"
+		"                        run-to-run spread (ablation chart, {V.spread})\n"
 		"  -q, --quiet           no warning per value the results lack\n"
 		"\n"
 		"styles:\n");
@@ -43,6 +50,8 @@ static void usage(FILE *f)
 		"\n"
 		"example:\n"
 		"  attnprof report experiments/results/fa2-paper.yaml -t templates/review.yaml -o review.pdf\n"
+		"  attnprof report experiments/results/{fa2-paper,decode,ablation}.yaml \\\n"
+		"      --repeat experiments/results/repeats/ablation-run2.yaml -t templates/review.yaml -o h200.pdf\n"
 		"\n"
 		"exit status: 0 written, 1 cannot write or render, 2 bad results file,\n"
 		"template (file:line:col) or option.\n");
@@ -50,6 +59,8 @@ static void usage(FILE *f)
 
 int cmd_report(int argc, char **argv)
 {
+	const char *files[32], *reps[32];
+	size_t nfiles = 0, nreps = 0;
 	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL;
 	double dpi = 150;
 	int quiet = 0;
@@ -80,17 +91,29 @@ int cmd_report(int argc, char **argv)
 					return EXIT_BAD_INPUT;
 				}
 			}
+		} else if (!strcmp(a, "--repeat")) {
+			if (!has) {
+				error("option '%s' needs a value (see 'attnprof report --help')", a);
+				return EXIT_BAD_INPUT;
+			}
+			if (nreps == 32) {
+				error("at most 32 repeat files");
+				return EXIT_BAD_INPUT;
+			}
+			reps[nreps++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--template", "--output", "--style", "--figures-dir", "--dpi",
-							    "--quiet", "--help" };
+							    "--repeat", "--quiet", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof report --help')",
 			      near ? near : "", near ? "'?" : "");
 			return EXIT_BAD_INPUT;
-		} else if (!results) {
-			results = a;
+		} else if (nfiles < 32) {
+			if (!results)
+				results = a;
+			files[nfiles++] = a;
 		} else {
-			error("unexpected argument '%s': report takes one results file", a);
+			error("unexpected argument '%s': report takes at most 32 results files", a);
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -113,16 +136,16 @@ int cmd_report(int argc, char **argv)
 	struct template t;
 	if (template_load(&t, tpl))
 		return EXIT_BAD_INPUT;
-	struct results res;
-	if (results_load(&res, results, NULL)) {
+	struct rinputs in;
+	if (rinputs_load(&in, files, nfiles, reps, nreps)) {
 		template_release(&t);
 		return EXIT_BAD_INPUT;
 	}
 	struct rdata rd;
-	rdata_init(&rd, &res, results);
+	rdata_init_inputs(&rd, &in);
 	int rc = EXIT_OK;
-	if (!res.nrecords) {
-		error("%s has no records: nothing to report (record some with 'attnprof record')", results);
+	if (!in.res.nrecords) {
+		error("%s has no records: nothing to report (record some with 'attnprof record')", in.files);
 		rc = EXIT_BAD_INPUT;
 	} else {
 		struct report_opts o = { st, out, figdir, dpi, quiet };
@@ -134,7 +157,7 @@ int cmd_report(int argc, char **argv)
 		if (r == RENDER_OK) {
 			char gap[600];
 			if (rd.synthetic)
-				warning("%s is a synthetic test fixture, not measurements: every page says so", results);
+				warning("%s is a synthetic test fixture, not measurements: every page says so", in.files);
 			rdata_gap(&rd, gap, sizeof(gap));
 			if (gap[0])
 				note("%s", gap);
@@ -148,7 +171,7 @@ int cmd_report(int argc, char **argv)
 			remove(out); /* no half-written document left behind */
 		}
 	}
-	results_release(&res);
+	rinputs_release(&in);
 	template_release(&t);
 	return rc;
 }
@@ -158,7 +181,7 @@ int cmd_report(int argc, char **argv)
 int cmd_report(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: attnprof report RESULTS -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
+		printf("usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
 		       "(this attnprof was built without the renderer: make RENDER=1)\n");
 		return EXIT_OK;
 	}

@@ -36,10 +36,27 @@ struct rdata {
 	int with_metrics;      /* records with hardware counters */
 	int without_metrics;   /* attnprof records without them */
 	const char *metrics_reason; /* a reason given for missing counters */
+	const struct results *repeats; /* second runs (--repeat): spread only, or NULL */
 };
 /* Set up over res; the focus is N=4096 (or the nearest N measured), d=128
  * (or the largest), non-causal, prefill. */
 void rdata_init(struct rdata *rd, const struct results *res, const char *path);
+
+/* Several results files as one (inputs.c): records merged in order, the
+ * header from the first; a key seen before keeps the earlier record (its
+ * missing counters filled from the later one) and a note says so once.
+ * Repeat files only give run-to-run spread (rdata_runs). */
+struct rinputs {
+	struct results res;      /* every file's records */
+	struct results repeats;  /* the records of the repeat files */
+	char files[1024];        /* "fa2-paper.yaml, decode.yaml; repeat run: x.yaml" */
+	int duplicates, filled, nrepeat_files;
+};
+int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr);
+void rinputs_release(struct rinputs *in);
+void rdata_init_inputs(struct rdata *rd, const struct rinputs *in);
+/* Runs of rec's key: rec itself and its repeats; the fastest and slowest median. */
+int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax);
 
 #define SERIES_KEY 96
 /* The series key of a record into buf. */
