@@ -84,21 +84,9 @@ static void print_table(const struct spec *s, const struct model *ms)
 /* One flat record per config, for export_records(). */
 static int config_record(const struct config *cf, const struct model *m, struct record *rec)
 {
-	const struct attn_shape *sh = &cf->shape;
 	record_init(rec);
-	rec->source = strdup("model");
-	rec->variant = strdup(cf->variant->name);
-	rec->phase = strdup(phase_name(sh->phase));
-	rec->dtype = strdup(dtype_name(sh->dtype));
-	if (!rec->source || !rec->variant || !rec->phase || !rec->dtype)
-		return error("out of memory");
-	rec->batch = sh->batch;
-	rec->heads = sh->heads;
-	rec->kv_heads = sh->kv_heads;
-	rec->seqlen_q = sh->seqlen_q;
-	rec->seqlen_kv = sh->seqlen_kv;
-	rec->head_dim = sh->head_dim;
-	rec->causal = sh->causal;
+	if (config_to_record(cf, "model", rec))
+		return -1;
 	return model_to_kvlist(m, &rec->model);
 }
 

@@ -2,6 +2,7 @@
  * with recovery of cut files.  Format: docs/results-format.md. */
 #include "results.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/yamlout.h"
 #include "util/yamltree.h"
 
@@ -895,36 +896,12 @@ out:
 
 int results_load(struct results *r, const char *path, int *cut)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return error("cannot open results file '%s': %s", path, strerror(errno));
-	size_t cap = 1 << 16, len = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (len < cap)
-			break;
-		if (cap >= ytree_results_limits.max_bytes + 1) {
-			break;
-		}
-		char *p = realloc(buf, cap * 2);
-		if (!p) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = p;
-		cap *= 2;
-	}
-	int ferr = ferror(f);
-	fclose(f);
-	if (!buf)
-		return error("out of memory reading '%s'", path);
-	if (ferr) {
-		free(buf);
-		return error("cannot read '%s': %s", path, strerror(errno));
-	}
+	char *buf;
+	size_t len;
+	results_init(r);
+	/* One byte over the parser's limit, so it reports the size itself. */
+	if (read_whole_file(path, ytree_results_limits.max_bytes, "results file", &buf, &len))
+		return -1;
 	int rc = results_parse(r, buf, len, path, cut);
 	free(buf);
 	return rc;

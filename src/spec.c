@@ -4,6 +4,7 @@
 #include "spec.h"
 #include "metric_sets.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/yamltree.h"
 
 #include <errno.h>
@@ -665,22 +666,10 @@ out:
 
 int spec_load(struct spec *s, const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return error("cannot open spec '%s': %s", path, strerror(errno));
-	size_t cap = ytree_spec_limits.max_bytes + 1;
-	char *buf = malloc(cap);
-	if (!buf) {
-		fclose(f);
-		return error("out of memory");
-	}
-	size_t len = fread(buf, 1, cap, f);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		return error("cannot read spec '%s': %s", path, strerror(errno));
-	}
+	char *buf;
+	size_t len;
+	if (read_whole_file(path, ytree_spec_limits.max_bytes, "spec", &buf, &len))
+		return -1;
 	free(s->path);
 	s->path = strdup(path);
 	int rc = spec_parse(s, buf, len, path);
@@ -714,5 +703,24 @@ int spec_check_memory(const struct spec *s, uint64_t limit, int sm_count)
 				     c->shape.seqlen_kv, c->shape.head_dim,
 				     format_bytes((double)need, a, sizeof(a)), format_bytes((double)limit, b, sizeof(b)));
 	}
+	return 0;
+}
+
+int config_to_record(const struct config *c, const char *source, struct record *rec)
+{
+	const struct attn_shape *s = &c->shape;
+	rec->source = strdup(source);
+	rec->variant = strdup(c->variant->name);
+	rec->phase = strdup(phase_name(s->phase));
+	rec->dtype = strdup(dtype_name(s->dtype));
+	if (!rec->source || !rec->variant || !rec->phase || !rec->dtype)
+		return error("out of memory");
+	rec->batch = s->batch;
+	rec->heads = s->heads;
+	rec->kv_heads = s->kv_heads;
+	rec->seqlen_q = s->seqlen_q;
+	rec->seqlen_kv = s->seqlen_kv;
+	rec->head_dim = s->head_dim;
+	rec->causal = s->causal;
 	return 0;
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "../kernels/variants.h"
+#include "results.h"
 
 /* One point of the sweep. */
 struct config {
@@ -65,6 +66,10 @@ int spec_check_memory(const struct spec *s, uint64_t limit_bytes, int sm_count);
 
 /* The largest predicted device memory over the sweep. */
 uint64_t spec_peak_memory(const struct spec *s, int sm_count);
+
+/* Fill rec's identity (source, variant, phase, dtype, shape) from a config;
+ * rec must be fresh (record_init).  0, or -1 when out of memory. */
+int config_to_record(const struct config *c, const char *source, struct record *rec);
 
 /* Human-readable byte count "1.50 GiB" into buf. */
 const char *format_bytes(double bytes, char *buf, size_t len);

@@ -279,22 +279,6 @@ static uint64_t shape_seed(uint64_t spec_seed, const struct attn_shape *s)
 	return h;
 }
 
-static void record_from_config(struct record *rec, const struct config *c)
-{
-	const struct attn_shape *s = &c->shape;
-	rec->source = strdup("attnprof");
-	rec->variant = strdup(c->variant->name);
-	rec->phase = strdup(phase_name(s->phase));
-	rec->dtype = strdup(dtype_name(s->dtype));
-	rec->batch = s->batch;
-	rec->heads = s->heads;
-	rec->kv_heads = s->kv_heads;
-	rec->seqlen_q = s->seqlen_q;
-	rec->seqlen_kv = s->seqlen_kv;
-	rec->head_dim = s->head_dim;
-	rec->causal = s->causal;
-}
-
 static void set_error(struct record *rec, const char *what)
 {
 	char buf[1024];
@@ -320,7 +304,8 @@ static int run_config(struct sweep *w, const struct config *c, struct record *re
 	struct attn_run *run = NULL;
 	uint64_t seed = shape_seed(w->spec->seed, s);
 
-	record_from_config(rec, c);
+	if (config_to_record(c, "attnprof", rec))
+		return -1;
 	rec->seed = seed;
 	rec->metrics_status = w->mstatus;
 	rec->metric_set = xstrdup(w->spec->metric_set);
@@ -513,7 +498,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		struct record rec;
 		char key[256];
 		record_init(&rec);
-		record_from_config(&rec, &s->configs[i]);
+		config_to_record(&s->configs[i], "attnprof", &rec);
 		record_key(&rec, key, sizeof(key));
 		record_release(&rec);
 		if (results_find(&res, key) >= 0) {

@@ -15,7 +15,7 @@ if ! command -v clang >/dev/null 2>&1 || ! echo 'int LLVMFuzzerTestOneInput(cons
 	exit 0
 fi
 mkdir -p "$out"
-src="src/util/error.c src/util/yamltree.c src/util/yamlout.c src/spec.c src/results.c src/export.c src/metric_sets.c kernels/variants.c"
+src="src/util/error.c src/util/file.c src/util/yamltree.c src/util/yamlout.c src/spec.c src/results.c src/export.c src/metric_sets.c kernels/variants.c"
 flags="-g -O1 -std=c11 -D_GNU_SOURCE -DATTNPROF_VERSION=\"fuzz\" -Isrc -Ikernels -fsanitize=fuzzer,address,undefined"
 for target in spec results; do
 	corpus=tests/fuzz/corpus-$target

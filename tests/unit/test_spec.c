@@ -55,7 +55,7 @@ static void test_fa2_paper_expands(void)
 	CHECK_STR(s.name, "fa2-paper");
 	CHECK_STR(s.metric_set, "default");
 	CHECK(s.nmetrics > 5);
-	CHECK_INT(s.repetitions, 30);
+	CHECK_INT(s.repetitions, 20);
 	spec_release(&s);
 }
 
