@@ -1,13 +1,22 @@
 /* cupti.c: the capture session (Range Profiler + Activity API); see cupti.h.
  *
- * Sequence per cupti_profile() call (CUPTI 13):
- *   activity on (CONCURRENT_KERNEL) -> cuptiRangeProfilerEnable(ctx) ->
- *   counter-data image -> SetConfig(AutoRange, KernelReplay) ->
+ * Once per session (cupti_session_open): profiler initialise, chip name,
+ * counter availability, host object, config image, pass count.  At the first
+ * cupti_profile() call: cuptiRangeProfilerEnable(ctx) and the counter-data
+ * image (sized once for CUPTI_MAX_RANGES ranges); the object then stays
+ * enabled, stopped, until cupti_session_close().  Per call only:
+ *   activity on (CONCURRENT_KERNEL) -> CounterDataImageInitialize (empty the
+ *   image) -> SetConfig(AutoRange, KernelReplay) ->
  *   { Start; launch(); Stop } until all passes are submitted ->
- *   DecodeData -> per range: name + EvaluateToGpuValues -> Disable ->
- *   flush activity -> map ranges to kernel records (cupti_map.c).
- * The range profiler is enabled only around the profiled call so that the
- * harness's timed runs run without it.
+ *   DecodeData -> activity off + flush -> per range: name +
+ *   EvaluateToGpuValues -> map ranges to kernel records (cupti_map.c).
+ * Auto ranges go on counting across calls of one enabled object ("3", "4",
+ * ... in the second call), so each call's names are rebased to its lowest.
+ * Measured on the H200: Enable+Disable were most of the ~0.5 s per call; an
+ * enabled but stopped range profiler left the timed runs' times unchanged
+ * (docs/metrics.md).  ATTNPROF_CUPTI_PER_CALL=1 enables and disables around
+ * every call as before (for comparison); ATTNPROF_CUPTI_TRACE=1 prints the
+ * phases' wall times on stderr.
  *
  * We call the CUDA runtime only (no libcuda link, so the binary and tests
  * start on machines without a driver); the CUcontext CUPTI wants comes from
@@ -50,7 +59,8 @@ static struct {
 	struct kernel_info *k;
 	size_t dropped;
 	int oom;
-} act = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, NULL, 0, 0 };
+	int dirty; /* activity was on since the last complete flush */
+} act = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, NULL, 0, 0, 0 };
 
 #define ACT_BUFFER_BYTES (1u << 20)
 
@@ -134,12 +144,16 @@ struct cupti_session {
 	CUcontext ctx;
 	struct occupancy_limits lim;
 	int profiler_initialized;
-	/* ATTNPROF_CUPTI_KEEP=1: keep the range profiler enabled between calls
-	 * (an experiment: saves Enable/Disable per call, but timed runs between
-	 * calls then run with it enabled, though not started) */
-	int keep_enabled;
-	CUpti_RangeProfiler_Object *kept;
-	int trace; /* ATTNPROF_CUPTI_TRACE=1: phase times on stderr */
+	/* set up once, reused by every cupti_profile() (cupti_reuse_steps) */
+	struct cupti_reuse reuse;
+	CUpti_RangeProfiler_Object *rp; /* enabled object, or NULL */
+	uint8_t *data;                  /* counter-data image */
+	size_t data_size;
+	size_t next_range;              /* the auto-range number CUPTI should use next */
+	/* ATTNPROF_CUPTI_TRACE=1: phase times on stderr */
+	int trace;
+	unsigned calls;
+	double open_ms, profile_ms;
 };
 
 static double mono_ms(void)
@@ -150,7 +164,7 @@ static double mono_ms(void)
 }
 
 #define TRACE(s, what, t0) do { if ((s)->trace) { double t_ = mono_ms(); \
-	fprintf(stderr, "attnprof: cupti: %-22s %8.1f ms\n", what, t_ - (t0)); (t0) = t_; } } while (0)
+	fprintf(stderr, "attnprof: cupti: %-26s %8.1f ms\n", what, t_ - (t0)); (t0) = t_; } } while (0)
 
 #define CUDA_OK(call, what) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) \
 	return error("%s: %s", what, cudaGetErrorString(e_)); } while (0)
@@ -274,6 +288,12 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 	return 0;
 }
 
+static int env_is_1(const char *name)
+{
+	const char *v = getenv(name);
+	return v && !strcmp(v, "1");
+}
+
 int cupti_session_open(struct cupti_session **out, const char *const *metrics,
 		       size_t n, char *reason, size_t reason_len)
 {
@@ -283,15 +303,20 @@ int cupti_session_open(struct cupti_session **out, const char *const *metrics,
 	struct cupti_session *s = calloc(1, sizeof *s);
 	if (!s)
 		return error("out of memory");
+	s->trace = n && env_is_1("ATTNPROF_CUPTI_TRACE");
+	s->reuse.per_call = env_is_1("ATTNPROF_CUPTI_PER_CALL");
+	double t0 = mono_ms(), start = t0;
 	int rc = probe_device(s, reason, reason_len);
 	if (rc)
 		goto fail;
+	TRACE(s, "open: device + availability", t0);
 	rc = -1;
 	cupti_occupancy_limits(0, &s->lim);
 	if (cupti_host_open(&s->host, s->chip, s->avail))
 		goto fail;
 	if (cupti_host_configure(s->host, metrics, n, &s->config, &s->config_size, &s->passes))
 		goto fail;
+	TRACE(s, "open: host + config image", t0);
 	s->metrics = calloc(n ? n : 1, sizeof *s->metrics);
 	if (!s->metrics) {
 		error("out of memory");
@@ -306,8 +331,7 @@ int cupti_session_open(struct cupti_session **out, const char *const *metrics,
 	}
 	if (activity_register())
 		goto fail;
-	s->keep_enabled = getenv("ATTNPROF_CUPTI_KEEP") && !strcmp(getenv("ATTNPROF_CUPTI_KEEP"), "1");
-	s->trace = getenv("ATTNPROF_CUPTI_TRACE") && !strcmp(getenv("ATTNPROF_CUPTI_TRACE"), "1");
+	s->open_ms = mono_ms() - start;
 	*out = s;
 	return 0;
 fail:
@@ -325,21 +349,36 @@ const char *cupti_session_chip(const struct cupti_session *s)
 	return s ? s->chip : "";
 }
 
+static void range_profiler_disable(struct cupti_session *s)
+{
+	if (!s->rp)
+		return;
+	CUpti_RangeProfiler_Disable_Params dp = { CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE };
+	dp.pRangeProfilerObject = s->rp;
+	cuptiRangeProfilerDisable(&dp);
+	s->rp = NULL;
+	s->next_range = 0;
+}
+
 void cupti_session_close(struct cupti_session *s)
 {
 	if (!s)
 		return;
-	if (s->kept) {
-		CUpti_RangeProfiler_Disable_Params dp = { CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE };
-		dp.pRangeProfilerObject = s->kept;
-		cuptiRangeProfilerDisable(&dp);
-	}
+	double t0 = mono_ms();
+	range_profiler_disable(s);
+	TRACE(s, "close: disable", t0);
+	if (s->trace)
+		fprintf(stderr, "attnprof: cupti: session: open %.1f ms, %u profiled call%s %.1f ms (%.1f ms each)%s\n",
+			s->open_ms, s->calls, s->calls == 1 ? "" : "s", s->profile_ms,
+			s->calls ? s->profile_ms / s->calls : 0.0,
+			s->reuse.per_call ? ", range profiler enabled per call" : ", range profiler enabled once");
 	cupti_host_close(s->host);
 	for (size_t i = 0; i < s->n; i++)
 		free(s->metrics[i]);
 	free(s->metrics);
 	free(s->config);
 	free(s->avail);
+	free(s->data);
 	if (s->profiler_initialized) {
 		CUpti_Profiler_DeInitialize_Params dp = { CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE };
 		cuptiProfilerDeInitialize(&dp);
@@ -361,14 +400,19 @@ void cupti_launches_free(struct launch *launches, size_t n)
 #define CUPTI_OK(call, what) do { CUptiResult r_ = (call); if (r_ != CUPTI_SUCCESS) { \
 	error("%s on %s: %s", what, s->chip, cupti_result_name(r_)); goto out; } } while (0)
 
+/* Kernel activity is on only around a profiled call, so the timed runs in
+ * between produce no records; activity_end() delivers every record with one
+ * forced flush, so the next activity_begin() has nothing stale to flush
+ * unless an earlier call ended without it. */
 static int activity_begin(void)
 {
-	/* deliver records of earlier work now, so none of it is counted here */
-	cuptiActivityFlushAll(1);
+	if (act.dirty)
+		cuptiActivityFlushAll(1);
 	pthread_mutex_lock(&act.lock);
 	act_clear();
 	act.collecting = 1;
 	pthread_mutex_unlock(&act.lock);
+	act.dirty = 1;
 	CUptiResult r = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
 	if (r != CUPTI_SUCCESS)
 		return error("CUPTI kernel activity: %s", cupti_result_name(r));
@@ -378,8 +422,10 @@ static int activity_begin(void)
 static void activity_end(void)
 {
 	cudaDeviceSynchronize();
-	cuptiActivityFlushAll(1);
+	int flushed = cuptiActivityFlushAll(1) == CUPTI_SUCCESS;
 	cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	if (flushed)
+		act.dirty = 0;
 	pthread_mutex_lock(&act.lock);
 	act.collecting = 0;
 	pthread_mutex_unlock(&act.lock);
@@ -484,57 +530,66 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 		return profile_activity_only(s, launch, arg, launches, nlaunches);
 
 	int rc = -1, activity_on = 0;
-	CUpti_RangeProfiler_Object *obj = NULL;
-	uint8_t *data = NULL;
-	size_t data_size = 0, nranges = 0;
+	unsigned steps = cupti_reuse_steps(&s->reuse);
+	size_t nranges = 0, base = 0;
 	char **range_names = NULL;
 	double *values = NULL;
 	struct cupti_kernel_rec *recs = NULL;
 	size_t *map = NULL;
 	struct launch *out = NULL;
 
-	double t0 = mono_ms();
+	double t0 = mono_ms(), start = t0;
 	if (activity_begin())
 		goto out;
 	activity_on = 1;
 	TRACE(s, "activity on", t0);
 
-	if (s->kept) {
-		obj = s->kept;
-	} else {
+	if (steps & CUPTI_STEP_ENABLE) {
+		range_profiler_disable(s); /* a failed call's object, if any */
 		CUpti_RangeProfiler_Enable_Params ep = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
 		ep.ctx = s->ctx;
 		CUPTI_OK(cuptiRangeProfilerEnable(&ep), "enabling the CUPTI range profiler");
-		obj = ep.pRangeProfilerObject;
-		if (s->keep_enabled)
-			s->kept = obj;
+		s->rp = ep.pRangeProfilerObject;
+		s->next_range = 0;
+		TRACE(s, "range profiler enable", t0);
 	}
-	TRACE(s, "range profiler enable", t0);
-
-	CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
-	dsp.pRangeProfilerObject = obj;
-	dsp.pMetricNames = (const char **)s->metrics;
-	dsp.numMetrics = s->n;
-	dsp.maxNumOfRanges = CUPTI_MAX_RANGES;
-	dsp.maxNumRangeTreeNodes = CUPTI_MAX_RANGES;
-	CUPTI_OK(cuptiRangeProfilerGetCounterDataSize(&dsp), "sizing the CUPTI counter data");
-	data_size = dsp.counterDataSize;
-	if (!(data = calloc(1, data_size))) {
-		error("out of memory");
+	if (!s->rp) {
+		error("CUPTI range profiler not enabled on %s", s->chip);
 		goto out;
 	}
+
+	if (steps & CUPTI_STEP_SIZE_IMAGE) {
+		CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
+		dsp.pRangeProfilerObject = s->rp;
+		dsp.pMetricNames = (const char **)s->metrics;
+		dsp.numMetrics = s->n;
+		dsp.maxNumOfRanges = CUPTI_MAX_RANGES;
+		dsp.maxNumRangeTreeNodes = CUPTI_MAX_RANGES;
+		CUPTI_OK(cuptiRangeProfilerGetCounterDataSize(&dsp), "sizing the CUPTI counter data");
+		free(s->data);
+		s->data_size = dsp.counterDataSize;
+		if (!(s->data = calloc(1, s->data_size))) {
+			s->data_size = 0;
+			error("out of memory");
+			goto out;
+		}
+		TRACE(s, "counter data size + alloc", t0);
+	}
+
+	/* per call: an empty image (ranges of earlier calls gone) bound by SetConfig */
 	CUpti_RangeProfiler_CounterDataImage_Initialize_Params dip = { CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE };
-	dip.pRangeProfilerObject = obj;
-	dip.counterDataSize = data_size;
-	dip.pCounterData = data;
+	dip.pRangeProfilerObject = s->rp;
+	dip.counterDataSize = s->data_size;
+	dip.pCounterData = s->data;
 	CUPTI_OK(cuptiRangeProfilerCounterDataImageInitialize(&dip), "initialising the CUPTI counter data");
+	TRACE(s, "counter data init", t0);
 
 	CUpti_RangeProfiler_SetConfig_Params cp = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
-	cp.pRangeProfilerObject = obj;
+	cp.pRangeProfilerObject = s->rp;
 	cp.configSize = s->config_size;
 	cp.pConfig = s->config;
-	cp.counterDataImageSize = data_size;
-	cp.pCounterDataImage = data;
+	cp.counterDataImageSize = s->data_size;
+	cp.pCounterDataImage = s->data;
 	cp.range = CUPTI_AutoRange;
 	cp.replayMode = CUPTI_KernelReplay;
 	cp.maxRangesPerPass = CUPTI_MAX_RANGES;
@@ -543,7 +598,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	cp.passIndex = 0;
 	cp.targetNestingLevel = 1;
 	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler");
-	TRACE(s, "counter data + config", t0);
+	TRACE(s, "set config", t0);
 
 	/* Kernel replay submits every pass in one round; allow more rounds in
 	 * case CUPTI asks for them, but never loop forever. */
@@ -555,12 +610,12 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 			goto out;
 		}
 		CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
-		stp.pRangeProfilerObject = obj;
+		stp.pRangeProfilerObject = s->rp;
 		CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
 		int lrc = launch(arg);
 		cudaError_t ce = cudaDeviceSynchronize();
 		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
-		sop.pRangeProfilerObject = obj;
+		sop.pRangeProfilerObject = s->rp;
 		CUptiResult sr = cuptiRangeProfilerStop(&sop);
 		if (lrc)
 			goto out; /* launch() said why */
@@ -574,10 +629,10 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 		}
 		all_submitted = sop.isAllPassSubmitted;
 	}
+	TRACE(s, "profiled launches (replay)", t0);
 
 	CUpti_RangeProfiler_DecodeData_Params ddp = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
-	ddp.pRangeProfilerObject = obj;
-	TRACE(s, "profiled launches", t0);
+	ddp.pRangeProfilerObject = s->rp;
 	CUPTI_OK(cuptiRangeProfilerDecodeData(&ddp), "decoding the CUPTI counter data");
 	TRACE(s, "decode", t0);
 	if (ddp.numOfRangeDropped) {
@@ -598,8 +653,8 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	}
 
 	CUpti_RangeProfiler_GetCounterDataInfo_Params ip = { CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE };
-	ip.pCounterDataImage = data;
-	ip.counterDataImageSize = data_size;
+	ip.pCounterDataImage = s->data;
+	ip.counterDataImageSize = s->data_size;
 	CUPTI_OK(cuptiRangeProfilerGetCounterDataInfo(&ip), "counting CUPTI ranges");
 	nranges = ip.numTotalRanges;
 
@@ -613,23 +668,30 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	}
 	for (size_t i = 0; i < nranges; i++) {
 		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params rp = { CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE };
-		rp.pCounterDataImage = data;
-		rp.counterDataImageSize = data_size;
+		rp.pCounterDataImage = s->data;
+		rp.counterDataImageSize = s->data_size;
 		rp.rangeIndex = i;
 		rp.rangeDelimiter = "/";
 		CUPTI_OK(cuptiRangeProfilerCounterDataGetRangeInfo(&rp), "naming a CUPTI range");
 		/* the name is CUPTI-allocated and ours to free */
 		range_names[i] = (char *)rp.rangeName;
-		if (cupti_host_evaluate(s->host, data, data_size, i, (const char *const *)s->metrics,
+		if (cupti_host_evaluate(s->host, s->data, s->data_size, i, (const char *const *)s->metrics,
 					s->n, values + i * s->n))
 			goto out;
 	}
+	TRACE(s, "evaluate", t0);
 	for (size_t i = 0; i < act.n; i++) {
 		recs[i] = act.k[i].rec;
 		recs[i].name = act.k[i].name;
 	}
-	if (cupti_map_ranges((const char *const *)range_names, nranges, recs, act.n, map))
+	/* an enabled object numbers auto ranges on from its earlier calls */
+	if (cupti_ranges_base((const char *const *)range_names, nranges, &base) ||
+	    cupti_map_ranges_at((const char *const *)range_names, nranges, base, recs, act.n, map))
 		goto out;
+	if (s->trace && base != s->next_range)
+		fprintf(stderr, "attnprof: cupti: ranges numbered from %zu, expected %zu (mapped from %zu)\n",
+			base, s->next_range, base);
+	s->next_range = base + nranges;
 
 	out = calloc(nranges ? nranges : 1, sizeof *out);
 	if (!out) {
@@ -637,9 +699,10 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 		goto out;
 	}
 	for (size_t i = 0; i < nranges; i++) {
-		/* launches in launch order: range named k is launch k */
-		size_t k = (size_t)strtoull(strrchr(range_names[i], '/') ? strrchr(range_names[i], '/') + 1
-									: range_names[i], NULL, 10);
+		/* launches in launch order: range named base + k is launch k
+		 * (cupti_map_ranges_at checked every name) */
+		const char *nm = strrchr(range_names[i], '/') ? strrchr(range_names[i], '/') + 1 : range_names[i];
+		size_t k = (size_t)strtoull(nm, NULL, 10) - base;
 		struct launch *l = &out[k];
 		if (fill_launch(s, &act.k[map[i]], l))
 			goto out;
@@ -649,7 +712,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 				goto out;
 			}
 	}
-	TRACE(s, "evaluate + map", t0);
+	TRACE(s, "map + fill", t0);
 	*launches = out;
 	*nlaunches = nranges;
 	out = NULL;
@@ -657,11 +720,9 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 out:
 	if (activity_on)
 		activity_end();
-	if (obj && obj != s->kept) {
-		CUpti_RangeProfiler_Disable_Params dp = { CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE };
-		dp.pRangeProfilerObject = obj;
-		cuptiRangeProfilerDisable(&dp);
-	}
+	cupti_reuse_after(&s->reuse, steps, rc == 0);
+	if (!s->reuse.enabled)
+		range_profiler_disable(s); /* per-call mode, or a failed call: start afresh next time */
 	if (out)
 		cupti_launches_free(out, nranges);
 	if (range_names)
@@ -671,8 +732,12 @@ out:
 	free(values);
 	free(recs);
 	free(map);
-	free(data);
-	TRACE(s, "disable + free", t0);
+	TRACE(s, s->rp ? "free (profiler kept)" : "disable + free", t0);
+	s->calls++;
+	s->profile_ms += mono_ms() - start;
+	if (s->trace)
+		fprintf(stderr, "attnprof: cupti: call %u: %zu range%s from %zu, %.1f ms%s\n", s->calls, nranges,
+			nranges == 1 ? "" : "s", base, mono_ms() - start, rc ? " (failed)" : "");
 	return rc;
 }
 

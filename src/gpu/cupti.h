@@ -5,7 +5,10 @@
  * for the device's chip and plans the passes; cupti_profile() profiles one
  * call of launch(arg) (all kernels of one variant run) with kernel replay
  * and auto ranges (one range per kernel launch), and returns one struct
- * launch per kernel, in launch order, with its metrics.
+ * launch per kernel, in launch order, with its metrics.  The range profiler
+ * is enabled once, at the first cupti_profile(), and stays enabled (but
+ * stopped) until cupti_session_close(); each call re-initialises only the
+ * counter-data image and the range profiler's config (cupti_reuse_steps).
  *
  * Counters can be unreadable (no GPU, unsupported GPU, profiling restricted
  * to admins): then open returns CUPTI_UNAVAILABLE with the reason and how to
@@ -101,5 +104,50 @@ struct cupti_kernel_rec {
  */
 int cupti_map_ranges(const char *const *ranges, size_t nranges,
 		     const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map);
+
+/*
+ * The same, for auto ranges numbered from base: a range profiler object kept
+ * enabled across profiled calls goes on counting ("3", "4", ... in the second
+ * call after a 3-kernel first one), so range "base + k" is launch k.
+ */
+int cupti_map_ranges_at(const char *const *ranges, size_t nranges, size_t base,
+			const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map);
+
+/*
+ * The lowest launch index among range names ("outer/7" counts as 7): the
+ * base of one call's ranges.  0 for no ranges; -1 via error() when a name is
+ * not an index.  Whether the names then run base, base+1, ... without gaps
+ * or repeats is cupti_map_ranges_at's check.
+ */
+int cupti_ranges_base(const char *const *ranges, size_t nranges, size_t *base);
+
+/* ---- session reuse (pure; tested in CI) --------------------------------- */
+
+/*
+ * What one cupti_profile() call must do before and after its Start/Stop
+ * rounds.  The session sets up once what depends only on the metric set
+ * (host object, config image, counter-data image buffer sized for
+ * CUPTI_MAX_RANGES, the range profiler enabled on the context) and each call
+ * re-initialises only what holds one call's ranges.
+ */
+enum {
+	CUPTI_STEP_ENABLE = 1 << 0,      /* cuptiRangeProfilerEnable(ctx)            */
+	CUPTI_STEP_SIZE_IMAGE = 1 << 1,  /* size + allocate the counter-data image   */
+	CUPTI_STEP_INIT_IMAGE = 1 << 2,  /* CounterDataImageInitialize (empty image) */
+	CUPTI_STEP_SET_CONFIG = 1 << 3,  /* SetConfig(config, image, AutoRange, ...) */
+	CUPTI_STEP_DISABLE = 1 << 4,     /* Disable after the call                   */
+};
+
+struct cupti_reuse {
+	int enabled;   /* a range profiler object is enabled and usable */
+	int have_image;/* the counter-data image buffer exists (sized)  */
+	int per_call;  /* ATTNPROF_CUPTI_PER_CALL=1: enable/disable every call (the old way) */
+};
+
+/* The steps for the next call, given the state. */
+unsigned cupti_reuse_steps(const struct cupti_reuse *r);
+/* Update the state after a call that took `steps` and succeeded (ok = 1) or
+ * failed (ok = 0: the object is disabled, so the next call starts afresh). */
+void cupti_reuse_after(struct cupti_reuse *r, unsigned steps, int ok);
 
 #endif

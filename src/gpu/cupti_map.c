@@ -46,8 +46,28 @@ static int parse_index(const char *s, size_t *out)
 	return 0;
 }
 
+int cupti_ranges_base(const char *const *ranges, size_t nranges, size_t *base)
+{
+	*base = 0;
+	for (size_t i = 0; i < nranges; i++) {
+		size_t k;
+		if (parse_index(ranges[i], &k))
+			return error("CUPTI range %zu is named '%s', not a launch index: cannot map it to a kernel",
+				     i, ranges[i] ? ranges[i] : "(null)");
+		if (i == 0 || k < *base)
+			*base = k;
+	}
+	return 0;
+}
+
 int cupti_map_ranges(const char *const *ranges, size_t nranges,
 		     const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map)
+{
+	return cupti_map_ranges_at(ranges, nranges, 0, recs, nrecs, map);
+}
+
+int cupti_map_ranges_at(const char *const *ranges, size_t nranges, size_t base,
+			const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map)
 {
 	int rc = -1;
 	size_t *order = NULL, *range_of = NULL;
@@ -94,14 +114,15 @@ int cupti_map_ranges(const char *const *ranges, size_t nranges,
 		range_of[i] = (size_t)-1;
 	for (size_t i = 0; i < nranges; i++) {
 		size_t k;
-		if (parse_index(ranges[i], &k) || k >= nranges) {
-			error("CUPTI range %zu is named '%s', not a launch index below %zu: cannot map it to a kernel",
-			      i, ranges[i] ? ranges[i] : "(null)", nranges);
+		if (parse_index(ranges[i], &k) || k < base || k - base >= nranges) {
+			error("CUPTI range %zu is named '%s', not a launch index from %zu below %zu: cannot map it to a kernel",
+			      i, ranges[i] ? ranges[i] : "(null)", base, base + nranges);
 			goto out;
 		}
+		k -= base;
 		if (range_of[k] != (size_t)-1) {
 			error("CUPTI ranges %zu and %zu both claim launch %zu: cannot map them to kernels",
-			      range_of[k], i, k);
+			      range_of[k], i, base + k);
 			goto out;
 		}
 		range_of[k] = i;
@@ -114,4 +135,28 @@ out:
 	free(order);
 	free(range_of);
 	return rc;
+}
+
+/* ---- session reuse ------------------------------------------------------ */
+
+unsigned cupti_reuse_steps(const struct cupti_reuse *r)
+{
+	unsigned steps = CUPTI_STEP_INIT_IMAGE | CUPTI_STEP_SET_CONFIG;
+	if (!r->enabled)
+		steps |= CUPTI_STEP_ENABLE;
+	if (!r->have_image)
+		steps |= CUPTI_STEP_SIZE_IMAGE;
+	if (r->per_call)
+		steps |= CUPTI_STEP_DISABLE;
+	return steps;
+}
+
+void cupti_reuse_after(struct cupti_reuse *r, unsigned steps, int ok)
+{
+	if (steps & CUPTI_STEP_SIZE_IMAGE)
+		r->have_image = ok;
+	if (steps & CUPTI_STEP_ENABLE)
+		r->enabled = 1;
+	if (!ok || (steps & CUPTI_STEP_DISABLE))
+		r->enabled = 0;
 }

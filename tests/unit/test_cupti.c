@@ -187,10 +187,95 @@ static void test_map_empty_and_nested_names(void)
 	CHECK_STR(recs[map[1]].name, "first");
 }
 
+/* A range profiler object kept enabled across calls numbers its auto ranges
+ * on: the second call of a sweep sees "3", the third "4", "5", "6" (seen on
+ * the H200).  Each call's ranges are rebased to their lowest number. */
+static void test_map_ranges_numbered_on_across_calls(void)
+{
+	size_t base = 99, map[3];
+	const char *second[] = { "3" };
+	struct cupti_kernel_rec one[] = { { 70, 0, "flash_fwd" }, { 70, 10, "flash_fwd" } };
+	CHECK_INT(cupti_ranges_base(second, 1, &base), 0);
+	CHECK_INT(base, 3);
+	CHECK_INT(cupti_map_ranges_at(second, 1, base, one, 2, map), 0);
+	CHECK_INT(map[0], 0);
+
+	const char *third[] = { "6", "4", "5" };
+	struct cupti_kernel_rec recs[] = { { 92, 0, "nvjet_nn" }, { 90, 0, "nvjet_tn" }, { 91, 0, "softmax_rows" } };
+	CHECK_INT(cupti_ranges_base(third, 3, &base), 0);
+	CHECK_INT(base, 4);
+	CHECK_INT(cupti_map_ranges_at(third, 3, base, recs, 3, map), 0);
+	CHECK_STR(recs[map[0]].name, "nvjet_nn");     /* range "6" = launch 2 */
+	CHECK_STR(recs[map[1]].name, "nvjet_tn");     /* range "4" = launch 0 */
+	CHECK_STR(recs[map[2]].name, "softmax_rows"); /* range "5" = launch 1 */
+
+	/* without the base the old mapping refuses, as it did on the H200 */
+	error_quiet(1);
+	CHECK_INT(cupti_map_ranges(third, 3, recs, 3, map), -1);
+	CHECK_CONTAINS(error_last(), "'6'");
+	/* a gap or a repeat is still refused */
+	const char *gap[] = { "4", "5", "7" };
+	CHECK_INT(cupti_ranges_base(gap, 3, &base), 0);
+	CHECK_INT(cupti_map_ranges_at(gap, 3, base, recs, 3, map), -1);
+	const char *rep[] = { "4", "5", "5" };
+	CHECK_INT(cupti_map_ranges_at(rep, 3, 4, recs, 3, map), -1);
+	CHECK_CONTAINS(error_last(), "both claim launch 5");
+	/* a base above a name is refused, not wrapped around */
+	CHECK_INT(cupti_map_ranges_at(third, 3, 5, recs, 3, map), -1);
+	const char *bad[] = { "4", "x" };
+	CHECK_INT(cupti_ranges_base(bad, 2, &base), -1);
+	CHECK_CONTAINS(error_last(), "'x'");
+	error_quiet(0);
+	/* nested names and no ranges */
+	const char *nested[] = { "outer/12", "outer/11" };
+	CHECK_INT(cupti_ranges_base(nested, 2, &base), 0);
+	CHECK_INT(base, 11);
+	CHECK_INT(cupti_ranges_base(NULL, 0, &base), 0);
+	CHECK_INT(base, 0);
+}
+
+/* The session sets up once and re-initialises per call only the image and
+ * the config; a failed call, or per-call mode, starts the next one afresh. */
+static void test_reuse_steps(void)
+{
+	struct cupti_reuse r = { 0, 0, 0 };
+	const unsigned per = CUPTI_STEP_INIT_IMAGE | CUPTI_STEP_SET_CONFIG;
+	unsigned st = cupti_reuse_steps(&r);
+	CHECK_INT(st, per | CUPTI_STEP_ENABLE | CUPTI_STEP_SIZE_IMAGE);
+	cupti_reuse_after(&r, st, 1);
+	CHECK_INT(r.enabled, 1);
+	CHECK_INT(r.have_image, 1);
+	for (int call = 2; call <= 4; call++) {
+		st = cupti_reuse_steps(&r);
+		CHECK_INT(st, per); /* nothing but the per-call image and config */
+		cupti_reuse_after(&r, st, 1);
+	}
+	/* a failed call disables: the next enables again, keeping the image */
+	cupti_reuse_after(&r, cupti_reuse_steps(&r), 0);
+	CHECK_INT(r.enabled, 0);
+	CHECK_INT(r.have_image, 1);
+	st = cupti_reuse_steps(&r);
+	CHECK_INT(st, per | CUPTI_STEP_ENABLE);
+	cupti_reuse_after(&r, st, 1);
+	CHECK_INT(cupti_reuse_steps(&r), per);
+	/* failing in the call that sized the image sizes it again */
+	struct cupti_reuse f = { 0, 0, 0 };
+	cupti_reuse_after(&f, cupti_reuse_steps(&f), 0);
+	CHECK_INT(cupti_reuse_steps(&f), per | CUPTI_STEP_ENABLE | CUPTI_STEP_SIZE_IMAGE);
+	/* per-call mode (ATTNPROF_CUPTI_PER_CALL=1): enable and disable every call */
+	struct cupti_reuse p = { 0, 0, 1 };
+	st = cupti_reuse_steps(&p);
+	CHECK_INT(st, per | CUPTI_STEP_ENABLE | CUPTI_STEP_SIZE_IMAGE | CUPTI_STEP_DISABLE);
+	cupti_reuse_after(&p, st, 1);
+	CHECK_INT(p.enabled, 0);
+	CHECK_INT(cupti_reuse_steps(&p), per | CUPTI_STEP_ENABLE | CUPTI_STEP_DISABLE);
+}
+
 TESTS(test_builtin_sets_valid_on_gh100, test_each_named_metric_valid,
       test_unknown_metric_names_metric_and_chip, test_expensive_metric_costs_passes,
       test_version_and_describe, test_map_in_order, test_map_cublas_three_kernels_with_replays,
-      test_map_ranges_out_of_order, test_map_refuses_mismatch, test_map_empty_and_nested_names)
+      test_map_ranges_out_of_order, test_map_refuses_mismatch, test_map_empty_and_nested_names,
+      test_map_ranges_numbered_on_across_calls, test_reuse_steps)
 #else
 static void test_cupti_host_api(void)
 {
