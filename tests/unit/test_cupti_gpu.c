@@ -433,9 +433,76 @@ static void test_gpu_probe_only(void)
 	cudaFree(a.copy.in); cudaFree(a.copy.out); cudaFree(a.smem.out);
 }
 
+struct pair_arg { struct smem_arg smem; struct inc_arg inc; };
+
+static int launch_smem_inc(void *p)
+{
+	struct pair_arg *a = p;
+	return launch_smem(&a->smem) || launch_inc(&a->inc) ? -1 : 0;
+}
+
+/* One session, several profiled calls with unprofiled launches in between
+ * (as record does: check and timed runs between profiled ones).  The range
+ * profiler stays enabled across calls: every call must get its own ranges
+ * (auto ranges go on counting), exact counts, and kernel replay must still
+ * restore memory (x += 1 seen exactly once per launch). */
+static void test_gpu_session_reuse(void)
+{
+	if (!gpu())
+		SKIP(skip_reason);
+	struct cupti_session *s = open_set("default");
+	if (!s)
+		SKIP(skip_reason);
+	struct pair_arg a = { { NULL, 100, 264 }, { NULL, (size_t)1 << 22 } };
+	CHECK(cudaMalloc((void **)&a.smem.out, 264 * 128 * sizeof(float)) == cudaSuccess);
+	CHECK(cudaMalloc((void **)&a.inc.x, a.inc.n * sizeof(float)) == cudaSuccess);
+	cudaMemset(a.inc.x, 0, a.inc.n * sizeof(float));
+	double warp_insts = 264.0 * 4 * 100;
+	int incs = 0;
+	for (int call = 0; call < 6; call++) {
+		struct launch *ls = NULL;
+		size_t n = 0;
+		int two = call % 2 == 1;
+		double t0 = now();
+		int rc = cupti_profile(s, two ? launch_smem_inc : launch_inc, two ? (void *)&a : (void *)&a.inc,
+				       &ls, &n);
+		if (rc)
+			printf("    call %d: %s\n", call, error_last());
+		CHECK_INT(rc, 0);
+		CHECK_INT(n, two ? 2 : 1);
+		incs++;
+		if (rc == 0 && n == (two ? 2u : 1u)) {
+			printf("    call %d: %zu kernel%s, wall %.1f ms\n", call, n, n == 1 ? "" : "s",
+			       1e3 * (now() - t0));
+			CHECK_STR(ls[n - 1].name, "probe_inc");
+			/* reads and writes x through L2 (x may sit in L2: no HBM check) */
+			CHECK(metric(&ls[n - 1], M_L2_BYTES) > 0.9 * 2 * (double)a.inc.n * 4);
+			if (two) {
+				CHECK_STR(ls[0].name, "probe_smem");
+				CHECK_NEAR(metric(&ls[0], M_SMEM_LD_WF), warp_insts, 0.001);
+				CHECK_NEAR(metric(&ls[0], M_SMEM_ST_WF), warp_insts, 0.001);
+			}
+		}
+		cupti_launches_free(ls, n);
+		/* unprofiled launches between profiled calls, as record's timed runs */
+		for (int i = 0; i < 3; i++, incs++)
+			CHECK_INT(launch_inc(&a.inc), 0);
+		CHECK(cudaDeviceSynchronize() == cudaSuccess);
+	}
+	float h = -1, tail = -1;
+	cudaMemcpy(&h, a.inc.x, sizeof h, cudaMemcpyDeviceToHost);
+	cudaMemcpy(&tail, a.inc.x + a.inc.n - 1, sizeof tail, cudaMemcpyDeviceToHost);
+	printf("    x after %d launches of x += 1 (6 of them profiled, %d passes): %g … %g\n", incs,
+	       cupti_session_passes(s), h, tail);
+	CHECK(h == (float)incs && tail == (float)incs);
+	cudaFree(a.smem.out);
+	cudaFree(a.inc.x);
+	cupti_session_close(s);
+}
+
 TESTS(test_gpu_probe_only, test_gpu_counters_readable, test_gpu_copy_bytes, test_gpu_smem_wavefronts_exact,
       test_gpu_kernel_replay_keeps_inplace_correct, test_gpu_three_kernels_with_cublas,
-      test_gpu_full_set_instruction_mix, test_gpu_occupancy_matches_cuda)
+      test_gpu_full_set_instruction_mix, test_gpu_occupancy_matches_cuda, test_gpu_session_reuse)
 #else
 static void test_gpu_capture(void)
 {
