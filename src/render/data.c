@@ -12,7 +12,7 @@
 
 void rsel_any(struct rsel *s)
 {
-	s->n = s->nq = s->d = s->causal = s->batch = s->heads = -1;
+	s->n = s->nq = s->d = s->causal = s->batch = s->heads = s->kv_heads = -1;
 	s->dtype = NULL;
 	s->phase = NULL;
 }
@@ -25,6 +25,7 @@ int rsel_match(const struct rsel *s, const struct record *r)
 	       (s->causal < 0 || !!r->causal == !!s->causal) &&
 	       (s->batch < 0 || r->batch == s->batch) &&
 	       (s->heads < 0 || r->heads == s->heads) &&
+	       (s->kv_heads < 0 || (r->kv_heads > 0 ? r->kv_heads : r->heads) == s->kv_heads) &&
 	       (!s->dtype || (r->dtype && !strcmp(r->dtype, s->dtype))) &&
 	       (!s->phase || (r->phase && !strcmp(r->phase, s->phase)));
 }
@@ -325,6 +326,14 @@ const struct qinfo quantity_table[] = {
 	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum" },
 	{ "bandwidth", U_GBS, 0, "HBM bytes / median time" },
 	{ "intensity", U_FLOP_PER_BYTE, 0, "FLOPs per HBM byte (measured)" },
+	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the measured device-to-device copy bandwidth" },
+	{ "sms_busy", U_INT, 0, "SMs given a block by the longest kernel (at most the SM count)" },
+	{ "sms_busy_pct", U_PCT, 0, "SMs busy / the SM count" },
+	{ "xu_inst", U_COUNT, 0, "MUFU (XU pipe) warp instructions: exp2, rcp (" M_MUFU ")" },
+	{ "fp32_inst", U_COUNT, 0, "non-matmul FP32 thread instructions: FADD + FMUL + FFMA" },
+	{ "barrier_stalls", U_COUNT, 0, "warp cycles stalled at a barrier (" M_BARRIERS ")" },
+	{ "spread", U_PCT, 0, "run-to-run spread of the median time over this run and its repeats: (slowest - fastest) / fastest" },
+	{ "runs", U_INT, 0, "runs of this configuration: this record and its repeats (--repeat)" },
 	{ "smem_ld_wavefronts", U_COUNT, 0, "shared-memory load wavefronts" },
 	{ "smem_st_wavefronts", U_COUNT, 0, "shared-memory store wavefronts" },
 	{ "smem_ld_conflicts", U_COUNT, 0, "shared-memory load bank conflicts" },
@@ -413,6 +422,7 @@ static const struct record *other_record(const struct rdata *rd, const struct re
 	rsel_any(&s);
 	s.n = rec->seqlen_kv; s.nq = rec->seqlen_q; s.d = rec->head_dim; s.causal = rec->causal;
 	s.batch = rec->batch; s.heads = rec->heads; s.dtype = rec->dtype; s.phase = rec->phase;
+	s.kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
 	const struct record *o = rdata_find(rd, key, &s);
 	if (!o) {
 		char d[128];
@@ -508,6 +518,47 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 				MISSING("no model hbm_bytes_min in the record");
 			v = v / *m;
 		}
+	} else if (!strcmp(q, "copy_pct")) {
+		double b;
+		int rc = rdata_quantity(rd, rec, "bandwidth", NULL, &b, unit, why, whylen);
+		*unit = U_PCT;
+		if (rc)
+			return rc;
+		if (!(rd->res->header.gpu.copy_gbs > 0))
+			MISSING("the header has no measured copy bandwidth (gpu.copy_gbs)");
+		v = b / rd->res->header.gpu.copy_gbs * 100;
+	} else if (!strcmp(q, "sms_busy") || !strcmp(q, "sms_busy_pct")) {
+		double b;
+		int rc = rdata_quantity(rd, rec, "blocks", NULL, &b, unit, why, whylen);
+		*unit = qi->unit;
+		if (rc)
+			return rc;
+		v = b < sm ? b : sm;
+		if (!strcmp(q, "sms_busy_pct"))
+			v = v / sm * 100;
+	} else if (!strcmp(q, "xu_inst")) {
+		return metric_q(rd, rec, M_MUFU, out, why, whylen);
+	} else if (!strcmp(q, "barrier_stalls")) {
+		return metric_q(rd, rec, M_BARRIERS, out, why, whylen);
+	} else if (!strcmp(q, "fp32_inst")) {
+		double a, b, c;
+		int rc = metric_q(rd, rec, M_FADD, &a, why, whylen);
+		if (!rc) rc = metric_q(rd, rec, M_FMUL, &b, why, whylen);
+		if (!rc) rc = metric_q(rd, rec, M_FFMA, &c, why, whylen);
+		if (rc)
+			return rc;
+		v = a + b + c;
+	} else if (!strcmp(q, "spread") || !strcmp(q, "runs")) {
+		double lo, hi;
+		int runs = rdata_runs(rd, rec, &lo, &hi);
+		if (!strcmp(q, "runs"))
+			v = runs;
+		else if (runs < 2)
+			MISSING("no repeat run of this configuration (give one with --repeat)");
+		else
+			v = (hi - lo) / lo * 100;
+		*out = v;
+		return 0;
 	} else if (!strcmp(q, "l2_bytes")) {
 		return metric_q(rd, rec, M_L2_BYTES, out, why, whylen);
 	} else if (!strcmp(q, "hbm_model")) {

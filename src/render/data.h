@@ -20,6 +20,7 @@ struct rsel {
 	int n;        /* seqlen_kv: N for prefill, the KV-cache length for decode */
 	int nq;       /* seqlen_q */
 	int d, causal, batch, heads;
+	int kv_heads; /* -1 any */
 	const char *dtype;
 	const char *phase;
 };

@@ -379,8 +379,9 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 		set_rgb(c, &c->st->ink);
 		draw_line(c, pn->plot.x, y, pn->plot.x + pn->plot.w, y, c->st->thin, 3);
 		cairo_restore(cr);
-		text_at(c, pn->plot.x + pn->plot.w - sz(c, 2), y - sz(c, 1), ls->hline_label, c->st->size_chart * 0.9,
-			0, 1, 1, NULL);
+		/* under the line at the right: the measured lines run above it there */
+		text_at(c, pn->plot.x + pn->plot.w - sz(c, 2), y + sz(c, 2), ls->hline_label, c->st->size_chart * 0.9,
+			0, 1, 0, NULL);
 	}
 }
 
@@ -494,10 +495,29 @@ void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	lines_figure(c, rd, o, box, &ls, title);
 }
 
+/* Decode records at one batch: the options' or the smallest measured. */
+static void decode_sel(const struct rdata *rd, const struct figopts *o, struct rsel *base)
+{
+	rsel_any(base);
+	base->phase = "decode";
+	base->batch = o->sel.batch;
+	if (o->sel.d >= 0)
+		base->d = o->sel.d;
+	if (base->batch < 0) {
+		int b[32];
+		size_t nb = rdata_values(rd, NULL, base, RF_BATCH, b, 32);
+		base->batch = nb ? b[0] : -1;
+	}
+}
+
 void fig_decode_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	(void)rd; (void)o;
-	snprintf(buf, len, "Decode: time and achieved HBM bandwidth against KV-cache length");
+	struct rsel s;
+	decode_sel(rd, o, &s);
+	if (s.batch >= 0)
+		snprintf(buf, len, "Decode: time and achieved HBM bandwidth against KV-cache length (batch %d)", s.batch);
+	else
+		snprintf(buf, len, "Decode: time and achieved HBM bandwidth against KV-cache length");
 }
 
 void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -505,8 +525,7 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	char title[160];
 	fig_decode_title(rd, o, title, sizeof(title));
 	struct rsel base;
-	rsel_any(&base);
-	base.phase = "decode";
+	decode_sel(rd, o, &base);
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &base, SERIES_DECODE, keys, MAX_SERIES);
 	static struct reclist used;
@@ -532,12 +551,13 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	char hl[64];
 	snprintf(hl, sizeof(hl), "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak", peak);
 	struct lines_spec t = {
-		.filter = SERIES_DECODE, .measured = get_time_us, .yfmt = TICK_NUM, .ylog = 0,
-		.ylabel = "time (µs)", .xlabel = "KV-cache length (log)",
+		.filter = SERIES_DECODE, .measured = get_time_us, .yfmt = TICK_NUM, .ylog = 10,
+		.ylabel = "time (µs, log)", .xlabel = "KV-cache length (log)",
 		.missing_what = "no decode timings", .missing_why = "",
 	};
 	struct lines_spec b = t;
 	b.measured = get_bandwidth;
+	b.ylog = 0;
 	b.ylabel = "HBM GB/s (measured, else model bytes)";
 	b.hline = peak;
 	b.hline_label = hl;
@@ -547,7 +567,7 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		memset(&pn, 0, sizeof(pn));
 		snprintf(pn.title, sizeof(pn.title), "%s", p ? "achieved bandwidth" : "time per decode step");
 		snprintf(pn.xlabel, sizeof(pn.xlabel), "KV-cache length (log)");
-		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", p ? "HBM GB/s" : "time (µs)");
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", p ? "HBM GB/s" : "time (µs, log)");
 		struct rbox cell = rbox_grid_cell(box, rows, cols, 0, p, sz(c, 14), 0);
 		int drawn = 0;
 		scratch.n = 0;
@@ -681,97 +701,6 @@ void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts 
 	char title[200];
 	fig_occupancy_title(rd, o, title, sizeof(title));
 	category_bars(c, rd, o, box, title, SERIES_LADDER, qs, ql, 2, 0, TICK_PCT, "warps active / maximum", 100);
-}
-
-/* ---- ablation ladder ---------------------------------------------------------- */
-
-void fig_ablation_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Ablation ladder: flash1 to flash2 one switch at a time (%s)", rsel_describe(&s, d, sizeof(d)));
-}
-
-static int popcount3(unsigned v) { return (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1); }
-
-void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
-{
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	const struct record *recs[8];
-	const struct variant_desc *vd[8];
-	size_t n = 0;
-	/* rungs by number of switches, then switch order */
-	for (int k = 0; k <= 3; k++)
-		for (unsigned sw = 0; sw <= FLASH_ALL; sw++) {
-			if (popcount3(sw) != k)
-				continue;
-			const struct variant_desc *v = variant_flash(sw);
-			const struct record *r = v ? rdata_find(rd, v->name, &s) : NULL;
-			if (r && n < 8) {
-				recs[n] = r;
-				vd[n++] = v;
-			}
-		}
-	char title[200], cond[512];
-	fig_ablation_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, recs, n, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
-	if (n < 2) {
-		draw_notice(c, box, "no ablation ladder at these conditions",
-			    "record experiments/ablation.yaml: it runs flash1, flash2 and the rungs between");
-		return;
-	}
-	double base = NAN, vmax = 0;
-	double vals[8];
-	for (size_t i = 0; i < n; i++) {
-		enum qunit u;
-		char why[160];
-		if (rdata_quantity(rd, recs[i], "tflops", NULL, &vals[i], &u, why, sizeof(why)))
-			vals[i] = NAN;
-		else
-			vmax = fmax(vmax, vals[i]);
-		if (vd[i]->switches == 0)
-			base = vals[i];
-	}
-	struct panel pn;
-	memset(&pn, 0, sizeof(pn));
-	axis_linear(&pn.x, 0, vmax * 1.15, 5, 1);
-	axis_linear(&pn.y, 0, 1, 1, 1);
-	pn.y.nticks = 0;
-	snprintf(pn.xlabel, sizeof(pn.xlabel), "TFLOP/s");
-	/* room on the left for rung names */
-	double lw = 0;
-	for (size_t i = 0; i < n; i++) {
-		double w;
-		text_extent(c, vd[i]->name, c->st->size_chart, TX_MONO, 0, &w, NULL);
-		lw = fmax(lw, w);
-	}
-	struct rbox inner = box;
-	rbox_cut_left(&inner, lw + sz(c, 8));
-	panel_layout(c, &pn, inner);
-	panel_draw(c, &pn);
-	double rh = pn.plot.h / n;
-	for (size_t i = 0; i < n; i++) {
-		double y = pn.plot.y + i * rh + rh * 0.18, h = rh * 0.64;
-		text_at(c, pn.plot.x - sz(c, 6), y + h / 2, vd[i]->name, c->st->size_chart, TX_MONO, 1, 0.5, NULL);
-		if (!isfinite(vals[i]))
-			continue;
-		const struct series_look *lk = style_series(c->st, vd[i]->switches == FLASH_ALL ? 2 : vd[i]->switches == 0 ? 1 : 4);
-		double x1 = panel_x(&pn, vals[i]);
-		fill_look(c, rbox_make(pn.plot.x, y, x1 - pn.plot.x, h), lk, c->st->thin);
-		char lab[64], t[32];
-		snprintf(lab, sizeof(lab), "%.0f", vals[i]);
-		if (isfinite(base) && base > 0) {
-			snprintf(t, sizeof(t), "  %.2f× flash1", vals[i] / base);
-			strncat(lab, t, sizeof(lab) - strlen(lab) - 1);
-		}
-		text_at(c, x1 + sz(c, 3), y + h / 2, lab, c->st->size_chart, 0, 0, 0.5, NULL);
-		char part[64];
-		snprintf(part, sizeof(part), "series:%s", vd[i]->name);
-		draw_numeral(c, part, vd[i]->name, x1 - sz(c, 6), y + h / 2, x1 - sz(c, 6), y - c->st->size_numeral * 0.3);
-	}
 }
 
 /* ---- roofline ------------------------------------------------------------------ */

@@ -78,9 +78,25 @@ void fig_ablation(struct rctx *, const struct rdata *, const struct figopts *, s
 void fig_decode_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_decode(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 
+/* The ablation ladder (fig_ablation.c): the conditions it is drawn at (the
+ * focus, else the first shape a rung was measured at), its rungs in ladder
+ * order then the single changes, and the counters that evidence a step. */
+struct rung {
+	const struct variant_desc *v;
+	const struct record *r;
+	const struct record *prev;   /* the rung it is compared with (NULL: the base) */
+	unsigned change;             /* switch bits turned on from prev */
+	int ladder;                  /* 1: on the ladder; 0: a single change on flash1 */
+};
+void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+size_t ablation_rungs(const struct rdata *rd, const struct rsel *s, struct rung *out, size_t max);
+const char *ablation_change_name(unsigned bit);
+/* Two lines of "metric before → after" for the step into g (either may be empty). */
+void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2);
+
 /* Tables are figure kinds too (tables.c): drawn in a box, sized by rows. */
 enum table_kind { TABLE_SPEEDUP, TABLE_CONDITIONS, TABLE_CORRECTNESS, TABLE_MODEL, TABLE_MEMORY,
-		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_COUNT };
+		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_ABLATION, TABLE_DECODE, TABLE_COUNT };
 struct table_info {
 	const char *name, *about;
 };

@@ -409,6 +409,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 			else if (!strcmp(k, "d")) bad = parse_int_val(val, &sel.d);
 			else if (!strcmp(k, "B")) bad = parse_int_val(val, &sel.batch);
 			else if (!strcmp(k, "H")) bad = parse_int_val(val, &sel.heads);
+			else if (!strcmp(k, "Hkv")) bad = parse_int_val(val, &sel.kv_heads);
 			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); sel.causal = iv; }
 			else if (!strcmp(k, "dtype")) {
 				if (!strcmp(val, "fp16")) sel.dtype = "fp16";
@@ -419,7 +420,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 				else if (!strcmp(val, "decode")) sel.phase = "decode";
 				else bad = 1;
 			} else
-				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, causal, dtype, phase)", k);
+				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, Hkv, causal, dtype, phase)", k);
 			if (bad)
 				return perr(ps, at_v, "bad value '%s' for %s", val, k);
 			skip_ws(ps);

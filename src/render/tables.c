@@ -20,6 +20,8 @@ const struct table_info table_kinds[TABLE_COUNT] = {
 	{ "memory", "allocations and peak device memory per variant at the focus" },
 	{ "variants", "the descriptors: grid, warps, rescale, buffers in HBM" },
 	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy" },
+	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step" },
+	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy" },
 };
 
 int table_find(const char *name)
@@ -32,7 +34,7 @@ int table_find(const char *name)
 
 #define TCOLS 11
 #define TROWS 200
-#define TCELL 112
+#define TCELL 240
 struct table {
 	int ncols, nrows;
 	char head[TCOLS][48];
@@ -202,10 +204,10 @@ static void build_conditions(const struct rdata *rd)
 
 static void build_correctness(const struct rdata *rd)
 {
-	static const char *const h[] = { "variant", "checked", "within tolerance", "worst max |err|", "tolerance",
-					 "worst rel. L2", "tolerance", "rows/run", "seed" };
-	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1 };
-	t_cols(9, h, right);
+	static const char *const h[] = { "variant", "runs checked", "within tolerance", "worst max |err|", "tolerance",
+					 "worst rel. L2", "tolerance", "rows/run" };
+	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1 };
+	t_cols(8, h, right);
 	struct rsel any;
 	rsel_any(&any);
 	char keys[24][SERIES_KEY];
@@ -214,7 +216,6 @@ static void build_correctness(const struct rdata *rd)
 	for (size_t k = 0; k < ns; k++) {
 		int checked = 0, ok = 0, rows = 0;
 		double mae = 0, rl2 = 0, tmae = 0, trl2 = 0;
-		unsigned long long seed = 0;
 		char kk[SERIES_KEY];
 		for (size_t i = 0; i < rd->res->nrecords; i++) {
 			const struct record *r = &rd->res->records[i];
@@ -231,7 +232,6 @@ static void build_correctness(const struct rdata *rd)
 			tmae = r->tol_max_abs;
 			trl2 = r->tol_rel_l2;
 			rows = r->rows_checked;
-			seed = r->seed;
 		}
 		char (*row)[TCELL] = t_row();
 		if (!row)
@@ -248,13 +248,12 @@ static void build_correctness(const struct rdata *rd)
 		t_set(row, 5, "%.2e", rl2);
 		t_set(row, 6, "%.2g", trl2);
 		t_set(row, 7, "%d", rows);
-		t_set(row, 8, "%llu", seed);
 		if (ok < checked) {
 			T.bad[T.nrows - 1] = 1;
 			failures += checked - ok;
 		}
 	}
-	snprintf(T.note, sizeof(T.note), "O compared with an fp64 CPU reference on fresh seeded inputs (rows sampled for large N). "
+	snprintf(T.note, sizeof(T.note), "O compared with an fp64 CPU reference on fresh seeded inputs (rows sampled for large N; each record's seed is in its results file). "
 		 "%d run%s outside tolerance%s; %d record%s not checked (reference series are not).", failures,
 		 failures == 1 ? "" : "s", failures ? " — reported as failing, not dropped" : "", unchecked, unchecked == 1 ? "" : "s");
 }
@@ -291,11 +290,13 @@ static void build_model(const struct rdata *rd, const struct figopts *o)
 			q_text(rd, r, "footprint", NULL, NULL, row[6], TCELL);
 		}
 	}
-	char gap[600], d[96];
+	char gap[600], d[96], l2[32];
 	rdata_gap(rd, gap, sizeof(gap));
-	snprintf(T.note, sizeof(T.note), "%s. Measured HBM = DRAM bytes read + written (CUPTI). Writes still resident in the "
-		 "%s L2 when a kernel ends are not counted as DRAM writes, so measured can fall below the model.%s%s",
-		 rsel_describe(&s, d, sizeof(d)), "50 MB", gap[0] ? " " : "", gap);
+	fmt_bytes((double)rd->res->header.gpu.l2_bytes, l2, sizeof(l2));
+	snprintf(T.note, sizeof(T.note), "%s. Measured HBM = DRAM bytes read + written (CUPTI). Below the model: writes still "
+		 "resident in the %s L2 when a kernel ends are not counted as DRAM writes. Above it: re-reads of K and V that "
+		 "miss in L2; when the L2 absorbs them (as it does at these sizes) they cost L2 bytes, not DRAM bytes.%s%s",
+		 rsel_describe(&s, d, sizeof(d)), rd->res->header.gpu.l2_bytes ? l2 : "L2", gap[0] ? " " : "", gap);
 }
 
 static void build_memory(const struct rdata *rd, const struct figopts *o)
@@ -401,12 +402,121 @@ static void build_launches(const struct rdata *rd, const struct figopts *o)
 		 missing ? " Variants without rows were recorded without kernel records." : "");
 }
 
+static void build_ablation(const struct rdata *rd, const struct figopts *o)
+{
+	static const char *const h[] = { "rung", "change", "median ms", "spread", "TFLOP/s", "step",
+					 "evidence (before → after)" };
+	static const int right[] = { 0, 0, 1, 1, 1, 1, 0 };
+	t_cols(7, h, right);
+	struct rsel s;
+	ablation_sel(rd, o, &s);
+	struct rung g[8];
+	size_t n = ablation_rungs(rd, &s, g, 8);
+	int spread = 0;
+	for (size_t i = 0; i < n; i++) {
+		char (*row)[TCELL] = t_row();
+		if (!row)
+			return;
+		t_set(row, 0, "%s", g[i].v->name);
+		size_t u = 0;
+		row[1][0] = '\0';
+		for (unsigned bit = 1; bit <= FLASH_LAZY; bit <<= 1)
+			if (g[i].change & bit) {
+				int w = snprintf(row[1] + u, TCELL - u, "%s+ %s", u ? "; " : "", ablation_change_name(bit));
+				if (w > 0 && (size_t)w < TCELL - u) u += (size_t)w;
+			}
+		if (!g[i].prev)
+			t_set(row, 1, "baseline (FlashAttention-1)");
+		q_text(rd, g[i].r, "time_ms", NULL, "%.3f", row[2], TCELL);
+		double lo, hi;
+		int runs = rdata_runs(rd, g[i].r, &lo, &hi);
+		if (runs > 1) {
+			t_set(row, 3, "%.1f %%", (hi - lo) / lo * 100);
+			spread = 1;
+		} else {
+			t_set(row, 3, "1 run");
+		}
+		q_text(rd, g[i].r, "tflops", NULL, "%.0f", row[4], TCELL);
+		if (g[i].prev) {
+			char b[48];
+			q_text(rd, g[i].prev, "time_ms", NULL, "%.3f", b, sizeof(b));
+			double a, bb;
+			enum qunit qu;
+			char why[120];
+			if (!rdata_quantity(rd, g[i].r, "time_ms", NULL, &a, &qu, why, sizeof(why)) &&
+			    !rdata_quantity(rd, g[i].prev, "time_ms", NULL, &bb, &qu, why, sizeof(why)) && a > 0)
+				t_set(row, 5, "×%.2f%s", bb / a, g[i].ladder ? "" : " vs flash1");
+		}
+		char e1[300], e2[300];
+		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
+		t_set(row, 6, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
+	}
+	char d[120];
+	snprintf(T.note, sizeof(T.note), "%s. Ladder rungs above, single changes applied to flash1 below; step = time of the "
+		 "rung before (or of flash1) / this time. %s",
+		 rsel_describe(&s, d, sizeof(d)),
+		 spread ? "Spread = (slowest - fastest) / fastest median over this run and the repeat run."
+			: "One run per rung: no run-to-run spread (give a second run with --repeat).");
+}
+
+static void build_decode(const struct rdata *rd)
+{
+	static const char *const h[] = { "variant", "B", "H / Hkv", "KV length", "median ms", "HBM GB/s", "of copy",
+					 "SMs busy", "TFLOP/s", "speed-up" };
+	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	t_cols(10, h, right);
+	int prefill_rows = 0, dh = -1, dd = -1;
+	for (size_t i = 0; i < rd->res->nrecords && dh < 0; i++)
+		if (rd->res->records[i].phase && !strcmp(rd->res->records[i].phase, "decode")) {
+			dh = rd->res->records[i].heads;
+			dd = rd->res->records[i].head_dim;
+		}
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < rd->res->nrecords; i++) {
+			const struct record *r = &rd->res->records[i];
+			int decode = r->phase && !strcmp(r->phase, "decode");
+			if (pass == 0 && !decode)
+				continue;
+			/* prefill contrast: records at a decode file's shapes (same heads) */
+			if (pass == 1 && (decode || !r->variant || strcmp(r->variant, "flash2") || r->batch != 1 ||
+					  r->heads != dh || r->head_dim != dd))
+				continue;
+			char (*row)[TCELL] = t_row();
+			if (!row)
+				return;
+			t_set(row, 0, "%s%s", r->variant, decode ? "" : " (prefill)");
+			prefill_rows += !decode;
+			t_set(row, 1, "%d", r->batch);
+			t_set(row, 2, "%d / %d", r->heads, r->kv_heads > 0 ? r->kv_heads : r->heads);
+			t_set(row, 3, "%d", r->seqlen_kv);
+			q_text(rd, r, "time_ms", NULL, "%.3f", row[4], TCELL);
+			q_text(rd, r, "bandwidth", NULL, "%.0f", row[5], TCELL);
+			q_text(rd, r, "copy_pct", NULL, "%.0f", row[6], TCELL);
+			if (strcmp(row[6], "–"))
+				strncat(row[6], " %", TCELL - strlen(row[6]) - 1);
+			q_text(rd, r, "sms_busy", NULL, NULL, row[7], TCELL);
+			q_text(rd, r, "tflops", NULL, "%.1f", row[8], TCELL);
+			if (decode && !strcmp(r->variant, "decode-splitkv"))
+				q_text(rd, r, "speedup_vs", "decode-flash2", NULL, row[9], TCELL);
+			if (r->error || (r->checked && !r->correct))
+				T.bad[T.nrows - 1] = 1;
+		}
+	}
+	const struct gpu_info *g = &rd->res->header.gpu;
+	snprintf(T.note, sizeof(T.note), "Query length 1 per sequence (decode) against a KV cache; HBM GB/s = DRAM bytes read + "
+		 "written / median time; of copy = that / the measured device-to-device copy bandwidth (%.0f GB/s, which "
+		 "itself reads and writes); SMs busy = blocks of the longest kernel, at most %d; speed-up = decode-flash2 "
+		 "time / decode-splitkv time at the same shape (– where decode-flash2 was not run, e.g. Hkv < H).%s",
+		 g->copy_gbs, g->sm_count, prefill_rows ? " Rows marked (prefill): flash2 on the full prompt at batch 1, for contrast." : "");
+}
+
 void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
 {
 	static const char *const titles[TABLE_COUNT] = {
 		"Time per variant and flash2's speed-ups", "Conditions of the measurements",
 		"Correctness against the fp64 reference", "Measured against the model",
 		"Allocations and peak memory", "The variants' descriptors", "Kernel launches",
+		"The ablation ladder, step by step", "Decode against prefill, record by record",
 	};
 	(void)rd;
 	snprintf(buf, len, "%s", kind >= 0 && kind < TABLE_COUNT ? titles[kind] : "table");
@@ -425,6 +535,8 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 	case TABLE_MEMORY: build_memory(rd, o); break;
 	case TABLE_VARIANTS: build_variants(rd); break;
 	case TABLE_LAUNCHES: build_launches(rd, o); break;
+	case TABLE_ABLATION: build_ablation(rd, o); break;
+	case TABLE_DECODE: build_decode(rd); break;
 	default: return 0;
 	}
 	double fs = st->slides ? st->size_small : st->size_caption * 0.95;

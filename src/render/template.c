@@ -66,7 +66,7 @@ static int sel_opts(const struct template *t, const struct ynode *m, struct rsel
 	int b;
 	const struct ynode *c = ynode_get(m, "causal");
 	if (int_opt(t, ynode_get(m, "N"), "N", &s->n) || int_opt(t, ynode_get(m, "d"), "d", &s->d) ||
-	    int_opt(t, ynode_get(m, "B"), "B", &s->batch))
+	    int_opt(t, ynode_get(m, "B"), "B", &s->batch) || int_opt(t, ynode_get(m, "H"), "H", &s->heads))
 		return -1;
 	if (c) {
 		if (ynode_bool(&t->tree, c, "causal", &b))
@@ -82,7 +82,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 					     "page_break", "subheading" };
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
 					     "page_break", "subheading", "caption", "when", "variant", "compare",
-					     "N", "d", "causal", "B", "height", "width" };
+					     "N", "d", "causal", "B", "H", "height", "width" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
