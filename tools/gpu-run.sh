@@ -4,7 +4,9 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info gputest smoke fa2 sdpa ncu decode ablation sass
+# steps: info gputest smoke fa2 sdpa ncu ncu-nocache cuptitest decode ablation ablation2 sass
+# ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
+# test_cupti_gpu binary of cuptitest.
 set -u
 OUT=${OUT:-out}
 mkdir -p "$OUT"
@@ -36,14 +38,19 @@ for step in "$@"; do
 		python3 tools/sdpa_reference.py "$OUT/fa2-paper.yaml" 2>&1 | tail -30 | tee -a "$log"
 		./attnprof export "$OUT/fa2-paper.yaml" --csv -o "$OUT/fa2-paper.csv" 2>&1 | tee -a "$log" ;;
 	ncu)
-		say "ncu fidelity"
+		say "ncu fidelity and overhead (ncu flushes caches before each kernel, its default)"
 		OUT="$OUT/ncu" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log"
 		# at most 8 files come back: one archive for the comparison
 		tar -C "$OUT" -czf "$OUT/ncu.tar.gz" ncu && rm -rf "$OUT/ncu" ;;
 	ncu-nocache)
-		say "ncu fidelity, no cache flush in ncu (as CUPTI)"
-		CACHE=none OUT="$OUT/ncu-nocache" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -40 | tee -a "$log"
+		say "ncu fidelity and overhead, no cache flush in ncu (as CUPTI)"
+		CACHE=none OUT="$OUT/ncu-nocache" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log"
 		tar -C "$OUT" -czf "$OUT/ncu-nocache.tar.gz" ncu-nocache && rm -rf "$OUT/ncu-nocache" ;;
+	cuptitest)
+		say "CUPTI unit tests on the GPU (session reuse, probes)"
+		t=${CUPTI_TEST:-build/cuda1-render0/tests/unit/test_cupti_gpu}
+		"$t" >"$OUT/cuptitest.log" 2>&1; echo "exit $?" >>"$OUT/cuptitest.log"
+		grep -E '^(ok|FAIL|skip|#)|call [0-9]|x after|wall' "$OUT/cuptitest.log" | tee -a "$log" ;;
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;

@@ -2,34 +2,43 @@
 # tools/ncu-compare.sh [SPEC] — check attnprof's CUPTI numbers against Nsight
 # Compute on the same kernels and configs, and time the profiling overhead.
 #
-#   1. attnprof record SPEC --metrics none      (baseline wall time)
-#   2. attnprof record SPEC --metrics SET       (our counters; wall time)
-#   3. ncu --clock-control none --metrics SET'  attnprof record SPEC --metrics none --reps 1
-#      (ncu's counters for every kernel launch; wall time)
-#   4. tools/ncu_compare.py: per kernel, HBM bytes and shared-memory wavefronts
-#      within 2 %, achieved occupancy within 2 points; table on stdout, CSV in $OUT.
+#   1. attnprof record SPEC --metrics none            (baseline wall time)
+#   2. attnprof record SPEC --metrics SET             (our counters, session set
+#      up once; ATTNPROF_CUPTI_TRACE=1 puts the phase times in the log)
+#   3. the same with ATTNPROF_CUPTI_PER_CALL=1        (range profiler enabled and
+#      disabled around every config, the old way; PER_CALL=0 skips it)
+#   4. attnprof record SPEC --metrics none --reps 1 --warmup 0   (ncu's baseline)
+#   5. ncu on 4, profiling only the kernels attnprof profiled (--kernel-name
+#      regex of their mangled names: no input fills), --launch-count 1
+#      (ncu's fixed cost), then
+#   6. ncu on 4, all launches of those kernels (each config's check launch and
+#      its one timed launch)
+#   7. tools/ncu_compare.py: launches matched in order within each config
+#      (attnprof's n-th profiled kernel of config c <-> the n-th kernel of c's
+#      timed launch under ncu); HBM bytes and shared-memory wavefronts within
+#      2 %, achieved occupancy within 2 points; table on stdout, CSV in $OUT;
+#      overhead per profiled kernel and the whole-sweep ratio.
 #
-# Kernels are matched by (name, grid, block): attnprof reports CUPTI's mangled
-# names, so ncu prints mangled ones too.  A key that several configs share
-# (e.g. a runtime causal flag) is reported as ambiguous, not compared.
-# Environment: ATTNPROF (./attnprof), SET (default), OUT (./out), NCU (ncu).
-# Needs a GPU whose counters are readable; ncu and our CUPTI session cannot
-# profile one process at the same time, hence --metrics none under ncu.
+# Environment: ATTNPROF (./attnprof), SET (default), OUT (./out), NCU (ncu),
+# CACHE (all: ncu's default cache flush before each kernel; none: as CUPTI),
+# PER_CALL (1).  Needs a GPU whose counters are readable; ncu and our CUPTI
+# session cannot profile one process at the same time, hence --metrics none
+# under ncu.
 set -u
 SPEC=${1:-experiments/fa2-paper.yaml}
 ATTNPROF=${ATTNPROF:-./attnprof}
 SET=${SET:-default}
 OUT=${OUT:-out}
 NCU=${NCU:-ncu}
-# ncu flushes caches before each kernel by default (all); CUPTI does not, so
-# HBM writes of a kernel that follows a writer can differ (docs/metrics.md).
 CACHE=${CACHE:-all}
+PER_CALL=${PER_CALL:-1}
 mkdir -p "$OUT"
 here=$(dirname "$0")
 name=$(basename "$SPEC" .yaml)
+ov="$OUT/$name-overhead.txt"
 
 now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
 # The metric names of the set, as attnprof knows them (one per line).
 metrics=$("$ATTNPROF" info --metrics "$SET" 2>/dev/null | grep -E '^[a-z0-9_]+__[a-z0-9_.]+$' | paste -sd, -)
@@ -38,25 +47,68 @@ if [ -z "$metrics" ]; then
 	metrics=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed_op_ldsm.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second
 fi
 
+{
+	echo "# spec $SPEC, metric set $SET, ncu --cache-control $CACHE; wall seconds of each command"
+	echo "# none: record --metrics none; cupti: record --metrics $SET (session set up once);"
+	echo "# cupti_per_call: the same with ATTNPROF_CUPTI_PER_CALL=1; reps1: record --metrics none --reps 1 --warmup 0;"
+	echo "# ncu1: ncu on reps1 profiling the first of attnprof's kernels; ncu: ncu on reps1 profiling all launches of them"
+} >"$ov"
+
 t0=$(now)
 "$ATTNPROF" record "$SPEC" -o "$OUT/$name-none.yaml" --force --metrics none >"$OUT/$name-none.log" 2>&1 || echo "warning: baseline record failed (see $OUT/$name-none.log)"
 t1=$(now)
-"$ATTNPROF" record "$SPEC" -o "$OUT/$name-cupti.yaml" --force --metrics "$SET" >"$OUT/$name-cupti.log" 2>&1 || echo "warning: CUPTI record failed (see $OUT/$name-cupti.log)"
+echo "none $(elapsed "$t0" "$t1")" >>"$ov"
+ATTNPROF_CUPTI_TRACE=1 "$ATTNPROF" record "$SPEC" -o "$OUT/$name-cupti.yaml" --force --metrics "$SET" >"$OUT/$name-cupti.log" 2>&1 || echo "warning: CUPTI record failed (see $OUT/$name-cupti.log)"
 t2=$(now)
-"$ATTNPROF" record "$SPEC" -o "$OUT/$name-reps1.yaml" --force --metrics none --reps 1 >/dev/null 2>&1
+echo "cupti $(elapsed "$t1" "$t2")" >>"$ov"
+if [ "$PER_CALL" = 1 ]; then
+	ATTNPROF_CUPTI_TRACE=1 ATTNPROF_CUPTI_PER_CALL=1 "$ATTNPROF" record "$SPEC" -o "$OUT/$name-cupti-per-call.yaml" --force --metrics "$SET" >"$OUT/$name-cupti-per-call.log" 2>&1 || echo "warning: per-call CUPTI record failed"
+	t3=$(now)
+	echo "cupti_per_call $(elapsed "$t2" "$t3")" >>"$ov"
+fi
 t3=$(now)
-"$NCU" --clock-control none --cache-control "$CACHE" --print-kernel-base mangled --metrics "$metrics" --csv \
-	--log-file "$OUT/$name-ncu.csv" \
-	"$ATTNPROF" record "$SPEC" -o "$OUT/$name-ncu-run.yaml" --force --metrics none --reps 1 >/dev/null 2>&1 ||
-	echo "warning: ncu run failed (see $OUT/$name-ncu.csv)"
+"$ATTNPROF" record "$SPEC" -o "$OUT/$name-reps1.yaml" --force --metrics none --reps 1 --warmup 0 >/dev/null 2>&1
 t4=$(now)
+echo "reps1 $(elapsed "$t3" "$t4")" >>"$ov"
 
-cat >"$OUT/$name-overhead.txt" <<EOT
-spec $SPEC, metric set $SET
-attnprof --metrics none           $(elapsed "$t0" "$t1") s
-attnprof --metrics $SET        $(elapsed "$t1" "$t2") s
-attnprof --metrics none --reps 1  $(elapsed "$t2" "$t3") s
-ncu + attnprof --reps 1           $(elapsed "$t3" "$t4") s
-EOT
-python3 "$here/ncu_compare.py" "$OUT/$name-cupti.yaml" "$OUT/$name-ncu.csv" \
-	--csv "$OUT/$name-fidelity.csv" --overhead "$OUT/$name-overhead.txt"
+# ncu profiles exactly the kernels attnprof profiled (by mangled name)
+regex=$(python3 "$here/ncu_compare.py" --kernel-regex "$OUT/$name-cupti.yaml")
+echo "# ncu --kernel-name-base mangled --kernel-name regex:'$regex'" >>"$ov"
+ncu_run() { # extra ncu args..., then the csv path last
+	"$NCU" --clock-control none --cache-control "$CACHE" --print-kernel-base mangled \
+		--kernel-name-base mangled --kernel-name "regex:$regex" --metrics "$metrics" --csv "$@" \
+		"$ATTNPROF" record "$SPEC" -o "$OUT/$name-ncu-run.yaml" --force --metrics none --reps 1 --warmup 0 >/dev/null 2>&1
+}
+t4=$(now)
+ncu_run --launch-count 1 --log-file "$OUT/$name-ncu1.csv" || echo "warning: ncu (1 launch) failed (see $OUT/$name-ncu1.csv)"
+t5=$(now)
+echo "ncu1 $(elapsed "$t4" "$t5")" >>"$ov"
+ncu_run --log-file "$OUT/$name-ncu.csv" || echo "warning: ncu run failed (see $OUT/$name-ncu.csv)"
+t6=$(now)
+echo "ncu $(elapsed "$t5" "$t6")" >>"$ov"
+if ! grep -q '"dram__bytes_read.sum"' "$OUT/$name-ncu.csv" 2>/dev/null; then
+	# the name filter matched nothing: profile every launch (fills too) so the
+	# fidelity check still runs; the overhead numbers then count every launch
+	echo "warning: ncu's kernel-name filter matched nothing; profiling every launch"
+	echo "# the kernel-name filter matched nothing: ncu and ncu1 below profiled every launch" >>"$ov"
+	sed -i '/^ncu1\{0,1\} /d' "$ov"
+	regex='.*'
+	t5=$(now)
+	ncu_run --launch-count 1 --log-file "$OUT/$name-ncu1.csv"
+	t6=$(now)
+	echo "ncu1 $(elapsed "$t5" "$t6")" >>"$ov"
+	ncu_run --log-file "$OUT/$name-ncu.csv"
+	t7=$(now)
+	echo "ncu $(elapsed "$t6" "$t7")" >>"$ov"
+fi
+
+python3 "$here/ncu_compare.py" "$OUT/$name-cupti.yaml" "$OUT/$name-ncu.csv" --per-config 2 \
+	--csv "$OUT/$name-fidelity.csv" --overhead "$ov" | tee "$OUT/$name-compare.txt"
+# the trace's per-phase times, summed over the calls (where the per-call time goes)
+for log in "$OUT/$name-cupti.log" "$OUT/$name-cupti-per-call.log"; do
+	[ -f "$log" ] || continue
+	echo "-- CUPTI phases, $(basename "$log")"
+	awk '/attnprof: cupti: / && / ms$/ && !/cupti: call / { n = $0; sub(/^attnprof: cupti: /, "", n); v = $(NF - 1); sub(/ +[0-9.]+ ms$/, "", n); s[n] += v; c[n]++ }
+	     END { for (k in s) printf "  %-28s %4d x, %9.1f ms total, %7.1f ms each\n", k, c[k], s[k], s[k] / c[k] }' "$log" | sort
+	grep -E 'cupti: (session|call)' "$log" | tail -12
+done | tee -a "$OUT/$name-compare.txt"
