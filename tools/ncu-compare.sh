@@ -74,9 +74,11 @@ echo "reps1 $(elapsed "$t3" "$t4")" >>"$ov"
 # ncu profiles exactly the kernels attnprof profiled (by mangled name)
 regex=$(python3 "$here/ncu_compare.py" --kernel-regex "$OUT/$name-cupti.yaml")
 echo "# ncu --kernel-name-base mangled --kernel-name regex:'$regex'" >>"$ov"
-ncu_run() { # extra ncu args..., then the csv path last
+filter=1
+ncu_run() { # extra ncu args
+	if [ "$filter" = 1 ]; then set -- --kernel-name-base mangled --kernel-name "regex:$regex" "$@"; fi
 	"$NCU" --clock-control none --cache-control "$CACHE" --print-kernel-base mangled \
-		--kernel-name-base mangled --kernel-name "regex:$regex" --metrics "$metrics" --csv "$@" \
+		--metrics "$metrics" --csv "$@" \
 		"$ATTNPROF" record "$SPEC" -o "$OUT/$name-ncu-run.yaml" --force --metrics none --reps 1 --warmup 0 >/dev/null 2>&1
 }
 t4=$(now)
@@ -92,7 +94,7 @@ if ! grep -q '"dram__bytes_read.sum"' "$OUT/$name-ncu.csv" 2>/dev/null; then
 	echo "warning: ncu's kernel-name filter matched nothing; profiling every launch"
 	echo "# the kernel-name filter matched nothing: ncu and ncu1 below profiled every launch" >>"$ov"
 	sed -i '/^ncu1\{0,1\} /d' "$ov"
-	regex='.*'
+	filter=0
 	t5=$(now)
 	ncu_run --launch-count 1 --log-file "$OUT/$name-ncu1.csv"
 	t6=$(now)
