@@ -1,47 +1,63 @@
 #!/bin/sh
-# tools/render-all.sh — render every committed results file into reports/.
+# tools/render-all.sh — render the committed H200 evidence into reports/.
 #
-#   experiments/results/NAME.yaml -> reports/NAME/{review,patent,slides}.pdf
-#                                    reports/NAME/figures/*.svg, *.png
+#   experiments/results/{fa2-paper,decode,ablation}.yaml (merged, in that order)
+#   + experiments/results/repeats/*.yaml (run-to-run spread only)
+#       -> reports/h200/{review,patent,slides}.pdf
+#          reports/h200/figures/*.svg, *.png          (the review's figures, colour)
+#          reports/h200/figures/patent/*.svg, *.png   (the patent sheets' figures)
 #
-# `make report` runs it after building.  With no results committed yet it
-# renders the synthetic test fixture into reports/fixture/ and says so:
-# those documents carry a "not measured" banner on every page.
-# Environment: ATTNPROF (default ./attnprof), DPI (default 150).
+# One set of documents tells the whole story: the conditions are those of
+# the first file (fa2-paper: it carries the measured copy bandwidth and
+# tensor rate); a record key present in two files keeps the first file's
+# record (attnprof report says so).  Any other top-level results file is
+# merged after those three.  With no results committed it renders the
+# synthetic test fixture into reports/fixture/ and says so: those documents
+# carry a "not measured" banner on every page.
+# Environment: ATTNPROF (default ./attnprof), DPI (default 110), OUT (default reports/h200).
 set -u
 bin=${ATTNPROF:-./attnprof}
-dpi=${DPI:-150}
+dpi=${DPI:-110}
 if ! "$bin" --version 2>/dev/null | grep -q "renderer: yes"; then
 	echo "render-all: $bin was built without the renderer: run 'make deps' then 'make RENDER=1'" >&2
 	exit 1
 fi
 
-set -- experiments/results/*.yaml
-if [ ! -e "$1" ]; then
+files=""
+for f in fa2-paper decode ablation; do
+	[ -e "experiments/results/$f.yaml" ] && files="$files experiments/results/$f.yaml"
+done
+for f in experiments/results/*.yaml; do
+	[ -e "$f" ] || continue
+	case "$f" in */fa2-paper.yaml|*/decode.yaml|*/ablation.yaml) ;; *) files="$files $f" ;; esac
+done
+repeats=""
+for f in experiments/results/repeats/*.yaml; do
+	[ -e "$f" ] && repeats="$repeats --repeat $f"
+done
+out=${OUT:-reports/h200}
+if [ -z "$files" ]; then
 	echo "render-all: no results in experiments/results/ yet: rendering the synthetic fixture" \
 	     "tests/fixtures/results-small.yaml into reports/fixture/ (NOT measurements)" >&2
-	set -- tests/fixtures/results-small.yaml
+	files=tests/fixtures/results-small.yaml
+	repeats=""
+	out=reports/fixture
 fi
 
 status=0
-for results in "$@"; do
-	name=$(basename "$results" .yaml)
-	case "$results" in tests/fixtures/*) name=fixture ;; esac
-	out=reports/$name
-	mkdir -p "$out/figures"
-	rm -f "$out"/figures/*.svg "$out"/figures/*.png
-	for t in review patent slides; do
-		figs=""
-		# the figures of the review (colour) and of the patent sheets (black and white)
-		case $t in review) figs="--figures-dir $out/figures --dpi $dpi" ;;
-			   patent) mkdir -p "$out/figures/patent"; rm -f "$out"/figures/patent/*
-				   figs="--figures-dir $out/figures/patent --dpi $dpi" ;; esac
-		if "$bin" report "$results" -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs; then
-			:
-		else
-			echo "render-all: failed: $results with templates/$t.yaml" >&2
-			status=1
-		fi
-	done
+mkdir -p "$out/figures/patent"
+rm -f "$out"/figures/*.svg "$out"/figures/*.png "$out"/figures/patent/*
+for t in review patent slides; do
+	figs=""
+	# the figures of the review (colour) and of the patent sheets (black and white)
+	case $t in review) figs="--figures-dir $out/figures --dpi $dpi" ;;
+		   patent) figs="--figures-dir $out/figures/patent --dpi $dpi" ;; esac
+	# shellcheck disable=SC2086 # word splitting of the file lists is intended
+	if "$bin" report $files $repeats -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs; then
+		:
+	else
+		echo "render-all: failed: templates/$t.yaml" >&2
+		status=1
+	fi
 done
 exit $status
