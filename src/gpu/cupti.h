@@ -132,7 +132,7 @@ int cupti_ranges_base(const char *const *ranges, size_t nranges, size_t *base);
  */
 enum {
 	CUPTI_STEP_ENABLE = 1 << 0,      /* cuptiRangeProfilerEnable(ctx)            */
-	CUPTI_STEP_SIZE_IMAGE = 1 << 1,  /* size + allocate the counter-data image   */
+	CUPTI_STEP_SIZE_IMAGE = 1 << 1,  /* size + allocate the image (new object too) */
 	CUPTI_STEP_INIT_IMAGE = 1 << 2,  /* CounterDataImageInitialize (empty image) */
 	CUPTI_STEP_SET_CONFIG = 1 << 3,  /* SetConfig(config, image, AutoRange, ...) */
 	CUPTI_STEP_DISABLE = 1 << 4,     /* Disable after the call                   */

@@ -142,8 +142,10 @@ out:
 unsigned cupti_reuse_steps(const struct cupti_reuse *r)
 {
 	unsigned steps = CUPTI_STEP_INIT_IMAGE | CUPTI_STEP_SET_CONFIG;
+	/* a new object gets a new image: re-initialising one image for a second
+	 * object crashed CUPTI 13.0 on the H200 (one object, one image works) */
 	if (!r->enabled)
-		steps |= CUPTI_STEP_ENABLE;
+		steps |= CUPTI_STEP_ENABLE | CUPTI_STEP_SIZE_IMAGE;
 	if (!r->have_image)
 		steps |= CUPTI_STEP_SIZE_IMAGE;
 	if (r->per_call)
