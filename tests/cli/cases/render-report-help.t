@@ -1,3 +1,3 @@
 args: report --help
 exit: 0
-stdout: usage: attnprof report RESULTS -t TEMPLATE
+stdout: usage: attnprof report RESULTS... -t TEMPLATE
