@@ -710,6 +710,11 @@ static int run_pass(struct doc *d, int pass, const char *path)
 		snprintf(title, sizeof(title), "%s — %s", d->t->name, d->rd->path);
 		cairo_pdf_surface_set_metadata(d->surf, CAIRO_PDF_METADATA_TITLE, title);
 		cairo_pdf_surface_set_metadata(d->surf, CAIRO_PDF_METADATA_CREATOR, "attnprof " ATTNPROF_VERSION);
+		/* The measurements' date, not the render's: the same results render
+		 * to the same bytes, so `make report` leaves committed PDFs alone. */
+		const char *date = d->rd->res->header.date;
+		if (date && strlen(date) >= 19)
+			cairo_pdf_surface_set_metadata(d->surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
 	}
 	d->cr = cairo_create(d->surf);
 	int rc = rctx_init(&d->c, d->cr, d->st);
