@@ -9,17 +9,22 @@
 #include "commands.h"
 #include "spec.h"
 #include "util/error.h"
+#if ATTNPROF_HAVE_CUDA
+#include "gpu/cupti.h"
+#endif
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof check SPEC [--memory SIZE_GIB] [--sms N] [--quiet]\n"
+		"usage: attnprof check SPEC [--memory SIZE_GIB] [--sms N] [--chip NAME] [--quiet]\n"
 		"\n"
 		"Validate an experiment spec and print its sweep: one line per config\n"
 		"with the predicted device memory of its buffers.  Needs no GPU.\n"
 		"\n"
 		"  --memory GIB  device memory to check against (default 139, an H200)\n"
 		"  --sms N       SM count used for split-KV tilings (default 132)\n"
+		"  --chip NAME   validate the metric set for this chip and count its passes\n"
+		"                (default GH100; needs the GPU half, no GPU)\n"
 		"  --quiet       print only the summary line\n"
 		"\n"
 		"exit status: 0 valid, 2 invalid (the message names file:line:col)\n");
@@ -31,11 +36,13 @@ int cmd_check(int argc, char **argv)
 		{ "memory", required_argument, NULL, 'm' },
 		{ "sms", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "chip", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	double mem_gib = 139.0;
 	int sms = 132, quiet = 0, c;
+	const char *chip = "GH100";
 	char *end;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "m:s:qh", opts, NULL)) != -1) {
@@ -55,6 +62,7 @@ int cmd_check(int argc, char **argv)
 			}
 			break;
 		case 'q': quiet = 1; break;
+		case 'c': chip = optarg; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
@@ -75,6 +83,21 @@ int cmd_check(int argc, char **argv)
 		spec_release(&s);
 		return EXIT_BAD_INPUT;
 	}
+	/* Metric names checked against the chip before any GPU is involved. */
+	char passes_text[64] = "";
+#if ATTNPROF_HAVE_CUDA
+	if (s.nmetrics) {
+		int passes = 0;
+		if (cupti_validate_metrics(chip, (const char *const *)s.metrics, s.nmetrics, &passes)) {
+			spec_release(&s);
+			return EXIT_BAD_INPUT;
+		}
+		snprintf(passes_text, sizeof(passes_text), ", %d pass%s per kernel on %s", passes,
+			 passes == 1 ? "" : "es", chip);
+	}
+#else
+	(void)chip;
+#endif
 	char b[32];
 	if (!quiet) {
 		printf("%-28s %-8s %-5s %5s %5s %4s %8s %8s %4s %6s %12s\n", "variant", "phase", "dtype",
@@ -88,8 +111,8 @@ int cmd_check(int argc, char **argv)
 			       format_bytes((double)variant_footprint(cf->variant, sh, sms), b, sizeof(b)));
 		}
 	}
-	printf("%s: valid: %zu configs, metric set '%s' (%zu metrics), peak predicted device memory %s\n",
-	       s.path, s.nconfigs, s.metric_set, s.nmetrics,
+	printf("%s: valid: %zu configs, metric set '%s' (%zu metrics%s), peak predicted device memory %s\n",
+	       s.path, s.nconfigs, s.metric_set, s.nmetrics, passes_text,
 	       format_bytes((double)spec_peak_memory(&s, sms), b, sizeof(b)));
 	spec_release(&s);
 	return EXIT_OK;
