@@ -170,6 +170,8 @@ static void new_page(struct doc *d, int sheet)
 	d->y = d->area.y;
 }
 
+#define FIG_MIN_SCALE 0.6
+
 static double room(const struct doc *d) { return d->area.y + d->area.h - d->y; }
 
 static void need(struct doc *d, double h)
@@ -206,7 +208,16 @@ static void paragraph(struct doc *d, const char *markup, double size, int flags,
 	}
 }
 
-static void heading(struct doc *d, const char *text, int level)
+/* The smallest height the figure of a block takes (it may be scaled down to
+ * FIG_MIN_SCALE to fit a page's room), for keeping a heading with it. */
+static double figure_min_height(const struct doc *d, const struct tblock *b)
+{
+	double w = d->area.w * (b->width > 0 ? b->width : 1);
+	double h = fmin(w * (b->height > 0 ? b->height : b->fig->ratio), d->area.h * 0.9);
+	return h * FIG_MIN_SCALE + d->st->size_caption * 3;
+}
+
+static void heading_keep(struct doc *d, const char *text, int level, double keep)
 {
 	const struct rstyle *st = d->st;
 	double size = level == 1 ? st->size_h1 : st->size_h2;
@@ -218,13 +229,15 @@ static void heading(struct doc *d, const char *text, int level)
 	double h;
 	text_extent(&d->c, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &h);
 	/* keep a heading with some of what follows */
-	need(d, h + size * 0.8 + st->size_body * 6);
+	need(d, h + size * 0.8 + fmax(st->size_body * 6, keep));
 	if (d->y > d->area.y + 1)
 		d->y += size * 0.6;
 	text_block(&d->c, d->area.x, d->y, d->area.w, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE,
 		   level == 1 && st->grey_fills ? &st->accent : NULL);
 	d->y += h + size * 0.35;
 }
+
+static void heading(struct doc *d, const char *text, int level) { heading_keep(d, text, level, 0); }
 
 static void fill_figopts(struct doc *d, const struct tblock *b, struct figopts *o)
 {
@@ -303,6 +316,13 @@ static void article_figure(struct doc *d, const struct tblock *b)
 	if (h > avail_page) {
 		h = avail_page;
 		w = fmin(w, d->area.w);
+	}
+	/* a figure that would leave a page half empty is scaled down (to no
+	 * less than FIG_MIN_SCALE of its size) to fill the room that is left */
+	double left = room(d) - ch - 10;
+	if (d->page_open && h > left && left >= h * FIG_MIN_SCALE) {
+		w *= left / h;
+		h = left;
 	}
 	need(d, h + ch + 10);
 	struct rbox box = rbox_make(d->area.x + (d->area.w - w) / 2, d->y + 4, w, h);
@@ -484,8 +504,19 @@ static void walk(struct doc *d)
 				free(title);
 				continue;
 			}
-			if (title && *title)
-				heading(d, title, 1);
+			if (title && *title) {
+				/* keep the heading with its first block when that is a figure */
+				double keep = 0;
+				for (size_t bi = 0; bi < s->nblocks; bi++) {
+					const struct tblock *b = &s->blocks[bi];
+					if (!when_true(d, b->when))
+						continue;
+					if (b->kind == B_FIGURE && t->layout != LAYOUT_SHEETS && figure_available_here(d, b))
+						keep = figure_min_height(d, b);
+					break;
+				}
+				heading_keep(d, title, 1, keep);
+			}
 			free(title);
 			for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
 				const struct tblock *b = &s->blocks[bi];
