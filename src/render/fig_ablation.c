@@ -172,54 +172,135 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 			    "record experiments/ablation.yaml: it runs flash1, flash2 and the rungs between");
 		return;
 	}
+	/* A waterfall on a log TFLOP/s axis: flash1's bar, then each step of the
+	 * ladder as a floating bar from the rung before to this rung (its length
+	 * is the log of the step's speed-up, so the steps add up to the total),
+	 * then flash2's bar for the total; the single changes float from
+	 * flash1.  Beside each step: its speed-up and the counters that evidence
+	 * its mechanism. */
 	double fs = c->st->size_chart, small = fs * 0.85;
-	/* columns: rung names | bars | evidence */
+	int nl = 0;
+	for (size_t i = 0; i < n; i++)
+		nl += g[i].ladder;
+	int total = nl >= 2 && g[nl - 1].v->switches == FLASH_ALL && g[0].v->switches == 0 && isfinite(vals[0]) &&
+		    isfinite(vals[nl - 1]);
+	/* rows: the ladder, [the total], [a gap, the single changes] */
+	size_t nrows = n + (total ? 1 : 0);
+	char names[9][64];
+	for (size_t i = 0, r = 0; i < n; i++, r++) {
+		if (total && i == (size_t)nl)
+			snprintf(names[r++], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
+		if (g[i].prev && g[i].change)
+			snprintf(names[r], sizeof(names[0]), "+ %s", ablation_change_name(g[i].change & FLASH_SEQPAR ? FLASH_SEQPAR
+								   : g[i].change & FLASH_SPLITQ ? FLASH_SPLITQ : FLASH_LAZY));
+		else
+			snprintf(names[r], sizeof(names[0]), "%s", g[i].v->name);
+	}
+	if (total && nl == (int)n)
+		snprintf(names[n], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
 	double lw = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t r = 0; r < nrows; r++) {
 		double w;
-		text_extent(c, g[i].v->name, fs, TX_MONO, 0, &w, NULL);
+		text_extent(c, names[r], fs, 0, 0, &w, NULL);
 		lw = fmax(lw, w);
 	}
 	struct rbox inner = box;
 	rbox_cut_left(&inner, lw + sz(c, 8));
 	struct rbox ev = inner;
-	double evw = inner.w * 0.46;
+	double evw = inner.w * 0.44;
 	ev.x = inner.x + inner.w - evw;
 	ev.w = evw;
 	inner.w -= evw + sz(c, 6);
+	double vmin = 1e300;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(vals[i]) && vals[i] > 0)
+			vmin = fmin(vmin, isfinite(lo[i]) ? fmin(lo[i], vals[i]) : vals[i]);
+	if (!(vmin < 1e300) || !(vmax > 0)) {
+		draw_notice(c, box, "no ablation ladder at these conditions", "the rungs have no time");
+		return;
+	}
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));
-	axis_linear(&pn.x, 0, vmax * 1.3, 4, 1);
-	axis_linear(&pn.y, 0, 1, 1, 1);
-	pn.y.nticks = 0;
-	snprintf(pn.xlabel, sizeof(pn.xlabel), "TFLOP/s");
-	panel_layout(c, &pn, inner);
+	/* the widest value label, to leave it room right of the longest bar;
+	 * where the plot is narrow (patent lettering) the labels drop the
+	 * TFLOP/s and keep the speed-ups */
+	double labw[2];
+	{
+		char t[96];
+		snprintf(t, sizeof(t), "%.0f TFLOP/s: ×%.1f in all", vmax, 100.0);
+		text_extent(c, t, fs, TX_BOLD, 0, &labw[0], NULL);
+		snprintf(t, sizeof(t), "×%.1f in all", 100.0);
+		text_extent(c, t, fs, TX_BOLD, 0, &labw[1], NULL);
+	}
+	int brief = 0;
+	for (int tries = 0; ; tries++) {
+		double top = vmax * 1.3 * (double)(1 << (tries % 4));
+		brief = tries >= 4;
+		axis_log(&pn.x, vmin / 1.5, top, 2, 8);
+		axis_linear(&pn.y, 0, 1, 1, 1);
+		pn.y.nticks = 0;
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "TFLOP/s (log: each step's length is its speed-up)");
+		panel_layout(c, &pn, inner);
+		if (panel_x(&pn, vmax) + labw[brief] + sz(c, 6) <= pn.plot.x + pn.plot.w || tries == 7)
+			break;
+	}
 	panel_draw(c, &pn);
-	int nl = 0;
-	for (size_t i = 0; i < n; i++)
-		nl += g[i].ladder;
-	/* a gap between the ladder and the single changes */
-	double slots = (double)n + (nl < (int)n ? 0.5 : 0);
+	double slots = (double)nrows + (nl < (int)n ? 0.5 : 0);
 	double rh = pn.plot.h / slots;
-	text_at(c, ev.x, pn.plot.y - sz(c, 2), "evidence for the step (before → after)", small, TX_BOLD, 0, 1, NULL);
-	for (size_t i = 0; i < n; i++) {
-		double y0 = pn.plot.y + ((double)i + (g[i].ladder ? 0 : 0.5)) * rh;
+	{
+		const char *eh = "evidence for the step (before → after)";
+		double ehh;
+		text_extent(c, eh, small, TX_BOLD, ev.w, NULL, &ehh);
+		text_block(c, ev.x, pn.plot.y - sz(c, 2) - ehh, ev.w, eh, small, TX_BOLD, NULL);
+	}
+	const struct series_look *lk_base = style_series(c->st, 1), *lk_top = style_series(c->st, 2),
+				 *lk_up = style_series(c->st, 4), *lk_down = style_series(c->st, 5);
+	double prev_x = NAN, prev_yb = NAN;
+	for (size_t r = 0, i = 0; r < nrows; r++) {
+		int is_total = total && r == (size_t)nl;
+		size_t k = is_total ? (size_t)nl - 1 : i; /* the rung drawn on this row */
+		int single = !is_total && !g[k].ladder;
+		double y0 = pn.plot.y + ((double)r + (single ? 0.5 : 0)) * rh;
 		double y = y0 + rh * 0.2, h = rh * 0.6;
-		text_at(c, pn.plot.x - sz(c, 6), y + h / 2, g[i].v->name, fs, TX_MONO, 1, 0.5, NULL);
-		if (i == (size_t)nl && nl < (int)n) {
+		text_at(c, pn.plot.x - sz(c, 6), y + h / 2, names[r], fs, is_total ? TX_BOLD : 0, 1, 0.5, NULL);
+		if (!is_total)
+			i++;
+		if (single && (k == 0 || g[k - 1].ladder)) {
 			set_rgb(c, &c->st->muted);
 			draw_line(c, pn.plot.x - lw - sz(c, 6), y0 - rh * 0.25, ev.x + ev.w, y0 - rh * 0.25, c->st->thin, 2);
 			text_at(c, ev.x + ev.w, y0 - rh * 0.25 + sz(c, 1), "single changes applied to flash1", small,
 				TX_ITALIC, 1, 0, &c->st->muted);
+			prev_x = NAN;
 		}
-		if (!isfinite(vals[i]))
+		if (!isfinite(vals[k]))
 			continue;
-		const struct series_look *lk = style_series(c->st, g[i].v->switches == FLASH_ALL ? 2 : g[i].v->switches == 0 ? 1 : 4);
-		double x1 = panel_x(&pn, vals[i]);
-		fill_look(c, rbox_make(pn.plot.x, y, x1 - pn.plot.x, h), lk, c->st->thin);
-		double xr = x1;
-		if (isfinite(lo[i])) {
-			double a = panel_x(&pn, lo[i]), b = panel_x(&pn, hi[i]);
+		double pv = NAN;
+		if (!is_total && g[k].prev) {
+			enum qunit u;
+			char why[120];
+			if (rdata_quantity(rd, g[k].prev, "tflops", NULL, &pv, &u, why, sizeof(why)) || !(pv > 0))
+				pv = NAN;
+		}
+		int step = isfinite(pv);
+		double x1 = panel_x(&pn, vals[k]);
+		double xa = step ? panel_x(&pn, pv) : pn.plot.x;
+		const struct series_look *lk = is_total ? lk_top : !step ? lk_base : vals[k] >= pv ? lk_up : lk_down;
+		struct rbox bar = rbox_make(fmin(xa, x1), y, fmax(fabs(x1 - xa), 1.0), h);
+		fill_look(c, bar, lk, c->st->thin);
+		set_rgb(c, &c->st->ink);
+		draw_rect(c, bar, c->st->thin, 0);
+		/* the connector from the rung before (dotted) */
+		if (step && !single && isfinite(prev_x))
+			draw_line(c, prev_x, prev_yb, xa, y, c->st->thin, 2);
+		if (!single) {
+			prev_x = x1;
+			prev_yb = y + h;
+		}
+		if (single && step) /* flash1's level, where the single change starts */
+			draw_line(c, xa, y - rh * 0.1, xa, y + h + rh * 0.1, c->st->thin, 2);
+		double xr = fmax(x1, xa);
+		if (isfinite(lo[k])) {
+			double a = panel_x(&pn, lo[k]), b = panel_x(&pn, hi[k]);
 			set_rgb(c, &c->st->ink);
 			draw_line(c, a, y + h / 2, b, y + h / 2, c->st->thin, 0);
 			draw_line(c, a, y + h * 0.25, a, y + h * 0.75, c->st->thin, 0);
@@ -227,36 +308,36 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 			xr = fmax(xr, b);
 		}
 		char lab[96];
-		double prev_v = NAN;
-		if (g[i].prev) {
-			enum qunit u;
-			char why[120];
-			if (rdata_quantity(rd, g[i].prev, "tflops", NULL, &prev_v, &u, why, sizeof(why)))
-				prev_v = NAN;
-		}
-		if (g[i].prev && isfinite(prev_v) && prev_v > 0)
-			snprintf(lab, sizeof(lab), "%.0f (×%.2f)", vals[i], vals[i] / prev_v);
+		if (is_total && isfinite(vals[0]) && vals[0] > 0)
+			snprintf(lab, sizeof(lab), brief ? "×%.1f in all" : "%.0f TFLOP/s: ×%.1f in all",
+				 brief ? vals[k] / vals[0] : vals[k], vals[k] / vals[0]);
+		else if (step && brief)
+			snprintf(lab, sizeof(lab), "×%.2f", vals[k] / pv);
+		else if (step)
+			snprintf(lab, sizeof(lab), vals[k] < 10 ? "×%.2f → %.1f" : "×%.2f → %.0f", vals[k] / pv, vals[k]);
 		else
-			snprintf(lab, sizeof(lab), "%.0f", vals[i]);
-		(void)base;
-		text_at(c, xr + sz(c, 3), y + h / 2, lab, fs, 0, 0, 0.5, NULL);
-		char part[64];
-		snprintf(part, sizeof(part), "series:%s", g[i].v->name);
-		draw_numeral(c, part, g[i].v->name, pn.plot.x + (x1 - pn.plot.x) * 0.5, y + h / 2,
-			     pn.plot.x + (x1 - pn.plot.x) * 0.5, y - c->st->size_numeral * 0.2);
-		char e1[300], e2[300];
-		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
-		if (e1[0] || e2[0]) {
-			char both[640];
-			snprintf(both, sizeof(both), "%s%s%s", e1, e1[0] && e2[0] ? "\n" : "", e2);
-			double th;
-			text_extent(c, both, small, 0, ev.w, NULL, &th);
-			double tsz = small;
-			if (th > rh * 0.95) { /* shrink rather than overlap the next row */
-				tsz = small * rh * 0.95 / th;
-				text_extent(c, both, tsz, 0, ev.w, NULL, &th);
+			snprintf(lab, sizeof(lab), "%.1f TFLOP/s", vals[k]);
+		text_at(c, xr + sz(c, 3), y + h / 2, lab, fs, step || is_total ? TX_BOLD : 0, 0, 0.5, NULL);
+		if (!is_total) {
+			char part[64];
+			snprintf(part, sizeof(part), "series:%s", g[k].v->name);
+			double xm = (bar.x + bar.x + bar.w) * 0.5;
+			draw_numeral(c, part, g[k].v->name, xm, y + h / 2, xm, y - c->st->size_numeral * 0.2);
+			char e1[300], e2[300];
+			ablation_evidence(rd, &g[k], e1, sizeof(e1), e2, sizeof(e2));
+			if (e1[0] || e2[0]) {
+				char both[640];
+				snprintf(both, sizeof(both), "%s%s%s", e1, e1[0] && e2[0] ? "\n" : "", e2);
+				double th;
+				text_extent(c, both, small, 0, ev.w, NULL, &th);
+				double tsz = small;
+				if (th > rh * 0.95) { /* shrink rather than overlap the next row */
+					tsz = small * rh * 0.95 / th;
+					text_extent(c, both, tsz, 0, ev.w, NULL, &th);
+				}
+				text_block(c, ev.x, y + h / 2 - th / 2, ev.w, both, tsz, 0, NULL);
 			}
-			text_block(c, ev.x, y + h / 2 - th / 2, ev.w, both, tsz, 0, NULL);
 		}
 	}
+	(void)base;
 }

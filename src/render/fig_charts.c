@@ -764,6 +764,24 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 							   : "no timed records with bytes at these conditions");
 		return;
 	}
+	/* the legend names only the series that have a point here */
+	{
+		size_t m = 0;
+		for (size_t j = 0; j < ns; j++) {
+			int has = 0;
+			for (size_t i = 0; i < used.n && !has; i++) {
+				char k[SERIES_KEY];
+				record_series(used.r[i], k, sizeof(k));
+				has = !strcmp(k, keys[j]);
+			}
+			if (has) {
+				if (m != j)
+					memcpy(keys[m], keys[j], SERIES_KEY);
+				m++;
+			}
+		}
+		ns = m;
+	}
 	struct legend_entry e[MAX_SERIES];
 	legend_for(c, keys, ns, 0, e);
 	double lh = legend_height(c, e, ns, box.w);
@@ -793,18 +811,44 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	if (peak > 0)
 		draw_line(c, panel_x(&pn, ridge), panel_y(&pn, peak), panel_x(&pn, pn.x.hi), panel_y(&pn, peak), c->st->heavy, 0);
 	if (g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs) {
+		/* up to its own ridge (panel_y clamps, so never past the top) */
 		double b2 = g->peak_hbm_gbs;
-		draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, b2 * pn.x.lo / 1e3), panel_x(&pn, pn.x.hi),
-			  panel_y(&pn, b2 * pn.x.hi / 1e3), c->st->thin, 3);
+		double x2 = fmin(pn.x.hi, (peak > 0 ? peak : pn.y.hi) * 1e3 / b2);
+		draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, b2 * pn.x.lo / 1e3), panel_x(&pn, x2),
+			  panel_y(&pn, b2 * x2 / 1e3), c->st->thin, 3);
 	}
 	cairo_restore(c->cr);
 	char t[96];
+	/* the bandwidth labels run along their slopes: the measured copy line's
+	 * below it, the data sheet's (dashed) above it, both starting near the
+	 * left end, so neither sits on a line or on the tensor roof */
+	double fs = c->st->size_chart * 0.9;
+	double lx = pn.x.lo * 1.5;
+	double sx0 = panel_x(&pn, pn.x.lo), sx1 = panel_x(&pn, pn.x.lo * 10);
+	double sy0 = panel_y(&pn, bw * pn.x.lo / 1e3), sy1 = panel_y(&pn, bw * pn.x.lo * 10 / 1e3);
+	double ang = atan2(sy1 - sy0, sx1 - sx0);
 	snprintf(t, sizeof(t), "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak", bw);
-	double lx = pn.x.lo * 1.6;
-	text_at(c, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3) - sz(c, 3), t, c->st->size_chart * 0.9, 0, 0, 1, NULL);
+	cairo_save(c->cr);
+	cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3));
+	cairo_rotate(c->cr, ang);
+	text_at(c, 0, sz(c, 3), t, fs, 0, 0, 0, NULL);
+	cairo_restore(c->cr);
+	if (g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs) {
+		double b2 = g->peak_hbm_gbs;
+		snprintf(t, sizeof(t), "data-sheet HBM %.0f GB/s (dashed)", b2);
+		cairo_save(c->cr);
+		cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, b2 * lx / 1e3));
+		cairo_rotate(c->cr, ang);
+		text_at(c, 0, -sz(c, 3), t, fs, 0, 0, 1, &c->st->muted);
+		cairo_restore(c->cr);
+	}
 	if (peak > 0) {
+		/* under the roof, right of the ridge, clear of the frame */
 		snprintf(t, sizeof(t), "measured tensor peak %.0f TFLOP/s", peak);
-		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), panel_y(&pn, peak) - sz(c, 2), t, c->st->size_chart * 0.9, 0, 1, 1, NULL);
+		double tw;
+		text_extent(c, t, fs, 0, 0, &tw, NULL);
+		double x0 = fmin(panel_x(&pn, ridge) + sz(c, 6), pn.plot.x + pn.plot.w - tw - sz(c, 8));
+		text_at(c, x0, panel_y(&pn, peak) + sz(c, 3), t, fs, 0, 0, 0, NULL);
 	} else {
 		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), pn.plot.y + sz(c, 2), "tensor peak not measured",
 			c->st->size_chart * 0.9, TX_ITALIC, 1, 0, &c->st->muted);

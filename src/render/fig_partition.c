@@ -140,6 +140,8 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 		 g->wp.idle_sms_last == 1 ? "" : "s");
 	h = text_block(c, wb.x, wb.y, wb.w, buf, fs * 0.95, 0, NULL);
 	rbox_cut_top(&wb, h + sz(c, 3));
+	if (c->num) /* room for the first row's numeral below the text */
+		rbox_cut_top(&wb, st->size_numeral * 1.2);
 	int rows[8], nr = 0;
 	if (g->wp.waves <= 6) {
 		for (int w = 0; w < g->wp.waves; w++)
@@ -192,7 +194,7 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 		}
 		if (i == 0)
 			draw_numeral(c, "sm-row", "one wave over all SMs of the GPU", x0 + cellw * 2, y + rh * 0.4,
-				     x0 - labw * 0.4, y - st->size_numeral * 0.4);
+				     x0 - labw * 0.4, y - st->size_numeral * 0.6);
 	}
 	(void)rd;
 }

@@ -704,8 +704,8 @@ static void sheets(struct doc *d)
 		/* drawings may use the whole sight: tall for diagrams, less for charts */
 		double r = d->figs[i].b->fig->ratio;
 		const char *k = d->figs[i].b->fig->name;
-		if (!strncmp(k, "dataflow", 8) || !strncmp(k, "partition", 9))
-			r = box.h / box.w;
+		if (!strncmp(k, "dataflow", 8) || !strncmp(k, "partition", 9) || !strcmp(k, "ablation"))
+			r = box.h / box.w; /* ablation: tall rows keep its evidence legible */
 		else
 			r = fmin(box.h / box.w, fmax(r, 0.5) * 1.5);
 		struct rbox fb = rbox_fit(box, r);

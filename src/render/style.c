@@ -3,8 +3,11 @@
  * Patent numbers (37 CFR 1.84): margins at least 2.5 cm top and left,
  * 1.5 cm right, 1.0 cm bottom; reference numerals at least 0.32 cm
  * (1/8 in) tall — 0.32 cm cap height needs about 13 pt type, and text must
- * stay legible at 2/3 reduction, so nothing in patent figures is set below
- * 10 pt.
+ * stay legible at 2/3 reduction.  37 CFR 1.84(p)(3) asks the same 0.32 cm of
+ * every number, letter and reference character in a drawing, so the patent
+ * style sets chart text (ticks, legends, labels) at 12.5 pt (DejaVu Sans
+ * capitals are 0.73 em: 12.5 pt gives 0.32 cm).  Labels fitted into a box
+ * (data-flow buffers, tiles) may still shrink below it to fit.
  */
 #include "render/style.h"
 
@@ -78,7 +81,7 @@ const struct rstyle style_patent = {
 	.margin_t = CM_TO_PT(2.6), .margin_r = CM_TO_PT(1.6), .margin_b = CM_TO_PT(1.1), .margin_l = CM_TO_PT(2.6),
 	.family = "DejaVu Sans", .mono = "DejaVu Sans Mono",
 	.size_body = 11, .size_small = 10, .size_caption = 10, .size_title = 16, .size_h1 = 13, .size_h2 = 12,
-	.size_fig_label = 18, .size_numeral = 13, .size_chart = 10,
+	.size_fig_label = 18, .size_numeral = 13, .size_chart = 12.5,
 	.line = 1.2, .thin = 0.8, .heavy = 2.0,
 	.ink = BLACK, .paper = WHITE, .muted = BLACK, .grid = BLACK,
 	.accent = BLACK, .warn = BLACK,
