@@ -544,8 +544,19 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 	double nat[TCOLS] = { 0 }, total = 0;
 	for (int j = 0; j < T.ncols; j++) {
 		double w;
-		text_extent(c, T.head[j], fs, TX_BOLD, 0, &w, NULL);
-		nat[j] = w;
+		/* a heading may wrap between words; a cell may not */
+		char word[128];
+		const char *h = T.head[j];
+		nat[j] = 0;
+		while (*h) {
+			size_t n = strcspn(h, " ");
+			snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) - 1 ? n : sizeof(word) - 1), h);
+			text_extent(c, word, fs, TX_BOLD, 0, &w, NULL);
+			if (w > nat[j])
+				nat[j] = w;
+			h += n;
+			h += strspn(h, " ");
+		}
 		for (int i = 0; i < T.nrows; i++) {
 			text_extent(c, T.cell[i][j], fs, 0, 0, &w, NULL);
 			if (w > nat[j])
@@ -561,7 +572,8 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 	fs *= shrink;
 	double colw[TCOLS], sum = 0;
 	for (int j = 0; j < T.ncols; j++) {
-		colw[j] = (nat[j] * shrink + 2 * pad);
+		/* + a hair, so rounding in Pango's layout never wraps "128" into "12/8" */
+		colw[j] = (nat[j] * shrink + 2 * pad) + sz(c, 1.5);
 		sum += colw[j];
 	}
 	if (sum > box.w) {
