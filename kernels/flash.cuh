@@ -180,6 +180,40 @@ __device__ __forceinline__ void pv(float (&o)[MT][D / 8][4], const float (&p)[MT
 	}
 }
 
+// P (fp32 score fragment) → the A operands of the PV mma, rounded to T.
+template <typename T, int MT, int NT>
+__device__ __forceinline__ void pack_p(uint32_t (&a)[NT / 2][MT][4], const float (&p)[MT][NT][4])
+{
+#pragma unroll
+	for (int kc = 0; kc < NT / 2; kc++)
+#pragma unroll
+		for (int mi = 0; mi < MT; mi++) {
+			a[kc][mi][0] = elem<T>::pack(p[mi][2 * kc][0], p[mi][2 * kc][1]);
+			a[kc][mi][1] = elem<T>::pack(p[mi][2 * kc][2], p[mi][2 * kc][3]);
+			a[kc][mi][2] = elem<T>::pack(p[mi][2 * kc + 1][0], p[mi][2 * kc + 1][1]);
+			a[kc][mi][3] = elem<T>::pack(p[mi][2 * kc + 1][2], p[mi][2 * kc + 1][3]);
+		}
+}
+
+// pv() with P already packed (pack_p): half the registers of the fp32 P.
+template <typename T, int D, int MT, int NT>
+__device__ __forceinline__ void pv_packed(float (&o)[MT][D / 8][4], const uint32_t (&a)[NT / 2][MT][4], uint32_t sV, int krow0, int lane)
+{
+	const uint32_t va = opaque(sV + krow0 * D * 2 + a_off<D>(lane));
+#pragma unroll
+	for (int kc = 0; kc < NT / 2; kc++)
+#pragma unroll
+		for (int dj = 0; dj < D / 16; dj++) {
+			uint32_t b[4];
+			ldsm_x4_t(b, (va ^ (dj << 5)) + kc * 16 * D * 2);
+#pragma unroll
+			for (int mi = 0; mi < MT; mi++) {
+				mma16816<T>(o[mi][2 * dj], a[kc][mi], b[0], b[1]);
+				mma16816<T>(o[mi][2 * dj + 1], a[kc][mi], b[2], b[3]);
+			}
+		}
+}
+
 // Mask keys a row may not see (beyond Nkv, or after the diagonal) to -inf.
 template <int MT, int NT>
 __device__ __forceinline__ void apply_mask(float (&s)[MT][NT][4], const flash_params &sh, int row0, int col0, int lane)
@@ -222,14 +256,58 @@ template <typename T, int D, int MT, bool LAZY> struct sq_state {
 	}
 };
 
+// No deferred O: O is on chip across steps (SEQPAR).
+struct o_on_chip {
+	static constexpr bool DEFER = false;
+	template <class St, class Osc> __device__ __forceinline__ void operator()(St &, const Osc &) const {}
+};
+
+// K/V-outer: O_i from O_acc in HBM (zeros at the first step).  ob: this
+// thread's first row; the others are immediates away (row offsets
+// mi·16 + hh·8); rows at or beyond Nq read as zeros.
+// LAZY: ℓ_i comes in here too (the step starts from ℓ = 0 and adds
+// α·ℓ_i, α = osc), so ℓ_i is not live across QKᵀ either.
+template <int D, bool LAZY> struct o_from_hbm {
+	static constexpr bool DEFER = true;
+	const float2 *ob;
+	const float *lb;
+	int r0, nq, t4;
+	bool first;
+	template <class St, class Osc> __device__ __forceinline__ void operator()(St &st, const Osc &osc) const
+	{
+		constexpr int MT = sizeof(st.o) / sizeof(st.o[0]);
+#pragma unroll
+		for (int mi = 0; mi < MT; mi++)
+#pragma unroll
+			for (int hh = 0; hh < 2; hh++) {
+				const int ro = mi * 16 + hh * 8;
+				const bool ok = !first && r0 + ro < nq;
+#pragma unroll
+				for (int dt = 0; dt < D / 8; dt++) {
+					float2 v = ok ? ob[ro * D / 2 + dt * 4] : make_float2(0.f, 0.f);
+					st.o[mi][dt][2 * hh] = v.x;
+					st.o[mi][dt][2 * hh + 1] = v.y;
+				}
+				if (LAZY && ok && t4 == 0)
+					st.l[mi][hh] += osc[mi][hh] * lb[ro];
+			}
+	}
+};
+
 // One (Q rows of this warp) × (K_j, V_j) step.  row0: global row of the
 // warp's first row (for the mask); col0: global key of the block's first key.
-template <typename T, int D, int BC, int MT, bool LAZY, bool MASK, int KU>
+// load_o: with LoadO::DEFER, fills st.o (O_i from HBM, or zeros) after the
+// softmax, right before its rescale and the PV mma, so that O is not live
+// across QKᵀ (the K/V-outer rungs: O_i comes from HBM every step anyway).
+template <typename T, int D, int BC, int MT, bool LAZY, bool MASK, int KU, class LoadO = o_on_chip>
 __device__ __forceinline__ void sq_step(sq_state<T, D, MT, LAZY> &st, uint32_t sQ, uint32_t sK, uint32_t sV,
-					int wrow0, int row0, int col0, const flash_params &sh, float sl2, int lane)
+					int wrow0, int row0, int col0, const flash_params &sh, float sl2, int lane,
+					LoadO load_o = LoadO())
 {
 	constexpr int NT = BC / 8;
+	constexpr bool DEFER = LoadO::DEFER;
 	float s[MT][NT][4];
+	float osc[MT][2]; // DEFER: each row's O factor until O is there
 	qk<T, D, MT, NT, KU>(s, sQ, sK, wrow0, 0, lane);
 	if (MASK)
 		apply_mask<MT, NT>(s, sh, row0, col0, lane);
@@ -262,7 +340,9 @@ __device__ __forceinline__ void sq_step(sq_state<T, D, MT, LAZY> &st, uint32_t s
 				// O_new = diag(ℓ_new)⁻¹ (diag(ℓ)·α·O + P̃·V): scale O and P̃ now.
 				rs = quad_sum(rs);
 				float lnew = st.l[mi][hh] * alpha + rs;
-				float inv = lnew > 0.f ? 1.f / lnew : 0.f;
+				// rcp.approx (ℓ_new ≥ 1 here: no denormal, ≤ 1 ulp): the IEEE
+				// division's slow path cost registers in the step loop.
+				float inv = lnew > 0.f ? __fdividef(1.f, lnew) : 0.f;
 				oscale = alpha * st.l[mi][hh] * inv;
 				st.l[mi][hh] = lnew;
 #pragma unroll
@@ -271,13 +351,35 @@ __device__ __forceinline__ void sq_step(sq_state<T, D, MT, LAZY> &st, uint32_t s
 					s[mi][ni][2 * hh + 1] *= inv;
 				}
 			}
+			if constexpr (DEFER) {
+				osc[mi][hh] = oscale;
+			} else {
 #pragma unroll
-			for (int dt = 0; dt < D / 8; dt++) {
-				st.o[mi][dt][2 * hh] *= oscale;
-				st.o[mi][dt][2 * hh + 1] *= oscale;
+				for (int dt = 0; dt < D / 8; dt++) {
+					st.o[mi][dt][2 * hh] *= oscale;
+					st.o[mi][dt][2 * hh + 1] *= oscale;
+				}
 			}
 		}
-	pv<T, D, MT, NT>(st.o, s, sV, 0, lane);
+	if constexpr (DEFER) {
+		// P̃ packed before O arrives: O (128 fp32 at d = 128) and P̃ (64 fp32)
+		// never live together in fp32.
+		uint32_t pk[NT / 2][MT][4];
+		pack_p<T, MT, NT>(pk, s);
+		load_o(st, osc);
+#pragma unroll
+		for (int mi = 0; mi < MT; mi++)
+#pragma unroll
+			for (int hh = 0; hh < 2; hh++)
+#pragma unroll
+				for (int dt = 0; dt < D / 8; dt++) {
+					st.o[mi][dt][2 * hh] *= osc[mi][hh];
+					st.o[mi][dt][2 * hh + 1] *= osc[mi][hh];
+				}
+		pv_packed<T, D, MT, NT>(st.o, pk, sV, 0, lane);
+	} else {
+		pv<T, D, MT, NT>(st.o, s, sV, 0, lane);
+	}
 }
 
 // ---- K/V-outer schedule (SEQPAR = 0) ------------------------------------
@@ -370,10 +472,10 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 
 	if constexpr (SPLITQ) {
 		constexpr int MT = BR / WARPS / 16;
-		// ldmatrix lookahead in the k loop: flash2 fits 2 steps in 255 registers
-		// without spills; the rungs with more live state (O/m/ℓ traffic,
-		// per-step normalisation) fit 1.
-		constexpr int KU = (SEQPAR && LAZY) || D == 64 ? 2 : 1;
+		// ldmatrix lookahead in the k loop (ptxas, nvcc 13.0, d = 128): the
+		// Q-outer kernels are spill-free with 2 (⟨1,1,0⟩ spills with 1), the
+		// K/V-outer ones are what ptxas allocates best with 1.
+		constexpr int KU = SEQPAR || D == 64 ? 2 : 1;
 		const int wrow0 = warp * (BR / WARPS);
 		sq_state<T, D, MT, LAZY> st;
 
@@ -430,33 +532,28 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 			kv_outer<BR, BC>(sh, [&](int j, int qb, int it, bool first, bool final) {
 				const uint32_t sQ = sbase + SL::Q + (it & 1) * SL::QB;
 				const uint32_t sK = sbase + SL::K + (j & 1) * SL::KB, sV = sbase + SL::V + (j & 1) * SL::KB;
-				// O_i, m_i, ℓ_i come back from HBM (FA1 Algorithm 1, line 8).
-				if (first) {
-					st.init();
-				} else {
+				// This thread's first row and its O_acc / m / ℓ addresses; the
+				// other rows are immediates away.
+				const int r0 = qb * BR + wrow0 + g;
+				float2 *ob = reinterpret_cast<float2 *>(p.o_acc + (rowbase + r0) * D + 2 * t4);
+				float *mb = p.m + rowbase + r0, *lb = p.l + rowbase + r0;
+				// m_i, ℓ_i come back from HBM (FA1 Algorithm 1, line 8) now, O_i
+				// inside the step, after the softmax (o_from_hbm).
 #pragma unroll
-					for (int mi = 0; mi < MT; mi++)
+				for (int mi = 0; mi < MT; mi++)
 #pragma unroll
-						for (int hh = 0; hh < 2; hh++) {
-							int r = qb * BR + wrow0 + mi * 16 + g + hh * 8;
-							bool ok = r < p.Nq;
-							const float2 *src = reinterpret_cast<const float2 *>(p.o_acc + (rowbase + (ok ? r : 0)) * D + 2 * t4);
-#pragma unroll
-							for (int dt = 0; dt < D / 8; dt++) {
-								float2 v = ok ? src[dt * 4] : make_float2(0.f, 0.f);
-								st.o[mi][dt][2 * hh] = v.x;
-								st.o[mi][dt][2 * hh + 1] = v.y;
-							}
-							float ms = ok ? p.m[rowbase + r] : -INFINITY;
-							st.m[mi][hh] = ms == -INFINITY ? -INFINITY : ms / p.scale;
-							float l = ok ? p.l[rowbase + r] : 0.f;
-							st.l[mi][hh] = (LAZY && t4 != 0) ? 0.f : l;
-						}
-				}
+					for (int hh = 0; hh < 2; hh++) {
+						const int ro = mi * 16 + hh * 8; // row offset: an immediate on one base
+						const bool ok = !first && r0 + ro < p.Nq;
+						float ms = ok ? mb[ro] : -INFINITY;
+						st.m[mi][hh] = ms == -INFINITY ? -INFINITY : __fdividef(ms, p.scale);
+						st.l[mi][hh] = (!LAZY && ok) ? lb[ro] : 0.f; // LAZY: added in load_o
+					}
+				const o_from_hbm<D, LAZY> load_o{ob, lb, r0, p.Nq, t4, first};
 				if (needs_mask<BR, BC>(sh, qb, j))
-					sq_step<T, D, BC, MT, LAZY, true, KU>(st, sQ, sK, sV, wrow0, qb * BR + wrow0, j * BC, sh, sl2, lane);
+					sq_step<T, D, BC, MT, LAZY, true, KU>(st, sQ, sK, sV, wrow0, qb * BR + wrow0, j * BC, sh, sl2, lane, load_o);
 				else
-					sq_step<T, D, BC, MT, LAZY, false, KU>(st, sQ, sK, sV, wrow0, qb * BR + wrow0, j * BC, sh, sl2, lane);
+					sq_step<T, D, BC, MT, LAZY, false, KU>(st, sQ, sK, sV, wrow0, qb * BR + wrow0, j * BC, sh, sl2, lane, load_o);
 				if (final) {
 					store_final(qb);
 					if (LAZY) { // the running m, ℓ are buffers of this variant too
@@ -478,25 +575,29 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				for (int mi = 0; mi < MT; mi++)
 #pragma unroll
 					for (int hh = 0; hh < 2; hh++) {
-						int r = qb * BR + wrow0 + mi * 16 + g + hh * 8;
+						const int ro = mi * 16 + hh * 8;
 						float l = LAZY ? quad_sum(st.l[mi][hh]) : st.l[mi][hh];
-						if (r < p.Nq) {
-							float2 *dst = reinterpret_cast<float2 *>(p.o_acc + (rowbase + r) * D + 2 * t4);
+						if (r0 + ro < p.Nq) {
 #pragma unroll
 							for (int dt = 0; dt < D / 8; dt++)
-								dst[dt * 4] = make_float2(st.o[mi][dt][2 * hh], st.o[mi][dt][2 * hh + 1]);
+								ob[ro * D / 2 + dt * 4] = make_float2(st.o[mi][dt][2 * hh], st.o[mi][dt][2 * hh + 1]);
 							if (t4 == 0) {
-								p.m[rowbase + r] = st.m[mi][hh] == -INFINITY ? -INFINITY : st.m[mi][hh] * p.scale;
-								p.l[rowbase + r] = l;
+								mb[ro] = st.m[mi][hh] == -INFINITY ? -INFINITY : st.m[mi][hh] * p.scale;
+								lb[ro] = l;
 							}
 						}
 					}
 			}, [&](int j, int qb, int it, bool new_kv) {
+				// The head's Q/K/V bases are derived again per item from an
+				// opaque copy of bh: held across the step, these three 64-bit
+				// pointers were what spilled at 255 registers (d = 128).
+				const int bho = (int)opaque((uint32_t)bh);
+				const int kvo = (bho / p.H) * p.Hkv + (bho % p.H) / (p.H / p.Hkv);
 				if (new_kv) {
-					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, Kg, j * BC, p.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, Vg, j * BC, p.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, p.k + (size_t)kvo * p.Nkv * D, j * BC, p.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, p.v + (size_t)kvo * p.Nkv * D, j * BC, p.Nkv, tid);
 				}
-				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, Qg, qb * BR, p.Nq, tid);
+				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, p.q + (size_t)bho * p.Nq * D, qb * BR, p.Nq, tid);
 			}, [&](int qb) { // a q-block whose rows see no key at all
 				for (int i = tid; i < BR * D; i += THREADS) {
 					int r = qb * BR + i / D;
