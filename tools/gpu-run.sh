@@ -53,13 +53,13 @@ for step in "$@"; do
 		grep -E '^(ok|FAIL|skip|#)|call [0-9]|x after|wall' "$OUT/cuptitest.log" | tee -a "$log" ;;
 	resume)
 		say "interrupt and resume: SIGINT mid-sweep keeps finished records; --resume completes the file"
-		{ timeout -s INT 8 ./attnprof record experiments/smoke.yaml -o "$OUT/resume.yaml" --force --metrics none --copy-probe 0
+		{ timeout -s INT 12 ./attnprof record experiments/fa2-paper.yaml -o "$OUT/resume.yaml" --force --metrics none --copy-probe 0
 		  echo "exit after SIGINT: $?"
 		  ./attnprof export "$OUT/resume.yaml" --csv | tail -n +2 | wc -l | sed 's/^/records kept: /'
-		  ./attnprof record experiments/smoke.yaml -o "$OUT/resume.yaml" --resume --metrics none --copy-probe 0
+		  timeout -s INT 20 ./attnprof record experiments/fa2-paper.yaml -o "$OUT/resume.yaml" --resume --metrics none --copy-probe 0
 		  echo "exit after resume: $?"
 		  ./attnprof export "$OUT/resume.yaml" --csv | tail -n +2 | wc -l | sed 's/^/records after resume: /'
-		  ./attnprof record experiments/smoke.yaml -o "$OUT/resume.yaml" --metrics none; echo "exit without --resume/--force: $?"
+		  ./attnprof record experiments/fa2-paper.yaml -o "$OUT/resume.yaml" --metrics none; echo "exit without --resume/--force: $?"
 		} 2>&1 | tail -20 | tee -a "$log" ;;
 	decode)
 		say "decode"
