@@ -519,12 +519,12 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 	}
 	if (tty)
 		fprintf(stderr, "\r\033[K");
-	fprintf(stderr, "attnprof: %s: %d config%s recorded%s%s, %d wrong, %d failed%s\n", o->out_path,
-		w.done, w.done == 1 ? "" : "s", w.skipped ? ", skipped (already there) " : "",
-		w.skipped ? "" : "", w.wrong, w.failed,
+	fprintf(stderr, "attnprof: %s: %d config%s recorded, %d wrong, %d failed%s\n", o->out_path,
+		w.done, w.done == 1 ? "" : "s", w.wrong, w.failed,
 		w.mstatus == METRICS_UNAVAILABLE ? ", counters unavailable" : "");
 	if (w.skipped)
-		fprintf(stderr, "attnprof: %d config%s were already recorded and skipped\n", w.skipped, w.skipped == 1 ? "" : "s");
+		fprintf(stderr, "attnprof: %d config%s already in the file, skipped (--resume)\n",
+			w.skipped, w.skipped == 1 ? " was" : "s were");
 	if (interrupted) {
 		error("interrupted: %s holds the %zu finished records; run again with --resume to finish",
 		      o->out_path, res.nrecords);
