@@ -67,17 +67,9 @@ int cmd_check(int argc, char **argv)
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
 	}
-	if (optind != argc - 1) {
-		error(optind >= argc ? "check needs a spec file" : "check takes one spec file");
-		usage(stderr);
-		return EXIT_BAD_INPUT;
-	}
 	struct spec s;
-	spec_init(&s);
-	if (spec_load(&s, argv[optind])) {
-		spec_release(&s);
+	if (command_load_spec(argc, argv, optind, "check", &s))
 		return EXIT_BAD_INPUT;
-	}
 	uint64_t limit = (uint64_t)(mem_gib * 1024 * 1024 * 1024);
 	if (spec_check_memory(&s, limit, sms)) {
 		spec_release(&s);

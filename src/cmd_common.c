@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "spec.h"
 #include "util/error.h"
 
 int built_without_gpu(const char *cmd)
@@ -22,4 +23,19 @@ int built_without_render(const char *cmd)
 int progress_enabled(void)
 {
 	return isatty(STDERR_FILENO);
+}
+
+int command_load_spec(int argc, char **argv, int optind_, const char *cmd, struct spec *s)
+{
+	spec_init(s);
+	if (optind_ != argc - 1) {
+		error(optind_ >= argc ? "%s needs a spec file" : "%s takes one spec file", cmd);
+		note("see 'attnprof %s --help'", cmd);
+		return EXIT_BAD_INPUT;
+	}
+	if (spec_load(s, argv[optind_])) {
+		spec_release(s);
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
 }

@@ -159,18 +159,9 @@ int cmd_model(int argc, char **argv)
 		error("--json and --csv exclude each other: pick one");
 		return EXIT_BAD_INPUT;
 	}
-	if (optind != argc - 1) {
-		error(optind >= argc ? "model needs a spec file" : "model takes one spec file");
-		usage(stderr);
-		return EXIT_BAD_INPUT;
-	}
-
 	struct spec s;
-	spec_init(&s);
-	if (spec_load(&s, argv[optind])) {
-		spec_release(&s);
+	if (command_load_spec(argc, argv, optind, "model", &s))
 		return EXIT_BAD_INPUT;
-	}
 	struct model *ms = calloc(s.nconfigs ? s.nconfigs : 1, sizeof(*ms));
 	if (!ms) {
 		spec_release(&s);

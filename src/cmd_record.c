@@ -114,21 +114,13 @@ int cmd_record(int argc, char **argv)
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
 	}
-	if (optind != argc - 1) {
-		error(optind >= argc ? "record needs a spec file" : "record takes one spec file");
-		note("usage: attnprof record SPEC [-o RESULTS]; see 'attnprof record --help'");
-		return EXIT_BAD_INPUT;
-	}
 	if (resume && force) {
 		error("--resume and --force contradict each other: keep the records, or overwrite them");
 		return EXIT_BAD_INPUT;
 	}
 	struct spec s;
-	spec_init(&s);
-	if (spec_load(&s, argv[optind])) {
-		spec_release(&s);
+	if (command_load_spec(argc, argv, optind, "record", &s))
 		return EXIT_BAD_INPUT;
-	}
 	if (reps)
 		s.repetitions = reps;
 	if (warmup >= 0)

@@ -16,6 +16,12 @@ int cmd_model(int argc, char **argv);
 int built_without_gpu(const char *cmd);
 int built_without_render(const char *cmd);
 
+struct spec;
+/* Load the command's one SPEC argument (argv[optind], after options) into s
+ * (spec_init'ed here).  0, or EXIT_BAD_INPUT after a message naming the
+ * command; s is released on failure. */
+int command_load_spec(int argc, char **argv, int optind_, const char *cmd, struct spec *s);
+
 /* True when stderr is a terminal (progress lines are shown then). */
 int progress_enabled(void);
 

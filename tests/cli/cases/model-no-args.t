@@ -2,4 +2,4 @@
 args: model
 exit: 2
 stderr: model needs a spec file
-stderr: usage: attnprof model
+stderr: see 'attnprof model --help'
