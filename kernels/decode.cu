@@ -9,6 +9,12 @@
 // own (m, ℓ, O); the warps combine once at the end through shared memory,
 // and the block writes its partial O (fp32) and logsumexp.
 // splitkv_combine: O = Σ_s e^{L_s - L} O_s with L = log Σ_s e^{L_s}.
+//
+// The combine is a programmatic dependent launch (PDL): splitkv_fwd lets it
+// be scheduled as soon as all of its own blocks are running
+// (griddepcontrol.launch_dependents), so its blocks are resident and waiting
+// in griddepcontrol.wait — which returns only once splitkv_fwd has completed
+// and its writes are visible — instead of being launched after the fact.
 #include <math.h>
 
 #include "flash.cuh"
@@ -51,6 +57,9 @@ __global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ split
 	const float sl2 = p.scale_log2;
 	const int offset = p.Nkv - p.Nq;
 
+	// splitkv_combine may be scheduled now; it reads nothing of ours before
+	// its griddepcontrol.wait (this grid complete, memory flushed).
+	asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 	load_tile<ROWS, D, 128>(sbase + L::Q, p.q + row0 * D, 0, nrows, tid);
 #pragma unroll
 	for (int s = 0; s < STAGES - 1; s++) {
@@ -170,29 +179,102 @@ __global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ split
 	}
 }
 
-// One thread per output element; each reads the splits' logsumexp of its row.
+constexpr int MAX_SPLITS = 256; // variants.c caps the splits at 256
+
+// A block covers 128 consecutive output elements of one (batch, head): one
+// query row at d = 128, two at d = 64.  Latency-bound (a few KiB per row), so
+// every step is one round of independent loads: warp r reads row r's split
+// logsumexps (lane s, s+32, ...) and turns them into weights
+// w_s = e^{L_s - M} / Σ e^{L_s - M} in shared memory; then lane i of warp w
+// owns 4 columns (float4) and sums w_s·O_s over the splits s ≡ w (mod 4),
+// 8 loads in flight; warp 0 adds the four partial sums.
 template <typename T, int D>
 __global__ void __launch_bounds__(128) splitkv_combine(const __grid_constant__ splitkv_params p)
 {
-	const int e = blockIdx.x * 128 + threadIdx.x;
-	if (e >= p.Nq * D)
-		return;
-	const int q = e / D, c = e % D;
-	const size_t row = (size_t)blockIdx.y * p.Nq + q, stride = (size_t)p.B * p.H * p.Nq;
-	float M = -INFINITY;
-	for (int s = 0; s < p.splits; s++)
-		M = fmaxf(M, p.l_part[s * stride + row]);
-	float wsum = 0.f, acc = 0.f;
-	if (M != -INFINITY)
-		for (int s = 0; s < p.splits; s++) {
-			const float w = __expf(p.l_part[s * stride + row] - M);
-			wsum += w;
-			acc += w * p.o_part[(s * stride + row) * D + c];
+	__shared__ float wgt[2][MAX_SPLITS];
+	__shared__ float4 red[4][32];
+	__shared__ float lse_row[2];
+	const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+	const int nel = p.Nq * D, e0 = blockIdx.x * 128;
+	const int q0 = e0 / D, nr = min((e0 + 127) / D, p.Nq - 1) - q0 + 1; // rows here: 1 or 2
+	const size_t stride = (size_t)p.B * p.H * p.Nq, row0 = (size_t)blockIdx.y * p.Nq + q0;
+	const int ns = p.splits;
+
+	// Everything below reads splitkv_fwd's output.
+	asm volatile("griddepcontrol.wait;" ::: "memory");
+
+	if (warp < nr) {
+		const float *lp = p.l_part + row0 + warp;
+		float l[MAX_SPLITS / 32], M = -INFINITY;
+#pragma unroll
+		for (int i = 0; i < MAX_SPLITS / 32; i++) {
+			// Straight-line loads (index clamped, value masked): all in flight at once.
+			const int s = lane + 32 * i;
+			const float v = __ldcg(lp + (size_t)min(s, ns - 1) * stride);
+			l[i] = s < ns ? v : -INFINITY;
+			M = fmaxf(M, l[i]);
 		}
-	const float o = wsum > 0.f ? acc / wsum : 0.f;
-	reinterpret_cast<T *>(p.o)[row * D + c] = elem<T>::from_f(o);
-	if (c == 0)
-		p.lse[row] = wsum > 0.f ? M + logf(wsum) : -INFINITY;
+#pragma unroll
+		for (int o = 16; o; o >>= 1)
+			M = fmaxf(M, __shfl_xor_sync(0xffffffffu, M, o));
+		float wsum = 0.f;
+#pragma unroll
+		for (int i = 0; i < MAX_SPLITS / 32; i++) {
+			l[i] = M != -INFINITY && lane + 32 * i < ns ? __expf(l[i] - M) : 0.f;
+			wsum += l[i];
+		}
+#pragma unroll
+		for (int o = 16; o; o >>= 1)
+			wsum += __shfl_xor_sync(0xffffffffu, wsum, o);
+		const float inv = wsum > 0.f ? 1.f / wsum : 0.f;
+#pragma unroll
+		for (int i = 0; i < MAX_SPLITS / 32; i++)
+			if (lane + 32 * i < ns)
+				wgt[warp][lane + 32 * i] = l[i] * inv;
+		if (lane == 0)
+			lse_row[warp] = wsum > 0.f ? M + logf(wsum) : -INFINITY;
+	}
+	__syncthreads();
+
+	const int e = e0 + 4 * lane; // this lane's 4 columns (D is a multiple of 4: never across rows)
+	const bool live = e < nel;
+	const int r = e / D - q0, c = e % D;
+	float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
+	if (live) {
+		const float *op = p.o_part + (row0 + r) * D + c;
+		for (int s0 = warp; s0 < ns; s0 += 32) {
+			float4 v[8];
+			float w[8];
+#pragma unroll
+			for (int i = 0; i < 8; i++) {
+				const int s = s0 + 4 * i, sc = min(s, ns - 1); // clamped: a real split, weight 0
+				v[i] = __ldcg(reinterpret_cast<const float4 *>(op + (size_t)sc * stride * D));
+				const float ws = wgt[r][sc];
+				w[i] = s < ns ? ws : 0.f;
+			}
+#pragma unroll
+			for (int i = 0; i < 8; i++) {
+				acc.x += w[i] * v[i].x; acc.y += w[i] * v[i].y;
+				acc.z += w[i] * v[i].z; acc.w += w[i] * v[i].w;
+			}
+		}
+	}
+	red[warp][lane] = acc;
+	__syncthreads();
+	if (warp == 0 && live) {
+#pragma unroll
+		for (int w = 1; w < 4; w++) {
+			const float4 v = red[w][lane];
+			acc.x += v.x; acc.y += v.y; acc.z += v.z; acc.w += v.w;
+		}
+		T *out = reinterpret_cast<T *>(p.o) + (row0 + r) * D + c;
+		out[0] = elem<T>::from_f(acc.x);
+		out[1] = elem<T>::from_f(acc.y);
+		out[2] = elem<T>::from_f(acc.z);
+		out[3] = elem<T>::from_f(acc.w);
+		if (c == 0)
+			p.lse[row0 + r] = lse_row[r];
+	}
 }
 
 template <typename T, int D>
@@ -204,14 +286,39 @@ cudaError_t launch(const splitkv_params &p, cudaStream_t st)
 		cudaError_t e = cudaFuncSetAttribute(splitkv_fwd<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, SMEM);
 		if (e != cudaSuccess)
 			return e;
+		// The same shared-memory carveout as splitkv_fwd, so that the
+		// combine's early (PDL) blocks can sit beside its blocks on an SM.
+		e = cudaFuncSetAttribute(splitkv_combine<T, D>, cudaFuncAttributePreferredSharedMemoryCarveout,
+					 (int)cudaSharedmemCarveoutMaxShared);
+		if (e != cudaSuccess)
+			return e;
 		attr_set = true;
 	}
+	if (p.splits < 1 || p.splits > MAX_SPLITS)
+		return cudaErrorInvalidValue;
 	const int G = p.H / p.Hkv, ngroups = (G * p.Nq + ROWS - 1) / ROWS;
 	splitkv_fwd<T, D><<<dim3(p.splits, p.B * p.Hkv * ngroups), 128, SMEM, st>>>(p);
 	cudaError_t e = cudaGetLastError();
 	if (e != cudaSuccess)
 		return e;
-	splitkv_combine<T, D><<<dim3((p.Nq * D + 127) / 128, p.B * p.H), 128, 0, st>>>(p);
+	// Programmatic dependent launch: see the comment at the top.
+	cudaLaunchConfig_t cfg = {};
+	cfg.gridDim = dim3((p.Nq * D + 127) / 128, p.B * p.H);
+	cfg.blockDim = dim3(128);
+	cfg.dynamicSmemBytes = 0;
+	cfg.stream = st;
+	cudaLaunchAttribute attr[1];
+	attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+	attr[0].val.programmaticStreamSerializationAllowed = 1;
+	cfg.attrs = attr;
+	cfg.numAttrs = 1;
+	e = cudaLaunchKernelEx(&cfg, splitkv_combine<T, D>, p);
+	if (e != cudaSuccess) {
+		// No PDL here: a plain launch (griddepcontrol.wait is then a no-op
+		// and stream order alone makes splitkv_fwd's output visible).
+		(void)cudaGetLastError();
+		splitkv_combine<T, D><<<cfg.gridDim, cfg.blockDim, 0, st>>>(p);
+	}
 	return cudaGetLastError();
 }
 
