@@ -98,11 +98,13 @@ LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
 TEST_BIN   := $(TEST_SRC:%.c=$(BUILD)/%)
 
-.PHONY: all deps report report-run test test-run other-build gpu-test fuzz install clean sass
+.PHONY: all deps report report-run test test-run other-build gpu-test fuzz install clean sass attnprof
 all: attnprof
 
+# ./attnprof is always the binary of the configuration just asked for
+# (phony: a copy from another configuration may be newer).
 attnprof: $(BUILD)/attnprof
-	@cp $< $@
+	@cmp -s $< $@ || cp $< $@
 
 $(BUILD)/attnprof: $(BUILD)/src/main.o $(BUILD)/libattnprof.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
