@@ -121,7 +121,7 @@ $(BUILD)/kernels/%.o: kernels/%.cu $(wildcard kernels/*.h kernels/*.cuh)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -Ikernels -Isrc -c -o $@ $<
 
-$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libattnprof.a
+$(BUILD)/tests/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libattnprof.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libattnprof.a $(LDLIBS)
 

@@ -132,13 +132,10 @@ int cmd_record(int argc, char **argv)
 			spec_release(&s);
 			return EXIT_BAD_INPUT;
 		}
-		for (size_t i = 0; i < s.nmetrics; i++)
-			free(s.metrics[i]);
-		s.nmetrics = 0;
-		for (size_t i = 0; i < ms->nmetrics; i++)
-			s.metrics[s.nmetrics++] = strdup(ms->metrics[i]);
-		free(s.metric_set);
-		s.metric_set = strdup(ms->name);
+		if (spec_use_metric_set(&s, ms)) {
+			spec_release(&s);
+			return EXIT_FAILURE_RUN;
+		}
 	}
 #if ATTNPROF_HAVE_CUDA
 	char def[512];

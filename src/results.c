@@ -103,7 +103,6 @@ void launch_release(struct launch *l)
 void record_init(struct record *rec)
 {
 	memset(rec, 0, sizeof(*rec));
-	rec->kv_heads = 0;
 }
 
 void record_release(struct record *rec)

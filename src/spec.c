@@ -262,6 +262,16 @@ static int parse_metrics(struct ctx *c, const struct ynode *root)
 			     where(c, m, w, sizeof(w)), m->scalar, near ? ": did you mean '" : "",
 			     near ? near : "", near ? "'?" : "");
 	}
+	return spec_use_metric_set(s, ms);
+}
+
+int spec_use_metric_set(struct spec *s, const struct metric_set *ms)
+{
+	for (size_t i = 0; i < s->nmetrics; i++)
+		free(s->metrics[i]);
+	s->nmetrics = 0;
+	if (set_string(&s->metric_set, ms->name))
+		return -1;
 	for (size_t i = 0; i < ms->nmetrics; i++) {
 		if (!(s->metrics[i] = strdup(ms->metrics[i])))
 			return error("out of memory");

@@ -58,6 +58,11 @@ void spec_release(struct spec *s);
 int spec_load(struct spec *s, const char *path);
 int spec_parse(struct spec *s, const char *text, size_t len, const char *filename);
 
+struct metric_set;
+/* Replace the spec's metric set with a built-in one (e.g. record --metrics).
+ * 0, or -1 when out of memory. */
+int spec_use_metric_set(struct spec *s, const struct metric_set *ms);
+
 /*
  * Refuse configs whose predicted device memory exceeds limit_bytes
  * (the GPU's memory, or the spec's max_device_memory).  0 or -1.

@@ -386,19 +386,18 @@ fail:
 	return -1;
 }
 
-static void progress_line(const struct sweep *w, size_t i, size_t n, const struct record *rec, int tty)
+static void progress_line(size_t i, size_t n, const struct record *rec, int tty)
 {
 	char desc[200];
 	record_describe(rec, desc, sizeof(desc));
+	/* On a terminal a good line is overwritten by the next; anything else stays. */
+	const char *start = tty ? "\r\033[K" : "";
 	if (rec->error)
-		fprintf(stderr, "%s[%zu/%zu] %s: FAILED (%s)%s", tty ? "\r\033[K" : "", i + 1, n, desc, rec->error,
-			"\n");
+		fprintf(stderr, "%s[%zu/%zu] %s: FAILED (%s)\n", start, i + 1, n, desc, rec->error);
 	else
-		fprintf(stderr, "%s[%zu/%zu] %s: %.3f ms, %.1f TFLOP/s, %s (rel L2 %.1e)%s",
-			tty ? "\r\033[K" : "", i + 1, n, desc, rec->time_ms, rec->tflops,
-			rec->correct ? "correct" : "WRONG", rec->rel_l2_err,
+		fprintf(stderr, "%s[%zu/%zu] %s: %.3f ms, %.1f TFLOP/s, %s (rel L2 %.1e)%s", start, i + 1, n,
+			desc, rec->time_ms, rec->tflops, rec->correct ? "correct" : "WRONG", rec->rel_l2_err,
 			tty && rec->correct ? "" : "\n");
-	(void)w;
 }
 
 int harness_record(struct spec *s, const struct harness_opts *o)
@@ -510,7 +509,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 			w.failed++;
 		w.done++;
 		if (o->progress || tty)
-			progress_line(&w, i, s->nconfigs, &rec, tty);
+			progress_line(i, s->nconfigs, &rec, tty);
 		if (results_add(&res, &rec) || results_save(&res, o->out_path)) {
 			record_release(&rec);
 			rc = EXIT_FAILURE_RUN;

@@ -473,6 +473,27 @@ static int figure_available_here(struct doc *d, const struct tblock *b)
 
 static void slide_section(struct doc *d, const struct tsection *s, const char *title);
 
+/* Blocks that read the same in articles, sheets and slides; 1 when b was one. */
+static int shared_block(struct doc *d, const struct tblock *b)
+{
+	char *m;
+	switch (b->kind) {
+	case B_NOTE:
+		if ((m = expand(d, b->text, 1)))
+			note_block(d, m);
+		free(m);
+		return 1;
+	case B_BULLETS:
+		bullets(d, b);
+		return 1;
+	case B_BRIEF:
+		brief(d);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static void walk(struct doc *d)
 {
 	const struct template *t = d->t;
@@ -520,7 +541,7 @@ static void walk(struct doc *d)
 			free(title);
 			for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
 				const struct tblock *b = &s->blocks[bi];
-				if (!when_true(d, b->when))
+				if (!when_true(d, b->when) || shared_block(d, b))
 					continue;
 				char *m;
 				switch (b->kind) {
@@ -534,14 +555,6 @@ static void walk(struct doc *d)
 						heading(d, m, 2);
 					free(m);
 					break;
-				case B_NOTE:
-					if ((m = expand(d, b->text, 1)))
-						note_block(d, m);
-					free(m);
-					break;
-				case B_BULLETS:
-					bullets(d, b);
-					break;
 				case B_FIGURE:
 					if (!figure_available_here(d, b))
 						break;
@@ -553,12 +566,11 @@ static void walk(struct doc *d)
 				case B_TABLE:
 					article_table(d, b);
 					break;
-				case B_BRIEF:
-					brief(d);
-					break;
 				case B_PAGE_BREAK:
 					if (d->y > d->area.y + 1)
 						new_page(d, 0);
+					break;
+				default:
 					break;
 				}
 			}
@@ -587,21 +599,19 @@ static void slide_section(struct doc *d, const struct tsection *s, const char *t
 	const struct rstyle *st = d->st;
 	slide_header(d, title);
 	/* text first, at its height; figures and tables share the rest */
-	int nvis = 0, nfig = 0;
+	int nfig = 0;
 	for (size_t bi = 0; bi < s->nblocks; bi++) {
 		const struct tblock *b = &s->blocks[bi];
 		if (!when_true(d, b->when))
 			continue;
 		if (b->kind == B_FIGURE && !figure_available_here(d, b))
 			continue;
-		nvis++;
 		nfig += b->kind == B_FIGURE || b->kind == B_TABLE;
 	}
-	(void)nvis;
 	int done = 0;
 	for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
 		const struct tblock *b = &s->blocks[bi];
-		if (!when_true(d, b->when))
+		if (!when_true(d, b->when) || shared_block(d, b))
 			continue;
 		char *m;
 		switch (b->kind) {
@@ -611,19 +621,8 @@ static void slide_section(struct doc *d, const struct tsection *s, const char *t
 					  b->kind == B_SUBHEADING ? TX_BOLD : 0, 0);
 			free(m);
 			break;
-		case B_NOTE:
-			if ((m = expand(d, b->text, 1)))
-				note_block(d, m);
-			free(m);
-			break;
-		case B_BULLETS:
-			bullets(d, b);
-			break;
 		case B_PAGE_BREAK:
 			slide_header(d, title);
-			break;
-		case B_BRIEF:
-			brief(d);
 			break;
 		case B_FIGURE: case B_TABLE: {
 			if (b->kind == B_FIGURE && !figure_available_here(d, b))
@@ -647,6 +646,8 @@ static void slide_section(struct doc *d, const struct tsection *s, const char *t
 			done++;
 			break;
 		}
+		default:
+			break;
 		}
 	}
 }

@@ -1,10 +1,10 @@
 /* test_results.c: the results file — write→read round trip, recovery of a
  * file cut at every position, bad files (tests/fixtures/results/bad), and
  * export to CSV/JSON. */
-#include <dirent.h>
 #include <math.h>
 #include <unistd.h>
 
+#include "bad_files.h"
 #include "check.h"
 #include "export.h"
 #include "results.h"
@@ -210,41 +210,18 @@ static void test_cut_anywhere(void)
 	unlink(path);
 }
 
+static int load_and_release(const char *path)
+{
+	struct results r;
+	int rc = results_load(&r, path, NULL);
+	if (!rc)
+		results_release(&r);
+	return rc;
+}
+
 static void test_bad_results(void)
 {
-	const char *dir = "tests/fixtures/results/bad";
-	DIR *d = opendir(dir);
-	CHECK(d != NULL);
-	if (!d)
-		return;
-	struct dirent *e;
-	int count = 0;
-	while ((e = readdir(d))) {
-		if (!strstr(e->d_name, ".yaml"))
-			continue;
-		char path[512], expect[256] = "";
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		size_t len = 0;
-		char *text = check_slurp(path, &len);
-		if (text && !strncmp(text, "# expect: ", 10))
-			snprintf(expect, sizeof(expect), "%.*s", (int)strcspn(text + 10, "\n"), text + 10);
-		free(text);
-		CHECK(expect[0] != '\0');
-		struct results r;
-		int old = error_quiet(1);
-		int rc = results_load(&r, path, NULL);
-		error_quiet(old);
-		if (rc == 0 || !strstr(error_last(), expect))
-			printf("    %s: rc %d, message \"%s\", expected \"%s\"\n", e->d_name, rc, error_last(), expect);
-		CHECK_INT(rc, -1);
-		CHECK_CONTAINS(error_last(), expect);
-		CHECK_CONTAINS(error_last(), e->d_name); /* it names the file */
-		if (!rc)
-			results_release(&r);
-		count++;
-	}
-	closedir(d);
-	CHECK(count >= 10);
+	CHECK(check_bad_files("tests/fixtures/results/bad", load_and_release, 1) >= 10);
 }
 
 static char *export_to_string(const struct results *r, enum export_format fmt)
