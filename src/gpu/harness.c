@@ -409,7 +409,8 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 
 	results_init(&res);
 	if (attn_device_count() < 1) {
-		error("no CUDA GPU is visible: record needs one (%s)", attn_last_error());
+		const char *why = attn_last_error();
+		error("no CUDA GPU is visible: record needs one%s%s%s", *why ? " (" : "", why, *why ? ")" : "");
 		note("check 'nvidia-smi'; 'attnprof check %s' validates the spec without a GPU", s->path);
 		return EXIT_NO_GPU;
 	}
