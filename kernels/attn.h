@@ -75,11 +75,21 @@ int attn_run_poison(struct attn_run *r);
 int attn_run_launch(struct attn_run *r);
 /* Wait for the launches and check for errors. */
 int attn_run_sync(struct attn_run *r);
-/* Copy O to the host (synchronizes). */
-int attn_run_get_output(struct attn_run *r, uint16_t *o);
+/* Copy n rows of O, len elements each, starting at the given element
+ * offsets, to out[n][len] (synchronizes). */
+int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out);
 /* Copy the logsumexp L [B, H, Nq] (fp32) to the host, if the variant stores
  * it; returns 1 when it has none. */
 int attn_run_get_lse(struct attn_run *r, float *lse);
+
+/* Profiled runs: on = 1 makes attn_run_launch flush the L2 before each of
+ * the variant's kernels with a kernel named ATTN_L2_FLUSH_KERNEL; on = 0
+ * stops it.  The flush reads a buffer 4x the L2's size, allocated at the
+ * first use and shared by all runs (not one of any variant's buffers);
+ * attn_l2_flush_release() frees it. */
+int attn_run_set_l2_flush(struct attn_run *r, int on);
+void attn_l2_flush_release(void);
+#define ATTN_L2_FLUSH_KERNEL "attnprof_l2_flush"
 
 /* Time `reps` launches after `warmup`, each between its own CUDA events;
  * ms[i] is the i-th launch's time in milliseconds. */

@@ -142,9 +142,22 @@ struct splitkv_params {
 	float scale, scale_log2;
 };
 
+// An L2 flush (l2flush.cu) to run before each kernel of a profiled call; a
+// NULL flush, or one without a buffer, launches nothing.
+struct l2_flush {
+	const uint4 *buf;  // zeroed, several times the L2's size
+	size_t n16;        // 16-byte elements in buf
+	unsigned *sink;
+	int blocks;
+};
+cudaError_t l2_flush_launch(const struct l2_flush *f, cudaStream_t st);
+
 // Each returns cudaSuccess or the launch error.  sw = enum flash_switch bits.
 cudaError_t flash2_launch(const flash_params &p, enum dtype t, int d, cudaStream_t st);
 cudaError_t flash_ladder_launch(unsigned sw, const flash_params &p, enum dtype t, int d, cudaStream_t st);
-cudaError_t splitkv_launch(const splitkv_params &p, enum dtype t, int d, cudaStream_t st);
+// With a flush, the combine follows a flush kernel instead of overlapping
+// splitkv_fwd's tail (programmatic dependent launch is off then).
+cudaError_t splitkv_launch(const splitkv_params &p, enum dtype t, int d, cudaStream_t st,
+			   const struct l2_flush *flush);
 cudaError_t softmax_rows_launch(const uint16_t *s, uint16_t *p, enum dtype t, int BH, int Nq, int Nkv,
 				int causal, cudaStream_t st);

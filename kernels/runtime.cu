@@ -142,6 +142,7 @@ struct attn_run {
 	cudaStream_t stream;
 	cublasHandle_t cublas;
 	std::vector<cudaEvent_t> events;
+	struct l2_flush flush; // buf set: flush the L2 before each kernel (shared_flush)
 };
 
 static void *buf(const struct attn_run *r, const char *name)
@@ -289,6 +290,9 @@ static int launch_standard(struct attn_run *r)
 	// G query heads of a KV head are consecutive rows of Q and S, so one
 	// strided batch over B·Hkv covers grouped-query attention.
 	const long long rows = (long long)G * s.seqlen_q;
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e != cudaSuccess)
+		return cuda_fail(e, "standard: launching the L2 flush");
 	cublasStatus_t cs = cublasGemmStridedBatchedEx(
 		r->cublas, CUBLAS_OP_T, CUBLAS_OP_N, s.seqlen_kv, (int)rows, d, &scale,
 		buf(r, "K"), dt, d, (long long)s.seqlen_kv * d,
@@ -297,8 +301,11 @@ static int launch_standard(struct attn_run *r)
 		s.batch * s.kv_heads, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 	if (cs != CUBLAS_STATUS_SUCCESS)
 		return fail("standard: S = Q·Kᵀ GEMM: %s", cublas_name(cs));
-	cudaError_t e = softmax_rows_launch((const uint16_t *)buf(r, "S"), (uint16_t *)buf(r, "P"), s.dtype,
-					    s.batch * s.heads, s.seqlen_q, s.seqlen_kv, s.causal, r->stream);
+	if ((e = l2_flush_launch(&r->flush, r->stream)) == cudaSuccess)
+		e = softmax_rows_launch((const uint16_t *)buf(r, "S"), (uint16_t *)buf(r, "P"), s.dtype,
+					s.batch * s.heads, s.seqlen_q, s.seqlen_kv, s.causal, r->stream);
+	if (e == cudaSuccess)
+		e = l2_flush_launch(&r->flush, r->stream);
 	if (e != cudaSuccess)
 		return cuda_fail(e, "standard: launching softmax_rows");
 	// Oᵀ = Vᵀ·Pᵀ in column-major terms.
@@ -337,7 +344,9 @@ extern "C" int attn_run_launch(struct attn_run *r)
 		p.causal = s.causal;
 		p.scale = scale;
 		p.scale_log2 = scale * 1.4426950408889634f;
-		cudaError_t e = flash_ladder_launch(r->v->switches, p, s.dtype, s.head_dim, r->stream);
+		cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+		if (e == cudaSuccess)
+			e = flash_ladder_launch(r->v->switches, p, s.dtype, s.head_dim, r->stream);
 		if (e != cudaSuccess) {
 			char what[96];
 			snprintf(what, sizeof what, "%s: launching flash_fwd", r->v->name);
@@ -364,10 +373,50 @@ extern "C" int attn_run_launch(struct attn_run *r)
 	p.chunk = (per + r->t.block_n - 1) / r->t.block_n * r->t.block_n;
 	p.scale = scale;
 	p.scale_log2 = scale * 1.4426950408889634f;
-	cudaError_t e = splitkv_launch(p, s.dtype, s.head_dim, r->stream);
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e == cudaSuccess)
+		e = splitkv_launch(p, s.dtype, s.head_dim, r->stream, &r->flush);
 	if (e != cudaSuccess)
 		return cuda_fail(e, "decode-splitkv: launching splitkv_fwd/splitkv_combine");
 	return 0;
+}
+
+// One flush buffer for the process, shared by every run (4x the L2).
+static struct l2_flush shared_flush;
+
+extern "C" int attn_run_set_l2_flush(struct attn_run *r, int on)
+{
+	if (!on) {
+		r->flush = l2_flush();
+		return 0;
+	}
+	if (!shared_flush.buf) {
+		int dev = 0, l2 = 0, sms = 0;
+		CUDA_TRY(cudaGetDevice(&dev), "finding the device");
+		CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev), "reading the L2 size");
+		CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "reading the SM count");
+		// 4x the L2: whatever the replacement policy, nothing older survives
+		size_t bytes = 4 * (size_t)(l2 > 0 ? l2 : 64 << 20);
+		void *mem = nullptr;
+		CUDA_TRY(cudaMalloc(&mem, bytes + 256), "allocating the L2 flush buffer");
+		cudaError_t e = cudaMemset(mem, 0, bytes + 256);
+		if (e != cudaSuccess) {
+			cudaFree(mem);
+			return cuda_fail(e, "zeroing the L2 flush buffer");
+		}
+		shared_flush.buf = (const uint4 *)mem;
+		shared_flush.n16 = bytes / 16;
+		shared_flush.sink = (unsigned *)((char *)mem + bytes);
+		shared_flush.blocks = 8 * (sms > 0 ? sms : 132);
+	}
+	r->flush = shared_flush;
+	return 0;
+}
+
+extern "C" void attn_l2_flush_release(void)
+{
+	cudaFree((void *)shared_flush.buf);
+	shared_flush = l2_flush();
 }
 
 extern "C" int attn_run_sync(struct attn_run *r)
@@ -383,11 +432,19 @@ extern "C" int attn_run_sync(struct attn_run *r)
 	return 0;
 }
 
-extern "C" int attn_run_get_output(struct attn_run *r, uint16_t *o)
+extern "C" int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out)
 {
 	if (attn_run_sync(r))
 		return -1;
-	CUDA_TRY(cudaMemcpy(o, buf(r, "O"), buf_bytes(r, "O"), cudaMemcpyDeviceToHost), "downloading O");
+	const uint16_t *o = (const uint16_t *)buf(r, "O");
+	const uint64_t count = buf_bytes(r, "O") / sizeof(uint16_t);
+	for (size_t i = 0; i < n; i++) {
+		if (first[i] + len > count)
+			return fail("row at element %llu of O runs past its %llu elements",
+				    (unsigned long long)first[i], (unsigned long long)count);
+		CUDA_TRY(cudaMemcpy(out + i * len, o + first[i], len * sizeof(uint16_t), cudaMemcpyDeviceToHost),
+			 "downloading rows of O");
+	}
 	return 0;
 }
 

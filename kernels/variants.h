@@ -128,6 +128,7 @@ struct variant_desc {
 	const char *summary;    /* one line for --help and captions */
 	unsigned phases;        /* 1 << PHASE_PREFILL | 1 << PHASE_DECODE */
 	int is_flash;           /* built from the flash template */
+	int writes_inputs;      /* a kernel writes Q, K or V: profile with kernel replay only */
 	unsigned switches;      /* enum flash_switch bits when is_flash */
 	enum loop_order loop;
 	enum warp_split warps;

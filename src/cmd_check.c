@@ -103,9 +103,13 @@ int cmd_check(int argc, char **argv)
 			       format_bytes((double)variant_footprint(cf->variant, sh, sms), b, sizeof(b)));
 		}
 	}
-	printf("%s: valid: %zu configs, metric set '%s' (%zu metrics%s), peak predicted device memory %s\n",
-	       s.path, s.nconfigs, s.metric_set, s.nmetrics, passes_text,
-	       format_bytes((double)spec_peak_memory(&s, sms), b, sizeof(b)));
+	size_t kernel_replay = 0;
+	for (size_t i = 0; i < s.nconfigs; i++)
+		kernel_replay += replay_is_kernel(s.replay, s.configs[i].variant);
+	printf("%s: valid: %zu configs, metric set '%s' (%zu metrics%s), replay %s (%zu user, %zu kernel), "
+	       "peak predicted device memory %s\n",
+	       s.path, s.nconfigs, s.metric_set, s.nmetrics, passes_text, replay_mode_name(s.replay),
+	       s.nconfigs - kernel_replay, kernel_replay, format_bytes((double)spec_peak_memory(&s, sms), b, sizeof(b)));
 	spec_release(&s);
 	return EXIT_OK;
 }

@@ -18,7 +18,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: attnprof record SPEC [-o RESULTS] [--resume | --force] [--metrics SET]\n"
-		"                       [--reps N] [--warmup N] [--copy-probe GIB] [--progress]\n"
+		"                       [--replay MODE] [--reps N] [--warmup N] [--copy-probe GIB]\n"
+		"                       [--progress]\n"
 		"\n"
 		"Run every config of an experiment spec on the GPU: check O against an\n"
 		"fp64 CPU reference on fresh seeded inputs, time it with CUDA events,\n"
@@ -32,6 +33,12 @@ static void usage(FILE *f)
 		"      --resume        keep the records already in FILE and run only the rest\n"
 		"      --force         overwrite FILE\n"
 		"      --metrics SET   override the spec's metric set: none, memory, default, full\n"
+		"      --replay MODE   how counter passes are taken (override the spec's replay):\n"
+		"                      auto (default): user replay with the L2 flushed before each\n"
+		"                      kernel, as Nsight Compute does; kernel replay for a variant\n"
+		"                      that writes its inputs.  kernel: CUPTI replays each kernel\n"
+		"                      and restores memory (slower; DRAM writes include dirty L2\n"
+		"                      lines).  user: user replay for every variant\n"
 		"      --reps N        override the spec's repetitions\n"
 		"      --warmup N      override the spec's warm-up launches\n"
 		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"
@@ -70,6 +77,7 @@ int cmd_record(int argc, char **argv)
 		{ "resume", no_argument, NULL, 'r' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "metrics", required_argument, NULL, 'm' },
+		{ "replay", required_argument, NULL, 'R' },
 		{ "reps", required_argument, NULL, 'n' },
 		{ "warmup", required_argument, NULL, 'w' },
 		{ "copy-probe", required_argument, NULL, 'c' },
@@ -77,7 +85,7 @@ int cmd_record(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *metrics = NULL;
+	const char *out = NULL, *metrics = NULL, *replay = NULL;
 	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, c;
 	double probe = 2.0;
 	char *end;
@@ -88,6 +96,7 @@ int cmd_record(int argc, char **argv)
 		case 'r': resume = 1; break;
 		case 'f': force = 1; break;
 		case 'm': metrics = optarg; break;
+		case 'R': replay = optarg; break;
 		case 'p': progress = 1; break;
 		case 'n':
 			reps = (int)strtol(optarg, &end, 10);
@@ -121,6 +130,15 @@ int cmd_record(int argc, char **argv)
 	struct spec s;
 	if (command_load_spec(argc, argv, optind, "record", &s))
 		return EXIT_BAD_INPUT;
+	if (replay) {
+		int bad = replay_mode_parse(replay, &s.replay);
+		if (bad)
+			error("--replay '%s' must be auto, kernel or user", replay);
+		if (bad || spec_check_replay(&s, "--replay")) {
+			spec_release(&s);
+			return EXIT_BAD_INPUT;
+		}
+	}
 	if (reps)
 		s.repetitions = reps;
 	if (warmup >= 0)

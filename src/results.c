@@ -109,7 +109,7 @@ void record_release(struct record *rec)
 {
 	free(rec->source); free(rec->variant); free(rec->phase); free(rec->dtype);
 	kvlist_release(&rec->allocs);
-	free(rec->metrics_reason); free(rec->metric_set);
+	free(rec->metrics_reason); free(rec->metric_set); free(rec->replay);
 	for (size_t i = 0; i < rec->nlaunches; i++)
 		launch_release(&rec->launches[i]);
 	free(rec->launches);
@@ -334,6 +334,8 @@ static void write_record(struct yamlout *y, const struct record *r)
 	kv_str(y, "status", status_names[r->metrics_status]);
 	kv_str(y, "reason", r->metrics_reason);
 	kv_str(y, "set", r->metric_set);
+	kv_str(y, "replay", r->replay);
+	kv_bool(y, "l2_flushed", r->l2_flushed);
 	write_kvlist(y, "totals", &r->totals, 0);
 	yo_plain(y, "launches");
 	yo_seq(y, 0);
@@ -663,13 +665,18 @@ static int read_metrics(const struct ytree *t, const struct ynode *n, struct rec
 	static const struct field f[] = {
 		{ "reason", F_STR, OFF(struct record, metrics_reason), 0 },
 		{ "set", F_STR, OFF(struct record, metric_set), 0 },
+		{ "replay", F_STR, OFF(struct record, replay), 0 },
+		{ "l2_flushed", F_BOOL, OFF(struct record, l2_flushed), 0 },
 	};
 	static const char *const extra[] = { "status", "totals", "launches" };
 	char where[256];
 	if (!n || is_null(n))
 		return 0;
-	if (read_fields(t, n, f, 2, r, "metrics", extra, 3))
+	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "metrics", extra, 3))
 		return -1;
+	if (r->replay && strcmp(r->replay, "kernel") && strcmp(r->replay, "user"))
+		return error("%s: metrics.replay must be kernel or user, not '%s'",
+			     ynode_where(t, ynode_get(n, "replay"), where, sizeof(where)), r->replay);
 	const struct ynode *st = ynode_get(n, "status");
 	if (st) {
 		const char *s;

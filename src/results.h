@@ -83,6 +83,7 @@ struct launch {
 	double theoretical_occupancy; /* 0..1, from the occupancy API */
 	char *occupancy_limiter;      /* "registers", "shared memory", "warps", "blocks" */
 	struct kvlist metrics;        /* CUPTI name -> value */
+	uint32_t stream;              /* the stream CUPTI saw it on (in memory only: not in results files) */
 };
 
 enum metrics_status {
@@ -120,6 +121,8 @@ struct record {
 	enum metrics_status metrics_status;
 	char *metrics_reason;  /* why unavailable */
 	char *metric_set;      /* name of the set */
+	char *replay;          /* how passes were taken: "kernel" or "user" (NULL: not profiled) */
+	int l2_flushed;        /* the L2 was flushed before each profiled kernel */
 	size_t nlaunches;
 	struct launch *launches;
 	struct kvlist totals;  /* per-variant sums over launches (see results_sum_launches) */

@@ -21,13 +21,13 @@
 
 static const char *const top_keys[] = {
 	"name", "description", "repetitions", "warmup", "seed", "check_rows",
-	"metrics", "metric_sets", "tolerances", "max_device_memory", "sweeps",
+	"metrics", "metric_sets", "replay", "tolerances", "max_device_memory", "sweeps",
 	/* sweep keys are allowed at the top as defaults */
 	"variants", "dtype", "head_dim", "seqlen", "batch", "batch_tokens",
 	"heads", "hidden", "kv_heads", "causal", "phase", "query_len", "kv_len",
 };
 #define NTOP (sizeof(top_keys) / sizeof(top_keys[0]))
-#define FIRST_SWEEP_KEY 11
+#define FIRST_SWEEP_KEY 12
 
 static const char *const *sweep_keys = top_keys + FIRST_SWEEP_KEY;
 #define NSWEEP (NTOP - FIRST_SWEEP_KEY)
@@ -644,6 +644,15 @@ int spec_parse(struct spec *s, const char *text, size_t len, const char *filenam
 		goto out;
 	if (parse_metrics(&c, root))
 		goto out;
+	if ((n = ynode_get(root, "replay"))) {
+		if (ynode_string(&t, n, "replay", &str))
+			goto out;
+		if (replay_mode_parse(str, &s->replay)) {
+			error("%s: replay must be auto, kernel or user, not '%s' (docs/spec-format.md)",
+			      where(&c, n, w, sizeof(w)), str);
+			goto out;
+		}
+	}
 
 	const struct ynode *sweeps = ynode_get(root, "sweeps");
 	if (sweeps) {
@@ -665,6 +674,8 @@ int spec_parse(struct spec *s, const char *text, size_t len, const char *filenam
 	} else if (expand_block(&c, root, NULL)) {
 		goto out;
 	}
+	if (s->replay == REPLAY_USER && spec_check_replay(s, where(&c, ynode_get(root, "replay"), w, sizeof(w))))
+		goto out;
 	rc = 0;
 	goto out;
 oom:
@@ -672,6 +683,46 @@ oom:
 out:
 	ytree_release(&t);
 	return rc;
+}
+
+static const char *const replay_names[] = { "auto", "kernel", "user" };
+
+const char *replay_mode_name(enum replay_mode m)
+{
+	return (unsigned)m < 3 ? replay_names[m] : "?";
+}
+
+int replay_mode_parse(const char *word, enum replay_mode *out)
+{
+	for (int i = 0; i < 3; i++)
+		if (word && !strcmp(word, replay_names[i])) {
+			*out = (enum replay_mode)i;
+			return 0;
+		}
+	return -1;
+}
+
+int replay_is_kernel(enum replay_mode m, const struct variant_desc *v)
+{
+	if (m == REPLAY_KERNEL)
+		return 1;
+	if (m == REPLAY_USER)
+		return 0;
+	return v && v->writes_inputs;
+}
+
+int spec_check_replay(const struct spec *s, const char *what)
+{
+	if (s->replay != REPLAY_USER)
+		return 0;
+	for (size_t i = 0; i < s->nconfigs; i++) {
+		const struct variant_desc *v = s->configs[i].variant;
+		if (v && v->writes_inputs)
+			return error("%s: user replay cannot profile %s: its kernels write their inputs, so each pass "
+				     "would see different ones; use replay: kernel, or auto (kernel replay for it only)",
+				     what, v->name);
+	}
+	return 0;
 }
 
 int spec_load(struct spec *s, const char *path)

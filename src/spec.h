@@ -33,6 +33,11 @@ struct tolerance {
 
 #define SPEC_MAX_METRICS 64
 
+/* How the counter passes of a profiled run are taken (docs/metrics.md).
+ * AUTO: user replay, with the L2 flushed before each kernel, for variants
+ * that do not write their inputs; kernel replay for those that do. */
+enum replay_mode { REPLAY_AUTO, REPLAY_KERNEL, REPLAY_USER };
+
 struct spec {
 	char *path;
 	char *text;            /* the file's bytes, kept for the results header */
@@ -46,6 +51,7 @@ struct spec {
 	char *metric_set;      /* "default", "none", "full", or a name defined in metric_sets */
 	size_t nmetrics;       /* the set's metric names (empty for none) */
 	char *metrics[SPEC_MAX_METRICS];
+	enum replay_mode replay;
 	uint64_t max_device_bytes; /* refuse configs predicted above this (0 = GPU's memory) */
 	size_t nconfigs;
 	struct config *configs;
@@ -62,6 +68,17 @@ struct metric_set;
 /* Replace the spec's metric set with a built-in one (e.g. record --metrics).
  * 0, or -1 when out of memory. */
 int spec_use_metric_set(struct spec *s, const struct metric_set *ms);
+
+/* "auto", "kernel", "user"; and back (0, or -1 for an unknown word). */
+const char *replay_mode_name(enum replay_mode m);
+int replay_mode_parse(const char *word, enum replay_mode *out);
+/* 1 when variant v is profiled with kernel replay under mode m, 0 with user
+ * replay. */
+int replay_is_kernel(enum replay_mode m, const struct variant_desc *v);
+/* Refuse user replay for a sweep holding a variant that writes its inputs
+ * (its passes would see different inputs).  `what` names where the mode came
+ * from ("the spec's replay", "--replay").  0 or -1 via error(). */
+int spec_check_replay(const struct spec *s, const char *what);
 
 /*
  * Refuse configs whose predicted device memory exceeds limit_bytes

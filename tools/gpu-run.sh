@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info gputest smoke fa2 sdpa ncu ncu-nocache cuptitest decode ablation ablation2 sass
+# steps: info gputest smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest.
 set -u
@@ -42,10 +42,18 @@ for step in "$@"; do
 		OUT="$OUT/ncu" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log"
 		# at most 8 files come back: one archive for the comparison
 		tar -C "$OUT" -czf "$OUT/ncu.tar.gz" ncu && rm -rf "$OUT/ncu" ;;
+	ncu-memory)
+		say "ncu fidelity with the 1-pass memory set (no replay of memory inside ncu), user replay only"
+		SET=memory KERNEL_REPLAY=0 OUT="$OUT/ncu-memory" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/ncu-memory.tar.gz" ncu-memory && rm -rf "$OUT/ncu-memory" ;;
 	ncu-nocache)
 		say "ncu fidelity and overhead, no cache flush in ncu (as CUPTI)"
 		CACHE=none OUT="$OUT/ncu-nocache" sh tools/ncu-compare.sh experiments/fidelity.yaml 2>&1 | tail -60 | tee -a "$log"
 		tar -C "$OUT" -czf "$OUT/ncu-nocache.tar.gz" ncu-nocache && rm -rf "$OUT/ncu-nocache" ;;
+	overhead)
+		say "whole-sweep profiling overhead, attnprof vs ncu, and fidelity of every fa2-paper kernel"
+		OUT="$OUT/overhead" sh tools/ncu-overhead.sh experiments/fa2-paper.yaml 2>&1 | tail -40 | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/overhead.tar.gz" overhead && rm -rf "$OUT/overhead" ;;
 	cuptitest)
 		say "CUPTI unit tests on the GPU (session reuse, probes)"
 		t=${CUPTI_TEST:-build/cuda1-render0/tests/unit/test_cupti_gpu}

@@ -3,27 +3,28 @@
 # Compute on the same kernels and configs, and time the profiling overhead.
 #
 #   1. attnprof record SPEC --metrics none            (baseline wall time)
-#   2. attnprof record SPEC --metrics SET             (our counters, session set
-#      up once; ATTNPROF_CUPTI_TRACE=1 puts the phase times in the log)
-#   3. the same with ATTNPROF_CUPTI_PER_CALL=1        (range profiler enabled and
-#      disabled around every config, the old way; PER_CALL=0 skips it)
+#   2. attnprof record SPEC --metrics SET             (replay auto: user replay,
+#      L2 flushed before each kernel; ATTNPROF_CUPTI_TRACE=1 puts the phase
+#      times in the log)
+#   3. the same with --replay kernel                  (CUPTI's kernel replay;
+#      KERNEL_REPLAY=0 skips it)
 #   4. attnprof record SPEC --metrics none --reps 1 --warmup 0   (ncu's baseline)
 #   5. ncu on 4, profiling only the kernels attnprof profiled (--kernel-name
 #      regex of their mangled names: no input fills), --launch-count 1
 #      (ncu's fixed cost), then
 #   6. ncu on 4, all launches of those kernels (each config's check launch and
 #      its one timed launch)
-#   7. tools/ncu_compare.py: launches matched in order within each config
-#      (attnprof's n-th profiled kernel of config c <-> the n-th kernel of c's
-#      timed launch under ncu); HBM bytes and shared-memory wavefronts within
-#      2 %, achieved occupancy within 2 points; table on stdout, CSV in $OUT;
-#      overhead per profiled kernel and the whole-sweep ratio.
+#   7. tools/ncu_compare.py, for 2 and for 3: launches matched in order within
+#      each config (attnprof's n-th profiled kernel of config c <-> the n-th
+#      kernel of c's timed launch under ncu); HBM bytes and shared-memory
+#      wavefronts within 2 %, achieved occupancy within 2 points; table on
+#      stdout, CSV in $OUT; overhead per profiled kernel and the ratio.
 #
 # Environment: ATTNPROF (./attnprof), SET (default), OUT (./out), NCU (ncu),
-# CACHE (all: ncu's default cache flush before each kernel; none: as CUPTI),
-# PER_CALL (1).  Needs a GPU whose counters are readable; ncu and our CUPTI
-# session cannot profile one process at the same time, hence --metrics none
-# under ncu.
+# CACHE (all: ncu's default cache flush before each kernel; none: no flush),
+# KERNEL_REPLAY (1).  Needs a GPU whose counters are readable; ncu and our
+# CUPTI session cannot profile one process at the same time, hence
+# --metrics none under ncu.  tools/ncu-overhead.sh times a whole sweep.
 set -u
 SPEC=${1:-experiments/fa2-paper.yaml}
 ATTNPROF=${ATTNPROF:-./attnprof}
@@ -31,7 +32,7 @@ SET=${SET:-default}
 OUT=${OUT:-out}
 NCU=${NCU:-ncu}
 CACHE=${CACHE:-all}
-PER_CALL=${PER_CALL:-1}
+KERNEL_REPLAY=${KERNEL_REPLAY:-1}
 mkdir -p "$OUT"
 here=$(dirname "$0")
 name=$(basename "$SPEC" .yaml)
@@ -49,8 +50,8 @@ fi
 
 {
 	echo "# spec $SPEC, metric set $SET, ncu --cache-control $CACHE; wall seconds of each command"
-	echo "# none: record --metrics none; cupti: record --metrics $SET (session set up once);"
-	echo "# cupti_per_call: the same with ATTNPROF_CUPTI_PER_CALL=1; reps1: record --metrics none --reps 1 --warmup 0;"
+	echo "# none: record --metrics none; cupti: record --metrics $SET (replay auto);"
+	echo "# cupti_kernel: the same with --replay kernel; reps1: record --metrics none --reps 1 --warmup 0;"
 	echo "# ncu1: ncu on reps1 profiling the first of attnprof's kernels; ncu: ncu on reps1 profiling all launches of them"
 } >"$ov"
 
@@ -61,10 +62,10 @@ echo "none $(elapsed "$t0" "$t1")" >>"$ov"
 ATTNPROF_CUPTI_TRACE=1 "$ATTNPROF" record "$SPEC" -o "$OUT/$name-cupti.yaml" --force --metrics "$SET" >"$OUT/$name-cupti.log" 2>&1 || echo "warning: CUPTI record failed (see $OUT/$name-cupti.log)"
 t2=$(now)
 echo "cupti $(elapsed "$t1" "$t2")" >>"$ov"
-if [ "$PER_CALL" = 1 ]; then
-	ATTNPROF_CUPTI_TRACE=1 ATTNPROF_CUPTI_PER_CALL=1 "$ATTNPROF" record "$SPEC" -o "$OUT/$name-cupti-per-call.yaml" --force --metrics "$SET" >"$OUT/$name-cupti-per-call.log" 2>&1 || echo "warning: per-call CUPTI record failed"
+if [ "$KERNEL_REPLAY" = 1 ]; then
+	ATTNPROF_CUPTI_TRACE=1 "$ATTNPROF" record "$SPEC" -o "$OUT/$name-cupti-kernel.yaml" --force --metrics "$SET" --replay kernel >"$OUT/$name-cupti-kernel.log" 2>&1 || echo "warning: kernel-replay CUPTI record failed (see $OUT/$name-cupti-kernel.log)"
 	t3=$(now)
-	echo "cupti_per_call $(elapsed "$t2" "$t3")" >>"$ov"
+	echo "cupti_kernel $(elapsed "$t2" "$t3")" >>"$ov"
 fi
 t3=$(now)
 "$ATTNPROF" record "$SPEC" -o "$OUT/$name-reps1.yaml" --force --metrics none --reps 1 --warmup 0 >/dev/null 2>&1
@@ -73,6 +74,9 @@ echo "reps1 $(elapsed "$t3" "$t4")" >>"$ov"
 
 # ncu profiles exactly the kernels attnprof profiled (by mangled name)
 regex=$(python3 "$here/ncu_compare.py" --kernel-regex "$OUT/$name-cupti.yaml")
+if [ "$regex" = '^()$' ] && [ -f "$OUT/$name-cupti-kernel.yaml" ]; then
+	regex=$(python3 "$here/ncu_compare.py" --kernel-regex "$OUT/$name-cupti-kernel.yaml")
+fi
 echo "# ncu --kernel-name-base mangled --kernel-name regex:'$regex'" >>"$ov"
 filter=1
 ncu_run() { # extra ncu args
@@ -104,10 +108,16 @@ if ! grep -q '"dram__bytes_read.sum"' "$OUT/$name-ncu.csv" 2>/dev/null; then
 	echo "ncu $(elapsed "$t6" "$t7")" >>"$ov"
 fi
 
+echo "== replay auto (user replay, L2 flushed before each kernel)" | tee "$OUT/$name-compare.txt"
 python3 "$here/ncu_compare.py" "$OUT/$name-cupti.yaml" "$OUT/$name-ncu.csv" --per-config 2 \
-	--csv "$OUT/$name-fidelity.csv" --overhead "$ov" | tee "$OUT/$name-compare.txt"
+	--csv "$OUT/$name-fidelity.csv" --overhead "$ov" | tee -a "$OUT/$name-compare.txt"
+if [ -f "$OUT/$name-cupti-kernel.yaml" ]; then
+	echo "== replay kernel (CUPTI kernel replay, no flush)" | tee -a "$OUT/$name-compare.txt"
+	python3 "$here/ncu_compare.py" "$OUT/$name-cupti-kernel.yaml" "$OUT/$name-ncu.csv" --per-config 2 \
+		--csv "$OUT/$name-fidelity-kernel.csv" | tee -a "$OUT/$name-compare.txt"
+fi
 # the trace's per-phase times, summed over the calls (where the per-call time goes)
-for log in "$OUT/$name-cupti.log" "$OUT/$name-cupti-per-call.log"; do
+for log in "$OUT/$name-cupti.log" "$OUT/$name-cupti-kernel.log"; do
 	[ -f "$log" ] || continue
 	echo "-- CUPTI phases, $(basename "$log")"
 	awk '/attnprof: cupti: / && / ms$/ && !/cupti: call / { n = $0; sub(/^attnprof: cupti: /, "", n); v = $(NF - 1); sub(/ +[0-9.]+ ms$/, "", n); s[n] += v; c[n]++ }

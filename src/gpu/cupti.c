@@ -6,8 +6,9 @@
  * image (sized once for CUPTI_MAX_RANGES ranges); the object then stays
  * enabled, stopped, until cupti_session_close().  Per call only:
  *   activity on (CONCURRENT_KERNEL) -> CounterDataImageInitialize (empty the
- *   image) -> SetConfig(AutoRange, KernelReplay) ->
- *   { Start; launch(); Stop } until all passes are submitted ->
+ *   image) -> SetConfig(AutoRange, KernelReplay or UserReplay) ->
+ *   { Start; launch(); Stop } until all passes are submitted (one round with
+ *   kernel replay, one per pass with user replay) ->
  *   DecodeData -> activity off + flush -> per range: name +
  *   EvaluateToGpuValues -> map ranges to kernel records (cupti_map.c).
  * Auto ranges go on counting across calls of one enabled object ("3", "4",
@@ -49,6 +50,7 @@ struct kernel_info {
 	char *name;
 	int grid[3], block[3];
 	int registers, static_smem, dynamic_smem;
+	uint32_t stream;
 };
 
 static struct {
@@ -98,6 +100,7 @@ static void act_keep(const CUpti_ActivityKernel10 *k)
 	ki->registers = k->registersPerThread;
 	ki->static_smem = k->staticSharedMemory;
 	ki->dynamic_smem = k->dynamicSharedMemory;
+	ki->stream = k->streamId;
 	act.n++;
 }
 
@@ -442,6 +445,7 @@ static int fill_launch(struct cupti_session *s, const struct kernel_info *k, str
 	l->registers = k->registers;
 	l->static_smem = k->static_smem;
 	l->dynamic_smem = k->dynamic_smem;
+	l->stream = k->stream;
 	struct occupancy occ;
 	int threads = k->block[0] * k->block[1] * k->block[2];
 	int prev = error_quiet(1);
@@ -519,7 +523,12 @@ done:
 	return rc;
 }
 
-int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
+const char *cupti_replay_name(enum cupti_replay r)
+{
+	return r == CUPTI_REPLAY_USER ? "user" : "kernel";
+}
+
+int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launch)(void *arg), void *arg,
 		  struct launch **launches, size_t *nlaunches)
 {
 	*launches = NULL;
@@ -591,7 +600,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	cp.counterDataImageSize = s->data_size;
 	cp.pCounterDataImage = s->data;
 	cp.range = CUPTI_AutoRange;
-	cp.replayMode = CUPTI_KernelReplay;
+	cp.replayMode = replay == CUPTI_REPLAY_USER ? CUPTI_UserReplay : CUPTI_KernelReplay;
 	cp.maxRangesPerPass = CUPTI_MAX_RANGES;
 	cp.numNestingLevels = 1;
 	cp.minNestingLevel = 1;
@@ -600,8 +609,8 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler");
 	TRACE(s, "set config", t0);
 
-	/* Kernel replay submits every pass in one round; allow more rounds in
-	 * case CUPTI asks for them, but never loop forever. */
+	/* Kernel replay submits every pass in one round, user replay one pass per
+	 * round; allow one more round in case CUPTI asks, but never loop forever. */
 	int rounds = 0, all_submitted = 0;
 	while (!all_submitted) {
 		if (++rounds > s->passes + 1) {
@@ -629,7 +638,7 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 		}
 		all_submitted = sop.isAllPassSubmitted;
 	}
-	TRACE(s, "profiled launches (replay)", t0);
+	TRACE(s, replay == CUPTI_REPLAY_USER ? "profiled launches (user)" : "profiled launches (kernel)", t0);
 
 	CUpti_RangeProfiler_DecodeData_Params ddp = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
 	ddp.pRangeProfilerObject = s->rp;
@@ -680,13 +689,21 @@ int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
 			goto out;
 	}
 	TRACE(s, "evaluate", t0);
+	if (s->trace) {
+		fprintf(stderr, "attnprof: cupti: %zu range%s after %d round%s:", nranges, nranges == 1 ? "" : "s",
+			rounds, rounds == 1 ? "" : "s");
+		for (size_t i = 0; i < nranges && i < 12; i++)
+			fprintf(stderr, " %s", range_names[i]);
+		fprintf(stderr, "%s; %zu kernel records\n", nranges > 12 ? " ..." : "", act.n);
+	}
 	for (size_t i = 0; i < act.n; i++) {
 		recs[i] = act.k[i].rec;
 		recs[i].name = act.k[i].name;
 	}
 	/* an enabled object numbers auto ranges on from its earlier calls */
 	if (cupti_ranges_base((const char *const *)range_names, nranges, &base) ||
-	    cupti_map_ranges_at((const char *const *)range_names, nranges, base, recs, act.n, map))
+	    cupti_map_ranges_rounds((const char *const *)range_names, nranges, base,
+				    replay == CUPTI_REPLAY_USER ? (size_t)rounds : 1, recs, act.n, map))
 		goto out;
 	if (s->trace && base != s->next_range)
 		fprintf(stderr, "attnprof: cupti: ranges numbered from %zu, expected %zu (mapped from %zu)\n",
@@ -736,8 +753,9 @@ out:
 	s->calls++;
 	s->profile_ms += mono_ms() - start;
 	if (s->trace)
-		fprintf(stderr, "attnprof: cupti: call %u: %zu range%s from %zu, %.1f ms%s\n", s->calls, nranges,
-			nranges == 1 ? "" : "s", base, mono_ms() - start, rc ? " (failed)" : "");
+		fprintf(stderr, "attnprof: cupti: call %u: %zu range%s from %zu, %s replay, %.1f ms%s\n", s->calls,
+			nranges, nranges == 1 ? "" : "s", base, cupti_replay_name(replay), mono_ms() - start,
+			rc ? " (failed)" : "");
 	return rc;
 }
 

@@ -3,8 +3,8 @@
  *
  * One session per sweep: cupti_session_open() validates the metric names
  * for the device's chip and plans the passes; cupti_profile() profiles one
- * call of launch(arg) (all kernels of one variant run) with kernel replay
- * and auto ranges (one range per kernel launch), and returns one struct
+ * call of launch(arg) (all kernels of one variant run) with kernel or user
+ * replay and auto ranges (one range per kernel launch), and returns one struct
  * launch per kernel, in launch order, with its metrics.  The range profiler
  * is enabled once, at the first cupti_profile(), and stays enabled (but
  * stopped) until cupti_session_close(); each call re-initialises only the
@@ -44,19 +44,39 @@ int cupti_session_passes(const struct cupti_session *s);
 const char *cupti_session_chip(const struct cupti_session *s);
 
 /*
- * Profile one call of launch(arg).  launch() may be called more than once
- * (once per Start/Stop round until CUPTI has every pass; with kernel replay
- * that is one round, CUPTI replays each kernel itself and restores device
- * memory between passes).  It must launch its kernels on one stream and
- * return 0, or -1 (its own error), which aborts profiling.
+ * How the passes of a profiled call are taken.
+ *
+ * KERNEL: CUPTI replays each kernel itself inside one Start/Stop, saving
+ * device memory before the first pass and restoring it before the others,
+ * so a kernel that writes its inputs is measured on the same inputs every
+ * pass.  The save/restore costs time (tens of ms per kernel on the H200)
+ * and leaves the L2 full of dirty lines, which the kernel then writes back
+ * and which count as its DRAM writes.
+ *
+ * USER: launch(arg) runs once per pass, memory is not restored: only for
+ * call sequences that give the same result every time (attention variants
+ * overwrite their outputs and never write Q, K, V).  The caller can flush
+ * the L2 before each kernel (record does), as Nsight Compute does.
+ */
+enum cupti_replay { CUPTI_REPLAY_KERNEL, CUPTI_REPLAY_USER };
+/* "kernel", "user" */
+const char *cupti_replay_name(enum cupti_replay r);
+
+/*
+ * Profile one call of launch(arg).  launch() is called once per Start/Stop
+ * round: with kernel replay once (CUPTI replays each kernel and restores
+ * memory between passes), with user replay once per pass.  It must launch
+ * its kernels on one stream, the same sequence every time, and return 0,
+ * or -1 (its own error), which aborts profiling.
  *
  * Fills *launches (malloc'd array, each launch's fields owned; free with
- * cupti_launches_free) and *nlaunches.  Theoretical occupancy and its
- * limiter are computed with occupancy.h from the Activity records and the
- * device's limits.  Returns 0 or -1 via error() (e.g. ranges that cannot be
- * matched to kernels: never mis-attributed).
+ * cupti_launches_free) and *nlaunches: one per kernel of one call, in
+ * launch order.  Theoretical occupancy and its limiter are computed with
+ * occupancy.h from the Activity records and the device's limits.  Returns 0
+ * or -1 via error() (e.g. ranges that cannot be matched to kernels: never
+ * mis-attributed).
  */
-int cupti_profile(struct cupti_session *s, int (*launch)(void *arg), void *arg,
+int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launch)(void *arg), void *arg,
 		  struct launch **launches, size_t *nlaunches);
 void cupti_launches_free(struct launch *launches, size_t n);
 void cupti_session_close(struct cupti_session *s);
@@ -114,12 +134,31 @@ int cupti_map_ranges_at(const char *const *ranges, size_t nranges, size_t base,
 			const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map);
 
 /*
+ * The same for user replay, where the caller launched the whole sequence
+ * once per pass (`rounds` times, each launch with its own correlation id):
+ * recs must hold rounds x nranges launches, each round naming the same
+ * kernels in the same order as the first, and range k maps to the first
+ * round's k-th launch.  rounds = 1 is cupti_map_ranges_at.
+ */
+int cupti_map_ranges_rounds(const char *const *ranges, size_t nranges, size_t base, size_t rounds,
+			    const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map);
+
+/*
  * The lowest launch index among range names ("outer/7" counts as 7): the
  * base of one call's ranges.  0 for no ranges; -1 via error() when a name is
  * not an index.  Whether the names then run base, base+1, ... without gaps
  * or repeats is cupti_map_ranges_at's check.
  */
 int cupti_ranges_base(const char *const *ranges, size_t nranges, size_t *base);
+
+/*
+ * A batch: runs launched one after another, each on its own stream, in one
+ * profiled call.  Splits the call's launches (in launch order) into nruns
+ * groups of consecutive launches on one stream: run k's are
+ * [start[k], start[k + 1]), start has nruns + 1 entries.  0, or -1 via
+ * error() unless there are exactly nruns such groups.
+ */
+int cupti_split_by_stream(const struct launch *l, size_t n, size_t nruns, size_t *start);
 
 /* ---- session reuse (pure; tested in CI) --------------------------------- */
 

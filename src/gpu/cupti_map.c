@@ -5,7 +5,10 @@
  * in launch order.  A launch is identified by its correlation id (one per
  * launch API call, increasing in call order), so records are reduced to one
  * per id and sorted by id; auto ranges are numbered in launch order.  Both
- * then list the same launches in the same order, or we refuse.
+ * then list the same launches in the same order, or we refuse.  With user
+ * replay the caller launches the whole sequence once per pass: every round
+ * has its own ids, so there are rounds x ranges launches, the rounds must
+ * repeat the first one's kernel names, and range k is the first round's k-th.
  */
 #include "gpu/cupti.h"
 
@@ -16,6 +19,14 @@
 #include "util/error.h"
 
 static const struct cupti_kernel_rec *sort_base;
+
+/* Kernels CUPTI launches itself: with user replay CUPTI 13.0 launches one
+ * named WaitNs, reported with the correlation id of one of ours (seen on
+ * the H200).  They are not the program's and get no range. */
+static int cupti_internal(const char *name)
+{
+	return name && !strcmp(name, "WaitNs");
+}
 
 static int by_correlation(const void *a, const void *b)
 {
@@ -69,6 +80,12 @@ int cupti_map_ranges(const char *const *ranges, size_t nranges,
 int cupti_map_ranges_at(const char *const *ranges, size_t nranges, size_t base,
 			const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map)
 {
+	return cupti_map_ranges_rounds(ranges, nranges, base, 1, recs, nrecs, map);
+}
+
+int cupti_map_ranges_rounds(const char *const *ranges, size_t nranges, size_t base, size_t rounds,
+			    const struct cupti_kernel_rec *recs, size_t nrecs, size_t *map)
+{
 	int rc = -1;
 	size_t *order = NULL, *range_of = NULL;
 	size_t nunique = 0;
@@ -77,12 +94,14 @@ int cupti_map_ranges_at(const char *const *ranges, size_t nranges, size_t base,
 		order = malloc(nrecs * sizeof *order);
 		if (!order)
 			return error("out of memory");
+		size_t nours = 0;
 		for (size_t i = 0; i < nrecs; i++)
-			order[i] = i;
+			if (!cupti_internal(recs[i].name))
+				order[nours++] = i;
 		sort_base = recs;
-		qsort(order, nrecs, sizeof *order, by_correlation);
+		qsort(order, nours, sizeof *order, by_correlation);
 		/* one record per launch: the first (earliest) of each id */
-		for (size_t i = 0; i < nrecs; i++) {
+		for (size_t i = 0; i < nours; i++) {
 			if (nunique && recs[order[nunique - 1]].correlation_id ==
 				       recs[order[i]].correlation_id) {
 				const char *a = recs[order[nunique - 1]].name, *b = recs[order[i]].name;
@@ -97,12 +116,24 @@ int cupti_map_ranges_at(const char *const *ranges, size_t nranges, size_t base,
 		}
 	}
 
-	if (nunique != nranges) {
-		error("CUPTI profiled %zu kernel ranges but the Activity API saw %zu kernel launches%s%s: "
+	if (rounds < 1)
+		rounds = 1;
+	if (nunique != nranges * rounds) {
+		error("CUPTI profiled %zu kernel ranges%s but the Activity API saw %zu kernel launches%s%s: "
 		      "refusing to guess which metrics belong to which kernel",
-		      nranges, nunique, nunique ? ", the first being " : "",
+		      nranges, rounds > 1 ? " per pass" : "", nunique, nunique ? ", the first being " : "",
 		      nunique ? (recs[order[0]].name ? recs[order[0]].name : "?") : "");
 		goto out;
+	}
+	/* user replay: every pass must have launched the same kernels in order */
+	for (size_t i = nranges; i < nunique; i++) {
+		const char *a = recs[order[i % nranges]].name, *b = recs[order[i]].name;
+		if (a && b && strcmp(a, b)) {
+			error("pass %zu launched '%s' where pass 1 launched '%s' (launch %zu): the variant's kernel "
+			      "sequence changed between passes, so user replay cannot profile it; use kernel replay",
+			      i / nranges + 1, b, a, i % nranges);
+			goto out;
+		}
 	}
 
 	range_of = malloc((nranges ? nranges : 1) * sizeof *range_of);
@@ -161,4 +192,25 @@ void cupti_reuse_after(struct cupti_reuse *r, unsigned steps, int ok)
 		r->enabled = 1;
 	if (!ok || (steps & CUPTI_STEP_DISABLE))
 		r->enabled = 0;
+}
+
+/* ---- batches: launches per run by stream ------------------------------ */
+
+int cupti_split_by_stream(const struct launch *l, size_t n, size_t nruns, size_t *start)
+{
+	size_t groups = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && l[i].stream == l[i - 1].stream)
+			continue;
+		if (groups == nruns)
+			return error("a profiled batch of %zu runs launched kernels on more than %zu streams in turn "
+				     "(kernel %zu, '%s'): cannot tell whose kernels are whose", nruns, nruns, i,
+				     l[i].name ? l[i].name : "?");
+		start[groups++] = i;
+	}
+	if (groups != nruns)
+		return error("a profiled batch of %zu runs launched kernels on %zu stream%s in turn: "
+			     "cannot tell whose kernels are whose", nruns, groups, groups == 1 ? "" : "s");
+	start[nruns] = n;
+	return 0;
 }

@@ -1,12 +1,14 @@
 /* harness.c: the record loop.
  *
  * For each config of the sweep: allocate the variant's buffers, fill the
- * inputs on the GPU from the seeded input function, poison the outputs, run
- * once and compare sampled rows of O with the fp64 CPU reference, time with
- * CUDA events (separate runs), profile with CUPTI (separate runs again),
- * add the model's predictions, and append the record to the results file,
- * which is rewritten atomically after every record.  A signal only sets a
- * flag: the loop stops between configs and nothing recorded is lost.
+ * inputs on the GPU from the seeded input function, run once on a poisoned
+ * output and compare sampled rows of O with the fp64 CPU reference, time
+ * with CUDA events (separate runs), add the model's predictions, and append
+ * the record to the results file, which is rewritten atomically after every
+ * record.  With counters on, the checked run is the profiled run (CUPTI,
+ * replayed), and profiled runs are batched (see "the profiled batch").  A
+ * signal only sets a flag: the loop stops between configs and nothing
+ * recorded is lost.
  */
 #include "gpu/harness.h"
 
@@ -18,6 +20,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <nvtx3/nvToolsExt.h>
 
 #include "attn.h"
 #include "gpu/cupti.h"
@@ -195,41 +199,46 @@ static int check_output(struct attn_run *run, const struct reference *ref, struc
 			const struct tolerance *tol)
 {
 	const struct attn_shape *s = &ref->shape;
-	size_t n = (size_t)s->batch * s->heads * s->seqlen_q * s->head_dim;
-	uint16_t *o = malloc(n * sizeof(uint16_t));
-	float *row = malloc(sizeof(float) * (size_t)s->head_dim);
-	if (!o || !row) {
-		free(o);
-		free(row);
-		return error("out of memory for the output (%zu elements)", n);
+	const size_t d = (size_t)s->head_dim, nrows = (size_t)ref->nheads * ref->nrows;
+	/* only the sampled rows come back: a few hundred rows, not all of O */
+	uint16_t *o = malloc(nrows * d * sizeof(uint16_t) + 1);
+	uint64_t *first = malloc(nrows * sizeof(uint64_t) + 1);
+	float *row = malloc(sizeof(float) * d);
+	int rc = -1;
+	if (!o || !first || !row) {
+		error("out of memory for %zu rows of the output", nrows);
+		goto out;
 	}
-	if (attn_run_get_output(run, o)) {
-		free(o);
-		free(row);
-		return error("cannot read the output back: %s", attn_last_error());
+	for (int i = 0; i < ref->nheads; i++)
+		for (int r = 0; r < ref->nrows; r++)
+			first[(size_t)i * ref->nrows + r] =
+				(((uint64_t)ref->bh[i][0] * s->heads + ref->bh[i][1]) * s->seqlen_q + ref->rows[r]) * d;
+	if (attn_run_get_rows(run, first, nrows, d, o)) {
+		error("cannot read the output back: %s", attn_last_error());
+		goto out;
 	}
 	struct attn_error e;
 	attn_error_init(&e);
-	for (int i = 0; i < ref->nheads; i++) {
-		int b = ref->bh[i][0], h = ref->bh[i][1];
-		for (int r = 0; r < ref->nrows; r++) {
-			size_t base = (((size_t)b * s->heads + h) * s->seqlen_q + ref->rows[r]) * s->head_dim;
-			for (int j = 0; j < s->head_dim; j++)
-				row[j] = s->dtype == DTYPE_FP16 ? half_to_float(o[base + j]) : bf16_to_float(o[base + j]);
-			attn_error_add(&e, ref->o + ((size_t)i * ref->nrows + r) * s->head_dim, row, (size_t)s->head_dim);
-		}
+	for (size_t k = 0; k < nrows; k++) {
+		const uint16_t *x = o + k * d;
+		for (size_t j = 0; j < d; j++)
+			row[j] = s->dtype == DTYPE_FP16 ? half_to_float(x[j]) : bf16_to_float(x[j]);
+		attn_error_add(&e, ref->o + k * d, row, d);
 	}
 	rec->checked = 1;
 	rec->max_abs_err = e.max_abs;
 	rec->rel_l2_err = attn_error_rel_l2(&e);
 	rec->tol_max_abs = tol->max_abs;
 	rec->tol_rel_l2 = tol->rel_l2;
-	rec->rows_checked = ref->nrows * ref->nheads;
+	rec->rows_checked = (int)nrows;
 	/* NaN compares false: a poisoned element left unwritten fails here. */
 	rec->correct = e.nonfinite == 0 && rec->max_abs_err <= tol->max_abs && rec->rel_l2_err <= tol->rel_l2;
+	rc = 0;
+out:
 	free(o);
+	free(first);
 	free(row);
-	return 0;
+	return rc;
 }
 
 /* ---- timing ---------------------------------------------------------- */
@@ -287,45 +296,281 @@ static void set_error(struct record *rec, const char *what)
 	rec->error = strdup(buf);
 }
 
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
+}
+
+struct sweep;
+
+/* ---- the profiled batch ------------------------------------------------ */
+
+/*
+ * With counters on, a config's correctness run is its profiled run: its
+ * output is poisoned, the run is profiled (replayed), then compared with the
+ * fp64 reference; only then is it timed.  Profiled runs are batched: up to
+ * BATCH_MAX configs keep their buffers and are profiled by one
+ * cupti_profile() call, because CUPTI's cost per call (about 15 ms per pass
+ * on the H200, whatever the kernels) is then paid once per batch.  Each
+ * run launches on its own stream, so the launches come apart by stream.
+ * A batch is cut short by device memory (half the GPU's), a change of
+ * replay mode, the range limit, a failed config, or the end of the sweep;
+ * its records are written when it completes.
+ */
+#define BATCH_MAX 8
+
+struct pending {
+	size_t index;          /* the config's index in the spec */
+	struct record rec;
+	struct attn_run *run;
+	struct reference ref;  /* this config's reference rows (a copy) */
+};
+
+struct batch {
+	struct pending p[BATCH_MAX];
+	size_t n;
+	uint64_t bytes;        /* device memory the pending runs hold */
+	size_t ranges;         /* predicted ranges per pass */
+	enum cupti_replay replay;
+};
+
 struct sweep {
 	struct spec *spec;
 	struct results *res;
+	const char *out_path;
+	int progress, tty;
 	struct attn_device dev;
 	struct cupti_session *cupti;
 	enum metrics_status mstatus;
 	char mreason[512];
 	struct reference ref;
-	int wrong, failed, done, skipped;
+	struct batch batch;
+	int wrong, failed, done;
+	/* ATTNPROF_CUPTI_TRACE=1: where the counters' wall time goes */
+	int trace;
+	double profile_ms, check_ms, open_ms;
+	unsigned batches;
 };
 
-static int run_config(struct sweep *w, const struct config *c, struct record *rec)
+static int reference_copy(struct reference *dst, const struct reference *src)
 {
+	size_t nrows = (size_t)src->nrows, no = (size_t)src->nheads * src->nrows * src->shape.head_dim;
+	*dst = *src;
+	dst->rows = malloc(nrows * sizeof(int) + 1);
+	dst->o = malloc(no * sizeof(double) + 1);
+	if (!dst->rows || !dst->o) {
+		reference_release(dst);
+		return error("out of memory copying the reference rows");
+	}
+	memcpy(dst->rows, src->rows, nrows * sizeof(int));
+	memcpy(dst->o, src->o, no * sizeof(double));
+	return 0;
+}
+
+static int launch_batch(void *arg)
+{
+	struct batch *b = arg;
+	for (size_t i = 0; i < b->n; i++)
+		if (launch_and_sync(b->p[i].run))
+			return -1;
+	return 0;
+}
+
+static void progress_line(size_t i, size_t n, const struct record *rec, int tty);
+
+/* Append a finished record and rewrite the results file. */
+static int keep_record(struct sweep *w, size_t index, struct record *rec)
+{
+	if (rec->error)
+		w->failed++;
+	else if (rec->checked && !rec->correct)
+		w->wrong++;
+	w->done++;
+	if (w->progress || w->tty)
+		progress_line(index, w->spec->nconfigs, rec, w->tty);
+	if (results_add(w->res, rec) || results_save(w->res, w->out_path)) {
+		record_release(rec);
+		return -1;
+	}
+	return 0;
+}
+
+/* Correctness without counters: poison, run, compare. */
+static int check_run(struct sweep *w, struct attn_run *run, const struct reference *ref, struct record *rec)
+{
+	/* NVTX ranges name the kinds of run for Nsight tools: tools/ncu-overhead.sh
+	 * has ncu profile each config's "check" run. */
+	nvtxRangePushA("check");
+	int bad = attn_run_poison(run) || launch_and_sync(run);
+	nvtxRangePop();
+	if (bad) {
+		error("%s failed: %s", rec->variant, attn_last_error());
+		set_error(rec, "launch");
+		return -1;
+	}
+	if (check_output(run, ref, rec, &w->spec->tol[ref->shape.dtype])) {
+		set_error(rec, "check");
+		return -1;
+	}
+	return 0;
+}
+
+static int time_and_rate(struct sweep *w, struct attn_run *run, const struct attn_shape *s, struct record *rec)
+{
+	/* Timing: plain runs, no profiler attached to them. */
+	nvtxRangePushA("timing");
+	int bad = time_run(run, w->spec, rec);
+	nvtxRangePop();
+	if (bad) {
+		set_error(rec, "timing");
+		return -1;
+	}
+	rec->tflops = attn_flops(s) / (rec->time_ms * 1e-3) / 1e12;
+	return 0;
+}
+
+static void metrics_unavailable(struct record *rec, const char *why)
+{
+	rec->metrics_status = METRICS_UNAVAILABLE;
+	free(rec->metrics_reason);
+	rec->metrics_reason = strdup(why);
+}
+
+/* Give pending config p its launches [from, to) of the batch's profiled call,
+ * less the L2 flush kernels (moved out of all; the rest freed). */
+static int take_launches(struct pending *p, struct launch *all, size_t from, size_t to, enum cupti_replay replay)
+{
+	struct launch *mine = calloc(to - from + 1, sizeof *mine);
+	if (!mine)
+		return error("out of memory");
+	size_t n = 0;
+	for (size_t i = from; i < to; i++) {
+		if (all[i].name && !strcmp(all[i].name, ATTN_L2_FLUSH_KERNEL))
+			launch_release(&all[i]);
+		else
+			mine[n++] = all[i];
+		memset(&all[i], 0, sizeof all[i]);
+	}
+	if (n == 0) {
+		free(mine);
+		return error("the profiled run of %s launched no kernels of its own", p->rec.variant);
+	}
+	p->rec.launches = mine;
+	p->rec.nlaunches = n;
+	p->rec.replay = strdup(cupti_replay_name(replay));
+	p->rec.l2_flushed = replay == CUPTI_REPLAY_USER;
+	return results_sum_launches(&p->rec);
+}
+
+/* Profile, check and time every pending config, then keep their records. */
+static int finish_batch(struct sweep *w)
+{
+	struct batch *b = &w->batch;
+	if (b->n == 0)
+		return 0;
+	struct launch *all = NULL;
+	size_t nall = 0, start[BATCH_MAX + 1];
+	char why[1024] = "";
+	double t0 = now_ms();
+
+	/* User replay re-runs the runs once per pass; each kernel then starts
+	 * from an L2 without dirty lines, as under Nsight Compute.  Kernel replay
+	 * restores memory between passes, which refills the L2: no flush. */
+	int bad = 0;
+	for (size_t i = 0; i < b->n && !bad; i++)
+		if (attn_run_poison(b->p[i].run) ||
+		    (b->replay == CUPTI_REPLAY_USER && attn_run_set_l2_flush(b->p[i].run, 1)))
+			bad = error("cannot prepare the profiled run: %s", attn_last_error());
+	nvtxRangePushA("counters");
+	if (!bad)
+		bad = cupti_profile(w->cupti, b->replay, launch_batch, b, &all, &nall);
+	nvtxRangePop();
+	for (size_t i = 0; i < b->n; i++)
+		attn_run_set_l2_flush(b->p[i].run, 0);
+	if (!bad)
+		bad = cupti_split_by_stream(all, nall, b->n, start);
+	if (bad)
+		snprintf(why, sizeof why, "%s", error_last());
+	double t1 = now_ms();
+	w->profile_ms += t1 - t0;
+	w->batches++;
+
+	int rc = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		struct pending *p = &b->p[i];
+		struct record *rec = &p->rec;
+		const struct attn_shape *s = &p->ref.shape;
+		if (bad || take_launches(p, all, start[i], start[i + 1], b->replay)) {
+			metrics_unavailable(rec, bad ? why : error_last());
+			check_run(w, p->run, &p->ref, rec);
+		} else if (check_output(p->run, &p->ref, rec, &w->spec->tol[s->dtype])) {
+			set_error(rec, "check");
+		} else if (!rec->correct) {
+			/* wrong under the profiler: is it the profiling?  Run it plain. */
+			struct record plain;
+			record_init(&plain);
+			if (!check_run(w, p->run, &p->ref, &plain) && plain.correct) {
+				error("the profiled run's output was wrong (max |error| %.3g) but a plain run's is right: counters discarded",
+				      rec->max_abs_err);
+				metrics_unavailable(rec, error_last());
+				rec->max_abs_err = plain.max_abs_err;
+				rec->rel_l2_err = plain.rel_l2_err;
+				rec->correct = 1;
+			}
+			record_release(&plain);
+		}
+		if (!rec->error)
+			time_and_rate(w, p->run, s, rec);
+		attn_run_destroy(p->run);
+		reference_release(&p->ref);
+		if (!rc && keep_record(w, p->index, rec))
+			rc = -1;
+		else if (rc)
+			record_release(rec);
+	}
+	cupti_launches_free(all, nall); /* what is left: moved-out and flush launches are zeroed/freed */
+	w->check_ms += now_ms() - t1;
+	b->n = 0;
+	b->bytes = 0;
+	b->ranges = 0;
+	return rc;
+}
+
+/* One config: set up, then either queue it for a profiled batch, or check,
+ * time and keep it now (no counters, or it failed). */
+static int run_config(struct sweep *w, size_t index)
+{
+	const struct config *c = &w->spec->configs[index];
 	const struct attn_shape *s = &c->shape;
 	struct attn_run *run = NULL;
 	uint64_t seed = shape_seed(w->spec->seed, s);
+	struct record rec;
+	record_init(&rec);
 
-	if (config_to_record(c, "attnprof", rec))
+	if (config_to_record(c, "attnprof", &rec))
 		return -1;
-	rec->seed = seed;
-	rec->metrics_status = w->mstatus;
-	rec->metric_set = xstrdup(w->spec->metric_set);
+	rec.seed = seed;
+	rec.metrics_status = w->mstatus;
+	rec.metric_set = xstrdup(w->spec->metric_set);
 	if (w->mstatus == METRICS_UNAVAILABLE)
-		rec->metrics_reason = strdup(w->mreason);
+		rec.metrics_reason = strdup(w->mreason);
 
-	if (model_fill_record(rec, &w->res->header.gpu))
+	if (model_fill_record(&rec, &w->res->header.gpu))
 		warning("no model prediction for %s: %s", c->variant->name, error_last());
 
 	error_clear();
 	if (attn_run_create(&run, c->variant, s, w->dev.sm_count)) {
 		error("cannot set up %s: %s", c->variant->name, attn_last_error());
-		set_error(rec, "setup");
-		return -1;
+		set_error(&rec, "setup");
+		goto keep;
 	}
 	const struct attn_alloc *allocs;
 	size_t na = attn_run_allocs(run, &allocs);
 	for (size_t i = 0; i < na; i++)
-		kvlist_set(&rec->allocs, allocs[i].name, (double)allocs[i].bytes);
-	rec->peak_bytes = attn_run_peak_bytes(run);
+		kvlist_set(&rec.allocs, allocs[i].name, (double)allocs[i].bytes);
+	rec.peak_bytes = attn_run_peak_bytes(run);
 
 	static const char *const names[] = { "Q", "K", "V" };
 	for (int t = 0; t < 3; t++) {
@@ -334,56 +579,55 @@ static int run_config(struct sweep *w, const struct config *c, struct record *re
 				    : (uint64_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
 		if (!p || attn_fill_input(p, n, s->dtype, seed, t)) {
 			error("cannot fill %s: %s", names[t], p ? attn_last_error() : "no such buffer");
-			set_error(rec, "inputs");
-			goto fail;
+			set_error(&rec, "inputs");
+			goto keep;
 		}
 	}
-
-	/* Correctness first, on a poisoned output. */
 	if (!w->ref.valid || w->ref.seed != seed || !same_shape(&w->ref.shape, s)) {
 		if (reference_build(&w->ref, s, seed, w->spec->check_rows)) {
-			set_error(rec, "reference");
-			goto fail;
+			set_error(&rec, "reference");
+			goto keep;
 		}
 	}
-	if (attn_run_poison(run) || launch_and_sync(run)) {
-		error("%s failed: %s", c->variant->name, attn_last_error());
-		set_error(rec, "launch");
-		goto fail;
-	}
-	if (check_output(run, &w->ref, rec, &w->spec->tol[s->dtype])) {
-		set_error(rec, "check");
-		goto fail;
-	}
-	if (!rec->correct)
-		w->wrong++;
 
-	/* Timing: plain runs, no profiler attached to them. */
-	if (time_run(run, w->spec, rec)) {
-		set_error(rec, "timing");
-		goto fail;
-	}
-	rec->tflops = attn_flops(s) / (rec->time_ms * 1e-3) / 1e12;
-
-	/* Counters: separate, replayed runs. */
 	if (w->cupti) {
-		struct launch *l = NULL;
-		size_t nl = 0;
-		if (cupti_profile(w->cupti, launch_and_sync, run, &l, &nl)) {
-			rec->metrics_status = METRICS_UNAVAILABLE;
-			free(rec->metrics_reason);
-			rec->metrics_reason = strdup(error_last());
-		} else {
-			rec->launches = l;
-			rec->nlaunches = nl;
-			results_sum_launches(rec);
+		/* queue it; first finish the batch if this one does not fit */
+		struct batch *b = &w->batch;
+		enum cupti_replay replay = replay_is_kernel(w->spec->replay, c->variant) ? CUPTI_REPLAY_KERNEL
+											 : CUPTI_REPLAY_USER;
+		size_t ranges = 2 * c->variant->nkernels + 2; /* with flushes, and a spare */
+		if (b->n && (b->n == BATCH_MAX || b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
+			     b->bytes + rec.peak_bytes > w->dev.hbm_bytes / 2)) {
+			if (finish_batch(w)) {
+				attn_run_destroy(run);
+				record_release(&rec);
+				return -1;
+			}
 		}
+		struct pending *p = &b->p[b->n];
+		if (reference_copy(&p->ref, &w->ref)) {
+			set_error(&rec, "reference");
+			goto keep;
+		}
+		p->index = index;
+		p->rec = rec;
+		p->run = run;
+		b->replay = replay;
+		b->bytes += rec.peak_bytes;
+		b->ranges += ranges;
+		b->n++;
+		return 0;
 	}
+	if (!check_run(w, run, &w->ref, &rec))
+		time_and_rate(w, run, s, &rec);
+keep:
 	attn_run_destroy(run);
-	return 0;
-fail:
-	attn_run_destroy(run);
-	return -1;
+	/* a failed config is kept after the batch before it, in sweep order */
+	if (rec.error && finish_batch(w)) {
+		record_release(&rec);
+		return -1;
+	}
+	return keep_record(w, index, &rec);
 }
 
 static void progress_line(size_t i, size_t n, const struct record *rec, int tty)
@@ -462,8 +706,12 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 	/* Counters: validate the set before the sweep; unavailable is not fatal. */
 	w.mstatus = METRICS_NOT_REQUESTED;
 	if (s->nmetrics) {
+		const char *tr = getenv("ATTNPROF_CUPTI_TRACE");
+		w.trace = tr && !strcmp(tr, "1");
+		double t0 = now_ms();
 		int orc = cupti_session_open(&w.cupti, (const char *const *)s->metrics, s->nmetrics,
 					     w.mreason, sizeof(w.mreason));
+		w.open_ms = now_ms() - t0;
 		if (orc < 0) {
 			results_release(&res);
 			return EXIT_BAD_INPUT;
@@ -478,9 +726,9 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 			w.mstatus = METRICS_OK;
 			res.header.gpu.chip = xstrdup(cupti_session_chip(w.cupti));
 			if (o->progress)
-				fprintf(stderr, "attnprof: metric set '%s': %zu metrics, %d pass%s per kernel\n",
+				fprintf(stderr, "attnprof: metric set '%s': %zu metrics, %d pass%s per kernel, replay %s\n",
 					s->metric_set, s->nmetrics, cupti_session_passes(w.cupti),
-					cupti_session_passes(w.cupti) == 1 ? "" : "es");
+					cupti_session_passes(w.cupti) == 1 ? "" : "es", replay_mode_name(s->replay));
 		}
 	}
 	if (results_save(&res, o->out_path)) {
@@ -493,7 +741,10 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	int tty = isatty(STDERR_FILENO);
+	w.tty = isatty(STDERR_FILENO);
+	w.progress = o->progress;
+	w.out_path = o->out_path;
+	int skipped = 0;
 	for (size_t i = 0; i < s->nconfigs && !interrupted; i++) {
 		struct record rec;
 		char key[256];
@@ -502,29 +753,29 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		record_key(&rec, key, sizeof(key));
 		record_release(&rec);
 		if (results_find(&res, key) >= 0) {
-			w.skipped++;
+			skipped++;
 			continue;
 		}
-		record_init(&rec);
-		if (run_config(&w, &s->configs[i], &rec))
-			w.failed++;
-		w.done++;
-		if (o->progress || tty)
-			progress_line(i, s->nconfigs, &rec, tty);
-		if (results_add(&res, &rec) || results_save(&res, o->out_path)) {
-			record_release(&rec);
+		if (run_config(&w, i)) {
 			rc = EXIT_FAILURE_RUN;
 			goto out;
 		}
 	}
+	/* The last batch; after an interrupt its configs are dropped unrecorded
+	 * (--resume runs them) rather than profiled and timed first. */
+	if (!interrupted && finish_batch(&w)) {
+		rc = EXIT_FAILURE_RUN;
+		goto out;
+	}
+	int tty = w.tty;
 	if (tty)
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "attnprof: %s: %d config%s recorded, %d wrong, %d failed%s\n", o->out_path,
 		w.done, w.done == 1 ? "" : "s", w.wrong, w.failed,
 		w.mstatus == METRICS_UNAVAILABLE ? ", counters unavailable" : "");
-	if (w.skipped)
+	if (skipped)
 		fprintf(stderr, "attnprof: %d config%s already in the file, skipped (--resume)\n",
-			w.skipped, w.skipped == 1 ? " was" : "s were");
+			skipped, skipped == 1 ? " was" : "s were");
 	if (interrupted) {
 		error("interrupted: %s holds the %zu finished records; run again with --resume to finish",
 		      o->out_path, res.nrecords);
@@ -535,6 +786,17 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		rc = EXIT_NO_GPU;
 	}
 out:
+	if (w.trace)
+		fprintf(stderr, "attnprof: counters: session open %.1f ms; %d configs in %u batches: profiling %.1f ms "
+			"(poison, flush set-up, replayed calls, mapping), then check, timing and records %.1f ms\n",
+			w.open_ms, w.done, w.batches, w.profile_ms, w.check_ms);
+	for (size_t i = 0; i < w.batch.n; i++) { /* after an interrupt or a failure */
+		attn_run_destroy(w.batch.p[i].run);
+		reference_release(&w.batch.p[i].ref);
+		record_release(&w.batch.p[i].rec);
+	}
+	w.batch.n = 0;
+	attn_l2_flush_release();
 	if (w.cupti)
 		cupti_session_close(w.cupti);
 	reference_release(&w.ref);

@@ -271,11 +271,76 @@ static void test_reuse_steps(void)
 	CHECK_INT(cupti_reuse_steps(&p), per | CUPTI_STEP_ENABLE | CUPTI_STEP_SIZE_IMAGE | CUPTI_STEP_DISABLE);
 }
 
+/* User replay: the call runs once per pass, every launch with its own
+ * correlation id.  Standard attention with the L2 flush before each kernel,
+ * 2 passes: 6 ranges, 12 launches; range k is pass 1's k-th launch. */
+static void test_map_user_replay_rounds(void)
+{
+	const char *ranges[] = { "8", "9", "10", "11", "12", "13" };
+	const char *seq[] = { "attnprof_l2_flush", "nvjet_tn", "attnprof_l2_flush", "softmax_rows",
+			      "attnprof_l2_flush", "nvjet_nn" };
+	struct cupti_kernel_rec recs[12];
+	for (int i = 0; i < 12; i++) {
+		/* delivered in reverse: order must come from the ids */
+		recs[11 - i] = (struct cupti_kernel_rec){ (uint32_t)(300 + i), (uint64_t)(1000 * i), seq[i % 6] };
+	}
+	size_t map[6], base = 0;
+	CHECK_INT(cupti_ranges_base(ranges, 6, &base), 0);
+	CHECK_INT(base, 8);
+	CHECK_INT(cupti_map_ranges_rounds(ranges, 6, base, 2, recs, 12, map), 0);
+	for (int k = 0; k < 6; k++) {
+		CHECK_STR(recs[map[k]].name, seq[k]);
+		CHECK_INT(recs[map[k]].correlation_id, 300 + k); /* the first pass's launch */
+	}
+	/* CUPTI's own WaitNs kernel shares one of our ids: not a launch of ours */
+	struct cupti_kernel_rec with_wait[13];
+	memcpy(with_wait, recs, sizeof recs);
+	with_wait[12] = (struct cupti_kernel_rec){ 306, 5990, "WaitNs" };
+	CHECK_INT(cupti_map_ranges_rounds(ranges, 6, base, 2, with_wait, 13, map), 0);
+	CHECK_STR(with_wait[map[0]].name, "attnprof_l2_flush");
+	error_quiet(1);
+	/* one pass short, or counted as kernel replay: refused */
+	CHECK_INT(cupti_map_ranges_rounds(ranges, 6, base, 2, recs, 11, map), -1);
+	CHECK_CONTAINS(error_last(), "per pass");
+	CHECK_INT(cupti_map_ranges_at(ranges, 6, base, recs, 12, map), -1);
+	/* a pass that launched another kernel: refused, naming both */
+	recs[0].name = "flash_fwd"; /* id 311: pass 2's last launch */
+	CHECK_INT(cupti_map_ranges_rounds(ranges, 6, base, 2, recs, 12, map), -1);
+	CHECK_CONTAINS(error_last(), "pass 2 launched 'flash_fwd' where pass 1 launched 'nvjet_nn'");
+	error_quiet(0);
+}
+
+/* A batch of runs, each on its own stream, in one profiled call. */
+static void test_split_by_stream(void)
+{
+	struct launch l[6];
+	memset(l, 0, sizeof l);
+	uint32_t streams[6] = { 7, 7, 7, 9, 9, 13 };
+	for (int i = 0; i < 6; i++)
+		l[i].stream = streams[i];
+	size_t start[4];
+	CHECK_INT(cupti_split_by_stream(l, 6, 3, start), 0);
+	CHECK_INT(start[0], 0);
+	CHECK_INT(start[1], 3);
+	CHECK_INT(start[2], 5);
+	CHECK_INT(start[3], 6);
+	error_quiet(1);
+	CHECK_INT(cupti_split_by_stream(l, 6, 2, start), -1); /* one group too many */
+	CHECK_CONTAINS(error_last(), "more than 2 streams");
+	CHECK_INT(cupti_split_by_stream(l, 6, 4, start), -1); /* a run that launched nothing */
+	CHECK_CONTAINS(error_last(), "on 3 streams");
+	l[4].stream = 7; /* back to the first run's stream: 4 groups for 3 runs */
+	CHECK_INT(cupti_split_by_stream(l, 6, 3, start), -1);
+	error_quiet(0);
+	CHECK_INT(cupti_split_by_stream(NULL, 0, 0, start), 0);
+}
+
 TESTS(test_builtin_sets_valid_on_gh100, test_each_named_metric_valid,
       test_unknown_metric_names_metric_and_chip, test_expensive_metric_costs_passes,
       test_version_and_describe, test_map_in_order, test_map_cublas_three_kernels_with_replays,
       test_map_ranges_out_of_order, test_map_refuses_mismatch, test_map_empty_and_nested_names,
-      test_map_ranges_numbered_on_across_calls, test_reuse_steps)
+      test_map_ranges_numbered_on_across_calls, test_map_user_replay_rounds, test_split_by_stream,
+      test_reuse_steps)
 #else
 static void test_cupti_host_api(void)
 {

@@ -175,7 +175,7 @@ static void test_gpu_copy_bytes(void)
 	struct launch *ls = NULL;
 	size_t n = 0;
 	double t0 = now();
-	int rc = cupti_profile(s, launch_copy, &a, &ls, &n);
+	int rc = cupti_profile(s, CUPTI_REPLAY_KERNEL, launch_copy, &a, &ls, &n);
 	double t1 = now();
 	if (rc)
 		printf("    profile: %s\n", error_last());
@@ -200,7 +200,7 @@ static void test_gpu_copy_bytes(void)
 	cupti_launches_free(ls, n);
 	ls = NULL;
 	t0 = now();
-	CHECK_INT(cupti_profile(s, launch_copy, &a, &ls, &n), 0);
+	CHECK_INT(cupti_profile(s, CUPTI_REPLAY_KERNEL, launch_copy, &a, &ls, &n), 0);
 	printf("    second call: wall %.1f ms\n", 1e3 * (now() - t0));
 	CHECK_INT(n, 1);
 	cupti_launches_free(ls, n);
@@ -220,7 +220,7 @@ static void test_gpu_smem_wavefronts_exact(void)
 	CHECK(cudaMalloc((void **)&a.out, 264 * 128 * sizeof(float)) == cudaSuccess);
 	struct launch *ls = NULL;
 	size_t n = 0;
-	CHECK_INT(cupti_profile(s, launch_smem, &a, &ls, &n), 0);
+	CHECK_INT(cupti_profile(s, CUPTI_REPLAY_KERNEL, launch_smem, &a, &ls, &n), 0);
 	CHECK_INT(n, 1);
 	if (n == 1) {
 		print_launches("smem", ls, n);
@@ -249,7 +249,7 @@ static void test_gpu_kernel_replay_keeps_inplace_correct(void)
 	cudaMemset(a.x, 0, a.n * sizeof(float));
 	struct launch *ls = NULL;
 	size_t n = 0;
-	CHECK_INT(cupti_profile(s, launch_inc, &a, &ls, &n), 0);
+	CHECK_INT(cupti_profile(s, CUPTI_REPLAY_KERNEL, launch_inc, &a, &ls, &n), 0);
 	float h[4] = { 0 };
 	cudaMemcpy(h, a.x, sizeof h, cudaMemcpyDeviceToHost);
 	float tail = 0;
@@ -262,7 +262,9 @@ static void test_gpu_kernel_replay_keeps_inplace_correct(void)
 	cupti_session_close(s);
 }
 
-static void test_gpu_three_kernels_with_cublas(void)
+/* Three kernels, a cuBLAS GEMM among them, in either replay mode: the same
+ * launches must come back, mapped in order. */
+static void three_kernels(enum cupti_replay replay)
 {
 	if (!gpu())
 		SKIP(skip_reason);
@@ -290,15 +292,16 @@ static void test_gpu_three_kernels_with_cublas(void)
 	struct launch *ls = NULL;
 	size_t n = 0;
 	double t0 = now();
-	int rc = cupti_profile(s, launch_mix, &a, &ls, &n);
+	int rc = cupti_profile(s, replay, launch_mix, &a, &ls, &n);
 	double t1 = now();
 	if (rc)
 		printf("    profile: %s\n", error_last());
 	CHECK_INT(rc, 0);
 	CHECK(n >= 3);
 	if (n >= 3) {
-		print_launches("mix", ls, n);
-		printf("    wall %.1f ms for %zu kernels\n", 1e3 * (t1 - t0), n);
+		print_launches(cupti_replay_name(replay), ls, n);
+		printf("    %s replay: wall %.1f ms for %zu kernels\n", cupti_replay_name(replay), 1e3 * (t1 - t0), n);
+		CHECK_INT(n, 3);
 		CHECK_STR(ls[0].name, "probe_copy");
 		CHECK_STR(ls[n - 1].name, "probe_smem");
 		CHECK(strncmp(ls[1].name, "probe_", 6) != 0);
@@ -326,6 +329,40 @@ static void test_gpu_three_kernels_with_cublas(void)
 	cupti_session_close(s);
 }
 
+static void test_gpu_three_kernels_with_cublas(void) { three_kernels(CUPTI_REPLAY_KERNEL); }
+static void test_gpu_three_kernels_user_replay(void) { three_kernels(CUPTI_REPLAY_USER); }
+
+/* User replay runs the call once per pass and restores nothing: an in-place
+ * kernel adds once per pass.  This is why a variant that writes its inputs
+ * is profiled with kernel replay. */
+static void test_gpu_user_replay_reruns_the_call(void)
+{
+	if (!gpu())
+		SKIP(skip_reason);
+	struct cupti_session *s = open_set("default");
+	if (!s)
+		SKIP(skip_reason);
+	struct inc_arg a = { NULL, (size_t)1 << 22 };
+	CHECK(cudaMalloc((void **)&a.x, a.n * sizeof(float)) == cudaSuccess);
+	cudaMemset(a.x, 0, a.n * sizeof(float));
+	struct launch *ls = NULL;
+	size_t n = 0;
+	int rc = cupti_profile(s, CUPTI_REPLAY_USER, launch_inc, &a, &ls, &n);
+	if (rc)
+		printf("    profile: %s\n", error_last());
+	CHECK_INT(rc, 0);
+	CHECK_INT(n, 1);
+	float h = -1;
+	cudaMemcpy(&h, a.x, sizeof h, cudaMemcpyDeviceToHost);
+	printf("    x after a %d-pass user-replay profile of x += 1: %g\n", cupti_session_passes(s), h);
+	CHECK(h == (float)cupti_session_passes(s));
+	if (n == 1)
+		CHECK(metric(&ls[0], M_L2_BYTES) > 0.9 * 2 * (double)a.n * 4);
+	cupti_launches_free(ls, n);
+	cudaFree(a.x);
+	cupti_session_close(s);
+}
+
 static void test_gpu_full_set_instruction_mix(void)
 {
 	if (!gpu())
@@ -339,7 +376,7 @@ static void test_gpu_full_set_instruction_mix(void)
 	struct launch *ls = NULL;
 	size_t n = 0;
 	double t0 = now();
-	int rc = cupti_profile(s, launch_smem, &a, &ls, &n);
+	int rc = cupti_profile(s, CUPTI_REPLAY_KERNEL, launch_smem, &a, &ls, &n);
 	if (rc)
 		printf("    profile: %s\n", error_last());
 	CHECK_INT(rc, 0);
@@ -445,7 +482,8 @@ static int launch_smem_inc(void *p)
  * (as record does: check and timed runs between profiled ones).  The range
  * profiler stays enabled across calls: every call must get its own ranges
  * (auto ranges go on counting), exact counts, and kernel replay must still
- * restore memory (x += 1 seen exactly once per launch). */
+ * restore memory (x += 1 seen once per kernel-replay launch, once per pass
+ * with user replay). */
 static void test_gpu_session_reuse(void)
 {
 	if (!gpu())
@@ -463,17 +501,19 @@ static void test_gpu_session_reuse(void)
 		struct launch *ls = NULL;
 		size_t n = 0;
 		int two = call % 2 == 1;
+		/* calls 2 and 3 with user replay: modes mix in one session, as under replay: auto */
+		enum cupti_replay rp = call / 2 == 1 ? CUPTI_REPLAY_USER : CUPTI_REPLAY_KERNEL;
 		double t0 = now();
-		int rc = cupti_profile(s, two ? launch_smem_inc : launch_inc, two ? (void *)&a : (void *)&a.inc,
+		int rc = cupti_profile(s, rp, two ? launch_smem_inc : launch_inc, two ? (void *)&a : (void *)&a.inc,
 				       &ls, &n);
 		if (rc)
 			printf("    call %d: %s\n", call, error_last());
 		CHECK_INT(rc, 0);
 		CHECK_INT(n, two ? 2 : 1);
-		incs++;
+		incs += rp == CUPTI_REPLAY_USER ? cupti_session_passes(s) : 1;
 		if (rc == 0 && n == (two ? 2u : 1u)) {
-			printf("    call %d: %zu kernel%s, wall %.1f ms\n", call, n, n == 1 ? "" : "s",
-			       1e3 * (now() - t0));
+			printf("    call %d: %zu kernel%s, %s replay, wall %.1f ms\n", call, n, n == 1 ? "" : "s",
+			       cupti_replay_name(rp), 1e3 * (now() - t0));
 			CHECK_STR(ls[n - 1].name, "probe_inc");
 			/* reads and writes x through L2 (x may sit in L2: no HBM check) */
 			CHECK(metric(&ls[n - 1], M_L2_BYTES) > 0.9 * 2 * (double)a.inc.n * 4);
@@ -492,7 +532,7 @@ static void test_gpu_session_reuse(void)
 	float h = -1, tail = -1;
 	cudaMemcpy(&h, a.inc.x, sizeof h, cudaMemcpyDeviceToHost);
 	cudaMemcpy(&tail, a.inc.x + a.inc.n - 1, sizeof tail, cudaMemcpyDeviceToHost);
-	printf("    x after %d launches of x += 1 (6 of them profiled, %d passes): %g … %g\n", incs,
+	printf("    x after %d launches of x += 1 (6 calls profiled, %d passes): %g … %g\n", incs,
 	       cupti_session_passes(s), h, tail);
 	CHECK(h == (float)incs && tail == (float)incs);
 	cudaFree(a.smem.out);
@@ -502,6 +542,7 @@ static void test_gpu_session_reuse(void)
 
 TESTS(test_gpu_probe_only, test_gpu_counters_readable, test_gpu_copy_bytes, test_gpu_smem_wavefronts_exact,
       test_gpu_kernel_replay_keeps_inplace_correct, test_gpu_three_kernels_with_cublas,
+      test_gpu_three_kernels_user_replay, test_gpu_user_replay_reruns_the_call,
       test_gpu_full_set_instruction_mix, test_gpu_occupancy_matches_cuda, test_gpu_session_reuse)
 #else
 static void test_gpu_capture(void)
