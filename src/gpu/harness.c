@@ -317,7 +317,9 @@ struct sweep;
  * run launches on its own stream, so the launches come apart by stream.
  * A batch is cut short by device memory (half the GPU's), a change of
  * replay mode, the range limit, a failed config, or the end of the sweep;
- * its records are written when it completes.
+ * its records are written when it completes.  Kernel replay profiles one
+ * config at a time: CUPTI saves and restores all device memory per kernel,
+ * so every run kept alive would make each replay dearer.
  */
 #define BATCH_MAX 8
 
@@ -596,7 +598,10 @@ static int run_config(struct sweep *w, size_t index)
 		enum cupti_replay replay = replay_is_kernel(w->spec->replay, c->variant) ? CUPTI_REPLAY_KERNEL
 											 : CUPTI_REPLAY_USER;
 		size_t ranges = 2 * c->variant->nkernels + 2; /* with flushes, and a spare */
-		if (b->n && (b->n == BATCH_MAX || b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
+		/* kernel replay saves and restores all device memory for every kernel:
+		 * more runs alive would make each kernel's replay dearer, so one */
+		size_t most = replay == CUPTI_REPLAY_KERNEL ? 1 : BATCH_MAX;
+		if (b->n && (b->n >= most || b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
 			     b->bytes + rec.peak_bytes > w->dev.hbm_bytes / 2)) {
 			if (finish_batch(w)) {
 				attn_run_destroy(run);

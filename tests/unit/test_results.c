@@ -32,6 +32,8 @@ static void fill_record(struct record *r, int i, int with_metrics)
 	if (with_metrics) {
 		r->metrics_status = METRICS_OK;
 		r->metric_set = strdup("default");
+		r->replay = strdup(i % 2 ? "kernel" : "user");
+		r->l2_flushed = i % 2 == 0;
 		r->nlaunches = 2;
 		r->launches = calloc(2, sizeof(*r->launches));
 		for (int k = 0; k < 2; k++) {
@@ -97,6 +99,9 @@ static void check_same_record(const struct record *a, const struct record *b)
 	CHECK_INT(a->correct, b->correct);
 	CHECK(a->max_abs_err == b->max_abs_err);
 	CHECK_INT(a->metrics_status, b->metrics_status);
+	if (a->replay || b->replay)
+		CHECK_STR(a->replay, b->replay);
+	CHECK_INT(a->l2_flushed, b->l2_flushed);
 	CHECK_INT(a->nlaunches, b->nlaunches);
 	for (size_t k = 0; k < a->nlaunches && k < b->nlaunches; k++) {
 		CHECK_STR(a->launches[k].name, b->launches[k].name);

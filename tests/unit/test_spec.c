@@ -114,6 +114,45 @@ static void test_defaults_and_overrides(void)
 	spec_release(&s);
 }
 
+/* Replay: auto by default; kernel replay for a variant that writes its
+ * inputs; user replay refused for such a sweep. */
+static void test_replay(void)
+{
+	struct spec s;
+	CHECK_INT(parse_text(&s, "name: r\nvariants: [standard, flash2]\nhead_dim: 64\nseqlen: 64\nheads: 1\n"), 0);
+	CHECK_INT(s.replay, REPLAY_AUTO);
+	CHECK_INT(replay_is_kernel(s.replay, s.configs[0].variant), 0); /* nothing writes its inputs */
+	spec_release(&s);
+	CHECK_INT(parse_text(&s, "name: r\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\nreplay: kernel\n"), 0);
+	CHECK_INT(s.replay, REPLAY_KERNEL);
+	CHECK_INT(replay_is_kernel(s.replay, s.configs[0].variant), 1);
+	CHECK_STR(replay_mode_name(s.replay), "kernel");
+	spec_release(&s);
+	CHECK_INT(parse_text(&s, "name: r\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\nreplay: user\n"), 0);
+	CHECK_INT(s.replay, REPLAY_USER);
+
+	/* a variant that writes its inputs: kernel replay under auto, user refused */
+	struct variant_desc inplace = *s.configs[0].variant;
+	inplace.name = "inplace";
+	inplace.writes_inputs = 1;
+	CHECK_INT(replay_is_kernel(REPLAY_AUTO, &inplace), 1);
+	CHECK_INT(replay_is_kernel(REPLAY_USER, &inplace), 0);
+	s.configs[0].variant = &inplace;
+	int old = error_quiet(1);
+	CHECK_INT(spec_check_replay(&s, "--replay"), -1);
+	CHECK_CONTAINS(error_last(), "--replay: user replay cannot profile inplace");
+	s.replay = REPLAY_AUTO;
+	CHECK_INT(spec_check_replay(&s, "--replay"), 0);
+	error_quiet(old);
+	spec_release(&s);
+
+	enum replay_mode m = REPLAY_USER;
+	CHECK_INT(replay_mode_parse("auto", &m), 0);
+	CHECK_INT(m, REPLAY_AUTO);
+	CHECK_INT(replay_mode_parse("Kernel", &m), -1);
+	CHECK_INT(replay_mode_parse(NULL, &m), -1);
+}
+
 static void test_custom_metric_set(void)
 {
 	struct spec s;
@@ -153,4 +192,5 @@ static void test_bad_specs(void)
 }
 
 TESTS(test_fa2_paper_expands, test_shipped_specs_valid, test_decode_blocks,
-      test_defaults_and_overrides, test_custom_metric_set, test_memory_limit, test_bad_specs)
+      test_defaults_and_overrides, test_replay, test_custom_metric_set, test_memory_limit,
+      test_bad_specs)
