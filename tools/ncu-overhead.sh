@@ -4,7 +4,8 @@
 # against Nsight Compute collecting the same metrics for the same kernels.
 #
 #   none    attnprof record SPEC --metrics none    (the sweep without counters)
-#   auto    attnprof record SPEC --metrics SET     (replay auto)
+#   auto    attnprof record SPEC --metrics SET     (replay auto, one config per CUPTI call)
+#   batch   the same with --profile-batch 8
 #   kernel  attnprof record SPEC --metrics SET --replay kernel
 #   ncu     ncu --metrics SET on the 'none' command, profiling each config's
 #           "check" run (NVTX range) only and only attnprof's kernels: one
@@ -49,6 +50,7 @@ run() { # key, output, trace (0/1), extra args...
 } >"$ov"
 run none "$name-none.yaml" 0 --metrics none
 run auto "$name-auto.yaml" 1 --metrics "$SET"
+run batch "$name-batch.yaml" 1 --metrics "$SET" --profile-batch 8
 run kernel "$name-kernel.yaml" 1 --metrics "$SET" --replay kernel
 regex=$(python3 "$here/ncu_compare.py" --kernel-regex "$OUT/$name-auto.yaml")
 t0=$(now)

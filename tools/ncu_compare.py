@@ -322,6 +322,11 @@ def sweep_overhead_report(vals, n_attnprof, n_ncu):
     ratio = n / a if a > 0 else float("inf")
     out.append("whole sweep, same kernels and metrics: ncu %.2f s / attnprof %.2f s = %.1fx (target >= 5x: %s)"
                % (n, a, ratio, "met" if ratio >= 5 else "NOT met"))
+    if g("batch") is not None:
+        bt = g("batch") - g("none")
+        br = n / bt if bt > 0 else float("inf")
+        out.append("with --profile-batch 8: attnprof %.2f s (%.3f s per kernel): %.1fx (target >= 5x: %s)"
+                   % (bt, bt / max(n_attnprof, 1), br, "met" if br >= 5 else "NOT met"))
     if g("kernel") is not None:
         k = g("kernel") - g("none")
         kr = n / k if k > 0 else float("inf")
