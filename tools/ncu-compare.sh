@@ -25,28 +25,9 @@
 # KERNEL_REPLAY (1).  Needs a GPU whose counters are readable; ncu and our
 # CUPTI session cannot profile one process at the same time, hence
 # --metrics none under ncu.  tools/ncu-overhead.sh times a whole sweep.
-set -u
-SPEC=${1:-experiments/fa2-paper.yaml}
-ATTNPROF=${ATTNPROF:-./attnprof}
-SET=${SET:-default}
-OUT=${OUT:-out}
-NCU=${NCU:-ncu}
-CACHE=${CACHE:-all}
+. "$(dirname "$0")/ncu-common.sh"
 KERNEL_REPLAY=${KERNEL_REPLAY:-1}
-mkdir -p "$OUT"
-here=$(dirname "$0")
-name=$(basename "$SPEC" .yaml)
 ov="$OUT/$name-overhead.txt"
-
-now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
-
-# The metric names of the set, as attnprof knows them (one per line).
-metrics=$("$ATTNPROF" info --metrics "$SET" 2>/dev/null | grep -E '^[a-z0-9_]+__[a-z0-9_.]+$' | paste -sd, -)
-if [ -z "$metrics" ]; then
-	# fallback: the default set as of docs/metrics.md
-	metrics=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed_op_ldsm.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second
-fi
 
 {
 	echo "# spec $SPEC, metric set $SET, ncu --cache-control $CACHE; wall seconds of each command"

@@ -17,25 +17,9 @@
 # every kernel of the sweep against ncu (HBM bytes, smem wavefronts,
 # occupancy) and prints the ratio.  Environment: ATTNPROF, SET, OUT, NCU,
 # CACHE (all), REPS (1).
-set -u
-SPEC=${1:-experiments/fa2-paper.yaml}
-ATTNPROF=${ATTNPROF:-./attnprof}
-SET=${SET:-default}
-OUT=${OUT:-out}
-NCU=${NCU:-ncu}
-CACHE=${CACHE:-all}
+. "$(dirname "$0")/ncu-common.sh"
 REPS=${REPS:-1}
-mkdir -p "$OUT"
-here=$(dirname "$0")
-name=$(basename "$SPEC" .yaml)
 ov="$OUT/$name-sweep-overhead.txt"
-now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
-metrics=$("$ATTNPROF" info --metrics "$SET" | grep -E '^[a-z0-9_]+__[a-z0-9_.]+$' | paste -sd, -)
-if [ -z "$metrics" ]; then
-	echo "ncu-overhead: no metric names for set '$SET' from '$ATTNPROF info --metrics $SET'" >&2
-	exit 2
-fi
 run() { # key, output, trace (0/1), extra args...
 	key=$1 out=$2 trace=$3
 	shift 3

@@ -261,6 +261,16 @@ def read_overhead(path):
     return vals, notes
 
 
+def print_times(path):
+    """Print a times file (its notes, then "key seconds") and return the times."""
+    vals, notes = read_overhead(path)
+    for n in notes:
+        print(n)
+    for k in sorted(vals):
+        print("%-16s %8.2f s" % (k, vals[k]))
+    return vals
+
+
 def overhead_report(vals, n_attnprof, n_ncu, n_calls):
     """Lines of text: cost per profiled kernel for both tools, whole-sweep ratio.
 
@@ -464,21 +474,13 @@ def main():
             w.writeheader()
             w.writerows(rows)
     if a.overhead:
-        vals, notes = read_overhead(a.overhead)
-        for n in notes:
-            print(n)
-        for k in sorted(vals):
-            print("%-16s %8.2f s" % (k, vals[k]))
+        vals = print_times(a.overhead)
         n_att = sum(len(ls) for _, _, ls in configs)
         n_calls = sum(1 for _, st, ls in configs if ls)
         for line in overhead_report(vals, n_att, len(ncu), n_calls):
             print(line)
     if a.sweep_overhead:
-        vals, notes = read_overhead(a.sweep_overhead)
-        for n in notes:
-            print(n)
-        for k in sorted(vals):
-            print("%-16s %8.2f s" % (k, vals[k]))
+        vals = print_times(a.sweep_overhead)
         for line in sweep_overhead_report(vals, sum(len(ls) for _, _, ls in configs), len(ncu)):
             print(line)
     return 1 if failed else 0
