@@ -303,8 +303,6 @@ static double now_ms(void)
 	return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
 }
 
-struct sweep;
-
 /* ---- the profiled batch ------------------------------------------------ */
 
 /*
@@ -605,7 +603,7 @@ static int run_config(struct sweep *w, size_t index)
 		/* kernel replay saves and restores all device memory for every kernel:
 		 * more runs alive would make each kernel's replay dearer, so one */
 		size_t most = replay == CUPTI_REPLAY_KERNEL ? 1 : w->batch_max;
-		if (b->n && (b->n >= most || b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
+		if (b->n && (b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
 			     b->bytes + rec.peak_bytes > w->dev.hbm_bytes / 2)) {
 			if (finish_batch(w)) {
 				attn_run_destroy(run);
@@ -625,7 +623,9 @@ static int run_config(struct sweep *w, size_t index)
 		b->bytes += rec.peak_bytes;
 		b->ranges += ranges;
 		b->n++;
-		return 0;
+		/* a full batch at once: unbatched, each config is profiled, checked
+		 * and timed with no other run alive, as without counters */
+		return b->n >= most ? finish_batch(w) : 0;
 	}
 	if (!check_run(w, run, &w->ref, &rec))
 		time_and_rate(w, run, s, &rec);
