@@ -41,7 +41,7 @@ static void usage(FILE *f)
 		"                      lines).  user: user replay for every variant\n"
 		"      --profile-batch N  profile up to N configs (1-8, default 1) in one CUPTI call:\n"
 		"                      much less overhead, but on the H200 batches of 8 timed some\n"
-		"                      small decode kernels 9-12 %% slower (docs/metrics.md)\n"
+		"                      small decode kernels 11-12 %% slower (docs/metrics.md)\n"
 		"      --reps N        override the spec's repetitions\n"
 		"      --warmup N      override the spec's warm-up launches\n"
 		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"

@@ -313,9 +313,9 @@ static double now_ms(void)
  * cupti_profile() call, because CUPTI's cost per call (about 15 ms per pass
  * on the H200, whatever the kernels) is then paid once per batch.  Each run
  * launches on its own stream, so the launches come apart by stream.  The
- * default is 1: with 8 the H200 timed three small decode-splitkv configs
- * (40-130 us) 9-12 % slower than unbatched (docs/metrics.md), a perturbation
- * not yet explained, so batching is opt-in.  A batch is cut short by device
+ * default is 1: with 8 the H200 timed two small grouped-query decode-splitkv
+ * configs (40 and 70 us) 11-12 % slower than unbatched (docs/metrics.md), a
+ * perturbation not yet explained, so batching is opt-in.  A batch is cut short by device
  * memory (half the GPU's), a change of replay mode, the range limit, a
  * failed config, or the end of the sweep; its records are written when it
  * completes.  Kernel replay profiles one config at a time: CUPTI saves and
