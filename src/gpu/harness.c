@@ -822,7 +822,9 @@ int harness_info(int quiet)
 	int n = attn_device_count();
 	if (n < 1) {
 		if (!quiet) {
-			printf("GPU:      none visible (%s)\n", attn_last_error());
+			const char *why = attn_last_error();
+			printf("GPU:      none visible%s%s%s: check 'nvidia-smi'; only 'record' needs a GPU\n",
+			       *why ? " (" : "", why, *why ? ")" : "");
 			printf("CUPTI:    %s\n", cupti_version_string());
 		}
 		return EXIT_NO_GPU;
