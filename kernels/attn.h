@@ -78,9 +78,6 @@ int attn_run_sync(struct attn_run *r);
 /* Copy n rows of O, len elements each, starting at the given element
  * offsets, to out[n][len] (synchronizes). */
 int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out);
-/* Copy the logsumexp L [B, H, Nq] (fp32) to the host, if the variant stores
- * it; returns 1 when it has none. */
-int attn_run_get_lse(struct attn_run *r, float *lse);
 
 /* Profiled runs: on = 1 makes attn_run_launch flush the L2 before each of
  * the variant's kernels with a kernel named ATTN_L2_FLUSH_KERNEL; on = 0

@@ -448,17 +448,6 @@ extern "C" int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size
 	return 0;
 }
 
-extern "C" int attn_run_get_lse(struct attn_run *r, float *lse)
-{
-	void *l = buf(r, "L");
-	if (!l)
-		return 1;
-	if (attn_run_sync(r))
-		return -1;
-	CUDA_TRY(cudaMemcpy(lse, l, buf_bytes(r, "L"), cudaMemcpyDeviceToHost), "downloading L");
-	return 0;
-}
-
 extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms)
 {
 	if (reps < 1)

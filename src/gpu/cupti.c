@@ -717,10 +717,10 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 	}
 	for (size_t i = 0; i < nranges; i++) {
 		/* launches in launch order: range named base + k is launch k
-		 * (cupti_map_ranges_at checked every name) */
-		const char *nm = strrchr(range_names[i], '/') ? strrchr(range_names[i], '/') + 1 : range_names[i];
-		size_t k = (size_t)strtoull(nm, NULL, 10) - base;
-		struct launch *l = &out[k];
+		 * (cupti_map_ranges_rounds checked every name) */
+		size_t k = 0;
+		cupti_range_index(range_names[i], &k);
+		struct launch *l = &out[k - base];
 		if (fill_launch(s, &act.k[map[i]], l))
 			goto out;
 		for (size_t m = 0; m < s->n; m++)

@@ -151,6 +151,10 @@ int cupti_map_ranges_rounds(const char *const *ranges, size_t nranges, size_t ba
  */
 int cupti_ranges_base(const char *const *ranges, size_t nranges, size_t *base);
 
+/* The launch index an auto range's name holds ("7", or "outer/7" nested):
+ * 0, or -1 when the name is not an index (no message). */
+int cupti_range_index(const char *name, size_t *index);
+
 /*
  * A batch: runs launched one after another, each on its own stream, in one
  * profiled call.  Splits the call's launches (in launch order) into nruns

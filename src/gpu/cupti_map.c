@@ -40,7 +40,7 @@ static int by_correlation(const void *a, const void *b)
 	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
-static int parse_index(const char *s, size_t *out)
+int cupti_range_index(const char *s, size_t *out)
 {
 	if (!s || !*s)
 		return -1;
@@ -62,7 +62,7 @@ int cupti_ranges_base(const char *const *ranges, size_t nranges, size_t *base)
 	*base = 0;
 	for (size_t i = 0; i < nranges; i++) {
 		size_t k;
-		if (parse_index(ranges[i], &k))
+		if (cupti_range_index(ranges[i], &k))
 			return error("CUPTI range %zu is named '%s', not a launch index: cannot map it to a kernel",
 				     i, ranges[i] ? ranges[i] : "(null)");
 		if (i == 0 || k < *base)
@@ -145,7 +145,7 @@ int cupti_map_ranges_rounds(const char *const *ranges, size_t nranges, size_t ba
 		range_of[i] = (size_t)-1;
 	for (size_t i = 0; i < nranges; i++) {
 		size_t k;
-		if (parse_index(ranges[i], &k) || k < base || k - base >= nranges) {
+		if (cupti_range_index(ranges[i], &k) || k < base || k - base >= nranges) {
 			error("CUPTI range %zu is named '%s', not a launch index from %zu below %zu: cannot map it to a kernel",
 			      i, ranges[i] ? ranges[i] : "(null)", base, base + nranges);
 			goto out;

@@ -1,12 +1,12 @@
 /* template.c: load and check document templates; see template.h. */
 #include "render/template.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/error.h"
+#include "util/file.h"
 
 static int bad(const struct template *t, const struct ynode *n, const char *fmt, ...) ATTNPROF_PRINTF(3, 4);
 static int bad(const struct template *t, const struct ynode *n, const char *fmt, ...)
@@ -228,34 +228,10 @@ int template_load(struct template *t, const char *path)
 {
 	memset(t, 0, sizeof(*t));
 	rsel_any(&t->focus);
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return error("cannot open template '%s': %s", path, strerror(errno));
-	size_t cap = 1 << 14, len = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		size_t got = fread(buf + len, 1, cap - len - 1, f);
-		len += got;
-		if (got == 0 || len + 1 < cap) {
-			if (feof(f) || ferror(f))
-				break;
-			continue;
-		}
-		if (cap > (2u << 20))
-			break;
-		char *p = realloc(buf, cap * 2);
-		if (!p) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = p;
-		cap *= 2;
-	}
-	fclose(f);
-	if (!buf)
-		return error("out of memory reading '%s'", path);
-	buf[len] = '\0';
+	char *buf;
+	size_t len;
+	if (read_whole_file(path, ytree_spec_limits.max_bytes, "template", &buf, &len))
+		return -1;
 	t->src = buf;
 	t->srclen = len;
 	t->path = strdup(path);
