@@ -42,6 +42,12 @@ int attn_device_info(struct attn_device *d);
  * median of `reps` copies of `bytes` bytes. */
 int attn_measure_copy(size_t bytes, int reps, double *gbs);
 
+/* Device memory for runs and probes, from a pool that keeps what is freed
+ * for the next run instead of handing it back to the driver (runtime.cu says
+ * why).  `what` names the buffer in the error message.  Both synchronous. */
+int attn_dev_alloc(void **p, uint64_t bytes, const char *what);
+void attn_dev_free(void *p);
+
 /* ---- one variant at one shape ----------------------------------------- */
 
 struct attn_run; /* opaque */

@@ -50,6 +50,49 @@ static const char *cublas_name(cublasStatus_t s)
 
 extern "C" const char *attn_last_error(void) { return last_error; }
 
+// ---- device memory ------------------------------------------------------------
+
+// Every buffer comes from the device's default memory pool with a release
+// threshold of "everything": memory a run frees stays with the process and
+// the next run reuses it.  Memory handed back with cudaFree is not idle
+// afterwards: on the H200 the next few milliseconds of kernels showed up to
+// GBs of DRAM writes that were not theirs in the (device-wide) counters, and
+// short memory-bound kernels timed slower (docs/metrics.md, "Freed memory").
+static cudaMemPool_t pool;
+
+extern "C" int attn_dev_alloc(void **p, uint64_t bytes, const char *what)
+{
+	*p = nullptr;
+	if (!pool) {
+		int dev = 0;
+		cudaMemPool_t mp = nullptr;
+		uint64_t keep = UINT64_MAX;
+		CUDA_TRY(cudaGetDevice(&dev), "finding the device");
+		CUDA_TRY(cudaDeviceGetDefaultMemPool(&mp, dev), "getting the device's memory pool");
+		CUDA_TRY(cudaMemPoolSetAttribute(mp, cudaMemPoolAttrReleaseThreshold, &keep),
+			 "keeping freed memory in the pool");
+		pool = mp;
+	}
+	cudaError_t e = cudaMallocFromPoolAsync(p, bytes ? bytes : 1, pool, 0);
+	if (e == cudaSuccess)
+		e = cudaStreamSynchronize(0); // usable from any stream from here on
+	if (e != cudaSuccess) {
+		*p = nullptr;
+		char buf[200];
+		snprintf(buf, sizeof buf, "allocating %s (%llu bytes)", what, (unsigned long long)bytes);
+		return cuda_fail(e, buf);
+	}
+	return 0;
+}
+
+extern "C" void attn_dev_free(void *p)
+{
+	if (!p)
+		return;
+	cudaFreeAsync(p, 0);
+	cudaStreamSynchronize(0);
+}
+
 // ---- device -----------------------------------------------------------------
 
 extern "C" int attn_device_count(void)
@@ -95,10 +138,8 @@ extern "C" int attn_measure_copy(size_t bytes, int reps, double *gbs)
 	std::vector<float> ms;
 	int rc = -1;
 	cudaError_t e;
-	if ((e = cudaMalloc(&a, bytes)) != cudaSuccess || (e = cudaMalloc(&b, bytes)) != cudaSuccess) {
-		cuda_fail(e, "allocating the copy-bandwidth buffers");
+	if (attn_dev_alloc(&a, bytes, "a copy-bandwidth buffer") || attn_dev_alloc(&b, bytes, "a copy-bandwidth buffer"))
 		goto out;
-	}
 	if ((e = cudaEventCreate(&e0)) != cudaSuccess || (e = cudaEventCreate(&e1)) != cudaSuccess) {
 		cuda_fail(e, "creating events");
 		goto out;
@@ -125,8 +166,8 @@ extern "C" int attn_measure_copy(size_t bytes, int reps, double *gbs)
 out:
 	if (e0) cudaEventDestroy(e0);
 	if (e1) cudaEventDestroy(e1);
-	cudaFree(a);
-	cudaFree(b);
+	attn_dev_free(a);
+	attn_dev_free(b);
 	return rc;
 }
 
@@ -164,12 +205,10 @@ static uint64_t buf_bytes(const struct attn_run *r, const char *name)
 static int add_alloc(struct attn_run *r, const char *name, uint64_t bytes)
 {
 	void *p = nullptr;
-	cudaError_t e = cudaMalloc(&p, bytes ? bytes : 1);
-	if (e != cudaSuccess) {
-		char what[160];
-		snprintf(what, sizeof what, "allocating %s of %s (%llu bytes)", name, r->v->name, (unsigned long long)bytes);
-		return cuda_fail(e, what);
-	}
+	char what[160];
+	snprintf(what, sizeof what, "%s of %s", name, r->v->name);
+	if (attn_dev_alloc(&p, bytes, what))
+		return -1;
 	r->allocs[r->nallocs].name = name;
 	r->allocs[r->nallocs].bytes = bytes;
 	r->ptrs[r->nallocs] = p;
@@ -188,7 +227,7 @@ extern "C" void attn_run_destroy(struct attn_run *r)
 	if (r->cublas)
 		cublasDestroy(r->cublas);
 	for (size_t i = 0; i < r->nallocs; i++)
-		cudaFree(r->ptrs[i]);
+		attn_dev_free(r->ptrs[i]);
 	if (r->stream)
 		cudaStreamDestroy(r->stream);
 	delete r;
@@ -398,10 +437,11 @@ extern "C" int attn_run_set_l2_flush(struct attn_run *r, int on)
 		// 4x the L2: whatever the replacement policy, nothing older survives
 		size_t bytes = 4 * (size_t)(l2 > 0 ? l2 : 64 << 20);
 		void *mem = nullptr;
-		CUDA_TRY(cudaMalloc(&mem, bytes + 256), "allocating the L2 flush buffer");
+		if (attn_dev_alloc(&mem, bytes + 256, "the L2 flush buffer"))
+			return -1;
 		cudaError_t e = cudaMemset(mem, 0, bytes + 256);
 		if (e != cudaSuccess) {
-			cudaFree(mem);
+			attn_dev_free(mem);
 			return cuda_fail(e, "zeroing the L2 flush buffer");
 		}
 		shared_flush.buf = (const uint4 *)mem;
@@ -415,7 +455,7 @@ extern "C" int attn_run_set_l2_flush(struct attn_run *r, int on)
 
 extern "C" void attn_l2_flush_release(void)
 {
-	cudaFree((void *)shared_flush.buf);
+	attn_dev_free((void *)shared_flush.buf);
 	shared_flush = l2_flush();
 }
 

@@ -105,7 +105,7 @@ int cmd_check(int argc, char **argv)
 	}
 	size_t kernel_replay = 0;
 	for (size_t i = 0; i < s.nconfigs; i++)
-		kernel_replay += replay_is_kernel(s.replay, s.configs[i].variant);
+		kernel_replay += replay_is_kernel(&s, s.configs[i].variant);
 	printf("%s: valid: %zu configs, metric set '%s' (%zu metrics%s), replay %s (%zu user, %zu kernel), "
 	       "peak predicted device memory %s\n",
 	       s.path, s.nconfigs, s.metric_set, s.nmetrics, passes_text, replay_mode_name(s.replay),

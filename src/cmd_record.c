@@ -39,9 +39,8 @@ static void usage(FILE *f)
 		"                      that writes its inputs.  kernel: CUPTI replays each kernel\n"
 		"                      and restores memory (slower; DRAM writes include dirty L2\n"
 		"                      lines).  user: user replay for every variant\n"
-		"      --profile-batch N  profile up to N configs (1-8, default 1) in one CUPTI call:\n"
-		"                      much less overhead, but on the H200 batches of 8 timed some\n"
-		"                      small decode kernels 11-12 %% slower (docs/metrics.md)\n"
+		"      --profile-batch N  profile up to N configs (1-8, default 8) in one CUPTI call;\n"
+		"                      each config is timed before, alone (docs/metrics.md)\n"
 		"      --reps N        override the spec's repetitions\n"
 		"      --warmup N      override the spec's warm-up launches\n"
 		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"
@@ -90,7 +89,7 @@ int cmd_record(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *metrics = NULL, *replay = NULL;
-	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, batch = 1, c;
+	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, batch = 0, c;
 	double probe = 2.0;
 	char *end;
 	optind = 1;
@@ -141,14 +140,10 @@ int cmd_record(int argc, char **argv)
 	struct spec s;
 	if (command_load_spec(argc, argv, optind, "record", &s))
 		return EXIT_BAD_INPUT;
-	if (replay) {
-		int bad = replay_mode_parse(replay, &s.replay);
-		if (bad)
-			error("--replay '%s' must be auto, kernel or user", replay);
-		if (bad || spec_check_replay(&s, "--replay")) {
-			spec_release(&s);
-			return EXIT_BAD_INPUT;
-		}
+	if (replay && replay_mode_parse(replay, &s.replay)) {
+		error("--replay '%s' must be auto, kernel or user", replay);
+		spec_release(&s);
+		return EXIT_BAD_INPUT;
 	}
 	if (reps)
 		s.repetitions = reps;
@@ -165,6 +160,11 @@ int cmd_record(int argc, char **argv)
 			spec_release(&s);
 			return EXIT_FAILURE_RUN;
 		}
+	}
+	/* the replay mode against the variants and the metric set, both final now */
+	if (spec_check_replay(&s, replay ? "--replay" : metrics ? "--metrics" : s.path)) {
+		spec_release(&s);
+		return EXIT_BAD_INPUT;
 	}
 #if ATTNPROF_HAVE_CUDA
 	char def[512];

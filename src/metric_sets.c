@@ -84,6 +84,11 @@ int metric_name_wellformed(const char *name)
 	return prev != '.';
 }
 
+int metric_needs_kernel_replay(const char *name)
+{
+	return name && !strncmp(name, "smsp__sass_", 11);
+}
+
 int metric_list_add(struct metric_list *l, const char *name)
 {
 	if (!metric_name_wellformed(name))

@@ -65,6 +65,11 @@ int metric_name_wellformed(const char *name);
 #define M_TENSOR_ACTIVE  "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
 #define M_DURATION       "gpu__time_duration.sum"
 #define M_SM_CLOCK       "sm__cycles_elapsed.avg.per_second"
+/* 1 for a SASS-instrumented metric (smsp__sass_*): CUPTI 13.0 on the H200
+ * read every one of them as 0 under user replay (the ablation sweep,
+ * 2026-11-29) while kernel replay counts them, so they need kernel replay. */
+int metric_needs_kernel_replay(const char *name);
+
 #define M_FADD           "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum"
 #define M_FMUL           "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum"
 #define M_FFMA           "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"

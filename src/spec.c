@@ -702,13 +702,22 @@ int replay_mode_parse(const char *word, enum replay_mode *out)
 	return -1;
 }
 
-int replay_is_kernel(enum replay_mode m, const struct variant_desc *v)
+/* The spec's first metric that user replay cannot count, or NULL. */
+static const char *user_replay_blind(const struct spec *s)
 {
-	if (m == REPLAY_KERNEL)
+	for (size_t i = 0; i < s->nmetrics; i++)
+		if (metric_needs_kernel_replay(s->metrics[i]))
+			return s->metrics[i];
+	return NULL;
+}
+
+int replay_is_kernel(const struct spec *s, const struct variant_desc *v)
+{
+	if (s->replay == REPLAY_KERNEL)
 		return 1;
-	if (m == REPLAY_USER)
+	if (s->replay == REPLAY_USER)
 		return 0;
-	return v && v->writes_inputs;
+	return (v && v->writes_inputs) || user_replay_blind(s);
 }
 
 int spec_check_replay(const struct spec *s, const char *what)
@@ -722,6 +731,10 @@ int spec_check_replay(const struct spec *s, const char *what)
 				     "would see different ones; use replay: kernel, or auto (kernel replay for it only)",
 				     what, v->name);
 	}
+	const char *m = user_replay_blind(s);
+	if (m)
+		return error("%s: user replay reads SASS instruction metrics such as '%s' (metric set '%s') as 0; "
+			     "use replay: kernel, or auto (kernel replay for such a set)", what, m, s->metric_set);
 	return 0;
 }
 

@@ -34,8 +34,8 @@ struct tolerance {
 #define SPEC_MAX_METRICS 64
 
 /* How the counter passes of a profiled run are taken (docs/metrics.md).
- * AUTO: user replay, with the L2 flushed before each kernel, for variants
- * that do not write their inputs; kernel replay for those that do. */
+ * AUTO: user replay, with the L2 flushed before each kernel; kernel replay
+ * for variants that write their inputs and for sets with SASS metrics. */
 enum replay_mode { REPLAY_AUTO, REPLAY_KERNEL, REPLAY_USER };
 
 struct spec {
@@ -72,9 +72,10 @@ int spec_use_metric_set(struct spec *s, const struct metric_set *ms);
 /* "auto", "kernel", "user"; and back (0, or -1 for an unknown word). */
 const char *replay_mode_name(enum replay_mode m);
 int replay_mode_parse(const char *word, enum replay_mode *out);
-/* 1 when variant v is profiled with kernel replay under mode m, 0 with user
- * replay. */
-int replay_is_kernel(enum replay_mode m, const struct variant_desc *v);
+/* 1 when variant v of spec s is profiled with kernel replay, 0 with user
+ * replay: s->replay, and under auto kernel replay for a variant that writes
+ * its inputs or a metric set with SASS metrics (metric_needs_kernel_replay). */
+int replay_is_kernel(const struct spec *s, const struct variant_desc *v);
 /* Refuse user replay for a sweep holding a variant that writes its inputs
  * (its passes would see different inputs).  `what` names where the mode came
  * from ("the spec's replay", "--replay").  0 or -1 via error(). */

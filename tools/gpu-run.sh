@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info gputest smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode ablation ablation2 resume sass
+# steps: info gputest smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest.
 set -u
@@ -72,6 +72,16 @@ for step in "$@"; do
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;
+	decodetiming)
+		say "decode timings: without counters, with counters (batches of 8, the default), unbatched"
+		d="$OUT/decodetiming"; mkdir -p "$d"
+		for m in "none --metrics none" "batch8" "batch1 --profile-batch 1"; do
+			set -- $m; k=$1; shift
+			./attnprof record experiments/decode.yaml -o "$d/decode-$k.yaml" --force --copy-probe 0 "$@" >"$d/decode-$k.log" 2>&1
+			echo "$k: exit $? $(tail -1 "$d/decode-$k.log")" | tee -a "$log"
+		done
+		python3 tools/timing_compare.py "$d/decode-none.yaml" "$d/decode-batch8.yaml" "$d/decode-batch1.yaml" 2>&1 | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/decodetiming.tar.gz" decodetiming && rm -rf "$d" ;;
 	ablation2)
 		say "ablation, second run (run-to-run spread)"
 		./attnprof record experiments/ablation.yaml -o "$OUT/ablation-run2.yaml" --force --progress 2>&1 | tee -a "$log" | tail -5 ;;

@@ -4,14 +4,14 @@
 # against Nsight Compute collecting the same metrics for the same kernels.
 #
 #   none    attnprof record SPEC --metrics none    (the sweep without counters)
-#   auto    attnprof record SPEC --metrics SET     (replay auto, one config per CUPTI call)
-#   batch   the same with --profile-batch 8
+#   auto      attnprof record SPEC --metrics SET   (the default: replay auto, batches of 8)
+#   unbatched the same with --profile-batch 1 (one config per CUPTI call)
 #   kernel  attnprof record SPEC --metrics SET --replay kernel
 #   ncu     ncu --metrics SET on the 'none' command, profiling each config's
 #           "check" run (NVTX range) only and only attnprof's kernels: one
 #           launch per kernel per config, the launches attnprof profiles
 #
-# All four with --reps REPS --warmup 0 --copy-probe 0 (REPS=1): the overhead
+# All with --reps REPS --warmup 0 --copy-probe 0 (REPS=1): the overhead
 # is a difference of wall times, which the timed runs do not change.  The
 # cost of a tool = its wall time - none's.  Then tools/ncu_compare.py checks
 # every kernel of the sweep against ncu (HBM bytes, smem wavefronts,
@@ -34,7 +34,7 @@ run() { # key, output, trace (0/1), extra args...
 } >"$ov"
 run none "$name-none.yaml" 0 --metrics none
 run auto "$name-auto.yaml" 1 --metrics "$SET"
-run batch "$name-batch.yaml" 1 --metrics "$SET" --profile-batch 8
+run unbatched "$name-unbatched.yaml" 1 --metrics "$SET" --profile-batch 1
 run kernel "$name-kernel.yaml" 1 --metrics "$SET" --replay kernel
 regex=$(python3 "$here/ncu_compare.py" --kernel-regex "$OUT/$name-auto.yaml")
 t0=$(now)

@@ -327,15 +327,15 @@ def sweep_overhead_report(vals, n_attnprof, n_ncu):
     a, n = g("auto") - g("none"), g("ncu") - g("none")
     out = ["kernels profiled: attnprof %d, ncu %d%s" % (n_attnprof, n_ncu,
            "" if n_attnprof == n_ncu else " (DIFFERENT: the ratio below compares unequal work)"),
-           "attnprof (replay auto): %.2f s, %.3f s per kernel" % (a, a / max(n_attnprof, 1)),
+           "attnprof (default: replay auto, batches of 8): %.2f s, %.3f s per kernel" % (a, a / max(n_attnprof, 1)),
            "ncu: %.2f s, %.3f s per kernel" % (n, n / max(n_ncu, 1))]
     ratio = n / a if a > 0 else float("inf")
     out.append("whole sweep, same kernels and metrics: ncu %.2f s / attnprof %.2f s = %.1fx (target >= 5x: %s)"
                % (n, a, ratio, "met" if ratio >= 5 else "NOT met"))
-    if g("batch") is not None:
-        bt = g("batch") - g("none")
+    if g("unbatched") is not None:
+        bt = g("unbatched") - g("none")
         br = n / bt if bt > 0 else float("inf")
-        out.append("with --profile-batch 8: attnprof %.2f s (%.3f s per kernel): %.1fx (target >= 5x: %s)"
+        out.append("with --profile-batch 1: attnprof %.2f s (%.3f s per kernel): %.1fx (target >= 5x: %s)"
                    % (bt, bt / max(n_attnprof, 1), br, "met" if br >= 5 else "NOT met"))
     if g("kernel") is not None:
         k = g("kernel") - g("none")

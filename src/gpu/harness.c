@@ -5,8 +5,9 @@
  * output and compare sampled rows of O with the fp64 CPU reference, time
  * with CUDA events (separate runs), add the model's predictions, and append
  * the record to the results file, which is rewritten atomically after every
- * record.  With counters on, the checked run is the profiled run (CUPTI,
- * replayed), and profiled runs are batched (see "the profiled batch").  A
+ * record.  With counters on, the config is timed first, alone, and its
+ * checked run is the profiled run (CUPTI, replayed), batched with other
+ * configs' (see "the profiled batch").  A
  * signal only sets a flag: the loop stops between configs and nothing
  * recorded is lost.
  */
@@ -306,28 +307,30 @@ static double now_ms(void)
 /* ---- the profiled batch ------------------------------------------------ */
 
 /*
- * With counters on, a config's correctness run is its profiled run: its
- * output is poisoned, the run is profiled (replayed), then compared with the
- * fp64 reference; only then is it timed.  `record --profile-batch N` lets up
- * to N configs (at most BATCH_MAX) keep their buffers and be profiled by one
- * cupti_profile() call, because CUPTI's cost per call (about 15 ms per pass
- * on the H200, whatever the kernels) is then paid once per batch.  Each run
- * launches on its own stream, so the launches come apart by stream.  The
- * default is 1: with 8 the H200 timed two small grouped-query decode-splitkv
- * configs (40 and 70 us) 11-12 % slower than unbatched (docs/metrics.md), a
- * perturbation not yet explained, so batching is opt-in.  A batch is cut short by device
- * memory (half the GPU's), a change of replay mode, the range limit, a
- * failed config, or the end of the sweep; its records are written when it
- * completes.  Kernel replay profiles one config at a time: CUPTI saves and
- * restores all device memory per kernel, so every run kept alive would make
- * each replay dearer.
+ * With counters on, a config is set up and timed at once, with no other run
+ * alive (as without counters), and its buffers are freed.  Its correctness
+ * run is its profiled run, made later in a batch: up to N configs (`record
+ * --profile-batch N`, default BATCH_DEFAULT, at most BATCH_MAX) are set up
+ * again from their seeds, poisoned, profiled by one cupti_profile() call and
+ * compared with the fp64 reference.  Batching pays CUPTI's cost per call
+ * (about 15 ms per pass on the H200, whatever the kernels) once per batch;
+ * each run launches on its own stream, so the launches come apart by stream.
+ * Timing before the batch exists because the H200 timed two small
+ * grouped-query decode configs (40 and 70 us) 11-12 % slow when they were
+ * timed with the rest of their batch alive (docs/metrics.md).  A batch is
+ * cut short by device memory (half the GPU's), a change of replay mode, the
+ * range limit, a failed config, or the end of the sweep; its records are
+ * written when it completes.  Kernel replay profiles one config at a time:
+ * CUPTI saves and restores all device memory per kernel, so every run kept
+ * alive would make each replay dearer.
  */
 #define BATCH_MAX 8
+#define BATCH_DEFAULT 8
 
 struct pending {
 	size_t index;          /* the config's index in the spec */
-	struct record rec;
-	struct attn_run *run;
+	struct record rec;     /* timed already */
+	struct attn_run *run;  /* set up again by finish_batch */
 	struct reference ref;  /* this config's reference rows (a copy) */
 };
 
@@ -353,9 +356,9 @@ struct sweep {
 	int wrong, failed, done;
 	/* ATTNPROF_CUPTI_TRACE=1: where the counters' wall time goes */
 	int trace;
-	double profile_ms, check_ms, open_ms;
+	double profile_ms, open_ms;
 	unsigned batches;
-	size_t batch_max;      /* record --profile-batch: 1 (default) to BATCH_MAX */
+	size_t batch_max;      /* record --profile-batch: 1 to BATCH_MAX */
 };
 
 static int reference_copy(struct reference *dst, const struct reference *src)
@@ -377,7 +380,7 @@ static int launch_batch(void *arg)
 {
 	struct batch *b = arg;
 	for (size_t i = 0; i < b->n; i++)
-		if (launch_and_sync(b->p[i].run))
+		if (b->p[i].run && launch_and_sync(b->p[i].run))
 			return -1;
 	return 0;
 }
@@ -468,14 +471,39 @@ static int take_launches(struct pending *p, struct launch *all, size_t from, siz
 	return results_sum_launches(&p->rec);
 }
 
-/* Profile, check and time every pending config, then keep their records. */
+/* A run of config c with its inputs filled from seed: on the first setup
+ * and again when its batch is profiled (the same seed gives the same inputs,
+ * so the reference rows hold for both). */
+static int make_run(struct sweep *w, const struct config *c, uint64_t seed, struct attn_run **out)
+{
+	const struct attn_shape *s = &c->shape;
+	*out = NULL;
+	if (attn_run_create(out, c->variant, s, w->dev.sm_count))
+		return error("cannot set up %s: %s", c->variant->name, attn_last_error());
+	static const char *const names[] = { "Q", "K", "V" };
+	for (int t = 0; t < 3; t++) {
+		void *p = attn_run_buffer(*out, names[t]);
+		uint64_t n = t == 0 ? (uint64_t)s->batch * s->heads * s->seqlen_q * s->head_dim
+				    : (uint64_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
+		if (!p || attn_fill_input(p, n, s->dtype, seed, t)) {
+			error("cannot fill %s: %s", names[t], p ? attn_last_error() : "no such buffer");
+			attn_run_destroy(*out);
+			*out = NULL;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Set up, profile and check every pending config (timed already), then keep
+ * their records in sweep order. */
 static int finish_batch(struct sweep *w)
 {
 	struct batch *b = &w->batch;
 	if (b->n == 0)
 		return 0;
 	struct launch *all = NULL;
-	size_t nall = 0, start[BATCH_MAX + 1];
+	size_t nall = 0, start[BATCH_MAX + 1], live[BATCH_MAX], nlive = 0;
 	char why[1024] = "";
 	double t0 = now_ms();
 
@@ -483,30 +511,36 @@ static int finish_batch(struct sweep *w)
 	 * from an L2 without dirty lines, as under Nsight Compute.  Kernel replay
 	 * restores memory between passes, which refills the L2: no flush. */
 	int bad = 0;
-	for (size_t i = 0; i < b->n && !bad; i++)
-		if (attn_run_poison(b->p[i].run) ||
-		    (b->replay == CUPTI_REPLAY_USER && attn_run_set_l2_flush(b->p[i].run, 1)))
-			bad = error("cannot prepare the profiled run: %s", attn_last_error());
-	nvtxRangePushA("counters");
-	if (!bad)
-		bad = cupti_profile(w->cupti, b->replay, launch_batch, b, &all, &nall);
-	nvtxRangePop();
-	for (size_t i = 0; i < b->n; i++)
-		attn_run_set_l2_flush(b->p[i].run, 0);
-	if (!bad)
-		bad = cupti_split_by_stream(all, nall, b->n, start);
-	if (bad)
-		snprintf(why, sizeof why, "%s", error_last());
-	double t1 = now_ms();
-	w->profile_ms += t1 - t0;
-	w->batches++;
-
-	int rc = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		struct pending *p = &b->p[i];
+		if (make_run(w, &w->spec->configs[p->index], p->rec.seed, &p->run)) {
+			set_error(&p->rec, "setup");
+			continue;
+		}
+		live[nlive++] = i;
+		/* after a failure the rest are still set up: checked without counters */
+		if (!bad && (attn_run_poison(p->run) ||
+			     (b->replay == CUPTI_REPLAY_USER && attn_run_set_l2_flush(p->run, 1))))
+			bad = error("cannot prepare the profiled run: %s", attn_last_error());
+	}
+	nvtxRangePushA("counters");
+	if (!bad && nlive)
+		bad = cupti_profile(w->cupti, b->replay, launch_batch, b, &all, &nall);
+	nvtxRangePop();
+	for (size_t j = 0; j < nlive; j++)
+		attn_run_set_l2_flush(b->p[live[j]].run, 0);
+	if (!bad && nlive)
+		bad = cupti_split_by_stream(all, nall, nlive, start);
+	if (bad)
+		snprintf(why, sizeof why, "%s", error_last());
+	w->profile_ms += now_ms() - t0;
+	w->batches++;
+
+	for (size_t j = 0; j < nlive; j++) {
+		struct pending *p = &b->p[live[j]];
 		struct record *rec = &p->rec;
 		const struct attn_shape *s = &p->ref.shape;
-		if (bad || take_launches(p, all, start[i], start[i + 1], b->replay)) {
+		if (bad || take_launches(p, all, start[j], start[j + 1], b->replay)) {
 			metrics_unavailable(rec, bad ? why : error_last());
 			check_run(w, p->run, &p->ref, rec);
 		} else if (check_output(p->run, &p->ref, rec, &w->spec->tol[s->dtype])) {
@@ -525,25 +559,27 @@ static int finish_batch(struct sweep *w)
 			}
 			record_release(&plain);
 		}
-		if (!rec->error)
-			time_and_rate(w, p->run, s, rec);
-		attn_run_destroy(p->run);
-		reference_release(&p->ref);
-		if (!rc && keep_record(w, p->index, rec))
-			rc = -1;
-		else if (rc)
-			record_release(rec);
 	}
 	cupti_launches_free(all, nall); /* what is left: moved-out and flush launches are zeroed/freed */
-	w->check_ms += now_ms() - t1;
+	int rc = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		struct pending *p = &b->p[i];
+		attn_run_destroy(p->run);
+		p->run = NULL;
+		reference_release(&p->ref);
+		if (!rc && keep_record(w, p->index, &p->rec))
+			rc = -1;
+		else if (rc)
+			record_release(&p->rec);
+	}
 	b->n = 0;
 	b->bytes = 0;
 	b->ranges = 0;
 	return rc;
 }
 
-/* One config: set up, then either queue it for a profiled batch, or check,
- * time and keep it now (no counters, or it failed). */
+/* One config: set up and time it; then check and keep it now (no counters,
+ * or it failed), or queue it for a profiled batch. */
 static int run_config(struct sweep *w, size_t index)
 {
 	const struct config *c = &w->spec->configs[index];
@@ -565,8 +601,7 @@ static int run_config(struct sweep *w, size_t index)
 		warning("no model prediction for %s: %s", c->variant->name, error_last());
 
 	error_clear();
-	if (attn_run_create(&run, c->variant, s, w->dev.sm_count)) {
-		error("cannot set up %s: %s", c->variant->name, attn_last_error());
+	if (make_run(w, c, seed, &run)) {
 		set_error(&rec, "setup");
 		goto keep;
 	}
@@ -576,59 +611,49 @@ static int run_config(struct sweep *w, size_t index)
 		kvlist_set(&rec.allocs, allocs[i].name, (double)allocs[i].bytes);
 	rec.peak_bytes = attn_run_peak_bytes(run);
 
-	static const char *const names[] = { "Q", "K", "V" };
-	for (int t = 0; t < 3; t++) {
-		void *p = attn_run_buffer(run, names[t]);
-		uint64_t n = t == 0 ? (uint64_t)s->batch * s->heads * s->seqlen_q * s->head_dim
-				    : (uint64_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
-		if (!p || attn_fill_input(p, n, s->dtype, seed, t)) {
-			error("cannot fill %s: %s", names[t], p ? attn_last_error() : "no such buffer");
-			set_error(&rec, "inputs");
-			goto keep;
-		}
-	}
 	if (!w->ref.valid || w->ref.seed != seed || !same_shape(&w->ref.shape, s)) {
 		if (reference_build(&w->ref, s, seed, w->spec->check_rows)) {
 			set_error(&rec, "reference");
 			goto keep;
 		}
 	}
-
-	if (w->cupti) {
-		/* queue it; first finish the batch if this one does not fit */
-		struct batch *b = &w->batch;
-		enum cupti_replay replay = replay_is_kernel(w->spec->replay, c->variant) ? CUPTI_REPLAY_KERNEL
-											 : CUPTI_REPLAY_USER;
-		size_t ranges = 2 * c->variant->nkernels + 2; /* with flushes, and a spare */
-		/* kernel replay saves and restores all device memory for every kernel:
-		 * more runs alive would make each kernel's replay dearer, so one */
-		size_t most = replay == CUPTI_REPLAY_KERNEL ? 1 : w->batch_max;
-		if (b->n && (b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
-			     b->bytes + rec.peak_bytes > w->dev.hbm_bytes / 2)) {
-			if (finish_batch(w)) {
-				attn_run_destroy(run);
-				record_release(&rec);
-				return -1;
-			}
-		}
-		struct pending *p = &b->p[b->n];
-		if (reference_copy(&p->ref, &w->ref)) {
-			set_error(&rec, "reference");
-			goto keep;
-		}
-		p->index = index;
-		p->rec = rec;
-		p->run = run;
-		b->replay = replay;
-		b->bytes += rec.peak_bytes;
-		b->ranges += ranges;
-		b->n++;
-		/* a full batch at once: unbatched, each config is profiled, checked
-		 * and timed with no other run alive, as without counters */
-		return b->n >= most ? finish_batch(w) : 0;
+	if (!w->cupti) {
+		if (!check_run(w, run, &w->ref, &rec))
+			time_and_rate(w, run, s, &rec);
+		goto keep;
 	}
-	if (!check_run(w, run, &w->ref, &rec))
-		time_and_rate(w, run, s, &rec);
+
+	/* Counters: timed now, alone; checked when its batch is profiled. */
+	if (time_and_rate(w, run, s, &rec))
+		goto keep;
+	attn_run_destroy(run);
+	run = NULL;
+	struct batch *b = &w->batch;
+	enum cupti_replay replay = replay_is_kernel(w->spec, c->variant) ? CUPTI_REPLAY_KERNEL
+										 : CUPTI_REPLAY_USER;
+	size_t ranges = 2 * c->variant->nkernels + 2; /* with flushes, and a spare */
+	/* kernel replay saves and restores all device memory for every kernel:
+	 * more runs alive would make each kernel's replay dearer, so one */
+	size_t most = replay == CUPTI_REPLAY_KERNEL ? 1 : w->batch_max;
+	/* first finish the batch if this one does not fit */
+	if (b->n && (b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
+		     b->bytes + rec.peak_bytes > w->dev.hbm_bytes / 2) && finish_batch(w)) {
+		record_release(&rec);
+		return -1;
+	}
+	struct pending *p = &b->p[b->n];
+	if (reference_copy(&p->ref, &w->ref)) {
+		set_error(&rec, "reference");
+		goto keep;
+	}
+	p->index = index;
+	p->rec = rec;
+	p->run = NULL;
+	b->replay = replay;
+	b->bytes += rec.peak_bytes;
+	b->ranges += ranges;
+	b->n++;
+	return b->n >= most ? finish_batch(w) : 0;
 keep:
 	attn_run_destroy(run);
 	/* a failed config is kept after the batch before it, in sweep order */
@@ -715,7 +740,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 	/* Counters: validate the set before the sweep; unavailable is not fatal. */
 	w.mstatus = METRICS_NOT_REQUESTED;
 	if (s->nmetrics) {
-		w.batch_max = o->profile_batch >= 1 && o->profile_batch <= BATCH_MAX ? (size_t)o->profile_batch : 1;
+		w.batch_max = o->profile_batch >= 1 && o->profile_batch <= BATCH_MAX ? (size_t)o->profile_batch : BATCH_DEFAULT;
 		const char *tr = getenv("ATTNPROF_CUPTI_TRACE");
 		w.trace = tr && !strcmp(tr, "1");
 		double t0 = now_ms();
@@ -798,8 +823,8 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 out:
 	if (w.trace)
 		fprintf(stderr, "attnprof: counters: session open %.1f ms; %d configs in %u batches: profiling %.1f ms "
-			"(poison, flush set-up, replayed calls, mapping), then check, timing and records %.1f ms\n",
-			w.open_ms, w.done, w.batches, w.profile_ms, w.check_ms);
+			"(set-up again, poison, flush, replayed calls, mapping)\n",
+			w.open_ms, w.done, w.batches, w.profile_ms);
 	for (size_t i = 0; i < w.batch.n; i++) { /* after an interrupt or a failure */
 		attn_run_destroy(w.batch.p[i].run);
 		reference_release(&w.batch.p[i].ref);

@@ -12,6 +12,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
+#include "attn.h"
 #include "gpu/cupti.h"
 #include "metric_sets.h"
 #include "occupancy.h"
@@ -209,6 +210,59 @@ static void test_gpu_copy_bytes(void)
 	cupti_session_close(s);
 }
 
+/* DRAM writes of the copy kernel (1 GiB each way, user replay) profiled right
+ * after `bytes` of device memory were written and freed: to the pool, or
+ * with cudaFree. */
+static double writes_after_free(struct cupti_session *s, struct copy_arg *a, size_t bytes, int pooled)
+{
+	void *big = NULL;
+	if (pooled ? attn_dev_alloc(&big, bytes, "the big buffer") : cudaMalloc(&big, bytes) != cudaSuccess)
+		return -1;
+	cudaMemset(big, 0x5a, bytes);
+	cudaDeviceSynchronize();
+	if (pooled)
+		attn_dev_free(big);
+	else
+		cudaFree(big);
+	struct launch *ls = NULL;
+	size_t n = 0;
+	double w = -1;
+	if (!cupti_profile(s, CUPTI_REPLAY_USER, launch_copy, a, &ls, &n) && n == 1)
+		w = metric(&ls[0], M_DRAM_WRITE);
+	cupti_launches_free(ls, n);
+	return w;
+}
+
+/* Memory a run frees goes back to the pool, not the driver: a kernel profiled
+ * right after a big run was destroyed counts its own writes only.  (After a
+ * plain cudaFree of the same buffer the H200 showed more: printed.) */
+static void test_gpu_freed_memory_is_quiet(void)
+{
+	if (!gpu())
+		SKIP(skip_reason);
+	struct cupti_session *s = open_set("memory");
+	if (!s)
+		SKIP(skip_reason);
+	struct copy_arg a = { NULL, NULL, (size_t)64 << 20 };
+	CHECK_INT(attn_dev_alloc(&a.in, a.n4 * 16, "in"), 0);
+	CHECK_INT(attn_dev_alloc(&a.out, a.n4 * 16, "out"), 0);
+	cudaMemset(a.in, 1, a.n4 * 16);
+	const size_t big = (size_t)16 << 30;
+	const double bytes = (double)a.n4 * 16;
+	/* cudaFree last: whatever follows it may go on after the call */
+	double pooled = writes_after_free(s, &a, big, 1);
+	double again = writes_after_free(s, &a, big, 1); /* reused from the pool */
+	double plain = writes_after_free(s, &a, big, 0);
+	printf("    copy of 1 GiB, DRAM writes after freeing 16 GiB: cudaFree %.0f MB, pool %.0f MB, pool again %.0f MB\n",
+	       plain / 1e6, pooled / 1e6, again / 1e6);
+	/* up to an L2's worth of writes may still be dirty at the end */
+	CHECK(pooled > bytes - 64e6 && pooled < bytes * 1.02);
+	CHECK(again > bytes - 64e6 && again < bytes * 1.02);
+	attn_dev_free(a.in);
+	attn_dev_free(a.out);
+	cupti_session_close(s);
+}
+
 static void test_gpu_smem_wavefronts_exact(void)
 {
 	if (!gpu())
@@ -390,6 +444,13 @@ static void test_gpu_full_set_instruction_mix(void)
 		CHECK(metric(&ls[0], M_TENSOR_INST) == 0);
 	}
 	cupti_launches_free(ls, n);
+	/* what user replay makes of the SASS metrics (why auto takes kernel
+	 * replay for this set: metric_needs_kernel_replay) */
+	ls = NULL;
+	if (!cupti_profile(s, CUPTI_REPLAY_USER, launch_smem, &a, &ls, &n) && n == 1)
+		printf("    user replay: FFMA %.0f, barriers %.0f (kernel replay: above)\n", metric(&ls[0], M_FFMA),
+		       metric(&ls[0], M_BARRIERS));
+	cupti_launches_free(ls, n);
 	cudaFree(a.out);
 	cupti_session_close(s);
 }
@@ -540,7 +601,8 @@ static void test_gpu_session_reuse(void)
 	cupti_session_close(s);
 }
 
-TESTS(test_gpu_probe_only, test_gpu_counters_readable, test_gpu_copy_bytes, test_gpu_smem_wavefronts_exact,
+TESTS(test_gpu_probe_only, test_gpu_counters_readable, test_gpu_copy_bytes, test_gpu_freed_memory_is_quiet,
+      test_gpu_smem_wavefronts_exact,
       test_gpu_kernel_replay_keeps_inplace_correct, test_gpu_three_kernels_with_cublas,
       test_gpu_three_kernels_user_replay, test_gpu_user_replay_reruns_the_call,
       test_gpu_full_set_instruction_mix, test_gpu_occupancy_matches_cuda, test_gpu_session_reuse)

@@ -4,6 +4,7 @@
 
 #include "bad_files.h"
 #include "check.h"
+#include "metric_sets.h"
 #include "spec.h"
 #include "util/error.h"
 
@@ -121,11 +122,11 @@ static void test_replay(void)
 	struct spec s;
 	CHECK_INT(parse_text(&s, "name: r\nvariants: [standard, flash2]\nhead_dim: 64\nseqlen: 64\nheads: 1\n"), 0);
 	CHECK_INT(s.replay, REPLAY_AUTO);
-	CHECK_INT(replay_is_kernel(s.replay, s.configs[0].variant), 0); /* nothing writes its inputs */
+	CHECK_INT(replay_is_kernel(&s, s.configs[0].variant), 0); /* nothing writes its inputs */
 	spec_release(&s);
 	CHECK_INT(parse_text(&s, "name: r\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\nreplay: kernel\n"), 0);
 	CHECK_INT(s.replay, REPLAY_KERNEL);
-	CHECK_INT(replay_is_kernel(s.replay, s.configs[0].variant), 1);
+	CHECK_INT(replay_is_kernel(&s, s.configs[0].variant), 1);
 	CHECK_STR(replay_mode_name(s.replay), "kernel");
 	spec_release(&s);
 	CHECK_INT(parse_text(&s, "name: r\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\nreplay: user\n"), 0);
@@ -135,8 +136,10 @@ static void test_replay(void)
 	struct variant_desc inplace = *s.configs[0].variant;
 	inplace.name = "inplace";
 	inplace.writes_inputs = 1;
-	CHECK_INT(replay_is_kernel(REPLAY_AUTO, &inplace), 1);
-	CHECK_INT(replay_is_kernel(REPLAY_USER, &inplace), 0);
+	CHECK_INT(replay_is_kernel(&s, &inplace), 0); /* user: as asked */
+	s.replay = REPLAY_AUTO;
+	CHECK_INT(replay_is_kernel(&s, &inplace), 1);
+	s.replay = REPLAY_USER;
 	s.configs[0].variant = &inplace;
 	int old = error_quiet(1);
 	CHECK_INT(spec_check_replay(&s, "--replay"), -1);
@@ -145,6 +148,27 @@ static void test_replay(void)
 	CHECK_INT(spec_check_replay(&s, "--replay"), 0);
 	error_quiet(old);
 	spec_release(&s);
+
+	/* SASS instruction metrics (the full set) read 0 under user replay:
+	 * auto takes kernel replay for them, user is refused */
+	CHECK(metric_needs_kernel_replay("smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"));
+	CHECK(!metric_needs_kernel_replay("smsp__inst_executed_pipe_xu.sum"));
+	CHECK_INT(parse_text(&s, "name: r\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\nmetrics: full\n"), 0);
+	CHECK_INT(replay_is_kernel(&s, s.configs[0].variant), 1);
+	s.replay = REPLAY_USER;
+	old = error_quiet(1);
+	CHECK_INT(spec_check_replay(&s, "--replay"), -1);
+	error_quiet(old);
+	CHECK_CONTAINS(error_last(), "SASS instruction metrics such as 'smsp__sass_");
+	CHECK_CONTAINS(error_last(), "metric set 'full'");
+	spec_release(&s);
+	CHECK_INT(parse_text(&s, "name: r\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\nmetrics: default\n"), 0);
+	CHECK_INT(replay_is_kernel(&s, s.configs[0].variant), 0);
+	spec_release(&s);
+	old = error_quiet(1);
+	CHECK_INT(parse_text(&s, "name: r\nvariants: flash2\nhead_dim: 64\nseqlen: 64\nheads: 1\nmetrics: full\nreplay: user\n"), -1);
+	error_quiet(old);
+	CHECK_CONTAINS(error_last(), "SASS");
 
 	enum replay_mode m = REPLAY_USER;
 	CHECK_INT(replay_mode_parse("auto", &m), 0);
