@@ -161,8 +161,9 @@ int cmd_record(int argc, char **argv)
 			return EXIT_FAILURE_RUN;
 		}
 	}
-	/* the replay mode against the variants and the metric set, both final now */
-	if (spec_check_replay(&s, replay ? "--replay" : metrics ? "--metrics" : s.path)) {
+	/* an override: the replay mode against the variants and the metric set,
+	 * both final now (the spec's own pair was checked when it was loaded) */
+	if ((replay || metrics) && spec_check_replay(&s, replay ? "--replay" : "--metrics")) {
 		spec_release(&s);
 		return EXIT_BAD_INPUT;
 	}

@@ -315,9 +315,10 @@ static double now_ms(void)
  * compared with the fp64 reference.  Batching pays CUPTI's cost per call
  * (about 15 ms per pass on the H200, whatever the kernels) once per batch;
  * each run launches on its own stream, so the launches come apart by stream.
- * Timing before the batch exists because the H200 timed two small
- * grouped-query decode configs (40 and 70 us) 11-12 % slow when they were
- * timed with the rest of their batch alive (docs/metrics.md).  A batch is
+ * Timing comes first so that a config is timed as in a sweep without
+ * counters, whatever its batch holds (an earlier order, timing after the
+ * batch's profile, timed two short decode configs 11-12 % slow on the H200
+ * while neighbours' memory was being freed: docs/metrics.md).  A batch is
  * cut short by device memory (half the GPU's), a change of replay mode, the
  * range limit, a failed config, or the end of the sweep; its records are
  * written when it completes.  Kernel replay profiles one config at a time:
