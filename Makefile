@@ -89,7 +89,7 @@ ifeq ($(CUDA),1)
 endif
 
 # ---- sources ------------------------------------------------------------
-CORE_SRC   := $(wildcard src/util/*.c) $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
+CORE_SRC   := $(wildcard src/util/*.c src/capture/*.c) $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
 GPU_SRC    := $(wildcard src/gpu/*.c)
 GPU_CU     := $(wildcard kernels/*.cu)
 RENDER_SRC := $(wildcard src/render/*.c)

@@ -116,7 +116,24 @@ void record_release(struct record *rec)
 	kvlist_release(&rec->totals);
 	kvlist_release(&rec->model);
 	free(rec->error);
+	free(rec->pass);
+	if (rec->capture) {
+		capture_info_release(rec->capture);
+		free(rec->capture);
+	}
 	record_init(rec);
+}
+
+void capture_info_release(struct capture_info *c)
+{
+	free(c->range); free(c->origin); free(c->family); free(c->problem);
+	free(c->time_source); free(c->verdict_rule);
+	memset(c, 0, sizeof *c);
+}
+
+const char *record_pass(const struct record *rec)
+{
+	return rec->pass ? rec->pass : "fwd";
 }
 
 void results_init(struct results *r) { memset(r, 0, sizeof(*r)); }
@@ -150,11 +167,17 @@ int results_add(struct results *r, struct record *rec)
 
 void record_key(const struct record *rec, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/%s/%s/%s/B%d/H%d/Hkv%d/Nq%d/Nkv%d/d%d/c%d",
-		 rec->source ? rec->source : "?", rec->variant ? rec->variant : "?",
-		 rec->phase ? rec->phase : "?", rec->dtype ? rec->dtype : "?",
-		 rec->batch, rec->heads, rec->kv_heads, rec->seqlen_q, rec->seqlen_kv,
-		 rec->head_dim, rec->causal);
+	int n = snprintf(buf, len, "%s/%s/%s/%s/B%d/H%d/Hkv%d/Nq%d/Nkv%d/d%d/c%d",
+			 rec->source ? rec->source : "?", rec->variant ? rec->variant : "?",
+			 rec->phase ? rec->phase : "?", rec->dtype ? rec->dtype : "?",
+			 rec->batch, rec->heads, rec->kv_heads, rec->seqlen_q, rec->seqlen_kv,
+			 rec->head_dim, rec->causal);
+	/* keys of forward records stay as they were before the pass existed */
+	if (strcmp(record_pass(rec), "fwd") && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "/%s", record_pass(rec));
+	/* captured calls of one shape are different calls */
+	if (rec->capture && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "/pid%d/call%d", rec->capture->pid, rec->capture->call);
 }
 
 long results_find(const struct results *r, const char *key)
@@ -286,6 +309,30 @@ static void write_gpu(struct yamlout *y, const struct gpu_info *g)
 	yo_map_end(y);
 }
 
+static void write_capture(struct yamlout *y, const struct capture_info *c)
+{
+	yo_plain(y, "capture");
+	yo_map(y, 0);
+	kv_str(y, "range", c->range);
+	kv_str(y, "origin", c->origin);
+	kv_str(y, "family", c->family);
+	kv_str(y, "problem", c->problem);
+	kv_int(y, "call", c->call);
+	kv_int(y, "pid", c->pid);
+	kv_bool(y, "shape_known", c->shape_known);
+	kv_dbl(y, "kernel_ms", c->kernel_ms);
+	kv_str(y, "time_source", c->time_source);
+	kv_dbl(y, "l2_write_bytes", c->l2_write_bytes);
+	kv_dbl(y, "dram_write_bytes", c->dram_write_bytes);
+	kv_dbl(y, "nn_bytes", c->nn_bytes);
+	kv_dbl(y, "output_bytes", c->output_bytes);
+	kv_dbl(y, "footprint_bytes", c->footprint_bytes);
+	kv_int(y, "nn_matrices", c->nn_matrices);
+	kv_str(y, "verdict_rule", c->verdict_rule);
+	kv_int(y, "graph_launches", c->graph_launches);
+	yo_map_end(y);
+}
+
 static void write_record(struct yamlout *y, const struct record *r)
 {
 	yo_map(y, 0);
@@ -293,6 +340,8 @@ static void write_record(struct yamlout *y, const struct record *r)
 	kv_str(y, "variant", r->variant);
 	kv_str(y, "phase", r->phase);
 	kv_str(y, "dtype", r->dtype);
+	if (r->pass)
+		kv_str(y, "pass", r->pass);
 	kv_int(y, "batch", r->batch);
 	kv_int(y, "heads", r->heads);
 	kv_int(y, "kv_heads", r->kv_heads);
@@ -363,6 +412,8 @@ static void write_record(struct yamlout *y, const struct record *r)
 	yo_map_end(y);
 
 	write_kvlist(y, "model", &r->model, 0);
+	if (r->capture)
+		write_capture(y, r->capture);
 	kv_str(y, "error", r->error);
 	yo_map_end(y);
 }
@@ -709,6 +760,34 @@ static int read_metrics(const struct ytree *t, const struct ynode *n, struct rec
 	return 0;
 }
 
+static int read_capture(const struct ytree *t, const struct ynode *n, struct record *r)
+{
+	static const struct field f[] = {
+		{ "range", F_STR, OFF(struct capture_info, range), 0 },
+		{ "origin", F_STR, OFF(struct capture_info, origin), 0 },
+		{ "family", F_STR, OFF(struct capture_info, family), 0 },
+		{ "problem", F_STR, OFF(struct capture_info, problem), 0 },
+		{ "call", F_INT, OFF(struct capture_info, call), 1 },
+		{ "pid", F_INT, OFF(struct capture_info, pid), 0 },
+		{ "shape_known", F_BOOL, OFF(struct capture_info, shape_known), 1 },
+		{ "kernel_ms", F_DBL, OFF(struct capture_info, kernel_ms), 0 },
+		{ "time_source", F_STR, OFF(struct capture_info, time_source), 0 },
+		{ "l2_write_bytes", F_DBL, OFF(struct capture_info, l2_write_bytes), 0 },
+		{ "dram_write_bytes", F_DBL, OFF(struct capture_info, dram_write_bytes), 0 },
+		{ "nn_bytes", F_DBL, OFF(struct capture_info, nn_bytes), 0 },
+		{ "output_bytes", F_DBL, OFF(struct capture_info, output_bytes), 0 },
+		{ "footprint_bytes", F_DBL, OFF(struct capture_info, footprint_bytes), 0 },
+		{ "nn_matrices", F_INT, OFF(struct capture_info, nn_matrices), 0 },
+		{ "verdict_rule", F_STR, OFF(struct capture_info, verdict_rule), 0 },
+		{ "graph_launches", F_INT, OFF(struct capture_info, graph_launches), 0 },
+	};
+	if (!(r->capture = calloc(1, sizeof *r->capture)))
+		return error("out of memory");
+	r->capture->nn_matrices = -1;
+	r->capture->l2_write_bytes = r->capture->dram_write_bytes = r->capture->footprint_bytes = -1;
+	return read_fields(t, n, f, sizeof f / sizeof f[0], r->capture, "capture", NULL, 0);
+}
+
 static int read_record(const struct ytree *t, const struct ynode *n, struct record *r)
 {
 	static const struct field f[] = {
@@ -723,9 +802,10 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1 },
 		{ "head_dim", F_INT, OFF(struct record, head_dim), 1 },
 		{ "causal", F_BOOL, OFF(struct record, causal), 1 },
+		{ "pass", F_STR, OFF(struct record, pass), 0 },
 		{ "error", F_STR, OFF(struct record, error), 0 },
 	};
-	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model" };
+	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model", "capture" };
 	static const struct field ft[] = {
 		{ "repetitions", F_INT, OFF(struct record, repetitions), 0 },
 		{ "warmup", F_INT, OFF(struct record, warmup), 0 },
@@ -750,12 +830,21 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	static const char *const mem_extra[] = { "allocs" };
 	char where[256];
 
-	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "record", extra, 5))
+	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "record", extra, 6))
 		return -1;
-	if (strcmp(r->phase, "prefill") && strcmp(r->phase, "decode"))
+	if (r->pass && strcmp(r->pass, "fwd") && strcmp(r->pass, "bwd") && strcmp(r->pass, "fwd+bwd"))
+		return error("%s: record.pass must be fwd, bwd or fwd+bwd, not '%s'",
+			     ynode_where(t, ynode_get(n, "pass"), where, sizeof(where)), r->pass);
+	const struct ynode *cap = ynode_get(n, "capture");
+	if (cap && !is_null(cap) && read_capture(t, cap, r))
+		return -1;
+	/* a captured call whose range gave no shape keeps zeros and phase "unknown" */
+	int unknown_shape = r->capture && !r->capture->shape_known;
+	if (strcmp(r->phase, "prefill") && strcmp(r->phase, "decode") &&
+	    !(unknown_shape && !strcmp(r->phase, "unknown")))
 		return error("%s: record.phase must be prefill or decode, not '%s'",
 			     ynode_where(t, ynode_get(n, "phase"), where, sizeof(where)), r->phase);
-	if (r->batch < 1 || r->heads < 1 || r->seqlen_q < 1 || r->seqlen_kv < 1 || r->head_dim < 1)
+	if (!unknown_shape && (r->batch < 1 || r->heads < 1 || r->seqlen_q < 1 || r->seqlen_kv < 1 || r->head_dim < 1))
 		return error("%s: record shape must be positive (batch %d, heads %d, seqlen_q %d, seqlen_kv %d, head_dim %d)",
 			     ynode_where(t, n, where, sizeof(where)), r->batch, r->heads, r->seqlen_q,
 			     r->seqlen_kv, r->head_dim);

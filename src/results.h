@@ -92,8 +92,34 @@ enum metrics_status {
 	METRICS_UNAVAILABLE,    /* see reason */
 };
 
+/*
+ * What is known of an attention call captured in another program
+ * (`attnprof record -- CMD`, docs/capture.md).  Its shape, when known,
+ * is the record's; the intermediate verdicts are capture/verdict.h's rule.
+ */
+struct capture_info {
+	char *range;           /* the NVTX range name, as the program gave it */
+	char *origin;          /* what emitted it: python-sdpa, transformers-eager, c-helper, kernel-regex */
+	char *family;          /* capture/family.h: flash-attn-2, cudnn, unfused, ... */
+	char *problem;         /* why the name did not parse (shape unknown), or NULL */
+	int call;              /* the call's number in the program (launch order of ranges) */
+	int pid;               /* the process that made it */
+	int shape_known;
+	double kernel_ms;      /* sum of the call's kernel durations (under replay) */
+	char *time_source;     /* where timing.time_ms comes from: "events" (unprofiled re-runs) or "kernels" */
+	/* verdict inputs and result */
+	double l2_write_bytes;   /* L2 writes from the SMs over the call's kernels (-1: not measured) */
+	double dram_write_bytes; /* DRAM writes over the call's kernels (-1: not measured) */
+	double nn_bytes;         /* one Nq x Nkv matrix per head at 2 bytes per element */
+	double output_bytes;     /* what the pass must write anyway (fwd: O + L; bwd: dQ + dK + dV) */
+	double footprint_bytes;  /* device memory the call allocated beyond its inputs (-1: not known) */
+	int nn_matrices;         /* Nq x Nkv matrices written beyond the outputs (-1: unknown) */
+	char *verdict_rule;      /* "l2-writes", "footprint" or "none" */
+	int graph_launches;      /* CUDA graph launches inside the range (not profiled) */
+};
+
 struct record {
-	char *source;          /* "attnprof", "pytorch-sdpa" */
+	char *source;          /* "attnprof", "pytorch-sdpa", "capture" */
 	char *variant;         /* "flash2", "FLASH_ATTENTION" */
 	char *phase;           /* "prefill" | "decode" */
 	char *dtype;           /* "fp16" | "bf16" */
@@ -131,7 +157,14 @@ struct record {
 	struct kvlist model;   /* quantity -> value (flops, hbm_bytes_min, …) */
 
 	char *error;           /* non-NULL: the run failed; this says why */
+
+	char *pass;            /* "fwd", "bwd", "fwd+bwd"; NULL reads as "fwd" (files before the backward pass) */
+	struct capture_info *capture; /* NULL except for calls captured in another program */
 };
+
+/* The pass of a record: "fwd" when the file gives none. */
+const char *record_pass(const struct record *rec);
+void capture_info_release(struct capture_info *c);
 
 struct results {
 	struct results_header header;

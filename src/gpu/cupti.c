@@ -135,6 +135,16 @@ static void act_clear(void)
 
 /* ---- the session --------------------------------------------------------- */
 
+struct cupti_call {
+	int active;            /* between cupti_call_begin and _end/_abort */
+	int started;           /* the range profiler is started (inside a pass) */
+	int activity_on;
+	int rounds;            /* passes begun */
+	unsigned steps;        /* cupti_reuse_steps for this call */
+	enum cupti_replay replay;
+	double start, t0;      /* ms: call start, last trace mark */
+};
+
 struct cupti_session {
 	char chip[64];
 	size_t n;
@@ -153,6 +163,8 @@ struct cupti_session {
 	uint8_t *data;                  /* counter-data image */
 	size_t data_size;
 	size_t next_range;              /* the auto-range number CUPTI should use next */
+	/* the profiled call in progress (cupti_call_begin .. cupti_call_end) */
+	struct cupti_call call;
 	/* ATTNPROF_CUPTI_TRACE=1: phase times on stderr */
 	int trace;
 	unsigned calls;
@@ -368,6 +380,7 @@ void cupti_session_close(struct cupti_session *s)
 	if (!s)
 		return;
 	double t0 = mono_ms();
+	cupti_call_abort(s);
 	range_profiler_disable(s);
 	TRACE(s, "close: disable", t0);
 	if (s->trace)
@@ -382,6 +395,7 @@ void cupti_session_close(struct cupti_session *s)
 	free(s->config);
 	free(s->avail);
 	free(s->data);
+	act_clear();
 	if (s->profiler_initialized) {
 		CUpti_Profiler_DeInitialize_Params dp = { CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE };
 		cuptiProfilerDeInitialize(&dp);
@@ -458,19 +472,12 @@ static int fill_launch(struct cupti_session *s, const struct kernel_info *k, str
 	return 0;
 }
 
-/* Kernels only, no counters (a session with no metrics). */
-static int profile_activity_only(struct cupti_session *s, int (*launch)(void *), void *arg,
-				 struct launch **launches, size_t *nlaunches)
+/* Kernels only, no counters (a session with no metrics): one record per
+ * launch, in launch order, mapped against synthetic range names. */
+static int collect_activity_only(struct cupti_session *s, struct launch **launches, size_t *nlaunches)
 {
-	if (activity_begin())
-		return -1;
-	int lrc = launch(arg);
-	activity_end();
-	if (lrc)
-		return -1;
 	if (act.oom)
 		return error("out of memory collecting kernel records");
-	/* one record per launch, in launch order: map against synthetic ranges */
 	size_t n = act.n;
 	char (*names)[24] = calloc(n ? n : 1, sizeof *names);
 	const char **ranges = calloc(n ? n : 1, sizeof *ranges);
@@ -528,46 +535,61 @@ const char *cupti_replay_name(enum cupti_replay r)
 	return r == CUPTI_REPLAY_USER ? "user" : "kernel";
 }
 
-int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launch)(void *arg), void *arg,
-		  struct launch **launches, size_t *nlaunches)
+/* Leave a call: activity off, the range profiler kept for the next call
+ * unless this one failed (or per-call mode), timing traced. */
+static void call_finish(struct cupti_session *s, int ok)
 {
-	*launches = NULL;
-	*nlaunches = 0;
+	struct cupti_call *c = &s->call;
+	if (c->activity_on)
+		activity_end();
+	c->activity_on = 0;
+	if (s->n) {
+		cupti_reuse_after(&s->reuse, c->steps, ok);
+		if (!s->reuse.enabled)
+			range_profiler_disable(s); /* per-call mode, or a failed call: start afresh next time */
+	}
+	c->active = 0;
+	s->calls++;
+	double ms = mono_ms() - c->start;
+	s->profile_ms += ms;
+	if (s->trace)
+		fprintf(stderr, "attnprof: cupti: call %u: %d round%s, %s replay, %.1f ms%s\n", s->calls, c->rounds,
+			c->rounds == 1 ? "" : "s", cupti_replay_name(c->replay), ms, ok ? "" : " (failed)");
+}
+
+int cupti_call_begin(struct cupti_session *s, enum cupti_replay replay)
+{
 	if (!s)
-		return error("cupti_profile without a session");
-	if (s->n == 0)
-		return profile_activity_only(s, launch, arg, launches, nlaunches);
-
-	int rc = -1, activity_on = 0;
-	unsigned steps = cupti_reuse_steps(&s->reuse);
-	size_t nranges = 0, base = 0;
-	char **range_names = NULL;
-	double *values = NULL;
-	struct cupti_kernel_rec *recs = NULL;
-	size_t *map = NULL;
-	struct launch *out = NULL;
-
-	double t0 = mono_ms(), start = t0;
+		return error("a profiled call without a CUPTI session");
+	if (s->call.active)
+		return error("a profiled call began while another is open: calls do not nest");
+	struct cupti_call *c = &s->call;
+	memset(c, 0, sizeof *c);
+	c->replay = replay;
+	c->start = c->t0 = mono_ms();
+	c->active = 1;
 	if (activity_begin())
-		goto out;
-	activity_on = 1;
-	TRACE(s, "activity on", t0);
+		goto fail;
+	c->activity_on = 1;
+	TRACE(s, "activity on", c->t0);
+	if (s->n == 0)
+		return 0;
 
-	if (steps & CUPTI_STEP_ENABLE) {
+	c->steps = cupti_reuse_steps(&s->reuse);
+	if (c->steps & CUPTI_STEP_ENABLE) {
 		range_profiler_disable(s); /* a failed call's object, if any */
 		CUpti_RangeProfiler_Enable_Params ep = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
 		ep.ctx = s->ctx;
 		CUPTI_OK(cuptiRangeProfilerEnable(&ep), "enabling the CUPTI range profiler");
 		s->rp = ep.pRangeProfilerObject;
 		s->next_range = 0;
-		TRACE(s, "range profiler enable", t0);
+		TRACE(s, "range profiler enable", c->t0);
 	}
 	if (!s->rp) {
 		error("CUPTI range profiler not enabled on %s", s->chip);
-		goto out;
+		goto fail;
 	}
-
-	if (steps & CUPTI_STEP_SIZE_IMAGE) {
+	if (c->steps & CUPTI_STEP_SIZE_IMAGE) {
 		CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
 		dsp.pRangeProfilerObject = s->rp;
 		dsp.pMetricNames = (const char **)s->metrics;
@@ -580,9 +602,9 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 		if (!(s->data = calloc(1, s->data_size))) {
 			s->data_size = 0;
 			error("out of memory");
-			goto out;
+			goto fail;
 		}
-		TRACE(s, "counter data size + alloc", t0);
+		TRACE(s, "counter data size + alloc", c->t0);
 	}
 
 	/* per call: an empty image (ranges of earlier calls gone) bound by SetConfig */
@@ -591,7 +613,7 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 	dip.counterDataSize = s->data_size;
 	dip.pCounterData = s->data;
 	CUPTI_OK(cuptiRangeProfilerCounterDataImageInitialize(&dip), "initialising the CUPTI counter data");
-	TRACE(s, "counter data init", t0);
+	TRACE(s, "counter data init", c->t0);
 
 	CUpti_RangeProfiler_SetConfig_Params cp = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
 	cp.pRangeProfilerObject = s->rp;
@@ -607,51 +629,123 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 	cp.passIndex = 0;
 	cp.targetNestingLevel = 1;
 	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler");
-	TRACE(s, "set config", t0);
+	TRACE(s, "set config", c->t0);
+	return 0;
+out:
+fail:
+	call_finish(s, 0);
+	return -1;
+}
 
-	/* Kernel replay submits every pass in one round, user replay one pass per
-	 * round; allow one more round in case CUPTI asks, but never loop forever. */
-	int rounds = 0, all_submitted = 0;
-	while (!all_submitted) {
-		if (++rounds > s->passes + 1) {
-			error("CUPTI still wants passes after %d rounds of %d-pass profiling on %s",
-			      rounds - 1, s->passes, s->chip);
-			goto out;
-		}
-		CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
-		stp.pRangeProfilerObject = s->rp;
-		CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
-		int lrc = launch(arg);
-		cudaError_t ce = cudaDeviceSynchronize();
+int cupti_pass_begin(struct cupti_session *s)
+{
+	struct cupti_call *c = &s->call;
+	if (!c->active)
+		return error("a profiling pass outside a profiled call");
+	/* Kernel replay submits every pass in one round, user replay one pass
+	 * per round; allow one more round in case CUPTI asks, never forever. */
+	if (++c->rounds > (s->n ? s->passes : 1) + 1) {
+		error("CUPTI still wants passes after %d rounds of %d-pass profiling on %s",
+		      c->rounds - 1, s->passes, s->chip);
+		goto out;
+	}
+	if (s->n == 0)
+		return 0;
+	CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
+	stp.pRangeProfilerObject = s->rp;
+	CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
+	c->started = 1;
+	return 0;
+out:
+	call_finish(s, 0);
+	return -1;
+}
+
+int cupti_pass_end(struct cupti_session *s, int *all_submitted)
+{
+	struct cupti_call *c = &s->call;
+	*all_submitted = 0;
+	if (!c->active)
+		return error("a profiling pass ended outside a profiled call");
+	cudaError_t ce = cudaDeviceSynchronize();
+	if (s->n == 0) {
+		*all_submitted = 1;
+	} else if (c->started) {
 		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
 		sop.pRangeProfilerObject = s->rp;
 		CUptiResult sr = cuptiRangeProfilerStop(&sop);
-		if (lrc)
-			goto out; /* launch() said why */
-		if (ce != cudaSuccess) {
-			error("a profiled kernel failed: %s", cudaGetErrorString(ce));
-			goto out;
-		}
+		c->started = 0;
 		if (sr != CUPTI_SUCCESS) {
 			error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
 			goto out;
 		}
-		all_submitted = sop.isAllPassSubmitted;
+		*all_submitted = sop.isAllPassSubmitted;
 	}
-	TRACE(s, replay == CUPTI_REPLAY_USER ? "profiled launches (user)" : "profiled launches (kernel)", t0);
+	if (ce != cudaSuccess) {
+		error("a profiled kernel failed: %s", cudaGetErrorString(ce));
+		goto out;
+	}
+	return 0;
+out:
+	call_finish(s, 0);
+	return -1;
+}
+
+void cupti_call_abort(struct cupti_session *s)
+{
+	if (!s || !s->call.active)
+		return;
+	if (s->call.started) {
+		cudaDeviceSynchronize();
+		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
+		sop.pRangeProfilerObject = s->rp;
+		cuptiRangeProfilerStop(&sop);
+		s->call.started = 0;
+	}
+	call_finish(s, 0);
+}
+
+int cupti_call_end(struct cupti_session *s, struct launch **launches, size_t *nlaunches)
+{
+	struct cupti_call *c = &s->call;
+	*launches = NULL;
+	*nlaunches = 0;
+	if (!c->active)
+		return error("a profiled call ended that did not begin");
+	if (c->started) {
+		error("a profiled call ended inside a pass");
+		cupti_call_abort(s);
+		return -1;
+	}
+	if (s->n == 0) {
+		activity_end();
+		c->activity_on = 0;
+		int rc = collect_activity_only(s, launches, nlaunches);
+		call_finish(s, rc == 0);
+		return rc;
+	}
+
+	int rc = -1;
+	size_t nranges = 0, base = 0;
+	char **range_names = NULL;
+	double *values = NULL;
+	struct cupti_kernel_rec *recs = NULL;
+	size_t *map = NULL;
+	struct launch *out = NULL;
+	TRACE(s, c->replay == CUPTI_REPLAY_USER ? "profiled launches (user)" : "profiled launches (kernel)", c->t0);
 
 	CUpti_RangeProfiler_DecodeData_Params ddp = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
 	ddp.pRangeProfilerObject = s->rp;
 	CUPTI_OK(cuptiRangeProfilerDecodeData(&ddp), "decoding the CUPTI counter data");
-	TRACE(s, "decode", t0);
+	TRACE(s, "decode", c->t0);
 	if (ddp.numOfRangeDropped) {
 		error("CUPTI dropped %zu kernel ranges: one profiled call may launch at most %d kernels",
 		      ddp.numOfRangeDropped, CUPTI_MAX_RANGES);
 		goto out;
 	}
 	activity_end();
-	activity_on = 0;
-	TRACE(s, "activity flush", t0);
+	c->activity_on = 0;
+	TRACE(s, "activity flush", c->t0);
 	if (act.oom) {
 		error("out of memory collecting kernel records");
 		goto out;
@@ -688,10 +782,10 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 					s->n, values + i * s->n))
 			goto out;
 	}
-	TRACE(s, "evaluate", t0);
+	TRACE(s, "evaluate", c->t0);
 	if (s->trace) {
 		fprintf(stderr, "attnprof: cupti: %zu range%s after %d round%s:", nranges, nranges == 1 ? "" : "s",
-			rounds, rounds == 1 ? "" : "s");
+			c->rounds, c->rounds == 1 ? "" : "s");
 		for (size_t i = 0; i < nranges && i < 12; i++)
 			fprintf(stderr, " %s", range_names[i]);
 		fprintf(stderr, "%s; %zu kernel records\n", nranges > 12 ? " ..." : "", act.n);
@@ -703,7 +797,7 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 	/* an enabled object numbers auto ranges on from its earlier calls */
 	if (cupti_ranges_base((const char *const *)range_names, nranges, &base) ||
 	    cupti_map_ranges_rounds((const char *const *)range_names, nranges, base,
-				    replay == CUPTI_REPLAY_USER ? (size_t)rounds : 1, recs, act.n, map))
+				    c->replay == CUPTI_REPLAY_USER ? (size_t)c->rounds : 1, recs, act.n, map))
 		goto out;
 	if (s->trace && base != s->next_range)
 		fprintf(stderr, "attnprof: cupti: ranges numbered from %zu, expected %zu (mapped from %zu)\n",
@@ -729,17 +823,12 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 				goto out;
 			}
 	}
-	TRACE(s, "map + fill", t0);
+	TRACE(s, "map + fill", c->t0);
 	*launches = out;
 	*nlaunches = nranges;
 	out = NULL;
 	rc = 0;
 out:
-	if (activity_on)
-		activity_end();
-	cupti_reuse_after(&s->reuse, steps, rc == 0);
-	if (!s->reuse.enabled)
-		range_profiler_disable(s); /* per-call mode, or a failed call: start afresh next time */
 	if (out)
 		cupti_launches_free(out, nranges);
 	if (range_names)
@@ -749,14 +838,29 @@ out:
 	free(values);
 	free(recs);
 	free(map);
-	TRACE(s, s->rp ? "free (profiler kept)" : "disable + free", t0);
-	s->calls++;
-	s->profile_ms += mono_ms() - start;
-	if (s->trace)
-		fprintf(stderr, "attnprof: cupti: call %u: %zu range%s from %zu, %s replay, %.1f ms%s\n", s->calls,
-			nranges, nranges == 1 ? "" : "s", base, cupti_replay_name(replay), mono_ms() - start,
-			rc ? " (failed)" : "");
+	call_finish(s, rc == 0);
 	return rc;
+}
+
+int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launch)(void *arg), void *arg,
+		  struct launch **launches, size_t *nlaunches)
+{
+	*launches = NULL;
+	*nlaunches = 0;
+	if (cupti_call_begin(s, replay))
+		return -1;
+	int all = 0;
+	while (!all) {
+		if (cupti_pass_begin(s))
+			return -1;
+		if (launch(arg)) { /* launch() said why */
+			cupti_call_abort(s);
+			return -1;
+		}
+		if (cupti_pass_end(s, &all))
+			return -1;
+	}
+	return cupti_call_end(s, launches, nlaunches);
 }
 
 /* ---- 'attnprof info' --------------------------------------------------- */

@@ -1,12 +1,13 @@
 /* cupti.h: per-kernel hardware counters with CUPTI 13 (Range Profiler +
  * Profiler Host API) and launch records from the Activity API.
  *
- * One session per sweep: cupti_session_open() validates the metric names
- * for the device's chip and plans the passes; cupti_profile() profiles one
- * call of launch(arg) (all kernels of one variant run) with kernel or user
- * replay and auto ranges (one range per kernel launch), and returns one struct
- * launch per kernel, in launch order, with its metrics.  The range profiler
- * is enabled once, at the first cupti_profile(), and stays enabled (but
+ * One session per process: cupti_session_open() validates the metric names
+ * for the device's chip and plans the passes; a profiled call
+ * (cupti_call_begin .. cupti_call_end) covers the kernels its client
+ * launches between them, with kernel or user replay and auto ranges (one
+ * range per kernel launch), and returns one struct launch per kernel, in
+ * launch order, with its metrics.  The range profiler
+ * is enabled once, at the first profiled call, and stays enabled (but
  * stopped) until cupti_session_close(); each call re-initialises only the
  * counter-data image and the range profiler's config (cupti_reuse_steps).
  *
@@ -63,18 +64,41 @@ enum cupti_replay { CUPTI_REPLAY_KERNEL, CUPTI_REPLAY_USER };
 const char *cupti_replay_name(enum cupti_replay r);
 
 /*
- * Profile one call of launch(arg).  launch() is called once per Start/Stop
- * round: with kernel replay once (CUPTI replays each kernel and restores
- * memory between passes), with user replay once per pass.  It must launch
- * its kernels on one stream, the same sequence every time, and return 0,
- * or -1 (its own error), which aborts profiling.
+ * A profiled call, taken pass by pass by its client.  The capture module
+ * does not know who launches the kernels: the sweep driver launches its own
+ * (cupti_profile below), the injection library lets the program run.
  *
- * Fills *launches (malloc'd array, each launch's fields owned; free with
- * cupti_launches_free) and *nlaunches: one per kernel of one call, in
- * launch order.  Theoretical occupancy and its limiter are computed with
- * occupancy.h from the Activity records and the device's limits.  Returns 0
- * or -1 via error() (e.g. ranges that cannot be matched to kernels: never
- * mis-attributed).
+ *   cupti_call_begin(s, replay)         kernel activity on, counter image
+ *                                       emptied, range profiler configured
+ *   do { cupti_pass_begin(s)            range profiler started
+ *        ... the kernels of the call, on one context ...
+ *        cupti_pass_end(s, &all)        device synchronised, profiler stopped
+ *   } while (!all)                      kernel replay: one round; user
+ *                                       replay: one per pass (same launches)
+ *   cupti_call_end(s, &launches, &n)    decoded, evaluated, mapped: one struct
+ *                                       launch per kernel, in launch order
+ *
+ * Every function returns 0 or -1 via error(); after -1 the call is over
+ * (nothing to abort).  cupti_call_abort() ends a call early (the client's
+ * own failure).  Calls do not nest.  With a session of no metrics the
+ * passes only bracket the launches: kernel records without counters.
+ *
+ * launches: malloc'd, each launch's fields owned; free with
+ * cupti_launches_free.  Theoretical occupancy and its limiter are computed
+ * with occupancy.h from the Activity records and the device's limits.
+ * Ranges that cannot be matched to kernels are an error: never
+ * mis-attributed.
+ */
+int cupti_call_begin(struct cupti_session *s, enum cupti_replay replay);
+int cupti_pass_begin(struct cupti_session *s);
+int cupti_pass_end(struct cupti_session *s, int *all_submitted);
+int cupti_call_end(struct cupti_session *s, struct launch **launches, size_t *nlaunches);
+void cupti_call_abort(struct cupti_session *s);
+
+/*
+ * The sweep driver's loop over the above: launch(arg) once per round (must
+ * launch the same kernels on one stream each time and return 0, or -1 with
+ * its own error, which aborts the call).
  */
 int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launch)(void *arg), void *arg,
 		  struct launch **launches, size_t *nlaunches);

@@ -25,6 +25,7 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include "attn.h"
+#include "gpu/conditions.h"
 #include "gpu/cupti.h"
 #include "inputs.h"
 #include "model.h"
@@ -41,66 +42,6 @@ static void on_signal(int sig)
 }
 
 static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
-
-static char *fmt_version(int v)
-{
-	char buf[32];
-	snprintf(buf, sizeof(buf), "%d.%d", v / 1000, (v % 1000) / 10);
-	return strdup(buf);
-}
-
-/* The kernel module's version ("580.159.04"), or NULL. */
-static char *driver_version(void)
-{
-	FILE *f = fopen("/proc/driver/nvidia/version", "r");
-	char line[512];
-	char *out = NULL;
-	if (!f)
-		return NULL;
-	if (fgets(line, sizeof(line), f)) {
-		/* "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build ...":
-		 * the first word made of digits and dots, with a dot, is the version. */
-		for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n")) {
-			if (strspn(tok, "0123456789.") == strlen(tok) && strchr(tok, '.') && tok[0] != '.') {
-				out = strdup(tok);
-				break;
-			}
-		}
-	}
-	fclose(f);
-	return out;
-}
-
-static int gpu_conditions(struct gpu_info *g, struct attn_device *d)
-{
-	if (attn_device_info(d))
-		return error("cannot read the GPU's properties: %s", attn_last_error());
-	g->name = strdup(d->name);
-	g->cc_major = d->cc_major;
-	g->cc_minor = d->cc_minor;
-	g->sm_count = d->sm_count;
-	g->l2_bytes = d->l2_bytes;
-	g->hbm_bytes = d->hbm_bytes;
-	g->sm_clock_mhz = d->sm_clock_mhz;
-	g->mem_clock_mhz = d->mem_clock_mhz;
-	g->mem_bus_bits = d->mem_bus_bits;
-	/* DDR: two transfers per memory clock. */
-	g->peak_hbm_gbs = 2.0 * d->mem_clock_mhz * 1e6 * (d->mem_bus_bits / 8.0) / 1e9;
-	g->driver = driver_version();
-	if (!g->driver)
-		g->driver = fmt_version(d->driver_version);
-	g->cuda_runtime = fmt_version(d->runtime_version);
-	g->cupti = xstrdup(cupti_version_string());
-	return 0;
-}
-
-static void iso_date(char *buf, size_t len)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 /* ---- correctness ------------------------------------------------------ */
 
@@ -712,7 +653,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		struct results_header *h = &res.header;
 		char host[256] = "";
 		gethostname(host, sizeof(host) - 1);
-		iso_date(date, sizeof(date));
+		conditions_date(date, sizeof(date));
 		h->tool_version = strdup(ATTNPROF_VERSION);
 		h->date = strdup(date);
 		h->host = strdup(host);

@@ -1,0 +1,194 @@
+/* family.c: the implementation-family table (family.h).  Patterns are
+ * substrings of demangled names as CUPTI's Activity API reports them; the
+ * names seen on the H200 with PyTorch 2.11 are in docs/capture.md. */
+#include "capture/family.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error.h"
+#include "util/file.h"
+#include "util/yamltree.h"
+
+const struct family_rule family_builtin[] = {
+	/* FlashAttention-2's own code, as built into PyTorch (SDPA FLASH_ATTENTION) */
+	{ "pytorch_flash::flash_fwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
+	{ "pytorch_flash::flash_bwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
+	{ "flash_fwd_kernel", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
+	{ "flash_bwd_", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
+	/* xFormers' memory-efficient kernels (SDPA EFFICIENT_ATTENTION) */
+	{ "fmha_cutlassF", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)" },
+	{ "fmha_cutlassB", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)" },
+	{ "attention_kernel_batched", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)" },
+	/* cuDNN's fused attention (SDPA CUDNN_ATTENTION, transformers sdpa on Hopper) */
+	{ "cudnn_generated_fort_native_sdpa", "cudnn", "fused", "cuDNN fused attention (Hopper wgmma)" },
+	{ "cudnn::fusion::compute_dot_do_o", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)" },
+	{ "convert_dq_to_16bits", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)" },
+	{ "cudnn", "cudnn", "fused", "cuDNN fused attention" },
+	/* Triton: FlexAttention through torch.compile, hand-written Triton kernels */
+	{ "flex_attention", "triton-flex", "fused", "FlexAttention (Triton, torch.compile)" },
+	{ "triton_", "triton", "fused", "a Triton kernel" },
+	/* attnprof's own kernels */
+	{ "attnprof_", "attnprof", "fused", "attnprof's own kernels" },
+	/* the unfused path: GEMMs and a softmax, S and P between them */
+	{ "softmax_warp_forward", "unfused", "softmax", "GEMMs and a softmax kernel" },
+	{ "softmax_warp_backward", "unfused", "softmax", "GEMMs and a softmax kernel" },
+	{ "SoftMax", "unfused", "softmax", "GEMMs and a softmax kernel" },
+	{ "softmax", "unfused", "softmax", "GEMMs and a softmax kernel" },
+	{ "nvjet", "unfused", "gemm", "GEMMs and a softmax kernel" },
+	{ "gemm", "unfused", "gemm", "GEMMs and a softmax kernel" },
+	{ "Gemm", "unfused", "gemm", "GEMMs and a softmax kernel" },
+};
+const size_t family_builtin_count = sizeof family_builtin / sizeof family_builtin[0];
+
+static struct family_rule *loaded;
+static size_t nloaded;
+
+static int contains(const char *name, const char *pattern)
+{
+	return name && pattern && *pattern && strstr(name, pattern);
+}
+
+const struct family_rule *family_of_kernel(const char *name)
+{
+	for (size_t i = 0; i < nloaded; i++)
+		if (contains(name, loaded[i].pattern))
+			return &loaded[i];
+	for (size_t i = 0; i < family_builtin_count; i++)
+		if (contains(name, family_builtin[i].pattern))
+			return &family_builtin[i];
+	return NULL;
+}
+
+const char *family_of_call(const char *const *names, size_t n)
+{
+	int gemm = 0, softmax = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct family_rule *r = family_of_kernel(names[i]);
+		if (!r)
+			continue;
+		if (!strcmp(r->role, "fused"))
+			return r->family;
+		gemm |= !strcmp(r->role, "gemm");
+		softmax |= !strcmp(r->role, "softmax");
+	}
+	/* an aux kernel of a fused family alone (e.g. cuDNN's dot(dO, O)) */
+	for (size_t i = 0; i < n && !(gemm || softmax); i++) {
+		const struct family_rule *r = family_of_kernel(names[i]);
+		if (r && !strcmp(r->role, "aux"))
+			return r->family;
+	}
+	return gemm || softmax ? "unfused" : "unknown";
+}
+
+const char *family_describe(const char *family)
+{
+	for (size_t i = 0; i < nloaded; i++)
+		if (!strcmp(loaded[i].family, family))
+			return loaded[i].what;
+	for (size_t i = 0; i < family_builtin_count; i++)
+		if (!strcmp(family_builtin[i].family, family))
+			return family_builtin[i].what;
+	return "";
+}
+
+void family_reset(void)
+{
+	for (size_t i = 0; i < nloaded; i++) {
+		free((char *)loaded[i].pattern);
+		free((char *)loaded[i].family);
+		free((char *)loaded[i].role);
+		free((char *)loaded[i].what);
+	}
+	free(loaded);
+	loaded = NULL;
+	nloaded = 0;
+}
+
+int family_load(const char *path)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (read_whole_file(path, ytree_spec_limits.max_bytes, "families file", &text, &len))
+		return -1;
+	struct ytree t;
+	char where[256];
+	int rc = -1;
+	if (ytree_parse(&t, text, len, path, &ytree_spec_limits, 0)) {
+		error("%s", t.problem);
+		ytree_release(&t);
+		free(text);
+		return -1;
+	}
+	const struct ynode *root = t.root;
+	if (!root || root->kind != Y_SEQ) {
+		error("%s: a families file is a list of {pattern, family, role, what}",
+		      ynode_where(&t, root, where, sizeof where));
+		goto out;
+	}
+	struct family_rule *rules = calloc(root->n + nloaded + 1, sizeof *rules);
+	if (!rules) {
+		error("out of memory");
+		goto out;
+	}
+	size_t n = 0;
+	static const char *const roles[] = { "fused", "gemm", "softmax", "aux" };
+	for (size_t i = 0; i < root->n; i++) {
+		const struct ynode *m = root->items[i];
+		const char *vals[4] = { 0 };
+		static const char *const keys[] = { "pattern", "family", "role", "what" };
+		if (m->kind != Y_MAP) {
+			error("%s: each family rule is a mapping", ynode_where(&t, m, where, sizeof where));
+			goto bad;
+		}
+		for (int k = 0; k < 4; k++) {
+			const struct ynode *v = ynode_get(m, keys[k]);
+			if (!v && k < 3) {
+				error("%s: family rule without '%s'", ynode_where(&t, m, where, sizeof where), keys[k]);
+				goto bad;
+			}
+			if (v && (v->kind != Y_SCALAR || !v->scalar[0])) {
+				error("%s: '%s' must be a non-empty string", ynode_where(&t, v, where, sizeof where), keys[k]);
+				goto bad;
+			}
+			vals[k] = v ? v->scalar : "";
+		}
+		int role_ok = 0;
+		for (int k = 0; k < 4; k++)
+			role_ok |= !strcmp(vals[2], roles[k]);
+		if (!role_ok) {
+			error("%s: role must be fused, gemm, softmax or aux, not '%s'",
+			      ynode_where(&t, ynode_get(m, "role"), where, sizeof where), vals[2]);
+			goto bad;
+		}
+		rules[n].pattern = strdup(vals[0]);
+		rules[n].family = strdup(vals[1]);
+		rules[n].role = strdup(vals[2]);
+		rules[n].what = strdup(vals[3]);
+		n++;
+		if (!rules[n - 1].pattern || !rules[n - 1].family || !rules[n - 1].role || !rules[n - 1].what) {
+			error("out of memory");
+			goto bad;
+		}
+	}
+	/* the file's rules first, then those loaded before */
+	for (size_t i = 0; i < nloaded; i++)
+		rules[n++] = loaded[i];
+	free(loaded);
+	loaded = rules;
+	nloaded = n;
+	rc = 0;
+	goto out;
+bad:
+	for (size_t i = 0; i < n; i++) {
+		free((char *)rules[i].pattern);
+		free((char *)rules[i].family);
+		free((char *)rules[i].role);
+		free((char *)rules[i].what);
+	}
+	free(rules);
+out:
+	ytree_release(&t);
+	free(text);
+	return rc;
+}

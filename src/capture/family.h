@@ -1,0 +1,44 @@
+/* family.h: which implementation a foreign kernel belongs to, from its name.
+ *
+ * One table of rules, first match wins: a rule's pattern is a substring of
+ * the demangled kernel name.  A rule names the family ("flash-attn-2",
+ * "cudnn", ...) and the kernel's role in an attention call: "fused" (a
+ * kernel that computes attention itself), "gemm", "softmax" or "aux".  A
+ * call's family is the family of its fused kernels; a call with GEMMs and a
+ * softmax but no fused kernel is "unfused" (S and P between kernels);
+ * anything else "unknown".  Users extend the table with a YAML file of
+ * rules (family_load), tried before the built-in ones (docs/capture.md).
+ */
+#ifndef ATTNPROF_FAMILY_H
+#define ATTNPROF_FAMILY_H
+
+#include <stddef.h>
+
+struct family_rule {
+	const char *pattern;
+	const char *family;
+	const char *role;      /* "fused", "gemm", "softmax", "aux" */
+	const char *what;      /* one line for documents */
+};
+
+/* The rule for kernel name, or NULL (no rule matches). */
+const struct family_rule *family_of_kernel(const char *name);
+
+/* The family of a call made of these kernels ("unfused", "unknown", or a
+ * rule's family); static storage or a rule's string. */
+const char *family_of_call(const char *const *names, size_t n);
+
+/* What a family is, in one line ("" when unknown). */
+const char *family_describe(const char *family);
+
+/* Prepend the rules of a YAML file (a list of {pattern, family, role,
+ * what}).  0, or -1 via error() with file:line:col. */
+int family_load(const char *path);
+/* Forget loaded rules (tests). */
+void family_reset(void);
+
+/* The built-in rules, for docs and tests. */
+extern const struct family_rule family_builtin[];
+extern const size_t family_builtin_count;
+
+#endif

@@ -1,0 +1,196 @@
+/* range_name.c: parse and format attention range names (range_name.h). */
+#include "capture/range_name.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/yamltree.h"
+
+/* Largest dimension a range may give: the bounds of a spec's (int, and a
+ * product of any two fits in 64 bits). */
+#define DIM_MAX 2147483647L
+
+int range_is_attention(const char *name)
+{
+	return name && !strncmp(name, RANGE_PREFIX, strlen(RANGE_PREFIX));
+}
+
+static int word_ok(const char *v, size_t n, size_t max)
+{
+	if (n == 0 || n >= max)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)v[i]) && !strchr("_.:+-", v[i]))
+			return 0;
+	return 1;
+}
+
+static int parse_long(const char *v, size_t n, long lo, long hi, long *out)
+{
+	char buf[24];
+	if (n == 0 || n >= sizeof buf)
+		return -1;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (!isdigit((unsigned char)buf[i]))
+			return -1;
+	errno = 0;
+	long x = strtol(buf, NULL, 10);
+	if (errno || x < lo || x > hi)
+		return -1;
+	*out = x;
+	return 0;
+}
+
+static const char *const keys[] = { "impl", "B", "H", "Hkv", "Nq", "Nkv", "d", "causal", "dtype",
+				    "pass", "call", "origin" };
+enum { K_IMPL, K_B, K_H, K_HKV, K_NQ, K_NKV, K_D, K_CAUSAL, K_DTYPE, K_PASS, K_CALL, K_ORIGIN, K_COUNT };
+
+int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
+{
+	memset(id, 0, sizeof *id);
+	id->call = -1;
+	snprintf(id->pass, sizeof id->pass, "fwd");
+	if (problem && len)
+		problem[0] = '\0';
+	if (!range_is_attention(name))
+		return -1;
+	char why[160] = "";
+	unsigned seen = 0;
+	const char *p = name + strlen(RANGE_PREFIX);
+	while (*p && !why[0]) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		const char *tok = p;
+		while (*p && *p != ' ')
+			p++;
+		size_t tlen = (size_t)(p - tok);
+		const char *eq = memchr(tok, '=', tlen);
+		if (!eq) {
+			snprintf(why, sizeof why, "'%.*s' is not KEY=VALUE", (int)(tlen > 40 ? 40 : tlen), tok);
+			break;
+		}
+		size_t klen = (size_t)(eq - tok), vlen = tlen - klen - 1;
+		const char *v = eq + 1;
+		int k = -1;
+		for (int i = 0; i < K_COUNT; i++)
+			if (strlen(keys[i]) == klen && !strncmp(keys[i], tok, klen))
+				k = i;
+		if (k < 0) {
+			char kb[32];
+			snprintf(kb, sizeof kb, "%.*s", (int)(klen > 31 ? 31 : klen), tok);
+			const char *near = nearest_word(kb, keys, K_COUNT);
+			snprintf(why, sizeof why, "unknown key '%s'%s%s%s", kb, near ? " (did you mean '" : "",
+				 near ? near : "", near ? "'?)" : "");
+			break;
+		}
+		if (seen & (1u << k)) {
+			snprintf(why, sizeof why, "key '%s' given twice", keys[k]);
+			break;
+		}
+		seen |= 1u << k;
+		long x = 0;
+		int *dim = NULL;
+		switch (k) {
+		case K_IMPL:
+		case K_ORIGIN: {
+			char *dst = k == K_IMPL ? id->impl : id->origin;
+			if (!word_ok(v, vlen, sizeof id->impl))
+				snprintf(why, sizeof why, "%s must be 1 to 63 letters, digits or _.:+-", keys[k]);
+			else {
+				memcpy(dst, v, vlen);
+				dst[vlen] = '\0';
+			}
+			break;
+		}
+		case K_B: dim = &id->batch; break;
+		case K_H: dim = &id->heads; break;
+		case K_HKV: dim = &id->kv_heads; break;
+		case K_NQ: dim = &id->seqlen_q; break;
+		case K_NKV: dim = &id->seqlen_kv; break;
+		case K_D: dim = &id->head_dim; break;
+		case K_CAUSAL:
+			if (parse_long(v, vlen, 0, 1, &x))
+				snprintf(why, sizeof why, "causal must be 0 or 1");
+			id->causal = (int)x;
+			break;
+		case K_DTYPE:
+			if ((vlen == 4 && (!strncmp(v, "fp16", 4) || !strncmp(v, "bf16", 4) || !strncmp(v, "fp32", 4)))) {
+				memcpy(id->dtype, v, 4);
+				id->dtype[4] = '\0';
+			} else
+				snprintf(why, sizeof why, "dtype must be fp16, bf16 or fp32");
+			break;
+		case K_PASS:
+			if (vlen == 3 && (!strncmp(v, "fwd", 3) || !strncmp(v, "bwd", 3))) {
+				memcpy(id->pass, v, 3);
+				id->pass[3] = '\0';
+			} else
+				snprintf(why, sizeof why, "pass must be fwd or bwd");
+			break;
+		case K_CALL:
+			if (parse_long(v, vlen, 0, DIM_MAX, &x))
+				snprintf(why, sizeof why, "call must be a number from 0");
+			else
+				id->call = x;
+			break;
+		}
+		if (dim) {
+			if (parse_long(v, vlen, 1, DIM_MAX, &x))
+				snprintf(why, sizeof why, "%s must be a whole number from 1 to %ld", keys[k], DIM_MAX);
+			else
+				*dim = (int)x;
+		}
+	}
+	if (!why[0] && !(seen & (1u << K_IMPL)))
+		snprintf(why, sizeof why, "no impl=NAME");
+	if (!why[0] && id->kv_heads == 0)
+		id->kv_heads = id->heads;
+	if (!why[0] && id->heads && id->kv_heads && id->heads % id->kv_heads)
+		snprintf(why, sizeof why, "Hkv=%d does not divide H=%d", id->kv_heads, id->heads);
+	int all = id->batch && id->heads && id->seqlen_q && id->seqlen_kv && id->head_dim;
+	int some = id->batch || id->heads || id->seqlen_q || id->seqlen_kv || id->head_dim;
+	if (!why[0] && some && !all)
+		snprintf(why, sizeof why, "a shape needs all of B, H, Nq, Nkv and d");
+	id->shape_known = !why[0] && all;
+	if (!id->impl[0])
+		snprintf(id->impl, sizeof id->impl, "unknown");
+	if (why[0]) {
+		if (problem && len)
+			snprintf(problem, len, "%s", why);
+		return 1;
+	}
+	return 0;
+}
+
+const char *range_format(const struct call_id *id, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, RANGE_PREFIX " impl=%s", id->impl);
+	if (id->shape_known && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d", id->batch,
+			      id->heads, id->kv_heads, id->seqlen_q, id->seqlen_kv, id->head_dim);
+	if (n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " causal=%d", id->causal);
+	if (id->dtype[0] && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " dtype=%s", id->dtype);
+	if (n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " pass=%s", id->pass[0] ? id->pass : "fwd");
+	if (id->call >= 0 && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " call=%ld", id->call);
+	if (id->origin[0] && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " origin=%s", id->origin);
+	return buf;
+}
+
+const char *call_phase(const struct call_id *id)
+{
+	if (!id->shape_known)
+		return "unknown";
+	return id->seqlen_q <= 16 && id->seqlen_q < id->seqlen_kv ? "decode" : "prefill";
+}

@@ -1,0 +1,55 @@
+/* range_name.h: the grammar of an attention range's name.
+ *
+ * A program marks one attention call with an NVTX range whose name is
+ *
+ *   attnprof: impl=NAME [KEY=VALUE ...]
+ *
+ * with keys (any order, each at most once; docs/capture.md):
+ *   impl    the implementation, [A-Za-z0-9_.:+-]{1,63} (required)
+ *   B H Hkv Nq Nkv d   the shape: Q is [B, H, Nq, d], K and V [B, Hkv, Nkv, d]
+ *   causal  0 or 1            dtype  fp16, bf16 or fp32
+ *   pass    fwd or bwd        call   the program's own call number
+ *   origin  what emitted the range (python-sdpa, transformers-eager, c-helper, ...)
+ *
+ * The shape is known when B, H, Nq, Nkv and d are all given (Hkv defaults
+ * to H).  A name that starts with "attnprof:" but breaks the grammar still
+ * marks a call: parse returns 1 and says why in `problem`, with the shape
+ * unknown, so the call is captured and the user warned.
+ */
+#ifndef ATTNPROF_RANGE_NAME_H
+#define ATTNPROF_RANGE_NAME_H
+
+#include <stddef.h>
+
+#define RANGE_PREFIX "attnprof:"
+
+struct call_id {
+	char impl[64];
+	char origin[64];
+	char dtype[8];         /* "fp16", "bf16", "fp32" or "" (unknown) */
+	char pass[4];          /* "fwd" or "bwd" */
+	int batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim; /* 0: not given */
+	int causal;
+	long call;             /* -1: not given */
+	int shape_known;
+};
+
+/* 1 if name is an attention range (starts with RANGE_PREFIX). */
+int range_is_attention(const char *name);
+
+/*
+ * Parse an attention range's name into id.  0: well formed; 1: an attention
+ * range that breaks the grammar (problem says what, e.g. "unknown key 'N'
+ * (did you mean 'Nq'?)"; id holds what could be read, shape unknown);
+ * -1: not an attention range.  Never prints.
+ */
+int range_parse(const char *name, struct call_id *id, char *problem, size_t len);
+
+/* Format id as a range name (the inverse of range_parse) into buf. */
+const char *range_format(const struct call_id *id, char *buf, size_t len);
+
+/* "decode" when the call's query is much shorter than its keys
+ * (Nq <= 16 and Nq < Nkv), "prefill" otherwise, "unknown" without a shape. */
+const char *call_phase(const struct call_id *id);
+
+#endif

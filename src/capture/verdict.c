@@ -1,0 +1,114 @@
+/* verdict.c: the stored-or-not rule for foreign attention calls (verdict.h). */
+#include "capture/verdict.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SECTOR_BYTES 32.0
+
+int verdict_elem_bytes(const char *dtype)
+{
+	return dtype && !strcmp(dtype, "fp32") ? 4 : 2;
+}
+
+static int shape_known(const struct record *rec)
+{
+	return (!rec->capture || rec->capture->shape_known) && rec->batch > 0 && rec->heads > 0 &&
+	       rec->seqlen_q > 0 && rec->seqlen_kv > 0 && rec->head_dim > 0;
+}
+
+static double sum_metric(const struct record *rec, const char *name, int *found)
+{
+	double s = 0;
+	*found = 0;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const double *v = kvlist_get(&rec->launches[i].metrics, name);
+		if (v && isfinite(*v)) {
+			s += *v;
+			*found = 1;
+		}
+	}
+	if (!*found) {
+		const double *v = kvlist_get(&rec->totals, name);
+		if (v && isfinite(*v)) {
+			*found = 1;
+			s = *v;
+		}
+	}
+	return s;
+}
+
+static void sizes(const struct record *rec, double *nn, double *outputs)
+{
+	double bh = (double)rec->batch * rec->heads, bhkv = (double)rec->batch * rec->kv_heads;
+	double e = verdict_elem_bytes(rec->dtype);
+	*nn = bh * rec->seqlen_q * (double)rec->seqlen_kv * 2.0;
+	if (!strcmp(record_pass(rec), "bwd"))
+		*outputs = (bh * rec->seqlen_q + 2.0 * bhkv * rec->seqlen_kv) * rec->head_dim * e;
+	else
+		*outputs = bh * rec->seqlen_q * (rec->head_dim * e + 4.0);
+}
+
+static int matrices_from(double written, double outputs, double nn)
+{
+	if (nn <= 0 || written < 0)
+		return -1;
+	double m = floor((written - outputs) / nn + 0.05);
+	return m < 0 ? 0 : m > 1e6 ? 1000000 : (int)m;
+}
+
+int verdict_matrices(const struct record *rec, const char **rule)
+{
+	*rule = "none";
+	if (!shape_known(rec))
+		return -1;
+	double nn, outputs;
+	sizes(rec, &nn, &outputs);
+	int found = 0;
+	double sectors = sum_metric(rec, "lts__t_sectors_op_write.sum", &found);
+	if (found) {
+		*rule = "l2-writes";
+		return matrices_from(sectors * SECTOR_BYTES, outputs, nn);
+	}
+	if (rec->capture && rec->capture->footprint_bytes >= 0) {
+		*rule = "footprint";
+		return matrices_from(rec->capture->footprint_bytes, 0, nn);
+	}
+	return -1;
+}
+
+void verdict_compute(struct record *rec)
+{
+	struct capture_info *c = rec->capture;
+	if (!c)
+		return;
+	int found = 0;
+	double sectors = sum_metric(rec, "lts__t_sectors_op_write.sum", &found);
+	c->l2_write_bytes = found ? sectors * SECTOR_BYTES : -1;
+	double dram = sum_metric(rec, "dram__bytes_write.sum", &found);
+	c->dram_write_bytes = found ? dram : -1;
+	c->nn_bytes = c->output_bytes = 0;
+	if (shape_known(rec))
+		sizes(rec, &c->nn_bytes, &c->output_bytes);
+	const char *rule;
+	c->nn_matrices = verdict_matrices(rec, &rule);
+	free(c->verdict_rule);
+	c->verdict_rule = strdup(rule);
+}
+
+const char *verdict_of(const struct record *rec, const char *matrix)
+{
+	const char *rule;
+	int m = verdict_matrices(rec, &rule);
+	int bwd = !strcmp(record_pass(rec), "bwd");
+	if (!strcmp(matrix, "O") || !strcmp(matrix, "L"))
+		return bwd ? "unknown" : m < 0 ? "unknown" : "stored";
+	if (m < 0)
+		return "unknown";
+	if (!strcmp(matrix, bwd ? "dS" : "S"))
+		return m >= 1 ? "stored" : "not stored";
+	if (!strcmp(matrix, bwd ? "dP" : "P"))
+		return m >= 2 ? "stored" : "not stored";
+	return "unknown";
+}

@@ -1,0 +1,272 @@
+/* test_capture.c: what `record -- CMD` decides without a GPU — the range
+ * grammar, the implementation-family table, the stored-or-not verdict, and
+ * the results round trip of a captured call. */
+#include <unistd.h>
+
+#include "capture/family.h"
+#include "capture/range_name.h"
+#include "capture/verdict.h"
+#include "check.h"
+#include "results.h"
+#include "util/error.h"
+
+static void test_range_full(void)
+{
+	struct call_id id;
+	char why[200];
+	CHECK_INT(range_parse("attnprof: impl=sdpa-flash B=2 H=16 Hkv=4 Nq=2048 Nkv=2048 d=128 causal=1 "
+			      "dtype=bf16 pass=bwd call=7 origin=python-sdpa", &id, why, sizeof why), 0);
+	CHECK_STR(id.impl, "sdpa-flash");
+	CHECK_STR(id.origin, "python-sdpa");
+	CHECK_STR(id.dtype, "bf16");
+	CHECK_STR(id.pass, "bwd");
+	CHECK_INT(id.batch, 2); CHECK_INT(id.heads, 16); CHECK_INT(id.kv_heads, 4);
+	CHECK_INT(id.seqlen_q, 2048); CHECK_INT(id.seqlen_kv, 2048); CHECK_INT(id.head_dim, 128);
+	CHECK_INT(id.causal, 1); CHECK_INT(id.call, 7); CHECK_INT(id.shape_known, 1);
+	CHECK_STR(call_phase(&id), "prefill");
+	/* format is parse's inverse */
+	char buf[256];
+	struct call_id back;
+	CHECK_INT(range_parse(range_format(&id, buf, sizeof buf), &back, why, sizeof why), 0);
+	CHECK_INT(memcmp(&id, &back, sizeof id), 0);
+}
+
+static void test_range_defaults_and_decode(void)
+{
+	struct call_id id;
+	char why[200];
+	CHECK_INT(range_parse("attnprof: impl=x B=1 H=32 Nq=1 Nkv=4096 d=128", &id, why, sizeof why), 0);
+	CHECK_INT(id.kv_heads, 32);
+	CHECK_STR(id.pass, "fwd");
+	CHECK_INT(id.call, -1);
+	CHECK_STR(call_phase(&id), "decode");
+	/* impl alone: a call with its shape unknown, not an error */
+	CHECK_INT(range_parse("attnprof:   impl=mykernel  ", &id, why, sizeof why), 0);
+	CHECK_INT(id.shape_known, 0);
+	CHECK_STR(call_phase(&id), "unknown");
+}
+
+static void test_range_bad(void)
+{
+	struct call_id id;
+	char why[200];
+	CHECK_INT(range_parse("attention", &id, why, sizeof why), -1);
+	CHECK_INT(range_parse("attnprof: impl=a N=128", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "unknown key 'N'");
+	CHECK_CONTAINS(why, "did you mean");
+	CHECK_STR(id.impl, "a"); /* what could be read is kept */
+	CHECK_INT(id.shape_known, 0);
+	CHECK_INT(range_parse("attnprof: impl=a B=2 H=16", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "all of B, H, Nq, Nkv and d");
+	CHECK_INT(range_parse("attnprof: impl=a B=0 H=1 Nq=1 Nkv=1 d=64", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a B=99999999999 H=1 Nq=1 Nkv=1 d=64", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a H=6 Hkv=4 B=1 Nq=1 Nkv=1 d=64", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "does not divide");
+	CHECK_INT(range_parse("attnprof: impl=a impl=b", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "twice");
+	CHECK_INT(range_parse("attnprof: B=1", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a dtype=fp8", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a pass=both", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a<b>", &id, why, sizeof why), 1);
+	CHECK_STR(id.impl, "unknown");
+	CHECK_INT(range_parse("attnprof: impl=a junk", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "not KEY=VALUE");
+}
+
+static void test_family(void)
+{
+	/* names as CUPTI reported them on the H200 (docs/capture.md) */
+	const char *flash[] = { "void pytorch_flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4, false, false, cutlass::half_t>>(Flash_fwd_params)" };
+	CHECK_STR(family_of_call(flash, 1), "flash-attn-2");
+	const char *eff[] = { "fmha_cutlassF_f16_aligned_64x128_rf_sm80(PyTorchMemEffAttention::AttentionKernel<...>::Params)" };
+	CHECK_STR(family_of_call(eff, 1), "mem-efficient");
+	const char *cudnn[] = { "cudnn_generated_fort_native_sdpa_sm90_flash_fprop_wgmma_f16_knob_7_64x128x128_4x1x1_kernel0_0" };
+	CHECK_STR(family_of_call(cudnn, 1), "cudnn");
+	const char *math[] = { "sm80_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize128x128x8_stage3_warpsize2x2x1_ffma_aligna4_alignc4_execute_kernel__5x_cublas",
+			       "void (anonymous namespace)::softmax_warp_forward<float, float, float, 11, false, false>(float*, const float*, int, int, int, const bool*, int, bool)",
+			       "nvjet_hsh_128x256_64x4_2x1_v_bz_coopA_NNT" };
+	CHECK_STR(family_of_call(math, 3), "unfused");
+	const char *flex[] = { "triton_tem_fused_flex_attention_0" };
+	CHECK_STR(family_of_call(flex, 1), "triton-flex");
+	const char *none[] = { "my_custom_kernel" };
+	CHECK_STR(family_of_call(none, 1), "unknown");
+	CHECK_STR(family_of_call(NULL, 0), "unknown");
+	/* a fused kernel wins over GEMMs around it */
+	const char *mixed[] = { "nvjet_x", "pytorch_flash::flash_fwd_kernel<>" };
+	CHECK_STR(family_of_call(mixed, 2), "flash-attn-2");
+	CHECK(family_describe("cudnn")[0] != '\0');
+}
+
+static void test_family_load(void)
+{
+	char path[] = "/tmp/attnprof-families-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	const char *y = "- {pattern: my_custom_kernel, family: mine, role: fused, what: our kernel}\n";
+	CHECK(write(fd, y, strlen(y)) == (ssize_t)strlen(y));
+	close(fd);
+	CHECK_INT(family_load(path), 0);
+	const char *none[] = { "my_custom_kernel" };
+	CHECK_STR(family_of_call(none, 1), "mine");
+	CHECK_STR(family_describe("mine"), "our kernel");
+	family_reset();
+	CHECK_STR(family_of_call(none, 1), "unknown");
+	/* a bad rule is refused with its place */
+	FILE *f = fopen(path, "w");
+	fputs("- {pattern: x, family: y, role: maybe}\n", f);
+	fclose(f);
+	int q = error_quiet(1);
+	CHECK_INT(family_load(path), -1);
+	error_quiet(q);
+	CHECK_CONTAINS(error_last(), ":1:");
+	CHECK_CONTAINS(error_last(), "role must be");
+	unlink(path);
+}
+
+static struct record captured(const char *pass, double l2_bytes_written)
+{
+	struct record r;
+	record_init(&r);
+	r.source = strdup("capture");
+	r.variant = strdup("sdpa-flash");
+	r.phase = strdup("prefill");
+	r.dtype = strdup("fp16");
+	r.pass = strdup(pass);
+	r.batch = 2; r.heads = 16; r.kv_heads = 16; r.seqlen_q = r.seqlen_kv = 2048; r.head_dim = 128;
+	r.capture = calloc(1, sizeof *r.capture);
+	r.capture->shape_known = 1;
+	r.capture->footprint_bytes = -1;
+	r.nlaunches = 1;
+	r.launches = calloc(1, sizeof *r.launches);
+	r.launches[0].name = strdup("k");
+	if (l2_bytes_written >= 0)
+		kvlist_set(&r.launches[0].metrics, "lts__t_sectors_op_write.sum", l2_bytes_written / 32);
+	return r;
+}
+
+static void test_verdict(void)
+{
+	/* B·H = 32, N = 2048: one N x N matrix is 32·2048²·2 = 256 MiB; O + L = 16 MiB + 256 KiB */
+	double nn = 32.0 * 2048 * 2048 * 2, out = 32.0 * 2048 * (128 * 2 + 4);
+	struct record r = captured("fwd", out);           /* a flash kernel: only O and L */
+	verdict_compute(&r);
+	CHECK_NEAR(r.capture->nn_bytes, nn, 1e-12);
+	CHECK_NEAR(r.capture->output_bytes, out, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 0);
+	CHECK_STR(r.capture->verdict_rule, "l2-writes");
+	CHECK_STR(verdict_of(&r, "S"), "not stored");
+	CHECK_STR(verdict_of(&r, "P"), "not stored");
+	record_release(&r);
+
+	r = captured("fwd", 2 * nn + out);                 /* GEMM writes S, softmax P, GEMM O */
+	verdict_compute(&r);
+	CHECK_INT(r.capture->nn_matrices, 2);
+	CHECK_STR(verdict_of(&r, "S"), "stored");
+	CHECK_STR(verdict_of(&r, "P"), "stored");
+	record_release(&r);
+
+	r = captured("fwd", 0.97 * nn + out);              /* a few per cent short still counts */
+	verdict_compute(&r);
+	CHECK_INT(r.capture->nn_matrices, 1);
+	record_release(&r);
+
+	r = captured("fwd", 0.5 * nn + out);               /* half a matrix (the causal triangle) does not */
+	verdict_compute(&r);
+	CHECK_INT(r.capture->nn_matrices, 0);
+	record_release(&r);
+
+	r = captured("bwd", 2 * nn);                       /* backward: dP and dS */
+	verdict_compute(&r);
+	CHECK_INT(r.capture->nn_matrices, 1);              /* 2·nn less dQ, dK, dV (48 MiB) */
+	CHECK_STR(verdict_of(&r, "dS"), "stored");
+	CHECK_STR(verdict_of(&r, "dP"), "not stored");
+	record_release(&r);
+
+	/* no counters: the footprint decides */
+	r = captured("fwd", -1);
+	r.capture->footprint_bytes = nn * 2.5;
+	verdict_compute(&r);
+	CHECK_STR(r.capture->verdict_rule, "footprint");
+	CHECK_INT(r.capture->nn_matrices, 2);
+	CHECK_NEAR(r.capture->l2_write_bytes, -1, 0);
+	record_release(&r);
+
+	/* no shape: nothing to say */
+	r = captured("fwd", nn);
+	r.capture->shape_known = 0;
+	verdict_compute(&r);
+	CHECK_STR(r.capture->verdict_rule, "none");
+	CHECK_INT(r.capture->nn_matrices, -1);
+	CHECK_STR(verdict_of(&r, "S"), "unknown");
+	record_release(&r);
+}
+
+static void test_results_round_trip(void)
+{
+	struct results res, back;
+	results_init(&res);
+	results_init(&back);
+	res.header.tool_version = strdup("t");
+	struct record r = captured("bwd", 1e9);
+	r.capture->range = strdup("attnprof: impl=sdpa-flash pass=bwd");
+	r.capture->origin = strdup("python-sdpa");
+	r.capture->family = strdup("flash-attn-2");
+	r.capture->call = 3;
+	r.capture->pid = 1234;
+	r.capture->kernel_ms = 0.75;
+	r.capture->time_source = strdup("kernels");
+	verdict_compute(&r);
+	CHECK_INT(results_add(&res, &r), 0);
+	/* one with its shape unknown */
+	struct record u;
+	record_init(&u);
+	u.source = strdup("capture"); u.variant = strdup("mine"); u.phase = strdup("unknown");
+	u.dtype = strdup("fp16");
+	u.capture = calloc(1, sizeof *u.capture);
+	u.capture->problem = strdup("unknown key 'N'");
+	u.capture->call = 4;
+	u.capture->footprint_bytes = -1;
+	verdict_compute(&u);
+	CHECK_INT(results_add(&res, &u), 0);
+
+	char path[] = "/tmp/attnprof-capture-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	CHECK_INT(results_save(&res, path), 0);
+	int cut = 0;
+	CHECK_INT(results_load(&back, path, &cut), 0);
+	CHECK_INT(back.nrecords, 2);
+	if (back.nrecords == 2) {
+		const struct record *b = &back.records[0];
+		CHECK_STR(record_pass(b), "bwd");
+		CHECK(b->capture != NULL);
+		if (b->capture) {
+			CHECK_STR(b->capture->family, "flash-attn-2");
+			CHECK_INT(b->capture->call, 3);
+			CHECK_INT(b->capture->pid, 1234);
+			CHECK_INT(b->capture->nn_matrices, res.records[0].capture->nn_matrices);
+			CHECK_NEAR(b->capture->l2_write_bytes, 1e9, 1e-12);
+		}
+		char k1[256], k2[256];
+		record_key(&res.records[0], k1, sizeof k1);
+		record_key(b, k2, sizeof k2);
+		CHECK_STR(k1, k2);
+		CHECK_CONTAINS(k1, "/bwd/pid1234/call3");
+		CHECK_INT(back.records[1].capture->shape_known, 0);
+		CHECK_STR(back.records[1].phase, "unknown");
+	}
+	/* a forward record's key is what it was before passes existed */
+	struct record f;
+	record_init(&f);
+	f.source = strdup("attnprof"); f.variant = strdup("flash2"); f.phase = strdup("prefill"); f.dtype = strdup("fp16");
+	char k[256];
+	record_key(&f, k, sizeof k);
+	CHECK(strstr(k, "fwd") == NULL);
+	record_release(&f);
+	unlink(path);
+	results_release(&res);
+	results_release(&back);
+}
+
+TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_load,
+      test_verdict, test_results_round_trip)
