@@ -14,6 +14,7 @@
 #include "util/error.h"
 
 #if ATTNPROF_HAVE_RENDER
+#include "layrec.h"
 #include "render/render.h"
 #include "util/yamltree.h"
 
@@ -148,7 +149,9 @@ int cmd_report(int argc, char **argv)
 		error("%s has no records: nothing to report (record some with 'attnprof record')", in.files);
 		rc = EXIT_BAD_INPUT;
 	} else {
-		struct report_opts o = { st, out, figdir, dpi, quiet };
+		char layout[4200];
+		layrec_path(out, layout, sizeof(layout));
+		struct report_opts o = { st, out, figdir, dpi, quiet, layout };
 		struct report_stats s;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -121,6 +121,121 @@ void text_extent(struct rctx *c, const char *utf8, double size, int flags, doubl
 	g_object_unref(l);
 }
 
+/* ---- the layout record ------------------------------------------------------ */
+
+static void to_dev(struct rctx *c, double x, double y, double *q)
+{
+	cairo_user_to_device(c->cr, &x, &y);
+	q[0] = x;
+	q[1] = y;
+}
+
+/* The type size on the page: size under the current transformation. */
+static double dev_size(struct rctx *c, double size)
+{
+	cairo_matrix_t m;
+	cairo_get_matrix(c->cr, &m);
+	return size * sqrt(fabs(m.xx * m.yy - m.xy * m.yx));
+}
+
+/* Record each line of a layout drawn with its top-left at (x, y). */
+static void rec_layout(struct rctx *c, PangoLayout *l, double x, double y)
+{
+	if (!c->rec)
+		return;
+	const PangoFontDescription *fd = pango_layout_get_font_description(l);
+	double size = dev_size(c, fd ? (double)pango_font_description_get_size(fd) / PANGO_SCALE : 0);
+	const char *txt = pango_layout_get_text(l);
+	int group = layrec_group(c->rec);
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	do {
+		PangoRectangle ink;
+		pango_layout_iter_get_line_extents(it, &ink, NULL);
+		if (ink.width <= 0 || ink.height <= 0)
+			continue;
+		PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
+		double x0 = x + (double)ink.x / PANGO_SCALE, y0 = y + (double)ink.y / PANGO_SCALE;
+		double x1 = x0 + (double)ink.width / PANGO_SCALE, y1 = y0 + (double)ink.height / PANGO_SCALE;
+		double q[8];
+		to_dev(c, x0, y0, q);
+		to_dev(c, x1, y0, q + 2);
+		to_dev(c, x1, y1, q + 4);
+		to_dev(c, x0, y1, q + 6);
+		layrec_text(c->rec, group, size, q, txt + line->start_index, (size_t)line->length);
+	} while (pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+}
+
+/* Paper-coloured strokes and fills erase rather than draw: not recorded. */
+static int source_is_paper(struct rctx *c)
+{
+	double r, g, b, a;
+	if (cairo_pattern_get_rgba(cairo_get_source(c->cr), &r, &g, &b, &a) != CAIRO_STATUS_SUCCESS)
+		return 0;
+	return a < 0.05 || (fabs(r - c->st->paper.r) < 0.02 && fabs(g - c->st->paper.g) < 0.02 &&
+			    fabs(b - c->st->paper.b) < 0.02);
+}
+
+static void rec_path_lines(struct rctx *c)
+{
+	if (!c->rec || source_is_paper(c))
+		return;
+	cairo_path_t *p = cairo_copy_path_flat(c->cr);
+	if (!p)
+		return;
+	double w = dev_size(c, cairo_get_line_width(c->cr));
+	double cx = 0, cy = 0, sx = 0, sy = 0;
+	for (int i = 0; i < p->num_data; i += p->data[i].header.length) {
+		cairo_path_data_t *d = &p->data[i];
+		double q[2];
+		switch (d->header.type) {
+		case CAIRO_PATH_MOVE_TO:
+			to_dev(c, d[1].point.x, d[1].point.y, q);
+			cx = sx = q[0]; cy = sy = q[1];
+			break;
+		case CAIRO_PATH_LINE_TO:
+			to_dev(c, d[1].point.x, d[1].point.y, q);
+			layrec_line(c->rec, w, cx, cy, q[0], q[1]);
+			cx = q[0]; cy = q[1];
+			break;
+		case CAIRO_PATH_CLOSE_PATH:
+			if (cx != sx || cy != sy)
+				layrec_line(c->rec, w, cx, cy, sx, sy);
+			cx = sx; cy = sy;
+			break;
+		default:
+			break;
+		}
+	}
+	cairo_path_destroy(p);
+}
+
+static void rec_path_fill(struct rctx *c, int hatch)
+{
+	if (!c->rec || source_is_paper(c))
+		return;
+	double x0, y0, x1, y1;
+	cairo_fill_extents(c->cr, &x0, &y0, &x1, &y1);
+	if (x1 <= x0 || y1 <= y0)
+		return;
+	double a[2], b[2];
+	to_dev(c, x0, y0, a);
+	to_dev(c, x1, y1, b);
+	layrec_fill(c->rec, hatch, fmin(a[0], b[0]), fmin(a[1], b[1]), fmax(a[0], b[0]), fmax(a[1], b[1]));
+}
+
+void stroke(struct rctx *c)
+{
+	rec_path_lines(c);
+	cairo_stroke(c->cr);
+}
+
+static void fill(struct rctx *c)
+{
+	rec_path_fill(c, 0);
+	cairo_fill(c->cr);
+}
+
 double text_at(struct rctx *c, double x, double y, const char *utf8, double size, int flags,
 	       double ax, double ay, const struct rgb *col)
 {
@@ -132,6 +247,7 @@ double text_at(struct rctx *c, double x, double y, const char *utf8, double size
 	set_rgb(c, col ? col : &c->st->ink);
 	cairo_move_to(c->cr, x - ax * w, y - ay * h);
 	pango_cairo_show_layout(c->cr, l);
+	rec_layout(c, l, x - ax * w, y - ay * h);
 	cairo_restore(c->cr);
 	g_object_unref(l);
 	return h;
@@ -147,6 +263,7 @@ double text_block(struct rctx *c, double x, double y, double w, const char *utf8
 	set_rgb(c, col ? col : &c->st->ink);
 	cairo_move_to(c->cr, x, y);
 	pango_cairo_show_layout(c->cr, l);
+	rec_layout(c, l, x, y);
 	cairo_restore(c->cr);
 	g_object_unref(l);
 	return (double)ph / PANGO_SCALE;
@@ -203,7 +320,7 @@ void draw_line(struct rctx *c, double x0, double y0, double x1, double y1, doubl
 	set_dash(c, dash, width);
 	cairo_move_to(c->cr, x0, y0);
 	cairo_line_to(c->cr, x1, y1);
-	cairo_stroke(c->cr);
+	stroke(c);
 	cairo_restore(c->cr);
 }
 
@@ -213,7 +330,7 @@ void draw_rect(struct rctx *c, struct rbox b, double width, double dash)
 	cairo_set_line_width(c->cr, width);
 	set_dash(c, dash, width);
 	cairo_rectangle(c->cr, b.x, b.y, b.w, b.h);
-	cairo_stroke(c->cr);
+	stroke(c);
 	cairo_restore(c->cr);
 }
 
@@ -222,7 +339,7 @@ void fill_rect(struct rctx *c, struct rbox b, const struct rgb *col)
 	cairo_save(c->cr);
 	set_rgb(c, col);
 	cairo_rectangle(c->cr, b.x, b.y, b.w, b.h);
-	cairo_fill(c->cr);
+	fill(c);
 	cairo_restore(c->cr);
 }
 
@@ -232,6 +349,13 @@ void hatch_rect(struct rctx *c, struct rbox b, enum hatch h, double spacing, con
 		return;
 	cairo_t *cr = c->cr;
 	cairo_save(cr);
+	set_rgb(c, col);
+	if (c->rec && !source_is_paper(c)) { /* one hatched area, not its many strokes */
+		double p0[2], p1[2];
+		to_dev(c, b.x, b.y, p0);
+		to_dev(c, b.x + b.w, b.y + b.h, p1);
+		layrec_fill(c->rec, 1, fmin(p0[0], p1[0]), fmin(p0[1], p1[1]), fmax(p0[0], p1[0]), fmax(p0[1], p1[1]));
+	}
 	cairo_rectangle(cr, b.x, b.y, b.w, b.h);
 	cairo_clip(cr);
 	set_rgb(c, col);
@@ -293,12 +417,12 @@ void draw_arrow(struct rctx *c, double x0, double y0, double x1, double y1, doub
 	cairo_set_line_width(cr, width);
 	cairo_move_to(cr, x0, y0);
 	cairo_line_to(cr, x1 - ux * head * 0.8, y1 - uy * head * 0.8);
-	cairo_stroke(cr);
+	stroke(c);
 	cairo_move_to(cr, x1, y1);
 	cairo_line_to(cr, x1 - ux * head - uy * head * 0.45, y1 - uy * head + ux * head * 0.45);
 	cairo_line_to(cr, x1 - ux * head + uy * head * 0.45, y1 - uy * head - ux * head * 0.45);
 	cairo_close_path(cr);
-	cairo_fill(cr);
+	fill(c);
 	cairo_restore(cr);
 }
 
@@ -334,9 +458,11 @@ void draw_marker(struct rctx *c, double x, double y, int kind, double size,
 	if (kind % 5 != 4) {
 		/* patent: markers are open (white inside); others filled */
 		set_rgb(c, c->st->grey_fills ? &look->fill : &c->st->paper);
+		rec_path_fill(c, 0);
 		cairo_fill_preserve(cr);
 	}
 	set_rgb(c, &look->line);
+	rec_path_fill(c, 0); /* a marker is a mark, not a line text must avoid */
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
@@ -365,7 +491,7 @@ void draw_numeral(struct rctx *c, const char *key, const char *what, double px, 
 	cairo_set_line_width(c->cr, c->st->thin);
 	cairo_move_to(c->cr, px, py);
 	cairo_curve_to(c->cr, (px + ex) / 2, py, (px + ex) / 2, ey, ex, ey);
-	cairo_stroke(c->cr);
+	stroke(c);
 	cairo_restore(c->cr);
 	text_at(c, tx, ty, buf, c->st->size_numeral, TX_NOSCALE, 0.5, 0.5, NULL);
 }

@@ -14,6 +14,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
+#include "layrec.h"
 #include "render/geom.h"
 #include "render/style.h"
 
@@ -42,6 +43,7 @@ struct rctx {
 	PangoContext *pango;
 	struct numerals *num;  /* non-NULL: draw reference numerals (patent) */
 	double scale;          /* type scale for this figure (1 = style sizes) */
+	struct layrec *rec;    /* non-NULL: every text line, stroke and fill placed is recorded */
 };
 
 /* Set up c for cr (creates the Pango context); 0 or -1. */
@@ -71,6 +73,8 @@ void text_vertical(struct rctx *c, double x, double y, const char *utf8, double 
 double text_fit(struct rctx *c, const char *utf8, double size, double min, int flags, double w);
 
 void set_rgb(struct rctx *c, const struct rgb *col);
+/* cairo_stroke() that records the path's segments (c->rec); figures stroke through it. */
+void stroke(struct rctx *c);
 void draw_line(struct rctx *c, double x0, double y0, double x1, double y1, double width, double dash);
 void draw_rect(struct rctx *c, struct rbox b, double width, double dash);
 /* Fill a box by a series look (fill, then hatching), outline when width > 0. */

@@ -340,7 +340,7 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 				if (started) cairo_line_to(cr, x, y); else cairo_move_to(cr, x, y);
 				started = 1;
 			}
-			cairo_stroke(cr);
+			stroke(c);
 			cairo_restore(cr);
 		}
 		int started = 0;
@@ -363,7 +363,7 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 			if (started) cairo_line_to(cr, x, y); else cairo_move_to(cr, x, y);
 			started = 1;
 		}
-		cairo_stroke(cr);
+		stroke(c);
 		cairo_restore(cr);
 		for (size_t i = 0; i < nn; i++) {
 			s.n = nv[i];

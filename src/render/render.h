@@ -28,6 +28,7 @@ struct report_opts {
 	const char *figures_dir;       /* NULL, or where each figure goes as SVG and PNG */
 	double dpi;                    /* PNG resolution */
 	int quiet;                     /* no per-placeholder warnings */
+	const char *layout;            /* NULL, or where the layout record goes (layrec.h) */
 };
 struct report_stats {
 	int pages, figures, tables, missing;

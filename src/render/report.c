@@ -57,6 +57,7 @@ struct doc {
 	int err;
 	int page_open;
 	const char *slide_title;     /* the heading of the slide being filled */
+	struct layrec rec;           /* what the drawing pass placed */
 };
 
 /* ---- text helpers --------------------------------------------------------- */
@@ -144,6 +145,8 @@ static void new_page(struct doc *d, int sheet)
 	set_rgb(&d->c, &st->ink);
 	d->area = rbox_make(st->margin_l, st->margin_t, d->pw - st->margin_l - st->margin_r,
 			    d->ph - st->margin_t - st->margin_b);
+	if (d->c.rec)
+		layrec_page(d->c.rec, d->pw, d->ph, st->margin_t, st->margin_r, st->margin_b, st->margin_l);
 	char buf[256];
 	if (sheet) {
 		/* 37 CFR 1.84(t): sheet numbers in the middle of the top, inside the sight */
@@ -182,8 +185,16 @@ static void need(struct doc *d, double h)
 
 /* ---- blocks -------------------------------------------------------------- */
 
+/* Text placed by fn is body text for the linter's minimums. */
+static void body_role(struct doc *d, int on)
+{
+	if (d->c.rec)
+		d->c.rec->role = on ? LR_BODY : LR_TEXT;
+}
+
 static void paragraph(struct doc *d, const char *markup, double size, int flags, double indent)
 {
+	body_role(d, 1);
 	/* blank lines separate paragraphs; each moves to the next page whole */
 	const char *p = markup;
 	while (p && *p) {
@@ -206,6 +217,7 @@ static void paragraph(struct doc *d, const char *markup, double size, int flags,
 		free(para);
 		p = e ? e + 2 : NULL;
 	}
+	body_role(d, 0);
 }
 
 /* The smallest height the figure of a block takes (it may be scaled down to
@@ -232,8 +244,10 @@ static void heading_keep(struct doc *d, const char *text, int level, double keep
 	need(d, h + size * 0.8 + fmax(st->size_body * 6, keep));
 	if (d->y > d->area.y + 1)
 		d->y += size * 0.6;
+	body_role(d, 1);
 	text_block(&d->c, d->area.x, d->y, d->area.w, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE,
 		   level == 1 && st->grey_fills ? &st->accent : NULL);
+	body_role(d, 0);
 	d->y += h + size * 0.35;
 }
 
@@ -266,7 +280,11 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 	cairo_clip(d->cr);
 	if (d->st->patent)
 		d->num.nused = 0;
+	if (d->c.rec)
+		layrec_fig_begin(d->c.rec, box.x, box.y, box.x + box.w, box.y + box.h, f->b->fig->name);
 	f->b->fig->draw(&d->c, d->rd, &f->o, box);
+	if (d->c.rec)
+		layrec_fig_end(d->c.rec);
 	cairo_restore(d->cr);
 	set_rgb(&d->c, &d->st->ink);
 	if (d->st->patent && d->pass == 0) {
@@ -369,7 +387,9 @@ static void note_block(struct doc *d, const char *markup)
 	set_rgb(&d->c, &st->ink);
 	draw_rect(&d->c, b, st->thin, 0);
 	draw_line(&d->c, b.x + 1.5, b.y, b.x + 1.5, b.y + b.h, 3, 0);
+	body_role(d, 1);
 	text_block(&d->c, b.x + pad + 4, b.y + pad, b.w - 2 * pad - 4, markup, st->size_body * 0.95, TX_MARKUP | TX_NOSCALE, NULL);
+	body_role(d, 0);
 	d->y += b.h + st->size_body * 0.8;
 }
 
@@ -384,8 +404,10 @@ static void bullets(struct doc *d, const struct tblock *b)
 		double h;
 		text_extent(&d->c, m, size, TX_MARKUP | TX_NOSCALE, d->area.w - ind, NULL, &h);
 		need(d, h);
+		body_role(d, 1);
 		text_at(&d->c, d->area.x + size * 0.3, d->y, "•", size, TX_NOSCALE, 0, 0, st->grey_fills ? &st->accent : NULL);
 		text_block(&d->c, d->area.x + ind, d->y, d->area.w - ind, m, size, TX_MARKUP | TX_NOSCALE, NULL);
+		body_role(d, 0);
 		d->y += h + size * 0.3;
 		free(m);
 	}
@@ -750,6 +772,8 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	}
 	d->cr = cairo_create(d->surf);
 	int rc = rctx_init(&d->c, d->cr, d->st);
+	if (!rc && pass == 2 && d->o->layout)
+		d->c.rec = &d->rec;
 	if (!rc) {
 		if (d->st->patent)
 			d->c.num = &d->num;
@@ -775,6 +799,19 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	d->surf = NULL;
 	d->cr = NULL;
 	return rc;
+}
+
+/* The layout record beside the PDF, with the style's limits and the PDF's hash. */
+static int save_layout(struct doc *d, const char *pdf, const char *path)
+{
+	struct layrec *r = &d->rec;
+	snprintf(r->style, sizeof(r->style), "%s", d->st->name);
+	r->min[LR_BODY] = d->st->min_body;
+	r->min[LR_TEXT] = d->st->min_text;
+	r->min[LR_FIGURE] = d->st->min_figure;
+	if (layrec_hash_file(pdf, &r->pdf_bytes, &r->pdf_hash) || layrec_save(r, path))
+		return RENDER_FAIL;
+	return 0;
 }
 
 static int figures_dir(struct doc *d, const char *dir, double dpi)
@@ -836,8 +873,12 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 		rc = run_pass(d, 1, NULL);
 	d->total_pages = d->page;
 	d->ip.missing = 0;
+	layrec_init(&d->rec);
 	if (!rc)
 		rc = run_pass(d, 2, o->out);
+	if (!rc && o->layout)
+		rc = save_layout(d, o->out, o->layout);
+	layrec_release(&d->rec);
 	if (!rc && o->figures_dir)
 		rc = figures_dir(d, o->figures_dir, o->dpi);
 	if (stats) {

@@ -17,6 +17,8 @@
 #define RGB(r, g, b) { (r) / 255.0, (g) / 255.0, (b) / 255.0 }
 #define GREY(v) { (v), (v), (v) }
 #define BLACK GREY(0)
+/* The type size whose DejaVu Sans capitals (0.73 em) stand cm tall. */
+#define PATENT_CAPS_PT(cm) (CM_TO_PT(cm) / 0.73)
 #define WHITE GREY(1)
 
 /* A palette that stays apart for colour-blind readers (Okabe–Ito). */
@@ -39,6 +41,7 @@ const struct rstyle style_color = {
 	.family = "DejaVu Sans", .mono = "DejaVu Sans Mono",
 	.size_body = 9.5, .size_small = 7.5, .size_caption = 8.5, .size_title = 20, .size_h1 = 14, .size_h2 = 11,
 	.size_fig_label = 11, .size_numeral = 9, .size_chart = 7.5,
+	.min_body = 9, .min_text = 7, .min_figure = 7,
 	.line = 1.0, .thin = 0.5, .heavy = 1.8,
 	.ink = GREY(0.1), .paper = WHITE, .muted = GREY(0.42), .grid = GREY(0.87),
 	.accent = RGB(0, 114, 178), .warn = RGB(200, 40, 20),
@@ -56,6 +59,7 @@ const struct rstyle style_print = {
 	.family = "DejaVu Serif", .mono = "DejaVu Sans Mono",
 	.size_body = 9.5, .size_small = 7.5, .size_caption = 8.5, .size_title = 20, .size_h1 = 14, .size_h2 = 11,
 	.size_fig_label = 11, .size_numeral = 9, .size_chart = 7.5,
+	.min_body = 9, .min_text = 7, .min_figure = 7,
 	.line = 1.0, .thin = 0.5, .heavy = 1.8,
 	.ink = BLACK, .paper = WHITE, .muted = GREY(0.35), .grid = GREY(0.85),
 	.accent = GREY(0.2), .warn = GREY(0),
@@ -82,6 +86,8 @@ const struct rstyle style_patent = {
 	.family = "DejaVu Sans", .mono = "DejaVu Sans Mono",
 	.size_body = 11, .size_small = 10, .size_caption = 10, .size_title = 16, .size_h1 = 13, .size_h2 = 12,
 	.size_fig_label = 18, .size_numeral = 13, .size_chart = 12.5,
+	/* drawings: 0.32 cm capitals; description pages: 0.28 cm capitals (1.52) */
+	.min_body = PATENT_CAPS_PT(0.28), .min_text = PATENT_CAPS_PT(0.28), .min_figure = PATENT_CAPS_PT(0.32),
 	.line = 1.2, .thin = 0.8, .heavy = 2.0,
 	.ink = BLACK, .paper = WHITE, .muted = BLACK, .grid = BLACK,
 	.accent = BLACK, .warn = BLACK,
@@ -109,6 +115,8 @@ const struct rstyle style_slides = {
 	.family = "DejaVu Sans", .mono = "DejaVu Sans Mono",
 	.size_body = 17, .size_small = 11, .size_caption = 11, .size_title = 34, .size_h1 = 26, .size_h2 = 20,
 	.size_fig_label = 14, .size_numeral = 11, .size_chart = 10.5,
+	/* what a room reads on a 16:9 page as rendered (13.33 × 7.5 in) */
+	.min_body = 24, .min_text = 16, .min_figure = 16,
 	.line = 1.4, .thin = 0.7, .heavy = 2.4,
 	.ink = GREY(0.12), .paper = WHITE, .muted = GREY(0.4), .grid = GREY(0.87),
 	.accent = RGB(0, 114, 178), .warn = RGB(200, 40, 20),

@@ -54,6 +54,10 @@ struct rstyle {
 	double size_fig_label; /* "FIG. n" (patent) */
 	double size_numeral;   /* reference numerals */
 	double size_chart;     /* tick labels, legends inside figures */
+	/* The smallest type the layout may place (pt), checked by `attnprof lint`:
+	 * body text (paragraphs, bullets, headings), other text (captions,
+	 * tables, footers), text inside figures.  Layout never shrinks below. */
+	double min_body, min_text, min_figure;
 
 	double line, thin, heavy; /* line widths (pt) */
 

@@ -1,0 +1,87 @@
+/* layrec.h: the layout record — what a document's layout placed, for the linter.
+ *
+ * While `attnprof report` draws the real PDF, the draw layer (render/draw.c)
+ * adds every text line, stroked line segment, fill and figure box it placed
+ * to a record, in PDF points from the page's top-left corner.  The record
+ * is written beside the PDF (review.pdf -> review.layout) with the style's
+ * minimum type sizes and each page's margins, so the linter (lint.h) needs
+ * neither Cairo nor the style table: the limits travel with the document.
+ *
+ * File format (one item a line, fields separated by spaces; docs/templates.md):
+ *
+ *     attnprof-layout/1
+ *     pdf BYTES HASH                   size and FNV-1a hash of the PDF written
+ *     style NAME                       the style (selects the linter profile)
+ *     min ROLE PT                      one per role: body, text, figure
+ *     page N W H MT MR MB ML           page size and margins
+ *     fig N ID X0 Y0 X1 Y1 KIND        a figure's box
+ *     text N FIG ROLE GROUP SIZE X0 Y0 ... X3 Y3 TEXT
+ *                                      one text line: its ink as a quadrilateral
+ *     line N FIG WIDTH X0 Y0 X1 Y1     one stroked segment
+ *     fill N FIG HATCH X0 Y0 X1 Y1     a filled area's bounding box
+ *
+ * N is the 1-based page, FIG the figure id (-1 outside a figure), GROUP the
+ * text layout the line belongs to (lines of one paragraph share it).
+ */
+#ifndef ATTNPROF_LAYREC_H
+#define ATTNPROF_LAYREC_H
+
+#include <stddef.h>
+
+#define LAYREC_FORMAT "attnprof-layout/1"
+
+/* What a piece of text is, for its minimum size. */
+enum lr_role { LR_BODY, LR_TEXT, LR_FIGURE, LR_NROLES };
+extern const char *const lr_role_names[LR_NROLES];
+
+struct lr_page { double w, h, mt, mr, mb, ml; };
+struct lr_fig { int page, id; double x0, y0, x1, y1; char kind[48]; };
+struct lr_text {
+	int page, fig, role, group;
+	double size;       /* type size in points on the page */
+	double q[8];       /* ink corners x0 y0 x1 y1 x2 y2 x3 y3 (in order round the box) */
+	char *text;
+};
+struct lr_line { int page, fig; double w, x0, y0, x1, y1; };
+struct lr_fill { int page, fig, hatch; double x0, y0, x1, y1; };
+
+struct layrec {
+	char style[32];
+	double min[LR_NROLES];
+	long pdf_bytes;
+	unsigned long long pdf_hash;
+	struct lr_page *pages; size_t npages, apages;
+	struct lr_fig *figs; size_t nfigs, afigs;
+	struct lr_text *texts; size_t ntexts, atexts;
+	struct lr_line *lines; size_t nlines, alines;
+	struct lr_fill *fills; size_t nfills, afills;
+	/* recording state */
+	int cur_fig;       /* figure being drawn, -1 none */
+	int role;          /* role of text placed outside figures */
+	int next_group;
+	int oom;           /* an allocation failed: the record is incomplete */
+};
+
+void layrec_init(struct layrec *r);
+void layrec_release(struct layrec *r);
+
+/* Recording (the draw layer).  Items go on the last page begun. */
+void layrec_page(struct layrec *r, double w, double h, double mt, double mr, double mb, double ml);
+void layrec_fig_begin(struct layrec *r, double x0, double y0, double x1, double y1, const char *kind);
+void layrec_fig_end(struct layrec *r);
+int layrec_group(struct layrec *r);
+void layrec_text(struct layrec *r, int group, double size, const double q[8], const char *text, size_t len);
+void layrec_line(struct layrec *r, double w, double x0, double y0, double x1, double y1);
+void layrec_fill(struct layrec *r, int hatch, double x0, double y0, double x1, double y1);
+
+/* FNV-1a of a file's bytes: 0 with *bytes and *hash set, or -1 (message printed). */
+int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash);
+/* The record's path for a PDF: "x.pdf" -> "x.layout". */
+void layrec_path(const char *pdf, char *buf, size_t len);
+
+/* Write atomically (temporary file, then rename); 0 or -1 (message printed). */
+int layrec_save(const struct layrec *r, const char *path);
+/* Read; 0, or -1 with the message (file:line) printed. */
+int layrec_load(struct layrec *r, const char *path);
+
+#endif
