@@ -32,6 +32,7 @@ static void usage(FILE *f)
 		"  --d D                 head dimension; charts: only panels of this d\n"
 		"  --causal yes|no       causal mask; charts: only panels with this mask\n"
 		"  --batch B             batch size\n"
+		"  --step S              build step of a teaching figure (tiling: 1 to 5)\n"
 		"  --style S             color (default), print, patent or slides\n"
 		"  --dpi D               PNG resolution (default 150)\n"
 		"  --repeat FILE         a second run of the same specs (run-to-run spread)\n"
@@ -96,6 +97,9 @@ int cmd_figure(int argc, char **argv)
 		} else if (!strcmp(a, "--variant") || !strcmp(a, "--compare")) {
 			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
 			snprintf(a[2] == 'v' ? o.variant : o.compare, SERIES_KEY, "%s", argv[++i]);
+		} else if (!strcmp(a, "--step")) {
+			if (need_arg(i, argc, argv) || parse_pos(a, argv[i + 1], &o.step)) return EXIT_BAD_INPUT;
+			i++;
 		} else if (!strcmp(a, "--n") || !strcmp(a, "--d") || !strcmp(a, "--batch")) {
 			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
 			int *dst = a[2] == 'n' ? &o.sel.n : a[2] == 'd' ? &o.sel.d : &o.sel.batch;
@@ -129,7 +133,7 @@ int cmd_figure(int argc, char **argv)
 			reps[nreps++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--output", "--variant", "--compare", "--n", "--d", "--causal",
-							    "--batch", "--style", "--dpi", "--repeat", "--list", "--help" };
+							    "--batch", "--step", "--style", "--dpi", "--repeat", "--list", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof figure --help')",
 			      near ? near : "", near ? "'?" : "");

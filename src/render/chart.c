@@ -228,7 +228,8 @@ struct rbox figure_frame(struct rctx *c, struct rbox box, const char *title, con
 		double h = text_block(c, box.x, box.y, box.w, title, st->size_h2, TX_BOLD, NULL);
 		rbox_cut_top(&box, h + sz(c, 4));
 	}
-	if (conditions && *conditions && !st->patent) {
+	/* slides state their conditions on the deck's data slide and in the notes */
+	if (conditions && *conditions && !st->patent && !(st->slides && !standalone)) {
 		double h;
 		text_extent(c, conditions, st->size_small, TX_ITALIC, box.w, NULL, &h);
 		struct rbox cap = rbox_cut_bottom(&box, h + sz(c, 3));

@@ -35,6 +35,17 @@ const struct figkind figure_kinds[] = {
 	  0.55, NEEDS_LADDER, fig_ablation_title, fig_ablation },
 	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",
 	  0.5, NEEDS_DECODE, fig_decode_title, fig_decode },
+	/* teaching figures (fig_teach.c) */
+	{ "tiling", "one variant's tiling as a build (step: 1 Q block, 2 K/V streamed, 3 S tile, 4 max and sum, 5 O rescaled)",
+	  0.42, NEEDS_PREFILL, fig_tiling_title, fig_tiling },
+	{ "online-softmax", "the online-softmax recurrence on a worked example, checked against a direct softmax",
+	  0.38, NEEDS_NOTHING, fig_softmax_title, fig_softmax },
+	{ "loop-order", "K/V-outer against Q-outer loops: where O, m and l live, with measured DRAM traffic",
+	  0.42, NEEDS_PREFILL, fig_looporder_title, fig_looporder },
+	{ "warp-split", "split-K against split-Q warps: the shared-memory exchange, measured store wavefronts",
+	  0.42, NEEDS_PREFILL, fig_warpsplit_title, fig_warpsplit },
+	{ "causal-blocks", "the tile pairs of a causal pass (computed, masked, skipped) and the measured times",
+	  0.42, NEEDS_PREFILL, fig_causal_title, fig_causal },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

@@ -26,6 +26,7 @@ struct figopts {
 	char compare[SERIES_KEY];  /* "" = the kind's default */
 	struct rsel sel;           /* conditions; unset fields take rd->focus */
 	int standalone;            /* draw the title (figure command, --figures-dir) */
+	int step;                  /* build step of a teaching figure (0: all of it) */
 };
 void figopts_init(struct figopts *o);
 
@@ -77,6 +78,17 @@ void fig_ablation_title(const struct rdata *, const struct figopts *, char *, si
 void fig_ablation(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_decode_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_decode(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+/* Teaching figures (fig_teach.c). */
+void fig_tiling_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_tiling(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_softmax_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_softmax(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_looporder_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_looporder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_warpsplit_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_warpsplit(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_causal_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_causal(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 
 /* The ablation ladder (fig_ablation.c): the conditions it is drawn at (the
  * focus, else the first shape a rung was measured at), its rungs in ladder

@@ -215,6 +215,10 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 			if (!(g->tensor_tflops > 0)) TXT((const char *)NULL);
 			NUM(g->tensor_tflops, U_TFLOPS);
 		}
+		if (!strcmp(name, "ridge")) { /* the roofline's ridge: measured tensor rate / measured copy bandwidth */
+			if (!(g->tensor_tflops > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);
+			NUM(g->tensor_tflops * 1e3 / g->copy_gbs, U_FLOP_PER_BYTE);
+		}
 		if (!strcmp(name, "driver")) TXT(g->driver);
 		if (!strcmp(name, "cuda")) TXT(g->cuda_runtime);
 		if (!strcmp(name, "cupti")) TXT(g->cupti);

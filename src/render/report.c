@@ -58,6 +58,7 @@ struct doc {
 	int page_open;
 	const char *slide_title;     /* the heading of the slide being filled */
 	struct layrec rec;           /* what the drawing pass placed */
+	struct sbuf notes;           /* speaker notes, slide by slide (slides, drawing pass) */
 };
 
 /* ---- text helpers --------------------------------------------------------- */
@@ -161,8 +162,11 @@ static void new_page(struct doc *d, int sheet)
 		double h;
 		text_extent(&d->c, "Ag", fs, TX_NOSCALE, 0, NULL, &h);
 		struct rbox foot = rbox_cut_bottom(&d->area, h + 8);
-		snprintf(buf, sizeof(buf), "attnprof %s · %s", ATTNPROF_VERSION, d->rd->path);
-		text_at(&d->c, foot.x, foot.y + foot.h, buf, fs, TX_NOSCALE, 0, 1, &st->muted);
+		/* slides name their sources once, on a slide of their own */
+		if (d->t->layout != LAYOUT_SLIDES) {
+			snprintf(buf, sizeof(buf), "attnprof %s · %s", ATTNPROF_VERSION, d->rd->path);
+			text_at(&d->c, foot.x, foot.y + foot.h, buf, fs, TX_NOSCALE, 0, 1, &st->muted);
+		}
 		if (d->t->layout == LAYOUT_SHEETS || st->patent)
 			snprintf(buf, sizeof(buf), "%d", d->page);
 		else
@@ -257,6 +261,7 @@ static void fill_figopts(struct doc *d, const struct tblock *b, struct figopts *
 {
 	figopts_init(o);
 	o->sel = b->sel;
+	o->step = b->step;
 	if (b->variant)
 		snprintf(o->variant, sizeof(o->variant), "%s", !strcmp(b->variant, "$v") && d->var ? d->var : b->variant);
 	if (b->compare)
@@ -603,6 +608,21 @@ static void walk(struct doc *d)
 
 /* ---- slides ---------------------------------------------------------------- */
 
+/* The speaker notes of the slide just begun (plain text, drawing pass only). */
+static void slide_notes(struct doc *d, const char *title, const struct ynode *notes)
+{
+	if (d->pass != 2)
+		return;
+	char *n = notes ? expand(d, notes, 0) : NULL;
+	if (d->err)
+		return;
+	size_t len = n ? strlen(n) : 0;
+	while (len && (n[len - 1] == '\n' || n[len - 1] == ' '))
+		n[--len] = '\0';
+	sbuf_addf(&d->notes, "Slide %d — %s\n%s\n\n", d->page, title, len ? n : "(no notes)");
+	free(n);
+}
+
 static void slide_header(struct doc *d, const char *title)
 {
 	const struct rstyle *st = d->st;
@@ -620,6 +640,7 @@ static void slide_section(struct doc *d, const struct tsection *s, const char *t
 {
 	const struct rstyle *st = d->st;
 	slide_header(d, title);
+	slide_notes(d, title, s->notes);
 	/* text first, at its height; figures and tables share the rest */
 	int nfig = 0;
 	for (size_t bi = 0; bi < s->nblocks; bi++) {
@@ -697,10 +718,19 @@ static void title_block(struct doc *d)
 	}
 	const struct results_header *hd = &d->rd->res->header;
 	char meta[800];
+	if (t->layout == LAYOUT_SLIDES) {
+		/* sources go on the deck's data slide; the title slide says what was measured */
+		snprintf(meta, sizeof(meta), "measured on an %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
+			 hd->date ? hd->date : "?");
+		char *plain = t->title ? expand(d, t->title, 0) : NULL;
+		slide_notes(d, plain ? plain : t->name, t->notes);
+		free(plain);
+	} else
 	snprintf(meta, sizeof(meta), "Results %s · %s · recorded %s on %s · %zu records · rendered by attnprof %s",
 		 d->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU", hd->date ? hd->date : "?",
 		 hd->host ? hd->host : "?", d->rd->res->nrecords, ATTNPROF_VERSION);
-	h = text_block(&d->c, d->area.x, d->y, d->area.w, meta, st->size_small, TX_NOSCALE, &st->muted);
+	h = text_block(&d->c, d->area.x, d->y, d->area.w, meta, t->layout == LAYOUT_SLIDES ? st->size_h2 : st->size_small,
+		       TX_NOSCALE, &st->muted);
 	d->y += h + st->size_body * 1.2;
 	if (st->grey_fills && t->layout != LAYOUT_SLIDES) {
 		set_rgb(&d->c, &st->accent);
@@ -752,6 +782,9 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	d->pass = pass;
 	d->page = d->sheet = d->fig_no = d->table_no = d->section_no = 0;
 	d->page_open = 0;
+	d->notes.len = 0;
+	if (d->notes.cap)
+		d->notes.buf[0] = '\0';
 	d->surf = path ? cairo_pdf_surface_create(path, d->pw, d->ph)
 		       : cairo_pdf_surface_create_for_stream(discard, NULL, d->pw, d->ph);
 	if (cairo_surface_status(d->surf)) {
@@ -838,6 +871,23 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 	return 0;
 }
 
+/* The speaker notes beside the deck: slides.pdf -> slides.notes.txt. */
+static int write_notes(struct doc *d, const char *pdf)
+{
+	char path[1024];
+	size_t n = strlen(pdf);
+	if (n > 4 && !strcmp(pdf + n - 4, ".pdf"))
+		n -= 4;
+	snprintf(path, sizeof(path), "%.*s.notes.txt", (int)n, pdf);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return error("cannot write the speaker notes '%s': %s", path, strerror(errno)), RENDER_FAIL;
+	int bad = fputs(d->notes.buf, f) < 0;
+	if (fclose(f) || bad)
+		return error("cannot write the speaker notes '%s'", path), RENDER_FAIL;
+	return 0;
+}
+
 int report_render(const struct template *t, struct rdata *rd, const struct report_opts *o,
 		  struct report_stats *stats)
 {
@@ -867,6 +917,7 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	d->ip.src = t->src;
 	d->ip.srclen = t->srclen;
 	numerals_init(&d->num);
+	sbuf_init(&d->notes);
 	int rc = run_pass(d, 0, NULL);
 	d->total_sheets = t->layout == LAYOUT_SHEETS ? (int)d->nfigs : 0;
 	if (!rc)
@@ -876,6 +927,8 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	layrec_init(&d->rec);
 	if (!rc)
 		rc = run_pass(d, 2, o->out);
+	if (!rc && t->layout == LAYOUT_SLIDES && o->out)
+		rc = write_notes(d, o->out);
 	if (!rc && o->layout)
 		rc = save_layout(d, o->out, o->layout);
 	layrec_release(&d->rec);
@@ -888,5 +941,6 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 		stats->missing = d->ip.missing;
 	}
 	numerals_release(&d->num);
+	sbuf_release(&d->notes);
 	return rc;
 }

@@ -108,13 +108,13 @@ const struct rstyle style_patent = {
 };
 
 const struct rstyle style_slides = {
-	.name = "slides", .about = "16:9 slides, large type, colour",
+	.name = "slides", .about = "16:9 slides (13.33 × 7.5 in), body 24 pt, figure text at least 16 pt, colour",
 	.slides = 1, .colour = 1, .grey_fills = 1,
 	.page = PAGE_WIDE,
 	.margin_t = 28, .margin_r = 36, .margin_b = 24, .margin_l = 36,
 	.family = "DejaVu Sans", .mono = "DejaVu Sans Mono",
-	.size_body = 17, .size_small = 11, .size_caption = 11, .size_title = 34, .size_h1 = 26, .size_h2 = 20,
-	.size_fig_label = 14, .size_numeral = 11, .size_chart = 10.5,
+	.size_body = 24, .size_small = 16, .size_caption = 16, .size_title = 40, .size_h1 = 30, .size_h2 = 24,
+	.size_fig_label = 18, .size_numeral = 16, .size_chart = 18,
 	/* what a room reads on a 16:9 page as rendered (13.33 × 7.5 in) */
 	.min_body = 24, .min_text = 16, .min_figure = 16,
 	.line = 1.4, .thin = 0.7, .heavy = 2.4,

@@ -82,7 +82,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 					     "page_break", "subheading" };
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
 					     "page_break", "subheading", "caption", "when", "variant", "compare",
-					     "N", "d", "causal", "B", "H", "height", "width" };
+					     "N", "d", "causal", "B", "H", "height", "width", "step" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
@@ -168,6 +168,8 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 		return bad(t, ynode_get(n, "variant"), "unknown variant '%s' (kernels/variants.c names them)", b->variant);
 	if (b->compare && strcmp(b->compare, "$v") && !variant_find(b->compare) && !strchr(b->compare, ':'))
 		return bad(t, ynode_get(n, "compare"), "unknown variant '%s'", b->compare);
+	if (int_opt(t, ynode_get(n, "step"), "step", &b->step))
+		return -1;
 	const struct ynode *h = ynode_get(n, "height"), *w = ynode_get(n, "width");
 	if (h && (ynode_double(&t->tree, h, "height", &b->height) || b->height <= 0 || b->height > 3))
 		return h && b->height ? bad(t, h, "height is the figure's height / width, between 0 and 3") : -1;
@@ -178,14 +180,17 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 
 static int load_section(struct template *t, const struct ynode *n, struct tsection *s)
 {
-	static const char *const valid[] = { "title", "when", "each_variant", "blocks" };
+	static const char *const valid[] = { "title", "when", "each_variant", "blocks", "notes" };
 	memset(s, 0, sizeof(*s));
 	s->node = n;
 	if (n->kind != Y_MAP)
 		return bad(t, n, "a section must be a mapping with title and blocks");
-	if (check_keys(t, n, valid, 4, "a section"))
+	if (check_keys(t, n, valid, 5, "a section"))
 		return -1;
 	s->title = ynode_get(n, "title");
+	s->notes = ynode_get(n, "notes");
+	if (s->notes && s->notes->kind != Y_SCALAR)
+		return bad(t, s->notes, "notes must be text (the speaker notes of the slide)");
 	s->when = ynode_get(n, "when");
 	if (s->title && s->title->kind != Y_SCALAR)
 		return bad(t, s->title, "title must be text");
@@ -244,7 +249,7 @@ int template_load(struct template *t, const char *path)
 	}
 	const struct ynode *root = t->tree.root;
 	static const char *const valid[] = { "template", "name", "title", "subtitle", "style", "layout", "paper",
-					     "focus", "sections" };
+					     "focus", "sections", "notes" };
 	int rc = -1;
 	if (!root || root->kind != Y_MAP) {
 		error("%s: a template is a mapping with template, title, layout and sections", path);
@@ -266,6 +271,11 @@ int template_load(struct template *t, const char *path)
 		goto out;
 	t->title = ynode_get(root, "title");
 	t->subtitle = ynode_get(root, "subtitle");
+	t->notes = ynode_get(root, "notes");
+	if (t->notes && t->notes->kind != Y_SCALAR) {
+		bad(t, t->notes, "notes must be text (the speaker notes of the title slide)");
+		goto out;
+	}
 	if ((t->title && t->title->kind != Y_SCALAR) || (t->subtitle && t->subtitle->kind != Y_SCALAR)) {
 		bad(t, t->title && t->title->kind != Y_SCALAR ? t->title : t->subtitle, "title and subtitle must be text");
 		goto out;

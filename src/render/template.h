@@ -34,12 +34,14 @@ struct tblock {
 	struct rsel sel;               /* figure conditions given */
 	double height;                 /* figure height / width, 0 = the kind's */
 	double width;                  /* fraction of the text width, 0 = all */
+	int step;                      /* build step of a teaching figure, 0 = all */
 };
 
 struct tsection {
 	const struct ynode *node;
 	const struct ynode *title;     /* scalar, may be NULL */
 	const struct ynode *when;
+	const struct ynode *notes;     /* speaker notes (slides), scalar or NULL */
 	int each_variant;              /* 1: repeat per variant in `variants` */
 	const char *variants[16];      /* empty with each_variant: every measured one */
 	size_t nvariants;
@@ -54,6 +56,7 @@ struct template {
 	struct ytree tree;
 	const char *name;
 	const struct ynode *title, *subtitle;
+	const struct ynode *notes;     /* speaker notes of the title slide, or NULL */
 	const char *style;             /* default style name */
 	enum layout layout;
 	enum page_kind paper;

@@ -1,0 +1,723 @@
+/* fig_teach.c: teaching figures for slides, drawn from the descriptors,
+ * the results and the tool's own worked examples (never by hand per variant).
+ *
+ *   tiling          the data flow of one variant as a build: step 1 loads a
+ *                   Q block on chip, 2 streams a K/V block past it, 3 computes
+ *                   the S tile, 4 updates the running max and sum, 5 rescales
+ *                   O (0: every step at once); a variant that stores S and P
+ *                   (standard) is drawn as its three kernels and the N×N
+ *                   matrices they write.
+ *   online-softmax  the recurrence on online_softmax.c's worked example, one
+ *                   row per K/V block, with the direct softmax beside it.
+ *   loop-order      where O lives: K/V-outer (O, m, ℓ in HBM, read and
+ *                   written every step) against Q-outer (O in registers).
+ *   warp-split      split-K warps exchanging partial outputs through shared
+ *                   memory against split-Q warps that need no exchange, with
+ *                   the measured shared-memory store wavefronts.
+ *   causal-blocks   the tile pairs of a causal pass: computed, masked on the
+ *                   diagonal, skipped (causal_tiles.c), with measured times.
+ *
+ * Every text is set at the style's chart size or larger (slides: ≥ 16 pt).
+ */
+#include "render/figure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "causal_tiles.h"
+#include "metric_sets.h"
+#include "online_softmax.h"
+
+/* ---- shared pieces ----------------------------------------------------------- */
+
+/* The record and tiling of series key at the figure's conditions. */
+struct teach_var {
+	const struct variant_desc *v;
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+};
+
+static int teach_var(const struct rdata *rd, const struct figopts *o, const char *key, struct teach_var *tv)
+{
+	memset(tv, 0, sizeof(*tv));
+	tv->v = variant_find(key);
+	if (!tv->v)
+		return -1;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	tv->r = rdata_find(rd, key, &sel);
+	if (tv->r) {
+		record_shape(tv->r, &tv->s);
+	} else {
+		tv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL,
+					     .batch = sel.batch > 0 ? sel.batch : 4, .heads = 16, .kv_heads = 16,
+					     .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
+					     .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+	}
+	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	tv->v->tiling(&tv->s, sm, &tv->t);
+	return 0;
+}
+
+/* The text size of teaching figures: the style's chart size, never less. */
+static double tfs(const struct rctx *c) { return sz(c, c->st->size_chart); }
+
+/* A box with a one- or two-line label centred in it; hl draws it as the
+ * step just added (accent outline, heavier). */
+static void label_box(struct rctx *c, struct rbox b, const struct rgb *fill, const char *l1, const char *l2,
+		      int hl, double dash)
+{
+	const struct rstyle *st = c->st;
+	double fs = tfs(c);
+	if (fill)
+		fill_rect(c, b, fill);
+	cairo_save(c->cr);
+	set_rgb(c, hl ? &st->accent : &st->ink);
+	draw_rect(c, b, hl ? st->heavy : st->line, dash);
+	cairo_restore(c->cr);
+	double h1 = 0, h2 = 0;
+	if (l1)
+		text_extent(c, l1, fs, TX_BOLD | TX_MARKUP, 0, NULL, &h1);
+	if (l2)
+		text_extent(c, l2, fs, TX_MARKUP, 0, NULL, &h2);
+	double y = b.y + (b.h - h1 - h2) / 2;
+	if (l1)
+		text_at(c, b.x + b.w / 2, y, l1, fs, TX_BOLD | TX_MARKUP, 0.5, 0, NULL);
+	if (l2)
+		text_at(c, b.x + b.w / 2, y + h1, l2, fs, TX_MARKUP, 0.5, 0, NULL);
+}
+
+/* Width and height a label box needs. */
+static void label_size(struct rctx *c, const char *l1, const char *l2, double *w, double *h)
+{
+	double fs = tfs(c), w1 = 0, h1 = 0, w2 = 0, h2 = 0;
+	if (l1)
+		text_extent(c, l1, fs, TX_BOLD | TX_MARKUP, 0, &w1, &h1);
+	if (l2)
+		text_extent(c, l2, fs, TX_MARKUP, 0, &w2, &h2);
+	*w = fmax(w1, w2) + fs * 1.0;
+	*h = h1 + h2 + fs * 0.6;
+}
+
+static const struct rgb *hl_col(const struct rctx *c, int hl)
+{
+	return hl ? &c->st->accent : NULL;
+}
+
+static void arrow(struct rctx *c, double x0, double y0, double x1, double y1, int hl)
+{
+	const struct rstyle *st = c->st;
+	draw_arrow(c, x0, y0, x1, y1, hl ? st->heavy : st->line, sz(c, 7), hl ? &st->accent : &st->ink);
+}
+
+static void cond_caption(struct rctx *c, const struct rdata *rd, const struct record *const *recs, size_t n,
+			 const char *title, const struct figopts *o, struct rbox *box)
+{
+	char cond[512];
+	rdata_conditions(rd, recs, n, cond, sizeof(cond));
+	*box = figure_frame(c, *box, title, cond, o->standalone);
+}
+
+/* ---- tiling: the build --------------------------------------------------------- */
+
+void fig_tiling_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char k[SERIES_KEY];
+	fig_series(rd, o->variant, "flash2", k);
+	const struct variant_desc *v = variant_find(k);
+	if (v && variant_stores(v, "S"))
+		snprintf(buf, len, "Data flow of %s: three kernels and the N×N matrices S and P they write to HBM", k);
+	else if (o->step > 0)
+		snprintf(buf, len, "Tiling in %s, step %d of 5", k, o->step);
+	else
+		snprintf(buf, len, "Tiling in %s: Q block on chip, K/V blocks streamed, S tile, running max and sum, O rescaled", k);
+}
+
+/* standard: Q K S P V O in HBM, the three kernels under them */
+static void tiling_standard(struct rctx *c, const struct teach_var *tv, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	double fs = tfs(c);
+	char b1[32], b2[64];
+	const char *names[6] = { "Q", "K", "S", "P", "V", "O" };
+	double weights[6] = { 1, 1, 2.2, 2.2, 1, 1 }, wsum = 0, gap = fs * 0.8;
+	for (int i = 0; i < 6; i++)
+		wsum += weights[i];
+	double lw;
+	text_extent(c, "HBM", fs, TX_BOLD, 0, &lw, NULL);
+	lw += fs;
+	struct rbox hbm = rbox_cut_top(&box, fs * 5.2);
+	struct rbox lab = rbox_cut_left(&hbm, lw);
+	text_at(c, lab.x, lab.y + lab.h / 2, "HBM", fs, TX_BOLD, 0, 0.5, NULL);
+	double unit = (hbm.w - 5 * gap) / wsum, x = hbm.x;
+	double cx[6], bottom = hbm.y + hbm.h, top = hbm.y;
+	for (int i = 0; i < 6; i++) {
+		double w = unit * weights[i];
+		struct rbox b = rbox_make(x, hbm.y, w, hbm.h);
+		int big = i == 2 || i == 3;
+		if (big) {
+			const double *a = tv->r ? kvlist_get(&tv->r->allocs, names[i]) : NULL;
+			double bytes = a ? *a : 0;
+			if (!a)
+				for (size_t k = 0; k < tv->v->nbuffers; k++)
+					if (!strcmp(tv->v->buffers[k].name, names[i]))
+						bytes = (double)buffer_bytes(&tv->v->buffers[k], &tv->s, &tv->t);
+			snprintf(b2, sizeof(b2), "N×N · %s", fmt_bytes(bytes, b1, sizeof(b1)));
+		} else {
+			snprintf(b2, sizeof(b2), "N×d");
+		}
+		label_box(c, b, big ? NULL : &st->hbm_fill, names[i], b2, big, 0);
+		cx[i] = b.x + w / 2;
+		x += w + gap;
+	}
+	/* the kernels, each under what it reads and writes */
+	rbox_cut_top(&box, fs * 3.2);
+	struct rbox kr = rbox_cut_top(&box, fs * 3.2);
+	const char *kn[3] = { "GEMM", "softmax", "GEMM" };
+	const char *kd[3] = { "S = Q·Kᵀ", "P = softmax(S)", "O = P·V" };
+	double kx[3] = { (cx[0] + cx[2]) / 2, (cx[2] + cx[3]) / 2, (cx[3] + cx[5]) / 2 };
+	double kw = unit * 2.4, ky = kr.y;
+	for (int k = 0; k < 3; k++)
+		label_box(c, rbox_make(kx[k] - kw / 2, ky, kw, kr.h), &st->chip_fill, kn[k], kd[k], 0, 0);
+	double up = ky - sz(c, 2), dn = bottom + sz(c, 2);
+	/* reads down, writes up */
+	arrow(c, cx[0], dn, kx[0] - kw * 0.3, up, 0);
+	arrow(c, cx[1], dn, kx[0] - kw * 0.05, up, 0);
+	arrow(c, kx[0] + kw * 0.3, up, cx[2] - unit * 0.5, dn, 1);
+	arrow(c, cx[2] + unit * 0.5, dn, kx[1] - kw * 0.2, up, 0);
+	arrow(c, kx[1] + kw * 0.2, up, cx[3] - unit * 0.5, dn, 1);
+	arrow(c, cx[3] + unit * 0.5, dn, kx[2] - kw * 0.35, up, 0);
+	arrow(c, cx[4], dn, kx[2] + kw * 0.05, up, 0);
+	arrow(c, kx[2] + kw * 0.35, up, cx[5], dn, 0);
+	(void)top;
+	text_block(c, box.x, box.y + fs * 0.6, box.w,
+		   "each kernel reads its inputs from HBM and writes its whole output back", fs, TX_CENTER, &st->muted);
+}
+
+void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	char key[SERIES_KEY], title[300], l2[64];
+	fig_series(rd, o->variant, "flash2", key);
+	struct teach_var tv;
+	fig_tiling_title(rd, o, title, sizeof(title));
+	if (teach_var(rd, o, key, &tv)) {
+		box = figure_frame(c, box, title, NULL, o->standalone);
+		draw_notice(c, box, "no data flow to draw", "the variant has no descriptor in kernels/variants.c");
+		return;
+	}
+	const struct record *recs[1] = { tv.r };
+	cond_caption(c, rd, recs, tv.r ? 1 : 0, title, o, &box);
+	if (variant_stores(tv.v, "S")) {
+		tiling_standard(c, &tv, box);
+		return;
+	}
+	int step = o->step > 0 && o->step < 5 ? o->step : 5;
+	double fs = tfs(c);
+	int br = tv.t.block_m, bc = tv.t.block_n, d = tv.s.head_dim, n = tv.s.seqlen_kv;
+	int tc = bc > 0 ? (n + bc - 1) / bc : 0;
+
+	/* HBM: Q K V O as bars across the top, a band in each for the block */
+	double lw;
+	text_extent(c, "on chip", fs, TX_BOLD, 0, &lw, NULL);
+	lw += fs;
+	struct rbox hbm = rbox_cut_top(&box, fs * 3.0);
+	struct rbox hl = rbox_cut_left(&hbm, lw);
+	text_at(c, hl.x, hl.y + hl.h / 2, "HBM", fs, TX_BOLD, 0, 0.5, NULL);
+	const char *names[4] = { "Q", "K", "V", "O" };
+	double gap = fs * 1.2, bw = (hbm.w - 3 * gap) / 4;
+	struct rbox bars[4], band[4];
+	for (int i = 0; i < 4; i++) {
+		bars[i] = rbox_make(hbm.x + i * (bw + gap), hbm.y + fs * 1.4, bw, hbm.h - fs * 1.4);
+		double t;
+		text_extent(c, names[i], fs, TX_BOLD, 0, &t, NULL);
+		text_at(c, bars[i].x, hbm.y, names[i], fs, TX_BOLD, 0, 0, NULL);
+		text_at(c, bars[i].x + t + fs * 0.4, hbm.y, "N×d", fs, 0, 0, 0, &st->muted);
+		fill_rect(c, bars[i], &st->hbm_fill);
+		/* the block this step touches: Q_i and O_i the 2nd of 8, K_j and V_j the 3rd */
+		int pos = i == 0 || i == 3 ? 1 : 2;
+		band[i] = rbox_make(bars[i].x + bars[i].w * pos / 8.0, bars[i].y, bars[i].w / 8.0, bars[i].h);
+		int on = (i == 0 && step >= 1) || ((i == 1 || i == 2) && step >= 2) || (i == 3 && step >= 5);
+		int now = (i == 0 && step == 1) || ((i == 1 || i == 2) && step == 2) || (i == 3 && step == 5);
+		if (on) {
+			struct series_look lk = *style_series(st, 2);
+			if (now)
+				lk.fill = st->accent;
+			fill_look(c, band[i], &lk, 0);
+		}
+		set_rgb(c, &st->ink);
+		for (int k = 1; k < 8; k++)
+			draw_line(c, bars[i].x + bars[i].w * k / 8.0, bars[i].y, bars[i].x + bars[i].w * k / 8.0,
+				  bars[i].y + bars[i].h, st->thin * 0.5, 0);
+		draw_rect(c, bars[i], st->line, 0);
+	}
+
+	/* on chip: the tiles under their matrices, a second row for S, m/ℓ, O */
+	rbox_cut_top(&box, fs * 2.6);
+	double tw, th, tw2, th2, nh;
+	snprintf(l2, sizeof(l2), "%d×%d", br, d);
+	label_size(c, "Qᵢ", l2, &tw, &th);
+	label_size(c, "running max mᵢ", "running sum ℓᵢ", &tw2, &th2);
+	text_extent(c, "Ag", fs, 0, 0, NULL, &nh);
+	th = fmax(th, th2);
+	double tile_w = fmin(bw * 0.8, fmax(tw, fs * 6));
+	double row1 = box.y, row2 = box.y + th + fs * 2.2;
+	struct rbox chip = rbox_make(box.x, box.y, box.w, row2 + th + nh * 1.8 - box.y);
+	struct rbox cl = rbox_cut_left(&chip, lw);
+	text_at(c, cl.x, cl.y + fs * 0.2, "on chip", fs, TX_BOLD, 0, 0, NULL);
+	cairo_save(c->cr);
+	set_rgb(c, &st->muted);
+	draw_rect(c, rbox_make(chip.x - fs * 0.4, chip.y - fs * 0.4, chip.w + fs * 0.4, chip.h + fs * 0.4), st->thin, 3);
+	cairo_restore(c->cr);
+	struct rbox tq = rbox_make(bars[0].x + (bw - tile_w) / 2, row1, tile_w, th);
+	struct rbox tk = rbox_make(bars[1].x + (bw - tile_w) / 2, row1, tile_w, th);
+	struct rbox tvb = rbox_make(bars[2].x + (bw - tile_w) / 2, row1, tile_w, th);
+	struct rbox ts = rbox_make((bars[0].x + bars[1].x + bw) / 2 - tile_w / 2, row2, tile_w, th);
+	struct rbox tm = rbox_make(bars[2].x + (bw - fmax(tw2, tile_w)) / 2, row2, fmax(tw2, tile_w), th);
+	struct rbox to = rbox_make(bars[3].x + (bw - tile_w) / 2, row2, tile_w, th);
+	if (step >= 1) {
+		snprintf(l2, sizeof(l2), "%d×%d", br, d);
+		label_box(c, tq, &st->shared_fill, "Qᵢ", l2, step == 1, 0);
+		arrow(c, band[0].x + band[0].w / 2, bars[0].y + bars[0].h + sz(c, 2), tq.x + tq.w / 2, tq.y - sz(c, 2), step == 1);
+		text_at(c, tq.x + tq.w / 2 + fs * 0.6, (bars[0].y + bars[0].h + tq.y) / 2, "load once", fs, 0, 0, 0.5,
+			hl_col(c, step == 1));
+	}
+	if (step >= 2) {
+		snprintf(l2, sizeof(l2), "%d×%d", bc, d);
+		label_box(c, tk, &st->shared_fill, "Kⱼ", l2, step == 2, 0);
+		label_box(c, tvb, &st->shared_fill, "Vⱼ", l2, step == 2, 0);
+		arrow(c, band[1].x + band[1].w / 2, bars[1].y + bars[1].h + sz(c, 2), tk.x + tk.w / 2, tk.y - sz(c, 2), step == 2);
+		arrow(c, band[2].x + band[2].w / 2, bars[2].y + bars[2].h + sz(c, 2), tvb.x + tvb.w / 2, tvb.y - sz(c, 2), step == 2);
+		char jt[64];
+		snprintf(jt, sizeof(jt), "j = 1 … %d", tc);
+		text_at(c, (tk.x + tk.w + tvb.x) / 2, (bars[1].y + bars[1].h + tk.y) / 2, jt, fs, 0, 0.5, 0.5,
+			hl_col(c, step == 2));
+	}
+	if (step >= 3) {
+		snprintf(l2, sizeof(l2), "%d×%d", br, bc);
+		label_box(c, ts, &st->reg_fill, "Sᵢⱼ = QᵢKⱼᵀ", l2, step == 3, 0);
+		arrow(c, tq.x + tq.w / 2, tq.y + tq.h + sz(c, 2), ts.x + ts.w * 0.3, ts.y - sz(c, 2), step == 3);
+		arrow(c, tk.x + tk.w / 2, tk.y + tk.h + sz(c, 2), ts.x + ts.w * 0.7, ts.y - sz(c, 2), step == 3);
+	}
+	if (step >= 4) {
+		label_box(c, tm, &st->reg_fill, "running max mᵢ", "running sum ℓᵢ", step == 4, 0);
+		arrow(c, ts.x + ts.w + sz(c, 2), ts.y + ts.h / 2, tm.x - sz(c, 2), tm.y + tm.h / 2, step == 4);
+	}
+	if (step >= 5) {
+		snprintf(l2, sizeof(l2), "%d×%d", br, d);
+		label_box(c, to, &st->reg_fill, "Oᵢ", l2, 1, 0);
+		arrow(c, tm.x + tm.w + sz(c, 2), tm.y + tm.h / 2, to.x - sz(c, 2), to.y + to.h / 2, 1);
+		arrow(c, tvb.x + tvb.w * 0.8, tvb.y + tvb.h + sz(c, 2), to.x + to.w * 0.2, to.y - sz(c, 2), 1);
+		arrow(c, to.x + to.w * 0.7, to.y - sz(c, 2), band[3].x + band[3].w / 2, bars[3].y + bars[3].h + sz(c, 2), 1);
+	}
+	/* what the newest step does, under the chip */
+	static const char *const notes[6] = {
+		"", "a block of query rows Qᵢ is loaded once and stays on chip",
+		"the key and value blocks Kⱼ, Vⱼ stream past it, one block at a time",
+		"the score tile Sᵢⱼ exists only on chip: S is never written to HBM",
+		"each row keeps a running max mᵢ and a running sum ℓᵢ of exp(s − mᵢ)",
+		"Oᵢ ← exp(m_old − m)·Oᵢ + exp(Sᵢⱼ − m)·Vⱼ, written once at the end as Oᵢ / ℓᵢ" };
+	text_at(c, chip.x + chip.w / 2, chip.y + chip.h - nh * 1.2, notes[step], fs, 0, 0.5, 0, &st->accent);
+	(void)rd;
+}
+
+/* ---- the online-softmax worked example --------------------------------------- */
+
+void fig_softmax_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd; (void)o;
+	snprintf(buf, len, "Online softmax on one row of six scores in blocks of two: running max m, sum ℓ, "
+		 "rescaled output Õ, against a direct softmax");
+}
+
+static const char *num(double v, char *buf, size_t len)
+{
+	if (v == -INFINITY)
+		snprintf(buf, len, "−∞");
+	else if (v == 0)
+		snprintf(buf, len, "0");
+	else if (v == floor(v) && fabs(v) < 1e6)
+		snprintf(buf, len, "%.0f", v);
+	else if (fabs(v) >= 100 || fabs(v) < 0.01)
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, "%.3f", v);
+	/* a proper minus */
+	if (buf[0] == '-' && len > 4) {
+		memmove(buf + 3, buf + 1, strlen(buf));
+		memcpy(buf, "−", 3);
+	}
+	return buf;
+}
+
+void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	char title[300];
+	fig_softmax_title(rd, o, title, sizeof(title));
+	box = figure_frame(c, box, title, NULL, o->standalone);
+	struct osm_example ex;
+	if (osm_teaching_example(&ex)) {
+		draw_notice(c, box, "no example", "the online-softmax example failed to compute");
+		return;
+	}
+	double fs = tfs(c);
+	const char *head[] = { "block", "scores s", "max m", "exp(m_old − m)", "sum ℓ", "Õ = Σ exp(s − m)·v", "Õ / ℓ" };
+	enum { NC = 7 };
+	double colw[NC], wsum = 0, rowh;
+	text_extent(c, "Ag", fs, 0, 0, NULL, &rowh);
+	rowh *= 1.45;
+	/* column widths from the widest cell */
+	char cell[8][NC][64];
+	int nrows = ex.nsteps + 1;
+	for (int j = 0; j < ex.nsteps && j < 7; j++) {
+		const struct osm_step *s = &ex.steps[j];
+		char a[32], b[32];
+		snprintf(cell[j][0], 64, "%d", j + 1);
+		snprintf(cell[j][1], 64, "%s", "");
+		for (int k = s->c0; k < s->c1; k++) {
+			size_t u = strlen(cell[j][1]);
+			snprintf(cell[j][1] + u, 64 - u, "%s%s", k > s->c0 ? ", " : "", num(ex.s[k], a, sizeof(a)));
+		}
+		snprintf(cell[j][2], 64, "%s", num(s->m, a, sizeof(a)));
+		if (j == 0)
+			snprintf(cell[j][3], 64, "—");
+		else
+			snprintf(cell[j][3], 64, "exp(%s) = %s", num(s->m_old - s->m, a, sizeof(a)), num(s->alpha, b, sizeof(b)));
+		snprintf(cell[j][4], 64, "%s", num(s->l, a, sizeof(a)));
+		snprintf(cell[j][5], 64, "%s", num(s->acc[0], a, sizeof(a)));
+		snprintf(cell[j][6], 64, "%s", num(s->acc[0] / s->l, a, sizeof(a)));
+	}
+	for (int k = 0; k < NC; k++) {
+		double w;
+		text_extent(c, head[k], fs, TX_BOLD | TX_MARKUP, 0, &w, NULL);
+		colw[k] = w;
+		for (int j = 0; j < ex.nsteps && j < 7; j++) {
+			text_extent(c, cell[j][k], fs, TX_MARKUP, 0, &w, NULL);
+			colw[k] = fmax(colw[k], w);
+		}
+		colw[k] += fs * 1.2;
+		wsum += colw[k];
+	}
+	double x0 = box.x + fmax(0, (box.w - wsum) / 2), y = box.y;
+	/* header */
+	double x = x0;
+	for (int k = 0; k < NC; k++) {
+		text_at(c, x + colw[k] / 2, y + rowh / 2, head[k], fs, TX_BOLD | TX_MARKUP, 0.5, 0.5, NULL);
+		x += colw[k];
+	}
+	y += rowh;
+	set_rgb(c, &st->ink);
+	draw_line(c, x0, y, x0 + wsum, y, st->line, 0);
+	for (int j = 0; j < ex.nsteps && j < 7; j++) {
+		x = x0;
+		/* the row where the max moved is the rescale the recurrence needs */
+		int moved = j > 0 && ex.steps[j].alpha < 1;
+		for (int k = 0; k < NC; k++) {
+			const struct rgb *col = moved && (k == 2 || k == 3) ? &st->accent : NULL;
+			text_at(c, x + colw[k] / 2, y + rowh / 2, cell[j][k], fs, moved && k == 3 ? TX_BOLD : 0, 0.5, 0.5, col);
+			x += colw[k];
+		}
+		y += rowh;
+	}
+	draw_line(c, x0, y, x0 + wsum, y, st->line, 0);
+	(void)nrows;
+	/* the check: the same row computed directly */
+	char a[32], b[32], line[300];
+	y += fs * 0.6;
+	snprintf(line, sizeof(line), "online result O = Õ / ℓ = %s        direct softmax(s)·v = %s",
+		 num(ex.o[0], a, sizeof(a)), num(ex.o_direct[0], b, sizeof(b)));
+	text_at(c, box.x + box.w / 2, y, line, fs, TX_BOLD, 0.5, 0, NULL);
+	y += rowh;
+	char vals[120] = "";
+	for (int k = 0; k < ex.n && strlen(vals) + 24 < sizeof(vals); k++)
+		snprintf(vals + strlen(vals), sizeof(vals) - strlen(vals), "%s%s", k ? ", " : "", num(ex.v[k * ex.d], a, sizeof(a)));
+	if (ex.max_abs_err > 0)
+		snprintf(line, sizeof(line), "values v = %s · difference %.1e (fp64)", vals, ex.max_abs_err);
+	else
+		snprintf(line, sizeof(line), "values v = %s · the two agree to the last bit (fp64)", vals);
+	text_at(c, box.x + box.w / 2, y, line, fs, 0, 0.5, 0, &st->muted);
+}
+
+/* ---- loop order: where O lives ------------------------------------------------- */
+
+void fig_looporder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char a[SERIES_KEY], b[SERIES_KEY];
+	fig_series(rd, o->variant, "flash1", a);
+	fig_series(rd, o->compare, "flash2", b);
+	snprintf(buf, len, "Loop order and where O lives: %s against %s", a, b);
+}
+
+static void loop_panel(struct rctx *c, const struct teach_var *tv, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	double fs = tfs(c), h;
+	char buf[200], b1[32];
+	int kv_outer = tv->v->loop == LOOP_KV_OUTER;
+	int tr = (tv->s.seqlen_q + tv->t.block_m - 1) / tv->t.block_m;
+	int tc = (tv->s.seqlen_kv + tv->t.block_n - 1) / tv->t.block_n;
+	text_extent(c, tv->v->name, fs, TX_BOLD, box.w, NULL, &h);
+	text_block(c, box.x, box.y, box.w, tv->v->name, fs * 1.1, TX_BOLD, NULL);
+	rbox_cut_top(&box, h + fs * 0.6);
+	/* nested loops as nested frames, as tall as their lines */
+	double ind = fs * 1.2, lh = fs * 1.5;
+	const char *ol, *pre, *il, *body[3], *post;
+	char obuf[100], ibuf[100];
+	if (kv_outer) {
+		snprintf(obuf, sizeof(obuf), "for each K/V block j (%d)", tc);
+		snprintf(ibuf, sizeof(ibuf), "for each Q block i (%d)", tr);
+		pre = NULL;
+		body[0] = "read Qᵢ, Oᵢ, mᵢ, ℓᵢ from HBM";
+		body[1] = "update with Kⱼ, Vⱼ";
+		body[2] = "write Oᵢ, mᵢ, ℓᵢ back to HBM";
+		post = NULL;
+	} else {
+		snprintf(obuf, sizeof(obuf), "for each Q block i (%d per head)", tr);
+		snprintf(ibuf, sizeof(ibuf), "for each K/V block j (%d)", tc);
+		pre = "load Qᵢ; Oᵢ, mᵢ, ℓᵢ in registers";
+		body[0] = "load Kⱼ, Vⱼ";
+		body[1] = "update Oᵢ, mᵢ, ℓᵢ in registers";
+		body[2] = NULL;
+		post = "write Oᵢ and logsumexp Lᵢ once";
+	}
+	ol = obuf;
+	il = ibuf;
+	int nbody = body[2] ? 3 : 2;
+	double inner_h = lh * (1 + nbody) + fs * 0.6;
+	double outer_h = lh + (pre ? lh : 0) + inner_h + (post ? lh : 0) + fs * 1.0;
+	struct rbox outer = rbox_make(box.x, box.y, box.w, fmin(outer_h, box.h));
+	set_rgb(c, &st->ink);
+	draw_rect(c, outer, st->line, 0);
+	text_at(c, outer.x + fs * 0.5, outer.y + fs * 0.3, ol, fs, TX_BOLD, 0, 0, NULL);
+	double y = outer.y + lh + fs * 0.3;
+	if (pre) {
+		text_at(c, outer.x + ind, y, pre, fs, 0, 0, 0, NULL);
+		y += lh;
+	}
+	struct rbox inner = rbox_make(outer.x + ind, y, outer.w - 2 * ind, inner_h);
+	set_rgb(c, &st->ink);
+	draw_rect(c, inner, st->line, 0);
+	text_at(c, inner.x + fs * 0.5, inner.y + fs * 0.3, il, fs, TX_BOLD, 0, 0, NULL);
+	double iy = inner.y + lh + fs * 0.3;
+	for (int k = 0; k < nbody; k++, iy += lh) {
+		int hbm = kv_outer && k != 1;   /* the round trips through HBM */
+		text_at(c, inner.x + ind, iy, body[k], fs, 0, 0, 0, hbm ? &st->accent : NULL);
+	}
+	if (post)
+		text_at(c, outer.x + ind, inner.y + inner.h + fs * 0.25, post, fs, 0, 0, 0, &st->accent);
+	/* the measured DRAM traffic under the loops */
+	double tot = tv->r ? record_hbm_bytes(tv->r) : -1;
+	if (tot > 0) {
+		snprintf(buf, sizeof(buf), "measured DRAM traffic %s", fmt_bytes(tot, b1, sizeof(b1)));
+		text_at(c, outer.x, outer.y + outer.h + fs * 0.5, buf, fs, TX_BOLD, 0, 0, NULL);
+	}
+}
+
+void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	char a[SERIES_KEY], b[SERIES_KEY], title[300];
+	fig_series(rd, o->variant, "flash1", a);
+	fig_series(rd, o->compare, "flash2", b);
+	fig_looporder_title(rd, o, title, sizeof(title));
+	struct teach_var tv[2];
+	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
+	const struct record *recs[2];
+	size_t nr = 0;
+	if (ok0 && tv[0].r) recs[nr++] = tv[0].r;
+	if (ok1 && tv[1].r) recs[nr++] = tv[1].r;
+	cond_caption(c, rd, recs, nr, title, o, &box);
+	if (!ok0 || !ok1 || tv[0].v->loop == LOOP_NONE || tv[1].v->loop == LOOP_NONE) {
+		draw_notice(c, box, "no loop order to draw", "both variants must be flash-template variants with a descriptor");
+		return;
+	}
+	double gap = tfs(c) * 2;
+	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
+	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
+	loop_panel(c, &tv[0], l);
+	loop_panel(c, &tv[1], r);
+}
+
+/* ---- split-K against split-Q warps ---------------------------------------------- */
+
+void fig_warpsplit_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char a[SERIES_KEY], b[SERIES_KEY];
+	fig_series(rd, o->variant, "flash1", a);
+	fig_series(rd, o->compare, "flash2", b);
+	snprintf(buf, len, "Warps in a thread block: %s against %s, and the shared-memory exchange", a, b);
+}
+
+static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	double fs = tfs(c), h;
+	char buf[200], b1[32];
+	int splitk = tv->v->warps == WARPS_SPLIT_K;
+	int W = tv->t.warps > 0 ? tv->t.warps : 4;
+	snprintf(buf, sizeof(buf), "%s: %s", tv->v->name, splitk ? "split-K" : "split-Q");
+	text_extent(c, buf, fs * 1.1, TX_BOLD, box.w, NULL, &h);
+	text_block(c, box.x, box.y, box.w, buf, fs * 1.1, TX_BOLD, NULL);
+	rbox_cut_top(&box, h + fs * 0.5);
+	double wf = tv->r ? record_metric_or_nan(tv->r, M_SMEM_ST_WF) : NAN;
+	struct rbox foot = rbox_cut_bottom(&box, fs * 1.6);
+	if (isfinite(wf))
+		snprintf(buf, sizeof(buf), "shared-memory stores: %s wavefronts", fmt_count(wf, b1, sizeof(b1)));
+	else
+		snprintf(buf, sizeof(buf), "shared-memory stores: not measured");
+	text_at(c, foot.x, foot.y + foot.h, buf, fs, TX_BOLD, 0, 1, NULL);
+	/* the tile split among warps: K columns (split-K) or Q rows (split-Q) */
+	double lab_w;
+	text_extent(c, "warp 4", fs, 0, 0, &lab_w, NULL);
+	double ex_h = fs * 3.0;  /* the exchange row */
+	struct rbox tile = rbox_make(box.x + lab_w + fs * 0.5, box.y, box.w * 0.55, box.h - ex_h - fs * 1.2);
+	const struct series_look *lk[4] = { style_series(st, 0), style_series(st, 1), style_series(st, 2), style_series(st, 4) };
+	for (int w = 0; w < W && w < 8; w++) {
+		struct rbox s = splitk ? rbox_make(tile.x + w * tile.w / W, tile.y, tile.w / W, tile.h)
+				       : rbox_make(tile.x, tile.y + w * tile.h / W, tile.w, tile.h / W);
+		struct series_look light = *lk[w % 4];
+		if (st->grey_fills) {
+			light.fill.r = 1 - (1 - light.fill.r) * 0.3;
+			light.fill.g = 1 - (1 - light.fill.g) * 0.3;
+			light.fill.b = 1 - (1 - light.fill.b) * 0.3;
+			light.hatch = HATCH_NONE;
+		}
+		fill_look(c, s, &light, 0);
+		set_rgb(c, &st->ink);
+		draw_rect(c, s, st->thin, 0);
+		double lw2;
+		snprintf(buf, sizeof(buf), "warp %d", w + 1);
+		text_extent(c, buf, fs, 0, 0, &lw2, NULL);
+		if (lw2 > s.w - fs * 0.4)
+			snprintf(buf, sizeof(buf), "w%d", w + 1);
+		text_at(c, s.x + s.w / 2, s.y + s.h / 2, buf, fs, 0, 0.5, 0.5, NULL);
+	}
+	set_rgb(c, &st->ink);
+	draw_rect(c, tile, st->line, 0);
+	/* what each warp holds, beside the tile */
+	double tx = tile.x + tile.w + fs * 0.8, tw = box.x + box.w - tx;
+	text_block(c, tx, tile.y, tw, splitk ? "each warp: some keys of every query row" : "each warp: its own query rows, all keys",
+		   fs, 0, NULL);
+	/* the exchange */
+	struct rbox ex = rbox_make(tile.x, tile.y + tile.h + fs * 1.2, box.x + box.w - tile.x, ex_h);
+	if (splitk) {
+		fill_rect(c, ex, &st->shared_fill);
+		label_box(c, ex, NULL, "shared memory: partial Oᵢ summed", NULL, 1, 0);
+		for (int w = 0; w < W; w++)
+			arrow(c, tile.x + (w + 0.5) * tile.w / W, tile.y + tile.h + sz(c, 1), tile.x + (w + 0.5) * tile.w / W,
+			      ex.y - sz(c, 1), 0);
+	} else {
+		label_box(c, ex, NULL, "no exchange between warps", NULL, 0, 4);
+	}
+}
+
+void fig_warpsplit(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	char a[SERIES_KEY], b[SERIES_KEY], title[300];
+	fig_series(rd, o->variant, "flash1", a);
+	fig_series(rd, o->compare, "flash2", b);
+	fig_warpsplit_title(rd, o, title, sizeof(title));
+	struct teach_var tv[2];
+	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
+	const struct record *recs[2];
+	size_t nr = 0;
+	if (ok0 && tv[0].r) recs[nr++] = tv[0].r;
+	if (ok1 && tv[1].r) recs[nr++] = tv[1].r;
+	cond_caption(c, rd, recs, nr, title, o, &box);
+	if (!ok0 || !ok1 || (tv[0].v->warps != WARPS_SPLIT_K && tv[0].v->warps != WARPS_SPLIT_Q) ||
+	    (tv[1].v->warps != WARPS_SPLIT_K && tv[1].v->warps != WARPS_SPLIT_Q)) {
+		draw_notice(c, box, "no warp split to draw", "both variants must split warps by keys or by queries");
+		return;
+	}
+	double gap = tfs(c) * 2;
+	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
+	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
+	warp_panel(c, &tv[0], l);
+	warp_panel(c, &tv[1], r);
+}
+
+/* ---- causal block skipping ------------------------------------------------------- */
+
+void fig_causal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char a[SERIES_KEY];
+	fig_series(rd, o->variant, "flash2", a);
+	snprintf(buf, len, "Causal mask in %s: tile pairs computed, masked on the diagonal and skipped", a);
+}
+
+void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	char key[SERIES_KEY], title[300], buf[200], b1[32], b2[32];
+	fig_series(rd, o->variant, "flash2", key);
+	fig_causal_title(rd, o, title, sizeof(title));
+	struct figopts oc = *o, on = *o;
+	oc.sel.causal = 1;
+	on.sel.causal = 0;
+	struct teach_var tc, tn;
+	int okc = !teach_var(rd, &oc, key, &tc), okn = !teach_var(rd, &on, key, &tn);
+	const struct record *recs[2];
+	size_t nr = 0;
+	if (okc && tc.r) recs[nr++] = tc.r;
+	if (okn && tn.r) recs[nr++] = tn.r;
+	cond_caption(c, rd, recs, nr, title, o, &box);
+	struct causal_count cc;
+	if (!okc || causal_tiles_count(tc.s.seqlen_q, tc.s.seqlen_kv, tc.t.block_m, tc.t.block_n, &cc)) {
+		draw_notice(c, box, "no tiles to draw", "the variant has no tiling in kernels/variants.c");
+		return;
+	}
+	double fs = tfs(c);
+	/* the grid of pairs, square cells, left */
+	/* each cell Br tall and Bc wide, so the grid is the N×N score matrix */
+	double side = fmin(box.h, box.w * 0.45);
+	double ch = side * tc.t.block_m / tc.s.seqlen_q, cw = side * tc.t.block_n / tc.s.seqlen_kv;
+	struct rbox g = rbox_make(box.x, box.y, fmin(cw * cc.cols, side * tc.s.seqlen_kv / tc.s.seqlen_q), fmin(ch * cc.rows, side));
+	const struct series_look *full = style_series(st, 2);
+	struct series_look masked = *full;
+	masked.hatch = HATCH_DIAG;
+	masked.fill = st->paper;
+	for (long i = 0; i < cc.rows; i++)
+		for (long j = 0; j < cc.cols; j++) {
+			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, fmin(cw, g.x + g.w - (g.x + j * cw)),
+						   fmin(ch, g.y + g.h - (g.y + i * ch)));
+			enum tile_fate f = causal_tile(tc.s.seqlen_q, tc.s.seqlen_kv, tc.t.block_m, tc.t.block_n, (int)i, (int)j);
+			if (f == TILE_FULL)
+				fill_look(c, cb, full, 0);
+			else if (f == TILE_MASKED)
+				fill_look(c, cb, &masked, 0);
+		}
+	set_rgb(c, &st->ink);
+	draw_rect(c, g, st->line, 0);
+	/* legend and numbers, right */
+	double x = g.x + g.w + fs * 1.5, y = g.y, sw = fs * 1.1, lh = fs * 1.7;
+	snprintf(buf, sizeof(buf), "N = %d: %ld × %ld tile pairs (%d×%d)", tc.s.seqlen_kv, cc.rows, cc.cols,
+		 tc.t.block_m, tc.t.block_n);
+	text_at(c, x, y, buf, fs, TX_BOLD, 0, 0, NULL);
+	y += lh * 1.2;
+	struct { const struct series_look *lk; const char *what; long n; } rows[3] = {
+		{ full, "computed in full", cc.full }, { &masked, "masked (diagonal)", cc.masked }, { NULL, "skipped", cc.skipped } };
+	long total = cc.rows * cc.cols;
+	for (int k = 0; k < 3; k++) {
+		struct rbox s = rbox_make(x, y + (lh - sw) / 2 - fs * 0.3, sw, sw);
+		if (rows[k].lk)
+			fill_look(c, s, rows[k].lk, 0);
+		set_rgb(c, &st->ink);
+		draw_rect(c, s, st->thin, 0);
+		snprintf(buf, sizeof(buf), "%s: %ld (%.0f %%)", rows[k].what, rows[k].n, 100.0 * rows[k].n / total);
+		text_at(c, x + sw + fs * 0.5, y, buf, fs, 0, 0, 0, NULL);
+		y += lh;
+	}
+	y += lh * 0.4;
+	double t_c = tc.r ? tc.r->time_ms : NAN, t_n = okn && tn.r ? tn.r->time_ms : NAN;
+	if (usable(t_c) && usable(t_n)) {
+		snprintf(buf, sizeof(buf), "measured: %s ms causal", fmt_sig(t_c, 3, b1, sizeof(b1)));
+		text_at(c, x, y, buf, fs, TX_BOLD, 0, 0, NULL);
+		y += lh;
+		snprintf(buf, sizeof(buf), "against %s ms without the mask (×%.2f)", fmt_sig(t_n, 3, b2, sizeof(b2)), t_c / t_n);
+		text_at(c, x, y, buf, fs, 0, 0, 0, NULL);
+	} else {
+		text_at(c, x, y, "no measured causal and non-causal pair here", fs, TX_ITALIC, 0, 0, &st->muted);
+	}
+}
