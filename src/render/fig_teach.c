@@ -118,6 +118,9 @@ static void cond_caption(struct rctx *c, const struct rdata *rd, const struct re
 	char cond[512];
 	rdata_conditions(rd, recs, n, cond, sizeof(cond));
 	*box = figure_frame(c, *box, title, cond, o->standalone);
+	/* strokes stay inside the box: inset by half the heaviest line */
+	double in = c->st->heavy;
+	*box = rbox_inset(*box, in, in, in, in);
 }
 
 /* ---- tiling: the build --------------------------------------------------------- */
@@ -357,7 +360,7 @@ void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	const struct rstyle *st = c->st;
 	char title[300];
 	fig_softmax_title(rd, o, title, sizeof(title));
-	box = figure_frame(c, box, title, NULL, o->standalone);
+	cond_caption(c, rd, NULL, 0, title, o, &box);
 	struct osm_example ex;
 	if (osm_teaching_example(&ex)) {
 		draw_notice(c, box, "no example", "the online-softmax example failed to compute");
@@ -604,7 +607,7 @@ static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 	struct rbox ex = rbox_make(tile.x, tile.y + tile.h + fs * 1.2, box.x + box.w - tile.x, ex_h);
 	if (splitk) {
 		fill_rect(c, ex, &st->shared_fill);
-		label_box(c, ex, NULL, "shared memory: partial Oᵢ summed", NULL, 1, 0);
+		label_box(c, ex, NULL, "shared memory:", "partial Oᵢ summed", 1, 0);
 		for (int w = 0; w < W; w++)
 			arrow(c, tile.x + (w + 0.5) * tile.w / W, tile.y + tile.h + sz(c, 1), tile.x + (w + 0.5) * tile.w / W,
 			      ex.y - sz(c, 1), 0);
@@ -719,5 +722,89 @@ void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		text_at(c, x, y, buf, fs, 0, 0, 0, NULL);
 	} else {
 		text_at(c, x, y, "no measured causal and non-causal pair here", fs, TX_ITALIC, 0, 0, &st->muted);
+	}
+}
+
+/* ---- the ablation ladder as steps ------------------------------------------------ */
+
+void fig_ladder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	struct rsel s;
+	char cond[160];
+	ablation_sel(rd, o, &s);
+	snprintf(buf, len, "The ablation ladder, one switch at a time (%s): TFLOP/s of each rung and the step's speed-up",
+		 rsel_describe(&s, cond, sizeof(cond)));
+}
+
+void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	char title[300], buf[200], b1[32];
+	struct rsel s;
+	struct rung g[8];
+	ablation_sel(rd, o, &s);
+	size_t n = ablation_rungs(rd, &s, g, 8), nl = 0;
+	const struct record *recs[8];
+	for (size_t i = 0; i < n; i++)
+		if (g[i].ladder)
+			recs[nl++] = g[i].r;
+	fig_ladder_title(rd, o, title, sizeof(title));
+	cond_caption(c, rd, recs, nl, title, o, &box);
+	if (nl < 2) {
+		draw_notice(c, box, "no ladder to draw", "the results hold no rungs of the ablation ladder at these conditions");
+		return;
+	}
+	double fs = tfs(c), labw = 0, valw, lh;
+	const char *lab[8];
+	for (size_t i = 0; i < nl; i++) {
+		lab[i] = i == 0 ? g[i].v->name : g[i].change == FLASH_LAZY ? "+ single rescale = flash2"
+			 : g[i].change == FLASH_SEQPAR ? "+ sequence parallelism" : g[i].change == FLASH_SPLITQ ? "+ split-Q warps"
+			 : g[i].v->name;
+		double w;
+		text_extent(c, lab[i], fs, 0, 0, &w, &lh);
+		labw = fmax(labw, w);
+	}
+	text_extent(c, "888.8 TFLOP/s  ×88.88", fs, TX_BOLD, 0, &valw, NULL);
+	double x0 = box.x + labw + fs, x1 = box.x + box.w - valw - fs;
+	double rowh = fmin(box.h / nl, fs * 2.6), barh = fmin(rowh * 0.6, fs * 1.6);
+	double top = 0;
+	for (size_t i = 0; i < nl; i++) {
+		double tf;
+		char why[80];
+		enum qunit u;
+		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)))
+			top = fmax(top, tf);
+	}
+	if (!(top > 0)) {
+		draw_notice(c, box, "no throughput to draw", "the rungs have no usable times");
+		return;
+	}
+	set_rgb(c, &st->ink);
+	draw_line(c, x0, box.y, x0, box.y + rowh * nl, st->line, 0);
+	for (size_t i = 0; i < nl; i++) {
+		double tf, y = box.y + i * rowh + (rowh - barh) / 2;
+		char why[80];
+		enum qunit u;
+		if (rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)))
+			continue;
+		text_at(c, x0 - fs * 0.5, y + barh / 2, lab[i], fs, 0, 1, 0.5, NULL);
+		struct rbox bar = rbox_make(x0, y, (x1 - x0) * tf / top, barh);
+		fill_look(c, bar, style_series(st, i + 1 == nl ? 2 : i == 0 ? 1 : 4), st->thin);
+		/* run-to-run spread as a whisker: the slowest and fastest run's TFLOP/s */
+		double tmin, tmax;
+		if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1 && usable(tmin) && usable(tmax)) {
+			double lo = tf * g[i].r->time_ms / tmax, hi = tf * g[i].r->time_ms / tmin;
+			double xa = x0 + (x1 - x0) * lo / top, xb = x0 + (x1 - x0) * hi / top, ym = y + barh / 2;
+			set_rgb(c, &st->ink);
+			draw_line(c, xa, ym, xb, ym, st->line, 0);
+			draw_line(c, xa, ym - barh * 0.3, xa, ym + barh * 0.3, st->line, 0);
+			draw_line(c, xb, ym - barh * 0.3, xb, ym + barh * 0.3, st->line, 0);
+		}
+		fmt_quantity(tf, U_TFLOPS, NULL, b1, sizeof(b1));
+		if (g[i].prev && usable(g[i].r->time_ms) && usable(g[i].prev->time_ms))
+			snprintf(buf, sizeof(buf), "%s  ×%.2f", b1, g[i].prev->time_ms / g[i].r->time_ms);
+		else
+			snprintf(buf, sizeof(buf), "%s", b1);
+		text_at(c, bar.x + bar.w + fs * 0.5, y + barh / 2, buf, fs, TX_BOLD, 0, 0.5, NULL);
 	}
 }

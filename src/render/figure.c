@@ -46,6 +46,8 @@ const struct figkind figure_kinds[] = {
 	  0.42, NEEDS_PREFILL, fig_warpsplit_title, fig_warpsplit },
 	{ "causal-blocks", "the tile pairs of a causal pass (computed, masked, skipped) and the measured times",
 	  0.42, NEEDS_PREFILL, fig_causal_title, fig_causal },
+	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
+	  0.4, NEEDS_LADDER, fig_ladder_title, fig_ladder },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

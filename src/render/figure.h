@@ -89,6 +89,8 @@ void fig_warpsplit_title(const struct rdata *, const struct figopts *, char *, s
 void fig_warpsplit(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_causal_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_causal(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_ladder_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_ladder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 
 /* The ablation ladder (fig_ablation.c): the conditions it is drawn at (the
  * focus, else the first shape a rung was measured at), its rungs in ladder

@@ -631,7 +631,7 @@ static void slide_header(struct doc *d, const char *title)
 			      st->grey_fills ? &st->accent : NULL);
 	d->y += h + 4;
 	set_rgb(&d->c, st->grey_fills ? &st->accent : &st->ink);
-	draw_line(&d->c, d->area.x, d->y, d->area.x + d->area.w * 0.25, d->y, st->heavy, 0);
+	draw_line(&d->c, d->area.x + st->heavy / 2, d->y, d->area.x + d->area.w * 0.25, d->y, st->heavy, 0);
 	set_rgb(&d->c, &st->ink);
 	d->y += st->size_body * 0.6;
 }
