@@ -63,7 +63,8 @@ BUILD    := build/cuda$(CUDA)-render$(RENDER)$(if $(filter 1,$(SAN)),-san)
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
 CPPFLAGS := -D_GNU_SOURCE -DATTNPROF_VERSION=\"$(VERSION)\" -DATTNPROF_HAVE_CUDA=$(CUDA) -DATTNPROF_HAVE_RENDER=$(RENDER) -Isrc -Ikernels
 CFLAGS   ?= $(OPT) -g
-CFLAGS   += -std=c11 $(WARN) -MMD -MP
+# -fPIC: the same objects also make the injection library (libattnprof-inject.so)
+CFLAGS   += -std=c11 $(WARN) -MMD -MP -fPIC
 # STATIC_YAML=1 links libyaml statically, for a binary that runs on a
 # machine without libyaml (the GPU machine: see docs/gpu-runs.md).
 STATIC_YAML ?= 0
@@ -77,7 +78,7 @@ ifeq ($(RENDER),1)
   CPPFLAGS += $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))
   LDLIBS   += $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS))
 endif
-NVCCFLAGS ?= -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -lineinfo -Xptxas -warn-spills
+NVCCFLAGS ?= -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -lineinfo -Xptxas -warn-spills -Xcompiler -fPIC
 ifeq ($(CUDA),1)
   # cupti_profiler_host.h includes <string>: an empty one lets C include it
   CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC) -Isrc/gpu/cupti_compat
@@ -98,8 +99,8 @@ LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
 TEST_BIN   := $(TEST_SRC:%.c=$(BUILD)/%)
 
-.PHONY: all deps report report-run test test-run other-build gpu-test fuzz install clean sass attnprof
-all: attnprof
+.PHONY: all deps report report-run test test-run other-build gpu-test fuzz install clean sass attnprof inject
+all: attnprof $(if $(filter 1,$(CUDA)),inject)
 
 # ./attnprof is always the binary of the configuration just asked for
 # (phony: a copy from another configuration may be newer).
@@ -108,6 +109,15 @@ attnprof: $(BUILD)/attnprof
 
 $(BUILD)/attnprof: $(BUILD)/src/main.o $(BUILD)/libattnprof.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The injection library `record -- CMD` puts into the program (src/inject):
+# libyaml linked in statically, so it loads where libyaml is not installed.
+INJECT_LIBS := $(if $(LIBYAML_A),$(LIBYAML_A),-lyaml) -lm -lcupti -lcudart -ldl -lpthread
+inject: $(BUILD)/libattnprof-inject.so
+	@cmp -s $< libattnprof-inject.so || cp $< libattnprof-inject.so
+
+$(BUILD)/libattnprof-inject.so: $(BUILD)/src/inject/inject.o $(BUILD)/libattnprof.a
+	$(CC) -shared $(LDFLAGS) -Wl,--no-undefined -Wl,-soname,libattnprof-inject.so -o $@ $^ $(INJECT_LIBS)
 
 $(BUILD)/libattnprof.a: $(LIB_OBJ)
 	@rm -f $@
@@ -158,10 +168,14 @@ sass: $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu=$(BUILD)/%.o))
 install: attnprof
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/attnprof/templates $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 attnprof $(DESTDIR)$(PREFIX)/bin/attnprof
+	$(if $(filter 1,$(CUDA)),install -d $(DESTDIR)$(PREFIX)/lib/attnprof && install -m 755 libattnprof-inject.so $(DESTDIR)$(PREFIX)/lib/attnprof/)
+	install -d $(DESTDIR)$(PREFIX)/share/attnprof/python/attnprof_hook
+	install -m 644 src/python/sitecustomize.py $(DESTDIR)$(PREFIX)/share/attnprof/python/
+	install -m 644 src/python/attnprof_hook/*.py $(DESTDIR)$(PREFIX)/share/attnprof/python/attnprof_hook/
 	install -m 644 templates/*.yaml $(DESTDIR)$(PREFIX)/share/attnprof/templates/
 	install -m 644 docs/attnprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/attnprof.1
 
 clean:
-	rm -rf build attnprof
+	rm -rf build attnprof libattnprof-inject.so
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d

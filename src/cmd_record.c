@@ -1,17 +1,20 @@
 /* cmd_record.c: 'attnprof record SPEC' — run a sweep on the GPU and write
  * a results file (src/gpu/harness.c does the work). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "capture/range_name.h"
 #include "commands.h"
 #include "metric_sets.h"
 #include "spec.h"
 #include "util/error.h"
 #if ATTNPROF_HAVE_CUDA
 #include "gpu/harness.h"
+#include "gpu/program.h"
 #endif
 
 static void usage(FILE *f)
@@ -20,6 +23,8 @@ static void usage(FILE *f)
 		"usage: attnprof record SPEC [-o RESULTS] [--resume | --force] [--metrics SET]\n"
 		"                       [--replay MODE] [--profile-batch N] [--reps N] [--warmup N]\n"
 		"                       [--copy-probe GIB] [--progress]\n"
+		"       attnprof record [OPTIONS] -o RESULTS -- CMD [ARGS...]\n"
+		"       attnprof record --parse-range NAME\n"
 		"\n"
 		"Run every config of an experiment spec on the GPU: check O against an\n"
 		"fp64 CPU reference on fresh seeded inputs, time it with CUDA events,\n"
@@ -45,6 +50,27 @@ static void usage(FILE *f)
 		"      --warmup N      override the spec's warm-up launches\n"
 		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"
 		"      --progress      a line per config on stderr even when it is not a terminal\n"
+		"\n"
+		"With '-- CMD', run an unmodified program instead and profile only its\n"
+		"attention calls (NVTX ranges named 'attnprof: impl=... B= H= Nq= Nkv= d= ...';\n"
+		"Python programs using torch SDPA or transformers are marked for you, and\n"
+		"each forward call is checked against fp64 on sampled rows): their kernels,\n"
+		"counters, time, memory and whether S and P were stored (docs/capture.md).\n"
+		"Everything else in the program runs unprofiled.\n"
+		"\n"
+		"  -o, --output FILE   results file (required with CMD)\n"
+		"      --force         overwrite FILE\n"
+		"      --metrics SET   none, memory, capture (default), default or full; kernel\n"
+		"                      replay: the program runs once, CUPTI replays each kernel\n"
+		"      --nvtx-include PATTERN  profile only attention ranges whose name matches\n"
+		"                      this shell pattern (default 'attnprof:*')\n"
+		"      --kernel-regex RE  keep only kernels whose name matches RE (extended regex)\n"
+		"      --skip-calls N  leave the first N attention calls unprofiled\n"
+		"      --max-calls N   profile at most N calls (default: all)\n"
+		"      --no-check      no fp64 check of the calls (Python helper)\n"
+		"      --no-time       no unprofiled re-timing of the calls (Python helper)\n"
+		"      --keep-parts    keep each process's capture file beside FILE\n"
+		"      --parse-range NAME  say how an attention range's name reads, and stop\n"
 		"\n"
 		"variants:\n");
 	for (size_t i = 0; i < variant_count; i++)
@@ -72,8 +98,143 @@ static char *join_args(int argc, char **argv)
 	return s;
 }
 
+static int parse_range_cmd(const char *name)
+{
+	struct call_id id;
+	char why[200], back[300];
+	int rc = range_parse(name, &id, why, sizeof why);
+	if (rc < 0) {
+		error("'%s' is not an attention range: its name must start with '" RANGE_PREFIX "'", name);
+		return EXIT_BAD_INPUT;
+	}
+	printf("impl:    %s\n", id.impl);
+	if (id.shape_known)
+		printf("shape:   B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d (%s)\n", id.batch, id.heads, id.kv_heads, id.seqlen_q,
+		       id.seqlen_kv, id.head_dim, call_phase(&id));
+	else
+		printf("shape:   unknown\n");
+	printf("causal:  %d\ndtype:   %s\npass:    %s\n", id.causal, id.dtype[0] ? id.dtype : "unknown", id.pass);
+	if (id.call >= 0)
+		printf("call:    %ld\n", id.call);
+	if (id.origin[0])
+		printf("origin:  %s\n", id.origin);
+	printf("as:      %s\n", range_format(&id, back, sizeof back));
+	if (rc > 0) {
+		error("the range name breaks the grammar: %s (the call is still captured, with its shape unknown)", why);
+		return EXIT_BAD_INPUT;
+	}
+	return EXIT_OK;
+}
+
+static int parse_count(const char *opt, const char *arg, long *out)
+{
+	char *end;
+	errno = 0;
+	long x = strtol(arg, &end, 10);
+	if (*end || errno || x < 0 || x > 1000000000L) {
+		error("%s '%s' must be a whole number from 0 to 1000000000", opt, arg);
+		return -1;
+	}
+	*out = x;
+	return 0;
+}
+
+/* record [OPTIONS] -o FILE -- CMD [ARGS...]: argv[0..argc) are record's
+ * options, cmd[0..ncmd) the program. */
+static int record_program(int argc, char **argv, int ncmd, char **cmd)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "metrics", required_argument, NULL, 'm' },
+		{ "nvtx-include", required_argument, NULL, 'I' },
+		{ "kernel-regex", required_argument, NULL, 'k' },
+		{ "skip-calls", required_argument, NULL, 's' },
+		{ "max-calls", required_argument, NULL, 'x' },
+		{ "no-check", no_argument, NULL, 'C' },
+		{ "no-time", no_argument, NULL, 'T' },
+		{ "keep-parts", no_argument, NULL, 'K' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "";
+	long skip = 0, most = -1;
+	int force = 0, check = 1, retime = 1, keep = 0, c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'f': force = 1; break;
+		case 'm': metrics = optarg; break;
+		case 'I': include = optarg; break;
+		case 'k': regex = optarg; break;
+		case 's': if (parse_count("--skip-calls", optarg, &skip)) return EXIT_BAD_INPUT; break;
+		case 'x': if (parse_count("--max-calls", optarg, &most)) return EXIT_BAD_INPUT; break;
+		case 'C': check = 0; break;
+		case 'T': retime = 0; break;
+		case 'K': keep = 1; break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default:
+			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, "
+			     "--skip-calls, --max-calls, --no-check, --no-time and --keep-parts");
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind < argc) {
+		error("'%s' before '--': with a program to run, record takes no spec (did you mean 'record %s' without '-- CMD'?)",
+		      argv[optind], argv[optind]);
+		return EXIT_BAD_INPUT;
+	}
+	if (ncmd < 1) {
+		error("nothing to run after '--': give the program and its arguments, e.g. 'attnprof record -o run.yaml -- python3 train.py'");
+		return EXIT_BAD_INPUT;
+	}
+	if (!out) {
+		error("record -- CMD needs -o FILE: where to write the results");
+		return EXIT_BAD_INPUT;
+	}
+	const struct metric_set *ms = metric_set_find(metrics);
+	if (!ms) {
+		error("unknown metric set '%s' for --metrics: use none, memory, capture, default or full", metrics);
+		return EXIT_BAD_INPUT;
+	}
+	size_t len = 1;
+	for (size_t i = 0; i < ms->nmetrics; i++)
+		len += strlen(ms->metrics[i]) + 1;
+	char *list = calloc(1, len);
+	if (!list)
+		return error("out of memory"), EXIT_FAILURE_RUN;
+	for (size_t i = 0; i < ms->nmetrics; i++) {
+		if (i)
+			strcat(list, ",");
+		strcat(list, ms->metrics[i]);
+	}
+#if ATTNPROF_HAVE_CUDA
+	struct program_opts o = {
+		.out_path = out, .force = force, .argc = ncmd, .argv = cmd, .record_argc = argc - 1,
+		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
+		.kernel_regex = regex, .skip_calls = skip, .max_calls = most, .check = check,
+		.retime = retime, .keep_parts = keep,
+	};
+	int rc = program_record(&o);
+	free(list);
+	return rc;
+#else
+	(void)force; (void)include; (void)regex; (void)skip; (void)most; (void)check; (void)retime; (void)keep;
+	free(list);
+	return built_without_gpu("record -- CMD");
+#endif
+}
+
 int cmd_record(int argc, char **argv)
 {
+	/* 'record [OPTIONS] -- CMD ...': a program to capture */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--"))
+			return record_program(i, argv, argc - i - 1, argv + i + 1);
+	if (argc == 3 && !strcmp(argv[1], "--parse-range"))
+		return parse_range_cmd(argv[2]);
+
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "resume", no_argument, NULL, 'r' },

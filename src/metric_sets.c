@@ -33,11 +33,19 @@ static const char *const set_full[] = {
 	M_DURATION, M_SM_CLOCK,
 };
 
+/* record -- CMD: the store-or-not verdict (L2 writes from the SMs), DRAM,
+ * shared memory, occupancy, tensor pipe and time: the seven metrics the
+ * ncu comparison of docs/capture.md profiles */
+static const char *const set_capture[] = {
+	M_DRAM_READ, M_DRAM_WRITE, M_L2_WRITE_SECT, M_SMEM_LD_WF, M_OCC_ACHIEVED, M_TENSOR_ACTIVE, M_DURATION,
+};
+
 #define SET(n, about, arr) { n, about, arr, sizeof(arr) / sizeof(arr[0]) }
 const struct metric_set metric_sets_builtin[] = {
 	{ "none", "no hardware counters: time and verify only", NULL, 0 },
 	SET("memory", "HBM and L2 bytes, duration and clock (1 pass on GH100)", set_memory),
 	SET("default", "HBM, L2, shared-memory wavefronts and conflicts, ldmatrix, occupancy, tensor pipe, duration, clock (2 passes on GH100)", set_default),
+	SET("capture", "record -- CMD's default: HBM read/write, L2 write sectors (the stored-or-not verdict), shared-memory load wavefronts, occupancy, tensor pipe, duration", set_capture),
 	SET("full", "default plus instruction mix (FP32 add/mul/fma, MUFU, tensor HMMA/HGMMA), barrier stalls, L2 sectors, ldgsts (4 passes on GH100)", set_full),
 };
 const size_t metric_sets_builtin_count = sizeof(metric_sets_builtin) / sizeof(metric_sets_builtin[0]);

@@ -84,6 +84,7 @@ struct launch {
 	char *occupancy_limiter;      /* "registers", "shared memory", "warps", "blocks" */
 	struct kvlist metrics;        /* CUPTI name -> value */
 	uint32_t stream;              /* the stream CUPTI saw it on (in memory only: not in results files) */
+	double duration_ns;           /* Activity API end - start (in memory only; under kernel replay: one pass's) */
 };
 
 enum metrics_status {

@@ -32,6 +32,16 @@ out=$(sh tests/cli/run.sh ./attnprof); printf '%s\n' "$out"
 last=$(printf '%s\n' "$out" | tail -1)
 add_counts "$last"
 
+echo "== Python helper (src/python, with a fake torch)"
+if command -v python3 >/dev/null 2>&1; then
+	out=$(python3 tests/python/test_hook.py ./attnprof 2>&1); printf '%s\n' "$out"
+	last=$(printf '%s\n' "$out" | grep '^# python:' | tail -1)
+	if [ -n "$last" ]; then add_counts "$last"; else failed=$((failed + 1)); failed_names="$failed_names python"; fi
+	case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names python" ;; esac
+else
+	echo "skip python: skipped: no python3"; skipped=$((skipped + 1))
+fi
+
 echo "== fuzz (short run; 'make fuzz' runs longer)"
 out=$(sh tests/fuzz/run.sh "${FUZZ_SECONDS:-10}"); printf '%s\n' "$out"
 last=$(printf '%s\n' "$out" | tail -1)

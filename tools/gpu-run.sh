@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info gputest smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info capturesmoke capture capturellama captureoverhead gputest smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest.
 set -u
@@ -88,6 +88,30 @@ for step in "$@"; do
 	ablation)
 		say "ablation"
 		./attnprof record experiments/ablation.yaml -o "$OUT/ablation.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
+	capturesmoke)
+		say "record -- CMD smoke: one SDPA shape, every backend, fwd+bwd"
+		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-smoke.yaml" --force --keep-parts -- python3 experiments/programs/sdpa_backends.py --seqlens 1024 --iters 1 2>&1 | tail -40 | tee -a "$log"
+		./attnprof export "$OUT/capture-smoke.yaml" --csv 2>&1 | cut -c1-220 | head -30 | tee -a "$log" ;;
+	capture)
+		say "record -- CMD: the SDPA-backends script at the FA2-paper shapes (d=128, N 1k-8k), fwd+bwd"
+		./attnprof record -o "$OUT/capture-sdpa.yaml" --force -- python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096,8192 2>&1 | tail -30 | tee -a "$log" ;;
+	capturellama)
+		say "record -- CMD: transformers Llama from a config, eager and sdpa, prefill 512 + 8 decode steps"
+		./attnprof record -o "$OUT/capture-llama.yaml" --force -- python3 experiments/programs/llama_generate.py 2>&1 | tail -30 | tee -a "$log" ;;
+	captureoverhead)
+		say "overhead: the SDPA script plain, under attnprof (capture set, no check/re-time), under ncu (same 7 metrics, same ranges)"
+		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096"
+		t() { s=$(date +%s%N); "$@" >"$OUT/oh.log" 2>&1; rc=$?; e=$(date +%s%N); echo "$(( (e - s) / 1000000 )) ms (exit $rc)"; }
+		hook="env PYTHONPATH=src/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
+		echo "plain:            $(t $prog)" | tee -a "$log"
+		echo "plain + helper:   $(t $hook $prog)" | tee -a "$log"
+		echo "attnprof:         $(t ./attnprof record -o "$OUT/oh-attnprof.yaml" --force --no-check --no-time -- $prog)" | tee -a "$log"
+		tail -3 "$OUT/oh.log" | tee -a "$log"
+		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
+		echo "ncu:              $(t $hook ncu --clock-control none --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics $m --csv --log-file "$OUT/oh-ncu.csv" $prog)" | tee -a "$log"
+		tail -3 "$OUT/oh.log" | tee -a "$log"
+		grep -c '"gpu__time_duration.sum"' "$OUT/oh-ncu.csv" | sed 's/^/ncu kernel rows: /' | tee -a "$log"
+		gzip -f "$OUT/oh-ncu.csv" ;;
 	sass)
 		say "sass"
 		for o in build/cuda1-render0/kernels/*.o; do

@@ -51,6 +51,7 @@ struct kernel_info {
 	int grid[3], block[3];
 	int registers, static_smem, dynamic_smem;
 	uint32_t stream;
+	uint64_t end;       /* ns, GPU timestamp */
 };
 
 static struct {
@@ -95,6 +96,7 @@ static void act_keep(const CUpti_ActivityKernel10 *k)
 	}
 	ki->rec.correlation_id = k->correlationId;
 	ki->rec.start = k->start;
+	ki->end = k->end;
 	ki->grid[0] = k->gridX; ki->grid[1] = k->gridY; ki->grid[2] = k->gridZ;
 	ki->block[0] = k->blockX; ki->block[1] = k->blockY; ki->block[2] = k->blockZ;
 	ki->registers = k->registersPerThread;
@@ -147,6 +149,8 @@ struct cupti_call {
 
 struct cupti_session {
 	char chip[64];
+	int device;            /* CUDA device index */
+	int activity_only;     /* kernel records only: no profiler initialised */
 	size_t n;
 	char **metrics;
 	struct cupti_host *host;
@@ -240,6 +244,8 @@ static int activity_register(void)
 	return 0;
 }
 
+static int attach_current; /* cupti_attach_current_device */
+
 /* Device support and counter availability; CUPTI_UNAVAILABLE with reason. */
 static int probe_device(struct cupti_session *s, char *reason, size_t len)
 {
@@ -250,8 +256,17 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 	if (ce != cudaSuccess || count < 1)
 		return unavailable(reason, len, "no CUDA GPU found (%s)%s",
 				   ce != cudaSuccess ? cudaGetErrorString(ce) : "0 devices", "");
-	if (cudaSetDevice(0) != cudaSuccess || current_context(&s->ctx))
-		return unavailable(reason, len, "cannot create a CUDA context on device 0%s%s", "", "");
+	/* attached to another program: its current device, never changed */
+	if (attach_current) {
+		if (cudaGetDevice(&s->device) != cudaSuccess)
+			s->device = 0;
+	} else if (cudaSetDevice(0) != cudaSuccess) {
+		return unavailable(reason, len, "cannot select device 0%s%s", "", "");
+	}
+	if (current_context(&s->ctx))
+		return unavailable(reason, len, "cannot create a CUDA context on the device%s%s", "", "");
+	if (s->activity_only)
+		return 0;
 
 	CUpti_Profiler_Initialize_Params ip = { CUpti_Profiler_Initialize_Params_STRUCT_SIZE };
 	CUptiResult r = cuptiProfilerInitialize(&ip);
@@ -263,7 +278,7 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 	s->profiler_initialized = 1;
 
 	CUpti_Profiler_DeviceSupported_Params sp = { CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE };
-	sp.cuDevice = 0;
+	sp.cuDevice = s->device;
 	sp.api = CUPTI_PROFILER_RANGE_PROFILING;
 	r = cuptiProfilerDeviceSupported(&sp);
 	if (r == CUPTI_SUCCESS && sp.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
@@ -279,7 +294,7 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 	}
 
 	CUpti_Device_GetChipName_Params cp = { CUpti_Device_GetChipName_Params_STRUCT_SIZE };
-	cp.deviceIndex = 0;
+	cp.deviceIndex = (size_t)s->device;
 	r = cuptiDeviceGetChipName(&cp);
 	if (r != CUPTI_SUCCESS || !cp.pChipName)
 		return unavailable(reason, len, "CUPTI cannot name device 0's chip: %s%s", cupti_result_name(r), "");
@@ -300,6 +315,31 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 	if (r != CUPTI_SUCCESS)
 		return unavailable(reason, len, "CUPTI cannot read counter availability on %s: %s",
 				   s->chip, cupti_result_name(r));
+	return 0;
+}
+
+void cupti_attach_current_device(int on)
+{
+	attach_current = on;
+}
+
+int cupti_session_open_activity(struct cupti_session **out, char *reason, size_t reason_len)
+{
+	*out = NULL;
+	struct cupti_session *s = calloc(1, sizeof *s);
+	if (!s)
+		return error("out of memory");
+	s->activity_only = 1;
+	int rc = probe_device(s, reason, reason_len);
+	if (!rc)
+		cupti_occupancy_limits(s->device, &s->lim);
+	if (!rc && activity_register())
+		rc = -1;
+	if (rc) {
+		cupti_session_close(s);
+		return rc;
+	}
+	*out = s;
 	return 0;
 }
 
@@ -326,7 +366,7 @@ int cupti_session_open(struct cupti_session **out, const char *const *metrics,
 		goto fail;
 	TRACE(s, "open: device + availability", t0);
 	rc = -1;
-	cupti_occupancy_limits(0, &s->lim);
+	cupti_occupancy_limits(s->device, &s->lim);
 	if (cupti_host_open(&s->host, s->chip, s->avail))
 		goto fail;
 	if (cupti_host_configure(s->host, metrics, n, &s->config, &s->config_size, &s->passes))
@@ -460,6 +500,7 @@ static int fill_launch(struct cupti_session *s, const struct kernel_info *k, str
 	l->static_smem = k->static_smem;
 	l->dynamic_smem = k->dynamic_smem;
 	l->stream = k->stream;
+	l->duration_ns = k->end > k->rec.start ? (double)(k->end - k->rec.start) : 0;
 	struct occupancy occ;
 	int threads = k->block[0] * k->block[1] * k->block[2];
 	int prev = error_quiet(1);

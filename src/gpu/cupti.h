@@ -41,6 +41,15 @@ struct cupti_session;
 int cupti_session_open(struct cupti_session **out, const char *const *metrics,
 		       size_t n, char *reason, size_t reason_len);
 int cupti_session_passes(const struct cupti_session *s);
+
+/* A session that only collects kernel records (no counters, no profiler
+ * initialised): for when counters are unavailable.  Same returns. */
+int cupti_session_open_activity(struct cupti_session **out, char *reason, size_t reason_len);
+
+/* on = 1: sessions opened afterwards use the calling thread's current
+ * device and context, as they are (the injection library: the program's
+ * device is never changed); 0 (default): device 0. */
+void cupti_attach_current_device(int on);
 /* The chip name of the session's device ("GH100"). */
 const char *cupti_session_chip(const struct cupti_session *s);
 

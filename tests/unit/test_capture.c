@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "capture/family.h"
+#include "capture/merge.h"
 #include "capture/range_name.h"
 #include "capture/verdict.h"
 #include "check.h"
@@ -268,5 +269,61 @@ static void test_results_round_trip(void)
 	results_release(&back);
 }
 
+static void test_merge_parts(void)
+{
+	char dir[] = "/tmp/attnprof-parts-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	/* two processes' parts (written out of pid order), one cut short, one unreadable */
+	for (int p = 0; p < 2; p++) {
+		struct results part;
+		results_init(&part);
+		part.header.tool_version = strdup("t");
+		if (p == 1)
+			part.header.notes = strdup("the program exited inside an attention range");
+		for (int c = 0; c < 2; c++) {
+			struct record r = captured("fwd", 1e6);
+			r.capture->call = c;
+			r.capture->pid = p ? 200 : 100;
+			CHECK_INT(results_add(&part, &r), 0);
+		}
+		char path[256];
+		snprintf(path, sizeof path, "%s/part-%d.yaml", dir, p ? 200 : 100);
+		CHECK_INT(results_save(&part, path), 0);
+		results_release(&part);
+	}
+	char bad[256], other[256];
+	snprintf(bad, sizeof bad, "%s/part-300.yaml", dir);
+	FILE *f = fopen(bad, "w");
+	fputs("format: something-else\n", f);
+	fclose(f);
+	snprintf(other, sizeof other, "%s/notes.txt", dir); /* not a part: ignored */
+	f = fopen(other, "w");
+	fputs("x", f);
+	fclose(f);
+
+	struct results out;
+	results_init(&out);
+	struct merge_summary sum;
+	CHECK_INT(merge_parts(dir, &out, &sum), 0);
+	CHECK_INT(sum.parts, 3);
+	CHECK_INT(sum.bad_parts, 1);
+	CHECK_INT(sum.calls, 4);
+	CHECK_INT(out.nrecords, 4);
+	if (out.nrecords == 4) {
+		CHECK_INT(out.records[0].capture->pid, 100); /* pid order */
+		CHECK_INT(out.records[3].capture->pid, 200);
+		CHECK_INT(out.records[3].capture->call, 1);
+	}
+	CHECK_CONTAINS(out.header.notes, "process 200: the program exited inside an attention range");
+	CHECK_CONTAINS(out.header.notes, "process 300: its capture could not be read");
+	results_release(&out);
+	int q = error_quiet(1);
+	CHECK_INT(merge_parts("/nonexistent/attnprof", &out, &sum), -1);
+	error_quiet(q);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK_INT(system(cmd), 0);
+}
+
 TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_load,
-      test_verdict, test_results_round_trip)
+      test_verdict, test_results_round_trip, test_merge_parts)

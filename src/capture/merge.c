@@ -1,0 +1,107 @@
+/* merge.c: merge the injection library's parts (merge.h). */
+#include "capture/merge.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error.h"
+
+int results_note(struct results *r, const char *text)
+{
+	char **n = &r->header.notes;
+	size_t old = *n ? strlen(*n) : 0;
+	char *p = realloc(*n, old + strlen(text) + 2);
+	if (!p)
+		return error("out of memory");
+	if (old)
+		p[old++] = '\n';
+	strcpy(p + old, text);
+	*n = p;
+	return 0;
+}
+
+static int part_pid(const char *name, long *pid)
+{
+	char *end;
+	if (strncmp(name, "part-", 5))
+		return -1;
+	*pid = strtol(name + 5, &end, 10);
+	return strcmp(end, ".yaml") || *pid <= 0 ? -1 : 0;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+	return (x > y) - (x < y);
+}
+
+int merge_parts(const char *dir, struct results *out, struct merge_summary *sum)
+{
+	memset(sum, 0, sizeof *sum);
+	DIR *d = opendir(dir);
+	if (!d)
+		return error("cannot read the capture folder '%s'", dir);
+	long *pids = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		long pid;
+		if (part_pid(e->d_name, &pid))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			long *p = realloc(pids, cap * sizeof *p);
+			if (!p) {
+				free(pids);
+				closedir(d);
+				return error("out of memory");
+			}
+			pids = p;
+		}
+		pids[n++] = pid;
+	}
+	closedir(d);
+	qsort(pids, n, sizeof *pids, cmp_long);
+	int rc = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		char path[4200], note[600];
+		snprintf(path, sizeof path, "%s/part-%ld.yaml", dir, pids[i]);
+		struct results part;
+		results_init(&part);
+		int cut = 0;
+		int q = error_quiet(1);
+		int bad = results_load(&part, path, &cut);
+		error_quiet(q);
+		sum->parts++;
+		if (bad) {
+			sum->bad_parts++;
+			snprintf(note, sizeof note, "process %ld: its capture could not be read (%s)", pids[i], error_last());
+			rc = results_note(out, note);
+			results_release(&part);
+			continue;
+		}
+		if (cut) {
+			snprintf(note, sizeof note, "process %ld: its capture was cut short (killed while writing?): complete calls kept",
+				 pids[i]);
+			rc = results_note(out, note);
+		}
+		if (!rc && part.header.notes) {
+			snprintf(note, sizeof note, "process %ld: %.500s", pids[i], part.header.notes);
+			rc = results_note(out, note);
+		}
+		for (size_t k = 0; k < part.nrecords && !rc; k++) {
+			struct record *r = &part.records[k];
+			if (r->capture && !r->capture->shape_known)
+				sum->unparsed++;
+			if (r->error)
+				sum->failed++;
+			rc = results_add(out, r);
+			sum->calls++;
+		}
+		results_release(&part);
+	}
+	free(pids);
+	return rc;
+}

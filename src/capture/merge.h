@@ -1,0 +1,29 @@
+/* merge.h: the parts a captured program left (one results file per process
+ * that loaded the injection library) into one results file. */
+#ifndef ATTNPROF_MERGE_H
+#define ATTNPROF_MERGE_H
+
+#include <stddef.h>
+
+#include "results.h"
+
+struct merge_summary {
+	size_t parts;          /* part files read */
+	size_t bad_parts;      /* part files that could not be read (named in a note) */
+	size_t calls;          /* records merged */
+	size_t unparsed;       /* calls whose range name did not parse (shape unknown) */
+	size_t failed;         /* calls recorded with an error */
+};
+
+/*
+ * Read every DIR/part-*.yaml in pid order and append their records to out
+ * (moved), their notes to out's header notes (each prefixed with the pid).
+ * A part that cannot be read is named in a note, not fatal: the others are
+ * kept.  0, or -1 via error() (DIR unreadable, no memory).
+ */
+int merge_parts(const char *dir, struct results *out, struct merge_summary *sum);
+
+/* Append "text" as a line of r's header notes.  0 or -1. */
+int results_note(struct results *r, const char *text);
+
+#endif

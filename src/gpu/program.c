@@ -1,0 +1,305 @@
+/* program.c: `attnprof record [OPTIONS] -o FILE -- CMD [ARGS...]` — run an
+ * unmodified program with the injection library (src/inject/inject.c) and
+ * the Python helper (src/python) in front of it, then merge what each of its
+ * processes captured into one results file (docs/capture.md).
+ *
+ * The program runs as our child in its own folder of parts next to the
+ * output; we wait for it (a terminal's ^C reaches it, and we keep what it
+ * captured), read the GPU's conditions afterwards (so our own CUDA context
+ * never shares the GPU with the program), and write the results atomically.
+ */
+#include "gpu/program.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cupti.h>
+
+#include "capture/merge.h"
+#include "gpu/conditions.h"
+#include "util/error.h"
+
+/* The folder this binary is in ("" when unknown). */
+static void exe_dir(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		buf[0] = '\0';
+}
+
+static int first_existing(char *out, size_t len, const char *const *cands, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (cands[i] && cands[i][0] && !access(cands[i], R_OK)) {
+			if (!realpath(cands[i], out))
+				snprintf(out, len, "%s", cands[i]);
+			return 0;
+		}
+	return -1;
+}
+
+static int find_inject_lib(char *out, size_t len)
+{
+	char dir[PATH_MAX], a[PATH_MAX + 64], b[PATH_MAX + 64];
+	exe_dir(dir, sizeof dir);
+	snprintf(a, sizeof a, "%s/libattnprof-inject.so", dir);
+	snprintf(b, sizeof b, "%s/../lib/attnprof/libattnprof-inject.so", dir);
+	const char *cands[] = { getenv("ATTNPROF_INJECT_LIB"), a, b };
+	if (!first_existing(out, len, cands, 3))
+		return 0;
+	return error("cannot find libattnprof-inject.so next to attnprof (%s) or in %s/../lib/attnprof: "
+		     "build it with 'make' (CUDA=1) or set ATTNPROF_INJECT_LIB", a, dir);
+}
+
+static int find_python_dir(char *out, size_t len)
+{
+	char dir[PATH_MAX], a[PATH_MAX + 64], b[PATH_MAX + 64];
+	exe_dir(dir, sizeof dir);
+	snprintf(a, sizeof a, "%s/src/python/sitecustomize.py", dir);
+	snprintf(b, sizeof b, "%s/../share/attnprof/python/sitecustomize.py", dir);
+	const char *cands[] = { a, b };
+	if (first_existing(out, len, cands, 2))
+		return -1;
+	char *slash = strrchr(out, '/');
+	if (slash)
+		*slash = '\0';
+	return 0;
+}
+
+/* The libcupti this binary uses: NVTX hands its calls to it. */
+static int find_cupti(char *out, size_t len)
+{
+	Dl_info info;
+	if (dladdr((void *)cuptiGetVersion, &info) && info.dli_fname && info.dli_fname[0] == '/') {
+		snprintf(out, len, "%s", info.dli_fname);
+		return 0;
+	}
+	return error("cannot locate libcupti (needed for NVTX callbacks): set LD_LIBRARY_PATH to CUPTI's folder");
+}
+
+static int set_env(const char *k, const char *v)
+{
+	if (setenv(k, v ? v : "", 1))
+		return error("cannot set %s: %s", k, strerror(errno));
+	return 0;
+}
+
+static int prepend_env(const char *k, const char *dir)
+{
+	const char *old = getenv(k);
+	size_t n = strlen(dir) + (old ? strlen(old) : 0) + 2;
+	char *v = malloc(n);
+	if (!v)
+		return error("out of memory");
+	snprintf(v, n, "%s%s%s", dir, old && *old ? ":" : "", old && *old ? old : "");
+	int rc = set_env(k, v);
+	free(v);
+	return rc;
+}
+
+static void remove_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (d) {
+		struct dirent *e;
+		while ((e = readdir(d))) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			char p[PATH_MAX + 300];
+			snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+			unlink(p);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+static char *join(const char *head, int argc, char **argv)
+{
+	size_t len = strlen(head) + 8;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 3;
+	char *s = malloc(len);
+	if (!s)
+		return NULL;
+	strcpy(s, head);
+	for (int i = 0; i < argc; i++) {
+		strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static int child_status(int status, char *buf, size_t len)
+{
+	if (WIFEXITED(status)) {
+		snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
+		return WEXITSTATUS(status) != 0;
+	}
+	if (WIFSIGNALED(status)) {
+		snprintf(buf, len, "was killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+		return 1;
+	}
+	snprintf(buf, len, "ended with status %d", status);
+	return 1;
+}
+
+int program_record(const struct program_opts *o)
+{
+	char lib[PATH_MAX + 64], cupti[PATH_MAX + 64], py[PATH_MAX + 64] = "", outdir[PATH_MAX], parts[PATH_MAX + 64];
+	if (!o->force && !access(o->out_path, F_OK))
+		return error("results file '%s' exists: use --force to overwrite it, or -o to write elsewhere", o->out_path),
+		       EXIT_BAD_INPUT;
+	if (find_inject_lib(lib, sizeof lib) || find_cupti(cupti, sizeof cupti))
+		return EXIT_FAILURE_RUN;
+	int have_py = !find_python_dir(py, sizeof py);
+
+	/* the parts live beside the output, so the final rename stays on one file system */
+	snprintf(outdir, sizeof outdir, "%s", o->out_path);
+	char *slash = strrchr(outdir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(outdir, sizeof outdir, ".");
+	snprintf(parts, sizeof parts, "%s/.attnprof-capture-XXXXXX", outdir);
+	if (!mkdtemp(parts))
+		return error("cannot make a folder for the capture in '%s': %s", outdir, strerror(errno)),
+		       EXIT_FAILURE_RUN;
+
+	char num[32];
+	int rc = set_env("CUDA_INJECTION64_PATH", lib) || set_env("NVTX_INJECTION64_PATH", cupti) ||
+		 set_env("ATTNPROF_INJECT_DIR", parts) || set_env("ATTNPROF_INJECT_METRICS", o->metrics) ||
+		 set_env("ATTNPROF_INJECT_METRIC_SET", o->metric_set) ||
+		 set_env("ATTNPROF_INJECT_NVTX_INCLUDE", o->nvtx_include) ||
+		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex);
+	snprintf(num, sizeof num, "%ld", o->skip_calls);
+	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
+	snprintf(num, sizeof num, "%ld", o->max_calls);
+	rc = rc || set_env("ATTNPROF_INJECT_MAX_CALLS", num);
+	/* libcupti dlopens libnvperf_host from its own folder: the program's
+	 * executable has no rpath to find it by */
+	char cupti_dir[PATH_MAX + 64];
+	snprintf(cupti_dir, sizeof cupti_dir, "%s", cupti);
+	char *cs = strrchr(cupti_dir, '/');
+	if (cs)
+		*cs = '\0';
+	rc = rc || prepend_env("LD_LIBRARY_PATH", cupti_dir);
+	if (have_py)
+		rc = rc || prepend_env("PYTHONPATH", py) || set_env("ATTNPROF_HOOK", "1") ||
+		     set_env("ATTNPROF_HOOK_CHECK", o->check ? "1" : "0") || set_env("ATTNPROF_HOOK_TIME", o->retime ? "1" : "0");
+	if (rc) {
+		remove_dir(parts);
+		return EXIT_FAILURE_RUN;
+	}
+	if (!have_py)
+		warning("the Python helper (src/python) was not found next to attnprof: Python programs' attention is not marked");
+
+	char date[32];
+	conditions_date(date, sizeof date);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		remove_dir(parts);
+		return error("cannot start '%s': %s", o->argv[0], strerror(errno)), EXIT_FAILURE_RUN;
+	}
+	if (pid == 0) {
+		execvp(o->argv[0], o->argv);
+		fprintf(stderr, "attnprof: error: cannot run '%s': %s\n", o->argv[0], strerror(errno));
+		_exit(127);
+	}
+	/* ^C goes to the program (same process group); we wait and keep its calls */
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_term;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGTERM, &ign, &old_term);
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+	char how[160];
+	int program_failed = child_status(status, how, sizeof how);
+
+	struct results res;
+	results_init(&res);
+	struct merge_summary sum;
+	int exit_code = EXIT_OK;
+	if (merge_parts(parts, &res, &sum)) {
+		exit_code = EXIT_FAILURE_RUN;
+		goto out;
+	}
+	char line[512];
+	snprintf(line, sizeof line, "program %s after %.2f s; %zu process%s loaded the injection library", how, wall,
+		 sum.parts, sum.parts == 1 ? "" : "es");
+	results_note(&res, line);
+	if (sum.parts == 0) {
+		error("'%s' %s without loading the injection library: it used no CUDA, or its CUDA driver ignored "
+		      "CUDA_INJECTION64_PATH; nothing was captured", o->argv[0], how);
+		exit_code = EXIT_FAILURE_RUN;
+		goto out;
+	}
+	if (sum.calls == 0) {
+		error("no attention range was seen in '%s' (%s): mark attention calls in one of three ways — "
+		      "(1) a Python program using torch.nn.functional.scaled_dot_product_attention or transformers "
+		      "is marked by the helper that record puts in front of it; (2) any program can emit NVTX ranges "
+		      "named 'attnprof: impl=NAME B= H= Nq= Nkv= d= ...' (header src/inject/attnprof_nvtx.h); "
+		      "(3) --nvtx-include PATTERN selects ranges with other names", o->argv[0], how);
+		if (res.header.notes)
+			note("the capture said: %s", res.header.notes);
+		exit_code = EXIT_FAILURE_RUN;
+		goto out;
+	}
+	struct results_header *h = &res.header;
+	h->tool_version = strdup(ATTNPROF_VERSION);
+	h->date = strdup(date);
+	char host[256] = "";
+	gethostname(host, sizeof host - 1);
+	h->host = strdup(host);
+	h->command_line = join("attnprof record", o->record_argc, o->record_argv);
+	char *cmd = join(o->argv[0], o->argc - 1, o->argv + 1);
+	char spec_name[64];
+	const char *base = strrchr(o->argv[0], '/');
+	snprintf(spec_name, sizeof spec_name, "capture-%s", base ? base + 1 : o->argv[0]);
+	h->spec_name = strdup(spec_name);
+	h->spec_text = cmd; /* the captured command, verbatim */
+	struct attn_device dev;
+	if (gpu_conditions(&h->gpu, &dev))
+		warning("cannot read the GPU's conditions after the run: %s", error_last());
+	if (results_save(&res, o->out_path)) {
+		exit_code = EXIT_FAILURE_RUN;
+		goto out;
+	}
+	fprintf(stderr, "attnprof: %s: %zu attention call%s captured from %zu process%s%s%s\n", o->out_path, sum.calls,
+		sum.calls == 1 ? "" : "s", sum.parts, sum.parts == 1 ? "" : "es",
+		sum.unparsed ? " (some with their shape unknown: see warnings)" : "",
+		sum.failed ? ", some not profiled (their records say why)" : "");
+	if (program_failed) {
+		warning("'%s' %s: the %zu calls captured before are kept in %s", o->argv[0], how, sum.calls, o->out_path);
+		exit_code = EXIT_FAILURE_RUN;
+	}
+out:
+	results_release(&res);
+	if (!o->keep_parts)
+		remove_dir(parts);
+	else
+		note("the processes' parts are kept in %s", parts);
+	return exit_code;
+}

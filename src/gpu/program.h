@@ -1,0 +1,27 @@
+/* program.h: `attnprof record -- CMD`: capture another program's attention
+ * calls through the injection library (GPU half only; docs/capture.md). */
+#ifndef ATTNPROF_PROGRAM_H
+#define ATTNPROF_PROGRAM_H
+
+struct program_opts {
+	const char *out_path;
+	int force;             /* overwrite out_path */
+	int argc;              /* the program and its arguments */
+	char **argv;
+	int record_argc;       /* record's own options, for the header */
+	char **record_argv;
+	const char *metrics;   /* comma-separated metric names ("" = none) */
+	const char *metric_set;
+	const char *nvtx_include; /* fnmatch pattern on range names */
+	const char *kernel_regex; /* keep only matching kernels ("" = all) */
+	long skip_calls, max_calls; /* max < 0: all */
+	int check, retime;     /* the Python helper's fp64 check and unprofiled re-timing */
+	int keep_parts;
+};
+
+/* Run the program and write the results file.  Returns an exit code
+ * (error.h): 0; 1 the program failed (what it captured is kept) or nothing
+ * was captured; 2 bad options. */
+int program_record(const struct program_opts *o);
+
+#endif

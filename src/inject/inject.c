@@ -1,0 +1,566 @@
+/* inject.c: libattnprof-inject.so, the capture module's second client.
+ *
+ * `attnprof record -- CMD` starts CMD with CUDA_INJECTION64_PATH naming
+ * this library and NVTX_INJECTION64_PATH naming libcupti, so the CUDA
+ * driver loads us at cuInit and NVTX hands its calls to CUPTI's callbacks.
+ * We profile only attention: an NVTX range whose name starts with
+ * "attnprof:" (capture/range_name.h) is one call; the kernels launched
+ * between its push and its pop, on its thread, are profiled with kernel
+ * replay (CUPTI replays each kernel and restores memory, so the program
+ * sees one run) and attributed to it.  Everything else runs unprofiled.
+ * A mark "attnprof-check: call=N key=value ..." after a call (the Python
+ * helper's correctness check, unprofiled timing and footprint) is attached
+ * to call N.
+ *
+ * Each process writes its own part, DIR/part-PID.yaml, a results file
+ * (results.h) saved atomically after the first calls and then at most
+ * every PART_SAVE_MS, and at exit; `record` merges the parts.  Nothing CUDA
+ * runs in InitializeInjection (the driver is inside cuInit): the session is
+ * opened at the first attention range, on the program's current device.
+ *
+ * Configuration (set by `record`; docs/capture.md):
+ *   ATTNPROF_INJECT_DIR          where parts go (required)
+ *   ATTNPROF_INJECT_METRICS      metric names, comma-separated ("" = none)
+ *   ATTNPROF_INJECT_METRIC_SET   the set's name, for the records
+ *   ATTNPROF_INJECT_NVTX_INCLUDE fnmatch pattern on range names (default "attnprof:*")
+ *   ATTNPROF_INJECT_KERNEL_REGEX POSIX ERE: only matching kernels are kept in a call
+ *   ATTNPROF_INJECT_SKIP_CALLS, ATTNPROF_INJECT_MAX_CALLS
+ *   ATTNPROF_INJECT_VERBOSE=1    a line per call on stderr
+ */
+#include <fnmatch.h>
+#include <pthread.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cupti.h>
+#include <generated_nvtx_meta.h>
+
+#include "capture/family.h"
+#include "capture/range_name.h"
+#include "capture/verdict.h"
+#include "gpu/cupti.h"
+#include "results.h"
+#include "util/error.h"
+#include "variants.h"
+
+#define PART_SAVE_MS 250.0
+#define EAGER_SAVES 16 /* the first calls are saved at once */
+#define MAX_DEPTH 64
+
+static struct {
+	pthread_mutex_t lock;
+	int ready;             /* configured and subscribed */
+	char dir[4096], part[4200];
+	char **metrics;
+	size_t nmetrics;
+	char *metric_set;
+	char *include;
+	regex_t kernel_re;
+	int have_re;
+	long skip, max;        /* max < 0: no limit */
+	long seen, captured;   /* attention ranges seen / captured */
+	struct cupti_session *cupti;
+	int session_tried;
+	enum metrics_status mstatus;
+	char mreason[512];
+	struct results res;
+	double last_save;
+	int saves;
+	int verbose;           /* ATTNPROF_INJECT_VERBOSE=1: a line per call on stderr */
+	/* the call in progress (calls do not nest) */
+	int active;
+	pthread_t thread;
+	struct call_id id;
+	char *range;
+	char *problem;
+	int graph_launches;
+	long index;
+} g = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* Per thread: which open ranges are the captured call (1) or not (0). */
+static __thread int depth;
+static __thread unsigned char mine[MAX_DEPTH];
+
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
+}
+
+static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
+
+static long env_long(const char *name, long dflt)
+{
+	const char *v = getenv(name);
+	if (!v || !*v)
+		return dflt;
+	char *end;
+	long x = strtol(v, &end, 10);
+	return *end ? dflt : x;
+}
+
+/* Write the part; force = 1 also when the last save was recent. */
+static void save_part(int force)
+{
+	double t = now_ms();
+	if (!force && g.saves >= EAGER_SAVES && t - g.last_save < PART_SAVE_MS)
+		return;
+	if (results_save(&g.res, g.part))
+		fprintf(stderr, "attnprof-inject: cannot write %s: %s\n", g.part, error_last());
+	g.last_save = t;
+	g.saves++;
+}
+
+static void note_header(const char *why)
+{
+	size_t old = g.res.header.notes ? strlen(g.res.header.notes) : 0;
+	char *n = realloc(g.res.header.notes, old + strlen(why) + 2);
+	if (!n)
+		return;
+	if (!old)
+		n[0] = '\0';
+	else
+		strcat(n, "\n");
+	strcat(n, why);
+	g.res.header.notes = n;
+}
+
+static void open_session(void)
+{
+	if (g.session_tried)
+		return;
+	g.session_tried = 1;
+	cupti_attach_current_device(1);
+	int q = error_quiet(1);
+	int rc = g.nmetrics ? cupti_session_open(&g.cupti, (const char *const *)g.metrics, g.nmetrics,
+						  g.mreason, sizeof g.mreason)
+			    : CUPTI_UNAVAILABLE;
+	error_quiet(q);
+	if (rc == 0) {
+		g.mstatus = METRICS_OK;
+		return;
+	}
+	if (rc < 0)
+		snprintf(g.mreason, sizeof g.mreason, "%s", error_last());
+	g.mstatus = g.nmetrics ? METRICS_UNAVAILABLE : METRICS_NOT_REQUESTED;
+	if (g.nmetrics)
+		fprintf(stderr, "attnprof-inject: counters unavailable (%s): recording kernels, times and verdicts without them\n",
+			g.mreason);
+	/* kernel records without counters */
+	char why[512];
+	q = error_quiet(1);
+	rc = cupti_session_open_activity(&g.cupti, why, sizeof why);
+	error_quiet(q);
+	if (rc) {
+		g.cupti = NULL;
+		fprintf(stderr, "attnprof-inject: cannot collect kernel records: %s\n", rc < 0 ? error_last() : why);
+	}
+}
+
+static void begin_call(const char *name)
+{
+	char problem[200];
+	int prc = range_parse(name, &g.id, problem, sizeof problem);
+	if (prc > 0)
+		fprintf(stderr, "attnprof-inject: warning: attention range '%s' does not parse (%s): captured with its shape unknown\n",
+			name, problem);
+	open_session();
+	g.range = xstrdup(name);
+	g.problem = prc > 0 ? xstrdup(problem) : NULL;
+	g.graph_launches = 0;
+	g.index = g.seen - 1;
+	g.thread = pthread_self();
+	g.active = 1;
+	if (!g.cupti)
+		return;
+	int q = error_quiet(1);
+	if (cupti_call_begin(g.cupti, CUPTI_REPLAY_KERNEL) || cupti_pass_begin(g.cupti)) {
+		fprintf(stderr, "attnprof-inject: cannot profile call %ld: %s\n", g.index, error_last());
+		g.active = 2; /* recorded without kernels */
+	}
+	error_quiet(q);
+}
+
+/* The FlashAttention benchmark convention (attn_flops; backward 2.5x). */
+static double call_tflops(const struct record *r)
+{
+	if (!r->capture || !r->capture->shape_known || !(r->time_ms > 0))
+		return 0;
+	struct attn_shape s = { .batch = r->batch, .heads = r->heads, .kv_heads = r->kv_heads,
+				.seqlen_q = r->seqlen_q, .seqlen_kv = r->seqlen_kv,
+				.head_dim = r->head_dim, .causal = r->causal };
+	return attn_flops(&s) * (strcmp(record_pass(r), "bwd") ? 1.0 : 2.5) / (r->time_ms * 1e-3) / 1e12;
+}
+
+/* Keep only kernels the regex accepts (all when none is given). */
+static void filter_kernels(struct launch **ls, size_t *n)
+{
+	if (!g.have_re)
+		return;
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if ((*ls)[i].name && !regexec(&g.kernel_re, (*ls)[i].name, 0, NULL, 0))
+			(*ls)[k++] = (*ls)[i];
+		else
+			launch_release(&(*ls)[i]);
+	}
+	*n = k;
+}
+
+static void end_call(void)
+{
+	struct launch *ls = NULL;
+	size_t n = 0;
+	char err[512] = "";
+	if (g.cupti && g.active == 1) {
+		int all = 0;
+		int q = error_quiet(1);
+		if (cupti_pass_end(g.cupti, &all))
+			snprintf(err, sizeof err, "%s", error_last());
+		else if (!all) {
+			snprintf(err, sizeof err, "CUPTI wants more passes after kernel replay");
+			cupti_call_abort(g.cupti);
+		} else if (cupti_call_end(g.cupti, &ls, &n))
+			snprintf(err, sizeof err, "%s", error_last());
+		error_quiet(q);
+	}
+	filter_kernels(&ls, &n);
+
+	struct record rec;
+	record_init(&rec);
+	const struct call_id *id = &g.id;
+	rec.source = strdup("capture");
+	rec.variant = strdup(id->impl);
+	rec.phase = strdup(call_phase(id));
+	rec.dtype = strdup(id->dtype[0] ? id->dtype : "unknown");
+	rec.pass = strdup(id->pass);
+	if (id->shape_known) {
+		rec.batch = id->batch; rec.heads = id->heads; rec.kv_heads = id->kv_heads;
+		rec.seqlen_q = id->seqlen_q; rec.seqlen_kv = id->seqlen_kv; rec.head_dim = id->head_dim;
+	}
+	rec.causal = id->causal;
+	rec.metrics_status = g.mstatus;
+	rec.metrics_reason = g.mstatus == METRICS_UNAVAILABLE ? strdup(g.mreason) : NULL;
+	rec.metric_set = xstrdup(g.metric_set);
+	rec.replay = n && g.mstatus == METRICS_OK ? strdup("kernel") : NULL;
+	rec.launches = ls;
+	rec.nlaunches = n;
+	results_sum_launches(&rec);
+	struct capture_info *c = calloc(1, sizeof *c);
+	rec.capture = c;
+	if (c) {
+		c->range = g.range;
+		c->problem = g.problem;
+		g.range = g.problem = NULL;
+		c->origin = strdup(id->origin[0] ? id->origin : "nvtx");
+		c->call = id->call >= 0 ? (int)id->call : (int)g.index;
+		c->pid = (int)getpid();
+		c->shape_known = id->shape_known;
+		c->graph_launches = g.graph_launches;
+		c->footprint_bytes = -1;
+		const char **names = calloc(n + 1, sizeof *names);
+		double ms = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (names)
+				names[i] = ls[i].name;
+			const double *t = kvlist_get(&ls[i].metrics, "gpu__time_duration.sum");
+			ms += t ? *t * 1e-6 : ls[i].duration_ns * 1e-6;
+		}
+		c->family = strdup(family_of_call(names, n));
+		free(names);
+		c->kernel_ms = ms;
+		c->time_source = strdup("kernels");
+		rec.time_ms = rec.time_ms_min = rec.time_ms_max = ms;
+		verdict_compute(&rec);
+	}
+	rec.tflops = call_tflops(&rec);
+	if (err[0] || g.graph_launches) {
+		char buf[700];
+		snprintf(buf, sizeof buf, "%s%s%s", err[0] ? "profiling failed: " : "", err,
+			 g.graph_launches ? (err[0] ? "; CUDA graph launches inside the range were not profiled"
+						    : "CUDA graph launches inside the range were not profiled")
+					  : "");
+		rec.error = strdup(buf);
+	}
+	if (g.verbose)
+		fprintf(stderr, "attnprof-inject: call %d: %s %s, %zu kernel%s, %.3f ms, family %s%s%s\n",
+			rec.capture ? rec.capture->call : -1, rec.variant, rec.pass, n, n == 1 ? "" : "s", rec.time_ms,
+			rec.capture && rec.capture->family ? rec.capture->family : "?", err[0] ? ": " : "", err);
+	results_add(&g.res, &rec);
+	g.active = 0;
+	g.captured++;
+	save_part(0);
+}
+
+/* "attnprof-check: call=N max_abs=... rel_l2=... tol_max_abs=... tol_rel_l2=...
+ *  rows=... correct=0|1 time_ms=... time_ms_min=... time_ms_max=... reps=...
+ *  footprint=..." from the Python helper. */
+static void attach_check(const char *msg)
+{
+	const char *p = strchr(msg, ':');
+	long call = -1;
+	double v[11];
+	int have[11] = { 0 };
+	static const char *const keys[] = { "max_abs", "rel_l2", "tol_max_abs", "tol_rel_l2", "rows", "correct",
+					    "time_ms", "time_ms_min", "time_ms_max", "reps", "footprint" };
+	for (p = p ? p + 1 : msg; *p;) {
+		while (*p == ' ')
+			p++;
+		const char *eq = strchr(p, '=');
+		if (!eq)
+			break;
+		size_t kl = (size_t)(eq - p);
+		char *end;
+		double x = strtod(eq + 1, &end);
+		if (kl == 4 && !strncmp(p, "call", 4))
+			call = (long)x;
+		for (int i = 0; i < 11; i++)
+			if (strlen(keys[i]) == kl && !strncmp(p, keys[i], kl)) {
+				v[i] = x;
+				have[i] = 1;
+			}
+		p = end;
+		while (*p && *p != ' ')
+			p++;
+	}
+	for (size_t i = g.res.nrecords; i-- > 0;) {
+		struct record *r = &g.res.records[i];
+		if (!r->capture || r->capture->call != call)
+			continue;
+		if (have[0] && have[1]) {
+			r->checked = 1;
+			r->max_abs_err = v[0];
+			r->rel_l2_err = v[1];
+			r->tol_max_abs = have[2] ? v[2] : 0;
+			r->tol_rel_l2 = have[3] ? v[3] : 0;
+			r->rows_checked = have[4] ? (int)v[4] : 0;
+			r->correct = have[5] && v[5] == 1;
+		}
+		if (have[6] && v[6] > 0) {
+			r->time_ms = v[6];
+			r->time_ms_min = have[7] ? v[7] : v[6];
+			r->time_ms_max = have[8] ? v[8] : v[6];
+			r->repetitions = have[9] ? (int)v[9] : 0;
+			free(r->capture->time_source);
+			r->capture->time_source = strdup("events");
+			r->tflops = call_tflops(r);
+		}
+		if (have[10] && v[10] >= 0) {
+			r->capture->footprint_bytes = v[10];
+			r->peak_bytes = (uint64_t)v[10];
+			verdict_compute(r);
+		}
+		save_part(0);
+		return;
+	}
+}
+
+static const char *nvtx_message(CUpti_CallbackId cbid, const void *params)
+{
+	const nvtxEventAttributes_t *a = NULL;
+	switch (cbid) {
+	case CUPTI_CBID_NVTX_nvtxRangePushA:
+		return ((const nvtxRangePushA_params *)params)->message;
+	case CUPTI_CBID_NVTX_nvtxMarkA:
+		return ((const nvtxMarkA_params *)params)->message;
+	case CUPTI_CBID_NVTX_nvtxRangePushEx:
+		a = ((const nvtxRangePushEx_params *)params)->eventAttrib;
+		break;
+	case CUPTI_CBID_NVTX_nvtxMarkEx:
+		a = ((const nvtxMarkEx_params *)params)->eventAttrib;
+		break;
+	case CUPTI_CBID_NVTX_nvtxDomainRangePushEx:
+		a = ((const nvtxDomainRangePushEx_params *)params)->core.eventAttrib;
+		break;
+	case CUPTI_CBID_NVTX_nvtxDomainMarkEx:
+		a = ((const nvtxDomainMarkEx_params *)params)->core.eventAttrib;
+		break;
+	default:
+		return NULL;
+	}
+	return a && a->messageType == NVTX_MESSAGE_TYPE_ASCII ? a->message.ascii : NULL;
+}
+
+static void on_push(const char *name)
+{
+	int take = 0;
+	if (name && range_is_attention(name) && !fnmatch(g.include, name, 0)) {
+		g.seen++;
+		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active;
+	}
+	if (depth < MAX_DEPTH)
+		mine[depth] = (unsigned char)take;
+	depth++;
+	if (take)
+		begin_call(name);
+}
+
+static void on_pop(void)
+{
+	if (depth == 0)
+		return;
+	depth--;
+	if (depth < MAX_DEPTH && mine[depth]) {
+		mine[depth] = 0;
+		if (g.active && pthread_equal(g.thread, pthread_self()))
+			end_call();
+	}
+}
+
+static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+				 const void *cbdata)
+{
+	(void)userdata;
+	if (domain == CUPTI_CB_DOMAIN_NVTX) {
+		const CUpti_NvtxData *d = cbdata;
+		pthread_mutex_lock(&g.lock);
+		switch (cbid) {
+		case CUPTI_CBID_NVTX_nvtxRangePushA:
+		case CUPTI_CBID_NVTX_nvtxRangePushEx:
+		case CUPTI_CBID_NVTX_nvtxDomainRangePushEx:
+			on_push(nvtx_message(cbid, d->functionParams));
+			break;
+		case CUPTI_CBID_NVTX_nvtxRangePop:
+		case CUPTI_CBID_NVTX_nvtxDomainRangePop:
+			on_pop();
+			break;
+		case CUPTI_CBID_NVTX_nvtxMarkA:
+		case CUPTI_CBID_NVTX_nvtxMarkEx:
+		case CUPTI_CBID_NVTX_nvtxDomainMarkEx: {
+			const char *m = nvtx_message(cbid, d->functionParams);
+			if (m && !strncmp(m, "attnprof-check:", 15))
+				attach_check(m);
+			break;
+		}
+		default:
+			break;
+		}
+		pthread_mutex_unlock(&g.lock);
+	} else if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+		const CUpti_CallbackData *d = cbdata;
+		if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
+			g.graph_launches++;
+	}
+}
+
+static void finish(void)
+{
+	pthread_mutex_lock(&g.lock);
+	if (g.ready) {
+		if (g.active) {
+			if (g.cupti)
+				cupti_call_abort(g.cupti);
+			g.active = 0;
+			note_header("the program exited inside an attention range: that call was not recorded");
+		}
+		save_part(1);
+		if (g.cupti)
+			cupti_session_close(g.cupti);
+		g.cupti = NULL;
+		g.ready = 0;
+	}
+	pthread_mutex_unlock(&g.lock);
+}
+
+static void split_metrics(const char *list)
+{
+	char *copy = strdup(list ? list : "");
+	if (!copy)
+		return;
+	size_t n = 1;
+	for (const char *p = copy; *p; p++)
+		n += *p == ',';
+	g.metrics = calloc(n, sizeof *g.metrics);
+	for (char *tok = strtok(copy, ","); tok && g.metrics; tok = strtok(NULL, ","))
+		if (*tok)
+			g.metrics[g.nmetrics++] = strdup(tok);
+	free(copy);
+}
+
+static int self_cmdline(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/self/cmdline", "r");
+	if (!f)
+		return -1;
+	size_t n = fread(buf, 1, len - 1, f);
+	fclose(f);
+	for (size_t i = 0; i + 1 < n; i++)
+		if (!buf[i])
+			buf[i] = ' ';
+	buf[n] = '\0';
+	return 0;
+}
+
+/* Called by the CUDA driver during cuInit (CUDA_INJECTION64_PATH). */
+int InitializeInjection(void);
+int InitializeInjection(void)
+{
+	pthread_mutex_lock(&g.lock);
+	if (g.ready) {
+		pthread_mutex_unlock(&g.lock);
+		return 1;
+	}
+	error_progname = "attnprof-inject";
+	const char *dir = getenv("ATTNPROF_INJECT_DIR");
+	if (!dir || !*dir) {
+		fprintf(stderr, "attnprof-inject: ATTNPROF_INJECT_DIR is not set: run the program under 'attnprof record -o FILE -- CMD'\n");
+		pthread_mutex_unlock(&g.lock);
+		return 0;
+	}
+	snprintf(g.dir, sizeof g.dir, "%s", dir);
+	snprintf(g.part, sizeof g.part, "%s/part-%d.yaml", dir, (int)getpid());
+	split_metrics(getenv("ATTNPROF_INJECT_METRICS"));
+	g.metric_set = xstrdup(getenv("ATTNPROF_INJECT_METRIC_SET"));
+	const char *inc = getenv("ATTNPROF_INJECT_NVTX_INCLUDE");
+	g.include = strdup(inc && *inc ? inc : RANGE_PREFIX "*");
+	const char *re = getenv("ATTNPROF_INJECT_KERNEL_REGEX");
+	if (re && *re) {
+		if (regcomp(&g.kernel_re, re, REG_EXTENDED | REG_NOSUB))
+			fprintf(stderr, "attnprof-inject: --kernel-regex '%s' is not a valid extended regular expression: ignored\n", re);
+		else
+			g.have_re = 1;
+	}
+	g.skip = env_long("ATTNPROF_INJECT_SKIP_CALLS", 0);
+	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);
+	g.mstatus = METRICS_NOT_REQUESTED;
+	g.verbose = env_long("ATTNPROF_INJECT_VERBOSE", 0) == 1;
+
+	results_init(&g.res);
+	char cmd[4096] = "";
+	self_cmdline(cmd, sizeof cmd);
+	g.res.header.tool_version = strdup(ATTNPROF_VERSION);
+	g.res.header.command_line = strdup(cmd);
+
+	CUpti_SubscriberHandle sub;
+	CUptiResult r = cuptiSubscribe(&sub, on_callback, NULL);
+	if (r != CUPTI_SUCCESS) {
+		const char *why = NULL;
+		cuptiGetResultString(r, &why);
+		char buf[600];
+		snprintf(buf, sizeof buf,
+			 "cannot subscribe to CUPTI (%s): another CUPTI client holds it in this process "
+			 "(torch.profiler, Nsight, another tool); nothing was captured",
+			 why ? why : "?");
+		fprintf(stderr, "attnprof-inject: %s\n", buf);
+		g.res.header.notes = strdup(buf);
+		g.ready = 1;
+		save_part(1);
+		g.ready = 0;
+		pthread_mutex_unlock(&g.lock);
+		return 1;
+	}
+	cuptiEnableDomain(1, sub, CUPTI_CB_DOMAIN_NVTX);
+	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch);
+	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz);
+	g.ready = 1;
+	save_part(1); /* the part exists from the start: `record` knows we were loaded */
+	atexit(finish);
+	pthread_mutex_unlock(&g.lock);
+	return 1;
+}

@@ -1,0 +1,351 @@
+"""attnprof_hook: mark a Python program's attention calls for `attnprof record -- CMD`.
+
+Installed by sitecustomize (ATTNPROF_HOOK=1).  It wraps, as they are imported,
+
+  * torch.nn.functional.scaled_dot_product_attention   impl=sdpa-<backend PyTorch chose>
+  * transformers' eager_attention_forward (every modeling_* module)   impl=transformers-eager
+
+and brackets each call with an NVTX range named by the grammar of
+src/capture/range_name.h ("attnprof: impl=... B= H= Hkv= Nq= Nkv= d= causal=
+dtype= pass=fwd call=N origin=..."), and its backward with a pass=bwd range
+(from the output's grad_fn pre-hook to the last of the q, k, v gradient hooks).
+The injection library profiles only kernels inside such ranges.
+
+After each forward call, outside any range (so nothing here is profiled), it
+checks sampled rows of the output against an fp64 reference, re-times the call
+unprofiled with CUDA events, and reports the device memory the call allocated
+beyond its inputs, in one NVTX mark "attnprof-check: call=N ...".  The program's
+results are never changed: every wrapper returns what the original returned.
+
+Environment: ATTNPROF_HOOK_CHECK=0 / ATTNPROF_HOOK_TIME=0 turn the check / the
+re-timing off; ATTNPROF_INJECT_SKIP_CALLS and _MAX_CALLS (set by record) limit
+both to the calls that are captured.
+"""
+import os
+import sys
+import threading
+
+__all__ = ["install", "range_name", "TOLERANCES"]
+
+# the same tolerances as `attnprof record` (src/spec.c), per dtype; fp32 for MATH on fp32 inputs
+TOLERANCES = {"fp16": (1e-2, 5e-3), "bf16": (5e-2, 2e-2), "fp32": (1e-3, 1e-3)}
+CHECK_ROWS = 64        # query rows compared per call (first, last and seeded middle heads)
+TIME_REPS, TIME_WARMUP = 10, 2
+
+_state = threading.local()
+_counter = [0]
+_lock = threading.Lock()
+_installed = [False]
+
+
+def _env_int(name, default):
+    try:
+        return int(os.environ.get(name, ""))
+    except ValueError:
+        return default
+
+
+def _dtype_name(t):
+    s = str(getattr(t, "dtype", ""))
+    return {"torch.float16": "fp16", "torch.bfloat16": "bf16", "torch.float32": "fp32"}.get(s, "")
+
+
+def range_name(impl, q, k, causal, pass_, call, origin):
+    """The NVTX range name for one call (q: [B, H, Nq, d], k: [B, Hkv, Nkv, d])."""
+    parts = ["attnprof:", "impl=%s" % impl]
+    qs, ks = tuple(getattr(q, "shape", ())), tuple(getattr(k, "shape", ()))
+    if len(qs) == 4 and len(ks) == 4 and qs[0] == ks[0] and qs[3] == ks[3] and ks[1] > 0 and qs[1] % ks[1] == 0:
+        parts.append("B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d" % (qs[0], qs[1], ks[1], qs[2], ks[2], qs[3]))
+    parts.append("causal=%d" % (1 if causal else 0))
+    dt = _dtype_name(q)
+    if dt:
+        parts.append("dtype=" + dt)
+    parts.append("pass=" + pass_)
+    parts.append("call=%d" % call)
+    parts.append("origin=" + origin)
+    return " ".join(parts)
+
+
+def _next_call():
+    with _lock:
+        n = _counter[0]
+        _counter[0] += 1
+    return n
+
+
+def _captured(call):
+    skip = _env_int("ATTNPROF_INJECT_SKIP_CALLS", 0)
+    most = _env_int("ATTNPROF_INJECT_MAX_CALLS", -1)
+    return call >= skip and (most < 0 or call < skip + most)
+
+
+def _nvtx():
+    import torch
+    return torch.cuda.nvtx
+
+
+def _sdpa_impl(torch, q, k, v, attn_mask, dropout_p, is_causal, scale, enable_gqa):
+    """impl=sdpa-<backend>: the backend PyTorch's dispatcher picks for these arguments."""
+    try:
+        try:
+            i = torch._fused_sdp_choice(q, k, v, attn_mask, dropout_p, is_causal, scale=scale, enable_gqa=enable_gqa)
+        except TypeError:
+            i = torch._fused_sdp_choice(q, k, v, attn_mask, dropout_p, is_causal, scale=scale)
+        from torch.nn.attention import SDPBackend
+        name = SDPBackend(i).name
+    except Exception:
+        return "sdpa"
+    return {"FLASH_ATTENTION": "sdpa-flash", "EFFICIENT_ATTENTION": "sdpa-efficient",
+            "CUDNN_ATTENTION": "sdpa-cudnn", "MATH": "sdpa-math",
+            "OVERRIDEABLE": "sdpa-overrideable"}.get(name, "sdpa-" + name.lower())
+
+
+def _reference_rows(torch, q, k, v, rows, b, h, scale, causal, mask):
+    """fp64 attention for rows of head (b, h); mask: None, bool or additive, broadcastable to [B, H, Nq, Nkv]."""
+    hk = h // (q.shape[1] // k.shape[1])
+    qd = q[b, h, rows].double()
+    kd, vd = k[b, hk].double(), v[b, hk].double()
+    s = (qd @ kd.transpose(0, 1)) * scale
+    nq, nkv = q.shape[2], k.shape[2]
+    if causal:
+        # SDPA's is_causal: top-left aligned (key j visible to query i when j <= i)
+        cols = torch.arange(nkv, device=q.device).unsqueeze(0)
+        s = s.masked_fill(cols > rows.unsqueeze(1), float("-inf"))
+    if mask is not None:
+        m = mask.expand(q.shape[0], q.shape[1], nq, nkv)[b, h, rows]
+        if m.dtype == torch.bool:
+            s = s.masked_fill(~m, float("-inf"))
+        else:
+            s = s + m.double()
+    p = torch.softmax(s, dim=-1)
+    return p @ vd
+
+
+def _check(torch, q, k, v, out_bhnd, scale, causal, mask):
+    """(max_abs, rel_l2, rows) of out against fp64 on sampled rows of three heads."""
+    B, H, Nq = q.shape[0], q.shape[1], q.shape[2]
+    g = torch.Generator(device="cpu")
+    g.manual_seed(Nq * 1000003 + B * 131 + H)
+    heads = {(0, 0), (B - 1, H - 1), (int(torch.randint(B, (1,), generator=g)), int(torch.randint(H, (1,), generator=g)))}
+    n = min(Nq, max(1, CHECK_ROWS // len(heads)))
+    rows = torch.randperm(Nq, generator=g)[:n].sort().values.to(q.device)
+    err2 = ref2 = 0.0
+    max_abs = 0.0
+    for b, h in sorted(heads):
+        ref = _reference_rows(torch, q, k, v, rows, b, h, scale, causal, mask)
+        got = out_bhnd[b, h, rows].double()
+        d = (got - ref)
+        if not torch.isfinite(got).all():
+            return float("inf"), float("inf"), n * len(heads)
+        max_abs = max(max_abs, float(d.abs().max()))
+        err2 += float((d * d).sum())
+        ref2 += float((ref * ref).sum())
+    return max_abs, (err2 ** 0.5) / max(ref2 ** 0.5, 1e-300), n * len(heads)
+
+
+def _retime(torch, fn):
+    """Median, min, max of TIME_REPS unprofiled runs (ms) between CUDA events."""
+    with torch.no_grad():
+        for _ in range(TIME_WARMUP):
+            fn()
+        ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(TIME_REPS)]
+        for a, b in ev:
+            a.record()
+            fn()
+            b.record()
+        torch.cuda.synchronize()
+        ms = sorted(a.elapsed_time(b) for a, b in ev)
+    n = len(ms)
+    med = ms[n // 2] if n % 2 else 0.5 * (ms[n // 2 - 1] + ms[n // 2])
+    return med, ms[0], ms[-1], n
+
+
+def _after_forward(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout):
+    if not _captured(call):
+        return
+    fields = ["call=%d" % call]
+    if os.environ.get("ATTNPROF_HOOK_CHECK", "1") != "0" and dropout == 0 and len(q.shape) == 4:
+        try:
+            dt = _dtype_name(q) or "fp32"
+            tol = TOLERANCES.get(dt, TOLERANCES["fp32"])
+            max_abs, rel, rows = _check(torch, q, k, v, out_bhnd, scale, causal, mask)
+            ok = max_abs <= tol[0] and rel <= tol[1]
+            fields.append("max_abs=%.6g rel_l2=%.6g tol_max_abs=%g tol_rel_l2=%g rows=%d correct=%d"
+                          % (max_abs, rel, tol[0], tol[1], rows, 1 if ok else 0))
+        except Exception as e:
+            sys.stderr.write("attnprof-hook: call %d not checked: %s\n" % (call, e))
+    if os.environ.get("ATTNPROF_HOOK_TIME", "1") != "0":
+        try:
+            med, lo, hi, n = _retime(torch, rerun)
+            fields.append("time_ms=%.6g time_ms_min=%.6g time_ms_max=%.6g reps=%d" % (med, lo, hi, n))
+        except Exception as e:
+            sys.stderr.write("attnprof-hook: call %d not re-timed: %s\n" % (call, e))
+    if footprint is not None:
+        fields.append("footprint=%d" % footprint)
+    _nvtx().mark("attnprof-check: " + " ".join(fields))
+
+
+def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin):
+    """A pass=bwd range around the gradient of this call: from out's grad_fn pre-hook
+    to the last of the inputs' gradient hooks, on the autograd thread."""
+    fn = getattr(out, "grad_fn", None)
+    need = [t for t in inputs if getattr(t, "requires_grad", False)]
+    if fn is None or not need or not hasattr(fn, "register_prehook"):
+        return
+    name = range_name(impl, q, k, causal, "bwd", call, origin)
+    left = [0]
+
+    def pre(grad_outputs):
+        left[0] = len(need)
+        _nvtx().range_push(name)
+
+    def done(grad):
+        left[0] -= 1
+        if left[0] == 0:
+            _nvtx().range_pop()
+
+    fn.register_prehook(pre)
+    for t in need:
+        t.register_hook(done)
+
+
+def _footprint_begin(torch):
+    try:
+        before = torch.cuda.memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        return before
+    except Exception:
+        return None
+
+
+def _footprint_end(torch, before):
+    if before is None:
+        return None
+    try:
+        return max(0, torch.cuda.max_memory_allocated() - before)
+    except Exception:
+        return None
+
+
+def wrap_sdpa(orig):
+    def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
+                                     scale=None, enable_gqa=False, **kw):
+        import torch
+        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+            return orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p, is_causal=is_causal,
+                        scale=scale, enable_gqa=enable_gqa, **kw)
+        call = _next_call()
+        impl = _sdpa_impl(torch, query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+        name = range_name(impl, query, key, is_causal, "fwd", call, "python-sdpa")
+        before = _footprint_begin(torch) if _captured(call) else None
+        _state.inside = True
+        try:
+            _nvtx().range_push(name)
+            try:
+                out = orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p, is_causal=is_causal,
+                           scale=scale, enable_gqa=enable_gqa, **kw)
+            finally:
+                _nvtx().range_pop()
+            foot = _footprint_end(torch, before)
+            _mark_backward(torch, out, (query, key, value), impl, query, key, is_causal, call, "python-sdpa")
+            sc = scale if scale is not None else query.shape[-1] ** -0.5
+            _after_forward(torch, call, query.detach(), key.detach(), value.detach(), out.detach(), sc, is_causal,
+                           attn_mask, lambda: orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p,
+                                                   is_causal=is_causal, scale=scale, enable_gqa=enable_gqa, **kw),
+                           foot, dropout_p)
+        finally:
+            _state.inside = False
+        return out
+    scaled_dot_product_attention.__wrapped__ = orig
+    scaled_dot_product_attention._attnprof = True
+    return scaled_dot_product_attention
+
+
+def wrap_eager(orig):
+    """transformers' eager_attention_forward(module, query, key, value, attention_mask, scaling, dropout=0.0, **kw)
+    -> (attn_output [B, Nq, H, d], attn_weights): GEMMs + softmax, S and P between kernels."""
+    def eager_attention_forward(module, query, key, value, attention_mask, scaling=None, dropout=0.0, **kw):
+        import torch
+        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+            return orig(module, query, key, value, attention_mask, scaling, dropout, **kw)
+        call = _next_call()
+        name = range_name("transformers-eager", query, key, False, "fwd", call, "transformers-eager")
+        before = _footprint_begin(torch) if _captured(call) else None
+        _state.inside = True
+        try:
+            _nvtx().range_push(name)
+            try:
+                res = orig(module, query, key, value, attention_mask, scaling, dropout, **kw)
+            finally:
+                _nvtx().range_pop()
+            foot = _footprint_end(torch, before)
+            out = res[0] if isinstance(res, tuple) else res
+            _mark_backward(torch, out, (query, key, value), "transformers-eager", query, key, False, call,
+                           "transformers-eager")
+            sc = scaling if scaling is not None else query.shape[-1] ** -0.5
+            mask = attention_mask[:, :, :, : key.shape[-2]] if attention_mask is not None else None
+            drop = dropout if getattr(module, "training", False) else 0.0
+            _after_forward(torch, call, query.detach(), key.detach(), value.detach(),
+                           out.detach().transpose(1, 2), sc, False, mask,
+                           lambda: orig(module, query, key, value, attention_mask, scaling, dropout, **kw), foot, drop)
+        finally:
+            _state.inside = False
+        return res
+    eager_attention_forward.__wrapped__ = orig
+    eager_attention_forward._attnprof = True
+    return eager_attention_forward
+
+
+def patch_module(module):
+    """Wrap what this module defines that we know; idempotent."""
+    name = getattr(module, "__name__", "")
+    if name == "torch.nn.functional":
+        f = getattr(module, "scaled_dot_product_attention", None)
+        if f is not None and not getattr(f, "_attnprof", False):
+            module.scaled_dot_product_attention = wrap_sdpa(f)
+    elif name.startswith("transformers.models.") and ".modeling_" in name:
+        f = getattr(module, "eager_attention_forward", None)
+        if f is not None and not getattr(f, "_attnprof", False):
+            module.eager_attention_forward = wrap_eager(f)
+
+
+class _Finder:
+    """A meta-path finder that lets the real finder load a module, then patches it."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not (fullname == "torch.nn.functional" or
+                (fullname.startswith("transformers.models.") and ".modeling_" in fullname)):
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is not None and spec.loader is not None and hasattr(spec.loader, "exec_module"):
+                real = spec.loader
+
+                class _Loader:
+                    """The real loader, patching the module after it ran."""
+
+                    def create_module(self, s):
+                        return real.create_module(s) if hasattr(real, "create_module") else None
+
+                    def exec_module(self, module):
+                        real.exec_module(module)
+                        patch_module(module)
+
+                    def __getattr__(self, attr):
+                        return getattr(real, attr)
+                spec.loader = _Loader()
+                return spec
+        return None
+
+
+def install():
+    """Patch what is already imported and what will be."""
+    if _installed[0]:
+        return
+    _installed[0] = True
+    sys.meta_path.insert(0, _Finder())
+    for name, module in list(sys.modules.items()):
+        if module is not None:
+            patch_module(module)

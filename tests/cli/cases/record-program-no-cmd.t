@@ -1,0 +1,4 @@
+# nothing after --
+args: record -o $TMP/x.yaml --
+exit: 2
+stderr: nothing to run after

@@ -1,0 +1,199 @@
+"""tests/python/test_hook.py ATTNPROF_BINARY: the Python helper without a GPU.
+
+A fake `torch` (NVTX calls recorded, tensors that only have shapes) stands in
+for PyTorch, so the test runs where torch is absent.  Checks: the SDPA and
+transformers wrappers emit one forward range per call with the grammar's
+name (parsed back by `attnprof record --parse-range`), the backend PyTorch
+would choose in the name, a pass=bwd range from the grad_fn pre-hook to the
+last input gradient, nested wrappers emit once, results are returned
+unchanged, and the import hook patches modules imported after install().
+Prints "# python: N passed, N failed, N skipped" last.
+"""
+import enum
+import os
+import subprocess
+import sys
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "python"))
+BIN = sys.argv[1] if len(sys.argv) > 1 else "./attnprof"
+os.environ["ATTNPROF_HOOK_CHECK"] = "0"
+os.environ["ATTNPROF_HOOK_TIME"] = "0"
+
+events = []
+
+
+class FakeTensor:
+    def __init__(self, *shape, dtype="torch.float16", requires_grad=False):
+        self.shape, self.dtype, self.is_cuda, self.requires_grad = shape, dtype, True, requires_grad
+        self.grad_fn = None
+        self.hooks = []
+
+    def detach(self):
+        return self
+
+    def transpose(self, a, b):
+        s = list(self.shape)
+        s[a], s[b] = s[b], s[a]
+        return FakeTensor(*s, dtype=self.dtype)
+
+    def register_hook(self, fn):
+        self.hooks.append(fn)
+
+
+class FakeNode:
+    def __init__(self):
+        self.pre, self.post = [], []
+
+    def register_prehook(self, fn):
+        self.pre.append(fn)
+
+
+def make_fake_torch():
+    torch = types.ModuleType("torch")
+    torch.__path__ = []
+    cuda = types.ModuleType("torch.cuda")
+    nvtx = types.ModuleType("torch.cuda.nvtx")
+    nvtx.range_push = lambda name: events.append(("push", name))
+    nvtx.range_pop = lambda: events.append(("pop", None))
+    nvtx.mark = lambda msg: events.append(("mark", msg))
+    cuda.nvtx = nvtx
+    cuda.memory_allocated = lambda: 1000
+    cuda.reset_peak_memory_stats = lambda: None
+    cuda.max_memory_allocated = lambda: 5000
+    torch.cuda = cuda
+    nn = types.ModuleType("torch.nn")
+    nn.__path__ = []
+    attention = types.ModuleType("torch.nn.attention")
+
+    class SDPBackend(enum.IntEnum):
+        ERROR = -1
+        MATH = 0
+        FLASH_ATTENTION = 1
+        EFFICIENT_ATTENTION = 2
+        CUDNN_ATTENTION = 3
+        OVERRIDEABLE = 4
+    attention.SDPBackend = SDPBackend
+    nn.attention = attention
+    torch.nn = nn
+    torch.chosen = [1]
+    torch._fused_sdp_choice = lambda *a, **k: torch.chosen[0]
+    functional = types.ModuleType("torch.nn.functional")
+
+    def scaled_dot_product_attention(q, k, v, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
+                                     enable_gqa=False):
+        events.append(("kernel", "sdpa"))
+        out = FakeTensor(*q.shape, dtype=q.dtype, requires_grad=q.requires_grad)
+        if q.requires_grad:
+            out.grad_fn = FakeNode()
+        return out
+    functional.scaled_dot_product_attention = scaled_dot_product_attention
+    nn.functional = functional
+    for m in (torch, cuda, nvtx, nn, attention, functional):
+        sys.modules[m.__name__] = m
+    return torch
+
+
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+        print("ok   " + what)
+    else:
+        failed += 1
+        print("FAIL " + what)
+
+
+def parses(name):
+    r = subprocess.run([BIN, "record", "--parse-range", name], capture_output=True, text=True)
+    return r.returncode == 0, r.stdout
+
+
+torch = make_fake_torch()
+import attnprof_hook  # noqa: E402
+
+attnprof_hook.install()
+F = sys.modules["torch.nn.functional"]
+check(getattr(F.scaled_dot_product_attention, "_attnprof", False), "already-imported torch.nn.functional is patched")
+
+# one forward call: push, the kernel, pop, then the check mark (outside the range)
+q = FakeTensor(2, 16, 2048, 128)
+k = FakeTensor(2, 4, 2048, 128)
+out = F.scaled_dot_product_attention(q, k, k, is_causal=True)
+kinds = [e[0] for e in events]
+check(kinds[:3] == ["push", "kernel", "pop"], "the call's kernels are inside its range: %s" % kinds)
+check(kinds[3:] == ["mark"] and events[3][1].startswith("attnprof-check: call=0"), "one check mark after the range")
+name = events[0][1]
+ok, shown = parses(name)
+check(ok, "the range name parses: %s" % name)
+check("impl:    sdpa-flash" in shown and "B=2 H=16 Hkv=4 Nq=2048 Nkv=2048 d=128" in shown and "causal:  1" in shown,
+      "impl, shape and mask read back")
+check(out.shape == q.shape, "the result is returned unchanged")
+
+# the backend PyTorch would pick is named; calls are numbered
+events.clear()
+torch.chosen[0] = 0
+F.scaled_dot_product_attention(FakeTensor(1, 8, 1, 64, dtype="torch.bfloat16"), FakeTensor(1, 8, 300, 64), FakeTensor(1, 8, 300, 64))
+ok, shown = parses(events[0][1])
+check(ok and "impl:    sdpa-math" in shown and "(decode)" in shown and "dtype:   bf16" in shown and "call:    1" in shown,
+      "math backend, decode shape, bf16, call 1")
+
+# backward: a pass=bwd range from the grad_fn pre-hook to the last input gradient hook
+events.clear()
+torch.chosen[0] = 3
+qg, kg, vg = (FakeTensor(2, 16, 1024, 128, requires_grad=True) for _ in range(3))
+o = F.scaled_dot_product_attention(qg, kg, vg)
+check(len(o.grad_fn.pre) == 1 and all(len(t.hooks) == 1 for t in (qg, kg, vg)), "backward hooks registered")
+events.clear()
+o.grad_fn.pre[0]((None,))
+for t in (qg, kg, vg):
+    check(events[-1][0] != "pop", "backward range still open before the last gradient")
+    t.hooks[0](None)
+check([e[0] for e in events] == ["push", "pop"], "one backward range")
+ok, shown = parses(events[0][1])
+check(ok and "pass:    bwd" in shown and "impl:    sdpa-cudnn" in shown, "the backward range names pass=bwd")
+
+# nested: a wrapper inside a wrapper emits once
+events.clear()
+inner = F.scaled_dot_product_attention
+attnprof_hook._state.inside = True
+inner(q, k, k)
+attnprof_hook._state.inside = False
+check([e[0] for e in events] == ["kernel"], "no range inside another captured call")
+
+# transformers: a modeling module imported after install() is patched
+pkg = types.ModuleType("transformers")
+pkg.__path__ = []
+models = types.ModuleType("transformers.models")
+models.__path__ = []
+sys.modules["transformers"] = pkg
+sys.modules["transformers.models"] = models
+mod = types.ModuleType("transformers.models.llama.modeling_llama")
+
+
+def eager_attention_forward(module, query, key, value, attention_mask, scaling, dropout=0.0, **kw):
+    events.append(("kernel", "gemm+softmax+gemm"))
+    return FakeTensor(query.shape[0], query.shape[2], query.shape[1], query.shape[3]), None
+
+
+mod.eager_attention_forward = eager_attention_forward
+attnprof_hook.patch_module(mod)
+events.clear()
+res = mod.eager_attention_forward(types.SimpleNamespace(training=False), q, k, k, None, 0.088)
+check([e[0] for e in events][:3] == ["push", "kernel", "pop"], "transformers eager call in a range")
+ok, shown = parses(events[0][1])
+check(ok and "impl:    transformers-eager" in shown and "Hkv=4" in shown, "eager range names its impl and GQA")
+check(isinstance(res, tuple) and res[1] is None, "eager result unchanged")
+
+# calls outside --skip-calls/--max-calls get no check mark
+events.clear()
+os.environ["ATTNPROF_INJECT_SKIP_CALLS"] = "1000"
+F.scaled_dot_product_attention(q, k, k)
+check("mark" not in [e[0] for e in events], "no check for a call record leaves unprofiled")
+
+print("# python: %d passed, %d failed, 0 skipped" % (passed, failed))
+sys.exit(1 if failed else 0)
