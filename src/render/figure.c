@@ -1,5 +1,13 @@
-/* figure.c: the table of figure kinds and what they share; see figure.h. */
+/* figure.c: the table of figure kinds and what they share; see figkind.h. */
+#include "render/figkind.h"
+
+#if ATTNPROF_HAVE_RENDER
 #include "render/figure.h"
+/* title and drawing of a kind (a build without the renderer has neither) */
+#define DRAWN(f) f##_title, f
+#else
+#define DRAWN(f) NULL, NULL
+#endif
 
 #include <stdio.h>
 #include <string.h>
@@ -12,42 +20,42 @@ void figopts_init(struct figopts *o)
 
 const struct figkind figure_kinds[] = {
 	{ "dataflow", "one variant's data flow: HBM buffers (absent ones struck through), on-chip tiles, measured bytes",
-	  0.62, NEEDS_PREFILL, fig_dataflow_title, fig_dataflow },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow) },
 	{ "dataflow-compare", "two variants' data flow side by side (default standard against flash2) with the bytes saved",
-	  0.62, NEEDS_PREFILL, fig_dataflow_compare_title, fig_dataflow_compare },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow_compare) },
 	{ "partition-grid", "the grid: what each thread block owns, laid over the GPU's SMs in waves (idle SMs shown)",
-	  0.72, NEEDS_PREFILL, fig_grid_title, fig_grid },
+	  0.72, NEEDS_PREFILL, DRAWN(fig_grid) },
 	{ "partition-warps", "the warps inside a block: split-K with its shared-memory reduction against split-Q",
-	  0.6, NEEDS_PREFILL, fig_warps_title, fig_warps },
+	  0.6, NEEDS_PREFILL, DRAWN(fig_warps) },
 	{ "tflops", "TFLOP/s against N, grouped bars, one panel per (d, causal), with reference series",
-	  0.62, NEEDS_PREFILL, fig_tflops_title, fig_tflops },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_tflops) },
 	{ "hbm", "HBM bytes against N on log axes: measured points, model lines",
-	  0.62, NEEDS_PREFILL, fig_hbm_title, fig_hbm },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_hbm) },
 	{ "memory", "peak device memory against N, with the descriptors' buffers",
-	  0.62, NEEDS_PREFILL, fig_memory_title, fig_memory },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_memory) },
 	{ "smem", "shared-memory load/store wavefronts and bank conflicts per variant",
-	  0.55, NEEDS_PREFILL | NEEDS_METRICS, fig_smem_title, fig_smem },
+	  0.55, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_smem) },
 	{ "occupancy", "achieved against theoretical occupancy per variant",
-	  0.55, NEEDS_PREFILL, fig_occupancy_title, fig_occupancy },
+	  0.55, NEEDS_PREFILL, DRAWN(fig_occupancy) },
 	{ "roofline", "a roofline from the GPU's measured ceilings with every variant's points",
-	  0.62, NEEDS_PREFILL, fig_roofline_title, fig_roofline },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline) },
 	{ "ablation", "the ablation ladder: flash1 to flash2 one switch at a time",
-	  0.55, NEEDS_LADDER, fig_ablation_title, fig_ablation },
+	  0.55, NEEDS_LADDER, DRAWN(fig_ablation) },
 	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",
-	  0.5, NEEDS_DECODE, fig_decode_title, fig_decode },
+	  0.5, NEEDS_DECODE, DRAWN(fig_decode) },
 	/* teaching figures (fig_teach.c) */
 	{ "tiling", "one variant's tiling as a build (step: 1 Q block, 2 K/V streamed, 3 S tile, 4 max and sum, 5 O rescaled)",
-	  0.42, NEEDS_PREFILL, fig_tiling_title, fig_tiling },
+	  0.42, NEEDS_PREFILL, DRAWN(fig_tiling) },
 	{ "online-softmax", "the online-softmax recurrence on a worked example, checked against a direct softmax",
-	  0.38, NEEDS_NOTHING, fig_softmax_title, fig_softmax },
+	  0.38, NEEDS_NOTHING, DRAWN(fig_softmax) },
 	{ "loop-order", "K/V-outer against Q-outer loops: where O, m and l live, with measured DRAM traffic",
-	  0.42, NEEDS_PREFILL, fig_looporder_title, fig_looporder },
+	  0.42, NEEDS_PREFILL, DRAWN(fig_looporder) },
 	{ "warp-split", "split-K against split-Q warps: the shared-memory exchange, measured store wavefronts",
-	  0.42, NEEDS_PREFILL, fig_warpsplit_title, fig_warpsplit },
+	  0.42, NEEDS_PREFILL, DRAWN(fig_warpsplit) },
 	{ "causal-blocks", "the tile pairs of a causal pass (computed, masked, skipped) and the measured times",
-	  0.42, NEEDS_PREFILL, fig_causal_title, fig_causal },
+	  0.42, NEEDS_PREFILL, DRAWN(fig_causal) },
 	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
-	  0.4, NEEDS_LADDER, fig_ladder_title, fig_ladder },
+	  0.4, NEEDS_LADDER, DRAWN(fig_ladder) },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/figure.h"
+#include "render/figkind.h"
 #include "util/error.h"
 
 void sbuf_init(struct sbuf *s)

@@ -1,12 +1,13 @@
-/* report.c: a template and a results file into a multi-page PDF.
+/* report.c: the PDF back end of the document model (docmodel.h).
  *
- * Three steps.  The plan walks the sections (their `when`, each_variant)
- * and lists the figures in order; in patent style it draws each on a
- * scratch surface to learn its reference numerals, so the brief
- * description can name them before the sheets that carry them.  A
- * counting pass lays the pages out on a discarding PDF surface (page
- * count for "n/m"); the drawing pass lays them out again, identically,
- * onto the real file.  Layouts: article (review), sheets (patent: text
+ * The model is built once from the template and the results; this file
+ * lays its blocks out.  Three passes.  The plan lists the figures; in
+ * patent style it draws each on a scratch surface to learn its reference
+ * numerals, so the brief description can name them before the sheets that
+ * carry them.  A counting pass lays the pages out on a discarding PDF
+ * surface (page count for "n/m"); the drawing pass lays them out again,
+ * identically, onto the real file, recording what it placed for the
+ * linter (layrec.h).  Layouts: article (review), sheets (patent: text
  * pages, then one drawing sheet per figure), slides (one section, one
  * 16:9 slide).
  */
@@ -20,15 +21,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "render/docmodel.h"
 #include "render/interp.h"
 #include "util/error.h"
 
 #define MAX_FIGS 160
 
 struct figrec {
-	const struct tblock *b;
-	struct figopts o;
-	char var[SERIES_KEY];        /* $v of its section */
+	const struct dblock *b;      /* the figure block of the model */
 	char title[300];
 	int parts[FIG_MAX_PARTS];    /* numeral indices (patent) */
 	int nparts;
@@ -48,55 +48,17 @@ struct doc {
 	int sheet, total_sheets;
 	struct rbox area;            /* the current page's text area */
 	double y;                    /* cursor in it */
-	int fig_no, table_no, section_no;
+	int fig_no, table_no;
 	struct numerals num;
 	struct figrec figs[MAX_FIGS];
 	size_t nfigs;
-	struct interp ip;
-	const char *var;             /* current $v */
+	const struct docmodel *m;
 	int err;
 	int page_open;
 	const char *slide_title;     /* the heading of the slide being filled */
 	struct layrec rec;           /* what the drawing pass placed */
 	struct sbuf notes;           /* speaker notes, slide by slide (slides, drawing pass) */
 };
-
-/* ---- text helpers --------------------------------------------------------- */
-
-/* Interpolate a scalar; on a template error the document stops (sticky). */
-static char *expand(struct doc *d, const struct ynode *n, int markup)
-{
-	struct sbuf sb;
-	sbuf_init(&sb);
-	if (!n || d->err)
-		return NULL;
-	d->ip.var_v = d->var;
-	d->ip.markup = markup;
-	d->ip.quiet = d->pass != 2 || d->o->quiet;
-	int rc = interp_expand(&d->ip, n, n->scalar, &sb);
-	if (rc) {
-		d->err = rc;
-		sbuf_release(&sb);
-		return NULL;
-	}
-	if (!sb.cap && sbuf_add(&sb, "", 0)) {
-		d->err = RENDER_FAIL;
-		return NULL;
-	}
-	return sb.buf;
-}
-
-static int when_true(struct doc *d, const struct ynode *w)
-{
-	if (!w || d->err)
-		return !d->err;
-	int truth = 0;
-	d->ip.var_v = d->var;
-	int rc = interp_when(&d->ip, w, w->scalar, &truth);
-	if (rc)
-		d->err = rc;
-	return !rc && truth;
-}
 
 /* ---- pages ------------------------------------------------------------- */
 
@@ -226,20 +188,20 @@ static void paragraph(struct doc *d, const char *markup, double size, int flags,
 
 /* The smallest height the figure of a block takes (it may be scaled down to
  * FIG_MIN_SCALE to fit a page's room), for keeping a heading with it. */
-static double figure_min_height(const struct doc *d, const struct tblock *b)
+static double figure_min_height(const struct doc *d, const struct dblock *b)
 {
 	double w = d->area.w * (b->width > 0 ? b->width : 1);
 	double h = fmin(w * (b->height > 0 ? b->height : b->fig->ratio), d->area.h * 0.9);
 	return h * FIG_MIN_SCALE + d->st->size_caption * 3;
 }
 
-static void heading_keep(struct doc *d, const char *text, int level, double keep)
+static void heading_keep(struct doc *d, const char *text, int number, int level, double keep)
 {
 	const struct rstyle *st = d->st;
 	double size = level == 1 ? st->size_h1 : st->size_h2;
 	char buf[600];
 	if (level == 1 && d->t->layout == LAYOUT_ARTICLE && !st->patent)
-		snprintf(buf, sizeof(buf), "%d  %s", d->section_no, text);
+		snprintf(buf, sizeof(buf), "%d  %s", number, text);
 	else
 		snprintf(buf, sizeof(buf), "%s", text);
 	double h;
@@ -255,18 +217,7 @@ static void heading_keep(struct doc *d, const char *text, int level, double keep
 	d->y += h + size * 0.35;
 }
 
-static void heading(struct doc *d, const char *text, int level) { heading_keep(d, text, level, 0); }
-
-static void fill_figopts(struct doc *d, const struct tblock *b, struct figopts *o)
-{
-	figopts_init(o);
-	o->sel = b->sel;
-	o->step = b->step;
-	if (b->variant)
-		snprintf(o->variant, sizeof(o->variant), "%s", !strcmp(b->variant, "$v") && d->var ? d->var : b->variant);
-	if (b->compare)
-		snprintf(o->compare, sizeof(o->compare), "%s", !strcmp(b->compare, "$v") && d->var ? d->var : b->compare);
-}
+static void heading(struct doc *d, const char *text, int level) { heading_keep(d, text, 0, level, 0); }
 
 static void fig_label(struct doc *d, int n, char *buf, size_t len)
 {
@@ -287,7 +238,7 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 		d->num.nused = 0;
 	if (d->c.rec)
 		layrec_fig_begin(d->c.rec, box.x, box.y, box.x + box.w, box.y + box.h, f->b->fig->name);
-	f->b->fig->draw(&d->c, d->rd, &f->o, box);
+	f->b->fig->draw(&d->c, d->rd, &f->b->fo, box);
 	if (d->c.rec)
 		layrec_fig_end(d->c.rec);
 	cairo_restore(d->cr);
@@ -298,15 +249,10 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 	}
 }
 
-static void caption_of(struct doc *d, const struct figrec *f, char *buf, size_t len)
+static void caption_of(const struct figrec *f, char *buf, size_t len)
 {
 	if (f->b->caption) {
-		const char *old = d->var;
-		d->var = f->var[0] ? f->var : NULL;
-		char *c = expand(d, f->b->caption, 1);
-		d->var = old;
-		snprintf(buf, len, "%s", c ? c : "");
-		free(c);
+		snprintf(buf, len, "%s", f->b->caption);
 	} else {
 		/* titles are plain text: escape them for markup */
 		size_t u = 0;
@@ -319,7 +265,7 @@ static void caption_of(struct doc *d, const struct figrec *f, char *buf, size_t 
 	}
 }
 
-static void article_figure(struct doc *d, const struct tblock *b)
+static void article_figure(struct doc *d, const struct dblock *b)
 {
 	const struct rstyle *st = d->st;
 	int n = ++d->fig_no;
@@ -329,7 +275,7 @@ static void article_figure(struct doc *d, const struct tblock *b)
 	double w = d->area.w * (b->width > 0 ? b->width : 1);
 	double ratio = b->height > 0 ? b->height : f->b->fig->ratio;
 	char cap[900], lab[32], full[1000];
-	caption_of(d, f, cap, sizeof(cap));
+	caption_of(f, cap, sizeof(cap));
 	fig_label(d, n, lab, sizeof(lab));
 	snprintf(full, sizeof(full), "<b>%s.</b> %s", lab, cap);
 	double ch;
@@ -356,27 +302,20 @@ static void article_figure(struct doc *d, const struct tblock *b)
 	d->y += ch + st->size_body;
 }
 
-static void article_table(struct doc *d, const struct tblock *b)
+static void article_table(struct doc *d, const struct dblock *b)
 {
 	const struct rstyle *st = d->st;
 	int n = ++d->table_no;
-	struct figopts o;
-	fill_figopts(d, b, &o);
-	char title[200], full[1200], cap[900] = "";
-	table_title(d->rd, b->table, title, sizeof(title));
-	if (b->caption) {
-		char *c = expand(d, b->caption, 1);
-		snprintf(cap, sizeof(cap), " %s", c ? c : "");
-		free(c);
-	}
-	snprintf(full, sizeof(full), "<b>Table %d.</b> %s.%s", n, title, cap);
+	char full[1400];
+	snprintf(full, sizeof(full), "<b>Table %d.</b> %s.%s%s", n, b->table_title, b->caption ? " " : "",
+		 b->caption ? b->caption : "");
 	double ch, th;
 	text_extent(&d->c, full, st->size_caption, TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &ch);
-	th = table_render(&d->c, d->rd, b->table, &o, rbox_make(d->area.x, 0, d->area.w, 1e6), 0);
+	th = table_draw(&d->c, b->table, rbox_make(d->area.x, 0, d->area.w, 1e6), 0);
 	need(d, ch + th + 8);
 	text_block(&d->c, d->area.x, d->y, d->area.w, full, st->size_caption, TX_MARKUP | TX_NOSCALE, NULL);
 	d->y += ch + 3;
-	table_render(&d->c, d->rd, b->table, &o, rbox_make(d->area.x, d->y, d->area.w, th), 1);
+	table_draw(&d->c, b->table, rbox_make(d->area.x, d->y, d->area.w, th), 1);
 	d->y += th + st->size_body;
 }
 
@@ -398,14 +337,12 @@ static void note_block(struct doc *d, const char *markup)
 	d->y += b.h + st->size_body * 0.8;
 }
 
-static void bullets(struct doc *d, const struct tblock *b)
+static void bullets(struct doc *d, const struct dblock *b)
 {
 	const struct rstyle *st = d->st;
 	double size = st->size_body, ind = size * 1.4;
-	for (size_t i = 0; i < b->items->n; i++) {
-		char *m = expand(d, b->items->items[i], 1);
-		if (!m)
-			return;
+	for (size_t i = 0; i < b->nitems; i++) {
+		const char *m = b->items[i];
 		double h;
 		text_extent(&d->c, m, size, TX_MARKUP | TX_NOSCALE, d->area.w - ind, NULL, &h);
 		need(d, h);
@@ -414,7 +351,6 @@ static void bullets(struct doc *d, const struct tblock *b)
 		text_block(&d->c, d->area.x + ind, d->y, d->area.w - ind, m, size, TX_MARKUP | TX_NOSCALE, NULL);
 		body_role(d, 0);
 		d->y += h + size * 0.3;
-		free(m);
 	}
 	d->y += size * 0.4;
 }
@@ -427,7 +363,7 @@ static void brief(struct doc *d)
 	for (size_t i = 0; i < d->nfigs; i++) {
 		sbuf_init(&sb);
 		char cap[900];
-		caption_of(d, &d->figs[i], cap, sizeof(cap));
+		caption_of(&d->figs[i], cap, sizeof(cap));
 		sbuf_addf(&sb, "<b>FIG. %zu</b> is %s%s", i + 1, cap, d->figs[i].nparts ? "; reference numerals: " : ".");
 		for (int k = 0; k < d->figs[i].nparts; k++) {
 			const struct part *p = &d->num.parts[d->figs[i].parts[k]];
@@ -450,40 +386,17 @@ static void brief(struct doc *d)
 		paragraph(d, "(this document has no drawings)", st->size_body, TX_ITALIC, 0);
 }
 
-/* ---- the walk ------------------------------------------------------------- */
-
-static size_t section_variants(struct doc *d, const struct tsection *s, const char **out, char keys[][SERIES_KEY])
-{
-	if (!s->each_variant) {
-		out[0] = NULL;
-		return 1;
-	}
-	if (s->nvariants) {
-		for (size_t i = 0; i < s->nvariants; i++)
-			out[i] = s->variants[i];
-		return s->nvariants;
-	}
-	struct rsel any;
-	rsel_any(&any);
-	any.phase = "prefill";
-	size_t n = rdata_series(d->rd, &any, SERIES_MAIN, keys, 16), m = 0;
-	for (size_t i = 0; i < n; i++)
-		if (variant_find(keys[i]))
-			out[m++] = keys[i];
-	return m;
-}
+/* ---- the blocks --------------------------------------------------------------- */
 
 /* Plan: the figures in order, and (patent) their numerals. */
-static void plan_figure(struct doc *d, const struct tblock *b)
+static void plan_figure(struct doc *d, const struct dblock *b)
 {
 	if (d->nfigs >= MAX_FIGS)
 		return;
 	struct figrec *f = &d->figs[d->nfigs++];
 	memset(f, 0, sizeof(*f));
 	f->b = b;
-	fill_figopts(d, b, &f->o);
-	snprintf(f->var, sizeof(f->var), "%s", d->var ? d->var : "");
-	b->fig->title(d->rd, &f->o, f->title, sizeof(f->title));
+	b->fig->title(d->rd, &b->fo, f->title, sizeof(f->title));
 	if (d->st->patent) {
 		/* a sheet-sized box, as the figure will be drawn */
 		struct rbox box = rbox_make(0, 0, d->pw - d->st->margin_l - d->st->margin_r,
@@ -492,28 +405,19 @@ static void plan_figure(struct doc *d, const struct tblock *b)
 	}
 }
 
-static int figure_available_here(struct doc *d, const struct tblock *b)
-{
-	char why[200];
-	return figkind_available(b->fig, d->rd, why, sizeof(why));
-}
-
-static void slide_section(struct doc *d, const struct tsection *s, const char *title);
+static void slide_section(struct doc *d, size_t from, size_t to);
 
 /* Blocks that read the same in articles, sheets and slides; 1 when b was one. */
-static int shared_block(struct doc *d, const struct tblock *b)
+static int shared_block(struct doc *d, const struct dblock *b)
 {
-	char *m;
 	switch (b->kind) {
-	case B_NOTE:
-		if ((m = expand(d, b->text, 1)))
-			note_block(d, m);
-		free(m);
+	case D_NOTE:
+		note_block(d, b->text);
 		return 1;
-	case B_BULLETS:
+	case D_BULLETS:
 		bullets(d, b);
 		return 1;
-	case B_BRIEF:
+	case D_BRIEF:
 		brief(d);
 		return 1;
 	default:
@@ -521,106 +425,80 @@ static int shared_block(struct doc *d, const struct tblock *b)
 	}
 }
 
-static void walk(struct doc *d)
+/* The end of the section that starts at block i (the next D_SECTION). */
+static size_t section_end(const struct docmodel *m, size_t i)
 {
-	const struct template *t = d->t;
-	for (size_t si = 0; si < t->nsections && !d->err; si++) {
-		const struct tsection *s = &t->sections[si];
-		d->var = NULL;
-		if (!when_true(d, s->when))
+	size_t e = i + 1;
+	while (e < m->n && m->b[e].kind != D_SECTION)
+		e++;
+	return e;
+}
+
+static void layout_blocks(struct doc *d)
+{
+	const struct docmodel *m = d->m;
+	if (d->pass == 0) {
+		for (size_t i = 0; i < m->n; i++)
+			if (m->b[i].kind == D_FIGURE)
+				plan_figure(d, &m->b[i]);
+		return;
+	}
+	for (size_t i = 0; i < m->n && !d->err; i++) {
+		const struct dblock *b = &m->b[i];
+		if (b->kind == D_SECTION && d->t->layout == LAYOUT_SLIDES) {
+			size_t e = section_end(m, i);
+			slide_section(d, i, e);
+			i = e - 1;
 			continue;
-		const char *vars[16];
-		char keys[16][SERIES_KEY];
-		size_t nv = section_variants(d, s, vars, keys);
-		for (size_t vi = 0; vi < nv && !d->err; vi++) {
-			d->var = vars[vi];
-			char *title = s->title ? expand(d, s->title, 1) : NULL;
-			if (d->err)
-				break;
-			if (d->pass == 0) {
-				for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
-					const struct tblock *b = &s->blocks[bi];
-					if (b->kind == B_FIGURE && when_true(d, b->when) && figure_available_here(d, b))
-						plan_figure(d, b);
-				}
-				free(title);
-				continue;
-			}
-			d->section_no++;
-			if (t->layout == LAYOUT_SLIDES) {
-				slide_section(d, s, title ? title : "");
-				free(title);
-				continue;
-			}
-			if (title && *title) {
+		}
+		if (shared_block(d, b))
+			continue;
+		switch (b->kind) {
+		case D_SECTION:
+			if (b->text && *b->text) {
 				/* keep the heading with its first block when that is a figure */
 				double keep = 0;
-				for (size_t bi = 0; bi < s->nblocks; bi++) {
-					const struct tblock *b = &s->blocks[bi];
-					if (!when_true(d, b->when))
-						continue;
-					if (b->kind == B_FIGURE && t->layout != LAYOUT_SHEETS && figure_available_here(d, b))
-						keep = figure_min_height(d, b);
-					break;
-				}
-				heading_keep(d, title, 1, keep);
+				if (i + 1 < m->n && m->b[i + 1].kind == D_FIGURE && d->t->layout != LAYOUT_SHEETS)
+					keep = figure_min_height(d, &m->b[i + 1]);
+				heading_keep(d, b->text, b->number, 1, keep);
 			}
-			free(title);
-			for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
-				const struct tblock *b = &s->blocks[bi];
-				if (!when_true(d, b->when) || shared_block(d, b))
-					continue;
-				char *m;
-				switch (b->kind) {
-				case B_TEXT:
-					if ((m = expand(d, b->text, 1)))
-						paragraph(d, m, d->st->size_body, 0, 0);
-					free(m);
-					break;
-				case B_SUBHEADING:
-					if ((m = expand(d, b->text, 1)))
-						heading(d, m, 2);
-					free(m);
-					break;
-				case B_FIGURE:
-					if (!figure_available_here(d, b))
-						break;
-					if (t->layout == LAYOUT_SHEETS)
-						d->fig_no++; /* drawn on its sheet after the text */
-					else
-						article_figure(d, b);
-					break;
-				case B_TABLE:
-					article_table(d, b);
-					break;
-				case B_PAGE_BREAK:
-					if (d->y > d->area.y + 1)
-						new_page(d, 0);
-					break;
-				default:
-					break;
-				}
-			}
+			break;
+		case D_PARA:
+			paragraph(d, b->text, d->st->size_body, 0, 0);
+			break;
+		case D_SUBHEADING:
+			heading(d, b->text, 2);
+			break;
+		case D_FIGURE:
+			if (d->t->layout == LAYOUT_SHEETS)
+				d->fig_no++; /* drawn on its sheet after the text */
+			else
+				article_figure(d, b);
+			break;
+		case D_TABLE:
+			article_table(d, b);
+			break;
+		case D_PAGE_BREAK:
+			if (d->y > d->area.y + 1)
+				new_page(d, 0);
+			break;
+		default:
+			break;
 		}
 	}
-	d->var = NULL;
 }
 
 /* ---- slides ---------------------------------------------------------------- */
 
 /* The speaker notes of the slide just begun (plain text, drawing pass only). */
-static void slide_notes(struct doc *d, const char *title, const struct ynode *notes)
+static void slide_notes(struct doc *d, const char *title, const char *n)
 {
 	if (d->pass != 2)
 		return;
-	char *n = notes ? expand(d, notes, 0) : NULL;
-	if (d->err)
-		return;
 	size_t len = n ? strlen(n) : 0;
 	while (len && (n[len - 1] == '\n' || n[len - 1] == ' '))
-		n[--len] = '\0';
-	sbuf_addf(&d->notes, "Slide %d — %s\n%s\n\n", d->page, title, len ? n : "(no notes)");
-	free(n);
+		len--;
+	sbuf_addf(&d->notes, "Slide %d — %s\n%.*s\n\n", d->page, title, (int)(len ? len : 10), len ? n : "(no notes)");
 }
 
 static void slide_header(struct doc *d, const char *title)
@@ -636,54 +514,43 @@ static void slide_header(struct doc *d, const char *title)
 	d->y += st->size_body * 0.6;
 }
 
-static void slide_section(struct doc *d, const struct tsection *s, const char *title)
+static void slide_section(struct doc *d, size_t from, size_t to)
 {
 	const struct rstyle *st = d->st;
+	const struct docmodel *m = d->m;
+	const char *title = m->b[from].text ? m->b[from].text : "";
 	slide_header(d, title);
-	slide_notes(d, title, s->notes);
+	slide_notes(d, title, m->b[from].notes);
 	/* text first, at its height; figures and tables share the rest */
 	int nfig = 0;
-	for (size_t bi = 0; bi < s->nblocks; bi++) {
-		const struct tblock *b = &s->blocks[bi];
-		if (!when_true(d, b->when))
-			continue;
-		if (b->kind == B_FIGURE && !figure_available_here(d, b))
-			continue;
-		nfig += b->kind == B_FIGURE || b->kind == B_TABLE;
-	}
+	for (size_t i = from + 1; i < to; i++)
+		nfig += m->b[i].kind == D_FIGURE || m->b[i].kind == D_TABLE;
 	int done = 0;
-	for (size_t bi = 0; bi < s->nblocks && !d->err; bi++) {
-		const struct tblock *b = &s->blocks[bi];
-		if (!when_true(d, b->when) || shared_block(d, b))
+	for (size_t i = from + 1; i < to && !d->err; i++) {
+		const struct dblock *b = &m->b[i];
+		if (shared_block(d, b))
 			continue;
-		char *m;
 		switch (b->kind) {
-		case B_TEXT: case B_SUBHEADING:
-			if ((m = expand(d, b->text, 1)))
-				paragraph(d, m, b->kind == B_SUBHEADING ? st->size_h2 : st->size_body,
-					  b->kind == B_SUBHEADING ? TX_BOLD : 0, 0);
-			free(m);
+		case D_PARA: case D_SUBHEADING:
+			paragraph(d, b->text, b->kind == D_SUBHEADING ? st->size_h2 : st->size_body,
+				  b->kind == D_SUBHEADING ? TX_BOLD : 0, 0);
 			break;
-		case B_PAGE_BREAK:
+		case D_PAGE_BREAK:
 			slide_header(d, title);
 			break;
-		case B_FIGURE: case B_TABLE: {
-			if (b->kind == B_FIGURE && !figure_available_here(d, b))
-				break;
+		case D_FIGURE: case D_TABLE: {
 			int left = nfig - done;
 			double h = room(d) / (left > 0 ? left : 1) - 4;
 			struct rbox box = rbox_make(d->area.x, d->y, d->area.w, h);
-			if (b->kind == B_FIGURE) {
+			if (b->kind == D_FIGURE) {
 				int n = ++d->fig_no;
 				if (n <= (int)d->nfigs && d->pass == 2)
-					draw_figure(d, n, rbox_fit(box, fmin(b->height > 0 ? b->height : d->figs[n - 1].b->fig->ratio,
+					draw_figure(d, n, rbox_fit(box, fmin(b->height > 0 ? b->height : b->fig->ratio,
 									 box.h / box.w)));
 			} else {
-				struct figopts o;
-				fill_figopts(d, b, &o);
 				d->table_no++;
 				if (d->pass == 2)
-					table_render(&d->c, d->rd, b->table, &o, box, 1);
+					table_draw(&d->c, b->table, box, 1);
 			}
 			d->y += h + 4;
 			done++;
@@ -698,47 +565,35 @@ static void slide_section(struct doc *d, const struct tsection *s, const char *t
 static void title_block(struct doc *d)
 {
 	const struct rstyle *st = d->st;
-	const struct template *t = d->t;
-	char *title = t->title ? expand(d, t->title, 1) : strdup(t->name);
-	char *sub = t->subtitle ? expand(d, t->subtitle, 1) : NULL;
-	if (d->err) {
-		free(title);
-		free(sub);
-		return;
-	}
+	const struct docmodel *m = d->m;
 	new_page(d, 0);
-	if (t->layout == LAYOUT_SLIDES)
+	if (d->t->layout == LAYOUT_SLIDES)
 		d->y = d->area.y + d->area.h * 0.28;
-	double h = text_block(&d->c, d->area.x, d->y, d->area.w, title ? title : "", st->size_title,
+	double h = text_block(&d->c, d->area.x, d->y, d->area.w, m->title, st->size_title,
 			      TX_BOLD | TX_MARKUP | TX_NOSCALE, NULL);
 	d->y += h + st->size_body * 0.5;
-	if (sub) {
-		h = text_block(&d->c, d->area.x, d->y, d->area.w, sub, st->size_h2, TX_MARKUP | TX_NOSCALE, &st->muted);
+	if (m->subtitle) {
+		h = text_block(&d->c, d->area.x, d->y, d->area.w, m->subtitle, st->size_h2, TX_MARKUP | TX_NOSCALE, &st->muted);
 		d->y += h + st->size_body * 0.6;
 	}
-	const struct results_header *hd = &d->rd->res->header;
-	char meta[800];
-	if (t->layout == LAYOUT_SLIDES) {
+	const char *meta = m->meta;
+	char slide_meta[400];
+	if (d->t->layout == LAYOUT_SLIDES) {
 		/* sources go on the deck's data slide; the title slide says what was measured */
-		snprintf(meta, sizeof(meta), "measured on an %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
+		const struct results_header *hd = &d->rd->res->header;
+		snprintf(slide_meta, sizeof(slide_meta), "measured on an %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
 			 hd->date ? hd->date : "?");
-		char *plain = t->title ? expand(d, t->title, 0) : NULL;
-		slide_notes(d, plain ? plain : t->name, t->notes);
-		free(plain);
-	} else
-	snprintf(meta, sizeof(meta), "Results %s · %s · recorded %s on %s · %zu records · rendered by attnprof %s",
-		 d->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU", hd->date ? hd->date : "?",
-		 hd->host ? hd->host : "?", d->rd->res->nrecords, ATTNPROF_VERSION);
-	h = text_block(&d->c, d->area.x, d->y, d->area.w, meta, t->layout == LAYOUT_SLIDES ? st->size_h2 : st->size_small,
+		meta = slide_meta;
+		slide_notes(d, m->title_plain, m->notes);
+	}
+	h = text_block(&d->c, d->area.x, d->y, d->area.w, meta, d->t->layout == LAYOUT_SLIDES ? st->size_h2 : st->size_small,
 		       TX_NOSCALE, &st->muted);
 	d->y += h + st->size_body * 1.2;
-	if (st->grey_fills && t->layout != LAYOUT_SLIDES) {
+	if (st->grey_fills && d->t->layout != LAYOUT_SLIDES) {
 		set_rgb(&d->c, &st->accent);
 		draw_line(&d->c, d->area.x, d->y - st->size_body * 0.6, d->area.x + d->area.w, d->y - st->size_body * 0.6, st->thin, 0);
 		set_rgb(&d->c, &st->ink);
 	}
-	free(title);
-	free(sub);
 }
 
 /* Patent drawing sheets: one figure per sheet, "FIG. n" under it. */
@@ -780,7 +635,7 @@ static cairo_status_t discard(void *closure, const unsigned char *data, unsigned
 static int run_pass(struct doc *d, int pass, const char *path)
 {
 	d->pass = pass;
-	d->page = d->sheet = d->fig_no = d->table_no = d->section_no = 0;
+	d->page = d->sheet = d->fig_no = d->table_no = 0;
 	d->page_open = 0;
 	d->notes.len = 0;
 	if (d->notes.cap)
@@ -811,10 +666,10 @@ static int run_pass(struct doc *d, int pass, const char *path)
 		if (d->st->patent)
 			d->c.num = &d->num;
 		if (pass == 0) {
-			walk(d);
+			layout_blocks(d);
 		} else {
 			title_block(d);
-			walk(d);
+			layout_blocks(d);
 			if (d->t->layout == LAYOUT_SHEETS)
 				sheets(d);
 			end_page(d);
@@ -855,15 +710,15 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 		const struct figrec *f = &d->figs[i];
 		char base[700], path[800];
 		snprintf(base, sizeof(base), "%s/fig%02zu-%s%s%s", dir, i + 1, f->b->fig->name,
-			 f->o.variant[0] ? "-" : "", f->o.variant);
+			 f->b->fo.variant[0] ? "-" : "", f->b->fo.variant);
 		for (char *p = base + strlen(dir) + 1; *p; p++)
 			if (*p == '+' || *p == ':' || *p == ' ')
 				*p = '_';
 		snprintf(path, sizeof(path), "%s.svg", base);
-		int rc = render_figure_file(d->rd, f->b->fig->name, &f->o, d->st, path, dpi);
+		int rc = render_figure_file(d->rd, f->b->fig->name, &f->b->fo, d->st, path, dpi);
 		if (!rc) {
 			snprintf(path, sizeof(path), "%s.png", base);
-			rc = render_figure_file(d->rd, f->b->fig->name, &f->o, d->st, path, dpi);
+			rc = render_figure_file(d->rd, f->b->fig->name, &f->b->fo, d->st, path, dpi);
 		}
 		if (rc)
 			return rc;
@@ -894,6 +749,11 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	static struct doc doc; /* large (figure list); one report at a time */
 	struct doc *d = &doc;
 	memset(d, 0, sizeof(*d));
+	struct docmodel m;
+	int rc = docmodel_build(&m, t, rd, o->quiet);
+	if (rc)
+		return rc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
+	d->m = &m;
 	d->t = t;
 	d->rd = rd;
 	d->o = o;
@@ -908,22 +768,13 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	else if (t->paper_set && pk != PAGE_WIDE)
 		pk = t->paper;
 	page_size(pk, &d->pw, &d->ph);
-	/* the template's focus overrides the default conditions */
-	if (t->focus.n > 0) rd->focus.n = t->focus.n;
-	if (t->focus.d > 0) rd->focus.d = t->focus.d;
-	if (t->focus.causal >= 0) rd->focus.causal = t->focus.causal;
-	d->ip.rd = rd;
-	d->ip.file = t->path;
-	d->ip.src = t->src;
-	d->ip.srclen = t->srclen;
 	numerals_init(&d->num);
 	sbuf_init(&d->notes);
-	int rc = run_pass(d, 0, NULL);
+	rc = run_pass(d, 0, NULL);
 	d->total_sheets = t->layout == LAYOUT_SHEETS ? (int)d->nfigs : 0;
 	if (!rc)
 		rc = run_pass(d, 1, NULL);
 	d->total_pages = d->page;
-	d->ip.missing = 0;
 	layrec_init(&d->rec);
 	if (!rc)
 		rc = run_pass(d, 2, o->out);
@@ -938,9 +789,10 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 		stats->pages = d->page;
 		stats->figures = (int)d->nfigs;
 		stats->tables = d->table_no;
-		stats->missing = d->ip.missing;
+		stats->missing = m.missing;
 	}
 	numerals_release(&d->num);
 	sbuf_release(&d->notes);
+	docmodel_release(&m);
 	return rc;
 }

@@ -1,552 +1,37 @@
-/* tables.c: the measured tables (speed-up, conditions, correctness, model
- * against measurement, memory, variants, launches), laid out by column
- * widths and drawn in a box; see figure.h. */
+/* tables.c: a built table (tabledata.c) laid out by column widths and
+ * drawn in a box; see figure.h. */
 #include "render/figure.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "metric_sets.h"
 #include "util/error.h"
-
-const struct table_info table_kinds[TABLE_COUNT] = {
-	{ "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)" },
-	{ "conditions", "the GPU, clocks, software and run of the results file" },
-	{ "correctness", "errors against the fp64 reference with their tolerances, per variant" },
-	{ "model", "measured HBM bytes and peak memory against the model, per variant and N" },
-	{ "memory", "allocations and peak device memory per variant at the focus" },
-	{ "variants", "the descriptors: grid, warps, rescale, buffers in HBM" },
-	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy" },
-	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step" },
-	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy" },
-};
-
-int table_find(const char *name)
-{
-	for (int i = 0; i < TABLE_COUNT; i++)
-		if (!strcmp(table_kinds[i].name, name))
-			return i;
-	return -1;
-}
-
-#define TCOLS 11
-#define TROWS 200
-#define TCELL 240
-struct table {
-	int ncols, nrows;
-	char head[TCOLS][48];
-	int right[TCOLS];               /* right-aligned (numbers) */
-	char cell[TROWS][TCOLS][TCELL];
-	int bad[TROWS];                 /* row flagged (failure) */
-	char note[1400];                /* under the table */
-};
-static struct table T;
-
-static void t_reset(void) { memset(&T, 0, sizeof(T)); }
-static void t_cols(int n, const char *const *heads, const int *right)
-{
-	T.ncols = n;
-	for (int i = 0; i < n; i++) {
-		snprintf(T.head[i], sizeof(T.head[i]), "%s", heads[i]);
-		T.right[i] = right ? right[i] : 0;
-	}
-}
-static char (*t_row(void))[TCELL]
-{
-	if (T.nrows >= TROWS)
-		return NULL;
-	return T.cell[T.nrows++];
-}
-static void t_set(char (*row)[TCELL], int col, const char *fmt, ...) ATTNPROF_PRINTF(3, 4);
-static void t_set(char (*row)[TCELL], int col, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(row[col], TCELL, fmt, ap);
-	va_end(ap);
-}
-
-static const char *q_text(const struct rdata *rd, const struct record *r, const char *q, const char *arg,
-			  const char *spec, char *buf, size_t len)
-{
-	double v;
-	enum qunit u;
-	char why[200];
-	if (!r || rdata_quantity(rd, r, q, arg, &v, &u, why, sizeof(why))) {
-		snprintf(buf, len, "–");
-		return buf;
-	}
-	fmt_quantity(v, u, spec, buf, len);
-	return buf;
-}
-
-static void build_speedup(const struct rdata *rd, const struct figopts *o)
-{
-	struct rsel s;
-	rsel_any(&s);
-	s.phase = "prefill";
-	char keys[12][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, 6);
-	const char *heads[TCOLS];
-	int right[TCOLS];
-	char hb[TCOLS][48];
-	int nc = 0;
-	heads[nc] = "d"; right[nc++] = 1;
-	heads[nc] = "mask"; right[nc++] = 0;
-	heads[nc] = "N"; right[nc++] = 1;
-	for (size_t k = 0; k < ns && nc < TCOLS - 3; k++) {
-		char l[40];
-		snprintf(hb[nc], sizeof(hb[nc]), "%s ms", series_label(keys[k], l, sizeof(l)));
-		heads[nc] = hb[nc];
-		right[nc++] = 1;
-	}
-	int has_std = 0, has_f1 = 0, has_f2 = 0, has_ref = 0;
-	for (size_t k = 0; k < ns; k++) {
-		has_std |= !strcmp(keys[k], "standard");
-		has_f1 |= !strcmp(keys[k], "flash1");
-		has_f2 |= !strcmp(keys[k], "flash2");
-		has_ref |= strchr(keys[k], ':') != NULL;
-	}
-	int c_std = -1, c_f1 = -1, c_ref = -1;
-	if (has_f2 && has_std) { c_std = nc; heads[nc] = "flash2 vs standard"; right[nc++] = 1; }
-	if (has_f2 && has_f1 && nc < TCOLS) { c_f1 = nc; heads[nc] = "flash2 vs flash1"; right[nc++] = 1; }
-	if (has_f2 && has_ref && nc < TCOLS) { c_ref = nc; heads[nc] = "flash2 vs SDPA"; right[nc++] = 1; }
-	t_cols(nc, heads, right);
-	int ds[16], cs[2], ns_[32];
-	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, 16);
-	for (size_t i = 0; i < nd; i++) {
-		if (o->sel.d >= 0 && ds[i] != o->sel.d)
-			continue;
-		s.d = ds[i];
-		size_t ncs = rdata_values(rd, NULL, &s, RF_CAUSAL, cs, 2);
-		for (size_t j = 0; j < ncs; j++) {
-			if (o->sel.causal >= 0 && cs[j] != o->sel.causal)
-				continue;
-			s.causal = cs[j];
-			size_t nn = rdata_values(rd, NULL, &s, RF_N, ns_, 32);
-			for (size_t m = 0; m < nn; m++) {
-				s.n = ns_[m];
-				char (*row)[TCELL] = t_row();
-				if (!row)
-					return;
-				t_set(row, 0, "%d", ds[i]);
-				t_set(row, 1, "%s", cs[j] ? "causal" : "–");
-				t_set(row, 2, "%d", ns_[m]);
-				char ref[SERIES_KEY] = "";
-				for (size_t k = 0; k < ns; k++) {
-					const struct record *r = rdata_find(rd, keys[k], &s);
-					q_text(rd, r, "time_ms", NULL, "%.3f", row[3 + k], TCELL);
-					if (r && r->error)
-						T.bad[T.nrows - 1] = 1;
-					if (strchr(keys[k], ':') && !ref[0])
-						memcpy(ref, keys[k], SERIES_KEY);
-				}
-				const struct record *f2 = rdata_find(rd, "flash2", &s);
-				if (c_std >= 0) q_text(rd, f2, "speedup_vs", "standard", NULL, row[c_std], TCELL);
-				if (c_f1 >= 0) q_text(rd, f2, "speedup_vs", "flash1", NULL, row[c_f1], TCELL);
-				if (c_ref >= 0) q_text(rd, f2, "speedup_vs", ref, NULL, row[c_ref], TCELL);
-			}
-			s.n = -1;
-		}
-		s.causal = -1;
-	}
-	snprintf(T.note, sizeof(T.note), "Median time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; – = not measured%s.",
-		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
-}
-
-static void kv_row(const char *k, const char *v)
-{
-	char (*row)[TCELL] = t_row();
-	if (!row)
-		return;
-	t_set(row, 0, "%s", k);
-	t_set(row, 1, "%s", v && *v ? v : "not recorded");
-}
-
-static void build_conditions(const struct rdata *rd)
-{
-	static const char *const h[] = { "condition", "value" };
-	t_cols(2, h, NULL);
-	const struct results_header *hd = &rd->res->header;
-	const struct gpu_info *g = &hd->gpu;
-	char b[160], b1[32];
-	kv_row("GPU", g->name);
-	snprintf(b, sizeof(b), "%s, compute capability %d.%d", g->chip ? g->chip : "?", g->cc_major, g->cc_minor);
-	kv_row("chip", b);
-	snprintf(b, sizeof(b), "%d", g->sm_count);
-	kv_row("SMs", g->sm_count ? b : NULL);
-	kv_row("L2 cache", g->l2_bytes ? fmt_bytes((double)g->l2_bytes, b1, sizeof(b1)) : NULL);
-	kv_row("HBM", g->hbm_bytes ? fmt_bytes((double)g->hbm_bytes, b1, sizeof(b1)) : NULL);
-	snprintf(b, sizeof(b), "SM %d MHz, memory %d MHz, %d-bit bus", g->sm_clock_mhz, g->mem_clock_mhz, g->mem_bus_bits);
-	kv_row("clocks (maximum)", g->sm_clock_mhz ? b : NULL);
-	snprintf(b, sizeof(b), "%.0f GB/s theoretical; %s measured device-to-device copy", g->peak_hbm_gbs,
-		 g->copy_gbs > 0 ? (snprintf(b1, sizeof(b1), "%.0f GB/s", g->copy_gbs), b1) : "not");
-	kv_row("HBM bandwidth", b);
-	snprintf(b, sizeof(b), "%.0f TFLOP/s measured dense tensor rate", g->tensor_tflops);
-	kv_row("tensor peak", g->tensor_tflops > 0 ? b : "not measured");
-	snprintf(b, sizeof(b), "driver %s, CUDA runtime %s, CUPTI %s", g->driver ? g->driver : "?",
-		 g->cuda_runtime ? g->cuda_runtime : "?", g->cupti ? g->cupti : "?");
-	kv_row("software", b);
-	kv_row("host", hd->host);
-	kv_row("date", hd->date);
-	kv_row("attnprof", hd->tool_version);
-	kv_row("command", hd->command_line);
-	snprintf(b, sizeof(b), "%s (%s)", hd->spec_name ? hd->spec_name : "?", hd->spec_path ? hd->spec_path : "?");
-	kv_row("spec", hd->spec_name ? b : NULL);
-	snprintf(b, sizeof(b), "%zu in %s", rd->res->nrecords, rd->path);
-	kv_row("records", b);
-	if (hd->notes)
-		kv_row("notes", hd->notes);
-}
-
-static void build_correctness(const struct rdata *rd)
-{
-	static const char *const h[] = { "variant", "runs checked", "within tolerance", "worst max |err|", "tolerance",
-					 "worst rel. L2", "tolerance", "rows/run" };
-	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1 };
-	t_cols(8, h, right);
-	struct rsel any;
-	rsel_any(&any);
-	char keys[24][SERIES_KEY];
-	size_t ns = rdata_series(rd, &any, SERIES_ALL, keys, 24);
-	int failures = 0, unchecked = 0;
-	for (size_t k = 0; k < ns; k++) {
-		int checked = 0, ok = 0, rows = 0;
-		double mae = 0, rl2 = 0, tmae = 0, trl2 = 0;
-		char kk[SERIES_KEY];
-		for (size_t i = 0; i < rd->res->nrecords; i++) {
-			const struct record *r = &rd->res->records[i];
-			if (strcmp(record_series(r, kk, sizeof(kk)), keys[k]))
-				continue;
-			if (!r->checked) {
-				unchecked++;
-				continue;
-			}
-			checked++;
-			ok += r->correct;
-			if (isfinite(r->max_abs_err)) mae = fmax(mae, r->max_abs_err);
-			if (isfinite(r->rel_l2_err)) rl2 = fmax(rl2, r->rel_l2_err);
-			tmae = r->tol_max_abs;
-			trl2 = r->tol_rel_l2;
-			rows = r->rows_checked;
-		}
-		char (*row)[TCELL] = t_row();
-		if (!row)
-			return;
-		series_label(keys[k], row[0], TCELL);
-		t_set(row, 1, "%d", checked);
-		if (!checked) {
-			t_set(row, 2, "not checked");
-			continue;
-		}
-		t_set(row, 2, "%d of %d", ok, checked);
-		t_set(row, 3, "%.2e", mae);
-		t_set(row, 4, "%.2g", tmae);
-		t_set(row, 5, "%.2e", rl2);
-		t_set(row, 6, "%.2g", trl2);
-		t_set(row, 7, "%d", rows);
-		if (ok < checked) {
-			T.bad[T.nrows - 1] = 1;
-			failures += checked - ok;
-		}
-	}
-	snprintf(T.note, sizeof(T.note), "O compared with an fp64 CPU reference on fresh seeded inputs (rows sampled for large N; each record's seed is in its results file). "
-		 "%d run%s outside tolerance%s; %d record%s not checked (reference series are not).", failures,
-		 failures == 1 ? "" : "s", failures ? " — reported as failing, not dropped" : "", unchecked, unchecked == 1 ? "" : "s");
-}
-
-static void build_model(const struct rdata *rd, const struct figopts *o)
-{
-	static const char *const h[] = { "variant", "N", "HBM measured", "HBM model min", "measured / model",
-					 "peak memory", "descriptor buffers" };
-	static const int right[] = { 0, 1, 1, 1, 1, 1, 1 };
-	t_cols(7, h, right);
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	s.n = o->sel.n;
-	char keys[16][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, 16);
-	int nv[32];
-	for (size_t k = 0; k < ns; k++) {
-		if (strchr(keys[k], ':'))
-			continue;
-		size_t nn = rdata_values(rd, keys[k], &s, RF_N, nv, 32);
-		for (size_t i = 0; i < nn; i++) {
-			struct rsel t = s;
-			t.n = nv[i];
-			const struct record *r = rdata_find(rd, keys[k], &t);
-			char (*row)[TCELL] = t_row();
-			if (!row)
-				return;
-			t_set(row, 0, "%s", keys[k]);
-			t_set(row, 1, "%d", nv[i]);
-			q_text(rd, r, "hbm_bytes", NULL, NULL, row[2], TCELL);
-			q_text(rd, r, "hbm_model", NULL, NULL, row[3], TCELL);
-			q_text(rd, r, "hbm_vs_model", NULL, NULL, row[4], TCELL);
-			q_text(rd, r, "peak_bytes", NULL, NULL, row[5], TCELL);
-			q_text(rd, r, "footprint", NULL, NULL, row[6], TCELL);
-		}
-	}
-	char gap[600], d[96], l2[32];
-	rdata_gap(rd, gap, sizeof(gap));
-	fmt_bytes((double)rd->res->header.gpu.l2_bytes, l2, sizeof(l2));
-	snprintf(T.note, sizeof(T.note), "%s. Measured HBM = DRAM bytes read + written (CUPTI). Below the model: writes still "
-		 "resident in the %s L2 when a kernel ends are not counted as DRAM writes. Above it: re-reads of K and V that "
-		 "miss in L2; when the L2 absorbs them (as it does at these sizes) they cost L2 bytes, not DRAM bytes.%s%s",
-		 rsel_describe(&s, d, sizeof(d)), rd->res->header.gpu.l2_bytes ? l2 : "L2", gap[0] ? " " : "", gap);
-}
-
-static void build_memory(const struct rdata *rd, const struct figopts *o)
-{
-	static const char *const h[] = { "variant", "allocations", "sum", "peak" };
-	static const int right[] = { 0, 0, 1, 1 };
-	t_cols(4, h, right);
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	char keys[16][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_ALL, keys, 16);
-	for (size_t k = 0; k < ns; k++) {
-		const struct record *r = rdata_find(rd, keys[k], &s);
-		if (!r)
-			continue;
-		char (*row)[TCELL] = t_row();
-		if (!row)
-			return;
-		series_label(keys[k], row[0], TCELL);
-		double sum = 0;
-		size_t used = 0;
-		for (size_t i = 0; i < r->allocs.n; i++) {
-			char b[32];
-			int w = snprintf(row[1] + used, TCELL - used, "%s%s %s", i ? ", " : "", r->allocs.items[i].name,
-					 fmt_bytes(r->allocs.items[i].value, b, sizeof(b)));
-			if (w > 0 && (size_t)w < TCELL - used)
-				used += (size_t)w;
-			sum += r->allocs.items[i].value;
-		}
-		if (!r->allocs.n)
-			t_set(row, 1, "not recorded");
-		fmt_bytes(sum, row[2], TCELL);
-		q_text(rd, r, "peak_bytes", NULL, NULL, row[3], TCELL);
-	}
-	char d[96];
-	snprintf(T.note, sizeof(T.note), "%s. Every device allocation a run makes, by name: a variant that stores S and P shows them here.",
-		 rsel_describe(&s, d, sizeof(d)));
-}
-
-static void build_variants(const struct rdata *rd)
-{
-	static const char *const h[] = { "variant", "grid", "warps", "rescale", "in HBM" };
-	t_cols(5, h, NULL);
-	struct rsel any;
-	rsel_any(&any);
-	char keys[24][SERIES_KEY];
-	size_t ns = rdata_series(rd, &any, SERIES_ALL, keys, 24);
-	for (size_t k = 0; k < ns; k++) {
-		const struct variant_desc *v = variant_find(keys[k]);
-		if (!v)
-			continue;
-		char (*row)[TCELL] = t_row();
-		if (!row)
-			return;
-		t_set(row, 0, "%s", v->name);
-		t_set(row, 1, "%s", v->grid_text);
-		t_set(row, 2, "%s", v->warps == WARPS_SPLIT_K ? "split-K" : v->warps == WARPS_SPLIT_Q ? "split-Q" :
-		      v->warps == WARPS_ROWS ? "rows" : "library");
-		t_set(row, 3, "%s", v->rescale == RESCALE_EVERY_STEP ? "every step" : v->rescale == RESCALE_ONCE ? "once" : "–");
-		size_t used = 0;
-		for (size_t i = 0; i < v->nbuffers; i++) {
-			int w = snprintf(row[4] + used, TCELL - used, "%s%s", i ? ", " : "", v->buffers[i].label);
-			if (w > 0 && (size_t)w < TCELL - used)
-				used += (size_t)w;
-		}
-	}
-}
-
-static void build_launches(const struct rdata *rd, const struct figopts *o)
-{
-	static const char *const h[] = { "variant", "kernel", "grid", "block", "regs", "smem", "occupancy", "limiter" };
-	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 0 };
-	t_cols(8, h, right);
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	char keys[16][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_ALL, keys, 16);
-	int missing = 0;
-	for (size_t k = 0; k < ns; k++) {
-		const struct record *r = rdata_find(rd, keys[k], &s);
-		if (!r || strchr(keys[k], ':'))
-			continue;
-		if (!r->nlaunches)
-			missing++;
-		for (size_t i = 0; i < r->nlaunches; i++) {
-			const struct launch *l = &r->launches[i];
-			char (*row)[TCELL] = t_row();
-			char b[32];
-			if (!row)
-				return;
-			t_set(row, 0, "%s", i ? "" : keys[k]);
-			t_set(row, 1, "%.60s", l->name ? l->name : "?");
-			t_set(row, 2, "%d×%d×%d", l->grid[0], l->grid[1], l->grid[2]);
-			t_set(row, 3, "%d", l->block[0] * (l->block[1] ? l->block[1] : 1) * (l->block[2] ? l->block[2] : 1));
-			t_set(row, 4, "%d", l->registers);
-			t_set(row, 5, "%s", fmt_bytes(l->static_smem + l->dynamic_smem, b, sizeof(b)));
-			t_set(row, 6, "%.1f %%", l->theoretical_occupancy * 100);
-			t_set(row, 7, "%s", l->occupancy_limiter ? l->occupancy_limiter : "–");
-		}
-	}
-	char d[96];
-	snprintf(T.note, sizeof(T.note), "%s. Theoretical occupancy from the CUDA occupancy API.%s", rsel_describe(&s, d, sizeof(d)),
-		 missing ? " Variants without rows were recorded without kernel records." : "");
-}
-
-static void build_ablation(const struct rdata *rd, const struct figopts *o)
-{
-	static const char *const h[] = { "rung", "change", "median ms", "spread", "TFLOP/s", "step",
-					 "evidence (before → after)" };
-	static const int right[] = { 0, 0, 1, 1, 1, 1, 0 };
-	t_cols(7, h, right);
-	struct rsel s;
-	ablation_sel(rd, o, &s);
-	struct rung g[8];
-	size_t n = ablation_rungs(rd, &s, g, 8);
-	int spread = 0;
-	for (size_t i = 0; i < n; i++) {
-		char (*row)[TCELL] = t_row();
-		if (!row)
-			return;
-		t_set(row, 0, "%s", g[i].v->name);
-		size_t u = 0;
-		row[1][0] = '\0';
-		for (unsigned bit = 1; bit <= FLASH_LAZY; bit <<= 1)
-			if (g[i].change & bit) {
-				int w = snprintf(row[1] + u, TCELL - u, "%s+ %s", u ? "; " : "", ablation_change_name(bit));
-				if (w > 0 && (size_t)w < TCELL - u) u += (size_t)w;
-			}
-		if (!g[i].prev)
-			t_set(row, 1, "baseline (FlashAttention-1)");
-		q_text(rd, g[i].r, "time_ms", NULL, "%.3f", row[2], TCELL);
-		double lo, hi;
-		int runs = rdata_runs(rd, g[i].r, &lo, &hi);
-		if (runs > 1) {
-			t_set(row, 3, "%.1f %%", (hi - lo) / lo * 100);
-			spread = 1;
-		} else {
-			t_set(row, 3, "1 run");
-		}
-		q_text(rd, g[i].r, "tflops", NULL, "%.0f", row[4], TCELL);
-		if (g[i].prev) {
-			char b[48];
-			q_text(rd, g[i].prev, "time_ms", NULL, "%.3f", b, sizeof(b));
-			double a, bb;
-			enum qunit qu;
-			char why[120];
-			if (!rdata_quantity(rd, g[i].r, "time_ms", NULL, &a, &qu, why, sizeof(why)) &&
-			    !rdata_quantity(rd, g[i].prev, "time_ms", NULL, &bb, &qu, why, sizeof(why)) && a > 0)
-				t_set(row, 5, "×%.2f%s", bb / a, g[i].ladder ? "" : " vs flash1");
-		}
-		char e1[300], e2[300];
-		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
-		t_set(row, 6, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
-	}
-	char d[120];
-	snprintf(T.note, sizeof(T.note), "%s. Ladder rungs above, single changes applied to flash1 below; step = time of the "
-		 "rung before (or of flash1) / this time. %s",
-		 rsel_describe(&s, d, sizeof(d)),
-		 spread ? "Spread = (slowest - fastest) / fastest median over this run and the repeat run."
-			: "One run per rung: no run-to-run spread (give a second run with --repeat).");
-}
-
-static void build_decode(const struct rdata *rd)
-{
-	static const char *const h[] = { "variant", "B", "H / Hkv", "KV length", "median ms", "HBM GB/s", "of copy",
-					 "SMs busy", "TFLOP/s", "speed-up" };
-	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-	t_cols(10, h, right);
-	int prefill_rows = 0, dh = -1, dd = -1;
-	for (size_t i = 0; i < rd->res->nrecords && dh < 0; i++)
-		if (rd->res->records[i].phase && !strcmp(rd->res->records[i].phase, "decode")) {
-			dh = rd->res->records[i].heads;
-			dd = rd->res->records[i].head_dim;
-		}
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < rd->res->nrecords; i++) {
-			const struct record *r = &rd->res->records[i];
-			int decode = r->phase && !strcmp(r->phase, "decode");
-			if (pass == 0 && !decode)
-				continue;
-			/* prefill contrast: records at a decode file's shapes (same heads) */
-			if (pass == 1 && (decode || !r->variant || strcmp(r->variant, "flash2") || r->batch != 1 ||
-					  r->heads != dh || r->head_dim != dd))
-				continue;
-			char (*row)[TCELL] = t_row();
-			if (!row)
-				return;
-			t_set(row, 0, "%s%s", r->variant, decode ? "" : " (prefill)");
-			prefill_rows += !decode;
-			t_set(row, 1, "%d", r->batch);
-			t_set(row, 2, "%d / %d", r->heads, r->kv_heads > 0 ? r->kv_heads : r->heads);
-			t_set(row, 3, "%d", r->seqlen_kv);
-			q_text(rd, r, "time_ms", NULL, "%.3f", row[4], TCELL);
-			q_text(rd, r, "bandwidth", NULL, "%.0f", row[5], TCELL);
-			q_text(rd, r, "copy_pct", NULL, "%.0f", row[6], TCELL);
-			if (strcmp(row[6], "–"))
-				strncat(row[6], " %", TCELL - strlen(row[6]) - 1);
-			q_text(rd, r, "sms_busy", NULL, NULL, row[7], TCELL);
-			q_text(rd, r, "tflops", NULL, "%.1f", row[8], TCELL);
-			if (decode && !strcmp(r->variant, "decode-splitkv"))
-				q_text(rd, r, "speedup_vs", "decode-flash2", NULL, row[9], TCELL);
-			if (r->error || (r->checked && !r->correct))
-				T.bad[T.nrows - 1] = 1;
-		}
-	}
-	const struct gpu_info *g = &rd->res->header.gpu;
-	snprintf(T.note, sizeof(T.note), "Query length 1 per sequence (decode) against a KV cache; HBM GB/s = DRAM bytes read + "
-		 "written / median time; of copy = that / the measured device-to-device copy bandwidth (%.0f GB/s, which "
-		 "itself reads and writes); SMs busy = blocks of the longest kernel, at most %d; speed-up = decode-flash2 "
-		 "time / decode-splitkv time at the same shape (– where decode-flash2 was not run, e.g. Hkv < H).%s",
-		 g->copy_gbs, g->sm_count, prefill_rows ? " Rows marked (prefill): flash2 on the full prompt at batch 1, for contrast." : "");
-}
-
-void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
-{
-	static const char *const titles[TABLE_COUNT] = {
-		"Time per variant and flash2's speed-ups", "Conditions of the measurements",
-		"Correctness against the fp64 reference", "Measured against the model",
-		"Allocations and peak memory", "The variants' descriptors", "Kernel launches",
-		"The ablation ladder, step by step", "Decode against prefill, record by record",
-	};
-	(void)rd;
-	snprintf(buf, len, "%s", kind >= 0 && kind < TABLE_COUNT ? titles[kind] : "table");
-}
 
 double table_render(struct rctx *c, const struct rdata *rd, int kind, const struct figopts *o,
 		    struct rbox box, int draw)
 {
+	struct dtable *t = table_build(rd, kind, o);
+	if (!t)
+		return 0;
+	double h = table_draw(c, t, box, draw);
+	table_free(t);
+	return h;
+}
+
+double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int draw)
+{
 	const struct rstyle *st = c->st;
-	t_reset();
-	switch (kind) {
-	case TABLE_SPEEDUP: build_speedup(rd, o); break;
-	case TABLE_CONDITIONS: build_conditions(rd); break;
-	case TABLE_CORRECTNESS: build_correctness(rd); break;
-	case TABLE_MODEL: build_model(rd, o); break;
-	case TABLE_MEMORY: build_memory(rd, o); break;
-	case TABLE_VARIANTS: build_variants(rd); break;
-	case TABLE_LAUNCHES: build_launches(rd, o); break;
-	case TABLE_ABLATION: build_ablation(rd, o); break;
-	case TABLE_DECODE: build_decode(rd); break;
-	default: return 0;
-	}
+	const struct dtable *T = tp;
 	double fs = st->slides ? st->size_small : st->size_caption * 0.95;
 	/* natural widths, then shrink the type (to 70 %) and wrap the rest */
 	double nat[TCOLS] = { 0 }, total = 0;
-	for (int j = 0; j < T.ncols; j++) {
+	for (int j = 0; j < T->ncols; j++) {
 		double w;
 		/* a heading may wrap between words; a cell may not */
 		char word[128];
-		const char *h = T.head[j];
+		const char *h = T->head[j];
 		nat[j] = 0;
 		while (*h) {
 			size_t n = strcspn(h, " ");
@@ -557,21 +42,21 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 			h += n;
 			h += strspn(h, " ");
 		}
-		for (int i = 0; i < T.nrows; i++) {
-			text_extent(c, T.cell[i][j], fs, 0, 0, &w, NULL);
+		for (int i = 0; i < T->nrows; i++) {
+			text_extent(c, T->cell[i][j], fs, 0, 0, &w, NULL);
 			if (w > nat[j])
 				nat[j] = w;
 		}
 	}
 	double pad = sz(c, 4);
-	for (int j = 0; j < T.ncols; j++)
+	for (int j = 0; j < T->ncols; j++)
 		total += nat[j] + 2 * pad;
 	double shrink = total > box.w ? box.w / total : 1;
 	if (shrink < 0.7)
 		shrink = 0.7;
 	fs *= shrink;
 	double colw[TCOLS], sum = 0;
-	for (int j = 0; j < T.ncols; j++) {
+	for (int j = 0; j < T->ncols; j++) {
 		/* + a hair, so rounding in Pango's layout never wraps "128" into "12/8" */
 		colw[j] = (nat[j] * shrink + 2 * pad) + sz(c, 1.5);
 		sum += colw[j];
@@ -581,7 +66,7 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 		double over = sum - box.w;
 		for (int pass = 0; pass < 4 && over > 0.5; pass++) {
 			int wi = 0;
-			for (int j = 1; j < T.ncols; j++)
+			for (int j = 1; j < T->ncols; j++)
 				if (colw[j] > colw[wi])
 					wi = j;
 			double take = fmin(over, colw[wi] * 0.5);
@@ -595,16 +80,16 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 	/* header */
 	{
 		double h = 0, x = box.x;
-		for (int j = 0; j < T.ncols; j++) {
+		for (int j = 0; j < T->ncols; j++) {
 			double th;
-			text_extent(c, T.head[j], fs, TX_BOLD | TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
+			text_extent(c, T->head[j], fs, TX_BOLD | TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
 			h = fmax(h, th);
 		}
 		rowh_head = h + pad;
 		if (draw) {
-			for (int j = 0; j < T.ncols; j++) {
-				text_block(c, x + pad, y + pad / 2, colw[j] - 2 * pad, T.head[j], fs,
-					   TX_BOLD | TX_NOSCALE | (T.right[j] ? TX_RIGHT : 0), NULL);
+			for (int j = 0; j < T->ncols; j++) {
+				text_block(c, x + pad, y + pad / 2, colw[j] - 2 * pad, T->head[j], fs,
+					   TX_BOLD | TX_NOSCALE | (T->right[j] ? TX_RIGHT : 0), NULL);
 				x += colw[j];
 			}
 			draw_line(c, box.x, y, box.x + fmin(sum, box.w), y, st->line, 0);
@@ -613,21 +98,21 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 		y += rowh_head;
 	}
 	double tw = fmin(sum, box.w);
-	for (int i = 0; i < T.nrows; i++) {
+	for (int i = 0; i < T->nrows; i++) {
 		double h = 0, x = box.x;
-		for (int j = 0; j < T.ncols; j++) {
+		for (int j = 0; j < T->ncols; j++) {
 			double th;
-			text_extent(c, T.cell[i][j][0] ? T.cell[i][j] : " ", fs, TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
+			text_extent(c, T->cell[i][j][0] ? T->cell[i][j] : " ", fs, TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
 			h = fmax(h, th);
 		}
 		h += pad * 0.6;
 		if (draw) {
 			if (i % 2 == 1 && st->grey_fills)
 				fill_rect(c, rbox_make(box.x, y, tw, h), &st->chip_fill);
-			for (int j = 0; j < T.ncols; j++) {
-				text_block(c, x + pad, y + pad * 0.3, colw[j] - 2 * pad, T.cell[i][j], fs,
-					   TX_NOSCALE | (T.right[j] ? TX_RIGHT : 0) | (T.bad[i] ? TX_BOLD : 0),
-					   T.bad[i] ? &st->warn : NULL);
+			for (int j = 0; j < T->ncols; j++) {
+				text_block(c, x + pad, y + pad * 0.3, colw[j] - 2 * pad, T->cell[i][j], fs,
+					   TX_NOSCALE | (T->right[j] ? TX_RIGHT : 0) | (T->bad[i] ? TX_BOLD : 0),
+					   T->bad[i] ? &st->warn : NULL);
 				x += colw[j];
 			}
 		}
@@ -635,13 +120,13 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 	}
 	if (draw)
 		draw_line(c, box.x, y, box.x + tw, y, st->line, 0);
-	if (T.note[0]) {
+	if (T->note[0]) {
 		double nh;
 		y += sz(c, 2);
 		if (draw)
-			nh = text_block(c, box.x, y, box.w, T.note, fs * 0.92, TX_ITALIC | TX_NOSCALE, &st->muted);
+			nh = text_block(c, box.x, y, box.w, T->note, fs * 0.92, TX_ITALIC | TX_NOSCALE, &st->muted);
 		else
-			text_extent(c, T.note, fs * 0.92, TX_ITALIC | TX_NOSCALE, box.w, NULL, &nh);
+			text_extent(c, T->note, fs * 0.92, TX_ITALIC | TX_NOSCALE, box.w, NULL, &nh);
 		y += nh;
 	}
 	cairo_restore(c->cr);

@@ -1,6 +1,7 @@
 /* template.c: load and check document templates; see template.h. */
 #include "render/template.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

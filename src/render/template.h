@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "render/figure.h"
+#include "render/figkind.h"
 #include "render/style.h"
 #include "util/yamltree.h"
 

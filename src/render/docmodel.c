@@ -1,0 +1,252 @@
+/* docmodel.c: the walk over a template into blocks; see docmodel.h. */
+#include "render/docmodel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/interp.h"
+#include "util/error.h"
+
+struct walk {
+	struct docmodel *m;
+	const struct template *t;
+	struct rdata *rd;
+	struct interp ip;
+	const char *var;             /* $v of the section being walked */
+	int err;                     /* sticky: -2 template error, -1 out of memory */
+};
+
+/* Interpolate a scalar into markup, or plain text (NULL after an error; "" for no node). */
+static char *expand_as(struct walk *w, const struct ynode *n, int markup)
+{
+	if (w->err)
+		return NULL;
+	if (!n)
+		return strdup("");
+	struct sbuf sb;
+	sbuf_init(&sb);
+	w->ip.var_v = w->var;
+	w->ip.markup = markup;
+	int rc = interp_expand(&w->ip, n, n->scalar, &sb);
+	if (!rc && !sb.cap && sbuf_add(&sb, "", 0))
+		rc = -1;
+	if (rc) {
+		w->err = rc;
+		sbuf_release(&sb);
+		return NULL;
+	}
+	return sb.buf;
+}
+
+static char *expand(struct walk *w, const struct ynode *n) { return expand_as(w, n, 1); }
+
+static int when_true(struct walk *w, const struct ynode *c)
+{
+	if (!c || w->err)
+		return !w->err;
+	int truth = 0;
+	w->ip.var_v = w->var;
+	int rc = interp_when(&w->ip, c, c->scalar, &truth);
+	if (rc)
+		w->err = rc;
+	return !rc && truth;
+}
+
+static struct dblock *push(struct walk *w, enum dkind kind)
+{
+	struct docmodel *m = w->m;
+	if (w->err)
+		return NULL;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		struct dblock *b = realloc(m->b, cap * sizeof(*b));
+		if (!b) {
+			w->err = error("out of memory building the document");
+			return NULL;
+		}
+		m->b = b;
+		m->cap = cap;
+	}
+	struct dblock *b = &m->b[m->n++];
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	figopts_init(&b->fo);
+	snprintf(b->var, sizeof(b->var), "%s", w->var ? w->var : "");
+	return b;
+}
+
+/* The variants a section walks: one pass (NULL) unless each_variant. */
+static size_t section_variants(struct walk *w, const struct tsection *s, const char **out, char keys[][SERIES_KEY])
+{
+	if (!s->each_variant) {
+		out[0] = NULL;
+		return 1;
+	}
+	if (s->nvariants) {
+		for (size_t i = 0; i < s->nvariants; i++)
+			out[i] = s->variants[i];
+		return s->nvariants;
+	}
+	struct rsel any;
+	rsel_any(&any);
+	any.phase = "prefill";
+	size_t n = rdata_series(w->rd, &any, SERIES_MAIN, keys, 16), m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (variant_find(keys[i]))
+			out[m++] = keys[i];
+	return m;
+}
+
+static void figopts_of(struct walk *w, const struct tblock *b, struct figopts *o)
+{
+	figopts_init(o);
+	o->sel = b->sel;
+	o->step = b->step;
+	if (b->variant)
+		snprintf(o->variant, sizeof(o->variant), "%s", !strcmp(b->variant, "$v") && w->var ? w->var : b->variant);
+	if (b->compare)
+		snprintf(o->compare, sizeof(o->compare), "%s", !strcmp(b->compare, "$v") && w->var ? w->var : b->compare);
+}
+
+static void block(struct walk *w, const struct tblock *b)
+{
+	struct dblock *d;
+	char why[200];
+	switch (b->kind) {
+	case B_TEXT:
+	case B_NOTE:
+	case B_SUBHEADING:
+		if ((d = push(w, b->kind == B_TEXT ? D_PARA : b->kind == B_NOTE ? D_NOTE : D_SUBHEADING)))
+			d->text = expand(w, b->text);
+		break;
+	case B_BULLETS:
+		if (!(d = push(w, D_BULLETS)))
+			break;
+		d->items = calloc(b->items->n ? b->items->n : 1, sizeof(char *));
+		if (!d->items) {
+			w->err = error("out of memory building the document");
+			break;
+		}
+		for (size_t i = 0; i < b->items->n && !w->err; i++)
+			if ((d->items[i] = expand(w, b->items->items[i])))
+				d->nitems++;
+		break;
+	case B_FIGURE:
+		if (!figkind_available(b->fig, w->rd, why, sizeof(why)) || !(d = push(w, D_FIGURE)))
+			break;
+		d->fig = b->fig;
+		figopts_of(w, b, &d->fo);
+		d->caption = b->caption ? expand(w, b->caption) : NULL;
+		d->height = b->height;
+		d->width = b->width;
+		d->number = ++w->m->nfigures;
+		break;
+	case B_TABLE:
+		if (!(d = push(w, D_TABLE)))
+			break;
+		figopts_of(w, b, &d->fo);
+		d->table = table_build(w->rd, b->table, &d->fo);
+		if (!d->table)
+			w->err = -1;
+		table_title(w->rd, b->table, d->table_title, sizeof(d->table_title));
+		d->caption = b->caption ? expand(w, b->caption) : NULL;
+		d->number = ++w->m->ntables;
+		break;
+	case B_BRIEF:
+		push(w, D_BRIEF);
+		break;
+	case B_PAGE_BREAK:
+		push(w, D_PAGE_BREAK);
+		break;
+	}
+}
+
+static void title_block(struct walk *w)
+{
+	struct docmodel *m = w->m;
+	const struct template *t = w->t;
+	m->title = t->title ? expand(w, t->title) : strdup(t->name);
+	m->title_plain = t->title ? expand_as(w, t->title, 0) : strdup(t->name);
+	m->notes = t->notes ? expand_as(w, t->notes, 0) : NULL;
+	m->subtitle = t->subtitle ? expand(w, t->subtitle) : NULL;
+	const struct results_header *hd = &w->rd->res->header;
+	char meta[1400];
+	snprintf(meta, sizeof(meta), "Results %s · %s · recorded %s on %s · %zu records · rendered by attnprof %s",
+		 w->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU", hd->date ? hd->date : "?",
+		 hd->host ? hd->host : "?", w->rd->res->nrecords, ATTNPROF_VERSION);
+	m->meta = strdup(meta);
+	if (!w->err && (!m->title || !m->title_plain || !m->meta))
+		w->err = error("out of memory building the document");
+}
+
+int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *rd, int quiet)
+{
+	memset(m, 0, sizeof(*m));
+	m->layout = t->layout;
+	/* the template's focus overrides the default conditions */
+	if (t->focus.n > 0) rd->focus.n = t->focus.n;
+	if (t->focus.d > 0) rd->focus.d = t->focus.d;
+	if (t->focus.causal >= 0) rd->focus.causal = t->focus.causal;
+	struct walk w = { .m = m, .t = t, .rd = rd };
+	w.ip.rd = rd;
+	w.ip.file = t->path;
+	w.ip.src = t->src;
+	w.ip.srclen = t->srclen;
+	w.ip.quiet = quiet;
+	title_block(&w);
+	for (size_t si = 0; si < t->nsections && !w.err; si++) {
+		const struct tsection *s = &t->sections[si];
+		w.var = NULL;
+		if (!when_true(&w, s->when))
+			continue;
+		const char *vars[16];
+		char keys[16][SERIES_KEY];
+		size_t nv = section_variants(&w, s, vars, keys);
+		for (size_t vi = 0; vi < nv && !w.err; vi++) {
+			w.var = vars[vi];
+			struct dblock *d = push(&w, D_SECTION);
+			if (!d)
+				break;
+			d->text = expand(&w, s->title);
+			d->notes = s->notes ? expand_as(&w, s->notes, 0) : NULL;
+			d->number = ++m->nsections;
+			for (size_t bi = 0; bi < s->nblocks && !w.err; bi++)
+				if (when_true(&w, s->blocks[bi].when))
+					block(&w, &s->blocks[bi]);
+		}
+	}
+	m->missing = w.ip.missing;
+	if (w.err)
+		docmodel_release(m);
+	return w.err;
+}
+
+void docmodel_release(struct docmodel *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		struct dblock *b = &m->b[i];
+		free(b->text);
+		free(b->notes);
+		for (size_t k = 0; k < b->nitems; k++)
+			free(b->items[k]);
+		free(b->items);
+		free(b->caption);
+		table_free(b->table);
+	}
+	free(m->b);
+	free(m->title);
+	free(m->subtitle);
+	free(m->meta);
+	free(m->title_plain);
+	free(m->notes);
+	memset(m, 0, sizeof(*m));
+}
+
+const struct dblock *docmodel_figure(const struct docmodel *m, int n)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (m->b[i].kind == D_FIGURE && m->b[i].number == n)
+			return &m->b[i];
+	return NULL;
+}

@@ -1,0 +1,71 @@
+/* docmodel.h: a document as a list of blocks, apart from any drawing.
+ *
+ * The walk over a template — its sections' and blocks' `when:`, the
+ * sections repeated per variant, values interpolated into text, figures
+ * skipped when the results lack what they need, tables built from the
+ * records — happens once, here, and yields neutral blocks: section
+ * headings, paragraphs, bullets, notes, figures with their options and
+ * captions, tables as owned rows of text.  A back end (report.c: PDF)
+ * lays them out; articles, patent sheets and slides read the same list.
+ * Nothing here needs Cairo: it builds and is tested without the renderer.
+ */
+#ifndef ATTNPROF_RENDER_DOCMODEL_H
+#define ATTNPROF_RENDER_DOCMODEL_H
+
+#include <stddef.h>
+
+#include "render/figkind.h"
+#include "render/template.h"
+
+enum dkind {
+	D_SECTION,     /* a section begins: text is its title ("" none); a slide in slides */
+	D_SUBHEADING,
+	D_PARA,        /* text: Pango markup, paragraphs separated by blank lines */
+	D_BULLETS,     /* items */
+	D_NOTE,
+	D_FIGURE,
+	D_TABLE,
+	D_BRIEF,       /* the brief description of the drawings (from the figures) */
+	D_PAGE_BREAK,
+};
+
+struct dblock {
+	enum dkind kind;
+	char *text;                    /* section title, subheading, paragraph, note */
+	char *notes;                   /* section: speaker notes, plain text (NULL none) */
+	char **items;                  /* bullets */
+	size_t nitems;
+	int number;                    /* section, figure or table number (1-based) */
+	/* figure */
+	const struct figkind *fig;
+	struct figopts fo;
+	char var[SERIES_KEY];          /* $v of the section ("" none) */
+	char *caption;                 /* markup; NULL: the kind's own title */
+	double height, width;          /* the template's, 0 = the kind's / the whole width */
+	/* table */
+	struct dtable *table;          /* owned */
+	char table_title[200];
+};
+
+struct docmodel {
+	enum layout layout;
+	char *title, *subtitle;        /* markup */
+	char *meta;                    /* the title block's line: files, GPU, date, records */
+	char *title_plain;             /* the title without markup (speaker notes) */
+	char *notes;                   /* the title slide's speaker notes, plain (NULL none) */
+	struct dblock *b;
+	size_t n, cap;
+	int nfigures, ntables, nsections;
+	int missing;                   /* values the results lacked (written n/a) */
+};
+
+/* Build the model of template t over rd (rd's focus takes the template's).
+ * quiet: no warning per missing value.  0, RENDER_BAD_INPUT (-2) for a
+ * template error (message printed with file:line:col) or -1 out of memory. */
+int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *rd, int quiet);
+void docmodel_release(struct docmodel *m);
+
+/* The figure of number n (1-based), or NULL. */
+const struct dblock *docmodel_figure(const struct docmodel *m, int n);
+
+#endif

@@ -1,0 +1,101 @@
+/* figkind.h: figure and table kinds as data, apart from drawing.
+ *
+ * What a document model needs to know of a figure or a table without
+ * Cairo: its name, what it needs in the results, its preferred shape, and
+ * (tables) its cells.  Drawing is figure.h's.
+ */
+#ifndef ATTNPROF_RENDER_FIGKIND_H
+#define ATTNPROF_RENDER_FIGKIND_H
+
+#include <stddef.h>
+
+#include "render/data.h"
+#include "render/geom.h"
+
+struct rctx; /* draw.h */
+
+enum fig_needs {
+	NEEDS_NOTHING = 0,
+	NEEDS_PREFILL = 1,
+	NEEDS_DECODE = 2,
+	NEEDS_LADDER = 4,   /* an intermediate rung of the flash ablation ladder */
+	NEEDS_METRICS = 8,  /* hardware counters (drawn as a notice when missing) */
+};
+
+struct figopts {
+	char variant[SERIES_KEY];  /* "" = the kind's default */
+	char compare[SERIES_KEY];  /* "" = the kind's default */
+	struct rsel sel;           /* conditions; unset fields take rd->focus */
+	int standalone;            /* draw the title (figure command, --figures-dir) */
+	int step;                  /* build step of a teaching figure (0: all of it) */
+};
+void figopts_init(struct figopts *o);
+
+struct figkind {
+	const char *name;
+	const char *about;         /* for --help and the docs */
+	double ratio;              /* preferred height / width */
+	unsigned needs;
+	/* Title of this figure, for captions and the brief description. */
+	void (*title)(const struct rdata *rd, const struct figopts *o, char *buf, size_t len);
+	/* NULL in a build without the renderer */
+	void (*draw)(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box);
+};
+
+extern const struct figkind figure_kinds[];
+extern const size_t figure_kind_count;
+const struct figkind *figkind_find(const char *name);
+/* 1 if the results hold the records the kind needs (else why says what is missing). */
+int figkind_available(const struct figkind *k, const struct rdata *rd, char *why, size_t len);
+/* Which records exist: NEEDS_* bits. */
+unsigned rdata_has(const struct rdata *rd);
+
+/* The effective conditions: o->sel with unset fields from the focus. */
+void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* The variant (or compare) of the options, or def; resolved to a key. */
+const char *fig_series(const struct rdata *rd, const char *given, const char *def, char *key);
+
+/* The ablation ladder (ablation.c): the conditions it is drawn at (the
+ * focus, else the first shape a rung was measured at), its rungs in ladder
+ * order then the single changes, and the counters that evidence a step. */
+struct rung {
+	const struct variant_desc *v;
+	const struct record *r;
+	const struct record *prev;   /* the rung it is compared with (NULL: the base) */
+	unsigned change;             /* switch bits turned on from prev */
+	int ladder;                  /* 1: on the ladder; 0: a single change on flash1 */
+};
+void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+size_t ablation_rungs(const struct rdata *rd, const struct rsel *s, struct rung *out, size_t max);
+const char *ablation_change_name(unsigned bit);
+/* Two lines of "metric before → after" for the step into g (either may be empty). */
+void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2);
+
+/* Tables: built into owned data here (tabledata.c), laid out and drawn by
+ * tables.c.  A table is rows of text cells; numbers are right-aligned. */
+enum table_kind { TABLE_SPEEDUP, TABLE_CONDITIONS, TABLE_CORRECTNESS, TABLE_MODEL, TABLE_MEMORY,
+		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_ABLATION, TABLE_DECODE, TABLE_COUNT };
+struct table_info {
+	const char *name, *about;
+};
+extern const struct table_info table_kinds[TABLE_COUNT];
+int table_find(const char *name);
+void table_title(const struct rdata *rd, int kind, char *buf, size_t len);
+
+#define TCOLS 11
+#define TROWS 200
+#define TCELL 240
+struct dtable {
+	int kind;
+	int ncols, nrows;
+	char head[TCOLS][48];
+	int right[TCOLS];               /* right-aligned (numbers): never wrapped */
+	char cell[TROWS][TCOLS][TCELL];
+	int bad[TROWS];                 /* row flagged (failure) */
+	char note[1400];                /* under the table */
+};
+/* The table of kind under o's conditions (NULL: out of memory, message printed). */
+struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o);
+void table_free(struct dtable *t);
+
+#endif

@@ -1,0 +1,154 @@
+/* test_docmodel.c: the document model without Cairo — the walk over a
+ * template yields the blocks the layout will draw: sections per variant,
+ * `when:` guards, values interpolated, figures skipped when the results
+ * lack their records, tables as owned rows.  Runs in the RENDER=0 build
+ * too (make test builds and runs it there). */
+#include "check.h"
+
+#include "render/docmodel.h"
+#include "util/error.h"
+
+struct doc {
+	struct template t;
+	struct rinputs in;
+	struct rdata rd;
+	struct docmodel m;
+	int rc;
+};
+
+static int load(struct doc *d, const char *tpl, const char *results)
+{
+	memset(d, 0, sizeof(*d));
+	if (template_load(&d->t, tpl))
+		return -1;
+	const char *files[1] = { results };
+	if (rinputs_load(&d->in, files, 1, NULL, 0)) {
+		template_release(&d->t);
+		return -1;
+	}
+	rdata_init_inputs(&d->rd, &d->in);
+	d->rc = docmodel_build(&d->m, &d->t, &d->rd, 1);
+	return 0;
+}
+
+static void unload(struct doc *d)
+{
+	docmodel_release(&d->m);
+	rinputs_release(&d->in);
+	template_release(&d->t);
+}
+
+static const struct dblock *section(const struct docmodel *m, const char *title)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (m->b[i].kind == D_SECTION && m->b[i].text && !strcmp(m->b[i].text, title))
+			return &m->b[i];
+	return NULL;
+}
+
+static int text_has(const struct docmodel *m, const char *s)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		if (m->b[i].text && strstr(m->b[i].text, s))
+			return 1;
+		for (size_t k = 0; k < m->b[i].nitems; k++)
+			if (strstr(m->b[i].items[k], s))
+				return 1;
+	}
+	return 0;
+}
+
+static void test_review_blocks(void)
+{
+	struct doc d;
+	if (load(&d, "templates/review.yaml", "tests/fixtures/results-small.yaml"))
+		SKIP("fixture or template missing");
+	CHECK_INT(d.rc, 0);
+	const struct docmodel *m = &d.m;
+	CHECK(m->n > 40);
+	CHECK_INT(m->b[0].kind, D_SECTION);
+	CHECK_STR(m->b[0].text, "Summary");
+	CHECK_CONTAINS(m->title, "NVIDIA H200");
+	CHECK_CONTAINS(m->meta, "results-small.yaml");
+	/* one section per variant, numbered in order */
+	CHECK(section(m, "Data flow and partition: standard") != NULL);
+	CHECK(section(m, "Data flow and partition: flash2") != NULL);
+	const struct dblock *a = section(m, "Data flow and partition: standard"), *b = section(m, "Data flow and partition: flash2");
+	CHECK(a && b && a->number < b->number);
+	/* the fixture has decode and ladder records: their sections are in */
+	CHECK(section(m, "Prefill and decode") != NULL);
+	CHECK(section(m, "Ablation ladder") != NULL);
+	/* figures numbered 1..n in order, each with its kind; tables own their rows */
+	int fig = 0, tab = 0;
+	for (size_t i = 0; i < m->n; i++) {
+		if (m->b[i].kind == D_FIGURE) {
+			CHECK_INT(m->b[i].number, ++fig);
+			CHECK(m->b[i].fig != NULL);
+		}
+		if (m->b[i].kind == D_TABLE) {
+			CHECK_INT(m->b[i].number, ++tab);
+			CHECK(m->b[i].table != NULL);
+			CHECK(m->b[i].table && m->b[i].table->nrows > 0 && m->b[i].table->ncols > 1);
+			CHECK(m->b[i].table_title[0]);
+		}
+	}
+	CHECK_INT(fig, m->nfigures);
+	CHECK_INT(tab, m->ntables);
+	CHECK(fig >= 10 && tab >= 5);
+	/* the data-flow figure of a variant section names that variant */
+	const struct dblock *f = docmodel_figure(m, 1);
+	CHECK(f && f->fig && !strcmp(f->fig->name, "dataflow-compare"));
+	/* values come from the fixture: flash2 at the focus, 1.81 ms in results-small.yaml */
+	CHECK(text_has(m, "flash2 ran in 1.81 ms"));
+	unload(&d);
+}
+
+static void test_when_and_availability(void)
+{
+	struct doc d;
+	if (load(&d, "templates/review.yaml", "tests/fixtures/results-nometrics.yaml"))
+		SKIP("fixture or template missing");
+	CHECK_INT(d.rc, 0);
+	/* no decode records: the section's `when: has:decode` leaves it out */
+	CHECK(section(&d.m, "Prefill and decode") == NULL);
+	for (size_t i = 0; i < d.m.n; i++)
+		if (d.m.b[i].kind == D_FIGURE)
+			CHECK(strcmp(d.m.b[i].fig->name, "decode") != 0);
+	CHECK(text_has(&d.m, "have no hardware counters"));
+	unload(&d);
+}
+
+static void test_same_input_same_model(void)
+{
+	struct doc a, b;
+	if (load(&a, "templates/slides.yaml", "tests/fixtures/results-small.yaml"))
+		SKIP("fixture or template missing");
+	if (load(&b, "templates/slides.yaml", "tests/fixtures/results-small.yaml")) {
+		unload(&a);
+		SKIP("fixture or template missing");
+	}
+	CHECK_INT(a.m.n, b.m.n);
+	for (size_t i = 0; i < a.m.n && i < b.m.n; i++) {
+		CHECK_INT(a.m.b[i].kind, b.m.b[i].kind);
+		if (a.m.b[i].text && b.m.b[i].text)
+			CHECK_STR(a.m.b[i].text, b.m.b[i].text);
+	}
+	unload(&a);
+	unload(&b);
+}
+
+static void test_template_error(void)
+{
+	struct doc d;
+	error_quiet(1);
+	int r = load(&d, "tests/fixtures/template-bad-placeholder.yaml", "tests/fixtures/results-small.yaml");
+	error_quiet(0);
+	if (r)
+		SKIP("fixture missing");
+	CHECK_INT(d.rc, -2);
+	CHECK_CONTAINS(error_last(), "template-bad-placeholder.yaml:");
+	CHECK_INT(d.m.n, 0);
+	unload(&d);
+}
+
+TESTS(test_review_blocks, test_when_and_availability, test_same_input_same_model, test_template_error)
