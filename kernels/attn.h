@@ -57,7 +57,9 @@ struct attn_alloc {
 	uint64_t bytes;
 };
 
-/* Allocate every buffer the descriptor names (plus library workspace). */
+/* Allocate every buffer the descriptor of the shape's pass names (plus
+ * library workspace): variant_pass_desc(v, s->pass); fails for a pass the
+ * variant has no kernels for. */
 int attn_run_create(struct attn_run **out, const struct variant_desc *v,
 		    const struct attn_shape *s, int sm_count);
 void attn_run_destroy(struct attn_run *r);
@@ -75,15 +77,26 @@ void *attn_run_buffer(struct attn_run *r, const char *name);
  * the dtype (kernels/inputs.h, kernels/inputs.cu); synchronizes. */
 int attn_fill_input(void *dst, uint64_t n, enum dtype t, uint64_t seed, int tensor);
 
-/* Fill O and every output, statistics and workspace buffer with NaN. */
+/* After the inputs (Q, K, V, and dO for a backward) are filled: a
+ * backward-only run (pass bwd) runs the forward once, synchronously, so
+ * that its products (O, L; standard: S, P) are there for the backward;
+ * nothing for the other passes.  attn_run_launch of a bwd run fails
+ * before it. */
+int attn_run_prepare(struct attn_run *r);
+/* Fill O and every output, statistics and workspace buffer with NaN (in a
+ * bwd run, the backward's own: not the forward products it reads). */
 int attn_run_poison(struct attn_run *r);
-/* Launch the variant's kernels, in order, asynchronously. */
+/* Launch the pass's kernels, in order, asynchronously: the forward's, the
+ * backward's, or the forward's then the backward's. */
 int attn_run_launch(struct attn_run *r);
 /* Wait for the launches and check for errors. */
 int attn_run_sync(struct attn_run *r);
 /* Copy n rows of O, len elements each, starting at the given element
  * offsets, to out[n][len] (synchronizes). */
 int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out);
+/* The same for the run's 16-bit buffer called name ("dQ", "dK", "dV", …). */
+int attn_run_get_buffer_rows(struct attn_run *r, const char *name, const uint64_t *first, size_t n,
+			     size_t len, uint16_t *out);
 
 /* Profiled runs: on = 1 makes attn_run_launch flush the L2 before each of
  * the variant's kernels with a kernel named ATTN_L2_FLUSH_KERNEL; on = 0
@@ -97,6 +110,11 @@ void attn_l2_flush_release(void);
 /* Time `reps` launches after `warmup`, each between its own CUDA events;
  * ms[i] is the i-th launch's time in milliseconds. */
 int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms);
+
+/* Registers per thread of the compiled main kernel of the run's pass
+ * (cudaFuncGetAttributes), to test the descriptor's tiling against the
+ * build; -1 where not known (library kernels, and for now the forward). */
+int attn_run_main_kernel_regs(const struct attn_run *r);
 
 /* Named allocations (valid until destroy) and their count. */
 size_t attn_run_allocs(const struct attn_run *r, const struct attn_alloc **out);

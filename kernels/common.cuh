@@ -76,6 +76,13 @@ __device__ __forceinline__ void cp_async16(uint32_t dst, const void *src, int sr
 	asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n"
 		     :: "r"(dst), "l"(src), "r"(src_bytes));
 }
+// 4-byte global → shared copy (per-row statistics, no 16-byte alignment);
+// src_bytes 0 zero-fills.
+__device__ __forceinline__ void cp_async4(uint32_t dst, const void *src, int src_bytes)
+{
+	asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n"
+		     :: "r"(dst), "l"(src), "r"(src_bytes));
+}
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n"); }
 template <int N>
 __device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" :: "n"(N)); }
@@ -133,6 +140,20 @@ struct flash_params {
 	float scale, scale_log2; // 1/sqrt(d), and times log2(e)
 };
 
+// Backward of one attention problem (flash2 and standard): the forward's
+// Q, K, V, O and logsumexp L, the incoming gradient dO; out come dQ, dK,
+// dV.  D = rowsum(dO ∘ O) and the fp32 dQ accumulator are flash2's
+// workspaces; dP, dS standard's (NULL when the variant has none).
+struct bwd_params {
+	const uint16_t *q, *k, *v, *o, *dout;
+	const float *lse;
+	float *dsum, *dq_acc;   // D [B·H·Nq], dQ accumulator [B·H·Nq·d]
+	uint16_t *dp, *ds;      // standard: dP, dS [B·H·Nq·Nkv]
+	uint16_t *dq, *dk, *dv;
+	int B, H, Hkv, Nq, Nkv, causal;
+	float scale, scale_log2;
+};
+
 struct splitkv_params {
 	const uint16_t *q, *k, *v;
 	uint16_t *o;
@@ -159,5 +180,13 @@ cudaError_t flash_ladder_launch(unsigned sw, const flash_params &p, enum dtype t
 // splitkv_fwd's tail (programmatic dependent launch is off then).
 cudaError_t splitkv_launch(const splitkv_params &p, enum dtype t, int d, cudaStream_t st,
 			   const struct l2_flush *flush);
+// flash2 backward: D = rowsum(dO ∘ O) with the dQ accumulator zeroed,
+// the K/V-parallel main kernel, dQ = acc · scale converted to T.
+cudaError_t flash2_bwd_launch(const bwd_params &p, enum dtype t, int d, cudaStream_t st,
+			      const struct l2_flush *flush);
+// Registers per thread of the compiled flash_bwd<T, D> (cudaFuncGetAttributes), or -1.
+int flash2_bwd_regs(enum dtype t, int d);
+// standard backward's softmax step: dS = P ∘ (dP − rowsum(dO ∘ O)).
+cudaError_t softmax_bwd_launch(const uint16_t *p, const bwd_params &b, enum dtype t, int d, cudaStream_t st);
 cudaError_t softmax_rows_launch(const uint16_t *s, uint16_t *p, enum dtype t, int BH, int Nq, int Nkv,
 				int causal, cudaStream_t st);

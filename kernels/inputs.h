@@ -8,7 +8,8 @@
  * fp16/bf16 to nearest even on both sides.
  *
  * Q and K are uniform in [-2, 2) (scores of std ≈ 1.3, enough to exercise the
- * running maximum), V uniform in [-1, 1).
+ * running maximum), V and the backward's incoming gradient dO uniform in
+ * [-1, 1).
  */
 #ifndef ATTNPROF_INPUTS_H
 #define ATTNPROF_INPUTS_H
@@ -21,7 +22,7 @@
 #define ATTN_HD
 #endif
 
-enum attn_tensor { TENSOR_Q = 0, TENSOR_K = 1, TENSOR_V = 2 };
+enum attn_tensor { TENSOR_Q = 0, TENSOR_K = 1, TENSOR_V = 2, TENSOR_DO = 3 };
 
 /* splitmix64's finaliser: a bijective, well-mixed 64-bit hash. */
 static inline ATTN_HD uint64_t attn_input_mix(uint64_t x)
@@ -37,7 +38,7 @@ static inline ATTN_HD float attn_input_value(uint64_t seed, int tensor, uint64_t
 {
 	uint64_t h = attn_input_mix(seed ^ attn_input_mix(((uint64_t)tensor << 56) ^ index));
 	int32_t u = (int32_t)(h >> 40) - (1 << 23);           /* [-2^23, 2^23) */
-	float step = tensor == TENSOR_V ? 1.0f / 8388608.0f : 2.0f / 8388608.0f;
+	float step = tensor == TENSOR_V || tensor == TENSOR_DO ? 1.0f / 8388608.0f : 2.0f / 8388608.0f;
 	return (float)u * step;                                /* exact */
 }
 

@@ -174,7 +174,9 @@ out:
 // ---- runs -------------------------------------------------------------------
 
 struct attn_run {
-	const struct variant_desc *v;
+	const struct variant_desc *v;  // the forward's descriptor
+	const struct variant_desc *pd; // the descriptor of the run's pass (buffers)
+	int prepared;                  // bwd: the forward's products are there
 	struct attn_shape s;
 	struct tiling t;
 	struct attn_alloc allocs[MAX_BUFFERS + 1];
@@ -233,8 +235,10 @@ extern "C" void attn_run_destroy(struct attn_run *r)
 	delete r;
 }
 
-static bool is_standard(const struct variant_desc *v) { return !strcmp(v->name, "standard"); }
-static bool is_splitkv(const struct variant_desc *v) { return !strcmp(v->name, "decode-splitkv"); }
+static bool needs_cublas(const struct variant_desc *d)
+{
+	return d && (d->family == FAMILY_STANDARD || d->family == FAMILY_STANDARD_BWD);
+}
 
 extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc *v,
 			       const struct attn_shape *s, int sm_count)
@@ -251,25 +255,30 @@ extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc 
 		return fail("%s: KV heads %d do not divide heads %d", v->name, s->kv_heads, s->heads);
 	if (s->dtype != DTYPE_FP16 && s->dtype != DTYPE_BF16)
 		return fail("%s: unknown dtype", v->name);
-	if (!v->is_flash && !is_standard(v) && !is_splitkv(v))
+	if (v->family >= FAMILY_COUNT)
 		return fail("%s: no kernels for this variant", v->name);
+	const struct variant_desc *pd = variant_pass_desc(v, s->pass);
+	if (!pd)
+		return fail("%s: no %s kernels (the backward exists for flash2 and standard)", v->name, pass_name(s->pass));
 
 	struct attn_run *r = new attn_run();
 	r->v = v;
+	r->pd = pd;
+	r->prepared = s->pass != PASS_BWD;
 	r->s = *s;
-	v->tiling(s, sm_count, &r->t);
+	pd->tiling(s, sm_count, &r->t);
 	cudaError_t e = cudaStreamCreateWithFlags(&r->stream, cudaStreamNonBlocking);
 	if (e != cudaSuccess) {
 		cuda_fail(e, "creating a stream");
 		attn_run_destroy(r);
 		return -1;
 	}
-	for (size_t i = 0; i < v->nbuffers; i++)
-		if (add_alloc(r, v->buffers[i].name, buffer_bytes(&v->buffers[i], s, &r->t))) {
+	for (size_t i = 0; i < pd->nbuffers; i++)
+		if (add_alloc(r, pd->buffers[i].name, buffer_bytes(&pd->buffers[i], s, &r->t))) {
 			attn_run_destroy(r);
 			return -1;
 		}
-	if (is_standard(v)) {
+	if (needs_cublas(v) || needs_cublas(pd)) {
 		cublasStatus_t cs = cublasCreate(&r->cublas);
 		if (cs != CUBLAS_STATUS_SUCCESS) {
 			fail("cublasCreate: %s", cublas_name(cs));
@@ -304,12 +313,30 @@ extern "C" int attn_run_set_inputs(struct attn_run *r, const uint16_t *q, const 
 	return 0;
 }
 
+// Is the run's buffer i one attn_run_poison fills?  Not the inputs (Q, K,
+// V, dO), not the library workspace, and in a backward-only run not the
+// forward's products (O, L; S, P), which attn_run_prepare made.
+static bool poisoned(const struct attn_run *r, size_t i)
+{
+	const char *n = r->allocs[i].name;
+	if (!strcmp(n, "cublas_workspace"))
+		return false;
+	for (size_t b = 0; b < r->pd->nbuffers; b++)
+		if (!strcmp(r->pd->buffers[b].name, n)) {
+			enum buf_role role = r->pd->buffers[b].role;
+			if (role == ROLE_INPUT || role == ROLE_GRAD_INPUT)
+				return false;
+			return !(r->s.pass == PASS_BWD && variant_stores(r->v, n));
+		}
+	return false;
+}
+
 extern "C" int attn_run_poison(struct attn_run *r)
 {
 	// 0xFF bytes are NaN in fp16, bf16 and fp32 alike.
 	for (size_t i = 0; i < r->nallocs; i++) {
 		const char *n = r->allocs[i].name;
-		if (!strcmp(n, "Q") || !strcmp(n, "K") || !strcmp(n, "V") || !strcmp(n, "cublas_workspace"))
+		if (!poisoned(r, i))
 			continue;
 		char what[96];
 		snprintf(what, sizeof what, "poisoning %s", n);
@@ -359,40 +386,42 @@ static int launch_standard(struct attn_run *r)
 	return 0;
 }
 
-extern "C" int attn_run_launch(struct attn_run *r)
+static int launch_flash(struct attn_run *r)
 {
 	const struct attn_shape &s = r->s;
 	const float scale = 1.0f / sqrtf((float)s.head_dim);
-	if (is_standard(r->v))
-		return launch_standard(r);
-	if (r->v->is_flash) {
-		flash_params p;
-		p.q = (const uint16_t *)buf(r, "Q");
-		p.k = (const uint16_t *)buf(r, "K");
-		p.v = (const uint16_t *)buf(r, "V");
-		p.o = (uint16_t *)buf(r, "O");
-		p.o_acc = (float *)buf(r, "O_acc");
-		p.m = (float *)buf(r, "m");
-		p.l = (float *)buf(r, "l");
-		p.lse = (float *)buf(r, "L");
-		p.B = s.batch;
-		p.H = s.heads;
-		p.Hkv = s.kv_heads;
-		p.Nq = s.seqlen_q;
-		p.Nkv = s.seqlen_kv;
-		p.causal = s.causal;
-		p.scale = scale;
-		p.scale_log2 = scale * 1.4426950408889634f;
-		cudaError_t e = l2_flush_launch(&r->flush, r->stream);
-		if (e == cudaSuccess)
-			e = flash_ladder_launch(r->v->switches, p, s.dtype, s.head_dim, r->stream);
-		if (e != cudaSuccess) {
-			char what[96];
-			snprintf(what, sizeof what, "%s: launching flash_fwd", r->v->name);
-			return cuda_fail(e, what);
-		}
-		return 0;
+	flash_params p;
+	p.q = (const uint16_t *)buf(r, "Q");
+	p.k = (const uint16_t *)buf(r, "K");
+	p.v = (const uint16_t *)buf(r, "V");
+	p.o = (uint16_t *)buf(r, "O");
+	p.o_acc = (float *)buf(r, "O_acc");
+	p.m = (float *)buf(r, "m");
+	p.l = (float *)buf(r, "l");
+	p.lse = (float *)buf(r, "L");
+	p.B = s.batch;
+	p.H = s.heads;
+	p.Hkv = s.kv_heads;
+	p.Nq = s.seqlen_q;
+	p.Nkv = s.seqlen_kv;
+	p.causal = s.causal;
+	p.scale = scale;
+	p.scale_log2 = scale * 1.4426950408889634f;
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e == cudaSuccess)
+		e = flash_ladder_launch(r->v->switches, p, s.dtype, s.head_dim, r->stream);
+	if (e != cudaSuccess) {
+		char what[96];
+		snprintf(what, sizeof what, "%s: launching flash_fwd", r->v->name);
+		return cuda_fail(e, what);
 	}
+	return 0;
+}
+
+static int launch_splitkv(struct attn_run *r)
+{
+	const struct attn_shape &s = r->s;
+	const float scale = 1.0f / sqrtf((float)s.head_dim);
 	splitkv_params p;
 	p.q = (const uint16_t *)buf(r, "Q");
 	p.k = (const uint16_t *)buf(r, "K");
@@ -418,6 +447,130 @@ extern "C" int attn_run_launch(struct attn_run *r)
 	if (e != cudaSuccess)
 		return cuda_fail(e, "decode-splitkv: launching splitkv_fwd/splitkv_combine");
 	return 0;
+}
+
+static bwd_params bwd_params_of(struct attn_run *r)
+{
+	const struct attn_shape &s = r->s;
+	bwd_params p;
+	p.q = (const uint16_t *)buf(r, "Q");
+	p.k = (const uint16_t *)buf(r, "K");
+	p.v = (const uint16_t *)buf(r, "V");
+	p.o = (const uint16_t *)buf(r, "O");
+	p.dout = (const uint16_t *)buf(r, "dO");
+	p.lse = (const float *)buf(r, "L");
+	p.dsum = (float *)buf(r, "D");
+	p.dq_acc = (float *)buf(r, "dQ_acc");
+	p.dp = (uint16_t *)buf(r, "dP");
+	p.ds = (uint16_t *)buf(r, "dS");
+	p.dq = (uint16_t *)buf(r, "dQ");
+	p.dk = (uint16_t *)buf(r, "dK");
+	p.dv = (uint16_t *)buf(r, "dV");
+	p.B = s.batch;
+	p.H = s.heads;
+	p.Hkv = s.kv_heads;
+	p.Nq = s.seqlen_q;
+	p.Nkv = s.seqlen_kv;
+	p.causal = s.causal;
+	p.scale = 1.0f / sqrtf((float)s.head_dim);
+	p.scale_log2 = p.scale * 1.4426950408889634f;
+	return p;
+}
+
+static int launch_flash2_bwd(struct attn_run *r)
+{
+	const bwd_params p = bwd_params_of(r);
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e == cudaSuccess)
+		e = flash2_bwd_launch(p, r->s.dtype, r->s.head_dim, r->stream, &r->flush);
+	if (e != cudaSuccess)
+		return cuda_fail(e, "flash2: launching bwd_dot_do_o/flash_bwd/bwd_convert_dq");
+	return 0;
+}
+
+// Strided-batched GEMM over B·Hkv in column-major terms (see launch_standard).
+static int gemm(struct attn_run *r, const char *what, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+		float alpha, const char *a, int lda, long long sa, const char *b, int ldb, long long sb,
+		const char *c, int ldc, long long sc)
+{
+	const cudaDataType_t dt = r->s.dtype == DTYPE_FP16 ? CUDA_R_16F : CUDA_R_16BF;
+	const float zero = 0.0f;
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e != cudaSuccess)
+		return cuda_fail(e, "standard: launching the L2 flush");
+	cublasStatus_t cs = cublasGemmStridedBatchedEx(r->cublas, ta, tb, m, n, k, &alpha, buf(r, a), dt, lda, sa,
+						       buf(r, b), dt, ldb, sb, &zero, buf(r, c), dt, ldc, sc,
+						       r->s.batch * r->s.kv_heads, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+	if (cs != CUBLAS_STATUS_SUCCESS)
+		return fail("standard: %s GEMM: %s", what, cublas_name(cs));
+	return 0;
+}
+
+// Row-major X[rows][n] is column-major Xᵀ (ld n), as in launch_standard; the
+// G query heads of a KV head are consecutive rows (rows = G·Nq).
+static int launch_standard_bwd(struct attn_run *r)
+{
+	const struct attn_shape &s = r->s;
+	const int d = s.head_dim, nkv = s.seqlen_kv;
+	const long long rows = (long long)(s.heads / s.kv_heads) * s.seqlen_q;
+	const float scale = 1.0f / sqrtf((float)d);
+	const bwd_params p = bwd_params_of(r);
+	// dPᵀ = V·dOᵀ
+	if (gemm(r, "dP = dO·Vᵀ", CUBLAS_OP_T, CUBLAS_OP_N, nkv, (int)rows, d, 1.0f, "V", d, (long long)nkv * d,
+		 "dO", d, rows * d, "dP", nkv, rows * nkv))
+		return -1;
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e == cudaSuccess)
+		e = softmax_bwd_launch((const uint16_t *)buf(r, "P"), p, s.dtype, d, r->stream);
+	if (e != cudaSuccess)
+		return cuda_fail(e, "standard: launching softmax_bwd");
+	// dVᵀ = dOᵀ·P, dKᵀ = scale·Qᵀ·dS  (P, dS read transposed: op T of their Pᵀ view)
+	if (gemm(r, "dV = Pᵀ·dO", CUBLAS_OP_N, CUBLAS_OP_T, d, nkv, (int)rows, 1.0f, "dO", d, rows * d,
+		 "P", nkv, rows * nkv, "dV", d, (long long)nkv * d) ||
+	    gemm(r, "dK = dSᵀ·Q", CUBLAS_OP_N, CUBLAS_OP_T, d, nkv, (int)rows, scale, "Q", d, rows * d,
+		 "dS", nkv, rows * nkv, "dK", d, (long long)nkv * d))
+		return -1;
+	// dQᵀ = scale·Kᵀ·dSᵀ (as Oᵀ = Vᵀ·Pᵀ in the forward)
+	return gemm(r, "dQ = dS·K", CUBLAS_OP_N, CUBLAS_OP_N, d, (int)rows, nkv, scale, "K", d, (long long)nkv * d,
+		    "dS", nkv, rows * nkv, "dQ", d, rows * d);
+}
+
+// The launch table, indexed by enum variant_family (variants.h).
+typedef int (*launch_fn)(struct attn_run *r);
+static const launch_fn family_launch[FAMILY_COUNT] = {
+	launch_standard,     // FAMILY_STANDARD
+	launch_flash,        // FAMILY_FLASH
+	launch_splitkv,      // FAMILY_SPLITKV
+	launch_standard_bwd, // FAMILY_STANDARD_BWD
+	launch_flash2_bwd,   // FAMILY_FLASH2_BWD
+};
+static_assert(FAMILY_COUNT == 5, "one launch function per variant family");
+
+extern "C" int attn_run_prepare(struct attn_run *r)
+{
+	if (r->s.pass != PASS_BWD)
+		return 0;
+	r->prepared = 0;
+	if (family_launch[r->v->family](r) || attn_run_sync(r))
+		return -1;
+	r->prepared = 1;
+	return 0;
+}
+
+extern "C" int attn_run_launch(struct attn_run *r)
+{
+	switch (r->s.pass) {
+	case PASS_FWD:
+		return family_launch[r->v->family](r);
+	case PASS_BWD:
+		if (!r->prepared)
+			return fail("%s: backward launched before attn_run_prepare made the forward's products", r->v->name);
+		return family_launch[r->pd->family](r);
+	default:
+		if (family_launch[r->v->family](r))
+			return -1;
+		return family_launch[r->pd->family](r);
+	}
 }
 
 // One flush buffer for the process, shared by every run (4x the L2).
@@ -472,20 +625,29 @@ extern "C" int attn_run_sync(struct attn_run *r)
 	return 0;
 }
 
-extern "C" int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out)
+extern "C" int attn_run_get_buffer_rows(struct attn_run *r, const char *name, const uint64_t *first, size_t n,
+					size_t len, uint16_t *out)
 {
 	if (attn_run_sync(r))
 		return -1;
-	const uint16_t *o = (const uint16_t *)buf(r, "O");
-	const uint64_t count = buf_bytes(r, "O") / sizeof(uint16_t);
+	const uint16_t *o = (const uint16_t *)buf(r, name);
+	if (!o)
+		return fail("%s has no buffer '%s' in its %s run", r->v->name, name, pass_name(r->s.pass));
+	const uint64_t count = buf_bytes(r, name) / sizeof(uint16_t);
+	char what[64];
+	snprintf(what, sizeof what, "downloading rows of %s", name);
 	for (size_t i = 0; i < n; i++) {
 		if (first[i] + len > count)
-			return fail("row at element %llu of O runs past its %llu elements",
-				    (unsigned long long)first[i], (unsigned long long)count);
-		CUDA_TRY(cudaMemcpy(out + i * len, o + first[i], len * sizeof(uint16_t), cudaMemcpyDeviceToHost),
-			 "downloading rows of O");
+			return fail("row at element %llu of %s runs past its %llu elements",
+				    (unsigned long long)first[i], name, (unsigned long long)count);
+		CUDA_TRY(cudaMemcpy(out + i * len, o + first[i], len * sizeof(uint16_t), cudaMemcpyDeviceToHost), what);
 	}
 	return 0;
+}
+
+extern "C" int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out)
+{
+	return attn_run_get_buffer_rows(r, "O", first, n, len, out);
 }
 
 extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms)
@@ -511,6 +673,13 @@ extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms
 	for (int i = 0; i < reps; i++)
 		CUDA_TRY(cudaEventElapsedTime(&ms[i], r->events[2 * i], r->events[2 * i + 1]), "reading event times");
 	return 0;
+}
+
+extern "C" int attn_run_main_kernel_regs(const struct attn_run *r)
+{
+	if (r->s.pass != PASS_FWD && r->pd->family == FAMILY_FLASH2_BWD)
+		return flash2_bwd_regs(r->s.dtype, r->s.head_dim);
+	return -1;
 }
 
 extern "C" size_t attn_run_allocs(const struct attn_run *r, const struct attn_alloc **out)

@@ -1,8 +1,10 @@
 // standard.cu: the softmax kernel of standard attention (S → P in HBM).
-// The two GEMMs are cuBLAS calls in runtime.cu.
+// The two GEMMs are cuBLAS calls in runtime.cu.  Also the backward's
+// softmax step (softmax_bwd), between its four cuBLAS GEMMs.
 #include <math.h>
 
 #include "common.cuh"
+#include "tiles.h"
 
 // One warp per row of S: pass 1 an online (max, sum) over the visible keys,
 // pass 2 writes P = exp(S - max) / sum, zeros after the causal diagonal
@@ -91,4 +93,61 @@ cudaError_t softmax_rows_launch(const uint16_t *s, uint16_t *p, enum dtype t, in
 {
 	return t == DTYPE_FP16 ? launch_t<__half>(s, p, BH, Nq, Nkv, causal, st)
 			       : launch_t<__nv_bfloat16>(s, p, BH, Nq, Nkv, causal, st);
+}
+
+// ---- backward ----------------------------------------------------------------
+
+// dS = P ∘ (dP − D) with D = rowsum(dO ∘ O), one warp per row of P (fp32
+// math).  Keys after the causal diagonal have P = 0 from the forward, so
+// their dS is 0 with no mask here.
+template <typename T, bool VEC>
+__global__ void __launch_bounds__(BWD_ROW_WARPS * 32) softmax_bwd(const T *__restrict__ P, const bwd_params p, int d)
+{
+	const int lane = threadIdx.x & 31;
+	const int r = blockIdx.x * BWD_ROW_WARPS + (threadIdx.x >> 5);
+	if (r >= p.Nq)
+		return;
+	const size_t row = (size_t)blockIdx.y * p.Nq + r; // of [B·H·Nq]
+	const T *o = reinterpret_cast<const T *>(p.o) + row * d;
+	const T *dO = reinterpret_cast<const T *>(p.dout) + row * d;
+	float dsum = 0.f;
+	for (int x = lane; x < d; x += 32)
+		dsum += elem<T>::to_f(o[x]) * elem<T>::to_f(dO[x]);
+#pragma unroll
+	for (int x = 16; x > 0; x >>= 1)
+		dsum += __shfl_xor_sync(0xffffffffu, dsum, x);
+	const size_t base = row * p.Nkv;
+	const T *prow = P + base;
+	const T *dprow = reinterpret_cast<const T *>(p.dp) + base;
+	T *dsrow = reinterpret_cast<T *>(p.ds) + base;
+	if (VEC) { // 8 elements (16 bytes) per access; rows start 16-byte aligned
+		for (int c = lane * 8; c < p.Nkv; c += 32 * 8) {
+			uint4 pu = *reinterpret_cast<const uint4 *>(prow + c), du = *reinterpret_cast<const uint4 *>(dprow + c), out;
+			const T *pe = reinterpret_cast<const T *>(&pu), *de = reinterpret_cast<const T *>(&du);
+			T *oe = reinterpret_cast<T *>(&out);
+#pragma unroll
+			for (int i = 0; i < 8; i++)
+				oe[i] = elem<T>::from_f(elem<T>::to_f(pe[i]) * (elem<T>::to_f(de[i]) - dsum));
+			*reinterpret_cast<uint4 *>(dsrow + c) = out;
+		}
+	} else {
+		for (int c = lane; c < p.Nkv; c += 32)
+			dsrow[c] = elem<T>::from_f(elem<T>::to_f(prow[c]) * (elem<T>::to_f(dprow[c]) - dsum));
+	}
+}
+
+template <typename T>
+static cudaError_t launch_bwd_t(const uint16_t *P, const bwd_params &b, int d, cudaStream_t st)
+{
+	dim3 grid((b.Nq + BWD_ROW_WARPS - 1) / BWD_ROW_WARPS, b.B * b.H);
+	if (b.Nkv % 8 == 0)
+		softmax_bwd<T, true><<<grid, BWD_ROW_WARPS * 32, 0, st>>>(reinterpret_cast<const T *>(P), b, d);
+	else
+		softmax_bwd<T, false><<<grid, BWD_ROW_WARPS * 32, 0, st>>>(reinterpret_cast<const T *>(P), b, d);
+	return cudaGetLastError();
+}
+
+cudaError_t softmax_bwd_launch(const uint16_t *P, const bwd_params &b, enum dtype t, int d, cudaStream_t st)
+{
+	return t == DTYPE_FP16 ? launch_bwd_t<__half>(P, b, d, st) : launch_bwd_t<__nv_bfloat16>(P, b, d, st);
 }

@@ -8,8 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tiles.h"
+
 static const char *const dtype_names[DTYPE_COUNT] = { "fp16", "bf16" };
 static const char *const phase_names[PHASE_COUNT] = { "prefill", "decode" };
+static const char *const pass_names[PASS_COUNT] = { "fwd", "bwd", "fwd+bwd" };
 
 const char *dtype_name(enum dtype t) { return t < DTYPE_COUNT ? dtype_names[t] : "?"; }
 size_t dtype_size(enum dtype t) { (void)t; return 2; }
@@ -32,6 +35,18 @@ int phase_parse(const char *s, enum phase *out)
 	for (int i = 0; i < PHASE_COUNT; i++)
 		if (!strcmp(s, phase_names[i])) {
 			*out = (enum phase)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *pass_name(enum pass p) { return p < PASS_COUNT ? pass_names[p] : "?"; }
+
+int pass_parse(const char *s, enum pass *out)
+{
+	for (int i = 0; i < PASS_COUNT; i++)
+		if (!strcmp(s, pass_names[i])) {
+			*out = (enum pass)i;
 			return 0;
 		}
 	return -1;
@@ -200,9 +215,133 @@ static void decode_splitkv_grid(const struct attn_shape *s, const struct tiling 
 #define BUF_V { "V", "V", "values", ROLE_INPUT, ELEM_INPUT, SHAPE_KV }
 #define BUF_O { "O", "O", "output", ROLE_OUTPUT, ELEM_INPUT, SHAPE_BHND }
 
+/* ---- backward descriptors (reached through variant_desc.bwd) ---------- */
+
+#define BUF_DO { "dO", "dO", "incoming gradient dO = ∂loss/∂O", ROLE_GRAD_INPUT, ELEM_INPUT, SHAPE_BHND }
+#define BUF_DQ { "dQ", "dQ", "gradient of Q", ROLE_GRADIENT, ELEM_INPUT, SHAPE_BHND }
+#define BUF_DK { "dK", "dK", "gradient of K", ROLE_GRADIENT, ELEM_INPUT, SHAPE_KV }
+#define BUF_DV { "dV", "dV", "gradient of V", ROLE_GRADIENT, ELEM_INPUT, SHAPE_KV }
+
+static void standard_bwd_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
+{
+	(void)s; (void)sm_count;
+	memset(t, 0, sizeof(*t));
+	t->block_m = 1;   /* softmax_bwd: one row per warp */
+	t->warps = BWD_ROW_WARPS;
+	t->splits = 1;
+	t->regs_per_thread = 0; /* two instantiations; small (ptxas -v) */
+}
+
+static void standard_bwd_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
+{
+	(void)t;
+	/* kernels: dP GEMM, softmax_bwd, dV, dK, dQ GEMMs; GEMM grids are cuBLAS's */
+	g[0] = k == 1 ? cdiv(s->seqlen_q, BWD_ROW_WARPS) : 1;
+	g[1] = k == 1 ? s->batch * s->heads : 1;
+	g[2] = k == 1 ? 1 : s->batch * s->kv_heads;
+}
+
+static const struct variant_desc standard_bwd = {
+	.name = "standard",
+	.summary = "standard backward: dP = dO·Vᵀ, dV = Pᵀ·dO, dQ = dS·K·scale, dK = dSᵀ·Q·scale as cuBLAS GEMMs and a softmax-backward kernel dS = P ∘ (dP − rowsum(dO ∘ O)); dP and dS stored in HBM beside S and P",
+	.family = FAMILY_STANDARD_BWD, .main_kernel = 1,
+	.phases = 1u << PHASE_PREFILL,
+	.loop = LOOP_NONE, .warps = WARPS_LIBRARY, .rescale = RESCALE_NONE,
+	.grid_text = "five launches: batched GEMM over B·Hkv (dP), softmax backward with one warp per row, three batched GEMMs (dV, dK, dQ)",
+	.warp_text = "cuBLAS chooses the GEMM warp layout; softmax backward: one warp per row of P",
+	.buffers = {
+		BUF_Q, BUF_K, BUF_V,
+		{ "S", "S", "scores S = Q·Kᵀ·scale (forward)", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+		{ "P", "P", "probabilities P = softmax(S) (forward, read by the backward)", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+		BUF_O, BUF_DO,
+		{ "dP", "dP", "dP = dO·Vᵀ", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+		{ "dS", "dS", "dS = P ∘ (dP − rowsum(dO ∘ O))", ROLE_MATRIX, ELEM_INPUT, SHAPE_BHNN },
+		BUF_DQ, BUF_DK, BUF_DV,
+	},
+	.nbuffers = 12,
+	.kernels = {
+		{ "dp_gemm", NULL, "dP = dO·Vᵀ (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
+		{ "softmax_bwd", "softmax_bwd", "dS = P ∘ (dP − rowsum(dO ∘ O)) row by row", "row block", "batch·head", NULL },
+		{ "dv_gemm", NULL, "dV = Pᵀ·dO (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
+		{ "dk_gemm", NULL, "dK = dSᵀ·Q·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
+		{ "dq_gemm", NULL, "dQ = dS·K·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
+	},
+	.nkernels = 5,
+	.tiling = standard_bwd_tiling,
+	.grid = standard_bwd_grid,
+};
+
+/* kernels/flash_bwd.cu instantiates exactly these (kernels/tiles.h). */
+static void flash2_bwd_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
+{
+	(void)sm_count;
+	memset(t, 0, sizeof(*t));
+	t->block_m = FLASH_BWD_BR(s->head_dim);
+	t->block_n = FLASH_BWD_BC;
+	t->warps = FLASH_BWD_WARPS;
+	t->splits = 1;
+	t->smem_bytes = FLASH_BWD_SMEM(s->head_dim);
+	/* ptxas -v, nvcc 13.0, sm_90 (docs/kernels.md); fp16 and bf16 alike */
+	t->regs_per_thread = s->head_dim == 128 ? 251 : 211;
+}
+
+static void flash2_bwd_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
+{
+	g[1] = g[2] = 1;
+	if (k == 0) {        /* bwd_dot_do_o: one warp per row */
+		g[0] = (int)(((long long)s->batch * s->heads * s->seqlen_q + BWD_ROW_WARPS - 1) / BWD_ROW_WARPS);
+	} else if (k == 1) { /* flash_bwd: (B·Hkv, K/V blocks) */
+		g[0] = s->batch * s->kv_heads;
+		g[1] = cdiv(s->seqlen_kv, t->block_n);
+	} else {             /* bwd_convert_dq: 4 elements per thread, 256 threads, at most 2^20 blocks */
+		long long n4 = (long long)s->batch * s->heads * s->seqlen_q * s->head_dim / 4;
+		long long b = (n4 + 255) / 256;
+		g[0] = (int)(b > (1 << 20) ? (1 << 20) : b);
+	}
+}
+
+static const struct variant_desc flash2_bwd = {
+	.name = "flash2",
+	.summary = "FlashAttention-2 backward: D = rowsum(dO ∘ O); a K/V-parallel kernel recomputes S, P from Q, K and L, keeps dK, dV on chip and adds dQ into an fp32 accumulator; dQ converted last",
+	.family = FAMILY_FLASH2_BWD, .main_kernel = 1,
+	.phases = 1u << PHASE_PREFILL,
+	.loop = LOOP_KV_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_NONE,
+	.grid_text = "grid = (B·Hkv, ⌈Nkv/Bc⌉): one thread block per K/V block of one KV head; inner loop over the Q blocks of its query heads (causal: those on or below the diagonal)",
+	.warp_text = "8 warps each own 16 of the Bc keys: Sᵀ, dPᵀ, dK, dV of their keys in registers; dS goes through shared memory for dQ = dS·K",
+	.buffers = {
+		BUF_Q, BUF_K, BUF_V, BUF_O,
+		{ "L", "L", "logsumexp L of the forward, read to recompute P", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+		BUF_DO,
+		{ "D", "D", "D = rowsum(dO ∘ O)", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+		{ "dQ_acc", "dQ_acc", "fp32 dQ accumulator (atomic adds, one per K/V block)", ROLE_WORKSPACE, ELEM_F32, SHAPE_BHND },
+		BUF_DQ, BUF_DK, BUF_DV,
+	},
+	.nbuffers = 11,
+	.tiles = {
+		{ "K_j", "a block of Bc key rows", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "V_j", "a block of Bc value rows", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "Q_i", "a block of Br query rows (double-buffered)", TD_BR, TD_D, IN_SHARED, NULL },
+		{ "dO_i", "the same rows of dO (double-buffered)", TD_BR, TD_D, IN_SHARED, NULL },
+		{ "P_ij", "probabilities recomputed from S and L", TD_BC, TD_BR, IN_REGISTERS, "P" },
+		{ "dS_ij", "dS of the tile pair (through shared memory for dQ)", TD_BC, TD_BR, IN_SHARED, "dS" },
+		{ "dK_j", "dK accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL },
+		{ "dV_j", "dV accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL },
+	},
+	.ntiles = 8,
+	.kernels = {
+		{ "bwd_dot_do_o", "bwd_dot_do_o", "D = rowsum(dO ∘ O); dQ_acc zeroed", "row block", NULL, NULL },
+		{ "flash_bwd", "flash_bwd", "fused attention backward over K/V blocks", "batch·KV head", "K/V block j", NULL },
+		{ "bwd_convert_dq", "bwd_convert_dq", "dQ = dQ_acc · scale in the input type", "element block", NULL, NULL },
+	},
+	.nkernels = 3,
+	.tiling = flash2_bwd_tiling,
+	.grid = flash2_bwd_grid,
+};
+
 static const struct variant_desc standard = {
 	.name = "standard",
 	.summary = "S = Q·Kᵀ·scale and O = P·V as cuBLAS tensor-core GEMMs, softmax kernel S → P; S and P stored in HBM",
+	.family = FAMILY_STANDARD, .main_kernel = 1, .bwd = &standard_bwd,
 	.phases = 1u << PHASE_PREFILL,
 	.loop = LOOP_NONE, .warps = WARPS_LIBRARY, .rescale = RESCALE_NONE,
 	.grid_text = "three launches: batched GEMM over B·H, softmax with one warp per row, batched GEMM",
@@ -253,8 +392,8 @@ static const struct variant_desc standard = {
 	{ BUF_Q, BUF_K, BUF_V, BUF_O, \
 	  { "L", "L", "logsumexp L = m + log ℓ", ROLE_STATS, ELEM_F32, SHAPE_BHN } }
 
-#define FLASH_VARIANT(sw, nm, summ, nb, bufs) { \
-	.name = nm, .summary = summ, \
+#define FLASH_VARIANT(sw, nm, summ, nb, bufs, back) { \
+	.name = nm, .summary = summ, .family = FAMILY_FLASH, .main_kernel = 0, .bwd = back, \
 	.phases = 1u << PHASE_PREFILL, .is_flash = 1, .switches = sw, \
 	.loop = (sw) & FLASH_SEQPAR ? LOOP_Q_OUTER : LOOP_KV_OUTER, \
 	.warps = (sw) & FLASH_SPLITQ ? WARPS_SPLIT_Q : WARPS_SPLIT_K, \
@@ -276,21 +415,21 @@ static const struct variant_desc standard = {
 
 static const struct variant_desc flash_variants[8] = {
 	FLASH_VARIANT(0, "flash1", "FlashAttention-1 (Algorithm 1): K/V-outer over B·H blocks, split-K warps, rescale every step; O, m, ℓ round-trip HBM",
-		      7, FLASH_BUFFERS_KVOUTER_EVERY),
+		      7, FLASH_BUFFERS_KVOUTER_EVERY, NULL),
 	FLASH_VARIANT(1, "flash1+seqpar", "flash1 with sequence parallelism: Q-outer loop, grid of q-blocks × B·H, O in registers",
-		      6, FLASH_BUFFERS_QOUTER_EVERY),
+		      6, FLASH_BUFFERS_QOUTER_EVERY, NULL),
 	FLASH_VARIANT(2, "flash1+splitq", "flash1 with split-Q warps (no shared-memory reduction of partial O)",
-		      7, FLASH_BUFFERS_KVOUTER_EVERY),
+		      7, FLASH_BUFFERS_KVOUTER_EVERY, NULL),
 	FLASH_VARIANT(3, "flash1+seqpar+splitq", "flash1 with sequence parallelism and split-Q warps; rescale every step",
-		      6, FLASH_BUFFERS_QOUTER_EVERY),
+		      6, FLASH_BUFFERS_QOUTER_EVERY, NULL),
 	FLASH_VARIANT(4, "flash1+lazyrescale", "flash1 rescaling O once at the end and storing logsumexp",
-		      8, FLASH_BUFFERS_KVOUTER_LAZY),
+		      8, FLASH_BUFFERS_KVOUTER_LAZY, NULL),
 	FLASH_VARIANT(5, "flash1+seqpar+lazyrescale", "flash1 with sequence parallelism and a single rescale",
-		      5, FLASH_BUFFERS_QOUTER_LAZY),
+		      5, FLASH_BUFFERS_QOUTER_LAZY, NULL),
 	FLASH_VARIANT(6, "flash1+splitq+lazyrescale", "flash1 with split-Q warps and a single rescale",
-		      8, FLASH_BUFFERS_KVOUTER_LAZY),
+		      8, FLASH_BUFFERS_KVOUTER_LAZY, NULL),
 	FLASH_VARIANT(7, "flash2", "FlashAttention-2: Q-outer over q-blocks × B·H, split-Q warps, one rescale at the end; stores only logsumexp L",
-		      5, FLASH_BUFFERS_QOUTER_LAZY),
+		      5, FLASH_BUFFERS_QOUTER_LAZY, &flash2_bwd),
 };
 
 static void decode_flash2_tiling(const struct attn_shape *s, int sm, struct tiling *t)
@@ -301,6 +440,7 @@ static void decode_flash2_tiling(const struct attn_shape *s, int sm, struct tili
 
 static const struct variant_desc decode_flash2 = {
 	.name = "decode-flash2",
+	.family = FAMILY_FLASH, .main_kernel = 0,
 	.summary = "flash2 at decode shapes (query length 1-8): grid of q-blocks × B·H, so one block per (batch, head)",
 	.phases = 1u << PHASE_DECODE, .is_flash = 1, .switches = FLASH_ALL,
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_Q, .rescale = RESCALE_ONCE,
@@ -315,6 +455,7 @@ static const struct variant_desc decode_flash2 = {
 
 static const struct variant_desc decode_splitkv = {
 	.name = "decode-splitkv",
+	.family = FAMILY_SPLITKV, .main_kernel = 0,
 	.summary = "split-KV decoding (Flash-Decoding style): KV cache split across blocks, partial O and logsumexp per split, then a reduction kernel",
 	.phases = 1u << PHASE_DECODE,
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_ONCE,
@@ -367,6 +508,18 @@ const struct variant_desc *variant_flash(unsigned sw)
 	return sw <= FLASH_ALL ? &flash_variants[sw] : NULL;
 }
 
+int variant_supports_pass(const struct variant_desc *v, enum pass p)
+{
+	return variant_pass_desc(v, p) != NULL;
+}
+
+const struct variant_desc *variant_pass_desc(const struct variant_desc *v, enum pass p)
+{
+	if (!v || p >= PASS_COUNT)
+		return NULL;
+	return p == PASS_FWD ? v : v->bwd;
+}
+
 int variant_stores(const struct variant_desc *v, const char *name)
 {
 	for (size_t i = 0; i < v->nbuffers; i++)
@@ -406,11 +559,14 @@ uint64_t buffer_bytes(const struct buffer_desc *b, const struct attn_shape *s,
 uint64_t variant_footprint(const struct variant_desc *v, const struct attn_shape *s,
 			   int sm_count)
 {
+	const struct variant_desc *pd = variant_pass_desc(v, s->pass);
+	if (!pd)
+		return 0;
 	struct tiling t;
-	v->tiling(s, sm_count, &t);
+	pd->tiling(s, sm_count, &t);
 	uint64_t sum = 0;
-	for (size_t i = 0; i < v->nbuffers; i++)
-		sum += buffer_bytes(&v->buffers[i], s, &t);
+	for (size_t i = 0; i < pd->nbuffers; i++)
+		sum += buffer_bytes(&pd->buffers[i], s, &t);
 	return sum;
 }
 
@@ -427,7 +583,17 @@ const char *dims_formula(const enum dim_sym *dims, char *buf, size_t len)
 	return buf;
 }
 
+double pass_flops_factor(enum pass p)
+{
+	return p == PASS_BWD ? 2.5 : p == PASS_FWDBWD ? 3.5 : 1.0;
+}
+
 double attn_flops(const struct attn_shape *s)
+{
+	return pass_flops_factor(s->pass) * attn_flops_fwd(s);
+}
+
+double attn_flops_fwd(const struct attn_shape *s)
 {
 	double pairs = (double)s->seqlen_q * s->seqlen_kv;
 	if (s->causal) {

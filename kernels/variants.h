@@ -21,12 +21,17 @@ extern "C" {
 
 enum dtype { DTYPE_FP16, DTYPE_BF16, DTYPE_COUNT };
 enum phase { PHASE_PREFILL, PHASE_DECODE, PHASE_COUNT };
+/* Which pass a run times: the forward, the backward (the forward's products
+ * made once beforehand, untimed), or both in one launch sequence. */
+enum pass { PASS_FWD, PASS_BWD, PASS_FWDBWD, PASS_COUNT };
 
 const char *dtype_name(enum dtype t);   /* "fp16", "bf16" */
 int dtype_parse(const char *s, enum dtype *out); /* 0 or -1 */
 size_t dtype_size(enum dtype t);        /* 2 */
 const char *phase_name(enum phase p);   /* "prefill", "decode" */
 int phase_parse(const char *s, enum phase *out);
+const char *pass_name(enum pass p);     /* "fwd", "bwd", "fwd+bwd" */
+int pass_parse(const char *s, enum pass *out);
 
 /* One attention problem: Q is [B, H, Nq, d]; K and V are [B, Hkv, Nkv, d]. */
 struct attn_shape {
@@ -39,6 +44,7 @@ struct attn_shape {
 	int seqlen_kv;  /* Nkv: N for prefill, KV-cache length for decode */
 	int head_dim;   /* d */
 	int causal;     /* mask keys after the query's position (bottom-right aligned) */
+	enum pass pass; /* fwd (0, the default), bwd, fwd+bwd */
 };
 
 /* Symbols of shape formulas: a buffer's element count is their product. */
@@ -57,7 +63,9 @@ enum buf_role {
 	ROLE_OUTPUT,       /* O */
 	ROLE_MATRIX,       /* S, P: N×N intermediates */
 	ROLE_STATS,        /* m, ℓ, L: per-row softmax statistics */
-	ROLE_WORKSPACE,    /* fp32 O accumulator, partial O per split */
+	ROLE_WORKSPACE,    /* fp32 O accumulator, partial O per split, fp32 dQ accumulator */
+	ROLE_GRAD_INPUT,   /* dO: the incoming gradient, filled like Q, K, V */
+	ROLE_GRADIENT,     /* dQ, dK, dV */
 };
 
 #define MAX_DIMS 6
@@ -120,12 +128,29 @@ struct kernel_desc {
 	const char *grid_x, *grid_y, *grid_z; /* what blockIdx.x/y/z index */
 };
 
+/* Which code runs a descriptor: the runtime's launch table and the model's
+ * predictor table are indexed by it (no dispatch on names). */
+enum variant_family {
+	FAMILY_STANDARD,     /* cuBLAS GEMMs + softmax_rows */
+	FAMILY_FLASH,        /* the flash_fwd template (switches) */
+	FAMILY_SPLITKV,      /* splitkv_fwd + splitkv_combine */
+	FAMILY_STANDARD_BWD, /* four cuBLAS GEMMs + softmax_bwd */
+	FAMILY_FLASH2_BWD,   /* bwd_dot_do_o + flash_bwd + bwd_convert_dq */
+	FAMILY_COUNT
+};
+
 #define MAX_BUFFERS 12
 #define MAX_TILES 8
-#define MAX_KERNELS 4
+#define MAX_KERNELS 8
 struct variant_desc {
 	const char *name;       /* "flash2", "flash1+seqpar", "decode-splitkv" */
 	const char *summary;    /* one line for --help and captions */
+	enum variant_family family;
+	int main_kernel;        /* index in kernels[] of the kernel the launch model describes */
+	/* The backward pass: its own descriptor (buffers of a backward run,
+	 * which include the forward products it reads; its kernels in launch
+	 * order; its tiling and grid), or NULL when the variant has none. */
+	const struct variant_desc *bwd;
 	unsigned phases;        /* 1 << PHASE_PREFILL | 1 << PHASE_DECODE */
 	int is_flash;           /* built from the flash template */
 	int writes_inputs;      /* a kernel writes Q, K or V: profile with kernel replay only */
@@ -151,6 +176,13 @@ extern const size_t variant_count;
 const struct variant_desc *variant_find(const char *name);
 /* The flash-template variant with these switch bits. */
 const struct variant_desc *variant_flash(unsigned switches);
+/* 1 if the variant has kernels for the shape's pass (fwd always; bwd and
+ * fwd+bwd when it has a backward descriptor and the phase is prefill). */
+int variant_supports_pass(const struct variant_desc *v, enum pass p);
+/* The descriptor whose buffers a run of pass p holds: v itself for fwd,
+ * v->bwd for bwd and fwd+bwd (its buffers include all of v's); NULL when
+ * the variant has no such pass. */
+const struct variant_desc *variant_pass_desc(const struct variant_desc *v, enum pass p);
 /* 1 if the variant stores matrix `name` ("S", "P", "m", …) in HBM. */
 int variant_stores(const struct variant_desc *v, const char *name);
 
@@ -160,15 +192,20 @@ uint64_t dims_elements(const enum dim_sym *dims, const struct attn_shape *s,
 /* Bytes of a buffer of a variant. */
 uint64_t buffer_bytes(const struct buffer_desc *b, const struct attn_shape *s,
 		      const struct tiling *t);
-/* Predicted device memory of one run: the sum of its buffers (bytes). */
+/* Predicted device memory of one run: the sum of its buffers (bytes), for
+ * the shape's pass (the backward descriptor's buffers for bwd, fwd+bwd). */
 uint64_t variant_footprint(const struct variant_desc *v, const struct attn_shape *s,
 			   int sm_count);
 /* Formula text "B·H·N·d" into buf. */
 const char *dims_formula(const enum dim_sym *dims, char *buf, size_t len);
 
 /* Forward FLOPs by the FlashAttention benchmark convention:
- * 4·B·H·Nq·Nkv·d, halved when causal (and Nq == Nkv). */
+ * 4·B·H·Nq·Nkv·d, halved when causal (and Nq == Nkv); whatever the pass. */
+double attn_flops_fwd(const struct attn_shape *s);
+/* FLOPs of the shape's pass by the same convention: forward × 1 (fwd),
+ * × 2.5 (bwd), × 3.5 (fwd+bwd), as the FA2 benchmark counts them. */
 double attn_flops(const struct attn_shape *s);
+double pass_flops_factor(enum pass p);
 
 #ifdef __cplusplus
 }

@@ -1,12 +1,19 @@
 /* model.c: the analytic model (see model.h and docs/model.md).
  *
- * Three families of variant, three traffic patterns:
+ * One predictor per variant family (the descriptor's `family`), five
+ * traffic patterns:
  *   standard      two GEMMs and a softmax; S and P written and read back;
  *   flash (8)     the tile loop of flashsim.c, counted in closed form per
  *                 Q block: Q-outer streams K/V once per Q block; K/V-outer
  *                 streams Q and round-trips O_acc, m, ℓ once per K/V block;
  *   split-KV      decode: each split streams its slice of K/V, writes a
- *                 partial O and logsumexp, and a combine kernel reads them.
+ *                 partial O and logsumexp, and a combine kernel reads them;
+ *   standard bwd  four GEMMs and a softmax backward; dP and dS written and
+ *                 read back beside the forward's P;
+ *   flash2 bwd    D = rowsum(dO ∘ O), then per K/V block the Q blocks that
+ *                 see it stream Q_i, dO_i, L_i, D_i and add Br·d fp32 into
+ *                 the dQ accumulator; then the accumulator is converted.
+ * A fwd+bwd run is the sum of its two passes.
  */
 #include "model.h"
 
@@ -140,8 +147,9 @@ static void predict_flash(const struct variant_desc *v, const struct attn_shape 
 	m->l2_write_bytes = o + stats + trips;
 }
 
-static void predict_standard(const struct attn_shape *s, struct model *m)
+static void predict_standard(const struct variant_desc *v, const struct attn_shape *s, struct model *m)
 {
+	(void)v;
 	const double heads = (double)s->batch * s->heads, d = s->head_dim;
 	const double e = (double)dtype_size(s->dtype);
 	const double nn = (double)s->seqlen_q * s->seqlen_kv;
@@ -162,8 +170,9 @@ static void predict_standard(const struct attn_shape *s, struct model *m)
 	m->l2_write_bytes = m->hbm_write_bytes_min;
 }
 
-static void predict_splitkv(const struct attn_shape *s, struct model *m)
+static void predict_splitkv(const struct variant_desc *v, const struct attn_shape *s, struct model *m)
 {
+	(void)v;
 	const struct tiling *t = &m->tiling;
 	const double heads = (double)s->batch * s->heads, d = s->head_dim;
 	const double e = (double)dtype_size(s->dtype);
@@ -190,11 +199,94 @@ static void predict_splitkv(const struct attn_shape *s, struct model *m)
 	m->l2_write_bytes = part + out;
 }
 
+/* ---- backward -------------------------------------------------------- */
+
+static void predict_standard_bwd(const struct variant_desc *v, const struct attn_shape *s, struct model *m)
+{
+	(void)v;
+	const double heads = (double)s->batch * s->heads, d = s->head_dim;
+	const double e = (double)dtype_size(s->dtype);
+	const double rows = heads * s->seqlen_q;
+	m->score_elems = rows * s->seqlen_kv; /* cuBLAS computes every entry of dP */
+	/* dP = dO·Vᵀ, dV = Pᵀ·dO, dK = dSᵀ·Q, dQ = dS·K: 2·d each per entry */
+	m->flops_matmul = 8.0 * d * m->score_elems;
+	/* per entry: subtract D, multiply by P; per row: D = Σ dO·O */
+	m->flops_nonmatmul = 2.0 * m->score_elems + 2.0 * d * rows;
+	m->exps = 0;
+	const double q = rows * d * e;                                    /* Q, O, dO, dQ alike */
+	const double kv1 = (double)s->batch * s->kv_heads * s->seqlen_kv * d * e; /* one of K, V, dK, dV */
+	const double sp = m->score_elems * e;                             /* P, dP, dS alike */
+	/* dP GEMM: dO, V → dP; softmax_bwd: P, dP, O, dO → dS; dV: P, dO; dK: dS, Q; dQ: dS, K */
+	m->hbm_read_bytes_min = (q + kv1) + (2 * sp + 2 * q) + (sp + q) + (sp + q) + (sp + kv1);
+	m->hbm_write_bytes_min = sp + sp + kv1 + kv1 + q;
+	m->l2_read_bytes = m->hbm_read_bytes_min;
+	m->l2_write_bytes = m->hbm_write_bytes_min;
+}
+
+/* The main kernel's loop: for each K/V block of a KV head, the Q blocks of
+ * its G query heads that see one of its keys (kernels/flash_bwd.cu). */
+static void predict_flash2_bwd(const struct variant_desc *v, const struct attn_shape *s, struct model *m)
+{
+	(void)v;
+	const struct tiling *t = &m->tiling;
+	const long nq = s->seqlen_q, nkv = s->seqlen_kv, br = t->block_m, bc = t->block_n;
+	const long nqb = cdivl(nq, br), nkb = cdivl(nkv, bc), off = nkv - nq;
+	const double G = (double)s->heads / s->kv_heads, kvheads = (double)s->batch * s->kv_heads;
+	const double d = s->head_dim, e = (double)dtype_size(s->dtype);
+	double score = 0, pairs = 0, masked = 0, qrows = 0;
+	for (long j = 0; j < nkb; j++) {
+		const long c0 = j * bc, cols = c0 + bc < nkv ? bc : nkv - c0;
+		long i0 = 0;
+		if (s->causal) {
+			long r0 = c0 - off;
+			i0 = r0 <= 0 ? 0 : (r0 >= nq ? nqb : r0 / br);
+		}
+		for (long i = i0; i < nqb; i++) {
+			const long rows = (i + 1) * br < nq ? br : nq - i * br;
+			score += (double)rows * cols;
+			pairs++;
+			qrows += rows;
+			if (c0 + bc > nkv || (s->causal && c0 + bc - 1 > i * br + off))
+				masked++;
+		}
+	}
+	const double heads_rows = (double)s->batch * s->heads * nq;
+	m->score_elems = kvheads * G * score;
+	m->tile_pairs = kvheads * G * pairs;
+	m->masked_pairs = kvheads * G * masked;
+	/* S = K·Qᵀ again, dV += Pᵀ·dO, dP = V·dOᵀ, dK += dSᵀ·Q, dQ += dS·K */
+	m->flops_matmul = 10.0 * d * m->score_elems;
+	/* per entry: scale-and-subtract, exp, subtract D, multiply by P; per
+	 * row: D (2·d), the dQ scaling (d); per key: the dK scaling (d) */
+	m->flops_nonmatmul = 4.0 * m->score_elems + 3.0 * d * heads_rows + d * kvheads * nkv;
+	m->exps = m->score_elems;
+	const double q = heads_rows * d * e, kv = 2.0 * kvheads * nkv * d * e;
+	const double acc = heads_rows * d * 4, stats = heads_rows * 4;
+	/* dot_do_o: O, dO → D, acc = 0; main: Q, K, V, dO, L, D, acc (the atomics'
+	 * lines at least once each way) → dK, dV; convert: acc → dQ */
+	m->hbm_read_bytes_min = 2 * q + (q + kv + q + 2 * stats + acc) + acc;
+	m->hbm_write_bytes_min = stats + acc + (acc + kv) + q;
+	const double visit_rows = kvheads * G * qrows; /* query rows streamed by the main kernel */
+	m->l2_read_bytes = 2 * q + visit_rows * (2 * d * e + 8) + kv + acc;
+	m->l2_write_bytes = stats + acc + visit_rows * d * 4 + kv + q;
+}
+
+/* The predictor table, indexed by enum variant_family (variants.h). */
+typedef void (*predict_fn)(const struct variant_desc *v, const struct attn_shape *s, struct model *m);
+static const predict_fn family_predict[FAMILY_COUNT] = {
+	predict_standard,     /* FAMILY_STANDARD */
+	predict_flash,        /* FAMILY_FLASH */
+	predict_splitkv,      /* FAMILY_SPLITKV */
+	predict_standard_bwd, /* FAMILY_STANDARD_BWD */
+	predict_flash2_bwd,   /* FAMILY_FLASH2_BWD */
+};
+_Static_assert(FAMILY_COUNT == 5, "one predictor per variant family");
+
 static void predict_launch(const struct variant_desc *v, const struct attn_shape *s,
 			   const struct gpu_model *g, struct model *m)
 {
 	int dims[3] = { 1, 1, 1 };
-	m->main_kernel = v->is_flash ? 0 : (!strcmp(v->name, "standard") ? 1 : 0);
+	m->main_kernel = v->main_kernel;
 	v->grid(s, &m->tiling, m->main_kernel, dims);
 	m->blocks = (double)dims[0] * dims[1] * dims[2];
 
@@ -240,21 +332,37 @@ int model_predict(const struct variant_desc *v, const struct attn_shape *s,
 	if (s->heads % s->kv_heads)
 		return error("model: kv_heads %d does not divide heads %d", s->kv_heads, s->heads);
 
-	v->tiling(s, g->sm_count, &m->tiling);
-	m->flops = attn_flops(s);
-	if (v->is_flash)
-		predict_flash(v, s, m);
-	else if (!strcmp(v->name, "standard"))
-		predict_standard(s, m);
-	else if (!strcmp(v->name, "decode-splitkv"))
-		predict_splitkv(s, m);
-	else
+	const struct variant_desc *pd = variant_pass_desc(v, s->pass);
+	if (!pd)
+		return error("model: '%s' has no %s pass (the backward exists for flash2 and standard)",
+			     v->name, pass_name(s->pass));
+	if (v->family >= FAMILY_COUNT || pd->family >= FAMILY_COUNT)
 		return error("model: no traffic model for variant '%s'", v->name);
+
+	pd->tiling(s, g->sm_count, &m->tiling);
+	family_predict[pd->family](pd, s, m);
+	if (s->pass == PASS_FWDBWD) { /* the forward's work and traffic on top */
+		struct model f;
+		memset(&f, 0, sizeof(f));
+		v->tiling(s, g->sm_count, &f.tiling);
+		family_predict[v->family](v, s, &f);
+		m->score_elems += f.score_elems;
+		m->flops_matmul += f.flops_matmul;
+		m->flops_nonmatmul += f.flops_nonmatmul;
+		m->exps += f.exps;
+		m->tile_pairs += f.tile_pairs;
+		m->masked_pairs += f.masked_pairs;
+		m->hbm_read_bytes_min += f.hbm_read_bytes_min;
+		m->hbm_write_bytes_min += f.hbm_write_bytes_min;
+		m->l2_read_bytes += f.l2_read_bytes;
+		m->l2_write_bytes += f.l2_write_bytes;
+	}
+	m->flops = attn_flops(s);
 
 	m->hbm_bytes_min = m->hbm_read_bytes_min + m->hbm_write_bytes_min;
 	m->l2_bytes = m->l2_read_bytes + m->l2_write_bytes;
 	m->footprint_bytes = (double)variant_footprint(v, s, g->sm_count);
-	predict_launch(v, s, g, m);
+	predict_launch(pd, s, g, m);
 
 	m->peak_tflops = g->tensor_tflops;
 	m->bandwidth_gbs = g->hbm_gbs;
@@ -275,7 +383,7 @@ enum { Q_DOUBLE, Q_INT, Q_SIZE };
 #define QI(n, u, a) { #n, u, a, offsetof(struct model, n), Q_INT }
 
 const struct model_quantity model_quantities[] = {
-	QD(flops, "FLOP", "forward FLOPs, benchmark convention 4·B·H·Nq·Nkv·d (halved if causal)"),
+	QD(flops, "FLOP", "FLOPs of the pass, benchmark convention: 4·B·H·Nq·Nkv·d (halved if causal) × 1 (fwd), 2.5 (bwd), 3.5 (fwd+bwd)"),
 	QD(flops_matmul, "FLOP", "matmul FLOPs executed: 4·d per score entry of the visited tiles"),
 	QD(flops_nonmatmul, "FLOP", "softmax, rescale and reduction FLOPs"),
 	QD(hbm_bytes_min, "bytes", "minimum HBM traffic: reads + writes"),

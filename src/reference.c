@@ -90,6 +90,104 @@ int attn_reference_rows(const struct attn_shape *s, const float *q,
 	return 0;
 }
 
+int attn_reference_grad(const struct attn_shape *s, const float *q, const float *k,
+			const float *v, const float *dout, const int *qrows, int nq,
+			double *dq, const int *krows, int nk, double *dk, double *dv)
+{
+	if (s->batch < 1 || s->heads < 1 || s->kv_heads < 1 || s->head_dim < 1
+	    || s->seqlen_q < 1 || s->seqlen_kv < 1)
+		return error("reference: bad shape (every dimension must be at least 1)");
+	if (s->heads % s->kv_heads)
+		return error("reference: kv_heads %d does not divide heads %d", s->kv_heads, s->heads);
+	const int G = s->heads / s->kv_heads;
+	const size_t d = (size_t)s->head_dim, Nq = (size_t)s->seqlen_q, Nkv = (size_t)s->seqlen_kv;
+	for (int i = 0; i < nq; i++)
+		if (qrows[i] < 0 || qrows[i] >= s->seqlen_q)
+			return error("reference: query row %d outside [0, %d)", qrows[i], s->seqlen_q);
+	for (int j = 0; j < nk; j++)
+		if (krows[j] < 0 || krows[j] >= s->seqlen_kv)
+			return error("reference: key row %d outside [0, %d)", krows[j], s->seqlen_kv);
+	const double scale = 1.0 / sqrt((double)s->head_dim);
+
+	double *p = malloc(Nkv * sizeof(*p)), *o = malloc(d * sizeof(*o));
+	int *qidx = malloc(Nq * sizeof(*qidx));
+	if (!p || !o || !qidx) {
+		free(p); free(o); free(qidx);
+		return error("reference: out of memory for %zu scores", Nkv);
+	}
+	for (size_t r = 0; r < Nq; r++)
+		qidx[r] = -1;
+	for (int i = 0; i < nq; i++)
+		qidx[qrows[i]] = i;
+	if (nq)
+		memset(dq, 0, (size_t)G * nq * d * sizeof(*dq));
+	if (nk) {
+		memset(dk, 0, (size_t)nk * d * sizeof(*dk));
+		memset(dv, 0, (size_t)nk * d * sizeof(*dv));
+	}
+	for (int g = 0; g < G; g++)
+		for (size_t r = 0; r < Nq; r++) {
+			const int qi = qidx[r];
+			if (qi < 0 && nk == 0)
+				continue;
+			const long last = attn_last_key(s, (long)r);
+			if (last < 0)
+				continue; /* sees no key: P = 0, nothing flows */
+			const float *qr = q + ((size_t)g * Nq + r) * d, *dor = dout + ((size_t)g * Nq + r) * d;
+			double m = -INFINITY, l = 0;
+			for (long c = 0; c <= last; c++) {
+				double dot = 0;
+				for (size_t x = 0; x < d; x++)
+					dot += (double)qr[x] * k[(size_t)c * d + x];
+				p[c] = dot * scale;
+				if (p[c] > m)
+					m = p[c];
+			}
+			for (long c = 0; c <= last; c++) {
+				p[c] = exp(p[c] - m);
+				l += p[c];
+			}
+			memset(o, 0, d * sizeof(*o));
+			for (long c = 0; c <= last; c++) {
+				p[c] /= l;
+				for (size_t x = 0; x < d; x++)
+					o[x] += p[c] * v[(size_t)c * d + x];
+			}
+			double D = 0;
+			for (size_t x = 0; x < d; x++)
+				D += (double)dor[x] * o[x];
+			/* dS_rc = P_rc (dO_r · V_c − D_r), for the keys this row needs */
+			if (qi >= 0) {
+				double *dqr = dq + ((size_t)g * nq + qi) * d;
+				for (long c = 0; c <= last; c++) {
+					double dp = 0;
+					for (size_t x = 0; x < d; x++)
+						dp += (double)dor[x] * v[(size_t)c * d + x];
+					const double ds = p[c] * (dp - D);
+					for (size_t x = 0; x < d; x++)
+						dqr[x] += scale * ds * k[(size_t)c * d + x];
+				}
+			}
+			for (int j = 0; j < nk; j++) {
+				const long c = krows[j];
+				if (c > last)
+					continue;
+				double dp = 0;
+				for (size_t x = 0; x < d; x++)
+					dp += (double)dor[x] * v[(size_t)c * d + x];
+				const double ds = p[c] * (dp - D);
+				for (size_t x = 0; x < d; x++) {
+					dv[(size_t)j * d + x] += p[c] * dor[x];
+					dk[(size_t)j * d + x] += scale * ds * qr[x];
+				}
+			}
+		}
+	free(p);
+	free(o);
+	free(qidx);
+	return 0;
+}
+
 /* splitmix64: small, seedable, good enough for picking rows. */
 static uint64_t mix_next(uint64_t *st)
 {

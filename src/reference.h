@@ -29,6 +29,26 @@ int attn_reference_rows(const struct attn_shape *s, const float *q,
 			const float *k, const float *v, int b, int h,
 			const int *rows, int nrows, double *o, double *lse);
 
+/*
+ * Gradients of the loss ⟨dO, O⟩ (so ∂loss/∂O = dO) for the G = H/Hkv query
+ * heads of one KV head, in fp64: q and dout are [G][Nq][d] (those heads'
+ * rows, consecutive as in Q), k and v are [Nkv][d].
+ *   dq [G][nq][d]: dQ of query rows qrows[] (increasing or not) of each of
+ *                  the G heads; costs G·nq·Nkv·d.
+ *   dk, dv [nk][d]: dK, dV of key rows krows[], summed over the G heads and
+ *                  over every query row that sees the key: the softmax
+ *                  statistics of all G·Nq rows are needed, so this costs
+ *                  G·Nq·Nkv·d whatever nk (pass nk = 0 to skip it).
+ * dq may be NULL when nq = 0, dk and dv when nk = 0.  Textbook formulas,
+ * with the scaled scores s = q·k/sqrt(d), P = softmax(s) per row:
+ * D_r = Σ_x dO_rx·O_rx, dS = P ∘ (dO·Vᵀ − D), dQ = dS·K/sqrt(d),
+ * dK = dSᵀ·Q/sqrt(d), dV = Pᵀ·dO; rows that see no key contribute nothing
+ * and get dQ = 0.  0, or -1 after error() on a bad argument.
+ */
+int attn_reference_grad(const struct attn_shape *s, const float *q, const float *k,
+			const float *v, const float *dout, const int *qrows, int nq,
+			double *dq, const int *krows, int nk, double *dk, double *dv);
+
 /* Last key index query row r may see, or -1 for none (Nkv - 1 when not causal). */
 long attn_last_key(const struct attn_shape *s, long r);
 

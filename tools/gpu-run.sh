@@ -4,9 +4,9 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info capturesmoke capture capturellama captureoverhead gputest smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info capturesmoke capture capturellama captureoverhead gputest bwd sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
-# test_cupti_gpu binary of cuptitest.
+# test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
 set -u
 OUT=${OUT:-out}
 mkdir -p "$OUT"
@@ -26,6 +26,17 @@ for step in "$@"; do
 	gputest)
 		say "gpu-test (correctness of every variant)"
 		./attnprof record experiments/gpu-test.yaml -o "$OUT/gpu-test.yaml" --force --progress --copy-probe 0 2>&1 | tail -40 | tee -a "$log" ;;
+	bwd)
+		say "backward: flash2 and standard bwd, fwd+bwd against fp64 (every dtype × d × causal × odd N × GQA), registers vs descriptor, timing at the FA2-paper shapes"
+		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}
+		BWD_BENCH=1 "$t" >"$OUT/bwd.log" 2>&1; echo "exit $?" >>"$OUT/bwd.log"
+		grep -E '^(ok|FAIL|skip|#|exit)|FAIL|cases|bench|registers' "$OUT/bwd.log" | tee -a "$log" ;;
+	sdpabwd)
+		say "PyTorch SDPA fwd, bwd, fwd+bwd at the FA2-paper shapes, FLASH_ATTENTION and CUDNN_ATTENTION"
+		for b in FLASH_ATTENTION CUDNN_ATTENTION; do
+			python3 tools/sdpa_reference.py - --fa2-table --backend "$b" --warmup 3 --reps 20
+		done >"$OUT/sdpa-bwd.txt" 2>&1
+		tee -a "$log" <"$OUT/sdpa-bwd.txt" | tail -80 ;;
 	smoke)
 		say "smoke"
 		./attnprof record experiments/smoke.yaml -o "$OUT/smoke.yaml" --force --progress 2>&1 | tail -60 | tee -a "$log" ;;

@@ -11,6 +11,18 @@ source `pytorch-sdpa` and the backend name as variant.  It also measures the
 dense fp16 tensor-core rate (a large GEMM) for the roofline, when the header
 has none.  The file is rewritten atomically; attnprof reads it back.
 
+Records with a `pass` (fwd, bwd, fwd+bwd; absent means fwd) get SDPA
+timed for the same pass: bwd times torch.autograd.grad(out, (q, k, v), dO)
+on a forward made once (retain_graph, so nothing accumulates and the
+forward is not in the time), fwd+bwd times the forward and that gradient
+together.  FLOPs by the FA2 convention: bwd 2.5 ×, fwd+bwd 3.5 × forward.
+The gradients are checked against fp64 autograd on the first head (N up
+to 4k: the fp64 N × N matrices of one head).
+
+--fa2-table times the FA2-paper shapes (fp16, B·N = 16k, H·d = 2048, d 64
+and 128, causal and not, N 512 … 16k) for --passes and prints a table,
+without a results file (RESULTS is then ignored; give '-').
+
 Runs where PyTorch with CUDA is installed (the GPU machine).
 """
 import argparse
@@ -68,6 +80,75 @@ def check_rows(q, k, v, out, causal, rows=64):
     return max_abs, math.sqrt(err2 / ref2), 2 * len(idx)
 
 
+FACTOR = {"fwd": 1.0, "bwd": 2.5, "fwd+bwd": 3.5}
+
+
+def check_grads(q, k, v, dout, grads, causal):
+    """rel-L2 of dQ, dK, dV of head (0, 0) against fp64 autograd (N <= 4096)."""
+    n = q.shape[2]
+    if n > 4096:
+        return None
+    qq, kk, vv = (x[0, 0].detach().double().requires_grad_() for x in (q, k, v))
+    s = qq @ kk.T / math.sqrt(q.shape[3])
+    if causal:
+        s = s.masked_fill(torch.ones(n, n, device=q.device, dtype=torch.bool).triu(1), float("-inf"))
+    o = torch.softmax(s, dim=-1) @ vv
+    refs = torch.autograd.grad(o, (qq, kk, vv), dout[0, 0].double())
+    rel = []
+    for got, ref in zip(grads, refs):
+        g = got[0, 0].double()
+        rel.append(float((g - ref).norm() / ref.norm()))
+    return rel
+
+
+def time_pass(q, k, v, causal, backend, pass_, warmup, reps):
+    """Median-able times (ms) of one pass of SDPA under one backend, the output
+    and (bwd passes) the gradients of the last call."""
+    dout = torch.randn_like(q)
+    with sdpa_kernel(backend):
+        if pass_ == "fwd":
+            fn = lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+            out = fn()
+            return sorted(time_ms(fn, warmup, reps)), out, None, dout
+        q, k, v = (x.detach().requires_grad_() for x in (q, k, v))
+        if pass_ == "bwd":
+            out = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+            fn = lambda: torch.autograd.grad(out, (q, k, v), dout, retain_graph=True)
+        else:
+            fn = lambda: torch.autograd.grad(F.scaled_dot_product_attention(q, k, v, is_causal=causal), (q, k, v), dout)
+        grads = fn()
+        ms = sorted(time_ms(fn, warmup, reps))
+        grads = fn()
+        out = F.scaled_dot_product_attention(q, k, v, is_causal=causal).detach()
+        return ms, out, (grads, q, k, v), dout
+
+
+def fa2_table(args):
+    backend = getattr(SDPBackend, args.backend)
+    print(f"# sdpa {args.backend}, torch {torch.__version__}, fp16, B*N = 16k, H*d = 2048, "
+          f"{args.warmup} warm-up + {args.reps} timed, median; FLOPs 4*B*H*N^2*d (/2 causal) x pass factor")
+    print("backend pass d causal N ms TFLOP/s rel_l2_dq rel_l2_dk rel_l2_dv")
+    for d in (128, 64):
+        for causal in (False, True):
+            for n in (512, 1024, 2048, 4096, 8192, 16384):
+                B, H = 16384 // n, 2048 // d
+                q, k, v = (torch.randn(B, H, n, d, device="cuda", dtype=torch.float16) for _ in range(3))
+                for pass_ in args.passes.split(","):
+                    try:
+                        ms, out, g, dout = time_pass(q, k, v, causal, backend, pass_, args.warmup, args.reps)
+                    except RuntimeError as e:
+                        print(f"{args.backend} {pass_} {d} {int(causal)} {n} error: {str(e).splitlines()[0][:120]}")
+                        continue
+                    med = statistics.median(ms)
+                    flops = FACTOR[pass_] * 4 * B * H * n * n * d / (2 if causal else 1)
+                    rel = check_grads(g[1], g[2], g[3], dout, g[0], causal) if g else None
+                    rel_s = " ".join(f"{x:.2e}" for x in rel) if rel else "- - -"
+                    print(f"{args.backend} {pass_} {d} {int(causal)} {n} {med:.4f} {flops / (med * 1e-3) / 1e12:.1f} {rel_s}",
+                          flush=True)
+                del q, k, v
+                torch.cuda.empty_cache()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("results")
@@ -75,7 +156,12 @@ def main():
                     choices=["FLASH_ATTENTION", "EFFICIENT_ATTENTION", "CUDNN_ATTENTION", "MATH"])
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--fa2-table", action="store_true", help="time the FA2-paper shapes and print a table")
+    ap.add_argument("--passes", default="fwd,bwd,fwd+bwd", help="with --fa2-table: passes to time")
     args = ap.parse_args()
+    if args.fa2_table:
+        fa2_table(args)
+        return
 
     with open(args.results) as f:
         doc = yaml.safe_load(f)
@@ -84,10 +170,10 @@ def main():
     for r in records:
         if r.get("source") != "attnprof" or r.get("phase") != "prefill":
             continue
-        key = (r["dtype"], r["batch"], r["heads"], r["seqlen_q"], r["head_dim"], bool(r["causal"]))
+        key = (r["dtype"], r["batch"], r["heads"], r["seqlen_q"], r["head_dim"], bool(r["causal"]), r.get("pass", "fwd"))
         if key not in shapes:
             shapes.append(key)
-    done = {(r["dtype"], r["batch"], r["heads"], r["seqlen_q"], r["head_dim"], bool(r["causal"]))
+    done = {(r["dtype"], r["batch"], r["heads"], r["seqlen_q"], r["head_dim"], bool(r["causal"]), r.get("pass", "fwd"))
             for r in records if r.get("source") == "pytorch-sdpa" and r.get("variant") == args.backend}
     gpu = doc["header"].setdefault("gpu", {})
     if not gpu.get("tensor_tflops"):
@@ -95,25 +181,30 @@ def main():
         print(f"sdpa_reference: fp16 GEMM 8192^3: {gpu['tensor_tflops']} TFLOP/s", file=sys.stderr)
     backend = getattr(SDPBackend, args.backend)
     torch.manual_seed(doc["header"].get("spec", {}).get("name", "x").__hash__() & 0xFFFF)
-    for i, (dtype, B, H, N, d, causal) in enumerate(shapes):
-        if (dtype, B, H, N, d, causal) in done:
+    for i, (dtype, B, H, N, d, causal, pass_) in enumerate(shapes):
+        if (dtype, B, H, N, d, causal, pass_) in done:
             continue
         dt = torch.float16 if dtype == "fp16" else torch.bfloat16
         q, k, v = (torch.randn(B, H, N, d, device="cuda", dtype=dt) for _ in range(3))
         rec = {"source": "pytorch-sdpa", "variant": args.backend, "phase": "prefill", "dtype": dtype,
                "batch": B, "heads": H, "kv_heads": H, "seqlen_q": N, "seqlen_kv": N, "head_dim": d,
                "causal": causal, "error": None}
+        if pass_ != "fwd":
+            rec["pass"] = pass_
         try:
             torch.cuda.reset_peak_memory_stats()
             base = torch.cuda.memory_allocated()
-            with sdpa_kernel(backend):
-                fn = lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal)
-                out = fn()
-                ms = sorted(time_ms(fn, args.warmup, args.reps))
-            flops = 4 * B * H * N * N * d / (2 if causal else 1)
+            ms, out, grads, dout = time_pass(q, k, v, causal, backend, pass_, args.warmup, args.reps)
+            flops = FACTOR[pass_] * 4 * B * H * N * N * d / (2 if causal else 1)
             med = statistics.median(ms)
             max_abs, rel, nrows = check_rows(q, k, v, out, causal)
             tol = (1e-2, 5e-3) if dtype == "fp16" else (5e-2, 2e-2)
+            if grads:  # the gradients' rel-L2 (first head) joins the output's
+                g = check_grads(grads[1], grads[2], grads[3], dout, grads[0], causal)
+                gtol = 1e-2 if dtype == "fp16" else 4e-2
+                if g is not None:
+                    rel = max([rel] + g)
+                    tol = (tol[0], max(tol[1], gtol))
             rec["timing"] = {"repetitions": len(ms), "warmup": args.warmup, "time_ms": med,
                              "time_ms_min": ms[0], "time_ms_max": ms[-1], "tflops": flops / (med * 1e-3) / 1e12}
             rec["memory"] = {"peak_bytes": int(torch.cuda.max_memory_allocated() - base) + 4 * q.numel() * q.element_size(),
@@ -122,7 +213,7 @@ def main():
                                   "max_abs_err": max_abs, "rel_l2_err": rel, "tol_max_abs": tol[0],
                                   "tol_rel_l2": tol[1], "seed": 0, "rows_checked": nrows}
             rec["metrics"] = {"status": "not-requested", "reason": None, "set": "none", "totals": {}, "launches": []}
-            print(f"[{i + 1}/{len(shapes)}] sdpa {args.backend} {dtype} B={B} H={H} N={N} d={d}"
+            print(f"[{i + 1}/{len(shapes)}] sdpa {args.backend} {pass_} {dtype} B={B} H={H} N={N} d={d}"
                   f"{' causal' if causal else ''}: {med:.3f} ms, {rec['timing']['tflops']:.1f} TFLOP/s", file=sys.stderr)
         except RuntimeError as e:  # e.g. the backend refuses the shape
             rec["error"] = f"sdpa: {e}".splitlines()[0][:300]

@@ -4,6 +4,7 @@
 
 #include "flashsim.h"
 #include "model.h"
+#include "tiles.h"
 #include "util/error.h"
 
 #define MiB (1024.0 * 1024.0)
@@ -326,6 +327,144 @@ static void test_bad_input(void)
 	error_quiet(was);
 }
 
-TESTS(test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
+/*
+ * flash2 backward at the ncu point (Br = 64, Bc = 128, 8 warps): Q, O, dO,
+ * dQ = 64 MiB each, K + V = dK + dV = 128 MiB, the dQ accumulator 128 MiB,
+ * L = D = 1 MiB.  Reads: dot_do_o O + dO (128), main Q + K + V + dO + L + D
+ * + acc (64 + 128 + 64 + 2 + 128), convert acc (128) = 642 MiB; writes: D
+ * (1), acc zeroed (128), acc after the atomics (128), dK + dV (128), dQ
+ * (64) = 449 MiB.  Matmul: five per tile pair, 10·d per score entry =
+ * 2.5 × the forward's 2³⁹.  Grid 64 × 32 = 2048 blocks, one per SM
+ * (145 KiB of shared memory, 251 registers × 256 threads), 16 waves.
+ */
+static void test_flash2_bwd_by_hand(void)
+{
+	struct attn_shape s = fa2_point(0);
+	s.pass = PASS_BWD;
+	struct model m;
+	predict("flash2", &s, &m);
+	CHECK_NEAR(m.flops, 2.5 * 549755813888.0, 0);
+	CHECK_NEAR(m.flops_matmul, 2.5 * 549755813888.0, 0);
+	CHECK_NEAR(m.hbm_read_bytes_min, 642 * MiB, 0);
+	CHECK_NEAR(m.hbm_write_bytes_min, 449 * MiB, 0);
+	CHECK_NEAR(m.footprint_bytes, 642 * MiB, 0); /* 8 × 64 + acc 128 + L, D 2 */
+	CHECK_NEAR(m.tile_pairs, 64.0 * 32 * 64, 0);
+	CHECK_NEAR(m.masked_pairs, 0, 0);
+	CHECK_INT(m.main_kernel, 1);
+	CHECK_INT(m.tiling.block_m, 64);
+	CHECK_INT(m.tiling.block_n, 128);
+	CHECK_INT(m.tiling.warps, 8);
+	CHECK_INT((long long)m.tiling.smem_bytes, 148480);
+	CHECK_NEAR(m.blocks, 2048, 0);
+	CHECK_INT(m.blocks_per_sm, 1);
+	CHECK_NEAR(m.waves, 16, 0);
+	/* causal: K/V block j sees Q blocks 2j … 63, the first two masked */
+	s.causal = 1;
+	predict("flash2", &s, &m);
+	CHECK_NEAR(m.flops, 1.25 * 549755813888.0, 0);
+	CHECK_NEAR(m.tile_pairs, 64.0 * 1056, 0);
+	CHECK_NEAR(m.masked_pairs, 64.0 * 64, 0);
+	CHECK_NEAR(m.flops_matmul, 10.0 * 128 * 64 * 1056 * 64 * 128, 0);
+	/* fwd+bwd: the sum of the two passes, FLOPs 3.5 × forward */
+	struct model f, b;
+	s.causal = 0;
+	s.pass = PASS_FWD;
+	predict("flash2", &s, &f);
+	s.pass = PASS_BWD;
+	predict("flash2", &s, &b);
+	s.pass = PASS_FWDBWD;
+	predict("flash2", &s, &m);
+	CHECK_NEAR(m.flops, 3.5 * 549755813888.0, 0);
+	CHECK_NEAR(m.flops_matmul, f.flops_matmul + b.flops_matmul, 1e-12);
+	CHECK_NEAR(m.hbm_bytes_min, f.hbm_bytes_min + b.hbm_bytes_min, 1e-12);
+	CHECK_NEAR(m.l2_bytes, f.l2_bytes + b.l2_bytes, 1e-12);
+	CHECK_NEAR(m.footprint_bytes, 642 * MiB, 0);
+	CHECK_INT(m.main_kernel, 1);
+}
+
+/*
+ * standard backward at the ncu point: P = dP = dS = 2 GiB.  Reads: dP GEMM
+ * dO + V, softmax_bwd P + dP + O + dO, dV GEMM P + dO, dK GEMM dS + Q, dQ
+ * GEMM dS + K = 5 · 2048 + 5 · 64 + 2 · 64 = 10688 MiB; writes dP, dS, dV,
+ * dK, dQ = 4096 + 192 = 4288 MiB; holds 8 × 64 MiB + S, P, dP, dS.
+ */
+static void test_standard_bwd_by_hand(void)
+{
+	struct attn_shape s = fa2_point(0);
+	s.pass = PASS_BWD;
+	struct model m;
+	predict("standard", &s, &m);
+	CHECK_NEAR(m.flops, 2.5 * 549755813888.0, 0);
+	CHECK_NEAR(m.flops_matmul, 2.0 * 549755813888.0, 0); /* four GEMMs, P not recomputed */
+	CHECK_NEAR(m.hbm_read_bytes_min, 10688 * MiB, 0);
+	CHECK_NEAR(m.hbm_write_bytes_min, 4288 * MiB, 0);
+	CHECK_NEAR(m.footprint_bytes, 8704 * MiB, 0);
+	CHECK_INT(m.main_kernel, 1);
+	/* flash2 holds a fraction of it: the N² matrices are what standard adds */
+	struct model f;
+	predict("flash2", &s, &f);
+	CHECK(f.footprint_bytes < m.footprint_bytes / 10);
+}
+
+/* The backward descriptors: tiling from kernels/tiles.h, buffers by name,
+ * kernels in launch order; variants without backward kernels refuse it. */
+static void test_bwd_descriptors(void)
+{
+	const struct variant_desc *f = variant_pass_desc(variant_find("flash2"), PASS_BWD);
+	const struct variant_desc *st = variant_pass_desc(variant_find("standard"), PASS_FWDBWD);
+	CHECK(f != NULL && st != NULL);
+	if (!f || !st)
+		return;
+	const char *fb[] = { "Q", "K", "V", "O", "L", "dO", "D", "dQ_acc", "dQ", "dK", "dV" };
+	CHECK_INT(f->nbuffers, 11);
+	for (size_t i = 0; i < 11; i++)
+		CHECK_STR(f->buffers[i].name, fb[i]);
+	const char *sb[] = { "Q", "K", "V", "S", "P", "O", "dO", "dP", "dS", "dQ", "dK", "dV" };
+	CHECK_INT(st->nbuffers, 12);
+	for (size_t i = 0; i < 12; i++)
+		CHECK_STR(st->buffers[i].name, sb[i]);
+	CHECK_STR(f->kernels[0].name, "bwd_dot_do_o");
+	CHECK_STR(f->kernels[1].name, "flash_bwd");
+	CHECK_STR(f->kernels[2].name, "bwd_convert_dq");
+	CHECK_STR(st->kernels[1].match, "softmax_bwd");
+	/* every forward buffer is in the backward's list (a fwd+bwd run holds both) */
+	const struct variant_desc *fw[] = { variant_find("flash2"), variant_find("standard") };
+	const struct variant_desc *bw[] = { f, st };
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < fw[k]->nbuffers; i++)
+			CHECK(variant_stores(bw[k], fw[k]->buffers[i].name));
+	for (int d = 64; d <= 128; d += 64) {
+		struct attn_shape s = { DTYPE_BF16, PHASE_PREFILL, 2, 8, 4, 1000, 1000, d, 1, PASS_BWD };
+		struct tiling t;
+		f->tiling(&s, 132, &t);
+		CHECK_INT(t.block_m, FLASH_BWD_BR(d));
+		CHECK_INT(t.block_n, FLASH_BWD_BC);
+		CHECK_INT(t.warps, FLASH_BWD_WARPS);
+		CHECK_INT((long long)t.smem_bytes, FLASH_BWD_SMEM(d));
+		int g[3];
+		f->grid(&s, &t, 1, g);
+		CHECK_INT(g[0], 2 * 4);      /* B·Hkv */
+		CHECK_INT(g[1], 8);          /* ⌈1000/128⌉ */
+	}
+	CHECK(!variant_supports_pass(variant_find("flash1"), PASS_BWD));
+	CHECK(!variant_supports_pass(variant_find("decode-splitkv"), PASS_FWDBWD));
+	CHECK(variant_supports_pass(variant_find("flash1"), PASS_FWD));
+	struct attn_shape s = fa2_point(0);
+	s.pass = PASS_BWD;
+	struct gpu_model g;
+	struct model m;
+	gpu_model_h200(&g);
+	int was = error_quiet(1);
+	CHECK_INT(model_predict(variant_find("flash1"), &s, &g, &m), -1);
+	CHECK_CONTAINS(error_last(), "no bwd pass");
+	error_quiet(was);
+	enum pass p;
+	CHECK_INT(pass_parse("fwd+bwd", &p), 0);
+	CHECK_INT(p, PASS_FWDBWD);
+	CHECK_STR(pass_name(PASS_BWD), "bwd");
+	CHECK_INT(pass_parse("backward", &p), -1);
+}
+
+TESTS(test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
       test_agrees_with_flashsim, test_kvlist_names, test_gpu_facts, test_launch_and_decode,
       test_gap_texts, test_bad_input)

@@ -172,6 +172,131 @@ static void test_half_and_bf16(void)
 	CHECK_INT(float_to_bf16(1.0f + ldexpf(1, -7) + ldexpf(1, -9)), 0x3f81);
 }
 
-TESTS(test_two_keys_by_hand, test_causal_bottom_right, test_scale_is_inv_sqrt_d,
+/* ---- gradients ------------------------------------------------------- */
+
+/* loss = ⟨dO, O⟩ over the G query heads of one KV head, by the forward
+ * reference (fp64 arithmetic on float inputs). */
+static double grad_loss(const struct attn_shape *s, const float *q, const float *k, const float *v,
+			const float *dout)
+{
+	const int G = s->heads / s->kv_heads, d = s->head_dim;
+	struct attn_shape one = *s;
+	one.heads = G;
+	one.kv_heads = 1;
+	int rows[16];
+	for (int r = 0; r < s->seqlen_q; r++)
+		rows[r] = r;
+	double o[16 * 8], loss = 0;
+	for (int g = 0; g < G; g++) {
+		CHECK_INT(attn_reference_rows(&one, q, k, v, 0, g, rows, s->seqlen_q, o, NULL), 0);
+		for (int i = 0; i < s->seqlen_q * d; i++)
+			loss += dout[(size_t)g * s->seqlen_q * d + i] * o[i];
+	}
+	return loss;
+}
+
+/* Small dyadic inputs, so that x ± 2⁻¹² is exact in float. */
+static void dyadic_fill(float *x, int n, unsigned seed, double range)
+{
+	for (int i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		x[i] = (float)((double)((seed >> 16) % 65) / 32.0 - 1.0) * (float)range;
+	}
+}
+
+/* Central differences of the loss (h = 2⁻¹², O(h²) ≈ 6e-8 truncation)
+ * against attn_reference_grad for every element of Q, K and V, on shapes
+ * with GQA (G = 2), causal both ways (Nq < Nkv, and Nq > Nkv where the
+ * first rows see no key) and not. */
+static void test_grad_matches_finite_differences(void)
+{
+	const int shapes[][4] = { /* Nq, Nkv, d, causal */
+		{ 5, 7, 4, 0 }, { 5, 7, 4, 1 }, { 7, 5, 4, 1 }, { 6, 6, 8, 1 }, { 1, 3, 4, 0 },
+	};
+	for (size_t t = 0; t < sizeof(shapes) / sizeof(shapes[0]); t++) {
+		struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, 1, 2, 1, shapes[t][0], shapes[t][1],
+					shapes[t][2], shapes[t][3] };
+		const int G = 2, nq = s.seqlen_q, nkv = s.seqlen_kv, d = s.head_dim;
+		float q[2 * 16 * 8], k[16 * 8], v[16 * 8], dout[2 * 16 * 8];
+		dyadic_fill(q, G * nq * d, 1u + (unsigned)t, 2.0);
+		dyadic_fill(k, nkv * d, 7u + (unsigned)t, 2.0);
+		dyadic_fill(v, nkv * d, 13u + (unsigned)t, 1.0);
+		dyadic_fill(dout, G * nq * d, 19u + (unsigned)t, 1.0);
+		int qrows[16], krows[16];
+		for (int r = 0; r < nq; r++)
+			qrows[r] = r;
+		for (int c = 0; c < nkv; c++)
+			krows[c] = c;
+		double dq[2 * 16 * 8], dk[16 * 8], dv[16 * 8];
+		CHECK_INT(attn_reference_grad(&s, q, k, v, dout, qrows, nq, dq, krows, nkv, dk, dv), 0);
+		const float h = 1.0f / 4096.0f;
+		double worst = 0, norm = 0;
+		struct { float *x; int n; const double *g; } ts[3] = {
+			{ q, G * nq * d, dq }, { k, nkv * d, dk }, { v, nkv * d, dv } };
+		for (int w = 0; w < 3; w++)
+			for (int i = 0; i < ts[w].n; i++) {
+				const float x0 = ts[w].x[i];
+				ts[w].x[i] = x0 + h;
+				double up = grad_loss(&s, q, k, v, dout);
+				ts[w].x[i] = x0 - h;
+				double down = grad_loss(&s, q, k, v, dout);
+				ts[w].x[i] = x0;
+				double fd = (up - down) / (2.0 * h);
+				double diff = fabs(fd - ts[w].g[i]);
+				if (diff > worst)
+					worst = diff;
+				if (fabs(ts[w].g[i]) > norm)
+					norm = fabs(ts[w].g[i]);
+			}
+		if (!(worst <= 1e-6)) {
+			printf("    shape %zu: worst |fd - grad| = %g (largest gradient %g)\n", t, worst, norm);
+			CHECK(worst <= 1e-6);
+		}
+		CHECK(norm > 0.05); /* the gradients are not trivially zero */
+		if (shapes[t][3] && nq > nkv)
+			for (int x = 0; x < d; x++) /* row 0 sees no key: dQ = 0 */
+				CHECK(dq[x] == 0.0 && dq[(size_t)nq * d + x] == 0.0);
+	}
+}
+
+/* Sampling: rows asked for in any order and subsets of the keys give the
+ * values of the full computation, and nk = 0 skips dK, dV. */
+static void test_grad_sampled_rows(void)
+{
+	struct attn_shape s = { DTYPE_BF16, PHASE_PREFILL, 1, 2, 1, 9, 11, 8, 1 };
+	const int G = 2, d = 8;
+	float q[2 * 9 * 8], k[11 * 8], v[11 * 8], dout[2 * 9 * 8];
+	dyadic_fill(q, G * 9 * d, 3, 2.0);
+	dyadic_fill(k, 11 * d, 5, 2.0);
+	dyadic_fill(v, 11 * d, 9, 1.0);
+	dyadic_fill(dout, G * 9 * d, 11, 1.0);
+	int all_q[9], all_k[11];
+	for (int r = 0; r < 9; r++)
+		all_q[r] = r;
+	for (int c = 0; c < 11; c++)
+		all_k[c] = c;
+	double dq[2 * 9 * 8], dk[11 * 8], dv[11 * 8];
+	CHECK_INT(attn_reference_grad(&s, q, k, v, dout, all_q, 9, dq, all_k, 11, dk, dv), 0);
+	int sq[] = { 8, 0, 4 }, sk[] = { 10, 2 };
+	double dq2[2 * 3 * 8], dk2[2 * 8], dv2[2 * 8];
+	CHECK_INT(attn_reference_grad(&s, q, k, v, dout, sq, 3, dq2, sk, 2, dk2, dv2), 0);
+	for (int g = 0; g < G; g++)
+		for (int i = 0; i < 3; i++)
+			for (int x = 0; x < d; x++)
+				CHECK(dq2[((size_t)g * 3 + i) * d + x] == dq[((size_t)g * 9 + sq[i]) * d + x]);
+	for (int j = 0; j < 2; j++)
+		for (int x = 0; x < d; x++) {
+			CHECK(dk2[j * d + x] == dk[sk[j] * d + x]);
+			CHECK(dv2[j * d + x] == dv[sk[j] * d + x]);
+		}
+	CHECK_INT(attn_reference_grad(&s, q, k, v, dout, sq, 3, dq2, NULL, 0, NULL, NULL), 0);
+	CHECK(dq2[0] == dq[8 * d]);
+	int bad = 11;
+	int was = error_quiet(1);
+	CHECK_INT(attn_reference_grad(&s, q, k, v, dout, sq, 3, dq2, &bad, 1, dk2, dv2), -1);
+	error_quiet(was);
+}
+
+TESTS(test_grad_matches_finite_differences, test_grad_sampled_rows, test_two_keys_by_hand, test_causal_bottom_right, test_scale_is_inv_sqrt_d,
       test_gqa_head_mapping, test_bad_arguments, test_sample_rows, test_error_sums,
       test_half_and_bf16)

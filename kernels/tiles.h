@@ -1,0 +1,31 @@
+/* tiles.h: block sizes of the backward kernels, held once.
+ *
+ * Plain C constants: kernels/flash_bwd.cu instantiates its tiles and its
+ * shared-memory layout from them (and static_asserts the layout's size
+ * against FLASH_BWD_SMEM), kernels/variants.c fills the descriptor's
+ * tiling from the same macros, so the two cannot drift apart.
+ *
+ * flash2 backward (FA2 Algorithm 2): a thread block owns Bc keys of one KV
+ * head and walks the Q blocks of its query heads.  8 warps, each owns 16
+ * of the Bc = 128 keys (so Sᵀ, Pᵀ, dPᵀ, dSᵀ of a warp are 16 × Br in
+ * registers and dK, dV of its 16 keys stay in registers all along).
+ */
+#ifndef ATTNPROF_TILES_H
+#define ATTNPROF_TILES_H
+
+#define FLASH_BWD_WARPS 8
+#define FLASH_BWD_BC 128          /* keys per thread block: 16 per warp */
+#define FLASH_BWD_BR(d) 64        /* query rows per step, d = 64 and 128 */
+
+/* Dynamic shared memory (bytes), in the kernel's layout order: K_j, V_j
+ * (Bc × d each), Q_i and dO_i double-buffered (Br × d each), dSᵀ (Bc × Br),
+ * then L_i and D_i double-buffered (Br fp32 each).  16-bit elements. */
+#define FLASH_BWD_SMEM(d) \
+	(2 * FLASH_BWD_BC * (d) * 2 + 4 * FLASH_BWD_BR(d) * (d) * 2 \
+	 + FLASH_BWD_BC * FLASH_BWD_BR(d) * 2 + 4 * FLASH_BWD_BR(d) * 4)
+
+/* Threads per block of the small backward kernels (dot_do_o, convert) and
+ * of standard's softmax_bwd: one warp per row, 8 rows per block. */
+#define BWD_ROW_WARPS 8
+
+#endif

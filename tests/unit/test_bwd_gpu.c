@@ -1,0 +1,304 @@
+/* test_bwd_gpu.c: the backward kernels (flash2, standard) on a real GPU,
+ * against the fp64 reference (attn_reference_grad) on fresh inputs from the
+ * seeded input function.  Skips without a GPU or without the GPU half.
+ *
+ * Every variant × dtype × d × causal × pass (bwd, fwd+bwd) at odd and
+ * ragged lengths (1, 37, 301, 1001), Nq ≠ Nkv both ways (bottom-right
+ * causal, rows that see no key), grouped-query attention (Hkv = H/2).  For
+ * each case the first and the last KV head group are checked: dQ on
+ * sampled query rows of each of its G query heads, dK and dV on sampled
+ * key rows (all rows up to 64), the forward's O too for fwd+bwd.
+ *
+ * Tolerances (rel-L2 over the checked elements, the number that a layout or
+ * indexing bug moves to O(1)): fp16 1e-2, bf16 4e-2.  Why: the kernels round
+ * P and dS to the input type for the tensor cores (FA2 does the same), 2⁻¹¹
+ * relative for fp16 and 2⁻⁸ for bf16 per rounding; standard also rounds S,
+ * dP to the input type in HBM, and dS = P ∘ (dP − D) loses relative accuracy
+ * where dP ≈ D.  Every value is printed so the margins can be read.
+ *
+ * BWD_BENCH=1 also times flash2 and standard bwd and fwd+bwd at the FA2
+ * paper's shapes (fp16, d = 64 and 128, B·N = 16k, H·d = 2048; 3 warm-up,
+ * 20 timed launches, median) and prints TFLOP/s by the FA2 convention
+ * (bwd = 2.5 × forward FLOPs, fwd+bwd = 3.5 ×).
+ */
+#include "check.h"
+
+#include "util/error.h"
+
+#if ATTNPROF_HAVE_CUDA
+#include <stdlib.h>
+
+#include "attn.h"
+#include "inputs.h"
+#include "reference.h"
+
+static int sms = -1;
+static const char *skip_reason = "skipped: no GPU";
+
+static int gpu(void)
+{
+	if (sms >= 0)
+		return sms > 0;
+	struct attn_device d;
+	sms = 0;
+	if (attn_device_count() < 1 || attn_device_info(&d))
+		return 0;
+	sms = d.sm_count;
+	return 1;
+}
+
+static float rounded(enum dtype t, uint64_t seed, int tensor, uint64_t i)
+{
+	float x = attn_input_value(seed, tensor, i);
+	return t == DTYPE_FP16 ? half_to_float(float_to_half(x)) : bf16_to_float(float_to_bf16(x));
+}
+
+static float to_f(enum dtype t, uint16_t x) { return t == DTYPE_FP16 ? half_to_float(x) : bf16_to_float(x); }
+
+/* Read rows of a run's buffer and add their errors against ref. */
+static int add_rows(struct attn_run *r, const char *name, enum dtype t, const uint64_t *first, size_t n,
+		    size_t d, const double *ref, struct attn_error *e)
+{
+	uint16_t *raw = malloc(n * d * sizeof(uint16_t) + 1);
+	float *row = malloc(d * sizeof(float));
+	int rc = -1;
+	if (raw && row && !attn_run_get_buffer_rows(r, name, first, n, d, raw)) {
+		for (size_t i = 0; i < n; i++) {
+			for (size_t x = 0; x < d; x++)
+				row[x] = to_f(t, raw[i * d + x]);
+			attn_error_add(e, ref + i * d, row, d);
+		}
+		rc = 0;
+	} else {
+		printf("    reading %s: %s\n", name, attn_last_error());
+	}
+	free(raw);
+	free(row);
+	return rc;
+}
+
+static int fill(struct attn_run *r, const char *name, uint64_t n, enum dtype t, uint64_t seed, int tensor)
+{
+	void *p = attn_run_buffer(r, name);
+	if (!p || attn_fill_input(p, n, t, seed, tensor)) {
+		printf("    filling %s: %s\n", name, attn_last_error());
+		return -1;
+	}
+	return 0;
+}
+
+struct errs { struct attn_error dq, dk, dv, o; };
+
+/* One case; returns 1 when every checked tensor is within tolerance. */
+static int run_case(const char *variant, enum pass pass, enum dtype t, int B, int H, int Hkv, int nq, int nkv,
+		    int d, int causal)
+{
+	const struct variant_desc *v = variant_find(variant);
+	struct attn_shape s = { t, PHASE_PREFILL, B, H, Hkv, nq, nkv, d, causal, pass };
+	const uint64_t seed = 0x5eed0000u + (uint64_t)(nq * 131 + nkv * 7 + d + causal * 3 + (int)t * 5 + Hkv);
+	const int G = H / Hkv;
+	struct attn_run *r = NULL;
+	struct errs e;
+	attn_error_init(&e.dq);
+	attn_error_init(&e.dk);
+	attn_error_init(&e.dv);
+	attn_error_init(&e.o);
+	int ok = 0;
+	float *q = NULL, *k = NULL, *vv = NULL, *dout = NULL;
+	double *dq = NULL, *dk = NULL, *dv = NULL, *o = NULL;
+	int qrows[64], krows[64];
+	uint64_t *first = NULL;
+	if (attn_run_create(&r, v, &s, sms)) {
+		printf("    %s %s: create: %s\n", variant, pass_name(pass), attn_last_error());
+		return 0;
+	}
+	const uint64_t nQ = (uint64_t)B * H * nq * d, nK = (uint64_t)B * Hkv * nkv * d;
+	if (fill(r, "Q", nQ, t, seed, TENSOR_Q) || fill(r, "K", nK, t, seed, TENSOR_K) ||
+	    fill(r, "V", nK, t, seed, TENSOR_V) || fill(r, "dO", nQ, t, seed, TENSOR_DO))
+		goto out;
+	if (attn_run_prepare(r) || attn_run_poison(r) || attn_run_launch(r) || attn_run_sync(r)) {
+		printf("    %s %s: run: %s\n", variant, pass_name(pass), attn_last_error());
+		goto out;
+	}
+	const int nqr = attn_sample_rows(nq, 40, seed, qrows), nkr = attn_sample_rows(nkv, 40, seed + 1, krows);
+	const size_t gq = (size_t)G * nq * d, kv = (size_t)nkv * d;
+	q = malloc(gq * sizeof(float));
+	dout = malloc(gq * sizeof(float));
+	k = malloc(kv * sizeof(float));
+	vv = malloc(kv * sizeof(float));
+	dq = malloc((size_t)G * nqr * d * sizeof(double));
+	o = malloc((size_t)nqr * d * sizeof(double));
+	dk = malloc((size_t)nkr * d * sizeof(double));
+	dv = malloc((size_t)nkr * d * sizeof(double));
+	first = malloc((size_t)(G * nqr + nkr) * sizeof(uint64_t));
+	if (!q || !dout || !k || !vv || !dq || !o || !dk || !dv || !first)
+		goto out;
+	/* the first and the last KV head group */
+	for (int grp = 0; grp < 2; grp++) {
+		const int b = grp ? B - 1 : 0, kvh = grp ? Hkv - 1 : 0;
+		if (grp && b == 0 && kvh == 0)
+			break;
+		const uint64_t qoff = ((uint64_t)b * H + (uint64_t)kvh * G) * nq * d;
+		const uint64_t kvoff = ((uint64_t)b * Hkv + kvh) * nkv * d;
+		for (size_t i = 0; i < gq; i++) {
+			q[i] = rounded(t, seed, TENSOR_Q, qoff + i);
+			dout[i] = rounded(t, seed, TENSOR_DO, qoff + i);
+		}
+		for (size_t i = 0; i < kv; i++) {
+			k[i] = rounded(t, seed, TENSOR_K, kvoff + i);
+			vv[i] = rounded(t, seed, TENSOR_V, kvoff + i);
+		}
+		if (attn_reference_grad(&s, q, k, vv, dout, qrows, nqr, dq, krows, nkr, dk, dv))
+			goto out;
+		for (int g = 0; g < G; g++)
+			for (int i = 0; i < nqr; i++)
+				first[g * nqr + i] = qoff + ((uint64_t)g * nq + qrows[i]) * d;
+		for (int j = 0; j < nkr; j++)
+			first[G * nqr + j] = kvoff + (uint64_t)krows[j] * d;
+		if (add_rows(r, "dQ", t, first, (size_t)G * nqr, d, dq, &e.dq) ||
+		    add_rows(r, "dK", t, first + G * nqr, nkr, d, dk, &e.dk) ||
+		    add_rows(r, "dV", t, first + G * nqr, nkr, d, dv, &e.dv))
+			goto out;
+		if (pass == PASS_FWDBWD) { /* the forward's O of the group's first head */
+			struct attn_shape one = s;
+			one.heads = G;
+			one.kv_heads = 1;
+			one.batch = 1;
+			if (attn_reference_rows(&one, q, k, vv, 0, 0, qrows, nqr, o, NULL) ||
+			    add_rows(r, "O", t, first, nqr, d, o, &e.o))
+				goto out;
+		}
+	}
+	const double tol = t == DTYPE_FP16 ? 1e-2 : 4e-2;
+	double worst = 0;
+	const struct attn_error *all[4] = { &e.dq, &e.dk, &e.dv, &e.o };
+	ok = 1;
+	for (int i = 0; i < 4; i++) {
+		if (all[i]->n == 0)
+			continue;
+		double rl = attn_error_rel_l2(all[i]);
+		if (all[i]->nonfinite || !(rl <= tol))
+			ok = 0;
+		if (rl > worst)
+			worst = rl;
+	}
+	const int regs = attn_run_main_kernel_regs(r);
+	const int want = attn_run_tiling(r)->regs_per_thread;
+	if (regs > 0 && want > 0 && regs != want) {
+		printf("    %s: descriptor says %d registers, the compiled kernel has %d\n", variant, want, regs);
+		ok = 0;
+	}
+	printf("    %s %-4s %-7s %s d=%-3d causal=%d B=%d H=%d Hkv=%d Nq=%-4d Nkv=%-4d rel-L2 dQ %.2e dK %.2e dV %.2e O %.2e "
+	       "max|err| dQ %.1e dK %.1e dV %.1e nonfinite %zu\n", ok ? "ok  " : "FAIL", variant, pass_name(pass),
+	       dtype_name(t), d, causal, B, H, Hkv, nq, nkv, attn_error_rel_l2(&e.dq), attn_error_rel_l2(&e.dk),
+	       attn_error_rel_l2(&e.dv), e.o.n ? attn_error_rel_l2(&e.o) : 0.0, e.dq.max_abs, e.dk.max_abs,
+	       e.dv.max_abs, e.dq.nonfinite + e.dk.nonfinite + e.dv.nonfinite + e.o.nonfinite);
+out:
+	free(q); free(k); free(vv); free(dout); free(dq); free(dk); free(dv); free(o); free(first);
+	attn_run_destroy(r);
+	return ok;
+}
+
+static void test_gpu_bwd_correct(void)
+{
+	if (!gpu())
+		SKIP(skip_reason);
+	const char *variants[] = { "flash2", "standard" };
+	const int lens[][2] = { { 1, 1 }, { 37, 37 }, { 301, 301 }, { 37, 301 }, { 301, 37 }, { 128, 256 } };
+	int cases = 0, bad = 0;
+	for (int vi = 0; vi < 2; vi++)
+		for (int t = 0; t < 2; t++)
+			for (int d = 64; d <= 128; d += 64)
+				for (int causal = 0; causal < 2; causal++)
+					for (size_t li = 0; li < sizeof(lens) / sizeof(lens[0]); li++)
+						for (int hk = 0; hk < 2; hk++) {
+							const enum pass pass = li % 2 ? PASS_FWDBWD : PASS_BWD;
+							cases++;
+							bad += !run_case(variants[vi], pass, (enum dtype)t, 2, 4, hk ? 2 : 4,
+									 lens[li][0], lens[li][1], d, causal);
+						}
+	/* longer: several K/V blocks and Q blocks, both passes */
+	for (int vi = 0; vi < 2; vi++)
+		for (int causal = 0; causal < 2; causal++)
+			for (int d = 64; d <= 128; d += 64) {
+				cases++;
+				bad += !run_case(variants[vi], PASS_BWD, DTYPE_FP16, 1, 2, 2, 1001, 1001, d, causal);
+			}
+	printf("    %d cases, %d failing\n", cases, bad);
+	CHECK_INT(bad, 0);
+}
+
+/* A variant without backward kernels is refused with a clear error. */
+static void test_gpu_bwd_unsupported(void)
+{
+	if (!gpu())
+		SKIP(skip_reason);
+	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, 1, 1, 1, 64, 64, 64, 0, PASS_BWD };
+	struct attn_run *r = NULL;
+	CHECK_INT(attn_run_create(&r, variant_find("flash1"), &s, sms), -1);
+	CHECK_CONTAINS(attn_last_error(), "no bwd kernels");
+	/* a bwd run launched before its forward products exist */
+	CHECK_INT(attn_run_create(&r, variant_find("flash2"), &s, sms), 0);
+	if (r) {
+		CHECK_INT(attn_run_launch(r), -1);
+		CHECK_CONTAINS(attn_last_error(), "attn_run_prepare");
+		attn_run_destroy(r);
+	}
+}
+
+static void bench(const char *variant, enum pass pass, int d, int n, int causal)
+{
+	const int H = 2048 / d, B = 16384 / n;
+	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, B, H, H, n, n, d, causal, pass };
+	struct attn_run *r = NULL;
+	float ms[20];
+	if (attn_run_create(&r, variant_find(variant), &s, sms)) {
+		printf("    bench %s: %s\n", variant, attn_last_error());
+		return;
+	}
+	const uint64_t nq = (uint64_t)B * H * n * d;
+	if (fill(r, "Q", nq, s.dtype, 1, TENSOR_Q) || fill(r, "K", nq, s.dtype, 1, TENSOR_K) ||
+	    fill(r, "V", nq, s.dtype, 1, TENSOR_V) || fill(r, "dO", nq, s.dtype, 1, TENSOR_DO) ||
+	    attn_run_prepare(r) || attn_run_time(r, 3, 20, ms)) {
+		printf("    bench %s: %s\n", variant, attn_last_error());
+		attn_run_destroy(r);
+		return;
+	}
+	for (int i = 1; i < 20; i++) /* insertion sort for the median */
+		for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
+			float x = ms[j];
+			ms[j] = ms[j - 1];
+			ms[j - 1] = x;
+		}
+	const double med = 0.5 * (ms[9] + ms[10]);
+	printf("    bench %-8s %-7s fp16 d=%-3d causal=%d N=%-5d B=%-2d H=%-2d %8.3f ms %6.1f TFLOP/s  peak %.0f MiB\n",
+	       variant, pass_name(pass), d, causal, n, B, H, med, attn_flops(&s) / (med * 1e-3) / 1e12,
+	       (double)attn_run_peak_bytes(r) / 1048576.0);
+	attn_run_destroy(r);
+}
+
+static void test_gpu_bwd_bench(void)
+{
+	if (!gpu())
+		SKIP(skip_reason);
+	if (!getenv("BWD_BENCH"))
+		SKIP("skipped: set BWD_BENCH=1 to time the backward at the FA2-paper shapes");
+	const int ns[] = { 512, 1024, 2048, 4096, 8192, 16384 };
+	for (int d = 128; d >= 64; d -= 64)
+		for (int causal = 0; causal < 2; causal++)
+			for (size_t i = 0; i < 6; i++) {
+				bench("flash2", PASS_BWD, d, ns[i], causal);
+				bench("flash2", PASS_FWDBWD, d, ns[i], causal);
+				if (ns[i] <= 8192)
+					bench("standard", PASS_BWD, d, ns[i], causal);
+			}
+}
+
+TESTS(test_gpu_bwd_unsupported, test_gpu_bwd_correct, test_gpu_bwd_bench)
+#else
+static void test_gpu_bwd(void)
+{
+	SKIP("skipped: built without the GPU half");
+}
+TESTS(test_gpu_bwd)
+#endif
