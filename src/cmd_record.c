@@ -220,7 +220,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	free(list);
 	return rc;
 #else
-	(void)force; (void)include; (void)regex; (void)skip; (void)most; (void)check; (void)retime; (void)keep;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)skip; (void)most; (void)check; (void)retime; (void)keep;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif
