@@ -44,41 +44,67 @@ static void sizes(const struct record *rec, double *nn, double *outputs)
 	double bh = (double)rec->batch * rec->heads, bhkv = (double)rec->batch * rec->kv_heads;
 	double e = verdict_elem_bytes(rec->dtype);
 	*nn = bh * rec->seqlen_q * (double)rec->seqlen_kv * 2.0;
-	if (!strcmp(record_pass(rec), "bwd"))
-		*outputs = (bh * rec->seqlen_q + 2.0 * bhkv * rec->seqlen_kv) * rec->head_dim * e;
+	if (!strcmp(record_pass(rec), "bwd")) /* dQ, dK, dV, and fp32 accumulators of them */
+		*outputs = (bh * rec->seqlen_q + 2.0 * bhkv * rec->seqlen_kv) * rec->head_dim * (e + 4.0);
 	else
 		*outputs = bh * rec->seqlen_q * (rec->head_dim * e + 4.0);
 }
 
-static int matrices_from(double written, double outputs, double nn)
+#define MIN_NN_BYTES (1024.0 * 1024.0)
+
+/* Kernels whose writes (metric, scaled) reach 0.9 nn. */
+static int kernels_storing(const struct record *rec, const char *metric, double scale, double nn, int *found)
 {
-	if (nn <= 0 || written < 0)
-		return -1;
-	double m = floor((written - outputs) / nn + 0.05);
-	return m < 0 ? 0 : m > 1e6 ? 1000000 : (int)m;
+	int n = 0;
+	*found = 0;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const double *v = kvlist_get(&rec->launches[i].metrics, metric);
+		if (!v || !isfinite(*v))
+			continue;
+		*found = 1;
+		n += *v * scale >= 0.9 * nn;
+	}
+	return n;
 }
 
-int verdict_matrices(const struct record *rec, const char **rule)
+int verdict_matrices(const struct record *rec, double l2_bytes, const char **rule)
 {
 	*rule = "none";
 	if (!shape_known(rec))
 		return -1;
 	double nn, outputs;
 	sizes(rec, &nn, &outputs);
-	int found = 0;
-	double sectors = sum_metric(rec, "lts__t_sectors_op_write.sum", &found);
-	if (found) {
-		*rule = "l2-writes";
-		return matrices_from(sectors * SECTOR_BYTES, outputs, nn);
+	int found = 0, n;
+	if (nn >= MIN_NN_BYTES && nn >= 4 * outputs) {
+		if (l2_bytes > 0 && nn > 2 * l2_bytes) {
+			n = kernels_storing(rec, "dram__bytes_write.sum", 1.0, nn, &found);
+			if (found) {
+				*rule = "dram-writes";
+				return n;
+			}
+		}
+		n = kernels_storing(rec, "lts__t_sectors_op_write.sum", SECTOR_BYTES, nn, &found);
+		if (found) {
+			*rule = "l2-writes";
+			return n;
+		}
+		if (rec->capture && rec->capture->footprint_bytes >= 0) {
+			*rule = "footprint";
+			double m = floor(rec->capture->footprint_bytes / nn + 0.05);
+			return m < 0 ? 0 : m > 1e6 ? 1000000 : (int)m;
+		}
 	}
-	if (rec->capture && rec->capture->footprint_bytes >= 0) {
-		*rule = "footprint";
-		return matrices_from(rec->capture->footprint_bytes, 0, nn);
+	/* too small to tell by traffic: what the kernels are says it by construction */
+	const char *fam = rec->capture ? rec->capture->family : NULL;
+	if (fam && strcmp(fam, "unknown")) {
+		*rule = "family";
+		return strcmp(fam, "unfused") ? 0 : 2;
 	}
+	*rule = "too-small";
 	return -1;
 }
 
-void verdict_compute(struct record *rec)
+void verdict_compute(struct record *rec, double l2_bytes)
 {
 	struct capture_info *c = rec->capture;
 	if (!c)
@@ -92,15 +118,15 @@ void verdict_compute(struct record *rec)
 	if (shape_known(rec))
 		sizes(rec, &c->nn_bytes, &c->output_bytes);
 	const char *rule;
-	c->nn_matrices = verdict_matrices(rec, &rule);
+	c->nn_matrices = verdict_matrices(rec, l2_bytes, &rule);
 	free(c->verdict_rule);
 	c->verdict_rule = strdup(rule);
 }
 
-const char *verdict_of(const struct record *rec, const char *matrix)
+const char *verdict_of(const struct record *rec, double l2_bytes, const char *matrix)
 {
 	const char *rule;
-	int m = verdict_matrices(rec, &rule);
+	int m = verdict_matrices(rec, l2_bytes, &rule);
 	int bwd = !strcmp(record_pass(rec), "bwd");
 	if (!strcmp(matrix, "O") || !strcmp(matrix, "L"))
 		return bwd ? "unknown" : m < 0 ? "unknown" : "stored";

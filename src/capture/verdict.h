@@ -1,25 +1,34 @@
 /* verdict.h: did an attention call store its intermediate matrices?
  *
  * Without a descriptor (a foreign kernel) the answer is drawn from
- * measurement.  One Nq x Nkv matrix per head is nn = B·H·Nq·Nkv·2 bytes at
- * 2 bytes per element.  A pass must write its outputs anyway: forward O and
- * the logsumexp L (B·H·Nq·(d·e + 4), e the element size), backward dQ, dK,
- * dV.  What the call's kernels wrote beyond that, in whole nn-sized
- * matrices, is the number of Nq x Nkv matrices it stored:
+ * measurement, kernel by kernel.  One Nq x Nkv matrix over all heads is
+ * nn = B·H·Nq·Nkv·2 bytes at 2 bytes per element.  A kernel stores such a
+ * matrix when it wrote at least 0.9·nn; the call's count is the number of
+ * such kernels (an fp32 matrix is one).  Forward: S is stored when one
+ * kernel does, S and P when two or more do; backward: dS, and dS and dP.
  *
- *   matrices = floor((written - outputs) / nn + 0.05)
+ * The rule decides only when a matrix is much larger than what the pass
+ * must write anyway: nn >= 1 MiB and nn >= 4 x outputs, the outputs being
+ * forward O and L (B·H·Nq·(d·e + 4), e the element size), backward dQ, dK,
+ * dV and an fp32 accumulator of each (B·(H·Nq + 2·Hkv·Nkv)·d·(e + 4)).
+ * Measured on the H200 (docs/capture.md): FlashAttention-2's d = 128
+ * forward kernel writes 0.5 to 4 GB of register spills through the L2 per
+ * call, and the memory-efficient backward kernel 0.5 to 1 GB of
+ * accumulators, against N x N matrices of 0.5 to 4.3 GB; below that ratio
+ * traffic cannot tell a matrix from the outputs.  Which bytes:
  *
- * written is the L2 write traffic from the SMs (lts__t_sectors_op_write.sum
- * x 32 B), not DRAM writes: an output that fits in the 60 MB L2 of an H200
- * is still dirty there when the kernel ends and never reaches DRAM in the
- * counters (docs/metrics.md, docs/capture.md).  The 0.05 allows for a
- * matrix a few per cent short of nn (a causal kernel that writes only the
- * lower triangle is still counted by the floor as not storing all of S).
- * Forward: S is stored when matrices >= 1, S and P when >= 2 (one fp32
- * matrix counts as two).  Backward: dS when >= 1, dS and dP when >= 2.
+ *   - DRAM writes when nn is larger than twice the L2: a matrix that large
+ *     cannot stay in the cache, while L2 traffic also counts spills;
+ *   - L2 writes from the SMs (lts__t_sectors_op_write.sum x 32 B) when it
+ *     fits in the L2, where it can be dirty at kernel end and never reach
+ *     DRAM in the counters (a flash2 call whose O is 8 MB wrote 0.01 MB);
+ *   - without counters, the footprint: device memory the call allocated
+ *     beyond its inputs, in whole nn-sized matrices.
  *
- * Without counters the rule falls back to the footprint: device memory the
- * call allocated beyond its inputs, in nn-sized matrices (the same floor).
+ * When traffic cannot decide (decode steps, small N against d), the
+ * implementation family says it by construction (rule "family"): a fused
+ * kernel keeps S and P on chip, separate GEMM and softmax kernels pass them
+ * through memory; an unknown family gives "unknown" (rule "too-small").
  */
 #ifndef ATTNPROF_VERDICT_H
 #define ATTNPROF_VERDICT_H
@@ -31,16 +40,18 @@ int verdict_elem_bytes(const char *dtype);
 
 /* Fill rec->capture's verdict fields (nn_bytes, output_bytes,
  * l2_write_bytes, dram_write_bytes, nn_matrices, verdict_rule) from the
- * record's shape, pass, launches and capture->footprint_bytes.  A record
- * without a shape gets rule "none". */
-void verdict_compute(struct record *rec);
+ * record's shape, pass, launches and capture->footprint_bytes; l2_bytes is
+ * the GPU's L2 size (0 when unknown: L2 writes are used).  A record without
+ * a shape gets rule "none". */
+void verdict_compute(struct record *rec, double l2_bytes);
 
 /* The same rule for any record (a reference variant measured by attnprof):
- * matrices written, or -1 when unknown; *rule as above (static string). */
-int verdict_matrices(const struct record *rec, const char **rule);
+ * matrices written, or -1 when unknown; *rule is "dram-writes",
+ * "l2-writes", "footprint", "family", "too-small" or "none". */
+int verdict_matrices(const struct record *rec, double l2_bytes, const char **rule);
 
 /* "stored", "not stored" or "unknown" for one of S, P (fwd) or dS, dP (bwd),
  * O, L (fwd) given the record. */
-const char *verdict_of(const struct record *rec, const char *matrix);
+const char *verdict_of(const struct record *rec, double l2_bytes, const char *matrix);
 
 #endif

@@ -26,6 +26,7 @@
 #include <cupti.h>
 
 #include "capture/merge.h"
+#include "capture/verdict.h"
 #include "gpu/conditions.h"
 #include "util/error.h"
 
@@ -158,6 +159,37 @@ static int child_status(int status, char *buf, size_t len)
 	return 1;
 }
 
+/* The child's environment: the injection library for CUDA and NVTX, its
+ * settings, the Python helper.  Set in the child only, so our own CUDA
+ * context (the conditions read afterwards) never loads the library. */
+static int child_env(const struct program_opts *o, const char *lib, const char *cupti, const char *py,
+		     int have_py, const char *parts)
+{
+	char num[32];
+	int rc = set_env("CUDA_INJECTION64_PATH", lib) || set_env("NVTX_INJECTION64_PATH", lib) ||
+		 set_env("ATTNPROF_INJECT_DIR", parts) || set_env("ATTNPROF_INJECT_METRICS", o->metrics) ||
+		 set_env("ATTNPROF_INJECT_METRIC_SET", o->metric_set) ||
+		 set_env("ATTNPROF_INJECT_NVTX_INCLUDE", o->nvtx_include) ||
+		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex);
+	snprintf(num, sizeof num, "%ld", o->skip_calls);
+	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
+	snprintf(num, sizeof num, "%ld", o->max_calls);
+	rc = rc || set_env("ATTNPROF_INJECT_MAX_CALLS", num);
+	/* libcupti dlopens libnvperf_host from its own folder: the program's
+	 * executable has no rpath to find it by */
+	char cupti_dir[PATH_MAX + 64];
+	snprintf(cupti_dir, sizeof cupti_dir, "%s", cupti);
+	char *cs = strrchr(cupti_dir, '/');
+	if (cs)
+		*cs = '\0';
+	rc = rc || prepend_env("LD_LIBRARY_PATH", cupti_dir);
+	if (have_py)
+		rc = rc || prepend_env("PYTHONPATH", py) || set_env("ATTNPROF_HOOK", "1") ||
+		     set_env("ATTNPROF_HOOK_CHECK", o->check ? "1" : "0") || set_env("ATTNPROF_HOOK_TIME", o->retime ? "1" : "0");
+	return rc ? -1 : 0;
+
+}
+
 int program_record(const struct program_opts *o)
 {
 	char lib[PATH_MAX + 64], cupti[PATH_MAX + 64], py[PATH_MAX + 64] = "", outdir[PATH_MAX], parts[PATH_MAX + 64];
@@ -180,34 +212,8 @@ int program_record(const struct program_opts *o)
 		return error("cannot make a folder for the capture in '%s': %s", outdir, strerror(errno)),
 		       EXIT_FAILURE_RUN;
 
-	char num[32];
-	int rc = set_env("CUDA_INJECTION64_PATH", lib) || set_env("NVTX_INJECTION64_PATH", cupti) ||
-		 set_env("ATTNPROF_INJECT_DIR", parts) || set_env("ATTNPROF_INJECT_METRICS", o->metrics) ||
-		 set_env("ATTNPROF_INJECT_METRIC_SET", o->metric_set) ||
-		 set_env("ATTNPROF_INJECT_NVTX_INCLUDE", o->nvtx_include) ||
-		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex);
-	snprintf(num, sizeof num, "%ld", o->skip_calls);
-	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
-	snprintf(num, sizeof num, "%ld", o->max_calls);
-	rc = rc || set_env("ATTNPROF_INJECT_MAX_CALLS", num);
-	/* libcupti dlopens libnvperf_host from its own folder: the program's
-	 * executable has no rpath to find it by */
-	char cupti_dir[PATH_MAX + 64];
-	snprintf(cupti_dir, sizeof cupti_dir, "%s", cupti);
-	char *cs = strrchr(cupti_dir, '/');
-	if (cs)
-		*cs = '\0';
-	rc = rc || prepend_env("LD_LIBRARY_PATH", cupti_dir);
-	if (have_py)
-		rc = rc || prepend_env("PYTHONPATH", py) || set_env("ATTNPROF_HOOK", "1") ||
-		     set_env("ATTNPROF_HOOK_CHECK", o->check ? "1" : "0") || set_env("ATTNPROF_HOOK_TIME", o->retime ? "1" : "0");
-	if (rc) {
-		remove_dir(parts);
-		return EXIT_FAILURE_RUN;
-	}
 	if (!have_py)
 		warning("the Python helper (src/python) was not found next to attnprof: Python programs' attention is not marked");
-
 	char date[32];
 	conditions_date(date, sizeof date);
 	struct timespec t0, t1;
@@ -219,6 +225,8 @@ int program_record(const struct program_opts *o)
 		return error("cannot start '%s': %s", o->argv[0], strerror(errno)), EXIT_FAILURE_RUN;
 	}
 	if (pid == 0) {
+		if (child_env(o, lib, cupti, py, have_py, parts))
+			_exit(127);
 		execvp(o->argv[0], o->argv);
 		fprintf(stderr, "attnprof: error: cannot run '%s': %s\n", o->argv[0], strerror(errno));
 		_exit(127);
@@ -283,6 +291,9 @@ int program_record(const struct program_opts *o)
 	struct attn_device dev;
 	if (gpu_conditions(&h->gpu, &dev))
 		warning("cannot read the GPU's conditions after the run: %s", error_last());
+	/* the verdicts again, now that the L2's size is known (verdict.h) */
+	for (size_t i = 0; i < res.nrecords; i++)
+		verdict_compute(&res.records[i], (double)h->gpu.l2_bytes);
 	if (results_save(&res, o->out_path)) {
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;

@@ -124,7 +124,8 @@ static void test_family_load(void)
 	unlink(path);
 }
 
-static struct record captured(const char *pass, double l2_bytes_written)
+/* A captured call whose kernels wrote these bytes (L2 and DRAM alike; < 0: not measured). */
+static struct record captured_k(const char *pass, const double *written, size_t n)
 {
 	struct record r;
 	record_init(&r);
@@ -137,56 +138,114 @@ static struct record captured(const char *pass, double l2_bytes_written)
 	r.capture = calloc(1, sizeof *r.capture);
 	r.capture->shape_known = 1;
 	r.capture->footprint_bytes = -1;
-	r.nlaunches = 1;
-	r.launches = calloc(1, sizeof *r.launches);
-	r.launches[0].name = strdup("k");
-	if (l2_bytes_written >= 0)
-		kvlist_set(&r.launches[0].metrics, "lts__t_sectors_op_write.sum", l2_bytes_written / 32);
+	r.nlaunches = n;
+	r.launches = calloc(n ? n : 1, sizeof *r.launches);
+	for (size_t i = 0; i < n; i++) {
+		r.launches[i].name = strdup("k");
+		if (written[i] >= 0) {
+			kvlist_set(&r.launches[i].metrics, "lts__t_sectors_op_write.sum", written[i] / 32);
+			kvlist_set(&r.launches[i].metrics, "dram__bytes_write.sum", written[i]);
+		}
+	}
 	return r;
+}
+
+static struct record captured(const char *pass, double written)
+{
+	return captured_k(pass, &written, 1);
 }
 
 static void test_verdict(void)
 {
 	/* B·H = 32, N = 2048: one N x N matrix is 32·2048²·2 = 256 MiB; O + L = 16 MiB + 256 KiB */
-	double nn = 32.0 * 2048 * 2048 * 2, out = 32.0 * 2048 * (128 * 2 + 4);
+	double nn = 32.0 * 2048 * 2048 * 2, out = 32.0 * 2048 * (128 * 2 + 4), l2 = 60.0 * 1024 * 1024;
 	struct record r = captured("fwd", out);           /* a flash kernel: only O and L */
-	verdict_compute(&r);
+	verdict_compute(&r, l2);
 	CHECK_NEAR(r.capture->nn_bytes, nn, 1e-12);
 	CHECK_NEAR(r.capture->output_bytes, out, 1e-12);
 	CHECK_INT(r.capture->nn_matrices, 0);
-	CHECK_STR(r.capture->verdict_rule, "l2-writes");
-	CHECK_STR(verdict_of(&r, "S"), "not stored");
-	CHECK_STR(verdict_of(&r, "P"), "not stored");
+	CHECK_STR(r.capture->verdict_rule, "dram-writes"); /* 256 MiB cannot stay in a 60 MiB L2 */
+	CHECK_STR(verdict_of(&r, l2, "S"), "not stored");
+	CHECK_STR(verdict_of(&r, l2, "P"), "not stored");
 	record_release(&r);
 
-	r = captured("fwd", 2 * nn + out);                 /* GEMM writes S, softmax P, GEMM O */
-	verdict_compute(&r);
+	/* GEMM writes S (fp32: 2 nn), softmax P, GEMM O: two kernels store a matrix */
+	double math[] = { 2 * nn, nn, out };
+	r = captured_k("fwd", math, 3);
+	verdict_compute(&r, l2);
 	CHECK_INT(r.capture->nn_matrices, 2);
-	CHECK_STR(verdict_of(&r, "S"), "stored");
-	CHECK_STR(verdict_of(&r, "P"), "stored");
+	CHECK_STR(verdict_of(&r, l2, "S"), "stored");
+	CHECK_STR(verdict_of(&r, l2, "P"), "stored");
 	record_release(&r);
 
-	r = captured("fwd", 0.97 * nn + out);              /* a few per cent short still counts */
-	verdict_compute(&r);
-	CHECK_INT(r.capture->nn_matrices, 1);
+	/* register spills: a flash kernel with 0.8 nn of extra writes, not one whole matrix,
+	 * and many small kernels adding up to more than nn store nothing */
+	double spill[] = { out + 0.8 * nn };
+	r = captured_k("fwd", spill, 1);
+	verdict_compute(&r, l2);
+	CHECK_INT(r.capture->nn_matrices, 0);
 	record_release(&r);
-
-	r = captured("fwd", 0.5 * nn + out);               /* half a matrix (the causal triangle) does not */
-	verdict_compute(&r);
+	double small[] = { 0.4 * nn + out, 0.4 * nn + out, 0.4 * nn + out };
+	r = captured_k("fwd", small, 3);
+	verdict_compute(&r, l2);
 	CHECK_INT(r.capture->nn_matrices, 0);
 	record_release(&r);
 
-	r = captured("bwd", 2 * nn);                       /* backward: dP and dS */
-	verdict_compute(&r);
-	CHECK_INT(r.capture->nn_matrices, 1);              /* 2·nn less dQ, dK, dV (48 MiB) */
-	CHECK_STR(verdict_of(&r, "dS"), "stored");
-	CHECK_STR(verdict_of(&r, "dP"), "not stored");
+	/* a few per cent short of nn still counts */
+	r = captured("fwd", 0.97 * nn + out);
+	verdict_compute(&r, l2);
+	CHECK_INT(r.capture->nn_matrices, 1);
+	record_release(&r);
+
+	/* backward at N = 2048, d = 128: a matrix (256 MiB) is less than 4 x (dQ, dK, dV and their
+	 * fp32 accumulators, 144 MiB): traffic cannot decide, the family does */
+	double bwd_flash[] = { 3 * 16.0 * 1024 * 1024 + 32.0 * 2048 * 128 * 4 };
+	r = captured_k("bwd", bwd_flash, 1);
+	r.capture->family = strdup("flash-attn-2");
+	verdict_compute(&r, l2);
+	CHECK_STR(r.capture->verdict_rule, "family");
+	CHECK_STR(verdict_of(&r, l2, "dS"), "not stored");
+	record_release(&r);
+	/* at N = 8192 it can: two kernels writing an N x N matrix each */
+	double nn8 = 32.0 * 8192 * 8192 * 2;
+	double bwd_std[] = { nn8, 2 * nn8, 1e8 };
+	r = captured_k("bwd", bwd_std, 3);
+	r.seqlen_q = r.seqlen_kv = 8192;
+	verdict_compute(&r, l2);
+	CHECK_STR(r.capture->verdict_rule, "dram-writes");
+	CHECK_STR(verdict_of(&r, l2, "dS"), "stored");
+	CHECK_STR(verdict_of(&r, l2, "dP"), "stored");
+	record_release(&r);
+
+	/* a matrix that fits in the L2 is judged by L2 writes (it may never reach DRAM) */
+	r = captured("fwd", 2 * nn + out);
+	r.seqlen_q = r.seqlen_kv = 1024; r.head_dim = 64; /* nn = 64 MiB, O + L = 4.1 MiB */
+	kvlist_set(&r.launches[0].metrics, "dram__bytes_write.sum", 0.01e6);
+	kvlist_set(&r.launches[0].metrics, "lts__t_sectors_op_write.sum", (32.0 * 1024 * 1024 * 2 + 32.0 * 1024 * 132) / 32);
+	l2 = 200.0 * 1024 * 1024; /* a GPU with a larger L2 */
+	verdict_compute(&r, l2);
+	CHECK_STR(r.capture->verdict_rule, "l2-writes");
+	CHECK_INT(r.capture->nn_matrices, 1);
+	record_release(&r);
+
+	l2 = 60.0 * 1024 * 1024;
+	/* decode: one Nq x Nkv matrix is 33 KB, too small to tell from the outputs */
+	r = captured("fwd", 1e6);
+	r.seqlen_q = 1; r.seqlen_kv = 513;
+	verdict_compute(&r, l2);
+	CHECK_STR(r.capture->verdict_rule, "too-small");
+	CHECK_STR(verdict_of(&r, l2, "S"), "unknown");
+	r.capture->family = strdup("unfused"); /* separate GEMM and softmax kernels: stored by construction */
+	verdict_compute(&r, l2);
+	CHECK_STR(r.capture->verdict_rule, "family");
+	CHECK_STR(verdict_of(&r, l2, "P"), "stored");
 	record_release(&r);
 
 	/* no counters: the footprint decides */
-	r = captured("fwd", -1);
+	double none[] = { -1 };
+	r = captured_k("fwd", none, 1);
 	r.capture->footprint_bytes = nn * 2.5;
-	verdict_compute(&r);
+	verdict_compute(&r, l2);
 	CHECK_STR(r.capture->verdict_rule, "footprint");
 	CHECK_INT(r.capture->nn_matrices, 2);
 	CHECK_NEAR(r.capture->l2_write_bytes, -1, 0);
@@ -195,10 +254,10 @@ static void test_verdict(void)
 	/* no shape: nothing to say */
 	r = captured("fwd", nn);
 	r.capture->shape_known = 0;
-	verdict_compute(&r);
+	verdict_compute(&r, l2);
 	CHECK_STR(r.capture->verdict_rule, "none");
 	CHECK_INT(r.capture->nn_matrices, -1);
-	CHECK_STR(verdict_of(&r, "S"), "unknown");
+	CHECK_STR(verdict_of(&r, l2, "S"), "unknown");
 	record_release(&r);
 }
 
@@ -216,7 +275,7 @@ static void test_results_round_trip(void)
 	r.capture->pid = 1234;
 	r.capture->kernel_ms = 0.75;
 	r.capture->time_source = strdup("kernels");
-	verdict_compute(&r);
+	verdict_compute(&r, 0);
 	CHECK_INT(results_add(&res, &r), 0);
 	/* one with its shape unknown */
 	struct record u;
@@ -227,7 +286,7 @@ static void test_results_round_trip(void)
 	u.capture->problem = strdup("unknown key 'N'");
 	u.capture->call = 4;
 	u.capture->footprint_bytes = -1;
-	verdict_compute(&u);
+	verdict_compute(&u, 0);
 	CHECK_INT(results_add(&res, &u), 0);
 
 	char path[] = "/tmp/attnprof-capture-XXXXXX";
