@@ -119,6 +119,10 @@ int attn_reference_grad(const struct attn_shape *s, const float *q, const float 
 		qidx[r] = -1;
 	for (int i = 0; i < nq; i++)
 		qidx[qrows[i]] = i;
+	long kmin = s->seqlen_kv; /* a row that sees no sampled key only matters for dQ */
+	for (int j = 0; j < nk; j++)
+		if (krows[j] < kmin)
+			kmin = krows[j];
 	if (nq)
 		memset(dq, 0, (size_t)G * nq * d * sizeof(*dq));
 	if (nk) {
@@ -128,11 +132,11 @@ int attn_reference_grad(const struct attn_shape *s, const float *q, const float 
 	for (int g = 0; g < G; g++)
 		for (size_t r = 0; r < Nq; r++) {
 			const int qi = qidx[r];
-			if (qi < 0 && nk == 0)
-				continue;
 			const long last = attn_last_key(s, (long)r);
 			if (last < 0)
 				continue; /* sees no key: P = 0, nothing flows */
+			if (qi < 0 && last < kmin)
+				continue;
 			const float *qr = q + ((size_t)g * Nq + r) * d, *dor = dout + ((size_t)g * Nq + r) * d;
 			double m = -INFINITY, l = 0;
 			for (long c = 0; c <= last; c++) {

@@ -37,8 +37,10 @@ int attn_reference_rows(const struct attn_shape *s, const float *q,
  *                  the G heads; costs G·nq·Nkv·d.
  *   dk, dv [nk][d]: dK, dV of key rows krows[], summed over the G heads and
  *                  over every query row that sees the key: the softmax
- *                  statistics of all G·Nq rows are needed, so this costs
- *                  G·Nq·Nkv·d whatever nk (pass nk = 0 to skip it).
+ *                  statistics of those rows are needed, up to G·Nq·Nkv·d
+ *                  (pass nk = 0 to skip it; rows that see none of the keys
+ *                  are skipped, so under the causal mask the last keys
+ *                  cost only the last rows).
  * dq may be NULL when nq = 0, dk and dv when nk = 0.  Textbook formulas,
  * with the scaled scores s = q·k/sqrt(d), P = softmax(s) per row:
  * D_r = Σ_x dO_rx·O_rx, dS = P ∘ (dO·Vᵀ − D), dQ = dS·K/sqrt(d),

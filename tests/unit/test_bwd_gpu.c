@@ -5,9 +5,10 @@
  * Every variant × dtype × d × causal × pass (bwd, fwd+bwd) at odd and
  * ragged lengths (1, 37, 301, 1001), Nq ≠ Nkv both ways (bottom-right
  * causal, rows that see no key), grouped-query attention (Hkv = H/2).  For
- * each case the first and the last KV head group are checked: dQ on
- * sampled query rows of each of its G query heads, dK and dV on sampled
- * key rows (all rows up to 64), the forward's O too for fwd+bwd.
+ * each case the first and the last KV head group are checked as record
+ * checks them (src/grad_check.h): dQ on sampled query rows of each of its G
+ * query heads, dK and dV on sampled key rows, the forward's O too for
+ * fwd+bwd.
  *
  * Tolerances (rel-L2 over the checked elements, the number that a layout or
  * indexing bug moves to O(1)): fp16 1e-2, bf16 4e-2.  Why: the kernels round
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 
 #include "attn.h"
+#include "grad_check.h"
 #include "inputs.h"
 #include "reference.h"
 
@@ -45,12 +47,6 @@ static int gpu(void)
 		return 0;
 	sms = d.sm_count;
 	return 1;
-}
-
-static float rounded(enum dtype t, uint64_t seed, int tensor, uint64_t i)
-{
-	float x = attn_input_value(seed, tensor, i);
-	return t == DTYPE_FP16 ? half_to_float(float_to_half(x)) : bf16_to_float(float_to_bf16(x));
 }
 
 static float to_f(enum dtype t, uint16_t x) { return t == DTYPE_FP16 ? half_to_float(x) : bf16_to_float(x); }
@@ -87,27 +83,25 @@ static int fill(struct attn_run *r, const char *name, uint64_t n, enum dtype t, 
 	return 0;
 }
 
-struct errs { struct attn_error dq, dk, dv, o; };
-
-/* One case; returns 1 when every checked tensor is within tolerance. */
+/* One case; returns 1 when every checked tensor is within tolerance.
+ * The sample and the fp64 values are record's (src/grad_check.c): the first
+ * and the last KV head group, every row up to 64 (check_rows 64·heads). */
 static int run_case(const char *variant, enum pass pass, enum dtype t, int B, int H, int Hkv, int nq, int nkv,
 		    int d, int causal)
 {
 	const struct variant_desc *v = variant_find(variant);
 	struct attn_shape s = { t, PHASE_PREFILL, B, H, Hkv, nq, nkv, d, causal, pass };
 	const uint64_t seed = 0x5eed0000u + (uint64_t)(nq * 131 + nkv * 7 + d + causal * 3 + (int)t * 5 + Hkv);
-	const int G = H / Hkv;
 	struct attn_run *r = NULL;
-	struct errs e;
-	attn_error_init(&e.dq);
-	attn_error_init(&e.dk);
-	attn_error_init(&e.dv);
-	attn_error_init(&e.o);
+	struct grad_ref g;
+	struct attn_error e[GRAD_COUNT + 1];
+	for (int i = 0; i <= GRAD_COUNT; i++)
+		attn_error_init(&e[i]);
+	grad_ref_init(&g);
 	int ok = 0;
-	float *q = NULL, *k = NULL, *vv = NULL, *dout = NULL;
-	double *dq = NULL, *dk = NULL, *dv = NULL, *o = NULL;
-	int qrows[64], krows[64];
 	uint64_t *first = NULL;
+	double *o = NULL;
+	float *q = NULL, *k = NULL, *vv = NULL;
 	if (attn_run_create(&r, v, &s, sms)) {
 		printf("    %s %s: create: %s\n", variant, pass_name(pass), attn_last_error());
 		return 0;
@@ -120,81 +114,64 @@ static int run_case(const char *variant, enum pass pass, enum dtype t, int B, in
 		printf("    %s %s: run: %s\n", variant, pass_name(pass), attn_last_error());
 		goto out;
 	}
-	const int nqr = attn_sample_rows(nq, 40, seed, qrows), nkr = attn_sample_rows(nkv, 40, seed + 1, krows);
-	const size_t gq = (size_t)G * nq * d, kv = (size_t)nkv * d;
-	q = malloc(gq * sizeof(float));
-	dout = malloc(gq * sizeof(float));
-	k = malloc(kv * sizeof(float));
-	vv = malloc(kv * sizeof(float));
-	dq = malloc((size_t)G * nqr * d * sizeof(double));
-	o = malloc((size_t)nqr * d * sizeof(double));
-	dk = malloc((size_t)nkr * d * sizeof(double));
-	dv = malloc((size_t)nkr * d * sizeof(double));
-	first = malloc((size_t)(G * nqr + nkr) * sizeof(uint64_t));
-	if (!q || !dout || !k || !vv || !dq || !o || !dk || !dv || !first)
+	if (grad_ref_build(&g, &s, seed, 64 * H * 2)) {
+		printf("    reference: %s\n", error_last());
 		goto out;
-	/* the first and the last KV head group */
-	for (int grp = 0; grp < 2; grp++) {
-		const int b = grp ? B - 1 : 0, kvh = grp ? Hkv - 1 : 0;
-		if (grp && b == 0 && kvh == 0)
-			break;
-		const uint64_t qoff = ((uint64_t)b * H + (uint64_t)kvh * G) * nq * d;
-		const uint64_t kvoff = ((uint64_t)b * Hkv + kvh) * nkv * d;
-		for (size_t i = 0; i < gq; i++) {
-			q[i] = rounded(t, seed, TENSOR_Q, qoff + i);
-			dout[i] = rounded(t, seed, TENSOR_DO, qoff + i);
-		}
-		for (size_t i = 0; i < kv; i++) {
-			k[i] = rounded(t, seed, TENSOR_K, kvoff + i);
-			vv[i] = rounded(t, seed, TENSOR_V, kvoff + i);
-		}
-		if (attn_reference_grad(&s, q, k, vv, dout, qrows, nqr, dq, krows, nkr, dk, dv))
+	}
+	first = malloc(sizeof(uint64_t) * (grad_ref_rows(&g, &s, GRAD_DQ, NULL) + grad_ref_rows(&g, &s, GRAD_DK, NULL)) + 8);
+	if (!first)
+		goto out;
+	for (int ti = 0; ti < GRAD_COUNT; ti++) {
+		size_t n = grad_ref_rows(&g, &s, (enum grad_tensor)ti, first);
+		if (add_rows(r, grad_tensor_name((enum grad_tensor)ti), t, first, n, d, g.val[ti], &e[ti]))
 			goto out;
-		for (int g = 0; g < G; g++)
-			for (int i = 0; i < nqr; i++)
-				first[g * nqr + i] = qoff + ((uint64_t)g * nq + qrows[i]) * d;
-		for (int j = 0; j < nkr; j++)
-			first[G * nqr + j] = kvoff + (uint64_t)krows[j] * d;
-		if (add_rows(r, "dQ", t, first, (size_t)G * nqr, d, dq, &e.dq) ||
-		    add_rows(r, "dK", t, first + G * nqr, nkr, d, dk, &e.dk) ||
-		    add_rows(r, "dV", t, first + G * nqr, nkr, d, dv, &e.dv))
+	}
+	if (pass == PASS_FWDBWD) { /* the forward's O: the first head's sampled rows */
+		struct attn_shape one = s;
+		one.batch = one.heads = one.kv_heads = 1;
+		q = malloc(sizeof(float) * nq * d);
+		k = malloc(sizeof(float) * nkv * d);
+		vv = malloc(sizeof(float) * nkv * d);
+		o = malloc(sizeof(double) * g.nq * d);
+		if (!q || !k || !vv || !o)
 			goto out;
-		if (pass == PASS_FWDBWD) { /* the forward's O of the group's first head */
-			struct attn_shape one = s;
-			one.heads = G;
-			one.kv_heads = 1;
-			one.batch = 1;
-			if (attn_reference_rows(&one, q, k, vv, 0, 0, qrows, nqr, o, NULL) ||
-			    add_rows(r, "O", t, first, nqr, d, o, &e.o))
-				goto out;
+		for (uint64_t i = 0; i < (uint64_t)nq * d; i++)
+			q[i] = grad_input(&s, seed, TENSOR_Q, i);
+		for (uint64_t i = 0; i < (uint64_t)nkv * d; i++) {
+			k[i] = grad_input(&s, seed, TENSOR_K, i);
+			vv[i] = grad_input(&s, seed, TENSOR_V, i);
 		}
+		grad_ref_rows(&g, &s, GRAD_DQ, first); /* head 0's rows come first */
+		if (attn_reference_rows(&one, q, k, vv, 0, 0, g.qrows, g.nq, o, NULL) ||
+		    add_rows(r, "O", t, first, g.nq, d, o, &e[GRAD_COUNT]))
+			goto out;
 	}
 	const double tol = t == DTYPE_FP16 ? 1e-2 : 4e-2;
-	double worst = 0;
-	const struct attn_error *all[4] = { &e.dq, &e.dk, &e.dv, &e.o };
 	ok = 1;
-	for (int i = 0; i < 4; i++) {
-		if (all[i]->n == 0)
-			continue;
-		double rl = attn_error_rel_l2(all[i]);
-		if (all[i]->nonfinite || !(rl <= tol))
+	for (int i = 0; i <= GRAD_COUNT; i++)
+		if (e[i].n && (e[i].nonfinite || !(attn_error_rel_l2(&e[i]) <= tol)))
 			ok = 0;
-		if (rl > worst)
-			worst = rl;
-	}
+	if (g.nk == 0) /* every case here is small enough for dK, dV */
+		ok = 0;
 	const int regs = attn_run_main_kernel_regs(r);
 	const int want = attn_run_tiling(r)->regs_per_thread;
 	if (regs > 0 && want > 0 && regs != want) {
 		printf("    %s: descriptor says %d registers, the compiled kernel has %d\n", variant, want, regs);
 		ok = 0;
 	}
-	printf("    %s %-4s %-7s %s d=%-3d causal=%d B=%d H=%d Hkv=%d Nq=%-4d Nkv=%-4d rel-L2 dQ %.2e dK %.2e dV %.2e O %.2e "
+	printf("    %s %-8s %-7s %s d=%-3d causal=%d B=%d H=%d Hkv=%d Nq=%-4d Nkv=%-4d rel-L2 dQ %.2e dK %.2e dV %.2e O %.2e "
 	       "max|err| dQ %.1e dK %.1e dV %.1e nonfinite %zu\n", ok ? "ok  " : "FAIL", variant, pass_name(pass),
-	       dtype_name(t), d, causal, B, H, Hkv, nq, nkv, attn_error_rel_l2(&e.dq), attn_error_rel_l2(&e.dk),
-	       attn_error_rel_l2(&e.dv), e.o.n ? attn_error_rel_l2(&e.o) : 0.0, e.dq.max_abs, e.dk.max_abs,
-	       e.dv.max_abs, e.dq.nonfinite + e.dk.nonfinite + e.dv.nonfinite + e.o.nonfinite);
+	       dtype_name(t), d, causal, B, H, Hkv, nq, nkv, attn_error_rel_l2(&e[GRAD_DQ]),
+	       attn_error_rel_l2(&e[GRAD_DK]), attn_error_rel_l2(&e[GRAD_DV]),
+	       e[GRAD_COUNT].n ? attn_error_rel_l2(&e[GRAD_COUNT]) : 0.0, e[GRAD_DQ].max_abs, e[GRAD_DK].max_abs,
+	       e[GRAD_DV].max_abs, e[0].nonfinite + e[1].nonfinite + e[2].nonfinite + e[3].nonfinite);
 out:
-	free(q); free(k); free(vv); free(dout); free(dq); free(dk); free(dv); free(o); free(first);
+	free(first);
+	free(o);
+	free(q);
+	free(k);
+	free(vv);
+	grad_ref_release(&g);
 	attn_run_destroy(r);
 	return ok;
 }
