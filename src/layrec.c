@@ -81,6 +81,7 @@ void layrec_text(struct layrec *r, int group, double size, const double q[8], co
 	struct lr_text *t = PUSH(r, texts);
 	if (!t)
 		return;
+	memset(t, 0, sizeof(*t));
 	t->page = (int)r->npages;
 	t->fig = r->cur_fig;
 	t->role = r->cur_fig >= 0 ? LR_FIGURE : r->role;
@@ -98,18 +99,24 @@ void layrec_text(struct layrec *r, int group, double size, const double q[8], co
 			*p = ' ';
 }
 
+void layrec_text_split(struct layrec *r)
+{
+	if (r->ntexts)
+		r->texts[r->ntexts - 1].split = 1;
+}
+
 void layrec_line(struct layrec *r, double w, double x0, double y0, double x1, double y1)
 {
 	struct lr_line *l = PUSH(r, lines);
 	if (l)
-		*l = (struct lr_line){ (int)r->npages, r->cur_fig, w, x0, y0, x1, y1 };
+		*l = (struct lr_line){ (int)r->npages, r->cur_fig, w, x0, y0, x1, y1, ++r->seq };
 }
 
 void layrec_fill(struct layrec *r, int hatch, double x0, double y0, double x1, double y1)
 {
 	struct lr_fill *f = PUSH(r, fills);
 	if (f)
-		*f = (struct lr_fill){ (int)r->npages, r->cur_fig, hatch, x0, y0, x1, y1 };
+		*f = (struct lr_fill){ (int)r->npages, r->cur_fig, hatch, x0, y0, x1, y1, ++r->seq };
 }
 
 int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash)
@@ -175,18 +182,18 @@ int layrec_save(const struct layrec *r, const char *path)
 		}
 		for (; ti < r->ntexts && r->texts[ti].page == n; ti++) {
 			const struct lr_text *t = &r->texts[ti];
-			fprintf(f, "text %d %d %s %d %.2f", n, t->fig, lr_role_names[t->role], t->group, t->size);
+			fprintf(f, "text %d %d %s%s %d %.2f", n, t->fig, lr_role_names[t->role], t->split ? "/" : "", t->group, t->size);
 			for (int k = 0; k < 8; k++)
 				fprintf(f, " %.1f", t->q[k]);
 			fprintf(f, " %s\n", t->text);
 		}
 		for (; li < r->nlines && r->lines[li].page == n; li++) {
 			const struct lr_line *l = &r->lines[li];
-			fprintf(f, "line %d %d %.2f %.1f %.1f %.1f %.1f\n", n, l->fig, l->w, l->x0, l->y0, l->x1, l->y1);
+			fprintf(f, "line %d %d %.2f %.1f %.1f %.1f %.1f %ld\n", n, l->fig, l->w, l->x0, l->y0, l->x1, l->y1, l->seq);
 		}
 		for (; fi < r->nfills && r->fills[fi].page == n; fi++) {
 			const struct lr_fill *h = &r->fills[fi];
-			fprintf(f, "fill %d %d %d %.1f %.1f %.1f %.1f\n", n, h->fig, h->hatch, h->x0, h->y0, h->x1, h->y1);
+			fprintf(f, "fill %d %d %d %.1f %.1f %.1f %.1f %ld\n", n, h->fig, h->hatch, h->x0, h->y0, h->x1, h->y1, h->seq);
 		}
 	}
 	int bad = ferror(f);
@@ -263,7 +270,13 @@ int layrec_load(struct layrec *r, const char *path)
 			double *q = t.q;
 			ok = sscanf(s, "%d %d %15s %d %lf %lf %lf %lf %lf %lf %lf %lf %lf %n", &t.page, &t.fig, role, &t.group,
 				    &t.size, &q[0], &q[1], &q[2], &q[3], &q[4], &q[5], &q[6], &q[7], &used) == 13 &&
-			     role_of(role) >= 0;
+			     1;
+			size_t rl = ok ? strlen(role) : 0;
+			if (rl && role[rl - 1] == '/') {
+				t.split = 1;
+				role[rl - 1] = '\0';
+			}
+			ok = ok && role_of(role) >= 0;
 			if (ok) {
 				t.role = role_of(role);
 				t.text = strdup(s + used);
@@ -275,13 +288,13 @@ int layrec_load(struct layrec *r, const char *path)
 			}
 		} else if (!strcmp(kw, "line")) {
 			struct lr_line l;
-			ok = sscanf(s, "%d %d %lf %lf %lf %lf %lf", &l.page, &l.fig, &l.w, &l.x0, &l.y0, &l.x1, &l.y1) == 7;
+			ok = sscanf(s, "%d %d %lf %lf %lf %lf %lf %ld", &l.page, &l.fig, &l.w, &l.x0, &l.y0, &l.x1, &l.y1, &l.seq) == 8;
 			struct lr_line *p = ok ? PUSH(r, lines) : NULL;
 			if (p)
 				*p = l;
 		} else if (!strcmp(kw, "fill")) {
 			struct lr_fill h;
-			ok = sscanf(s, "%d %d %d %lf %lf %lf %lf", &h.page, &h.fig, &h.hatch, &h.x0, &h.y0, &h.x1, &h.y1) == 7;
+			ok = sscanf(s, "%d %d %d %lf %lf %lf %lf %ld", &h.page, &h.fig, &h.hatch, &h.x0, &h.y0, &h.x1, &h.y1, &h.seq) == 8;
 			struct lr_fill *p = ok ? PUSH(r, fills) : NULL;
 			if (p)
 				*p = h;

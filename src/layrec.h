@@ -16,10 +16,16 @@
  *     page N W H MT MR MB ML           page size and margins
  *     fig N ID X0 Y0 X1 Y1 KIND        a figure's box
  *     text N FIG ROLE GROUP SIZE X0 Y0 ... X3 Y3 TEXT
- *                                      one text line: its ink as a quadrilateral
- *     line N FIG WIDTH X0 Y0 X1 Y1     one stroked segment
- *     fill N FIG HATCH X0 Y0 X1 Y1     a filled area's bounding box
+ *                                      one text line: its ink as a quadrilateral;
+ *                                      ROLE ends in "/" when the line begins
+ *                                      inside a word (the layout broke it)
+ *     line N FIG WIDTH X0 Y0 X1 Y1 SEQ one stroked segment (butt ends)
+ *     fill N FIG HATCH X0 Y0 X1 Y1 SEQ a filled area's bounding box; HATCH 1 hatched,
+ *                                      -1 a knockout (paper colour painted over
+ *                                      what was drawn before it, under a label)
  *
+ * SEQ is the paint order on the page: a knockout hides the lines painted
+ * before it, not those after.
  * N is the 1-based page, FIG the figure id (-1 outside a figure), GROUP the
  * text layout the line belongs to (lines of one paragraph share it).
  */
@@ -39,11 +45,12 @@ struct lr_fig { int page, id; double x0, y0, x1, y1; char kind[48]; };
 struct lr_text {
 	int page, fig, role, group;
 	double size;       /* type size in points on the page */
+	int split;         /* the line begins inside a word broken by the layout */
 	double q[8];       /* ink corners x0 y0 x1 y1 x2 y2 x3 y3 (in order round the box) */
 	char *text;
 };
-struct lr_line { int page, fig; double w, x0, y0, x1, y1; };
-struct lr_fill { int page, fig, hatch; double x0, y0, x1, y1; };
+struct lr_line { int page, fig; double w, x0, y0, x1, y1; long seq; };
+struct lr_fill { int page, fig, hatch; double x0, y0, x1, y1; long seq; };
 
 struct layrec {
 	char style[32];
@@ -59,6 +66,7 @@ struct layrec {
 	int cur_fig;       /* figure being drawn, -1 none */
 	int role;          /* role of text placed outside figures */
 	int next_group;
+	long seq;          /* paint order of lines and fills */
 	int oom;           /* an allocation failed: the record is incomplete */
 };
 
@@ -71,6 +79,8 @@ void layrec_fig_begin(struct layrec *r, double x0, double y0, double x1, double 
 void layrec_fig_end(struct layrec *r);
 int layrec_group(struct layrec *r);
 void layrec_text(struct layrec *r, int group, double size, const double q[8], const char *text, size_t len);
+/* The last text line recorded began inside a word. */
+void layrec_text_split(struct layrec *r);
 void layrec_line(struct layrec *r, double w, double x0, double y0, double x1, double y1);
 void layrec_fill(struct layrec *r, int hatch, double x0, double y0, double x1, double y1);
 

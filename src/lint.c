@@ -182,6 +182,19 @@ static void rule_overlap(struct lint *L)
 	}
 }
 
+/* The part of line l near text box bt lies under a knockout painted after it. */
+static int knocked_out(const struct layrec *r, const struct lr_line *l, const double *bt)
+{
+	for (size_t k = 0; k < r->nfills; k++) {
+		const struct lr_fill *f = &r->fills[k];
+		if (f->hatch != -1 || f->page != l->page || f->seq < l->seq)
+			continue;
+		if (f->x0 <= bt[0] + 0.01 && f->y0 <= bt[1] + 0.01 && f->x1 >= bt[2] - 0.01 && f->y1 >= bt[3] - 0.01)
+			return 1;
+	}
+	return 0;
+}
+
 static void rule_cross(struct lint *L)
 {
 	const struct layrec *r = &L->rec;
@@ -206,7 +219,7 @@ static void rule_cross(struct lint *L)
 			for (int s = -1; s <= 1 && !hit; s++)
 				hit = lint_segment_hits_quad(t->q, l->x0 + s * nx, l->y0 + s * ny, l->x1 + s * nx, l->y1 + s * ny,
 							     CROSS_INSET);
-			if (!hit)
+			if (!hit || knocked_out(r, l, bt))
 				continue;
 			char qt[40];
 			lint_add(L, t->page, bt[0], bt[1], "text '%s' crosses a line from %.1f,%.1f to %.1f,%.1f", Q(t->text, qt),
@@ -222,7 +235,7 @@ static void rule_hatch(struct lint *L)
 		const struct lr_text *t = &r->texts[i];
 		for (size_t k = 0; k < r->nfills; k++) {
 			const struct lr_fill *f = &r->fills[k];
-			if (!f->hatch || f->page != t->page)
+			if (f->hatch != 1 || f->page != t->page)
 				continue;
 			double q[8] = { f->x0, f->y0, f->x1, f->y0, f->x1, f->y1, f->x0, f->y1 };
 			if (!lint_quads_overlap(t->q, q, OVERLAP_TOL))
@@ -232,6 +245,20 @@ static void rule_hatch(struct lint *L)
 			char qt[40];
 			lint_add(L, t->page, bt[0], bt[1], "text '%s' on a hatched area", Q(t->text, qt));
 		}
+	}
+}
+
+static void rule_split_words(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	char qt[40];
+	for (size_t i = 1; i < r->ntexts; i++) {
+		const struct lr_text *t = &r->texts[i];
+		if (!t->split)
+			continue;
+		double b[4];
+		quad_box(t->q, b);
+		lint_add(L, t->page, b[0], b[1], "a word broken across lines: '%s' / '%s'", Q(r->texts[i - 1].text, qt), t->text);
 	}
 }
 
@@ -270,15 +297,19 @@ static void rule_margins(struct lint *L)
 	}
 	for (size_t i = 0; i < r->nlines; i++) {
 		const struct lr_line *l = &r->lines[i];
-		double hw = l->w / 2;
-		double b[4] = { fmin(l->x0, l->x1) - hw, fmin(l->y0, l->y1) - hw, fmax(l->x0, l->x1) + hw,
-				fmax(l->y0, l->y1) + hw };
+		/* butt ends: the stroke's ink is the segment widened across it */
+		double dx = l->x1 - l->x0, dy = l->y1 - l->y0, len = hypot(dx, dy);
+		double nx = len > 0 ? fabs(dy / len) * l->w / 2 : l->w / 2, ny = len > 0 ? fabs(dx / len) * l->w / 2 : l->w / 2;
+		double b[4] = { fmin(l->x0, l->x1) - nx, fmin(l->y0, l->y1) - ny, fmax(l->x0, l->x1) + nx,
+				fmax(l->y0, l->y1) + ny };
 		if (outside(&r->pages[l->page - 1], b))
 			lint_add(L, l->page, b[0], b[1], "a line outside the margins (%.1f,%.1f to %.1f,%.1f)", l->x0, l->y0,
 				 l->x1, l->y1);
 	}
 	for (size_t i = 0; i < r->nfills; i++) {
 		const struct lr_fill *f = &r->fills[i];
+		if (f->hatch == -1)
+			continue; /* paper on paper */
 		double b[4] = { f->x0, f->y0, f->x1, f->y1 };
 		if (outside(&r->pages[f->page - 1], b))
 			lint_add(L, f->page, b[0], b[1], "a filled area outside the margins (%.1f,%.1f to %.1f,%.1f)", f->x0,
@@ -295,7 +326,7 @@ static void rule_empty_figures(struct lint *L)
 		for (size_t i = 0; i < r->nlines && !marks; i++)
 			marks += r->lines[i].fig == f->id;
 		for (size_t i = 0; i < r->nfills && !marks; i++)
-			marks += r->fills[i].fig == f->id;
+			marks += r->fills[i].fig == f->id && r->fills[i].hatch != -1;
 		if (!marks)
 			lint_add(L, f->page, f->x0, f->y0, "figure '%s' draws nothing (no line, no filled area)", f->kind);
 	}
@@ -313,7 +344,7 @@ static void rule_pdf(struct lint *L)
 	char qa[40], qb[40];
 	for (size_t i = 0; i < L->nwords; i++) {
 		const struct lint_word *w = &L->words[i];
-		double cx = (w->x0 + w->x1) / 2, cy = (w->y0 + w->y1) / 2;
+		double cx = (w->x0 + w->x1) / 2;
 		int found = 0;
 		for (size_t k = 0; k < r->ntexts && !found; k++) {
 			const struct lr_text *t = &r->texts[k];
@@ -321,7 +352,8 @@ static void rule_pdf(struct lint *L)
 				continue;
 			double b[4];
 			quad_box(t->q, b);
-			found = cx >= b[0] - 1.5 && cx <= b[2] + 1.5 && cy >= b[1] - 1.5 && cy <= b[3] + 1.5;
+			/* the word's box (poppler's: ascent to descent) meets the recorded ink */
+			found = cx >= b[0] - 1.5 && cx <= b[2] + 1.5 && w->y0 <= b[3] + 1.5 && w->y1 >= b[1] - 1.5;
 		}
 		if (!found)
 			lint_add(L, w->page, w->x0, w->y0, "word '%s' of the PDF is not in the layout record", Q(w->text, qa));
@@ -342,7 +374,7 @@ static void rule_pdf(struct lint *L)
 }
 
 static void (*const core_rules[])(struct lint *L) = {
-	rule_overlap, rule_cross, rule_hatch, rule_size, rule_margins, rule_empty_figures, rule_pdf,
+	rule_overlap, rule_cross, rule_hatch, rule_split_words, rule_size, rule_margins, rule_empty_figures, rule_pdf,
 };
 
 /* Profiles: a style's own rules after the core ones.  The patent and

@@ -15,10 +15,11 @@ const char *tick_label(double v, const struct axis *a, enum tick_fmt f, char *bu
 	default: break;
 	}
 	if (a->log) {
-		if (v >= 1e5 || v < 1e-2)
-			snprintf(buf, len, "%g", v);
+		/* clean numbers on a log axis: 1, 10, 100, 64, 0.1 — never "1.00" or "10.0" */
+		if (v >= 1 && v < 1e6 && fabs(v - round(v)) < 1e-9 * v)
+			snprintf(buf, len, "%.0f", v);
 		else
-			fmt_sig(v, 3, buf, len);
+			snprintf(buf, len, "%g", v);
 		return buf;
 	}
 	double step = a->nticks > 1 ? a->ticks[1] - a->ticks[0] : 1;
@@ -54,7 +55,26 @@ void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 	}
 	text_extent(c, "0", fs, 0, 0, NULL, &th);
 	double cat_h = th;
+	/* category labels wrap after '+'; a piece wider than its slot would break
+	 * mid-word, so then every label turns upright and runs along its bar */
+	p->cat_turned = 0;
+	double longest = 0;
 	for (int i = 0; i < p->ncat; i++) {
+		char piece[32];
+		double w;
+		text_extent(c, p->cats[i], fs, 0, 0, &w, NULL);
+		longest = fmax(longest, w);
+		for (const char *q = p->cats[i]; *q;) {
+			size_t n = strcspn(q, "+");
+			n += q[n] == '+';
+			snprintf(piece, sizeof(piece), "%.*s", (int)n, q);
+			text_extent(c, piece, fs, 0, 0, &w, NULL);
+			if (w > outer.w / p->ncat * 0.95)
+				p->cat_turned = 1;
+			q += n;
+		}
+	}
+	for (int i = 0; i < p->ncat && !p->cat_turned; i++) {
 		char lab[64];
 		double h;
 		cat_label(p->cats[i], lab, sizeof(lab));
@@ -62,10 +82,18 @@ void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 		if (h > cat_h)
 			cat_h = h;
 	}
+	if (p->cat_turned)
+		cat_h = longest + sz(c, 2);
 	double left = lw + sz(c, 4) + (p->ylabel[0] ? th * 1.3 : 0);
 	double top = p->title[0] ? th * 1.5 : th * 0.6;
 	double bottom = cat_h + th * 0.35 + (p->xlabel[0] ? th * 1.25 : 0) + sz(c, 3);
+	/* the last x tick label is centred on the plot's right edge: room for its half */
 	double right = sz(c, 8);
+	if (p->x.nticks > 0) {
+		double w;
+		text_extent(c, tick_label(p->x.ticks[p->x.nticks - 1], &p->x, p->xfmt, buf, sizeof(buf)), fs, 0, 0, &w, NULL);
+		right = fmax(right, w / 2 + sz(c, 2));
+	}
 	p->plot = rbox_inset(outer, top, right, bottom, left);
 }
 
@@ -123,7 +151,16 @@ void panel_draw(struct rctx *c, const struct panel *p)
 		for (int i = 0; i < p->ncat; i++) {
 			char lab[64];
 			cat_label(p->cats[i], lab, sizeof(lab));
-			text_block(c, panel_cat_x(p, i) - cw / 2, bottom + tk, cw, lab, fs, TX_CENTER, NULL);
+			if (p->cat_turned) {
+				/* upright, its end under the axis */
+				cairo_save(c->cr);
+				cairo_translate(c->cr, panel_cat_x(p, i), bottom + tk);
+				cairo_rotate(c->cr, -M_PI / 2);
+				text_at(c, 0, 0, p->cats[i], fs, 0, 1, 0.5, NULL);
+				cairo_restore(c->cr);
+			} else {
+				text_block(c, panel_cat_x(p, i) - cw / 2, bottom + tk, cw, lab, fs, TX_CENTER, NULL);
+			}
 		}
 	} else {
 		for (int i = 0; i < p->x.nticks; i++) {

@@ -21,6 +21,7 @@ struct panel {
 	enum tick_fmt xfmt, yfmt;
 	int ncat;                      /* > 0: categorical x (grouped bars) */
 	char cats[PANEL_MAX_CATS][32];
+	int cat_turned;                /* labels run upwards: a piece is wider than its slot */
 	char title[96], xlabel[64], ylabel[64];
 };
 

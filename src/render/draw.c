@@ -88,6 +88,10 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 	PangoFontDescription *fd = pango_font_description_new();
 	pango_font_description_set_family(fd, flags & TX_MONO ? c->st->mono : c->st->family);
 	double s = flags & TX_NOSCALE ? size : sz(c, size);
+	/* never below the style's minimum: document text (unscaled) or figure text */
+	double min = flags & TX_NOSCALE ? c->st->min_text : c->st->min_figure;
+	if (s < min)
+		s = min;
 	pango_font_description_set_absolute_size(fd, s * PANGO_SCALE);
 	if (flags & TX_BOLD)
 		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
@@ -162,6 +166,16 @@ static void rec_layout(struct rctx *c, PangoLayout *l, double x, double y)
 		to_dev(c, x1, y1, q + 4);
 		to_dev(c, x0, y1, q + 6);
 		layrec_text(c->rec, group, size, q, txt + line->start_index, (size_t)line->length);
+		/* a line that starts right after a letter or digit broke a word */
+		if (line->start_index > 0) {
+			unsigned char prev = (unsigned char)txt[line->start_index - 1], next = (unsigned char)txt[line->start_index];
+			int word = (prev >= '0' && prev <= '9') || (prev >= 'A' && prev <= 'Z') || (prev >= 'a' && prev <= 'z') || prev >= 0x80;
+			int wnext = (next >= '0' && next <= '9') || (next >= 'A' && next <= 'Z') || (next >= 'a' && next <= 'z') || next >= 0x80;
+			/* ... unless it broke after a zero-width space (U+200B, E2 80 8B) put there to allow it */
+			int zwsp = line->start_index >= 3 && !memcmp(txt + line->start_index - 3, "\xe2\x80\x8b", 3);
+			if (word && wnext && !zwsp)
+				layrec_text_split(c->rec);
+		}
 	} while (pango_layout_iter_next_line(it));
 	pango_layout_iter_free(it);
 }
@@ -224,6 +238,25 @@ static void rec_path_fill(struct rctx *c, int hatch)
 	layrec_fill(c->rec, hatch, fmin(a[0], b[0]), fmin(a[1], b[1]), fmax(a[0], b[0]), fmax(a[1], b[1]));
 }
 
+void knockout(struct rctx *c, struct rbox b)
+{
+	cairo_save(c->cr);
+	set_rgb(c, &c->st->paper);
+	cairo_rectangle(c->cr, b.x, b.y, b.w, b.h);
+	cairo_fill(c->cr);
+	cairo_restore(c->cr);
+	if (c->rec) {
+		/* the box round all four corners: under a rotation it still holds the label */
+		double q[8];
+		to_dev(c, b.x, b.y, q);
+		to_dev(c, b.x + b.w, b.y, q + 2);
+		to_dev(c, b.x + b.w, b.y + b.h, q + 4);
+		to_dev(c, b.x, b.y + b.h, q + 6);
+		layrec_fill(c->rec, -1, fmin(fmin(q[0], q[2]), fmin(q[4], q[6])), fmin(fmin(q[1], q[3]), fmin(q[5], q[7])),
+			    fmax(fmax(q[0], q[2]), fmax(q[4], q[6])), fmax(fmax(q[1], q[3]), fmax(q[5], q[7])));
+	}
+}
+
 void stroke(struct rctx *c)
 {
 	rec_path_lines(c);
@@ -236,6 +269,16 @@ static void fill(struct rctx *c)
 	cairo_fill(c->cr);
 }
 
+/* Paper under a layout placed at (x, y): lines drawn before it stop at its edge. */
+static void knock_layout(struct rctx *c, PangoLayout *l, double x, double y)
+{
+	PangoRectangle ink;
+	pango_layout_get_extents(l, &ink, NULL);
+	double pad = sz(c, 1.2);
+	knockout(c, rbox_make(x + (double)ink.x / PANGO_SCALE - pad, y + (double)ink.y / PANGO_SCALE - pad,
+			      (double)ink.width / PANGO_SCALE + 2 * pad, (double)ink.height / PANGO_SCALE + 2 * pad));
+}
+
 double text_at(struct rctx *c, double x, double y, const char *utf8, double size, int flags,
 	       double ax, double ay, const struct rgb *col)
 {
@@ -243,6 +286,8 @@ double text_at(struct rctx *c, double x, double y, const char *utf8, double size
 	int pw, ph;
 	pango_layout_get_size(l, &pw, &ph);
 	double w = (double)pw / PANGO_SCALE, h = (double)ph / PANGO_SCALE;
+	if (flags & TX_KNOCKOUT)
+		knock_layout(c, l, x - ax * w, y - ay * h);
 	cairo_save(c->cr);
 	set_rgb(c, col ? col : &c->st->ink);
 	cairo_move_to(c->cr, x - ax * w, y - ay * h);
@@ -259,6 +304,8 @@ double text_block(struct rctx *c, double x, double y, double w, const char *utf8
 	PangoLayout *l = text_layout(c, utf8, size, flags, w);
 	int pw, ph;
 	pango_layout_get_size(l, &pw, &ph);
+	if (flags & TX_KNOCKOUT)
+		knock_layout(c, l, x, y);
 	cairo_save(c->cr);
 	set_rgb(c, col ? col : &c->st->ink);
 	cairo_move_to(c->cr, x, y);
@@ -286,6 +333,21 @@ double text_fit(struct rctx *c, const char *utf8, double size, double min, int f
 		return size;
 	double s = size * w / tw;
 	return s < min ? min : s;
+}
+
+int text_choose(struct rctx *c, const char *const *texts, int n, double size, int flags, double w, double *fsz)
+{
+	double min = flags & TX_NOSCALE ? c->st->min_text : c->st->min_figure / (c->scale > 0 ? c->scale : 1);
+	for (int i = 0; i < n; i++) {
+		double s = text_fit(c, texts[i], size, fmin(min, size), flags, w), tw;
+		text_extent(c, texts[i], s, flags, 0, &tw, NULL);
+		if (tw <= w || i == n - 1) {
+			*fsz = s;
+			return i;
+		}
+	}
+	*fsz = size;
+	return n - 1;
 }
 
 /* ---- shapes ------------------------------------------------------------ */

@@ -54,6 +54,7 @@ void rctx_release(struct rctx *c);
 enum {
 	TX_BOLD = 1, TX_ITALIC = 2, TX_MONO = 4, TX_MARKUP = 8,
 	TX_CENTER = 16, TX_RIGHT = 32, TX_NOSCALE = 64,
+	TX_KNOCKOUT = 128, /* paint paper under the label first (grid lines stop at it) */
 };
 /* A laid-out text (caller unrefs with g_object_unref). width ≤ 0: no wrap. */
 PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flags, double width);
@@ -69,10 +70,16 @@ double text_block(struct rctx *c, double x, double y, double w, const char *utf8
 		  int flags, const struct rgb *col);
 /* Text turned 90° anticlockwise, centred on x, y (y-axis titles). */
 void text_vertical(struct rctx *c, double x, double y, const char *utf8, double size, int flags);
+/* The first of n texts (most detailed first) that fits width w on one line at
+ * size, or shrunk no further than the style's minimum; *fsz the size to
+ * use.  The last is used when none fits. */
+int text_choose(struct rctx *c, const char *const *texts, int n, double size, int flags, double w, double *fsz);
 /* Largest size ≤ size at which text fits width w on one line (≥ min). */
 double text_fit(struct rctx *c, const char *utf8, double size, double min, int flags, double w);
 
 void set_rgb(struct rctx *c, const struct rgb *col);
+/* Paint paper over b (recorded as a knockout: it hides what was drawn before). */
+void knockout(struct rctx *c, struct rbox b);
 /* cairo_stroke() that records the path's segments (c->rec); figures stroke through it. */
 void stroke(struct rctx *c);
 void draw_line(struct rctx *c, double x0, double y0, double x1, double y1, double width, double dash);

@@ -202,7 +202,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 			snprintf(lab, sizeof(lab), vals[k] < 10 ? "×%.2f → %.1f" : "×%.2f → %.0f", vals[k] / pv, vals[k]);
 		else
 			snprintf(lab, sizeof(lab), "%.1f TFLOP/s", vals[k]);
-		text_at(c, xr + sz(c, 3), y + h / 2, lab, fs, step || is_total ? TX_BOLD : 0, 0, 0.5, NULL);
+		text_at(c, xr + sz(c, 3), y + h / 2, lab, fs, (step || is_total ? TX_BOLD : 0) | TX_KNOCKOUT, 0, 0.5, NULL);
 		if (!is_total) {
 			char part[64];
 			snprintf(part, sizeof(part), "series:%s", g[k].v->name);

@@ -312,8 +312,8 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 		draw_notice(c, pn->plot, ls->missing_what, ls->missing_why);
 		return;
 	}
-	if (ls->ylog)
-		axis_log(&pn->y, lo, hi, ls->ylog, c->st->slides ? 5 : 7);
+	if (ls->ylog) /* padded: no point sits on the frame */
+		axis_log(&pn->y, lo / 1.25, hi * 1.25, ls->ylog, c->st->slides ? 5 : 7);
 	else
 		axis_linear(&pn->y, 0, hi * 1.08, 5, 1);
 	pn->yfmt = ls->yfmt;
@@ -381,7 +381,7 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 		cairo_restore(cr);
 		/* under the line at the right: the measured lines run above it there */
 		text_at(c, pn->plot.x + pn->plot.w - sz(c, 2), y + sz(c, 2), ls->hline_label, c->st->size_chart * 0.9,
-			0, 1, 0, NULL);
+			TX_KNOCKOUT, 1, 0, NULL);
 	}
 }
 
@@ -831,15 +831,22 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	cairo_save(c->cr);
 	cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3));
 	cairo_rotate(c->cr, ang);
-	text_at(c, 0, sz(c, 3), t, fs, 0, 0, 0, NULL);
+	text_at(c, 0, sz(c, 3), t, fs, TX_KNOCKOUT, 0, 0, NULL);
 	cairo_restore(c->cr);
 	if (g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs) {
 		double b2 = g->peak_hbm_gbs;
 		snprintf(t, sizeof(t), "data-sheet HBM %.0f GB/s (dashed)", b2);
+		char t2[64];
+		snprintf(t2, sizeof(t2), "data sheet %.0f GB/s", b2);
+		/* along the slope, short of the next decade's grid line */
+		double run = (panel_x(&pn, pn.x.lo * 10) - panel_x(&pn, lx)) / fmax(cos(ang), 0.2) - sz(c, 4);
+		const char *choice[2] = { t, t2 };
+		double fs2;
+		int pick = text_choose(c, choice, 2, fs, 0, run, &fs2);
 		cairo_save(c->cr);
 		cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, b2 * lx / 1e3));
 		cairo_rotate(c->cr, ang);
-		text_at(c, 0, -sz(c, 3), t, fs, 0, 0, 1, &c->st->muted);
+		text_at(c, 0, -sz(c, 3), choice[pick], fs2, TX_KNOCKOUT, 0, 1, &c->st->muted);
 		cairo_restore(c->cr);
 	}
 	if (peak > 0) {
@@ -848,7 +855,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		double tw;
 		text_extent(c, t, fs, 0, 0, &tw, NULL);
 		double x0 = fmin(panel_x(&pn, ridge) + sz(c, 6), pn.plot.x + pn.plot.w - tw - sz(c, 8));
-		text_at(c, x0, panel_y(&pn, peak) + sz(c, 3), t, fs, 0, 0, 0, NULL);
+		text_at(c, x0, panel_y(&pn, peak) + sz(c, 3), t, fs, TX_KNOCKOUT, 0, 0, NULL);
 	} else {
 		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), pn.plot.y + sz(c, 2), "tensor peak not measured",
 			c->st->size_chart * 0.9, TX_ITALIC, 1, 0, &c->st->muted);

@@ -146,10 +146,10 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 				snprintf(buf, sizeof(buf), "%s · %s%s", f, fmt_bytes(bytes, b1, sizeof(b1)), f32 ? " fp32" : "");
 			snprintf(part, sizeof(part), "buffer:%s", names[i]);
 		} else {
+			/* a dashed outline: the buffer is not there (no strike through the words) */
 			cairo_save(c->cr);
 			set_rgb(c, &st->muted);
 			draw_rect(c, rb, st->thin, 3);
-			draw_line(c, rb.x, rb.y + rb.h, rb.x + rb.w, rb.y, st->thin, 0);
 			cairo_restore(c->cr);
 			const struct tile_desc *td = NULL;
 			for (size_t k = 0; k < v->ntiles; k++)
@@ -169,16 +169,19 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 		text_extent(c, label, ls, TX_BOLD, 0, &lw, NULL);
 		text_at(c, rb.x + sz(c, 3), rb.y + rb.h / 2, label, ls, TX_BOLD, 0, 0.5, col);
 		double avail = rb.w - lw - sz(c, 9);
-		double fsz = text_fit(c, buf, fs * 0.85, fs * 0.55, 0, avail);
-		if (!present[i]) {
-			/* the strike stays visible, the words stay readable */
-			double tw2, th2;
-			text_extent(c, buf, fsz, TX_ITALIC, 0, &tw2, &th2);
-			fill_rect(c, rbox_make(rb.x + lw + sz(c, 6), rb.y + rb.h / 2 - th2 / 2, tw2 + sz(c, 2), th2), &st->paper);
-			struct rbox lbk = rbox_make(rb.x + sz(c, 2), rb.y + rb.h / 2 - th2 / 2, lw + sz(c, 2), th2);
-			(void)lbk;
+		/* the full description, else a shorter one: never type below the minimum */
+		char shorter[160], shortest[96];
+		if (present[i]) {
+			snprintf(shorter, sizeof(shorter), "%s · %s%s", f, fmt_bytes(bytes, b1, sizeof(b1)), f32 ? " fp32" : "");
+			snprintf(shortest, sizeof(shortest), "%s%s", fmt_bytes(bytes, b1, sizeof(b1)), f32 ? " fp32" : "");
+		} else {
+			snprintf(shorter, sizeof(shorter), "not stored (would be %s)", fmt_bytes(bytes, b1, sizeof(b1)));
+			snprintf(shortest, sizeof(shortest), "not stored");
 		}
-		text_at(c, rb.x + lw + sz(c, 7), rb.y + rb.h / 2, buf, fsz, present[i] ? 0 : TX_ITALIC, 0, 0.5, col);
+		const char *choice[3] = { buf, shorter, shortest };
+		double fsz;
+		int pick = text_choose(c, choice, 3, fs * 0.85, present[i] ? 0 : TX_ITALIC, avail, &fsz);
+		text_at(c, rb.x + lw + sz(c, 7), rb.y + rb.h / 2, choice[pick], fsz, present[i] ? 0 : TX_ITALIC, 0, 0.5, col);
 		char what[128];
 		snprintf(what, sizeof(what), present[i] ? "%s buffer in HBM" : "%s, not stored in HBM", label);
 		/* row numerals left of the HBM column: the arrows' labels own the middle */
@@ -235,8 +238,12 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 				else
 					snprintf(buf, sizeof(buf), "%s  %s×%s = %d×%d · %s", td->name, tile_dim(td->rows),
 						 tile_dim(td->cols), rws, cls, fmt_bytes(tbytes, b1, sizeof(b1)));
-				double fsz = text_fit(c, buf, fs * 0.85, fs * 0.5, 0, tb.w - sz(c, 6));
-				text_at(c, tb.x + sz(c, 3), tb.y + tb.h / 2, buf, fsz, 0, 0, 0.5, NULL);
+				char shorter[96];
+				snprintf(shorter, sizeof(shorter), "%s  %d×%d", td->name, rws, cls);
+				const char *choice[3] = { buf, shorter, td->name };
+				double fsz;
+				int pick = text_choose(c, choice, 3, fs * 0.85, 0, tb.w - sz(c, 6), &fsz);
+				text_at(c, tb.x + sz(c, 3), tb.y + tb.h / 2, choice[pick], fsz, 0, 0, 0.5, NULL);
 				char part[64], what[128];
 				snprintf(part, sizeof(part), "tile:%s", td->name);
 				snprintf(what, sizeof(what), "tile %s: %s", td->name, td->holds);
@@ -266,8 +273,7 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 		snprintf(buf, sizeof(buf), "write %s", fmt_bytes(wr_b, b1, sizeof(b1)));
 	else
 		snprintf(buf, sizeof(buf), "write: not measured");
-	text_block(c, mid.x, y2 + sz(c, 3), mid.w, buf, afs, TX_CENTER, NULL);
-	double y = y2 + sz(c, 3) + afs * 1.4 * c->scale;
+	double y = y2 + sz(c, 3) + text_block(c, mid.x, y2 + sz(c, 3), mid.w, buf, afs, TX_CENTER, NULL) + sz(c, 1);
 	if (model && usable(*model)) {
 		snprintf(buf, sizeof(buf), "model minimum %s", fmt_bytes(*model, b1, sizeof(b1)));
 		y += text_block(c, mid.x, y, mid.w, buf, afs * 0.9, TX_CENTER | TX_ITALIC, &st->muted);
@@ -282,6 +288,10 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 				snprintf(buf, sizeof(buf), "%s: r %s, w %s", nm, fmt_bytes(*a, b1, sizeof(b1)), fmt_bytes(*b, b2, sizeof(b2)));
 			else
 				snprintf(buf, sizeof(buf), "%s", nm);
+			double kh;
+			text_extent(c, buf, afs * 0.8, TX_CENTER, mid.w, NULL, &kh);
+			if (y + sz(c, 2) + kh > mid.y + mid.h)
+				break; /* no room left in the column: the launches table lists them */
 			y += text_block(c, mid.x, y + sz(c, 2), mid.w, buf, afs * 0.8, TX_CENTER, NULL) + sz(c, 2);
 		}
 	}

@@ -104,7 +104,8 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 	int gx = g->grid[0], gy = g->grid[1] > 0 ? g->grid[1] : 1;
 	int showx = gx > 16 ? 16 : gx, showy = gy > 12 ? 12 : gy;
 	double lab_h = fs * 1.3 * c->scale;
-	struct rbox cells = rbox_inset(gb, lab_h, 0, lab_h * 2.2, lab_h);
+	/* below the cells: the "more rows" mark (when rows are left out) and two labels */
+	struct rbox cells = rbox_inset(gb, lab_h, 0, lab_h * (gy > showy ? 3.3 : 2.5), lab_h);
 	double cw = cells.w / showx, ch = cells.h / showy;
 	double cs = fmin(cw, ch);
 	cells.w = cs * showx;
@@ -126,10 +127,12 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 		text_at(c, cells.x + cells.w + sz(c, 2), cells.y + cs / 2, "…", fs, 0, 0, 0.5, NULL);
 	if (gy > showy)
 		text_at(c, cells.x + cs / 2, cells.y + cells.h, "⋮", fs, 0, 0.5, 0, NULL);
+	/* the axis labels below the "more rows" mark, not on it */
+	double ly = cells.y + cells.h + lab_h * (gy > showy ? 1.2 : 0.4);
 	snprintf(buf, sizeof(buf), "blockIdx.x: %s (%d)", kd->grid_x ? kd->grid_x : "-", gx);
-	text_at(c, cells.x, cells.y + cells.h + lab_h * 0.4, buf, fs * 0.9, 0, 0, 0, NULL);
+	ly += text_at(c, cells.x, ly, buf, fs * 0.9, 0, 0, 0, NULL) + lab_h * 0.1;
 	snprintf(buf, sizeof(buf), "blockIdx.y: %s (%d)", kd->grid_y ? kd->grid_y : "-", gy);
-	text_at(c, cells.x, cells.y + cells.h + lab_h * 1.4, buf, fs * 0.9, 0, 0, 0, NULL);
+	text_at(c, cells.x, ly, buf, fs * 0.9, 0, 0, 0, NULL);
 	snprintf(buf, sizeof(buf), "%lld blocks · %d warps each%s", g->wp.blocks, g->warps, g->measured ? "" : " (descriptor)");
 	text_at(c, cells.x, gb.y, buf, fs * 0.9, 0, 0, 0, NULL);
 
@@ -188,7 +191,7 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 			struct rbox ib = rbox_make(x0 + idle_start * cellw, y, (sm - idle_start) * cellw, rh * 0.8);
 			draw_rect(c, ib, st->line, 2.5);
 			snprintf(buf, sizeof(buf), "%d idle", sm - idle_start);
-			text_at(c, ib.x + ib.w / 2, ib.y + ib.h / 2, buf, fs * 0.85, TX_BOLD, 0.5, 0.5, NULL);
+			text_at(c, ib.x + ib.w / 2, ib.y + ib.h / 2, buf, fs * 0.85, TX_BOLD | TX_KNOCKOUT, 0.5, 0.5, NULL);
 			draw_numeral(c, "idle-sm", "SMs idle in the last wave", ib.x + ib.w * 0.75, ib.y + ib.h,
 				     ib.x + ib.w * 0.75, ib.y + ib.h + st->size_numeral * 0.9);
 		}
@@ -268,10 +271,25 @@ static void tile(struct rctx *c, struct rbox b, const char *label, int slices, i
 	}
 	set_rgb(c, &st->ink);
 	draw_rect(c, b, st->line, 0);
-	double tw, th;
-	text_extent(c, label, st->size_chart * 0.9, TX_BOLD, 0, &tw, &th);
-	fill_rect(c, rbox_make(b.x + b.w / 2 - tw / 2 - 1.5, b.y + b.h / 2 - th / 2, tw + 3, th), &st->paper);
-	text_at(c, b.x + b.w / 2, b.y + b.h / 2, label, st->size_chart * 0.9, TX_BOLD, 0.5, 0.5, NULL);
+	/* the label inside the tile, wrapped to its width, on paper over the slices */
+	double th, lw = b.w - sz(c, 3), ww = 0;
+	/* words wrap; a word wider than the tile is never broken: the name alone then */
+	char name[64];
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(label, " "), label);
+	for (const char *p = label; *p;) {
+		size_t n = strcspn(p, " ");
+		char word[64];
+		snprintf(word, sizeof(word), "%.*s", (int)(n < 63 ? n : 63), p);
+		double w;
+		text_extent(c, word, st->size_chart * 0.9, TX_BOLD, 0, &w, NULL);
+		ww = fmax(ww, w);
+		p += n;
+		p += strspn(p, " ");
+	}
+	if (ww > lw)
+		label = name;
+	text_extent(c, label, st->size_chart * 0.9, TX_BOLD | TX_CENTER, lw, NULL, &th);
+	text_block(c, b.x + sz(c, 1.5), b.y + b.h / 2 - th / 2, lw, label, st->size_chart * 0.9, TX_BOLD | TX_CENTER | TX_KNOCKOUT, NULL);
 	if (part)
 		draw_numeral(c, part, what, b.x + b.w - 2, b.y + 2, b.x + b.w + st->size_numeral * 0.6, b.y - st->size_numeral * 0.5);
 }
@@ -338,8 +356,7 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 	tile(c, out, lab, splitk ? 1 : W, 0, "tile:O_i", "tile O_i: output accumulator");
 	draw_arrow(c, q.x + q.w + 2, q.y + q.h / 2, s.x - 2, s.y + s.h / 2, st->line, sz(c, 5), NULL);
 	draw_arrow(c, kv.x + kv.w / 2, kv.y + kv.h + 2, s.x + s.w * 0.3, s.y + s.h + sz(c, 6), st->thin, sz(c, 4), &st->muted);
-	text_at(c, q.x + q.w / 2, q.y + q.h + 2, splitk ? "all rows, every warp" : "rows split over warps",
-		fs * 0.8, 0, 0.5, 0, NULL);
+	text_at(c, q.x, q.y + q.h + 2, splitk ? "all rows, every warp" : "rows split over warps", fs * 0.8, 0, 0, 0, NULL);
 	text_at(c, kv.x + kv.w / 2, kv.y - 2, splitk ? "keys split over warps" : "shared by all warps", fs * 0.8, 0, 0.5, 1, NULL);
 	for (int w = 0; w < W; w++) {
 		double cx = splitk ? s.x + (w + 0.5) * s.w / W : s.x + s.w + sz(c, 3);
@@ -354,8 +371,12 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 		draw_rect(c, red, st->line, 2);
 		snprintf(buf, sizeof(buf), "shared memory: %d partial O_i (%d×%d fp32, %s) summed",
 			 W, g.t.block_m, g.s.head_dim, fmt_bytes((double)W * g.t.block_m * g.s.head_dim * 4, b1, sizeof(b1)));
-		double f2 = text_fit(c, buf, fs * 0.85, fs * 0.5, 0, red.w - 4);
-		text_at(c, red.x + red.w / 2, red.y + red.h / 2, buf, f2, 0, 0.5, 0.5, NULL);
+		char shorter[96];
+		snprintf(shorter, sizeof(shorter), "%d partial O_i summed in shared memory", W);
+		const char *choice[3] = { buf, shorter, "partial O_i summed" };
+		double f2;
+		int pick = text_choose(c, choice, 3, fs * 0.85, 0, red.w - sz(c, 4), &f2);
+		text_at(c, red.x + red.w / 2, red.y + red.h / 2, choice[pick], f2, 0, 0.5, 0.5, NULL);
 		draw_numeral(c, "smem-reduction", "shared-memory reduction of partial outputs", red.x + 4, red.y + red.h,
 			     red.x - st->size_numeral, red.y + red.h + st->size_numeral * 0.6);
 		draw_arrow(c, s.x + s.w / 2, s.y + s.h + 1, s.x + s.w / 2, red.y - 1, st->line, sz(c, 5), NULL);

@@ -96,6 +96,10 @@ static void end_page(struct doc *d)
 /* A new page: sheet = 1 for a patent drawing sheet (sheet number on top). */
 static void new_page(struct doc *d, int sheet)
 {
+	/* the page's furniture (footer, banner) is not body text, whoever turned the page */
+	int role = d->c.rec ? d->c.rec->role : LR_TEXT;
+	if (d->c.rec)
+		d->c.rec->role = LR_TEXT;
 	end_page(d);
 	d->page++;
 	d->page_open = 1;
@@ -137,6 +141,8 @@ static void new_page(struct doc *d, int sheet)
 	}
 	banner(d, &d->area);
 	d->y = d->area.y;
+	if (d->c.rec)
+		d->c.rec->role = role;
 }
 
 #define FIG_MIN_SCALE 0.6
@@ -236,6 +242,8 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 	cairo_clip(d->cr);
 	if (d->st->patent)
 		d->num.nused = 0;
+	/* a frame stroked on the box's edge keeps its ink inside the text area */
+	box = rbox_inset(box, d->st->line, d->st->line, d->st->line, d->st->line);
 	if (d->c.rec)
 		layrec_fig_begin(d->c.rec, box.x, box.y, box.x + box.w, box.y + box.h, f->b->fig->name);
 	f->b->fig->draw(&d->c, d->rd, &f->b->fo, box);

@@ -352,6 +352,48 @@ static void build_variants(struct dtable *T, const struct rdata *rd)
 	}
 }
 
+/* A readable name for a kernel: an Itanium-mangled C++ name ("_ZN5flash9flash_fwdILi128E…")
+ * is shortened to its qualified name, template arguments as "<…>"
+ * ("flash::flash_fwd<…>"); others are kept.  1 when it was shortened. */
+#define KERNEL_NAME_MAX 44 /* characters of a kernel's name a table shows */
+
+int kernel_short_name(const char *name, char *out, size_t len)
+{
+	snprintf(out, len, "%s", name);
+	if (strncmp(name, "_Z", 2)) {
+		if (strlen(name) <= KERNEL_NAME_MAX || len < KERNEL_NAME_MAX + 4)
+			return 0;
+		/* a long plain name: its start, the rest in the note */
+		size_t k = KERNEL_NAME_MAX - 1;
+		while (k && ((unsigned char)name[k] & 0xC0) == 0x80)
+			k--;
+		snprintf(out, len, "%.*s…", (int)k, name);
+		return 1;
+	}
+	const char *p = name + 2;
+	int nested = *p == 'N';
+	if (nested)
+		p++;
+	char buf[200] = "";
+	size_t u = 0;
+	while (*p >= '0' && *p <= '9') {
+		char *e;
+		long n = strtol(p, &e, 10);
+		if (n <= 0 || n > 120 || (long)strnlen(e, (size_t)n) < n)
+			return 0;
+		u += (size_t)snprintf(buf + u, sizeof(buf) - u, "%s%.*s", u ? "::" : "", (int)n, e);
+		if (u >= sizeof(buf))
+			return 0;
+		p = e + n;
+		if (!nested)
+			break;
+	}
+	if (!u)
+		return 0;
+	snprintf(out, len, "%s%s", buf, *p == 'I' ? "<…>" : "");
+	return 1;
+}
+
 static void build_launches(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	static const char *const h[] = { "variant", "kernel", "grid", "block", "regs", "smem", "occupancy", "limiter" };
@@ -362,6 +404,7 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 	char keys[16][SERIES_KEY];
 	size_t ns = rdata_series(rd, &s, SERIES_ALL, keys, 16);
 	int missing = 0;
+	char full[1000] = "";
 	for (size_t k = 0; k < ns; k++) {
 		const struct record *r = rdata_find(rd, keys[k], &s);
 		if (!r || strchr(keys[k], ':'))
@@ -375,7 +418,14 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 			if (!row)
 				return;
 			t_set(row, 0, "%s", i ? "" : keys[k]);
-			t_set(row, 1, "%.60s", l->name ? l->name : "?");
+			char shortn[TCELL];
+			if (kernel_short_name(l->name ? l->name : "?", shortn, sizeof(shortn)) &&
+			    !strstr(full, l->name) && strlen(full) + strlen(l->name) + strlen(shortn) + 8 < sizeof(full)) {
+				size_t u = strlen(full);
+				if (snprintf(full + u, sizeof(full) - u, "%s%s = %s", u ? "; " : "", shortn, l->name) < 0)
+					full[u] = '\0';
+			}
+			t_set(row, 1, "%s", shortn);
 			t_set(row, 2, "%d×%d×%d", l->grid[0], l->grid[1], l->grid[2]);
 			t_set(row, 3, "%d", l->block[0] * (l->block[1] ? l->block[1] : 1) * (l->block[2] ? l->block[2] : 1));
 			t_set(row, 4, "%d", l->registers);
@@ -385,8 +435,9 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 		}
 	}
 	char d[96];
-	snprintf(T->note, sizeof(T->note), "%s. Theoretical occupancy from the CUDA occupancy API.%s", rsel_describe(&s, d, sizeof(d)),
-		 missing ? " Variants without rows were recorded without kernel records." : "");
+	snprintf(T->note, sizeof(T->note), "%s. Theoretical occupancy from the CUDA occupancy API.%s%s%s%s",
+		 rsel_describe(&s, d, sizeof(d)), missing ? " Variants without rows were recorded without kernel records." : "",
+		 full[0] ? " Kernel names shortened; in full: " : "", full, full[0] ? "." : "");
 }
 
 static void build_ablation(struct dtable *T, const struct rdata *rd, const struct figopts *o)

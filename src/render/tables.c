@@ -20,59 +20,95 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 	return h;
 }
 
+/* A text cell that may break after '+' and '/' (a zero-width space there). */
+static const char *breakable(const char *cell, int right, char *buf, size_t len)
+{
+	if (right)
+		return cell;
+	size_t u = 0;
+	for (const char *p = cell; *p && u + 4 < len; p++) {
+		buf[u++] = *p;
+		if ((*p == '+' || *p == '/') && p[1] && p[1] != ' ')
+			u += (size_t)snprintf(buf + u, len - u, "\u200b");
+	}
+	buf[u] = '\0';
+	return buf;
+}
+
+/* The one-line width of s and the width of its widest piece between the
+ * break characters in brk ("" : s cannot break). */
+static void piece_widths(struct rctx *c, const char *s, double fs, int flags, const char *brk, double *whole, double *piece)
+{
+	flags |= TX_NOSCALE;
+	text_extent(c, *s ? s : " ", fs, flags, 0, whole, NULL);
+	if (!*brk) {
+		*piece = *whole;
+		return;
+	}
+	*piece = 0;
+	char word[TCELL];
+	while (*s) {
+		size_t n = strcspn(s, brk);
+		size_t k = n + (s[n] && s[n] != ' ' ? 1 : 0); /* '+' stays with its piece */
+		if (k) {
+			double w;
+			snprintf(word, sizeof(word), "%.*s", (int)(k < sizeof(word) - 1 ? k : sizeof(word) - 1), s);
+			text_extent(c, word, fs, flags, 0, &w, NULL);
+			*piece = fmax(*piece, w);
+		}
+		s += k;
+		s += strspn(s, " ");
+	}
+}
+
 double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int draw)
 {
 	const struct rstyle *st = c->st;
 	const struct dtable *T = tp;
 	double fs = st->slides ? st->size_small : st->size_caption * 0.95;
-	/* natural widths, then shrink the type (to 70 %) and wrap the rest */
-	double nat[TCOLS] = { 0 }, total = 0;
+	/* natural (one-line) widths and the widest piece that cannot break:
+	 * headings break between words, text cells also after '+' and '/',
+	 * numbers never */
+	double nat[TCOLS] = { 0 }, minw[TCOLS] = { 0 }, total = 0;
+	char buf[TCELL * 2];
 	for (int j = 0; j < T->ncols; j++) {
-		double w;
-		/* a heading may wrap between words; a cell may not */
-		char word[128];
-		const char *h = T->head[j];
-		nat[j] = 0;
-		while (*h) {
-			size_t n = strcspn(h, " ");
-			snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) - 1 ? n : sizeof(word) - 1), h);
-			text_extent(c, word, fs, TX_BOLD, 0, &w, NULL);
-			if (w > nat[j])
-				nat[j] = w;
-			h += n;
-			h += strspn(h, " ");
-		}
+		piece_widths(c, T->head[j], fs, TX_BOLD, " ", &nat[j], &minw[j]);
 		for (int i = 0; i < T->nrows; i++) {
-			text_extent(c, T->cell[i][j], fs, 0, 0, &w, NULL);
-			if (w > nat[j])
-				nat[j] = w;
+			double n, m;
+			piece_widths(c, T->cell[i][j], fs, 0, T->right[j] ? "" : " +/", &n, &m);
+			nat[j] = fmax(nat[j], n);
+			minw[j] = fmax(minw[j], m);
 		}
 	}
 	double pad = sz(c, 4);
 	for (int j = 0; j < T->ncols; j++)
 		total += nat[j] + 2 * pad;
+	/* shrink the type to fit, never below the style's minimum for text */
 	double shrink = total > box.w ? box.w / total : 1;
-	if (shrink < 0.7)
-		shrink = 0.7;
+	if (fs * shrink < st->min_text)
+		shrink = st->min_text / fs;
+	if (shrink > 1)
+		shrink = 1;
 	fs *= shrink;
 	double colw[TCOLS], sum = 0;
 	for (int j = 0; j < T->ncols; j++) {
 		/* + a hair, so rounding in Pango's layout never wraps "128" into "12/8" */
 		colw[j] = (nat[j] * shrink + 2 * pad) + sz(c, 1.5);
+		minw[j] = (minw[j] * shrink + 2 * pad) + sz(c, 1.5);
 		sum += colw[j];
 	}
-	if (sum > box.w) {
-		/* still too wide: take the surplus from the widest columns */
-		double over = sum - box.w;
-		for (int pass = 0; pass < 4 && over > 0.5; pass++) {
-			int wi = 0;
-			for (int j = 1; j < T->ncols; j++)
-				if (colw[j] > colw[wi])
-					wi = j;
-			double take = fmin(over, colw[wi] * 0.5);
-			colw[wi] -= take;
-			over -= take;
-		}
+	/* still too wide: the widest text column gives way, down to its
+	 * widest unbreakable piece; numeric columns keep their width */
+	for (int pass = 0; pass < 32 && sum > box.w + 0.5; pass++) {
+		int wi = -1;
+		for (int j = 0; j < T->ncols; j++)
+			if (colw[j] - minw[j] > 0.5 && (wi < 0 || colw[j] > colw[wi]))
+				wi = j;
+		if (wi < 0)
+			break;
+		double take = fmin(sum - box.w, fmax((colw[wi] - minw[wi]) * 0.5, fmin(colw[wi] - minw[wi], 4)));
+		colw[wi] -= take;
+		sum -= take;
 	}
 	double y = box.y;
 	double rowh_head;
@@ -102,7 +138,8 @@ double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int 
 		double h = 0, x = box.x;
 		for (int j = 0; j < T->ncols; j++) {
 			double th;
-			text_extent(c, T->cell[i][j][0] ? T->cell[i][j] : " ", fs, TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
+			text_extent(c, T->cell[i][j][0] ? breakable(T->cell[i][j], T->right[j], buf, sizeof(buf)) : " ", fs,
+				    TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
 			h = fmax(h, th);
 		}
 		h += pad * 0.6;
@@ -110,7 +147,7 @@ double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int 
 			if (i % 2 == 1 && st->grey_fills)
 				fill_rect(c, rbox_make(box.x, y, tw, h), &st->chip_fill);
 			for (int j = 0; j < T->ncols; j++) {
-				text_block(c, x + pad, y + pad * 0.3, colw[j] - 2 * pad, T->cell[i][j], fs,
+				text_block(c, x + pad, y + pad * 0.3, colw[j] - 2 * pad, breakable(T->cell[i][j], T->right[j], buf, sizeof(buf)), fs,
 					   TX_NOSCALE | (T->right[j] ? TX_RIGHT : 0) | (T->bad[i] ? TX_BOLD : 0),
 					   T->bad[i] ? &st->warn : NULL);
 				x += colw[j];

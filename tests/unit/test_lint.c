@@ -124,6 +124,25 @@ static void test_size_margins_empty(void)
 	lint_release(&L);
 }
 
+static void test_knockout(void)
+{
+	struct lint L;
+	page(&L);
+	layrec_line(&L.rec, 0.5, 110, 50.5, 110, 80);
+	layrec_fill(&L.rec, -1, 58, 58, 162, 72);
+	text(&L, 60, 60, 100, 10, 9.5, "label");
+	/* a grid line painted before the label, under its knockout: hidden */
+	CHECK_INT(lint_run(&L), 0);
+	lint_release(&L);
+	page(&L);
+	layrec_fill(&L.rec, -1, 58, 58, 162, 72);
+	layrec_line(&L.rec, 0.5, 110, 50.5, 110, 80);
+	text(&L, 60, 60, 100, 10, 9.5, "label");
+	/* painted after the knockout: it crosses the label */
+	CHECK(has((lint_run(&L), &L), "crosses a line"));
+	lint_release(&L);
+}
+
 static void test_pdf_words(void)
 {
 	struct lint L;
@@ -189,5 +208,5 @@ static void test_record_round_trip(void)
 	layrec_release(&r);
 }
 
-TESTS(test_clean_page, test_overlap, test_crossing_and_hatch, test_size_margins_empty, test_pdf_words,
+TESTS(test_clean_page, test_overlap, test_crossing_and_hatch, test_knockout, test_size_margins_empty, test_pdf_words,
       test_record_round_trip)
