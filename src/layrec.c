@@ -288,13 +288,15 @@ int layrec_load(struct layrec *r, const char *path)
 			}
 		} else if (!strcmp(kw, "line")) {
 			struct lr_line l;
-			ok = sscanf(s, "%d %d %lf %lf %lf %lf %lf %ld", &l.page, &l.fig, &l.w, &l.x0, &l.y0, &l.x1, &l.y1, &l.seq) == 8;
+			l.seq = 0; /* records written before the paint order was kept have none */
+			ok = sscanf(s, "%d %d %lf %lf %lf %lf %lf %ld", &l.page, &l.fig, &l.w, &l.x0, &l.y0, &l.x1, &l.y1, &l.seq) >= 7;
 			struct lr_line *p = ok ? PUSH(r, lines) : NULL;
 			if (p)
 				*p = l;
 		} else if (!strcmp(kw, "fill")) {
 			struct lr_fill h;
-			ok = sscanf(s, "%d %d %d %lf %lf %lf %lf %ld", &h.page, &h.fig, &h.hatch, &h.x0, &h.y0, &h.x1, &h.y1, &h.seq) == 8;
+			h.seq = 0;
+			ok = sscanf(s, "%d %d %d %lf %lf %lf %lf %ld", &h.page, &h.fig, &h.hatch, &h.x0, &h.y0, &h.x1, &h.y1, &h.seq) >= 7;
 			struct lr_fill *p = ok ? PUSH(r, fills) : NULL;
 			if (p)
 				*p = h;
