@@ -115,13 +115,16 @@ for step in "$@"; do
 		t() { s=$(date +%s%N); "$@" >"$OUT/oh.log" 2>&1; rc=$?; e=$(date +%s%N); echo "$(( (e - s) / 1000000 )) ms (exit $rc)"; }
 		hook="env PYTHONPATH=src/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
 		echo "plain:            $(t $prog)" | tee -a "$log"
+		echo "plain again:      $(t $prog)" | tee -a "$log"
 		echo "plain + helper:   $(t $hook $prog)" | tee -a "$log"
 		echo "attnprof:         $(t ./attnprof record -o "$OUT/oh-attnprof.yaml" --force --no-check --no-time -- $prog)" | tee -a "$log"
 		tail -3 "$OUT/oh.log" | tee -a "$log"
+		echo "attnprof default set (2 passes, kernel replay): $(t ./attnprof record -o "$OUT/oh-attnprof-default.yaml" --metrics default --force --no-check --no-time -- $prog)" | tee -a "$log"
 		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
 		echo "ncu:              $(t $hook ncu --clock-control none --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics $m --csv --log-file "$OUT/oh-ncu.csv" $prog)" | tee -a "$log"
 		tail -3 "$OUT/oh.log" | tee -a "$log"
 		grep -c '"gpu__time_duration.sum"' "$OUT/oh-ncu.csv" | sed 's/^/ncu kernel rows: /' | tee -a "$log"
+		python3 tools/capture_compare.py "$OUT/oh-attnprof.yaml" "$OUT/oh-ncu.csv" 2>&1 | tee -a "$log"
 		gzip -f "$OUT/oh-ncu.csv" ;;
 	sass)
 		say "sass"

@@ -9,9 +9,10 @@
  * (docs/capture.md), so we do not rely on them.
  * We profile only attention: an NVTX range whose name starts with
  * "attnprof:" (capture/range_name.h) is one call; the kernels launched
- * between its push and its pop, on its thread, are profiled with kernel
- * replay (CUPTI replays each kernel and restores memory, so the program
- * sees one run) and attributed to it.  Everything else runs unprofiled.
+ * between its push and its pop, on its thread, are profiled and attributed
+ * to it: a one-pass metric set (the default, `capture`) needs no replay,
+ * a larger set is taken with kernel replay (CUPTI replays each kernel and
+ * restores memory, so the program still sees one run).  Everything else runs unprofiled.
  * A mark "attnprof-check: call=N key=value ..." after a call (the Python
  * helper's correctness check, unprofiled timing and footprint) is attached
  * to call N.
@@ -84,6 +85,7 @@ static struct {
 	char *problem;
 	int graph_launches;
 	long index;
+	enum cupti_replay replay;
 } g = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* Per thread: which open ranges are the captured call (1) or not (0). */
@@ -183,8 +185,12 @@ static void begin_call(const char *name)
 	g.active = 1;
 	if (!g.cupti)
 		return;
+	/* One pass needs no replay: the program's own launches are the pass (no
+	 * memory saved and restored per kernel).  More passes: CUPTI replays
+	 * each kernel itself, restoring memory, so the program still sees one run. */
+	g.replay = cupti_session_passes(g.cupti) <= 1 ? CUPTI_REPLAY_USER : CUPTI_REPLAY_KERNEL;
 	int q = error_quiet(1);
-	if (cupti_call_begin(g.cupti, CUPTI_REPLAY_KERNEL) || cupti_pass_begin(g.cupti)) {
+	if (cupti_call_begin(g.cupti, g.replay) || cupti_pass_begin(g.cupti)) {
 		fprintf(stderr, "attnprof-inject: cannot profile call %ld: %s\n", g.index, error_last());
 		g.active = 2; /* recorded without kernels */
 	}
@@ -252,7 +258,7 @@ static void end_call(void)
 	rec.metrics_status = g.mstatus;
 	rec.metrics_reason = g.mstatus == METRICS_UNAVAILABLE ? strdup(g.mreason) : NULL;
 	rec.metric_set = xstrdup(g.metric_set);
-	rec.replay = n && g.mstatus == METRICS_OK ? strdup("kernel") : NULL;
+	rec.replay = n && g.mstatus == METRICS_OK ? strdup(cupti_replay_name(g.replay)) : NULL;
 	rec.launches = ls;
 	rec.nlaunches = n;
 	results_sum_launches(&rec);
