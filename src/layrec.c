@@ -10,7 +10,7 @@
 
 #include "util/error.h"
 
-const char *const lr_role_names[LR_NROLES] = { "body", "text", "figure" };
+const char *const lr_role_names[LR_NROLES] = { "body", "text", "figure", "numeral" };
 
 void layrec_init(struct layrec *r)
 {
@@ -84,7 +84,7 @@ void layrec_text(struct layrec *r, int group, double size, const double q[8], co
 	memset(t, 0, sizeof(*t));
 	t->page = (int)r->npages;
 	t->fig = r->cur_fig;
-	t->role = r->cur_fig >= 0 ? LR_FIGURE : r->role;
+	t->role = r->numeral ? LR_NUMERAL : r->cur_fig >= 0 ? LR_FIGURE : r->role;
 	t->group = group;
 	t->size = size;
 	memcpy(t->q, q, sizeof(t->q));

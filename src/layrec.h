@@ -37,7 +37,7 @@
 #define LAYREC_FORMAT "attnprof-layout/1"
 
 /* What a piece of text is, for its minimum size. */
-enum lr_role { LR_BODY, LR_TEXT, LR_FIGURE, LR_NROLES };
+enum lr_role { LR_BODY, LR_TEXT, LR_FIGURE, LR_NUMERAL, LR_NROLES }; /* numeral: a reference numeral (patent) */
 extern const char *const lr_role_names[LR_NROLES];
 
 struct lr_page { double w, h, mt, mr, mb, ml; };
@@ -65,6 +65,7 @@ struct layrec {
 	/* recording state */
 	int cur_fig;       /* figure being drawn, -1 none */
 	int role;          /* role of text placed outside figures */
+	int numeral;       /* set while a reference numeral is drawn */
 	int next_group;
 	long seq;          /* paint order of lines and fills */
 	int oom;           /* an allocation failed: the record is incomplete */

@@ -382,8 +382,11 @@ static void (*const core_rules[])(struct lint *L) = {
 const struct lint_profile lint_profiles[] = {
 	{ "color", "review on screen: the core rules", { NULL } },
 	{ "print", "review in grey: the core rules", { NULL } },
-	{ "patent", "patent sheets: the core rules", { NULL } },
-	{ "slides", "slides: the core rules", { NULL } },
+	{ "patent", "patent sheets (37 CFR 1.84) and description (1.52): numeral list against the drawings, sheet labels "
+	  "and numbers, sight, 1.5 spacing, legends only", { lint_patent_numerals, lint_patent_sheets, lint_patent_sight,
+	  lint_patent_spacing, lint_patent_legends } },
+	{ "slides", "slides: one chart a slide, sources on the last slide, speaker notes for every slide",
+	  { lint_slides_one_chart, lint_slides_sources, lint_slides_notes } },
 };
 const size_t lint_profile_count = sizeof(lint_profiles) / sizeof(lint_profiles[0]);
 

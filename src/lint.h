@@ -60,6 +60,16 @@ struct lint_profile {
 extern const struct lint_profile lint_profiles[];
 extern const size_t lint_profile_count;
 
+/* The slides and patent profiles' rules (lint_profiles.c). */
+void lint_slides_one_chart(struct lint *L);
+void lint_slides_sources(struct lint *L);
+void lint_slides_notes(struct lint *L);
+void lint_patent_numerals(struct lint *L);
+void lint_patent_sheets(struct lint *L);
+void lint_patent_sight(struct lint *L);
+void lint_patent_spacing(struct lint *L);
+void lint_patent_legends(struct lint *L);
+
 /* Run every rule on L->rec (and L->words when read).  Returns the finding count. */
 size_t lint_run(struct lint *L);
 /* Print the findings as FILE:page:x,y: what. */

@@ -555,7 +555,11 @@ void draw_numeral(struct rctx *c, const char *key, const char *what, double px, 
 	cairo_curve_to(c->cr, (px + ex) / 2, py, (px + ex) / 2, ey, ex, ey);
 	stroke(c);
 	cairo_restore(c->cr);
+	if (c->rec)
+		c->rec->numeral = 1;
 	text_at(c, tx, ty, buf, c->st->size_numeral, TX_NOSCALE, 0.5, 0.5, NULL);
+	if (c->rec)
+		c->rec->numeral = 0;
 }
 
 int render_check(cairo_t *cr, const char *what)

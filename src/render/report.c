@@ -705,6 +705,7 @@ static int save_layout(struct doc *d, const char *pdf, const char *path)
 	r->min[LR_BODY] = d->st->min_body;
 	r->min[LR_TEXT] = d->st->min_text;
 	r->min[LR_FIGURE] = d->st->min_figure;
+	r->min[LR_NUMERAL] = d->st->min_figure;
 	if (layrec_hash_file(pdf, &r->pdf_bytes, &r->pdf_hash) || layrec_save(r, path))
 		return RENDER_FAIL;
 	return 0;
