@@ -103,6 +103,8 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 		pango_layout_set_width(l, (int)(width * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
+	if (c->leading > 0)
+		pango_layout_set_line_spacing(l, (float)c->leading);
 	if (flags & TX_CENTER)
 		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	else if (flags & TX_RIGHT)

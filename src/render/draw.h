@@ -43,6 +43,7 @@ struct rctx {
 	PangoContext *pango;
 	struct numerals *num;  /* non-NULL: draw reference numerals (patent) */
 	double scale;          /* type scale for this figure (1 = style sizes) */
+	double leading;        /* line spacing of wrapped text (0: single) */
 	struct layrec *rec;    /* non-NULL: every text line, stroke and fill placed is recorded */
 };
 

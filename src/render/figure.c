@@ -56,6 +56,21 @@ const struct figkind figure_kinds[] = {
 	  0.42, NEEDS_PREFILL, DRAWN(fig_causal) },
 	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
 	  0.4, NEEDS_LADDER, DRAWN(fig_ladder) },
+	/* patent drawing views (fig_patent.c): numerals and reference characters, no prose */
+	{ "patent-dataflow", "patent view: memory with the stored matrices, processor with its tiles, read and write paths",
+	  0.9, NEEDS_PREFILL, DRAWN(fig_pdataflow) },
+	{ "patent-grid", "patent view: the grid of thread blocks and its waves over the multiprocessors",
+	  0.75, NEEDS_NOTHING, DRAWN(fig_pgrid) },
+	{ "patent-warps", "patent view: one tile divided among warps, with the reduction buffer of split-K",
+	  0.8, NEEDS_PREFILL, DRAWN(fig_pwarps) },
+	{ "patent-causal", "patent view: the tile pairs of a causal pass, computed, masked and skipped",
+	  0.7, NEEDS_PREFILL, DRAWN(fig_pcausal) },
+	{ "patent-throughput", "patent graph: throughput against sequence length, one head dimension and mask",
+	  0.6, NEEDS_PREFILL, DRAWN(fig_pthroughput) },
+	{ "patent-ladder", "patent graph: throughput of each step of the ablation ladder",
+	  0.6, NEEDS_LADDER, DRAWN(fig_pladder) },
+	{ "patent-decode", "patent graph: decoding bandwidth against key-value cache length",
+	  0.6, NEEDS_DECODE, DRAWN(fig_pdecode) },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

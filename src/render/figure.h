@@ -52,6 +52,21 @@ void fig_causal_title(const struct rdata *, const struct figopts *, char *, size
 void fig_causal(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_ladder_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_ladder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+/* Patent drawing views (fig_patent.c). */
+void fig_pdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pdataflow(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pgrid_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pgrid(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pwarps_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pwarps(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pcausal_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pcausal(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pthroughput_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pthroughput(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pladder_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pladder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pdecode_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pdecode(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 
 /* Draw a built table (tables.c) from the box's top; returns its height at
  * the box's width (draw 0: measure only). */

@@ -23,6 +23,7 @@
 
 #include "render/docmodel.h"
 #include "render/interp.h"
+#include "render/patent_desc.h"
 #include "util/error.h"
 
 #define MAX_FIGS 160
@@ -32,6 +33,8 @@ struct figrec {
 	char title[300];
 	int parts[FIG_MAX_PARTS];    /* numeral indices (patent) */
 	int nparts;
+	int group;                   /* the section it belongs to */
+	char label[24];              /* sheets: "FIG. 3A" (views of one section share a number) */
 };
 
 struct doc {
@@ -58,6 +61,7 @@ struct doc {
 	const char *slide_title;     /* the heading of the slide being filled */
 	struct layrec rec;           /* what the drawing pass placed */
 	struct sbuf notes;           /* speaker notes, slide by slide (slides, drawing pass) */
+	int group;                   /* plan: the section being walked */
 };
 
 /* ---- pages ------------------------------------------------------------- */
@@ -68,7 +72,11 @@ static void banner(struct doc *d, struct rbox *area)
 		return;
 	const struct rstyle *st = d->st;
 	char txt[400];
-	snprintf(txt, sizeof(txt), "SYNTHETIC TEST FIXTURE — NOT MEASURED DATA (%s)", d->rd->path);
+	/* slides name files on their last slide only */
+	if (d->t->layout == LAYOUT_SLIDES)
+		snprintf(txt, sizeof(txt), "SYNTHETIC TEST FIXTURE — NOT MEASURED DATA");
+	else
+		snprintf(txt, sizeof(txt), "SYNTHETIC TEST FIXTURE — NOT MEASURED DATA (%s)", d->rd->path);
 	double fs = st->slides ? st->size_small : st->size_small;
 	double h;
 	text_extent(&d->c, txt, fs, TX_BOLD | TX_NOSCALE, area->w - 8, NULL, &h);
@@ -79,7 +87,7 @@ static void banner(struct doc *d, struct rbox *area)
 		text_block(&d->c, b.x + 4, b.y + 3, b.w - 8, txt, fs, TX_BOLD | TX_NOSCALE | TX_CENTER, &white);
 	} else {
 		set_rgb(&d->c, &st->ink);
-		draw_rect(&d->c, b, st->line, 0);
+		draw_rect(&d->c, rbox_inset(b, st->line / 2, st->line / 2, st->line / 2, st->line / 2), st->line, 0);
 		text_block(&d->c, b.x + 4, b.y + 3, b.w - 8, txt, fs, TX_BOLD | TX_NOSCALE | TX_CENTER, NULL);
 	}
 	rbox_cut_top(area, 6);
@@ -110,10 +118,15 @@ static void new_page(struct doc *d, int sheet)
 	cairo_paint(cr);
 	cairo_restore(cr);
 	set_rgb(&d->c, &st->ink);
-	d->area = rbox_make(st->margin_l, st->margin_t, d->pw - st->margin_l - st->margin_r,
-			    d->ph - st->margin_t - st->margin_b);
+	/* the text pages of a sheets layout may have margins and spacing of their own */
+	double mt = st->margin_t, mr = st->margin_r, mb = st->margin_b, ml = st->margin_l;
+	int text_page = !sheet && d->t->layout == LAYOUT_SHEETS && st->text_margin_t > 0;
+	if (text_page)
+		mt = st->text_margin_t, mr = st->text_margin_r, mb = st->text_margin_b, ml = st->text_margin_l;
+	d->c.leading = text_page ? st->text_leading : 0;
+	d->area = rbox_make(ml, mt, d->pw - ml - mr, d->ph - mt - mb);
 	if (d->c.rec)
-		layrec_page(d->c.rec, d->pw, d->ph, st->margin_t, st->margin_r, st->margin_b, st->margin_l);
+		layrec_page(d->c.rec, d->pw, d->ph, mt, mr, mb, ml);
 	char buf[256];
 	if (sheet) {
 		/* 37 CFR 1.84(t): sheet numbers in the middle of the top, inside the sight */
@@ -128,8 +141,9 @@ static void new_page(struct doc *d, int sheet)
 		double h;
 		text_extent(&d->c, "Ag", fs, TX_NOSCALE, 0, NULL, &h);
 		struct rbox foot = rbox_cut_bottom(&d->area, h + 8);
-		/* slides name their sources once, on a slide of their own */
-		if (d->t->layout != LAYOUT_SLIDES) {
+		/* slides name their sources once, on a slide of their own; patent
+		 * pages carry none (the description states the measurements) */
+		if (d->t->layout == LAYOUT_ARTICLE) {
 			snprintf(buf, sizeof(buf), "attnprof %s · %s", ATTNPROF_VERSION, d->rd->path);
 			text_at(&d->c, foot.x, foot.y + foot.h, buf, fs, TX_NOSCALE, 0, 1, &st->muted);
 		}
@@ -225,9 +239,32 @@ static void heading_keep(struct doc *d, const char *text, int number, int level,
 
 static void heading(struct doc *d, const char *text, int level) { heading_keep(d, text, 0, level, 0); }
 
+/* Sheets: the figures of one section are the views of one figure, FIG. 3A, 3B, …;
+ * a section with one figure gives it a plain number. */
+static void label_figures(struct doc *d)
+{
+	int no = 0;
+	for (size_t i = 0; i < d->nfigs; i++) {
+		struct figrec *f = &d->figs[i];
+		if (!i || f->group != d->figs[i - 1].group)
+			no++;
+		size_t first = i, last = i;
+		while (first > 0 && d->figs[first - 1].group == f->group)
+			first--;
+		while (last + 1 < d->nfigs && d->figs[last + 1].group == f->group)
+			last++;
+		if (first == last)
+			snprintf(f->label, sizeof(f->label), "FIG. %d", no);
+		else
+			snprintf(f->label, sizeof(f->label), "FIG. %d%c", no, (char)('A' + (int)(i - first) % 26));
+	}
+}
+
 static void fig_label(struct doc *d, int n, char *buf, size_t len)
 {
-	if (d->st->patent || d->t->layout == LAYOUT_SHEETS)
+	if ((d->st->patent || d->t->layout == LAYOUT_SHEETS) && n >= 1 && n <= (int)d->nfigs && d->figs[n - 1].label[0])
+		snprintf(buf, len, "%s", d->figs[n - 1].label);
+	else if (d->st->patent || d->t->layout == LAYOUT_SHEETS)
 		snprintf(buf, len, "FIG. %d", n);
 	else
 		snprintf(buf, len, "Figure %d", n);
@@ -327,11 +364,14 @@ static void article_table(struct doc *d, const struct dblock *b)
 	d->y += th + st->size_body;
 }
 
+/* A note's type: a little smaller than the body, except where the body is the minimum (slides). */
+static double note_size(const struct rstyle *st) { return st->slides ? st->size_body : st->size_body * 0.95; }
+
 static void note_block(struct doc *d, const char *markup)
 {
 	const struct rstyle *st = d->st;
 	double pad = 6, h;
-	text_extent(&d->c, markup, st->size_body * 0.95, TX_MARKUP | TX_NOSCALE, d->area.w - 2 * pad - 4, NULL, &h);
+	text_extent(&d->c, markup, note_size(st), TX_MARKUP | TX_NOSCALE, d->area.w - 2 * pad - 4, NULL, &h);
 	need(d, h + 2 * pad);
 	struct rbox b = rbox_make(d->area.x, d->y, d->area.w, h + 2 * pad);
 	if (st->grey_fills)
@@ -340,7 +380,7 @@ static void note_block(struct doc *d, const char *markup)
 	draw_rect(&d->c, b, st->thin, 0);
 	draw_line(&d->c, b.x + 1.5, b.y, b.x + 1.5, b.y + b.h, 3, 0);
 	body_role(d, 1);
-	text_block(&d->c, b.x + pad + 4, b.y + pad, b.w - 2 * pad - 4, markup, st->size_body * 0.95, TX_MARKUP | TX_NOSCALE, NULL);
+	text_block(&d->c, b.x + pad + 4, b.y + pad, b.w - 2 * pad - 4, markup, note_size(st), TX_MARKUP | TX_NOSCALE, NULL);
 	body_role(d, 0);
 	d->y += b.h + st->size_body * 0.8;
 }
@@ -363,35 +403,42 @@ static void bullets(struct doc *d, const struct dblock *b)
 	d->y += size * 0.4;
 }
 
-/* The brief description of the drawings: each FIG., its title and numerals. */
+/* The brief description of the drawings (patent_desc.c): a sentence a view,
+ * then the reference numerals with the element each names. */
 static void brief(struct doc *d)
 {
 	const struct rstyle *st = d->st;
 	struct sbuf sb;
-	for (size_t i = 0; i < d->nfigs; i++) {
-		sbuf_init(&sb);
-		char cap[900];
+	sbuf_init(&sb);
+	for (size_t i = 0; i < d->nfigs && !d->err; i++) {
+		char cap[900], lab[32];
 		caption_of(&d->figs[i], cap, sizeof(cap));
-		sbuf_addf(&sb, "<b>FIG. %zu</b> is %s%s", i + 1, cap, d->figs[i].nparts ? "; reference numerals: " : ".");
-		for (int k = 0; k < d->figs[i].nparts; k++) {
-			const struct part *p = &d->num.parts[d->figs[i].parts[k]];
-			char esc[300];
-			size_t u = 0;
-			for (const char *q = p->what; *q && u + 6 < sizeof(esc); q++) {
-				const char *r = *q == '&' ? "&amp;" : *q == '<' ? "&lt;" : *q == '>' ? "&gt;" : NULL;
-				if (r) { memcpy(esc + u, r, strlen(r)); u += strlen(r); }
-				else esc[u++] = *q;
-			}
-			esc[u] = '\0';
-			sbuf_addf(&sb, "%s%d %s", k ? ", " : "", p->numeral, esc);
-		}
-		if (d->figs[i].nparts)
-			sbuf_add(&sb, ".", 1);
-		paragraph(d, sb.buf, st->size_body, 0, 0);
-		sbuf_release(&sb);
+		fig_label(d, (int)i + 1, lab, sizeof(lab));
+		sb.len = 0;
+		sb.buf[0] = '\0';
+		if (pdesc_sentence(&sb, lab, cap))
+			d->err = RENDER_FAIL;
+		else
+			paragraph(d, sb.buf, st->size_body, 0, 0);
 	}
 	if (!d->nfigs)
 		paragraph(d, "(this document has no drawings)", st->size_body, TX_ITALIC, 0);
+	const int *parts[MAX_FIGS];
+	int nparts[MAX_FIGS];
+	for (size_t i = 0; i < d->nfigs; i++) {
+		parts[i] = d->figs[i].parts;
+		nparts[i] = d->figs[i].nparts;
+	}
+	sb.len = 0;
+	sb.buf[0] = '\0';
+	int n = pdesc_list(&sb, &d->num, parts, nparts, d->nfigs);
+	if (n < 0) {
+		d->err = RENDER_FAIL;
+	} else if (n > 0) {
+		heading(d, "REFERENCE NUMERALS", 2);
+		paragraph(d, sb.buf, st->size_body, 0, 0);
+	}
+	sbuf_release(&sb);
 }
 
 /* ---- the blocks --------------------------------------------------------------- */
@@ -404,6 +451,7 @@ static void plan_figure(struct doc *d, const struct dblock *b)
 	struct figrec *f = &d->figs[d->nfigs++];
 	memset(f, 0, sizeof(*f));
 	f->b = b;
+	f->group = d->group;
 	b->fig->title(d->rd, &b->fo, f->title, sizeof(f->title));
 	if (d->st->patent) {
 		/* a sheet-sized box, as the figure will be drawn */
@@ -446,9 +494,12 @@ static void layout_blocks(struct doc *d)
 {
 	const struct docmodel *m = d->m;
 	if (d->pass == 0) {
-		for (size_t i = 0; i < m->n; i++)
+		d->group = 0;
+		for (size_t i = 0; i < m->n; i++) {
+			d->group += m->b[i].kind == D_SECTION;
 			if (m->b[i].kind == D_FIGURE)
 				plan_figure(d, &m->b[i]);
+		}
 		return;
 	}
 	for (size_t i = 0; i < m->n && !d->err; i++) {
@@ -594,8 +645,10 @@ static void title_block(struct doc *d)
 		meta = slide_meta;
 		slide_notes(d, m->title_plain, m->notes);
 	}
-	h = text_block(&d->c, d->area.x, d->y, d->area.w, meta, d->t->layout == LAYOUT_SLIDES ? st->size_h2 : st->size_small,
-		       TX_NOSCALE, &st->muted);
+	if (d->t->layout == LAYOUT_SHEETS)
+		meta = ""; /* the description states the measurements; no file names on patent pages */
+	h = !*meta ? 0 : text_block(&d->c, d->area.x, d->y, d->area.w, meta,
+				    d->t->layout == LAYOUT_SLIDES ? st->size_h2 : st->size_small, TX_NOSCALE, &st->muted);
 	d->y += h + st->size_body * 1.2;
 	if (st->grey_fills && d->t->layout != LAYOUT_SLIDES) {
 		set_rgb(&d->c, &st->accent);
@@ -780,6 +833,7 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	numerals_init(&d->num);
 	sbuf_init(&d->notes);
 	rc = run_pass(d, 0, NULL);
+	label_figures(d);
 	d->total_sheets = t->layout == LAYOUT_SHEETS ? (int)d->nfigs : 0;
 	if (!rc)
 		rc = run_pass(d, 1, NULL);

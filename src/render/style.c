@@ -84,10 +84,13 @@ const struct rstyle style_patent = {
 	.page = PAGE_A4,
 	.margin_t = CM_TO_PT(2.6), .margin_r = CM_TO_PT(1.6), .margin_b = CM_TO_PT(1.1), .margin_l = CM_TO_PT(2.6),
 	.family = "DejaVu Sans", .mono = "DejaVu Sans Mono",
-	.size_body = 11, .size_small = 10, .size_caption = 10, .size_title = 16, .size_h1 = 13, .size_h2 = 12,
+	.size_body = 11.5, .size_small = 11.5, .size_caption = 11.5, .size_title = 16, .size_h1 = 13, .size_h2 = 12,
 	.size_fig_label = 18, .size_numeral = 13, .size_chart = 12.5,
 	/* drawings: 0.32 cm capitals; description pages: 0.28 cm capitals (1.52) */
 	.min_body = PATENT_CAPS_PT(0.28), .min_text = PATENT_CAPS_PT(0.28), .min_figure = PATENT_CAPS_PT(0.32),
+	/* description pages: margins at least 2 cm, 2.5 cm left, 1.5 line spacing (1.52(a), (b)) */
+	.text_margin_t = CM_TO_PT(2.1), .text_margin_r = CM_TO_PT(2.1), .text_margin_b = CM_TO_PT(2.1),
+	.text_margin_l = CM_TO_PT(2.6), .text_leading = 1.5,
 	.line = 1.2, .thin = 0.8, .heavy = 2.0,
 	.ink = BLACK, .paper = WHITE, .muted = BLACK, .grid = BLACK,
 	.accent = BLACK, .warn = BLACK,

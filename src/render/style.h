@@ -58,6 +58,10 @@ struct rstyle {
 	 * body text (paragraphs, bullets, headings), other text (captions,
 	 * tables, footers), text inside figures.  Layout never shrinks below. */
 	double min_body, min_text, min_figure;
+	/* Text pages of a sheets layout (the patent description, 37 CFR 1.52):
+	 * their own margins (pt; 0 = the style's) and line spacing (0 = single). */
+	double text_margin_t, text_margin_r, text_margin_b, text_margin_l;
+	double text_leading;
 
 	double line, thin, heavy; /* line widths (pt) */
 

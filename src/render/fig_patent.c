@@ -1,0 +1,689 @@
+/* fig_patent.c: drawing views for patent sheets (37 CFR 1.84).
+ *
+ * One view a figure kind, drawn from the descriptors and the results like
+ * every other kind, but with what a drawing may carry: outlines, hatching,
+ * single reference characters (Q, K, S …) and reference numerals with lead
+ * lines in gutters beside the parts — no sentences, byte counts or code
+ * identifiers (those belong in the description).  Parts are named
+ * generically ("query matrix", "thread block"), keyed "p:…" so that the
+ * same element keeps its numeral on every sheet.  Numerals stand in the
+ * gutters, never on hatching or across a line.
+ *
+ *   patent-dataflow    memory with the matrices a variant stores, the processor
+ *                      with its on-chip tiles (or kernels), the read and write paths
+ *   patent-grid        the grid of thread blocks and its waves over the multiprocessors
+ *   patent-warps       one tile divided among warps, and the reduction buffer of split-K
+ *   patent-causal      the tile pairs of a causal pass: computed, masked, skipped
+ *   patent-throughput  bar graph: throughput against sequence length, one (d, causal)
+ *   patent-ladder      bar graph: throughput of each rung of the ablation ladder
+ *   patent-decode      line graph: decode bandwidth against cache length
+ */
+#include "render/figure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "causal_tiles.h"
+
+/* ---- names and numerals ---------------------------------------------------------- */
+
+struct pname { const char *key, *chr, *what; };
+static const struct pname buffer_names[] = {
+	{ "Q", "Q", "query matrix" }, { "K", "K", "key matrix" }, { "V", "V", "value matrix" },
+	{ "S", "S", "score matrix" }, { "P", "P", "probability matrix" }, { "O", "O", "output matrix" },
+	{ "O_acc", "O′", "output accumulator matrix" }, { "m", "m", "row maximum vector" },
+	{ "l", "ℓ", "row sum vector" }, { "L", "L", "log-sum-exp vector" },
+	{ "O_part", "O′", "partial output matrix" }, { "L_part", "L′", "partial log-sum-exp vector" },
+};
+static const struct pname tile_names[] = {
+	{ "Q_i", "Qᵢ", "query block" }, { "K_j", "Kⱼ", "key block" }, { "V_j", "Vⱼ", "value block" },
+	{ "S_ij", "Sᵢⱼ", "score tile" }, { "P_ij", "Pᵢⱼ", "probability tile" }, { "O_i", "Oᵢ", "output accumulator tile" },
+	{ "q", "q", "query row" }, { "s_j", "sⱼ", "score row" }, { "o", "o", "partial output accumulator" },
+};
+
+static const struct pname *pname_find(const struct pname *t, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].key, key))
+			return &t[i];
+	return NULL;
+}
+
+static double nfs(const struct rctx *c) { return c->st->size_numeral; }
+static double cfs(const struct rctx *c) { return c->st->size_chart; }
+
+/* Width of the widest numeral, for gutters. */
+static double numeral_w(struct rctx *c)
+{
+	double w;
+	text_extent(c, "888", nfs(c), TX_NOSCALE, 0, &w, NULL);
+	return w;
+}
+
+/* A numeral at (tx, ty) with its lead line to the part at (px, py). */
+static void numeral(struct rctx *c, const char *key, const char *what, double px, double py, double tx, double ty)
+{
+	char k[96];
+	snprintf(k, sizeof(k), "p:%.90s", key);
+	draw_numeral(c, k, what, px, py, tx, ty);
+}
+
+/* A box with one reference character centred in it. */
+static void char_box(struct rctx *c, struct rbox b, const char *chr, double dash)
+{
+	const struct rstyle *st = c->st;
+	set_rgb(c, &st->ink);
+	draw_rect(c, b, st->line, dash);
+	if (chr && *chr)
+		text_at(c, b.x + b.w / 2, b.y + b.h / 2, chr, cfs(c) * 1.1, TX_BOLD | TX_NOSCALE, 0.5, 0.5, NULL);
+}
+
+static const struct variant_desc *patent_variant(const struct rdata *rd, const struct figopts *o, const char *def,
+						 const struct record **rec, struct attn_shape *s, struct tiling *t)
+{
+	char key[SERIES_KEY];
+	fig_series(rd, o->variant, def, key);
+	const struct variant_desc *v = variant_find(key);
+	if (!v)
+		return NULL;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL))) {
+		sel.phase = "decode";
+		sel.n = o->sel.n;
+		sel.d = o->sel.d;
+		sel.causal = o->sel.causal;
+	}
+	*rec = rdata_find(rd, key, &sel);
+	if (*rec) {
+		record_shape(*rec, s);
+	} else {
+		*s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
+					  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
+					  .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+	}
+	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	v->tiling(s, sm, t);
+	return v;
+}
+
+/* ---- data flow ---------------------------------------------------------------------- */
+
+void fig_pdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char k[SERIES_KEY];
+	fig_series(rd, o->variant, "flash2", k);
+	snprintf(buf, len, "Data flow of %s: memory, processor and the paths between them", k);
+}
+
+void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+	const struct variant_desc *v = patent_variant(rd, o, "flash2", &r, &s, &t);
+	if (!v) {
+		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
+		return;
+	}
+	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2, top = nfs(c) * 2.2;
+	struct rbox area = rbox_inset(box, top, gut, st->line, gut);
+	double colw = area.w * 0.38;
+	/* the outlines as tall as their contents: N×N matrices count twice, tiles and kernels once */
+	double units0 = 0;
+	for (size_t i = 0; i < v->nbuffers; i++)
+		units0 += v->buffers[i].name[0] == 'S' || v->buffers[i].name[0] == 'P' ? 2 : 1;
+	double cu = (double)(v->ntiles ? v->ntiles + 2 : v->nkernels * 2);
+	area.h = fmin(area.h, nfs(c) * 3.7 * fmax(units0, cu) + nfs(c) * 2);
+	struct rbox mem = rbox_make(area.x, area.y, colw, area.h);
+	struct rbox chip = rbox_make(area.x + area.w - colw, area.y, colw, area.h);
+	set_rgb(c, &st->ink);
+	draw_rect(c, mem, st->heavy, 0);
+	draw_rect(c, chip, st->heavy, 0);
+	numeral(c, "memory", "memory", mem.x + mem.w * 0.5, mem.y, mem.x + mem.w * 0.5 - nw, box.y + nfs(c) * 0.7);
+	numeral(c, "processor", "processor", chip.x + chip.w * 0.5, chip.y, chip.x + chip.w * 0.5 + nw,
+		box.y + nfs(c) * 0.7);
+
+	/* the matrices the variant stores, the N×N ones twice as tall */
+	double units = 0;
+	for (size_t i = 0; i < v->nbuffers; i++)
+		units += v->buffers[i].name[0] == 'S' || v->buffers[i].name[0] == 'P' ? 2 : 1;
+	double pad = nfs(c) * 0.8, gap = nfs(c) * 0.5;
+	double uh = fmin((mem.h - 2 * pad - gap * (double)(v->nbuffers ? v->nbuffers - 1 : 0)) / (units > 0 ? units : 1),
+			 nfs(c) * 3.2);
+	double y = mem.y + pad;
+	for (size_t i = 0; i < v->nbuffers; i++) {
+		const struct buffer_desc *b = &v->buffers[i];
+		const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), b->name);
+		double h = uh * (b->name[0] == 'S' || b->name[0] == 'P' ? 2 : 1);
+		struct rbox bb = rbox_make(mem.x + pad, y, mem.w - 2 * pad, h);
+		char_box(c, bb, pn ? pn->chr : b->label, 0);
+		char key[64];
+		snprintf(key, sizeof(key), "buf:%s", b->name);
+		numeral(c, key, pn ? pn->what : b->meaning, bb.x, bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
+		y += h + gap;
+	}
+
+	/* the processor: on-chip tiles by where they live, or the variant's kernels */
+	size_t nsh = 0, nrg = 0;
+	for (size_t i = 0; i < v->ntiles; i++)
+		v->tiles[i].where == IN_SHARED ? nsh++ : nrg++;
+	struct rbox in = rbox_inset(chip, pad, pad, pad, pad);
+	double row = fmin(nfs(c) * 3.0, (in.h - 4 * pad) / (double)(nsh + nrg + (v->ntiles ? 0 : v->nkernels) + 1));
+	double yy = in.y;
+	if (v->ntiles) {
+		for (int place = 0; place < 2; place++) {
+			size_t cnt = place == 0 ? nsh : nrg;
+			if (!cnt)
+				continue;
+			struct rbox sub = rbox_make(in.x, yy, in.w, (double)cnt * (row + gap) + pad * 1.5);
+			set_rgb(c, &st->ink);
+			draw_rect(c, sub, st->line, 3);
+			numeral(c, place == 0 ? "shared-memory" : "registers", place == 0 ? "shared memory" : "register file",
+				sub.x + sub.w, sub.y + pad * 0.6, box.x + box.w - nw / 2 - 1, sub.y + pad * 0.6);
+			double ty = sub.y + pad;
+			for (size_t i = 0; i < v->ntiles; i++) {
+				const struct tile_desc *td = &v->tiles[i];
+				if ((td->where == IN_SHARED) != (place == 0))
+					continue;
+				const struct pname *pn = pname_find(tile_names, sizeof(tile_names) / sizeof(*tile_names), td->name);
+				struct rbox tb = rbox_make(sub.x + pad, ty, sub.w * 0.6, row);
+				char_box(c, tb, pn ? pn->chr : td->name, 0);
+				char key[64];
+				snprintf(key, sizeof(key), "tile:%s", td->name);
+				numeral(c, key, pn ? pn->what : td->holds, tb.x + tb.w, tb.y + row / 2, box.x + box.w - nw / 2 - 1,
+					tb.y + row / 2);
+				ty += row + gap;
+			}
+			yy = sub.y + sub.h + pad;
+		}
+	} else {
+		/* library kernels, one box each, in launch order */
+		static const char *const what[] = { "first matrix-multiplication kernel", "normalisation kernel",
+						     "second matrix-multiplication kernel", "fourth kernel" };
+		for (size_t k = 0; k < v->nkernels && k < 4; k++) {
+			struct rbox kb = rbox_make(in.x, yy, in.w * 0.7, row * 1.3);
+			char_box(c, kb, NULL, 0);
+			char key[64];
+			snprintf(key, sizeof(key), "kernel:%zu", k);
+			numeral(c, key, what[k], kb.x + kb.w, kb.y + kb.h / 2, box.x + box.w - nw / 2 - 1, kb.y + kb.h / 2);
+			if (k + 1 < v->nkernels)
+				draw_arrow(c, kb.x + kb.w / 2, kb.y + kb.h + 1, kb.x + kb.w / 2, kb.y + kb.h + gap * 2 - 1, st->line,
+					   nfs(c) * 0.4, NULL);
+			yy += kb.h + gap * 2;
+		}
+	}
+
+	/* the read and write paths across the gap */
+	double gx0 = mem.x + mem.w + 2, gx1 = chip.x - 2, ry = area.y + area.h * 0.3, wy = area.y + area.h * 0.6;
+	draw_arrow(c, gx0, ry, gx1, ry, st->heavy, nfs(c) * 0.6, NULL);
+	draw_arrow(c, gx1, wy, gx0, wy, st->heavy, nfs(c) * 0.6, NULL);
+	double mx = (gx0 + gx1) / 2;
+	numeral(c, "read-path", "read path from the memory to the processor", mx, ry - st->heavy, mx, ry - nfs(c) * 1.3);
+	numeral(c, "write-path", "write path from the processor to the memory", mx, wy - st->heavy, mx, wy - nfs(c) * 1.3);
+	(void)r;
+}
+
+/* ---- the grid in waves --------------------------------------------------------------- */
+
+void fig_pgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char k[SERIES_KEY];
+	fig_series(rd, o->variant, "flash2", k);
+	snprintf(buf, len, "Thread blocks of %s and their waves over the multiprocessors", k);
+}
+
+void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+	const struct variant_desc *v = patent_variant(rd, o, "flash2", &r, &s, &t);
+	if (!v) {
+		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
+		return;
+	}
+	int kern = !strcmp(v->name, "standard") ? 1 : 0, grid[3] = { 1, 1, 1 };
+	v->grid(&s, &t, kern, grid);
+	int per_sm = 1;
+	const struct launch *l = r ? record_main_launch(r) : NULL;
+	if (l && l->grid[0] > 0) {
+		memcpy(grid, l->grid, sizeof(grid));
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+	}
+	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	long long blocks = (long long)grid[0] * (grid[1] > 0 ? grid[1] : 1) * (grid[2] > 0 ? grid[2] : 1);
+	struct wave_plan wp;
+	if (wave_plan(&wp, blocks, sm, per_sm)) {
+		draw_notice(c, box, "no grid", "the launch has no blocks");
+		return;
+	}
+	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2;
+	struct rbox area = rbox_inset(box, nfs(c), gut, st->line, gut);
+	/* top: the grid (x by y), at most 16 × 8 cells drawn */
+	int gx = grid[0], gy = grid[1] > 0 ? grid[1] : 1;
+	int shx = gx > 16 ? 16 : gx, shy = gy > 8 ? 8 : gy;
+	double cs = fmin(fmin(area.w * 0.8 / shx, area.h * 0.4 / shy), nfs(c) * 2.5);
+	struct rbox cells = rbox_make(area.x + nfs(c) * 0.5, area.y, cs * shx, cs * shy);
+	for (int yv = 0; yv < shy; yv++)
+		for (int xv = 0; xv < shx; xv++) {
+			struct rbox cb = rbox_make(cells.x + xv * cs, cells.y + yv * cs, cs, cs);
+			if (!xv && !yv)
+				hatch_rect(c, cb, HATCH_DIAG, 3, &st->ink);
+			set_rgb(c, &st->ink);
+			draw_rect(c, cb, st->thin, 0);
+		}
+	if (gx > shx)
+		text_at(c, cells.x + cells.w + nfs(c) * 0.3, cells.y + cs / 2, "⋯", cfs(c), TX_NOSCALE, 0, 0.5, NULL);
+	if (gy > shy)
+		text_at(c, cells.x + cs / 2, cells.y + cells.h + 1, "⋮", cfs(c), TX_NOSCALE, 0.5, 0, NULL);
+	numeral(c, "thread-block", "thread block", cells.x, cells.y + cs / 2, box.x + nw / 2 + 1, cells.y + cs / 2);
+	/* from the bottom corner, clear of the ellipsis beside the last column */
+	numeral(c, "grid", "grid of thread blocks", cells.x + cells.w, cells.y + cells.h,
+		box.x + box.w - nw / 2 - 1, cells.y + cells.h + nfs(c) * 0.9);
+
+	/* bottom: one row a wave, one cell a multiprocessor; runs of full waves elided */
+	int rows[6], nr = 0;
+	if (wp.waves <= 4)
+		for (int w = 0; w < wp.waves; w++)
+			rows[nr++] = w;
+	else {
+		rows[nr++] = 0;
+		rows[nr++] = -1;
+		rows[nr++] = wp.waves - 1;
+	}
+	double y0 = cells.y + cells.h + nfs(c) * 3.5, rh = fmin(nfs(c) * 3, (area.y + area.h - y0) / (nr + 1));
+	double cw = area.w / sm;
+	for (int i = 0; i < nr; i++) {
+		double y = y0 + i * rh * 1.5;
+		if (rows[i] < 0) {
+			text_at(c, area.x + area.w / 2, y + rh * 0.4, "⋮", cfs(c), TX_NOSCALE, 0.5, 0.5, NULL);
+			continue;
+		}
+		int idle = -1;
+		for (int k = 0; k < sm; k++) {
+			if (wave_sm_blocks(&wp, rows[i], k) > 0)
+				continue;
+			idle = k;
+			break;
+		}
+		int busy_n = idle < 0 ? sm : idle;
+		struct rbox busy = rbox_make(area.x, y, busy_n * cw, rh);
+		if (busy_n > 0)
+			hatch_rect(c, busy, HATCH_BACK, 4, &st->ink);
+		set_rgb(c, &st->ink);
+		draw_rect(c, rbox_make(area.x, y, area.w, rh), st->line, 0);
+		if (idle >= 0) {
+			struct rbox ib = rbox_make(area.x + idle * cw, y, (sm - idle) * cw, rh);
+			draw_line(c, ib.x, ib.y, ib.x, ib.y + ib.h, st->line, 0);
+			numeral(c, "idle-sms", "multiprocessors left idle by the last wave", ib.x + ib.w, y + rh / 2,
+				box.x + box.w - nw / 2 - 1, y + rh / 2);
+		}
+		if (i == 0)
+			numeral(c, "wave", "wave of thread blocks over the multiprocessors", area.x, y + rh / 2,
+				box.x + nw / 2 + 1, y + rh / 2);
+	}
+}
+
+/* ---- warps in a block ------------------------------------------------------------------ */
+
+void fig_pwarps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char k[SERIES_KEY];
+	fig_series(rd, o->variant, "flash2", k);
+	snprintf(buf, len, "The work of one thread block of %s divided among its warps", k);
+}
+
+void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+	const struct variant_desc *v = patent_variant(rd, o, "flash2", &r, &s, &t);
+	if (!v || (v->warps != WARPS_SPLIT_K && v->warps != WARPS_SPLIT_Q)) {
+		draw_notice(c, box, "no warp division", "the variant's warps split neither keys nor queries");
+		return;
+	}
+	int splitk = v->warps == WARPS_SPLIT_K, W = t.warps > 0 ? t.warps : 4;
+	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2;
+	struct rbox area = rbox_inset(box, nfs(c), gut, st->line, gut);
+	double side = fmin(area.w * 0.6, area.h * (splitk ? 0.5 : 0.7));
+	struct rbox tile = rbox_make(area.x + (area.w - side) / 2, area.y, side, side);
+	static const enum hatch h[4] = { HATCH_DIAG, HATCH_BACK, HATCH_HORIZ, HATCH_VERT };
+	for (int w = 0; w < W; w++) {
+		struct rbox sl = splitk ? rbox_make(tile.x + w * side / W, tile.y, side / W, side)
+					: rbox_make(tile.x, tile.y + w * side / W, side, side / W);
+		hatch_rect(c, sl, h[w % 4], 5, &st->ink);
+		set_rgb(c, &st->ink);
+		draw_rect(c, sl, st->thin, 0);
+	}
+	draw_rect(c, tile, st->heavy, 0);
+	/* the tile the warps divide: the key block (split-K) or the query block (split-Q) */
+	numeral(c, splitk ? "tile:K_j" : "tile:Q_i", splitk ? "key block" : "query block", tile.x, tile.y + side * 0.1,
+		box.x + nw / 2 + 1, tile.y + side * 0.1);
+	double wy = splitk ? tile.y + side + 1 : tile.y + side / W / 2;
+	double wx = splitk ? tile.x + side / W / 2 : tile.x + side;
+	if (splitk)
+		numeral(c, "warp-part", "part of a block assigned to one warp", wx, wy, wx, wy + nfs(c) * 1.2);
+	else
+		numeral(c, "warp-part", "part of a block assigned to one warp", wx, wy, box.x + box.w - nw / 2 - 1, wy);
+	if (splitk) {
+		/* the partial outputs meet in a reduction buffer */
+		struct rbox red = rbox_make(tile.x, tile.y + side + nfs(c) * 4, side, fmin(nfs(c) * 2.5, area.h * 0.15));
+		set_rgb(c, &st->ink);
+		draw_rect(c, red, st->heavy, 0);
+		for (int w = 0; w < W; w++) {
+			double x = tile.x + (w + 0.5) * side / W;
+			if (w == 0)
+				continue; /* the first slice's lead line runs there */
+			draw_arrow(c, x, tile.y + side + 2, x, red.y - 2, st->line, nfs(c) * 0.5, NULL);
+		}
+		numeral(c, "reduction", "reduction buffer in shared memory", red.x + red.w, red.y + red.h / 2,
+			box.x + box.w - nw / 2 - 1, red.y + red.h / 2);
+	}
+}
+
+/* ---- causal tile pairs ------------------------------------------------------------------ */
+
+void fig_pcausal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	char k[SERIES_KEY];
+	fig_series(rd, o->variant, "flash2", k);
+	snprintf(buf, len, "Tile pairs of a causal pass of %s", k);
+}
+
+void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+	struct figopts oc = *o;
+	oc.sel.causal = 1;
+	const struct variant_desc *v = patent_variant(rd, &oc, "flash2", &r, &s, &t);
+	struct causal_count cc;
+	if (!v || causal_tiles_count(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, &cc)) {
+		draw_notice(c, box, "no tiles", "the variant has no tiling");
+		return;
+	}
+	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2;
+	struct rbox area = rbox_inset(box, nfs(c), gut, st->line, gut);
+	double side = fmin(area.w, area.h);
+	struct rbox g = rbox_make(area.x + (area.w - side) / 2, area.y, side, side);
+	double ch = side / cc.rows, cw = side / cc.cols;
+	double fx = -1, fy = 0, mx = -1, my = 0;
+	for (long i = 0; i < cc.rows; i++)
+		for (long j = 0; j < cc.cols; j++) {
+			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, cw, ch);
+			enum tile_fate f = causal_tile(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, (int)i, (int)j);
+			if (f == TILE_SKIPPED)
+				continue;
+			hatch_rect(c, cb, f == TILE_FULL ? HATCH_DIAG : HATCH_CROSS, f == TILE_FULL ? 4 : 2.5, &st->ink);
+			if (f == TILE_FULL && j == 0 && i == cc.rows - 1)
+				fx = cb.x, fy = cb.y + ch / 2;
+			if (f == TILE_MASKED && mx < 0 && i >= cc.rows / 2)
+				mx = cb.x + cw, my = cb.y + ch / 2;
+		}
+	set_rgb(c, &st->ink);
+	draw_rect(c, g, st->heavy, 0);
+	if (fx >= 0)
+		numeral(c, "tile-full", "tile pair computed in full", fx, fy, box.x + nw / 2 + 1, fy);
+	if (mx >= 0)
+		numeral(c, "tile-masked", "tile pair on the diagonal, masked element by element", mx, my,
+			box.x + box.w - nw / 2 - 1, my);
+	if (cc.skipped)
+		numeral(c, "tile-skipped", "tile pairs above the diagonal, skipped", g.x + g.w, g.y + side * 0.2,
+			box.x + box.w - nw / 2 - 1, g.y + side * 0.2);
+}
+
+/* ---- graphs ---------------------------------------------------------------------------- */
+
+/* Axes of a graph: y ticks at nice steps from 0 to top, category labels on x. */
+struct pgraph {
+	struct rbox plot;
+	double top;
+	int ncat;
+};
+
+static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, double top, const char *ylab,
+			const char *const *cats, int ncat, const char *xlab)
+{
+	const struct rstyle *st = c->st;
+	double fs = cfs(c), tw, th;
+	struct axis ax;
+	axis_linear(&ax, 0, top, 5, 1);
+	g->top = ax.hi;
+	char b[32];
+	tick_label(ax.hi, &ax, TICK_NUM, b, sizeof(b));
+	text_extent(c, b, fs, TX_NOSCALE, 0, &tw, &th);
+	double ylw;
+	text_extent(c, ylab, fs, TX_NOSCALE, 0, NULL, &ylw);
+	g->plot = rbox_inset(area, th, fs * 0.5, th * 2 + fs * 1.2, tw + ylw + fs * 1.2);
+	g->ncat = ncat;
+	set_rgb(c, &st->ink);
+	draw_line(c, g->plot.x, g->plot.y, g->plot.x, g->plot.y + g->plot.h, st->line, 0);
+	draw_line(c, g->plot.x, g->plot.y + g->plot.h, g->plot.x + g->plot.w, g->plot.y + g->plot.h, st->line, 0);
+	for (int i = 0; i < ax.nticks; i++) {
+		double v = ax.ticks[i], y = g->plot.y + g->plot.h * (1 - v / g->top);
+		draw_line(c, g->plot.x - fs * 0.3, y, g->plot.x, y, st->line, 0);
+		tick_label(v, &ax, TICK_NUM, b, sizeof(b));
+		text_at(c, g->plot.x - fs * 0.5, y, b, fs, TX_NOSCALE, 1, 0.5, NULL);
+	}
+	text_vertical(c, area.x + ylw / 2, g->plot.y + g->plot.h / 2, ylab, fs, TX_NOSCALE);
+	for (int i = 0; i < ncat; i++)
+		text_at(c, g->plot.x + g->plot.w * (i + 0.5) / ncat, g->plot.y + g->plot.h + fs * 0.3, cats[i], fs, TX_NOSCALE,
+			0.5, 0, NULL);
+	text_at(c, g->plot.x + g->plot.w / 2, g->plot.y + g->plot.h + th + fs * 0.6, xlab, fs, TX_NOSCALE, 0.5, 0, NULL);
+}
+
+static const char *series_generic(const char *key)
+{
+	const struct variant_desc *v = variant_find(key);
+	if (!v)
+		return "reference implementation";
+	if (!v->is_flash)
+		return v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL)) ? "single-pass decoding"
+		       : "conventional computation";
+	switch (v->switches) {
+	case 0: return "first tiled computation";
+	case FLASH_ALL: return "second tiled computation";
+	default: return "tiled computation with some of the changes";
+	}
+}
+
+void fig_pthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	struct rsel s;
+	char b[120];
+	fig_sel(rd, o, &s);
+	snprintf(buf, len, "Throughput against sequence length (%s)", rsel_describe(&s, b, sizeof(b)));
+}
+
+void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	sel.n = -1;
+	char keys[8][SERIES_KEY];
+	size_t ns = rdata_series(rd, &sel, SERIES_MAIN, keys, 8);
+	int ns_i = (int)ns;
+	int ns_vals[16];
+	size_t nn = rdata_values(rd, NULL, &sel, RF_N, ns_vals, 16);
+	if (!ns || !nn) {
+		draw_notice(c, box, "no throughput", "no prefill records at these conditions");
+		return;
+	}
+	double top = 0;
+	for (size_t k = 0; k < ns; k++)
+		for (size_t i = 0; i < nn; i++) {
+			struct rsel s1 = sel;
+			s1.n = ns_vals[i];
+			const struct record *r = rdata_find(rd, keys[k], &s1);
+			double v;
+			enum qunit u;
+			char why[80];
+			if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
+				top = fmax(top, v);
+		}
+	char cat[16][16];
+	const char *cats[16];
+	for (size_t i = 0; i < nn; i++) {
+		fmt_seqlen(ns_vals[i], cat[i], sizeof(cat[i]));
+		cats[i] = cat[i];
+	}
+	double nw = numeral_w(c);
+	/* the key: a swatch a series with its numeral, above the graph */
+	double sw = nfs(c) * 1.4, kh = sw + nfs(c);
+	struct rbox key = rbox_cut_top(&box, kh);
+	double kx = box.x + nw;
+	for (int k = 0; k < ns_i; k++) {
+		struct rbox s = rbox_make(kx, key.y + (kh - sw) / 2, sw, sw);
+		fill_look(c, s, style_series(st, k), st->thin);
+		char pk[SERIES_KEY + 16];
+		snprintf(pk, sizeof(pk), "series:%.90s", keys[k]);
+		numeral(c, pk, series_generic(keys[k]), s.x + s.w, s.y + sw / 2, s.x + s.w + nw, s.y + sw / 2);
+		kx += sw + nw * 2.2;
+	}
+	struct pgraph g;
+	pgraph_axes(c, &g, box, top * 1.05, "TFLOP/s", cats, (int)nn, "N");
+	for (size_t i = 0; i < nn; i++)
+		for (int k = 0; k < ns_i; k++) {
+			struct rsel s1 = sel;
+			s1.n = ns_vals[i];
+			const struct record *r = rdata_find(rd, keys[k], &s1);
+			double v;
+			enum qunit u;
+			char why[80];
+			if (!r || rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
+				continue;
+			double gw = g.plot.w / nn, bw = gw * 0.8 / ns_i;
+			double x = g.plot.x + gw * i + gw * 0.1 + bw * k, h = g.plot.h * v / g.top;
+			fill_look(c, rbox_make(x, g.plot.y + g.plot.h - h, bw, h), style_series(st, k), st->thin);
+		}
+}
+
+void fig_pladder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	struct rsel s;
+	char b[120];
+	ablation_sel(rd, o, &s);
+	snprintf(buf, len, "Throughput of each step of the ablation ladder (%s)", rsel_describe(&s, b, sizeof(b)));
+}
+
+void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	struct rsel s;
+	struct rung g[8];
+	ablation_sel(rd, o, &s);
+	size_t n = ablation_rungs(rd, &s, g, 8), nl = 0;
+	double tf[8], top = 0;
+	for (size_t i = 0; i < n; i++) {
+		enum qunit u;
+		char why[80];
+		if (!g[i].ladder || rdata_quantity(rd, g[i].r, "tflops", NULL, &tf[nl], &u, why, sizeof(why)))
+			continue;
+		g[nl] = g[i];
+		top = fmax(top, tf[nl++]);
+	}
+	if (nl < 2 || !(top > 0)) {
+		draw_notice(c, box, "no ladder", "no rungs of the ablation ladder here");
+		return;
+	}
+	static const char *const what[] = { "bar of the first tiled computation", "bar after the change of loop order",
+					    "bar after the change of warp division", "bar of the second tiled computation" };
+	const char *cats[8] = { "", "", "", "", "", "", "", "" };
+	double nw = numeral_w(c);
+	struct pgraph pg;
+	pgraph_axes(c, &pg, rbox_inset(box, nfs(c) * 2.2, 0, 0, 0), top * 1.05, "TFLOP/s", cats, (int)nl, "");
+	for (size_t i = 0; i < nl; i++) {
+		double gw = pg.plot.w / nl, bw = gw * 0.55, x = pg.plot.x + gw * i + (gw - bw) / 2;
+		double h = pg.plot.h * tf[i] / pg.top;
+		struct rbox bar = rbox_make(x, pg.plot.y + pg.plot.h - h, bw, h);
+		fill_look(c, bar, style_series(st, (int)i), st->thin);
+		char k[32];
+		snprintf(k, sizeof(k), "rung:%zu", i);
+		numeral(c, k, what[i < 4 ? i : 3], x + bw / 2, bar.y - 1, x + bw / 2, fmax(box.y + nfs(c) * 0.7, bar.y - nfs(c) * 1.4));
+		(void)nw;
+	}
+}
+
+void fig_pdecode_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd; (void)o;
+	snprintf(buf, len, "Decoding bandwidth against key-value cache length");
+}
+
+void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	struct rsel sel;
+	rsel_any(&sel);
+	sel.phase = "decode";
+	int bv[8];
+	size_t nb = rdata_values(rd, NULL, &sel, RF_BATCH, bv, 8);
+	sel.batch = o->sel.batch > 0 ? o->sel.batch : nb ? bv[0] : -1;
+	char keys[8][SERIES_KEY];
+	size_t ns = rdata_series(rd, &sel, SERIES_DECODE, keys, 8);
+	int nv[16];
+	size_t nn = rdata_values(rd, NULL, &sel, RF_N, nv, 16);
+	if (!ns || !nn) {
+		draw_notice(c, box, "no decode records", "the results hold no decode records");
+		return;
+	}
+	double top = rd->res->header.gpu.copy_gbs;
+	double val[8][16];
+	for (size_t k = 0; k < ns; k++)
+		for (size_t i = 0; i < nn; i++) {
+			struct rsel s1 = sel;
+			s1.n = nv[i];
+			const struct record *r = rdata_find(rd, keys[k], &s1);
+			enum qunit u;
+			char why[80];
+			val[k][i] = NAN;
+			if (r && !rdata_quantity(rd, r, "bandwidth", NULL, &val[k][i], &u, why, sizeof(why)))
+				top = fmax(top, val[k][i]);
+		}
+	char cat[16][16];
+	const char *cats[16];
+	for (size_t i = 0; i < nn; i++) {
+		fmt_seqlen(nv[i], cat[i], sizeof(cat[i]));
+		cats[i] = cat[i];
+	}
+	double nw = numeral_w(c);
+	struct pgraph g;
+	pgraph_axes(c, &g, rbox_inset(box, 0, nw * 1.6, 0, 0), top * 1.08, "GB/s", cats, (int)nn, "N");
+	for (size_t k = 0; k < ns; k++) {
+		const struct series_look *lk = style_series(st, (int)k + 1);
+		double px = NAN, py = NAN;
+		for (size_t i = 0; i < nn; i++) {
+			if (!isfinite(val[k][i]))
+				continue;
+			double x = g.plot.x + g.plot.w * (i + 0.5) / nn, y = g.plot.y + g.plot.h * (1 - val[k][i] / g.top);
+			if (isfinite(px))
+				draw_line(c, px, py, x, y, st->line, lk->dash);
+			draw_marker(c, x, y, lk->marker, nfs(c) * 0.5, lk);
+			px = x;
+			py = y;
+		}
+		char pk[SERIES_KEY + 16];
+		snprintf(pk, sizeof(pk), "series:%.90s", keys[k]);
+		const struct variant_desc *v = variant_find(keys[k]);
+		const char *what = v && v->nkernels > 1 ? "cache split across thread blocks" : "one thread block per sequence and head";
+		if (isfinite(px))
+			numeral(c, pk, what, px, py, box.x + box.w - nw / 2 - 1, py);
+	}
+	double cp = rd->res->header.gpu.copy_gbs;
+	if (cp > 0) {
+		double y = g.plot.y + g.plot.h * (1 - cp / g.top);
+		draw_line(c, g.plot.x, y, g.plot.x + g.plot.w, y, st->thin, 4);
+		numeral(c, "copy", "measured copy bandwidth of the memory", g.plot.x + g.plot.w * 0.15, y, g.plot.x + g.plot.w * 0.15,
+			y - nfs(c) * 1.4);
+	}
+}
