@@ -103,10 +103,11 @@ check "review: caveat on L2" has_text $r "not counted as DRAM writes"
 check "review: decode section (fixture has decode)" has_text $r "Prefill and decode"
 check "review: ablation section (fixture has rungs)" has_text $r "Ablation ladder"
 check "patent: FIG. labels" has_text $p "FIG. 1"
-nfig=$(pdftotext -layout $p - 2>/dev/null | grep -cE '^ *FIG\. [0-9]+ *$')
+nfig=$(pdftotext -layout $p - 2>/dev/null | grep -cE '^ *FIG\. [0-9]+[A-Z]? *$')
 check "patent: sheet numbers n/m" has_text $p "1/$nfig"
 check "patent: brief description" has_text $p "BRIEF DESCRIPTION OF THE DRAWINGS"
-check "patent: numerals listed" has_text $p "reference numerals: 10"
+check "patent: numerals listed" has_text $p "REFERENCE NUMERALS"
+check "patent: numeral list entry" has_text $p "10 — memory"
 
 # ---- patent style: black and white only ------------------------------------------
 pdftoppm -r 40 "$p" "$T/pat" 2>/dev/null
