@@ -53,8 +53,10 @@
 #include "util/error.h"
 #include "variants.h"
 
-#define PART_SAVE_MS 250.0
-#define EAGER_SAVES 16 /* the first calls are saved at once */
+/* Saving costs an fsync: the part is written after the first call, then at
+ * most once a second, and at exit (a crash loses at most a second of calls). */
+#define PART_SAVE_MS 1000.0
+#define EAGER_SAVES 1
 #define MAX_DEPTH 64
 
 static struct {

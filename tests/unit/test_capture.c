@@ -328,6 +328,38 @@ static void test_results_round_trip(void)
 	results_release(&back);
 }
 
+/* The rule on attnprof's own measured records, whose descriptors say what
+ * they store: standard keeps S and P in HBM, flash2 does not. */
+static void test_verdict_on_reference_records(void)
+{
+	struct results res;
+	results_init(&res);
+	int cut = 0;
+	if (results_load(&res, "experiments/results/fa2-paper.yaml", &cut))
+		SKIP("skipped: experiments/results/fa2-paper.yaml unreadable");
+	double l2 = (double)res.header.gpu.l2_bytes;
+	int std_decided = 0, flash_decided = 0;
+	for (size_t i = 0; i < res.nrecords; i++) {
+		const struct record *r = &res.records[i];
+		if (strcmp(r->source, "attnprof") || strcmp(record_pass(r), "fwd"))
+			continue;
+		const char *rule;
+		int m = verdict_matrices(r, l2, &rule);
+		if (!strcmp(r->variant, "standard") && m >= 0) {
+			std_decided++;
+			CHECK(m >= 2);
+			CHECK_STR(verdict_of(r, l2, "P"), "stored");
+		} else if (!strcmp(r->variant, "flash2") && m >= 0) {
+			flash_decided++;
+			CHECK_INT(m, 0);
+			CHECK_STR(verdict_of(r, l2, "S"), "not stored");
+		}
+	}
+	CHECK(std_decided >= 6);
+	CHECK(flash_decided >= 6);
+	results_release(&res);
+}
+
 static void test_merge_parts(void)
 {
 	char dir[] = "/tmp/attnprof-parts-XXXXXX";
@@ -385,4 +417,4 @@ static void test_merge_parts(void)
 }
 
 TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_load,
-      test_verdict, test_results_round_trip, test_merge_parts)
+      test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts)
