@@ -656,9 +656,20 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		fmt_seqlen(nv[i], cat[i], sizeof(cat[i]));
 		cats[i] = cat[i];
 	}
-	double nw = numeral_w(c);
+	/* patent: numerals in the right gutter; elsewhere (slides) the series' names */
+	double nw = numeral_w(c), gut = nw * 1.6;
+	char names[8][SERIES_KEY];
+	for (size_t k = 0; k < ns; k++) {
+		series_label(keys[k], names[k], sizeof(names[k]));
+		double w;
+		text_extent(c, names[k], cfs(c), TX_NOSCALE, 0, &w, NULL);
+		if (!c->num)
+			gut = fmax(gut, w + cfs(c));
+	}
 	struct pgraph g;
-	pgraph_axes(c, &g, rbox_inset(box, 0, nw * 1.6, 0, 0), top * 1.08, "GB/s", cats, (int)nn, "N");
+	pgraph_axes(c, &g, rbox_inset(box, c->num ? 0 : cfs(c) * 1.5, gut, 0, 0), top * 1.08, "GB/s", cats, (int)nn,
+		    c->num ? "N" : "KV-cache length");
+	double last_label_y = 0;
 	for (size_t k = 0; k < ns; k++) {
 		const struct series_look *lk = style_series(st, (int)k + 1);
 		double px = NAN, py = NAN;
@@ -666,8 +677,11 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			if (!isfinite(val[k][i]))
 				continue;
 			double x = g.plot.x + g.plot.w * (i + 0.5) / nn, y = g.plot.y + g.plot.h * (1 - val[k][i] / g.top);
-			if (isfinite(px))
+			if (isfinite(px)) {
+				set_rgb(c, st->colour ? &lk->line : &st->ink);
 				draw_line(c, px, py, x, y, st->line, lk->dash);
+				set_rgb(c, &st->ink);
+			}
 			draw_marker(c, x, y, lk->marker, nfs(c) * 0.5, lk);
 			px = x;
 			py = y;
@@ -676,14 +690,28 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		snprintf(pk, sizeof(pk), "series:%.90s", keys[k]);
 		const struct variant_desc *v = variant_find(keys[k]);
 		const char *what = v && v->nkernels > 1 ? "cache split across thread blocks" : "one thread block per sequence and head";
-		if (isfinite(px))
+		if (isfinite(px) && c->num)
 			numeral(c, pk, what, px, py, box.x + box.w - nw / 2 - 1, py);
+		else if (isfinite(px)) {
+			/* beyond the plot's right edge, apart from the label before */
+			double ly = py;
+			if (k > 0 && fabs(ly - last_label_y) < cfs(c) * 1.3)
+				ly = last_label_y + (ly >= last_label_y ? 1 : -1) * cfs(c) * 1.3;
+			text_at(c, g.plot.x + g.plot.w + cfs(c) * 0.4, ly, names[k], cfs(c), TX_NOSCALE, 0, 0.5, &lk->line);
+			last_label_y = ly;
+		}
 	}
 	double cp = rd->res->header.gpu.copy_gbs;
 	if (cp > 0) {
 		double y = g.plot.y + g.plot.h * (1 - cp / g.top);
 		draw_line(c, g.plot.x, y, g.plot.x + g.plot.w, y, st->thin, 4);
-		numeral(c, "copy", "measured copy bandwidth of the memory", g.plot.x + g.plot.w * 0.15, y, g.plot.x + g.plot.w * 0.15,
-			y - nfs(c) * 1.4);
+		if (c->num) {
+			numeral(c, "copy", "measured copy bandwidth of the memory", g.plot.x + g.plot.w * 0.15, y,
+				g.plot.x + g.plot.w * 0.15, y - nfs(c) * 1.4);
+		} else {
+			char b[64], v[32];
+			snprintf(b, sizeof(b), "measured copy %s", fmt_quantity(cp, U_GBS, NULL, v, sizeof(v)) ? "" : v);
+			text_at(c, g.plot.x + cfs(c) * 0.5, y - cfs(c) * 0.3, b, cfs(c), TX_NOSCALE, 0, 1, &st->muted);
+		}
 	}
 }

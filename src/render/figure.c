@@ -69,6 +69,8 @@ const struct figkind figure_kinds[] = {
 	  0.6, NEEDS_PREFILL, DRAWN(fig_pthroughput) },
 	{ "patent-ladder", "patent graph: throughput of each step of the ablation ladder",
 	  0.6, NEEDS_LADDER, DRAWN(fig_pladder) },
+	{ "decode-bandwidth", "decoding bandwidth against KV-cache length, one line a series, with the measured copy bandwidth",
+	  0.45, NEEDS_DECODE, DRAWN(fig_pdecode) },
 	{ "patent-decode", "patent graph: decoding bandwidth against key-value cache length",
 	  0.6, NEEDS_DECODE, DRAWN(fig_pdecode) },
 };

@@ -1,0 +1,49 @@
+/* test_patent_desc.c: the brief description's sentences and the numeral
+ * list — each numeral once, ascending, only those the views drew, escaped
+ * for markup.  The rendered patent is checked against its drawings by the
+ * patent lint profile (tests/lint-check.sh). */
+#include "check.h"
+
+#if ATTNPROF_HAVE_RENDER
+#include "render/patent_desc.h"
+
+static void test_sentence(void)
+{
+	struct sbuf sb;
+	sbuf_init(&sb);
+	CHECK_INT(pdesc_sentence(&sb, "FIG. 3A", "a schematic view of a grid\n"), 0);
+	CHECK_STR(sb.buf, "<b>FIG. 3A</b> is a schematic view of a grid.");
+	sb.len = 0;
+	CHECK_INT(pdesc_sentence(&sb, "FIG. 1", "a block diagram."), 0);
+	CHECK_STR(sb.buf, "<b>FIG. 1</b> is a block diagram.");
+	sbuf_release(&sb);
+}
+
+static void test_list(void)
+{
+	struct numerals num;
+	numerals_init(&num);
+	int a = numerals_get(&num, "p:memory", "memory");            /* 10 */
+	int b = numerals_get(&num, "p:buf:Q", "query matrix");       /* 12 */
+	int c = numerals_get(&num, "p:s&p", "score & probability");  /* 14 */
+	numerals_get(&num, "p:unused", "never drawn");               /* 16, in no view */
+	CHECK_INT(a, 10);
+	CHECK_INT(c, 14);
+	(void)b;
+	/* view 1 drew 12 and 10, view 2 drew 14 and 10 again */
+	int v1[] = { 1, 0 }, v2[] = { 2, 0 };
+	const int *parts[] = { v1, v2 };
+	int nparts[] = { 2, 2 };
+	struct sbuf sb;
+	sbuf_init(&sb);
+	CHECK_INT(pdesc_list(&sb, &num, parts, nparts, 2), 3);
+	CHECK_STR(sb.buf, "10 — memory\n\n12 — query matrix\n\n14 — score &amp; probability");
+	sbuf_release(&sb);
+	numerals_release(&num);
+}
+
+TESTS(test_sentence, test_list)
+#else
+static void test_built_without_render(void) { SKIP("built without the renderer"); }
+TESTS(test_built_without_render)
+#endif
