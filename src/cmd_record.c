@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "capture/family.h"
 #include "capture/range_name.h"
 #include "commands.h"
 #include "metric_sets.h"
@@ -70,6 +71,8 @@ static void usage(FILE *f)
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
 		"      --no-time       no unprofiled re-timing of the calls (Python helper)\n"
 		"      --keep-parts    keep each process's capture file beside FILE\n"
+		"      --families FILE more kernel-name rules for implementation families, tried\n"
+		"                      before the built-in ones (docs/capture.md)\n"
 		"      --parse-range NAME  say how an attention range's name reads, and stop\n"
 		"\n"
 		"variants:\n");
@@ -154,6 +157,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "no-check", no_argument, NULL, 'C' },
 		{ "no-time", no_argument, NULL, 'T' },
 		{ "keep-parts", no_argument, NULL, 'K' },
+		{ "families", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -173,10 +177,15 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		case 'C': check = 0; break;
 		case 'T': retime = 0; break;
 		case 'K': keep = 1; break;
+		case 'F':
+			/* checked now, before the program runs; applied when the parts are merged */
+			if (family_load(optarg))
+				return EXIT_BAD_INPUT;
+			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
 			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, "
-			     "--skip-calls, --max-calls, --no-check, --no-time and --keep-parts");
+			     "--skip-calls, --max-calls, --families, --no-check, --no-time and --keep-parts");
 			return EXIT_BAD_INPUT;
 		}
 	}

@@ -25,6 +25,7 @@
 
 #include <cupti.h>
 
+#include "capture/family.h"
 #include "capture/merge.h"
 #include "capture/verdict.h"
 #include "gpu/conditions.h"
@@ -291,9 +292,23 @@ int program_record(const struct program_opts *o)
 	struct attn_device dev;
 	if (gpu_conditions(&h->gpu, &dev))
 		warning("cannot read the GPU's conditions after the run: %s", error_last());
-	/* the verdicts again, now that the L2's size is known (verdict.h) */
-	for (size_t i = 0; i < res.nrecords; i++)
-		verdict_compute(&res.records[i], (double)h->gpu.l2_bytes);
+	/* families again with the user's rules (--families), then the verdicts,
+	 * now that the L2's size is known (verdict.h) */
+	for (size_t i = 0; i < res.nrecords; i++) {
+		struct record *r = &res.records[i];
+		if (r->capture) {
+			const char **names = calloc(r->nlaunches + 1, sizeof *names);
+			for (size_t k = 0; names && k < r->nlaunches; k++)
+				names[k] = r->launches[k].name;
+			const char *fam = family_of_call(names, names ? r->nlaunches : 0);
+			if (names && (!r->capture->family || strcmp(r->capture->family, fam))) {
+				free(r->capture->family);
+				r->capture->family = strdup(fam);
+			}
+			free(names);
+		}
+		verdict_compute(r, (double)h->gpu.l2_bytes);
+	}
 	if (results_save(&res, o->out_path)) {
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;
