@@ -640,7 +640,7 @@ static void title_block(struct doc *d)
 	if (d->t->layout == LAYOUT_SLIDES) {
 		/* sources go on the deck's data slide; the title slide says what was measured */
 		const struct results_header *hd = &d->rd->res->header;
-		snprintf(slide_meta, sizeof(slide_meta), "measured on an %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
+		snprintf(slide_meta, sizeof(slide_meta), "measured on the %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
 			 hd->date ? hd->date : "?");
 		meta = slide_meta;
 		slide_notes(d, m->title_plain, m->notes);
