@@ -28,6 +28,7 @@ struct figopts {
 	struct rsel sel;           /* conditions; unset fields take rd->focus */
 	int standalone;            /* draw the title (figure command, --figures-dir) */
 	int step;                  /* build step of a teaching figure (0: all of it) */
+	struct numerals *numerals; /* patent: the document's numerals, so a figure file matches its sheet (NULL: its own) */
 };
 void figopts_init(struct figopts *o);
 

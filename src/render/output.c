@@ -98,7 +98,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		struct numerals num;
 		numerals_init(&num);
 		if (st->patent)
-			c.num = &num;
+			c.num = o->numerals ? o->numerals : &num;
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_paint(cr);
 		struct rbox box = rbox_make(margin, margin, w - 2 * margin, h - 2 * margin);

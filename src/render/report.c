@@ -243,6 +243,8 @@ static void heading(struct doc *d, const char *text, int level) { heading_keep(d
  * a section with one figure gives it a plain number. */
 static void label_figures(struct doc *d)
 {
+	if (d->t->layout != LAYOUT_SHEETS && !d->st->patent)
+		return;
 	int no = 0;
 	for (size_t i = 0; i < d->nfigs; i++) {
 		struct figrec *f = &d->figs[i];
@@ -770,17 +772,27 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 		return error("cannot create folder '%s': %s", dir, strerror(errno)), RENDER_FAIL;
 	for (size_t i = 0; i < d->nfigs; i++) {
 		const struct figrec *f = &d->figs[i];
-		char base[700], path[800];
-		snprintf(base, sizeof(base), "%s/fig%02zu-%s%s%s", dir, i + 1, f->b->fig->name,
+		char base[700], path[800], no[16];
+		/* sheets: named by the view's label (FIG. 3A -> fig03a), numerals as on its sheet */
+		int fn = 0;
+		char letter = 0;
+		if (f->label[0] && sscanf(f->label, "FIG. %d%c", &fn, &letter) >= 1)
+			snprintf(no, sizeof(no), "%02d%c", fn, letter >= 'A' && letter <= 'Z' ? letter - 'A' + 'a' : '\0');
+		else
+			snprintf(no, sizeof(no), "%02zu", i + 1);
+		snprintf(base, sizeof(base), "%s/fig%s-%s%s%s", dir, no, f->b->fig->name,
 			 f->b->fo.variant[0] ? "-" : "", f->b->fo.variant);
+		struct figopts fo = f->b->fo;
+		if (d->st->patent)
+			fo.numerals = &d->num;
 		for (char *p = base + strlen(dir) + 1; *p; p++)
 			if (*p == '+' || *p == ':' || *p == ' ')
 				*p = '_';
 		snprintf(path, sizeof(path), "%s.svg", base);
-		int rc = render_figure_file(d->rd, f->b->fig->name, &f->b->fo, d->st, path, dpi);
+		int rc = render_figure_file(d->rd, f->b->fig->name, &fo, d->st, path, dpi);
 		if (!rc) {
 			snprintf(path, sizeof(path), "%s.png", base);
-			rc = render_figure_file(d->rd, f->b->fig->name, &f->b->fo, d->st, path, dpi);
+			rc = render_figure_file(d->rd, f->b->fig->name, &fo, d->st, path, dpi);
 		}
 		if (rc)
 			return rc;
