@@ -54,16 +54,44 @@ void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *
 	}
 }
 
+static const unsigned ladder[] = { 0, FLASH_SEQPAR, FLASH_SEQPAR | FLASH_SPLITQ, FLASH_ALL };
+static const unsigned single[] = { FLASH_SPLITQ, FLASH_LAZY };
+
+/* The rung's record from run `run` (any run when there is one file). */
+static const struct record *rung_record(const struct rdata *rd, const struct variant_desc *v, const struct rsel *s, int run)
+{
+	if (!v)
+		return NULL;
+	return rd->nruns > 1 ? rdata_find_run(rd, v->name, s, run) : rdata_find(rd, v->name, s);
+}
+
+int ablation_run(const struct rdata *rd, const struct rsel *s)
+{
+	/* every rung from one run: the file that measured most of them (the earliest on a tie) */
+	int best = 0, most = -1;
+	for (int run = 0; run < (rd->nruns > 1 ? rd->nruns : 1); run++) {
+		int n = 0;
+		for (size_t i = 0; i < 4; i++)
+			n += rung_record(rd, variant_flash(ladder[i]), s, run) != NULL;
+		for (size_t i = 0; i < 2; i++)
+			n += rung_record(rd, variant_flash(single[i]), s, run) != NULL;
+		if (n > most) {
+			most = n;
+			best = run;
+		}
+	}
+	return best;
+}
+
 size_t ablation_rungs(const struct rdata *rd, const struct rsel *s, struct rung *out, size_t max)
 {
-	static const unsigned ladder[] = { 0, FLASH_SEQPAR, FLASH_SEQPAR | FLASH_SPLITQ, FLASH_ALL };
-	static const unsigned single[] = { FLASH_SPLITQ, FLASH_LAZY };
+	int run = ablation_run(rd, s);
 	size_t n = 0;
 	const struct record *prev = NULL, *base = NULL;
 	unsigned prev_sw = 0;
 	for (size_t i = 0; i < 4 && n < max; i++) {
 		const struct variant_desc *v = variant_flash(ladder[i]);
-		const struct record *r = v ? rdata_find(rd, v->name, s) : NULL;
+		const struct record *r = rung_record(rd, v, s, run);
 		if (!r)
 			continue;
 		out[n] = (struct rung){ v, r, prev, prev ? ladder[i] & ~prev_sw : 0, 1 };
@@ -75,7 +103,7 @@ size_t ablation_rungs(const struct rdata *rd, const struct rsel *s, struct rung 
 	}
 	for (size_t i = 0; i < 2 && n < max; i++) {
 		const struct variant_desc *v = variant_flash(single[i]);
-		const struct record *r = v ? rdata_find(rd, v->name, s) : NULL;
+		const struct record *r = rung_record(rd, v, s, run);
 		if (r)
 			out[n++] = (struct rung){ v, r, base, base ? single[i] : 0, 0 };
 	}

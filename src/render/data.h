@@ -38,25 +38,39 @@ struct rdata {
 	int without_metrics;   /* attnprof records without them */
 	const char *metrics_reason; /* a reason given for missing counters */
 	const struct results *repeats; /* second runs (--repeat): spread only, or NULL */
+	/* Several files (inputs.c): which file (run) each record came from, and
+	 * the records of a key another file already held (other runs). */
+	const int *origin;             /* per record of res, or NULL (one file) */
+	const struct results *others;  /* or NULL */
+	const int *others_origin;      /* per record of others */
+	int nruns;                     /* files merged */
 };
 /* Set up over res; the focus is N=4096 (or the nearest N measured), d=128
  * (or the largest), non-causal, prefill. */
 void rdata_init(struct rdata *rd, const struct results *res, const char *path);
 
-/* Several results files as one (inputs.c): records merged in order, the
- * header from the first; a key seen before keeps the earlier record (its
- * missing counters filled from the later one) and a note says so once.
- * Repeat files only give run-to-run spread (rdata_runs). */
+/* Several results files as one (inputs.c), the same whatever order they
+ * are given in: files are taken in the order they were recorded (header
+ * date, then name); the conditions are the earliest's, ceilings it lacks
+ * come from the next that has them.  A key seen before keeps the earlier
+ * record (its missing counters filled from the later one); the later
+ * record is kept as another run of that key (spread, run count) and a note
+ * says so once.  Repeat files only give run-to-run spread (rdata_runs). */
+#define RINPUTS_MAX 32
 struct rinputs {
 	struct results res;      /* every file's records */
+	int *origin;             /* per record of res: its file (0 = the earliest) */
+	struct results others;   /* records of a key an earlier file had */
+	int *others_origin;
 	struct results repeats;  /* the records of the repeat files */
 	char files[1024];        /* "fa2-paper.yaml, decode.yaml; repeat run: x.yaml" */
-	int duplicates, filled, nrepeat_files;
+	int nfiles, duplicates, filled, nrepeat_files;
 };
 int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr);
 void rinputs_release(struct rinputs *in);
 void rdata_init_inputs(struct rdata *rd, const struct rinputs *in);
-/* Runs of rec's key: rec itself and its repeats; the fastest and slowest median. */
+/* Runs of rec's key: rec itself, the other files' records of that key and
+ * the repeats; the fastest and slowest median. */
 int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax);
 
 #define SERIES_KEY 96
@@ -70,6 +84,11 @@ int rdata_resolve(const struct rdata *rd, const char *name, char *key, size_t le
 const char *series_label(const char *key, char *buf, size_t len);
 /* The record of series key under sel (ones that did not fail first), or NULL. */
 const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel);
+/* The same from one run (file) only: the merged record when it came from
+ * that file, else that file's own record of the key; NULL when it has none. */
+const struct record *rdata_find_run(const struct rdata *rd, const char *key, const struct rsel *sel, int run);
+/* The file (run) a record came from: 0 for a single file. */
+int rdata_origin(const struct rdata *rd, const struct record *rec);
 
 enum series_filter {
 	SERIES_MAIN,      /* prefill: standard, flash1, flash2, other non-ablation, references */

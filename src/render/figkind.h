@@ -67,7 +67,9 @@ struct rung {
 	int ladder;                  /* 1: on the ladder; 0: a single change on flash1 */
 };
 void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* Every rung comes from one run (file): the one that measured most rungs. */
 size_t ablation_rungs(const struct rdata *rd, const struct rsel *s, struct rung *out, size_t max);
+int ablation_run(const struct rdata *rd, const struct rsel *s);
 const char *ablation_change_name(unsigned bit);
 /* Two lines of "metric before → after" for the step into g (either may be empty). */
 void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2);

@@ -292,6 +292,148 @@ static int text_quantity(struct parser *ps, const char *key, const char *q, cons
 	return 0;
 }
 
+/* The number a table cell starts with ("×2.29", "127×", "0.6 % (3 runs)"); 0 when none. */
+static int cell_number(const char *cell, double *x)
+{
+	const char *p = cell;
+	if (!strncmp(p, "×", strlen("×")))
+		p += strlen("×");
+	char *e;
+	*x = strtod(p, &e);
+	return e != p && isfinite(*x);
+}
+
+/*
+ * A value read from a table the document draws, so that text quotes
+ * exactly what the table shows: "table:KIND[COLUMN; HEAD=VALUE ...]" is
+ * the cell under COLUMN in the first row whose HEAD cells hold those
+ * values; "max(table:KIND[COLUMN; ...])" and "min(...)" the largest and
+ * smallest such cell.  The value is the cell's text (its number for `when:`).
+ */
+#define TABLE_FILTERS 4
+static int table_value(struct parser *ps, struct value *v, int agg, const char *start)
+{
+	ps->p += 6; /* "table:" */
+	char kind[32];
+	const char *at_k = ps->p;
+	if (!token(ps, "_-", kind, sizeof(kind)))
+		return perr(ps, at_k, "expected a table kind after 'table:' (e.g. table:speedup[flash2 vs flash1])");
+	int tk = table_find(kind);
+	if (tk < 0)
+		return perr(ps, at_k, "unknown table '%s' (docs/templates.md lists the table kinds)", kind);
+	struct figopts o;
+	figopts_init(&o);
+	/* the table's conditions, as the template's table block gives them: @N=2048,B=8 */
+	if (ps->p < ps->end && *ps->p == '@') {
+		do {
+			ps->p++;
+			char k[16], val[32];
+			const char *at_c = ps->p;
+			if (!token(ps, "_", k, sizeof(k)) || ps->p >= ps->end || *ps->p != '=')
+				return perr(ps, at_c, "expected a condition such as N=2048 after '@'");
+			ps->p++;
+			const char *at_v = ps->p;
+			token(ps, "_", val, sizeof(val));
+			int bad = 0, iv = 0;
+			if (!strcmp(k, "N")) bad = parse_int_val(val, &o.sel.n);
+			else if (!strcmp(k, "d")) bad = parse_int_val(val, &o.sel.d);
+			else if (!strcmp(k, "B")) bad = parse_int_val(val, &o.sel.batch);
+			else if (!strcmp(k, "H")) bad = parse_int_val(val, &o.sel.heads);
+			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); o.sel.causal = iv; }
+			else
+				return perr(ps, at_c, "unknown table condition '%s' (N, d, B, H, causal)", k);
+			if (bad)
+				return perr(ps, at_v, "bad value '%s' for %s", val, k);
+		} while (ps->p < ps->end && *ps->p == ',');
+	}
+	if (ps->p >= ps->end || *ps->p != '[')
+		return perr(ps, ps->p, "expected '[' after 'table:%s': [COLUMN] or [COLUMN; HEAD=VALUE]", kind);
+	const char *open = ++ps->p, *close = memchr(open, ']', (size_t)(ps->end - open));
+	if (!close)
+		return perr(ps, open, "expected ']' to close 'table:%s['", kind);
+	/* COLUMN; HEAD=VALUE; ... */
+	char part[TABLE_FILTERS + 1][96];
+	const char *at[TABLE_FILTERS + 1];
+	int np = 0;
+	for (const char *q = open; q <= close && np <= TABLE_FILTERS;) {
+		const char *e = memchr(q, ';', (size_t)(close - q));
+		if (!e)
+			e = close;
+		while (q < e && *q == ' ') q++;
+		const char *t = e;
+		while (t > q && t[-1] == ' ') t--;
+		at[np] = q;
+		snprintf(part[np++], sizeof(part[0]), "%.*s", (int)(t - q), q);
+		q = e + 1;
+	}
+	ps->p = close + 1;
+	if (agg) {
+		skip_ws(ps);
+		if (ps->p >= ps->end || *ps->p != ')')
+			return perr(ps, ps->p, "expected ')' to close %s(", agg > 0 ? "max" : "min");
+		ps->p++;
+	}
+	struct dtable *t = table_build(ps->ip->rd, tk, &o);
+	if (!t)
+		return -1;
+	int col[TABLE_FILTERS + 1];
+	const char *want[TABLE_FILTERS + 1] = { NULL };
+	for (int k = 0; k < np; k++) {
+		char head[96];
+		memcpy(head, part[k], sizeof(head));
+		char *eq = k ? strchr(head, '=') : NULL;
+		if (k && !eq) {
+			table_free(t);
+			return perr(ps, at[k], "expected HEAD=VALUE after ';' (e.g. variant=flash2), found '%s'", part[k]);
+		}
+		if (eq) {
+			*eq = '\0';
+			want[k] = part[k] + (eq - head) + 1;
+			for (char *z = eq; z > head && z[-1] == ' '; z--)
+				z[-1] = '\0';
+			while (*want[k] == ' ')
+				want[k]++;
+		}
+		col[k] = -1;
+		for (int j = 0; j < t->ncols; j++)
+			if (!strcmp(t->head[j], head))
+				col[k] = j;
+		if (col[k] < 0) {
+			char heads[400] = "";
+			for (int j = 0; j < t->ncols; j++)
+				snprintf(heads + strlen(heads), sizeof(heads) - strlen(heads), "%s'%s'", j ? ", " : "", t->head[j]);
+			table_free(t);
+			return perr(ps, at[k], "table '%s' has no column '%s' (it has %s)", kind, head, heads);
+		}
+	}
+	(void)start;
+	v->is_text = 2; /* a cell: printed as it stands, compared by its number */
+	v->unit = U_NUM;
+	int found = 0;
+	for (int i = 0; i < t->nrows; i++) {
+		int match = 1;
+		for (int k = 1; k < np && match; k++)
+			match = !strcmp(t->cell[i][col[k]], want[k]);
+		double x;
+		if (!match || !cell_number(t->cell[i][col[0]], &x))
+			continue;
+		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num)) {
+			v->num = x;
+			snprintf(v->text, sizeof(v->text), "%s", t->cell[i][col[0]]);
+		}
+		found = 1;
+		if (!agg)
+			break;
+	}
+	table_free(t);
+	if (!found) {
+		v->missing = 1;
+		snprintf(v->why, sizeof(v->why), "table %s has no number in column '%s'%s", kind, part[0],
+			 np > 1 ? " in the rows asked for" : "");
+	}
+	return 0;
+}
+
 /* Parse and evaluate one placeholder between p and end. */
 static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen)
 {
@@ -304,6 +446,12 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		agg = ps->p[1] == 'a' ? 1 : -1;
 		ps->p += 4;
 		skip_ws(ps);
+	}
+	if (ps->end - ps->p > 6 && !strncmp(ps->p, "table:", 6)) {
+		int rc = table_value(ps, v, agg, start);
+		if (rc)
+			return rc;
+		goto format;
 	}
 	char series[SERIES_KEY], q[64], arg[160] = "";
 	const char *at_series = ps->p;
@@ -493,7 +641,7 @@ format:
 		fmtspec[n] = '\0';
 		ps->p = ps->end;
 		char tmp[64];
-		if (!v->is_text && fmt_quantity(1.0, v->unit, fmtspec, tmp, sizeof(tmp)))
+		if (v->is_text != 1 && fmt_quantity(1.0, v->unit, fmtspec, tmp, sizeof(tmp)))
 			return perr(ps, at_f, "unknown format '%s' (bytes, count, x, pct, num, int, seqlen or one printf "
 				    "conversion such as %%.2f)", fmtspec);
 	}
@@ -573,7 +721,7 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 				warning("%s: {%.*s}: %s: wrote 'n/a'", interp_where(ip, node, text, (size_t)(p + 1 - text), where,
 										   sizeof(where)), (int)(close - p - 1), p + 1, v.why);
 			}
-		} else if (v.is_text) {
+		} else if (v.is_text == 1 || (v.is_text && !spec[0])) {
 			snprintf(buf, sizeof(buf), "%s", v.text);
 		} else {
 			fmt_quantity(v.num, v.unit, spec[0] ? spec : NULL, buf, sizeof(buf));
@@ -652,13 +800,13 @@ int interp_when(struct interp *ip, const struct ynode *node, const char *cond, i
 		rc = eval(&ps, &b, spec, sizeof(spec));
 		if (rc)
 			return rc;
-		if (b.missing || b.is_text) {
+		if (b.missing || b.is_text == 1) {
 			*truth = 0;
 			return 0;
 		}
 		bv = b.num;
 	}
-	if (a.missing || a.is_text) {
+	if (a.missing || a.is_text == 1) {
 		*truth = 0;
 		return 0;
 	}

@@ -355,7 +355,7 @@ static void build_variants(struct dtable *T, const struct rdata *rd)
 /* A readable name for a kernel: an Itanium-mangled C++ name ("_ZN5flash9flash_fwdILi128E…")
  * is shortened to its qualified name, template arguments as "<…>"
  * ("flash::flash_fwd<…>"); others are kept.  1 when it was shortened. */
-#define KERNEL_NAME_MAX 44 /* characters of a kernel's name a table shows */
+#define KERNEL_NAME_MAX 36 /* characters of a kernel's name a table shows */
 
 int kernel_short_name(const char *name, char *out, size_t len)
 {
@@ -443,9 +443,9 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 static void build_ablation(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	static const char *const h[] = { "rung", "change", "median ms", "spread", "TFLOP/s", "step",
-					 "evidence (before → after)" };
-	static const int right[] = { 0, 0, 1, 1, 1, 1, 0 };
-	t_cols(T, 7, h, right);
+					 "step ÷ spread", "evidence (before → after)" };
+	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 0 };
+	t_cols(T, 8, h, right);
 	struct rsel s;
 	ablation_sel(rd, o, &s);
 	struct rung g[8];
@@ -469,7 +469,7 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 		double lo, hi;
 		int runs = rdata_runs(rd, g[i].r, &lo, &hi);
 		if (runs > 1) {
-			t_set(row, 3, "%.1f %%", (hi - lo) / lo * 100);
+			t_set(row, 3, "%.1f %% (%d runs)", (hi - lo) / lo * 100, runs);
 			spread = 1;
 		} else {
 			t_set(row, 3, "1 run");
@@ -482,19 +482,30 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 			enum qunit qu;
 			char why[120];
 			if (!rdata_quantity(rd, g[i].r, "time_ms", NULL, &a, &qu, why, sizeof(why)) &&
-			    !rdata_quantity(rd, g[i].prev, "time_ms", NULL, &bb, &qu, why, sizeof(why)) && a > 0)
+			    !rdata_quantity(rd, g[i].prev, "time_ms", NULL, &bb, &qu, why, sizeof(why)) && a > 0) {
 				t_set(row, 5, "×%.2f%s", bb / a, g[i].ladder ? "" : " vs flash1");
+				/* how many spreads the step is: the larger spread of the two rungs */
+				double l1, h1, l2, h2;
+				int r1 = rdata_runs(rd, g[i].r, &l1, &h1), r2 = rdata_runs(rd, g[i].prev, &l2, &h2);
+				double sp = fmax(r1 > 1 ? (h1 - l1) / l1 : 0, r2 > 1 ? (h2 - l2) / l2 : 0);
+				if (sp > 0)
+					t_set(row, 6, "%.1f", fabs(bb / a - 1) / sp);
+				else
+					t_set(row, 6, "–");
+			}
 		}
 		char e1[300], e2[300];
 		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
-		t_set(row, 6, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
+		t_set(row, 7, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
 	}
 	char d[120];
 	snprintf(T->note, sizeof(T->note), "%s. Ladder rungs above, single changes applied to flash1 below; step = time of the "
 		 "rung before (or of flash1) / this time. %s",
 		 rsel_describe(&s, d, sizeof(d)),
-		 spread ? "Spread = (slowest - fastest) / fastest median over this run and the repeat run."
-			: "One run per rung: no run-to-run spread (give a second run with --repeat).");
+		 spread ? "Every rung from one results file. Spread = (slowest - fastest) / fastest median over the runs of that "
+			  "configuration (every results file that measured it and the repeat runs); step ÷ spread = |step - 1| / "
+			  "the larger spread of the two rungs (below 1: the step is within the spread)."
+			: "Every rung from one results file. One run per rung: no run-to-run spread (give a second run with --repeat).");
 }
 
 static void build_decode(struct dtable *T, const struct rdata *rd)

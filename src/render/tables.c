@@ -71,30 +71,37 @@ double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int 
 	 * numbers never */
 	double nat[TCOLS] = { 0 }, minw[TCOLS] = { 0 }, total = 0;
 	char buf[TCELL * 2];
-	for (int j = 0; j < T->ncols; j++) {
-		piece_widths(c, T->head[j], fs, TX_BOLD, " ", &nat[j], &minw[j]);
-		for (int i = 0; i < T->nrows; i++) {
-			double n, m;
-			piece_widths(c, T->cell[i][j], fs, 0, T->right[j] ? "" : " +/", &n, &m);
-			nat[j] = fmax(nat[j], n);
-			minw[j] = fmax(minw[j], m);
+	double pad = sz(c, 4), shrink = 1;
+	/* measured at the size they are drawn at (Pango rounds glyph positions,
+	 * so widths do not scale exactly): once at the style's size and, when
+	 * that is too wide, again at the smaller size */
+	for (int pass = 0; pass < 2; pass++) {
+		total = 0;
+		for (int j = 0; j < T->ncols; j++) {
+			piece_widths(c, T->head[j], fs, TX_BOLD, " ", &nat[j], &minw[j]);
+			for (int i = 0; i < T->nrows; i++) {
+				double n, m;
+				piece_widths(c, T->cell[i][j], fs, 0, T->right[j] ? "" : " +/", &n, &m);
+				nat[j] = fmax(nat[j], n);
+				minw[j] = fmax(minw[j], m);
+			}
+			total += nat[j] + 2 * pad;
 		}
+		if (pass || total <= box.w)
+			break;
+		/* shrink the type to fit, never below the style's minimum for text */
+		shrink = box.w / total;
+		if (fs * shrink < st->min_text)
+			shrink = st->min_text / fs;
+		if (shrink >= 1)
+			break;
+		fs *= shrink;
 	}
-	double pad = sz(c, 4);
-	for (int j = 0; j < T->ncols; j++)
-		total += nat[j] + 2 * pad;
-	/* shrink the type to fit, never below the style's minimum for text */
-	double shrink = total > box.w ? box.w / total : 1;
-	if (fs * shrink < st->min_text)
-		shrink = st->min_text / fs;
-	if (shrink > 1)
-		shrink = 1;
-	fs *= shrink;
 	double colw[TCOLS], sum = 0;
 	for (int j = 0; j < T->ncols; j++) {
 		/* + a hair, so rounding in Pango's layout never wraps "128" into "12/8" */
-		colw[j] = (nat[j] * shrink + 2 * pad) + sz(c, 1.5);
-		minw[j] = (minw[j] * shrink + 2 * pad) + sz(c, 1.5);
+		colw[j] = nat[j] + 2 * pad + sz(c, 1.5);
+		minw[j] = minw[j] + 2 * pad + sz(c, 1.5);
 		sum += colw[j];
 	}
 	/* still too wide: the widest text column gives way, down to its

@@ -151,4 +151,96 @@ static void test_template_error(void)
 	unload(&d);
 }
 
-TESTS(test_review_blocks, test_when_and_availability, test_same_input_same_model, test_template_error)
+/* The table block of kind k in the model (the first), or NULL. */
+static const struct dtable *table_of(const struct docmodel *m, int k)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (m->b[i].kind == D_TABLE && m->b[i].table && m->b[i].table->kind == k)
+			return m->b[i].table;
+	return NULL;
+}
+
+/* The cell texts of column head with the smallest and largest number, over
+ * rows whose column fhead holds fval (NULL: all rows). */
+static int column_range(const struct dtable *t, const char *head, const char *fhead, const char *fval, char *lo,
+			char *hi, size_t len)
+{
+	int c = -1, f = -1;
+	for (int j = 0; j < t->ncols; j++) {
+		if (!strcmp(t->head[j], head)) c = j;
+		if (fhead && !strcmp(t->head[j], fhead)) f = j;
+	}
+	if (c < 0 || (fhead && f < 0))
+		return -1;
+	double vlo = 0, vhi = 0;
+	int n = 0;
+	for (int i = 0; i < t->nrows; i++) {
+		if (fhead && strcmp(t->cell[i][f], fval))
+			continue;
+		char *e;
+		double x = strtod(t->cell[i][c], &e);
+		if (e == t->cell[i][c])
+			continue;
+		if (!n || x < vlo) { vlo = x; snprintf(lo, len, "%s", t->cell[i][c]); }
+		if (!n || x > vhi) { vhi = x; snprintf(hi, len, "%s", t->cell[i][c]); }
+		n++;
+	}
+	return n ? 0 : -1;
+}
+
+/* Every range the review quotes is the range of the table it stands beside
+ * (the H200 evidence: the flash1 column's 127× against 130× over every
+ * record, a shape the table does not show). */
+static void test_quoted_ranges_match_tables(void)
+{
+	struct doc d;
+	memset(&d, 0, sizeof(d));
+	const char *files[3] = { "experiments/results/fa2-paper.yaml", "experiments/results/decode.yaml",
+				 "experiments/results/ablation.yaml" };
+	FILE *f = fopen(files[0], "r");
+	if (!f)
+		SKIP("no committed H200 results");
+	fclose(f);
+	CHECK_INT(template_load(&d.t, "templates/review.yaml"), 0);
+	error_quiet(1);
+	CHECK_INT(rinputs_load(&d.in, files, 3, NULL, 0), 0);
+	error_quiet(0);
+	rdata_init_inputs(&d.rd, &d.in);
+	CHECK_INT(docmodel_build(&d.m, &d.t, &d.rd, 1), 0);
+	const struct dtable *sp = table_of(&d.m, TABLE_SPEEDUP), *mo = table_of(&d.m, TABLE_MODEL);
+	CHECK(sp && mo);
+	if (!sp || !mo) {
+		unload(&d);
+		return;
+	}
+	char lo[64], hi[64], want[400];
+	struct { const struct dtable *t; const char *col, *fhead, *fval, *fmt; } q[] = {
+		{ sp, "flash2 vs standard", NULL, NULL, "between %s and %s faster than standard" },
+		{ sp, "flash2 vs flash1", NULL, NULL, "between %s and %s faster than flash1" },
+		{ sp, "flash2 vs SDPA", NULL, NULL, "ranges from %s to %s of SDPA" },
+		{ mo, "measured / model", "variant", "standard", "ranges from %s to %s for standard" },
+		{ mo, "measured / model", "variant", "flash1", "%s to %s for flash1" },
+		{ mo, "measured / model", "variant", "flash2", "%s to %s for flash2" },
+	};
+	for (size_t i = 0; i < sizeof(q) / sizeof(*q); i++) {
+		CHECK_INT(column_range(q[i].t, q[i].col, q[i].fhead, q[i].fval, lo, hi, sizeof(lo)), 0);
+		snprintf(want, sizeof(want), q[i].fmt, lo, hi);
+		int found = 0;
+		for (size_t k = 0; k < d.m.n && !found; k++) {
+			if (d.m.b[k].kind != D_PARA || !d.m.b[k].text)
+				continue;
+			/* the paragraph's words, line breaks as spaces */
+			char flat[2000];
+			snprintf(flat, sizeof(flat), "%s", d.m.b[k].text);
+			for (char *p = flat; *p; p++)
+				if (*p == '\n') *p = ' ';
+			found = strstr(flat, want) != NULL;
+		}
+		if (!found)
+			printf("    no paragraph quotes the table's range: \"%s\"\n", want);
+		CHECK(found);
+	}
+	unload(&d);
+}
+
+TESTS(test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error)
