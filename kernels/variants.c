@@ -147,9 +147,10 @@ static void decode_splitkv_tiling(const struct attn_shape *s, int sm_count, stru
 	 * 32 heads = 288 blocks read at 80 % of copy bandwidth, see
 	 * docs/kernels.md).  Each split at least 4 tiles long, the split
 	 * length a multiple of the tile, and no empty split. */
-	int g = s->kv_heads > 0 ? s->heads / s->kv_heads : 1;
-	int groups = s->batch * s->kv_heads * cdiv(g * s->seqlen_q, t->block_m);
-	int want = 2 * (sm_count > 0 ? sm_count : 132) / (groups > 0 ? groups : 1);
+	long long g = s->kv_heads > 0 ? s->heads / s->kv_heads : 1;
+	/* in 64 bits: a results file's shape may be as large as MAX_BATCH × MAX_HEADS × MAX_SEQLEN */
+	long long groups = (long long)s->batch * s->kv_heads * ((g * s->seqlen_q + t->block_m - 1) / t->block_m);
+	int want = (int)(2 * (sm_count > 0 ? sm_count : 132) / (groups > 0 ? groups : 1));
 	int max_splits = cdiv(s->seqlen_kv, 4 * t->block_n);
 	int splits = want < max_splits ? want : max_splits;
 	if (splits < 1)

@@ -9,6 +9,7 @@
 #include "export.h"
 #include "results.h"
 #include "util/error.h"
+#include "util/file.h"
 
 static void usage(FILE *f)
 {
@@ -81,15 +82,17 @@ int cmd_export(int argc, char **argv)
 		r.records[keep++] = *rec;
 	}
 	r.nrecords = keep;
-	FILE *f = out ? fopen(out, "w") : stdout;
-	if (!f) {
-		error("cannot write '%s': %s", out, strerror(errno));
+	struct outfile o = { stdout, NULL, "" };
+	int orc = out ? outfile_open(&o, out, NULL) : 0;
+	if (orc) {
 		results_release(&r);
-		return EXIT_FAILURE_RUN;
+		return orc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}
-	int rc = export_records(f, r.records, r.nrecords, (enum export_format)fmt);
-	if (out && fclose(f))
-		rc = error("cannot write '%s': %s", out, strerror(errno));
+	int rc = export_records(o.f, r.records, r.nrecords, (enum export_format)fmt);
+	if (out)
+		rc = rc ? (outfile_abort(&o), rc) : outfile_commit(&o);
+	else if (fflush(stdout) || ferror(stdout))
+		rc = error("cannot write the export to standard output: %s", strerror(errno));
 	results_release(&r);
 	return rc ? EXIT_FAILURE_RUN : EXIT_OK;
 }

@@ -5,6 +5,7 @@
  * the chosen style; --n/--d/--causal pick the conditions (default: the
  * focus, N=4096 d=128 non-causal or the nearest measured).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +65,14 @@ static int need_arg(int i, int argc, char **argv)
 static int parse_pos(const char *opt, const char *s, int *out)
 {
 	char *e;
-	long v = strtol(s, &e, 10);
-	if (*e == 'k' || *e == 'K') { v *= 1024; e++; }
-	if (e == s || *e || v < 1 || v > 1 << 30)
-		return error("%s must be a positive whole number, not '%s'", opt, s);
+	errno = 0;
+	long v = strtol(s, &e, 10), unit = 1;
+	if (*e == 'k' || *e == 'K') { unit = 1024; e++; }
+	/* the range before the multiplication: 9223372036854775807k overflows */
+	if (e == s || *e || errno || v < 1 || v > (1L << 30) / unit)
+		return error("%s must be a whole number from 1 to %ld%s, not '%s'", opt, (1L << 30) / unit,
+			     unit > 1 ? "k" : "", s);
+	v *= unit;
 	*out = (int)v;
 	return 0;
 }

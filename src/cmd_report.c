@@ -170,8 +170,8 @@ int cmd_report(int argc, char **argv)
 				s.pages == 1 ? "" : "s", s.figures, s.figures == 1 ? "" : "s", s.tables, s.tables == 1 ? "" : "s",
 				(double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 		} else {
+			/* the output is written whole or not at all: an old one stays */
 			rc = r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
-			remove(out); /* no half-written document left behind */
 		}
 	}
 	rinputs_release(&in);

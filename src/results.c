@@ -456,40 +456,15 @@ int results_write(const struct results *r, FILE *f)
 
 int results_save(const struct results *r, const char *path)
 {
-	char tmp[4096], dirbuf[4096];
-	snprintf(dirbuf, sizeof(dirbuf), "%s", path);
-	const char *dir = dirname(dirbuf);
-	int n = snprintf(tmp, sizeof(tmp), "%s/.%s.tmp.XXXXXX", dir,
-			 strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-	if (n < 0 || (size_t)n >= sizeof(tmp))
-		return error("results path '%s' is too long", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return error("cannot create a temporary file in '%s': %s", dir, strerror(errno));
-	FILE *f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(tmp);
-		return error("cannot open '%s': %s", tmp, strerror(errno));
+	struct outfile o;
+	/* the results file record --resume continues is its own input */
+	if (outfile_open(&o, path, "results file"))
+		return -1;
+	if (results_write(r, o.f)) {
+		outfile_abort(&o);
+		return -1;
 	}
-	int rc = results_write(r, f);
-	if (!rc && (fflush(f) || fsync(fileno(f))))
-		rc = error("cannot write '%s': %s", tmp, strerror(errno));
-	if (fclose(f) && !rc)
-		rc = error("cannot write '%s': %s", tmp, strerror(errno));
-	if (!rc && chmod(tmp, 0644) == 0 && rename(tmp, path))
-		rc = error("cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
-	if (rc) {
-		unlink(tmp);
-		return rc;
-	}
-	/* Make the rename itself durable. */
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return 0;
+	return outfile_commit(&o);
 }
 
 /* ---- reading ----------------------------------------------------------- */
@@ -501,6 +476,7 @@ struct field {
 	enum ftype type;
 	size_t offset;
 	int required;
+	long long lo, hi; /* F_INT: the range (both 0: any int) */
 };
 
 static int is_null(const struct ynode *n)
@@ -571,8 +547,10 @@ static int read_fields(const struct ytree *t, const struct ynode *map,
 		case F_INT:
 			if (ynode_int(t, n, what, &iv))
 				return -1;
-			if (iv < -2147483647LL || iv > 2147483647LL)
-				return error("%s: %s = %lld is out of range", ynode_where(t, n, where, sizeof(where)), what, iv);
+			if (f[i].lo || f[i].hi ? iv < f[i].lo || iv > f[i].hi : iv < -2147483647LL || iv > 2147483647LL)
+				return error("%s: %s = %lld is out of range (%lld to %lld)", ynode_where(t, n, where, sizeof(where)),
+					     what, iv, f[i].lo || f[i].hi ? f[i].lo : -2147483647LL,
+					     f[i].lo || f[i].hi ? f[i].hi : 2147483647LL);
 			*(int *)p = (int)iv;
 			break;
 		case F_U64: {
@@ -619,7 +597,7 @@ static int read_kvlist(const struct ytree *t, const struct ynode *map, struct kv
 	return 0;
 }
 
-static int read_int3(const struct ytree *t, const struct ynode *n, int out[3], const char *what)
+static int read_int3(const struct ytree *t, const struct ynode *n, int out[3], const char *what, int grid)
 {
 	char where[256];
 	if (!n || is_null(n))
@@ -627,12 +605,22 @@ static int read_int3(const struct ytree *t, const struct ynode *n, int out[3], c
 	if (n->kind != Y_SEQ || n->n != 3)
 		return error("%s: %s must be a list of three numbers [x, y, z]",
 			     ynode_where(t, n, where, sizeof(where)), what);
+	/* CUDA's limits: a launch beyond them never ran */
+	const long long max[3] = { grid ? MAX_GRID_X : MAX_BLOCK, grid ? MAX_GRID_YZ : MAX_BLOCK, grid ? MAX_GRID_YZ : 64 };
+	long long threads = 1;
 	for (int i = 0; i < 3; i++) {
 		long long v;
 		if (ynode_int(t, n->items[i], what, &v))
 			return -1;
+		if (v < 0 || v > max[i])
+			return error("%s: %s[%d] = %lld is out of range (0 to %lld)",
+				     ynode_where(t, n->items[i], where, sizeof(where)), what, i, v, max[i]);
 		out[i] = (int)v;
+		threads *= v;
 	}
+	if (!grid && threads > MAX_BLOCK)
+		return error("%s: %s has %lld threads, more than %d", ynode_where(t, n, where, sizeof(where)), what,
+			     threads, MAX_BLOCK);
 	return 0;
 }
 
@@ -643,12 +631,12 @@ static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_inf
 	static const struct field f[] = {
 		{ "name", F_STR, OFF(struct gpu_info, name), 0 },
 		{ "chip", F_STR, OFF(struct gpu_info, chip), 0 },
-		{ "sm_count", F_INT, OFF(struct gpu_info, sm_count), 0 },
+		{ "sm_count", F_INT, OFF(struct gpu_info, sm_count), 0, 0, MAX_SMS },
 		{ "l2_bytes", F_U64, OFF(struct gpu_info, l2_bytes), 0 },
 		{ "hbm_bytes", F_U64, OFF(struct gpu_info, hbm_bytes), 0 },
-		{ "sm_clock_mhz", F_INT, OFF(struct gpu_info, sm_clock_mhz), 0 },
-		{ "mem_clock_mhz", F_INT, OFF(struct gpu_info, mem_clock_mhz), 0 },
-		{ "mem_bus_bits", F_INT, OFF(struct gpu_info, mem_bus_bits), 0 },
+		{ "sm_clock_mhz", F_INT, OFF(struct gpu_info, sm_clock_mhz), 0, 0, 100000 },
+		{ "mem_clock_mhz", F_INT, OFF(struct gpu_info, mem_clock_mhz), 0, 0, 100000 },
+		{ "mem_bus_bits", F_INT, OFF(struct gpu_info, mem_bus_bits), 0, 0, 65536 },
 		{ "peak_hbm_gbs", F_DBL, OFF(struct gpu_info, peak_hbm_gbs), 0 },
 		{ "copy_gbs", F_DBL, OFF(struct gpu_info, copy_gbs), 0 },
 		{ "tensor_tflops", F_DBL, OFF(struct gpu_info, tensor_tflops), 0 },
@@ -696,16 +684,16 @@ static int read_launch(const struct ytree *t, const struct ynode *n, struct laun
 {
 	static const struct field f[] = {
 		{ "name", F_STR, OFF(struct launch, name), 0 },
-		{ "registers", F_INT, OFF(struct launch, registers), 0 },
-		{ "static_smem", F_INT, OFF(struct launch, static_smem), 0 },
-		{ "dynamic_smem", F_INT, OFF(struct launch, dynamic_smem), 0 },
+		{ "registers", F_INT, OFF(struct launch, registers), 0, 0, 65536 },
+		{ "static_smem", F_INT, OFF(struct launch, static_smem), 0, 0, 1 << 24 },
+		{ "dynamic_smem", F_INT, OFF(struct launch, dynamic_smem), 0, 0, 1 << 24 },
 		{ "theoretical_occupancy", F_DBL, OFF(struct launch, theoretical_occupancy), 0 },
 		{ "occupancy_limiter", F_STR, OFF(struct launch, occupancy_limiter), 0 },
 	};
 	static const char *const extra[] = { "grid", "block", "metrics" };
 	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), l, "launch", extra, 3) ||
-	    read_int3(t, ynode_get(n, "grid"), l->grid, "launch.grid") ||
-	    read_int3(t, ynode_get(n, "block"), l->block, "launch.block") ||
+	    read_int3(t, ynode_get(n, "grid"), l->grid, "launch.grid", 1) ||
+	    read_int3(t, ynode_get(n, "block"), l->block, "launch.block", 0) ||
 	    read_kvlist(t, ynode_get(n, "metrics"), &l->metrics, "launch.metrics"))
 		return -1;
 	return 0;
@@ -795,20 +783,20 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		{ "variant", F_STR, OFF(struct record, variant), 1 },
 		{ "phase", F_STR, OFF(struct record, phase), 1 },
 		{ "dtype", F_STR, OFF(struct record, dtype), 1 },
-		{ "batch", F_INT, OFF(struct record, batch), 1 },
-		{ "heads", F_INT, OFF(struct record, heads), 1 },
-		{ "kv_heads", F_INT, OFF(struct record, kv_heads), 0 },
-		{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1 },
-		{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1 },
-		{ "head_dim", F_INT, OFF(struct record, head_dim), 1 },
+		{ "batch", F_INT, OFF(struct record, batch), 1, 1, MAX_BATCH },
+		{ "heads", F_INT, OFF(struct record, heads), 1, 1, MAX_HEADS },
+		{ "kv_heads", F_INT, OFF(struct record, kv_heads), 0, 0, MAX_HEADS },
+		{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1, 1, MAX_SEQLEN },
+		{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1, 1, MAX_SEQLEN },
+		{ "head_dim", F_INT, OFF(struct record, head_dim), 1, 1, MAX_HEAD_DIM },
 		{ "causal", F_BOOL, OFF(struct record, causal), 1 },
 		{ "pass", F_STR, OFF(struct record, pass), 0 },
 		{ "error", F_STR, OFF(struct record, error), 0 },
 	};
 	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model", "capture" };
 	static const struct field ft[] = {
-		{ "repetitions", F_INT, OFF(struct record, repetitions), 0 },
-		{ "warmup", F_INT, OFF(struct record, warmup), 0 },
+		{ "repetitions", F_INT, OFF(struct record, repetitions), 0, 0, 100000000 },
+		{ "warmup", F_INT, OFF(struct record, warmup), 0, 0, 100000000 },
 		{ "time_ms", F_DBL, OFF(struct record, time_ms), 0 },
 		{ "time_ms_min", F_DBL, OFF(struct record, time_ms_min), 0 },
 		{ "time_ms_max", F_DBL, OFF(struct record, time_ms_max), 0 },
@@ -822,7 +810,7 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		{ "tol_max_abs", F_DBL, OFF(struct record, tol_max_abs), 0 },
 		{ "tol_rel_l2", F_DBL, OFF(struct record, tol_rel_l2), 0 },
 		{ "seed", F_U64, OFF(struct record, seed), 0 },
-		{ "rows_checked", F_INT, OFF(struct record, rows_checked), 0 },
+		{ "rows_checked", F_INT, OFF(struct record, rows_checked), 0, 0, 2147483647 },
 	};
 	static const struct field fm[] = {
 		{ "peak_bytes", F_U64, OFF(struct record, peak_bytes), 0 },
@@ -956,6 +944,8 @@ int results_parse(struct results *r, const char *text, size_t len,
 			}
 			record_init(&rec);
 			int old = error_quiet(last);
+			if (old)
+				error_quiet(old); /* a caller's quiet stays quiet */
 			int bad = read_record(&t, item, &rec);
 			error_quiet(old);
 			if (bad && last && strstr(error_last(), "is missing")) {

@@ -25,6 +25,18 @@
 
 #define RESULTS_FORMAT "attnprof-results/1"
 
+/* Limits beyond which a shape or a size is absurd rather than merely large.
+ * A spec is held to them, and so is every number a results file gives
+ * before it sizes an allocation or a loop (docs/results-format.md). */
+#define MAX_SEQLEN   (1 << 22)   /* 4M tokens */
+#define MAX_BATCH    65536
+#define MAX_HEADS    1024
+#define MAX_HEAD_DIM 4096
+#define MAX_SMS      1024        /* an H200 has 132 */
+#define MAX_GRID_X   2147483647  /* CUDA's limits on a launch */
+#define MAX_GRID_YZ  65535
+#define MAX_BLOCK    1024        /* threads in a block */
+
 /* An ordered list of named numbers: metrics, model predictions, allocations. */
 struct kv {
 	char *name;

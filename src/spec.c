@@ -12,10 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Limits beyond which a value is absurd rather than merely large. */
-#define MAX_SEQLEN   (1 << 22)   /* 4M tokens */
-#define MAX_BATCH    65536
-#define MAX_HEADS    1024
+/* Limits beyond which a value is absurd rather than merely large (and
+ * MAX_SEQLEN, MAX_BATCH, MAX_HEADS, MAX_HEAD_DIM in results.h). */
 #define MAX_AXIS     64          /* values in one list */
 #define MAX_CONFIGS  100000
 
@@ -403,7 +401,7 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 	/* head_dim */
 	if (!(n = sweep_get(block, root, "head_dim")))
 		return error("%s: no head_dim: give one or a list, e.g. 'head_dim: [64, 128]'", where(c, at, w, sizeof(w)));
-	if (axis_ints(c, n, "head_dim", 1, 4096, dims, &ndims))
+	if (axis_ints(c, n, "head_dim", 1, MAX_HEAD_DIM, dims, &ndims))
 		return -1;
 	for (size_t i = 0; i < ndims; i++)
 		if (dims[i] != 64 && dims[i] != 128) {

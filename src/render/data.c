@@ -679,10 +679,23 @@ int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len
 	if (spec && *spec) {
 		if (spec[0] == '%') {
 			/* one floating conversion, nothing else: the format is user text */
+			/* flags, a width up to 40 and a precision up to 12: a
+			 * format is user text, and %.999999999f takes a minute */
 			const char *p = spec + 1;
-			while (*p && strchr("0123456789.+- #", *p))
+			while (*p && strchr("+- #0", *p))
 				p++;
-			if (!*p || !strchr("fegFEG", *p) || strchr(p + 1, '%'))
+			char *e;
+			long width = strtol(p, &e, 10), prec = 0;
+			if (e - p > 2 || width > 40)
+				return -1;
+			p = e;
+			if (*p == '.') {
+				prec = strtol(++p, &e, 10);
+				if (e - p > 2 || prec > 12 || *p == '-' || *p == '+')
+					return -1;
+				p = e;
+			}
+			if (!*p || !strchr("fegFEG", *p) || p[1])
 				return -1;
 			snprintf(buf, len, spec, v);
 			return 0;

@@ -78,7 +78,7 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 		g->measured = 1;
 	} else if (g->r) {
 		const double *m = kvlist_get(&g->r->model, "blocks_per_sm");
-		if (m && *m >= 1)
+		if (m && *m >= 1 && *m <= 64) /* a results file's number: bounded before the cast */
 			g->per_sm = (int)*m;
 	}
 	long long blocks = (long long)g->grid[0] * (g->grid[1] > 0 ? g->grid[1] : 1) * (g->grid[2] > 0 ? g->grid[2] : 1);

@@ -252,6 +252,8 @@ int blocks_per_sm_from_occupancy(double occupancy, int warps_per_block, int max_
 {
 	if (!(occupancy > 0) || warps_per_block <= 0 || max_warps <= 0)
 		return 1;
+	if (occupancy > 1) /* a results file's number: bounded before the cast */
+		occupancy = 1;
 	int k = (int)floor(occupancy * max_warps / warps_per_block + 0.5);
 	return k < 1 ? 1 : k;
 }

@@ -643,7 +643,7 @@ format:
 		char tmp[64];
 		if (v->is_text != 1 && fmt_quantity(1.0, v->unit, fmtspec, tmp, sizeof(tmp)))
 			return perr(ps, at_f, "unknown format '%s' (bytes, count, x, pct, num, int, seqlen or one printf "
-				    "conversion such as %%.2f)", fmtspec);
+				    "conversion such as %%.2f: width up to 40, precision up to 12)", fmtspec);
 	}
 	skip_ws(ps);
 	if (ps->p < ps->end)
@@ -737,15 +737,28 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 	return 0;
 }
 
+static int when_atom(struct parser *pp, int *truth);
+
 int interp_when(struct interp *ip, const struct ynode *node, const char *cond, int *truth)
 {
 	struct parser ps = { ip, node, cond, cond, cond + strlen(cond) };
-	skip_ws(&ps);
-	if (!strncmp(ps.p, "not ", 4)) {
-		int t, rc = interp_when(ip, node, ps.p + 4, &t);
-		*truth = !t;
-		return rc;
+	/* 'not not … X': a loop, not a recursion, so no depth of 'not' can
+	 * overflow the stack */
+	int negate = 0;
+	for (skip_ws(&ps); !strncmp(ps.p, "not ", 4); skip_ws(&ps)) {
+		negate = !negate;
+		ps.p += 4;
 	}
+	int rc = when_atom(&ps, truth);
+	if (!rc && negate)
+		*truth = !*truth;
+	return rc;
+}
+
+static int when_atom(struct parser *pp, int *truth)
+{
+	struct parser ps = *pp;
+	struct interp *ip = ps.ip;
 	if (!strncmp(ps.p, "has:", 4)) {
 		const char *w = ps.p + 4;
 		unsigned has = rdata_has(ip->rd);

@@ -9,6 +9,12 @@
 #include <strings.h>
 
 #include "util/error.h"
+#include "util/file.h"
+
+cairo_status_t out_write(void *stream, const unsigned char *data, unsigned int len)
+{
+	return fwrite(data, 1, len, stream) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
 
 int out_format_of(const char *path, enum out_format *f)
 {
@@ -75,19 +81,23 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 	}
 	if (dpi <= 0)
 		dpi = 150;
+	if (f == OUT_PNG && !(w * dpi / 72 <= 20000 && h * dpi / 72 <= 20000))
+		return error("--dpi %g makes a %.0f×%.0f pixel image: too large", dpi, w * dpi / 72, h * dpi / 72), RENDER_BAD_INPUT;
+	/* drawn into a temporary file renamed over path when complete */
+	struct outfile of;
+	int orc = outfile_open(&of, path, NULL);
+	if (orc)
+		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
 	cairo_surface_t *surf;
 	switch (f) {
-	case OUT_PDF: surf = cairo_pdf_surface_create(path, w, h); break;
-	case OUT_SVG: surf = cairo_svg_surface_create(path, w, h); break;
-	default:
-		if (w * dpi / 72 > 20000 || h * dpi / 72 > 20000)
-			return error("--dpi %g makes a %.0f×%.0f pixel image: too large", dpi, w * dpi / 72, h * dpi / 72), RENDER_BAD_INPUT;
-		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * dpi / 72), (int)ceil(h * dpi / 72));
-		break;
+	case OUT_PDF: surf = cairo_pdf_surface_create_for_stream(out_write, of.f, w, h); break;
+	case OUT_SVG: surf = cairo_svg_surface_create_for_stream(out_write, of.f, w, h); break;
+	default: surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * dpi / 72), (int)ceil(h * dpi / 72)); break;
 	}
 	if (cairo_surface_status(surf)) {
 		error("cannot create '%s': %s", path, cairo_status_to_string(cairo_surface_status(surf)));
 		cairo_surface_destroy(surf);
+		outfile_abort(&of);
 		return RENDER_FAIL;
 	}
 	cairo_t *cr = cairo_create(surf);
@@ -125,7 +135,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 	cairo_destroy(cr);
 	cairo_surface_flush(surf);
 	if (rc == RENDER_OK && f == OUT_PNG) {
-		cairo_status_t s = cairo_surface_write_to_png(surf, path);
+		cairo_status_t s = cairo_surface_write_to_png_stream(surf, out_write, of.f);
 		if (s) {
 			error("cannot write '%s': %s", path, cairo_status_to_string(s));
 			rc = RENDER_FAIL;
@@ -137,5 +147,9 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		rc = RENDER_FAIL;
 	}
 	cairo_surface_destroy(surf);
+	if (rc == RENDER_OK)
+		rc = outfile_commit(&of) ? RENDER_FAIL : RENDER_OK;
+	else
+		outfile_abort(&of);
 	return rc;
 }

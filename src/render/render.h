@@ -18,6 +18,9 @@ enum out_format { OUT_PDF, OUT_SVG, OUT_PNG };
 /* The format of a path by its extension; -1 when it has none we write. */
 int out_format_of(const char *path, enum out_format *f);
 
+/* A cairo_write_func_t writing to the FILE * given as closure. */
+cairo_status_t out_write(void *stream, const unsigned char *data, unsigned int len);
+
 /* One figure (or a table: kind "table:speedup") alone in a file. */
 int render_figure_file(const struct rdata *rd, const char *kind, const struct figopts *o,
 		       const struct rstyle *st, const char *path, double dpi);

@@ -25,6 +25,7 @@
 #include "render/interp.h"
 #include "render/patent_desc.h"
 #include "util/error.h"
+#include "util/file.h"
 
 #define MAX_FIGS 160
 
@@ -703,11 +704,20 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	d->notes.len = 0;
 	if (d->notes.cap)
 		d->notes.buf[0] = '\0';
-	d->surf = path ? cairo_pdf_surface_create(path, d->pw, d->ph)
+	/* the document goes to a temporary file renamed over path when complete */
+	struct outfile of = { NULL, NULL, "" };
+	if (path) {
+		int orc = outfile_open(&of, path, NULL);
+		if (orc)
+			return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
+	}
+	d->surf = path ? cairo_pdf_surface_create_for_stream(out_write, of.f, d->pw, d->ph)
 		       : cairo_pdf_surface_create_for_stream(discard, NULL, d->pw, d->ph);
 	if (cairo_surface_status(d->surf)) {
 		error("cannot create '%s': %s", path ? path : "(scratch)", cairo_status_to_string(cairo_surface_status(d->surf)));
 		cairo_surface_destroy(d->surf);
+		if (path)
+			outfile_abort(&of);
 		return RENDER_FAIL;
 	}
 	if (path) {
@@ -749,6 +759,10 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	cairo_surface_destroy(d->surf);
 	d->surf = NULL;
 	d->cr = NULL;
+	if (path && !rc)
+		rc = outfile_commit(&of) ? RENDER_FAIL : RENDER_OK;
+	else if (path)
+		outfile_abort(&of);
 	return rc;
 }
 

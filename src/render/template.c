@@ -172,10 +172,14 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	if (int_opt(t, ynode_get(n, "step"), "step", &b->step))
 		return -1;
 	const struct ynode *h = ynode_get(n, "height"), *w = ynode_get(n, "width");
-	if (h && (ynode_double(&t->tree, h, "height", &b->height) || b->height <= 0 || b->height > 3))
-		return h && b->height ? bad(t, h, "height is the figure's height / width, between 0 and 3") : -1;
-	if (w && (ynode_double(&t->tree, w, "width", &b->width) || b->width <= 0 || b->width > 1))
-		return w && b->width ? bad(t, w, "width is a fraction of the text width, in (0, 1]") : -1;
+	if (h && ynode_double(&t->tree, h, "height", &b->height))
+		return -1;
+	if (h && !(b->height > 0 && b->height <= 3))
+		return bad(t, h, "height is the figure's height / width: more than 0, at most 3");
+	if (w && ynode_double(&t->tree, w, "width", &b->width))
+		return -1;
+	if (w && !(b->width > 0 && b->width <= 1))
+		return bad(t, w, "width is a fraction of the text width: more than 0, at most 1");
 	return 0;
 }
 

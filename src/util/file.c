@@ -3,15 +3,55 @@
 #include "error.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The files this run read: an output must not replace one of them. */
+static struct input {
+	dev_t dev;
+	ino_t ino;
+	const char *what;
+} inputs[256];
+static size_t ninputs;
+
+static void remember_input(FILE *f, const char *what)
+{
+	struct stat st;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))
+		return; /* a pipe or a device cannot be written over by rename */
+	for (size_t i = 0; i < ninputs; i++)
+		if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino)
+			return;
+	if (ninputs < sizeof(inputs) / sizeof(*inputs))
+		inputs[ninputs++] = (struct input){ st.st_dev, st.st_ino, what };
+}
+
+int file_is_input(const char *path, const char *keep_what, const char **what_out)
+{
+	struct stat st;
+	if (stat(path, &st))
+		return 0;
+	for (size_t i = 0; i < ninputs; i++)
+		if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino &&
+		    !(keep_what && !strcmp(keep_what, inputs[i].what))) {
+			if (what_out)
+				*what_out = inputs[i].what;
+			return 1;
+		}
+	return 0;
+}
 
 int read_whole_file(const char *path, size_t max, const char *what, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return error("cannot open %s '%s': %s", what, path, strerror(errno));
+	remember_input(f, what);
 	size_t cap = 1 << 16, n = 0;
 	char *buf = malloc(cap + 1);
 	while (buf) {
@@ -43,5 +83,99 @@ int read_whole_file(const char *path, size_t max, const char *what, char **out, 
 	buf[n] = '\0';
 	*out = buf;
 	*len = n;
+	return 0;
+}
+
+int outfile_open(struct outfile *o, const char *path, const char *keep_what)
+{
+	const char *what;
+	o->f = NULL;
+	o->path = path;
+	o->tmp[0] = '\0';
+	if (file_is_input(path, keep_what, &what)) {
+		error("refusing to write '%s': it is the %s this command reads (name another output)", path, what);
+		return -2;
+	}
+	struct stat st;
+	int exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode))
+		return error("cannot write '%s': it is a folder", path);
+	if (exists && !S_ISREG(st.st_mode)) {
+		o->f = fopen(path, "wb");
+		if (!o->f)
+			return error("cannot write '%s': %s", path, strerror(errno));
+		return 0;
+	}
+	char dirbuf[4096];
+	const char *slash = strrchr(path, '/');
+	snprintf(dirbuf, sizeof(dirbuf), "%s", path);
+	const char *dir = dirname(dirbuf);
+	int n = snprintf(o->tmp, sizeof(o->tmp), "%s/.%s.tmp.XXXXXX", dir, slash ? slash + 1 : path);
+	if (n < 0 || (size_t)n >= sizeof(o->tmp)) {
+		o->tmp[0] = '\0';
+		return error("cannot write '%s': the path is too long", path);
+	}
+	int fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		int e = errno;
+		o->tmp[0] = '\0';
+		return error("cannot write '%s': cannot create a temporary file in '%s': %s", path, dir, strerror(e));
+	}
+	mode_t mode;
+	if (exists) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode_t mask = umask(022);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (fchmod(fd, mode) || !(o->f = fdopen(fd, "wb"))) {
+		int e = errno;
+		close(fd);
+		unlink(o->tmp);
+		o->tmp[0] = '\0';
+		return error("cannot write '%s': %s", path, strerror(e));
+	}
+	return 0;
+}
+
+void outfile_abort(struct outfile *o)
+{
+	if (o->f)
+		fclose(o->f);
+	if (o->tmp[0])
+		unlink(o->tmp);
+	o->f = NULL;
+	o->tmp[0] = '\0';
+}
+
+int outfile_commit(struct outfile *o)
+{
+	int e = 0;
+	errno = 0;
+	if (fflush(o->f) || (o->tmp[0] && fsync(fileno(o->f))))
+		e = errno ? errno : EIO;
+	if (fclose(o->f) && !e)
+		e = errno ? errno : EIO;
+	o->f = NULL;
+	if (!e && o->tmp[0] && rename(o->tmp, o->path))
+		e = errno;
+	if (e) {
+		if (o->tmp[0])
+			unlink(o->tmp);
+		o->tmp[0] = '\0';
+		return error("cannot write '%s': %s", o->path, strerror(e));
+	}
+	if (o->tmp[0]) {
+		/* make the rename itself durable */
+		char dirbuf[4096];
+		snprintf(dirbuf, sizeof(dirbuf), "%s", o->path);
+		int dfd = open(dirname(dirbuf), O_RDONLY | O_DIRECTORY);
+		if (dfd >= 0) {
+			fsync(dfd);
+			close(dfd);
+		}
+	}
+	o->tmp[0] = '\0';
 	return 0;
 }

@@ -1,15 +1,50 @@
 /* file.h: reading a whole input file, with a size limit and a message that
- * names the file. */
+ * names the file; writing an output so that it is either the old file or
+ * the complete new one, never a mix, and never one of the inputs. */
 #ifndef ATTNPROF_FILE_H
 #define ATTNPROF_FILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Read path into a NUL-terminated malloc'd buffer (*out, *len).  A file
  * larger than max is refused.  what names the kind of file in messages
- * ("spec", "results file").  0, or -1 after error().
+ * ("spec", "results file").  The file is remembered as an input of this
+ * run (device and inode), so no output of the run can replace it (see
+ * outfile_open).  0, or -1 after error().
  */
 int read_whole_file(const char *path, size_t max, const char *what, char **out, size_t *len);
+
+/*
+ * An output being written.  outfile_open() makes a temporary file in the
+ * same folder as path (".NAME.tmp.XXXXXX", the mode the old file had, or
+ * 0666 less the umask); outfile_commit() flushes it to disk and renames it
+ * over path, so a reader, a crash or a second writer sees the old file or
+ * the new one whole.  A path that exists and is not a regular file (a
+ * device such as /dev/null, a pipe) is written directly.
+ *
+ * path must not be a file this run read as an input of another kind than
+ * keep_what (NULL: of any kind): 'export r.yaml -o r.yaml' is refused
+ * before anything is written.  record continues the results file it read
+ * with --resume, so it passes "results file".
+ *
+ * f is the stream to write.  Every function returns 0, or -1 after
+ * error() (outfile_open: -2 when path is an input, a usage error); commit
+ * and abort leave no temporary file behind.
+ */
+struct outfile {
+	FILE *f;
+	const char *path;
+	char tmp[4096]; /* "" when writing path directly */
+};
+
+int outfile_open(struct outfile *o, const char *path, const char *keep_what);
+int outfile_commit(struct outfile *o);
+void outfile_abort(struct outfile *o);
+
+/* Non-zero when path is a file this run read (not counting inputs read as
+ * keep_what, when given); *what_out is then the kind it was read as. */
+int file_is_input(const char *path, const char *keep_what, const char **what_out);
 
 #endif

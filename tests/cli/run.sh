@@ -9,6 +9,9 @@
 #   not-stderr: a substring that must not appear on stderr
 #   needs:  gpu | render | cuda-build — skip the case when that is missing
 #   file:   a path that must exist afterwards (repeatable)
+#   setup:  a shell command run before (repeatable), e.g. to copy an input into $TMP
+#   check:  a shell command that must succeed afterwards (repeatable), e.g. cmp
+#   seconds: the most the command may take (it is killed then, and fails)
 # Lines starting with '#' describe the case.  Output files go in $TMP.
 bin=${1:?usage: tests/cli/run.sh BINARY}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
@@ -34,9 +37,20 @@ for case in tests/cli/cases/*.t; do
 	if [ -n "$skip" ]; then
 		echo "skip $name: $skip"; skipped=$((skipped + 1)); continue
 	fi
-	eval "\"\$bin\" $args" >"$TMP/out" 2>"$TMP/err"
-	rc=$?
 	ok=1 why=""
+	while IFS= read -r line; do
+		case "$line" in
+		"setup: "*) eval "${line#setup: }" </dev/null || { ok=0; why="$why; setup '${line#setup: }' failed"; } ;;
+		esac
+	done <"$case"
+	seconds=$(sed -n 's/^seconds: //p' "$case")
+	if [ -n "$seconds" ]; then
+		eval "timeout -s KILL $seconds \"\$bin\" $args" >"$TMP/out" 2>"$TMP/err"
+	else
+		eval "\"\$bin\" $args" >"$TMP/out" 2>"$TMP/err"
+	fi
+	rc=$?
+	if [ -n "$seconds" ] && [ $rc = 137 ]; then ok=0; why="took more than $seconds s"; fi
 	if [ -n "$want_exit" ] && [ "$rc" != "$want_exit" ]; then ok=0; why="exit $rc, expected $want_exit"; fi
 	while IFS= read -r line; do
 		case "$line" in
@@ -44,6 +58,7 @@ for case in tests/cli/cases/*.t; do
 		"stderr: "*) s=${line#stderr: }; grep -qF -- "$s" "$TMP/err" || { ok=0; why="$why; stderr lacks '$s'"; } ;;
 		"not-stderr: "*) s=${line#not-stderr: }; grep -qF -- "$s" "$TMP/err" && { ok=0; why="$why; stderr has '$s'"; } ;;
 		"file: "*) f=$(eval echo "${line#file: }"); [ -e "$f" ] || { ok=0; why="$why; no file $f"; } ;;
+		"check: "*) eval "${line#check: }" </dev/null >/dev/null 2>&1 || { ok=0; why="$why; check '${line#check: }' failed"; } ;;
 		esac
 	done <"$case"
 	if [ $ok = 1 ]; then
