@@ -779,16 +779,17 @@ static int read_capture(const struct ytree *t, const struct ynode *n, struct rec
 static int read_record(const struct ytree *t, const struct ynode *n, struct record *r)
 {
 	static const struct field f[] = {
+		/* shapes from 0: a captured call of unknown shape has zeros (checked below) */
 		{ "source", F_STR, OFF(struct record, source), 1 },
 		{ "variant", F_STR, OFF(struct record, variant), 1 },
 		{ "phase", F_STR, OFF(struct record, phase), 1 },
 		{ "dtype", F_STR, OFF(struct record, dtype), 1 },
-		{ "batch", F_INT, OFF(struct record, batch), 1, 1, MAX_BATCH },
-		{ "heads", F_INT, OFF(struct record, heads), 1, 1, MAX_HEADS },
+		{ "batch", F_INT, OFF(struct record, batch), 1, 0, MAX_BATCH },
+		{ "heads", F_INT, OFF(struct record, heads), 1, 0, MAX_HEADS },
 		{ "kv_heads", F_INT, OFF(struct record, kv_heads), 0, 0, MAX_HEADS },
-		{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1, 1, MAX_SEQLEN },
-		{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1, 1, MAX_SEQLEN },
-		{ "head_dim", F_INT, OFF(struct record, head_dim), 1, 1, MAX_HEAD_DIM },
+		{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1, 0, MAX_SEQLEN },
+		{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1, 0, MAX_SEQLEN },
+		{ "head_dim", F_INT, OFF(struct record, head_dim), 1, 0, MAX_HEAD_DIM },
 		{ "causal", F_BOOL, OFF(struct record, causal), 1 },
 		{ "pass", F_STR, OFF(struct record, pass), 0 },
 		{ "error", F_STR, OFF(struct record, error), 0 },

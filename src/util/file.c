@@ -15,9 +15,16 @@
 static struct input {
 	dev_t dev;
 	ino_t ino;
+	struct timespec ctime; /* an inode number is reused once its file is deleted */
 	const char *what;
 } inputs[256];
 static size_t ninputs;
+
+static int same_input(const struct input *in, const struct stat *st)
+{
+	return in->dev == st->st_dev && in->ino == st->st_ino && in->ctime.tv_sec == st->st_ctim.tv_sec &&
+	       in->ctime.tv_nsec == st->st_ctim.tv_nsec;
+}
 
 static void remember_input(FILE *f, const char *what)
 {
@@ -25,10 +32,10 @@ static void remember_input(FILE *f, const char *what)
 	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))
 		return; /* a pipe or a device cannot be written over by rename */
 	for (size_t i = 0; i < ninputs; i++)
-		if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino)
+		if (same_input(&inputs[i], &st))
 			return;
 	if (ninputs < sizeof(inputs) / sizeof(*inputs))
-		inputs[ninputs++] = (struct input){ st.st_dev, st.st_ino, what };
+		inputs[ninputs++] = (struct input){ st.st_dev, st.st_ino, st.st_ctim, what };
 }
 
 int file_is_input(const char *path, const char *keep_what, const char **what_out)
@@ -37,8 +44,7 @@ int file_is_input(const char *path, const char *keep_what, const char **what_out
 	if (stat(path, &st))
 		return 0;
 	for (size_t i = 0; i < ninputs; i++)
-		if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino &&
-		    !(keep_what && !strcmp(keep_what, inputs[i].what))) {
+		if (same_input(&inputs[i], &st) && !(keep_what && !strcmp(keep_what, inputs[i].what))) {
 			if (what_out)
 				*what_out = inputs[i].what;
 			return 1;
