@@ -14,7 +14,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof export RESULTS (--csv | --json) [-o FILE] [--source S] [--variant V]\n"
+		"usage: attnprof export RESULTS (--csv | --json | --yaml) [-o FILE] [--source S] [--variant V]\n"
 		"\n"
 		"Flatten a results file: one row per record with source, variant, phase,\n"
 		"dtype, batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim, causal,\n"
@@ -24,16 +24,22 @@ static void usage(FILE *f)
 		"\n"
 		"  --csv          comma-separated, a header line first\n"
 		"  --json         an array of objects (missing values are null)\n"
+		"  --yaml         a results file in the current format (%s): the same\n"
+		"                 header and the records kept, with end markers; rewrites\n"
+		"                 a file written in an older format\n"
 		"  -o FILE        write to FILE (default: standard output)\n"
 		"  --source S     only records of source S (attnprof, pytorch-sdpa, ...)\n"
-		"  --variant V    only records of variant V\n");
+		"  --variant V    only records of variant V\n", RESULTS_FORMAT);
 }
+
+enum { FMT_YAML = 100 }; /* beside enum export_format: a results file */
 
 int cmd_export(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "yaml", no_argument, NULL, 'y' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "source", required_argument, NULL, 's' },
 		{ "variant", required_argument, NULL, 'v' },
@@ -47,12 +53,15 @@ int cmd_export(int argc, char **argv)
 		switch (c) {
 		case 'c':
 		case 'j':
-			if (fmt >= 0 && fmt != (c == 'c' ? EXPORT_CSV : EXPORT_JSON)) {
-				error("--csv and --json exclude each other: pick one");
+		case 'y': {
+			int f = c == 'c' ? EXPORT_CSV : c == 'j' ? EXPORT_JSON : FMT_YAML;
+			if (fmt >= 0 && fmt != f) {
+				error("--csv, --json and --yaml exclude each other: pick one");
 				return EXIT_BAD_INPUT;
 			}
-			fmt = c == 'c' ? EXPORT_CSV : EXPORT_JSON;
+			fmt = f;
 			break;
+		}
 		case 'o': out = optarg; break;
 		case 's': source = optarg; break;
 		case 'v': variant = optarg; break;
@@ -61,7 +70,7 @@ int cmd_export(int argc, char **argv)
 		}
 	}
 	if (fmt < 0) {
-		error("export needs --csv or --json");
+		error("export needs --csv, --json or --yaml");
 		return EXIT_BAD_INPUT;
 	}
 	if (optind != argc - 1) {
@@ -88,7 +97,8 @@ int cmd_export(int argc, char **argv)
 		results_release(&r);
 		return orc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}
-	int rc = export_records(o.f, r.records, r.nrecords, (enum export_format)fmt);
+	int rc = fmt == FMT_YAML ? results_write(&r, o.f)
+				 : export_records(o.f, r.records, r.nrecords, (enum export_format)fmt);
 	if (out)
 		rc = rc ? (outfile_abort(&o), rc) : outfile_commit(&o);
 	else if (fflush(stdout) || ferror(stdout))

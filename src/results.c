@@ -103,6 +103,7 @@ void launch_release(struct launch *l)
 void record_init(struct record *rec)
 {
 	memset(rec, 0, sizeof(*rec));
+	rec->l2_flushed = -1; /* not said: files recorded before the key existed */
 }
 
 void record_release(struct record *rec)
@@ -333,7 +334,7 @@ static void write_capture(struct yamlout *y, const struct capture_info *c)
 	yo_map_end(y);
 }
 
-static void write_record(struct yamlout *y, const struct record *r)
+static void write_record(struct yamlout *y, const struct record *r, size_t place)
 {
 	yo_map(y, 0);
 	kv_str(y, "source", r->source);
@@ -384,7 +385,8 @@ static void write_record(struct yamlout *y, const struct record *r)
 	kv_str(y, "reason", r->metrics_reason);
 	kv_str(y, "set", r->metric_set);
 	kv_str(y, "replay", r->replay);
-	kv_bool(y, "l2_flushed", r->l2_flushed);
+	if (r->l2_flushed >= 0) /* a re-written old file does not claim what it never said */
+		kv_bool(y, "l2_flushed", r->l2_flushed);
 	write_kvlist(y, "totals", &r->totals, 0);
 	yo_plain(y, "launches");
 	yo_seq(y, 0);
@@ -415,6 +417,7 @@ static void write_record(struct yamlout *y, const struct record *r)
 	if (r->capture)
 		write_capture(y, r->capture);
 	kv_str(y, "error", r->error);
+	kv_u64(y, "end", place); /* last: a record without it was cut */
 	yo_map_end(y);
 }
 
@@ -445,8 +448,13 @@ int results_write(const struct results *r, FILE *f)
 	yo_plain(&y, "records");
 	yo_seq(&y, 0);
 	for (size_t i = 0; i < r->nrecords; i++)
-		write_record(&y, &r->records[i]);
+		write_record(&y, &r->records[i], i + 1);
 	yo_seq_end(&y);
+	/* the end marker: a file without it was cut (docs/results-format.md) */
+	yo_plain(&y, "end");
+	yo_map(&y, 1);
+	kv_u64(&y, "records", r->nrecords);
+	yo_map_end(&y);
 	yo_map_end(&y);
 	if (yamlout_finish(&y))
 		return error("cannot write the results (YAML emitter failed: %s)",
@@ -794,7 +802,7 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		{ "pass", F_STR, OFF(struct record, pass), 0 },
 		{ "error", F_STR, OFF(struct record, error), 0 },
 	};
-	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model", "capture" };
+	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model", "capture", "end" };
 	static const struct field ft[] = {
 		{ "repetitions", F_INT, OFF(struct record, repetitions), 0, 0, 100000000 },
 		{ "warmup", F_INT, OFF(struct record, warmup), 0, 0, 100000000 },
@@ -819,7 +827,7 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	static const char *const mem_extra[] = { "allocs" };
 	char where[256];
 
-	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "record", extra, 6))
+	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "record", extra, 7))
 		return -1;
 	if (r->pass && strcmp(r->pass, "fwd") && strcmp(r->pass, "bwd") && strcmp(r->pass, "fwd+bwd"))
 		return error("%s: record.pass must be fwd, bwd or fwd+bwd, not '%s'",
@@ -869,16 +877,27 @@ static int stop_on_last_lines(const char *text, size_t len, size_t offset)
 	return newlines <= 1;
 }
 
+/* Format 2: a record is whole when its last key is `end: K`, K its place
+ * (1-based) in the file. */
+static int record_whole(const struct ynode *item, size_t k)
+{
+	if (item->kind != Y_MAP || !item->n || strcmp(item->keys[item->n - 1]->scalar, "end"))
+		return 0;
+	const struct ynode *v = item->items[item->n - 1];
+	char want[32];
+	snprintf(want, sizeof(want), "%zu", k);
+	return v && v->kind == Y_SCALAR && !strcmp(v->scalar, want);
+}
+
 int results_parse(struct results *r, const char *text, size_t len,
 		  const char *filename, int *cut)
 {
 	struct ytree t;
-	char where[256];
+	char where[256], why[320] = "";
 	int rc = -1;
 	if (cut)
 		*cut = 0;
 	results_init(r);
-	int cut_record = 0;
 	int parsed = ytree_parse(&t, text, len, filename, &ytree_results_limits, 1);
 	const struct ynode *root = t.root;
 	/* Only a syntax stop at the very end is a cut; anything else is a bad file. */
@@ -892,11 +911,11 @@ int results_parse(struct results *r, const char *text, size_t len,
 		      filename);
 		goto out;
 	}
-	static const char *const top[] = { "format", "header", "records" };
+	static const char *const top[] = { "format", "header", "records", "end" };
 	for (size_t k = 0; k < root->n; k++) {
 		const char *key = root->keys[k]->scalar;
-		if (strcmp(key, top[0]) && strcmp(key, top[1]) && strcmp(key, top[2])) {
-			unknown_key(&t, root->keys[k], top, 3, "the results file");
+		if (strcmp(key, top[0]) && strcmp(key, top[1]) && strcmp(key, top[2]) && strcmp(key, top[3])) {
+			unknown_key(&t, root->keys[k], top, 4, "the results file");
 			goto out;
 		}
 	}
@@ -906,12 +925,19 @@ int results_parse(struct results *r, const char *text, size_t len,
 		      filename, RESULTS_FORMAT, parsed ? " (or it was cut before it)" : "");
 		goto out;
 	}
-	if (strcmp(fmt->scalar, RESULTS_FORMAT)) {
-		error("%s: format '%s' is not supported (this attnprof reads %s)",
-		      ynode_where(&t, fmt, where, sizeof(where)), fmt->scalar, RESULTS_FORMAT);
+	int version = !strcmp(fmt->scalar, RESULTS_FORMAT) ? 2 : !strcmp(fmt->scalar, RESULTS_FORMAT_1) ? 1 : 0;
+	if (!version) {
+		error("%s: format '%s' is not supported (this attnprof reads %s and %s)",
+		      ynode_where(&t, fmt, where, sizeof(where)), fmt->scalar, RESULTS_FORMAT, RESULTS_FORMAT_1);
 		goto out;
 	}
-	const struct ynode *hdr = ynode_get(root, "header");
+	const struct ynode *hdr = ynode_get(root, "header"), *recs = ynode_get(root, "records"),
+			  *end = ynode_get(root, "end");
+	if (version == 2 && !recs && !end) {
+		error("%s: cut short inside its header (no records, no end marker): nothing can be read from it",
+		      filename);
+		goto out;
+	}
 	if (!hdr || (parsed && !hdr->complete)) {
 		error("%s: the header is missing or cut%s%s", filename,
 		      parsed ? ": " : "", parsed ? t.problem : "");
@@ -919,56 +945,88 @@ int results_parse(struct results *r, const char *text, size_t len,
 	}
 	if (read_header(&t, hdr, &r->header))
 		goto out;
-	const struct ynode *recs = ynode_get(root, "records");
-	if (recs && !is_null(recs)) {
-		if (recs->kind != Y_SEQ) {
-			error("%s: records must be a list", ynode_where(&t, recs, where, sizeof(where)));
+	/* format 2 ends with `end: {records: N}`: without it the file is cut */
+	long long nend = -1;
+	if (version == 2 && end) {
+		const struct ynode *n = ynode_get(end, "records");
+		int old = error_quiet(1);
+		if (end->kind != Y_MAP || end->n != 1 || !n || ynode_int(&t, n, "end.records", &nend))
+			nend = -1;
+		error_quiet(old);
+	}
+	size_t nrecs = recs && !is_null(recs) ? recs->n : 0;
+	if (recs && !is_null(recs) && recs->kind != Y_SEQ) {
+		error("%s: records must be a list", ynode_where(&t, recs, where, sizeof(where)));
+		goto out;
+	}
+	for (size_t i = 0; i < nrecs; i++) {
+		struct record rec;
+		const struct ynode *item = recs->items[i];
+		int last = i == nrecs - 1;
+		/*
+		 * A cut file ends in a record that is not whole.  Format 2: its
+		 * mapping does not end with `end: K`.  Format 1 (no marker):
+		 * its mapping never closed (syntax stop), or it closed at end of
+		 * input without the `error` key attnprof writes last, or it
+		 * lacks a required key.  Drop that one record, keep the rest.
+		 */
+		if (version == 2 && !record_whole(item, i + 1)) {
+			if (!last || end) {
+				error("%s: record %zu does not end with 'end: %zu' though the file goes on: not written "
+				      "by attnprof (or edited by hand)", ynode_where(&t, item, where, sizeof(where)), i + 1,
+				      i + 1);
+				goto out;
+			}
+			snprintf(why, sizeof(why), "record %zu, at line %d, is incomplete", i + 1, item->line);
+			break;
+		}
+		/* (attnprof writes `error: ~`; an empty value is a cut after the colon) */
+		const struct ynode *err = item->kind == Y_MAP ? ynode_get(item, "error") : NULL;
+		if (version == 1 && last &&
+		    (!item->complete || item->kind != Y_MAP ||
+		     (r->header.tool_version && (!err || (err->kind == Y_SCALAR && !err->quoted && !err->scalar[0]))))) {
+			snprintf(why, sizeof(why), "its last record is incomplete");
+			break;
+		}
+		record_init(&rec);
+		int old = error_quiet(last && version == 1);
+		if (old)
+			error_quiet(old); /* a caller's quiet stays quiet */
+		int bad = read_record(&t, item, &rec);
+		error_quiet(old);
+		if (bad && last && version == 1 && strstr(error_last(), "is missing")) {
+			record_release(&rec);
+			snprintf(why, sizeof(why), "its last record is incomplete");
+			break;
+		}
+		if (bad) {
+			if (last && version == 1)
+				error("%s", error_last());
+			record_release(&rec);
 			goto out;
 		}
-		for (size_t i = 0; i < recs->n; i++) {
-			struct record rec;
-			const struct ynode *item = recs->items[i];
-			int last = i == recs->n - 1;
-			/*
-			 * A cut file ends in a record that is not whole: its mapping
-			 * never closed (syntax stop), or it closed at end of input
-			 * without the `error` key attnprof always writes last, or it
-			 * lacks a required key.  Drop that one record, keep the rest.
-			 */
-			/* (attnprof writes `error: ~`; an empty value is a cut after the colon) */
-			const struct ynode *err = item->kind == Y_MAP ? ynode_get(item, "error") : NULL;
-			if (last && (!item->complete || item->kind != Y_MAP ||
-				     (r->header.tool_version &&
-				      (!err || (err->kind == Y_SCALAR && !err->quoted && !err->scalar[0]))))) {
-				cut_record = 1;
-				break;
-			}
-			record_init(&rec);
-			int old = error_quiet(last);
-			if (old)
-				error_quiet(old); /* a caller's quiet stays quiet */
-			int bad = read_record(&t, item, &rec);
-			error_quiet(old);
-			if (bad && last && strstr(error_last(), "is missing")) {
-				record_release(&rec);
-				cut_record = 1;
-				break;
-			}
-			if (bad) {
-				if (last)
-					error("%s", error_last());
-				record_release(&rec);
-				goto out;
-			}
-			if (results_add(r, &rec))
-				goto out;
+		if (results_add(r, &rec))
+			goto out;
+	}
+	if (version == 2 && end && nend != (long long)nrecs) {
+		/* every writer ends the file with a newline: without it, or with
+		 * 'end:' and nothing after it, the end marker itself was cut
+		 * ('records: 97' -> 'records: 9') */
+		if ((parsed || is_null(end) || (len && text[len - 1] != '\n')) && !why[0]) {
+			snprintf(why, sizeof(why), "inside its end marker, after record %zu", nrecs);
+		} else {
+			error("%s: the end marker must be 'end: {records: %zu}', the number of records above it",
+			      ynode_where(&t, end, where, sizeof(where)), nrecs);
+			goto out;
 		}
 	}
-	if (cut_record && !parsed)
-		snprintf(t.problem, sizeof(t.problem), "its last record is incomplete");
-	if (parsed || cut_record) {
+	if (version == 2 && !end && !why[0])
+		snprintf(why, sizeof(why), "no end marker after record %zu: the records after it, if any, are lost", nrecs);
+	if (parsed && !why[0])
+		snprintf(why, sizeof(why), "%.300s", t.problem);
+	if (why[0]) {
 		warning("%s is cut short (%s): kept its %zu complete record%s",
-			filename, t.problem, r->nrecords, r->nrecords == 1 ? "" : "s");
+			filename, why, r->nrecords, r->nrecords == 1 ? "" : "s");
 		if (cut)
 			*cut = 1;
 	}

@@ -23,7 +23,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define RESULTS_FORMAT "attnprof-results/1"
+#define RESULTS_FORMAT "attnprof-results/2"
+/* Read as before: no end markers, so a cut at a record boundary is not seen */
+#define RESULTS_FORMAT_1 "attnprof-results/1"
 
 /* Limits beyond which a shape or a size is absurd rather than merely large.
  * A spec is held to them, and so is every number a results file gives
@@ -161,7 +163,7 @@ struct record {
 	char *metrics_reason;  /* why unavailable */
 	char *metric_set;      /* name of the set */
 	char *replay;          /* how passes were taken: "kernel" or "user" (NULL: not profiled) */
-	int l2_flushed;        /* the L2 was flushed before each profiled kernel */
+	int l2_flushed;        /* the L2 was flushed before each profiled kernel; -1 not said */
 	size_t nlaunches;
 	struct launch *launches;
 	struct kvlist totals;  /* per-variant sums over launches (see results_sum_launches) */

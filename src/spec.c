@@ -91,14 +91,8 @@ static int check_keys(struct ctx *c, const struct ynode *map, const char *const 
 		for (j = 0; j < nkeys; j++)
 			if (!strcmp(keys[j], k->scalar))
 				break;
-		if (j < nkeys) {
-			/* Duplicate keys: YAML says undefined; we say no. */
-			for (size_t m = 0; m < i; m++)
-				if (!strcmp(map->keys[m]->scalar, k->scalar))
-					return error("%s: key '%s' appears twice in %s (first at line %d)",
-						     where(c, k, w, sizeof(w)), k->scalar, section, map->keys[m]->line);
-			continue;
-		}
+		if (j < nkeys)
+			continue; /* (a key twice is refused by ytree_parse) */
 		const char *near = nearest_word(k->scalar, keys, nkeys);
 		if (near)
 			return error("%s: unknown key '%s' in %s: did you mean '%s'?",

@@ -219,11 +219,19 @@ def main():
             rec["error"] = f"sdpa: {e}".splitlines()[0][:300]
         records.append(rec)
         del q, k, v
+    # format 2 (docs/results-format.md): `end: K` closes record K and
+    # `end: {records: N}` closes the file, so a reader sees any cut
+    doc["format"] = "attnprof-results/2"
+    for k, r in enumerate(records):
+        r.pop("end", None)
+        r["end"] = k + 1
     doc["records"] = records
+    doc.pop("end", None)
     note = f"pytorch-sdpa records: torch {torch.__version__}, backend {args.backend}, CUDA events, " \
            f"{args.warmup} warm-up + {args.reps} timed launches, torch.randn inputs"
     if note not in (doc["header"].get("notes") or ""):
         doc["header"]["notes"] = ((doc["header"].get("notes") or "") + "\n" + note).strip()
+    doc["end"] = {"records": len(records)}  # last key of the file
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(args.results)), prefix=".sdpa.")
     with os.fdopen(fd, "w") as f:
         yaml.safe_dump(doc, f, sort_keys=False, allow_unicode=True, width=100)

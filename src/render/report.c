@@ -822,13 +822,15 @@ static int write_notes(struct doc *d, const char *pdf)
 	if (n > 4 && !strcmp(pdf + n - 4, ".pdf"))
 		n -= 4;
 	snprintf(path, sizeof(path), "%.*s.notes.txt", (int)n, pdf);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return error("cannot write the speaker notes '%s': %s", path, strerror(errno)), RENDER_FAIL;
-	int bad = fputs(d->notes.buf, f) < 0;
-	if (fclose(f) || bad)
+	struct outfile of;
+	int orc = outfile_open(&of, path, NULL);
+	if (orc)
+		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
+	if (fputs(d->notes.buf, of.f) < 0) {
+		outfile_abort(&of);
 		return error("cannot write the speaker notes '%s'", path), RENDER_FAIL;
-	return 0;
+	}
+	return outfile_commit(&of) ? RENDER_FAIL : 0;
 }
 
 int report_render(const struct template *t, struct rdata *rd, const struct report_opts *o,

@@ -3,6 +3,7 @@
 #include "error.h"
 
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -79,6 +80,64 @@ static int node_add(struct ynode *parent, struct ynode *child, int *want_key)
 }
 
 #define STACK_MAX 256
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct ynode *const *x = a, *const *y = b;
+	int c = strcmp((*x)->scalar, (*y)->scalar);
+	return c ? c : (*x)->line != (*y)->line ? (*x)->line - (*y)->line : (*x)->col - (*y)->col;
+}
+
+/* Duplicate keys: YAML leaves them undefined; we refuse them, in every
+ * file.  Sorted, so a mapping of a million keys costs n log n, not n².
+ * Recursion is bounded by the depth limit. */
+static void check_duplicates(struct ytree *t, const struct ynode *n)
+{
+	if (t->refused)
+		return;
+	/* (a mapping cut short may end in a key cut short: 'time_ms' of 'time_ms_max') */
+	if (n->kind == Y_MAP && n->n > 1 && n->complete) {
+		const struct ynode *first = NULL, *dup = NULL;
+		if (n->n <= 16) {
+			for (size_t i = 1; i < n->n && !dup; i++)
+				for (size_t j = 0; j < i; j++)
+					if (!strcmp(n->keys[i]->scalar, n->keys[j]->scalar)) {
+						first = n->keys[j];
+						dup = n->keys[i];
+						break;
+					}
+		} else {
+			struct ynode **k = malloc(n->n * sizeof(*k));
+			if (!k) {
+				t->refused = 1;
+				snprintf(t->problem, sizeof(t->problem), "%s: out of memory", t->filename);
+				return;
+			}
+			memcpy(k, n->keys, n->n * sizeof(*k));
+			qsort(k, n->n, sizeof(*k), key_cmp);
+			/* k[i - 1] starts a run of one key: k[i] is its first repeat */
+			for (size_t i = 1; i < n->n; i++)
+				if (!strcmp(k[i]->scalar, k[i - 1]->scalar) && (i == 1 || strcmp(k[i - 1]->scalar, k[i - 2]->scalar)) &&
+				    (!dup || k[i]->line < dup->line || (k[i]->line == dup->line && k[i]->col < dup->col))) {
+					dup = k[i];
+					first = k[i - 1];
+				}
+			free(k);
+		}
+		if (dup) {
+			t->refused = 1;
+			snprintf(t->problem, sizeof(t->problem),
+				 "%s:%d:%d: key '%s' appears twice in the same mapping (first at line %d): keep one",
+				 t->filename, dup->line, dup->col, dup->scalar, first->line);
+			t->problem_offset = 0;
+			return;
+		}
+	}
+	if (n->kind != Y_SCALAR)
+		for (size_t i = 0; i < n->n; i++)
+			if (n->items[i])
+				check_duplicates(t, n->items[i]);
+}
 
 int ytree_parse(struct ytree *t, const char *text, size_t len,
 		const char *filename, const struct ytree_limits *lim,
@@ -190,11 +249,11 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 				break;
 			}
 			if (++t->nnodes > lim->max_nodes) {
-				node_free(n);
 				t->refused = 1;
 				snprintf(t->problem, sizeof(t->problem),
 					 "%s:%d:%d: more than %zu YAML nodes: file too large",
 					 filename, n->line, n->col, lim->max_nodes);
+				node_free(n); /* after its place is printed */
 				break;
 			}
 			if (depth > 0) {
@@ -215,7 +274,8 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			} else if (!t->root) {
 				t->root = n;
 			} else {
-				node_free(n);
+				node_free(n); /* unreachable: a second document stops above */
+				continue;
 			}
 			if (n->kind != Y_SCALAR) {
 				if (depth >= max_depth) {
@@ -230,6 +290,8 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			}
 		}
 	}
+	if (t->root && !t->refused)
+		check_duplicates(t, t->root);
 	if (done && !t->problem[0])
 		rc = 0;
 	yaml_parser_delete(&parser);
@@ -271,24 +333,38 @@ static int want_scalar(const struct ytree *t, const struct ynode *n,
 	return 0;
 }
 
+/* "010", "-07": a YAML 1.1 octal, which nobody means in a spec */
+static int leading_zero(const char *s)
+{
+	if (*s == '-' || *s == '+')
+		s++;
+	return s[0] == '0' && s[1] >= '0' && s[1] <= '9';
+}
+
 int ynode_int(const struct ytree *t, const struct ynode *n, const char *what,
 	      long long *out)
 {
 	char where[256], *end;
 	if (want_scalar(t, n, what, "a whole number"))
 		return -1;
+	if (leading_zero(n->scalar))
+		return error("%s: %s must be a whole number written without leading zeros, not '%s' (YAML would "
+			     "read it as octal)", ynode_where(t, n, where, sizeof(where)), what, n->scalar);
 	errno = 0;
-	long long v = strtoll(n->scalar, &end, 0);
-	/* Accept "16k"/"4K" style multipliers: sequence lengths are written so. */
+	long long v = strtoll(n->scalar, &end, 10);
+	/* Accept "16k"/"4K" style multipliers: sequence lengths are written so.
+	 * The range is checked before the multiplication. */
 	if (end != n->scalar && (*end == 'k' || *end == 'K') && end[1] == '\0') {
 		if (v > LLONG_MAX / 1024 || v < LLONG_MIN / 1024)
 			errno = ERANGE;
-		v *= 1024;
+		else
+			v *= 1024;
 		end++;
 	}
 	if (end == n->scalar || *end || errno == ERANGE)
-		return error("%s: %s must be a whole number, not '%s'",
-			     ynode_where(t, n, where, sizeof(where)), what, n->scalar);
+		return error("%s: %s must be a whole number%s, not '%s'",
+			     ynode_where(t, n, where, sizeof(where)), what,
+			     errno == ERANGE ? " of at most 19 digits" : "", n->scalar);
 	*out = v;
 	return 0;
 }
@@ -299,8 +375,11 @@ int ynode_u64(const struct ytree *t, const struct ynode *n, const char *what,
 	char where[256], *end;
 	if (want_scalar(t, n, what, "a whole number"))
 		return -1;
+	if (leading_zero(n->scalar))
+		return error("%s: %s must be a whole number written without leading zeros, not '%s' (YAML would "
+			     "read it as octal)", ynode_where(t, n, where, sizeof(where)), what, n->scalar);
 	errno = 0;
-	unsigned long long v = strtoull(n->scalar, &end, 0);
+	unsigned long long v = strtoull(n->scalar, &end, 10);
 	if (end == n->scalar || *end || errno == ERANGE || n->scalar[0] == '-')
 		return error("%s: %s must be a whole number from 0 to 2^64-1, not '%s'",
 			     ynode_where(t, n, where, sizeof(where)), what, n->scalar);
@@ -316,6 +395,9 @@ int ynode_double(const struct ytree *t, const struct ynode *n,
 		return -1;
 	errno = 0;
 	double v = strtod(n->scalar, &end);
+	/* an underflow (5e-324, a subnormal we may have written) reads as what it is */
+	if (errno == ERANGE && fabs(v) <= DBL_MIN)
+		errno = 0;
 	if (end == n->scalar || *end || errno == ERANGE) {
 		/* YAML spellings of special values. */
 		if (!strcasecmp(n->scalar, ".nan")) v = NAN;

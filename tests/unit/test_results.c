@@ -2,6 +2,7 @@
  * file cut at every position, bad files (tests/fixtures/results/bad), and
  * export to CSV/JSON. */
 #include <math.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bad_files.h"
@@ -164,8 +165,57 @@ static void test_round_trip(void)
 	unlink(path);
 }
 
-/* Cut the file at many places: every read either keeps a prefix of whole,
- * equal records (reporting the cut) or refuses a file cut inside the header. */
+/* Cut text at every byte: every read either refuses a file cut inside its
+ * header, or reports the cut (format 2 has end markers, so even a cut
+ * exactly between records is seen) and keeps a prefix of whole records,
+ * each equal to the record of the whole file (compared through export). */
+static void cut_everywhere(const char *full, size_t len, const char *what, size_t step)
+{
+	struct results whole;
+	CHECK_INT(results_parse(&whole, full, len, what, NULL), 0);
+	size_t header_end = (size_t)(strstr(full, "records:") - full);
+	int kept_some = 0, refused = 0, silent = 0, wrong = 0, late = 0;
+	for (size_t cut_at = 1; cut_at < len - 1; cut_at += step) {
+		struct results b;
+		int cut = 0;
+		int old = error_quiet(1);
+		int rc = results_parse(&b, full, cut_at, what, &cut);
+		error_quiet(old);
+		if (rc) {
+			refused++;
+			if (cut_at > header_end + 10 && late++ < 3)
+				printf("    %s refused when cut at %zu (after the header): %s\n", what, cut_at, error_last());
+			CHECK(cut_at <= header_end + 10);
+			continue;
+		}
+		if (!cut && silent++ < 3)
+			printf("    %s cut at %zu of %zu read as whole: ...%.40s|\n", what, cut_at, len,
+			       full + (cut_at > 40 ? cut_at - 40 : 0));
+		CHECK(b.nrecords <= whole.nrecords);
+		for (size_t i = 0; i < b.nrecords && i < whole.nrecords; i++) {
+			char *x = NULL, *y = NULL;
+			size_t xl = 0, yl = 0;
+			FILE *fx = open_memstream(&x, &xl), *fy = open_memstream(&y, &yl);
+			export_records(fx, &whole.records[i], 1, EXPORT_CSV);
+			export_records(fy, &b.records[i], 1, EXPORT_CSV);
+			fclose(fx);
+			fclose(fy);
+			if (strcmp(x, y) && wrong++ < 3)
+				printf("    %s cut at %zu: record %zu reads differently:\n    %.300s\n    %.300s\n", what, cut_at,
+				       i + 1, x, y);
+			free(x);
+			free(y);
+		}
+		kept_some += b.nrecords > 0;
+		results_release(&b);
+	}
+	CHECK_INT(silent, 0);
+	CHECK_INT(wrong, 0);
+	CHECK(kept_some > 10);
+	CHECK(refused > 0);
+	results_release(&whole);
+}
+
 static void test_cut_anywhere(void)
 {
 	struct results a;
@@ -177,42 +227,86 @@ static void test_cut_anywhere(void)
 	size_t len = 0;
 	char *full = check_slurp(path, &len);
 	CHECK(full != NULL);
-	size_t header_end = (size_t)(strstr(full, "records:") - full);
-	int kept_some = 0, refused = 0, reported = 0;
-	for (size_t cut_at = 1; cut_at < len; cut_at += 7) {
-		struct results b;
-		int cut = 0;
-		int old = error_quiet(1);
-		int rc = results_parse(&b, full, cut_at, "cut.yaml", &cut);
-		error_quiet(old);
-		if (rc) {
-			refused++;
-			if (cut_at > header_end + 10)
-				printf("    refused a file cut at %zu (after the header): %s\n    ...%.*s|\n", cut_at, error_last(),
-				       80, full + cut_at - 80);
-			CHECK(cut_at <= header_end + 10);
-			continue;
-		}
-		CHECK(b.nrecords <= a.nrecords);
-		for (size_t i = 0; i < b.nrecords; i++) {
-			int before = check_failed_;
-			check_same_record(&a.records[i], &b.records[i]);
-			if (!before && check_failed_)
-				printf("    (record %zu of a file cut at byte %zu: ...%.60s|)\n", i, cut_at,
-				       full + (cut_at > 60 ? cut_at - 60 : 0));
-		}
-		if (b.nrecords)
-			kept_some++;
-		/* A cut exactly between records leaves a whole, shorter file. */
-		reported += cut;
-		results_release(&b);
-	}
-	CHECK(kept_some > 10);
-	CHECK(reported > 10);
-	CHECK(refused > 0);
+	if (full)
+		cut_everywhere(full, len, "cut.yaml", 1);
 	free(full);
 	results_release(&a);
 	unlink(path);
+}
+
+/* The same for a file as tools/sdpa_reference.py writes it (PyYAML, error
+ * before timing): a cut inside timing read as time_ms_max 0.3 and a cut
+ * inside correctness as correct=false, silently, in format 1. */
+static void test_cut_python_written(void)
+{
+	size_t len = 0;
+	char *full = check_slurp("tests/fixtures/results/sdpa-written.yaml", &len);
+	CHECK(full != NULL);
+	if (full)
+		cut_everywhere(full, len, "sdpa-written.yaml", 1);
+	free(full);
+}
+
+/* Format 1 files (committed before format 2) still read. */
+static void test_format1(void)
+{
+	struct results r;
+	int cut = -1;
+	CHECK_INT(results_load(&r, "tests/fixtures/results-export.yaml", &cut), 0);
+	CHECK_INT(cut, 0);
+	CHECK(r.nrecords > 0);
+	results_release(&r);
+}
+
+/* results_save: the mode of the old file is kept; a failure says so and
+ * leaves no temporary file; subnormal numbers read back. */
+static void test_save(void)
+{
+	char dir[] = "/tmp/attnprof-save-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char path[600];
+	snprintf(path, sizeof(path), "%s/r.yaml", dir);
+	struct results a, b;
+	fill_results(&a, 2);
+	a.records[0].time_ms_min = 5e-324; /* the smallest subnormal */
+	a.records[1].max_abs_err = 2.2250738585072014e-308 / 3;
+	FILE *f = fopen(path, "w");
+	fclose(f);
+	chmod(path, 0600);
+	CHECK_INT(results_save(&a, path), 0);
+	struct stat st;
+	CHECK_INT(stat(path, &st), 0);
+	CHECK_INT(st.st_mode & 0777, 0600);
+	CHECK_INT(results_load(&b, path, NULL), 0);
+	if (b.nrecords == 2) {
+		CHECK(b.records[0].time_ms_min == 5e-324);
+		CHECK(b.records[1].max_abs_err == 2.2250738585072014e-308 / 3);
+		results_release(&b);
+	}
+	/* a folder in the way: an error, the folder as it was, no temporary file */
+	char sub[700];
+	snprintf(sub, sizeof(sub), "%s/d.yaml", dir);
+	mkdir(sub, 0755);
+	int old = error_quiet(1);
+	CHECK_INT(results_save(&a, sub), -1);
+	CHECK_CONTAINS(error_last(), "it is a folder");
+	snprintf(sub, sizeof(sub), "%s/no/such/dir.yaml", dir);
+	CHECK_INT(results_save(&a, sub), -1);
+	CHECK_CONTAINS(error_last(), "cannot create a temporary file");
+	error_quiet(old);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int others = 0;
+	while (d && (e = readdir(d)))
+		others += e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	if (d)
+		closedir(d);
+	CHECK_INT(others, 0);
+	snprintf(sub, sizeof(sub), "%s/d.yaml", dir);
+	rmdir(sub);
+	unlink(path);
+	rmdir(dir);
+	results_release(&a);
 }
 
 static int load_and_release(const char *path)
@@ -265,4 +359,4 @@ static void test_export(void)
 	results_release(&r);
 }
 
-TESTS(test_round_trip, test_cut_anywhere, test_bad_results, test_export)
+TESTS(test_round_trip, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export)
