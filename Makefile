@@ -153,7 +153,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-run
 
 # The other configuration is compiled too, so neither #if branch rots.
-test-run: attnprof $(TEST_BIN) other-build
+test-run: all $(TEST_BIN) other-build
 	@sh tests/run.sh $(BUILD)
 
 # There the document model is tested without Cairo.
