@@ -521,6 +521,14 @@ const struct variant_desc *variant_pass_desc(const struct variant_desc *v, enum 
 	return p == PASS_FWD ? v : v->bwd;
 }
 
+size_t variant_pass_kernels(const struct variant_desc *v, enum pass p)
+{
+	const struct variant_desc *pd = variant_pass_desc(v, p);
+	if (!pd)
+		return 0;
+	return pd->nkernels + (p == PASS_FWDBWD ? v->nkernels : 0);
+}
+
 int variant_stores(const struct variant_desc *v, const char *name)
 {
 	for (size_t i = 0; i < v->nbuffers; i++)

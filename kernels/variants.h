@@ -183,6 +183,9 @@ int variant_supports_pass(const struct variant_desc *v, enum pass p);
  * v->bwd for bwd and fwd+bwd (its buffers include all of v's); NULL when
  * the variant has no such pass. */
 const struct variant_desc *variant_pass_desc(const struct variant_desc *v, enum pass p);
+/* Kernels a run of pass p launches (the forward's and the backward's for
+ * fwd+bwd; library GEMMs counted as one kernel each); 0 without the pass. */
+size_t variant_pass_kernels(const struct variant_desc *v, enum pass p);
 /* 1 if the variant stores matrix `name` ("S", "P", "m", …) in HBM. */
 int variant_stores(const struct variant_desc *v, const char *name);
 

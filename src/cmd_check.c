@@ -92,13 +92,13 @@ int cmd_check(int argc, char **argv)
 #endif
 	char b[32];
 	if (!quiet) {
-		printf("%-28s %-8s %-5s %5s %5s %4s %8s %8s %4s %6s %12s\n", "variant", "phase", "dtype",
+		printf("%-28s %-8s %-7s %-5s %5s %5s %4s %8s %8s %4s %6s %12s\n", "variant", "phase", "pass", "dtype",
 		       "B", "H", "Hkv", "Nq", "Nkv", "d", "causal", "device mem");
 		for (size_t i = 0; i < s.nconfigs; i++) {
 			const struct config *cf = &s.configs[i];
 			const struct attn_shape *sh = &cf->shape;
-			printf("%-28s %-8s %-5s %5d %5d %4d %8d %8d %4d %6s %12s\n", cf->variant->name,
-			       phase_name(sh->phase), dtype_name(sh->dtype), sh->batch, sh->heads, sh->kv_heads,
+			printf("%-28s %-8s %-7s %-5s %5d %5d %4d %8d %8d %4d %6s %12s\n", cf->variant->name,
+			       phase_name(sh->phase), pass_name(sh->pass), dtype_name(sh->dtype), sh->batch, sh->heads, sh->kv_heads,
 			       sh->seqlen_q, sh->seqlen_kv, sh->head_dim, sh->causal ? "yes" : "no",
 			       format_bytes((double)variant_footprint(cf->variant, sh, sms), b, sizeof(b)));
 		}

@@ -58,6 +58,12 @@ float grad_input(const struct attn_shape *s, uint64_t seed, int tensor, uint64_t
 	return s->dtype == DTYPE_FP16 ? half_to_float(float_to_half(x)) : bf16_to_float(float_to_bf16(x));
 }
 
+void grad_tolerance(enum dtype t, double *rel_l2, double *max_abs_frac)
+{
+	*rel_l2 = t == DTYPE_FP16 ? 1e-2 : 4e-2;
+	*max_abs_frac = t == DTYPE_FP16 ? 5e-2 : 2e-1;
+}
+
 const char *grad_tensor_name(enum grad_tensor t)
 {
 	static const char *const names[GRAD_COUNT] = { "dQ", "dK", "dV" };

@@ -57,6 +57,15 @@ int grad_ref_build(struct grad_ref *g, const struct attn_shape *s, uint64_t seed
 size_t grad_ref_rows(const struct grad_ref *g, const struct attn_shape *s, enum grad_tensor t,
 		     uint64_t *first);
 
+/* The tolerances of a gradient check, by dtype: rel_l2 over each tensor's
+ * checked elements (fp16 1e-2, bf16 4e-2), and the largest |error| as a
+ * fraction of the tensor's largest |reference| (fp16 5e-2, bf16 2e-1).
+ * Why: P and dS are rounded to the input type for the tensor cores (FA2
+ * does the same), 2⁻¹¹ (fp16) or 2⁻⁸ (bf16) relative per rounding, and
+ * standard also rounds S and dP in HBM; dS = P ∘ (dP − D) loses relative
+ * accuracy where dP ≈ D, so single elements stray more than the norm. */
+void grad_tolerance(enum dtype t, double *rel_l2, double *max_abs_frac);
+
 /* Buffer names of the tensors: "dQ", "dK", "dV". */
 const char *grad_tensor_name(enum grad_tensor t);
 

@@ -436,17 +436,9 @@ int model_to_kvlist(const struct model *m, struct kvlist *l)
 	return 0;
 }
 
-int model_shape_of_record(const struct record *rec, const struct variant_desc **v,
-			  struct attn_shape *s)
+int record_problem(const struct record *rec, struct attn_shape *s)
 {
 	memset(s, 0, sizeof(*s));
-	*v = rec->variant ? variant_find(rec->variant) : NULL;
-	if (!*v)
-		return error("model: unknown variant '%s'", rec->variant ? rec->variant : "(none)");
-	if (rec->dtype && dtype_parse(rec->dtype, &s->dtype))
-		return error("model: unknown dtype '%s'", rec->dtype);
-	if (rec->phase && phase_parse(rec->phase, &s->phase))
-		return error("model: unknown phase '%s'", rec->phase);
 	s->batch = rec->batch;
 	s->heads = rec->heads;
 	s->kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
@@ -454,6 +446,23 @@ int model_shape_of_record(const struct record *rec, const struct variant_desc **
 	s->seqlen_kv = rec->seqlen_kv > 0 ? rec->seqlen_kv : rec->seqlen_q;
 	s->head_dim = rec->head_dim;
 	s->causal = rec->causal;
+	if (rec->dtype && dtype_parse(rec->dtype, &s->dtype))
+		return error("unknown dtype '%s'", rec->dtype);
+	if (rec->phase && phase_parse(rec->phase, &s->phase))
+		return error("unknown phase '%s'", rec->phase);
+	if (pass_parse(record_pass(rec), &s->pass))
+		return error("unknown pass '%s'", record_pass(rec));
+	return 0;
+}
+
+int model_shape_of_record(const struct record *rec, const struct variant_desc **v,
+			  struct attn_shape *s)
+{
+	*v = rec->variant ? variant_find(rec->variant) : NULL;
+	if (record_problem(rec, s))
+		return error("model: %s", error_last());
+	if (!*v)
+		return error("model: unknown variant '%s'", rec->variant ? rec->variant : "(none)");
 	return 0;
 }
 

@@ -25,7 +25,9 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include "attn.h"
+#include "gpu/check.h"
 #include "gpu/conditions.h"
+#include "grad_check.h"
 #include "gpu/cupti.h"
 #include "inputs.h"
 #include "model.h"
@@ -54,27 +56,24 @@ struct reference {
 	int bh[3][2];
 	int nrows;
 	int *rows;             /* [nrows], the same rows in every sampled head */
-	double *o;             /* [nheads][nrows][d] */
+	double *o;             /* [nheads][nrows][d] (not for a bwd pass) */
+	struct grad_ref grad;  /* bwd, fwd+bwd: dQ, dK, dV rows */
 };
 
 static void reference_release(struct reference *r)
 {
 	free(r->rows);
 	free(r->o);
+	grad_ref_release(&r->grad);
 	memset(r, 0, sizeof(*r));
-}
-
-static float rounded_input(const struct attn_shape *s, uint64_t seed, int tensor, uint64_t i)
-{
-	float x = attn_input_value(seed, tensor, i);
-	return s->dtype == DTYPE_FP16 ? half_to_float(float_to_half(x)) : bf16_to_float(float_to_bf16(x));
 }
 
 static int same_shape(const struct attn_shape *a, const struct attn_shape *b)
 {
 	return a->dtype == b->dtype && a->batch == b->batch && a->heads == b->heads &&
 	       a->kv_heads == b->kv_heads && a->seqlen_q == b->seqlen_q &&
-	       a->seqlen_kv == b->seqlen_kv && a->head_dim == b->head_dim && a->causal == b->causal;
+	       a->seqlen_kv == b->seqlen_kv && a->head_dim == b->head_dim && a->causal == b->causal &&
+	       a->pass == b->pass;
 }
 
 static int reference_build(struct reference *r, const struct attn_shape *s, uint64_t seed, int check_rows)
@@ -107,28 +106,31 @@ static int reference_build(struct reference *r, const struct attn_shape *s, uint
 	r->o = malloc(sizeof(double) * (size_t)r->nheads * r->nrows * d);
 	if (!r->o)
 		goto out;
-	/* One head at a time, as a B=H=1 problem, from the input function. */
+	/* One head at a time, as a B=H=1 problem, from the input function
+	 * (a backward-only run is checked on its gradients alone). */
 	struct attn_shape one = *s;
 	one.batch = one.heads = one.kv_heads = 1;
-	for (int i = 0; i < r->nheads; i++) {
+	for (int i = 0; i < r->nheads && s->pass != PASS_BWD; i++) {
 		int b = r->bh[i][0], h = r->bh[i][1];
 		int hk = h / (H / s->kv_heads);
 		uint64_t qoff = ((uint64_t)b * H + h) * nq;
 		uint64_t kvoff = ((uint64_t)b * s->kv_heads + hk) * nkv;
 		for (size_t j = 0; j < nq; j++)
-			q[j] = rounded_input(s, seed, TENSOR_Q, qoff + j);
+			q[j] = grad_input(s, seed, TENSOR_Q, qoff + j);
 		for (size_t j = 0; j < nkv; j++) {
-			k[j] = rounded_input(s, seed, TENSOR_K, kvoff + j);
-			v[j] = rounded_input(s, seed, TENSOR_V, kvoff + j);
+			k[j] = grad_input(s, seed, TENSOR_K, kvoff + j);
+			v[j] = grad_input(s, seed, TENSOR_V, kvoff + j);
 		}
 		if (attn_reference_rows(&one, q, k, v, 0, 0, r->rows, r->nrows,
 					r->o + (size_t)i * r->nrows * d, NULL))
 			goto out;
 	}
+	if (s->pass != PASS_FWD && grad_ref_build(&r->grad, s, seed, check_rows))
+		goto out;
 	r->valid = 1;
 	rc = 0;
 out:
-	if (rc && !r->valid)
+	if (rc && !r->valid && s->pass == PASS_FWD)
 		error("cannot build the fp64 reference (out of memory?)");
 	free(q);
 	free(k);
@@ -136,51 +138,38 @@ out:
 	return rc;
 }
 
-/* Compare the run's O with the reference rows; fills the record's fields. */
+/* Compare the run's outputs with the reference rows: O (fwd, fwd+bwd),
+ * the gradients (bwd, fwd+bwd); fills the record's fields. */
 static int check_output(struct attn_run *run, const struct reference *ref, struct record *rec,
 			const struct tolerance *tol)
 {
 	const struct attn_shape *s = &ref->shape;
 	const size_t d = (size_t)s->head_dim, nrows = (size_t)ref->nheads * ref->nrows;
-	/* only the sampled rows come back: a few hundred rows, not all of O */
-	uint16_t *o = malloc(nrows * d * sizeof(uint16_t) + 1);
-	uint64_t *first = malloc(nrows * sizeof(uint64_t) + 1);
-	float *row = malloc(sizeof(float) * d);
-	int rc = -1;
-	if (!o || !first || !row) {
-		error("out of memory for %zu rows of the output", nrows);
-		goto out;
+	rec->checked = 0;
+	if (s->pass != PASS_BWD) {
+		uint64_t *first = malloc(nrows * sizeof(uint64_t) + 1);
+		if (!first)
+			return error("out of memory for %zu rows of the output", nrows);
+		for (int i = 0; i < ref->nheads; i++)
+			for (int r = 0; r < ref->nrows; r++)
+				first[(size_t)i * ref->nrows + r] =
+					(((uint64_t)ref->bh[i][0] * s->heads + ref->bh[i][1]) * s->seqlen_q + ref->rows[r]) * d;
+		struct attn_error e;
+		attn_error_init(&e);
+		int bad = check_compare_rows(run, "O", s->dtype, first, nrows, d, ref->o, &e);
+		free(first);
+		if (bad)
+			return -1;
+		rec->checked = 1;
+		rec->max_abs_err = e.max_abs;
+		rec->rel_l2_err = attn_error_rel_l2(&e);
+		rec->tol_max_abs = tol->max_abs;
+		rec->tol_rel_l2 = tol->rel_l2;
+		rec->rows_checked = (int)nrows;
+		/* NaN compares false: a poisoned element left unwritten fails here. */
+		rec->correct = e.nonfinite == 0 && rec->max_abs_err <= tol->max_abs && rec->rel_l2_err <= tol->rel_l2;
 	}
-	for (int i = 0; i < ref->nheads; i++)
-		for (int r = 0; r < ref->nrows; r++)
-			first[(size_t)i * ref->nrows + r] =
-				(((uint64_t)ref->bh[i][0] * s->heads + ref->bh[i][1]) * s->seqlen_q + ref->rows[r]) * d;
-	if (attn_run_get_rows(run, first, nrows, d, o)) {
-		error("cannot read the output back: %s", attn_last_error());
-		goto out;
-	}
-	struct attn_error e;
-	attn_error_init(&e);
-	for (size_t k = 0; k < nrows; k++) {
-		const uint16_t *x = o + k * d;
-		for (size_t j = 0; j < d; j++)
-			row[j] = s->dtype == DTYPE_FP16 ? half_to_float(x[j]) : bf16_to_float(x[j]);
-		attn_error_add(&e, ref->o + k * d, row, d);
-	}
-	rec->checked = 1;
-	rec->max_abs_err = e.max_abs;
-	rec->rel_l2_err = attn_error_rel_l2(&e);
-	rec->tol_max_abs = tol->max_abs;
-	rec->tol_rel_l2 = tol->rel_l2;
-	rec->rows_checked = (int)nrows;
-	/* NaN compares false: a poisoned element left unwritten fails here. */
-	rec->correct = e.nonfinite == 0 && rec->max_abs_err <= tol->max_abs && rec->rel_l2_err <= tol->rel_l2;
-	rc = 0;
-out:
-	free(o);
-	free(first);
-	free(row);
-	return rc;
+	return s->pass == PASS_FWD ? 0 : check_gradients(run, &ref->grad, s, rec);
 }
 
 /* ---- timing ---------------------------------------------------------- */
@@ -315,6 +304,11 @@ static int reference_copy(struct reference *dst, const struct reference *src)
 	}
 	memcpy(dst->rows, src->rows, nrows * sizeof(int));
 	memcpy(dst->o, src->o, no * sizeof(double));
+	if (grad_ref_copy(&dst->grad, &src->grad)) {
+		dst->grad = (struct grad_ref){ 0 };
+		reference_release(dst);
+		return -1;
+	}
 	return 0;
 }
 
@@ -422,17 +416,26 @@ static int make_run(struct sweep *w, const struct config *c, uint64_t seed, stru
 	*out = NULL;
 	if (attn_run_create(out, c->variant, s, w->dev.sm_count))
 		return error("cannot set up %s: %s", c->variant->name, attn_last_error());
-	static const char *const names[] = { "Q", "K", "V" };
-	for (int t = 0; t < 3; t++) {
+	static const char *const names[] = { "Q", "K", "V", "dO" };
+	for (int t = 0; t < 4; t++) {
 		void *p = attn_run_buffer(*out, names[t]);
-		uint64_t n = t == 0 ? (uint64_t)s->batch * s->heads * s->seqlen_q * s->head_dim
-				    : (uint64_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
+		if (t == TENSOR_DO && !p)
+			break; /* a forward run has no dO */
+		uint64_t n = t == TENSOR_Q || t == TENSOR_DO ? (uint64_t)s->batch * s->heads * s->seqlen_q * s->head_dim
+							     : (uint64_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
 		if (!p || attn_fill_input(p, n, s->dtype, seed, t)) {
 			error("cannot fill %s: %s", names[t], p ? attn_last_error() : "no such buffer");
 			attn_run_destroy(*out);
 			*out = NULL;
 			return -1;
 		}
+	}
+	/* a backward-only run: the forward's products, once, untimed */
+	if (attn_run_prepare(*out)) {
+		error("cannot run the forward before the backward: %s", attn_last_error());
+		attn_run_destroy(*out);
+		*out = NULL;
+		return -1;
 	}
 	return 0;
 }
@@ -573,7 +576,7 @@ static int run_config(struct sweep *w, size_t index)
 	struct batch *b = &w->batch;
 	enum cupti_replay replay = replay_is_kernel(w->spec, c->variant) ? CUPTI_REPLAY_KERNEL
 										 : CUPTI_REPLAY_USER;
-	size_t ranges = 2 * c->variant->nkernels + 2; /* with flushes, and a spare */
+	size_t ranges = 2 * variant_pass_kernels(c->variant, s->pass) + 2; /* with flushes, and a spare */
 	/* kernel replay saves and restores all device memory for every kernel:
 	 * more runs alive would make each kernel's replay dearer, so one */
 	size_t most = replay == CUPTI_REPLAY_KERNEL ? 1 : w->batch_max;

@@ -1,0 +1,79 @@
+/* check.c: rows of a run's buffers against fp64 reference rows (check.h). */
+#include "gpu/check.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "util/error.h"
+
+int check_compare_rows(struct attn_run *run, const char *name, enum dtype t, const uint64_t *first, size_t n,
+			size_t d, const double *ref, struct attn_error *e)
+{
+	/* only the sampled rows come back: a few hundred rows, not all of it */
+	uint16_t *x = malloc(n * d * sizeof(uint16_t) + 1);
+	float *row = malloc(sizeof(float) * d);
+	int rc = -1;
+	if (!x || !row) {
+		error("out of memory for %zu rows of %s", n, name);
+		goto out;
+	}
+	if (attn_run_get_buffer_rows(run, name, first, n, d, x)) {
+		error("cannot read %s back: %s", name, attn_last_error());
+		goto out;
+	}
+	for (size_t k = 0; k < n; k++) {
+		for (size_t j = 0; j < d; j++)
+			row[j] = t == DTYPE_FP16 ? half_to_float(x[k * d + j]) : bf16_to_float(x[k * d + j]);
+		attn_error_add(e, ref + k * d, row, d);
+	}
+	rc = 0;
+out:
+	free(x);
+	free(row);
+	return rc;
+}
+
+int check_gradients(struct attn_run *run, const struct grad_ref *g, const struct attn_shape *s, struct record *rec)
+{
+	double tol_rel, frac;
+	grad_tolerance(s->dtype, &tol_rel, &frac);
+	uint64_t *first = malloc(sizeof(uint64_t) * (grad_ref_rows(g, s, GRAD_DQ, NULL) + grad_ref_rows(g, s, GRAD_DK, NULL)) + 8);
+	if (!first)
+		return error("out of memory for the gradient rows");
+	int ok = rec->checked ? rec->correct : 1, rows = rec->checked ? rec->rows_checked : 0;
+	double worst_rel = rec->checked ? rec->rel_l2_err : 0, worst_abs = rec->checked ? rec->max_abs_err : 0;
+	double tol_abs = 0;
+	for (int t = 0; t < GRAD_COUNT; t++) {
+		const size_t n = grad_ref_rows(g, s, (enum grad_tensor)t, first);
+		if (n == 0)
+			continue;
+		struct attn_error e;
+		attn_error_init(&e);
+		if (check_compare_rows(run, grad_tensor_name((enum grad_tensor)t), s->dtype, first, n, (size_t)s->head_dim,
+				 g->val[t], &e)) {
+			free(first);
+			return -1;
+		}
+		double big = 0;
+		for (size_t i = 0; i < n * (size_t)s->head_dim; i++)
+			big = fabs(g->val[t][i]) > big ? fabs(g->val[t][i]) : big;
+		const double rel = attn_error_rel_l2(&e);
+		/* NaN compares false: a poisoned element left unwritten fails here */
+		ok = ok && e.nonfinite == 0 && rel <= tol_rel && e.max_abs <= frac * big;
+		worst_rel = rel > worst_rel ? rel : worst_rel;
+		worst_abs = e.max_abs > worst_abs ? e.max_abs : worst_abs;
+		tol_abs = frac * big > tol_abs ? frac * big : tol_abs;
+		if (t != GRAD_DV)
+			rows += (int)n;
+	}
+	free(first);
+	rec->checked = 1;
+	rec->correct = ok;
+	rec->max_abs_err = worst_abs;
+	rec->rel_l2_err = worst_rel;
+	rec->tol_max_abs = tol_abs;
+	rec->tol_rel_l2 = tol_rel;
+	rec->rows_checked = rows; /* O and dQ rows, and dK (= dV) rows */
+	return 0;
+}
+
