@@ -199,8 +199,9 @@ const char *record_describe(const struct record *rec, char *buf, size_t len)
 			 rec->variant, rec->dtype, rec->batch, rec->heads, rec->kv_heads,
 			 rec->seqlen_q, rec->seqlen_kv, rec->head_dim, rec->causal ? " causal" : "");
 	else
-		snprintf(buf, len, "%s %s B=%d H=%d N=%d d=%d%s", rec->variant, rec->dtype,
-			 rec->batch, rec->heads, rec->seqlen_q, rec->head_dim,
+		snprintf(buf, len, "%s%s%s %s B=%d H=%d N=%d d=%d%s", rec->variant,
+			 strcmp(record_pass(rec), "fwd") ? " " : "", strcmp(record_pass(rec), "fwd") ? record_pass(rec) : "",
+			 rec->dtype, rec->batch, rec->heads, rec->seqlen_q, rec->head_dim,
 			 rec->causal ? " causal" : "");
 	return buf;
 }

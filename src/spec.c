@@ -22,7 +22,7 @@ static const char *const top_keys[] = {
 	"metrics", "metric_sets", "replay", "tolerances", "max_device_memory", "sweeps",
 	/* sweep keys are allowed at the top as defaults */
 	"variants", "dtype", "head_dim", "seqlen", "batch", "batch_tokens",
-	"heads", "hidden", "kv_heads", "causal", "phase", "query_len", "kv_len",
+	"heads", "hidden", "kv_heads", "causal", "phase", "query_len", "kv_len", "pass",
 };
 #define NTOP (sizeof(top_keys) / sizeof(top_keys[0]))
 #define FIRST_SWEEP_KEY 12
@@ -339,8 +339,9 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 {
 	char w[256];
 	const struct ynode *n;
-	const struct ynode *vnodes[MAX_AXIS], *dnodes[MAX_AXIS], *cnodes[MAX_AXIS], *pnodes[MAX_AXIS];
-	size_t nv, nd, nc = 1, np = 1;
+	const struct ynode *vnodes[MAX_AXIS], *dnodes[MAX_AXIS], *cnodes[MAX_AXIS], *pnodes[MAX_AXIS],
+		*snodes[MAX_AXIS] = { NULL };
+	size_t nv, nd, nc = 1, np = 1, ns = 1;
 	long long dims[MAX_AXIS], lens[MAX_AXIS], qlens[MAX_AXIS] = { 1 }, batches[MAX_AXIS],
 		  heads[MAX_AXIS], kvh[MAX_AXIS];
 	size_t ndims, nlens, nq = 1, nb = 1, nh = 1, nkv = 0;
@@ -349,6 +350,7 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 	enum dtype dtypes[MAX_AXIS];
 	enum phase phases[MAX_AXIS] = { PHASE_PREFILL };
 	int causals[MAX_AXIS] = { 0 };
+	enum pass passes[MAX_AXIS] = { PASS_FWD };
 	const struct ynode *at = block ? block : root;
 
 	/* phase */
@@ -359,6 +361,15 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 			if (phase_parse(pnodes[i]->scalar, &phases[i]))
 				return error("%s: unknown phase '%s': use prefill or decode",
 					     where(c, pnodes[i], w, sizeof(w)), pnodes[i]->scalar);
+	}
+	/* pass: fwd, bwd, fwd+bwd */
+	if ((n = sweep_get(block, root, "pass"))) {
+		if (axis_nodes(c, n, "pass", snodes, &ns))
+			return -1;
+		for (size_t i = 0; i < ns; i++)
+			if (pass_parse(snodes[i]->scalar, &passes[i]))
+				return error("%s: unknown pass '%s': use fwd, bwd or fwd+bwd",
+					     where(c, snodes[i], w, sizeof(w)), snodes[i]->scalar);
 	}
 	/* variants */
 	if (!(n = sweep_get(block, root, "variants")))
@@ -494,9 +505,11 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 	for (size_t ik = 0; ik < (nkv ? nkv : 1); ik++)
 	for (size_t iq = 0; iq < nq; iq++)
 	for (size_t il = 0; il < nlens; il++)
+	for (size_t is = 0; is < ns; is++)
 	for (size_t iv = 0; iv < nv; iv++) {
 		struct config cfg = { .variant = variants[iv], .line = line };
 		struct attn_shape *sh = &cfg.shape;
+		sh->pass = passes[is];
 		sh->dtype = dtypes[it];
 		sh->phase = phases[ip];
 		sh->head_dim = (int)dims[id];
@@ -535,6 +548,16 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 				if (variants[k] == cfg.variant)
 					return error("%s: variant '%s' does not run in the %s phase",
 						     where(c, vnodes[k], w, sizeof(w)), cfg.variant->name, phase_name(sh->phase));
+		}
+		if (!variant_supports_pass(cfg.variant, sh->pass) || (sh->pass != PASS_FWD && sh->phase != PHASE_PREFILL)) {
+			if (sh->phase != PHASE_PREFILL)
+				return error("%s: pass %s is for prefill sweeps: decode runs the forward only",
+					     where(c, snodes[is], w, sizeof(w)), pass_name(sh->pass));
+			for (size_t k = 0; k < nv; k++)
+				if (variants[k] == cfg.variant)
+					return error("%s: variant '%s' has no %s kernels (the backward exists for flash2 and "
+						     "standard): put it in a sweep block with 'pass: fwd'",
+						     where(c, vnodes[k], w, sizeof(w)), cfg.variant->name, pass_name(sh->pass));
 		}
 		/* Absurd sizes: more than a petabyte predicted is a typo, not a plan. */
 		double fp = (double)variant_footprint(cfg.variant, sh, 132);
@@ -788,5 +811,7 @@ int config_to_record(const struct config *c, const char *source, struct record *
 	rec->seqlen_kv = s->seqlen_kv;
 	rec->head_dim = s->head_dim;
 	rec->causal = s->causal;
+	if (s->pass != PASS_FWD && !(rec->pass = strdup(pass_name(s->pass))))
+		return error("out of memory");
 	return 0;
 }

@@ -30,8 +30,15 @@ static void test_fa2_paper_expands(void)
 {
 	struct spec s;
 	CHECK_INT(load(&s, "experiments/fa2-paper.yaml"), 0);
-	/* 3 variants × 2 head dims × 2 causal × 6 lengths */
-	CHECK_INT(s.nconfigs, 72);
+	/* forward: 3 variants × 2 head dims × 2 causal × 6 lengths; backward and
+	 * fwd+bwd: standard and flash2 at the same shapes */
+	CHECK_INT(s.nconfigs, 72 + 2 * 2 * 24);
+	size_t passes[PASS_COUNT] = { 0 };
+	for (size_t i = 0; i < s.nconfigs; i++)
+		passes[s.configs[i].shape.pass]++;
+	CHECK_INT(passes[PASS_FWD], 72);
+	CHECK_INT(passes[PASS_BWD], 48);
+	CHECK_INT(passes[PASS_FWDBWD], 48);
 	int seen512 = 0;
 	for (size_t i = 0; i < s.nconfigs; i++) {
 		const struct attn_shape *sh = &s.configs[i].shape;
@@ -47,7 +54,7 @@ static void test_fa2_paper_expands(void)
 			seen512++;
 		}
 	}
-	CHECK_INT(seen512, 6); /* 3 variants × 2 causal */
+	CHECK_INT(seen512, 6 + 8); /* 3 variants × 2 causal forward; 2 × 2 causal × 2 passes */
 	/* variant innermost: one shape's variants are adjacent (same inputs) */
 	CHECK_STR(s.configs[0].variant->name, "standard");
 	CHECK_STR(s.configs[1].variant->name, "flash1");
@@ -210,11 +217,51 @@ static int load_and_release(const char *path)
 	return rc;
 }
 
+/* The pass axis: a list expands inside each shape (after the shape, before
+ * the variants), the record carries it, and what cannot run is refused
+ * with its location. */
+static void test_pass_axis(void)
+{
+	struct spec s;
+	CHECK_INT(parse_text(&s, "name: p\nvariants: [standard, flash2]\nhead_dim: 64\nseqlen: [128, 256]\nheads: 2\n"
+				 "pass: [fwd, bwd, fwd+bwd]\n"), 0);
+	CHECK_INT(s.nconfigs, 12);
+	CHECK_INT(s.configs[0].shape.pass, PASS_FWD);
+	CHECK_INT(s.configs[2].shape.pass, PASS_BWD);
+	CHECK_STR(s.configs[3].variant->name, "flash2");
+	CHECK_INT(s.configs[5].shape.pass, PASS_FWDBWD);
+	CHECK_INT(s.configs[6].shape.seqlen_q, 256);
+	struct record rec;
+	record_init(&rec);
+	CHECK_INT(config_to_record(&s.configs[2], "attnprof", &rec), 0);
+	CHECK_STR(record_pass(&rec), "bwd");
+	record_release(&rec);
+	record_init(&rec);
+	CHECK_INT(config_to_record(&s.configs[0], "attnprof", &rec), 0);
+	CHECK(rec.pass == NULL); /* forward records look as they did before the pass */
+	CHECK_STR(record_pass(&rec), "fwd");
+	record_release(&rec);
+	spec_release(&s);
+
+	CHECK_INT(parse_text(&s, "name: p\nvariants: [flash2, flash1]\nhead_dim: 64\nseqlen: 128\nheads: 2\npass: bwd\n"), -1);
+	CHECK_CONTAINS(error_last(), "inline.yaml:2:");
+	CHECK_CONTAINS(error_last(), "variant 'flash1' has no bwd kernels");
+	spec_release(&s);
+	CHECK_INT(parse_text(&s, "name: p\nvariants: flash2\nhead_dim: 64\nseqlen: 128\nheads: 2\npass: [fwd, backward]\n"), -1);
+	CHECK_CONTAINS(error_last(), "inline.yaml:6:");
+	CHECK_CONTAINS(error_last(), "unknown pass 'backward'");
+	spec_release(&s);
+	CHECK_INT(parse_text(&s, "name: p\nphase: decode\nvariants: decode-flash2\nhead_dim: 64\nquery_len: 1\nkv_len: 128\n"
+				 "heads: 2\npass: bwd\n"), -1);
+	CHECK_CONTAINS(error_last(), "decode runs the forward only");
+	spec_release(&s);
+}
+
 static void test_bad_specs(void)
 {
 	CHECK(check_bad_files("tests/fixtures/specs/bad", load_and_release, 0) >= 25);
 }
 
-TESTS(test_fa2_paper_expands, test_shipped_specs_valid, test_decode_blocks,
+TESTS(test_pass_axis, test_fa2_paper_expands, test_shipped_specs_valid, test_decode_blocks,
       test_defaults_and_overrides, test_replay, test_custom_metric_set, test_memory_limit,
       test_bad_specs)

@@ -1,6 +1,7 @@
 # check prints the sweep and a summary
 args: check experiments/fa2-paper.yaml
 exit: 0
-stdout: valid: 72 configs
+stdout: valid: 168 configs
+stdout: fwd+bwd
 stdout: flash2
 stdout: 1.25 GiB
