@@ -15,6 +15,7 @@
 
 #if ATTNPROF_HAVE_RENDER
 #include "layrec.h"
+#include "render/capreview.h"
 #include "render/render.h"
 #include "util/yamltree.h"
 
@@ -42,6 +43,8 @@ static void usage(FILE *f)
 		"  --dpi D               PNG resolution for --figures-dir (default 150)\n"
 		"  --repeat FILE         a second run of the same specs: not drawn, gives the\n"
 		"                        run-to-run spread (ablation chart, {V.spread})\n"
+		"  --missing-spec FILE   also write a spec that records attnprof's references at\n"
+		"                        the shapes of captured calls that have none\n"
 		"  -q, --quiet           no warning per value the results lack\n"
 		"\n"
 		"styles:\n");
@@ -58,11 +61,30 @@ static void usage(FILE *f)
 		"template (file:line:col) or option.\n");
 }
 
+/* The spec of the references missing at captured shapes (capreview.h), atomically. */
+static int write_missing_spec(const struct rdata *rd, const char *path)
+{
+	static char text[16384];
+	int n = capture_missing_spec_text(rd, text, sizeof(text));
+	if (!n)
+		snprintf(text, sizeof(text), "# every captured forward shape has its reference records\n");
+	char tmp[4200];
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f) || rename(tmp, path)) {
+		if (f)
+			remove(tmp);
+		return error("cannot write '%s': check that its folder exists and is writable", path);
+	}
+	note("wrote %s: %d shape%s without reference records", path, n, n == 1 ? "" : "s");
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *files[32], *reps[32];
 	size_t nfiles = 0, nreps = 0;
-	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL;
+	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL, *missing = NULL;
 	double dpi = 150;
 	int quiet = 0;
 	for (int i = 1; i < argc; i++) {
@@ -74,7 +96,8 @@ int cmd_report(int argc, char **argv)
 		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
 			quiet = 1;
 		} else if (!strcmp(a, "-t") || !strcmp(a, "--template") || !strcmp(a, "-o") || !strcmp(a, "--output") ||
-			   !strcmp(a, "--style") || !strcmp(a, "--figures-dir") || !strcmp(a, "--dpi")) {
+			   !strcmp(a, "--style") || !strcmp(a, "--figures-dir") || !strcmp(a, "--dpi") ||
+			   !strcmp(a, "--missing-spec")) {
 			if (!has) {
 				error("option '%s' needs a value (see 'attnprof report --help')", a);
 				return EXIT_BAD_INPUT;
@@ -84,6 +107,7 @@ int cmd_report(int argc, char **argv)
 			else if (a[1] == 'o' || !strcmp(a, "--output")) out = v;
 			else if (!strcmp(a, "--style")) style = v;
 			else if (!strcmp(a, "--figures-dir")) figdir = v;
+			else if (!strcmp(a, "--missing-spec")) missing = v;
 			else {
 				char *e;
 				dpi = strtod(v, &e);
@@ -104,7 +128,7 @@ int cmd_report(int argc, char **argv)
 			reps[nreps++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--template", "--output", "--style", "--figures-dir", "--dpi",
-							    "--repeat", "--quiet", "--help" };
+							    "--repeat", "--missing-spec", "--quiet", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof report --help')",
 			      near ? near : "", near ? "'?" : "");
@@ -164,6 +188,8 @@ int cmd_report(int argc, char **argv)
 			rdata_gap(&rd, gap, sizeof(gap));
 			if (gap[0])
 				note("%s", gap);
+			if (missing && write_missing_spec(&rd, missing))
+				rc = EXIT_FAILURE_RUN;
 			if (s.missing && quiet)
 				note("%d value%s in the text had no data and read 'n/a'", s.missing, s.missing == 1 ? "" : "s");
 			fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,

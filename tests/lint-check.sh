@@ -43,7 +43,7 @@ lint() {
 }
 
 # ---- the committed reports ----------------------------------------------------
-for f in reports/h200/*.pdf; do
+for f in reports/h200/*.pdf reports/h200-pytorch/*.pdf; do
 	[ -e "$f" ] || continue
 	lint "$f" "$f"
 done
@@ -57,6 +57,13 @@ if "$bin" --version | grep -q "renderer: yes"; then
 			echo "FAIL render fixture:$t: $(head -2 "$T/err")"; fail=$((fail + 1))
 		fi
 	done
+	# the review of a captured program: the capture fixture beside its reference fixture
+	if "$bin" report tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml \
+		-t templates/impl-review.yaml -o "$T/impl-review.pdf" -q 2>"$T/err"; then
+		lint "fixture:impl-review" "$T/impl-review.pdf"
+	else
+		echo "FAIL render fixture:impl-review: $(head -2 "$T/err")"; fail=$((fail + 1))
+	fi
 	# templates made to provoke collisions (each says what), over the small fixture
 	for r in tests/fixtures/lint/*.yaml; do
 		[ -e "$r" ] || continue

@@ -1,5 +1,6 @@
 /* docmodel.c: the walk over a template into blocks; see docmodel.h. */
 #include "render/docmodel.h"
+#include "render/capreview.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,15 @@ static size_t section_variants(struct walk *w, const struct tsection *s, const c
 	if (!s->each_variant) {
 		out[0] = NULL;
 		return 1;
+	}
+	if (s->each_variant == 2) { /* the implementations captured in a program (capreview.h) */
+		static struct capimpl impls[CAP_MAX_IMPLS];
+		size_t n = capture_impls(w->rd, impls, CAP_MAX_IMPLS);
+		for (size_t i = 0; i < n && i < 16; i++) {
+			snprintf(keys[i], SERIES_KEY, "%.95s", impls[i].key);
+			out[i] = keys[i];
+		}
+		return n < 16 ? n : 16;
 	}
 	if (s->nvariants) {
 		for (size_t i = 0; i < s->nvariants; i++)

@@ -20,6 +20,7 @@ enum fig_needs {
 	NEEDS_DECODE = 2,
 	NEEDS_LADDER = 4,   /* an intermediate rung of the flash ablation ladder */
 	NEEDS_METRICS = 8,  /* hardware counters (drawn as a notice when missing) */
+	NEEDS_CAPTURE = 16, /* calls captured in another program (attnprof record -- CMD) */
 };
 
 struct figopts {
@@ -77,7 +78,9 @@ void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, s
 /* Tables: built into owned data here (tabledata.c), laid out and drawn by
  * tables.c.  A table is rows of text cells; numbers are right-aligned. */
 enum table_kind { TABLE_SPEEDUP, TABLE_CONDITIONS, TABLE_CORRECTNESS, TABLE_MODEL, TABLE_MEMORY,
-		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_ABLATION, TABLE_DECODE, TABLE_COUNT };
+		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_ABLATION, TABLE_DECODE,
+		  TABLE_CAPTURE_CALLS, TABLE_CAPTURE_COMPARE, TABLE_CAPTURE_MISSING, /* capreview.c */
+		  TABLE_COUNT };
 struct table_info {
 	const char *name, *about;
 };

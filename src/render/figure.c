@@ -73,6 +73,15 @@ const struct figkind figure_kinds[] = {
 	  0.45, NEEDS_DECODE, DRAWN(fig_pdecode) },
 	{ "patent-decode", "patent graph: decoding bandwidth against key-value cache length",
 	  0.6, NEEDS_DECODE, DRAWN(fig_pdecode) },
+	/* calls captured in another program (fig_capture.c): drawn from measurement, no descriptor */
+	{ "capture-dataflow", "a captured call's data flow: S, P, O, L stored or struck through by the measured verdict, DRAM bytes",
+	  0.36, NEEDS_CAPTURE, DRAWN(fig_capdataflow) },
+	{ "capture-kernels", "a captured implementation's kernel sequence per kind of call: duration, share, grid",
+	  0.5, NEEDS_CAPTURE, DRAWN(fig_capkernels) },
+	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",
+	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid) },
+	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2: TFLOP/s at the same shapes",
+	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare) },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 
@@ -91,6 +100,8 @@ unsigned rdata_has(const struct rdata *rd)
 		const struct record *r = &rd->res->records[i];
 		int decode = r->phase && !strcmp(r->phase, "decode");
 		has |= decode ? NEEDS_DECODE : NEEDS_PREFILL;
+		if (r->source && !strcmp(r->source, "capture"))
+			has |= NEEDS_CAPTURE;
 		if (!decode && (!r->source || !strcmp(r->source, "attnprof"))) {
 			const struct variant_desc *v = variant_find(r->variant);
 			if (v && v->is_flash && v->switches != 0 && v->switches != FLASH_ALL)
@@ -108,7 +119,8 @@ int figkind_available(const struct figkind *k, const struct rdata *rd, char *why
 	if ((has & need) == need)
 		return 1;
 	snprintf(why, len, "%s has no %s records", rd->path,
-		 need & NEEDS_DECODE ? "decode" : need & NEEDS_LADDER ? "ablation-ladder" : "prefill");
+		 need & NEEDS_DECODE ? "decode" : need & NEEDS_LADDER ? "ablation-ladder" :
+		 need & NEEDS_CAPTURE ? "captured (attnprof record -- CMD)" : "prefill");
 	return 0;
 }
 

@@ -68,6 +68,16 @@ void fig_pladder(struct rctx *, const struct rdata *, const struct figopts *, st
 void fig_pdecode_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_pdecode(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 
+/* Captured calls, drawn from measurement (fig_capture.c). */
+void fig_capdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_capdataflow(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_capkernels_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_capkernels(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_capgrid_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_capgrid(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_capcompare_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_capcompare(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+
 /* Draw a built table (tables.c) from the box's top; returns its height at
  * the box's width (draw 0: measure only). */
 double table_draw(struct rctx *c, const struct dtable *t, struct rbox box, int draw);

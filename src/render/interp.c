@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/figkind.h"
+#include "render/capreview.h"
 #include "util/error.h"
 
 void sbuf_init(struct sbuf *s)
@@ -108,7 +109,7 @@ const char *interp_where(const struct interp *ip, const struct ynode *node, cons
 
 struct value {
 	int is_text;
-	char text[512];
+	char text[4096];    /* capture answers run to a paragraph */
 	double num;
 	enum qunit unit;
 	int missing;         /* the results lack it: why says so */
@@ -229,6 +230,7 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 		if (!strcmp(name, "command")) TXT(h->command_line);
 		if (!strcmp(name, "spec")) TXT(h->spec_name);
 		if (!strcmp(name, "notes")) TXT(h->notes ? h->notes : "");
+		if (!strcmp(name, "program")) TXT(h->spec_text); /* a capture's command (attnprof record -- CMD) */
 		if (!strcmp(name, "file")) TXT(rd->path);
 		if (!strcmp(name, "records")) NUM((double)rd->res->nrecords, U_INT);
 		if (!strcmp(name, "failed") || !strcmp(name, "incorrect") || !strcmp(name, "checked")) {
@@ -492,6 +494,28 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		return perr(ps, at_series, "unknown variant '%s'%s%s%s", series, near ? ": did you mean '" : "",
 			    near ? near : " (not in kernels/variants.c, not in the results)", near ? "'?" : "");
 	}
+	if (!strcmp(q, "capture")) { /* {IMPL.capture.NAME}: capreview.h */
+		if (agg)
+			return perr(ps, start, "max()/min() do not apply to capture values");
+		if (ps->p >= ps->end || *ps->p != '.')
+			return perr(ps, ps->p, "'capture' needs a name: %s.capture.<name>", series);
+		ps->p++;
+		const char *at_arg = ps->p;
+		if (!token(ps, "_", arg, sizeof(arg)))
+			return perr(ps, at_arg, "expected a name after 'capture.'");
+		int is_text = 1;
+		int rc = capture_value(ps->ip->rd, key, arg, &is_text, &v->num, &v->unit, v->text, sizeof(v->text));
+		if (rc < 0)
+			return perr(ps, at_arg, "%s", v->text);
+		v->is_text = is_text;
+		if (rc > 0) {
+			v->missing = 1;
+			v->is_text = 1;
+			snprintf(v->why, sizeof(v->why), "%.200s", v->text);
+			snprintf(v->text, sizeof(v->text), "n/a");
+		}
+		goto format;
+	}
 	const struct qinfo *qi = quantity_find(q);
 	for (size_t i = 0; !qi && i < sizeof(text_quantities) / sizeof(*text_quantities); i++)
 		if (!strcmp(q, text_quantities[i])) {
@@ -712,7 +736,7 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 		int rc = eval(&ps, &v, spec, sizeof(spec));
 		if (rc)
 			return rc;
-		char buf[600];
+		char buf[4096];
 		if (v.missing) {
 			snprintf(buf, sizeof(buf), "n/a");
 			ip->missing++;
@@ -768,6 +792,7 @@ static int when_atom(struct parser *pp, int *truth)
 		else if (!strcmp(w, "metrics")) *truth = !!(has & NEEDS_METRICS);
 		else if (!strcmp(w, "gap")) *truth = ip->rd->without_metrics > 0;
 		else if (!strcmp(w, "synthetic")) *truth = ip->rd->synthetic;
+		else if (!capture_has(ip->rd, w, truth)) ; /* capture, capture-decode, capture-bwd, missing-references */
 		else if (!strcmp(w, "reference") || !strcmp(w, "failures") || !strcmp(w, "incorrect")) {
 			*truth = 0;
 			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
@@ -778,7 +803,7 @@ static int when_atom(struct parser *pp, int *truth)
 			}
 		} else
 			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, ablation, metrics, gap, reference, failures, "
-				    "incorrect, synthetic)", w);
+				    "incorrect, synthetic, capture, capture-decode, capture-bwd, missing-references)", w);
 		return 0;
 	}
 	/* EXPR OP (NUMBER | EXPR) */

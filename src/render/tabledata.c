@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/capreview.h"
 #include "metric_sets.h"
 #include "util/error.h"
 
@@ -23,6 +24,9 @@ const struct table_info table_kinds[TABLE_COUNT] = {
 	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy" },
 	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step" },
 	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy" },
+	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict" },
+	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes" },
+	{ "capture-missing", "the captured shapes without reference records, and the spec that records them" },
 };
 
 int table_find(const char *name)
@@ -566,6 +570,8 @@ void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
 		"Correctness against the fp64 reference", "Measured against the model",
 		"Allocations and peak memory", "The variants' descriptors", "Kernel launches",
 		"The ablation ladder, step by step", "Decode against prefill, record by record",
+		"The attention calls found", "Captured implementations beside attnprof's references",
+		"References missing at the captured shapes",
 	};
 	(void)rd;
 	snprintf(buf, len, "%s", kind >= 0 && kind < TABLE_COUNT ? titles[kind] : "table");
@@ -589,6 +595,9 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 	case TABLE_LAUNCHES: build_launches(T, rd, o); break;
 	case TABLE_ABLATION: build_ablation(T, rd, o); break;
 	case TABLE_DECODE: build_decode(T, rd); break;
+	case TABLE_CAPTURE_CALLS: capture_table_calls(T, rd); break;
+	case TABLE_CAPTURE_COMPARE: capture_table_compare(T, rd, o); break;
+	case TABLE_CAPTURE_MISSING: capture_table_missing(T, rd); break;
 	default: break;
 	}
 	return T;

@@ -205,8 +205,10 @@ static int load_section(struct template *t, const struct ynode *n, struct tsecti
 	if (ev) {
 		s->each_variant = 1;
 		if (ev->kind == Y_SCALAR) {
-			if (strcmp(ev->scalar, "all"))
-				return bad(t, ev, "each_variant is 'all' or a list of variant names");
+			if (!strcmp(ev->scalar, "captured"))
+				s->each_variant = 2; /* every implementation captured in a program */
+			else if (strcmp(ev->scalar, "all"))
+				return bad(t, ev, "each_variant is 'all', 'captured' or a list of variant names");
 		} else if (ev->kind == Y_SEQ) {
 			for (size_t i = 0; i < ev->n && s->nvariants < 16; i++) {
 				const struct ynode *it = ev->items[i];

@@ -42,7 +42,7 @@ struct tsection {
 	const struct ynode *title;     /* scalar, may be NULL */
 	const struct ynode *when;
 	const struct ynode *notes;     /* speaker notes (slides), scalar or NULL */
-	int each_variant;              /* 1: repeat per variant in `variants` */
+	int each_variant;              /* 1: repeat per variant in `variants`; 2: per captured implementation */
 	const char *variants[16];      /* empty with each_variant: every measured one */
 	size_t nvariants;
 	struct tblock *blocks;

@@ -1,0 +1,905 @@
+/* capreview.c: captured calls as implementations, beside the references; see capreview.h. */
+#include "render/capreview.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "capture/family.h"
+#include "capture/verdict.h"
+#include "render/geom.h"
+#include "util/error.h"
+
+#define W_TOT "dram__bytes_write.sum"
+#define R_TOT "dram__bytes_read.sum"
+#define L2W "lts__t_sectors_op_write.sum"
+#define OCC "sm__warps_active.avg.pct_of_peak_sustained_active"
+#define TENSOR "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
+#define DUR "gpu__time_duration.sum"
+
+/* text appended to a fixed buffer */
+struct tb {
+	char *p;
+	size_t len, u;
+};
+static void tb_add(struct tb *b, const char *fmt, ...) ATTNPROF_PRINTF(2, 3);
+static void tb_add(struct tb *b, const char *fmt, ...)
+{
+	if (b->u >= b->len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int w = vsnprintf(b->p + b->u, b->len - b->u, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		b->u = (size_t)w < b->len - b->u ? b->u + (size_t)w : b->len - 1;
+}
+
+static int is_capture(const struct record *r) { return r->source && !strcmp(r->source, "capture"); }
+static int is_decode(const struct record *r) { return r->phase && !strcmp(r->phase, "decode"); }
+static int is_bwd(const struct record *r) { return !strcmp(record_pass(r), "bwd"); }
+static int known(const struct record *r) { return !r->capture || r->capture->shape_known; }
+static int hkv(const struct record *r) { return r->kv_heads > 0 ? r->kv_heads : r->heads; }
+static double l2_of(const struct rdata *rd) { return (double)rd->res->header.gpu.l2_bytes; }
+
+static int same_group(const struct record *a, const struct record *b)
+{
+	if (strcmp(a->phase ? a->phase : "", b->phase ? b->phase : "") || strcmp(record_pass(a), record_pass(b)))
+		return 0;
+	if (known(a) != known(b))
+		return 0;
+	if (!known(a))
+		return 1;
+	return a->batch == b->batch && a->heads == b->heads && hkv(a) == hkv(b) && a->seqlen_q == b->seqlen_q &&
+	       a->head_dim == b->head_dim && !!a->causal == !!b->causal &&
+	       !strcmp(a->dtype ? a->dtype : "", b->dtype ? b->dtype : "") &&
+	       (is_decode(a) || a->seqlen_kv == b->seqlen_kv);
+}
+
+size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!is_capture(r) || r->error)
+			continue;
+		char key[SERIES_KEY];
+		record_series(r, key, sizeof(key));
+		struct capimpl *im = NULL;
+		for (size_t k = 0; k < n; k++)
+			if (!strcmp(out[k].key, key))
+				im = &out[k];
+		if (!im) {
+			if (n >= max)
+				continue;
+			im = &out[n++];
+			memset(im, 0, sizeof(*im));
+			snprintf(im->key, sizeof(im->key), "%s", key);
+			im->variant = r->variant;
+			im->family = r->capture ? r->capture->family : NULL;
+		}
+		im->ncalls++;
+		struct capgroup *g = NULL;
+		for (size_t k = 0; k < im->ng; k++)
+			if (same_group(im->g[k].rep, r))
+				g = &im->g[k];
+		if (!g) {
+			if (im->ng >= CAP_MAX_GROUPS)
+				continue;
+			g = &im->g[im->ng++];
+			memset(g, 0, sizeof(*g));
+			g->nkv_min = g->nkv_max = r->seqlen_kv;
+			g->t_min = g->t_max = r->time_ms;
+			g->err_min = INFINITY;
+			g->err_max = -INFINITY;
+		}
+		g->rep = r;
+		g->ncalls++;
+		if (r->seqlen_kv < g->nkv_min) g->nkv_min = r->seqlen_kv;
+		if (r->seqlen_kv > g->nkv_max) g->nkv_max = r->seqlen_kv;
+		if (r->time_ms < g->t_min) g->t_min = r->time_ms;
+		if (r->time_ms > g->t_max) g->t_max = r->time_ms;
+		if (r->checked) {
+			g->checked++;
+			g->incorrect += !r->correct;
+			if (r->rel_l2_err < g->err_min) g->err_min = r->rel_l2_err;
+			if (r->rel_l2_err > g->err_max) g->err_max = r->rel_l2_err;
+		}
+	}
+	return n;
+}
+
+const struct capimpl *capture_impl(const struct rdata *rd, const char *key)
+{
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(all[i].key, key))
+			return &all[i];
+	return NULL;
+}
+
+const char *const *capture_reference_variants(const struct record *rec, size_t *n)
+{
+	static const char *const prefill[] = { "standard", "flash2" };
+	static const char *const decode[] = { "decode-flash2", "decode-splitkv" };
+	*n = 2;
+	return rec && is_decode(rec) ? decode : prefill;
+}
+
+const struct record *capture_reference(const struct rdata *rd, const struct record *rec, const char *variant)
+{
+	if (!known(rec))
+		return NULL;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if ((r->source && strcmp(r->source, "attnprof")) || r->error || !r->variant || strcmp(r->variant, variant))
+			continue;
+		if (strcmp(record_pass(r), record_pass(rec)) || r->batch != rec->batch || r->heads != rec->heads ||
+		    hkv(r) != hkv(rec) || r->seqlen_q != rec->seqlen_q || r->seqlen_kv != rec->seqlen_kv ||
+		    r->head_dim != rec->head_dim || !!r->causal != !!rec->causal ||
+		    strcmp(r->dtype ? r->dtype : "", rec->dtype ? rec->dtype : ""))
+			continue;
+		return r;
+	}
+	return NULL;
+}
+
+const struct launch *capture_main_launch(const struct record *rec)
+{
+	/* the longest kernel that computes attention (fused) or a product of it (GEMM);
+	 * an elementwise copy or mask kernel says nothing of the partition */
+	const struct launch *best = NULL;
+	double bt = -1;
+	for (int pass = 0; pass < 2 && !best; pass++)
+		for (size_t i = 0; i < rec->nlaunches; i++) {
+			const struct launch *l = &rec->launches[i];
+			const struct family_rule *fr = l->name ? family_of_kernel(l->name) : NULL;
+			const char *role = fr ? fr->role : "";
+			if (pass == 0 && strcmp(role, "fused") && strcmp(role, "gemm"))
+				continue;
+			const double *d = kvlist_get(&l->metrics, DUR);
+			double t = d ? *d : l->duration_ns;
+			if (!best || t > bt) {
+				best = l;
+				bt = t;
+			}
+		}
+	return best ? best : record_main_launch(rec);
+}
+
+void capture_gridmap(const struct rdata *rd, const struct record *rec, const struct launch *l, struct gridmap *m)
+{
+	struct gridmap_shape s = { 0 };
+	if (known(rec)) {
+		s.batch = rec->batch;
+		s.heads = rec->heads;
+		s.kv_heads = hkv(rec);
+		s.seqlen_q = rec->seqlen_q;
+		s.seqlen_kv = rec->seqlen_kv;
+	}
+	s.bwd = is_bwd(rec);
+	s.sm_count = rd->res->header.gpu.sm_count;
+	static const int one[3] = { 1, 1, 1 };
+	gridmap_infer(l ? l->grid : one, &s, m);
+}
+
+static const char *seqlen_text(int n, char *buf, size_t len)
+{
+	if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, len, "%dk", n / 1024);
+	else
+		snprintf(buf, len, "%d", n);
+	return buf;
+}
+
+const char *capture_shape_text(const struct capgroup *g, char *buf, size_t len)
+{
+	const struct record *r = g->rep;
+	if (!known(r)) {
+		snprintf(buf, len, "shape unknown");
+		return buf;
+	}
+	char h[24], a[16], b[16];
+	if (hkv(r) != r->heads)
+		snprintf(h, sizeof(h), "H=%d/%d", r->heads, hkv(r));
+	else
+		snprintf(h, sizeof(h), "H=%d", r->heads);
+	if (is_decode(r)) {
+		if (g->nkv_min != g->nkv_max)
+			snprintf(buf, len, "B=%d %s q=%d kv=%d to %d d=%d%s", r->batch, h, r->seqlen_q, g->nkv_min, g->nkv_max,
+				 r->head_dim, r->causal ? " causal" : "");
+		else
+			snprintf(buf, len, "B=%d %s q=%d kv=%d d=%d%s", r->batch, h, r->seqlen_q, g->nkv_min, r->head_dim,
+				 r->causal ? " causal" : "");
+	} else if (r->seqlen_q != r->seqlen_kv) {
+		snprintf(buf, len, "B=%d %s Nq=%s Nkv=%s d=%d%s", r->batch, h, seqlen_text(r->seqlen_q, a, sizeof(a)),
+			 seqlen_text(r->seqlen_kv, b, sizeof(b)), r->head_dim, r->causal ? " causal" : "");
+	} else {
+		snprintf(buf, len, "B=%d %s N=%s d=%d%s", r->batch, h, seqlen_text(r->seqlen_kv, a, sizeof(a)), r->head_dim,
+			 r->causal ? " causal" : "");
+	}
+	return buf;
+}
+
+const char *capture_verdict_text(const struct rdata *rd, const struct record *rec, char *buf, size_t len)
+{
+	int bwd = is_bwd(rec);
+	const char *a = verdict_of(rec, l2_of(rd), bwd ? "dS" : "S");
+	const char *b = verdict_of(rec, l2_of(rd), bwd ? "dP" : "P");
+	const char *na = bwd ? "dS" : "S", *nb = bwd ? "dP" : "P";
+	if (!strcmp(a, "unknown"))
+		snprintf(buf, len, "unknown");
+	else if (!strcmp(a, b))
+		snprintf(buf, len, "%s%s%s %s", na, !strcmp(a, "stored") ? " and " : ", ", nb, a);
+	else
+		snprintf(buf, len, "%s %s, %s %s", na, a, nb, b);
+	return buf;
+}
+
+const char *capture_rule_text(const char *rule)
+{
+	if (!rule) return "no rule";
+	if (!strcmp(rule, "dram-writes")) return "DRAM writes (the matrix is larger than twice the L2)";
+	if (!strcmp(rule, "l2-writes")) return "L2 writes from the SMs (the matrix fits in the L2)";
+	if (!strcmp(rule, "footprint")) return "memory allocated beyond the inputs (no counters)";
+	if (!strcmp(rule, "family")) return "the implementation family (traffic cannot decide at this size)";
+	if (!strcmp(rule, "too-small")) return "none: traffic cannot decide and the family is unknown";
+	return "none: the shape is unknown";
+}
+
+/* The largest write of one kernel of the call, by the rule's measure (-1: none). */
+static double max_kernel_write(const struct record *r, const char *rule)
+{
+	double best = -1;
+	if (!rule)
+		return -1;
+	if (!strcmp(rule, "footprint"))
+		return r->capture ? r->capture->footprint_bytes : -1;
+	for (size_t i = 0; i < r->nlaunches; i++) {
+		const struct launch *l = &r->launches[i];
+		const double *v = kvlist_get(&l->metrics, !strcmp(rule, "dram-writes") ? W_TOT : L2W);
+		if (!v)
+			continue;
+		double b = !strcmp(rule, "dram-writes") ? *v : *v * 32.0;
+		if (b > best)
+			best = b;
+	}
+	return best;
+}
+
+static double nn_bytes(const struct record *r)
+{
+	return (double)r->batch * r->heads * r->seqlen_q * (double)r->seqlen_kv * 2.0;
+}
+
+/* "N = 1k–8k" or "kv = 513–519" over groups */
+static void range_text(struct tb *b, const char *what, int lo, int hi, int k)
+{
+	char x[16], y[16];
+	if (lo == hi)
+		tb_add(b, "%s = %s", what, k ? seqlen_text(lo, x, sizeof(x)) : (snprintf(x, sizeof(x), "%d", lo), x));
+	else if (k)
+		tb_add(b, "%s = %s to %s", what, seqlen_text(lo, x, sizeof(x)), seqlen_text(hi, y, sizeof(y)));
+	else
+		tb_add(b, "%s = %d to %d", what, lo, hi);
+}
+
+static const char *bytes_text(double v, char *buf, size_t len) { return fmt_bytes(v, buf, len); }
+
+/* Q1: what is no longer stored, pass by pass and rule by rule. */
+static void answer_stored(const struct rdata *rd, const struct capimpl *im, struct tb *b)
+{
+	double l2 = l2_of(rd);
+	int said = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int dec = 0; dec < 2; dec++) {
+			/* clusters of groups by (rule, verdict) */
+			int done[CAP_MAX_GROUPS] = { 0 };
+			for (size_t i = 0; i < im->ng; i++) {
+				const struct record *r = im->g[i].rep;
+				if (done[i] || is_bwd(r) != pass || is_decode(r) != dec)
+					continue;
+				const char *rule;
+				verdict_matrices(r, l2, &rule);
+				char v[64];
+				capture_verdict_text(rd, r, v, sizeof(v));
+				int lo = INT32_MAX, hi = 0, calls = 0;
+				double wlo = INFINITY, whi = -1, nlo = INFINITY, nhi = 0;
+				for (size_t j = i; j < im->ng; j++) {
+					const struct record *s = im->g[j].rep;
+					const char *rule2;
+					char v2[64];
+					if (done[j] || is_bwd(s) != pass || is_decode(s) != dec)
+						continue;
+					verdict_matrices(s, l2, &rule2);
+					if (strcmp(rule2, rule) || strcmp(capture_verdict_text(rd, s, v2, sizeof(v2)), v))
+						continue;
+					done[j] = 1;
+					calls += im->g[j].ncalls;
+					int klo = dec ? im->g[j].nkv_min : s->seqlen_kv, khi = dec ? im->g[j].nkv_max : s->seqlen_kv;
+					if (klo < lo) lo = klo;
+					if (khi > hi) hi = khi;
+					double w = max_kernel_write(s, rule2), nn = nn_bytes(s);
+					if (w >= 0 && w < wlo) wlo = w;
+					if (w > whi) whi = w;
+					if (nn < nlo) nlo = nn;
+					if (nn > nhi) nhi = nn;
+				}
+				tb_add(b, "%s%s %s, ", said ? " " : "", pass ? "Backward" : "Forward",
+				       !known(r) ? "(phase unknown)" : dec ? "decode" : "prefill");
+				if (!known(r)) {
+					tb_add(b, "shape unknown (%d call%s): no verdict, the matrix size is not known.", calls,
+					       calls == 1 ? "" : "s");
+					said = 1;
+					continue;
+				}
+				range_text(b, dec ? "kv" : "N", lo, hi, !dec);
+				tb_add(b, " (%d call%s): %s", calls, calls == 1 ? "" : "s", v);
+				char x[32], y[32], z[32], w2[32];
+				if (!strcmp(rule, "dram-writes") || !strcmp(rule, "l2-writes") || !strcmp(rule, "footprint")) {
+					const char *what = !strcmp(rule, "dram-writes") ? "to DRAM" : !strcmp(rule, "l2-writes")
+							 ? "through the L2" : "beyond its inputs (allocated)";
+					if (whi >= 0)
+						tb_add(b, " — the largest write of one kernel %s was %s%s%s against %s%s%s for one "
+						       "Nq × Nkv matrix (stored: ≥ 0.9 × that)",
+						       what, bytes_text(wlo, x, sizeof(x)), whi > wlo * 1.01 ? " to " : "",
+						       whi > wlo * 1.01 ? bytes_text(whi, y, sizeof(y)) : "", bytes_text(nlo, z, sizeof(z)),
+						       nhi > nlo ? " to " : "", nhi > nlo ? bytes_text(nhi, w2, sizeof(w2)) : "");
+					tb_add(b, "; rule: %s.", capture_rule_text(rule));
+				} else if (!strcmp(rule, "family")) {
+					tb_add(b, " by family (%s: %s) — one Nq × Nkv matrix is %s%s%s, too small against the "
+					       "pass's outputs for traffic to decide.", im->family ? im->family : "?",
+					       family_describe(im->family ? im->family : ""), bytes_text(nlo, z, sizeof(z)),
+					       nhi > nlo ? " to " : "", nhi > nlo ? bytes_text(nhi, w2, sizeof(w2)) : "");
+				} else {
+					tb_add(b, " — %s.", capture_rule_text(rule));
+				}
+				said = 1;
+			}
+		}
+	if (!said)
+		tb_add(b, "No calls.");
+}
+
+/* The group a figure or an answer is drawn at: forward prefill at N (or
+ * the largest N), else the first forward group, else the first. */
+static const struct capgroup *pick_group(const struct capimpl *im, int n, int pass, int dec)
+{
+	const struct capgroup *best = NULL;
+	for (size_t i = 0; i < im->ng; i++) {
+		const struct record *r = im->g[i].rep;
+		if (is_bwd(r) != pass || is_decode(r) != dec)
+			continue;
+		if (n > 0 && r->seqlen_kv == n && !dec)
+			return &im->g[i];
+		if (!best || (known(r) && r->seqlen_kv > best->rep->seqlen_kv) || !known(best->rep))
+			best = &im->g[i];
+	}
+	return best;
+}
+
+const struct capgroup *capture_pick(const struct capimpl *im, int n, int pass, int dec)
+{
+	return pick_group(im, n, pass, dec);
+}
+
+/* Q2: where work is partitioned: the main kernel's grid, per kind of call. */
+static void answer_partition(const struct rdata *rd, const struct capimpl *im, struct tb *b)
+{
+	int said = 0, sm = rd->res->header.gpu.sm_count;
+	for (int dec = 0; dec < 2; dec++)
+		for (int pass = 0; pass < 2; pass++) {
+			const struct capgroup *g = pick_group(im, rd->focus.n, pass, dec);
+			if (!g)
+				continue;
+			const struct record *r = g->rep;
+			const struct launch *l = capture_main_launch(r);
+			char sh[96], ks[160], sent[400];
+			capture_shape_text(g, sh, sizeof(sh));
+			tb_add(b, "%s%s %s at %s: ", said ? " " : "", pass ? "Backward" : "Forward",
+			       !known(r) ? "(phase unknown)" : dec ? "decode" : "prefill", sh);
+			said = 1;
+			if (!l) {
+				tb_add(b, "no kernel was recorded.");
+				continue;
+			}
+			kernel_short_name(l->name ? l->name : "?", ks, sizeof(ks));
+			struct gridmap m;
+			capture_gridmap(rd, r, l, &m);
+			gridmap_sentence(l->grid, &m, sent, sizeof(sent));
+			long long blocks = (long long)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1);
+			int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+			int warps = (threads + 31) / 32;
+			int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, warps > 0 ? warps : 1, 64);
+			tb_add(b, "the longest attention kernel (fused, else a GEMM), %s, ran %s (%s). %lld blocks of %d threads", ks, sent, m.rule, blocks, threads);
+			if (sm > 0 && per_sm > 0)
+				tb_add(b, " at %d per SM (%d registers, theoretical occupancy %.1f %%): %.2f waves over the %d SMs.",
+				       per_sm, l->registers, 100 * l->theoretical_occupancy, (double)blocks / ((double)sm * per_sm), sm);
+			else
+				tb_add(b, ".");
+			/* the same reading at the other shapes of this kind */
+			int same = 0, other = 0;
+			for (size_t i = 0; i < im->ng; i++) {
+				const struct record *s = im->g[i].rep;
+				if (&im->g[i] == g || is_bwd(s) != pass || is_decode(s) != dec)
+					continue;
+				struct gridmap m2;
+				capture_gridmap(rd, s, capture_main_launch(s), &m2);
+				if (m2.kind == m.kind) same++; else other++;
+			}
+			if (same || other)
+				tb_add(b, " The other %d shape%s: %d read the same way, %d otherwise.", same + other,
+				       same + other == 1 ? "" : "s", same, other);
+		}
+	if (!said)
+		tb_add(b, "No calls.");
+}
+
+static double metric_of(const struct record *r, const char *name)
+{
+	return record_metric_or_nan(r, name);
+}
+
+/* Q3: how communication is reduced, at the shape with references (largest N). */
+static void answer_traffic(const struct rdata *rd, const struct capimpl *im, struct tb *b)
+{
+	const struct capgroup *g = NULL;
+	for (size_t i = 0; i < im->ng; i++) {
+		const struct record *r = im->g[i].rep;
+		if (is_bwd(r) || is_decode(r) || !known(r))
+			continue;
+		int ref = capture_reference(rd, r, "standard") != NULL;
+		if (!g || (ref && !capture_reference(rd, g->rep, "standard")) ||
+		    (ref == (capture_reference(rd, g->rep, "standard") != NULL) && r->seqlen_kv > g->rep->seqlen_kv))
+			g = &im->g[i];
+	}
+	if (!g)
+		g = pick_group(im, 0, 0, 1);
+	if (!g) {
+		tb_add(b, "No forward call with a known shape.");
+		return;
+	}
+	const struct record *r = g->rep;
+	char sh[96], x[32], y[32], z[32], f[32];
+	capture_shape_text(g, sh, sizeof(sh));
+	double rd_b = metric_of(r, R_TOT), wr_b = metric_of(r, W_TOT);
+	if (!usable(rd_b + 1) || !usable(wr_b + 1)) {
+		tb_add(b, "At %s the call's DRAM traffic was not measured (%s).", sh,
+		       r->metrics_reason ? r->metrics_reason : "recorded without counters");
+		return;
+	}
+	double e = verdict_elem_bytes(r->dtype);
+	double floor_b = (double)r->batch * ((double)r->heads * r->seqlen_q * 2 + 2.0 * hkv(r) * r->seqlen_kv) * r->head_dim * e;
+	tb_add(b, "At %s the %s call moved %s through DRAM (read %s, written %s) against a floor of %s (Q, K, V read "
+	       "and O written once)", sh, is_decode(r) ? "decode" : "forward", bytes_text(rd_b + wr_b, x, sizeof(x)),
+	       bytes_text(rd_b, y, sizeof(y)), bytes_text(wr_b, z, sizeof(z)), bytes_text(floor_b, f, sizeof(f)));
+	size_t nref;
+	const char *const *refs = capture_reference_variants(r, &nref);
+	for (size_t k = 0; k < nref; k++) {
+		const struct record *ref = capture_reference(rd, r, refs[k]);
+		double hb = ref ? record_hbm_bytes(ref) : -1;
+		if (hb > 0)
+			tb_add(b, "; attnprof's %s moved %s at the same shape (the captured call moved %.3g× that)", refs[k],
+			       bytes_text(hb, x, sizeof(x)), (rd_b + wr_b) / hb);
+	}
+	tb_add(b, ".");
+	double l2w = r->capture ? r->capture->l2_write_bytes : -1;
+	if (l2w >= 0)
+		tb_add(b, " Its kernels wrote %s through the L2 (%.1f× the DRAM writes: what stayed in the %s L2 or was "
+		       "written over on chip).", bytes_text(l2w, x, sizeof(x)), wr_b > 0 ? l2w / wr_b : 0,
+		       bytes_text(l2_of(rd), y, sizeof(y)));
+	double tens = metric_of(r, TENSOR), occ = metric_of(r, OCC);
+	if (usable(tens))
+		tb_add(b, " Tensor pipes were active %.0f %% of the cycles", tens);
+	if (usable(occ))
+		tb_add(b, "%s %.1f %%", usable(tens) ? ", achieved occupancy" : " Achieved occupancy", occ);
+	if (usable(tens) || usable(occ))
+		tb_add(b, " (time-weighted over the call's kernels).");
+}
+
+static void answer_correct(const struct capimpl *im, struct tb *b)
+{
+	int checked = 0, bad = 0, fwd = 0, bwd = 0;
+	double lo = INFINITY, hi = -INFINITY, tol = 0;
+	for (size_t i = 0; i < im->ng; i++) {
+		const struct capgroup *g = &im->g[i];
+		if (is_bwd(g->rep)) bwd += g->ncalls; else fwd += g->ncalls;
+		checked += g->checked;
+		bad += g->incorrect;
+		if (g->checked) {
+			if (g->err_min < lo) lo = g->err_min;
+			if (g->err_max > hi) hi = g->err_max;
+			tol = g->rep->tol_rel_l2;
+		}
+	}
+	if (!checked)
+		tb_add(b, "No call was checked against fp64");
+	else
+		tb_add(b, "%d of %d forward calls were checked against fp64 on sampled rows: %d within tolerance, relative L2 "
+		       "error from %.1e to %.1e (tolerance %.0e)", checked, fwd, checked - bad, lo, hi, tol);
+	if (bwd)
+		tb_add(b, "; the %d backward call%s %s not checked (the helper checks forward calls only)", bwd,
+		       bwd == 1 ? "" : "s", bwd == 1 ? "was" : "were");
+	tb_add(b, ".");
+}
+
+static const char *const capture_values[] = {
+	"impl", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "checked",
+	"incorrect", "unknown_shape", "stored_fwd", "stored_bwd", "mapped", "stored", "partition", "traffic",
+	"correctness", "shapes",
+};
+
+int capture_value(const struct rdata *rd, const char *key, const char *name, int *is_text, double *num,
+		  enum qunit *unit, char *text, size_t len)
+{
+	size_t nv = sizeof(capture_values) / sizeof(*capture_values), i;
+	for (i = 0; i < nv && strcmp(capture_values[i], name); i++)
+		;
+	if (i == nv) {
+		struct tb b = { text, len, 0 };
+		tb_add(&b, "unknown capture value '%s' (", name);
+		for (size_t k = 0; k < nv; k++)
+			tb_add(&b, "%s%s", k ? ", " : "", capture_values[k]);
+		tb_add(&b, ")");
+		return -1;
+	}
+	const struct capimpl *im = capture_impl(rd, key);
+	if (!im) {
+		snprintf(text, len, "'%s' has no captured calls", key);
+		return 1;
+	}
+	*is_text = 0;
+	*unit = U_INT;
+	text[0] = '\0';
+	struct tb b = { text, len, 0 };
+	int c_fwd = 0, c_bwd = 0, c_pre = 0, c_dec = 0, chk = 0, bad = 0, unk = 0, mapped = 0;
+	int st_fwd = -1, st_bwd = -1;
+	for (size_t k = 0; k < im->ng; k++) {
+		const struct capgroup *g = &im->g[k];
+		const struct record *r = g->rep;
+		if (is_bwd(r)) c_bwd += g->ncalls; else c_fwd += g->ncalls;
+		if (is_decode(r)) c_dec += g->ncalls; else c_pre += g->ncalls;
+		chk += g->checked;
+		bad += g->incorrect;
+		unk += known(r) ? 0 : g->ncalls;
+		const char *rule;
+		int m = verdict_matrices(r, l2_of(rd), &rule);
+		if (m >= 0 && strcmp(rule, "family")) {
+			int *st = is_bwd(r) ? &st_bwd : &st_fwd;
+			if (m > *st) *st = m;
+		}
+		struct gridmap gm;
+		capture_gridmap(rd, r, capture_main_launch(r), &gm);
+		mapped += gm.inferred;
+	}
+	if (!strcmp(name, "calls")) *num = im->ncalls;
+	else if (!strcmp(name, "fwd_calls")) *num = c_fwd;
+	else if (!strcmp(name, "bwd_calls")) *num = c_bwd;
+	else if (!strcmp(name, "prefill_calls")) *num = c_pre;
+	else if (!strcmp(name, "decode_calls")) *num = c_dec;
+	else if (!strcmp(name, "checked")) *num = chk;
+	else if (!strcmp(name, "incorrect")) *num = bad;
+	else if (!strcmp(name, "unknown_shape")) *num = unk;
+	else if (!strcmp(name, "mapped")) *num = mapped;
+	else if (!strcmp(name, "stored_fwd") || !strcmp(name, "stored_bwd")) {
+		int st = !strcmp(name, "stored_fwd") ? st_fwd : st_bwd;
+		if (st < 0) {
+			snprintf(text, len, "no %s call of '%s' was decided by traffic", name + 7, key);
+			return 1;
+		}
+		*num = st;
+	} else {
+		*is_text = 1;
+		if (!strcmp(name, "impl")) tb_add(&b, "%s", im->variant ? im->variant : "?");
+		else if (!strcmp(name, "family")) tb_add(&b, "%s", im->family ? im->family : "unknown");
+		else if (!strcmp(name, "family_what")) tb_add(&b, "%s", family_describe(im->family ? im->family : ""));
+		else if (!strcmp(name, "stored")) answer_stored(rd, im, &b);
+		else if (!strcmp(name, "partition")) answer_partition(rd, im, &b);
+		else if (!strcmp(name, "traffic")) answer_traffic(rd, im, &b);
+		else if (!strcmp(name, "correctness")) answer_correct(im, &b);
+		else if (!strcmp(name, "shapes")) {
+			for (size_t k = 0; k < im->ng; k++) {
+				char sh[96];
+				tb_add(&b, "%s%s %s %s", k ? "; " : "", capture_shape_text(&im->g[k], sh, sizeof(sh)),
+				       is_decode(im->g[k].rep) ? "decode" : "prefill", record_pass(im->g[k].rep));
+			}
+		}
+	}
+	return 0;
+}
+
+int capture_has(const struct rdata *rd, const char *what, int *truth)
+{
+	*truth = 0;
+	if (!strcmp(what, "missing-references")) {
+		*truth = capture_missing_spec(rd, NULL) > 0;
+		return 0;
+	}
+	int dec = !strcmp(what, "capture-decode"), bwd = !strcmp(what, "capture-bwd");
+	if (!dec && !bwd && strcmp(what, "capture"))
+		return -1;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (is_capture(r) && (!dec || is_decode(r)) && (!bwd || is_bwd(r)))
+			*truth = 1;
+	}
+	return 0;
+}
+
+/* ---- references missing ------------------------------------------------- */
+
+/* A forward shape with no reference: the first group of each shape. */
+static int missing_groups(const struct rdata *rd, const struct capgroup **out, int max)
+{
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	int m = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < all[i].ng; k++) {
+			const struct capgroup *g = &all[i].g[k];
+			const struct record *r = g->rep;
+			if (is_bwd(r) || !known(r))
+				continue;
+			size_t nref;
+			const char *const *refs = capture_reference_variants(r, &nref);
+			int have = 1;
+			if (is_decode(r)) {
+				/* every KV length of the group */
+				for (int kv = g->nkv_min; kv <= g->nkv_max && have; kv++) {
+					struct record t = *r;
+					t.seqlen_kv = kv;
+					have = capture_reference(rd, &t, refs[0]) != NULL;
+				}
+			} else {
+				for (size_t j = 0; j < nref; j++)
+					have &= capture_reference(rd, r, refs[j]) != NULL;
+			}
+			if (have)
+				continue;
+			int dup = 0;
+			for (int j = 0; j < m; j++)
+				if (same_group(out[j]->rep, r) && out[j]->nkv_min == g->nkv_min && out[j]->nkv_max == g->nkv_max)
+					dup = 1;
+			if (!dup && m < max)
+				out[m++] = g;
+		}
+	return m;
+}
+
+int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
+{
+	const struct capgroup *gs[64];
+	int m = missing_groups(rd, gs, 64);
+	struct tb b = { buf, len, 0 };
+	buf[0] = '\0';
+	if (!m)
+		return 0;
+	tb_add(&b, "name: missing-references\n");
+	tb_add(&b, "description: attnprof's references at the shapes of the captured calls\n");
+	tb_add(&b, "metrics: default\n");
+	tb_add(&b, "sweeps:\n");
+	for (int i = 0; i < m; i++) {
+		const struct record *r = gs[i]->rep;
+		if (is_decode(r)) {
+			tb_add(&b, "- {phase: decode, variants: [decode-flash2, decode-splitkv], batch: %d, heads: %d, kv_heads: %d, "
+			       "query_len: %d, kv_len: [", r->batch, r->heads, hkv(r), r->seqlen_q);
+			for (int kv = gs[i]->nkv_min; kv <= gs[i]->nkv_max; kv++)
+				tb_add(&b, "%s%d", kv > gs[i]->nkv_min ? ", " : "", kv);
+			tb_add(&b, "], head_dim: %d, dtype: %s}\n", r->head_dim, r->dtype ? r->dtype : "fp16");
+		} else {
+			tb_add(&b, "- {phase: prefill, variants: [standard, flash2], batch: %d, heads: %d, kv_heads: %d, "
+			       "seqlen: %d, head_dim: %d, causal: %s, dtype: %s}\n", r->batch, r->heads, hkv(r), r->seqlen_kv,
+			       r->head_dim, r->causal ? "true" : "false", r->dtype ? r->dtype : "fp16");
+		}
+	}
+	return m;
+}
+
+int capture_missing_spec(const struct rdata *rd, FILE *f)
+{
+	static char buf[16384];
+	int m = capture_missing_spec_text(rd, buf, sizeof(buf));
+	if (f && m)
+		fputs(buf, f);
+	return m;
+}
+
+/* ---- tables ---------------------------------------------------------------- */
+
+static void cols(struct dtable *T, int n, const char *const *h, const int *right)
+{
+	T->ncols = n;
+	for (int i = 0; i < n; i++) {
+		snprintf(T->head[i], sizeof(T->head[i]), "%s", h[i]);
+		T->right[i] = right[i];
+	}
+}
+static char (*row_new(struct dtable *T))[TCELL]
+{
+	return T->nrows < TROWS ? T->cell[T->nrows++] : NULL;
+}
+
+static const char *impl_label(const char *key)
+{
+	const char *c = strchr(key, ':');
+	return c ? c + 1 : key;
+}
+
+void capture_table_calls(struct dtable *T, const struct rdata *rd)
+{
+	static const char *const h[] = { "implementation", "call", "shape", "calls", "time (ms)", "kernels", "family",
+					 "verdict", "rule" };
+	static const int right[] = { 0, 0, 0, 1, 1, 1, 0, 0, 0 };
+	cols(T, 9, h, right);
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	for (size_t i = 0; i < n; i++)
+		for (int dec = 0; dec < 2; dec++)
+			for (int pass = 0; pass < 2; pass++)
+				for (size_t k = 0; k < all[i].ng; k++) {
+					const struct capgroup *g = &all[i].g[k];
+					const struct record *r = g->rep;
+					if (is_decode(r) != dec || is_bwd(r) != pass)
+						continue;
+					char (*row)[TCELL] = row_new(T);
+					if (!row)
+						return;
+					const char *rule;
+					verdict_matrices(r, l2_of(rd), &rule);
+					snprintf(row[0], TCELL, "%.90s", impl_label(all[i].key));
+					snprintf(row[1], TCELL, "%s %s", !known(r) ? "unknown" : dec ? "decode" : "prefill",
+						 record_pass(r));
+					capture_shape_text(g, row[2], TCELL);
+					snprintf(row[3], TCELL, "%d", g->ncalls);
+					if (g->t_max > g->t_min * 1.05)
+						snprintf(row[4], TCELL, "%.3f to %.3f", g->t_min, g->t_max);
+					else
+						snprintf(row[4], TCELL, "%.3f", r->time_ms);
+					snprintf(row[5], TCELL, "%zu", r->nlaunches);
+					snprintf(row[6], TCELL, "%s", r->capture && r->capture->family ? r->capture->family : "?");
+					capture_verdict_text(rd, r, row[7], TCELL);
+					snprintf(row[8], TCELL, "%s", rule);
+					if (g->incorrect)
+						T->bad[T->nrows - 1] = 1;
+				}
+	snprintf(T->note, sizeof(T->note),
+		 "One row per implementation, phase, pass and shape (a decode row spans its KV lengths). time: the "
+		 "last call's (forward: median of unprofiled re-runs between CUDA events; backward: the sum of its "
+		 "kernel durations under profiling); a range where the calls differ by more than 5 %%. verdict: S and "
+		 "P (backward dS and dP) stored when kernels wrote at least 0.9 × one Nq × Nkv matrix each; rule: "
+		 "which bytes decided (dram-writes, l2-writes, footprint) or the family when traffic cannot "
+		 "(docs/capture.md).");
+}
+
+/* Memory beyond Q, K, V: capture: what the call allocated beyond its
+ * inputs; attnprof: peak minus its Q, K, V allocations. */
+static double beyond_inputs(const struct record *r)
+{
+	if (r->capture)
+		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes : (double)r->peak_bytes;
+	const double *q = kvlist_get(&r->allocs, "Q"), *k = kvlist_get(&r->allocs, "K"), *v = kvlist_get(&r->allocs, "V");
+	if (!q || !k || !v || !r->peak_bytes)
+		return -1;
+	return (double)r->peak_bytes - *q - *k - *v;
+}
+
+static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh, const char *label,
+			const struct record *r)
+{
+	char (*row)[TCELL] = row_new(T);
+	if (!row)
+		return;
+	char b[32];
+	snprintf(row[0], TCELL, "%s", sh);
+	snprintf(row[1], TCELL, "%s", label);
+	snprintf(row[2], TCELL, "%.3f", r->time_ms);
+	snprintf(row[3], TCELL, usable(r->tflops) ? "%.0f" : "–", r->tflops);
+	double h = record_hbm_bytes(r);
+	snprintf(row[4], TCELL, "%s", h >= 0 ? fmt_bytes(h, b, sizeof(b)) : "–");
+	double m = beyond_inputs(r);
+	snprintf(row[5], TCELL, "%s", m >= 0 ? fmt_bytes(m, b, sizeof(b)) : "–");
+	double occ = metric_of(r, OCC), tens = metric_of(r, TENSOR);
+	snprintf(row[6], TCELL, usable(occ) ? "%.1f %%" : "–", occ);
+	snprintf(row[7], TCELL, usable(tens) ? "%.0f %%" : "–", tens);
+	capture_verdict_text(rd, r, row[8], TCELL); /* the same measured rule for both */
+	if (r->checked && !r->correct)
+		T->bad[T->nrows - 1] = 1;
+}
+
+void capture_table_compare(struct dtable *T, const struct rdata *rd, const struct figopts *o)
+{
+	static const char *const h[] = { "shape", "implementation", "time (ms)", "TFLOP/s", "DRAM r+w", "beyond Q, K, V",
+					 "occupancy", "tensor", "S, P" };
+	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 0 };
+	cols(T, 9, h, right);
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	/* the forward prefill shapes, in the order first seen */
+	const struct capgroup *shapes[64];
+	int ns = 0, missing = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < all[i].ng; k++) {
+			const struct capgroup *g = &all[i].g[k];
+			if (is_bwd(g->rep) || is_decode(g->rep) || !known(g->rep))
+				continue;
+			if (o && o->sel.n > 0 && g->rep->seqlen_kv != o->sel.n)
+				continue;
+			int dup = 0;
+			for (int j = 0; j < ns; j++)
+				dup |= same_group(shapes[j]->rep, g->rep);
+			if (!dup && ns < 64)
+				shapes[ns++] = g;
+		}
+	for (int s = 0; s < ns; s++) {
+		char sh[96];
+		capture_shape_text(shapes[s], sh, sizeof(sh));
+		int first = 1;
+		for (size_t i = 0; i < n; i++)
+			for (size_t k = 0; k < all[i].ng; k++)
+				if (same_group(all[i].g[k].rep, shapes[s]->rep)) {
+					compare_row(T, rd, first ? sh : "", impl_label(all[i].key), all[i].g[k].rep);
+					first = 0;
+				}
+		size_t nref;
+		const char *const *refs = capture_reference_variants(shapes[s]->rep, &nref);
+		for (size_t j = 0; j < nref; j++) {
+			const struct record *ref = capture_reference(rd, shapes[s]->rep, refs[j]);
+			char lab[64];
+			snprintf(lab, sizeof(lab), "attnprof %s", refs[j]);
+			if (ref)
+				compare_row(T, rd, "", lab, ref);
+			else
+				missing++;
+		}
+	}
+	const struct gpu_info *g = &rd->res->header.gpu;
+	snprintf(T->note, sizeof(T->note),
+		 "Forward calls on the %s, the captured implementations (their last call per shape) beside attnprof's "
+		 "own variants recorded at the same B, H, Hkv, N, d, causal and dtype. time: captured, median of "
+		 "unprofiled re-runs; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time (halved for "
+		 "causal). DRAM r+w: bytes read and written (CUPTI); attnprof's with the L2 flushed before each kernel, "
+		 "the captured calls without (the program's L2 cannot be flushed: docs/capture.md). beyond Q, K, V: "
+		 "device memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers "
+		 "(attnprof). occupancy: achieved warps, tensor: tensor-pipe active cycles, both time-weighted.%s",
+		 g->name ? g->name : "GPU", missing ? " Reference variants missing at some shapes are listed in the "
+		 "table of missing references." : "");
+}
+
+void capture_table_missing(struct dtable *T, const struct rdata *rd)
+{
+	static const char *const h[] = { "a spec that records them" };
+	static const int right[] = { 0 };
+	cols(T, 1, h, right);
+	static char buf[16384];
+	int m = capture_missing_spec_text(rd, buf, sizeof(buf));
+	for (char *p = buf; *p;) {
+		char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		char (*row)[TCELL] = row_new(T);
+		if (!row)
+			break;
+		size_t c = l < TCELL - 1 ? l : TCELL - 1;
+		memcpy(row[0], p, c);
+		row[0][c] = '\0';
+		p += l + (e ? 1 : 0);
+	}
+	const struct capgroup *gs[64];
+	int k = missing_groups(rd, gs, 64);
+	struct tb b = { T->note, sizeof(T->note), 0 };
+	if (!m) {
+		tb_add(&b, "Every forward shape of the captured calls has its reference records.");
+		return;
+	}
+	tb_add(&b, "%d forward shape%s of the captured calls ha%s no reference record: ", k, k == 1 ? "" : "s",
+	       k == 1 ? "s" : "ve");
+	for (int i = 0; i < k; i++) {
+		char sh[96];
+		tb_add(&b, "%s%s %s", i ? "; " : "", capture_shape_text(gs[i], sh, sizeof(sh)),
+		       is_decode(gs[i]->rep) ? "decode" : "prefill");
+	}
+	tb_add(&b, ". Record them on a GPU with `attnprof record SPEC` (`attnprof report --missing-spec FILE` writes "
+	       "this spec) and pass the results file to `attnprof report` after the capture.");
+}

@@ -1,0 +1,98 @@
+/* capreview.h: what the documents say of calls captured in another program.
+ *
+ * `attnprof record -- CMD` writes one record per attention call and pass
+ * (source "capture", docs/capture.md).  Here those records are read as
+ * implementations (one series "capture:IMPL" each), their calls grouped by
+ * phase, pass and shape (a decode group spans its KV lengths), and put
+ * beside attnprof's own reference variants measured at the same shape
+ * (standard and flash2; decode-flash2 and decode-splitkv for decode).  The
+ * answers the review gives per implementation — what is no longer stored,
+ * where work is partitioned, how communication is reduced — are composed
+ * here from the records alone (verdict.h, gridmap.h, family.h), for the
+ * template's `{$v.capture.NAME}` values, the capture tables and figures.
+ * No Cairo in this module.
+ */
+#ifndef ATTNPROF_RENDER_CAPREVIEW_H
+#define ATTNPROF_RENDER_CAPREVIEW_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "capture/gridmap.h"
+#include "render/data.h"
+#include "render/figkind.h"
+
+#define CAP_MAX_IMPLS 16
+#define CAP_MAX_GROUPS 48
+
+/* Calls of one implementation with one phase, pass and shape. */
+struct capgroup {
+	const struct record *rep;     /* the last call: the program's steady state */
+	int ncalls;
+	int nkv_min, nkv_max;         /* KV lengths (decode groups span several) */
+	double t_min, t_max;          /* the calls' times (ms) */
+	int checked, incorrect;
+	double err_min, err_max;      /* relative L2 errors of the checked calls */
+};
+
+struct capimpl {
+	char key[SERIES_KEY];         /* "capture:sdpa-flash" */
+	const char *variant;          /* "sdpa-flash" */
+	const char *family;           /* of its first call */
+	int ncalls;
+	size_t ng;
+	struct capgroup g[CAP_MAX_GROUPS];
+};
+
+/* The captured implementations of rd, in the order their first call
+ * appears; returns how many (≤ max).  out is caller-owned. */
+size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max);
+/* The implementation of series key (NULL when it has no captured calls);
+ * static storage, valid until the next call. */
+const struct capimpl *capture_impl(const struct rdata *rd, const char *key);
+
+/* The group a figure is drawn at: of the pass (1 bwd) and phase (1 decode),
+ * the one at N (prefill), else the largest N; NULL when there is none. */
+const struct capgroup *capture_pick(const struct capimpl *im, int n, int pass, int dec);
+
+/* attnprof's own record of variant at rec's shape and pass (NULL: none). */
+const struct record *capture_reference(const struct rdata *rd, const struct record *rec, const char *variant);
+/* The reference variants for a record's phase: standard, flash2 (prefill)
+ * or decode-flash2, decode-splitkv (decode); *n set to 2. */
+const char *const *capture_reference_variants(const struct record *rec, size_t *n);
+
+/* The main kernel of a call (longest; the first fused one when no
+ * durations); its grid read against the call's shape. */
+const struct launch *capture_main_launch(const struct record *rec);
+void capture_gridmap(const struct rdata *rd, const struct record *rec, const struct launch *l, struct gridmap *m);
+
+/* "B=16 H=16 N=1024 d=128" / "B=2 H=16/4 q=1 kv=513–519 d=128 causal". */
+const char *capture_shape_text(const struct capgroup *g, char *buf, size_t len);
+/* "S, P not stored" / "S and P stored" / "unknown" for a record. */
+const char *capture_verdict_text(const struct rdata *rd, const struct record *rec, char *buf, size_t len);
+/* The rule's reading in words ("DRAM writes: N×N larger than twice the L2"). */
+const char *capture_rule_text(const char *rule);
+
+/*
+ * `{$v.capture.NAME}`: a number (*is_text 0, *num, *unit) or a text.
+ * Returns 0, 1 when the implementation lacks it (text says why) or -1
+ * when NAME is not a capture value (text lists them).
+ */
+int capture_value(const struct rdata *rd, const char *key, const char *name, int *is_text, double *num,
+		  enum qunit *unit, char *text, size_t len);
+/* has:capture, has:capture-decode, has:capture-bwd, has:missing-references. */
+int capture_has(const struct rdata *rd, const char *what, int *truth);
+
+/* Forward shapes of captured calls that no attnprof reference record
+ * matches; writes a spec that would record them to f (NULL: only count).
+ * Returns how many shapes are missing. */
+int capture_missing_spec(const struct rdata *rd, FILE *f);
+/* The same spec into buf ("" when none are missing). */
+int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len);
+
+/* Tables (tabledata.c dispatches here). */
+void capture_table_calls(struct dtable *T, const struct rdata *rd);
+void capture_table_compare(struct dtable *T, const struct rdata *rd, const struct figopts *o);
+void capture_table_missing(struct dtable *T, const struct rdata *rd);
+
+#endif

@@ -1,0 +1,661 @@
+/* fig_capture.c: figures of a call captured in another program, drawn from
+ * measurement alone (no descriptor): its data flow with S, P, O, L as the
+ * verdict reads them, its kernel sequence, its grid over the GPU's SMs with
+ * the mapping gridmap.h infers, and the captured implementations' speed
+ * beside attnprof's references.  The facts come from capreview.h. */
+#include "render/figure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "capture/verdict.h"
+#include "render/capreview.h"
+
+#define DUR "gpu__time_duration.sum"
+
+static const struct capimpl *impl_of(const struct rdata *rd, const struct figopts *o)
+{
+	if (o->variant[0])
+		return capture_impl(rd, o->variant);
+	static struct capimpl first[1];
+	return capture_impls(rd, first, 1) ? &first[0] : NULL;
+}
+
+static const char *impl_name(const struct capimpl *im)
+{
+	return im && im->variant ? im->variant : "?";
+}
+
+/* The forward call drawn (prefill at the focus N or the largest; else decode; else backward). */
+static const struct capgroup *main_group(const struct rdata *rd, const struct capimpl *im, const struct figopts *o)
+{
+	int n = o->sel.n > 0 ? o->sel.n : rd->focus.n;
+	const struct capgroup *g = capture_pick(im, n, 0, 0);
+	if (!g) g = capture_pick(im, n, 0, 1);
+	if (!g) g = capture_pick(im, n, 1, 0);
+	return g;
+}
+
+static double kernel_ns(const struct launch *l)
+{
+	const double *v = kvlist_get(&l->metrics, DUR);
+	return v ? *v : l->duration_ns;
+}
+
+static const char *call_kind(const struct record *r)
+{
+	int dec = r->phase && !strcmp(r->phase, "decode"), bwd = !strcmp(record_pass(r), "bwd");
+	if (!r->phase || (strcmp(r->phase, "decode") && strcmp(r->phase, "prefill")))
+		return bwd ? "backward (phase unknown)" : "forward (phase unknown)";
+	return dec ? (bwd ? "decode backward" : "decode forward") : (bwd ? "prefill backward" : "prefill forward");
+}
+
+/* The conditions caption of captured records: those of known shape (the others have none). */
+static void cap_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len)
+{
+	const struct record *known[16];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k < 16; i++)
+		if (!recs[i]->capture || recs[i]->capture->shape_known)
+			known[k++] = recs[i];
+	if (k)
+		rdata_conditions(rd, known, k, buf, len);
+	else
+		snprintf(buf, len, "%s · shape unknown (the range name did not parse)",
+			 rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
+}
+
+/* ks cut (with "…") until it fits width at size fs on one line. */
+static void fit_name(struct rctx *c, char *ks, double fs, double width)
+{
+	double w;
+	text_extent(c, ks, fs, 0, 0, &w, NULL);
+	size_t n = strlen(ks);
+	while (w > width && n > 8) {
+		n--;
+		while (n && ((unsigned char)ks[n] & 0xC0) == 0x80)
+			n--;
+		snprintf(ks + n, 4, "…");
+		text_extent(c, ks, fs, 0, 0, &w, NULL);
+	}
+}
+
+/* ---- data flow -------------------------------------------------------------- */
+
+void fig_capdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	const struct capimpl *im = impl_of(rd, o);
+	const struct capgroup *g = im ? main_group(rd, im, o) : NULL;
+	if (!g) {
+		snprintf(buf, len, "Data flow of a captured call (no captured calls)");
+		return;
+	}
+	char sh[96], v[64];
+	const char *rule;
+	verdict_matrices(g->rep, (double)rd->res->header.gpu.l2_bytes, &rule);
+	snprintf(buf, len, "Data flow of %s, %s at %s, from measurement: %s (decided by %s)", impl_name(im),
+		 call_kind(g->rep), capture_shape_text(g, sh, sizeof(sh)), capture_verdict_text(rd, g->rep, v, sizeof(v)),
+		 capture_rule_text(rule));
+}
+
+struct mrow {
+	const char *name, *formula;
+	double bytes;
+	const char *state;   /* "stored", "not stored", "input", "output", "unknown" */
+};
+
+void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct capimpl *im = impl_of(rd, o);
+	const struct capgroup *g = im ? main_group(rd, im, o) : NULL;
+	char title[400];
+	fig_capdataflow_title(rd, o, title, sizeof(title));
+	const struct record *rc = g ? g->rep : NULL;
+	char cond[512] = "";
+	if (rc)
+		cap_conditions(rd, &rc, 1, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!g) {
+		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+		return;
+	}
+	const struct record *r = g->rep;
+	double fs = st->size_chart, lh = fs * 1.45 * c->scale;
+	int bwd = !strcmp(record_pass(r), "bwd");
+	int shape = !r->capture || r->capture->shape_known;
+	double l2 = (double)rd->res->header.gpu.l2_bytes;
+	double e = verdict_elem_bytes(r->dtype);
+	double bh = (double)r->batch * r->heads, bhkv = (double)r->batch * (r->kv_heads > 0 ? r->kv_heads : r->heads);
+	double nn = bh * r->seqlen_q * (double)r->seqlen_kv * 2;
+	struct mrow rows[7] = {
+		{ "Q", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "input" },
+		{ "K", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
+		{ "V", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
+		{ bwd ? "dS" : "S", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dS" : "S") },
+		{ bwd ? "dP" : "P", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dP" : "P") },
+		{ bwd ? "dQ" : "O", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "output" },
+		{ "L", "B·H·Nq", bh * r->seqlen_q * 4, "small" },
+	};
+	/* header: which call */
+	char buf[400], b1[32], b2[32], b3[32];
+	snprintf(buf, sizeof(buf), "%s · %s · the last of %d call%s of this shape · %zu kernel%s", impl_name(im),
+		 call_kind(r), g->ncalls, g->ncalls == 1 ? "" : "s", r->nlaunches, r->nlaunches == 1 ? "" : "s");
+	double h = text_block(c, box.x, box.y, box.w, buf, fs, TX_BOLD, NULL);
+	rbox_cut_top(&box, h + sz(c, 4));
+	/* the rule, at the bottom */
+	const char *rule;
+	verdict_matrices(r, l2, &rule);
+	if (shape)
+		snprintf(buf, sizeof(buf), "Rule: a matrix is stored when one kernel wrote at least 0.9 × %s = %s "
+			 "(one Nq × Nkv matrix at 2 bytes an element); decided by %s.", "B·H·Nq·Nkv·2",
+			 fmt_bytes(0.9 * nn, b1, sizeof(b1)), capture_rule_text(rule));
+	else
+		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (range name: %s).",
+			 r->capture && r->capture->problem ? r->capture->problem : "did not parse");
+	double rh;
+	text_extent(c, buf, fs, 0, box.w, NULL, &rh);
+	struct rbox rb = rbox_cut_bottom(&box, rh + sz(c, 4));
+	text_block(c, rb.x, rb.y + sz(c, 4), rb.w, buf, fs, 0, NULL);
+
+	struct rbox hbm = rbox_cut_left(&box, box.w * 0.46);
+	struct rbox mid = rbox_cut_left(&box, box.w * 0.30);
+	struct rbox chip = box;
+	/* HBM */
+	fill_rect(c, hbm, &st->hbm_fill);
+	set_rgb(c, &st->ink);
+	draw_rect(c, hbm, st->line, 0);
+	double y = hbm.y + sz(c, 4);
+	y += text_at(c, hbm.x + sz(c, 5), y, "HBM (off-chip)", fs, TX_BOLD, 0, 0, NULL) + sz(c, 3);
+	/* seven rows in what is left of the box, no tighter than the type allows */
+	double room = (hbm.y + hbm.h - sz(c, 3) - y) / 7;
+	if (room < lh) lh = room > fs * 1.12 * c->scale ? room : fs * 1.12 * c->scale;
+	double glyph = fmin(fs * 1.1 * c->scale, lh * 0.8);
+	for (int i = 0; i < 7; i++) {
+		const struct mrow *m = &rows[i];
+		double gx = hbm.x + sz(c, 6);
+		struct rbox gb = rbox_make(gx, y + (lh - glyph) / 2, glyph, glyph);
+		int absent = !strcmp(m->state, "not stored");
+		int stored = !strcmp(m->state, "stored") || !strcmp(m->state, "input") || !strcmp(m->state, "output");
+		if (stored)
+			fill_look(c, gb, style_series(st, i >= 5 ? 1 : 0), st->thin);
+		else {
+			set_rgb(c, &st->ink);
+			draw_rect(c, gb, st->thin, 2);
+		}
+		if (absent) { /* struck through */
+			set_rgb(c, &st->warn);
+			draw_line(c, gb.x - 1, gb.y + gb.h + 1, gb.x + gb.w + 1, gb.y - 1, st->line, 0);
+			set_rgb(c, &st->ink);
+		}
+		const char *what = !shape ? "size unknown"
+				 : !strcmp(m->state, "input") ? "input"
+				 : !strcmp(m->state, "output") ? "output, written once"
+				 : !strcmp(m->state, "small") ? "not told apart by traffic"
+				 : !strcmp(m->state, "stored") ? "STORED"
+				 : absent ? "not stored" : "verdict unknown";
+		if (shape)
+			snprintf(buf, sizeof(buf), "%s  %s · %s · %s", m->name, m->formula, fmt_bytes(m->bytes, b1, sizeof(b1)), what);
+		else
+			snprintf(buf, sizeof(buf), "%s  %s · %s", m->name, m->formula, what);
+		double tx = gx + glyph + sz(c, 4), tw = hbm.x + hbm.w - sz(c, 4) - tx;
+		double f2 = text_fit(c, buf, fs, st->min_figure, 0, tw);
+		text_at(c, tx, y + lh / 2, buf, f2, absent ? TX_ITALIC : 0, 0, 0.5, absent ? &st->muted : NULL);
+		y += lh;
+		if (y > hbm.y + hbm.h - lh * 0.9)
+			break;
+	}
+	/* chip */
+	fill_rect(c, chip, &st->chip_fill);
+	set_rgb(c, &st->ink);
+	draw_rect(c, chip, st->line, 0);
+	y = chip.y + sz(c, 4);
+	y += text_at(c, chip.x + sz(c, 5), y, "on chip (the SMs)", fs, TX_BOLD, 0, 0, NULL) + sz(c, 3);
+	const struct launch *ml = capture_main_launch(r);
+	char ks[160];
+	kernel_short_name(ml && ml->name ? ml->name : "?", ks, sizeof(ks));
+	double dram_w = record_metric_or_nan(r, "dram__bytes_write.sum"), dram_r = record_metric_or_nan(r, "dram__bytes_read.sum");
+	double l2w = r->capture ? r->capture->l2_write_bytes : -1;
+	const char *lines[6];
+	char l0[200], l1[200], l2s[200], l3[200];
+	int nl = 0;
+	double cw = chip.w - sz(c, 10);
+	fit_name(c, ks, fs, cw);
+	y += text_at(c, chip.x + sz(c, 5), y, "longest kernel:", fs, 0, 0, 0, NULL) + sz(c, 1);
+	y += text_at(c, chip.x + sz(c, 5), y, ks, fs, 0, 0, 0, NULL) + sz(c, 3);
+	(void)l0;
+	if (shape && strcmp(rows[3].state, "stored") && strcmp(rows[3].state, "unknown")) {
+		snprintf(l1, sizeof(l1), "%s and %s: computed and used on chip, never written whole", rows[3].name, rows[4].name);
+		lines[nl++] = l1;
+	} else if (shape && !strcmp(rows[3].state, "stored")) {
+		snprintf(l1, sizeof(l1), "%s written to memory and read back between kernels", rows[4].state[0] == 's' ? "S and P" : rows[3].name);
+		lines[nl++] = l1;
+	}
+	if (r->capture && r->capture->nn_matrices >= 0) {
+		snprintf(l2s, sizeof(l2s), "kernels writing ≥ 0.9 × one Nq × Nkv matrix: %d", r->capture->nn_matrices);
+		lines[nl++] = l2s;
+	}
+	if (r->capture && r->capture->family) {
+		snprintf(l3, sizeof(l3), "family (from kernel names): %s", r->capture->family);
+		lines[nl++] = l3;
+	}
+	for (int i = 0; i < nl; i++) {
+		double hh;
+		text_extent(c, lines[i], fs, 0, cw, NULL, &hh);
+		if (y + hh > chip.y + chip.h - sz(c, 3))
+			break; /* the box is full: the text says the rest */
+		text_block(c, chip.x + sz(c, 5), y, cw, lines[i], fs, 0, NULL);
+		y += hh + sz(c, 3);
+	}
+	/* arrows: read into the chip, write back to HBM */
+	double ax0 = mid.x + sz(c, 4), ax1 = mid.x + mid.w - sz(c, 4);
+	double ay1 = mid.y + mid.h * 0.30, ay2 = mid.y + mid.h * 0.74;
+	draw_arrow(c, ax0, ay1, ax1, ay1, st->line * 1.4, sz(c, 5), &st->ink);
+	draw_arrow(c, ax1, ay2, ax0, ay2, st->line * 1.4, sz(c, 5), &st->accent);
+	const char *rt[2];
+	char r0[80], r1[80];
+	snprintf(r0, sizeof(r0), "read %s", usable(dram_r + 1) ? fmt_bytes(dram_r, b1, sizeof(b1)) : "n/a");
+	snprintf(r1, sizeof(r1), "read");
+	rt[0] = r0;
+	rt[1] = r1;
+	double f3;
+	int k = text_choose(c, rt, 2, fs, 0, mid.w - sz(c, 4), &f3);
+	text_at(c, mid.x + mid.w / 2, ay1 - sz(c, 3), rt[k], f3, 0, 0.5, 1, NULL);
+	text_at(c, mid.x + mid.w / 2, ay1 + sz(c, 4), "DRAM", f3, TX_ITALIC, 0.5, 0, &st->muted);
+	snprintf(r0, sizeof(r0), "write %s", usable(dram_w + 1) ? fmt_bytes(dram_w, b2, sizeof(b2)) : "n/a");
+	k = text_choose(c, rt, 2, fs, 0, mid.w - sz(c, 4), &f3);
+	text_at(c, mid.x + mid.w / 2, ay2 - sz(c, 3), k ? "write" : r0, f3, 0, 0.5, 1, NULL);
+	if (l2w >= 0) {
+		snprintf(r1, sizeof(r1), "%s via L2", fmt_bytes(l2w, b3, sizeof(b3)));
+		double f4 = text_fit(c, r1, fs, st->min_figure, 0, mid.w - sz(c, 2));
+		text_at(c, mid.x + mid.w / 2, ay2 + sz(c, 4), r1, f4, TX_ITALIC, 0.5, 0, &st->muted);
+	}
+}
+
+/* ---- kernel sequence ------------------------------------------------------------ */
+
+void fig_capkernels_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	const struct capimpl *im = impl_of(rd, o);
+	snprintf(buf, len, "Kernel sequence of %s's calls: each kernel's share of the call, its duration and grid "
+		 "(CUPTI activity records, under profiling)", impl_name(im));
+}
+
+/* the kinds of call drawn: one group per (phase, pass) */
+static int kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out)
+{
+	int n = 0, N = o->sel.n > 0 ? o->sel.n : rd->focus.n;
+	for (int dec = 0; dec < 2; dec++)
+		for (int pass = 0; pass < 2; pass++) {
+			const struct capgroup *g = capture_pick(im, N, pass, dec);
+			if (g)
+				out[n++] = g;
+		}
+	return n;
+}
+
+#define KMAX_LINES 9
+
+void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct capimpl *im = impl_of(rd, o);
+	char title[300];
+	fig_capkernels_title(rd, o, title, sizeof(title));
+	const struct capgroup *gs[4];
+	int ng = im ? kinds(rd, im, o, gs) : 0;
+	const struct record *recs[4] = { NULL };
+	for (int i = 0; i < ng; i++)
+		recs[i] = gs[i]->rep;
+	char cond[512] = "";
+	if (ng)
+		cap_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!ng) {
+		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+		return;
+	}
+	double fs = st->size_chart, lh = fs * 1.35 * c->scale;
+	double strip_h = fs * 2.2 * c->scale;
+	double gap = sz(c, 8);
+	double avail = (box.h - gap * (ng - 1)) / ng;
+	int maxl = (int)floor((avail - lh - strip_h - sz(c, 3)) / lh);
+	if (maxl > KMAX_LINES) maxl = KMAX_LINES;
+	if (maxl < 2) maxl = 2;
+	for (int p = 0; p < ng; p++) {
+		const struct record *r = gs[p]->rep;
+		/* how many listing lines: the longest kernels, the rest summed in one line */
+		size_t nk = r->nlaunches;
+		int lines = nk > (size_t)maxl ? maxl : (int)nk;
+		double need = lh + strip_h + sz(c, 3) + lines * lh;
+		struct rbox pb = rbox_cut_top(&box, need);
+		rbox_cut_top(&box, gap);
+		char sh[96], buf[400];
+		double total = 0;
+		for (size_t i = 0; i < nk; i++)
+			total += kernel_ns(&r->launches[i]);
+		snprintf(buf, sizeof(buf), "%s at %s: %zu kernel%s, %.1f µs of kernel time", call_kind(r),
+			 capture_shape_text(gs[p], sh, sizeof(sh)), nk, nk == 1 ? "" : "s", total / 1e3);
+		double f0 = text_fit(c, buf, fs, st->min_figure, TX_BOLD, pb.w);
+		text_at(c, pb.x, pb.y, buf, f0, TX_BOLD, 0, 0, NULL);
+		struct rbox sb = rbox_make(pb.x, pb.y + lh, pb.w, strip_h);
+		if (!(total > 0)) {
+			text_at(c, sb.x, sb.y, "no kernel durations recorded", fs, TX_ITALIC, 0, 0, &st->muted);
+			continue;
+		}
+		/* the strip: one segment per kernel, numbered where the number fits */
+		double x = sb.x;
+		for (size_t i = 0; i < nk; i++) {
+			double w = sb.w * kernel_ns(&r->launches[i]) / total;
+			struct rbox kb = rbox_make(x, sb.y, w, sb.h);
+			fill_look(c, kb, style_series(st, (int)(i % 2 ? 2 : 0)), 0);
+			set_rgb(c, &st->ink);
+			draw_rect(c, kb, st->thin * 0.6, 0);
+			char num[24];
+			snprintf(num, sizeof(num), "%zu", i + 1);
+			double nw;
+			text_extent(c, num, fs, TX_BOLD, 0, &nw, NULL);
+			if (w > nw + sz(c, 3))
+				text_at(c, x + w / 2, sb.y + sb.h / 2, num, fs, TX_BOLD | TX_KNOCKOUT, 0.5, 0.5, NULL);
+			x += w;
+		}
+		/* the listing, in launch order: the lines - 1 longest kernels (all when they fit), the rest in one line */
+		int shown[256] = { 0 };
+		int keep = nk > (size_t)lines ? lines - 1 : (int)nk;
+		for (int q = 0; q < keep; q++) {
+			size_t best = nk;
+			for (size_t j = 0; j < nk && j < 256; j++)
+				if (!shown[j] && (best == nk || kernel_ns(&r->launches[j]) > kernel_ns(&r->launches[best])))
+					best = j;
+			if (best < nk)
+				shown[best] = 1;
+		}
+		double y = sb.y + sb.h + sz(c, 3);
+		double rest = 0;
+		size_t nrest = 0;
+		for (size_t i = 0; i < nk; i++) {
+			const struct launch *l = &r->launches[i];
+			char ks[160], gd[64];
+			if (i >= 256 || !shown[i]) {
+				rest += kernel_ns(l);
+				nrest++;
+				continue;
+			}
+			kernel_short_name(l->name ? l->name : "?", ks, sizeof(ks));
+			if (strlen(ks) > 46) { /* a name's start is enough to tell kernels apart here */
+				size_t cut = 44;
+				while (cut && ((unsigned char)ks[cut] & 0xC0) == 0x80)
+					cut--;
+				snprintf(ks + cut, sizeof(ks) - cut, "…");
+			}
+			gridmap_dims(l->grid, gd, sizeof(gd));
+			snprintf(buf, sizeof(buf), "%zu. %s · %.1f µs (%.0f %%) · grid %s · block %d", i + 1, ks,
+				 kernel_ns(l) / 1e3, 100 * kernel_ns(l) / total, gd,
+				 l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1));
+			double f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
+			text_at(c, pb.x, y, buf, f1, 0, 0, 0, NULL);
+			y += lh;
+		}
+		if (nrest) {
+			snprintf(buf, sizeof(buf), "the other %zu kernel%s (unnumbered in the strip where they are narrow) · "
+				 "%.1f µs (%.0f %%)", nrest, nrest == 1 ? "" : "s", rest / 1e3, 100 * rest / total);
+			text_at(c, pb.x, y, buf, text_fit(c, buf, fs, st->min_figure, TX_ITALIC, pb.w), TX_ITALIC, 0, 0, &st->muted);
+		}
+	}
+}
+
+/* ---- the grid over the SMs ----------------------------------------------------- */
+
+void fig_capgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	const struct capimpl *im = impl_of(rd, o);
+	snprintf(buf, len, "Partition of %s's longest kernels, read from their grids: blocks over the %d SMs in "
+		 "waves, and the mapping onto the call's shape where the grid factors", impl_name(im),
+		 rd->res->header.gpu.sm_count);
+}
+
+void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct capimpl *im = impl_of(rd, o);
+	char title[300];
+	fig_capgrid_title(rd, o, title, sizeof(title));
+	const struct capgroup *gs[4];
+	int ng = im ? kinds(rd, im, o, gs) : 0;
+	const struct record *recs[4] = { NULL };
+	for (int i = 0; i < ng; i++)
+		recs[i] = gs[i]->rep;
+	char cond[512] = "";
+	if (ng)
+		cap_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!ng) {
+		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+		return;
+	}
+	double fs = st->size_chart, lh = fs * 1.4 * c->scale;
+	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 1;
+	double gap = sz(c, 8);
+	for (int p = 0; p < ng; p++) {
+		const struct record *r = gs[p]->rep;
+		const struct launch *l = capture_main_launch(r);
+		struct gridmap m;
+		capture_gridmap(rd, r, l, &m);
+		char sh[96], ks[160], buf[600], sent[400];
+		capture_shape_text(gs[p], sh, sizeof(sh));
+		kernel_short_name(l && l->name ? l->name : "?", ks, sizeof(ks));
+		/* text first: kind and kernel, the mapping, the rule */
+		snprintf(buf, sizeof(buf), "%s at %s — %s", call_kind(r), sh, ks);
+		double th, sh1, rh;
+		text_extent(c, buf, fs, TX_BOLD, box.w, NULL, &th);
+		if (l)
+			gridmap_sentence(l->grid, &m, sent, sizeof(sent));
+		else
+			snprintf(sent, sizeof(sent), "no kernel recorded");
+		text_extent(c, sent, fs, TX_BOLD, box.w, NULL, &sh1);
+		char rule[500];
+		snprintf(rule, sizeof(rule), "Rule: %s.", m.rule);
+		text_extent(c, rule, fs, 0, box.w, NULL, &rh);
+		double waves_h = lh * 2.6, need = th + sh1 + rh + waves_h + sz(c, 9);
+		if (need > box.h + 0.5) { /* no room left: say what is not drawn */
+			snprintf(buf, sizeof(buf), "(%d more kind%s of call not drawn: see the text)", ng - p, ng - p == 1 ? "" : "s");
+			text_at(c, box.x, box.y, buf, fs, TX_ITALIC, 0, 0, &st->muted);
+			break;
+		}
+		struct rbox pb = rbox_cut_top(&box, need);
+		rbox_cut_top(&box, gap);
+		double y = pb.y;
+		y += text_block(c, pb.x, y, pb.w, buf, fs, TX_BOLD, NULL) + sz(c, 2);
+		y += text_block(c, pb.x, y, pb.w, sent, fs, m.inferred ? TX_BOLD : TX_ITALIC,
+				m.inferred ? &st->accent : &st->warn) + sz(c, 2);
+		y += text_block(c, pb.x, y, pb.w, rule, fs, 0, NULL) + sz(c, 3);
+		if (!l)
+			continue;
+		/* waves: a row of the SMs per wave (at most 4 drawn), busy SMs filled */
+		long long blocks = (long long)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1);
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+		if (per_sm < 1) per_sm = 1;
+		struct wave_plan wp;
+		wave_plan(&wp, blocks, sm, per_sm);
+		double waves = (double)blocks / ((double)sm * per_sm);
+		snprintf(buf, sizeof(buf), "%lld blocks, %d per SM (theoretical occupancy %.1f %%) → %.2f waves over %d SMs",
+			 blocks, per_sm, 100 * l->theoretical_occupancy, waves, sm);
+		double f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
+		text_at(c, pb.x, y, buf, f1, 0, 0, 0, NULL);
+		y += lh;
+		int full = (int)floor(waves), nw = (int)ceil(waves - 1e-9);
+		double last = waves - full;
+		double bar_h = lh * 0.9, x0 = pb.x;
+		/* one bar per wave, drawn to scale; past 12, the first 11 and the last */
+		int draw = nw > 12 ? 12 : nw;
+		double bw = (pb.w - sz(c, 60)) / (draw > 0 ? draw : 1);
+		for (int wv = 0; wv < draw; wv++) {
+			int is_last = wv == draw - 1;
+			double frac = is_last && last > 1e-9 ? last : 1.0;
+			struct rbox wb = rbox_make(x0 + wv * bw + sz(c, 1), y, bw - sz(c, 2), bar_h);
+			fill_rect(c, wb, &st->idle_fill);
+			fill_look(c, rbox_make(wb.x, wb.y, wb.w * frac, wb.h), style_series(st, 1), 0);
+			set_rgb(c, &st->ink);
+			draw_rect(c, wb, st->thin, 0);
+		}
+		char tail[64];
+		if (nw > draw && last > 1e-9)
+			snprintf(tail, sizeof(tail), "(of %d) last %.0f %% busy", nw, 100 * last);
+		else if (nw > draw)
+			snprintf(tail, sizeof(tail), "(of %d) all full", nw);
+		else if (last > 1e-9)
+			snprintf(tail, sizeof(tail), "last %.0f %% busy", 100 * last);
+		else
+			snprintf(tail, sizeof(tail), "all full");
+		double tw;
+		text_extent(c, tail, fs, 0, 0, &tw, NULL);
+		if (tw < sz(c, 58))
+			text_at(c, x0 + draw * bw + sz(c, 2), y + bar_h / 2, tail, fs, 0, 0, 0.5, NULL);
+	}
+}
+
+/* ---- beside the references -------------------------------------------------- */
+
+void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "Captured forward calls beside attnprof's standard and flash2 at the same shapes: TFLOP/s "
+		 "(4·B·H·N²·d / median time) on the %s", rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
+}
+
+#define CMP_SERIES 10
+
+void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
+	/* categories: forward prefill shapes with known shape, by N */
+	int ns = 0;
+	const struct record *shape[PANEL_MAX_CATS];
+	const struct record *used[256];
+	size_t nused = 0;
+	for (size_t i = 0; i < ni; i++)
+		for (size_t k = 0; k < all[i].ng; k++) {
+			const struct record *r = all[i].g[k].rep;
+			if (strcmp(record_pass(r), "fwd") || (r->phase && strcmp(r->phase, "prefill")) ||
+			    (r->capture && !r->capture->shape_known))
+				continue;
+			if (nused < 256) used[nused++] = r;
+			int dup = 0;
+			for (int j = 0; j < ns; j++)
+				dup |= shape[j]->seqlen_kv == r->seqlen_kv && shape[j]->batch == r->batch &&
+				       shape[j]->heads == r->heads && shape[j]->head_dim == r->head_dim &&
+				       !!shape[j]->causal == !!r->causal;
+			if (!dup && ns < PANEL_MAX_CATS)
+				shape[ns++] = r;
+		}
+	/* series: the captured implementations, then the references */
+	const char *names[CMP_SERIES];
+	int nser = 0;
+	for (size_t i = 0; i < ni && nser < CMP_SERIES - 2; i++) {
+		int has = 0;
+		for (size_t k = 0; k < all[i].ng; k++)
+			has |= !strcmp(record_pass(all[i].g[k].rep), "fwd") && all[i].g[k].rep->phase &&
+			       !strcmp(all[i].g[k].rep->phase, "prefill");
+		if (has)
+			names[nser++] = all[i].variant;
+	}
+	int first_ref = nser;
+	names[nser++] = "standard";
+	names[nser++] = "flash2";
+	char title[300], cond[512] = "";
+	fig_capcompare_title(rd, o, title, sizeof(title));
+	if (nused)
+		rdata_conditions(rd, used, nused, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!ns) {
+		draw_notice(c, box, "no captured forward prefill call", "the capture holds no forward prefill calls with a known shape");
+		return;
+	}
+	/* sort the shapes by N */
+	for (int a = 0; a < ns; a++)
+		for (int b = a + 1; b < ns; b++)
+			if (shape[b]->seqlen_kv < shape[a]->seqlen_kv) {
+				const struct record *t = shape[a];
+				shape[a] = shape[b];
+				shape[b] = t;
+			}
+	/* values[s][cat] */
+	double val[CMP_SERIES][PANEL_MAX_CATS];
+	double ymax = 0;
+	for (int s = 0; s < nser; s++)
+		for (int k = 0; k < ns; k++) {
+			val[s][k] = NAN;
+			const struct record *r = NULL;
+			if (s < first_ref) {
+				for (size_t i = 0; i < ni && !r; i++)
+					if (!strcmp(all[i].variant, names[s]))
+						for (size_t g = 0; g < all[i].ng; g++) {
+							const struct record *x = all[i].g[g].rep;
+							if (!strcmp(record_pass(x), "fwd") && x->phase && !strcmp(x->phase, "prefill") &&
+							    x->seqlen_kv == shape[k]->seqlen_kv && x->batch == shape[k]->batch &&
+							    x->heads == shape[k]->heads && x->head_dim == shape[k]->head_dim &&
+							    !!x->causal == !!shape[k]->causal)
+								r = x;
+						}
+			} else {
+				r = capture_reference(rd, shape[k], names[s]);
+			}
+			if (r && usable(r->tflops)) {
+				val[s][k] = r->tflops;
+				if (r->tflops > ymax) ymax = r->tflops;
+			}
+		}
+	struct legend_entry e[CMP_SERIES];
+	memset(e, 0, sizeof(e));
+	for (int s = 0; s < nser; s++) {
+		snprintf(e[s].label, sizeof(e[s].label), "%s%s", s >= first_ref ? "attnprof " : "", names[s]);
+		e[s].look = style_series(st, s);
+		e[s].bar = 1;
+	}
+	double lgh = legend_height(c, e, (size_t)nser, box.w);
+	struct rbox lb = rbox_cut_top(&box, lgh + sz(c, 4));
+	legend_draw(c, e, (size_t)nser, lb.x, lb.y, lb.w);
+	struct panel pn;
+	memset(&pn, 0, sizeof(pn));
+	pn.ncat = ns;
+	int missing = 0;
+	for (int k = 0; k < ns; k++) {
+		snprintf(pn.cats[k], sizeof(pn.cats[k]), "%s%d", shape[k]->seqlen_kv >= 1024 && shape[k]->seqlen_kv % 1024 == 0 ? "" : "",
+			 shape[k]->seqlen_kv);
+		if (shape[k]->seqlen_kv >= 1024 && shape[k]->seqlen_kv % 1024 == 0)
+			snprintf(pn.cats[k], sizeof(pn.cats[k]), "%dk", shape[k]->seqlen_kv / 1024);
+		for (int s = first_ref; s < nser; s++)
+			missing += isnan(val[s][k]);
+	}
+	axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.1 : 1, st->slides ? 4 : 5, 1);
+	snprintf(pn.xlabel, sizeof(pn.xlabel), "sequence length N (B·N, H as captured)");
+	snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s");
+	if (missing) {
+		char note[160];
+		snprintf(note, sizeof(note), "× at the foot of a slot: no reference record at that shape (%d)", missing);
+		double nh;
+		text_extent(c, note, st->size_chart, TX_ITALIC, box.w, NULL, &nh);
+		struct rbox nb = rbox_cut_bottom(&box, nh + sz(c, 3));
+		text_block(c, nb.x, nb.y + sz(c, 3), nb.w, note, st->size_chart, TX_ITALIC, &st->muted);
+	}
+	panel_layout(c, &pn, box);
+	panel_draw(c, &pn);
+	double bottom = pn.plot.y + pn.plot.h;
+	for (int k = 0; k < ns; k++) {
+		double cx = panel_cat_x(&pn, k), slot = pn.plot.w / ns * 0.82, bw = slot / nser;
+		for (int s = 0; s < nser; s++) {
+			double bx = cx - slot / 2 + s * bw;
+			if (isnan(val[s][k])) {
+				if (s >= first_ref)
+					text_at(c, bx + bw / 2, bottom - sz(c, 1), "×", st->size_chart, 0, 0.5, 1, &st->warn);
+				continue;
+			}
+			double y = panel_y(&pn, val[s][k]);
+			fill_look(c, rbox_make(bx, y, bw, bottom - y), e[s].look, st->thin);
+		}
+	}
+}

@@ -1,0 +1,118 @@
+/* test_gridmap.c: reading a captured kernel's grid against the call's shape
+ * (src/capture/gridmap.h), on grids CUPTI reported on the H200 for PyTorch's
+ * attention kernels (experiments/results/capture/) and on grids that do not
+ * factor. */
+#include "capture/gridmap.h"
+#include "check.h"
+
+static struct gridmap_shape shape(int B, int H, int Hkv, int Nq, int Nkv, int bwd)
+{
+	struct gridmap_shape s = { B, H, Hkv, Nq, Nkv, bwd, 132 };
+	return s;
+}
+
+static void test_flash_forward_query_blocks(void)
+{
+	/* pytorch_flash::flash_fwd_kernel, B = 8, H = 16, N = 2048: grid (⌈N/128⌉, B, H) */
+	int g[3] = { 16, 8, 16 };
+	struct gridmap_shape s = shape(8, 16, 16, 2048, 2048, 0);
+	struct gridmap m;
+	char buf[300];
+	CHECK_INT(gridmap_infer(g, &s, &m), 1);
+	CHECK_INT(m.kind, GM_QBLOCKS);
+	CHECK_INT(m.block_rows, 128);
+	CHECK_STR(gridmap_sentence(g, &m, buf, sizeof(buf)),
+		  "grid 16 × 8 × 16 = ⌈N/128⌉ × B × H: sequence-parallel over query blocks");
+	CHECK_CONTAINS(m.rule, "each block owns 128 query rows of one (batch, head)");
+}
+
+static void test_equal_batch_and_heads(void)
+{
+	/* B = H = 16: B and H cannot be told apart; the rule says so */
+	int g[3] = { 8, 16, 16 };
+	struct gridmap_shape s = shape(16, 16, 16, 1024, 1024, 0);
+	struct gridmap m;
+	CHECK_INT(gridmap_infer(g, &s, &m), 1);
+	CHECK_INT(m.kind, GM_QBLOCKS);
+	CHECK_CONTAINS(m.rule, "which dimension is which is not inferred");
+}
+
+static void test_flattened_and_kv_blocks(void)
+{
+	/* one dimension of ⌈N/128⌉·B·H (cuDNN prefill, B = 2, H = 16, N = 512) */
+	int g[3] = { 128, 1, 1 };
+	struct gridmap_shape s = shape(2, 16, 4, 512, 512, 0);
+	struct gridmap m;
+	CHECK_INT(gridmap_infer(g, &s, &m), 1);
+	CHECK_STR(m.formula, "⌈N/128⌉·B·H");
+	/* backward over blocks of N: query or key/value is left open */
+	int b[3] = { 8, 16, 16 };
+	struct gridmap_shape sb = shape(16, 16, 16, 1024, 1024, 1);
+	CHECK_INT(gridmap_infer(b, &sb, &m), 1);
+	CHECK_INT(m.kind, GM_NBLOCKS);
+	/* Nq != Nkv: the block count tells which */
+	int k[3] = { 4, 32, 1 };
+	struct gridmap_shape sk = shape(2, 16, 16, 100, 512, 1);
+	CHECK_INT(gridmap_infer(k, &sk, &m), 1);
+	CHECK_INT(m.kind, GM_KVBLOCKS);
+	CHECK_STR(m.formula, "⌈Nkv/128⌉ × B·H");
+}
+
+static void test_gemm_tiles_and_heads_alone(void)
+{
+	/* the math backend's QKᵀ GEMM: (⌈N/128⌉, ⌈N/128⌉, B·H) */
+	int g[3] = { 8, 8, 256 };
+	struct gridmap_shape s = shape(16, 16, 16, 1024, 1024, 0);
+	struct gridmap m;
+	CHECK_INT(gridmap_infer(g, &s, &m), 1);
+	CHECK_CONTAINS(m.what, "tiles of the Nq × Nkv matrix");
+	/* FlashAttention-1's grid: B·H alone */
+	int h[3] = { 64, 1, 1 };
+	struct gridmap_shape s1 = shape(4, 16, 16, 4096, 4096, 0);
+	CHECK_INT(gridmap_infer(h, &s1, &m), 1);
+	CHECK_INT(m.kind, GM_HEADS);
+	CHECK_STR(m.formula, "B·H");
+}
+
+static void test_decode_splits(void)
+{
+	/* cuDNN's sm80 decode kernel, B = 2, H = 16, Hkv = 4, one query, 513 keys */
+	int g[3] = { 4, 4, 2 };
+	struct gridmap_shape s = shape(2, 16, 4, 1, 513, 0);
+	struct gridmap m;
+	CHECK_INT(gridmap_infer(g, &s, &m), 1);
+	CHECK_INT(m.kind, GM_SPLITS);
+	CHECK_INT(m.splits, 4);
+	CHECK_CONTAINS(m.what, "split-KV");
+	/* splits are read only in decode */
+	struct gridmap_shape p = shape(2, 16, 4, 512, 512, 0);
+	int g2[3] = { 7, 4, 2 };
+	CHECK_INT(gridmap_infer(g2, &p, &m), 0);
+}
+
+static void test_not_inferred(void)
+{
+	struct gridmap m;
+	char buf[300];
+	/* a grid that does not factor */
+	int g[3] = { 7, 3, 1 };
+	struct gridmap_shape s = shape(4, 16, 16, 4096, 4096, 0);
+	CHECK_INT(gridmap_infer(g, &s, &m), 0);
+	CHECK_INT(m.kind, GM_NOT_INFERRED);
+	CHECK_STR(gridmap_sentence(g, &m, buf, sizeof(buf)), "grid 7 × 3: mapping not inferred");
+	CHECK_CONTAINS(m.rule, "is not a product of B = 4, H = 16");
+	/* one block per SM: persistent */
+	int p[3] = { 132, 1, 1 };
+	struct gridmap_shape s2 = shape(16, 16, 16, 1024, 1024, 0);
+	CHECK_INT(gridmap_infer(p, &s2, &m), 0);
+	CHECK_INT(m.kind, GM_PERSISTENT);
+	CHECK_CONTAINS(gridmap_sentence(p, &m, buf, sizeof(buf)), "mapping not inferred");
+	/* unknown shape */
+	struct gridmap_shape u = { 0 };
+	CHECK_INT(gridmap_infer(g, &u, &m), 0);
+	CHECK_INT(m.kind, GM_UNKNOWN_SHAPE);
+	CHECK_INT(gridmap_infer(g, NULL, &m), 0);
+}
+
+TESTS(test_flash_forward_query_blocks, test_equal_batch_and_heads, test_flattened_and_kv_blocks,
+      test_gemm_tiles_and_heads_alone, test_decode_splits, test_not_inferred)
