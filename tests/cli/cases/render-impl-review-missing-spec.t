@@ -5,6 +5,6 @@ needs: render
 exit: 0
 stderr: wrote
 stderr: 1 shape without reference records
-stdout: valid: 2 configs
-stdout: standard                     prefill  fp16      2     8    8     8192     8192   64
+stdout: 8192     8192   64
+stdout: valid: 2 configs, metric set
 file: $TMP/missing.yaml
