@@ -44,9 +44,11 @@ for step in "$@"; do
 		say "fa2-paper"
 		./attnprof record experiments/fa2-paper.yaml -o "$OUT/fa2-paper.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
 	sdpa)
-		say "sdpa reference"
+		say "sdpa reference (FLASH_ATTENTION and CUDNN_ATTENTION, every pass of the file's records)"
 		[ -f "$OUT/fa2-paper.yaml" ] || cp experiments/results/fa2-paper.yaml "$OUT/fa2-paper.yaml"
-		python3 tools/sdpa_reference.py "$OUT/fa2-paper.yaml" 2>&1 | tail -30 | tee -a "$log"
+		for b in FLASH_ATTENTION CUDNN_ATTENTION; do
+			python3 tools/sdpa_reference.py "$OUT/fa2-paper.yaml" --backend "$b" 2>&1 | tail -80 | tee -a "$log"
+		done
 		./attnprof export "$OUT/fa2-paper.yaml" --csv -o "$OUT/fa2-paper.csv" 2>&1 | tee -a "$log" ;;
 	ncu)
 		say "ncu fidelity and overhead (ncu flushes caches before each kernel, its default)"
