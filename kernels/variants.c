@@ -610,6 +610,8 @@ double attn_flops_fwd(const struct attn_shape *s)
 			pairs /= 2; /* the FlashAttention benchmark convention */
 		else if (s->seqlen_q < s->seqlen_kv) /* bottom-right aligned mask */
 			pairs -= (double)s->seqlen_q * (s->seqlen_q - 1) / 2;
+		else /* more queries than keys: the first Nq - Nkv rows see no key */
+			pairs = (double)s->seqlen_kv * (s->seqlen_kv + 1) / 2;
 	}
 	return 4.0 * s->batch * s->heads * pairs * s->head_dim;
 }

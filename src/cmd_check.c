@@ -2,6 +2,7 @@
  * expanded sweep with each config's predicted device memory.  Needs no GPU:
  * the memory limit is the GPU's when one is visible, else --memory. */
 #include <getopt.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,17 +50,20 @@ int cmd_check(int argc, char **argv)
 		switch (c) {
 		case 'm':
 			mem_gib = strtod(optarg, &end);
-			if (*end || !(mem_gib > 0)) {
-				error("--memory '%s' is not a positive number of GiB", optarg);
+			/* inf and 1e30 are not device memory: (uint64_t) of them is undefined */
+			if (*end || !(mem_gib > 0 && mem_gib <= 1 << 24)) {
+				error("--memory '%s' is not a number of GiB from more than 0 to %d", optarg, 1 << 24);
 				return EXIT_BAD_INPUT;
 			}
 			break;
 		case 's':
-			sms = (int)strtol(optarg, &end, 10);
-			if (*end || sms < 1) {
-				error("--sms '%s' is not a positive whole number", optarg);
+			errno = 0;
+			long v = strtol(optarg, &end, 10);
+			if (*end || errno || v < 1 || v > MAX_SMS) {
+				error("--sms '%s' is not a whole number from 1 to %d", optarg, MAX_SMS);
 				return EXIT_BAD_INPUT;
 			}
+			sms = (int)v;
 			break;
 		case 'q': quiet = 1; break;
 		case 'c': chip = optarg; break;

@@ -4,6 +4,7 @@
  * records into documents (report, figure).  Every subcommand has its own
  * file; this one only dispatches.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -52,6 +53,17 @@ static void usage(FILE *f)
 		ATTNPROF_HAVE_RENDER ? "yes" : "no (make RENDER=1)");
 }
 
+/* What a command printed reached its destination: 'check > /dev/full'
+ * fails instead of exiting 0 with the table lost. */
+static int stdout_flushed(int rc)
+{
+	if ((fflush(stdout) || ferror(stdout)) && rc == EXIT_OK) {
+		error("cannot write to standard output: %s", strerror(errno ? errno : EIO));
+		return EXIT_FAILURE_RUN;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -76,7 +88,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(commands[i].name, cmd))
-			return commands[i].run(argc - 1, argv + 1);
+			return stdout_flushed(commands[i].run(argc - 1, argv + 1));
 
 	const char *names[NCOMMANDS];
 	for (size_t i = 0; i < NCOMMANDS; i++)

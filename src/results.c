@@ -890,6 +890,45 @@ static int record_whole(const struct ynode *item, size_t k)
 	return v && v->kind == Y_SCALAR && !strcmp(v->scalar, want);
 }
 
+struct keyed {
+	char key[256];
+	size_t i;
+};
+
+static int keyed_cmp(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Two records of one config in one file (a hand merge, a resume after the
+ * file was edited): readers take the first; a note says so.  Sorted: n log n. */
+static void note_duplicate_records(const struct results *r, const char *filename)
+{
+	if (r->nrecords < 2)
+		return;
+	struct keyed *k = malloc(r->nrecords * sizeof(*k));
+	if (!k)
+		return; /* only a note is lost */
+	for (size_t i = 0; i < r->nrecords; i++) {
+		record_key(&r->records[i], k[i].key, sizeof(k[i].key));
+		k[i].i = i;
+	}
+	qsort(k, r->nrecords, sizeof(*k), keyed_cmp);
+	size_t dups = 0, first = 0, second = 0;
+	for (size_t i = 1; i < r->nrecords; i++)
+		if (!strcmp(k[i].key, k[i - 1].key) && !dups++) {
+			first = k[i - 1].i;
+			second = k[i].i;
+		}
+	if (dups)
+		note("%s has %zu record%s of a config an earlier record already has (first: records %zu and %zu, "
+		     "variant '%s'): a figure or a value takes the earlier one", filename, dups, dups == 1 ? "" : "s",
+		     first + 1, second + 1, r->records[first].variant);
+	free(k);
+}
+
 int results_parse(struct results *r, const char *text, size_t len,
 		  const char *filename, int *cut)
 {
@@ -1025,6 +1064,7 @@ int results_parse(struct results *r, const char *text, size_t len,
 		snprintf(why, sizeof(why), "no end marker after record %zu: the records after it, if any, are lost", nrecs);
 	if (parsed && !why[0])
 		snprintf(why, sizeof(why), "%.300s", t.problem);
+	note_duplicate_records(r, filename);
 	if (why[0]) {
 		warning("%s is cut short (%s): kept its %zu complete record%s",
 			filename, why, r->nrecords, r->nrecords == 1 ? "" : "s");

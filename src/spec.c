@@ -169,8 +169,9 @@ static int parse_size(struct ctx *c, const struct ynode *n, const char *what, ui
 	else
 		return error("%s: %s '%s' has an unknown unit: use B, KiB, MiB, GiB, TiB, KB, MB, GB or TB",
 			     where(c, n, w, sizeof(w)), what, n->scalar);
-	if (end == n->scalar || v <= 0 || v * mult > 1e18)
-		return error("%s: %s '%s' is not a positive size", where(c, n, w, sizeof(w)), what, n->scalar);
+	/* (NaN fails every comparison: written so that it fails this one) */
+	if (end == n->scalar || !(v * mult >= 1 && v * mult <= 1e18))
+		return error("%s: %s '%s' is not a size from 1 B to 1 EB", where(c, n, w, sizeof(w)), what, n->scalar);
 	*out = (uint64_t)(v * mult);
 	return 0;
 }
@@ -215,6 +216,10 @@ static int parse_metrics(struct ctx *c, const struct ynode *root)
 	if (sets && sets->kind != Y_MAP)
 		return error("%s: metric_sets must map set names to lists of metric names",
 			     where(c, sets, w, sizeof(w)));
+	for (size_t i = 0; sets && i < sets->n; i++)
+		if (metric_set_find(sets->keys[i]->scalar))
+			return error("%s: metric set '%s' is built in: give yours another name (it would hide the "
+				     "built-in one)", where(c, sets->keys[i], w, sizeof(w)), sets->keys[i]->scalar);
 	static const struct ynode default_set = { .kind = Y_SCALAR, .scalar = (char *)"default" };
 	if (!m)
 		m = &default_set;
@@ -448,7 +453,10 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 				     where(c, at, w, sizeof(w)));
 		if (axis_ints(c, n, "seqlen", 1, MAX_SEQLEN, lens, &nlens))
 			return -1;
-		if ((n = ynode_get(block, "kv_len")) || (n = ynode_get(block, "query_len")))
+		/* a block's own, or the top level's when there are no blocks (a
+		 * top-level kv_len beside sweeps may be a default for decode ones) */
+		const struct ynode *own = block ? block : root;
+		if ((n = ynode_get(own, "kv_len")) || (n = ynode_get(own, "query_len")))
 			return error("%s: query_len and kv_len are for decode sweeps ('phase: decode')",
 				     where(c, n, w, sizeof(w)));
 	}
@@ -603,6 +611,10 @@ int spec_parse(struct spec *s, const char *text, size_t len, const char *filenam
 	const char *str;
 	if (ynode_string(&t, n, "name", &str) || set_string(&s->name, str))
 		goto out;
+	if (!str[0]) {
+		error("%s: the name is empty: give one, e.g. 'name: my-experiment' (it names files)", where(&c, n, w, sizeof(w)));
+		goto out;
+	}
 	for (const char *p = str; *p; p++)
 		if (!(*p == '-' || *p == '_' || *p == '.' || (*p >= 'a' && *p <= 'z') ||
 		      (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) {

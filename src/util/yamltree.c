@@ -182,6 +182,18 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 		if (!yaml_parser_parse(&parser, &ev)) {
 			const yaml_mark_t *m = parser.problem_mark.line || parser.problem_mark.column
 				? &parser.problem_mark : &parser.context_mark;
+			yaml_mark_t at;
+			if (parser.error == YAML_READER_ERROR) {
+				/* (invalid UTF-8: libyaml gives a byte offset, not a mark) */
+				memset(&at, 0, sizeof(at));
+				at.index = parser.problem_offset < len ? parser.problem_offset : len;
+				for (size_t i = 0; i < at.index; i++, at.column++)
+					if (text[i] == '\n') {
+						at.line++;
+						at.column = (size_t)-1;
+					}
+				m = &at;
+			}
 			t->problem_offset = m->index;
 			snprintf(t->problem, sizeof(t->problem), "%s:%zu:%zu: %s%s%s",
 				 filename, m->line + 1, m->column + 1,

@@ -275,6 +275,26 @@ static void test_launch_and_decode(void)
 	CHECK(m.l2_read_bytes > 3.9 * m.hbm_read_bytes_min);
 }
 
+/* A causal mask aligned bottom-right with more queries than keys: query r
+ * sees keys up to r − (Nq − Nkv), so Nq = 64 over Nkv = 1 has one visible
+ * pair per head (it counted all 64), and Nq = 64 over Nkv = 16 has
+ * 1 + 2 + … + 16 = 136 (it counted 1024). */
+static void test_causal_more_queries(void)
+{
+	struct attn_shape d = { DTYPE_FP16, PHASE_DECODE, 2, 8, 8, 64, 1, 128, 1 };
+	CHECK_NEAR(attn_flops_fwd(&d), 4.0 * 2 * 8 * 1 * 128, 0);
+	d.seqlen_kv = 16;
+	CHECK_NEAR(attn_flops_fwd(&d), 4.0 * 2 * 8 * 136 * 128, 0);
+	/* the loop over tiles agrees: every visible pair is in a visited tile */
+	struct model m;
+	predict("decode-flash2", &d, &m);
+	CHECK(m.score_elems >= 2.0 * 8 * 136 && m.score_elems <= 2.0 * 8 * 64 * 16);
+	/* fewer queries than keys, and equal: unchanged */
+	d.seqlen_q = 4;
+	d.seqlen_kv = 16;
+	CHECK_NEAR(attn_flops_fwd(&d), 4.0 * 2 * 8 * (64 - 6) * 128, 0);
+}
+
 static void test_gap_texts(void)
 {
 	struct attn_shape s = fa2_point(0);
@@ -467,4 +487,4 @@ static void test_bwd_descriptors(void)
 
 TESTS(test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
       test_agrees_with_flashsim, test_kvlist_names, test_gpu_facts, test_launch_and_decode,
-      test_gap_texts, test_bad_input)
+      test_gap_texts, test_bad_input, test_causal_more_queries)
