@@ -32,6 +32,7 @@ static void usage(FILE *f)
 		"  --n N                 sequence length (KV length for decode); default: the focus\n"
 		"  --d D                 head dimension; charts: only panels of this d\n"
 		"  --causal yes|no       causal mask; charts: only panels with this mask\n"
+		"  --pass P              fwd (default), bwd or fwd+bwd: the records of that pass\n"
 		"  --batch B             batch size\n"
 		"  --step S              build step of a teaching figure (tiling: 1 to 5)\n"
 		"  --style S             color (default), print, patent or slides\n"
@@ -118,6 +119,14 @@ int cmd_figure(int argc, char **argv)
 				error("--causal is yes or no, not '%s'", v);
 				return EXIT_BAD_INPUT;
 			}
+		} else if (!strcmp(a, "--pass")) {
+			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			enum pass p;
+			if (pass_parse(argv[++i], &p)) {
+				error("--pass is fwd, bwd or fwd+bwd, not '%s'", argv[i]);
+				return EXIT_BAD_INPUT;
+			}
+			o.sel.pass = pass_name(p);
 		} else if (!strcmp(a, "--style")) {
 			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
 			style = argv[++i];
@@ -138,7 +147,7 @@ int cmd_figure(int argc, char **argv)
 			reps[nreps++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--output", "--variant", "--compare", "--n", "--d", "--causal",
-							    "--batch", "--step", "--style", "--dpi", "--repeat", "--list", "--help" };
+							    "--batch", "--pass", "--step", "--style", "--dpi", "--repeat", "--list", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof figure --help')",
 			      near ? near : "", near ? "'?" : "");

@@ -17,6 +17,7 @@ void rsel_any(struct rsel *s)
 	s->n = s->nq = s->d = s->causal = s->batch = s->heads = s->kv_heads = -1;
 	s->dtype = NULL;
 	s->phase = NULL;
+	s->pass = NULL;
 }
 
 int rsel_match(const struct rsel *s, const struct record *r)
@@ -29,7 +30,8 @@ int rsel_match(const struct rsel *s, const struct record *r)
 	       (s->heads < 0 || r->heads == s->heads) &&
 	       (s->kv_heads < 0 || (r->kv_heads > 0 ? r->kv_heads : r->heads) == s->kv_heads) &&
 	       (!s->dtype || (r->dtype && !strcmp(r->dtype, s->dtype))) &&
-	       (!s->phase || (r->phase && !strcmp(r->phase, s->phase)));
+	       (!s->phase || (r->phase && !strcmp(r->phase, s->phase))) &&
+	       !strcmp(record_pass(r), s->pass ? s->pass : "fwd");
 }
 
 const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
@@ -39,6 +41,7 @@ const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
 #define ADD(...) do { int w_ = snprintf(buf + u, len - u, __VA_ARGS__); \
 	if (w_ > 0 && (size_t)w_ < len - u) u += (size_t)w_; } while (0)
 	if (s->phase) ADD("%s%s", u ? ", " : "", s->phase);
+	if (s->pass && strcmp(s->pass, "fwd")) ADD("%s%s", u ? ", " : "", s->pass);
 	if (s->batch >= 0) ADD("%sB=%d", u ? ", " : "", s->batch);
 	if (s->heads >= 0) ADD("%sH=%d", u ? ", " : "", s->heads);
 	if (s->nq >= 0) ADD("%sNq=%d", u ? ", " : "", s->nq);

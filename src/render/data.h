@@ -23,6 +23,7 @@ struct rsel {
 	int kv_heads; /* -1 any */
 	const char *dtype;
 	const char *phase;
+	const char *pass;   /* "fwd" (also NULL: the forward unless asked), "bwd", "fwd+bwd" */
 };
 void rsel_any(struct rsel *s);
 int rsel_match(const struct rsel *s, const struct record *rec);

@@ -61,6 +61,7 @@ static size_t panel_combos(const struct rdata *rd, const struct figopts *o, enum
 	struct rsel s;
 	rsel_any(&s);
 	s.phase = "prefill";
+	s.pass = o->sel.pass;
 	int ds[MAX_VALS], cs[2];
 	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, MAX_VALS), n = 0;
 	for (size_t i = 0; i < nd; i++) {
@@ -103,8 +104,10 @@ static void chart_grid(struct rctx *c, struct rbox *box, const struct legend_ent
 
 void fig_tflops_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	(void)rd; (void)o;
-	snprintf(buf, len, "Forward speed: TFLOP/s against sequence length, one panel per head dimension and mask");
+	(void)rd;
+	const char *p = o->sel.pass ? o->sel.pass : "fwd";
+	snprintf(buf, len, "%s speed: TFLOP/s against sequence length, one panel per head dimension and mask",
+		 !strcmp(p, "bwd") ? "Backward" : !strcmp(p, "fwd+bwd") ? "Forward + backward" : "Forward");
 }
 
 void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -114,6 +117,7 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	struct rsel all;
 	rsel_any(&all);
 	all.phase = "prefill";
+	all.pass = o->sel.pass;
 	if (o->sel.batch >= 0) all.batch = o->sel.batch;
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &all, SERIES_MAIN, keys, MAX_SERIES);
@@ -401,6 +405,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 		base.phase = "prefill";
 		np = panel_combos(rd, o, ls->filter, dv, cv, 16);
 	}
+	base.pass = o->sel.pass;
 	if (o->sel.batch >= 0) base.batch = o->sel.batch;
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &base, ls->filter, keys, MAX_SERIES);
@@ -478,8 +483,10 @@ void fig_hbm(struct rctx *c, const struct rdata *rd, const struct figopts *o, st
 
 void fig_memory_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	(void)rd; (void)o;
-	snprintf(buf, len, "Peak device memory against sequence length, with each descriptor's buffers");
+	(void)rd;
+	const char *p = o->sel.pass ? o->sel.pass : "fwd";
+	snprintf(buf, len, "Peak device memory against sequence length, with each descriptor's buffers%s",
+		 !strcmp(p, "bwd") ? " (backward)" : !strcmp(p, "fwd+bwd") ? " (forward + backward)" : "");
 }
 
 void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

@@ -595,8 +595,12 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 				if (!strcmp(val, "prefill")) sel.phase = "prefill";
 				else if (!strcmp(val, "decode")) sel.phase = "decode";
 				else bad = 1;
+			} else if (!strcmp(k, "pass")) {
+				enum pass pv;
+				if (pass_parse(val, &pv)) bad = 1;
+				else sel.pass = pass_name(pv);
 			} else
-				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, Hkv, causal, dtype, phase)", k);
+				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, Hkv, causal, dtype, phase, pass)", k);
 			if (bad)
 				return perr(ps, at_v, "bad value '%s' for %s", val, k);
 			skip_ws(ps);
@@ -792,6 +796,14 @@ static int when_atom(struct parser *pp, int *truth)
 		else if (!strcmp(w, "metrics")) *truth = !!(has & NEEDS_METRICS);
 		else if (!strcmp(w, "gap")) *truth = ip->rd->without_metrics > 0;
 		else if (!strcmp(w, "synthetic")) *truth = ip->rd->synthetic;
+		else if (!strcmp(w, "bwd")) { /* backward records of our kernels (pass bwd or fwd+bwd) */
+			*truth = 0;
+			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
+				const struct record *r = &ip->rd->res->records[i];
+				if ((!r->source || !strcmp(r->source, "attnprof")) && strcmp(record_pass(r), "fwd"))
+					*truth = 1;
+			}
+		}
 		else if (!capture_has(ip->rd, w, truth)) ; /* capture, capture-decode, capture-bwd, missing-references */
 		else if (!strcmp(w, "reference") || !strcmp(w, "failures") || !strcmp(w, "incorrect")) {
 			*truth = 0;
@@ -802,7 +814,7 @@ static int when_atom(struct parser *pp, int *truth)
 					*truth = 1;
 			}
 		} else
-			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, ablation, metrics, gap, reference, failures, "
+			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, bwd, ablation, metrics, gap, reference, failures, "
 				    "incorrect, synthetic, capture, capture-decode, capture-bwd, missing-references)", w);
 		return 0;
 	}

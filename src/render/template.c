@@ -74,6 +74,13 @@ static int sel_opts(const struct template *t, const struct ynode *m, struct rsel
 			return -1;
 		s->causal = b;
 	}
+	const struct ynode *pn = ynode_get(m, "pass");
+	if (pn) {
+		enum pass p;
+		if (pn->kind != Y_SCALAR || pass_parse(pn->scalar, &p))
+			return bad(t, pn, "pass must be fwd, bwd or fwd+bwd");
+		s->pass = pass_name(p); /* static storage */
+	}
 	return 0;
 }
 
@@ -83,7 +90,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 					     "page_break", "subheading" };
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
 					     "page_break", "subheading", "caption", "when", "variant", "compare",
-					     "N", "d", "causal", "B", "H", "height", "width", "step" };
+					     "N", "d", "causal", "B", "H", "pass", "height", "width", "step" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
