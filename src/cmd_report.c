@@ -40,7 +40,7 @@ static void usage(FILE *f)
 		"  -o, --output FILE     the PDF to write\n"
 		"  --style STYLE         color, print, patent or slides (default: the template's)\n"
 		"  --figures-dir DIR     also write each figure as DIR/figNN-KIND.svg and .png\n"
-		"  --dpi D               PNG resolution for --figures-dir (default 150)\n"
+		"  --dpi D               PNG resolution for --figures-dir (default 200)\n"
 		"  --repeat FILE         a second run of the same specs: not drawn, gives the\n"
 		"                        run-to-run spread (ablation chart, {V.spread})\n"
 		"  --missing-spec FILE   also write a spec that records attnprof's references at\n"
@@ -85,7 +85,7 @@ int cmd_report(int argc, char **argv)
 	const char *files[32], *reps[32];
 	size_t nfiles = 0, nreps = 0;
 	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL, *missing = NULL;
-	double dpi = 150;
+	double dpi = 200;
 	int quiet = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];

@@ -189,6 +189,9 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	check "h200 review: files in another order, the same text" cmp -s $T/h200.txt $T/h200-rev.txt
 	check "h200 review: files in another order, the same bytes" cmp -s $h $T/h200-rev.pdf
 	check "h200 review: the ladder from one run" has_text $h "every rung from one run"
+	check "h200 review: a table of contents" has_text $h "Contents 1 Summary 1 2 Conditions and methodology 2"
+	check "h200 review: PDF bookmarks, one per section" [ "$(grep -a -c '/Title (' $h)" -ge 15 ]
+	check "h200 review: bookmarks form an outline" sh -c "grep -a -q '/Type /Outlines' '$h'"
 	check "h200 review: no n/a" sh -c "! pdftotext '$h' - | grep -q 'n/a'"
 	check "h200 review: decode-splitkv" has_text $h "decode-splitkv"
 	check "h200 review: decode bandwidth as % of copy" sh -c "pdftotext '$h' - | tr -s ' \n' '  ' | grep -qE '[0-9.]+ % of the measured copy bandwidth'"

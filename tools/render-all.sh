@@ -14,10 +14,10 @@
 # merged after those three.  With no results committed it renders the
 # synthetic test fixture into reports/fixture/ and says so: those documents
 # carry a "not measured" banner on every page.
-# Environment: ATTNPROF (default ./attnprof), DPI (default 110), OUT (default reports/h200).
+# Environment: ATTNPROF (default ./attnprof), DPI (default 200), OUT (default reports/h200).
 set -u
 bin=${ATTNPROF:-./attnprof}
-dpi=${DPI:-110}
+dpi=${DPI:-200}
 if ! "$bin" --version 2>/dev/null | grep -q "renderer: yes"; then
 	echo "render-all: $bin was built without the renderer: run 'make deps' then 'make RENDER=1'" >&2
 	exit 1

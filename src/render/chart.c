@@ -40,6 +40,56 @@ static void cat_label(const char *in, char *out, size_t len)
 	out[u] = '\0';
 }
 
+/* The glossary: long words of variant names and their abbreviations,
+ * used only when a category label would not fit its slot, and then
+ * listed under the chart. */
+static const struct { const char *word, *abbr; } glossary[] = {
+	{ "lazyrescale", "lazy" }, { "seqpar", "sp" }, { "splitq", "sq" },
+};
+
+/* Abbreviate in into out; the glossary entries used are added to key. */
+static void abbreviate(const char *in, char *out, size_t len, char *key, size_t klen)
+{
+	size_t u = 0;
+	for (const char *p = in; *p && u + 1 < len;) {
+		size_t g;
+		for (g = 0; g < sizeof(glossary) / sizeof(*glossary); g++)
+			if (!strncmp(p, glossary[g].word, strlen(glossary[g].word)))
+				break;
+		if (g < sizeof(glossary) / sizeof(*glossary)) {
+			u += (size_t)snprintf(out + u, len - u, "%s", glossary[g].abbr);
+			if (u >= len)
+				u = len - 1;
+			p += strlen(glossary[g].word);
+			char entry[64];
+			snprintf(entry, sizeof(entry), "%s = %s", glossary[g].abbr, glossary[g].word);
+			if (!strstr(key, entry))
+				snprintf(key + strlen(key), klen - strlen(key), "%s%s", key[0] ? " · " : "", entry);
+		} else {
+			out[u++] = *p++;
+		}
+	}
+	out[u] = '\0';
+}
+
+/* 1 when every piece (between '+') of every label fits width w. */
+static int pieces_fit(struct rctx *c, char labels[][32], int n, double fs, double w)
+{
+	for (int i = 0; i < n; i++)
+		for (const char *q = labels[i]; *q;) {
+			char piece[32];
+			size_t k = strcspn(q, "+");
+			k += q[k] == '+';
+			snprintf(piece, sizeof(piece), "%.*s", (int)k, q);
+			double pw;
+			text_extent(c, piece, fs, 0, 0, &pw, NULL);
+			if (pw > w)
+				return 0;
+			q += k;
+		}
+	return 1;
+}
+
 void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 {
 	const struct rstyle *st = c->st;
@@ -57,33 +107,38 @@ void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 	double cat_h = th;
 	/* category labels wrap after '+'; a piece wider than its slot would break
 	 * mid-word, so then every label turns upright and runs along its bar */
-	p->cat_turned = 0;
-	double longest = 0;
+	p->cat_turned = p->cat_abbrev = 0;
+	p->abbrev_key[0] = '\0';
+	double longest = 0, slot = p->ncat ? outer.w / p->ncat * 0.95 : 0;
 	for (int i = 0; i < p->ncat; i++) {
-		char piece[32];
 		double w;
 		text_extent(c, p->cats[i], fs, 0, 0, &w, NULL);
 		longest = fmax(longest, w);
-		for (const char *q = p->cats[i]; *q;) {
-			size_t n = strcspn(q, "+");
-			n += q[n] == '+';
-			snprintf(piece, sizeof(piece), "%.*s", (int)n, q);
-			text_extent(c, piece, fs, 0, 0, &w, NULL);
-			if (w > outer.w / p->ncat * 0.95)
-				p->cat_turned = 1;
-			q += n;
+		snprintf(p->cat_short[i], sizeof(p->cat_short[i]), "%s", p->cats[i]);
+	}
+	if (p->ncat && !pieces_fit(c, p->cats, p->ncat, fs, slot)) {
+		/* abbreviate from the glossary (the chart lists what it used), else turn upright */
+		for (int i = 0; i < p->ncat; i++)
+			abbreviate(p->cats[i], p->cat_short[i], sizeof(p->cat_short[i]), p->abbrev_key, sizeof(p->abbrev_key));
+		if (pieces_fit(c, p->cat_short, p->ncat, fs, slot)) {
+			p->cat_abbrev = 1;
+		} else {
+			p->cat_turned = 1;
+			p->abbrev_key[0] = '\0';
 		}
 	}
 	for (int i = 0; i < p->ncat && !p->cat_turned; i++) {
 		char lab[64];
 		double h;
-		cat_label(p->cats[i], lab, sizeof(lab));
-		text_extent(c, lab, fs, TX_CENTER, outer.w / p->ncat * 0.95, NULL, &h);
+		cat_label(p->cat_short[i], lab, sizeof(lab));
+		text_extent(c, lab, fs, TX_CENTER, slot, NULL, &h);
 		if (h > cat_h)
 			cat_h = h;
 	}
 	if (p->cat_turned)
 		cat_h = longest + sz(c, 2);
+	if (p->cat_abbrev)
+		cat_h += th * 1.3; /* the glossary line */
 	double left = lw + sz(c, 4) + (p->ylabel[0] ? th * 1.3 : 0);
 	double top = p->title[0] ? th * 1.5 : th * 0.6;
 	double bottom = cat_h + th * 0.35 + (p->xlabel[0] ? th * 1.25 : 0) + sz(c, 3);
@@ -150,7 +205,7 @@ void panel_draw(struct rctx *c, const struct panel *p)
 		double cw = pl.w / p->ncat * 0.95;
 		for (int i = 0; i < p->ncat; i++) {
 			char lab[64];
-			cat_label(p->cats[i], lab, sizeof(lab));
+			cat_label(p->cat_short[i], lab, sizeof(lab));
 			if (p->cat_turned) {
 				/* upright, its end under the axis */
 				cairo_save(c->cr);
@@ -161,6 +216,19 @@ void panel_draw(struct rctx *c, const struct panel *p)
 			} else {
 				text_block(c, panel_cat_x(p, i) - cw / 2, bottom + tk, cw, lab, fs, TX_CENTER, NULL);
 			}
+		}
+		if (p->cat_abbrev) {
+			/* under the labels: what the abbreviations stand for */
+			double lh = 0, th;
+			for (int i = 0; i < p->ncat; i++) {
+				char lab[64];
+				double h;
+				cat_label(p->cat_short[i], lab, sizeof(lab));
+				text_extent(c, lab, fs, TX_CENTER, cw, NULL, &h);
+				lh = fmax(lh, h);
+			}
+			text_extent(c, "0", fs, 0, 0, NULL, &th);
+			text_at(c, pl.x + pl.w / 2, bottom + tk + lh + th * 0.15, p->abbrev_key, fs, TX_ITALIC, 0.5, 0, &st->muted);
 		}
 	} else {
 		for (int i = 0; i < p->x.nticks; i++) {

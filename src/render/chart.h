@@ -22,6 +22,9 @@ struct panel {
 	int ncat;                      /* > 0: categorical x (grouped bars) */
 	char cats[PANEL_MAX_CATS][32];
 	int cat_turned;                /* labels run upwards: a piece is wider than its slot */
+	int cat_abbrev;                /* labels abbreviated from the glossary (listed under the chart) */
+	char cat_short[PANEL_MAX_CATS][32];
+	char abbrev_key[160];          /* "sp = seqpar · sq = splitq" */
 	char title[96], xlabel[64], ylabel[64];
 };
 

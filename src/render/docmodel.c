@@ -127,7 +127,9 @@ static void block(struct walk *w, const struct tblock *b)
 	case B_TEXT:
 	case B_NOTE:
 	case B_SUBHEADING:
-		if ((d = push(w, b->kind == B_TEXT ? D_PARA : b->kind == B_NOTE ? D_NOTE : D_SUBHEADING)))
+	case B_CONTENTS:
+		if ((d = push(w, b->kind == B_TEXT ? D_PARA : b->kind == B_NOTE ? D_NOTE
+				 : b->kind == B_SUBHEADING ? D_SUBHEADING : D_CONTENTS)))
 			d->text = expand(w, b->text);
 		break;
 	case B_BULLETS:
@@ -220,7 +222,7 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 				break;
 			d->text = expand(&w, s->title);
 			d->notes = s->notes ? expand_as(&w, s->notes, 0) : NULL;
-			d->number = ++m->nsections;
+			d->number = s->title ? ++m->nsections : 0; /* untitled sections are not numbered */
 			for (size_t bi = 0; bi < s->nblocks && !w.err; bi++)
 				if (when_true(&w, s->blocks[bi].when))
 					block(&w, &s->blocks[bi]);

@@ -27,6 +27,7 @@ enum dkind {
 	D_TABLE,
 	D_BRIEF,       /* the brief description of the drawings (from the figures) */
 	D_PAGE_BREAK,
+	D_CONTENTS,    /* a table of contents: text is its heading; the sections and their pages */
 };
 
 struct dblock {

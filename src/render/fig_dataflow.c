@@ -197,13 +197,22 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 	struct rbox in = rbox_inset(chip, hh + sz(c, 6), sz(c, 4), sz(c, 4), sz(c, 4));
 	if (!v->ntiles) {
 		/* library kernels: say what each does, the tiles are theirs */
-		double y = in.y;
+		double y = in.y, bottom = in.y + in.h, h;
 		for (size_t k = 0; k < v->nkernels; k++) {
+			/* what each does when there is room, else its name */
 			snprintf(buf, sizeof(buf), "%zu. %s: %s", k + 1, v->kernels[k].name, v->kernels[k].does);
+			text_extent(c, buf, fs * 0.85, 0, in.w, NULL, &h);
+			if (y + h > bottom - (v->nkernels - 1 - k) * fs * 1.3 * c->scale)
+				snprintf(buf, sizeof(buf), "%zu. %s", k + 1, v->kernels[k].name);
+			text_extent(c, buf, fs * 0.85, 0, in.w, NULL, &h);
+			if (y + h > bottom)
+				break;
 			y += text_block(c, in.x, y, in.w, buf, fs * 0.85, 0, NULL) + sz(c, 3);
 		}
-		y += text_block(c, in.x, y, in.w, "tiles are the libraries' own: every kernel reads its inputs from "
-				"HBM and writes its whole output back", fs * 0.8, TX_ITALIC, &st->muted);
+		const char *tiles = "tiles are the libraries' own: every kernel reads its inputs from HBM and writes its whole output back";
+		text_extent(c, tiles, fs * 0.8, TX_ITALIC, in.w, NULL, &h);
+		if (y + h <= bottom)
+			y += text_block(c, in.x, y, in.w, tiles, fs * 0.8, TX_ITALIC, &st->muted);
 	} else {
 		int nsh = 0, nreg = 0;
 		for (size_t k = 0; k < v->ntiles; k++)

@@ -63,7 +63,35 @@ struct doc {
 	struct layrec rec;           /* what the drawing pass placed */
 	struct sbuf notes;           /* speaker notes, slide by slide (slides, drawing pass) */
 	int group;                   /* plan: the section being walked */
+	int sec_page[256];           /* the page each section's heading lands on (counting pass) */
+	int outline_id;              /* the PDF outline entry of the current section */
 };
+
+/* Markup to plain text (outline entries); NULL when it does not parse. */
+static char *plain_text(const char *markup)
+{
+	char *text = NULL;
+	if (!pango_parse_markup(markup, -1, 0, NULL, &text, NULL, NULL))
+		return NULL;
+	return text;
+}
+
+/* A PDF bookmark at the current position: level 1 (a section) or 2 (its subheading). */
+static void outline(struct doc *d, const char *markup, int level)
+{
+	if (d->pass != 2 || d->st->patent || d->t->layout == LAYOUT_SLIDES)
+		return;
+	char *text = plain_text(markup);
+	if (!text)
+		return;
+	char attr[96];
+	snprintf(attr, sizeof(attr), "page=%d pos=[%.1f %.1f]", d->page, d->area.x, d->y);
+	int id = cairo_pdf_surface_add_outline(d->surf, level == 1 ? CAIRO_PDF_OUTLINE_ROOT : d->outline_id, text, attr,
+					       level == 1 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : 0);
+	if (level == 1)
+		d->outline_id = id;
+	g_free(text);
+}
 
 /* ---- pages ------------------------------------------------------------- */
 
@@ -160,7 +188,7 @@ static void new_page(struct doc *d, int sheet)
 		d->c.rec->role = role;
 }
 
-#define FIG_MIN_SCALE 0.6
+#define FIG_MIN_SCALE 0.85
 
 static double room(const struct doc *d) { return d->area.y + d->area.h - d->y; }
 
@@ -231,6 +259,11 @@ static void heading_keep(struct doc *d, const char *text, int number, int level,
 	need(d, h + size * 0.8 + fmax(st->size_body * 6, keep));
 	if (d->y > d->area.y + 1)
 		d->y += size * 0.6;
+	if (level == 1 && number > 0 && number < 256 && d->pass == 1)
+		d->sec_page[number] = d->page;
+	if (level == 1 && d->pass == 2)
+		d->outline_id = 0;
+	outline(d, buf, level == 1 ? 1 : d->outline_id ? 2 : 1);
 	body_role(d, 1);
 	text_block(&d->c, d->area.x, d->y, d->area.w, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE,
 		   level == 1 && st->grey_fills ? &st->accent : NULL);
@@ -484,6 +517,42 @@ static int shared_block(struct doc *d, const struct dblock *b)
 	}
 }
 
+/* A table of contents: each titled section, its number and page (from the
+ * counting pass; one line each, so both passes lay it out alike), each line
+ * a link to its heading. */
+static void contents(struct doc *d, const struct dblock *b)
+{
+	const struct rstyle *st = d->st;
+	const struct docmodel *m = d->m;
+	heading(d, b->text && *b->text ? b->text : "Contents", 2);
+	double size = st->size_body, numw, h;
+	text_extent(&d->c, "000", size, TX_NOSCALE, 0, &numw, NULL);
+	for (size_t i = 0; i < m->n; i++) {
+		const struct dblock *s = &m->b[i];
+		if (s->kind != D_SECTION || !s->text || !*s->text || s->number >= 256)
+			continue;
+		char line[700], page[16];
+		snprintf(line, sizeof(line), "%d  %s", s->number, s->text);
+		int pg = d->pass == 2 ? d->sec_page[s->number] : 0;
+		snprintf(page, sizeof(page), "%d", pg);
+		text_extent(&d->c, line, size, TX_MARKUP | TX_NOSCALE, d->area.w - numw - size, NULL, &h);
+		need(d, h);
+		if (d->pass == 2 && pg > 0) {
+			char link[64];
+			snprintf(link, sizeof(link), "page=%d", pg);
+			cairo_tag_begin(d->cr, CAIRO_TAG_LINK, link);
+		}
+		body_role(d, 1);
+		text_block(&d->c, d->area.x, d->y, d->area.w - numw - size, line, size, TX_MARKUP | TX_NOSCALE, NULL);
+		text_at(&d->c, d->area.x + d->area.w, d->y, page, size, TX_NOSCALE, 1, 0, NULL);
+		body_role(d, 0);
+		if (d->pass == 2 && pg > 0)
+			cairo_tag_end(d->cr, CAIRO_TAG_LINK);
+		d->y += h + size * 0.25;
+	}
+	d->y += size * 0.6;
+}
+
 /* The end of the section that starts at block i (the next D_SECTION). */
 static size_t section_end(const struct docmodel *m, size_t i)
 {
@@ -530,6 +599,9 @@ static void layout_blocks(struct doc *d)
 			break;
 		case D_SUBHEADING:
 			heading(d, b->text, 2);
+			break;
+		case D_CONTENTS:
+			contents(d, b);
 			break;
 		case D_FIGURE:
 			if (d->t->layout == LAYOUT_SHEETS)

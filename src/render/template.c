@@ -87,9 +87,9 @@ static int sel_opts(const struct template *t, const struct ynode *m, struct rsel
 static int load_block(struct template *t, const struct ynode *n, struct tblock *b)
 {
 	static const char *const kinds[] = { "text", "bullets", "figure", "table", "note", "brief_description",
-					     "page_break", "subheading" };
+					     "page_break", "subheading", "contents" };
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
-					     "page_break", "subheading", "caption", "when", "variant", "compare",
+					     "page_break", "subheading", "contents", "caption", "when", "variant", "compare",
 					     "N", "d", "causal", "B", "H", "pass", "height", "width", "step" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
@@ -112,7 +112,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 		}
 	if (found < 0)
 		return bad(t, n, "a block needs one of text, bullets, figure, table, note, subheading, "
-			   "brief_description or page_break");
+			   "contents, brief_description or page_break");
 	const struct ynode *v = ynode_get(n, kinds[found]);
 	b->kind = (enum block_kind)found;
 	b->caption = ynode_get(n, "caption");
@@ -122,7 +122,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	if (b->when && b->when->kind != Y_SCALAR)
 		return bad(t, b->when, "when must be a condition such as has:decode");
 	switch (b->kind) {
-	case B_TEXT: case B_NOTE: case B_SUBHEADING:
+	case B_TEXT: case B_NOTE: case B_SUBHEADING: case B_CONTENTS:
 		if (v->kind != Y_SCALAR)
 			return bad(t, v, "%s must be text", kinds[found]);
 		b->text = v;

@@ -19,7 +19,7 @@
 
 enum layout { LAYOUT_ARTICLE, LAYOUT_SHEETS, LAYOUT_SLIDES };
 
-enum block_kind { B_TEXT, B_BULLETS, B_FIGURE, B_TABLE, B_NOTE, B_BRIEF, B_PAGE_BREAK, B_SUBHEADING };
+enum block_kind { B_TEXT, B_BULLETS, B_FIGURE, B_TABLE, B_NOTE, B_BRIEF, B_PAGE_BREAK, B_SUBHEADING, B_CONTENTS };
 
 struct tblock {
 	enum block_kind kind;

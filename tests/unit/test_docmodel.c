@@ -66,8 +66,14 @@ static void test_review_blocks(void)
 	CHECK_INT(d.rc, 0);
 	const struct docmodel *m = &d.m;
 	CHECK(m->n > 40);
+	/* an untitled, unnumbered section holds the table of contents; Summary is section 1 */
 	CHECK_INT(m->b[0].kind, D_SECTION);
-	CHECK_STR(m->b[0].text, "Summary");
+	CHECK_INT(m->b[0].number, 0);
+	CHECK_INT(m->b[1].kind, D_CONTENTS);
+	CHECK_STR(m->b[1].text, "Contents");
+	CHECK_INT(m->b[2].kind, D_SECTION);
+	CHECK_STR(m->b[2].text, "Summary");
+	CHECK_INT(m->b[2].number, 1);
 	CHECK_CONTAINS(m->title, "NVIDIA H200");
 	CHECK_CONTAINS(m->meta, "results-small.yaml");
 	/* one section per variant, numbered in order */
