@@ -245,7 +245,7 @@ static void standard_bwd_grid(const struct attn_shape *s, const struct tiling *t
 static const struct variant_desc standard_bwd = {
 	.name = "standard",
 	.summary = "standard backward: dP = dO·Vᵀ, dV = Pᵀ·dO, dQ = dS·K·scale, dK = dSᵀ·Q·scale as cuBLAS GEMMs and a softmax-backward kernel dS = P ∘ (dP − rowsum(dO ∘ O)); dP and dS stored in HBM beside S and P",
-	.family = FAMILY_STANDARD_BWD, .main_kernel = 1,
+	.family = FAMILY_STANDARD_BWD, .main_kernel = 1, .bwd = &standard_bwd, /* itself: its own pass */
 	.phases = 1u << PHASE_PREFILL,
 	.loop = LOOP_NONE, .warps = WARPS_LIBRARY, .rescale = RESCALE_NONE,
 	.grid_text = "five launches: batched GEMM over B·Hkv (dP), softmax backward with one warp per row, three batched GEMMs (dV, dK, dQ)",
@@ -304,7 +304,7 @@ static void flash2_bwd_grid(const struct attn_shape *s, const struct tiling *t, 
 static const struct variant_desc flash2_bwd = {
 	.name = "flash2",
 	.summary = "FlashAttention-2 backward: D = rowsum(dO ∘ O); a K/V-parallel kernel recomputes S, P from Q, K and L, keeps dK, dV on chip and adds dQ into an fp32 accumulator; dQ converted last",
-	.family = FAMILY_FLASH2_BWD, .main_kernel = 1,
+	.family = FAMILY_FLASH2_BWD, .main_kernel = 1, .bwd = &flash2_bwd, /* itself: its own pass */
 	.phases = 1u << PHASE_PREFILL,
 	.loop = LOOP_KV_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_NONE,
 	.grid_text = "grid = (B·Hkv, ⌈Nkv/Bc⌉): one thread block per K/V block of one KV head; inner loop over the Q blocks of its query heads (causal: those on or below the diagonal)",

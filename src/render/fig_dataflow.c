@@ -59,6 +59,16 @@ static const struct record *shape_for(const struct rdata *rd, const struct figop
 	return NULL;
 }
 
+/* The descriptor drawn for series key: the variant's, or its backward's
+ * when the figure asks for pass bwd or fwd+bwd (NULL when it has none). */
+static const struct variant_desc *pass_desc(const char *key, const struct figopts *o)
+{
+	enum pass p = PASS_FWD;
+	if (o->sel.pass && pass_parse(o->sel.pass, &p))
+		p = PASS_FWD;
+	return variant_pass_desc(variant_find(key), p);
+}
+
 /* Bytes of the matrices v does not store, at shape s (S, P, … as the story's formulas). */
 static double absent_bytes(const struct variant_desc *v, const struct attn_shape *s)
 {
@@ -333,7 +343,7 @@ void fig_dataflow(struct rctx *c, const struct rdata *rd, const struct figopts *
 {
 	char key[SERIES_KEY], title[256], cond[512], buf[512], b1[32], b2[32];
 	fig_series(rd, o->variant, "flash2", key);
-	const struct variant_desc *v = variant_find(key);
+	const struct variant_desc *v = pass_desc(key, o);
 	struct attn_shape s;
 	struct rsel sel;
 	const struct record *r = shape_for(rd, o, key, &s, &sel);
@@ -383,7 +393,7 @@ void fig_dataflow_compare(struct rctx *c, const struct rdata *rd, const struct f
 	char a[SERIES_KEY], b[SERIES_KEY], title[256], cond[512], buf[600], b1[32], b2[32], b3[32];
 	fig_series(rd, o->variant, "standard", a);
 	fig_series(rd, o->compare, "flash2", b);
-	const struct variant_desc *va = variant_find(a), *vb = variant_find(b);
+	const struct variant_desc *va = pass_desc(a, o), *vb = pass_desc(b, o);
 	struct attn_shape sa, sb;
 	struct rsel sel;
 	const struct record *ra = shape_for(rd, o, a, &sa, &sel), *rb = shape_for(rd, o, b, &sb, &sel);
