@@ -1,17 +1,19 @@
 #!/bin/sh
 # tools/render-all.sh — render the committed H200 evidence into reports/.
 #
-#   experiments/results/{fa2-paper,decode,ablation}.yaml (merged, in that order)
+#   experiments/results/{fa2-paper,decode,ablation}.yaml (merged in the order recorded)
 #   + experiments/results/repeats/*.yaml (run-to-run spread only)
 #       -> reports/h200/{review,patent,slides}.pdf
 #          reports/h200/figures/*.svg, *.png          (the review's figures, colour)
 #          reports/h200/figures/patent/*.svg, *.png   (the patent sheets' figures)
 #
-# One set of documents tells the whole story: the conditions are those of
-# the first file (fa2-paper: it carries the measured copy bandwidth and
-# tensor rate); a record key present in two files keeps the first file's
-# record (attnprof report says so).  Any other top-level results file is
-# merged after those three.  With no results committed it renders the
+# One set of documents tells the whole story: attnprof report merges the
+# files in the order they were recorded, whatever order they are given in,
+# so the conditions are those of the earliest (fa2-paper: it carries the
+# measured copy bandwidth and tensor rate); a record key present in two
+# files keeps the earlier file's record and counts the later as another
+# run (attnprof report says so).  Any other top-level results file is
+# merged too.  With no results committed it renders the
 # synthetic test fixture into reports/fixture/ and says so: those documents
 # carry a "not measured" banner on every page.
 # Environment: ATTNPROF (default ./attnprof), DPI (default 200), OUT (default reports/h200).

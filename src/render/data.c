@@ -339,6 +339,7 @@ const struct qinfo quantity_table[] = {
 	{ "occupancy", U_PCT, 0, "achieved occupancy (active warps / maximum)" },
 	{ "occupancy_theoretical", U_PCT, 0, "theoretical occupancy of the longest kernel" },
 	{ "tensor_active", U_PCT, 0, "tensor pipe active" },
+	{ "tensor_peak_pct", U_PCT, 0, "TFLOP/s / the measured dense tensor rate (gpu.tensor_tflops)" },
 	{ "registers", U_INT, 0, "registers per thread of the longest kernel" },
 	{ "smem_per_block", U_BYTES, 0, "shared memory per block of the longest kernel" },
 	{ "blocks", U_INT, 0, "thread blocks of the longest kernel" },
@@ -515,6 +516,15 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 				MISSING("no model hbm_bytes_min in the record");
 			v = v / *m;
 		}
+	} else if (!strcmp(q, "tensor_peak_pct")) {
+		double t;
+		int rc = rdata_quantity(rd, rec, "tflops", NULL, &t, unit, why, whylen);
+		*unit = U_PCT;
+		if (rc)
+			return rc;
+		if (!(rd->res->header.gpu.tensor_tflops > 0))
+			MISSING("the header has no measured tensor rate (gpu.tensor_tflops)");
+		v = t / rd->res->header.gpu.tensor_tflops * 100;
 	} else if (!strcmp(q, "copy_pct")) {
 		double b;
 		int rc = rdata_quantity(rd, rec, "bandwidth", NULL, &b, unit, why, whylen);
