@@ -9,7 +9,7 @@
 #   make report          install missing packages (as root), build, render
 #                        the committed results into reports/
 #   make gpu-test        correctness of every variant on the GPU
-#   make fuzz            short libFuzzer runs of the spec and results parsers
+#   make fuzz            libFuzzer runs of the spec and results parsers, 10 min each
 #   make install PREFIX=/usr/local
 #
 # CUDA and CUPTI are looked for, not assumed: CUDA_HOME, then nvcc on PATH;
@@ -165,8 +165,10 @@ other-build:
 gpu-test: attnprof
 	@sh tests/gpu-test.sh
 
+# each target at least 10 minutes (tests/fuzz/run.sh; 'make test' runs 10 s)
+FUZZ_SECONDS ?= 600
 fuzz:
-	@sh tests/fuzz/run.sh
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 sass: $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu=$(BUILD)/%.o))
 	@for o in $^; do echo "== $$o"; cuobjdump --dump-sass $$o | grep -oE '\b(HMMA|HGMMA|LDSM|LDGSTS|LDL|STL|FFMA|MUFU)[.A-Z0-9]*' | sort | uniq -c | sort -rn | head -20; done

@@ -91,6 +91,16 @@ int cmd_export(int argc, char **argv)
 		r.records[keep++] = *rec;
 	}
 	r.nrecords = keep;
+	if (fmt == FMT_YAML && out) {
+		/* a results file is written by results_save (atomic, mode kept), and
+		 * never over the file it came from */
+		const char *what;
+		int rc = file_is_input(out, NULL, &what)
+			 ? error("refusing to write '%s': it is the %s this command reads (name another output)", out, what)
+			 : results_save(&r, out);
+		results_release(&r);
+		return rc ? (file_is_input(out, NULL, NULL) ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN) : EXIT_OK;
+	}
 	struct outfile o = { stdout, NULL, "" };
 	int orc = out ? outfile_open(&o, out, NULL) : 0;
 	if (orc) {

@@ -52,7 +52,8 @@ static int by_place(const void *a, const void *b)
 
 void lint_print(struct lint *L)
 {
-	qsort(L->f, L->nf, sizeof(*L->f), by_place);
+	if (L->nf) /* qsort(NULL, 0, ...) is undefined (UBSan says so) */
+		qsort(L->f, L->nf, sizeof(*L->f), by_place);
 	for (size_t i = 0; i < L->nf; i++)
 		printf("%s:%d:%.1f,%.1f: %s\n", L->file, L->f[i].page, L->f[i].x, L->f[i].y, L->f[i].what);
 }

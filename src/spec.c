@@ -772,7 +772,10 @@ int spec_load(struct spec *s, const char *path)
 	if (read_whole_file(path, ytree_spec_limits.max_bytes, "spec", &buf, &len))
 		return -1;
 	free(s->path);
-	s->path = strdup(path);
+	if (!(s->path = strdup(path))) {
+		free(buf);
+		return error("out of memory");
+	}
 	int rc = spec_parse(s, buf, len, path);
 	free(buf);
 	return rc;

@@ -8,9 +8,14 @@
 #   GPU_TEST_OUT=FILE   keep the results file there (default: a temp dir)
 #   GPU_TEST_FORCE=1    run even when info --quiet says 3 (a GPU whose
 #                       counters are restricted still runs the checks)
+#   GPU_TEST_SPEC=FILE  another spec (default experiments/gpu-test.yaml)
+#   GPU_TEST_PLANT=V    the test of this test: variant V's output is
+#                       overwritten before the check (the record test hook
+#                       ATTNPROF_TEST_PLANT_WRONG_RESULT), so V's configs
+#                       must show as FAIL and this script must exit 1
 cd "$(dirname "$0")/.." || exit 1
 bin=./attnprof
-spec=experiments/gpu-test.yaml
+spec=${GPU_TEST_SPEC:-experiments/gpu-test.yaml}
 
 $bin info --quiet >/dev/null 2>&1
 rc=$?
@@ -22,6 +27,10 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 out=${GPU_TEST_OUT:-$tmp/gpu-test.yaml}
+if [ -n "${GPU_TEST_PLANT:-}" ]; then
+	ATTNPROF_TEST_PLANT_WRONG_RESULT="corrupt-$GPU_TEST_PLANT-output"
+	export ATTNPROF_TEST_PLANT_WRONG_RESULT
+fi
 $bin record "$spec" -o "$out" --force --metrics none --copy-probe 0 2>&1 | tee "$tmp/record.log" | grep -v '^attnprof: note:'
 # record's own summary: "FILE: N configs recorded, W wrong, F failed"
 summary=$(grep -E 'configs recorded' "$tmp/record.log" | tail -1)

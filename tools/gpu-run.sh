@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info capturesmoke capture capturellama captureoverhead gputest bwd sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info testrunner capturesmoke capture capturellama captureoverhead gputest bwd sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
 set -u
@@ -26,6 +26,21 @@ for step in "$@"; do
 	gputest)
 		say "gpu-test (correctness of every variant)"
 		./attnprof record experiments/gpu-test.yaml -o "$OUT/gpu-test.yaml" --force --progress --copy-probe 0 2>&1 | tail -40 | tee -a "$log" ;;
+	testrunner)
+		say "test runner (tests/run.sh: unit, CLI, GPU steps) on the real kernels, then with flash2's output planted wrong (must fail)"
+		b=${TEST_BUILD:-build/cuda1-render0}
+		RUN_STEPS="unit cli gpu" sh tests/run.sh "$b" >"$OUT/testrunner.log" 2>&1
+		rc=$?; echo "exit $rc (expected 0)" >>"$OUT/testrunner.log"
+		RUN_STEPS=gpu GPU_TEST_PLANT=flash2 GPU_TEST_SPEC=experiments/smoke.yaml sh tests/run.sh "$b" >"$OUT/testrunner-planted.log" 2>&1
+		rc2=$?; echo "exit $rc2 (expected non-zero: flash2's output was overwritten before the check)" >>"$OUT/testrunner-planted.log"
+		grep -E '^(FAIL|failing|skip|gpu-test:|[0-9]+ passed)|exit [0-9]' "$OUT/testrunner.log" | tee -a "$log"
+		grep -E '^(FAIL|failing|gpu-test:|[0-9]+ passed)|exit [0-9]|PLANT' "$OUT/testrunner-planted.log" | tee -a "$log"
+		if [ $rc -eq 0 ] && [ $rc2 -ne 0 ] && grep -q '^FAIL flash2 ' "$OUT/testrunner-planted.log" &&
+		   ! grep '^FAIL ' "$OUT/testrunner-planted.log" | grep -qv '^FAIL \(flash2 \|gpu-test\)'; then
+			echo "testrunner: PASS (real kernels pass; the planted wrong result fails, and only flash2)" | tee -a "$log"
+		else
+			echo "testrunner: FAIL (real run exit $rc, planted run exit $rc2)" | tee -a "$log"
+		fi ;;
 	bwd)
 		say "backward: flash2 and standard bwd, fwd+bwd against fp64 (every dtype × d × causal × odd N × GQA), registers vs descriptor, timing at the FA2-paper shapes"
 		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}

@@ -63,7 +63,8 @@ int merge_parts(const char *dir, struct results *out, struct merge_summary *sum)
 		pids[n++] = pid;
 	}
 	closedir(d);
-	qsort(pids, n, sizeof *pids, cmp_long);
+	if (n) /* qsort(NULL, 0, ...) is undefined (UBSan, make SAN=1 test) */
+		qsort(pids, n, sizeof *pids, cmp_long);
 	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		char path[4200], note[600];

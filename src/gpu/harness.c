@@ -138,6 +138,27 @@ out:
 	return rc;
 }
 
+/*
+ * Test hook, for the test of the test (tests/gpu-test.sh GPU_TEST_PLANT,
+ * docs/gpu-runs.md): ATTNPROF_TEST_PLANT_WRONG_RESULT=corrupt-VARIANT-output
+ * overwrites VARIANT's whole O on the device with input-like values after
+ * the kernel ran, so the check must call it wrong.  Only that exact
+ * spelling turns it on, and it says so on every run.
+ */
+static int planted_wrong(const char *variant)
+{
+	const char *env = getenv("ATTNPROF_TEST_PLANT_WRONG_RESULT");
+	char want[160];
+	snprintf(want, sizeof(want), "corrupt-%s-output", variant);
+	if (!env || strcmp(env, want))
+		return 0;
+	static int said;
+	if (!said++)
+		warning("ATTNPROF_TEST_PLANT_WRONG_RESULT=%s: %s's output is overwritten before the check, to test "
+			"the test: these records are not measurements", env, variant);
+	return 1;
+}
+
 /* Compare the run's outputs with the reference rows: O (fwd, fwd+bwd),
  * the gradients (bwd, fwd+bwd); fills the record's fields. */
 static int check_output(struct attn_run *run, const struct reference *ref, struct record *rec,
@@ -146,6 +167,9 @@ static int check_output(struct attn_run *run, const struct reference *ref, struc
 	const struct attn_shape *s = &ref->shape;
 	const size_t d = (size_t)s->head_dim, nrows = (size_t)ref->nheads * ref->nrows;
 	rec->checked = 0;
+	void *o = s->pass != PASS_BWD && planted_wrong(rec->variant) ? attn_run_buffer(run, "O") : NULL;
+	if (o && attn_fill_input(o, (uint64_t)s->batch * s->heads * s->seqlen_q * d, s->dtype, 1, 0))
+		return error("test hook: cannot overwrite O: %s", attn_last_error());
 	if (s->pass != PASS_BWD) {
 		uint64_t *first = malloc(nrows * sizeof(uint64_t) + 1);
 		if (!first)

@@ -858,7 +858,7 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 		return error("cannot create folder '%s': %s", dir, strerror(errno)), RENDER_FAIL;
 	for (size_t i = 0; i < d->nfigs; i++) {
 		const struct figrec *f = &d->figs[i];
-		char base[700], path[800], no[16];
+		char base[700], path[800], no[24];
 		/* sheets: named by the view's label (FIG. 3A -> fig03a), numerals as on its sheet */
 		int fn = 0;
 		char letter = 0;

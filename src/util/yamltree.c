@@ -195,6 +195,11 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 				m = &at;
 			}
 			t->problem_offset = m->index;
+			if (parser.error == YAML_MEMORY_ERROR) {
+				t->refused = 1; /* not a cut: nothing may be read as if it were */
+				snprintf(t->problem, sizeof(t->problem), "%s: out of memory reading it", filename);
+				break;
+			}
 			snprintf(t->problem, sizeof(t->problem), "%s:%zu:%zu: %s%s%s",
 				 filename, m->line + 1, m->column + 1,
 				 parser.problem ? parser.problem : "syntax error",
