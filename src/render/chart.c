@@ -5,12 +5,27 @@
 #include <stdio.h>
 #include <string.h>
 
+/* "1.00 G" -> "1 G", "64.0 GiB" -> "64 GiB": a log axis's ticks are whole numbers. */
+static const char *drop_zero_decimals(char *buf)
+{
+	char *p = strchr(buf, '.');
+	if (!p)
+		return buf;
+	char *q = p + 1;
+	while (*q == '0')
+		q++;
+	if (*q >= '1' && *q <= '9')
+		return buf; /* a real fraction: kept */
+	memmove(p, q, strlen(q) + 1);
+	return buf;
+}
+
 const char *tick_label(double v, const struct axis *a, enum tick_fmt f, char *buf, size_t len)
 {
 	switch (f) {
-	case TICK_BYTES: return fmt_bytes(v, buf, len);
+	case TICK_BYTES: fmt_bytes(v, buf, len); return a->log ? drop_zero_decimals(buf) : buf;
 	case TICK_SEQLEN: return fmt_seqlen(v, buf, len);
-	case TICK_COUNT: return fmt_count(v, buf, len);
+	case TICK_COUNT: fmt_count(v, buf, len); return a->log ? drop_zero_decimals(buf) : buf;
 	case TICK_PCT: snprintf(buf, len, "%.0f %%", v); return buf;
 	default: break;
 	}

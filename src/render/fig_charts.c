@@ -676,6 +676,11 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 				text_at(c, bx + bw / 2, bottom - sz(c, 2), "n/a", c->st->size_chart * 0.75, 0, 0.5, 1, &c->st->muted);
 				continue;
 			}
+			if (ylog && !(vals[i][q] > 0)) {
+				/* a zero has no place on a log axis: marked "0" at the foot of its slot */
+				text_at(c, bx + bw / 2, bottom - sz(c, 1.5), "0", c->st->size_chart * 0.9, TX_BOLD, 0.5, 1, NULL);
+				continue;
+			}
 			double y = panel_y(&pn, vals[i][q] > 0 ? vals[i][q] : pn.y.lo);
 			fill_look(c, rbox_make(bx, y, bw, bottom - y), e[q].look, c->st->thin);
 			if (i == 0 && c->num)

@@ -4,6 +4,7 @@
 
 #if ATTNPROF_HAVE_RENDER
 
+#include "render/chart.h"
 #include "render/geom.h"
 
 static void test_nice_step(void)
@@ -163,7 +164,26 @@ static void test_labels(void)
 	CHECK_STR(fmt_tick(1e-17, 0.2, b, sizeof(b)), "0.0");
 }
 
-TESTS(test_nice_step, test_axis_linear, test_axis_log, test_boxes, test_bars, test_waves, test_labels)
+/* Tick labels on a log axis are whole numbers: "1", "10", "64 GiB", "10 M",
+ * never "1.00" or "10.0" (issue 15); a linear axis keeps its decimals. */
+static void test_log_tick_labels(void)
+{
+	struct axis a;
+	char buf[48];
+	axis_log(&a, 1, 1e4, 10, 8);
+	CHECK_STR(tick_label(1, &a, TICK_NUM, buf, sizeof(buf)), "1");
+	CHECK_STR(tick_label(10, &a, TICK_NUM, buf, sizeof(buf)), "10");
+	CHECK_STR(tick_label(10000, &a, TICK_NUM, buf, sizeof(buf)), "10000");
+	CHECK_STR(tick_label(0.1, &a, TICK_NUM, buf, sizeof(buf)), "0.1");
+	CHECK_STR(tick_label(1e7, &a, TICK_COUNT, buf, sizeof(buf)), "10 M");
+	CHECK_STR(tick_label(64.0 * 1024 * 1024 * 1024, &a, TICK_BYTES, buf, sizeof(buf)), "64 GiB");
+	CHECK_STR(tick_label(256.0 * 1024 * 1024, &a, TICK_BYTES, buf, sizeof(buf)), "256 MiB");
+	axis_linear(&a, 0, 1, 4, 1);
+	CHECK(strchr(tick_label(0.25, &a, TICK_NUM, buf, sizeof(buf)), '.') != NULL);
+}
+
+TESTS(test_nice_step, test_axis_linear, test_axis_log, test_boxes, test_bars, test_waves, test_labels,
+      test_log_tick_labels)
 
 #else
 static void test_built_without_render(void) { SKIP("built without the renderer"); }
