@@ -24,10 +24,19 @@ struct gridinfo {
 	int kernel;         /* which kernel of the variant */
 };
 
+/* The descriptor of series key for the figure's pass (the backward's for bwd). */
+static const struct variant_desc *pass_desc(const char *key, const struct figopts *o)
+{
+	enum pass p = PASS_FWD;
+	if (o->sel.pass && pass_parse(o->sel.pass, &p))
+		p = PASS_FWD;
+	return variant_pass_desc(variant_find(key), p);
+}
+
 static int grid_info(const struct rdata *rd, const struct figopts *o, const char *key, struct gridinfo *g)
 {
 	memset(g, 0, sizeof(*g));
-	g->v = variant_find(key);
+	g->v = pass_desc(key, o);
 	if (!g->v)
 		return -1;
 	struct rsel sel;
@@ -52,10 +61,8 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 		g->s.causal = sel.causal > 0;
 	}
 	g->v->tiling(&g->s, sm, &g->t);
-	/* the main kernel: the flash kernel, or the longest launch */
-	g->kernel = g->v->nkernels > 1 && !g->v->is_flash ? (g->v->tiles[0].name ? 0 : 1) : 0;
-	if (!strcmp(g->v->name, "standard"))
-		g->kernel = 1; /* the softmax kernel is ours; GEMM grids belong to cuBLAS */
+	/* the descriptor's main kernel (standard: the softmax kernel is ours; GEMM grids belong to cuBLAS) */
+	g->kernel = g->v->main_kernel;
 	g->v->grid(&g->s, &g->t, g->kernel, g->grid);
 	g->warps = g->t.warps > 0 ? g->t.warps : 4;
 	g->per_sm = 1;
@@ -300,7 +307,7 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 	const struct rstyle *st = c->st;
 	double fs = st->size_chart;
 	char buf[320], b1[32];
-	const struct variant_desc *v = variant_find(key);
+	const struct variant_desc *v = pass_desc(key, o);
 	*used = NULL;
 	if (!v) {
 		draw_notice(c, box, "no warp picture", "no descriptor for this series");
