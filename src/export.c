@@ -23,7 +23,7 @@ struct columns {
 static const char *const fixed_keys[] = {
 	"source", "variant", "phase", "dtype", "batch", "heads", "kv_heads", "seqlen_q",
 	"seqlen_kv", "head_dim", "causal", "time_ms", "time_ms_min", "time_ms_max", "tflops",
-	"peak_bytes", "correct", "rel_l2_err", "max_abs_err",
+	"peak_bytes", "correct", "rel_l2_err", "max_abs_err", "pass",
 };
 #define NFIXED (sizeof(fixed_keys) / sizeof(fixed_keys[0]))
 
@@ -88,6 +88,7 @@ static struct cell fixed_cell(const struct record *r, size_t i)
 	case 16: c.v = r->checked ? r->correct : NAN; c.is_bool = 1; break;
 	case 17: c.v = r->checked ? r->rel_l2_err : NAN; break;
 	case 18: c.v = r->checked ? r->max_abs_err : NAN; break;
+	case 19: c.s = record_pass(r); break; /* last: older readers' column numbers hold */
 	}
 	return c;
 }

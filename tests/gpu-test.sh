@@ -44,7 +44,7 @@ fi
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ n++; ok = $col["correct"]
 	  if (ok == "true") pass++
-	  else { fail++; printf "FAIL %s %s %s B=%s H=%s Hkv=%s Nq=%s Nkv=%s d=%s causal=%s rel_l2=%s max_abs=%s\n",
-		$col["variant"], $col["phase"], $col["dtype"], $col["batch"], $col["heads"], $col["kv_heads"],
+	  else { fail++; printf "FAIL %s %s %s %s B=%s H=%s Hkv=%s Nq=%s Nkv=%s d=%s causal=%s rel_l2=%s max_abs=%s\n",
+		$col["variant"], $col["phase"], ("pass" in col ? $col["pass"] : "fwd"), $col["dtype"], $col["batch"], $col["heads"], $col["kv_heads"],
 		$col["seqlen_q"], $col["seqlen_kv"], $col["head_dim"], $col["causal"], $col["rel_l2_err"], $col["max_abs_err"] } }
 	END { printf "gpu-test: %d configs, %d correct, %d failing\n", n, pass, fail; exit fail > 0 || n == 0 }' "$tmp/flat.csv"
