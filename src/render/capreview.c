@@ -728,50 +728,116 @@ static const char *impl_label(const char *key)
 	return c ? c + 1 : key;
 }
 
+/* the distinct texts of a column over a row's groups, "; "-joined */
+static void add_distinct(char *cell, const char *v)
+{
+	if (strstr(cell, v))
+		return;
+	size_t u = strlen(cell);
+	snprintf(cell + u, TCELL - u, "%s%s", u ? "; " : "", v);
+}
+
+/* Prefill groups that differ only in B and N: "B×N = 16×1k, 8×2k; H=16 d=128". */
+static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cell)
+{
+	const struct record *first = NULL;
+	int n = 0;
+	for (size_t k = 0; k < im->ng; k++) {
+		const struct record *r = im->g[k].rep;
+		int p = !known(r) ? 2 : is_decode(r);
+		if (p != ph || is_bwd(r) != pass)
+			continue;
+		if (ph != 0 || r->seqlen_q != r->seqlen_kv)
+			return;
+		if (!first)
+			first = r;
+		else if (r->heads != first->heads || hkv(r) != hkv(first) || r->head_dim != first->head_dim ||
+			 !!r->causal != !!first->causal)
+			return;
+		n++;
+	}
+	if (n < 2)
+		return;
+	struct tb b = { cell, TCELL, 0 };
+	cell[0] = '\0';
+	tb_add(&b, "B×N = ");
+	int j = 0;
+	for (size_t k = 0; k < im->ng; k++) {
+		const struct record *r = im->g[k].rep;
+		if (!known(r) || is_decode(r) || is_bwd(r) != pass)
+			continue;
+		char x[16];
+		tb_add(&b, "%s%d×%s", j++ ? ", " : "", r->batch, seqlen_text(r->seqlen_kv, x, sizeof(x)));
+	}
+	if (hkv(first) != first->heads)
+		tb_add(&b, "; H=%d/%d d=%d%s", first->heads, hkv(first), first->head_dim, first->causal ? " causal" : "");
+	else
+		tb_add(&b, "; H=%d d=%d%s", first->heads, first->head_dim, first->causal ? " causal" : "");
+}
+
 void capture_table_calls(struct dtable *T, const struct rdata *rd)
 {
-	static const char *const h[] = { "implementation", "call", "shape", "calls", "time (ms)", "kernels", "family",
+	static const char *const h[] = { "implementation", "call", "shapes", "calls", "time (ms)", "kernels", "family",
 					 "verdict", "rule" };
 	static const int right[] = { 0, 0, 0, 1, 1, 1, 0, 0, 0 };
 	cols(T, 9, h, right);
 	static struct capimpl all[CAP_MAX_IMPLS];
 	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
 	for (size_t i = 0; i < n; i++)
-		for (int dec = 0; dec < 2; dec++)
-			for (int pass = 0; pass < 2; pass++)
+		for (int ph = 0; ph < 3; ph++) /* prefill, decode, unknown */
+			for (int pass = 0; pass < 2; pass++) {
+				char (*row)[TCELL] = NULL;
+				int calls = 0, kmin = 1 << 30, kmax = 0, bad = 0;
+				double tmin = INFINITY, tmax = 0;
 				for (size_t k = 0; k < all[i].ng; k++) {
 					const struct capgroup *g = &all[i].g[k];
 					const struct record *r = g->rep;
-					if (is_decode(r) != dec || is_bwd(r) != pass)
+					int p = !known(r) ? 2 : is_decode(r);
+					if (p != ph || is_bwd(r) != pass)
 						continue;
-					char (*row)[TCELL] = row_new(T);
-					if (!row)
-						return;
+					if (!row) {
+						if (!(row = row_new(T)))
+							return;
+						snprintf(row[0], TCELL, "%.90s", impl_label(all[i].key));
+						snprintf(row[1], TCELL, "%s %s", ph == 2 ? "unknown" : ph ? "decode" : "prefill",
+							 record_pass(r));
+					}
+					char sh[96], v[64];
+					capture_shape_text(g, sh, sizeof(sh));
+					add_distinct(row[2], sh);
+					calls += g->ncalls;
+					if (g->t_min < tmin) tmin = g->t_min;
+					if (g->t_max > tmax) tmax = g->t_max;
+					if ((int)r->nlaunches < kmin) kmin = (int)r->nlaunches;
+					if ((int)r->nlaunches > kmax) kmax = (int)r->nlaunches;
+					add_distinct(row[6], r->capture && r->capture->family ? r->capture->family : "?");
+					add_distinct(row[7], capture_verdict_text(rd, r, v, sizeof(v)));
 					const char *rule;
 					verdict_matrices(r, l2_of(rd), &rule);
-					snprintf(row[0], TCELL, "%.90s", impl_label(all[i].key));
-					snprintf(row[1], TCELL, "%s %s", !known(r) ? "unknown" : dec ? "decode" : "prefill",
-						 record_pass(r));
-					capture_shape_text(g, row[2], TCELL);
-					snprintf(row[3], TCELL, "%d", g->ncalls);
-					if (g->t_max > g->t_min * 1.05)
-						snprintf(row[4], TCELL, "%.3f to %.3f", g->t_min, g->t_max);
-					else
-						snprintf(row[4], TCELL, "%.3f", r->time_ms);
-					snprintf(row[5], TCELL, "%zu", r->nlaunches);
-					snprintf(row[6], TCELL, "%s", r->capture && r->capture->family ? r->capture->family : "?");
-					capture_verdict_text(rd, r, row[7], TCELL);
-					snprintf(row[8], TCELL, "%s", rule);
-					if (g->incorrect)
-						T->bad[T->nrows - 1] = 1;
+					add_distinct(row[8], rule);
+					bad |= g->incorrect > 0;
 				}
+				if (!row)
+					continue;
+				compact_shapes(&all[i], ph, pass, row[2]);
+				snprintf(row[3], TCELL, "%d", calls);
+				if (tmax > tmin * 1.05)
+					snprintf(row[4], TCELL, "%.3f to %.3f", tmin, tmax);
+				else
+					snprintf(row[4], TCELL, "%.3f", tmax);
+				if (kmax > kmin)
+					snprintf(row[5], TCELL, "%d to %d", kmin, kmax);
+				else
+					snprintf(row[5], TCELL, "%d", kmax);
+				if (bad)
+					T->bad[T->nrows - 1] = 1;
+			}
 	snprintf(T->note, sizeof(T->note),
-		 "One row per implementation, phase, pass and shape (a decode row spans its KV lengths). time: the "
-		 "last call's (forward: median of unprofiled re-runs between CUDA events; backward: the sum of its "
-		 "kernel durations under profiling); a range where the calls differ by more than 5 %%. verdict: S and "
-		 "P (backward dS and dP) stored when kernels wrote at least 0.9 × one Nq × Nkv matrix each; rule: "
-		 "which bytes decided (dram-writes, l2-writes, footprint) or the family when traffic cannot "
-		 "(docs/capture.md).");
+		 "One row per implementation, phase and pass; shapes lists the calls' shapes (a decode shape spans its KV "
+		 "lengths). time: the calls' range (forward: median of unprofiled re-runs between CUDA events; backward: "
+		 "the sum of the kernel durations under profiling). verdict: S and P (backward dS and dP) stored when "
+		 "kernels wrote at least 0.9 × one Nq × Nkv matrix each; rule: which bytes decided (dram-writes, "
+		 "l2-writes, footprint) or the family where traffic cannot (docs/capture.md).");
 }
 
 /* Memory beyond Q, K, V: capture: what the call allocated beyond its

@@ -45,6 +45,9 @@ struct rdata {
 	const struct results *others;  /* or NULL */
 	const int *others_origin;      /* per record of others */
 	int nruns;                     /* files merged */
+	/* the header of the earliest file with calls captured in a program
+	 * (attnprof record -- CMD): what ran, for {program.*}; NULL when none */
+	const struct results_header *program;
 };
 /* Set up over res; the focus is N=4096 (or the nearest N measured), d=128
  * (or the largest), non-causal, prefill. */
@@ -66,6 +69,8 @@ struct rinputs {
 	struct results repeats;  /* the records of the repeat files */
 	char files[1024];        /* "fa2-paper.yaml, decode.yaml; repeat run: x.yaml" */
 	int nfiles, duplicates, filled, nrepeat_files;
+	struct results_header program; /* copied from the earliest file with captured calls */
+	int has_program;
 };
 int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr);
 void rinputs_release(struct rinputs *in);

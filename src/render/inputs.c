@@ -35,6 +35,29 @@ static void files_add(struct rinputs *in, const char *path, const char *sep)
 	snprintf(in->files + u, sizeof(in->files) - u, "%s%s", u ? sep : "", base_name(path));
 }
 
+static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
+
+/* What ran, from a capture file's header (its command, date, host, notes). */
+static void program_copy(struct results_header *dst, const struct results_header *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->date = dup_or_null(src->date);
+	dst->host = dup_or_null(src->host);
+	dst->command_line = dup_or_null(src->command_line);
+	dst->spec_text = dup_or_null(src->spec_text);
+	dst->notes = dup_or_null(src->notes);
+}
+
+static void program_release(struct results_header *h)
+{
+	free(h->date);
+	free(h->host);
+	free(h->command_line);
+	free(h->spec_text);
+	free(h->notes);
+	memset(h, 0, sizeof(*h));
+}
+
 static int fill_counters(struct record *keep, const struct record *dup)
 {
 	int added = 0;
@@ -118,6 +141,11 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		struct results *r = &L[f].r;
 		files_add(in, L[f].path, ", ");
 		in->nfiles++;
+		for (size_t i = 0; i < r->nrecords && !in->has_program; i++)
+			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
+				program_copy(&in->program, &r->header);
+				in->has_program = 1;
+			}
 		if (f == 0) {
 			/* the earliest file's header: the conditions */
 			in->res.header = r->header;
@@ -184,6 +212,8 @@ void rinputs_release(struct rinputs *in)
 	free(in->origin);
 	free(in->others_origin);
 	in->origin = in->others_origin = NULL;
+	program_release(&in->program);
+	in->has_program = 0;
 }
 
 void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
@@ -194,6 +224,7 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->others = in->others.nrecords ? &in->others : NULL;
 	rd->others_origin = in->others_origin;
 	rd->nruns = in->nfiles;
+	rd->program = in->has_program ? &in->program : NULL;
 }
 
 int rdata_origin(const struct rdata *rd, const struct record *rec)

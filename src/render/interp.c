@@ -230,7 +230,6 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 		if (!strcmp(name, "command")) TXT(h->command_line);
 		if (!strcmp(name, "spec")) TXT(h->spec_name);
 		if (!strcmp(name, "notes")) TXT(h->notes ? h->notes : "");
-		if (!strcmp(name, "program")) TXT(h->spec_text); /* a capture's command (attnprof record -- CMD) */
 		if (!strcmp(name, "file")) TXT(rd->path);
 		if (!strcmp(name, "records")) NUM((double)rd->res->nrecords, U_INT);
 		if (!strcmp(name, "failed") || !strcmp(name, "incorrect") || !strcmp(name, "checked")) {
@@ -249,6 +248,13 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 			TXT(gap);
 		}
 		if (!strcmp(name, "synthetic")) TXT(rd->synthetic ? "synthetic test data, not measurements" : "");
+	} else if (!strcmp(ns, "program")) { /* the captured program (attnprof record -- CMD) */
+		const struct results_header *p = rd->program;
+		if (!strcmp(name, "command")) TXT(p ? p->spec_text : NULL);
+		if (!strcmp(name, "record")) TXT(p ? p->command_line : NULL);
+		if (!strcmp(name, "date")) TXT(p ? p->date : NULL);
+		if (!strcmp(name, "host")) TXT(p ? p->host : NULL);
+		if (!strcmp(name, "notes")) TXT(p ? (p->notes ? p->notes : "") : NULL);
 	} else if (!strcmp(ns, "focus")) {
 		if (!strcmp(name, "N")) NUM(rd->focus.n, U_INT);
 		if (!strcmp(name, "d")) NUM(rd->focus.d, U_INT);
@@ -256,7 +262,7 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 	}
 #undef TXT
 #undef NUM
-	return perr(ps, at, "unknown value '%s.%s' (docs/templates.md lists gpu.*, run.* and focus.*)", ns, name);
+	return perr(ps, at, "unknown value '%s.%s' (docs/templates.md lists gpu.*, run.*, focus.* and program.*)", ns, name);
 }
 
 static const char *const text_quantities[] = { "name", "label", "summary", "grid_text", "warp_text", "stores", "absent" };
@@ -466,12 +472,14 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		at_q = ps->p;
 		if (!token(ps, "_", q, sizeof(q)))
 			return perr(ps, at_q, "expected a quantity after '%s.'", series);
-	} else if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus")) {
+	} else if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus") ||
+		   !strcmp(series, "program")) {
 		return perr(ps, ps->p, "expected '.' and a name after '%s' (e.g. gpu.name)", series);
 	} else {
 		snprintf(q, sizeof(q), "name"); /* {$v} alone: the variant's name */
 	}
-	if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus")) {
+	if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus") ||
+		   !strcmp(series, "program")) {
 		if (agg)
 			return perr(ps, start, "max()/min() apply to measured quantities, not %s.%s", series, q);
 		int rc = global_value(ps, series, q, at_q, v);

@@ -5,6 +5,7 @@
 args: report tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml -t templates/impl-review.yaml -o $TMP/impl.pdf -q && pdftotext $TMP/impl.pdf - | tr '\n' ' '
 needs: render
 exit: 0
+stdout: The program python3 fixture_program.py ran under attnprof record -o
 stdout: Implementation sdpa-flash
 stdout: Implementation sdpa-math
 stdout: Implementation odd-kernel
