@@ -98,6 +98,7 @@ struct pick {
 	int best[3];
 	int nvalid;
 	int order_ambiguous;   /* another valid reading with the same labels in another order */
+	int alt[3], has_alt;   /* the first valid reading with other labels */
 };
 
 static int valid(const struct pick *p, const struct gridmap_shape *s)
@@ -140,6 +141,10 @@ static void search(struct pick *p, const struct gridmap_shape *s, int i)
 			}
 			if (same)
 				p->order_ambiguous = 1;
+			else if (!p->has_alt) {
+				p->has_alt = 1;
+				memcpy(p->alt, p->choice, sizeof(p->alt));
+			}
 		}
 		return;
 	}
@@ -217,7 +222,17 @@ int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridm
 			u += (size_t)w;
 	}
 	m->inferred = 1;
-	const char *order = p.order_ambiguous ? "; equal factors, so which dimension is which is not inferred" : "";
+	char order[200] = "";
+	if (p.order_ambiguous)
+		snprintf(order, sizeof(order), "; equal factors, so which dimension is which is not inferred");
+	if (p.has_alt) { /* another product fits too: say which, the first reading is kept */
+		size_t u2 = strlen(order);
+		u2 += (size_t)snprintf(order + u2, sizeof(order) - u2, "; the grid also reads as ");
+		for (int i = 0; i < p.ndims && u2 < sizeof(order); i++) {
+			const struct cand *x = &p.c[i][p.alt[i]];
+			u2 += (size_t)snprintf(order + u2, sizeof(order) - u2, "%s%s", i ? " × " : "", x->split ? "splits" : x->label);
+		}
+	}
 	if (q + kv + nb == 2) {
 		m->kind = GM_QBLOCKS;
 		snprintf(m->what, sizeof(m->what), "tiles of the Nq × Nkv matrix, per (batch, head)");

@@ -526,6 +526,19 @@ static void answer_correct(const struct capimpl *im, struct tb *b)
 	tb_add(b, ".");
 }
 
+void capture_breakable(char *s, size_t len)
+{
+	/* after every middle dot (C2 B7) a zero-width space (E2 80 8B): "B·H·Nq" may break there */
+	size_t n = strlen(s);
+	for (size_t i = 0; i + 1 < n; i++)
+		if ((unsigned char)s[i] == 0xC2 && (unsigned char)s[i + 1] == 0xB7 && n + 3 < len) {
+			memmove(s + i + 5, s + i + 2, n - i - 1);
+			memcpy(s + i + 2, "\xe2\x80\x8b", 3);
+			n += 3;
+			i += 4;
+		}
+}
+
 static const char *const capture_values[] = {
 	"impl", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "checked",
 	"incorrect", "unknown_shape", "stored_fwd", "stored_bwd", "mapped", "stored", "partition", "traffic",
@@ -607,6 +620,7 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 				       is_decode(im->g[k].rep) ? "decode" : "prefill", record_pass(im->g[k].rep));
 			}
 		}
+		capture_breakable(text, len);
 	}
 	return 0;
 }

@@ -80,6 +80,9 @@ const char *capture_rule_text(const char *rule);
  */
 int capture_value(const struct rdata *rd, const char *key, const char *name, int *is_text, double *num,
 		  enum qunit *unit, char *text, size_t len);
+/* Let text break after each "·" (a zero-width space there) without the
+ * layout calling it a broken word: formulas such as ⌈N/128⌉·B·H. */
+void capture_breakable(char *s, size_t len);
 /* has:capture, has:capture-decode, has:capture-bwd, has:missing-references. */
 int capture_has(const struct rdata *rd, const char *what, int *truth);
 

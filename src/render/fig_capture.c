@@ -155,6 +155,7 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (range name: %s).",
 			 r->capture && r->capture->problem ? r->capture->problem : "did not parse");
 	double rh;
+	capture_breakable(buf, sizeof(buf));
 	text_extent(c, buf, fs, 0, box.w, NULL, &rh);
 	struct rbox rb = rbox_cut_bottom(&box, rh + sz(c, 4));
 	text_block(c, rb.x, rb.y + sz(c, 4), rb.w, buf, fs, 0, NULL);
@@ -454,8 +455,10 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		else
 			snprintf(sent, sizeof(sent), "no kernel recorded");
 		text_extent(c, sent, fs, TX_BOLD, box.w, NULL, &sh1);
-		char rule[500];
+		char rule[600];
 		snprintf(rule, sizeof(rule), "Rule: %s.", m.rule);
+		capture_breakable(rule, sizeof(rule));
+		capture_breakable(sent, sizeof(sent));
 		text_extent(c, rule, fs, 0, box.w, NULL, &rh);
 		double waves_h = lh * 2.6, need = th + sh1 + rh + waves_h + sz(c, 9);
 		if (need > box.h + 0.5) { /* no room left: say what is not drawn */

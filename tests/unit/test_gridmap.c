@@ -45,6 +45,8 @@ static void test_flattened_and_kv_blocks(void)
 	struct gridmap m;
 	CHECK_INT(gridmap_infer(g, &s, &m), 1);
 	CHECK_STR(m.formula, "⌈N/128⌉·B·H");
+	/* 128 is also ⌈512/32⌉·B·Hkv: the rule says the other reading */
+	CHECK_CONTAINS(m.rule, "also reads as ⌈N/32⌉·B·Hkv");
 	/* backward over blocks of N: query or key/value is left open */
 	int b[3] = { 8, 16, 16 };
 	struct gridmap_shape sb = shape(16, 16, 16, 1024, 1024, 1);
