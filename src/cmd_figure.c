@@ -63,15 +63,19 @@ static int need_arg(int i, int argc, char **argv)
 	return 0;
 }
 
+/* A positive whole number up to the option's limit (the spec's and the
+ * results file's: results.h), so shapes made of it cannot overflow. */
 static int parse_pos(const char *opt, const char *s, int *out)
 {
+	const long max = !strcmp(opt, "--n") ? MAX_SEQLEN : !strcmp(opt, "--d") ? MAX_HEAD_DIM
+		       : !strcmp(opt, "--batch") ? MAX_BATCH : 1L << 30;
 	char *e;
 	errno = 0;
 	long v = strtol(s, &e, 10), unit = 1;
 	if (*e == 'k' || *e == 'K') { unit = 1024; e++; }
 	/* the range before the multiplication: 9223372036854775807k overflows */
-	if (e == s || *e || errno || v < 1 || v > (1L << 30) / unit)
-		return error("%s must be a whole number from 1 to %ld%s, not '%s'", opt, (1L << 30) / unit,
+	if (e == s || *e || errno || v < 1 || v > max / unit)
+		return error("%s must be a whole number from 1 to %ld%s, not '%s'", opt, max / unit,
 			     unit > 1 ? "k" : "", s);
 	v *= unit;
 	*out = (int)v;

@@ -5,4 +5,4 @@ args: report tests/fixtures/results-small.yaml -t tests/fixtures/template-bad-pl
 exit: 2
 stderr: unknown quantity
 check: cmp tests/fixtures/results-small.yaml $TMP/keep.pdf
-check: [ -z "$(ls -A $TMP | grep tmp)" ]
+check: [ -z "$(ls -A $TMP | grep '^\.keep\.pdf\.tmp')" ]
