@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info testrunner capturesmoke capture capturellama captureoverhead gputest bwd sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info testrunner capturesmoke capture capturellama captureoverhead gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
 set -u
@@ -46,6 +46,14 @@ for step in "$@"; do
 		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}
 		BWD_BENCH=1 "$t" >"$OUT/bwd.log" 2>&1; echo "exit $?" >>"$OUT/bwd.log"
 		grep -E '^(ok|FAIL|skip|#|exit)|FAIL|cases|bench|registers' "$OUT/bwd.log" | tee -a "$log" ;;
+	bwdsan)
+		say "backward under compute-sanitizer: memcheck and racecheck (shared-memory hazards) on eight small flash2 cases"
+		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}
+		for tool in memcheck racecheck; do
+			BWD_QUICK=1 CHECK_ONLY=test_gpu_bwd_correct compute-sanitizer --tool $tool --error-exitcode 9 "$t" \
+				>"$OUT/bwdsan-$tool.log" 2>&1
+			echo "$tool: exit $? $(grep -E '(ERROR|Hazard|error) SUMMARY|cases' "$OUT/bwdsan-$tool.log" | tr '\n' ' ')" | tee -a "$log"
+		done ;;
 	sdpabwd)
 		say "PyTorch SDPA fwd, bwd, fwd+bwd at the FA2-paper shapes, FLASH_ATTENTION and CUDNN_ATTENTION"
 		for b in FLASH_ATTENTION CUDNN_ATTENTION; do

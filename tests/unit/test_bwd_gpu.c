@@ -17,6 +17,7 @@
  * dP to the input type in HBM, and dS = P ∘ (dP − D) loses relative accuracy
  * where dP ≈ D.  Every value is printed so the margins can be read.
  *
+ * BWD_QUICK=1 runs eight small flash2 cases only (for compute-sanitizer).
  * BWD_BENCH=1 also times flash2 and standard bwd and fwd+bwd at the FA2
  * paper's shapes (fp16, d = 64 and 128, B·N = 16k, H·d = 2048; 3 warm-up,
  * 20 timed launches, median) and prints TFLOP/s by the FA2 convention
@@ -183,6 +184,17 @@ static void test_gpu_bwd_correct(void)
 	const char *variants[] = { "flash2", "standard" };
 	const int lens[][2] = { { 1, 1 }, { 37, 37 }, { 301, 301 }, { 37, 301 }, { 301, 37 }, { 128, 256 } };
 	int cases = 0, bad = 0;
+	if (getenv("BWD_QUICK")) { /* under compute-sanitizer: flash2, fp16, a few shapes */
+		for (int d = 64; d <= 128; d += 64)
+			for (int causal = 0; causal < 2; causal++) {
+				cases += 2;
+				bad += !run_case("flash2", PASS_BWD, DTYPE_FP16, 1, 2, 1, 301, 301, d, causal);
+				bad += !run_case("flash2", PASS_FWDBWD, DTYPE_FP16, 1, 2, 2, 37, 200, d, causal);
+			}
+		printf("    %d quick cases, %d failing\n", cases, bad);
+		CHECK_INT(bad, 0);
+		return;
+	}
 	for (int vi = 0; vi < 2; vi++)
 		for (int t = 0; t < 2; t++)
 			for (int d = 64; d <= 128; d += 64)
