@@ -43,6 +43,18 @@ int check_gradients(struct attn_run *run, const struct grad_ref *g, const struct
 	int ok = rec->checked ? rec->correct : 1, rows = rec->checked ? rec->rows_checked : 0;
 	double worst_rel = rec->checked ? rec->rel_l2_err : 0, worst_abs = rec->checked ? rec->max_abs_err : 0;
 	double tol_abs = 0;
+	/* The largest gradient of all three: a tensor whose reference is below
+	 * 1e-6 of it is an exact cancellation (at Nkv = 1, P = 1 and dS = 0, so
+	 * dQ and dK are 0 up to fp64 rounding): its relative error is not
+	 * defined, and it is held to the absolute bound of the largest gradient
+	 * (seen on the H200: flash2's dQ at N = 1 off by 6e-8 failed a bound of
+	 * frac x 1e-17). */
+	double big_all = 0;
+	for (int t = 0; t < GRAD_COUNT; t++) {
+		const size_t n = grad_ref_rows(g, s, (enum grad_tensor)t, NULL);
+		for (size_t i = 0; i < n * (size_t)s->head_dim; i++)
+			big_all = fabs(g->val[t][i]) > big_all ? fabs(g->val[t][i]) : big_all;
+	}
 	for (int t = 0; t < GRAD_COUNT; t++) {
 		const size_t n = grad_ref_rows(g, s, (enum grad_tensor)t, first);
 		if (n == 0)
@@ -57,12 +69,14 @@ int check_gradients(struct attn_run *run, const struct grad_ref *g, const struct
 		double big = 0;
 		for (size_t i = 0; i < n * (size_t)s->head_dim; i++)
 			big = fabs(g->val[t][i]) > big ? fabs(g->val[t][i]) : big;
-		const double rel = attn_error_rel_l2(&e);
+		const int cancels = big < 1e-6 * big_all;
+		const double rel = cancels ? 0 : attn_error_rel_l2(&e);
+		const double bound = frac * (cancels ? big_all : big);
 		/* NaN compares false: a poisoned element left unwritten fails here */
-		ok = ok && e.nonfinite == 0 && rel <= tol_rel && e.max_abs <= frac * big;
+		ok = ok && e.nonfinite == 0 && rel <= tol_rel && e.max_abs <= bound;
 		worst_rel = rel > worst_rel ? rel : worst_rel;
 		worst_abs = e.max_abs > worst_abs ? e.max_abs : worst_abs;
-		tol_abs = frac * big > tol_abs ? frac * big : tol_abs;
+		tol_abs = bound > tol_abs ? bound : tol_abs;
 		if (t != GRAD_DV)
 			rows += (int)n;
 	}
