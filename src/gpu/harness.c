@@ -320,6 +320,7 @@ static int reference_copy(struct reference *dst, const struct reference *src)
 {
 	size_t nrows = (size_t)src->nrows, no = (size_t)src->nheads * src->nrows * src->shape.head_dim;
 	*dst = *src;
+	grad_ref_init(&dst->grad); /* not the source's arrays: release below must not free them */
 	dst->rows = malloc(nrows * sizeof(int) + 1);
 	dst->o = malloc(no * sizeof(double) + 1);
 	if (!dst->rows || !dst->o) {
@@ -328,8 +329,7 @@ static int reference_copy(struct reference *dst, const struct reference *src)
 	}
 	memcpy(dst->rows, src->rows, nrows * sizeof(int));
 	memcpy(dst->o, src->o, no * sizeof(double));
-	if (grad_ref_copy(&dst->grad, &src->grad)) {
-		dst->grad = (struct grad_ref){ 0 };
+	if (grad_ref_copy(&dst->grad, &src->grad)) { /* leaves dst->grad empty */
 		reference_release(dst);
 		return -1;
 	}
