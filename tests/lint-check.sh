@@ -64,6 +64,12 @@ if "$bin" --version | grep -q "renderer: yes"; then
 	else
 		echo "FAIL render fixture:impl-review: $(head -2 "$T/err")"; fail=$((fail + 1))
 	fi
+	if "$bin" report tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml \
+		-t templates/impl-review.yaml --style print -o "$T/impl-review-print.pdf" -q 2>"$T/err"; then
+		lint "fixture:impl-review-print" "$T/impl-review-print.pdf"
+	else
+		echo "FAIL render fixture:impl-review-print: $(head -2 "$T/err")"; fail=$((fail + 1))
+	fi
 	# templates made to provoke collisions (each says what), over the small fixture
 	for r in tests/fixtures/lint/*.yaml; do
 		[ -e "$r" ] || continue

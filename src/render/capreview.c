@@ -482,14 +482,22 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		const struct record *ref = capture_reference(rd, r, refs[k]);
 		double hb = ref ? record_hbm_bytes(ref) : -1;
 		if (hb > 0)
-			tb_add(b, "; attnprof's %s moved %s at the same shape (the captured call moved %.3g× that)", refs[k],
-			       bytes_text(hb, x, sizeof(x)), (rd_b + wr_b) / hb);
+		{
+			double q = (rd_b + wr_b) / hb;
+			if (q >= 1)
+				tb_add(b, "; attnprof's %s moved %s at the same shape (the captured call %.3g× that)", refs[k],
+				       bytes_text(hb, x, sizeof(x)), q);
+			else
+				tb_add(b, "; attnprof's %s moved %s at the same shape (%.3g× the captured call's)", refs[k],
+				       bytes_text(hb, x, sizeof(x)), 1 / q);
+		}
 	}
 	tb_add(b, ".");
 	double l2w = r->capture ? r->capture->l2_write_bytes : -1;
 	if (l2w >= 0)
-		tb_add(b, " Its kernels wrote %s through the L2 (%.1f× the DRAM writes: what stayed in the %s L2 or was "
-		       "written over on chip).", bytes_text(l2w, x, sizeof(x)), wr_b > 0 ? l2w / wr_b : 0,
+		tb_add(b, " Its kernels wrote %s through the L2, %.1f× their DRAM writes (L2 writes also count what never "
+		       "reached DRAM: outputs still in the %s L2 at kernel end, and traffic overwritten there, such as "
+		       "register spills; docs/capture.md).", bytes_text(l2w, x, sizeof(x)), wr_b > 0 ? l2w / wr_b : 0,
 		       bytes_text(l2_of(rd), y, sizeof(y)));
 	double tens = metric_of(r, TENSOR), occ = metric_of(r, OCC);
 	if (usable(tens))

@@ -350,14 +350,16 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 		for (size_t i = 0; i < nk; i++) {
 			double w = sb.w * kernel_ns(&r->launches[i]) / total;
 			struct rbox kb = rbox_make(x, sb.y, w, sb.h);
-			fill_look(c, kb, style_series(st, (int)(i % 2 ? 2 : 0)), 0);
+			const struct series_look *look = style_series(st, (int)(i % 2 ? 2 : 0));
+			int hatched = look->hatch != HATCH_NONE; /* no text on hatching (print, patent): the number is left to the list */
+			fill_look(c, kb, look, 0);
 			set_rgb(c, &st->ink);
 			draw_rect(c, kb, st->thin * 0.6, 0);
 			char num[24];
 			snprintf(num, sizeof(num), "%zu", i + 1);
 			double nw;
 			text_extent(c, num, fs, TX_BOLD, 0, &nw, NULL);
-			if (w > nw + sz(c, 3))
+			if (w > nw + sz(c, 3) && !hatched)
 				text_at(c, x + w / 2, sb.y + sb.h / 2, num, fs, TX_BOLD | TX_KNOCKOUT, 0.5, 0.5, NULL);
 			x += w;
 		}
