@@ -324,6 +324,7 @@ const struct qinfo quantity_table[] = {
 	{ "bandwidth", U_GBS, 0, "HBM bytes / median time" },
 	{ "intensity", U_FLOP_PER_BYTE, 0, "FLOPs per HBM byte (measured)" },
 	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the measured device-to-device copy bandwidth" },
+	{ "peak_hbm_pct", U_PCT, 0, "achieved HBM bandwidth / the data-sheet bandwidth (gpu.peak_hbm_gbs: memory clock x bus width)" },
 	{ "sms_busy", U_INT, 0, "SMs given a block by the longest kernel (at most the SM count)" },
 	{ "sms_busy_pct", U_PCT, 0, "SMs busy / the SM count" },
 	{ "xu_inst", U_COUNT, 0, "MUFU (XU pipe) warp instructions: exp2, rcp (" M_MUFU ")" },
@@ -525,15 +526,17 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 		if (!(rd->res->header.gpu.tensor_tflops > 0))
 			MISSING("the header has no measured tensor rate (gpu.tensor_tflops)");
 		v = t / rd->res->header.gpu.tensor_tflops * 100;
-	} else if (!strcmp(q, "copy_pct")) {
-		double b;
+	} else if (!strcmp(q, "copy_pct") || !strcmp(q, "peak_hbm_pct")) {
+		int copy = !strcmp(q, "copy_pct");
+		double b, ref = copy ? rd->res->header.gpu.copy_gbs : rd->res->header.gpu.peak_hbm_gbs;
 		int rc = rdata_quantity(rd, rec, "bandwidth", NULL, &b, unit, why, whylen);
 		*unit = U_PCT;
 		if (rc)
 			return rc;
-		if (!(rd->res->header.gpu.copy_gbs > 0))
-			MISSING("the header has no measured copy bandwidth (gpu.copy_gbs)");
-		v = b / rd->res->header.gpu.copy_gbs * 100;
+		if (!(ref > 0))
+			MISSING(copy ? "the header has no measured copy bandwidth (gpu.copy_gbs)"
+				     : "the header has no data-sheet bandwidth (gpu.peak_hbm_gbs)");
+		v = b / ref * 100;
 	} else if (!strcmp(q, "sms_busy") || !strcmp(q, "sms_busy_pct")) {
 		double b;
 		int rc = rdata_quantity(rd, rec, "blocks", NULL, &b, unit, why, whylen);

@@ -212,6 +212,10 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 			if (!(g->copy_gbs > 0)) TXT((const char *)NULL);
 			NUM(g->copy_gbs, U_GBS);
 		}
+		if (!strcmp(name, "copy_of_peak")) { /* measured copy bandwidth / data-sheet bandwidth, % */
+			if (!(g->copy_gbs > 0 && g->peak_hbm_gbs > 0)) TXT((const char *)NULL);
+			NUM(g->copy_gbs / g->peak_hbm_gbs * 100, U_PCT);
+		}
 		if (!strcmp(name, "tensor")) {
 			if (!(g->tensor_tflops > 0)) TXT((const char *)NULL);
 			NUM(g->tensor_tflops, U_TFLOPS);
