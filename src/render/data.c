@@ -319,6 +319,8 @@ const struct qinfo quantity_table[] = {
 	{ "hbm_write", U_BYTES, 0, "DRAM bytes written (" M_DRAM_WRITE ")" },
 	{ "hbm_bytes", U_BYTES, 0, "DRAM bytes read + written" },
 	{ "l2_bytes", U_BYTES, 0, "L2 traffic (" M_L2_BYTES ")" },
+	{ "hbm_per_step", U_BYTES, 0, "DRAM bytes read + written per (Q block, K/V block) step: hbm_bytes / model tile_pairs" },
+	{ "l2_per_step", U_BYTES, 0, "L2 traffic per (Q block, K/V block) step: l2_bytes / model tile_pairs" },
 	{ "hbm_model", U_BYTES, 0, "the model's minimum HBM bytes" },
 	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum" },
 	{ "bandwidth", U_GBS, 0, "HBM bytes / median time" },
@@ -571,6 +573,16 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 		return 0;
 	} else if (!strcmp(q, "l2_bytes")) {
 		return metric_q(rd, rec, M_L2_BYTES, out, why, whylen);
+	} else if (!strcmp(q, "hbm_per_step") || !strcmp(q, "l2_per_step")) {
+		double b;
+		int rc = rdata_quantity(rd, rec, q[0] == 'h' ? "hbm_bytes" : "l2_bytes", NULL, &b, unit, why, whylen);
+		*unit = U_BYTES;
+		if (rc)
+			return rc;
+		const double *n = kvlist_get(&rec->model, "tile_pairs");
+		if (!n || !(*n > 0))
+			MISSING("no model tile_pairs in the record");
+		v = b / *n;
 	} else if (!strcmp(q, "hbm_model")) {
 		const double *m = kvlist_get(&rec->model, "hbm_bytes_min");
 		if (!m)
