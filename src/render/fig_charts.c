@@ -27,8 +27,14 @@ static void rl_add(struct reclist *l, const struct record *r)
 static const struct series_look *look_of(struct rctx *c, char keys[][SERIES_KEY], size_t n, const char *key)
 {
 	/* a series keeps its look across figures: index in the descriptor table */
-	(void)keys; (void)n;
-	int idx = 3; /* references: the grey, dashed look */
+	int idx = 3; /* references: the grey, dashed look; a second one in the same figure dark grey, hatched */
+	if (strchr(key, ':')) {
+		size_t before = 0;
+		for (size_t i = 0; i < n && strcmp(keys[i], key); i++)
+			before += strchr(keys[i], ':') != NULL;
+		if (before % 2)
+			idx = 8;
+	}
 	if (!strchr(key, ':')) {
 		if (!strcmp(key, "standard")) idx = 0;
 		else if (!strcmp(key, "flash1")) idx = 1;

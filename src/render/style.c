@@ -31,6 +31,7 @@
 	{ RGB(86, 180, 233), RGB(40, 130, 190), HATCH_NONE, 0, 0 },  /* sky */ \
 	{ RGB(204, 121, 167), RGB(160, 80, 130), HATCH_NONE, 0, 1 }, /* purple */ \
 	{ RGB(240, 228, 66), RGB(150, 140, 20), HATCH_NONE, 0, 2 },  /* yellow */ \
+	{ RGB(95, 95, 95), RGB(50, 50, 50), HATCH_BACK, 2, 4 },      /* second reference: dark grey, hatched */ \
 }
 
 const struct rstyle style_color = {
@@ -74,6 +75,7 @@ const struct rstyle style_print = {
 		{ WHITE, BLACK, HATCH_BACK, 3, 0 },
 		{ GREY(0.4), BLACK, HATCH_VERT, 9, 1 },
 		{ WHITE, BLACK, HATCH_NONE, 1, 2 },
+		{ GREY(0.3), BLACK, HATCH_BACK, 2, 4 },   /* second reference */
 	},
 	.figure_w = 540, .figure_h = 340,
 };
@@ -106,6 +108,7 @@ const struct rstyle style_patent = {
 		{ WHITE, BLACK, HATCH_BACK, 4, 0 },
 		{ WHITE, BLACK, HATCH_DOTS, 12, 1 },
 		{ WHITE, BLACK, HATCH_VERT, 3, 2 },
+		{ WHITE, BLACK, HATCH_CROSS, 6, 4 },      /* second reference */
 	},
 	.figure_w = 480, .figure_h = 560,
 };

@@ -34,7 +34,8 @@ struct series_look {
 	int marker;          /* 0 circle, 1 square, 2 triangle, 3 diamond, 4 cross */
 };
 
-#define STYLE_SERIES 8
+/* 0-2 standard, flash1, flash2; 3 a reference; 4-7 other variants; 8 a second reference */
+#define STYLE_SERIES 9
 
 enum page_kind { PAGE_A4, PAGE_LETTER, PAGE_WIDE };
 
