@@ -199,7 +199,7 @@ static void begin_call(const char *name)
 	error_quiet(q);
 }
 
-/* The FlashAttention benchmark convention (attn_flops; backward 2.5x). */
+/* The FlashAttention benchmark convention, pass included (attn_flops). */
 static double call_tflops(const struct record *r)
 {
 	if (!r->capture || !r->capture->shape_known || !(r->time_ms > 0))
@@ -207,7 +207,9 @@ static double call_tflops(const struct record *r)
 	struct attn_shape s = { .batch = r->batch, .heads = r->heads, .kv_heads = r->kv_heads,
 				.seqlen_q = r->seqlen_q, .seqlen_kv = r->seqlen_kv,
 				.head_dim = r->head_dim, .causal = r->causal };
-	return attn_flops(&s) * (strcmp(record_pass(r), "bwd") ? 1.0 : 2.5) / (r->time_ms * 1e-3) / 1e12;
+	if (pass_parse(record_pass(r), &s.pass))
+		return 0;
+	return attn_flops(&s) / (r->time_ms * 1e-3) / 1e12;
 }
 
 /* Keep only kernels the regex accepts (all when none is given). */

@@ -296,6 +296,24 @@ static int kinds(const struct rdata *rd, const struct capimpl *im, const struct 
 	return n;
 }
 
+/* The kinds of call a figure draws (up to 4), the figure's frame with
+ * their conditions, and a notice when there is none (then 0). */
+static int kinds_framed(struct rctx *c, const struct rdata *rd, const struct capimpl *im, const struct figopts *o,
+			const char *title, const struct capgroup **gs, struct rbox *box)
+{
+	int ng = im ? kinds(rd, im, o, gs) : 0;
+	const struct record *recs[4] = { NULL };
+	for (int i = 0; i < ng; i++)
+		recs[i] = gs[i]->rep;
+	char cond[512] = "";
+	if (ng)
+		cap_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
+	*box = figure_frame(c, *box, title, cond, o->standalone);
+	if (!ng)
+		draw_notice(c, *box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+	return ng;
+}
+
 #define KMAX_LINES 9
 
 void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -305,18 +323,9 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 	char title[300];
 	fig_capkernels_title(rd, o, title, sizeof(title));
 	const struct capgroup *gs[4];
-	int ng = im ? kinds(rd, im, o, gs) : 0;
-	const struct record *recs[4] = { NULL };
-	for (int i = 0; i < ng; i++)
-		recs[i] = gs[i]->rep;
-	char cond[512] = "";
-	if (ng)
-		cap_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!ng) {
-		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+	int ng = kinds_framed(c, rd, im, o, title, gs, &box);
+	if (!ng)
 		return;
-	}
 	double fs = st->size_chart, lh = fs * 1.35 * c->scale;
 	double strip_h = fs * 2.2 * c->scale;
 	double gap = sz(c, 8);
@@ -425,18 +434,9 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	char title[300];
 	fig_capgrid_title(rd, o, title, sizeof(title));
 	const struct capgroup *gs[4];
-	int ng = im ? kinds(rd, im, o, gs) : 0;
-	const struct record *recs[4] = { NULL };
-	for (int i = 0; i < ng; i++)
-		recs[i] = gs[i]->rep;
-	char cond[512] = "";
-	if (ng)
-		cap_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!ng) {
-		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+	int ng = kinds_framed(c, rd, im, o, title, gs, &box);
+	if (!ng)
 		return;
-	}
 	double fs = st->size_chart, lh = fs * 1.4 * c->scale;
 	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 1;
 	double gap = sz(c, 8);
