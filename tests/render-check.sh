@@ -188,6 +188,16 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	pdftotext $h $T/h200.txt 2>/dev/null; pdftotext $T/h200-rev.pdf $T/h200-rev.txt 2>/dev/null
 	check "h200 review: files in another order, the same text" cmp -s $T/h200.txt $T/h200-rev.txt
 	check "h200 review: files in another order, the same bytes" cmp -s $h $T/h200-rev.pdf
+	# the captured implementations enter only under when: has:capture… — without a capture among
+	# the inputs the review is the committed one, byte for byte ('make report' re-renders it)
+	check "h200 review: without a capture, the committed reports/h200/review.pdf" cmp -s $h reports/h200/review.pdf
+	if [ -e $R/capture/capture-sdpa.yaml ]; then
+		# shellcheck disable=SC2086
+		"$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml $rep $R/capture/capture-sdpa.yaml \
+			-t templates/review.yaml -o $T/h200-cap.pdf -q 2>/dev/null
+		check "h200 review with a capture: the captured sections" has_text $T/h200-cap.pdf "Data flow and partition: sdpa-cudnn, captured"
+		check "h200 review with a capture: backward calls beside attnprof's" has_text $T/h200-cap.pdf "references. Backward calls."
+	fi
 	check "h200 review: the ladder from one run" has_text $h "every rung from one run"
 	# the contents line of section 2 names the page its heading is on (the page moves with the data)
 	toc_page=$(pdftotext -layout $h - 2>/dev/null | tr -s ' \n' '  ' | sed -n 's/.*Contents 1 Summary 1 2 Conditions and methodology \([0-9][0-9]*\) 3 .*/\1/p')

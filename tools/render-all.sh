@@ -69,6 +69,7 @@ done
 # (figures of the first in reports/h200-pytorch/figures/).  Only when the
 # H200 evidence itself is rendered, not for the fixture.
 cap=experiments/results/capture
+capdocs="review"
 pout=${PYTORCH_OUT:-reports/h200-pytorch}
 if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	mkdir -p "$pout/figures"
@@ -86,6 +87,16 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 		# shellcheck disable=SC2086 # word splitting of the file lists is intended
 		if ! "$bin" report "$cap/$capf.yaml" $reffiles -t templates/impl-review.yaml -o "$pout/$name.pdf" -q $figs; then
 			echo "render-all: failed: templates/impl-review.yaml on $cap/$capf.yaml" >&2
+			status=1
+		fi
+	done
+	# attnprof's own documents with the SDPA capture among their inputs: the captured
+	# implementations in their sections, beside attnprof's variants
+	#   the H200 evidence + capture-sdpa.yaml -> reports/h200-pytorch/{review,slides,patent}-with-capture.pdf
+	for t in $capdocs; do
+		# shellcheck disable=SC2086 # word splitting of the file lists is intended
+		if ! "$bin" report $files $repeats "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q; then
+			echo "render-all: failed: templates/$t.yaml with $cap/capture-sdpa.yaml" >&2
 			status=1
 		fi
 	done

@@ -897,21 +897,28 @@ static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh
 		T->bad[T->nrows - 1] = 1;
 }
 
+const char *capture_compare_pass(const struct figopts *o)
+{
+	return o && o->sel.pass && !strcmp(o->sel.pass, "bwd") ? "bwd" : "fwd";
+}
+
 void capture_table_compare(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	static const char *const h[] = { "shape", "implementation", "time (ms)", "TFLOP/s", "DRAM r+w", "beyond Q, K, V",
-					 "occupancy", "tensor", "S, P" };
+	const char *pass = capture_compare_pass(o);
+	int bwd = !strcmp(pass, "bwd");
+	const char *const h[] = { "shape", "implementation", "time (ms)", "TFLOP/s", "DRAM r+w", "beyond Q, K, V",
+				  "occupancy", "tensor", bwd ? "dS, dP" : "S, P" };
 	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 0 };
 	cols(T, 9, h, right);
 	static struct capimpl all[CAP_MAX_IMPLS];
 	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
-	/* the forward prefill shapes, in the order first seen */
+	/* the prefill shapes of the pass, in the order first seen */
 	const struct capgroup *shapes[64];
 	int ns = 0, missing = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < all[i].ng; k++) {
 			const struct capgroup *g = &all[i].g[k];
-			if (is_bwd(g->rep) || is_decode(g->rep) || !known(g->rep))
+			if (is_bwd(g->rep) != bwd || is_decode(g->rep) || !known(g->rep))
 				continue;
 			if (o && o->sel.n > 0 && g->rep->seqlen_kv != o->sel.n)
 				continue;
@@ -944,16 +951,31 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		}
 	}
 	const struct gpu_info *g = &rd->res->header.gpu;
-	snprintf(T->note, sizeof(T->note),
-		 "Forward calls on the %s, the captured implementations (their last call per shape) beside attnprof's "
-		 "own variants recorded at the same B, H, Hkv, N, d, causal and dtype. time: captured, median of "
-		 "unprofiled re-runs; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time (halved for "
-		 "causal). DRAM r+w: bytes read and written (CUPTI); attnprof's with the L2 flushed before each kernel, "
-		 "the captured calls without (the program's L2 cannot be flushed: docs/capture.md). beyond Q, K, V: "
-		 "device memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers "
-		 "(attnprof). occupancy: achieved warps, tensor: tensor-pipe active cycles, both time-weighted.%s",
-		 g->name ? g->name : "GPU", missing ? " Reference variants missing at some shapes are listed in the "
-		 "table of missing references." : "");
+	struct tb b = { T->note, sizeof(T->note), 0 };
+	if (!ns)
+		tb_add(&b, "No %s prefill call of a known shape was captured. ", bwd ? "backward" : "forward");
+	if (bwd)
+		tb_add(&b, "Backward calls on the %s, the captured implementations (their last call per shape) beside "
+		       "attnprof's own backward kernels recorded at the same B, H, Hkv, N, d, causal and dtype. time: "
+		       "captured, the sum of the call's kernel durations under profiling (backward calls are not re-run "
+		       "unprofiled); attnprof, median of timed launches. TFLOP/s: 2.5 × 4·B·H·N²·d / time (halved for "
+		       "causal), the FA2 paper's convention. dS, dP: stored when one kernel wrote at least 0.9 × one "
+		       "Nq × Nkv matrix, by the same rule for every row (by family where traffic cannot decide; unknown where "
+		       "it cannot and the record has no family, as attnprof's own records: their descriptors say what "
+		       "they store).",
+		       g->name ? g->name : "GPU");
+	else
+		tb_add(&b, "Forward calls on the %s, the captured implementations (their last call per shape) beside "
+		       "attnprof's own variants recorded at the same B, H, Hkv, N, d, causal and dtype. time: captured, "
+		       "median of unprofiled re-runs; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time "
+		       "(halved for causal).", g->name ? g->name : "GPU");
+	tb_add(&b, " DRAM r+w: bytes read and written (CUPTI); attnprof's with the L2 flushed before each kernel, the "
+	       "captured calls without (the program's L2 cannot be flushed: docs/capture.md). beyond Q, K, V: device "
+	       "memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers (attnprof). "
+	       "occupancy: achieved warps, tensor: tensor-pipe active cycles, both time-weighted.%s",
+	       missing ? bwd ? " Some shapes have no backward reference record: their rows are missing."
+			     : " Reference variants missing at some shapes are listed in the table of missing references."
+		       : "");
 }
 
 void capture_table_missing(struct dtable *T, const struct rdata *rd)

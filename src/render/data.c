@@ -143,7 +143,7 @@ int rdata_resolve(const struct rdata *rd, const char *name, char *key, size_t le
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		record_series(r, k, sizeof(k));
-		int ref = r->source && strcmp(r->source, "attnprof");
+		int ref = r->source && strcmp(r->source, "attnprof") && !record_captured(r);
 		if (!strcmp(k, name) || (alias && ref && (!strcmp(name, "reference") || !strcmp(name, "ref") ||
 							  strstr(r->source, "sdpa")))) {
 			snprintf(key, len, "%s", k);
@@ -197,8 +197,15 @@ static int table_index(const char *key)
 	return strchr(key, ':') ? 1000 : 500;
 }
 
+int record_captured(const struct record *r)
+{
+	return r->source && !strcmp(r->source, "capture");
+}
+
 static int series_in(const char *key, const struct record *r, enum series_filter f)
 {
+	if (record_captured(r))
+		return 0; /* captured calls are implementations (capreview.h), not series of the sweep's charts */
 	const struct variant_desc *v = strchr(key, ':') ? NULL : variant_find(key);
 	int decode = r->phase && !strcmp(r->phase, "decode");
 	switch (f) {
@@ -266,7 +273,7 @@ size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *
 	char k[SERIES_KEY];
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (!rsel_match(sel, r) || (key && strcmp(record_series(r, k, sizeof(k)), key)))
+		if (!rsel_match(sel, r) || (key ? strcmp(record_series(r, k, sizeof(k)), key) : record_captured(r)))
 			continue;
 		int v = record_field(r, f);
 		size_t j;

@@ -80,6 +80,10 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in);
 int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax);
 
 #define SERIES_KEY 96
+/* 1 for a call captured in another program (source "capture"): such calls
+ * are read as implementations by capreview.h, never as series of the
+ * sweep's charts and tables, nor among the values a sweep spans. */
+int record_captured(const struct record *r);
 /* The series key of a record into buf. */
 const char *record_series(const struct record *rec, char *buf, size_t len);
 /* Resolve a series name as a template or option gives it ("flash2",
@@ -107,7 +111,7 @@ enum series_filter {
 size_t rdata_series(const struct rdata *rd, const struct rsel *sel, enum series_filter f,
 		    char keys[][SERIES_KEY], size_t max);
 /* Distinct values of a field (n, d, causal, batch) among records of series
- * (NULL: any) under sel, ascending; returns the count (≤ max). */
+ * (NULL: any but captured calls) under sel, ascending; returns the count (≤ max). */
 enum rfield { RF_N, RF_D, RF_CAUSAL, RF_BATCH, RF_HEADS, RF_NQ };
 size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *sel,
 		    enum rfield f, int *out, size_t max);

@@ -525,9 +525,13 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 
 void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	(void)o;
-	snprintf(buf, len, "Captured forward calls beside attnprof's standard and flash2 at the same shapes: TFLOP/s "
-		 "(4·B·H·N²·d / median time) on the %s", rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
+	const char *gpu = rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU";
+	if (!strcmp(capture_compare_pass(o), "bwd"))
+		snprintf(buf, len, "Captured backward calls beside attnprof's standard and flash2 backward at the same "
+			 "shapes: TFLOP/s (2.5 × 4·B·H·N²·d / the call's kernel time) on the %s", gpu);
+	else
+		snprintf(buf, len, "Captured forward calls beside attnprof's standard and flash2 at the same shapes: "
+			 "TFLOP/s (4·B·H·N²·d / median time) on the %s", gpu);
 }
 
 #define CMP_SERIES 10
@@ -535,9 +539,10 @@ void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char 
 void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
+	const char *pass = capture_compare_pass(o);
 	static struct capimpl all[CAP_MAX_IMPLS];
 	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
-	/* categories: forward prefill shapes with known shape, by N */
+	/* categories: prefill shapes of the pass with known shape, by N */
 	int ns = 0;
 	const struct record *shape[PANEL_MAX_CATS];
 	const struct record *used[256];
@@ -545,7 +550,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	for (size_t i = 0; i < ni; i++)
 		for (size_t k = 0; k < all[i].ng; k++) {
 			const struct record *r = all[i].g[k].rep;
-			if (strcmp(record_pass(r), "fwd") || (r->phase && strcmp(r->phase, "prefill")) ||
+			if (strcmp(record_pass(r), pass) || (r->phase && strcmp(r->phase, "prefill")) ||
 			    (r->capture && !r->capture->shape_known))
 				continue;
 			if (nused < 256) used[nused++] = r;
@@ -563,7 +568,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	for (size_t i = 0; i < ni && nser < CMP_SERIES - 2; i++) {
 		int has = 0;
 		for (size_t k = 0; k < all[i].ng; k++)
-			has |= !strcmp(record_pass(all[i].g[k].rep), "fwd") && all[i].g[k].rep->phase &&
+			has |= !strcmp(record_pass(all[i].g[k].rep), pass) && all[i].g[k].rep->phase &&
 			       !strcmp(all[i].g[k].rep->phase, "prefill");
 		if (has)
 			names[nser++] = all[i].variant;
@@ -577,7 +582,10 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 		rdata_conditions(rd, used, nused, cond, sizeof(cond));
 	box = figure_frame(c, box, title, cond, o->standalone);
 	if (!ns) {
-		draw_notice(c, box, "no captured forward prefill call", "the capture holds no forward prefill calls with a known shape");
+		if (strcmp(pass, "bwd"))
+			draw_notice(c, box, "no captured forward prefill call", "the capture holds no forward prefill calls with a known shape");
+		else
+			draw_notice(c, box, "no captured backward prefill call", "the capture holds no backward prefill calls with a known shape");
 		return;
 	}
 	/* sort the shapes by N */
@@ -600,7 +608,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 					if (!strcmp(all[i].variant, names[s]))
 						for (size_t g = 0; g < all[i].ng; g++) {
 							const struct record *x = all[i].g[g].rep;
-							if (!strcmp(record_pass(x), "fwd") && x->phase && !strcmp(x->phase, "prefill") &&
+							if (!strcmp(record_pass(x), pass) && x->phase && !strcmp(x->phase, "prefill") &&
 							    x->seqlen_kv == shape[k]->seqlen_kv && x->batch == shape[k]->batch &&
 							    x->heads == shape[k]->heads && x->head_dim == shape[k]->head_dim &&
 							    !!x->causal == !!shape[k]->causal)

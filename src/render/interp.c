@@ -240,6 +240,8 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 			int n = 0;
 			for (size_t i = 0; i < rd->res->nrecords; i++) {
 				const struct record *r = &rd->res->records[i];
+				if (record_captured(r))
+					continue; /* the captured calls' checks: {$v.capture.correctness} */
 				n += !strcmp(name, "failed") ? r->error != NULL
 				   : !strcmp(name, "checked") ? r->checked
 				   : (r->checked && !r->correct);
@@ -821,6 +823,8 @@ static int when_atom(struct parser *pp, int *truth)
 			*truth = 0;
 			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
 				const struct record *r = &ip->rd->res->records[i];
+				if (record_captured(r))
+					continue; /* has:capture and the capture values speak of those */
 				if (!strcmp(w, "reference") ? r->source && strcmp(r->source, "attnprof")
 				    : !strcmp(w, "failures") ? r->error != NULL : (r->checked && !r->correct))
 					*truth = 1;
