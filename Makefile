@@ -115,7 +115,7 @@ $(BUILD)/attnprof: $(BUILD)/src/main.o $(BUILD)/libattnprof.a
 
 # The injection library `record -- CMD` puts into the program (src/inject):
 # libyaml linked in statically, so it loads where libyaml is not installed.
-INJECT_LIBS := $(if $(LIBYAML_A),$(LIBYAML_A),-lyaml) -lm -lcupti -lcudart -ldl -lpthread
+INJECT_LIBS := $(if $(LIBYAML_A),$(LIBYAML_A),-lyaml) -lm -lcupti -lcudart -lstdc++ -ldl -lpthread
 inject: $(BUILD)/libattnprof-inject.so
 	@cmp -s $< libattnprof-inject.so || cp $< libattnprof-inject.so
 

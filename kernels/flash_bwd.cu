@@ -8,16 +8,15 @@
 //                   fp32 accumulator in HBM by atomic adds
 //   bwd_convert_dq  dQ = acc · scale, rounded to fp16/bf16
 //
-// The main kernel works on transposed tiles so that the forward's helpers
-// apply unchanged: each of the 8 warps owns 16 keys and computes
-// Sᵀ = K_j·Q_iᵀ and dPᵀ = V_j·dO_iᵀ with flash::qk (A = its K or V rows,
-// B = Q_i or dO_i rows), then dV += Pᵀ·dO_i and dK += dSᵀ·Q_i with
-// flash::pv (the accumulator layout of Pᵀ, dSᵀ is the A layout of the next
-// mma; dO_i, Q_i are the B operand read with ldmatrix.trans, as V is in the
-// forward).  dQ_i = dS·K_j needs dS with queries as rows: dSᵀ goes through
-// shared memory (one store per element, conflict-free in the swizzled
-// layout) and is read back with ldmatrix.trans as the A operand.
-//
+// The main kernel follows FA2's warp layouts: S and dP are computed by
+// 2 × 4 warps (32 queries × 32 keys each), P and dS go to shared memory,
+// dV += Pᵀ·dO_i and dK += dSᵀ·Q_i are computed by 4 × 2 warps (32 keys ×
+// d/2 columns each, accumulating in registers for the whole walk) and
+// dQ_i = dS·K_j by 2 × 4 warps (32 queries × d/4 columns).  Every warp
+// reads 32-row slices of both operands, so the ldmatrix traffic per tile
+// pair is 144 loads per warp at d = 128, against 184 when each warp owns
+// 16 keys through all five products (the first version of this kernel,
+// 0.80–0.83× SDPA's backward on the H200; docs/benchmarks.md).
 // Why atomics for dQ and not a separate pass: a dQ pass over K/V blocks per
 // Q block would recompute S, P and dP (three more Br×Bc×d matmuls per tile
 // pair on top of the five, 1.6× the tensor work) or store dS (N² memory).
@@ -43,52 +42,116 @@ using flash::opaque;
 constexpr int WARPS = FLASH_BWD_WARPS;
 constexpr int THREADS = WARPS * 32;
 constexpr int BC = FLASH_BWD_BC;
-static_assert(BC == WARPS * 16, "each warp owns 16 keys of the block");
 
 // Shared memory, every tile 1024-byte aligned (the XOR addressing of
-// flash::a_off/b_off needs bits 4..7 of a tile's base clear).
+// flash::a_off/b_off needs bits 4..7 of a tile's base clear).  P and dS are
+// [Br queries][Bc keys] tiles, swizzled rows of Bc.
 template <int D> struct layout {
 	static constexpr int BR = FLASH_BWD_BR(D);
 	static constexpr int KB = BC * D * 2;   // K_j or V_j
 	static constexpr int QB = BR * D * 2;   // Q_i or dO_i
+	static constexpr int PB = BR * BC * 2;  // P_ij or dS_ij
 	static constexpr int K = 0;
 	static constexpr int V = K + KB;
 	static constexpr int Q = V + KB;        // Q[2]
 	static constexpr int DO = Q + 2 * QB;   // dO[2]
-	static constexpr int DS = DO + 2 * QB;  // dSᵀ [Bc][Br], swizzled rows of Br
-	static constexpr int L = DS + BC * BR * 2; // L[2][Br]
+	static constexpr int P = DO + 2 * QB;
+	static constexpr int DS = P + PB;
+	static constexpr int L = DS + PB;          // L[2][Br]
 	static constexpr int DD = L + 2 * BR * 4;  // D[2][Br]
 	static constexpr int TOTAL = DD + 2 * BR * 4;
 	static_assert(TOTAL == FLASH_BWD_SMEM(D), "kernels/tiles.h FLASH_BWD_SMEM is the layout");
-	static_assert(KB % 1024 == 0 && QB % 1024 == 0 && (BC * BR * 2) % 1024 == 0, "tile alignment");
-	static_assert(BR >= 64 && BR % 16 == 0, "dSᵀ rows use the 8-chunk swizzle");
+	static_assert(KB % 1024 == 0 && QB % 1024 == 0 && PB % 1024 == 0, "tile alignment");
+	static_assert(BR == 64 && BC == 128, "the warp layouts below split 64 queries × 128 keys");
 };
 
-// Pᵀ = exp(scale·S − L) in place over the warp's Sᵀ fragment (rows: its 16
-// keys; columns: the Br queries).  Masked elements (keys past Nkv, keys after
-// a row's diagonal) become exactly 0 (no −inf arithmetic: a row that sees no
-// key has L = −inf, and every element of it is masked).
-template <bool MASK, int NT>
-__device__ __forceinline__ void probs(float (&s)[1][NT][4], const float *sL, const bwd_params &sh,
-				      int key0, int q0, int lane)
+// Warp tiles of the five products (8 warps):
+//   S = Q_i·K_jᵀ, dP = dO_i·V_jᵀ   2 × 4 warps: 32 queries × 32 keys each
+//   dV += Pᵀ·dO_i, dK += dSᵀ·Q_i   4 × 2 warps: 32 keys × D/2 columns each
+//   dQ_i = dS·K_j                  2 × 4 warps: 32 queries × D/4 columns each
+// P and dS go through shared memory between them (FA2's layout): every
+// warp then reads a 32-row slice of both operands instead of all of one,
+// which cuts the ldmatrix traffic per tile pair by a fifth against warps
+// that own 16 keys through all five products.
+constexpr int SM_ = 2, SN_ = 4;  // S, dP: warps along queries × keys
+constexpr int KM_ = 4, KN_ = 2;  // dK, dV: warps along keys × columns
+constexpr int QM_ = 2, QN_ = 4;  // dQ: warps along queries × columns
+static_assert(SM_ * SN_ == WARPS && KM_ * KN_ == WARPS && QM_ * QN_ == WARPS, "warp layouts");
+
+// P = exp(scale·S − L) in place over the warp's 32 × 32 score fragment
+// (rows: queries q0 + mi·16 + …; columns: keys k0 + ni·8 + …).  Masked
+// elements (keys past Nkv, keys after a row's diagonal) become exactly 0
+// (no −inf arithmetic: a row that sees no key has L = −inf, and every
+// element of it is masked).  sL holds the block's Br logsumexps.
+template <bool MASK>
+__device__ __forceinline__ void probs(float (&s)[2][4][4], const float *sL, const bwd_params &sh, int qloc0,
+				      int q0, int k0, int lane)
 {
 	const float L2E = 1.4426950408889634f;
 	const int g = lane >> 2, t4 = lane & 3;
 	const int off = sh.Nkv - sh.Nq;
 #pragma unroll
-	for (int ni = 0; ni < NT; ni++) {
-		const float2 l = *reinterpret_cast<const float2 *>(sL + ni * 8 + 2 * t4);
+	for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-		for (int e = 0; e < 4; e++) {
-			const float lv = (e & 1) ? l.y : l.x;
-			float pe = ex2(fmaf(s[0][ni][e], sh.scale_log2, -lv * L2E));
-			if (MASK) {
-				const int kg = key0 + g + (e >> 1) * 8;
-				const int qg = q0 + ni * 8 + 2 * t4 + (e & 1);
-				if (kg >= sh.Nkv || (sh.causal && kg > qg + off))
-					pe = 0.f;
+		for (int hh = 0; hh < 2; hh++) {
+			const int rl = qloc0 + mi * 16 + g + 8 * hh;
+			const float ls = sL[rl] * L2E;
+			const int qg = q0 + mi * 16 + g + 8 * hh;
+#pragma unroll
+			for (int ni = 0; ni < 4; ni++)
+#pragma unroll
+				for (int e = 0; e < 2; e++) {
+					float pe = ex2(fmaf(s[mi][ni][2 * hh + e], sh.scale_log2, -ls));
+					if (MASK) {
+						const int kg = k0 + ni * 8 + 2 * t4 + e;
+						if (kg >= sh.Nkv || (sh.causal && kg > qg + off))
+							pe = 0.f;
+					}
+					s[mi][ni][2 * hh + e] = pe;
+				}
+		}
+}
+
+// A 32-row × NC-column fragment (two m16 tiles) to a swizzled [Br][Bc] tile, rounded to T.
+template <typename T, int NC>
+__device__ __forceinline__ void store_tile(unsigned char *tile, const float (&x)[2][NC][4], int r0, int c0, int lane)
+{
+	const int g = lane >> 2, t4 = lane & 3;
+#pragma unroll
+	for (int mi = 0; mi < 2; mi++)
+#pragma unroll
+		for (int ni = 0; ni < NC; ni++)
+#pragma unroll
+			for (int hh = 0; hh < 2; hh++)
+				*reinterpret_cast<uint32_t *>(tile + swz<BC>(r0 + mi * 16 + g + 8 * hh, c0 + ni * 8 + 2 * t4)) =
+					elem<T>::pack(x[mi][ni][2 * hh], x[mi][ni][2 * hh + 1]);
+}
+
+// acc[32 keys][NC columns] += Xᵀ·Y over the Br queries: X is a [Br][Bc]
+// tile (P or dS, read transposed: A = Xᵀ rows k0.., b_off's row pattern),
+// Y a [Br][D] tile (dO or Q, the B operand by ldmatrix.trans as V in the
+// forward), columns n0.. of it.
+template <typename T, int D, int NC>
+__device__ __forceinline__ void gemm_tn(float (&acc)[2][NC][4], uint32_t sX, uint32_t sY, int k0, int n0, int lane)
+{
+	constexpr int BR = FLASH_BWD_BR(D);
+	const uint32_t xa = opaque((sX + b_off<BC>(lane)) ^ (uint32_t)((k0 / 8) << 4));
+	const uint32_t yb = opaque((sY + a_off<D>(lane)) ^ (uint32_t)((n0 / 8) << 4));
+#pragma unroll
+	for (int kc = 0; kc < BR / 16; kc++) {
+		uint32_t a[2][4];
+#pragma unroll
+		for (int mi = 0; mi < 2; mi++)
+			ldsm_x4_t(a[mi], (xa ^ (uint32_t)(mi << 5)) + kc * 16 * BC * 2);
+#pragma unroll
+		for (int dj = 0; dj < NC / 2; dj++) {
+			uint32_t b[4];
+			ldsm_x4_t(b, (yb ^ (uint32_t)(dj << 5)) + kc * 16 * D * 2);
+#pragma unroll
+			for (int mi = 0; mi < 2; mi++) {
+				mma16816<T>(acc[mi][2 * dj], a[mi], b[0], b[1]);
+				mma16816<T>(acc[mi][2 * dj + 1], a[mi], b[2], b[3]);
 			}
-			s[0][ni][e] = pe;
 		}
 	}
 }
@@ -97,7 +160,8 @@ template <typename T, int D>
 __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ bwd_params p)
 {
 	using SL = layout<D>;
-	constexpr int BR = SL::BR, NT = BR / 8;
+	constexpr int BR = SL::BR;
+	constexpr int KNC = D / KN_ / 8, QNC = D / QN_ / 8; // n8 tiles per warp: dK/dV, dQ
 	extern __shared__ __align__(1024) unsigned char smem[];
 	const uint32_t sb = smem_u32(smem);
 	const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -109,7 +173,9 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	const int b = bhk / p.Hkv, kvh = bhk % p.Hkv, G = p.H / p.Hkv;
 	const int off = p.Nkv - p.Nq;               // causal: row r sees keys c <= r + off
 	const size_t kvbase = (size_t)bhk * p.Nkv * D;
-	const int kr0 = warp * 16;                  // the warp's first key in the block
+	const int sq0 = (warp % SM_) * 32, sk0 = (warp / SM_) * 32;         // S, dP tile
+	const int kk0 = (warp % KM_) * 32, kn0 = (warp / KM_) * (D / KN_);  // dK, dV tile
+	const int qq0 = (warp % QM_) * 32, qn0 = (warp / QM_) * (D / QN_);  // dQ tile
 
 	// Q blocks with a row that sees some key of this block.
 	const int nqb = (p.Nq + BR - 1) / BR;
@@ -140,17 +206,19 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 		load_item(0, 0);
 	cp_async_commit();
 
-	float dk[1][D / 8][4], dv[1][D / 8][4];
+	float dk[2][KNC][4], dv[2][KNC][4];
 #pragma unroll
-	for (int dt = 0; dt < D / 8; dt++)
+	for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-		for (int e = 0; e < 4; e++)
-			dk[0][dt][e] = dv[0][dt][e] = 0.f;
+		for (int nt = 0; nt < KNC; nt++)
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				dk[mi][nt][e] = dv[mi][nt][e] = 0.f;
 
 	for (int it = 0; it < items; it++) {
 		const int buf = it & 1, qb = i0 + it % per;
 		cp_async_wait<0>();
-		__syncthreads(); // item it landed; every warp is done with item it-1 (its buffers, dSᵀ)
+		__syncthreads(); // item it landed; every warp is done with item it-1 (its buffers, P, dS)
 		if (it + 1 < items)
 			load_item(it + 1, buf ^ 1);
 		cp_async_commit();
@@ -158,93 +226,95 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 		const float *sL = reinterpret_cast<const float *>(smem + SL::L) + buf * BR;
 		const float *sD = reinterpret_cast<const float *>(smem + SL::DD) + buf * BR;
 
-		// Sᵀ = K_j·Q_iᵀ → Pᵀ; dV += Pᵀ·dO_i
-		float s[1][NT][4];
-		flash::qk<T, D, 1, NT>(s, sb + SL::K, sQ, kr0, 0, lane);
-		if (c0 + BC > p.Nkv || (p.causal && c0 + BC - 1 > qb * BR + off))
-			probs<true, NT>(s, sL, sh, c0 + kr0, qb * BR, lane);
-		else
-			probs<false, NT>(s, sL, sh, c0 + kr0, qb * BR, lane);
-		flash::pv<T, D, 1, NT>(dv, s, sdO, 0, lane);
-
-		// dPᵀ = V_j·dO_iᵀ; dSᵀ = Pᵀ ∘ (dPᵀ − D); dK += dSᵀ·Q_i
+		// S = Q_i·K_jᵀ → P; dP = dO_i·V_jᵀ; dS = P ∘ (dP − D); both to shared memory
 		{
-			float dp[1][NT][4];
-			flash::qk<T, D, 1, NT>(dp, sb + SL::V, sdO, kr0, 0, lane);
+			float s[2][4][4], dp[2][4][4];
+			flash::qk<T, D, 2, 4>(s, sQ, sb + SL::K, sq0, sk0, lane);
+			if (c0 + BC > p.Nkv || (p.causal && c0 + BC - 1 > qb * BR + off))
+				probs<true>(s, sL, sh, sq0, qb * BR + sq0, c0 + sk0, lane);
+			else
+				probs<false>(s, sL, sh, sq0, qb * BR + sq0, c0 + sk0, lane);
+			store_tile<T, 4>(smem + SL::P, s, sq0, sk0, lane);
+			flash::qk<T, D, 2, 4>(dp, sdO, sb + SL::V, sq0, sk0, lane);
 #pragma unroll
-			for (int ni = 0; ni < NT; ni++) {
-				const float2 dd = *reinterpret_cast<const float2 *>(sD + ni * 8 + 2 * t4);
+			for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-				for (int e = 0; e < 4; e++)
-					s[0][ni][e] *= dp[0][ni][e] - ((e & 1) ? dd.y : dd.x);
-			}
+				for (int hh = 0; hh < 2; hh++) {
+					const float dd = sD[sq0 + mi * 16 + g + 8 * hh];
+#pragma unroll
+					for (int ni = 0; ni < 4; ni++)
+#pragma unroll
+						for (int e = 0; e < 2; e++)
+							s[mi][ni][2 * hh + e] *= dp[mi][ni][2 * hh + e] - dd;
+				}
+			store_tile<T, 4>(smem + SL::DS, s, sq0, sk0, lane);
 		}
-		flash::pv<T, D, 1, NT>(dk, s, sQ, 0, lane);
+		__syncthreads(); // all of P and dS written
 
-		// dSᵀ (rounded to T) to shared memory: row = key, column = query.
-#pragma unroll
-		for (int ni = 0; ni < NT; ni++)
-#pragma unroll
-			for (int hh = 0; hh < 2; hh++)
-				*reinterpret_cast<uint32_t *>(smem + SL::DS + swz<BR>(kr0 + g + 8 * hh, ni * 8 + 2 * t4)) =
-					elem<T>::pack(s[0][ni][2 * hh], s[0][ni][2 * hh + 1]);
-		__syncthreads(); // all of dSᵀ written
+		gemm_tn<T, D, KNC>(dv, sb + SL::P, sdO, kk0, kn0, lane);
+		gemm_tn<T, D, KNC>(dk, sb + SL::DS, sQ, kk0, kn0, lane);
 
-		// dQ_i += dS·K_j: warp (qm, dn) owns query rows qm·16.. and d columns dn·DQC..
+		// dQ_i += dS·K_j (A = dS rows, B = K_j by ldmatrix.trans), to the fp32 accumulator
 		{
-			constexpr int MQ = BR / 16, NQW = WARPS / MQ, DQC = D / NQW;
-			static_assert(WARPS % MQ == 0 && DQC % 16 == 0, "dQ tile split among the warps");
-			const int qm = warp % MQ, dn = warp / MQ;
-			float acc[DQC / 8][4];
+			float acc[2][QNC][4];
 #pragma unroll
-			for (int nt = 0; nt < DQC / 8; nt++)
+			for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-				for (int e = 0; e < 4; e++)
-					acc[nt][e] = 0.f;
-			// A = dS (queries × keys) from dSᵀ by ldmatrix.trans: lane rows are
-			// keys (b_off's pattern), the query offset qm·16 is an XOR.
-			const uint32_t aS = opaque((sb + SL::DS + b_off<BR>(lane)) ^ (uint32_t)(qm << 5));
-			const uint32_t bK = opaque(sb + SL::K + a_off<D>(lane));
+				for (int nt = 0; nt < QNC; nt++)
+#pragma unroll
+					for (int e = 0; e < 4; e++)
+						acc[mi][nt][e] = 0.f;
+			const uint32_t aS = opaque(sb + SL::DS + qq0 * BC * 2 + a_off<BC>(lane));
+			const uint32_t bK = opaque((sb + SL::K + a_off<D>(lane)) ^ (uint32_t)((qn0 / 8) << 4));
 #pragma unroll
 			for (int kk = 0; kk < BC / 16; kk++) {
-				uint32_t a[4];
-				ldsm_x4_t(a, aS + kk * 16 * BR * 2);
+				uint32_t a[2][4];
 #pragma unroll
-				for (int dj = 0; dj < DQC / 16; dj++) {
+				for (int mi = 0; mi < 2; mi++)
+					ldsm_x4(a[mi], (aS ^ (uint32_t)(kk << 5)) + mi * 16 * BC * 2);
+#pragma unroll
+				for (int dj = 0; dj < QNC / 2; dj++) {
 					uint32_t bb[4];
-					ldsm_x4_t(bb, (bK ^ (uint32_t)((dn * (DQC / 16) + dj) << 5)) + kk * 16 * D * 2);
-					mma16816<T>(acc[2 * dj], a, bb[0], bb[1]);
-					mma16816<T>(acc[2 * dj + 1], a, bb[2], bb[3]);
+					ldsm_x4_t(bb, (bK ^ (uint32_t)(dj << 5)) + kk * 16 * D * 2);
+#pragma unroll
+					for (int mi = 0; mi < 2; mi++) {
+						mma16816<T>(acc[mi][2 * dj], a[mi], bb[0], bb[1]);
+						mma16816<T>(acc[mi][2 * dj + 1], a[mi], bb[2], bb[3]);
+					}
 				}
 			}
 			float *dqa = p.dq_acc + head_of(it) * p.Nq * D;
 #pragma unroll
-			for (int hh = 0; hh < 2; hh++) {
-				const int row = qb * BR + qm * 16 + g + 8 * hh;
-				if (row < p.Nq)
+			for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-					for (int nt = 0; nt < DQC / 8; nt++)
-						atomicAdd(reinterpret_cast<float2 *>(dqa + (size_t)row * D + dn * DQC + nt * 8 + 2 * t4),
-							  make_float2(acc[nt][2 * hh], acc[nt][2 * hh + 1]));
-			}
+				for (int hh = 0; hh < 2; hh++) {
+					const int row = qb * BR + qq0 + mi * 16 + g + 8 * hh;
+					if (row < p.Nq)
+#pragma unroll
+						for (int nt = 0; nt < QNC; nt++)
+							atomicAdd(reinterpret_cast<float2 *>(dqa + (size_t)row * D + qn0 + nt * 8 + 2 * t4),
+								  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
+				}
 		}
 	}
 	cp_async_wait<0>();
 
-	// dK = scale · Σ dSᵀ·Q, dV = Σ Pᵀ·dO for the warp's 16 keys.
+	// dK = scale · Σ dSᵀ·Q, dV = Σ Pᵀ·dO for the warp's 32 keys × D/2 columns.
 #pragma unroll
-	for (int hh = 0; hh < 2; hh++) {
-		const int key = c0 + kr0 + g + 8 * hh;
-		if (key < p.Nkv) {
-			uint32_t *dkr = reinterpret_cast<uint32_t *>(p.dk + kvbase + (size_t)key * D + 2 * t4);
-			uint32_t *dvr = reinterpret_cast<uint32_t *>(p.dv + kvbase + (size_t)key * D + 2 * t4);
+	for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-			for (int dt = 0; dt < D / 8; dt++) {
-				dkr[dt * 4] = elem<T>::pack(dk[0][dt][2 * hh] * p.scale, dk[0][dt][2 * hh + 1] * p.scale);
-				dvr[dt * 4] = elem<T>::pack(dv[0][dt][2 * hh], dv[0][dt][2 * hh + 1]);
+		for (int hh = 0; hh < 2; hh++) {
+			const int key = c0 + kk0 + mi * 16 + g + 8 * hh;
+			if (key < p.Nkv) {
+				uint32_t *dkr = reinterpret_cast<uint32_t *>(p.dk + kvbase + (size_t)key * D + kn0 + 2 * t4);
+				uint32_t *dvr = reinterpret_cast<uint32_t *>(p.dv + kvbase + (size_t)key * D + kn0 + 2 * t4);
+#pragma unroll
+				for (int nt = 0; nt < KNC; nt++) {
+					dkr[nt * 4] = elem<T>::pack(dk[mi][nt][2 * hh] * p.scale, dk[mi][nt][2 * hh + 1] * p.scale);
+					dvr[nt * 4] = elem<T>::pack(dv[mi][nt][2 * hh], dv[mi][nt][2 * hh + 1]);
+				}
 			}
 		}
-	}
 }
 
 // D = rowsum(dO ∘ O) in fp32, one warp per row, and the row of the dQ

@@ -6,9 +6,9 @@
  * tiling from the same macros, so the two cannot drift apart.
  *
  * flash2 backward (FA2 Algorithm 2): a thread block owns Bc keys of one KV
- * head and walks the Q blocks of its query heads.  8 warps, each owns 16
- * of the Bc = 128 keys (so Sᵀ, Pᵀ, dPᵀ, dSᵀ of a warp are 16 × Br in
- * registers and dK, dV of its 16 keys stay in registers all along).
+ * head and walks the Q blocks of its query heads.  8 warps; S, dP of the
+ * Br × Bc tile pair in registers (32 × 32 per warp), P and dS through
+ * shared memory, dK and dV (32 keys × d/2 per warp) in registers all along.
  */
 #ifndef ATTNPROF_TILES_H
 #define ATTNPROF_TILES_H
@@ -18,11 +18,12 @@
 #define FLASH_BWD_BR(d) 64        /* query rows per step, d = 64 and 128 */
 
 /* Dynamic shared memory (bytes), in the kernel's layout order: K_j, V_j
- * (Bc × d each), Q_i and dO_i double-buffered (Br × d each), dSᵀ (Bc × Br),
- * then L_i and D_i double-buffered (Br fp32 each).  16-bit elements. */
+ * (Bc × d each), Q_i and dO_i double-buffered (Br × d each), P and dS
+ * (Br × Bc each), then L_i and D_i double-buffered (Br fp32 each).
+ * 16-bit elements. */
 #define FLASH_BWD_SMEM(d) \
 	(2 * FLASH_BWD_BC * (d) * 2 + 4 * FLASH_BWD_BR(d) * (d) * 2 \
-	 + FLASH_BWD_BC * FLASH_BWD_BR(d) * 2 + 4 * FLASH_BWD_BR(d) * 4)
+	 + 2 * FLASH_BWD_BC * FLASH_BWD_BR(d) * 2 + 4 * FLASH_BWD_BR(d) * 4)
 
 /* Threads per block of the small backward kernels (dot_do_o, convert) and
  * of standard's softmax_bwd: one warp per row, 8 rows per block. */

@@ -283,7 +283,7 @@ static void flash2_bwd_tiling(const struct attn_shape *s, int sm_count, struct t
 	t->splits = 1;
 	t->smem_bytes = FLASH_BWD_SMEM(s->head_dim);
 	/* ptxas -v, nvcc 13.0, sm_90 (docs/kernels.md); fp16 and bf16 alike */
-	t->regs_per_thread = s->head_dim == 128 ? 251 : 211;
+	t->regs_per_thread = s->head_dim == 128 ? 255 : 219;
 }
 
 static void flash2_bwd_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
@@ -308,7 +308,7 @@ static const struct variant_desc flash2_bwd = {
 	.phases = 1u << PHASE_PREFILL,
 	.loop = LOOP_KV_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_NONE,
 	.grid_text = "grid = (B·Hkv, ⌈Nkv/Bc⌉): one thread block per K/V block of one KV head; inner loop over the Q blocks of its query heads (causal: those on or below the diagonal)",
-	.warp_text = "8 warps each own 16 of the Bc keys: Sᵀ, dPᵀ, dK, dV of their keys in registers; dS goes through shared memory for dQ = dS·K",
+	.warp_text = "8 warps: S, dP as 2 × 4 warp tiles of 32 queries × 32 keys; P, dS through shared memory; dK, dV as 4 × 2 tiles of 32 keys × d/2 in registers; dQ = dS·K as 2 × 4 tiles",
 	.buffers = {
 		BUF_Q, BUF_K, BUF_V, BUF_O,
 		{ "L", "L", "logsumexp L of the forward, read to recompute P", ROLE_STATS, ELEM_F32, SHAPE_BHN },
@@ -323,8 +323,8 @@ static const struct variant_desc flash2_bwd = {
 		{ "V_j", "a block of Bc value rows", TD_BC, TD_D, IN_SHARED, NULL },
 		{ "Q_i", "a block of Br query rows (double-buffered)", TD_BR, TD_D, IN_SHARED, NULL },
 		{ "dO_i", "the same rows of dO (double-buffered)", TD_BR, TD_D, IN_SHARED, NULL },
-		{ "P_ij", "probabilities recomputed from S and L", TD_BC, TD_BR, IN_REGISTERS, "P" },
-		{ "dS_ij", "dS of the tile pair (through shared memory for dQ)", TD_BC, TD_BR, IN_SHARED, "dS" },
+		{ "P_ij", "probabilities recomputed from S and L (through shared memory for dV)", TD_BR, TD_BC, IN_SHARED, "P" },
+		{ "dS_ij", "dS of the tile pair (through shared memory for dK and dQ)", TD_BR, TD_BC, IN_SHARED, "dS" },
 		{ "dK_j", "dK accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL },
 		{ "dV_j", "dV accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL },
 	},

@@ -2,6 +2,7 @@
  * a results file (src/gpu/harness.c does the work). */
 #include <errno.h>
 #include <getopt.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,10 @@ static void usage(FILE *f)
 		"      --nvtx-include PATTERN  profile only attention ranges whose name matches\n"
 		"                      this shell pattern (default 'attnprof:*')\n"
 		"      --kernel-regex RE  keep only kernels whose name matches RE (extended regex)\n"
+		"      --shape SHAPE   with --kernel-regex, for programs without attention ranges:\n"
+		"                      every launch of a matching kernel outside a range is one\n"
+		"                      call of this shape, e.g. 'impl=mykernel B=4 H=16 Nq=4096\n"
+		"                      Nkv=4096 d=128 causal=0 dtype=fp16 pass=fwd'\n"
 		"      --skip-calls N  leave the first N attention calls unprofiled\n"
 		"      --max-calls N   profile at most N calls (default: all)\n"
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
@@ -129,6 +134,37 @@ static int parse_range_cmd(const char *name)
 	return EXIT_OK;
 }
 
+/* --shape SHAPE (with --kernel-regex): the calls' range name, checked
+ * against the grammar now, before the program runs. */
+static int kernel_shape_range(const char *shape, const char *regex, char *buf, size_t len)
+{
+	if (!*regex) {
+		error("--shape needs --kernel-regex RE: the kernels whose launches are calls of that shape");
+		return -1;
+	}
+	regex_t re;
+	if (regcomp(&re, regex, REG_EXTENDED | REG_NOSUB)) {
+		error("--kernel-regex '%s' is not a valid extended regular expression", regex);
+		return -1;
+	}
+	regfree(&re);
+	int n = snprintf(buf, len, RANGE_PREFIX " %s", shape);
+	if (n < 0 || (size_t)n >= len) {
+		error("--shape '%.40s...' is too long (at most %zu characters)", shape, len - sizeof RANGE_PREFIX - 1);
+		return -1;
+	}
+	struct call_id id;
+	char why[200];
+	int rc = range_parse(buf, &id, why, sizeof why);
+	if (rc > 0 || (rc == 0 && !id.shape_known)) {
+		error("--shape '%s': %s; give impl=NAME B= H= Nq= Nkv= d= (and causal=, dtype=, pass=), "
+		      "e.g. 'impl=mykernel B=4 H=16 Nq=4096 Nkv=4096 d=128 causal=0 dtype=fp16 pass=fwd'",
+		      shape, rc > 0 ? why : "the shape is incomplete");
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_count(const char *opt, const char *arg, long *out)
 {
 	char *end;
@@ -152,6 +188,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "metrics", required_argument, NULL, 'm' },
 		{ "nvtx-include", required_argument, NULL, 'I' },
 		{ "kernel-regex", required_argument, NULL, 'k' },
+		{ "shape", required_argument, NULL, 'S' },
 		{ "skip-calls", required_argument, NULL, 's' },
 		{ "max-calls", required_argument, NULL, 'x' },
 		{ "no-check", no_argument, NULL, 'C' },
@@ -161,7 +198,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "";
+	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
 	long skip = 0, most = -1;
 	int force = 0, check = 1, retime = 1, keep = 0, c;
 	optind = 1;
@@ -172,6 +209,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		case 'm': metrics = optarg; break;
 		case 'I': include = optarg; break;
 		case 'k': regex = optarg; break;
+		case 'S': shape = optarg; break;
 		case 's': if (parse_count("--skip-calls", optarg, &skip)) return EXIT_BAD_INPUT; break;
 		case 'x': if (parse_count("--max-calls", optarg, &most)) return EXIT_BAD_INPUT; break;
 		case 'C': check = 0; break;
@@ -184,7 +222,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
-			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, "
+			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, "
 			     "--skip-calls, --max-calls, --families, --no-check, --no-time and --keep-parts");
 			return EXIT_BAD_INPUT;
 		}
@@ -207,6 +245,9 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		error("unknown metric set '%s' for --metrics: use none, memory, capture, default or full", metrics);
 		return EXIT_BAD_INPUT;
 	}
+	char shape_range[512] = "";
+	if (shape && kernel_shape_range(shape, regex, shape_range, sizeof shape_range))
+		return EXIT_BAD_INPUT;
 	size_t len = 1;
 	for (size_t i = 0; i < ms->nmetrics; i++)
 		len += strlen(ms->metrics[i]) + 1;
@@ -222,14 +263,14 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	struct program_opts o = {
 		.out_path = out, .force = force, .argc = ncmd, .argv = cmd, .record_argc = argc - 1,
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
-		.kernel_regex = regex, .skip_calls = skip, .max_calls = most, .check = check,
+		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
 		.retime = retime, .keep_parts = keep,
 	};
 	int rc = program_record(&o);
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)skip; (void)most; (void)check; (void)retime; (void)keep;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info testrunner capturesmoke capture capturellama captureoverhead gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info bwdab ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
 set -u
@@ -46,6 +46,36 @@ for step in "$@"; do
 		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}
 		BWD_BENCH=1 "$t" >"$OUT/bwd.log" 2>&1; echo "exit $?" >>"$OUT/bwd.log"
 		grep -E '^(ok|FAIL|skip|#|exit)|FAIL|cases|bench|registers' "$OUT/bwd.log" | tee -a "$log" ;;
+	bwdab)
+		say "backward A/B: the kernel as committed (BWD_OLD, bench only) against this build (correctness + bench)"
+		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}
+		BWD_BENCH=1 "$t" >"$OUT/bwd.log" 2>&1; echo "exit $?" >>"$OUT/bwd.log"
+		grep -E '^(ok|FAIL|skip|#|exit)|FAIL|cases|bench|registers' "$OUT/bwd.log" | tee -a "$log"
+		if [ -n "${BWD_OLD:-}" ]; then
+			BWD_BENCH=1 CHECK_ONLY=test_gpu_bwd_bench "$BWD_OLD" >"$OUT/bwd-old.log" 2>&1; echo "exit $?" >>"$OUT/bwd-old.log"
+			grep -E 'bench|exit' "$OUT/bwd-old.log" | sed 's/^/old: /' | tee -a "$log"
+		fi ;;
+	ncubwd)
+		say "ncu on flash_bwd (d = 128, N = 4096, non-causal), this build"
+		for t in ${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}; do
+			echo "-- $t" | tee -a "$log"
+			CHECK_ONLY=test_gpu_bwd_bench BWD_BENCH=1 BWD_BENCH_N=4096 BWD_BENCH_D=128 \
+				ncu --clock-control none --set full -k regex:flash_bwd --launch-skip 3 -c 1 "$t" >"$OUT/ncu-bwd.txt" 2>&1
+			grep -E 'Duration|Compute \(SM\) Throughput|Memory Throughput|L1/TEX Hit|Registers Per|Achieved Occupancy|Issue Slots Busy|Executed Ipc A|No Eligible|Warp Cycles Per Issued|Shared Memory.*Throughput|Bank Conflicts|est\. speedup|Stall|Tensor|pipe' "$OUT/ncu-bwd.txt" | head -45 | tee -a "$log"
+			cp "$OUT/ncu-bwd.txt" "$OUT/ncu-bwd-$(basename "$(dirname "$t")").txt"
+		done
+		gzip -f "$OUT"/ncu-bwd-*.txt; rm -f "$OUT/ncu-bwd.txt" ;;
+	kernelmode)
+		say "record -- CMD, kernel-launch mode: PyTorch's FA2 operator called directly, no NVTX range, found by --kernel-regex with --shape"
+		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-kernelmode.yaml" --force --kernel-regex 'flash_fwd_kernel' \
+			--shape 'impl=aten-flash B=4 H=16 Nq=4096 Nkv=4096 d=128 causal=0 dtype=fp16 pass=fwd' \
+			-- python3 experiments/programs/unmarked_attention.py 2>&1 | tail -25 | tee -a "$log"
+		./attnprof export "$OUT/capture-kernelmode.yaml" --csv 2>&1 | cut -c1-260 | tee -a "$log" ;;
+	capturetrace)
+		say "record -- CMD with the CUPTI trace: where a profiled call's time goes (SDPA flash + math, N = 1k and 4k)"
+		ATTNPROF_CUPTI_TRACE=1 ./attnprof record -o "$OUT/trace.yaml" --force --no-check --no-time -- \
+			python3 experiments/programs/sdpa_backends.py --seqlens 1024,4096 --backends flash,math --iters 2 >"$OUT/cupti-trace.log" 2>&1
+		grep -E 'call [0-9]+:|start|launches|synchronize|stop|decode|session' "$OUT/cupti-trace.log" | head -120 | tee -a "$log" ;;
 	bwdsan)
 		say "backward under compute-sanitizer: memcheck and racecheck (shared-memory hazards) on eight small flash2 cases"
 		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}

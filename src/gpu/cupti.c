@@ -696,6 +696,7 @@ int cupti_pass_begin(struct cupti_session *s)
 	stp.pRangeProfilerObject = s->rp;
 	CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
 	c->started = 1;
+	TRACE(s, "  start", c->t0);
 	return 0;
 out:
 	call_finish(s, 0);
@@ -708,7 +709,9 @@ int cupti_pass_end(struct cupti_session *s, int *all_submitted)
 	*all_submitted = 0;
 	if (!c->active)
 		return error("a profiling pass ended outside a profiled call");
+	TRACE(s, "  launches (inside the range)", c->t0);
 	cudaError_t ce = cudaDeviceSynchronize();
+	TRACE(s, "  synchronize", c->t0);
 	if (s->n == 0) {
 		*all_submitted = 1;
 	} else if (c->started) {
@@ -716,6 +719,7 @@ int cupti_pass_end(struct cupti_session *s, int *all_submitted)
 		sop.pRangeProfilerObject = s->rp;
 		CUptiResult sr = cuptiRangeProfilerStop(&sop);
 		c->started = 0;
+		TRACE(s, "  stop", c->t0);
 		if (sr != CUPTI_SUCCESS) {
 			error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
 			goto out;

@@ -171,7 +171,8 @@ static int child_env(const struct program_opts *o, const char *lib, const char *
 		 set_env("ATTNPROF_INJECT_DIR", parts) || set_env("ATTNPROF_INJECT_METRICS", o->metrics) ||
 		 set_env("ATTNPROF_INJECT_METRIC_SET", o->metric_set) ||
 		 set_env("ATTNPROF_INJECT_NVTX_INCLUDE", o->nvtx_include) ||
-		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex);
+		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex) ||
+		 set_env("ATTNPROF_INJECT_KERNEL_SHAPE", o->kernel_shape ? o->kernel_shape : "");
 	snprintf(num, sizeof num, "%ld", o->skip_calls);
 	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
 	snprintf(num, sizeof num, "%ld", o->max_calls);
@@ -265,12 +266,22 @@ int program_record(const struct program_opts *o)
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;
 	}
+	if (sum.calls == 0 && o->kernel_shape && *o->kernel_shape) {
+		error("no kernel launched by '%s' (%s) matched --kernel-regex '%s' outside an attention range: "
+		      "check the pattern against the kernels' names (e.g. nsys or 'attnprof record --metrics none "
+		      "--kernel-regex . --shape ...' lists every kernel as a call)", o->argv[0], how, o->kernel_regex);
+		if (res.header.notes)
+			note("the capture said: %s", res.header.notes);
+		exit_code = EXIT_FAILURE_RUN;
+		goto out;
+	}
 	if (sum.calls == 0) {
 		error("no attention range was seen in '%s' (%s): mark attention calls in one of three ways — "
 		      "(1) a Python program using torch.nn.functional.scaled_dot_product_attention or transformers "
 		      "is marked by the helper that record puts in front of it; (2) any program can emit NVTX ranges "
 		      "named 'attnprof: impl=NAME B= H= Nq= Nkv= d= ...' (header src/inject/attnprof_nvtx.h); "
-		      "(3) --nvtx-include PATTERN selects ranges with other names", o->argv[0], how);
+		      "(3) --kernel-regex RE --shape 'impl=NAME B= H= Nq= Nkv= d= ...' makes every launch of a matching "
+		      "kernel a call of that shape (--nvtx-include PATTERN narrows which 'attnprof:' ranges count)", o->argv[0], how);
 		if (res.header.notes)
 			note("the capture said: %s", res.header.notes);
 		exit_code = EXIT_FAILURE_RUN;

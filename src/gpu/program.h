@@ -14,6 +14,8 @@ struct program_opts {
 	const char *metric_set;
 	const char *nvtx_include; /* fnmatch pattern on range names */
 	const char *kernel_regex; /* keep only matching kernels ("" = all) */
+	const char *kernel_shape; /* with kernel_regex: every matching launch outside a range is a
+				     call of this shape (a range name, RANGE_PREFIX included; "" = off) */
 	long skip_calls, max_calls; /* max < 0: all */
 	int check, retime;     /* the Python helper's fp64 check and unprofiled re-timing */
 	int keep_parts;

@@ -29,6 +29,9 @@
  *   ATTNPROF_INJECT_METRIC_SET   the set's name, for the records
  *   ATTNPROF_INJECT_NVTX_INCLUDE fnmatch pattern on range names (default "attnprof:*")
  *   ATTNPROF_INJECT_KERNEL_REGEX POSIX ERE: only matching kernels are kept in a call
+ *   ATTNPROF_INJECT_KERNEL_SHAPE a range name ("attnprof: impl=… B= …"): every
+ *                                launch of a kernel matching the regex outside
+ *                                any attention range is a call of that shape
  *   ATTNPROF_INJECT_SKIP_CALLS, ATTNPROF_INJECT_MAX_CALLS
  *   ATTNPROF_INJECT_VERBOSE=1    a line per call on stderr
  */
@@ -53,6 +56,9 @@
 #include "util/error.h"
 #include "variants.h"
 
+/* libstdc++'s demangler (the kernels' names are C++) */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
 /* Saving costs an fsync: the part is written after the first call, then at
  * most once a second, and at exit (a crash loses at most a second of calls). */
 #define PART_SAVE_MS 1000.0
@@ -69,6 +75,7 @@ static struct {
 	char *include;
 	regex_t kernel_re;
 	int have_re;
+	char *kernel_shape;    /* kernel-launch mode: the calls' range name */
 	long skip, max;        /* max < 0: no limit */
 	long seen, captured;   /* attention ranges seen / captured */
 	struct cupti_session *cupti;
@@ -88,11 +95,15 @@ static struct {
 	int graph_launches;
 	long index;
 	enum cupti_replay replay;
+	int launch_call;       /* the call is one kernel launch (kernel-launch mode) */
 } g = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* Per thread: which open ranges are the captured call (1) or not (0). */
 static __thread int depth;
 static __thread unsigned char mine[MAX_DEPTH];
+/* Per thread: inside our own launch callback (CUDA calls we make there
+ * must not re-enter it). */
+static __thread int in_callback;
 
 static double now_ms(void)
 {
@@ -171,10 +182,12 @@ static void open_session(void)
 	}
 }
 
-static void begin_call(const char *name)
+static void begin_call(const char *name, const char *origin)
 {
 	char problem[200];
 	int prc = range_parse(name, &g.id, problem, sizeof problem);
+	if (origin && !g.id.origin[0])
+		snprintf(g.id.origin, sizeof g.id.origin, "%s", origin);
 	if (prc > 0)
 		fprintf(stderr, "attnprof-inject: warning: attention range '%s' does not parse (%s): captured with its shape unknown\n",
 			name, problem);
@@ -388,7 +401,7 @@ static void on_push(const char *name)
 		mine[depth] = (unsigned char)take;
 	depth++;
 	if (take)
-		begin_call(name);
+		begin_call(name, NULL);
 }
 
 static void on_pop(void)
@@ -486,17 +499,61 @@ int NVTX_API InitializeInjectionNvtx2(NvtxGetExportTableFunc_t get)
 	return 1;
 }
 
-/* CUDA graph launches inside a captured call are counted (not profiled). */
+static int is_graph_launch(CUpti_CallbackId cbid)
+{
+	return cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch || cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz;
+}
+
+/* Kernel-launch mode: does the launched kernel's name (mangled, as the
+ * driver has it, or demangled, as the records have it) match? */
+static int launch_matches(const char *symbol)
+{
+	if (!symbol)
+		return 0;
+	if (!regexec(&g.kernel_re, symbol, 0, NULL, 0))
+		return 1;
+	int st = 0;
+	char *dm = __cxa_demangle(symbol, NULL, NULL, &st);
+	int m = dm && st == 0 && !regexec(&g.kernel_re, dm, 0, NULL, 0);
+	free(dm);
+	return m;
+}
+
+/* CUDA graph launches inside a captured call are counted (not profiled).
+ * In kernel-launch mode a matching kernel launched outside any range, on
+ * a thread with no call open, is a call of its own: profiled from the
+ * launch's entry to its exit. */
 static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
 				 const void *cbdata)
 {
 	(void)userdata;
-	(void)cbid;
-	if (domain != CUPTI_CB_DOMAIN_DRIVER_API)
+	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || in_callback)
 		return;
 	const CUpti_CallbackData *d = cbdata;
-	if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
-		g.graph_launches++;
+	if (is_graph_launch(cbid)) {
+		if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
+			g.graph_launches++;
+		return;
+	}
+	if (!g.kernel_shape)
+		return;
+	in_callback = 1;
+	pthread_mutex_lock(&g.lock);
+	if (g.ready && d->callbackSite == CUPTI_API_ENTER) {
+		if (!g.active && depth == 0 && launch_matches(d->symbolName)) {
+			g.seen++;
+			if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
+				begin_call(g.kernel_shape, "kernel-regex");
+				g.launch_call = 1;
+			}
+		}
+	} else if (g.ready && d->callbackSite == CUPTI_API_EXIT && g.active && g.launch_call &&
+		   pthread_equal(g.thread, pthread_self())) {
+		g.launch_call = 0;
+		end_call();
+	}
+	pthread_mutex_unlock(&g.lock);
+	in_callback = 0;
 }
 
 static void finish(void)
@@ -576,6 +633,9 @@ int InitializeInjection(void)
 		else
 			g.have_re = 1;
 	}
+	const char *shape = getenv("ATTNPROF_INJECT_KERNEL_SHAPE");
+	if (shape && *shape && g.have_re)
+		g.kernel_shape = strdup(shape);
 	g.skip = env_long("ATTNPROF_INJECT_SKIP_CALLS", 0);
 	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);
 	g.mstatus = METRICS_NOT_REQUESTED;
@@ -607,6 +667,14 @@ int InitializeInjection(void)
 	}
 	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch);
 	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz);
+	if (g.kernel_shape) {
+		static const CUpti_CallbackId launches[] = {
+			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+		};
+		for (size_t i = 0; i < sizeof launches / sizeof launches[0]; i++)
+			cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, launches[i]);
+	}
 	if (g.verbose)
 		fprintf(stderr, "attnprof-inject: loaded in pid %d, part %s, %zu metrics, NVTX_INJECTION64_PATH=%s\n",
 			(int)getpid(), g.part, g.nmetrics, getenv("NVTX_INJECTION64_PATH") ? getenv("NVTX_INJECTION64_PATH") : "(unset)");

@@ -273,9 +273,14 @@ static void test_gpu_bwd_bench(void)
 	if (!getenv("BWD_BENCH"))
 		SKIP("skipped: set BWD_BENCH=1 to time the backward at the FA2-paper shapes");
 	const int ns[] = { 512, 1024, 2048, 4096, 8192, 16384 };
+	/* BWD_BENCH_N, BWD_BENCH_D: one length, one head size (e.g. under ncu) */
+	const int only_n = getenv("BWD_BENCH_N") ? atoi(getenv("BWD_BENCH_N")) : 0;
+	const int only_d = getenv("BWD_BENCH_D") ? atoi(getenv("BWD_BENCH_D")) : 0;
 	for (int d = 128; d >= 64; d -= 64)
 		for (int causal = 0; causal < 2; causal++)
 			for (size_t i = 0; i < 6; i++) {
+				if ((only_n && ns[i] != only_n) || (only_d && d != only_d))
+					continue;
 				bench("flash2", PASS_BWD, d, ns[i], causal);
 				bench("flash2", PASS_FWDBWD, d, ns[i], causal);
 				if (ns[i] <= 8192)
