@@ -71,7 +71,7 @@ if "$bin" --version | grep -q "renderer: yes"; then
 		echo "FAIL render fixture:impl-review-print: $(head -2 "$T/err")"; fail=$((fail + 1))
 	fi
 	# attnprof's own documents with the capture fixture among their inputs (captured sections)
-	for t in review; do
+	for t in review slides patent; do
 		if "$bin" report tests/fixtures/results-small.yaml tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml \
 			-t templates/$t.yaml -o "$T/$t-capture.pdf" -q 2>"$T/err"; then
 			lint "fixture:$t-capture" "$T/$t-capture.pdf"

@@ -122,16 +122,20 @@ n=$(pages $p)
 check "patent: one sheet per figure after the text" [ "${n:-0}" -ge 10 ]
 
 # ---- every figure kind: not blank, SVG well formed ----------------------------------
+# (the kinds of captured calls over the capture fixture and its references)
 for k in $("$bin" figure --list); do
 	f=$(echo "$k" | tr ':' '_')
-	if "$bin" figure "$k" $small -o "$T/$f.pdf" 2>"$T/err" && "$bin" figure "$k" $small -o "$T/$f.svg" 2>>"$T/err"; then
+	case $k in *capture*) in="tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml" ;; *) in=$small ;; esac
+	# shellcheck disable=SC2086 # the input list is word-split on purpose
+	if "$bin" figure "$k" $in -o "$T/$f.pdf" 2>"$T/err" && "$bin" figure "$k" $in -o "$T/$f.svg" 2>>"$T/err"; then
 		pdftoppm -r 30 "$T/$f.pdf" "$T/$f" 2>/dev/null
 		check "figure $k: not blank" "$py" "$T/ppm.py" ink "$(ls "$T/$f"-*.ppm | head -1)" 0.02
 		check "figure $k: SVG well formed" "$py" -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$T/$f.svg"
 	else
 		bad "figure $k: render" "$(head -3 "$T/err")"
 	fi
-	"$bin" figure "$k" $small --style patent -o "$T/$f-pat.pdf" 2>/dev/null && pdftoppm -r 30 "$T/$f-pat.pdf" "$T/$f-pat" 2>/dev/null
+	# shellcheck disable=SC2086
+	"$bin" figure "$k" $in --style patent -o "$T/$f-pat.pdf" 2>/dev/null && pdftoppm -r 30 "$T/$f-pat.pdf" "$T/$f-pat" 2>/dev/null
 	check "figure $k, patent: black and white" "$py" "$T/ppm.py" grey "$(ls "$T/$f-pat"-*.ppm | head -1)"
 done
 check "figure: PNG at 300 dpi" "$bin" figure tflops $small --dpi 300 -o "$T/t.png"

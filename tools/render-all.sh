@@ -69,7 +69,7 @@ done
 # (figures of the first in reports/h200-pytorch/figures/).  Only when the
 # H200 evidence itself is rendered, not for the fixture.
 cap=experiments/results/capture
-capdocs="review"
+capdocs="review slides patent"
 pout=${PYTORCH_OUT:-reports/h200-pytorch}
 if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	mkdir -p "$pout/figures"

@@ -386,6 +386,14 @@ const struct capgroup *capture_pick(const struct capimpl *im, int n, int pass, i
 	return pick_group(im, n, pass, dec);
 }
 
+const struct capgroup *capture_main_group(const struct capimpl *im, int n)
+{
+	const struct capgroup *g = pick_group(im, n, 0, 0);
+	if (!g) g = pick_group(im, n, 0, 1);
+	if (!g) g = pick_group(im, n, 1, 0);
+	return g;
+}
+
 /* Q2: where work is partitioned: the main kernel's grid, per kind of call. */
 static void answer_partition(const struct rdata *rd, const struct capimpl *im, struct tb *b)
 {
@@ -550,7 +558,7 @@ void capture_breakable(char *s, size_t len)
 static const char *const capture_values[] = {
 	"impl", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "checked",
 	"incorrect", "unknown_shape", "stored_fwd", "stored_bwd", "mapped", "stored", "partition", "traffic",
-	"correctness", "shapes",
+	"correctness", "shapes", "verdict",
 };
 
 int capture_value(const struct rdata *rd, const char *key, const char *name, int *is_text, double *num,
@@ -621,6 +629,11 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 		else if (!strcmp(name, "partition")) answer_partition(rd, im, &b);
 		else if (!strcmp(name, "traffic")) answer_traffic(rd, im, &b);
 		else if (!strcmp(name, "correctness")) answer_correct(im, &b);
+		else if (!strcmp(name, "verdict")) { /* of the call the data-flow figure draws */
+			const struct capgroup *g = capture_main_group(im, rd->focus.n);
+			char v[64];
+			tb_add(&b, "%s", g ? capture_verdict_text(rd, g->rep, v, sizeof(v)) : "no calls");
+		}
 		else if (!strcmp(name, "shapes")) {
 			for (size_t k = 0; k < im->ng; k++) {
 				char sh[96];

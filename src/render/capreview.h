@@ -54,6 +54,9 @@ const struct capimpl *capture_impl(const struct rdata *rd, const char *key);
 /* The group a figure is drawn at: of the pass (1 bwd) and phase (1 decode),
  * the one at N (prefill), else the largest N; NULL when there is none. */
 const struct capgroup *capture_pick(const struct capimpl *im, int n, int pass, int dec);
+/* The call a data-flow figure draws: forward prefill (capture_pick at n),
+ * else forward decode, else backward prefill; NULL when none. */
+const struct capgroup *capture_main_group(const struct capimpl *im, int n);
 
 /* attnprof's own record of variant at rec's shape and pass (NULL: none). */
 const struct record *capture_reference(const struct rdata *rd, const struct record *rec, const char *variant);

@@ -30,11 +30,7 @@ static const char *impl_name(const struct capimpl *im)
 /* The forward call drawn (prefill at the focus N or the largest; else decode; else backward). */
 static const struct capgroup *main_group(const struct rdata *rd, const struct capimpl *im, const struct figopts *o)
 {
-	int n = o->sel.n > 0 ? o->sel.n : rd->focus.n;
-	const struct capgroup *g = capture_pick(im, n, 0, 0);
-	if (!g) g = capture_pick(im, n, 0, 1);
-	if (!g) g = capture_pick(im, n, 1, 0);
-	return g;
+	return capture_main_group(im, o->sel.n > 0 ? o->sel.n : rd->focus.n);
 }
 
 static double kernel_ns(const struct launch *l)
@@ -564,17 +560,23 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 		}
 	/* series: the captured implementations, then the references */
 	const char *names[CMP_SERIES];
-	int nser = 0;
+	int look[CMP_SERIES]; /* an implementation keeps its look in the forward and the backward chart */
+	int nser = 0, nwith = 0;
 	for (size_t i = 0; i < ni && nser < CMP_SERIES - 2; i++) {
 		int has = 0;
 		for (size_t k = 0; k < all[i].ng; k++)
 			has |= !strcmp(record_pass(all[i].g[k].rep), pass) && all[i].g[k].rep->phase &&
 			       !strcmp(all[i].g[k].rep->phase, "prefill");
-		if (has)
+		if (has) {
+			look[nser] = (int)i;
 			names[nser++] = all[i].variant;
+		}
+		nwith = (int)i + 1;
 	}
 	int first_ref = nser;
+	look[nser] = nwith;
 	names[nser++] = "standard";
+	look[nser] = nwith + 1;
 	names[nser++] = "flash2";
 	char title[300], cond[512] = "";
 	fig_capcompare_title(rd, o, title, sizeof(title));
@@ -626,7 +628,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	memset(e, 0, sizeof(e));
 	for (int s = 0; s < nser; s++) {
 		snprintf(e[s].label, sizeof(e[s].label), "%s%s", s >= first_ref ? "attnprof " : "", names[s]);
-		e[s].look = style_series(st, s);
+		e[s].look = style_series(st, look[s]);
 		e[s].bar = 1;
 	}
 	double lgh = legend_height(c, e, (size_t)nser, box.w);

@@ -24,7 +24,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "capture/verdict.h"
 #include "causal_tiles.h"
+#include "render/capreview.h"
 
 /* ---- names and numerals ---------------------------------------------------------- */
 
@@ -110,6 +112,34 @@ static const struct variant_desc *patent_variant(const struct rdata *rd, const s
 
 /* ---- data flow ---------------------------------------------------------------------- */
 
+/* The outlines of a data-flow view: memory on the left, processor on the right, with their numerals. */
+static void pflow_frame(struct rctx *c, struct rbox box, struct rbox area, double colw, struct rbox *mem, struct rbox *chip)
+{
+	const struct rstyle *st = c->st;
+	double nw = numeral_w(c);
+	*mem = rbox_make(area.x, area.y, colw, area.h);
+	*chip = rbox_make(area.x + area.w - colw, area.y, colw, area.h);
+	set_rgb(c, &st->ink);
+	draw_rect(c, *mem, st->heavy, 0);
+	draw_rect(c, *chip, st->heavy, 0);
+	numeral(c, "memory", "memory", mem->x + mem->w * 0.5, mem->y, mem->x + mem->w * 0.5 - nw, box.y + nfs(c) * 0.7);
+	numeral(c, "processor", "processor", chip->x + chip->w * 0.5, chip->y, chip->x + chip->w * 0.5 + nw,
+		box.y + nfs(c) * 0.7);
+}
+
+/* The read and write paths across the gap between memory and processor. */
+static void pflow_paths(struct rctx *c, struct rbox area, struct rbox mem, struct rbox chip)
+{
+	const struct rstyle *st = c->st;
+	double gx0 = mem.x + mem.w + 2, gx1 = chip.x - 2, ry = area.y + area.h * 0.3, wy = area.y + area.h * 0.6;
+	draw_arrow(c, gx0, ry, gx1, ry, st->heavy, nfs(c) * 0.6, NULL);
+	draw_arrow(c, gx1, wy, gx0, wy, st->heavy, nfs(c) * 0.6, NULL);
+	double mx = (gx0 + gx1) / 2;
+	numeral(c, "read-path", "read path from the memory to the processor", mx, ry - st->heavy, mx, ry - nfs(c) * 1.3);
+	numeral(c, "write-path", "write path from the processor to the memory", mx, wy - st->heavy, mx, wy - nfs(c) * 1.3);
+}
+
+
 void fig_pdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char k[SERIES_KEY];
@@ -137,14 +167,8 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 		units0 += v->buffers[i].name[0] == 'S' || v->buffers[i].name[0] == 'P' ? 2 : 1;
 	double cu = (double)(v->ntiles ? v->ntiles + 2 : v->nkernels * 2);
 	area.h = fmin(area.h, nfs(c) * 3.7 * fmax(units0, cu) + nfs(c) * 2);
-	struct rbox mem = rbox_make(area.x, area.y, colw, area.h);
-	struct rbox chip = rbox_make(area.x + area.w - colw, area.y, colw, area.h);
-	set_rgb(c, &st->ink);
-	draw_rect(c, mem, st->heavy, 0);
-	draw_rect(c, chip, st->heavy, 0);
-	numeral(c, "memory", "memory", mem.x + mem.w * 0.5, mem.y, mem.x + mem.w * 0.5 - nw, box.y + nfs(c) * 0.7);
-	numeral(c, "processor", "processor", chip.x + chip.w * 0.5, chip.y, chip.x + chip.w * 0.5 + nw,
-		box.y + nfs(c) * 0.7);
+	struct rbox mem, chip;
+	pflow_frame(c, box, area, colw, &mem, &chip);
 
 	/* the matrices the variant stores, the N×N ones twice as tall */
 	double units = 0;
@@ -216,17 +240,13 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 		}
 	}
 
-	/* the read and write paths across the gap */
-	double gx0 = mem.x + mem.w + 2, gx1 = chip.x - 2, ry = area.y + area.h * 0.3, wy = area.y + area.h * 0.6;
-	draw_arrow(c, gx0, ry, gx1, ry, st->heavy, nfs(c) * 0.6, NULL);
-	draw_arrow(c, gx1, wy, gx0, wy, st->heavy, nfs(c) * 0.6, NULL);
-	double mx = (gx0 + gx1) / 2;
-	numeral(c, "read-path", "read path from the memory to the processor", mx, ry - st->heavy, mx, ry - nfs(c) * 1.3);
-	numeral(c, "write-path", "write path from the processor to the memory", mx, wy - st->heavy, mx, wy - nfs(c) * 1.3);
+	pflow_paths(c, area, mem, chip);
 	(void)r;
 }
 
 /* ---- the grid in waves --------------------------------------------------------------- */
+
+static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int per_sm, int sm);
 
 void fig_pgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
@@ -237,7 +257,6 @@ void fig_pgrid_title(const struct rdata *rd, const struct figopts *o, char *buf,
 
 void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	const struct rstyle *st = c->st;
 	const struct record *r;
 	struct attn_shape s;
 	struct tiling t;
@@ -255,7 +274,13 @@ void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
 		per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
 	}
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	pgrid_draw(c, box, grid, per_sm, rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132);
+}
+
+/* The grid (x by y, at most 16 × 8 cells drawn) and its waves over the sm multiprocessors. */
+static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int per_sm, int sm)
+{
+	const struct rstyle *st = c->st;
 	long long blocks = (long long)grid[0] * (grid[1] > 0 ? grid[1] : 1) * (grid[2] > 0 ? grid[2] : 1);
 	struct wave_plan wp;
 	if (wave_plan(&wp, blocks, sm, per_sm)) {
@@ -496,6 +521,36 @@ static const char *series_generic(const char *key)
 	}
 }
 
+/* A bar graph of throughput: the key (a swatch a series with its numeral)
+ * above the graph, then one group of bars a category; NaN values are not
+ * drawn.  keys name the numerals ("series:…"), what describes them. */
+static void pbars(struct rctx *c, struct rbox box, const char *const *keys, const char *const *what, int ns,
+		  const char *const *cats, int nn, double val[][16], double top)
+{
+	const struct rstyle *st = c->st;
+	double nw = numeral_w(c);
+	double sw = nfs(c) * 1.4, kh = sw + nfs(c);
+	struct rbox key = rbox_cut_top(&box, kh);
+	double kx = box.x + nw;
+	for (int k = 0; k < ns; k++) {
+		struct rbox s = rbox_make(kx, key.y + (kh - sw) / 2, sw, sw);
+		fill_look(c, s, style_series(st, k), st->thin);
+		numeral(c, keys[k], what[k], s.x + s.w, s.y + sw / 2, s.x + s.w + nw, s.y + sw / 2);
+		kx += sw + nw * 2.2;
+	}
+	struct pgraph g;
+	pgraph_axes(c, &g, box, top * 1.05, "TFLOP/s", cats, nn, "N");
+	for (int i = 0; i < nn; i++)
+		for (int k = 0; k < ns; k++) {
+			double v = val[k][i];
+			if (isnan(v))
+				continue;
+			double gw = g.plot.w / nn, bw = gw * 0.8 / ns;
+			double x = g.plot.x + gw * i + gw * 0.1 + bw * k, h = g.plot.h * v / g.top;
+			fill_look(c, rbox_make(x, g.plot.y + g.plot.h - h, bw, h), style_series(st, k), st->thin);
+		}
+}
+
 void fig_pthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	struct rsel s;
@@ -506,7 +561,6 @@ void fig_pthroughput_title(const struct rdata *rd, const struct figopts *o, char
 
 void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	const struct rstyle *st = c->st;
 	struct rsel sel;
 	fig_sel(rd, o, &sel);
 	sel.n = -1;
@@ -532,40 +586,28 @@ void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopt
 				top = fmax(top, v);
 		}
 	char cat[16][16];
-	const char *cats[16];
+	const char *cats[16], *pks[8], *whats[8];
+	char pk[8][SERIES_KEY + 16];
+	double val[8][16];
 	for (size_t i = 0; i < nn; i++) {
 		fmt_seqlen(ns_vals[i], cat[i], sizeof(cat[i]));
 		cats[i] = cat[i];
 	}
-	double nw = numeral_w(c);
-	/* the key: a swatch a series with its numeral, above the graph */
-	double sw = nfs(c) * 1.4, kh = sw + nfs(c);
-	struct rbox key = rbox_cut_top(&box, kh);
-	double kx = box.x + nw;
 	for (int k = 0; k < ns_i; k++) {
-		struct rbox s = rbox_make(kx, key.y + (kh - sw) / 2, sw, sw);
-		fill_look(c, s, style_series(st, k), st->thin);
-		char pk[SERIES_KEY + 16];
-		snprintf(pk, sizeof(pk), "series:%.90s", keys[k]);
-		numeral(c, pk, series_generic(keys[k]), s.x + s.w, s.y + sw / 2, s.x + s.w + nw, s.y + sw / 2);
-		kx += sw + nw * 2.2;
-	}
-	struct pgraph g;
-	pgraph_axes(c, &g, box, top * 1.05, "TFLOP/s", cats, (int)nn, "N");
-	for (size_t i = 0; i < nn; i++)
-		for (int k = 0; k < ns_i; k++) {
+		snprintf(pk[k], sizeof(pk[k]), "series:%.90s", keys[k]);
+		pks[k] = pk[k];
+		whats[k] = series_generic(keys[k]);
+		for (size_t i = 0; i < nn; i++) {
 			struct rsel s1 = sel;
 			s1.n = ns_vals[i];
 			const struct record *r = rdata_find(rd, keys[k], &s1);
-			double v;
 			enum qunit u;
 			char why[80];
-			if (!r || rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
-				continue;
-			double gw = g.plot.w / nn, bw = gw * 0.8 / ns_i;
-			double x = g.plot.x + gw * i + gw * 0.1 + bw * k, h = g.plot.h * v / g.top;
-			fill_look(c, rbox_make(x, g.plot.y + g.plot.h - h, bw, h), style_series(st, k), st->thin);
+			if (!r || rdata_quantity(rd, r, "tflops", NULL, &val[k][i], &u, why, sizeof(why)))
+				val[k][i] = NAN;
 		}
+	}
+	pbars(c, box, pks, whats, ns_i, cats, (int)nn, val, top);
 }
 
 void fig_pladder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
@@ -714,4 +756,255 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			text_at(c, g.plot.x + cfs(c) * 0.5, y - cfs(c) * 0.3, b, cfs(c), TX_NOSCALE, 0, 1, &st->muted);
 		}
 	}
+}
+
+/* ---- a computation captured in another program (capreview.h) ---------------------------
+ *
+ * The same views, drawn from the measurements of a captured call: the memory
+ * holds the inputs and the output, and the N×N matrices only where the
+ * verdict says the call stored them (dashed where traffic does not decide);
+ * the processor holds the call's kernels in launch order, the longest
+ * attention kernel hatched; the grid is the one that kernel launched. */
+
+static const struct capgroup *pcap_group(const struct rdata *rd, const struct figopts *o, const struct capimpl **imp)
+{
+	static struct capimpl first[1];
+	const struct capimpl *im = o->variant[0] ? capture_impl(rd, o->variant)
+				 : capture_impls(rd, first, 1) ? &first[0] : NULL;
+	*imp = im;
+	return im ? capture_main_group(im, o->sel.n > 0 ? o->sel.n : rd->focus.n) : NULL;
+}
+
+void fig_pcapdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	const struct capimpl *im;
+	const struct capgroup *g = pcap_group(rd, o, &im);
+	char v[64];
+	snprintf(buf, len, "Data flow of the captured %s: memory, processor and the paths between them (%s)",
+		 im && im->variant ? im->variant : "computation", g ? capture_verdict_text(rd, g->rep, v, sizeof(v)) : "no call");
+}
+
+void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct capimpl *im;
+	const struct capgroup *g = pcap_group(rd, o, &im);
+	if (!g) {
+		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+		return;
+	}
+	const struct record *r = g->rep;
+	int bwd = !strcmp(record_pass(r), "bwd");
+	double l2 = (double)rd->res->header.gpu.l2_bytes;
+	/* the matrices in memory: 1 stored, 2 undecided (dashed); not stored ones are not drawn */
+	struct { const char *key, *chr, *what; int state, nn; } m[6];
+	int nm = 0;
+	static const char *const in[] = { "Q", "K", "V", "O" };
+	for (int i = 0; i < 4; i++) {
+		const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), in[i]);
+		m[nm].key = in[i];
+		m[nm].chr = pn->chr;
+		m[nm].what = pn->what;
+		m[nm].state = 1;
+		m[nm++].nn = 0;
+		if (i == 2) { /* S and P (dS and dP) between the inputs and the output */
+			static const char *const nnk[2][2] = { { "S", "P" }, { "dS", "dP" } };
+			static const char *const nnw[2][2] = { { "score matrix", "probability matrix" },
+							      { "score gradient matrix", "probability gradient matrix" } };
+			static const char *const nnu[2][2] = {
+				{ "score matrix, its storage not decided by the measured traffic",
+				  "probability matrix, its storage not decided by the measured traffic" },
+				{ "score gradient matrix, its storage not decided by the measured traffic",
+				  "probability gradient matrix, its storage not decided by the measured traffic" } };
+			for (int j = 0; j < 2; j++) {
+				const char *v = verdict_of(r, l2, nnk[bwd][j]);
+				if (!strcmp(v, "not stored"))
+					continue;
+				int stored = !strcmp(v, "stored");
+				m[nm].key = stored ? nnk[bwd][j] : (j ? "P?" : "S?");
+				m[nm].chr = nnk[bwd][j];
+				m[nm].what = stored ? nnw[bwd][j] : nnu[bwd][j];
+				m[nm].state = stored ? 1 : 2;
+				m[nm++].nn = 1;
+			}
+		}
+	}
+	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2, top = nfs(c) * 2.2;
+	struct rbox area = rbox_inset(box, top, gut, st->line, gut);
+	double colw = area.w * 0.38;
+	double units = 0;
+	for (int i = 0; i < nm; i++)
+		units += m[i].nn ? 2 : 1;
+	size_t nk = r->nlaunches;
+	area.h = fmin(area.h, nfs(c) * 3.7 * fmax(units, (nk > 4 ? 4 : (double)nk) * 2.0) + nfs(c) * 2);
+	struct rbox mem, chip;
+	pflow_frame(c, box, area, colw, &mem, &chip);
+	double pad = nfs(c) * 0.8, gap = nfs(c) * 0.5;
+	double uh = fmin((mem.h - 2 * pad - gap * (nm - 1)) / units, nfs(c) * 3.2);
+	double y = mem.y + pad;
+	for (int i = 0; i < nm; i++) {
+		double h = uh * (m[i].nn ? 2 : 1);
+		struct rbox bb = rbox_make(mem.x + pad, y, mem.w - 2 * pad, h);
+		char_box(c, bb, m[i].chr, m[i].state == 2 ? 3 : 0);
+		char key[64];
+		snprintf(key, sizeof(key), "buf:%s", m[i].key);
+		numeral(c, key, m[i].what, bb.x, bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
+		y += h + gap;
+	}
+	/* the kernels in launch order (at most four: the first, the longest attention kernel, hatched,
+	 * and the last, the first ones filling up; "⋮" where kernels between are not drawn) */
+	const struct launch *ml = capture_main_launch(r);
+	size_t mi = ml ? (size_t)(ml - r->launches) : 0, pick[4];
+	int np = 0;
+	for (size_t i = 0; i < nk && np < 4; i++) {
+		int room = 4 - np, need = (i < mi) + (mi < nk - 1 && i < nk - 1); /* the main and the last still to come */
+		if (nk <= 4 || i == 0 || i == mi || i == nk - 1 || room > need)
+			pick[np++] = i;
+	}
+	struct rbox inb = rbox_inset(chip, pad, pad, pad, pad);
+	double row = fmin(nfs(c) * 3.0 * 1.3, (inb.h - gap * 2 * np) / (np > 0 ? np : 1));
+	double yy = inb.y;
+	int other_done = 0;
+	for (int k = 0; k < np; k++) {
+		struct rbox kb = rbox_make(inb.x, yy, inb.w * 0.7, row);
+		int main = pick[k] == mi && ml;
+		if (main)
+			hatch_rect(c, kb, HATCH_DIAG, 4, &st->ink);
+		char_box(c, kb, NULL, 0);
+		if (main)
+			numeral(c, "capkernel:main", "longest attention kernel of a captured computation", kb.x + kb.w,
+				kb.y + row / 2, box.x + box.w - nw / 2 - 1, kb.y + row / 2);
+		else if (!other_done++)
+			numeral(c, "capkernel:other", "other kernel of a captured computation", kb.x + kb.w, kb.y + row / 2,
+				box.x + box.w - nw / 2 - 1, kb.y + row / 2);
+		if (k + 1 < np && pick[k + 1] == pick[k] + 1)
+			draw_arrow(c, kb.x + kb.w / 2, kb.y + kb.h + 1, kb.x + kb.w / 2, kb.y + kb.h + gap * 2 - 1, st->line,
+				   nfs(c) * 0.4, NULL);
+		else if (k + 1 < np)
+			text_at(c, kb.x + kb.w / 2, kb.y + kb.h + gap, "⋮", cfs(c), TX_NOSCALE, 0.5, 0.5, NULL);
+		yy += row + gap * 2;
+	}
+	pflow_paths(c, area, mem, chip);
+}
+
+void fig_pcapgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	const struct capimpl *im;
+	pcap_group(rd, o, &im);
+	snprintf(buf, len, "Thread blocks of the longest kernel of the captured %s and their waves over the multiprocessors",
+		 im && im->variant ? im->variant : "computation");
+}
+
+void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct capimpl *im;
+	const struct capgroup *g = pcap_group(rd, o, &im);
+	const struct launch *l = g ? capture_main_launch(g->rep) : NULL;
+	if (!l || l->grid[0] <= 0) {
+		draw_notice(c, box, "no grid", "the captured call recorded no kernel launch");
+		return;
+	}
+	int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+	int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+	pgrid_draw(c, box, l->grid, per_sm > 0 ? per_sm : 1,
+		   rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132);
+}
+
+void fig_pcapthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd;
+	snprintf(buf, len, "Throughput of the captured computations%s beside the conventional and the second tiled "
+		 "computation, against sequence length", strcmp(capture_compare_pass(o), "bwd") ? "" : " (backward)");
+}
+
+/* A captured forward (backward) prefill call of known shape. */
+static int pcap_counted(const struct record *r, const char *pass)
+{
+	return !strcmp(record_pass(r), pass) && r->phase && !strcmp(r->phase, "prefill") &&
+	       (!r->capture || r->capture->shape_known);
+}
+
+void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const char *pass = capture_compare_pass(o);
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
+	/* categories: the sequence lengths of the captured forward prefill calls of known shape */
+	const struct record *shape[16];
+	int nn = 0;
+	for (size_t i = 0; i < ni; i++)
+		for (size_t k = 0; k < all[i].ng; k++) {
+			const struct record *r = all[i].g[k].rep;
+			if (!pcap_counted(r, pass))
+				continue;
+			int dup = 0;
+			for (int j = 0; j < nn; j++)
+				dup |= shape[j]->seqlen_kv == r->seqlen_kv;
+			if (!dup && nn < 16)
+				shape[nn++] = r;
+		}
+	for (int a = 0; a < nn; a++)
+		for (int b = a + 1; b < nn; b++)
+			if (shape[b]->seqlen_kv < shape[a]->seqlen_kv) {
+				const struct record *t = shape[a];
+				shape[a] = shape[b];
+				shape[b] = t;
+			}
+	/* series: the captured computations with such calls, then standard and flash2 */
+	const char *pks[8], *whats[8];
+	char pk[8][SERIES_KEY + 16], wh[8][160];
+	double val[8][16], top = 0;
+	int ns = 0;
+	const struct capimpl *ims[8];
+	for (size_t i = 0; i < ni && ns < 6; i++) {
+		int has = 0;
+		for (size_t k = 0; k < all[i].ng; k++)
+			has |= pcap_counted(all[i].g[k].rep, pass);
+		if (!has)
+			continue;
+		ims[ns] = &all[i];
+		snprintf(pk[ns], sizeof(pk[ns]), "series:%.90s", all[i].key);
+		snprintf(wh[ns], sizeof(wh[ns]), "bars of the captured computation %s", all[i].variant);
+		ns++;
+	}
+	int nimpl = ns;
+	static const char *const refs[] = { "standard", "flash2" };
+	for (int j = 0; j < 2; j++) {
+		ims[ns] = NULL;
+		snprintf(pk[ns], sizeof(pk[ns]), "series:%s", refs[j]);
+		snprintf(wh[ns], sizeof(wh[ns]), "%s", series_generic(refs[j]));
+		ns++;
+	}
+	if (!nn || !nimpl) {
+		draw_notice(c, box, "no throughput", "no captured prefill calls of this pass with a known shape");
+		return;
+	}
+	for (int s = 0; s < ns; s++) {
+		pks[s] = pk[s];
+		whats[s] = wh[s];
+		for (int k = 0; k < nn; k++) {
+			const struct record *r = NULL;
+			if (s < nimpl) {
+				for (size_t g = 0; g < ims[s]->ng; g++) {
+					const struct record *x = ims[s]->g[g].rep;
+					if (pcap_counted(x, pass) && x->seqlen_kv == shape[k]->seqlen_kv && x->batch == shape[k]->batch &&
+					    x->heads == shape[k]->heads && x->head_dim == shape[k]->head_dim &&
+					    !!x->causal == !!shape[k]->causal)
+						r = x;
+				}
+			} else {
+				r = capture_reference(rd, shape[k], refs[s - nimpl]);
+			}
+			val[s][k] = r && usable(r->tflops) ? r->tflops : NAN;
+			if (!isnan(val[s][k]))
+				top = fmax(top, val[s][k]);
+		}
+	}
+	char cat[16][16];
+	const char *cats[16];
+	for (int k = 0; k < nn; k++) {
+		fmt_seqlen(shape[k]->seqlen_kv, cat[k], sizeof(cat[k]));
+		cats[k] = cat[k];
+	}
+	pbars(c, box, pks, whats, ns, cats, nn, val, top);
 }

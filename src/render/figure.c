@@ -80,8 +80,15 @@ const struct figkind figure_kinds[] = {
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capkernels) },
 	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid) },
-	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2: TFLOP/s at the same shapes",
+	{ "capture-compare", "captured forward (pass: bwd, backward) calls beside attnprof's standard and flash2: TFLOP/s at the same shapes",
 	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare) },
+	/* their patent views (fig_patent.c): numerals only */
+	{ "patent-capture-dataflow", "patent view: memory with the matrices a captured call stored, processor with its kernels",
+	  0.9, NEEDS_CAPTURE, DRAWN(fig_pcapdataflow) },
+	{ "patent-capture-grid", "patent view: the grid of a captured call's longest kernel and its waves over the multiprocessors",
+	  0.75, NEEDS_CAPTURE, DRAWN(fig_pcapgrid) },
+	{ "patent-capture-throughput", "patent graph: throughput of the captured computations beside standard and flash2",
+	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput) },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

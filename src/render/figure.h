@@ -67,6 +67,12 @@ void fig_pladder_title(const struct rdata *, const struct figopts *, char *, siz
 void fig_pladder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_pdecode_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_pdecode(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pcapdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pcapdataflow(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pcapgrid_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pcapgrid(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pcapthroughput_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pcapthroughput(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 
 /* Captured calls, drawn from measurement (fig_capture.c). */
 void fig_capdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);

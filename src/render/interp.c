@@ -47,13 +47,26 @@ int sbuf_add(struct sbuf *s, const char *p, size_t n)
 int sbuf_addf(struct sbuf *s, const char *fmt, ...)
 {
 	char tmp[1024];
-	va_list ap;
+	va_list ap, again;
 	va_start(ap, fmt);
+	va_copy(again, ap);
 	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return -1;
-	return sbuf_add(s, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+	if (n < 0 || (size_t)n < sizeof(tmp)) {
+		va_end(again);
+		return n < 0 ? -1 : sbuf_add(s, tmp, (size_t)n);
+	}
+	/* longer than the stack buffer (a slide's speaker notes): format it again, whole */
+	char *big = malloc((size_t)n + 1);
+	if (!big) {
+		va_end(again);
+		return error("out of memory");
+	}
+	vsnprintf(big, (size_t)n + 1, fmt, again);
+	va_end(again);
+	int rc = sbuf_add(s, big, (size_t)n);
+	free(big);
+	return rc;
 }
 
 /* ---- positions ------------------------------------------------------------ */
