@@ -66,6 +66,39 @@ else:
         print('%s: only %d of %d pixels drawn' % (path, ink, w * h)); sys.exit(1)
 PY
 
+# The per-step bytes of the loop-steps figure, computed here from a results
+# file's records (DRAM read + write and L2 bytes over the model's tile pairs,
+# 3 significant digits as the renderer prints bytes): one expected line a value,
+# "flash1, DRAM measured 40.4 KiB".  Args: results file(s); N; d.
+cat >"$T/steps.py" <<'PY'
+import csv, io, math, subprocess, sys
+binary, n, d, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+out = subprocess.run([binary, "export", "--csv"] + files, capture_output=True, text=True).stdout
+def fmt(v):
+    units, u = ["B", "KiB", "MiB", "GiB"], 0
+    while u < 3 and v >= 1024 * 0.9995: v, u = v / 1024, u + 1
+    digits = max(0, 2 - int(math.floor(math.log10(abs(v))))) if v else 0
+    return "%.*f %s" % (digits, v, units[u])
+seen = set()
+for r in csv.DictReader(io.StringIO(out)):
+    if (r["source"], r["phase"], r["pass"], r["seqlen_kv"], r["head_dim"], r["causal"]) != ("attnprof", "prefill", "fwd", n, d, "false"):
+        continue
+    if r["variant"] not in ("flash1", "flash2") or r["variant"] in seen or not r.get("model.tile_pairs"):
+        continue
+    seen.add(r["variant"])
+    pairs = float(r["model.tile_pairs"])
+    dram = float(r["dram__bytes_read.sum"]) + float(r["dram__bytes_write.sum"])
+    print("%s, DRAM measured %s" % (r["variant"], fmt(dram / pairs)))
+    print("%s, L2 measured %s" % (r["variant"], fmt(float(r["lts__t_bytes.sum"]) / pairs)))
+PY
+# has_steps PDF RESULTS...: the figure's per-step bytes are in the PDF's text
+has_steps() {
+	pdf=$1; shift
+	"$py" "$T/steps.py" "$bin" 4096 128 "$@" >"$T/steps.want"
+	[ "$(wc -l <"$T/steps.want")" -eq 4 ] || { echo "    expected 4 per-step values from $*"; return 1; }
+	while IFS= read -r want; do has_text "$pdf" "$want" || return 1; done <"$T/steps.want"
+}
+
 pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
 size_is() { # file "W x H" (rounded points)
 	s=$(pdfinfo "$1" 2>/dev/null | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\).*/\1 \2/p')
@@ -102,6 +135,8 @@ check "review: absent matrix caption" has_text $r "not stored in HBM"
 check "review: caveat on L2" has_text $r "not counted as DRAM writes"
 check "review: decode section (fixture has decode)" has_text $r "Prefill and decode"
 check "review: ablation section (fixture has rungs)" has_text $r "Ablation ladder"
+check "review: the loop-steps figure" has_text $r "Step by step at N=4096, d=128, flash1 against flash2 (records of results-small.yaml)"
+check "review: loop-steps bytes per step from the fixture records" has_steps $r $small
 check "patent: FIG. labels" has_text $p "FIG. 1"
 nfig=$(pdftotext -layout $p - 2>/dev/null | grep -cE '^ *FIG\. [0-9]+[A-Z]? *$')
 check "patent: sheet numbers n/m" has_text $p "1/$nfig"
@@ -219,12 +254,14 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	check "h200 review: evidence for split-Q" has_text $h "barrier stalls"
 	check "h200 review: run-to-run spread" has_text $h "run-to-run spread"
 	check "h200 review: L2 gap explained" has_text $h "absorbs K/V re-reads"
+	check "h200 review: loop-steps bytes per step from the fa2-paper records" has_steps $h $R/fa2-paper.yaml
 	for t in patent slides; do
 		# shellcheck disable=SC2086
 		"$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml $rep -t templates/$t.yaml -o $T/h200-$t.pdf -q 2>/dev/null
 		check "h200 $t: no n/a" sh -c "! pdftotext '$T/h200-$t.pdf' - | grep -q 'n/a'"
 	done
 	check "h200 slides: decode slide" has_text $T/h200-slides.pdf "Decode is a different problem"
+	check "h200 slides: loop-steps bytes per step" sh -c "pdftotext '$T/h200-slides.pdf' - | grep -q 'DRAM per step: flash1'"
 else
 	skip=$((skip + 1))
 	echo "skip h200 evidence: experiments/results/{fa2-paper,decode,ablation}.yaml not present"

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loop_steps.h"
 #include "metric_sets.h"
 #include "model.h"
 #include "render/geom.h"
@@ -328,6 +329,7 @@ const struct qinfo quantity_table[] = {
 	{ "l2_bytes", U_BYTES, 0, "L2 traffic (" M_L2_BYTES ")" },
 	{ "hbm_per_step", U_BYTES, 0, "DRAM bytes read + written per (Q block, K/V block) step: hbm_bytes / model tile_pairs" },
 	{ "l2_per_step", U_BYTES, 0, "L2 traffic per (Q block, K/V block) step: l2_bytes / model tile_pairs" },
+	{ "tiles_per_step", U_BYTES, 0, "bytes of the tiles a (Q block, K/V block) step reads and writes, averaged over the non-causal loop (src/loop_steps.h)" },
 	{ "hbm_model", U_BYTES, 0, "the model's minimum HBM bytes" },
 	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum" },
 	{ "bandwidth", U_GBS, 0, "HBM bytes / median time" },
@@ -590,6 +592,16 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 		if (!n || !(*n > 0))
 			MISSING("no model tile_pairs in the record");
 		v = b / *n;
+	} else if (!strcmp(q, "tiles_per_step")) {
+		struct tiling t;
+		const struct variant_desc *vd;
+		struct attn_shape s;
+		struct loop_plan p;
+		tiling_of(rec, sm, &t, &vd);
+		record_shape(rec, &s);
+		if (loop_plan_init(&p, vd, &s, &t))
+			MISSING("'%s' at this shape has no non-causal flash loop of steps (src/loop_steps.h)", rec->variant);
+		v = p.total_bytes / (p.blocks * (double)p.steps);
 	} else if (!strcmp(q, "hbm_model")) {
 		const double *m = kvlist_get(&rec->model, "hbm_bytes_min");
 		if (!m)

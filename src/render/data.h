@@ -45,6 +45,7 @@ struct rdata {
 	const struct results *others;  /* or NULL */
 	const int *others_origin;      /* per record of others */
 	int nruns;                     /* files merged */
+	const char (*run_names)[64];   /* per run: the file's base name, or NULL (one file: path) */
 	/* the header of the earliest file with calls captured in a program
 	 * (attnprof record -- CMD): what ran, for {program.*}; NULL when none */
 	const struct results_header *program;
@@ -68,6 +69,7 @@ struct rinputs {
 	int *others_origin;
 	struct results repeats;  /* the records of the repeat files */
 	char files[1024];        /* "fa2-paper.yaml, decode.yaml; repeat run: x.yaml" */
+	char names[RINPUTS_MAX][64];  /* each file's base name, in the order recorded */
 	int nfiles, duplicates, filled, nrepeat_files;
 	struct results_header program; /* copied from the earliest file with captured calls */
 	int has_program;
@@ -99,6 +101,8 @@ const struct record *rdata_find(const struct rdata *rd, const char *key, const s
 const struct record *rdata_find_run(const struct rdata *rd, const char *key, const struct rsel *sel, int run);
 /* The file (run) a record came from: 0 for a single file. */
 int rdata_origin(const struct rdata *rd, const struct record *rec);
+/* The base name of the file a record came from ("fa2-paper.yaml"). */
+const char *rdata_record_file(const struct rdata *rd, const struct record *rec);
 
 enum series_filter {
 	SERIES_MAIN,      /* prefill: standard, flash1, flash2, other non-ablation, references */

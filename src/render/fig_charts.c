@@ -24,7 +24,7 @@ static void rl_add(struct reclist *l, const struct record *r)
 		l->r[l->n++] = r;
 }
 
-static const struct series_look *look_of(struct rctx *c, char keys[][SERIES_KEY], size_t n, const char *key)
+const struct series_look *series_look_of(struct rctx *c, char keys[][SERIES_KEY], size_t n, const char *key)
 {
 	/* a series keeps its look across figures: index in the descriptor table */
 	int idx = 3; /* references: the grey, dashed look; a second one in the same figure dark grey, hatched */
@@ -54,7 +54,7 @@ static void legend_for(struct rctx *c, char keys[][SERIES_KEY], size_t n, int ba
 	for (size_t i = 0; i < n; i++) {
 		memset(&e[i], 0, sizeof(e[i]));
 		series_label(keys[i], e[i].label, sizeof(e[i].label));
-		e[i].look = look_of(c, keys, n, keys[i]);
+		e[i].look = series_look_of(c, keys, n, keys[i]);
 		e[i].bar = bar;
 		snprintf(e[i].part, sizeof(e[i].part), "series:%s", keys[i]);
 	}

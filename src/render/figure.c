@@ -50,6 +50,8 @@ const struct figkind figure_kinds[] = {
 	  0.38, NEEDS_NOTHING, DRAWN(fig_softmax) },
 	{ "loop-order", "K/V-outer against Q-outer loops: where O, m and l live, with measured DRAM traffic",
 	  0.42, NEEDS_PREFILL, DRAWN(fig_looporder) },
+	{ "loop-steps", "small multiples of the loop, step by step: the tiles each step reads from HBM and writes back, bytes per step measured (DRAM, L2) and moved",
+	  0.66, NEEDS_PREFILL, DRAWN(fig_steps) },
 	{ "warp-split", "split-K against split-Q warps: the shared-memory exchange, measured store wavefronts",
 	  0.42, NEEDS_PREFILL, DRAWN(fig_warpsplit) },
 	{ "causal-blocks", "the tile pairs of a causal pass (computed, masked, skipped) and the measured times",

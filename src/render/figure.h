@@ -52,6 +52,9 @@ void fig_causal_title(const struct rdata *, const struct figopts *, char *, size
 void fig_causal(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_ladder_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_ladder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+/* The per-step data flow as small multiples (fig_steps.c). */
+void fig_steps_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_steps(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 /* Patent drawing views (fig_patent.c). */
 void fig_pdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_pdataflow(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
@@ -73,6 +76,11 @@ void fig_pcapgrid_title(const struct rdata *, const struct figopts *, char *, si
 void fig_pcapgrid(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_pcapthroughput_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_pcapthroughput(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+
+/* A series' look, the same in every figure: standard, flash1, flash2 and the
+ * other descriptors by table order; references grey (the second of keys[n]
+ * dark grey, hatched).  keys may be NULL when n is 0. */
+const struct series_look *series_look_of(struct rctx *c, char keys[][SERIES_KEY], size_t n, const char *key);
 
 /* Captured calls, drawn from measurement (fig_capture.c). */
 void fig_capdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);

@@ -140,6 +140,7 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 	for (size_t f = 0; f < nl && !rc; f++) {
 		struct results *r = &L[f].r;
 		files_add(in, L[f].path, ", ");
+		snprintf(in->names[f], sizeof(in->names[f]), "%s", base_name(L[f].path));
 		in->nfiles++;
 		for (size_t i = 0; i < r->nrecords && !in->has_program; i++)
 			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
@@ -224,6 +225,7 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->others = in->others.nrecords ? &in->others : NULL;
 	rd->others_origin = in->others_origin;
 	rd->nruns = in->nfiles;
+	rd->run_names = in->names;
 	rd->program = in->has_program ? &in->program : NULL;
 }
 
@@ -235,6 +237,14 @@ int rdata_origin(const struct rdata *rd, const struct record *rec)
 		if (sets[k] && orig[k] && rec >= sets[k]->records && rec < sets[k]->records + sets[k]->nrecords)
 			return orig[k][rec - sets[k]->records];
 	return 0;
+}
+
+const char *rdata_record_file(const struct rdata *rd, const struct record *rec)
+{
+	int run = rdata_origin(rd, rec);
+	if (rd->run_names && run >= 0 && run < rd->nruns)
+		return rd->run_names[run];
+	return base_name(rd->path);
 }
 
 const struct record *rdata_find_run(const struct rdata *rd, const char *key, const struct rsel *sel, int run)
