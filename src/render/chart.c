@@ -1,6 +1,8 @@
 /* chart.c: panels, ticks, legends, figure frames; see chart.h. */
 #include "render/chart.h"
 
+#include "render/glossary.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -55,38 +57,6 @@ static void cat_label(const char *in, char *out, size_t len)
 	out[u] = '\0';
 }
 
-/* The glossary: long words of variant names and their abbreviations,
- * used only when a category label would not fit its slot, and then
- * listed under the chart. */
-static const struct { const char *word, *abbr; } glossary[] = {
-	{ "lazyrescale", "lazy" }, { "seqpar", "sp" }, { "splitq", "sq" },
-};
-
-/* Abbreviate in into out; the glossary entries used are added to key. */
-static void abbreviate(const char *in, char *out, size_t len, char *key, size_t klen)
-{
-	size_t u = 0;
-	for (const char *p = in; *p && u + 1 < len;) {
-		size_t g;
-		for (g = 0; g < sizeof(glossary) / sizeof(*glossary); g++)
-			if (!strncmp(p, glossary[g].word, strlen(glossary[g].word)))
-				break;
-		if (g < sizeof(glossary) / sizeof(*glossary)) {
-			u += (size_t)snprintf(out + u, len - u, "%s", glossary[g].abbr);
-			if (u >= len)
-				u = len - 1;
-			p += strlen(glossary[g].word);
-			char entry[64];
-			snprintf(entry, sizeof(entry), "%s = %s", glossary[g].abbr, glossary[g].word);
-			if (!strstr(key, entry))
-				snprintf(key + strlen(key), klen - strlen(key), "%s%s", key[0] ? " · " : "", entry);
-		} else {
-			out[u++] = *p++;
-		}
-	}
-	out[u] = '\0';
-}
-
 /* 1 when every piece (between '+') of every label fits width w. */
 static int pieces_fit(struct rctx *c, char labels[][32], int n, double fs, double w)
 {
@@ -132,9 +102,11 @@ void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 		snprintf(p->cat_short[i], sizeof(p->cat_short[i]), "%s", p->cats[i]);
 	}
 	if (p->ncat && !pieces_fit(c, p->cats, p->ncat, fs, slot)) {
-		/* abbreviate from the glossary (the chart lists what it used), else turn upright */
+		/* abbreviate from the glossary (the template's, else the built-in; the
+		 * chart lists what it used), else turn upright */
 		for (int i = 0; i < p->ncat; i++)
-			abbreviate(p->cats[i], p->cat_short[i], sizeof(p->cat_short[i]), p->abbrev_key, sizeof(p->abbrev_key));
+			glossary_abbreviate(c->gloss, p->cats[i], p->cat_short[i], sizeof(p->cat_short[i]), p->abbrev_key,
+					    sizeof(p->abbrev_key));
 		if (pieces_fit(c, p->cat_short, p->ncat, fs, slot)) {
 			p->cat_abbrev = 1;
 		} else {

@@ -37,6 +37,8 @@ void numerals_release(struct numerals *n);
 /* The numeral of a part, giving it the next free one if new (-1: no memory). */
 int numerals_get(struct numerals *n, const char *key, const char *what);
 
+struct glossary; /* glossary.h */
+
 struct rctx {
 	cairo_t *cr;
 	const struct rstyle *st;
@@ -45,6 +47,7 @@ struct rctx {
 	double scale;          /* type scale for this figure (1 = style sizes) */
 	double leading;        /* line spacing of wrapped text (0: single) */
 	struct layrec *rec;    /* non-NULL: every text line, stroke and fill placed is recorded */
+	const struct glossary *gloss; /* abbreviations for labels that do not fit (NULL: the built-in) */
 };
 
 /* Set up c for cr (creates the Pango context); 0 or -1. */

@@ -13,6 +13,7 @@
 #include "render/geom.h"
 
 struct rctx; /* draw.h */
+struct glossary; /* glossary.h */
 
 enum fig_needs {
 	NEEDS_NOTHING = 0,
@@ -30,6 +31,7 @@ struct figopts {
 	int standalone;            /* draw the title (figure command, --figures-dir) */
 	int step;                  /* build step of a teaching figure (0: all of it) */
 	struct numerals *numerals; /* patent: the document's numerals, so a figure file matches its sheet (NULL: its own) */
+	const struct glossary *glossary; /* the document's abbreviations (NULL: the built-in) */
 };
 void figopts_init(struct figopts *o);
 

@@ -105,6 +105,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		cairo_scale(cr, dpi / 72, dpi / 72);
 	int rc = RENDER_FAIL;
 	if (rctx_init(&c, cr, st) == 0) {
+		c.gloss = o->glossary;
 		struct numerals num;
 		numerals_init(&num);
 		if (st->patent)

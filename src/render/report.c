@@ -808,6 +808,7 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	if (!rc && pass == 2 && d->o->layout)
 		d->c.rec = &d->rec;
 	if (!rc) {
+		d->c.gloss = &d->t->glossary;
 		if (d->st->patent)
 			d->c.num = &d->num;
 		if (pass == 0) {
@@ -869,6 +870,7 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 		snprintf(base, sizeof(base), "%s/fig%s-%s%s%s", dir, no, f->b->fig->name,
 			 f->b->fo.variant[0] ? "-" : "", f->b->fo.variant);
 		struct figopts fo = f->b->fo;
+		fo.glossary = &d->t->glossary;
 		if (d->st->patent)
 			fo.numerals = &d->num;
 		for (char *p = base + strlen(dir) + 1; *p; p++)

@@ -243,10 +243,39 @@ static int load_section(struct template *t, const struct ynode *n, struct tsecti
 	return 0;
 }
 
+/* glossary: {word: abbreviation, ...}; each abbreviation shorter than its
+ * word and standing for one word only, so a chart's key reads back. */
+static int load_glossary(struct template *t, const struct ynode *g)
+{
+	if (g->kind != Y_MAP)
+		return bad(t, g, "glossary is a mapping of word: abbreviation, such as {seqpar: sp, splitq: sq}");
+	t->gloss_own = calloc(g->n ? g->n : 1, sizeof(*t->gloss_own));
+	if (!t->gloss_own)
+		return error("out of memory");
+	for (size_t i = 0; i < g->n; i++) {
+		const char *w = g->keys[i]->scalar;
+		const struct ynode *a = g->items[i];
+		if (a->kind != Y_SCALAR)
+			return bad(t, a, "the abbreviation of '%s' in the glossary must be text", w);
+		if (!*w || !*a->scalar)
+			return bad(t, *w ? a : g->keys[i], "a glossary entry needs a word and its abbreviation, both non-empty");
+		if (strlen(a->scalar) >= strlen(w))
+			return bad(t, a, "the abbreviation '%s' is not shorter than '%s': give a shorter one", a->scalar, w);
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(t->gloss_own[k].abbr, a->scalar))
+				return bad(t, a, "the abbreviation '%s' stands for both '%s' and '%s': give each word its own",
+					   a->scalar, t->gloss_own[k].word, w);
+		t->gloss_own[i] = (struct gloss_entry){ w, a->scalar };
+	}
+	t->glossary = (struct glossary){ t->gloss_own, g->n };
+	return 0;
+}
+
 int template_load(struct template *t, const char *path)
 {
 	memset(t, 0, sizeof(*t));
 	rsel_any(&t->focus);
+	t->glossary = glossary_builtin;
 	char *buf;
 	size_t len;
 	if (read_whole_file(path, ytree_spec_limits.max_bytes, "template", &buf, &len))
@@ -263,7 +292,7 @@ int template_load(struct template *t, const char *path)
 	}
 	const struct ynode *root = t->tree.root;
 	static const char *const valid[] = { "template", "name", "title", "subtitle", "style", "layout", "paper",
-					     "focus", "sections", "notes" };
+					     "focus", "sections", "notes", "glossary" };
 	int rc = -1;
 	if (!root || root->kind != Y_MAP) {
 		error("%s: a template is a mapping with template, title, layout and sections", path);
@@ -338,6 +367,9 @@ int template_load(struct template *t, const char *path)
 		if (check_keys(t, fo, fv, 4, "focus") || sel_opts(t, fo, &t->focus))
 			goto out;
 	}
+	const struct ynode *gl = ynode_get(root, "glossary");
+	if (gl && load_glossary(t, gl))
+		goto out;
 	const struct ynode *secs = ynode_get(root, "sections");
 	if (!secs || secs->kind != Y_SEQ) {
 		bad(t, secs ? secs : root, "a template needs sections: a list");
@@ -365,6 +397,7 @@ void template_release(struct template *t)
 	for (size_t i = 0; i < t->nsections; i++)
 		free(t->sections[i].blocks);
 	free(t->sections);
+	free(t->gloss_own);
 	ytree_release(&t->tree);
 	free(t->src);
 	free(t->path);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "render/figkind.h"
+#include "render/glossary.h"
 #include "render/style.h"
 #include "util/yamltree.h"
 
@@ -62,6 +63,8 @@ struct template {
 	enum page_kind paper;
 	int paper_set;
 	struct rsel focus;             /* N, d, causal given (-1 otherwise) */
+	struct glossary glossary;      /* `glossary:` (its strings in the tree), else the built-in */
+	struct gloss_entry *gloss_own; /* the entries of a declared glossary (owned) */
 	struct tsection *sections;
 	size_t nsections;
 };
