@@ -10,7 +10,7 @@ stdout: sdpa-flash, captured: S, P not stored
 stdout: sdpa-math, captured: S and P stored
 stdout: mystery, captured: unknown
 stdout: Backward: the captured calls beside standard's and flash2's backward sdpa-flash  attnprof standard  attnprof flash2
-stdout: Slide 16 — sdpa-flash, captured: S, P not stored What is no longer stored, read from the measurements alone: Forward prefill, N = 4k (2 calls): S, P not stored
+stdout: — sdpa-flash, captured: S, P not stored What is no longer stored, read from the measurements alone: Forward prefill, N = 4k (2 calls): S, P not stored
 stdout: grid 32 × 4 × 16 = ⌈N/128⌉ × B × H: sequence-parallel over query blocks
 stdout: attnprof's standard moved 8.25 GiB at the same shape
 stderr: synthetic test fixture
