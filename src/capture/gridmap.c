@@ -14,7 +14,7 @@ struct cand {
 	int value;
 };
 
-#define MAXC 40
+#define MAXC 160
 
 static int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
@@ -30,10 +30,19 @@ static void add(struct cand *c, int *n, int value, const char *label, int batch,
 	x->value = value;
 }
 
-/* The readings of value g, most plausible first. */
-static int candidates(int g, const struct gridmap_shape *s, struct cand *c)
+/* Block heights b of ⌈N/b⌉: the powers of two 16 … 256, then (wide
+ * readings only) three times a power of two, 24 … 192 (tiles of 96 or 192
+ * rows).  No more: every further b makes some block count of almost any
+ * N, and a reading that fits anything says nothing. */
+static const int rows_pow2[] = { 256, 128, 64, 32, 16 };
+static const int rows_wide[] = { 256, 128, 64, 32, 16, 192, 96, 48, 24 };
+
+/* The readings of value g, most plausible first; wide: also b = 3·2^k
+ * and block counts flattened with the batch alone. */
+static int candidates(int g, const struct gridmap_shape *s, struct cand *c, int wide)
 {
-	static const int rows[] = { 256, 128, 64, 32, 16 };
+	const int *rows = wide ? rows_wide : rows_pow2;
+	size_t nrows = wide ? sizeof(rows_wide) / sizeof(*rows_wide) : sizeof(rows_pow2) / sizeof(*rows_pow2);
 	int n = 0, B = s->batch, H = s->heads, Hkv = s->kv_heads > 0 ? s->kv_heads : s->heads;
 	int gqa = Hkv != H;
 	if (B > 1 && g == B) add(c, &n, g, "B", 1, 0);
@@ -42,14 +51,14 @@ static int candidates(int g, const struct gridmap_shape *s, struct cand *c)
 	if (B > 1 && H > 1 && g == B * H) add(c, &n, g, "B·H", 1, 1);
 	if (gqa && B > 1 && Hkv > 1 && g == B * Hkv) add(c, &n, g, "B·Hkv", 1, 1);
 	int same = s->seqlen_q == s->seqlen_kv;
-	for (size_t i = 0; i < sizeof(rows) / sizeof(*rows); i++) {
+	for (size_t i = 0; i < nrows; i++) {
 		int b = rows[i], nq = ceil_div(s->seqlen_q, b), nkv = ceil_div(s->seqlen_kv, b);
 		char l[40];
-		/* a block count alone, or flattened with the heads (one dimension) */
-		const int mult[] = { 1, H, B * H, B * Hkv };
-		const char *const ml[] = { "", "·H", "·B·H", "·B·Hkv" };
-		const int mb[] = { 0, 0, 1, 1 }, mh[] = { 0, 1, 1, 1 };
-		for (int k = 0; k < 4; k++) {
+		/* a block count alone, or flattened with the heads (one dimension); wide: or with the batch */
+		const int mult[] = { 1, H, B * H, B * Hkv, B };
+		const char *const ml[] = { "", "·H", "·B·H", "·B·Hkv", "·B" };
+		const int mb[] = { 0, 0, 1, 1, 1 }, mh[] = { 0, 1, 1, 1, 0 };
+		for (int k = 0; k < (wide ? 5 : 4); k++) {
 			if (k == 3 && !gqa) continue;
 			if (k > 0 && mult[k] <= 1) continue;
 			if (nq > 1 && g == nq * mult[k]) {
@@ -182,19 +191,30 @@ int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridm
 		return 0;
 	}
 	static struct pick p; /* large: keep it off the stack */
-	memset(&p, 0, sizeof(p));
-	for (int i = 0; i < 3; i++)
-		if (grid[i] > 1) {
-			p.dims[p.ndims] = i;
-			p.nc[p.ndims] = candidates(grid[i], s, p.c[p.ndims]);
-			if (p.ndims == 0)
-				seq_first(p.c[0], p.nc[0]);
-			p.ndims++;
+	/* first the power-of-two blocks; a grid of one block per SM is persistent unless those
+	 * read it; only then the wider readings (b = 3·2^k, blocks times the batch) */
+	int persistent = s->sm_count > 0 && total == s->sm_count;
+	for (int wide = 0; wide < 2; wide++) {
+		if (wide && persistent)
+			break;
+		memset(&p, 0, sizeof(p));
+		for (int i = 0; i < 3; i++)
+			if (grid[i] > 1) {
+				p.dims[p.ndims] = i;
+				p.nc[p.ndims] = candidates(grid[i], s, p.c[p.ndims], wide);
+				if (p.ndims == 0)
+					seq_first(p.c[0], p.nc[0]);
+				p.ndims++;
+			}
+		if (p.ndims)
+			search(&p, s, 0);
+		if (p.found) {
+			m->widened = wide;
+			break;
 		}
-	if (p.ndims)
-		search(&p, s, 0);
+	}
 	if (!p.found) {
-		if (s->sm_count > 0 && total == s->sm_count) {
+		if (persistent) {
 			m->kind = GM_PERSISTENT;
 			snprintf(m->what, sizeof(m->what), "persistent: one block per SM, tiles scheduled inside the kernel");
 			snprintf(m->rule, sizeof(m->rule), "the grid is the GPU's %d SMs, not a product of B, H and blocks of N: "
@@ -203,7 +223,7 @@ int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridm
 			m->kind = GM_NOT_INFERRED;
 			snprintf(m->what, sizeof(m->what), "not inferred");
 			snprintf(m->rule, sizeof(m->rule), "grid %s is not a product of B = %d, H = %d%s, blocks of %s "
-				 "(b = 16 … 256)%s", dims, s->batch, s->heads,
+				 "(b = 2^k in 16 … 256 or 3·2^k in 24 … 192)%s", dims, s->batch, s->heads,
 				 s->kv_heads > 0 && s->kv_heads != s->heads ? ", Hkv" : "",
 				 s->seqlen_q == s->seqlen_kv ? "N" : "Nq or Nkv",
 				 s->seqlen_q <= 16 ? " or KV splits" : "");
@@ -222,9 +242,14 @@ int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridm
 			u += (size_t)w;
 	}
 	m->inferred = 1;
-	char order[200] = "";
-	if (p.order_ambiguous)
-		snprintf(order, sizeof(order), "; equal factors, so which dimension is which is not inferred");
+	char order[300] = "";
+	if (m->widened) /* say how far the reading had to go */
+		snprintf(order, sizeof(order), "; read only because no block count of a power-of-two height%s fits",
+			 (m->block_rows & (m->block_rows - 1)) ? "" : " without the batch folded in");
+	if (p.order_ambiguous) {
+		size_t u1 = strlen(order);
+		snprintf(order + u1, sizeof(order) - u1, "; equal factors, so which dimension is which is not inferred");
+	}
 	if (p.has_alt) { /* another product fits too: say which, the first reading is kept */
 		size_t u2 = strlen(order);
 		u2 += (size_t)snprintf(order + u2, sizeof(order) - u2, "; the grid also reads as ");

@@ -3,8 +3,9 @@
  * Without a descriptor (a foreign kernel) the only evidence of the
  * partition is the launch: its grid.  When every grid dimension larger
  * than 1 is one of the call's shape quantities — B, H, Hkv, B·H, B·Hkv,
- * a count of blocks of the sequence ⌈Nq/b⌉ or ⌈Nkv/b⌉ for b in 16 … 256,
- * or (decode: Nq ≤ 16) one leftover factor read as KV splits — and batch
+ * a count of blocks of the sequence ⌈Nq/b⌉ or ⌈Nkv/b⌉ for b a power of two
+ * in 16 … 256 (alone or flattened with H, B·H, B·Hkv), or (decode: Nq ≤ 16)
+ * one leftover factor read as KV splits — and batch
  * and heads each appear once, the mapping is inferred and stated with its
  * rule:
  *
@@ -14,7 +15,12 @@
  * block writes its own rows of O) and are left open ("query or key/value
  * blocks") in a backward one.  A grid of one block per SM is read as a
  * persistent kernel (it schedules its tiles itself: not inferred).
- * Anything else is "not inferred".  Pure logic: no Cairo, no GPU.
+ * Only when no such reading fits, and the grid is not one block per SM,
+ * are the wider ones tried: b three times a power of two, 24 … 192 (tiles
+ * of 96 or 192 rows), and block counts flattened with the batch alone;
+ * the rule then says the reading was widened.  (Not every multiple of 16:
+ * with that many heights some block count fits almost any N.)  Anything else is "not
+ * inferred".  Pure logic: no Cairo, no GPU.
  */
 #ifndef ATTNPROF_GRIDMAP_H
 #define ATTNPROF_GRIDMAP_H
@@ -43,6 +49,7 @@ struct gridmap {
 	int inferred;          /* 1 for the factored kinds */
 	int block_rows;        /* b of ⌈N/b⌉, 0 when none */
 	int splits;            /* KV splits, 0 when none */
+	int widened;           /* read with b = 3·2^k, or block counts times B alone */
 	char formula[120];     /* "⌈N/128⌉ × B × H" (one factor per dimension > 1) */
 	char what[120];        /* "sequence-parallel over query blocks" */
 	char rule[400];        /* how it was read, one sentence */

@@ -116,5 +116,42 @@ static void test_not_inferred(void)
 	CHECK_INT(gridmap_infer(g, NULL, &m), 0);
 }
 
+static void test_widened_readings(void)
+{
+	struct gridmap m;
+	/* a 192-row tile (not a power of two), B = 4, H = 16, N = 4096: (⌈N/192⌉, H, B) */
+	int g[3] = { 22, 16, 4 };
+	struct gridmap_shape s = shape(4, 16, 16, 4096, 4096, 0);
+	CHECK_INT(gridmap_infer(g, &s, &m), 1);
+	CHECK_INT(m.kind, GM_QBLOCKS);
+	CHECK_INT(m.block_rows, 192);
+	CHECK_INT(m.widened, 1);
+	CHECK_STR(m.formula, "⌈N/192⌉ × H × B");
+	CHECK_CONTAINS(m.rule, "read only because no block count of a power-of-two height fits");
+	/* query blocks flattened with the batch alone: (⌈N/128⌉·B, H) */
+	int f[3] = { 128, 16, 1 };
+	CHECK_INT(gridmap_infer(f, &s, &m), 1);
+	CHECK_STR(m.formula, "⌈N/128⌉·B × H");
+	CHECK_CONTAINS(m.rule, "without the batch folded in");
+	/* a grid the wider heights do not read either: 7 = ⌈4096/b⌉ for no such b */
+	int no[3] = { 7, 16, 4 };
+	CHECK_INT(gridmap_infer(no, &s, &m), 0);
+	CHECK_CONTAINS(m.rule, "24 … 192");
+	/* a power-of-two reading is kept where it fits: no widening */
+	int p2[3] = { 32, 4, 16 };
+	CHECK_INT(gridmap_infer(p2, &s, &m), 1);
+	CHECK_INT(m.widened, 0);
+	/* one block per SM stays persistent although 132 = ⌈2048/192⌉·H would read it */
+	int pe[3] = { 132, 1, 1 };
+	struct gridmap_shape sp = shape(1, 12, 12, 2048, 2048, 0);
+	CHECK_INT(gridmap_infer(pe, &sp, &m), 0);
+	CHECK_INT(m.kind, GM_PERSISTENT);
+	/* and on a GPU of another SM count the same grid reads so, widened */
+	sp.sm_count = 114;
+	CHECK_INT(gridmap_infer(pe, &sp, &m), 1);
+	CHECK_STR(m.formula, "⌈N/192⌉·H");
+	CHECK_INT(m.widened, 1);
+}
+
 TESTS(test_flash_forward_query_blocks, test_equal_batch_and_heads, test_flattened_and_kv_blocks,
-      test_gemm_tiles_and_heads_alone, test_decode_splits, test_not_inferred)
+      test_gemm_tiles_and_heads_alone, test_decode_splits, test_not_inferred, test_widened_readings)
