@@ -79,6 +79,19 @@ if "$bin" --version | grep -q "renderer: yes"; then
 			echo "FAIL render fixture:$t-capture: $(head -2 "$T/err")"; fail=$((fail + 1))
 		fi
 	done
+	# every figure kind of captured calls in the slides style, over the fixture and the committed capture
+	cs=tests/fixtures/templates/capture-kinds-slides.yaml
+	for in in "fixture:tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml" \
+		  "sdpa:experiments/results/capture/capture-sdpa.yaml experiments/results/fa2-paper.yaml"; do
+		n=${in%%:*} files=${in#*:}
+		[ -e "${files%% *}" ] || continue
+		# shellcheck disable=SC2086 # the file list is word-split on purpose
+		if "$bin" report $files -t $cs -o "$T/capture-kinds-$n.pdf" -q 2>"$T/err"; then
+			lint "$n:capture-kinds-slides" "$T/capture-kinds-$n.pdf"
+		else
+			echo "FAIL render $n:capture-kinds-slides: $(head -2 "$T/err")"; fail=$((fail + 1))
+		fi
+	done
 	# templates made to provoke collisions (each says what), over the small fixture
 	for r in tests/fixtures/lint/*.yaml; do
 		[ -e "$r" ] || continue

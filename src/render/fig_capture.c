@@ -62,6 +62,19 @@ static void cap_conditions(const struct rdata *rd, const struct record *const *r
 			 rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
 }
 
+/* ks one character shorter, ending in "…". */
+static void name_shorter(char *ks)
+{
+	size_t n = strlen(ks);
+	if (n >= 3 && !strcmp(ks + n - 3, "…"))
+		n -= 3;
+	if (n)
+		n--;
+	while (n && ((unsigned char)ks[n] & 0xC0) == 0x80)
+		n--;
+	snprintf(ks + n, 4, "…");
+}
+
 /* ks cut (with "…") until it fits width at size fs on one line. */
 static void fit_name(struct rctx *c, char *ks, double fs, double width)
 {
@@ -326,9 +339,10 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 	double strip_h = fs * 2.2 * c->scale;
 	double gap = sz(c, 8);
 	double avail = (box.h - gap * (ng - 1)) / ng;
+	/* listing lines a kind has room for (large type, several kinds: maybe one, or none) */
 	int maxl = (int)floor((avail - lh - strip_h - sz(c, 3)) / lh);
 	if (maxl > KMAX_LINES) maxl = KMAX_LINES;
-	if (maxl < 2) maxl = 2;
+	if (maxl < 0) maxl = 0;
 	for (int p = 0; p < ng; p++) {
 		const struct record *r = gs[p]->rep;
 		/* how many listing lines: the longest kernels, the rest summed in one line */
@@ -352,6 +366,7 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 		}
 		/* the strip: one segment per kernel, numbered where the number fits */
 		double x = sb.x;
+		double last_num = -1e9;
 		for (size_t i = 0; i < nk; i++) {
 			double w = sb.w * kernel_ns(&r->launches[i]) / total;
 			struct rbox kb = rbox_make(x, sb.y, w, sb.h);
@@ -364,13 +379,18 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 			snprintf(num, sizeof(num), "%zu", i + 1);
 			double nw;
 			text_extent(c, num, fs, TX_BOLD, 0, &nw, NULL);
-			if (w > nw + sz(c, 3) && !hatched)
+			/* a number where it fits, and apart from the last one drawn (a text extractor
+			 * reads two numbers closer than a word space as one: "1 2" -> "12") */
+			if (w > nw + sz(c, 3) && !hatched && x + w / 2 - nw / 2 - last_num > fs * 0.6 * c->scale) {
 				text_at(c, x + w / 2, sb.y + sb.h / 2, num, fs, TX_BOLD | TX_KNOCKOUT, 0.5, 0.5, NULL);
+				last_num = x + w / 2 + nw / 2;
+			}
 			x += w;
 		}
-		/* the listing, in launch order: the lines - 1 longest kernels (all when they fit), the rest in one line */
+		/* the listing, in launch order: the lines - 1 longest kernels (all when they fit), the rest in one
+		 * line; with room for one line only, the longest kernel */
 		int shown[256] = { 0 };
-		int keep = nk > (size_t)lines ? lines - 1 : (int)nk;
+		int keep = nk > (size_t)lines && lines >= 2 ? lines - 1 : lines;
 		for (int q = 0; q < keep; q++) {
 			size_t best = nk;
 			for (size_t j = 0; j < nk && j < 256; j++)
@@ -398,14 +418,29 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 				snprintf(ks + cut, sizeof(ks) - cut, "…");
 			}
 			gridmap_dims(l->grid, gd, sizeof(gd));
-			snprintf(buf, sizeof(buf), "%zu. %s · %.1f µs (%.0f %%) · grid %s · block %d", i + 1, ks,
-				 kernel_ns(l) / 1e3, 100 * kernel_ns(l) / total, gd,
+			char tail[160];
+			snprintf(tail, sizeof(tail), " · %.1f µs (%.0f %%) · grid %s · block %d", kernel_ns(l) / 1e3,
+				 100 * kernel_ns(l) / total, gd,
 				 l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1));
-			double f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
+			/* the name gives way where the line does not fit even in the smallest type (slides) */
+			char head[24];
+			snprintf(head, sizeof(head), "%zu. ", i + 1);
+			double f1 = fs, w1;
+			for (;;) { /* smaller type down to the minimum, then a shorter name */
+				snprintf(buf, sizeof(buf), "%s%s%s", head, ks, tail);
+				f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
+				/* type does not scale exactly linearly: measure what was chosen */
+				while (text_extent(c, buf, f1, 0, 0, &w1, NULL), w1 > pb.w && f1 > st->min_figure)
+					f1 = fmax(st->min_figure, f1 * 0.98);
+				size_t n = strlen(ks);
+				if (w1 <= pb.w || n <= 8)
+					break;
+				name_shorter(ks);
+			}
 			text_at(c, pb.x, y, buf, f1, 0, 0, 0, NULL);
 			y += lh;
 		}
-		if (nrest) {
+		if (nrest && lines >= 2) {
 			snprintf(buf, sizeof(buf), "the other %zu kernel%s (unnumbered in the strip where they are narrow) · "
 				 "%.1f µs (%.0f %%)", nrest, nrest == 1 ? "" : "s", rest / 1e3, 100 * rest / total);
 			text_at(c, pb.x, y, buf, text_fit(c, buf, fs, st->min_figure, TX_ITALIC, pb.w), TX_ITALIC, 0, 0, &st->muted);
