@@ -92,6 +92,17 @@ if "$bin" --version | grep -q "renderer: yes"; then
 			echo "FAIL render $n:capture-kinds-slides: $(head -2 "$T/err")"; fail=$((fail + 1))
 		fi
 	done
+	# the H200 review in the print style: its serif type is wider, and the
+	# tables must still fit the margins (headings break after '_')
+	R=experiments/results
+	if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ]; then
+		if "$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml -t templates/review.yaml --style print \
+			-o "$T/h200-review-print.pdf" -q 2>"$T/err"; then
+			lint "h200:review-print" "$T/h200-review-print.pdf"
+		else
+			echo "FAIL render h200:review-print: $(head -2 "$T/err")"; fail=$((fail + 1))
+		fi
+	fi
 	# templates made to provoke collisions (each says what), over the small fixture
 	for r in tests/fixtures/lint/*.yaml; do
 		[ -e "$r" ] || continue

@@ -20,19 +20,23 @@ double table_render(struct rctx *c, const struct rdata *rd, int kind, const stru
 	return h;
 }
 
-/* A text cell that may break after '+' and '/' (a zero-width space there). */
-static const char *breakable(const char *cell, int right, char *buf, size_t len)
+/* A text cell that may break after '+' and '/', a heading after '_'
+ * ("FLASH_ATTENTION"): a zero-width space there. */
+static const char *breakable_after(const char *cell, const char *chars, char *buf, size_t len)
 {
-	if (right)
-		return cell;
 	size_t u = 0;
 	for (const char *p = cell; *p && u + 4 < len; p++) {
 		buf[u++] = *p;
-		if ((*p == '+' || *p == '/') && p[1] && p[1] != ' ')
+		if (strchr(chars, *p) && p[1] && p[1] != ' ')
 			u += (size_t)snprintf(buf + u, len - u, "\u200b");
 	}
 	buf[u] = '\0';
 	return buf;
+}
+
+static const char *breakable(const char *cell, int right, char *buf, size_t len)
+{
+	return right ? cell : breakable_after(cell, "+/", buf, len);
 }
 
 /* The one-line width of s and the width of its widest piece between the
@@ -69,7 +73,7 @@ double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int 
 	/* natural (one-line) widths and the widest piece that cannot break:
 	 * headings break between words, text cells also after '+' and '/',
 	 * numbers never */
-	double nat[TCOLS] = { 0 }, minw[TCOLS] = { 0 }, total = 0;
+	double nat[TCOLS] = { 0 }, minw[TCOLS] = { 0 }, minw_us[TCOLS] = { 0 }, total = 0;
 	char buf[TCELL * 2];
 	double pad = sz(c, 4), shrink = 1;
 	/* measured at the size they are drawn at (Pango rounds glyph positions,
@@ -79,11 +83,14 @@ double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int 
 		total = 0;
 		for (int j = 0; j < T->ncols; j++) {
 			piece_widths(c, T->head[j], fs, TX_BOLD, " ", &nat[j], &minw[j]);
+			double whole;
+			piece_widths(c, T->head[j], fs, TX_BOLD, " _", &whole, &minw_us[j]);
 			for (int i = 0; i < T->nrows; i++) {
 				double n, m;
 				piece_widths(c, T->cell[i][j], fs, 0, T->right[j] ? "" : " +/", &n, &m);
 				nat[j] = fmax(nat[j], n);
 				minw[j] = fmax(minw[j], m);
+				minw_us[j] = fmax(minw_us[j], m);
 			}
 			total += nat[j] + 2 * pad;
 		}
@@ -102,36 +109,48 @@ double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int 
 		/* + a hair, so rounding in Pango's layout never wraps "128" into "12/8" */
 		colw[j] = nat[j] + 2 * pad + sz(c, 1.5);
 		minw[j] = minw[j] + 2 * pad + sz(c, 1.5);
+		minw_us[j] = minw_us[j] + 2 * pad + sz(c, 1.5);
 		sum += colw[j];
 	}
 	/* still too wide: the widest text column gives way, down to its
-	 * widest unbreakable piece; numeric columns keep their width */
-	for (int pass = 0; pass < 32 && sum > box.w + 0.5; pass++) {
-		int wi = -1;
-		for (int j = 0; j < T->ncols; j++)
-			if (colw[j] - minw[j] > 0.5 && (wi < 0 || colw[j] > colw[wi]))
-				wi = j;
-		if (wi < 0)
-			break;
-		double take = fmin(sum - box.w, fmax((colw[wi] - minw[wi]) * 0.5, fmin(colw[wi] - minw[wi], 4)));
-		colw[wi] -= take;
-		sum -= take;
+	 * widest unbreakable piece; numeric columns keep their width.  Then,
+	 * if that is not enough, headings break after '_' too */
+	for (int round = 0; round < 2 && sum > box.w + 0.5; round++) {
+		if (round)
+			memcpy(minw, minw_us, sizeof(minw));
+		for (int pass = 0; pass < 32 && sum > box.w + 0.5; pass++) {
+			int wi = -1;
+			for (int j = 0; j < T->ncols; j++)
+				if (colw[j] - minw[j] > 0.5 && (wi < 0 || colw[j] > colw[wi]))
+					wi = j;
+			if (wi < 0)
+				break;
+			double take = fmin(sum - box.w, fmax((colw[wi] - minw[wi]) * 0.5, fmin(colw[wi] - minw[wi], 4)));
+			colw[wi] -= take;
+			sum -= take;
+		}
 	}
 	double y = box.y;
 	double rowh_head;
 	cairo_save(c->cr);
-	/* header */
+	/* header: a heading whose words do not fit its column may break after '_' */
 	{
 		double h = 0, x = box.x;
+		char heads[TCOLS][120];
 		for (int j = 0; j < T->ncols; j++) {
-			double th;
-			text_extent(c, T->head[j], fs, TX_BOLD | TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
+			double th, hw;
+			text_extent(c, T->head[j], fs, TX_BOLD | TX_NOSCALE, 0, &hw, NULL);
+			if (hw > colw[j] - 2 * pad)
+				breakable_after(T->head[j], "_", heads[j], sizeof(heads[j]));
+			else
+				snprintf(heads[j], sizeof(heads[j]), "%s", T->head[j]);
+			text_extent(c, heads[j], fs, TX_BOLD | TX_NOSCALE, colw[j] - 2 * pad, NULL, &th);
 			h = fmax(h, th);
 		}
 		rowh_head = h + pad;
 		if (draw) {
 			for (int j = 0; j < T->ncols; j++) {
-				text_block(c, x + pad, y + pad / 2, colw[j] - 2 * pad, T->head[j], fs,
+				text_block(c, x + pad, y + pad / 2, colw[j] - 2 * pad, heads[j], fs,
 					   TX_BOLD | TX_NOSCALE | (T->right[j] ? TX_RIGHT : 0), NULL);
 				x += colw[j];
 			}
