@@ -92,6 +92,15 @@ if "$bin" --version | grep -q "renderer: yes"; then
 			echo "FAIL render $n:capture-kinds-slides: $(head -2 "$T/err")"; fail=$((fail + 1))
 		fi
 	done
+	# values and names chosen to provoke collisions (tests/fixtures/results-fixtures.py edge()):
+	# twelve series in a chart, nine with long names, 0.01 to 5000 TFLOP/s
+	for t in review slides; do
+		if "$bin" report tests/fixtures/results-edge.yaml -t templates/$t.yaml -o "$T/edge-$t.pdf" -q 2>"$T/err"; then
+			lint "fixture:edge-$t" "$T/edge-$t.pdf"
+		else
+			echo "FAIL render fixture:edge-$t: $(head -2 "$T/err")"; fail=$((fail + 1))
+		fi
+	done
 	# the H200 review in the print style: its serif type is wider, and the
 	# tables must still fit the margins (headings break after '_')
 	R=experiments/results

@@ -255,6 +255,10 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	check "h200 review: run-to-run spread" has_text $h "run-to-run spread"
 	check "h200 review: L2 gap explained" has_text $h "absorbs K/V re-reads"
 	check "h200 review: loop-steps bytes per step from the fa2-paper records" has_steps $h $R/fa2-paper.yaml
+	# issue 15's examples: a warp split or a library named twice
+	check "h200 review: the warp split named once" sh -c "! pdftotext '$h' - | grep -q 'split-K: split-K\|split-Q: split-Q'"
+	check "h200 review: CUPTI named once" sh -c "! pdftotext '$h' - | grep -q 'CUPTI CUPTI'"
+	check "h200 review: the warp split is named" has_text $h "flash1 — split-K: each warp owns"
 	for t in patent slides; do
 		# shellcheck disable=SC2086
 		"$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml $rep -t templates/$t.yaml -o $T/h200-$t.pdf -q 2>/dev/null

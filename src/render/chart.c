@@ -266,6 +266,23 @@ double legend_height(struct rctx *c, const struct legend_entry *e, size_t n, dou
 	return rows * th * 1.35 + (c->num ? c->st->size_numeral * 1.2 : 0);
 }
 
+struct rbox legend_box(struct rctx *c, const struct legend_entry *e, size_t n, struct rbox *box)
+{
+	double gap = sz(c, 4), lh = legend_height(c, e, n, box->w);
+	if (n > 1 && lh + gap > box->h / 3) {
+		/* many series or long names: one entry a row in a column at the right */
+		double wmax = 0, th;
+		for (size_t i = 0; i < n; i++)
+			wmax = fmax(wmax, entry_width(c, &e[i], &th));
+		double ch = legend_height(c, e, n, wmax);
+		if (wmax + gap <= box->w * 0.6 && ch <= box->h) {
+			struct rbox lb = rbox_cut_right(box, wmax + gap);
+			return rbox_make(lb.x + gap, lb.y, wmax, ch);
+		}
+	}
+	return rbox_cut_top(box, lh + gap);
+}
+
 double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, double x0, double y0, double w)
 {
 	if (!n)

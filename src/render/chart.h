@@ -46,6 +46,10 @@ struct legend_entry {
 };
 /* Height of a legend laid out in rows across width w. */
 double legend_height(struct rctx *c, const struct legend_entry *e, size_t n, double w);
+/* Where a legend of n entries goes, cut from *box: a strip on top, or a
+ * column at the right when the strip would take more than a third of the
+ * height (many series, long names) and the column fits 60 % of the width. */
+struct rbox legend_box(struct rctx *c, const struct legend_entry *e, size_t n, struct rbox *box);
 /* Draw it from (x, y) across width w; returns the height. */
 double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, double x, double y, double w);
 

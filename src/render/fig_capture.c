@@ -666,8 +666,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 		e[s].look = style_series(st, look[s]);
 		e[s].bar = 1;
 	}
-	double lgh = legend_height(c, e, (size_t)nser, box.w);
-	struct rbox lb = rbox_cut_top(&box, lgh + sz(c, 4));
+	struct rbox lb = legend_box(c, e, (size_t)nser, &box);
 	legend_draw(c, e, (size_t)nser, lb.x, lb.y, lb.w);
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));

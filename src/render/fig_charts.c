@@ -100,8 +100,7 @@ static void panel_title(char *buf, size_t len, int d, int causal)
 static void chart_grid(struct rctx *c, struct rbox *box, const struct legend_entry *e, size_t ne,
 		       int n, int *rows, int *cols)
 {
-	double lh = legend_height(c, e, ne, box->w);
-	struct rbox lb = rbox_cut_top(box, lh + sz(c, 4));
+	struct rbox lb = legend_box(c, e, ne, box);
 	legend_draw(c, e, ne, lb.x, lb.y, lb.w);
 	grid_shape(n, box->w, box->h, rows, cols);
 }
@@ -556,8 +555,7 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	struct legend_entry e[MAX_SERIES];
 	legend_for(c, keys, ns, 0, e);
 	int rows = 1, cols = 2;
-	double lh = legend_height(c, e, ns, box.w);
-	struct rbox lb = rbox_cut_top(&box, lh + sz(c, 4));
+	struct rbox lb = legend_box(c, e, ns, &box);
 	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
 	const struct gpu_info *g = &rd->res->header.gpu;
 	double peak = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;
@@ -633,8 +631,7 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 		e[q].bar = 1;
 		snprintf(e[q].part, sizeof(e[q].part), "bar:%s", qs[q]);
 	}
-	double lh = legend_height(c, e, nq, box.w);
-	struct rbox lb = rbox_cut_top(&box, lh + sz(c, 4));
+	struct rbox lb = legend_box(c, e, nq, &box);
 	double vals[MAX_SERIES][8];
 	double lo = 1e300, hi = 0;
 	char why[200] = "";
@@ -802,8 +799,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 	struct legend_entry e[MAX_SERIES];
 	legend_for(c, keys, ns, 0, e);
-	double lh = legend_height(c, e, ns, box.w);
-	struct rbox lb = rbox_cut_top(&box, lh + sz(c, 4));
+	struct rbox lb = legend_box(c, e, ns, &box);
 	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
 	if (peak > 0) {
 		yhi = fmax(yhi, peak * 1.2);
@@ -845,11 +841,22 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	double sx0 = panel_x(&pn, pn.x.lo), sx1 = panel_x(&pn, pn.x.lo * 10);
 	double sy0 = panel_y(&pn, bw * pn.x.lo / 1e3), sy1 = panel_y(&pn, bw * pn.x.lo * 10 / 1e3);
 	double ang = atan2(sy1 - sy0, sx1 - sx0);
+	/* shorter forms where a decade is narrow (a wide range of values);
+	 * up to the ridge at most, where the tensor peak's label goes */
+	char tc2[48], tc3[32];
 	snprintf(t, sizeof(t), "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak", bw);
+	snprintf(tc2, sizeof(tc2), "%s %.0f GB/s", g->copy_gbs > 0 ? "copy" : "HBM", bw);
+	snprintf(tc3, sizeof(tc3), "%.0f GB/s", bw);
+	const char *cchoice[3] = { t, tc2, tc3 };
+	double crun = (fmin(panel_x(&pn, pn.x.lo * 100), panel_x(&pn, ridge)) - panel_x(&pn, lx)) / fmax(cos(ang), 0.2)
+		      - sz(c, 4), fsc, slope_w;
+	int cpick = text_choose(c, cchoice, 3, fs, 0, crun, &fsc);
+	text_extent(c, cchoice[cpick], fsc, 0, 0, &slope_w, NULL);
+	double slope_end = panel_x(&pn, lx) + slope_w * cos(ang); /* how far right the slope labels reach */
 	cairo_save(c->cr);
 	cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3));
 	cairo_rotate(c->cr, ang);
-	text_at(c, 0, sz(c, 3), t, fs, TX_KNOCKOUT, 0, 0, NULL);
+	text_at(c, 0, sz(c, 3), cchoice[cpick], fsc, TX_KNOCKOUT, 0, 0, NULL);
 	cairo_restore(c->cr);
 	if (g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs) {
 		double b2 = g->peak_hbm_gbs;
@@ -861,6 +868,9 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		const char *choice[2] = { t, t2 };
 		double fs2;
 		int pick = text_choose(c, choice, 2, fs, 0, run, &fs2);
+		double w2;
+		text_extent(c, choice[pick], fs2, 0, 0, &w2, NULL);
+		slope_end = fmax(slope_end, panel_x(&pn, lx) + w2 * cos(ang));
 		cairo_save(c->cr);
 		cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, b2 * lx / 1e3));
 		cairo_rotate(c->cr, ang);
@@ -869,11 +879,20 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 	if (peak > 0) {
 		/* under the roof, right of the ridge, clear of the frame */
+		/* the shorter forms where the plot right of the ridge is narrow */
+		char t2[64], t3[32];
 		snprintf(t, sizeof(t), "measured tensor peak %.0f TFLOP/s", peak);
-		double tw;
-		text_extent(c, t, fs, 0, 0, &tw, NULL);
-		double x0 = fmin(panel_x(&pn, ridge) + sz(c, 6), pn.plot.x + pn.plot.w - tw - sz(c, 8));
-		text_at(c, x0, panel_y(&pn, peak) + sz(c, 3), t, fs, TX_KNOCKOUT, 0, 0, NULL);
+		snprintf(t2, sizeof(t2), "tensor peak %.0f TFLOP/s", peak);
+		snprintf(t3, sizeof(t3), "%.0f TFLOP/s", peak);
+		const char *choice[3] = { t, t2, t3 };
+		double xr = panel_x(&pn, ridge) + sz(c, 6), room = pn.plot.x + pn.plot.w - sz(c, 8) - xr, fs3, tw;
+		int pick = text_choose(c, choice, 3, fs, 0, room, &fs3);
+		text_extent(c, choice[pick], fs3, 0, 0, &tw, NULL);
+		double x0 = fmin(xr, pn.plot.x + pn.plot.w - tw - sz(c, 8));
+		/* pushed left onto the slope's labels (a narrow plot): above the roof instead */
+		int above = x0 < slope_end + sz(c, 4);
+		text_at(c, x0, panel_y(&pn, peak) + (above ? -sz(c, 3) : sz(c, 3)), choice[pick], fs3, TX_KNOCKOUT, 0,
+			above ? 1 : 0, NULL);
 	} else {
 		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), pn.plot.y + sz(c, 2), "tensor peak not measured",
 			c->st->size_chart * 0.9, TX_ITALIC, 1, 0, &c->st->muted);

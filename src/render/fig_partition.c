@@ -319,7 +319,11 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 	int W = g.t.warps > 0 ? g.t.warps : 4;
 	const char *kind = v->warps == WARPS_SPLIT_K ? "split-K" : v->warps == WARPS_SPLIT_Q ? "split-Q"
 			 : v->warps == WARPS_ROWS ? "rows" : "library";
-	snprintf(buf, sizeof(buf), "%s — %s: %s", v->name, kind, v->warp_text);
+	/* the descriptor's text may name the split itself ("split-K: each warp …"): once */
+	if (!strncmp(v->warp_text, kind, strlen(kind)) && v->warp_text[strlen(kind)] == ':')
+		snprintf(buf, sizeof(buf), "%s — %s", v->name, v->warp_text);
+	else
+		snprintf(buf, sizeof(buf), "%s — %s: %s", v->name, kind, v->warp_text);
 	double h = text_block(c, box.x, box.y, box.w, buf, fs, TX_BOLD, NULL);
 	rbox_cut_top(&box, h + sz(c, 4));
 	/* measured shared-memory traffic, the cost a split-K reduction shows */

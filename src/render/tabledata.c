@@ -178,8 +178,10 @@ static void build_conditions(struct dtable *T, const struct rdata *rd)
 	kv_row(T, "HBM bandwidth", b);
 	snprintf(b, sizeof(b), "%.0f TFLOP/s measured dense tensor rate", g->tensor_tflops);
 	kv_row(T, "tensor peak", g->tensor_tflops > 0 ? b : "not measured");
-	snprintf(b, sizeof(b), "driver %s, CUDA runtime %s, CUPTI %s", g->driver ? g->driver : "?",
-		 g->cuda_runtime ? g->cuda_runtime : "?", g->cupti ? g->cupti : "?");
+	/* the header's cupti names itself ("CUPTI API 130001 …"): said once */
+	const char *cupti = g->cupti ? g->cupti : "?";
+	snprintf(b, sizeof(b), "driver %s, CUDA runtime %s, %s%s", g->driver ? g->driver : "?",
+		 g->cuda_runtime ? g->cuda_runtime : "?", strncmp(cupti, "CUPTI", 5) ? "CUPTI " : "", cupti);
 	kv_row(T, "software", b);
 	kv_row(T, "host", hd->host);
 	kv_row(T, "date", hd->date);
