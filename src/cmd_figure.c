@@ -88,7 +88,7 @@ int cmd_figure(int argc, char **argv)
 	size_t nfiles = 0, nreps = 0;
 	const char *kind = NULL, *results = NULL, *out = NULL, *style = "color";
 	struct figopts o;
-	double dpi = 200;
+	double dpi = RENDER_DPI_DEFAULT;
 	figopts_init(&o);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];

@@ -86,7 +86,7 @@ int cmd_report(int argc, char **argv)
 	const char *files[32], *reps[32];
 	size_t nfiles = 0, nreps = 0;
 	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL, *missing = NULL;
-	double dpi = 200;
+	double dpi = RENDER_DPI_DEFAULT;
 	int quiet = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];

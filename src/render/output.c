@@ -80,7 +80,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		h += 2 * margin;
 	}
 	if (dpi <= 0)
-		dpi = 150;
+		dpi = RENDER_DPI_DEFAULT;
 	if (f == OUT_PNG && !(w * dpi / 72 <= 20000 && h * dpi / 72 <= 20000))
 		return error("--dpi %g makes a %.0f×%.0f pixel image: too large", dpi, w * dpi / 72, h * dpi / 72), RENDER_BAD_INPUT;
 	/* drawn into a temporary file renamed over path when complete */

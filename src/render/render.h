@@ -13,6 +13,8 @@
 #include "render/template.h"
 
 enum { RENDER_OK = 0, RENDER_FAIL = -1, RENDER_BAD_INPUT = -2 };
+/* PNG resolution when none is asked for: the smallest label (7 pt) stays legible. */
+#define RENDER_DPI_DEFAULT 200
 
 enum out_format { OUT_PDF, OUT_SVG, OUT_PNG };
 /* The format of a path by its extension; -1 when it has none we write. */

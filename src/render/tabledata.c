@@ -27,6 +27,7 @@ const struct table_info table_kinds[TABLE_COUNT] = {
 	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict" },
 	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes" },
 	{ "capture-missing", "the captured shapes without reference records, and the spec that records them" },
+	{ "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity" },
 };
 
 int table_find(const char *name)
@@ -446,6 +447,43 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 		 full[0] ? " Kernel names shortened; in full: " : "", full, full[0] ? "." : "");
 }
 
+/* Tensor-pipe use of every series at the focus (not measured: said so). */
+static void build_tensor(struct dtable *T, const struct rdata *rd, const struct figopts *o)
+{
+	static const char *const h[] = { "variant", "TFLOP/s", "of the tensor rate", "tensor pipe active" };
+	static const int right[] = { 0, 1, 1, 1 };
+	static const char *const q[] = { "tflops", "tensor_peak_pct", "tensor_active" };
+	t_cols(T, 4, h, right);
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	char keys[16][SERIES_KEY];
+	size_t ns = rdata_series(rd, &s, SERIES_ALL, keys, 16);
+	for (size_t k = 0; k < ns; k++) {
+		const struct record *r = rdata_find(rd, keys[k], &s);
+		char (*row)[TCELL];
+		if (!r || !(row = t_row(T)))
+			continue;
+		char lab[SERIES_KEY];
+		t_set(row, 0, "%s", series_label(keys[k], lab, sizeof(lab)));
+		for (int c = 0; c < 3; c++) {
+			double v;
+			enum qunit u;
+			char why[200], b[48];
+			if (rdata_quantity(rd, r, q[c], NULL, &v, &u, why, sizeof(why)))
+				t_set(row, c + 1, "–");
+			else
+				t_set(row, c + 1, "%s", (fmt_quantity(v, u, NULL, b, sizeof(b)), b));
+		}
+	}
+	const struct gpu_info *g = &rd->res->header.gpu;
+	char d[96], rate[64] = "not measured";
+	if (g->tensor_tflops > 0)
+		snprintf(rate, sizeof(rate), "%.0f TFLOP/s", g->tensor_tflops);
+	snprintf(T->note, sizeof(T->note), "%s. TFLOP/s by the FlashAttention convention; the tensor rate is the measured "
+		 "dense fp16 GEMM rate (%s); tensor pipe active = " M_TENSOR_ACTIVE "; – = not measured.",
+		 rsel_describe(&s, d, sizeof(d)), rate);
+}
+
 static void build_ablation(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	static const char *const h[] = { "rung", "change", "median ms", "spread", "TFLOP/s", "step",
@@ -573,7 +611,7 @@ void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
 		"Allocations and peak memory", "The variants' descriptors", "Kernel launches",
 		"The ablation ladder, step by step", "Decode against prefill, record by record",
 		"The attention calls found", "Captured implementations beside attnprof's references",
-		"References missing at the captured shapes",
+		"References missing at the captured shapes", "Tensor-pipe use per variant",
 	};
 	(void)rd;
 	snprintf(buf, len, "%s", kind >= 0 && kind < TABLE_COUNT ? titles[kind] : "table");
@@ -595,6 +633,7 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 	case TABLE_MEMORY: build_memory(T, rd, o); break;
 	case TABLE_VARIANTS: build_variants(T, rd); break;
 	case TABLE_LAUNCHES: build_launches(T, rd, o); break;
+	case TABLE_TENSOR: build_tensor(T, rd, o); break;
 	case TABLE_ABLATION: build_ablation(T, rd, o); break;
 	case TABLE_DECODE: build_decode(T, rd); break;
 	case TABLE_CAPTURE_CALLS: capture_table_calls(T, rd); break;
