@@ -293,15 +293,21 @@ static void build_model(struct dtable *T, const struct rdata *rd, const struct f
 		 rsel_describe(&s, d, sizeof(d)), rd->res->header.gpu.l2_bytes ? l2 : "L2", gap[0] ? " " : "", gap);
 }
 
+/* Every series (variant, reference) under o's conditions, at most 16. */
+static size_t focus_series(const struct rdata *rd, const struct figopts *o, struct rsel *s, char keys[][SERIES_KEY])
+{
+	fig_sel(rd, o, s);
+	return rdata_series(rd, s, SERIES_ALL, keys, 16);
+}
+
 static void build_memory(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	static const char *const h[] = { "variant", "allocations", "sum", "peak" };
 	static const int right[] = { 0, 0, 1, 1 };
 	t_cols(T, 4, h, right);
 	struct rsel s;
-	fig_sel(rd, o, &s);
 	char keys[16][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_ALL, keys, 16);
+	size_t ns = focus_series(rd, o, &s, keys);
 	for (size_t k = 0; k < ns; k++) {
 		const struct record *r = rdata_find(rd, keys[k], &s);
 		if (!r)
@@ -407,9 +413,8 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 0 };
 	t_cols(T, 8, h, right);
 	struct rsel s;
-	fig_sel(rd, o, &s);
 	char keys[16][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_ALL, keys, 16);
+	size_t ns = focus_series(rd, o, &s, keys);
 	int missing = 0;
 	char full[1000] = "";
 	for (size_t k = 0; k < ns; k++) {
@@ -455,9 +460,8 @@ static void build_tensor(struct dtable *T, const struct rdata *rd, const struct 
 	static const char *const q[] = { "tflops", "tensor_peak_pct", "tensor_active" };
 	t_cols(T, 4, h, right);
 	struct rsel s;
-	fig_sel(rd, o, &s);
 	char keys[16][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_ALL, keys, 16);
+	size_t ns = focus_series(rd, o, &s, keys);
 	for (size_t k = 0; k < ns; k++) {
 		const struct record *r = rdata_find(rd, keys[k], &s);
 		char (*row)[TCELL];
