@@ -92,13 +92,15 @@ if "$bin" --version | grep -q "renderer: yes"; then
 			echo "FAIL render $n:capture-kinds-slides: $(head -2 "$T/err")"; fail=$((fail + 1))
 		fi
 	done
-	# values and names chosen to provoke collisions (tests/fixtures/results-fixtures.py edge()):
-	# twelve series in a chart, nine with long names, 0.01 to 5000 TFLOP/s
-	for t in review slides; do
-		if "$bin" report tests/fixtures/results-edge.yaml -t templates/$t.yaml -o "$T/edge-$t.pdf" -q 2>"$T/err"; then
-			lint "fixture:edge-$t" "$T/edge-$t.pdf"
+	# values and names chosen to provoke collisions (tests/fixtures/results-fixtures.py):
+	# edge, twelve series in a chart, nine with long names, 0.01 to 5000 TFLOP/s;
+	# one, a single series at a single shape (the review renders, its gaps n/a)
+	for fx in edge:review edge:slides one:review one:slides one:patent; do
+		f=${fx%%:*} t=${fx#*:}
+		if "$bin" report tests/fixtures/results-$f.yaml -t templates/$t.yaml -o "$T/$f-$t.pdf" -q 2>"$T/err"; then
+			lint "fixture:$f-$t" "$T/$f-$t.pdf"
 		else
-			echo "FAIL render fixture:edge-$t: $(head -2 "$T/err")"; fail=$((fail + 1))
+			echo "FAIL render fixture:$f-$t: $(head -2 "$T/err")"; fail=$((fail + 1))
 		fi
 	done
 	# the H200 review in the print style: its serif type is wider, and the
