@@ -149,7 +149,9 @@ static void block(struct walk *w, const struct tblock *b)
 			break;
 		d->fig = b->fig;
 		figopts_of(w, b, &d->fo);
+		w->ip.block_sel = &b->sel; /* the caption at the figure's conditions */
 		d->caption = b->caption ? expand(w, b->caption) : NULL;
+		w->ip.block_sel = NULL;
 		d->height = b->height;
 		d->width = b->width;
 		d->number = ++w->m->nfigures;
@@ -162,7 +164,9 @@ static void block(struct walk *w, const struct tblock *b)
 		if (!d->table)
 			w->err = -1;
 		table_title(w->rd, b->table, d->table_title, sizeof(d->table_title));
+		w->ip.block_sel = &b->sel;
 		d->caption = b->caption ? expand(w, b->caption) : NULL;
+		w->ip.block_sel = NULL;
 		d->number = ++w->m->ntables;
 		break;
 	case B_BRIEF:

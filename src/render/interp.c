@@ -653,6 +653,15 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	const struct rdata *rd = ps->ip->rd;
 	const struct variant_desc *vd = strchr(key, ':') ? NULL : variant_find(key);
 	int decode_only = vd && !(vd->phases & (1u << PHASE_PREFILL));
+	const struct rsel *bs = ps->ip->block_sel;
+	if (!agg && bs) { /* a caption: its figure's conditions first */
+		if (sel.n < 0 && !n_ext) sel.n = bs->n;
+		if (sel.d < 0) sel.d = bs->d;
+		if (sel.causal < 0) sel.causal = bs->causal;
+		if (sel.batch < 0) sel.batch = bs->batch;
+		if (sel.heads < 0) sel.heads = bs->heads;
+		if (!sel.pass) sel.pass = bs->pass;
+	}
 	if (!agg) {
 		if (!sel.phase) sel.phase = decode_only ? "decode" : "prefill";
 		if (sel.d < 0) sel.d = decode_only ? -1 : rd->focus.d;

@@ -45,6 +45,9 @@ struct interp {
 	int missing;           /* values written as n/a */
 	int quiet;             /* no warnings (the counting pass) */
 	int markup;            /* output Pango markup (escape, **bold**, _italic_, `code`) */
+	/* a figure's or table's own conditions (N, d, causal, B, H, pass) for its
+	 * caption, before the focus: caption and figure from one selection; NULL none */
+	const struct rsel *block_sel;
 };
 
 /* Expand the placeholders of text (the scalar `node`) into out.

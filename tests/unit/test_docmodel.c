@@ -5,6 +5,8 @@
  * too (make test builds and runs it there). */
 #include "check.h"
 
+#include <unistd.h>
+
 #include "render/docmodel.h"
 #include "util/error.h"
 
@@ -249,4 +251,37 @@ static void test_quoted_ranges_match_tables(void)
 	unload(&d);
 }
 
-TESTS(test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error)
+/* A caption is expanded at its figure's (and table's) own conditions, the
+ * text beside it at the focus: one selection feeds figure and caption. */
+static void test_caption_at_figure_conditions(void)
+{
+	char path[] = "/tmp/attnprof-caption-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	const char *tpl =
+		"template: attnprof-template/1\nname: cap\nlayout: article\nsections:\n"
+		"  - title: S\n    blocks:\n"
+		"      - figure: tflops\n        N: 2048\n        B: 8\n        caption: \"at B={flash2.B}, N={flash2.N}\"\n"
+		"      - table: memory\n        N: 1024\n        caption: \"at N={flash2.N}\"\n"
+		"      - text: \"focus B={flash2.B}, N={flash2.N}\"\n";
+	CHECK(write(fd, tpl, strlen(tpl)) == (ssize_t)strlen(tpl));
+	close(fd);
+	struct doc d;
+	CHECK_INT(load(&d, path, "tests/fixtures/results-small.yaml"), 0);
+	CHECK_INT(d.rc, 0);
+	const char *fig = NULL, *tab = NULL;
+	for (size_t i = 0; i < d.m.n; i++) {
+		if (d.m.b[i].kind == D_FIGURE) fig = d.m.b[i].caption;
+		if (d.m.b[i].kind == D_TABLE) tab = d.m.b[i].caption;
+	}
+	CHECK_STR(fig, "at B=8, N=2048");
+	CHECK_STR(tab, "at N=1024");
+	CHECK(text_has(&d.m, "focus B=4, N=4096"));
+	unload(&d);
+	unlink(path);
+}
+
+TESTS(test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error,
+      test_caption_at_figure_conditions)
