@@ -137,6 +137,10 @@ check "review: decode section (fixture has decode)" has_text $r "Prefill and dec
 check "review: ablation section (fixture has rungs)" has_text $r "Ablation ladder"
 check "review: the loop-steps figure" has_text $r "Step by step at N=4096, d=128, flash1 against flash2 (records of results-small.yaml)"
 check "review: loop-steps bytes per step from the fixture records" has_steps $r $small
+check "review: the data-sheet peak quoted for a GPU the table knows" has_text $r "data sheet's dense fp16 peak of this GPU, 990 TFLOP/s"
+sed 's/name: NVIDIA H200,/name: NVIDIA A100-SXM4-80GB,/' $small >"$T/other-gpu.yaml"
+"$bin" report "$T/other-gpu.yaml" -t templates/review.yaml -o "$T/other-gpu.pdf" -q 2>/dev/null
+check "review: no data-sheet peak for a GPU the table does not know" sh -c "[ -s '$T/other-gpu.pdf' ] && ! pdftotext '$T/other-gpu.pdf' - | grep -q \"data sheet's dense\""
 check "patent: FIG. labels" has_text $p "FIG. 1"
 nfig=$(pdftotext -layout $p - 2>/dev/null | grep -cE '^ *FIG\. [0-9]+[A-Z]? *$')
 check "patent: sheet numbers n/m" has_text $p "1/$nfig"
@@ -255,6 +259,13 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	check "h200 review: run-to-run spread" has_text $h "run-to-run spread"
 	check "h200 review: L2 gap explained" has_text $h "absorbs K/V re-reads"
 	check "h200 review: loop-steps bytes per step from the fa2-paper records" has_steps $h $R/fa2-paper.yaml
+	# the share of the data sheet's dense peak (src/render/datasheet.c: 989.5 for the H200) is flash2's TFLOP/s over it
+	ds=$("$bin" export $R/fa2-paper.yaml --csv 2>/dev/null | "$py" -c "
+import csv, sys
+for r in csv.DictReader(sys.stdin):
+    if (r['source'], r['variant'], r['pass'], r['seqlen_q'], r['head_dim'], r['causal']) == ('attnprof', 'flash2', 'fwd', '4096', '128', 'false'):
+        print('flash2 runs at %.1f %%' % (float(r['tflops']) / 989.5 * 100))")
+	check "h200 review: flash2's share of the data-sheet tensor peak" sh -c "[ -n '$ds' ] && pdftotext -layout '$h' - | tr -s ' \n' '  ' | grep -qF '$ds'"
 	# issue 15's examples: a warp split or a library named twice
 	check "h200 review: the warp split named once" sh -c "! pdftotext '$h' - | grep -q 'split-K: split-K\|split-Q: split-Q'"
 	check "h200 review: CUPTI named once" sh -c "! pdftotext '$h' - | grep -q 'CUPTI CUPTI'"

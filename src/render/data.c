@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "loop_steps.h"
+#include "render/datasheet.h"
 #include "metric_sets.h"
 #include "model.h"
 #include "render/geom.h"
@@ -352,6 +353,7 @@ const struct qinfo quantity_table[] = {
 	{ "occupancy_theoretical", U_PCT, 0, "theoretical occupancy of the longest kernel" },
 	{ "tensor_active", U_PCT, 0, "tensor pipe active" },
 	{ "tensor_peak_pct", U_PCT, 0, "TFLOP/s / the measured dense tensor rate (gpu.tensor_tflops)" },
+	{ "tensor_datasheet_pct", U_PCT, 0, "TFLOP/s / the data sheet's dense fp16 tensor peak of this GPU (gpu.tensor_datasheet)" },
 	{ "registers", U_INT, 0, "registers per thread of the longest kernel" },
 	{ "smem_per_block", U_BYTES, 0, "shared memory per block of the longest kernel" },
 	{ "blocks", U_INT, 0, "thread blocks of the longest kernel" },
@@ -537,6 +539,16 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 		if (!(rd->res->header.gpu.tensor_tflops > 0))
 			MISSING("the header has no measured tensor rate (gpu.tensor_tflops)");
 		v = t / rd->res->header.gpu.tensor_tflops * 100;
+	} else if (!strcmp(q, "tensor_datasheet_pct")) {
+		double t;
+		int rc = rdata_quantity(rd, rec, "tflops", NULL, &t, unit, why, whylen);
+		*unit = U_PCT;
+		if (rc)
+			return rc;
+		const double peak = datasheet_tensor_tflops(rd->res->header.gpu.name, NULL);
+		if (!(peak > 0))
+			MISSING("no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
+		v = t / peak * 100;
 	} else if (!strcmp(q, "copy_pct") || !strcmp(q, "peak_hbm_pct")) {
 		int copy = !strcmp(q, "copy_pct");
 		double b, ref = copy ? rd->res->header.gpu.copy_gbs : rd->res->header.gpu.peak_hbm_gbs;

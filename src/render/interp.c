@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/figkind.h"
+#include "render/datasheet.h"
 #include "render/capreview.h"
 #include "util/error.h"
 
@@ -232,6 +233,18 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 		if (!strcmp(name, "tensor")) {
 			if (!(g->tensor_tflops > 0)) TXT((const char *)NULL);
 			NUM(g->tensor_tflops, U_TFLOPS);
+		}
+		if (!strcmp(name, "tensor_datasheet") || !strcmp(name, "tensor_datasheet_source")) {
+			const char *src = NULL;
+			const double peak = datasheet_tensor_tflops(g->name, &src);
+			if (!(peak > 0)) TXT((const char *)NULL);
+			if (!strcmp(name, "tensor_datasheet_source")) TXT(src);
+			NUM(peak, U_TFLOPS);
+		}
+		if (!strcmp(name, "tensor_of_datasheet")) { /* measured dense GEMM rate / data-sheet peak, % */
+			const double peak = datasheet_tensor_tflops(g->name, NULL);
+			if (!(peak > 0 && g->tensor_tflops > 0)) TXT((const char *)NULL);
+			NUM(g->tensor_tflops / peak * 100, U_PCT);
 		}
 		if (!strcmp(name, "ridge")) { /* the roofline's ridge: measured tensor rate / measured copy bandwidth */
 			if (!(g->tensor_tflops > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "render/capreview.h"
+#include "render/datasheet.h"
 #include "metric_sets.h"
 #include "util/error.h"
 
@@ -455,10 +456,10 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 /* Tensor-pipe use of every series at the focus (not measured: said so). */
 static void build_tensor(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	static const char *const h[] = { "variant", "TFLOP/s", "of the tensor rate", "tensor pipe active" };
-	static const int right[] = { 0, 1, 1, 1 };
-	static const char *const q[] = { "tflops", "tensor_peak_pct", "tensor_active" };
-	t_cols(T, 4, h, right);
+	static const char *const h[] = { "variant", "TFLOP/s", "of the tensor rate", "of the data sheet", "tensor pipe active" };
+	static const int right[] = { 0, 1, 1, 1, 1 };
+	static const char *const q[] = { "tflops", "tensor_peak_pct", "tensor_datasheet_pct", "tensor_active" };
+	t_cols(T, 5, h, right);
 	struct rsel s;
 	char keys[16][SERIES_KEY];
 	size_t ns = focus_series(rd, o, &s, keys);
@@ -469,7 +470,7 @@ static void build_tensor(struct dtable *T, const struct rdata *rd, const struct 
 			continue;
 		char lab[SERIES_KEY];
 		t_set(row, 0, "%s", series_label(keys[k], lab, sizeof(lab)));
-		for (int c = 0; c < 3; c++) {
+		for (int c = 0; c < 4; c++) {
 			double v;
 			enum qunit u;
 			char why[200], b[48];
@@ -480,12 +481,17 @@ static void build_tensor(struct dtable *T, const struct rdata *rd, const struct 
 		}
 	}
 	const struct gpu_info *g = &rd->res->header.gpu;
-	char d[96], rate[64] = "not measured";
+	char d[96], rate[64] = "not measured", sheet[200] = "not known for this GPU";
 	if (g->tensor_tflops > 0)
 		snprintf(rate, sizeof(rate), "%.0f TFLOP/s", g->tensor_tflops);
+	const char *src = NULL;
+	const double peak = datasheet_tensor_tflops(g->name, &src);
+	if (peak > 0)
+		snprintf(sheet, sizeof(sheet), "%.1f TFLOP/s, %s", peak, src);
 	snprintf(T->note, sizeof(T->note), "%s. TFLOP/s by the FlashAttention convention; the tensor rate is the measured "
-		 "dense fp16 GEMM rate (%s); tensor pipe active = " M_TENSOR_ACTIVE "; – = not measured.",
-		 rsel_describe(&s, d, sizeof(d)), rate);
+		 "dense fp16 GEMM rate (%s); the data sheet's is the vendor's dense fp16 peak (%s), not measured; tensor "
+		 "pipe active = " M_TENSOR_ACTIVE "; – = not measured.",
+		 rsel_describe(&s, d, sizeof(d)), rate, sheet);
 }
 
 static void build_ablation(struct dtable *T, const struct rdata *rd, const struct figopts *o)
