@@ -71,6 +71,9 @@ static void usage(FILE *f)
 		"                      every launch of a matching kernel outside a range is one\n"
 		"                      call of this shape, e.g. 'impl=mykernel B=4 H=16 Nq=4096\n"
 		"                      Nkv=4096 d=128 causal=0 dtype=fp16 pass=fwd'\n"
+		"      --timeout S     stop the program after S seconds (SIGTERM, SIGKILL 5 s later),\n"
+		"                      keeping the calls it captured (a hung program loses at most\n"
+		"                      its last second)\n"
 		"      --skip-calls N  leave the first N attention calls unprofiled\n"
 		"      --max-calls N   profile at most N calls (default: all)\n"
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
@@ -189,6 +192,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "nvtx-include", required_argument, NULL, 'I' },
 		{ "kernel-regex", required_argument, NULL, 'k' },
 		{ "shape", required_argument, NULL, 'S' },
+		{ "timeout", required_argument, NULL, 't' },
 		{ "skip-calls", required_argument, NULL, 's' },
 		{ "max-calls", required_argument, NULL, 'x' },
 		{ "no-check", no_argument, NULL, 'C' },
@@ -199,7 +203,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
-	long skip = 0, most = -1;
+	long skip = 0, most = -1, timeout = 0;
 	int force = 0, check = 1, retime = 1, keep = 0, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -210,6 +214,14 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		case 'I': include = optarg; break;
 		case 'k': regex = optarg; break;
 		case 'S': shape = optarg; break;
+		case 't':
+			if (parse_count("--timeout", optarg, &timeout))
+				return EXIT_BAD_INPUT;
+			if (timeout == 0) {
+				error("--timeout 0 would stop the program at once: give the seconds it may run (omit --timeout for no limit)");
+				return EXIT_BAD_INPUT;
+			}
+			break;
 		case 's': if (parse_count("--skip-calls", optarg, &skip)) return EXIT_BAD_INPUT; break;
 		case 'x': if (parse_count("--max-calls", optarg, &most)) return EXIT_BAD_INPUT; break;
 		case 'C': check = 0; break;
@@ -222,7 +234,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
-			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, "
+			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, "
 			     "--skip-calls, --max-calls, --families, --no-check, --no-time and --keep-parts");
 			return EXIT_BAD_INPUT;
 		}
@@ -264,13 +276,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		.out_path = out, .force = force, .argc = ncmd, .argv = cmd, .record_argc = argc - 1,
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
 		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
-		.retime = retime, .keep_parts = keep,
+		.retime = retime, .keep_parts = keep, .timeout_s = timeout,
 	};
 	int rc = program_record(&o);
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif

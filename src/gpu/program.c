@@ -160,6 +160,40 @@ static int child_status(int status, char *buf, size_t len)
 	return 1;
 }
 
+/* Seconds a program stopped by --timeout gets between SIGTERM and SIGKILL. */
+#define STOP_GRACE_S 5
+#define STOP_GRACE_TEXT "5 s"
+
+/* Wait for the program; with a timeout, SIGTERM it when the time is up and
+ * SIGKILL it STOP_GRACE_S later.  Returns 0, or the signal that stopped it.
+ * What its processes saved (their parts, at most a second old) is kept. */
+static int wait_program(pid_t pid, long timeout_s, int *status)
+{
+	if (timeout_s <= 0) {
+		while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+			;
+		return 0;
+	}
+	struct timespec start, now, tick = { 0, 50 * 1000 * 1000 };
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	int sent = 0;
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			return sent;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		double t = (double)(now.tv_sec - start.tv_sec) + 1e-9 * (double)(now.tv_nsec - start.tv_nsec);
+		if (!sent && t >= (double)timeout_s) {
+			kill(pid, SIGTERM);
+			sent = SIGTERM;
+		} else if (sent == SIGTERM && t >= (double)(timeout_s + STOP_GRACE_S)) {
+			kill(pid, SIGKILL);
+			sent = SIGKILL;
+		}
+		nanosleep(&tick, NULL);
+	}
+}
+
 /* The child's environment: the injection library for CUDA and NVTX, its
  * settings, the Python helper.  Set in the child only, so our own CUDA
  * context (the conditions read afterwards) never loads the library. */
@@ -238,15 +272,20 @@ int program_record(const struct program_opts *o)
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGTERM, &ign, &old_term);
-	int status = 0;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	int status = 0, stopped = wait_program(pid, o->timeout_s, &status);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-	char how[160];
+	char how[200];
 	int program_failed = child_status(status, how, sizeof how);
+	if (stopped) {
+		char why[200];
+		snprintf(why, sizeof why, "was stopped by --timeout after %ld s (%s)", o->timeout_s,
+			 stopped == SIGKILL ? "SIGKILL: it outlived SIGTERM by " STOP_GRACE_TEXT : "SIGTERM");
+		snprintf(how, sizeof how, "%s", why);
+		program_failed = 1;
+	}
 
 	struct results res;
 	results_init(&res);

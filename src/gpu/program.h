@@ -19,6 +19,7 @@ struct program_opts {
 	long skip_calls, max_calls; /* max < 0: all */
 	int check, retime;     /* the Python helper's fp64 check and unprofiled re-timing */
 	int keep_parts;
+	long timeout_s;        /* stop the program after this many seconds (0 = never) */
 };
 
 /* Run the program and write the results file.  Returns an exit code
