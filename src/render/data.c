@@ -448,10 +448,11 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 {
 	const struct qinfo *qi = quantity_find(q);
 	if (!qi) {
-		const char *names[128];
-		for (size_t i = 0; i < quantity_count && i < 128; i++)
+		const char **names = calloc(quantity_count, sizeof *names);
+		for (size_t i = 0; names && i < quantity_count; i++)
 			names[i] = quantity_table[i].name;
-		const char *near = nearest_word(q, names, quantity_count);
+		const char *near = names ? nearest_word(q, names, quantity_count) : NULL;
+		free(names);
 		snprintf(why, whylen, "unknown quantity '%s'%s%s%s", q, near ? ": did you mean '" : "",
 			 near ? near : "", near ? "'?" : " (docs/templates.md lists them)");
 		return -1;

@@ -49,6 +49,8 @@ struct figkind {
 extern const struct figkind figure_kinds[];
 extern const size_t figure_kind_count;
 const struct figkind *figkind_find(const char *name);
+/* The kind whose name is nearest to name (a did-you-mean), or NULL. */
+const char *figkind_nearest(const char *name);
 /* 1 if the results hold the records the kind needs (else why says what is missing). */
 int figkind_available(const struct figkind *k, const struct rdata *rd, char *why, size_t len);
 /* Which records exist: NEEDS_* bits. */

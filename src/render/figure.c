@@ -10,7 +10,10 @@
 #endif
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "util/yamltree.h"
 
 void figopts_init(struct figopts *o)
 {
@@ -93,6 +96,18 @@ const struct figkind figure_kinds[] = {
 	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput) },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
+
+const char *figkind_nearest(const char *name)
+{
+	const char **names = calloc(figure_kind_count, sizeof *names);
+	if (!names)
+		return NULL;
+	for (size_t i = 0; i < figure_kind_count; i++)
+		names[i] = figure_kinds[i].name;
+	const char *near = nearest_word(name, names, figure_kind_count);
+	free(names);
+	return near;
+}
 
 const struct figkind *figkind_find(const char *name)
 {

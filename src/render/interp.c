@@ -577,13 +577,15 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 			goto format;
 		}
 	if (!qi) {
-		const char *names[128];
+		const size_t ntext = sizeof(text_quantities) / sizeof(*text_quantities);
+		const char **names = calloc(quantity_count + ntext, sizeof *names);
 		size_t n = 0;
-		for (size_t i = 0; i < quantity_count && n < 120; i++)
+		for (size_t i = 0; names && i < quantity_count; i++)
 			names[n++] = quantity_table[i].name;
-		for (size_t i = 0; i < sizeof(text_quantities) / sizeof(*text_quantities); i++)
+		for (size_t i = 0; names && i < ntext; i++)
 			names[n++] = text_quantities[i];
-		const char *near = nearest_word(q, names, n);
+		const char *near = names ? nearest_word(q, names, n) : NULL;
+		free(names);
 		return perr(ps, at_q, "unknown quantity '%s'%s%s%s", q, near ? ": did you mean '" : "",
 			    near ? near : " (docs/templates.md lists them)", near ? "'?" : "");
 	}

@@ -53,11 +53,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		if (table < 0)
 			return error("unknown table '%s'", kind + 6), RENDER_BAD_INPUT;
 	} else if (!(k = figkind_find(kind))) {
-		const char *names[48];
-		size_t n = 0;
-		for (size_t i = 0; i < figure_kind_count; i++)
-			names[n++] = figure_kinds[i].name;
-		const char *near = nearest_word(kind, names, n);
+		const char *near = figkind_nearest(kind);
 		error("unknown figure '%s'%s%s%s", kind, near ? ": did you mean '" : " (see 'attnprof figure --help')",
 		      near ? near : "", near ? "'?" : "");
 		return RENDER_BAD_INPUT;

@@ -141,12 +141,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 			return -1;
 		b->fig = figkind_find(name);
 		if (!b->fig) {
-			/* as many names as there are kinds (a fixed array overflowed when the kinds grew past it) */
-			const char **names = calloc(figure_kind_count ? figure_kind_count : 1, sizeof *names);
-			for (size_t i = 0; names && i < figure_kind_count; i++)
-				names[i] = figure_kinds[i].name;
-			const char *near = names ? nearest_word(name, names, figure_kind_count) : NULL;
-			free(names);
+			const char *near = figkind_nearest(name);
 			return bad(t, v, "unknown figure '%s'%s%s%s (attnprof figure --help lists them)", name,
 				   near ? ": did you mean '" : "", near ? near : "", near ? "'?" : "");
 		}
