@@ -22,7 +22,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
+		"usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf|OUT.html\n"
 		"                       [--repeat RESULTS]... [--figures-dir DIR [--dpi D]]\n"
 		"\n"
 		"Render a document from one or more results files.  Everything drawn comes\n"
@@ -38,7 +38,8 @@ static void usage(FILE *f)
 		"options:\n"
 		"  -t, --template FILE   the template: templates/review.yaml, patent.yaml,\n"
 		"                        slides.yaml, or your own\n"
-		"  -o, --output FILE     the PDF to write\n"
+		"  -o, --output FILE     the PDF to write, or NAME.html: the same document as one\n"
+		"                        HTML page, its figures as SVG in NAME_files/\n"
 		"  --style STYLE         color, print, patent or slides (default: the template's)\n"
 		"  --figures-dir DIR     also write each figure as DIR/figNN-KIND.svg and .png\n"
 		"  --dpi D               PNG resolution for --figures-dir (default 200)\n"
@@ -155,8 +156,11 @@ int cmd_report(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	enum out_format f;
-	if (out_format_of(out, &f) || f != OUT_PDF) {
-		error("a report is a PDF: name the output '%s' with .pdf (use --figures-dir for SVG and PNG)", out);
+	size_t olen = strlen(out);
+	const int html = olen > 5 && !strcmp(out + olen - 5, ".html");
+	if (!html && (out_format_of(out, &f) || f != OUT_PDF)) {
+		error("a report is a PDF or an HTML page: name the output '%s' with .pdf or .html "
+		      "(use --figures-dir for SVG and PNG)", out);
 		return EXIT_BAD_INPUT;
 	}
 	struct template t;
@@ -176,11 +180,11 @@ int cmd_report(int argc, char **argv)
 	} else {
 		char layout[4200];
 		layrec_path(out, layout, sizeof(layout));
-		struct report_opts o = { st, out, figdir, dpi, quiet, layout };
+		struct report_opts o = { st, out, figdir, dpi, quiet, html ? NULL : layout };
 		struct report_stats s;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		int r = report_render(&t, &rd, &o, &s);
+		int r = html ? report_html(&t, &rd, &o, &s) : report_render(&t, &rd, &o, &s);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (r == RENDER_OK) {
 			char gap[600];

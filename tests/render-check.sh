@@ -267,6 +267,13 @@ for r in csv.DictReader(sys.stdin):
         print('flash2 runs at %.1f %%' % (float(r['tflops']) / 989.5 * 100))")
 	check "h200 review: flash2's share of the data-sheet tensor peak" sh -c "[ -n '$ds' ] && pdftotext -layout '$h' - | tr -s ' \n' '  ' | grep -qF '$ds'"
 	# issue 15's examples: a warp split or a library named twice
+	# the HTML back end reads the same model: as many figures and tables as the PDF
+	# shellcheck disable=SC2086
+	"$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml $rep -t templates/review.yaml -o $T/h200.html 2>"$T/html.err"
+	# shellcheck disable=SC2086
+	"$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml $rep -t templates/review.yaml -o $T/h200-again.pdf 2>"$T/pdf.err"
+	counts() { sed -n 's/.*page[s]*, \([0-9]* figures*, [0-9]* tables*\).*/\1/p' "$1"; }
+	check "h200 review as HTML: the PDF's figures and tables" sh -c "[ -n \"$(counts $T/pdf.err)\" ] && [ \"$(counts $T/html.err)\" = \"$(counts $T/pdf.err)\" ]"
 	check "h200 review: the warp split named once" sh -c "! pdftotext '$h' - | grep -q 'split-K: split-K\|split-Q: split-Q'"
 	check "h200 review: CUPTI named once" sh -c "! pdftotext '$h' - | grep -q 'CUPTI CUPTI'"
 	check "h200 review: the warp split is named" has_text $h "flash1 — split-K: each warp owns"

@@ -40,5 +40,9 @@ struct report_stats {
 };
 int report_render(const struct template *t, struct rdata *rd, const struct report_opts *o,
 		  struct report_stats *stats);
+/* The same document as one HTML page, o->out (NAME.html), its figures as
+ * SVG in NAME_files/ beside it (html.c); pages = 1. */
+int report_html(const struct template *t, struct rdata *rd, const struct report_opts *o,
+		struct report_stats *stats);
 
 #endif

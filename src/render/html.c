@@ -1,0 +1,283 @@
+/* html.c: the document model as one HTML page, the second back end beside
+ * report.c's PDF.  The model (docmodel.h) is the PDF's, unchanged: the same
+ * walk, the same `when:`, the same numbers.  Only the writing differs:
+ * headings, paragraphs, bullets and notes as elements (Pango markup mapped
+ * to HTML), tables from their owned rows, and each figure drawn once as an
+ * SVG file in a folder beside the page (NAME_files/), with its caption.
+ * The page is written whole or not at all (outfile), as every output is.
+ */
+#include "render/render.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "render/docmodel.h"
+#include "render/style.h"
+#include "util/error.h"
+#include "util/file.h"
+
+/* Text with & < > " escaped. */
+static void put_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+/* Pango markup to HTML: its entities are HTML's; b, i, s, u, sub, sup and
+ * small are HTML's too; tt is code; span and big lose their attributes
+ * (fonts and colours are the style's business). */
+static void put_markup(FILE *f, const char *s)
+{
+	static const struct { const char *pango, *html; } tags[] = {
+		{ "b", "b" }, { "i", "i" }, { "s", "s" }, { "u", "u" }, { "sub", "sub" }, { "sup", "sup" },
+		{ "small", "small" }, { "tt", "code" }, { "span", "span" }, { "big", "span" },
+	};
+	while (s && *s) {
+		if (*s != '<') {
+			fputc(*s++, f);
+			continue;
+		}
+		const char *end = strchr(s, '>');
+		if (!end) { /* not markup after all */
+			put_text(f, s);
+			return;
+		}
+		int closing = s[1] == '/';
+		const char *name = s + 1 + closing;
+		size_t n = strcspn(name, " \t>/");
+		const char *html = NULL;
+		for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+			if (strlen(tags[i].pango) == n && !strncmp(name, tags[i].pango, n))
+				html = tags[i].html;
+		if (html)
+			fprintf(f, "<%s%s>", closing ? "/" : "", html);
+		s = end + 1;
+	}
+}
+
+/* Paragraphs of a block's text (separated by blank lines). */
+static void put_paragraphs(FILE *f, const char *text, const char *cls)
+{
+	const char *p = text ? text : "";
+	while (*p) {
+		const char *e = strstr(p, "\n\n");
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		char *one = strndup(p, n);
+		if (one && one[strspn(one, " \n")]) {
+			fprintf(f, cls ? "<p class=\"%s\">" : "<p>", cls);
+			put_markup(f, one);
+			fputs("</p>\n", f);
+		}
+		free(one);
+		p += n;
+		while (*p == '\n')
+			p++;
+	}
+}
+
+static void put_table(FILE *f, const struct dblock *b)
+{
+	const struct dtable *T = b->table;
+	fprintf(f, "<table>\n<caption><b>Table %d.</b> ", b->number);
+	put_text(f, b->table_title);
+	fputs(".", f);
+	if (b->caption) {
+		fputc(' ', f);
+		put_markup(f, b->caption);
+	}
+	fputs("</caption>\n<tr>", f);
+	for (int c = 0; c < T->ncols; c++) {
+		fprintf(f, T->right[c] ? "<th class=\"num\">" : "<th>");
+		put_text(f, T->head[c]);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	for (int r = 0; r < T->nrows; r++) {
+		fputs(T->bad[r] ? "<tr class=\"bad\">" : "<tr>", f);
+		for (int c = 0; c < T->ncols; c++) {
+			fprintf(f, T->right[c] ? "<td class=\"num\">" : "<td>");
+			put_text(f, T->cell[r][c]);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+	if (T->note[0]) {
+		fputs("<p class=\"tnote\">", f);
+		put_text(f, T->note);
+		fputs("</p>\n", f);
+	}
+}
+
+/* The figure of block b as DIR/figNN-KIND[-VARIANT].svg, and its element. */
+static int put_figure(FILE *f, const struct dblock *b, const struct template *t, const struct rdata *rd,
+		      const struct rstyle *st, const char *dir, const char *dirname, double dpi)
+{
+	char file[600], path[1900];
+	snprintf(file, sizeof file, "fig%02d-%s%s%s.svg", b->number, b->fig->name, b->fo.variant[0] ? "-" : "",
+		 b->fo.variant);
+	for (char *p = file; *p; p++)
+		if (*p == '+' || *p == ':' || *p == ' ' || *p == '/')
+			*p = '_';
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	struct figopts fo = b->fo;
+	fo.glossary = &t->glossary;
+	int rc = render_figure_file(rd, b->fig->name, &fo, st, path, dpi);
+	if (rc)
+		return rc;
+	char title[600] = "";
+	if (!b->caption && b->fig->title)
+		b->fig->title(rd, &fo, title, sizeof title);
+	fprintf(f, "<figure id=\"fig%d\">\n<img src=\"", b->number);
+	put_text(f, dirname);
+	fputc('/', f);
+	put_text(f, file);
+	fputs("\" alt=\"", f);
+	put_text(f, b->fig->name);
+	fprintf(f, "\">\n<figcaption><b>Figure %d.</b> ", b->number);
+	if (b->caption)
+		put_markup(f, b->caption);
+	else
+		put_text(f, title);
+	fputs("</figcaption>\n</figure>\n", f);
+	return 0;
+}
+
+static const char *page_style =
+	"body{font-family:'DejaVu Sans',sans-serif;max-width:52em;margin:2em auto;padding:0 1em;line-height:1.45;color:#222}"
+	"h1{font-size:1.7em}h2{margin-top:1.6em}figure{margin:1.5em 0}figure img{max-width:100%}"
+	"figcaption,caption,.tnote,.meta{font-size:.88em;color:#444}caption{text-align:left;padding:.3em 0}"
+	"table{border-collapse:collapse;margin:1em 0;font-size:.9em}th,td{padding:.2em .6em;border-bottom:1px solid #ccc}"
+	"th{text-align:left}.num{text-align:right;white-space:nowrap}tr.bad td{color:#a00}.note{font-style:italic}"
+	"nav ol{padding-left:1.2em}";
+
+int report_html(const struct template *t, struct rdata *rd, const struct report_opts *o, struct report_stats *stats)
+{
+	const struct rstyle *st = o->style ? o->style : style_find(t->style);
+	if (!st)
+		st = &style_color;
+	struct docmodel m;
+	int rc = docmodel_build(&m, t, rd, o->quiet);
+	if (rc)
+		return rc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
+
+	/* review.html -> review_files/ beside it */
+	char dir[1200], dirname[1200];
+	size_t n = strlen(o->out);
+	if (n > 5 && !strcmp(o->out + n - 5, ".html"))
+		n -= 5;
+	snprintf(dir, sizeof dir, "%.*s_files", (int)n, o->out);
+	const char *slash = strrchr(dir, '/');
+	snprintf(dirname, sizeof dirname, "%s", slash ? slash + 1 : dir);
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		docmodel_release(&m);
+		return error("cannot create folder '%s' for the figures: %s", dir, strerror(errno)), RENDER_FAIL;
+	}
+
+	struct outfile of;
+	int orc = outfile_open(&of, o->out, NULL);
+	if (orc) {
+		docmodel_release(&m);
+		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
+	}
+	FILE *f = of.f;
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
+	put_text(f, m.title_plain ? m.title_plain : "attnprof report");
+	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", page_style);
+	put_markup(f, m.title);
+	fputs("</h1>\n", f);
+	if (m.subtitle) {
+		fputs("<p class=\"subtitle\">", f);
+		put_markup(f, m.subtitle);
+		fputs("</p>\n", f);
+	}
+	if (m.meta) {
+		fputs("<p class=\"meta\">", f);
+		put_markup(f, m.meta);
+		fputs("</p>\n", f);
+	}
+	int figures = 0, tables = 0;
+	for (size_t i = 0; i < m.n && !rc; i++) {
+		const struct dblock *b = &m.b[i];
+		switch (b->kind) {
+		case D_SECTION:
+			if (b->text && b->text[0]) {
+				fprintf(f, "<h2 id=\"s%d\">", b->number);
+				if (t->layout == LAYOUT_ARTICLE && b->number > 0)
+					fprintf(f, "%d ", b->number);
+				put_markup(f, b->text);
+				fputs("</h2>\n", f);
+			}
+			break;
+		case D_SUBHEADING:
+			fputs("<h3>", f);
+			put_markup(f, b->text);
+			fputs("</h3>\n", f);
+			break;
+		case D_PARA:
+			put_paragraphs(f, b->text, NULL);
+			break;
+		case D_NOTE:
+			put_paragraphs(f, b->text, "note");
+			break;
+		case D_BULLETS:
+			fputs("<ul>\n", f);
+			for (size_t k = 0; k < b->nitems; k++) {
+				fputs("<li>", f);
+				put_markup(f, b->items[k]);
+				fputs("</li>\n", f);
+			}
+			fputs("</ul>\n", f);
+			break;
+		case D_CONTENTS: /* the sections, linked (a page has no page numbers) */
+			fputs("<nav><h2>", f);
+			put_markup(f, b->text && b->text[0] ? b->text : "Contents");
+			fputs("</h2>\n<ol>\n", f);
+			for (size_t k = 0; k < m.n; k++)
+				if (m.b[k].kind == D_SECTION && m.b[k].text && m.b[k].text[0] && m.b[k].number > 0) {
+					fprintf(f, "<li><a href=\"#s%d\">", m.b[k].number);
+					put_markup(f, m.b[k].text);
+					fputs("</a></li>\n", f);
+				}
+			fputs("</ol></nav>\n", f);
+			break;
+		case D_FIGURE:
+			rc = put_figure(f, b, t, rd, st, dir, dirname, o->dpi);
+			figures++;
+			break;
+		case D_TABLE:
+			if (b->table) {
+				put_table(f, b);
+				tables++;
+			}
+			break;
+		default: /* page breaks, the patent brief: print matters only */
+			break;
+		}
+	}
+	fputs("</body>\n</html>\n", f);
+	if (rc || ferror(f)) {
+		outfile_abort(&of);
+		docmodel_release(&m);
+		return rc ? rc : (error("cannot write '%s'", o->out), RENDER_FAIL);
+	}
+	rc = outfile_commit(&of) ? RENDER_FAIL : 0;
+	if (stats) {
+		stats->pages = 1;
+		stats->figures = figures;
+		stats->tables = tables;
+		stats->missing = m.missing;
+	}
+	docmodel_release(&m);
+	return rc;
+}
