@@ -156,14 +156,14 @@ for step in "$@"; do
 		./attnprof record experiments/ablation.yaml -o "$OUT/ablation.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
 	capturesmoke)
 		say "record -- CMD smoke: one SDPA shape, every backend, fwd+bwd"
-		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-smoke.yaml" --force --keep-parts -- python3 experiments/programs/sdpa_backends.py --seqlens 1024 --iters 1 2>&1 | tail -40 | tee -a "$log"
+		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-smoke.yaml" --force --keep-parts --timeout 120 -- python3 experiments/programs/sdpa_backends.py --seqlens 1024 --iters 1 2>&1 | tail -40 | tee -a "$log"
 		./attnprof export "$OUT/capture-smoke.yaml" --csv 2>&1 | cut -c1-220 | head -30 | tee -a "$log" ;;
 	capture)
 		say "record -- CMD: the SDPA-backends script at the FA2-paper shapes (d=128, N 1k-8k), fwd+bwd"
-		./attnprof record -o "$OUT/capture-sdpa.yaml" --force -- python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096,8192 2>&1 | tail -30 | tee -a "$log" ;;
+		./attnprof record -o "$OUT/capture-sdpa.yaml" --force --timeout 300 -- python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096,8192 2>&1 | tail -30 | tee -a "$log" ;;
 	capturellama)
 		say "record -- CMD: transformers Llama from a config, eager and sdpa, prefill 512 + 8 decode steps"
-		./attnprof record -o "$OUT/capture-llama.yaml" --force -- python3 experiments/programs/llama_generate.py 2>&1 | tail -30 | tee -a "$log" ;;
+		./attnprof record -o "$OUT/capture-llama.yaml" --force --timeout 300 -- python3 experiments/programs/llama_generate.py 2>&1 | tail -30 | tee -a "$log" ;;
 	captureoverhead)
 		say "overhead: the SDPA script plain, under attnprof (capture set, no check/re-time), under ncu (same 7 metrics, same ranges)"
 		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096"
