@@ -10,6 +10,7 @@
 #include "capture/family.h"
 #include "capture/verdict.h"
 #include "render/geom.h"
+#include "render/kernel_name.h"
 #include "util/error.h"
 
 #define W_TOT "dram__bytes_write.sum"

@@ -11,6 +11,7 @@
 
 #include "capture/verdict.h"
 #include "render/capreview.h"
+#include "render/kernel_name.h"
 
 #define DUR "gpu__time_duration.sum"
 

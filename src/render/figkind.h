@@ -108,8 +108,5 @@ struct dtable {
 /* The table of kind under o's conditions (NULL: out of memory, message printed). */
 struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o);
 void table_free(struct dtable *t);
-/* A kernel's name for a table: a mangled C++ name shortened to its
- * qualified name with "<…>" for template arguments; 1 when shortened. */
-int kernel_short_name(const char *name, char *out, size_t len);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "render/capreview.h"
 #include "render/datasheet.h"
+#include "render/kernel_name.h"
 #include "metric_sets.h"
 #include "util/error.h"
 
@@ -364,48 +365,6 @@ static void build_variants(struct dtable *T, const struct rdata *rd)
 				used += (size_t)w;
 		}
 	}
-}
-
-/* A readable name for a kernel: an Itanium-mangled C++ name ("_ZN5flash9flash_fwdILi128E…")
- * is shortened to its qualified name, template arguments as "<…>"
- * ("flash::flash_fwd<…>"); others are kept.  1 when it was shortened. */
-#define KERNEL_NAME_MAX 36 /* characters of a kernel's name a table shows */
-
-int kernel_short_name(const char *name, char *out, size_t len)
-{
-	snprintf(out, len, "%s", name);
-	if (strncmp(name, "_Z", 2)) {
-		if (strlen(name) <= KERNEL_NAME_MAX || len < KERNEL_NAME_MAX + 4)
-			return 0;
-		/* a long plain name: its start, the rest in the note */
-		size_t k = KERNEL_NAME_MAX - 1;
-		while (k && ((unsigned char)name[k] & 0xC0) == 0x80)
-			k--;
-		snprintf(out, len, "%.*s…", (int)k, name);
-		return 1;
-	}
-	const char *p = name + 2;
-	int nested = *p == 'N';
-	if (nested)
-		p++;
-	char buf[200] = "";
-	size_t u = 0;
-	while (*p >= '0' && *p <= '9') {
-		char *e;
-		long n = strtol(p, &e, 10);
-		if (n <= 0 || n > 120 || (long)strnlen(e, (size_t)n) < n)
-			return 0;
-		u += (size_t)snprintf(buf + u, sizeof(buf) - u, "%s%.*s", u ? "::" : "", (int)n, e);
-		if (u >= sizeof(buf))
-			return 0;
-		p = e + n;
-		if (!nested)
-			break;
-	}
-	if (!u)
-		return 0;
-	snprintf(out, len, "%s%s", buf, *p == 'I' ? "<…>" : "");
-	return 1;
 }
 
 static void build_launches(struct dtable *T, const struct rdata *rd, const struct figopts *o)
