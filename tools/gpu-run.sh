@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info bwdab ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
 set -u
@@ -45,12 +45,8 @@ for step in "$@"; do
 		say "backward: flash2 and standard bwd, fwd+bwd against fp64 (every dtype × d × causal × odd N × GQA), registers vs descriptor, timing at the FA2-paper shapes"
 		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}
 		BWD_BENCH=1 "$t" >"$OUT/bwd.log" 2>&1; echo "exit $?" >>"$OUT/bwd.log"
-		grep -E '^(ok|FAIL|skip|#|exit)|FAIL|cases|bench|registers' "$OUT/bwd.log" | tee -a "$log" ;;
-	bwdab)
-		say "backward A/B: the kernel as committed (BWD_OLD, bench only) against this build (correctness + bench)"
-		t=${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}
-		BWD_BENCH=1 "$t" >"$OUT/bwd.log" 2>&1; echo "exit $?" >>"$OUT/bwd.log"
 		grep -E '^(ok|FAIL|skip|#|exit)|FAIL|cases|bench|registers' "$OUT/bwd.log" | tee -a "$log"
+		# BWD_OLD: another build's test_bwd_gpu, timed in the same call (A/B; bench only)
 		if [ -n "${BWD_OLD:-}" ]; then
 			BWD_BENCH=1 CHECK_ONLY=test_gpu_bwd_bench "$BWD_OLD" >"$OUT/bwd-old.log" 2>&1; echo "exit $?" >>"$OUT/bwd-old.log"
 			grep -E 'bench|exit' "$OUT/bwd-old.log" | sed 's/^/old: /' | tee -a "$log"

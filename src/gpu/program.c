@@ -162,7 +162,6 @@ static int child_status(int status, char *buf, size_t len)
 
 /* Seconds a program stopped by --timeout gets between SIGTERM and SIGKILL. */
 #define STOP_GRACE_S 5
-#define STOP_GRACE_TEXT "5 s"
 
 /* Wait for the program; with a timeout, SIGTERM it when the time is up and
  * SIGKILL it STOP_GRACE_S later.  Returns 0, or the signal that stopped it.
@@ -281,8 +280,11 @@ int program_record(const struct program_opts *o)
 	int program_failed = child_status(status, how, sizeof how);
 	if (stopped) {
 		char why[200];
-		snprintf(why, sizeof why, "was stopped by --timeout after %ld s (%s)", o->timeout_s,
-			 stopped == SIGKILL ? "SIGKILL: it outlived SIGTERM by " STOP_GRACE_TEXT : "SIGTERM");
+		if (stopped == SIGKILL)
+			snprintf(why, sizeof why, "was stopped by --timeout after %ld s (SIGKILL: it outlived SIGTERM by %d s)",
+				 o->timeout_s, STOP_GRACE_S);
+		else
+			snprintf(why, sizeof why, "was stopped by --timeout after %ld s (SIGTERM)", o->timeout_s);
 		snprintf(how, sizeof how, "%s", why);
 		program_failed = 1;
 	}

@@ -531,25 +531,19 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 				MISSING("no model hbm_bytes_min in the record");
 			v = v / *m;
 		}
-	} else if (!strcmp(q, "tensor_peak_pct")) {
-		double t;
+	} else if (!strcmp(q, "tensor_peak_pct") || !strcmp(q, "tensor_datasheet_pct")) {
+		/* TFLOP/s over the measured dense rate, or over the data sheet's peak */
+		int measured = !strcmp(q, "tensor_peak_pct");
+		double t, ref = measured ? rd->res->header.gpu.tensor_tflops
+					 : datasheet_tensor_tflops(rd->res->header.gpu.name, NULL);
 		int rc = rdata_quantity(rd, rec, "tflops", NULL, &t, unit, why, whylen);
 		*unit = U_PCT;
 		if (rc)
 			return rc;
-		if (!(rd->res->header.gpu.tensor_tflops > 0))
-			MISSING("the header has no measured tensor rate (gpu.tensor_tflops)");
-		v = t / rd->res->header.gpu.tensor_tflops * 100;
-	} else if (!strcmp(q, "tensor_datasheet_pct")) {
-		double t;
-		int rc = rdata_quantity(rd, rec, "tflops", NULL, &t, unit, why, whylen);
-		*unit = U_PCT;
-		if (rc)
-			return rc;
-		const double peak = datasheet_tensor_tflops(rd->res->header.gpu.name, NULL);
-		if (!(peak > 0))
-			MISSING("no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
-		v = t / peak * 100;
+		if (!(ref > 0))
+			MISSING(measured ? "the header has no measured tensor rate (gpu.tensor_tflops)"
+					 : "no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
+		v = t / ref * 100;
 	} else if (!strcmp(q, "copy_pct") || !strcmp(q, "peak_hbm_pct")) {
 		int copy = !strcmp(q, "copy_pct");
 		double b, ref = copy ? rd->res->header.gpu.copy_gbs : rd->res->header.gpu.peak_hbm_gbs;

@@ -123,12 +123,10 @@ static void put_table(FILE *f, const struct dblock *b)
 static int put_figure(FILE *f, const struct dblock *b, const struct template *t, const struct rdata *rd,
 		      const struct rstyle *st, const char *dir, const char *dirname, double dpi)
 {
-	char file[600], path[1900];
-	snprintf(file, sizeof file, "fig%02d-%s%s%s.svg", b->number, b->fig->name, b->fo.variant[0] ? "-" : "",
-		 b->fo.variant);
-	for (char *p = file; *p; p++)
-		if (*p == '+' || *p == ':' || *p == ' ' || *p == '/')
-			*p = '_';
+	char no[16], base[600], file[610], path[1900];
+	snprintf(no, sizeof no, "%02d", b->number);
+	figure_file_base(no, b->fig->name, b->fo.variant, base, sizeof base);
+	snprintf(file, sizeof file, "%s.svg", base);
 	snprintf(path, sizeof path, "%s/%s", dir, file);
 	struct figopts fo = b->fo;
 	fo.glossary = &t->glossary;

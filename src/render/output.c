@@ -40,6 +40,14 @@ static void figure_size(const struct rstyle *st, double ratio, double *w, double
 	}
 }
 
+void figure_file_base(const char *no, const char *kind, const char *variant, char *out, size_t len)
+{
+	snprintf(out, len, "fig%s-%s%s%s", no, kind, variant && variant[0] ? "-" : "", variant ? variant : "");
+	for (char *p = out; *p; p++)
+		if (*p == '+' || *p == ':' || *p == ' ' || *p == '/')
+			*p = '_';
+}
+
 int render_figure_file(const struct rdata *rd, const char *kind, const struct figopts *o,
 		       const struct rstyle *st, const char *path, double dpi)
 {

@@ -23,6 +23,9 @@ int out_format_of(const char *path, enum out_format *f);
 /* A cairo_write_func_t writing to the FILE * given as closure. */
 cairo_status_t out_write(void *stream, const unsigned char *data, unsigned int len);
 
+/* A figure's file name without its extension: "fig" NO "-" KIND ["-" VARIANT],
+ * with '+', ':', ' ' and '/' made '_' (--figures-dir and the HTML page). */
+void figure_file_base(const char *no, const char *kind, const char *variant, char *out, size_t len);
 /* One figure (or a table: kind "table:speedup") alone in a file. */
 int render_figure_file(const struct rdata *rd, const char *kind, const struct figopts *o,
 		       const struct rstyle *st, const char *path, double dpi);

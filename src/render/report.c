@@ -867,15 +867,13 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 			snprintf(no, sizeof(no), "%02d%c", fn, letter >= 'A' && letter <= 'Z' ? letter - 'A' + 'a' : '\0');
 		else
 			snprintf(no, sizeof(no), "%02zu", i + 1);
-		snprintf(base, sizeof(base), "%s/fig%s-%s%s%s", dir, no, f->b->fig->name,
-			 f->b->fo.variant[0] ? "-" : "", f->b->fo.variant);
+		char name[600];
+		figure_file_base(no, f->b->fig->name, f->b->fo.variant, name, sizeof(name));
+		snprintf(base, sizeof(base), "%s/%s", dir, name);
 		struct figopts fo = f->b->fo;
 		fo.glossary = &d->t->glossary;
 		if (d->st->patent)
 			fo.numerals = &d->num;
-		for (char *p = base + strlen(dir) + 1; *p; p++)
-			if (*p == '+' || *p == ':' || *p == ' ')
-				*p = '_';
 		snprintf(path, sizeof(path), "%s.svg", base);
 		int rc = render_figure_file(d->rd, f->b->fig->name, &fo, d->st, path, dpi);
 		if (!rc) {
