@@ -1,7 +1,7 @@
 // flash_bwd.cu: the FlashAttention-2 backward pass (FA2 Algorithm 2).
 //
 //   bwd_dot_do_o    D = rowsum(dO ∘ O) (fp32), and the dQ accumulator zeroed
-//   flash_bwd       grid (B·Hkv, ⌈Nkv/Bc⌉): a block owns Bc keys of one KV
+//   flash_bwd       grid (⌈Nkv/Bc⌉, B·Hkv): a block owns Bc keys of one KV
 //                   head and walks the Q blocks of its G = H/Hkv query heads;
 //                   S and P recomputed from Q, K and the forward's logsumexp
 //                   L; dK, dV accumulate in registers; dQ += dS·K goes to the
@@ -168,8 +168,11 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	const int g = lane >> 2, t4 = lane & 3;
 	const bwd_params &sh = p;
 
-	const int bhk = blockIdx.x;                 // b·Hkv + KV head
-	const int c0 = blockIdx.y * BC;             // first key of the block
+	// Key blocks along x (as FA2): the blocks resident at once are the key
+	// blocks of a few heads, which walk the same Q_i, dO_i and dQ_acc rows
+	// in the same order, so those come from the L2 rather than DRAM.
+	const int c0 = blockIdx.x * BC;             // first key of the block
+	const int bhk = blockIdx.y;                 // b·Hkv + KV head
 	const int b = bhk / p.Hkv, kvh = bhk % p.Hkv, G = p.H / p.Hkv;
 	const int off = p.Nkv - p.Nq;               // causal: row r sees keys c <= r + off
 	const size_t kvbase = (size_t)bhk * p.Nkv * D;
@@ -373,7 +376,7 @@ cudaError_t launch(const bwd_params &p, cudaStream_t st, const struct l2_flush *
 			return e;
 		attr_set = true;
 	}
-	kern<<<dim3(p.B * p.Hkv, (p.Nkv + BC - 1) / BC), THREADS, SMEM, st>>>(p);
+	kern<<<dim3((p.Nkv + BC - 1) / BC, p.B * p.Hkv), THREADS, SMEM, st>>>(p);
 	if ((e = cudaGetLastError()) == cudaSuccess)
 		e = l2_flush_launch(flush, st);
 	if (e != cudaSuccess)

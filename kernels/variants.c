@@ -291,9 +291,9 @@ static void flash2_bwd_grid(const struct attn_shape *s, const struct tiling *t, 
 	g[1] = g[2] = 1;
 	if (k == 0) {        /* bwd_dot_do_o: one warp per row */
 		g[0] = (int)(((long long)s->batch * s->heads * s->seqlen_q + BWD_ROW_WARPS - 1) / BWD_ROW_WARPS);
-	} else if (k == 1) { /* flash_bwd: (B·Hkv, K/V blocks) */
-		g[0] = s->batch * s->kv_heads;
-		g[1] = cdiv(s->seqlen_kv, t->block_n);
+	} else if (k == 1) { /* flash_bwd: (K/V blocks, B·Hkv) */
+		g[0] = cdiv(s->seqlen_kv, t->block_n);
+		g[1] = s->batch * s->kv_heads;
 	} else {             /* bwd_convert_dq: 4 elements per thread, 256 threads, at most 2^20 blocks */
 		long long n4 = (long long)s->batch * s->heads * s->seqlen_q * s->head_dim / 4;
 		long long b = (n4 + 255) / 256;
@@ -307,7 +307,7 @@ static const struct variant_desc flash2_bwd = {
 	.family = FAMILY_FLASH2_BWD, .main_kernel = 1, .bwd = &flash2_bwd, /* itself: its own pass */
 	.phases = 1u << PHASE_PREFILL,
 	.loop = LOOP_KV_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_NONE,
-	.grid_text = "grid = (B·Hkv, ⌈Nkv/Bc⌉): one thread block per K/V block of one KV head; inner loop over the Q blocks of its query heads (causal: those on or below the diagonal)",
+	.grid_text = "grid = (⌈Nkv/Bc⌉, B·Hkv): one thread block per K/V block of one KV head; inner loop over the Q blocks of its query heads (causal: those on or below the diagonal)",
 	.warp_text = "8 warps: S, dP as 2 × 4 warp tiles of 32 queries × 32 keys; P, dS through shared memory; dK, dV as 4 × 2 tiles of 32 keys × d/2 in registers; dQ = dS·K as 2 × 4 tiles",
 	.buffers = {
 		BUF_Q, BUF_K, BUF_V, BUF_O,
@@ -331,7 +331,7 @@ static const struct variant_desc flash2_bwd = {
 	.ntiles = 8,
 	.kernels = {
 		{ "bwd_dot_do_o", "bwd_dot_do_o", "D = rowsum(dO ∘ O); dQ_acc zeroed", "row block", NULL, NULL },
-		{ "flash_bwd", "flash_bwd", "fused attention backward over K/V blocks", "batch·KV head", "K/V block j", NULL },
+		{ "flash_bwd", "flash_bwd", "fused attention backward over K/V blocks", "K/V block j", "batch·KV head", NULL },
 		{ "bwd_convert_dq", "bwd_convert_dq", "dQ = dQ_acc · scale in the input type", "element block", NULL, NULL },
 	},
 	.nkernels = 3,
