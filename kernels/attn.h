@@ -106,6 +106,12 @@ int attn_run_get_buffer_rows(struct attn_run *r, const char *name, const uint64_
 int attn_run_set_l2_flush(struct attn_run *r, int on);
 void attn_l2_flush_release(void);
 #define ATTN_L2_FLUSH_KERNEL "attnprof_l2_flush"
+/* The injection library's flush (record -- CMD): attn_l2_flush_prepare()
+ * allocates its own buffer (4x the L2) and loads the kernel, outside any
+ * CUDA callback; attn_l2_flush_on(stream) enqueues one flush on a CUstream
+ * of the program.  0 or -1. */
+int attn_l2_flush_prepare(void);
+int attn_l2_flush_on(void *stream);
 
 /* Time `reps` launches after `warmup`, each between its own CUDA events;
  * ms[i] is the i-th launch's time in milliseconds. */

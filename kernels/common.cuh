@@ -172,6 +172,9 @@ struct l2_flush {
 	int blocks;
 };
 cudaError_t l2_flush_launch(const struct l2_flush *f, cudaStream_t st);
+// A flush buffer of 4x the L2, zeroed, from alloc (bytes → device memory or
+// NULL; release gives it back on a later error, leaving f empty).
+cudaError_t l2_flush_make(struct l2_flush *f, void *(*alloc)(size_t bytes), void (*release)(void *mem));
 
 // Each returns cudaSuccess or the launch error.  sw = enum flash_switch bits.
 cudaError_t flash2_launch(const flash_params &p, enum dtype t, int d, cudaStream_t st);

@@ -33,3 +33,54 @@ cudaError_t l2_flush_launch(const struct l2_flush *f, cudaStream_t st)
 	attnprof_l2_flush<<<f->blocks, 256, 0, st>>>(f->buf, f->n16, f->sink);
 	return cudaGetLastError();
 }
+
+cudaError_t l2_flush_make(struct l2_flush *f, void *(*alloc)(size_t bytes), void (*release)(void *mem))
+{
+	*f = l2_flush();
+	int dev = 0, l2 = 0, sms = 0;
+	cudaError_t e;
+	if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
+	    (e = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev)) != cudaSuccess ||
+	    (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
+		return e;
+	// 4x the L2: whatever the replacement policy, nothing older survives
+	const size_t bytes = 4 * (size_t)(l2 > 0 ? l2 : 64 << 20);
+	void *mem = alloc(bytes + 256);
+	if (!mem)
+		return cudaErrorMemoryAllocation;
+	if ((e = cudaMemset(mem, 0, bytes + 256)) != cudaSuccess) {
+		release(mem);
+		return e;
+	}
+	f->buf = (const uint4 *)mem;
+	f->n16 = bytes / 16;
+	f->sink = (unsigned *)((char *)mem + bytes);
+	f->blocks = 8 * (sms > 0 ? sms : 132);
+	return cudaSuccess;
+}
+
+// ---- for the injection library (kernels/attn.h) ----------------------------
+
+static struct l2_flush inject_flush;
+
+static void *plain_alloc(size_t bytes)
+{
+	void *p = nullptr;
+	return cudaMalloc(&p, bytes) == cudaSuccess ? p : nullptr;
+}
+static void plain_release(void *p) { cudaFree(p); }
+
+extern "C" int attn_l2_flush_prepare(void)
+{
+	if (inject_flush.buf)
+		return 0;
+	if (l2_flush_make(&inject_flush, plain_alloc, plain_release) != cudaSuccess)
+		return -1;
+	// the first launch loads this module: here, not inside a launch callback
+	return l2_flush_launch(&inject_flush, 0) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
+}
+
+extern "C" int attn_l2_flush_on(void *stream)
+{
+	return l2_flush_launch(&inject_flush, (cudaStream_t)stream) == cudaSuccess ? 0 : -1;
+}

@@ -576,6 +576,12 @@ extern "C" int attn_run_launch(struct attn_run *r)
 // One flush buffer for the process, shared by every run (4x the L2).
 static struct l2_flush shared_flush;
 
+static void *flush_alloc(size_t bytes)
+{
+	void *mem = nullptr;
+	return attn_dev_alloc(&mem, bytes, "the L2 flush buffer") ? nullptr : mem;
+}
+
 extern "C" int attn_run_set_l2_flush(struct attn_run *r, int on)
 {
 	if (!on) {
@@ -583,24 +589,9 @@ extern "C" int attn_run_set_l2_flush(struct attn_run *r, int on)
 		return 0;
 	}
 	if (!shared_flush.buf) {
-		int dev = 0, l2 = 0, sms = 0;
-		CUDA_TRY(cudaGetDevice(&dev), "finding the device");
-		CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev), "reading the L2 size");
-		CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "reading the SM count");
-		// 4x the L2: whatever the replacement policy, nothing older survives
-		size_t bytes = 4 * (size_t)(l2 > 0 ? l2 : 64 << 20);
-		void *mem = nullptr;
-		if (attn_dev_alloc(&mem, bytes + 256, "the L2 flush buffer"))
-			return -1;
-		cudaError_t e = cudaMemset(mem, 0, bytes + 256);
-		if (e != cudaSuccess) {
-			attn_dev_free(mem);
-			return cuda_fail(e, "zeroing the L2 flush buffer");
-		}
-		shared_flush.buf = (const uint4 *)mem;
-		shared_flush.n16 = bytes / 16;
-		shared_flush.sink = (unsigned *)((char *)mem + bytes);
-		shared_flush.blocks = 8 * (sms > 0 ? sms : 132);
+		cudaError_t e = l2_flush_make(&shared_flush, flush_alloc, attn_dev_free);
+		if (e != cudaSuccess)
+			return cuda_fail(e, "preparing the L2 flush buffer");
 	}
 	r->flush = shared_flush;
 	return 0;

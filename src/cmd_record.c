@@ -74,6 +74,9 @@ static void usage(FILE *f)
 		"      --timeout S     stop the program after S seconds (SIGTERM, SIGKILL 5 s later),\n"
 		"                      keeping the calls it captured (a hung program loses at most\n"
 		"                      its last second)\n"
+		"      --cache-control all|none  all (default, as Nsight Compute): flush the L2\n"
+		"                      before each profiled kernel, so its DRAM writes are its own;\n"
+		"                      none: leave the program's L2 as it is\n"
 		"      --skip-calls N  leave the first N attention calls unprofiled\n"
 		"      --max-calls N   profile at most N calls (default: all)\n"
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
@@ -193,6 +196,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "kernel-regex", required_argument, NULL, 'k' },
 		{ "shape", required_argument, NULL, 'S' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "cache-control", required_argument, NULL, 'c' },
 		{ "skip-calls", required_argument, NULL, 's' },
 		{ "max-calls", required_argument, NULL, 'x' },
 		{ "no-check", no_argument, NULL, 'C' },
@@ -204,7 +208,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	};
 	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
 	long skip = 0, most = -1, timeout = 0;
-	int force = 0, check = 1, retime = 1, keep = 0, c;
+	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -222,6 +226,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 				return EXIT_BAD_INPUT;
 			}
 			break;
+		case 'c':
+			if (!strcmp(optarg, "all") || !strcmp(optarg, "none")) {
+				flush = !strcmp(optarg, "all");
+				break;
+			}
+			error("--cache-control '%s': use all (flush the L2 before each profiled kernel) or none", optarg);
+			return EXIT_BAD_INPUT;
 		case 's': if (parse_count("--skip-calls", optarg, &skip)) return EXIT_BAD_INPUT; break;
 		case 'x': if (parse_count("--max-calls", optarg, &most)) return EXIT_BAD_INPUT; break;
 		case 'C': check = 0; break;
@@ -234,7 +245,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
-			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, "
+			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, "
 			     "--skip-calls, --max-calls, --families, --no-check, --no-time and --keep-parts");
 			return EXIT_BAD_INPUT;
 		}
@@ -276,13 +287,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		.out_path = out, .force = force, .argc = ncmd, .argv = cmd, .record_argc = argc - 1,
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
 		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
-		.retime = retime, .keep_parts = keep, .timeout_s = timeout,
+		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush,
 	};
 	int rc = program_record(&o);
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif

@@ -99,6 +99,7 @@ struct launch {
 	struct kvlist metrics;        /* CUPTI name -> value */
 	uint32_t stream;              /* the stream CUPTI saw it on (in memory only: not in results files) */
 	double duration_ns;           /* Activity API end - start (in memory only; under kernel replay: one pass's) */
+	uint32_t correlation_id;      /* the launch's CUPTI correlation id (in memory only) */
 };
 
 enum metrics_status {

@@ -170,13 +170,18 @@ for step in "$@"; do
 		echo "plain + helper:   $(t $hook $prog)" | tee -a "$log"
 		echo "attnprof:         $(t ./attnprof record -o "$OUT/oh-attnprof.yaml" --force --no-check --no-time -- $prog)" | tee -a "$log"
 		tail -3 "$OUT/oh.log" | tee -a "$log"
-		echo "attnprof default set (2 passes, kernel replay): $(t ./attnprof record -o "$OUT/oh-attnprof-default.yaml" --metrics default --force --no-check --no-time -- $prog)" | tee -a "$log"
+		echo "attnprof, no L2 flush (--cache-control none): $(t ./attnprof record -o "$OUT/oh-attnprof-noflush.yaml" --cache-control none --force --no-check --no-time -- $prog)" | tee -a "$log"
+		echo "attnprof, Start/Stop per call (ATTNPROF_INJECT_WINDOW=0): $(t env ATTNPROF_INJECT_WINDOW=0 ./attnprof record -o "$OUT/oh-attnprof-percall.yaml" --force --no-check --no-time -- $prog)" | tee -a "$log"
+		[ -n "${OH_DEFAULT_SET:-}" ] && echo "attnprof default set (2 passes, kernel replay): $(t ./attnprof record -o "$OUT/oh-attnprof-default.yaml" --metrics default --force --no-check --no-time -- $prog)" | tee -a "$log"
 		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
 		echo "ncu:              $(t $hook ncu --clock-control none --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics $m --csv --log-file "$OUT/oh-ncu.csv" $prog)" | tee -a "$log"
 		tail -3 "$OUT/oh.log" | tee -a "$log"
 		grep -c '"gpu__time_duration.sum"' "$OUT/oh-ncu.csv" | sed 's/^/ncu kernel rows: /' | tee -a "$log"
-		python3 tools/capture_compare.py "$OUT/oh-attnprof.yaml" "$OUT/oh-ncu.csv" 2>&1 | tee -a "$log"
-		gzip -f "$OUT/oh-ncu.csv" ;;
+		for f in oh-attnprof oh-attnprof-noflush oh-attnprof-percall; do
+			echo "-- fidelity of $f against ncu" | tee -a "$log"
+			python3 tools/capture_compare.py "$OUT/$f.yaml" "$OUT/oh-ncu.csv" 2>&1 | tee -a "$log"
+		done
+		tar -C "$OUT" -czf "$OUT/overhead-capture.tar.gz" oh-attnprof.yaml oh-attnprof-noflush.yaml oh-attnprof-percall.yaml oh-ncu.csv && rm -f "$OUT"/oh-attnprof*.yaml "$OUT/oh-ncu.csv" ;;
 	sass)
 		say "sass"
 		for o in build/cuda1-render0/kernels/*.o; do

@@ -169,6 +169,9 @@ struct cupti_session {
 	size_t next_range;              /* the auto-range number CUPTI should use next */
 	/* the profiled call in progress (cupti_call_begin .. cupti_call_end) */
 	struct cupti_call call;
+	/* window mode (cupti_window_open .. _close) */
+	int window_open, window_pushed;
+	size_t window_ranges;
 	/* ATTNPROF_CUPTI_TRACE=1: phase times on stderr */
 	int trace;
 	unsigned calls;
@@ -421,6 +424,13 @@ void cupti_session_close(struct cupti_session *s)
 		return;
 	double t0 = mono_ms();
 	cupti_call_abort(s);
+	if (s->window_open) { /* the caller closes a window it wants the counters of */
+		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
+		sop.pRangeProfilerObject = s->rp;
+		cudaDeviceSynchronize();
+		cuptiRangeProfilerStop(&sop);
+		s->window_open = 0;
+	}
 	range_profiler_disable(s);
 	TRACE(s, "close: disable", t0);
 	if (s->trace)
@@ -501,6 +511,7 @@ static int fill_launch(struct cupti_session *s, const struct kernel_info *k, str
 	l->dynamic_smem = k->dynamic_smem;
 	l->stream = k->stream;
 	l->duration_ns = k->end > k->rec.start ? (double)(k->end - k->rec.start) : 0;
+	l->correlation_id = k->rec.correlation_id;
 	struct occupancy occ;
 	int threads = k->block[0] * k->block[1] * k->block[2];
 	int prev = error_quiet(1);
@@ -906,6 +917,210 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 			return -1;
 	}
 	return cupti_call_end(s, launches, nlaunches);
+}
+
+/* ---- window mode (cupti.h) ------------------------------------------------ */
+
+size_t cupti_session_metric_count(const struct cupti_session *s)
+{
+	return s ? s->n : 0;
+}
+
+int cupti_window_is_open(const struct cupti_session *s)
+{
+	return s && s->window_open;
+}
+
+int cupti_window_open(struct cupti_session *s)
+{
+	if (!s || s->n == 0)
+		return error("a profiling window needs a session with metrics");
+	if (s->window_open)
+		return 0;
+	if (s->call.active)
+		return error("a profiling window cannot open inside a per-call profile");
+	double t0 = mono_ms();
+	if (!s->rp) {
+		CUpti_RangeProfiler_Enable_Params ep = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
+		ep.ctx = s->ctx;
+		CUPTI_OK(cuptiRangeProfilerEnable(&ep), "enabling the CUPTI range profiler");
+		s->rp = ep.pRangeProfilerObject;
+		s->next_range = 0;
+		free(s->data);
+		s->data = NULL;
+	}
+	if (!s->data) {
+		CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
+		dsp.pRangeProfilerObject = s->rp;
+		dsp.pMetricNames = (const char **)s->metrics;
+		dsp.numMetrics = s->n;
+		dsp.maxNumOfRanges = CUPTI_MAX_RANGES;
+		dsp.maxNumRangeTreeNodes = CUPTI_MAX_RANGES;
+		CUPTI_OK(cuptiRangeProfilerGetCounterDataSize(&dsp), "sizing the CUPTI counter data");
+		if (!(s->data = calloc(1, dsp.counterDataSize))) {
+			error("out of memory");
+			goto out;
+		}
+		s->data_size = dsp.counterDataSize;
+	}
+	CUpti_RangeProfiler_CounterDataImage_Initialize_Params dip = { CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE };
+	dip.pRangeProfilerObject = s->rp;
+	dip.counterDataSize = s->data_size;
+	dip.pCounterData = s->data;
+	CUPTI_OK(cuptiRangeProfilerCounterDataImageInitialize(&dip), "initialising the CUPTI counter data");
+	CUpti_RangeProfiler_SetConfig_Params cp = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
+	cp.pRangeProfilerObject = s->rp;
+	cp.configSize = s->config_size;
+	cp.pConfig = s->config;
+	cp.counterDataImageSize = s->data_size;
+	cp.pCounterDataImage = s->data;
+	cp.range = CUPTI_UserRange;
+	cp.replayMode = CUPTI_UserReplay;
+	cp.maxRangesPerPass = CUPTI_MAX_RANGES;
+	cp.numNestingLevels = 1;
+	cp.minNestingLevel = 1;
+	cp.passIndex = 0;
+	cp.targetNestingLevel = 1;
+	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler (user ranges)");
+	CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
+	stp.pRangeProfilerObject = s->rp;
+	CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
+	s->window_open = 1;
+	s->window_ranges = 0;
+	s->window_pushed = 0;
+	TRACE(s, "window: open (init + config + start)", t0);
+	return 0;
+out:
+	return -1;
+}
+
+int cupti_window_push(struct cupti_session *s, uint32_t correlation_id)
+{
+	if (!s || !s->window_open)
+		return error("a kernel range pushed with no profiling window open");
+	if (s->window_pushed)
+		return error("kernel ranges do not nest: a range is already pushed");
+	if (s->window_ranges >= CUPTI_MAX_RANGES)
+		return 1;
+	char name[24];
+	snprintf(name, sizeof name, "c%u", correlation_id);
+	CUpti_RangeProfiler_PushRange_Params pp = { CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE };
+	pp.pRangeProfilerObject = s->rp;
+	pp.pRangeName = name;
+	CUPTI_OK(cuptiRangeProfilerPushRange(&pp), "pushing a CUPTI range");
+	s->window_pushed = 1;
+	s->window_ranges++;
+	return 0;
+out:
+	return -1;
+}
+
+int cupti_window_pop(struct cupti_session *s)
+{
+	if (!s || !s->window_pushed)
+		return 0;
+	s->window_pushed = 0;
+	CUpti_RangeProfiler_PopRange_Params pp = { CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE };
+	pp.pRangeProfilerObject = s->rp;
+	CUPTI_OK(cuptiRangeProfilerPopRange(&pp), "popping a CUPTI range");
+	return 0;
+out:
+	return -1;
+}
+
+int cupti_window_close(struct cupti_session *s, uint32_t **correlation_ids, double **values, size_t *nranges)
+{
+	*correlation_ids = NULL;
+	*values = NULL;
+	*nranges = 0;
+	if (!s || !s->window_open)
+		return 0;
+	double t0 = mono_ms();
+	int rc = -1;
+	uint32_t *ids = NULL;
+	double *vals = NULL;
+	size_t n = 0;
+	cupti_window_pop(s);
+	cudaError_t ce = cudaDeviceSynchronize();
+	CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
+	sop.pRangeProfilerObject = s->rp;
+	CUptiResult sr = cuptiRangeProfilerStop(&sop);
+	s->window_open = 0;
+	if (sr != CUPTI_SUCCESS) {
+		error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
+		goto out;
+	}
+	if (ce != cudaSuccess) {
+		error("a profiled kernel failed: %s", cudaGetErrorString(ce));
+		goto out;
+	}
+	TRACE(s, "window: synchronize + stop", t0);
+	CUpti_RangeProfiler_DecodeData_Params ddp = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
+	ddp.pRangeProfilerObject = s->rp;
+	CUPTI_OK(cuptiRangeProfilerDecodeData(&ddp), "decoding the CUPTI counter data");
+	if (ddp.numOfRangeDropped) {
+		error("CUPTI dropped %zu kernel ranges of a window of at most %d", ddp.numOfRangeDropped, CUPTI_MAX_RANGES);
+		goto out;
+	}
+	CUpti_RangeProfiler_GetCounterDataInfo_Params ip = { CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE };
+	ip.pCounterDataImage = s->data;
+	ip.counterDataImageSize = s->data_size;
+	CUPTI_OK(cuptiRangeProfilerGetCounterDataInfo(&ip), "counting CUPTI ranges");
+	n = ip.numTotalRanges;
+	ids = calloc(n ? n : 1, sizeof *ids);
+	vals = calloc((n ? n : 1) * s->n, sizeof *vals);
+	if (!ids || !vals) {
+		error("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params rp = { CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE };
+		rp.pCounterDataImage = s->data;
+		rp.counterDataImageSize = s->data_size;
+		rp.rangeIndex = i;
+		rp.rangeDelimiter = "/";
+		CUPTI_OK(cuptiRangeProfilerCounterDataGetRangeInfo(&rp), "naming a CUPTI range");
+		unsigned id = 0;
+		char tail = 0;
+		int ok = rp.rangeName && sscanf(rp.rangeName, "c%u%c", &id, &tail) == 1;
+		if (!ok)
+			error("CUPTI range %zu is named '%s', not one of ours", i, rp.rangeName ? rp.rangeName : "(none)");
+		free((char *)rp.rangeName);
+		if (!ok)
+			goto out;
+		ids[i] = id;
+		if (cupti_host_evaluate(s->host, s->data, s->data_size, i, (const char *const *)s->metrics, s->n,
+					vals + i * s->n))
+			goto out;
+	}
+	TRACE(s, "window: decode + evaluate", t0);
+	if (s->trace)
+		fprintf(stderr, "attnprof: cupti: window closed with %zu range%s\n", n, n == 1 ? "" : "s");
+	*correlation_ids = ids;
+	*values = vals;
+	*nranges = n;
+	ids = NULL;
+	vals = NULL;
+	rc = 0;
+out:
+	free(ids);
+	free(vals);
+	return rc;
+}
+
+int cupti_activity_begin(struct cupti_session *s)
+{
+	if (!s)
+		return error("kernel records without a CUPTI session");
+	return activity_begin();
+}
+
+int cupti_activity_end(struct cupti_session *s, struct launch **launches, size_t *nlaunches)
+{
+	*launches = NULL;
+	*nlaunches = 0;
+	activity_end();
+	return collect_activity_only(s, launches, nlaunches);
 }
 
 /* ---- 'attnprof info' --------------------------------------------------- */

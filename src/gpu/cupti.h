@@ -114,6 +114,34 @@ int cupti_profile(struct cupti_session *s, enum cupti_replay replay, int (*launc
 void cupti_launches_free(struct launch *launches, size_t n);
 void cupti_session_close(struct cupti_session *s);
 
+/*
+ * Window mode, for a program's own launches with a one-pass set (the
+ * injection library): the range profiler is started once for many calls,
+ * in user-range mode with user replay, and each profiled kernel is one
+ * range, pushed just before its launch and popped just after, named by the
+ * launch's correlation id.  Kernels launched outside a pushed range run
+ * unprofiled, so the window can stay open across the program's other work;
+ * the per-call Start (≈ 20 ms on the H200) and Stop (≈ 7 ms) are paid once
+ * per window.  The counters are decoded when the window closes.
+ *
+ * cupti_window_open starts a window (no-op when one is open).
+ * cupti_window_push returns 1 when the window already holds
+ * CUPTI_MAX_RANGES ranges (close it, open another, push again).
+ * cupti_window_close synchronizes, stops, decodes and returns one entry per
+ * range (values[i·n + m] is metric m of range i, n = the session's
+ * metrics); free both arrays.
+ * cupti_activity_begin/_end bracket one call's kernel records without
+ * counters (launches in launch order, correlation ids set).
+ */
+int cupti_window_open(struct cupti_session *s);
+int cupti_window_is_open(const struct cupti_session *s);
+int cupti_window_push(struct cupti_session *s, uint32_t correlation_id);
+int cupti_window_pop(struct cupti_session *s);
+int cupti_window_close(struct cupti_session *s, uint32_t **correlation_ids, double **values, size_t *nranges);
+size_t cupti_session_metric_count(const struct cupti_session *s);
+int cupti_activity_begin(struct cupti_session *s);
+int cupti_activity_end(struct cupti_session *s, struct launch **launches, size_t *nlaunches);
+
 /* Device dev's occupancy limits (cudaDeviceGetAttribute, GH100 defaults for
  * what the runtime does not report); for occupancy_compute().  0 or -1. */
 struct occupancy_limits;

@@ -206,6 +206,7 @@ static int child_env(const struct program_opts *o, const char *lib, const char *
 		 set_env("ATTNPROF_INJECT_NVTX_INCLUDE", o->nvtx_include) ||
 		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex) ||
 		 set_env("ATTNPROF_INJECT_KERNEL_SHAPE", o->kernel_shape ? o->kernel_shape : "");
+	rc = rc || set_env("ATTNPROF_INJECT_FLUSH", o->flush_l2 ? "1" : "0");
 	snprintf(num, sizeof num, "%ld", o->skip_calls);
 	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
 	snprintf(num, sizeof num, "%ld", o->max_calls);

@@ -32,6 +32,11 @@
  *   ATTNPROF_INJECT_KERNEL_SHAPE a range name ("attnprof: impl=… B= …"): every
  *                                launch of a kernel matching the regex outside
  *                                any attention range is a call of that shape
+ *   ATTNPROF_INJECT_FLUSH=0|1       flush the L2 before each profiled kernel (default 1,
+ *                                as Nsight Compute's --cache-control all)
+ *   ATTNPROF_INJECT_WINDOW=0|1      one-pass sets: one range-profiler window for many
+ *                                calls, a user range per kernel (default 1; 0: Start
+ *                                and Stop around every call)
  *   ATTNPROF_INJECT_SKIP_CALLS, ATTNPROF_INJECT_MAX_CALLS
  *   ATTNPROF_INJECT_VERBOSE=1    a line per call on stderr
  */
@@ -51,6 +56,7 @@
 #include "capture/family.h"
 #include "capture/range_name.h"
 #include "capture/verdict.h"
+#include "attn.h"
 #include "gpu/cupti.h"
 #include "results.h"
 #include "util/error.h"
@@ -76,6 +82,8 @@ static struct {
 	regex_t kernel_re;
 	int have_re;
 	char *kernel_shape;    /* kernel-launch mode: the calls' range name */
+	int flush;             /* flush the L2 before each profiled kernel (ATTNPROF_INJECT_FLUSH) */
+	int flush_ready;       /* the flush buffer exists and its kernel is loaded */
 	long skip, max;        /* max < 0: no limit */
 	long seen, captured;   /* attention ranges seen / captured */
 	struct cupti_session *cupti;
@@ -96,14 +104,31 @@ static struct {
 	long index;
 	enum cupti_replay replay;
 	int launch_call;       /* the call is one kernel launch (kernel-launch mode) */
+	int window;            /* window mode (ATTNPROF_INJECT_WINDOW; one-pass sets only) */
+	int in_window;         /* the call in progress is profiled in the window */
+	struct results pend;   /* calls whose counters wait for the window to close */
+	double window_since;   /* when the open window opened (ms) */
 } g = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* Per thread: which open ranges are the captured call (1) or not (0). */
 static __thread int depth;
 static __thread unsigned char mine[MAX_DEPTH];
-/* Per thread: inside our own launch callback (CUDA calls we make there
- * must not re-enter it). */
+/* Per thread: running our own code (an NVTX entry point or a launch
+ * callback, g.lock held): the CUDA calls we make then (the flush, CUPTI's
+ * own kernels, a synchronize) must not re-enter the launch callback, which
+ * would wait for g.lock forever. */
 static __thread int in_callback;
+
+static void lock_tool(void)
+{
+	pthread_mutex_lock(&g.lock);
+	in_callback++;
+}
+static void unlock_tool(void)
+{
+	in_callback--;
+	pthread_mutex_unlock(&g.lock);
+}
 
 static double now_ms(void)
 {
@@ -163,6 +188,14 @@ static void open_session(void)
 	error_quiet(q);
 	if (rc == 0) {
 		g.mstatus = METRICS_OK;
+		if (g.flush) {
+			q = error_quiet(1);
+			g.flush_ready = attn_l2_flush_prepare() == 0;
+			error_quiet(q);
+			if (!g.flush_ready)
+				note_header("the L2 could not be flushed before the profiled kernels (no memory for the "
+					    "flush buffer): DRAM writes include lines other work left dirty");
+		}
 		return;
 	}
 	if (rc < 0)
@@ -205,6 +238,20 @@ static void begin_call(const char *name, const char *origin)
 	 * each kernel itself, restoring memory, so the program still sees one run. */
 	g.replay = cupti_session_passes(g.cupti) <= 1 ? CUPTI_REPLAY_USER : CUPTI_REPLAY_KERNEL;
 	int q = error_quiet(1);
+	g.in_window = 0;
+	if (g.window && g.mstatus == METRICS_OK && g.replay == CUPTI_REPLAY_USER) {
+		if (!cupti_window_is_open(g.cupti))
+			g.window_since = now_ms();
+		if (cupti_window_open(g.cupti) == 0 && cupti_activity_begin(g.cupti) == 0) {
+			g.in_window = 1;
+			error_quiet(q);
+			return;
+		}
+		/* not in this process: every call profiled on its own from now on */
+		fprintf(stderr, "attnprof-inject: profiling window unavailable (%s): profiling each call on its own\n",
+			error_last());
+		g.window = 0;
+	}
 	if (cupti_call_begin(g.cupti, g.replay) || cupti_pass_begin(g.cupti)) {
 		fprintf(stderr, "attnprof-inject: cannot profile call %ld: %s\n", g.index, error_last());
 		g.active = 2; /* recorded without kernels */
@@ -225,14 +272,14 @@ static double call_tflops(const struct record *r)
 	return attn_flops(&s) / (r->time_ms * 1e-3) / 1e12;
 }
 
-/* Keep only kernels the regex accepts (all when none is given). */
+/* Drop our own L2 flushes; keep only kernels the regex accepts (all when
+ * none is given). */
 static void filter_kernels(struct launch **ls, size_t *n)
 {
-	if (!g.have_re)
-		return;
 	size_t k = 0;
 	for (size_t i = 0; i < *n; i++) {
-		if ((*ls)[i].name && !regexec(&g.kernel_re, (*ls)[i].name, 0, NULL, 0))
+		const char *name = (*ls)[i].name;
+		if (name && strcmp(name, ATTN_L2_FLUSH_KERNEL) && (!g.have_re || !regexec(&g.kernel_re, name, 0, NULL, 0)))
 			(*ls)[k++] = (*ls)[i];
 		else
 			launch_release(&(*ls)[i]);
@@ -240,14 +287,109 @@ static void filter_kernels(struct launch **ls, size_t *n)
 	*n = k;
 }
 
+/* A record's fields that need its kernels' counters, then the record
+ * into the results (and the part onto disk, at most once a second). */
+static void finish_record(struct record *rec, const char *err)
+{
+	results_sum_launches(rec);
+	struct capture_info *c = rec->capture;
+	if (c) {
+		const char **names = calloc(rec->nlaunches + 1, sizeof *names);
+		double ms = 0;
+		for (size_t i = 0; i < rec->nlaunches; i++) {
+			if (names)
+				names[i] = rec->launches[i].name;
+			const double *t = kvlist_get(&rec->launches[i].metrics, "gpu__time_duration.sum");
+			ms += t ? *t * 1e-6 : rec->launches[i].duration_ns * 1e-6;
+		}
+		free(c->family);
+		c->family = strdup(family_of_call(names, rec->nlaunches));
+		free(names);
+		c->kernel_ms = ms;
+		if (!c->time_source) { /* the helper's unprofiled re-timing, when it came first, stays */
+			c->time_source = strdup("kernels");
+			rec->time_ms = rec->time_ms_min = rec->time_ms_max = ms;
+		}
+		verdict_compute(rec, 0); /* record recomputes it with the GPU's L2 size */
+	}
+	rec->tflops = call_tflops(rec);
+	const int graphs = c ? c->graph_launches : 0;
+	if ((err && err[0]) || graphs) {
+		char buf[700];
+		snprintf(buf, sizeof buf, "%s%s%s", err && err[0] ? "profiling failed: " : "", err ? err : "",
+			 graphs ? (err && err[0] ? "; CUDA graph launches inside the range were not profiled"
+						 : "CUDA graph launches inside the range were not profiled")
+				: "");
+		free(rec->error);
+		rec->error = strdup(buf);
+	}
+	if (g.verbose)
+		fprintf(stderr, "attnprof-inject: call %d: %s %s, %zu kernel%s, %.3f ms, family %s%s%s\n",
+			c ? c->call : -1, rec->variant, rec->pass, rec->nlaunches, rec->nlaunches == 1 ? "" : "s",
+			rec->time_ms, c && c->family ? c->family : "?", err && err[0] ? ": " : "", err ? err : "");
+	results_add(&g.res, rec);
+	save_part(0);
+}
+
+/* Close the profiling window: the counters of every pending call's
+ * kernels, matched by correlation id, and the calls into the results. */
+static void close_window(void)
+{
+	if (!g.cupti || !cupti_window_is_open(g.cupti))
+		return;
+	uint32_t *ids = NULL;
+	double *vals = NULL;
+	size_t n = 0;
+	char err[512] = "";
+	int q = error_quiet(1);
+	if (cupti_window_close(g.cupti, &ids, &vals, &n))
+		snprintf(err, sizeof err, "%s", error_last());
+	error_quiet(q);
+	const size_t nm = cupti_session_metric_count(g.cupti);
+	for (size_t r = 0; r < g.pend.nrecords; r++) {
+		struct record *rec = &g.pend.records[r];
+		char why[600] = "";
+		snprintf(why, sizeof why, "%s", err);
+		for (size_t k = 0; k < rec->nlaunches && !err[0]; k++) {
+			struct launch *l = &rec->launches[k];
+			size_t i = 0;
+			while (i < n && ids[i] != l->correlation_id)
+				i++;
+			if (i == n) {
+				snprintf(why, sizeof why, "no counters came back for kernel '%.200s' (launch %u)", l->name,
+					 l->correlation_id);
+				continue;
+			}
+			for (size_t m = 0; m < nm; m++)
+				kvlist_set(&l->metrics, g.metrics[m], vals[i * nm + m]);
+		}
+		if (why[0]) /* counters of none of its kernels, rather than of some */
+			for (size_t k = 0; k < rec->nlaunches; k++)
+				kvlist_release(&rec->launches[k].metrics), kvlist_init(&rec->launches[k].metrics);
+		finish_record(rec, why);
+	}
+	free(g.pend.records); /* each record moved into g.res by finish_record */
+	g.pend.records = NULL;
+	g.pend.nrecords = g.pend.alloc = 0;
+	free(ids);
+	free(vals);
+}
+
 static void end_call(void)
 {
 	struct launch *ls = NULL;
 	size_t n = 0;
 	char err[512] = "";
-	if (g.cupti && g.active == 1) {
+	int q = error_quiet(1);
+	if (g.cupti && g.active == 1 && g.in_window) {
+		/* the kernels must be done for their records; the counters come when the window closes */
+		cudaError_t ce = cudaDeviceSynchronize();
+		if (cupti_activity_end(g.cupti, &ls, &n))
+			snprintf(err, sizeof err, "%s", error_last());
+		else if (ce != cudaSuccess)
+			snprintf(err, sizeof err, "a kernel of the call failed: %s", cudaGetErrorString(ce));
+	} else if (g.cupti && g.active == 1) {
 		int all = 0;
-		int q = error_quiet(1);
 		if (cupti_pass_end(g.cupti, &all))
 			snprintf(err, sizeof err, "%s", error_last());
 		else if (!all) {
@@ -255,8 +397,8 @@ static void end_call(void)
 			cupti_call_abort(g.cupti);
 		} else if (cupti_call_end(g.cupti, &ls, &n))
 			snprintf(err, sizeof err, "%s", error_last());
-		error_quiet(q);
 	}
+	error_quiet(q);
 	filter_kernels(&ls, &n);
 
 	struct record rec;
@@ -276,9 +418,10 @@ static void end_call(void)
 	rec.metrics_reason = g.mstatus == METRICS_UNAVAILABLE ? strdup(g.mreason) : NULL;
 	rec.metric_set = xstrdup(g.metric_set);
 	rec.replay = n && g.mstatus == METRICS_OK ? strdup(cupti_replay_name(g.replay)) : NULL;
+	if (n && g.mstatus == METRICS_OK)
+		rec.l2_flushed = g.flush_ready;
 	rec.launches = ls;
 	rec.nlaunches = n;
-	results_sum_launches(&rec);
 	struct capture_info *c = calloc(1, sizeof *c);
 	rec.capture = c;
 	if (c) {
@@ -291,38 +434,20 @@ static void end_call(void)
 		c->shape_known = id->shape_known;
 		c->graph_launches = g.graph_launches;
 		c->footprint_bytes = -1;
-		const char **names = calloc(n + 1, sizeof *names);
-		double ms = 0;
-		for (size_t i = 0; i < n; i++) {
-			if (names)
-				names[i] = ls[i].name;
-			const double *t = kvlist_get(&ls[i].metrics, "gpu__time_duration.sum");
-			ms += t ? *t * 1e-6 : ls[i].duration_ns * 1e-6;
-		}
-		c->family = strdup(family_of_call(names, n));
-		free(names);
-		c->kernel_ms = ms;
-		c->time_source = strdup("kernels");
-		rec.time_ms = rec.time_ms_min = rec.time_ms_max = ms;
-		verdict_compute(&rec, 0); /* record recomputes it with the GPU's L2 size */
 	}
-	rec.tflops = call_tflops(&rec);
-	if (err[0] || g.graph_launches) {
-		char buf[700];
-		snprintf(buf, sizeof buf, "%s%s%s", err[0] ? "profiling failed: " : "", err,
-			 g.graph_launches ? (err[0] ? "; CUDA graph launches inside the range were not profiled"
-						    : "CUDA graph launches inside the range were not profiled")
-					  : "");
-		rec.error = strdup(buf);
-	}
-	if (g.verbose)
-		fprintf(stderr, "attnprof-inject: call %d: %s %s, %zu kernel%s, %.3f ms, family %s%s%s\n",
-			rec.capture ? rec.capture->call : -1, rec.variant, rec.pass, n, n == 1 ? "" : "s", rec.time_ms,
-			rec.capture && rec.capture->family ? rec.capture->family : "?", err[0] ? ": " : "", err);
-	results_add(&g.res, &rec);
 	g.active = 0;
 	g.captured++;
-	save_part(0);
+	if (g.in_window && !err[0]) {
+		g.in_window = 0;
+		if (results_add(&g.pend, &rec))
+			fprintf(stderr, "attnprof-inject: out of memory keeping call %ld\n", g.index);
+		/* a window is closed at least once a second, so a crash loses at most that much */
+		if (now_ms() - g.window_since >= PART_SAVE_MS)
+			close_window();
+		return;
+	}
+	g.in_window = 0;
+	finish_record(&rec, err);
 }
 
 /* "attnprof-check: call=N max_abs=... rel_l2=... tol_max_abs=... tol_rel_l2=...
@@ -356,8 +481,8 @@ static void attach_check(const char *msg)
 		while (*p && *p != ' ')
 			p++;
 	}
-	for (size_t i = g.res.nrecords; i-- > 0;) {
-		struct record *r = &g.res.records[i];
+	for (size_t j = g.res.nrecords + g.pend.nrecords; j-- > 0;) {
+		struct record *r = j < g.res.nrecords ? &g.res.records[j] : &g.pend.records[j - g.res.nrecords];
 		if (!r->capture || r->capture->call != call)
 			continue;
 		if (have[0] && have[1]) {
@@ -425,25 +550,25 @@ static const char *attr_message(const nvtxEventAttributes_t *a)
 
 static int NVTX_API nv_push(const char *name)
 {
-	pthread_mutex_lock(&g.lock);
+	lock_tool();
 	if (g.ready)
 		on_push(name);
 	else
 		depth++;
 	int d = depth - 1;
-	pthread_mutex_unlock(&g.lock);
+	unlock_tool();
 	return d;
 }
 
 static int NVTX_API nv_pop(void)
 {
-	pthread_mutex_lock(&g.lock);
+	lock_tool();
 	int d = depth - 1;
 	if (g.ready)
 		on_pop();
 	else if (depth > 0)
 		depth--;
-	pthread_mutex_unlock(&g.lock);
+	unlock_tool();
 	return d;
 }
 
@@ -451,10 +576,10 @@ static void NVTX_API nv_mark(const char *m)
 {
 	if (!m || strncmp(m, "attnprof-check:", 15))
 		return;
-	pthread_mutex_lock(&g.lock);
+	lock_tool();
 	if (g.ready)
 		attach_check(m);
-	pthread_mutex_unlock(&g.lock);
+	unlock_tool();
 }
 
 static int NVTX_API nv_push_a(const char *m) { return nv_push(m); }
@@ -504,6 +629,34 @@ static int is_graph_launch(CUpti_CallbackId cbid)
 	return cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch || cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz;
 }
 
+/* The stream a kernel launch goes to.  The parameter layouts are the
+ * driver API's (cuLaunchKernel's arguments in order; cuLaunchKernelEx's
+ * config); the _ptsz forms mean the per-thread default stream by 0. */
+struct launch_kernel_args {
+	CUfunction f;
+	unsigned grid[3], block[3], smem;
+	CUstream stream;
+};
+struct launch_kernel_ex_args {
+	const CUlaunchConfig *config;
+};
+
+static void *launch_stream(CUpti_CallbackId cbid, const void *params)
+{
+	CUstream st = NULL;
+	if (!params)
+		return NULL;
+	if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
+		const CUlaunchConfig *c = ((const struct launch_kernel_ex_args *)params)->config;
+		st = c ? c->hStream : NULL;
+	} else {
+		st = ((const struct launch_kernel_args *)params)->stream;
+	}
+	if (!st && (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz))
+		st = CU_STREAM_PER_THREAD;
+	return st;
+}
+
 /* Kernel-launch mode: does the launched kernel's name (mangled, as the
  * driver has it, or demangled, as the records have it) match? */
 static int launch_matches(const char *symbol)
@@ -529,50 +682,77 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	(void)userdata;
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || in_callback)
 		return;
+	/* most launches are the program's own, outside any call: no lock for them
+	 * (g.active and g.thread change only on the call's own thread) */
+	const int own_call = g.active == 1 && pthread_equal(g.thread, pthread_self());
+	if (!own_call && !(g.kernel_shape && !g.active && depth == 0) && !is_graph_launch(cbid))
+		return;
 	const CUpti_CallbackData *d = cbdata;
 	if (is_graph_launch(cbid)) {
 		if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
 			g.graph_launches++;
 		return;
 	}
-	if (!g.kernel_shape)
-		return;
-	in_callback = 1;
-	pthread_mutex_lock(&g.lock);
+	lock_tool();
 	if (g.ready && d->callbackSite == CUPTI_API_ENTER) {
-		if (!g.active && depth == 0 && launch_matches(d->symbolName)) {
+		if (g.kernel_shape && !g.active && depth == 0 && launch_matches(d->symbolName)) {
 			g.seen++;
 			if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
 				begin_call(g.kernel_shape, "kernel-regex");
 				g.launch_call = 1;
 			}
 		}
+		if (g.active == 1 && pthread_equal(g.thread, pthread_self())) {
+			/* the flush goes onto the launch's stream just before the kernel, outside its range */
+			if (g.flush_ready)
+				attn_l2_flush_on(launch_stream(cbid, d->functionParams));
+			if (g.in_window) {
+				int q = error_quiet(1);
+				int pr = cupti_window_push(g.cupti, d->correlationId);
+				if (pr == 1) { /* the window is full: its calls out, a new one in */
+					close_window();
+					g.window_since = now_ms();
+					pr = cupti_window_open(g.cupti) || cupti_window_push(g.cupti, d->correlationId);
+				}
+				if (pr)
+					fprintf(stderr, "attnprof-inject: kernel of call %ld not profiled: %s\n", g.index, error_last());
+				error_quiet(q);
+			}
+		}
+	} else if (g.ready && d->callbackSite == CUPTI_API_EXIT && g.active == 1 && g.in_window &&
+		   pthread_equal(g.thread, pthread_self())) {
+		cupti_window_pop(g.cupti);
+		if (g.launch_call) {
+			g.launch_call = 0;
+			end_call();
+		}
 	} else if (g.ready && d->callbackSite == CUPTI_API_EXIT && g.active && g.launch_call &&
 		   pthread_equal(g.thread, pthread_self())) {
 		g.launch_call = 0;
 		end_call();
 	}
-	pthread_mutex_unlock(&g.lock);
-	in_callback = 0;
+	unlock_tool();
 }
 
 static void finish(void)
 {
-	pthread_mutex_lock(&g.lock);
+	lock_tool();
 	if (g.ready) {
 		if (g.active) {
-			if (g.cupti)
+			if (g.cupti && !g.in_window)
 				cupti_call_abort(g.cupti);
 			g.active = 0;
+			g.in_window = 0;
 			note_header("the program exited inside an attention range: that call was not recorded");
 		}
+		close_window();
 		save_part(1);
 		if (g.cupti)
 			cupti_session_close(g.cupti);
 		g.cupti = NULL;
 		g.ready = 0;
 	}
-	pthread_mutex_unlock(&g.lock);
+	unlock_tool();
 }
 
 static void split_metrics(const char *list)
@@ -636,6 +816,9 @@ int InitializeInjection(void)
 	const char *shape = getenv("ATTNPROF_INJECT_KERNEL_SHAPE");
 	if (shape && *shape && g.have_re)
 		g.kernel_shape = strdup(shape);
+	g.flush = env_long("ATTNPROF_INJECT_FLUSH", 1) != 0 && g.nmetrics > 0;
+	g.window = env_long("ATTNPROF_INJECT_WINDOW", 1) != 0 && g.nmetrics > 0;
+	results_init(&g.pend);
 	g.skip = env_long("ATTNPROF_INJECT_SKIP_CALLS", 0);
 	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);
 	g.mstatus = METRICS_NOT_REQUESTED;
@@ -667,7 +850,7 @@ int InitializeInjection(void)
 	}
 	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch);
 	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz);
-	if (g.kernel_shape) {
+	if (g.kernel_shape || g.flush || g.window) {
 		static const CUpti_CallbackId launches[] = {
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
