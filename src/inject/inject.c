@@ -32,8 +32,9 @@
  *   ATTNPROF_INJECT_KERNEL_SHAPE a range name ("attnprof: impl=… B= …"): every
  *                                launch of a kernel matching the regex outside
  *                                any attention range is a call of that shape
- *   ATTNPROF_INJECT_FLUSH=0|1       flush the L2 before each profiled kernel (default 1,
- *                                as Nsight Compute's --cache-control all)
+ *   ATTNPROF_INJECT_FLUSH=0|1       flush the L2 before each marked call's first kernel
+ *                                (default 1; Nsight Compute's --cache-control all
+ *                                flushes before every kernel)
  *   ATTNPROF_INJECT_WINDOW=0|1      one-pass sets: one range-profiler window for many
  *                                calls, a user range per kernel (default 1; 0: Start
  *                                and Stop around every call)
@@ -225,6 +226,13 @@ static void begin_call(const char *name, const char *origin)
 		fprintf(stderr, "attnprof-inject: warning: attention range '%s' does not parse (%s): captured with its shape unknown\n",
 			name, problem);
 	open_session();
+	/* Empty the L2 of other work's dirty lines once, before the call's first
+	 * kernel and before its profiling starts (so the flush is not profiled):
+	 * on the legacy default stream, which orders it before every blocking
+	 * stream's later work.  Not for a call that begins inside a launch
+	 * callback (kernel-launch mode): no CUDA launch may happen there. */
+	if (g.flush_ready && !origin)
+		attn_l2_flush_on(NULL);
 	g.range = xstrdup(name);
 	g.problem = prc > 0 ? xstrdup(problem) : NULL;
 	g.graph_launches = 0;
@@ -629,34 +637,6 @@ static int is_graph_launch(CUpti_CallbackId cbid)
 	return cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch || cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz;
 }
 
-/* The stream a kernel launch goes to.  The parameter layouts are the
- * driver API's (cuLaunchKernel's arguments in order; cuLaunchKernelEx's
- * config); the _ptsz forms mean the per-thread default stream by 0. */
-struct launch_kernel_args {
-	CUfunction f;
-	unsigned grid[3], block[3], smem;
-	CUstream stream;
-};
-struct launch_kernel_ex_args {
-	const CUlaunchConfig *config;
-};
-
-static void *launch_stream(CUpti_CallbackId cbid, const void *params)
-{
-	CUstream st = NULL;
-	if (!params)
-		return NULL;
-	if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
-		const CUlaunchConfig *c = ((const struct launch_kernel_ex_args *)params)->config;
-		st = c ? c->hStream : NULL;
-	} else {
-		st = ((const struct launch_kernel_args *)params)->stream;
-	}
-	if (!st && (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz))
-		st = CU_STREAM_PER_THREAD;
-	return st;
-}
-
 /* Kernel-launch mode: does the launched kernel's name (mangled, as the
  * driver has it, or demangled, as the records have it) match? */
 static int launch_matches(const char *symbol)
@@ -703,9 +683,9 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			}
 		}
 		if (g.active == 1 && pthread_equal(g.thread, pthread_self())) {
-			/* the flush goes onto the launch's stream just before the kernel, outside its range */
-			if (g.flush_ready)
-				attn_l2_flush_on(launch_stream(cbid, d->functionParams));
+			/* no CUDA launch here: a kernel launched from inside a launch
+			 * callback broke the program's launch and hung it (H200,
+			 * 2026-12-01); the flush is in begin_call */
 			if (g.in_window) {
 				int q = error_quiet(1);
 				int pr = cupti_window_push(g.cupti, d->correlationId);
