@@ -78,6 +78,10 @@ static void usage(FILE *f)
 		"                      call's first kernel, so its DRAM writes are its own (Nsight\n"
 		"                      Compute flushes before every kernel); none: leave the\n"
 		"                      program's L2 as it is\n"
+		"      --window on|off on (default, one-pass sets): one profiling window across\n"
+		"                      calls, a counter range per kernel, almost no added time;\n"
+		"                      off: start and stop the profiler around each call (about\n"
+		"                      30 ms a call), which counts each call alone\n"
 		"      --skip-calls N  leave the first N attention calls unprofiled\n"
 		"      --max-calls N   profile at most N calls (default: all)\n"
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
@@ -198,6 +202,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "shape", required_argument, NULL, 'S' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "cache-control", required_argument, NULL, 'c' },
+		{ "window", required_argument, NULL, 'w' },
 		{ "skip-calls", required_argument, NULL, 's' },
 		{ "max-calls", required_argument, NULL, 'x' },
 		{ "no-check", no_argument, NULL, 'C' },
@@ -209,7 +214,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	};
 	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
 	long skip = 0, most = -1, timeout = 0;
-	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, c;
+	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 1, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -227,6 +232,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 				return EXIT_BAD_INPUT;
 			}
 			break;
+		case 'w':
+			if (!strcmp(optarg, "on") || !strcmp(optarg, "off")) {
+				window = !strcmp(optarg, "on");
+				break;
+			}
+			error("--window '%s': use on (one profiling window across calls) or off (each call on its own)", optarg);
+			return EXIT_BAD_INPUT;
 		case 'c':
 			if (!strcmp(optarg, "all") || !strcmp(optarg, "none")) {
 				flush = !strcmp(optarg, "all");
@@ -246,7 +258,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
-			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, "
+			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, --window, "
 			     "--skip-calls, --max-calls, --families, --no-check, --no-time and --keep-parts");
 			return EXIT_BAD_INPUT;
 		}
@@ -288,13 +300,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		.out_path = out, .force = force, .argc = ncmd, .argv = cmd, .record_argc = argc - 1,
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
 		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
-		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush,
+		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush, .window = window,
 	};
 	int rc = program_record(&o);
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif

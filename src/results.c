@@ -332,6 +332,8 @@ static void write_capture(struct yamlout *y, const struct capture_info *c)
 	kv_int(y, "nn_matrices", c->nn_matrices);
 	kv_str(y, "verdict_rule", c->verdict_rule);
 	kv_int(y, "graph_launches", c->graph_launches);
+	kv_dbl(y, "alloc_bytes", c->alloc_bytes);
+	kv_bool(y, "counter_window", c->counter_window);
 	yo_map_end(y);
 }
 
@@ -777,11 +779,14 @@ static int read_capture(const struct ytree *t, const struct ynode *n, struct rec
 		{ "nn_matrices", F_INT, OFF(struct capture_info, nn_matrices), 0 },
 		{ "verdict_rule", F_STR, OFF(struct capture_info, verdict_rule), 0 },
 		{ "graph_launches", F_INT, OFF(struct capture_info, graph_launches), 0 },
+		{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0 },
+		{ "counter_window", F_BOOL, OFF(struct capture_info, counter_window), 0 },
 	};
 	if (!(r->capture = calloc(1, sizeof *r->capture)))
 		return error("out of memory");
 	r->capture->nn_matrices = -1;
 	r->capture->l2_write_bytes = r->capture->dram_write_bytes = r->capture->footprint_bytes = -1;
+	r->capture->alloc_bytes = -1;
 	return read_fields(t, n, f, sizeof f / sizeof f[0], r->capture, "capture", NULL, 0);
 }
 

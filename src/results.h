@@ -132,6 +132,8 @@ struct capture_info {
 	int nn_matrices;         /* Nq x Nkv matrices written beyond the outputs (-1: unknown) */
 	char *verdict_rule;      /* "l2-writes", "footprint" or "none" */
 	int graph_launches;      /* CUDA graph launches inside the range (not profiled) */
+	double alloc_bytes;      /* device memory the program allocated from the driver during the call (-1: not known) */
+	int counter_window;      /* counted as kernel ranges in a window across calls (record --window on) */
 };
 
 struct record {

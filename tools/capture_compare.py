@@ -2,6 +2,7 @@
 """Per-kernel counters of `attnprof record -- CMD` against Nsight Compute on the same program.
 
 usage: capture_compare.py CAPTURE.yaml NCU.csv[.gz]
+       capture_compare.py CAPTURE.yaml REFERENCE.yaml   (another capture of the same program)
 
 CAPTURE.yaml: the results file of `attnprof record -o ... -- PROGRAM`; NCU.csv:
 `ncu --csv --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics ... PROGRAM` with the
@@ -64,10 +65,23 @@ def load_ncu(path):
     return [kernels[i] for i in sorted(kernels)]
 
 
+def load_capture(path):
+    """Kernels of a capture in launch order, each with whether its call allocated device
+    memory while profiled (capture.alloc_bytes > 0)."""
+    out = []
+    for r in yaml.safe_load(open(path))["records"]:
+        grew = ((r.get("capture") or {}).get("alloc_bytes") or 0) > 0
+        for l in (r.get("metrics", {}).get("launches") or []):
+            out.append({"name": l["name"], "m": l.get("metrics") or {}, "grew": grew})
+    return out
+
+
 def main():
-    cap, ncu = sys.argv[1], sys.argv[2]
-    ours = [l for r in yaml.safe_load(open(cap))["records"] for l in (r.get("metrics", {}).get("launches") or [])]
-    theirs = load_ncu(ncu)
+    cap, ref = sys.argv[1], sys.argv[2]
+    ours = load_capture(cap)
+    for k in ours:
+        k["metrics"] = k["m"]
+    theirs = load_capture(ref) if ref.endswith(".yaml") else load_ncu(ref)
     n = min(len(ours), len(theirs))
     matched = 0
     for i in range(n):
@@ -100,6 +114,15 @@ def main():
             m, within, len(diffs), "2 pt" if kind == "abs" else "2 %", f(statistics.median(diffs)),
             f(max(diffs, key=abs)),
             "; %d small (< 1e6) differ by at most %.3g" % (len(small), max(abs(s) for s in small)) if small else ""))
+    # the writes again, split by whether the call allocated device memory while profiled
+    for m in ("lts__t_sectors_op_write.sum", "dram__bytes_write.sum"):
+        for grew in (True, False):
+            d = [(ours[i]["metrics"][m] - theirs[i]["m"][m]) / theirs[i]["m"][m] for i in range(matched)
+                 if ours[i]["grew"] == grew and m in ours[i]["metrics"] and theirs[i]["m"].get(m, 0) >= FLOOR]
+            if d:
+                print("  %-42s calls that %s: %3d/%3d within 2 %%, median %+.1f %%" % (
+                    m, "allocated" if grew else "did not allocate", sum(abs(v) <= 0.02 for v in d), len(d),
+                    100 * statistics.median(d)))
 
 
 if __name__ == "__main__":

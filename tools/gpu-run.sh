@@ -5,6 +5,7 @@
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
 # steps: info ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
 set -u
@@ -63,13 +64,13 @@ for step in "$@"; do
 		gzip -f "$OUT"/ncu-bwd-*.txt; rm -f "$OUT/ncu-bwd.txt" ;;
 	kernelmode)
 		say "record -- CMD, kernel-launch mode: PyTorch's FA2 operator called directly, no NVTX range, found by --kernel-regex with --shape"
-		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-kernelmode.yaml" --force --kernel-regex 'flash_fwd_kernel' \
+		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-kernelmode.yaml" --force ${CAPTURE_OPTS:-} --kernel-regex 'flash_fwd_kernel' \
 			--shape 'impl=aten-flash B=4 H=16 Nq=4096 Nkv=4096 d=128 causal=0 dtype=fp16 pass=fwd' \
 			-- python3 experiments/programs/unmarked_attention.py 2>&1 | tail -25 | tee -a "$log"
 		./attnprof export "$OUT/capture-kernelmode.yaml" --csv 2>&1 | cut -c1-260 | tee -a "$log" ;;
 	capturetrace)
 		say "record -- CMD with the CUPTI trace: where a profiled call's time goes (SDPA flash + math, N = 1k and 4k)"
-		ATTNPROF_CUPTI_TRACE=1 ./attnprof record -o "$OUT/trace.yaml" --force --no-check --no-time -- \
+		ATTNPROF_CUPTI_TRACE=1 ./attnprof record -o "$OUT/trace.yaml" --force ${CAPTURE_OPTS:-} --no-check --no-time -- \
 			python3 experiments/programs/sdpa_backends.py --seqlens 1024,4096 --backends flash,math --iters 2 >"$OUT/cupti-trace.log" 2>&1
 		grep -E 'call [0-9]+:|start|launches|synchronize|stop|decode|session' "$OUT/cupti-trace.log" | head -120 | tee -a "$log" ;;
 	bwdsan)
@@ -152,14 +153,14 @@ for step in "$@"; do
 		./attnprof record experiments/ablation.yaml -o "$OUT/ablation.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
 	capturesmoke)
 		say "record -- CMD smoke: one SDPA shape, every backend, fwd+bwd"
-		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-smoke.yaml" --force --keep-parts --timeout 120 -- python3 experiments/programs/sdpa_backends.py --seqlens 1024 --iters 1 2>&1 | tail -40 | tee -a "$log"
+		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-smoke.yaml" --force ${CAPTURE_OPTS:-} --keep-parts --timeout 120 -- python3 experiments/programs/sdpa_backends.py --seqlens 1024 --iters 1 2>&1 | tail -40 | tee -a "$log"
 		./attnprof export "$OUT/capture-smoke.yaml" --csv 2>&1 | cut -c1-220 | head -30 | tee -a "$log" ;;
 	capture)
 		say "record -- CMD: the SDPA-backends script at the FA2-paper shapes (d=128, N 1k-8k), fwd+bwd"
-		./attnprof record -o "$OUT/capture-sdpa.yaml" --force --timeout 300 -- python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096,8192 2>&1 | tail -30 | tee -a "$log" ;;
+		./attnprof record -o "$OUT/capture-sdpa.yaml" --force ${CAPTURE_OPTS:-} --timeout 300 -- python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096,8192 2>&1 | tail -30 | tee -a "$log" ;;
 	capturellama)
 		say "record -- CMD: transformers Llama from a config, eager and sdpa, prefill 512 + 8 decode steps"
-		./attnprof record -o "$OUT/capture-llama.yaml" --force --timeout 300 -- python3 experiments/programs/llama_generate.py 2>&1 | tail -30 | tee -a "$log" ;;
+		./attnprof record -o "$OUT/capture-llama.yaml" --force ${CAPTURE_OPTS:-} --timeout 300 -- python3 experiments/programs/llama_generate.py 2>&1 | tail -30 | tee -a "$log" ;;
 	captureoverhead)
 		say "overhead: the SDPA script plain, under attnprof (capture set, no check/re-time), under ncu (same 7 metrics, same ranges)"
 		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096"
@@ -168,10 +169,10 @@ for step in "$@"; do
 		echo "plain:            $(t $prog)" | tee -a "$log"
 		echo "plain again:      $(t $prog)" | tee -a "$log"
 		echo "plain + helper:   $(t $hook $prog)" | tee -a "$log"
-		echo "attnprof:         $(t ./attnprof record -o "$OUT/oh-attnprof.yaml" --force --no-check --no-time -- $prog)" | tee -a "$log"
+		echo "attnprof:         $(t ./attnprof record -o "$OUT/oh-attnprof.yaml" --force ${CAPTURE_OPTS:-} --no-check --no-time -- $prog)" | tee -a "$log"
 		tail -3 "$OUT/oh.log" | tee -a "$log"
 		echo "attnprof, no L2 flush (--cache-control none): $(t ./attnprof record -o "$OUT/oh-attnprof-noflush.yaml" --cache-control none --force --no-check --no-time -- $prog)" | tee -a "$log"
-		echo "attnprof, Start/Stop per call (ATTNPROF_INJECT_WINDOW=0): $(t env ATTNPROF_INJECT_WINDOW=0 ./attnprof record -o "$OUT/oh-attnprof-percall.yaml" --force --no-check --no-time -- $prog)" | tee -a "$log"
+		echo "attnprof, Start/Stop per call (--window off): $(t ./attnprof record -o "$OUT/oh-attnprof-percall.yaml" --window off --force --no-check --no-time -- $prog)" | tee -a "$log"
 		[ -n "${OH_DEFAULT_SET:-}" ] && echo "attnprof default set (2 passes, kernel replay): $(t ./attnprof record -o "$OUT/oh-attnprof-default.yaml" --metrics default --force --no-check --no-time -- $prog)" | tee -a "$log"
 		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
 		echo "ncu:              $(t $hook ncu --clock-control none --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics $m --csv --log-file "$OUT/oh-ncu.csv" $prog)" | tee -a "$log"

@@ -3,7 +3,7 @@
 # under its own time limit, so one step that hangs costs its limit and no
 # more (the device call's results so far still come back).  A step that
 # runs out of time is killed with its children and reported; when the
-# first one does, the rest run with ATTNPROF_INJECT_WINDOW=0.
+# first one does, the rest capture with CAPTURE_OPTS='--window off'.
 OUT=${OUT:-out}
 export OUT
 for item in "$@"; do
@@ -16,7 +16,7 @@ for item in "$@"; do
 	kill "$watchdog" 2>/dev/null
 	if [ $rc -eq 137 ]; then
 		echo "== step $step: killed after $secs s" | tee -a "$OUT/gpu-run.log"
-		[ -z "${ATTNPROF_INJECT_WINDOW:-}" ] && export ATTNPROF_INJECT_WINDOW=0 &&
-			echo "== the remaining steps run with ATTNPROF_INJECT_WINDOW=0" | tee -a "$OUT/gpu-run.log"
+		[ -z "${CAPTURE_OPTS:-}" ] && export CAPTURE_OPTS='--window off' &&
+			echo "== the remaining steps capture with --window off" | tee -a "$OUT/gpu-run.log"
 	fi
 done

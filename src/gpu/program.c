@@ -207,6 +207,7 @@ static int child_env(const struct program_opts *o, const char *lib, const char *
 		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex) ||
 		 set_env("ATTNPROF_INJECT_KERNEL_SHAPE", o->kernel_shape ? o->kernel_shape : "");
 	rc = rc || set_env("ATTNPROF_INJECT_FLUSH", o->flush_l2 ? "1" : "0");
+	rc = rc || set_env("ATTNPROF_INJECT_WINDOW", o->window ? "1" : "0");
 	snprintf(num, sizeof num, "%ld", o->skip_calls);
 	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
 	snprintf(num, sizeof num, "%ld", o->max_calls);
@@ -361,6 +362,17 @@ int program_record(const struct program_opts *o)
 			free(names);
 		}
 		verdict_compute(r, (double)h->gpu.l2_bytes);
+	}
+	size_t grew = 0;
+	for (size_t i = 0; i < res.nrecords; i++)
+		grew += res.records[i].capture && res.records[i].capture->counter_window && res.records[i].capture->alloc_bytes > 0;
+	if (grew) {
+		snprintf(line, sizeof line,
+			 "%zu call%s allocated new device memory while counted in the window; the driver zeroes such memory on "
+			 "the GPU, which can add to those calls' L2 and DRAM writes (--window off counts each call alone)",
+			 grew, grew == 1 ? "" : "s");
+		results_note(&res, line);
+		note("%s", line);
 	}
 	if (results_save(&res, o->out_path)) {
 		exit_code = EXIT_FAILURE_RUN;

@@ -20,6 +20,7 @@ struct program_opts {
 	int check, retime;     /* the Python helper's fp64 check and unprofiled re-timing */
 	int keep_parts;
 	long timeout_s;        /* stop the program after this many seconds (0 = never) */
+	int window;            /* one-pass sets: counters as kernel ranges in a window across calls (--window on) */
 	int flush_l2;          /* flush the L2 before each profiled kernel (--cache-control all) */
 };
 

@@ -102,6 +102,7 @@ static struct {
 	char *range;
 	char *problem;
 	int graph_launches;
+	double alloc_bytes;    /* device memory the program allocated during the call */
 	long index;
 	enum cupti_replay replay;
 	int launch_call;       /* the call is one kernel launch (kernel-launch mode) */
@@ -233,9 +234,16 @@ static void begin_call(const char *name, const char *origin)
 	 * callback (kernel-launch mode): no CUDA launch may happen there. */
 	if (g.flush_ready && !origin)
 		attn_l2_flush_on(NULL);
+	/* In a window the call's first kernel range opens at its launch, with no
+	 * Start to wait for the GPU: without this the flush and the program's
+	 * earlier work ran into it (H200, 2026-12-01: first kernels' L2 writes
+	 * up to 5x ncu's). */
+	if (g.window && !origin)
+		cudaDeviceSynchronize();
 	g.range = xstrdup(name);
 	g.problem = prc > 0 ? xstrdup(problem) : NULL;
 	g.graph_launches = 0;
+	g.alloc_bytes = 0;
 	g.index = g.seen - 1;
 	g.thread = pthread_self();
 	g.active = 1;
@@ -370,6 +378,11 @@ static void close_window(void)
 			}
 			for (size_t m = 0; m < nm; m++)
 				kvlist_set(&l->metrics, g.metrics[m], vals[i * nm + m]);
+			/* a user range's duration is its markers', host gaps between them
+			 * included (lazy module loading: 20x the kernel): the kernel's
+			 * own time is its Activity record's */
+			if (l->duration_ns > 0 && kvlist_get(&l->metrics, "gpu__time_duration.sum"))
+				kvlist_set(&l->metrics, "gpu__time_duration.sum", l->duration_ns);
 		}
 		if (why[0]) /* counters of none of its kernels, rather than of some */
 			for (size_t k = 0; k < rec->nlaunches; k++)
@@ -441,6 +454,8 @@ static void end_call(void)
 		c->pid = (int)getpid();
 		c->shape_known = id->shape_known;
 		c->graph_launches = g.graph_launches;
+		c->alloc_bytes = g.alloc_bytes;
+		c->counter_window = g.in_window;
 		c->footprint_bytes = -1;
 	}
 	g.active = 0;
@@ -656,6 +671,19 @@ static int launch_matches(const char *symbol)
  * In kernel-launch mode a matching kernel launched outside any range, on
  * a thread with no call open, is a call of its own: profiled from the
  * launch's entry to its exit. */
+/* The bytes a driver allocation call asks for (0: not an allocation). */
+static double alloc_size(CUpti_CallbackId cbid, const void *params)
+{
+	switch (cbid) {
+	case CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2: return (double)((const cuMemAlloc_v2_params *)params)->bytesize;
+	case CUPTI_DRIVER_TRACE_CBID_cuMemCreate: return (double)((const cuMemCreate_params *)params)->size;
+	case CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync: return (double)((const cuMemAllocAsync_params *)params)->bytesize;
+	case CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync:
+		return (double)((const cuMemAllocFromPoolAsync_params *)params)->bytesize;
+	default: return 0;
+	}
+}
+
 static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
 				 const void *cbdata)
 {
@@ -668,6 +696,13 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	if (!own_call && !(g.kernel_shape && !g.active && depth == 0) && !is_graph_launch(cbid))
 		return;
 	const CUpti_CallbackData *d = cbdata;
+	/* new device memory inside a call: the driver zeroes fresh pages on the
+	 * GPU, and in a window that work can land in a kernel's range */
+	const double asked = own_call && d->callbackSite == CUPTI_API_ENTER ? alloc_size(cbid, d->functionParams) : 0;
+	if (asked > 0) {
+		g.alloc_bytes += asked;
+		return;
+	}
 	if (is_graph_launch(cbid)) {
 		if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
 			g.graph_launches++;
@@ -838,6 +873,12 @@ int InitializeInjection(void)
 		for (size_t i = 0; i < sizeof launches / sizeof launches[0]; i++)
 			cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, launches[i]);
 	}
+	static const CUpti_CallbackId allocs[] = {
+		CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2, CUPTI_DRIVER_TRACE_CBID_cuMemCreate,
+		CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync, CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync,
+	};
+	for (size_t i = 0; i < sizeof allocs / sizeof allocs[0]; i++)
+		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, allocs[i]);
 	if (g.verbose)
 		fprintf(stderr, "attnprof-inject: loaded in pid %d, part %s, %zu metrics, NVTX_INJECTION64_PATH=%s\n",
 			(int)getpid(), g.part, g.nmetrics, getenv("NVTX_INJECTION64_PATH") ? getenv("NVTX_INJECTION64_PATH") : "(unset)");
