@@ -78,10 +78,11 @@ static void usage(FILE *f)
 		"                      call's first kernel, so its DRAM writes are its own (Nsight\n"
 		"                      Compute flushes before every kernel); none: leave the\n"
 		"                      program's L2 as it is\n"
-		"      --window on|off on (default, one-pass sets): one profiling window across\n"
-		"                      calls, a counter range per kernel, almost no added time;\n"
-		"                      off: start and stop the profiler around each call (about\n"
-		"                      30 ms a call), which counts each call alone\n"
+		"      --window on|off off (default): start and stop the profiler around each\n"
+		"                      call (about 30 ms a call), which counts each call alone;\n"
+		"                      on (one-pass sets): one profiling window across calls, a\n"
+		"                      counter range per kernel, almost no added time, but some\n"
+		"                      calls' writes read high (docs/capture.md)\n"
 		"      --skip-calls N  leave the first N attention calls unprofiled\n"
 		"      --max-calls N   profile at most N calls (default: all)\n"
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
@@ -214,7 +215,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	};
 	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
 	long skip = 0, most = -1, timeout = 0;
-	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 1, c;
+	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 0, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {

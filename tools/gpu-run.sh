@@ -162,27 +162,24 @@ for step in "$@"; do
 		say "record -- CMD: transformers Llama from a config, eager and sdpa, prefill 512 + 8 decode steps"
 		./attnprof record -o "$OUT/capture-llama.yaml" --force ${CAPTURE_OPTS:-} --timeout 300 -- python3 experiments/programs/llama_generate.py 2>&1 | tail -30 | tee -a "$log" ;;
 	captureoverhead)
-		say "overhead: the SDPA script plain, under attnprof (capture set, no check/re-time), under ncu (same 7 metrics, same ranges)"
+		say "overhead, interleaved repeats: the SDPA script with the helper's ranges, under attnprof (--window off, the default, and --window on; capture set, no check/re-time), under ncu (same 7 metrics, same ranges); fidelity of both against ncu"
 		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096"
-		t() { s=$(date +%s%N); "$@" >"$OUT/oh.log" 2>&1; rc=$?; e=$(date +%s%N); echo "$(( (e - s) / 1000000 )) ms (exit $rc)"; }
+		t() { s=$(date +%s%N); timeout 150 "$@" >"$OUT/oh.log" 2>&1; rc=$?; e=$(date +%s%N); echo "$(( (e - s) / 1000000 )) ms (exit $rc)"; }
 		hook="env PYTHONPATH=src/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
-		echo "plain:            $(t $prog)" | tee -a "$log"
-		echo "plain again:      $(t $prog)" | tee -a "$log"
-		echo "plain + helper:   $(t $hook $prog)" | tee -a "$log"
-		echo "attnprof:         $(t ./attnprof record -o "$OUT/oh-attnprof.yaml" --force ${CAPTURE_OPTS:-} --no-check --no-time -- $prog)" | tee -a "$log"
-		tail -3 "$OUT/oh.log" | tee -a "$log"
-		echo "attnprof, no L2 flush (--cache-control none): $(t ./attnprof record -o "$OUT/oh-attnprof-noflush.yaml" --cache-control none --force --no-check --no-time -- $prog)" | tee -a "$log"
-		echo "attnprof, Start/Stop per call (--window off): $(t ./attnprof record -o "$OUT/oh-attnprof-percall.yaml" --window off --force --no-check --no-time -- $prog)" | tee -a "$log"
-		[ -n "${OH_DEFAULT_SET:-}" ] && echo "attnprof default set (2 passes, kernel replay): $(t ./attnprof record -o "$OUT/oh-attnprof-default.yaml" --metrics default --force --no-check --no-time -- $prog)" | tee -a "$log"
 		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
-		echo "ncu:              $(t $hook ncu --clock-control none --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics $m --csv --log-file "$OUT/oh-ncu.csv" $prog)" | tee -a "$log"
-		tail -3 "$OUT/oh.log" | tee -a "$log"
-		grep -c '"gpu__time_duration.sum"' "$OUT/oh-ncu.csv" | sed 's/^/ncu kernel rows: /' | tee -a "$log"
-		for f in oh-attnprof oh-attnprof-noflush oh-attnprof-percall; do
+		for i in 1 2 3; do
+			echo "run $i plain + helper:       $(t $hook $prog)" | tee -a "$log"
+			echo "run $i attnprof --window off: $(t ./attnprof record -o "$OUT/oh-off-$i.yaml" --window off --force --no-check --no-time -- $prog)" | tee -a "$log"
+			echo "run $i attnprof --window on:  $(t ./attnprof record -o "$OUT/oh-on-$i.yaml" --window on --force --no-check --no-time -- $prog)" | tee -a "$log"
+			[ $i = 2 ] && echo "run $i ncu:                  $(t $hook ncu --clock-control none --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics $m --csv --log-file "$OUT/oh-ncu.csv" $prog)" | tee -a "$log"
+		done
+		for f in oh-off-2 oh-on-2; do
 			echo "-- fidelity of $f against ncu" | tee -a "$log"
 			python3 tools/capture_compare.py "$OUT/$f.yaml" "$OUT/oh-ncu.csv" 2>&1 | tee -a "$log"
 		done
-		tar -C "$OUT" -czf "$OUT/overhead-capture.tar.gz" oh-attnprof.yaml oh-attnprof-noflush.yaml oh-attnprof-percall.yaml oh-ncu.csv && rm -f "$OUT"/oh-attnprof*.yaml "$OUT/oh-ncu.csv" ;;
+		gzip -f "$OUT/oh-ncu.csv"
+		tar -C "$OUT" -czf "$OUT/overhead-capture.tar.gz" oh-ncu.csv.gz oh-off-1.yaml oh-off-2.yaml oh-off-3.yaml oh-on-1.yaml oh-on-2.yaml oh-on-3.yaml &&
+			rm -f "$OUT"/oh-o*.yaml "$OUT/oh-ncu.csv.gz" ;;
 	sass)
 		say "sass"
 		for o in build/cuda1-render0/kernels/*.o; do

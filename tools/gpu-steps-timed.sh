@@ -2,8 +2,7 @@
 # tools/gpu-steps-timed.sh SECONDS:STEP ... — tools/gpu-run.sh steps, each
 # under its own time limit, so one step that hangs costs its limit and no
 # more (the device call's results so far still come back).  A step that
-# runs out of time is killed with its children and reported; when the
-# first one does, the rest capture with CAPTURE_OPTS='--window off'.
+# runs out of time is killed with its children and reported.
 OUT=${OUT:-out}
 export OUT
 for item in "$@"; do
@@ -16,7 +15,5 @@ for item in "$@"; do
 	kill "$watchdog" 2>/dev/null
 	if [ $rc -eq 137 ]; then
 		echo "== step $step: killed after $secs s" | tee -a "$OUT/gpu-run.log"
-		[ -z "${CAPTURE_OPTS:-}" ] && export CAPTURE_OPTS='--window off' &&
-			echo "== the remaining steps capture with --window off" | tee -a "$OUT/gpu-run.log"
 	fi
 done

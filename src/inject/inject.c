@@ -36,8 +36,8 @@
  *                                (default 1; Nsight Compute's --cache-control all
  *                                flushes before every kernel)
  *   ATTNPROF_INJECT_WINDOW=0|1      one-pass sets: one range-profiler window for many
- *                                calls, a user range per kernel (default 1; 0: Start
- *                                and Stop around every call)
+ *                                calls, a user range per kernel (record --window on);
+ *                                0 (default): Start and Stop around every call
  *   ATTNPROF_INJECT_SKIP_CALLS, ATTNPROF_INJECT_MAX_CALLS
  *   ATTNPROF_INJECT_VERBOSE=1    a line per call on stderr
  */
@@ -234,12 +234,6 @@ static void begin_call(const char *name, const char *origin)
 	 * callback (kernel-launch mode): no CUDA launch may happen there. */
 	if (g.flush_ready && !origin)
 		attn_l2_flush_on(NULL);
-	/* In a window the call's first kernel range opens at its launch, with no
-	 * Start to wait for the GPU: without this the flush and the program's
-	 * earlier work ran into it (H200, 2026-12-01: first kernels' L2 writes
-	 * up to 5x ncu's). */
-	if (g.window && !origin)
-		cudaDeviceSynchronize();
 	g.range = xstrdup(name);
 	g.problem = prc > 0 ? xstrdup(problem) : NULL;
 	g.graph_launches = 0;
@@ -260,6 +254,11 @@ static void begin_call(const char *name, const char *origin)
 			g.window_since = now_ms();
 		if (cupti_window_open(g.cupti) == 0 && cupti_activity_begin(g.cupti) == 0) {
 			g.in_window = 1;
+			/* The call's first kernel range opens at its launch, with no Start
+			 * to wait for the GPU: the flush and the program's earlier work
+			 * are to be done by then */
+			if (!origin)
+				cudaDeviceSynchronize();
 			error_quiet(q);
 			return;
 		}
@@ -696,8 +695,7 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	if (!own_call && !(g.kernel_shape && !g.active && depth == 0) && !is_graph_launch(cbid))
 		return;
 	const CUpti_CallbackData *d = cbdata;
-	/* new device memory inside a call: the driver zeroes fresh pages on the
-	 * GPU, and in a window that work can land in a kernel's range */
+	/* new device memory inside a call (capture.alloc_bytes) */
 	const double asked = own_call && d->callbackSite == CUPTI_API_ENTER ? alloc_size(cbid, d->functionParams) : 0;
 	if (asked > 0) {
 		g.alloc_bytes += asked;
@@ -832,7 +830,7 @@ int InitializeInjection(void)
 	if (shape && *shape && g.have_re)
 		g.kernel_shape = strdup(shape);
 	g.flush = env_long("ATTNPROF_INJECT_FLUSH", 1) != 0 && g.nmetrics > 0;
-	g.window = env_long("ATTNPROF_INJECT_WINDOW", 1) != 0 && g.nmetrics > 0;
+	g.window = env_long("ATTNPROF_INJECT_WINDOW", 0) != 0 && g.nmetrics > 0;
 	results_init(&g.pend);
 	g.skip = env_long("ATTNPROF_INJECT_SKIP_CALLS", 0);
 	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);
