@@ -275,6 +275,8 @@ static void test_results_round_trip(void)
 	r.capture->pid = 1234;
 	r.capture->kernel_ms = 0.75;
 	r.capture->time_source = strdup("kernels");
+	r.capture->alloc_bytes = 471859200;
+	r.capture->counter_window = 1;
 	verdict_compute(&r, 0);
 	CHECK_INT(results_add(&res, &r), 0);
 	/* one with its shape unknown */
@@ -306,6 +308,8 @@ static void test_results_round_trip(void)
 			CHECK_INT(b->capture->pid, 1234);
 			CHECK_INT(b->capture->nn_matrices, res.records[0].capture->nn_matrices);
 			CHECK_NEAR(b->capture->l2_write_bytes, 1e9, 1e-12);
+			CHECK_NEAR(b->capture->alloc_bytes, 471859200, 1e-12);
+			CHECK_INT(b->capture->counter_window, 1);
 		}
 		char k1[256], k2[256];
 		record_key(&res.records[0], k1, sizeof k1);
@@ -313,6 +317,7 @@ static void test_results_round_trip(void)
 		CHECK_STR(k1, k2);
 		CHECK_CONTAINS(k1, "/bwd/pid1234/call3");
 		CHECK_INT(back.records[1].capture->shape_known, 0);
+		CHECK_INT(back.records[1].capture->counter_window, 0);
 		CHECK_STR(back.records[1].phase, "unknown");
 	}
 	/* a forward record's key is what it was before passes existed */
