@@ -83,6 +83,10 @@ static void usage(FILE *f)
 		"                      on (one-pass sets): one profiling window across calls, a\n"
 		"                      counter range per kernel, almost no added time, but some\n"
 		"                      calls' writes read high (docs/capture.md)\n"
+		"      --replay kernel|application  a set of several passes: kernel (default):\n"
+		"                      CUPTI replays each kernel of a call, restoring memory;\n"
+		"                      application: the program runs once per one-pass group of\n"
+		"                      the metrics, which must repeat its calls and kernels\n"
 		"      --skip-calls N  leave the first N attention calls unprofiled\n"
 		"      --max-calls N   profile at most N calls (default: all)\n"
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
@@ -204,6 +208,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "cache-control", required_argument, NULL, 'c' },
 		{ "window", required_argument, NULL, 'w' },
+		{ "replay", required_argument, NULL, 'r' },
 		{ "skip-calls", required_argument, NULL, 's' },
 		{ "max-calls", required_argument, NULL, 'x' },
 		{ "no-check", no_argument, NULL, 'C' },
@@ -215,7 +220,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	};
 	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
 	long skip = 0, most = -1, timeout = 0;
-	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 0, c;
+	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 0, app_replay = 0, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -233,6 +238,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 				return EXIT_BAD_INPUT;
 			}
 			break;
+		case 'r':
+			if (!strcmp(optarg, "kernel") || !strcmp(optarg, "application")) {
+				app_replay = !strcmp(optarg, "application");
+				break;
+			}
+			error("--replay '%s': use kernel (CUPTI replays each kernel of a call) or application (the program runs once per one-pass group of the metrics)", optarg);
+			return EXIT_BAD_INPUT;
 		case 'w':
 			if (!strcmp(optarg, "on") || !strcmp(optarg, "off")) {
 				window = !strcmp(optarg, "on");
@@ -259,7 +271,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
-			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, --window, "
+			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, --window, --replay, "
 			     "--skip-calls, --max-calls, --families, --no-check, --no-time and --keep-parts");
 			return EXIT_BAD_INPUT;
 		}
@@ -301,13 +313,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		.out_path = out, .force = force, .argc = ncmd, .argv = cmd, .record_argc = argc - 1,
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
 		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
-		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush, .window = window,
+		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush, .window = window, .app_replay = app_replay,
 	};
 	int rc = program_record(&o);
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window; (void)app_replay;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif

@@ -724,8 +724,8 @@ static int read_metrics(const struct ytree *t, const struct ynode *n, struct rec
 		return 0;
 	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "metrics", extra, 3))
 		return -1;
-	if (r->replay && strcmp(r->replay, "kernel") && strcmp(r->replay, "user"))
-		return error("%s: metrics.replay must be kernel or user, not '%s'",
+	if (r->replay && strcmp(r->replay, "kernel") && strcmp(r->replay, "user") && strcmp(r->replay, "application"))
+		return error("%s: metrics.replay must be kernel, user or application, not '%s'",
 			     ynode_where(t, ynode_get(n, "replay"), where, sizeof(where)), r->replay);
 	const struct ynode *st = ynode_get(n, "status");
 	if (st) {

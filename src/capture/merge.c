@@ -106,3 +106,47 @@ int merge_parts(const char *dir, struct results *out, struct merge_summary *sum)
 	free(pids);
 	return rc;
 }
+
+/* The first way records a and b of two runs differ, into why (empty: none). */
+static void replay_difference(const struct record *a, const struct record *b, size_t i, char *why, size_t len)
+{
+	why[0] = '\0';
+	const int ca = a->capture ? a->capture->call : -1, cb = b->capture ? b->capture->call : -1;
+	if (ca != cb || strcmp(record_pass(a), record_pass(b)) || strcmp(a->variant ? a->variant : "", b->variant ? b->variant : ""))
+		snprintf(why, len, "record %zu is call %d (%s %s) in the first run and call %d (%s %s) in this one", i + 1, ca,
+			 a->variant ? a->variant : "?", record_pass(a), cb, b->variant ? b->variant : "?", record_pass(b));
+	else if (a->nlaunches != b->nlaunches)
+		snprintf(why, len, "call %d (%s %s) ran %zu kernels in the first run and %zu in this one", ca,
+			 a->variant ? a->variant : "?", record_pass(a), a->nlaunches, b->nlaunches);
+	else
+		for (size_t k = 0; k < a->nlaunches; k++) {
+			const char *na = a->launches[k].name ? a->launches[k].name : "", *nb = b->launches[k].name ? b->launches[k].name : "";
+			if (strcmp(na, nb)) {
+				snprintf(why, len, "kernel %zu of call %d is '%.80s' in the first run and '%.80s' in this one", k + 1, ca, na, nb);
+				return;
+			}
+		}
+}
+
+int merge_replay_run(struct results *base, const struct results *run)
+{
+	char why[400] = "";
+	if (base->nrecords != run->nrecords)
+		snprintf(why, sizeof why, "the first run captured %zu calls and this one %zu", base->nrecords, run->nrecords);
+	for (size_t i = 0; !why[0] && i < base->nrecords; i++)
+		replay_difference(&base->records[i], &run->records[i], i, why, sizeof why);
+	if (why[0])
+		return error("application replay: %s: the program did not repeat itself; use --replay kernel", why);
+	for (size_t i = 0; i < base->nrecords; i++) {
+		struct record *r = &base->records[i];
+		for (size_t k = 0; k < r->nlaunches; k++) {
+			const struct kvlist *m = &run->records[i].launches[k].metrics;
+			for (size_t j = 0; j < m->n; j++)
+				if (kvlist_set(&r->launches[k].metrics, m->items[j].name, m->items[j].value))
+					return error("out of memory");
+		}
+		if (r->nlaunches && results_sum_launches(r))
+			return error("out of memory");
+	}
+	return 0;
+}

@@ -23,6 +23,16 @@ struct merge_summary {
  */
 int merge_parts(const char *dir, struct results *out, struct merge_summary *sum);
 
+/*
+ * Application replay: run is another run of the same program, its calls
+ * counted with other metrics.  Record i of base takes the metrics of record
+ * i of run, kernel by kernel, and its totals are summed again.  The two
+ * must be the same calls in the same order (call number, pass, variant,
+ * kernel names); where they are not, -1 via error() naming the first
+ * difference (the program did not repeat itself), and base is unchanged.
+ */
+int merge_replay_run(struct results *base, const struct results *run);
+
 /* Append "text" as a line of r's header notes.  0 or -1. */
 int results_note(struct results *r, const char *text);
 

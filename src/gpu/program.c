@@ -160,6 +160,9 @@ static int child_status(int status, char *buf, size_t len)
 	return 1;
 }
 
+/* Most one-pass groups an application replay runs the program for. */
+#define METRIC_GROUPS_MAX 16
+
 /* Seconds a program stopped by --timeout gets between SIGTERM and SIGKILL. */
 #define STOP_GRACE_S 5
 
@@ -196,12 +199,20 @@ static int wait_program(pid_t pid, long timeout_s, int *status)
 /* The child's environment: the injection library for CUDA and NVTX, its
  * settings, the Python helper.  Set in the child only, so our own CUDA
  * context (the conditions read afterwards) never loads the library. */
-static int child_env(const struct program_opts *o, const char *lib, const char *cupti, const char *py,
-		     int have_py, const char *parts)
+/* What differs between the runs of an application replay. */
+struct run_settings {
+	const char *metrics;   /* the metrics this run counts */
+	int app_replay_first;  /* the first run: it cuts the set into one-pass groups */
+	int check, retime;     /* the helper's check and re-timing: the first run only */
+};
+
+static int child_env(const struct program_opts *o, const struct run_settings *rs, const char *lib, const char *cupti,
+		     const char *py, int have_py, const char *parts)
 {
 	char num[32];
 	int rc = set_env("CUDA_INJECTION64_PATH", lib) || set_env("NVTX_INJECTION64_PATH", lib) ||
-		 set_env("ATTNPROF_INJECT_DIR", parts) || set_env("ATTNPROF_INJECT_METRICS", o->metrics) ||
+		 set_env("ATTNPROF_INJECT_DIR", parts) || set_env("ATTNPROF_INJECT_METRICS", rs->metrics) ||
+		 set_env("ATTNPROF_INJECT_APP_REPLAY", rs->app_replay_first ? "1" : "0") ||
 		 set_env("ATTNPROF_INJECT_METRIC_SET", o->metric_set) ||
 		 set_env("ATTNPROF_INJECT_NVTX_INCLUDE", o->nvtx_include) ||
 		 set_env("ATTNPROF_INJECT_KERNEL_REGEX", o->kernel_regex) ||
@@ -222,9 +233,125 @@ static int child_env(const struct program_opts *o, const char *lib, const char *
 	rc = rc || prepend_env("LD_LIBRARY_PATH", cupti_dir);
 	if (have_py)
 		rc = rc || prepend_env("PYTHONPATH", py) || set_env("ATTNPROF_HOOK", "1") ||
-		     set_env("ATTNPROF_HOOK_CHECK", o->check ? "1" : "0") || set_env("ATTNPROF_HOOK_TIME", o->retime ? "1" : "0");
+		     set_env("ATTNPROF_HOOK_CHECK", rs->check ? "1" : "0") || set_env("ATTNPROF_HOOK_TIME", rs->retime ? "1" : "0");
 	return rc ? -1 : 0;
 
+}
+
+/* Start the program with the library writing into parts and wait for it
+ * (^C reaches the program, not us).  0, or -1 via error() when it cannot be
+ * started; *status, *stopped (wait_program) and *wall say how it ended. */
+static int run_program(const struct program_opts *o, const struct run_settings *rs, const char *lib, const char *cupti,
+		       const char *py, int have_py, const char *parts, int *status, int *stopped, double *wall)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		return error("cannot start '%s': %s", o->argv[0], strerror(errno));
+	if (pid == 0) {
+		if (child_env(o, rs, lib, cupti, py, have_py, parts))
+			_exit(127);
+		execvp(o->argv[0], o->argv);
+		fprintf(stderr, "attnprof: error: cannot run '%s': %s\n", o->argv[0], strerror(errno));
+		_exit(127);
+	}
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_term;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGTERM, &ign, &old_term);
+	*status = 0;
+	*stopped = wait_program(pid, o->timeout_s, status);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+	return 0;
+}
+
+/* The one-pass groups the first run of an application replay wrote
+ * (DIR/groups, one comma-separated line each); 0 groups when the set
+ * needed one pass.  *lines is malloc'd, lines[i] into it. */
+static size_t read_groups(const char *parts, char **text, char *lines[], size_t max)
+{
+	char path[PATH_MAX + 80];
+	snprintf(path, sizeof path, "%s/groups", parts);
+	*text = NULL;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	size_t cap = 1 << 16, n = 0;
+	*text = calloc(1, cap);
+	if (*text)
+		n = fread(*text, 1, cap - 1, f);
+	fclose(f);
+	size_t k = 0;
+	for (char *p = *text ? strtok(*text, "\n") : NULL; p && k < max; p = strtok(NULL, "\n"))
+		lines[k++] = p;
+	(void)n;
+	return k;
+}
+
+/* Application replay after the first run: the program once more per
+ * further one-pass group, each run's counters into res's kernels.  0, or -1
+ * with res keeping the groups merged so far (and a note saying so). */
+static int replay_rest(const struct program_opts *o, const char *lib, const char *cupti, const char *py, int have_py,
+		       const char *parts, struct results *res)
+{
+	char *text, *groups[METRIC_GROUPS_MAX];
+	const size_t ngroups = read_groups(parts, &text, groups, METRIC_GROUPS_MAX);
+	char line[600];
+	if (ngroups > 1) {
+		snprintf(line, sizeof line, "application replay: run 1 of %zu counted %s", ngroups, groups[0]);
+		results_note(res, line);
+	}
+	if (ngroups <= 1) {
+		results_note(res, "application replay: the metric set needed one pass, so the program ran once");
+		free(text);
+		return 0;
+	}
+	int rc = 0;
+	for (size_t k = 1; k < ngroups && !rc; k++) {
+		char dir[PATH_MAX + 80];
+		snprintf(dir, sizeof dir, "%s.run%zu", parts, k + 1);
+		if (mkdir(dir, 0700)) {
+			rc = error("cannot make '%s': %s", dir, strerror(errno));
+			break;
+		}
+		fprintf(stderr, "attnprof: application replay: run %zu of %zu (%s)\n", k + 1, ngroups, groups[k]);
+		const struct run_settings rs = { groups[k], 0, 0, 0 };
+		int status = 0, stopped = 0;
+		double wall = 0;
+		struct results run;
+		results_init(&run);
+		struct merge_summary sum;
+		char how[200] = "";
+		if (run_program(o, &rs, lib, cupti, py, have_py, dir, &status, &stopped, &wall))
+			rc = -1;
+		else if (child_status(status, how, sizeof how) || stopped)
+			rc = error("application replay: run %zu of '%s' %s", k + 1, o->argv[0], stopped ? "was stopped by --timeout" : how);
+		else if (merge_parts(dir, &run, &sum) || merge_replay_run(res, &run))
+			rc = -1;
+		results_release(&run);
+		if (o->keep_parts)
+			note("run %zu's parts are kept in %s", k + 1, dir);
+		else
+			remove_dir(dir);
+		if (rc)
+			snprintf(line, sizeof line, "application replay: run %zu of %zu (%s) failed: %s; those metrics are missing",
+				 k + 1, ngroups, groups[k], error_last());
+		else
+			snprintf(line, sizeof line, "application replay: run %zu of %zu counted %s", k + 1, ngroups, groups[k]);
+		results_note(res, line);
+	}
+	for (size_t i = 0; i < res->nrecords; i++)
+		if (res->records[i].replay && !strcmp(res->records[i].replay, "user")) {
+			free(res->records[i].replay);
+			res->records[i].replay = strdup("application");
+		}
+	free(text);
+	return rc;
 }
 
 int program_record(const struct program_opts *o)
@@ -253,31 +380,13 @@ int program_record(const struct program_opts *o)
 		warning("the Python helper (src/python) was not found next to attnprof: Python programs' attention is not marked");
 	char date[32];
 	conditions_date(date, sizeof date);
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0) {
+	const struct run_settings first = { o->metrics, o->app_replay, o->check, o->retime };
+	int status = 0, stopped = 0;
+	double wall = 0;
+	if (run_program(o, &first, lib, cupti, py, have_py, parts, &status, &stopped, &wall)) {
 		remove_dir(parts);
-		return error("cannot start '%s': %s", o->argv[0], strerror(errno)), EXIT_FAILURE_RUN;
+		return EXIT_FAILURE_RUN;
 	}
-	if (pid == 0) {
-		if (child_env(o, lib, cupti, py, have_py, parts))
-			_exit(127);
-		execvp(o->argv[0], o->argv);
-		fprintf(stderr, "attnprof: error: cannot run '%s': %s\n", o->argv[0], strerror(errno));
-		_exit(127);
-	}
-	/* ^C goes to the program (same process group); we wait and keep its calls */
-	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_term;
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGTERM, &ign, &old_term);
-	int status = 0, stopped = wait_program(pid, o->timeout_s, &status);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
 	char how[200];
 	int program_failed = child_status(status, how, sizeof how);
 	if (stopped) {
@@ -330,6 +439,8 @@ int program_record(const struct program_opts *o)
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;
 	}
+	if (o->app_replay && !program_failed && replay_rest(o, lib, cupti, py, have_py, parts, &res))
+		program_failed = 1, snprintf(how, sizeof how, "failed in a later run of the application replay (%s)", error_last());
 	struct results_header *h = &res.header;
 	h->tool_version = strdup(ATTNPROF_VERSION);
 	h->date = strdup(date);

@@ -21,6 +21,7 @@ struct program_opts {
 	int keep_parts;
 	long timeout_s;        /* stop the program after this many seconds (0 = never) */
 	int window;            /* one-pass sets: counters as kernel ranges in a window across calls (--window on) */
+	int app_replay;        /* a set of several passes: the program once per one-pass group (--replay application) */
 	int flush_l2;          /* flush the L2 before each profiled kernel (--cache-control all) */
 };
 

@@ -38,6 +38,9 @@
  *   ATTNPROF_INJECT_WINDOW=0|1      one-pass sets: one range-profiler window for many
  *                                calls, a user range per kernel (record --window on);
  *                                0 (default): Start and Stop around every call
+ *   ATTNPROF_INJECT_APP_REPLAY=1  a set of several passes is cut into one-pass groups
+ *                                (DIR/groups); this run counts the first (record
+ *                                --replay application runs the program once per group)
  *   ATTNPROF_INJECT_SKIP_CALLS, ATTNPROF_INJECT_MAX_CALLS
  *   ATTNPROF_INJECT_VERBOSE=1    a line per call on stderr
  */
@@ -106,6 +109,7 @@ static struct {
 	long index;
 	enum cupti_replay replay;
 	int launch_call;       /* the call is one kernel launch (kernel-launch mode) */
+	int app_replay;        /* ATTNPROF_INJECT_APP_REPLAY: first run of an application replay */
 	int window;            /* window mode (ATTNPROF_INJECT_WINDOW; one-pass sets only) */
 	int in_window;         /* the call in progress is profiled in the window */
 	struct results pend;   /* calls whose counters wait for the window to close */
@@ -177,6 +181,51 @@ static void note_header(const char *why)
 	g.res.header.notes = n;
 }
 
+/* Application replay, first run (ATTNPROF_INJECT_APP_REPLAY=1): a set that
+ * needs more than one pass is cut into groups of one pass each, in order
+ * (a metric that alone needs more stays a group of its own); the groups go
+ * to DIR/groups, one comma-separated line each, for record to run the
+ * program once per further group; this run counts the first.  0, or -1
+ * when the set cannot be cut (then this run takes every pass by kernel
+ * replay, as without the option). */
+static int plan_groups(const char *chip)
+{
+	size_t *start = calloc(g.nmetrics + 1, sizeof *start), ngroups = 0;
+	if (!start)
+		return -1;
+	int q = error_quiet(1);
+	for (size_t i = 0; i < g.nmetrics;) {
+		size_t j = i + 1;
+		int passes = 0;
+		while (j < g.nmetrics &&
+		       !cupti_validate_metrics(chip, (const char *const *)g.metrics + i, j + 1 - i, &passes) && passes <= 1)
+			j++;
+		start[ngroups++] = i;
+		i = j;
+	}
+	error_quiet(q);
+	start[ngroups] = g.nmetrics;
+	char path[4200], tmp[4300];
+	snprintf(path, sizeof path, "%s/groups", getenv("ATTNPROF_INJECT_DIR") ? getenv("ATTNPROF_INJECT_DIR") : ".");
+	snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
+	FILE *f = fopen(tmp, "w");
+	int rc = f ? 0 : -1;
+	for (size_t k = 0; f && k < ngroups; k++)
+		for (size_t i = start[k]; i < start[k + 1]; i++)
+			fprintf(f, "%s%s", g.metrics[i], i + 1 < start[k + 1] ? "," : "\n");
+	if (f && (fclose(f) || rename(tmp, path)))
+		rc = -1;
+	if (!rc) /* this run: the first group */
+		for (size_t i = start[1]; i < g.nmetrics; i++) {
+			free(g.metrics[i]);
+			g.metrics[i] = NULL;
+		}
+	if (!rc)
+		g.nmetrics = start[1];
+	free(start);
+	return rc;
+}
+
 static void open_session(void)
 {
 	if (g.session_tried)
@@ -188,6 +237,18 @@ static void open_session(void)
 						  g.mreason, sizeof g.mreason)
 			    : CUPTI_UNAVAILABLE;
 	error_quiet(q);
+	if (rc == 0 && g.app_replay && cupti_session_passes(g.cupti) > 1) {
+		char chip[64];
+		snprintf(chip, sizeof chip, "%s", cupti_session_chip(g.cupti));
+		if (plan_groups(chip) == 0) {
+			cupti_session_close(g.cupti);
+			g.cupti = NULL;
+			q = error_quiet(1);
+			rc = cupti_session_open(&g.cupti, (const char *const *)g.metrics, g.nmetrics, g.mreason, sizeof g.mreason);
+			error_quiet(q);
+		} else
+			fprintf(stderr, "attnprof-inject: cannot plan application replay: taking every pass by kernel replay\n");
+	}
 	if (rc == 0) {
 		g.mstatus = METRICS_OK;
 		if (g.flush) {
@@ -831,6 +892,7 @@ int InitializeInjection(void)
 		g.kernel_shape = strdup(shape);
 	g.flush = env_long("ATTNPROF_INJECT_FLUSH", 1) != 0 && g.nmetrics > 0;
 	g.window = env_long("ATTNPROF_INJECT_WINDOW", 0) != 0 && g.nmetrics > 0;
+	g.app_replay = env_long("ATTNPROF_INJECT_APP_REPLAY", 0) != 0;
 	results_init(&g.pend);
 	g.skip = env_long("ATTNPROF_INJECT_SKIP_CALLS", 0);
 	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);

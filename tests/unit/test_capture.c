@@ -365,6 +365,53 @@ static void test_verdict_on_reference_records(void)
 	results_release(&res);
 }
 
+/* Application replay: a second run's counters join the first run's kernels;
+ * a run whose calls or kernels differ is refused and changes nothing. */
+static void test_merge_replay_run(void)
+{
+	struct results base, run;
+	results_init(&base);
+	results_init(&run);
+	const double w[2] = { 3200, 6400 };
+	for (int c = 0; c < 2; c++) {
+		struct record a = captured_k(c ? "bwd" : "fwd", w, 2), b = captured_k(c ? "bwd" : "fwd", w, 2);
+		a.capture->call = b.capture->call = c;
+		for (size_t k = 0; k < 2; k++) {
+			kvlist_release(&b.launches[k].metrics);
+			kvlist_init(&b.launches[k].metrics);
+			kvlist_set(&b.launches[k].metrics, "sm__warps_active.avg.pct_of_peak_sustained_active", 10.0 * (double)(k + 1));
+		}
+		results_sum_launches(&a);
+		CHECK_INT(results_add(&base, &a), 0);
+		CHECK_INT(results_add(&run, &b), 0);
+	}
+	CHECK_INT(merge_replay_run(&base, &run), 0);
+	const double *occ = kvlist_get(&base.records[1].launches[1].metrics, "sm__warps_active.avg.pct_of_peak_sustained_active");
+	CHECK(occ != NULL);
+	if (occ)
+		CHECK_NEAR(*occ, 20.0, 1e-12);
+	CHECK(kvlist_get(&base.records[1].launches[1].metrics, "dram__bytes_write.sum") != NULL);
+	CHECK(record_metric(&base.records[0], "sm__warps_active.avg.pct_of_peak_sustained_active") != NULL);
+
+	/* a kernel of another name in the second run */
+	free(run.records[1].launches[0].name);
+	run.records[1].launches[0].name = strdup("other_kernel");
+	int q = error_quiet(1);
+	CHECK_INT(merge_replay_run(&base, &run), -1);
+	error_quiet(q);
+	CHECK_CONTAINS(error_last(), "kernel 1 of call 1");
+	CHECK_CONTAINS(error_last(), "did not repeat itself");
+	/* fewer calls */
+	run.nrecords = 1;
+	q = error_quiet(1);
+	CHECK_INT(merge_replay_run(&base, &run), -1);
+	error_quiet(q);
+	CHECK_CONTAINS(error_last(), "2 calls and this one 1");
+	run.nrecords = 2;
+	results_release(&base);
+	results_release(&run);
+}
+
 static void test_merge_parts(void)
 {
 	char dir[] = "/tmp/attnprof-parts-XXXXXX";
@@ -422,4 +469,4 @@ static void test_merge_parts(void)
 }
 
 TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_load,
-      test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts)
+      test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)
