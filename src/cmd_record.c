@@ -196,6 +196,18 @@ static int parse_count(const char *opt, const char *arg, long *out)
 
 /* record [OPTIONS] -o FILE -- CMD [ARGS...]: argv[0..argc) are record's
  * options, cmd[0..ncmd) the program. */
+/* An option that takes one of two words: *first = 1 for the first, 0 for
+ * the second; -1 via error() naming both and what they mean. */
+static int parse_choice(const char *opt, const char *arg, const char *a, const char *a_means, const char *b,
+			const char *b_means, int *first)
+{
+	if (!strcmp(arg, a) || !strcmp(arg, b)) {
+		*first = !strcmp(arg, a);
+		return 0;
+	}
+	return error("%s '%s': use %s (%s) or %s (%s)", opt, arg, a, a_means, b, b_means);
+}
+
 static int record_program(int argc, char **argv, int ncmd, char **cmd)
 {
 	static const struct option opts[] = {
@@ -239,26 +251,21 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 			}
 			break;
 		case 'r':
-			if (!strcmp(optarg, "kernel") || !strcmp(optarg, "application")) {
-				app_replay = !strcmp(optarg, "application");
-				break;
-			}
-			error("--replay '%s': use kernel (CUPTI replays each kernel of a call) or application (the program runs once per one-pass group of the metrics)", optarg);
-			return EXIT_BAD_INPUT;
+			if (parse_choice("--replay", optarg, "kernel", "CUPTI replays each kernel of a call", "application",
+					 "the program runs once per one-pass group of the metrics", &app_replay))
+				return EXIT_BAD_INPUT;
+			app_replay = !app_replay;
+			break;
 		case 'w':
-			if (!strcmp(optarg, "on") || !strcmp(optarg, "off")) {
-				window = !strcmp(optarg, "on");
-				break;
-			}
-			error("--window '%s': use on (one profiling window across calls) or off (each call on its own)", optarg);
-			return EXIT_BAD_INPUT;
+			if (parse_choice("--window", optarg, "on", "one profiling window across calls", "off",
+					 "each call on its own", &window))
+				return EXIT_BAD_INPUT;
+			break;
 		case 'c':
-			if (!strcmp(optarg, "all") || !strcmp(optarg, "none")) {
-				flush = !strcmp(optarg, "all");
-				break;
-			}
-			error("--cache-control '%s': use all (flush the L2 before each profiled kernel) or none", optarg);
-			return EXIT_BAD_INPUT;
+			if (parse_choice("--cache-control", optarg, "all", "flush the L2 at each call's start", "none",
+					 "leave the program's L2 as it is", &flush))
+				return EXIT_BAD_INPUT;
+			break;
 		case 's': if (parse_count("--skip-calls", optarg, &skip)) return EXIT_BAD_INPUT; break;
 		case 'x': if (parse_count("--max-calls", optarg, &most)) return EXIT_BAD_INPUT; break;
 		case 'C': check = 0; break;

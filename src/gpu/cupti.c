@@ -467,6 +467,110 @@ void cupti_launches_free(struct launch *launches, size_t n)
 #define CUPTI_OK(call, what) do { CUptiResult r_ = (call); if (r_ != CUPTI_SUCCESS) { \
 	error("%s on %s: %s", what, s->chip, cupti_result_name(r_)); goto out; } } while (0)
 
+/* A counter-data image sized for the session's metrics and CUPTI_MAX_RANGES
+ * ranges, replacing any earlier one.  0 or -1 via error() (then none). */
+static int make_counter_data(struct cupti_session *s)
+{
+	free(s->data);
+	s->data = NULL;
+	s->data_size = 0;
+	CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
+	dsp.pRangeProfilerObject = s->rp;
+	dsp.pMetricNames = (const char **)s->metrics;
+	dsp.numMetrics = s->n;
+	dsp.maxNumOfRanges = CUPTI_MAX_RANGES;
+	dsp.maxNumRangeTreeNodes = CUPTI_MAX_RANGES;
+	CUPTI_OK(cuptiRangeProfilerGetCounterDataSize(&dsp), "sizing the CUPTI counter data");
+	if (!(s->data = calloc(1, dsp.counterDataSize)))
+		return error("out of memory");
+	s->data_size = dsp.counterDataSize;
+	return 0;
+out:
+	return -1;
+}
+
+/* An empty counter-data image (ranges of earlier calls gone) bound to the
+ * session's config for ranges of this kind and this replay.  0 or -1 via
+ * error(). */
+static int configure_ranges(struct cupti_session *s, CUpti_ProfilerRange range, CUpti_ProfilerReplayMode replay)
+{
+	CUpti_RangeProfiler_CounterDataImage_Initialize_Params dip = { CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE };
+	dip.pRangeProfilerObject = s->rp;
+	dip.counterDataSize = s->data_size;
+	dip.pCounterData = s->data;
+	CUPTI_OK(cuptiRangeProfilerCounterDataImageInitialize(&dip), "initialising the CUPTI counter data");
+	CUpti_RangeProfiler_SetConfig_Params cp = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
+	cp.pRangeProfilerObject = s->rp;
+	cp.configSize = s->config_size;
+	cp.pConfig = s->config;
+	cp.counterDataImageSize = s->data_size;
+	cp.pCounterDataImage = s->data;
+	cp.range = range;
+	cp.replayMode = replay;
+	cp.maxRangesPerPass = CUPTI_MAX_RANGES;
+	cp.numNestingLevels = 1;
+	cp.minNestingLevel = 1;
+	cp.passIndex = 0;
+	cp.targetNestingLevel = 1;
+	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), range == CUPTI_UserRange
+		 ? "configuring the CUPTI range profiler (user ranges)" : "configuring the CUPTI range profiler");
+	return 0;
+out:
+	return -1;
+}
+
+/* The ranges of the decoded counter data: each one's name (CUPTI's, freed
+ * by free_ranges) and its metrics' values (*n rows of s->n).  0, or -1 via
+ * error() with nothing left allocated. */
+static int read_ranges(struct cupti_session *s, char ***names, double **values, size_t *n)
+{
+	char **nm = NULL;
+	double *v = NULL;
+	size_t nr = 0;
+	*names = NULL;
+	*values = NULL;
+	*n = 0;
+	CUpti_RangeProfiler_GetCounterDataInfo_Params ip = { CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE };
+	ip.pCounterDataImage = s->data;
+	ip.counterDataImageSize = s->data_size;
+	CUPTI_OK(cuptiRangeProfilerGetCounterDataInfo(&ip), "counting CUPTI ranges");
+	nr = ip.numTotalRanges;
+	nm = calloc(nr ? nr : 1, sizeof *nm);
+	v = calloc((nr ? nr : 1) * s->n, sizeof *v);
+	if (!nm || !v) {
+		error("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params rp = { CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE };
+		rp.pCounterDataImage = s->data;
+		rp.counterDataImageSize = s->data_size;
+		rp.rangeIndex = i;
+		rp.rangeDelimiter = "/";
+		CUPTI_OK(cuptiRangeProfilerCounterDataGetRangeInfo(&rp), "naming a CUPTI range");
+		nm[i] = (char *)rp.rangeName;
+		if (cupti_host_evaluate(s->host, s->data, s->data_size, i, (const char *const *)s->metrics, s->n, v + i * s->n))
+			goto out;
+	}
+	*names = nm;
+	*values = v;
+	*n = nr;
+	return 0;
+out:
+	for (size_t i = 0; nm && i < nr; i++)
+		free(nm[i]);
+	free(nm);
+	free(v);
+	return -1;
+}
+
+static void free_ranges(char **names, size_t n)
+{
+	for (size_t i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
 /* Kernel activity is on only around a profiled call, so the timed runs in
  * between produce no records; activity_end() delivers every record with one
  * forced flush, so the next activity_begin() has nothing stale to flush
@@ -642,46 +746,15 @@ int cupti_call_begin(struct cupti_session *s, enum cupti_replay replay)
 		goto fail;
 	}
 	if (c->steps & CUPTI_STEP_SIZE_IMAGE) {
-		CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
-		dsp.pRangeProfilerObject = s->rp;
-		dsp.pMetricNames = (const char **)s->metrics;
-		dsp.numMetrics = s->n;
-		dsp.maxNumOfRanges = CUPTI_MAX_RANGES;
-		dsp.maxNumRangeTreeNodes = CUPTI_MAX_RANGES;
-		CUPTI_OK(cuptiRangeProfilerGetCounterDataSize(&dsp), "sizing the CUPTI counter data");
-		free(s->data);
-		s->data_size = dsp.counterDataSize;
-		if (!(s->data = calloc(1, s->data_size))) {
-			s->data_size = 0;
-			error("out of memory");
+		if (make_counter_data(s))
 			goto fail;
-		}
 		TRACE(s, "counter data size + alloc", c->t0);
 	}
 
 	/* per call: an empty image (ranges of earlier calls gone) bound by SetConfig */
-	CUpti_RangeProfiler_CounterDataImage_Initialize_Params dip = { CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE };
-	dip.pRangeProfilerObject = s->rp;
-	dip.counterDataSize = s->data_size;
-	dip.pCounterData = s->data;
-	CUPTI_OK(cuptiRangeProfilerCounterDataImageInitialize(&dip), "initialising the CUPTI counter data");
-	TRACE(s, "counter data init", c->t0);
-
-	CUpti_RangeProfiler_SetConfig_Params cp = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
-	cp.pRangeProfilerObject = s->rp;
-	cp.configSize = s->config_size;
-	cp.pConfig = s->config;
-	cp.counterDataImageSize = s->data_size;
-	cp.pCounterDataImage = s->data;
-	cp.range = CUPTI_AutoRange;
-	cp.replayMode = replay == CUPTI_REPLAY_USER ? CUPTI_UserReplay : CUPTI_KernelReplay;
-	cp.maxRangesPerPass = CUPTI_MAX_RANGES;
-	cp.numNestingLevels = 1;
-	cp.minNestingLevel = 1;
-	cp.passIndex = 0;
-	cp.targetNestingLevel = 1;
-	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler");
-	TRACE(s, "set config", c->t0);
+	if (configure_ranges(s, CUPTI_AutoRange, replay == CUPTI_REPLAY_USER ? CUPTI_UserReplay : CUPTI_KernelReplay))
+		goto fail;
+	TRACE(s, "counter data init + set config", c->t0);
 	return 0;
 out:
 fail:
@@ -811,32 +884,13 @@ int cupti_call_end(struct cupti_session *s, struct launch **launches, size_t *nl
 		goto out;
 	}
 
-	CUpti_RangeProfiler_GetCounterDataInfo_Params ip = { CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE };
-	ip.pCounterDataImage = s->data;
-	ip.counterDataImageSize = s->data_size;
-	CUPTI_OK(cuptiRangeProfilerGetCounterDataInfo(&ip), "counting CUPTI ranges");
-	nranges = ip.numTotalRanges;
-
-	range_names = calloc(nranges ? nranges : 1, sizeof *range_names);
-	values = calloc((nranges ? nranges : 1) * s->n, sizeof *values);
+	if (read_ranges(s, &range_names, &values, &nranges))
+		goto out;
 	recs = calloc(act.n ? act.n : 1, sizeof *recs);
 	map = calloc(nranges ? nranges : 1, sizeof *map);
-	if (!range_names || !values || !recs || !map) {
+	if (!recs || !map) {
 		error("out of memory");
 		goto out;
-	}
-	for (size_t i = 0; i < nranges; i++) {
-		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params rp = { CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE };
-		rp.pCounterDataImage = s->data;
-		rp.counterDataImageSize = s->data_size;
-		rp.rangeIndex = i;
-		rp.rangeDelimiter = "/";
-		CUPTI_OK(cuptiRangeProfilerCounterDataGetRangeInfo(&rp), "naming a CUPTI range");
-		/* the name is CUPTI-allocated and ours to free */
-		range_names[i] = (char *)rp.rangeName;
-		if (cupti_host_evaluate(s->host, s->data, s->data_size, i, (const char *const *)s->metrics,
-					s->n, values + i * s->n))
-			goto out;
 	}
 	TRACE(s, "evaluate", c->t0);
 	if (s->trace) {
@@ -887,10 +941,7 @@ int cupti_call_end(struct cupti_session *s, struct launch **launches, size_t *nl
 out:
 	if (out)
 		cupti_launches_free(out, nranges);
-	if (range_names)
-		for (size_t i = 0; i < nranges; i++)
-			free(range_names[i]);
-	free(range_names);
+	free_ranges(range_names, nranges);
 	free(values);
 	free(recs);
 	free(map);
@@ -949,39 +1000,10 @@ int cupti_window_open(struct cupti_session *s)
 		free(s->data);
 		s->data = NULL;
 	}
-	if (!s->data) {
-		CUpti_RangeProfiler_GetCounterDataSize_Params dsp = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
-		dsp.pRangeProfilerObject = s->rp;
-		dsp.pMetricNames = (const char **)s->metrics;
-		dsp.numMetrics = s->n;
-		dsp.maxNumOfRanges = CUPTI_MAX_RANGES;
-		dsp.maxNumRangeTreeNodes = CUPTI_MAX_RANGES;
-		CUPTI_OK(cuptiRangeProfilerGetCounterDataSize(&dsp), "sizing the CUPTI counter data");
-		if (!(s->data = calloc(1, dsp.counterDataSize))) {
-			error("out of memory");
-			goto out;
-		}
-		s->data_size = dsp.counterDataSize;
-	}
-	CUpti_RangeProfiler_CounterDataImage_Initialize_Params dip = { CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE };
-	dip.pRangeProfilerObject = s->rp;
-	dip.counterDataSize = s->data_size;
-	dip.pCounterData = s->data;
-	CUPTI_OK(cuptiRangeProfilerCounterDataImageInitialize(&dip), "initialising the CUPTI counter data");
-	CUpti_RangeProfiler_SetConfig_Params cp = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
-	cp.pRangeProfilerObject = s->rp;
-	cp.configSize = s->config_size;
-	cp.pConfig = s->config;
-	cp.counterDataImageSize = s->data_size;
-	cp.pCounterDataImage = s->data;
-	cp.range = CUPTI_UserRange;
-	cp.replayMode = CUPTI_UserReplay;
-	cp.maxRangesPerPass = CUPTI_MAX_RANGES;
-	cp.numNestingLevels = 1;
-	cp.minNestingLevel = 1;
-	cp.passIndex = 0;
-	cp.targetNestingLevel = 1;
-	CUPTI_OK(cuptiRangeProfilerSetConfig(&cp), "configuring the CUPTI range profiler (user ranges)");
+	if (!s->data && make_counter_data(s))
+		goto out;
+	if (configure_ranges(s, CUPTI_UserRange, CUPTI_UserReplay))
+		goto out;
 	CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
 	stp.pRangeProfilerObject = s->rp;
 	CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
@@ -1062,37 +1084,26 @@ int cupti_window_close(struct cupti_session *s, uint32_t **correlation_ids, doub
 		error("CUPTI dropped %zu kernel ranges of a window of at most %d", ddp.numOfRangeDropped, CUPTI_MAX_RANGES);
 		goto out;
 	}
-	CUpti_RangeProfiler_GetCounterDataInfo_Params ip = { CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE };
-	ip.pCounterDataImage = s->data;
-	ip.counterDataImageSize = s->data_size;
-	CUPTI_OK(cuptiRangeProfilerGetCounterDataInfo(&ip), "counting CUPTI ranges");
-	n = ip.numTotalRanges;
+	char **names = NULL;
+	if (read_ranges(s, &names, &vals, &n))
+		goto out;
 	ids = calloc(n ? n : 1, sizeof *ids);
-	vals = calloc((n ? n : 1) * s->n, sizeof *vals);
-	if (!ids || !vals) {
+	if (!ids) {
 		error("out of memory");
+		free_ranges(names, n);
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
-		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params rp = { CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE };
-		rp.pCounterDataImage = s->data;
-		rp.counterDataImageSize = s->data_size;
-		rp.rangeIndex = i;
-		rp.rangeDelimiter = "/";
-		CUPTI_OK(cuptiRangeProfilerCounterDataGetRangeInfo(&rp), "naming a CUPTI range");
 		unsigned id = 0;
 		char tail = 0;
-		int ok = rp.rangeName && sscanf(rp.rangeName, "c%u%c", &id, &tail) == 1;
-		if (!ok)
-			error("CUPTI range %zu is named '%s', not one of ours", i, rp.rangeName ? rp.rangeName : "(none)");
-		free((char *)rp.rangeName);
-		if (!ok)
+		if (!names[i] || sscanf(names[i], "c%u%c", &id, &tail) != 1) {
+			error("CUPTI range %zu is named '%s', not one of ours", i, names[i] ? names[i] : "(none)");
+			free_ranges(names, n);
 			goto out;
+		}
 		ids[i] = id;
-		if (cupti_host_evaluate(s->host, s->data, s->data_size, i, (const char *const *)s->metrics, s->n,
-					vals + i * s->n))
-			goto out;
 	}
+	free_ranges(names, n);
 	TRACE(s, "window: decode + evaluate", t0);
 	if (s->trace)
 		fprintf(stderr, "attnprof: cupti: window closed with %zu range%s\n", n, n == 1 ? "" : "s");

@@ -984,7 +984,7 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		       "median of unprofiled re-runs; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time "
 		       "(halved for causal).", g->name ? g->name : "GPU");
 	tb_add(&b, " DRAM r+w: bytes read and written (CUPTI); attnprof's with the L2 flushed before each kernel, the "
-	       "captured calls without (the program's L2 cannot be flushed: docs/capture.md). beyond Q, K, V: device "
+	       "captured calls at most at the call's start (docs/capture.md). beyond Q, K, V: device "
 	       "memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers (attnprof). "
 	       "occupancy: achieved warps, tensor: tensor-pipe active cycles, both time-weighted.%s",
 	       missing ? bwd ? " Some shapes have no backward reference record: their rows are missing."
