@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -180,6 +180,18 @@ for step in "$@"; do
 		gzip -f "$OUT/oh-ncu.csv"
 		tar -C "$OUT" -czf "$OUT/overhead-capture.tar.gz" oh-ncu.csv.gz oh-off-1.yaml oh-off-2.yaml oh-off-3.yaml oh-on-1.yaml oh-on-2.yaml oh-on-3.yaml &&
 			rm -f "$OUT"/oh-o*.yaml "$OUT/oh-ncu.csv.gz" ;;
+	capturefidelity)
+		say "fidelity without the cache policy in it: attnprof --cache-control none against ncu --cache-control none (neither flushes), per call, the SDPA script at N = 1k, 2k"
+		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048"
+		hook="env PYTHONPATH=src/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
+		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
+		timeout 150 ./attnprof record -o "$OUT/fid-none.yaml" --cache-control none --force --no-check --no-time -- $prog >"$OUT/fid.log" 2>&1
+		echo "attnprof --cache-control none: exit $?" | tee -a "$log"
+		timeout 150 $hook ncu --clock-control none --cache-control none --nvtx --nvtx-include 'regex:attnprof:.*/' --metrics $m --csv --log-file "$OUT/fid-ncu-none.csv" $prog >>"$OUT/fid.log" 2>&1
+		echo "ncu --cache-control none: exit $?" | tee -a "$log"
+		python3 tools/capture_compare.py "$OUT/fid-none.yaml" "$OUT/fid-ncu-none.csv" 2>&1 | tee -a "$log"
+		gzip -f "$OUT/fid-ncu-none.csv"
+		tar -C "$OUT" -czf "$OUT/capturefidelity.tar.gz" fid-none.yaml fid-ncu-none.csv.gz fid.log && rm -f "$OUT"/fid-none.yaml "$OUT/fid-ncu-none.csv.gz" "$OUT/fid.log" ;;
 	sass)
 		say "sass"
 		for o in build/cuda1-render0/kernels/*.o; do
