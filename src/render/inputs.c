@@ -265,36 +265,3 @@ const struct record *rdata_find_run(const struct rdata *rd, const char *key, con
 	}
 	return NULL;
 }
-
-int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax)
-{
-	int runs = 0;
-	*tmin = 1e300;
-	*tmax = 0;
-	if (usable(rec->time_ms)) {
-		*tmin = *tmax = rec->time_ms;
-		runs = 1;
-	}
-	if (!runs)
-		return runs;
-	char key[256], k[256];
-	record_key(rec, key, sizeof(key));
-	/* the other files' records of this key (rec may be one of them), then the repeats */
-	const struct results *sets[3] = { rd->res, rd->others, rd->repeats };
-	for (int s = 0; s < 3; s++) {
-		if (!sets[s] || (s == 0 && !rd->others))
-			continue;
-		for (size_t i = 0; i < sets[s]->nrecords; i++) {
-			const struct record *r = &sets[s]->records[i];
-			if (r == rec || r->error || !usable(r->time_ms))
-				continue;
-			record_key(r, k, sizeof(k));
-			if (strcmp(k, key))
-				continue;
-			if (r->time_ms < *tmin) *tmin = r->time_ms;
-			if (r->time_ms > *tmax) *tmax = r->time_ms;
-			runs++;
-		}
-	}
-	return runs;
-}
