@@ -654,12 +654,12 @@ int capture_has(const struct rdata *rd, const char *what, int *truth)
 		*truth = capture_missing_spec(rd, NULL) > 0;
 		return 0;
 	}
-	int dec = !strcmp(what, "capture-decode"), bwd = !strcmp(what, "capture-bwd");
-	if (!dec && !bwd && strcmp(what, "capture"))
+	int dec = !strcmp(what, "capture-decode"), bwd = !strcmp(what, "capture-bwd"), win = !strcmp(what, "capture-window");
+	if (!dec && !bwd && !win && strcmp(what, "capture"))
 		return -1;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (is_capture(r) && (!dec || is_decode(r)) && (!bwd || is_bwd(r)))
+		if (is_capture(r) && (!dec || is_decode(r)) && (!bwd || is_bwd(r)) && (!win || (r->capture && r->capture->counter_window)))
 			*truth = 1;
 	}
 	return 0;

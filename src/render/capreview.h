@@ -86,7 +86,7 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 /* Let text break after each "·" (a zero-width space there) without the
  * layout calling it a broken word: formulas such as ⌈N/128⌉·B·H. */
 void capture_breakable(char *s, size_t len);
-/* has:capture, has:capture-decode, has:capture-bwd, has:missing-references. */
+/* has:capture, has:capture-decode, has:capture-bwd, has:capture-window, has:missing-references. */
 int capture_has(const struct rdata *rd, const char *what, int *truth);
 
 /* Forward shapes of captured calls that no attnprof reference record

@@ -865,7 +865,7 @@ static int when_atom(struct parser *pp, int *truth)
 					*truth = 1;
 			}
 		}
-		else if (!capture_has(ip->rd, w, truth)) ; /* capture, capture-decode, capture-bwd, missing-references */
+		else if (!capture_has(ip->rd, w, truth)) ; /* capture, capture-decode, capture-bwd, capture-window, missing-references */
 		else if (!strcmp(w, "reference") || !strcmp(w, "failures") || !strcmp(w, "incorrect")) {
 			*truth = 0;
 			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
@@ -878,7 +878,7 @@ static int when_atom(struct parser *pp, int *truth)
 			}
 		} else
 			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, bwd, ablation, metrics, gap, reference, failures, "
-				    "incorrect, synthetic, capture, capture-decode, capture-bwd, missing-references)", w);
+				    "incorrect, synthetic, capture, capture-decode, capture-bwd, capture-window, missing-references)", w);
 		return 0;
 	}
 	/* EXPR OP (NUMBER | EXPR) */

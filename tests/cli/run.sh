@@ -7,6 +7,7 @@
 #   stdout: a substring that must appear on stdout (repeatable)
 #   stderr: a substring that must appear on stderr (repeatable)
 #   not-stderr: a substring that must not appear on stderr
+#   not-stdout: a substring that must not appear on stdout
 #   needs:  gpu | no-gpu | render | cuda-build | nocuda-build | cupti-host, one or more —
 #           skip the case when one is missing
 #   file:   a path that must exist afterwards (repeatable)
@@ -73,6 +74,7 @@ for case in tests/cli/cases/*.t; do
 		"stdout: "*) s=${line#stdout: }; grep -qF -- "$s" "$TMP/out" || { ok=0; why="$why; stdout lacks '$s'"; } ;;
 		"stderr: "*) s=${line#stderr: }; grep -qF -- "$s" "$TMP/err" || { ok=0; why="$why; stderr lacks '$s'"; } ;;
 		"not-stderr: "*) s=${line#not-stderr: }; grep -qF -- "$s" "$TMP/err" && { ok=0; why="$why; stderr has '$s'"; } ;;
+		"not-stdout: "*) s=${line#not-stdout: }; grep -qF -- "$s" "$TMP/out" && { ok=0; why="$why; stdout has '$s'"; } ;;
 		"file: "*) f=$(eval echo "${line#file: }"); [ -e "$f" ] || { ok=0; why="$why; no file $f"; } ;;
 		"check: "*) eval "${line#check: }" </dev/null >/dev/null 2>&1 || { ok=0; why="$why; check '${line#check: }' failed"; } ;;
 		esac

@@ -24,3 +24,4 @@ stdout: References missing at the captured shapes
 stdout: B=2 H=8 N=8k d=64 prefill
 stderr: synthetic test fixture
 file: $TMP/impl.pdf
+not-stdout: Counted in one window
