@@ -42,6 +42,8 @@ using flash::opaque;
 constexpr int WARPS = FLASH_BWD_WARPS;
 constexpr int THREADS = WARPS * 32;
 constexpr int BC = FLASH_BWD_BC;
+// k-loop unrolling (tiles.h); a pragma takes a constant, not a macro
+constexpr int TN_UNROLL = FLASH_BWD_TN_UNROLL, DQ_UNROLL = FLASH_BWD_DQ_UNROLL;
 
 // Shared memory, every tile 1024-byte aligned (the XOR addressing of
 // flash::a_off/b_off needs bits 4..7 of a tile's base clear).  P and dS are
@@ -137,7 +139,7 @@ __device__ __forceinline__ void gemm_tn(float (&acc)[2][NC][4], uint32_t sX, uin
 	constexpr int BR = FLASH_BWD_BR(D);
 	const uint32_t xa = opaque((sX + b_off<BC>(lane)) ^ (uint32_t)((k0 / 8) << 4));
 	const uint32_t yb = opaque((sY + a_off<D>(lane)) ^ (uint32_t)((n0 / 8) << 4));
-#pragma unroll
+#pragma unroll TN_UNROLL
 	for (int kc = 0; kc < BR / 16; kc++) {
 		uint32_t a[2][4];
 #pragma unroll
@@ -232,13 +234,13 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 		// S = Q_i·K_jᵀ → P; dP = dO_i·V_jᵀ; dS = P ∘ (dP − D); both to shared memory
 		{
 			float s[2][4][4], dp[2][4][4];
-			flash::qk<T, D, 2, 4>(s, sQ, sb + SL::K, sq0, sk0, lane);
+			flash::qk<T, D, 2, 4, FLASH_BWD_QK_UNROLL>(s, sQ, sb + SL::K, sq0, sk0, lane);
 			if (c0 + BC > p.Nkv || (p.causal && c0 + BC - 1 > qb * BR + off))
 				probs<true>(s, sL, sh, sq0, qb * BR + sq0, c0 + sk0, lane);
 			else
 				probs<false>(s, sL, sh, sq0, qb * BR + sq0, c0 + sk0, lane);
 			store_tile<T, 4>(smem + SL::P, s, sq0, sk0, lane);
-			flash::qk<T, D, 2, 4>(dp, sdO, sb + SL::V, sq0, sk0, lane);
+			flash::qk<T, D, 2, 4, FLASH_BWD_QK_UNROLL>(dp, sdO, sb + SL::V, sq0, sk0, lane);
 #pragma unroll
 			for (int mi = 0; mi < 2; mi++)
 #pragma unroll
@@ -269,7 +271,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 						acc[mi][nt][e] = 0.f;
 			const uint32_t aS = opaque(sb + SL::DS + qq0 * BC * 2 + a_off<BC>(lane));
 			const uint32_t bK = opaque((sb + SL::K + a_off<D>(lane)) ^ (uint32_t)((qn0 / 8) << 4));
-#pragma unroll
+#pragma unroll DQ_UNROLL
 			for (int kk = 0; kk < BC / 16; kk++) {
 				uint32_t a[2][4];
 #pragma unroll

@@ -25,6 +25,23 @@
 	(2 * FLASH_BWD_BC * (d) * 2 + 4 * FLASH_BWD_BR(d) * (d) * 2 \
 	 + 2 * FLASH_BWD_BC * FLASH_BWD_BR(d) * 2 + 4 * FLASH_BWD_BR(d) * 4)
 
+/* How far the main backward kernel's k loops are unrolled: S and dP
+ * (d/16 steps; flash::qk's KU), dV and dK (Br/16 steps), dQ (Bc/16 steps).
+ * More unrolling lets ptxas hoist more ldmatrix ahead of the MMAs, at 255
+ * registers.  These are the measured build (2026-12-01); -D on NVCCFLAGS
+ * builds the others for an A/B (tools/bwd-variants.sh).  ptxas, nvcc 13.0:
+ * QK 1, 2 and DQ 2, 4 and TN 2 compile without spills, QK 4 spills 4 bytes
+ * at d = 128. */
+#ifndef FLASH_BWD_QK_UNROLL
+#define FLASH_BWD_QK_UNROLL 2
+#endif
+#ifndef FLASH_BWD_TN_UNROLL
+#define FLASH_BWD_TN_UNROLL 4     /* Br/16 at Br = 64: all of it */
+#endif
+#ifndef FLASH_BWD_DQ_UNROLL
+#define FLASH_BWD_DQ_UNROLL 8     /* Bc/16 at Bc = 128: all of it */
+#endif
+
 /* Threads per block of the small backward kernels (dot_do_o, convert) and
  * of standard's softmax_bwd: one warp per row, 8 rows per block. */
 #define BWD_ROW_WARPS 8

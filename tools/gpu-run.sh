@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info bwdvariants ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -52,6 +52,24 @@ for step in "$@"; do
 			BWD_BENCH=1 CHECK_ONLY=test_gpu_bwd_bench "$BWD_OLD" >"$OUT/bwd-old.log" 2>&1; echo "exit $?" >>"$OUT/bwd-old.log"
 			grep -E 'bench|exit' "$OUT/bwd-old.log" | sed 's/^/old: /' | tee -a "$log"
 		fi ;;
+	bwdvariants)
+		say "backward A/B: every build under .gpu/bwdvar/ (tools/bwd-variants.sh), bench twice in turn against drift, the others also checked against fp64; then SDPA's backward in the same call"
+		for round in 1 2; do
+			for d in .gpu/bwdvar/*/; do
+				v=$(basename "$d")
+				if [ $round = 1 ] && [ "$v" != main ]; then
+					BWD_BENCH=1 timeout 150 "$d/test_bwd_gpu" >"$OUT/bwdvar-$v-$round.log" 2>&1
+				else
+					BWD_BENCH=1 CHECK_ONLY=test_gpu_bwd_bench timeout 90 "$d/test_bwd_gpu" >"$OUT/bwdvar-$v-$round.log" 2>&1
+				fi
+				echo "exit $?" >>"$OUT/bwdvar-$v-$round.log"
+				grep -E 'cases|FAIL|exit|bench flash2 +bwd .*d=128' "$OUT/bwdvar-$v-$round.log" | sed "s/^/$v ($(cat "$d/flags")) run $round: /" | tee -a "$log"
+			done
+		done
+		for b in FLASH_ATTENTION; do
+			timeout 100 python3 tools/sdpa_reference.py - --fa2-table --backend "$b" --warmup 3 --reps 20
+		done 2>&1 | grep -E " bwd 128 " | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/bwdvariants.tar.gz" $(cd "$OUT" && ls bwdvar-*.log) && rm -f "$OUT"/bwdvar-*.log ;;
 	ncubwd)
 		say "ncu on flash_bwd (d = 128, N = 4096, non-causal), this build"
 		for t in ${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}; do
