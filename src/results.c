@@ -266,6 +266,102 @@ int record_require_metric(const struct record *rec, const char *name,
 		     name, filename, index + 1, desc, rec->metric_set ? rec->metric_set : "?");
 }
 
+/* ---- the results schema: one table per section, read and written by it -- */
+
+enum ftype { F_STR, F_INT, F_U64, F_DBL, F_BOOL };
+struct field {
+	const char *key;
+	enum ftype type;
+	size_t offset;
+	int required;
+	long long lo, hi; /* F_INT: the range (both 0: any int) */
+};
+#define OFF(s, m) offsetof(s, m)
+
+/* header.gpu (and cc, written between chip and sm_count) */
+static const struct field gpu_fields[] = {
+	{ "name", F_STR, OFF(struct gpu_info, name), 0 },
+	{ "chip", F_STR, OFF(struct gpu_info, chip), 0 },
+	{ "sm_count", F_INT, OFF(struct gpu_info, sm_count), 0, 0, MAX_SMS },
+	{ "l2_bytes", F_U64, OFF(struct gpu_info, l2_bytes), 0 },
+	{ "hbm_bytes", F_U64, OFF(struct gpu_info, hbm_bytes), 0 },
+	{ "sm_clock_mhz", F_INT, OFF(struct gpu_info, sm_clock_mhz), 0, 0, 100000 },
+	{ "mem_clock_mhz", F_INT, OFF(struct gpu_info, mem_clock_mhz), 0, 0, 100000 },
+	{ "mem_bus_bits", F_INT, OFF(struct gpu_info, mem_bus_bits), 0, 0, 65536 },
+	{ "peak_hbm_gbs", F_DBL, OFF(struct gpu_info, peak_hbm_gbs), 0 },
+	{ "copy_gbs", F_DBL, OFF(struct gpu_info, copy_gbs), 0 },
+	{ "tensor_tflops", F_DBL, OFF(struct gpu_info, tensor_tflops), 0 },
+	{ "driver", F_STR, OFF(struct gpu_info, driver), 0 },
+	{ "cuda_runtime", F_STR, OFF(struct gpu_info, cuda_runtime), 0 },
+	{ "cupti", F_STR, OFF(struct gpu_info, cupti), 0 },
+};
+#define N_GPU_FIELDS (sizeof gpu_fields / sizeof gpu_fields[0])
+
+/* a launch (and grid, block after name; metrics last) */
+static const struct field launch_fields[] = {
+	{ "name", F_STR, OFF(struct launch, name), 0 },
+	{ "registers", F_INT, OFF(struct launch, registers), 0, 0, 65536 },
+	{ "static_smem", F_INT, OFF(struct launch, static_smem), 0, 0, 1 << 24 },
+	{ "dynamic_smem", F_INT, OFF(struct launch, dynamic_smem), 0, 0, 1 << 24 },
+	{ "theoretical_occupancy", F_DBL, OFF(struct launch, theoretical_occupancy), 0 },
+	{ "occupancy_limiter", F_STR, OFF(struct launch, occupancy_limiter), 0 },
+};
+#define N_LAUNCH_FIELDS (sizeof launch_fields / sizeof launch_fields[0])
+
+/* a captured call (struct capture_info) */
+static const struct field capture_fields[] = {
+	{ "range", F_STR, OFF(struct capture_info, range), 0 },
+	{ "origin", F_STR, OFF(struct capture_info, origin), 0 },
+	{ "family", F_STR, OFF(struct capture_info, family), 0 },
+	{ "problem", F_STR, OFF(struct capture_info, problem), 0 },
+	{ "call", F_INT, OFF(struct capture_info, call), 1 },
+	{ "pid", F_INT, OFF(struct capture_info, pid), 0 },
+	{ "shape_known", F_BOOL, OFF(struct capture_info, shape_known), 1 },
+	{ "kernel_ms", F_DBL, OFF(struct capture_info, kernel_ms), 0 },
+	{ "time_source", F_STR, OFF(struct capture_info, time_source), 0 },
+	{ "l2_write_bytes", F_DBL, OFF(struct capture_info, l2_write_bytes), 0 },
+	{ "dram_write_bytes", F_DBL, OFF(struct capture_info, dram_write_bytes), 0 },
+	{ "nn_bytes", F_DBL, OFF(struct capture_info, nn_bytes), 0 },
+	{ "output_bytes", F_DBL, OFF(struct capture_info, output_bytes), 0 },
+	{ "footprint_bytes", F_DBL, OFF(struct capture_info, footprint_bytes), 0 },
+	{ "nn_matrices", F_INT, OFF(struct capture_info, nn_matrices), 0 },
+	{ "verdict_rule", F_STR, OFF(struct capture_info, verdict_rule), 0 },
+	{ "graph_launches", F_INT, OFF(struct capture_info, graph_launches), 0 },
+	{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0 },
+	{ "counter_window", F_BOOL, OFF(struct capture_info, counter_window), 0 },
+};
+#define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])
+
+/* record.timing */
+static const struct field timing_fields[] = {
+	{ "repetitions", F_INT, OFF(struct record, repetitions), 0, 0, 100000000 },
+	{ "warmup", F_INT, OFF(struct record, warmup), 0, 0, 100000000 },
+	{ "time_ms", F_DBL, OFF(struct record, time_ms), 0 },
+	{ "time_ms_min", F_DBL, OFF(struct record, time_ms_min), 0 },
+	{ "time_ms_max", F_DBL, OFF(struct record, time_ms_max), 0 },
+	{ "tflops", F_DBL, OFF(struct record, tflops), 0 },
+};
+#define N_TIMING_FIELDS (sizeof timing_fields / sizeof timing_fields[0])
+
+/* record.correctness */
+static const struct field correctness_fields[] = {
+	{ "checked", F_BOOL, OFF(struct record, checked), 0 },
+	{ "correct", F_BOOL, OFF(struct record, correct), 0 },
+	{ "max_abs_err", F_DBL, OFF(struct record, max_abs_err), 0 },
+	{ "rel_l2_err", F_DBL, OFF(struct record, rel_l2_err), 0 },
+	{ "tol_max_abs", F_DBL, OFF(struct record, tol_max_abs), 0 },
+	{ "tol_rel_l2", F_DBL, OFF(struct record, tol_rel_l2), 0 },
+	{ "seed", F_U64, OFF(struct record, seed), 0 },
+	{ "rows_checked", F_INT, OFF(struct record, rows_checked), 0, 0, 2147483647 },
+};
+#define N_CORRECTNESS_FIELDS (sizeof correctness_fields / sizeof correctness_fields[0])
+
+/* record.memory (and allocs) */
+static const struct field memory_fields[] = {
+	{ "peak_bytes", F_U64, OFF(struct record, peak_bytes), 0 },
+};
+#define N_MEMORY_FIELDS (sizeof memory_fields / sizeof memory_fields[0])
+
 /* ---- writing ----------------------------------------------------------- */
 
 static void kv_str(struct yamlout *y, const char *k, const char *v) { yo_plain(y, k); yo_str(y, v); }
@@ -273,6 +369,21 @@ static void kv_int(struct yamlout *y, const char *k, long long v) { yo_plain(y, 
 static void kv_u64(struct yamlout *y, const char *k, uint64_t v) { yo_plain(y, k); yo_u64(y, v); }
 static void kv_dbl(struct yamlout *y, const char *k, double v) { yo_plain(y, k); yo_double(y, v); }
 static void kv_bool(struct yamlout *y, const char *k, int v) { yo_plain(y, k); yo_bool(y, v); }
+
+/* The fields of a table from base, in the table's order. */
+static void write_fields(struct yamlout *y, const struct field *f, size_t nf, const void *base)
+{
+	for (size_t i = 0; i < nf; i++) {
+		const char *p = (const char *)base + f[i].offset;
+		switch (f[i].type) {
+		case F_STR: kv_str(y, f[i].key, *(char *const *)p); break;
+		case F_INT: kv_int(y, f[i].key, *(const int *)p); break;
+		case F_U64: kv_u64(y, f[i].key, *(const uint64_t *)p); break;
+		case F_DBL: kv_dbl(y, f[i].key, *(const double *)p); break;
+		case F_BOOL: kv_bool(y, f[i].key, *(const int *)p); break;
+		}
+	}
+}
 
 static void write_kvlist(struct yamlout *y, const char *key, const struct kvlist *l, int flow)
 {
@@ -292,22 +403,10 @@ static void write_gpu(struct yamlout *y, const struct gpu_info *g)
 	char cc[16];
 	yo_plain(y, "gpu");
 	yo_map(y, 0);
-	kv_str(y, "name", g->name);
-	kv_str(y, "chip", g->chip);
+	write_fields(y, gpu_fields, 2, g); /* name, chip */
 	snprintf(cc, sizeof(cc), "%d.%d", g->cc_major, g->cc_minor);
 	kv_str(y, "cc", cc);
-	kv_int(y, "sm_count", g->sm_count);
-	kv_u64(y, "l2_bytes", g->l2_bytes);
-	kv_u64(y, "hbm_bytes", g->hbm_bytes);
-	kv_int(y, "sm_clock_mhz", g->sm_clock_mhz);
-	kv_int(y, "mem_clock_mhz", g->mem_clock_mhz);
-	kv_int(y, "mem_bus_bits", g->mem_bus_bits);
-	kv_dbl(y, "peak_hbm_gbs", g->peak_hbm_gbs);
-	kv_dbl(y, "copy_gbs", g->copy_gbs);
-	kv_dbl(y, "tensor_tflops", g->tensor_tflops);
-	kv_str(y, "driver", g->driver);
-	kv_str(y, "cuda_runtime", g->cuda_runtime);
-	kv_str(y, "cupti", g->cupti);
+	write_fields(y, gpu_fields + 2, N_GPU_FIELDS - 2, g);
 	yo_map_end(y);
 }
 
@@ -315,25 +414,7 @@ static void write_capture(struct yamlout *y, const struct capture_info *c)
 {
 	yo_plain(y, "capture");
 	yo_map(y, 0);
-	kv_str(y, "range", c->range);
-	kv_str(y, "origin", c->origin);
-	kv_str(y, "family", c->family);
-	kv_str(y, "problem", c->problem);
-	kv_int(y, "call", c->call);
-	kv_int(y, "pid", c->pid);
-	kv_bool(y, "shape_known", c->shape_known);
-	kv_dbl(y, "kernel_ms", c->kernel_ms);
-	kv_str(y, "time_source", c->time_source);
-	kv_dbl(y, "l2_write_bytes", c->l2_write_bytes);
-	kv_dbl(y, "dram_write_bytes", c->dram_write_bytes);
-	kv_dbl(y, "nn_bytes", c->nn_bytes);
-	kv_dbl(y, "output_bytes", c->output_bytes);
-	kv_dbl(y, "footprint_bytes", c->footprint_bytes);
-	kv_int(y, "nn_matrices", c->nn_matrices);
-	kv_str(y, "verdict_rule", c->verdict_rule);
-	kv_int(y, "graph_launches", c->graph_launches);
-	kv_dbl(y, "alloc_bytes", c->alloc_bytes);
-	kv_bool(y, "counter_window", c->counter_window);
+	write_fields(y, capture_fields, N_CAPTURE_FIELDS, c);
 	yo_map_end(y);
 }
 
@@ -356,30 +437,18 @@ static void write_record(struct yamlout *y, const struct record *r, size_t place
 
 	yo_plain(y, "timing");
 	yo_map(y, 1);
-	kv_int(y, "repetitions", r->repetitions);
-	kv_int(y, "warmup", r->warmup);
-	kv_dbl(y, "time_ms", r->time_ms);
-	kv_dbl(y, "time_ms_min", r->time_ms_min);
-	kv_dbl(y, "time_ms_max", r->time_ms_max);
-	kv_dbl(y, "tflops", r->tflops);
+	write_fields(y, timing_fields, N_TIMING_FIELDS, r);
 	yo_map_end(y);
 
 	yo_plain(y, "memory");
 	yo_map(y, 0);
-	kv_u64(y, "peak_bytes", r->peak_bytes);
+	write_fields(y, memory_fields, N_MEMORY_FIELDS, r);
 	write_kvlist(y, "allocs", &r->allocs, 1);
 	yo_map_end(y);
 
 	yo_plain(y, "correctness");
 	yo_map(y, 1);
-	kv_bool(y, "checked", r->checked);
-	kv_bool(y, "correct", r->correct);
-	kv_dbl(y, "max_abs_err", r->max_abs_err);
-	kv_dbl(y, "rel_l2_err", r->rel_l2_err);
-	kv_dbl(y, "tol_max_abs", r->tol_max_abs);
-	kv_dbl(y, "tol_rel_l2", r->tol_rel_l2);
-	kv_u64(y, "seed", r->seed);
-	kv_int(y, "rows_checked", r->rows_checked);
+	write_fields(y, correctness_fields, N_CORRECTNESS_FIELDS, r);
 	yo_map_end(y);
 
 	yo_plain(y, "metrics");
@@ -396,7 +465,7 @@ static void write_record(struct yamlout *y, const struct record *r, size_t place
 	for (size_t i = 0; i < r->nlaunches; i++) {
 		const struct launch *l = &r->launches[i];
 		yo_map(y, 0);
-		kv_str(y, "name", l->name);
+		write_fields(y, launch_fields, 1, l); /* name */
 		yo_plain(y, "grid");
 		yo_seq(y, 1);
 		for (int k = 0; k < 3; k++) yo_int(y, l->grid[k]);
@@ -405,11 +474,7 @@ static void write_record(struct yamlout *y, const struct record *r, size_t place
 		yo_seq(y, 1);
 		for (int k = 0; k < 3; k++) yo_int(y, l->block[k]);
 		yo_seq_end(y);
-		kv_int(y, "registers", l->registers);
-		kv_int(y, "static_smem", l->static_smem);
-		kv_int(y, "dynamic_smem", l->dynamic_smem);
-		kv_dbl(y, "theoretical_occupancy", l->theoretical_occupancy);
-		kv_str(y, "occupancy_limiter", l->occupancy_limiter);
+		write_fields(y, launch_fields + 1, N_LAUNCH_FIELDS - 1, l);
 		write_kvlist(y, "metrics", &l->metrics, 0);
 		yo_map_end(y);
 	}
@@ -481,14 +546,6 @@ int results_save(const struct results *r, const char *path)
 /* ---- reading ----------------------------------------------------------- */
 
 /* Fields of a mapping, read by table so every section checks keys alike. */
-enum ftype { F_STR, F_INT, F_U64, F_DBL, F_BOOL };
-struct field {
-	const char *key;
-	enum ftype type;
-	size_t offset;
-	int required;
-	long long lo, hi; /* F_INT: the range (both 0: any int) */
-};
 
 static int is_null(const struct ynode *n)
 {
@@ -635,30 +692,13 @@ static int read_int3(const struct ytree *t, const struct ynode *n, int out[3], c
 	return 0;
 }
 
-#define OFF(s, m) offsetof(s, m)
 
 static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_info *g)
 {
-	static const struct field f[] = {
-		{ "name", F_STR, OFF(struct gpu_info, name), 0 },
-		{ "chip", F_STR, OFF(struct gpu_info, chip), 0 },
-		{ "sm_count", F_INT, OFF(struct gpu_info, sm_count), 0, 0, MAX_SMS },
-		{ "l2_bytes", F_U64, OFF(struct gpu_info, l2_bytes), 0 },
-		{ "hbm_bytes", F_U64, OFF(struct gpu_info, hbm_bytes), 0 },
-		{ "sm_clock_mhz", F_INT, OFF(struct gpu_info, sm_clock_mhz), 0, 0, 100000 },
-		{ "mem_clock_mhz", F_INT, OFF(struct gpu_info, mem_clock_mhz), 0, 0, 100000 },
-		{ "mem_bus_bits", F_INT, OFF(struct gpu_info, mem_bus_bits), 0, 0, 65536 },
-		{ "peak_hbm_gbs", F_DBL, OFF(struct gpu_info, peak_hbm_gbs), 0 },
-		{ "copy_gbs", F_DBL, OFF(struct gpu_info, copy_gbs), 0 },
-		{ "tensor_tflops", F_DBL, OFF(struct gpu_info, tensor_tflops), 0 },
-		{ "driver", F_STR, OFF(struct gpu_info, driver), 0 },
-		{ "cuda_runtime", F_STR, OFF(struct gpu_info, cuda_runtime), 0 },
-		{ "cupti", F_STR, OFF(struct gpu_info, cupti), 0 },
-	};
 	static const char *const extra[] = { "cc" };
 	if (!n || is_null(n))
 		return 0;
-	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), g, "header.gpu", extra, 1))
+	if (read_fields(t, n, gpu_fields, N_GPU_FIELDS, g, "header.gpu", extra, 1))
 		return -1;
 	const struct ynode *cc = ynode_get(n, "cc");
 	if (cc && cc->kind == Y_SCALAR)
@@ -693,16 +733,8 @@ static int read_header(const struct ytree *t, const struct ynode *n, struct resu
 
 static int read_launch(const struct ytree *t, const struct ynode *n, struct launch *l)
 {
-	static const struct field f[] = {
-		{ "name", F_STR, OFF(struct launch, name), 0 },
-		{ "registers", F_INT, OFF(struct launch, registers), 0, 0, 65536 },
-		{ "static_smem", F_INT, OFF(struct launch, static_smem), 0, 0, 1 << 24 },
-		{ "dynamic_smem", F_INT, OFF(struct launch, dynamic_smem), 0, 0, 1 << 24 },
-		{ "theoretical_occupancy", F_DBL, OFF(struct launch, theoretical_occupancy), 0 },
-		{ "occupancy_limiter", F_STR, OFF(struct launch, occupancy_limiter), 0 },
-	};
 	static const char *const extra[] = { "grid", "block", "metrics" };
-	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), l, "launch", extra, 3) ||
+	if (read_fields(t, n, launch_fields, N_LAUNCH_FIELDS, l, "launch", extra, 3) ||
 	    read_int3(t, ynode_get(n, "grid"), l->grid, "launch.grid", 1) ||
 	    read_int3(t, ynode_get(n, "block"), l->block, "launch.block", 0) ||
 	    read_kvlist(t, ynode_get(n, "metrics"), &l->metrics, "launch.metrics"))
@@ -761,33 +793,12 @@ static int read_metrics(const struct ytree *t, const struct ynode *n, struct rec
 
 static int read_capture(const struct ytree *t, const struct ynode *n, struct record *r)
 {
-	static const struct field f[] = {
-		{ "range", F_STR, OFF(struct capture_info, range), 0 },
-		{ "origin", F_STR, OFF(struct capture_info, origin), 0 },
-		{ "family", F_STR, OFF(struct capture_info, family), 0 },
-		{ "problem", F_STR, OFF(struct capture_info, problem), 0 },
-		{ "call", F_INT, OFF(struct capture_info, call), 1 },
-		{ "pid", F_INT, OFF(struct capture_info, pid), 0 },
-		{ "shape_known", F_BOOL, OFF(struct capture_info, shape_known), 1 },
-		{ "kernel_ms", F_DBL, OFF(struct capture_info, kernel_ms), 0 },
-		{ "time_source", F_STR, OFF(struct capture_info, time_source), 0 },
-		{ "l2_write_bytes", F_DBL, OFF(struct capture_info, l2_write_bytes), 0 },
-		{ "dram_write_bytes", F_DBL, OFF(struct capture_info, dram_write_bytes), 0 },
-		{ "nn_bytes", F_DBL, OFF(struct capture_info, nn_bytes), 0 },
-		{ "output_bytes", F_DBL, OFF(struct capture_info, output_bytes), 0 },
-		{ "footprint_bytes", F_DBL, OFF(struct capture_info, footprint_bytes), 0 },
-		{ "nn_matrices", F_INT, OFF(struct capture_info, nn_matrices), 0 },
-		{ "verdict_rule", F_STR, OFF(struct capture_info, verdict_rule), 0 },
-		{ "graph_launches", F_INT, OFF(struct capture_info, graph_launches), 0 },
-		{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0 },
-		{ "counter_window", F_BOOL, OFF(struct capture_info, counter_window), 0 },
-	};
 	if (!(r->capture = calloc(1, sizeof *r->capture)))
 		return error("out of memory");
 	r->capture->nn_matrices = -1;
 	r->capture->l2_write_bytes = r->capture->dram_write_bytes = r->capture->footprint_bytes = -1;
 	r->capture->alloc_bytes = -1;
-	return read_fields(t, n, f, sizeof f / sizeof f[0], r->capture, "capture", NULL, 0);
+	return read_fields(t, n, capture_fields, N_CAPTURE_FIELDS, r->capture, "capture", NULL, 0);
 }
 
 static int read_record(const struct ytree *t, const struct ynode *n, struct record *r)
@@ -809,27 +820,6 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		{ "error", F_STR, OFF(struct record, error), 0 },
 	};
 	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model", "capture", "end" };
-	static const struct field ft[] = {
-		{ "repetitions", F_INT, OFF(struct record, repetitions), 0, 0, 100000000 },
-		{ "warmup", F_INT, OFF(struct record, warmup), 0, 0, 100000000 },
-		{ "time_ms", F_DBL, OFF(struct record, time_ms), 0 },
-		{ "time_ms_min", F_DBL, OFF(struct record, time_ms_min), 0 },
-		{ "time_ms_max", F_DBL, OFF(struct record, time_ms_max), 0 },
-		{ "tflops", F_DBL, OFF(struct record, tflops), 0 },
-	};
-	static const struct field fc[] = {
-		{ "checked", F_BOOL, OFF(struct record, checked), 0 },
-		{ "correct", F_BOOL, OFF(struct record, correct), 0 },
-		{ "max_abs_err", F_DBL, OFF(struct record, max_abs_err), 0 },
-		{ "rel_l2_err", F_DBL, OFF(struct record, rel_l2_err), 0 },
-		{ "tol_max_abs", F_DBL, OFF(struct record, tol_max_abs), 0 },
-		{ "tol_rel_l2", F_DBL, OFF(struct record, tol_rel_l2), 0 },
-		{ "seed", F_U64, OFF(struct record, seed), 0 },
-		{ "rows_checked", F_INT, OFF(struct record, rows_checked), 0, 0, 2147483647 },
-	};
-	static const struct field fm[] = {
-		{ "peak_bytes", F_U64, OFF(struct record, peak_bytes), 0 },
-	};
 	static const char *const mem_extra[] = { "allocs" };
 	char where[256];
 
@@ -855,13 +845,13 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		r->kv_heads = r->heads;
 	const struct ynode *s;
 	if ((s = ynode_get(n, "timing")) && !is_null(s) &&
-	    read_fields(t, s, ft, sizeof(ft) / sizeof(ft[0]), r, "timing", NULL, 0))
+	    read_fields(t, s, timing_fields, N_TIMING_FIELDS, r, "timing", NULL, 0))
 		return -1;
 	if ((s = ynode_get(n, "correctness")) && !is_null(s) &&
-	    read_fields(t, s, fc, sizeof(fc) / sizeof(fc[0]), r, "correctness", NULL, 0))
+	    read_fields(t, s, correctness_fields, N_CORRECTNESS_FIELDS, r, "correctness", NULL, 0))
 		return -1;
 	if ((s = ynode_get(n, "memory")) && !is_null(s) &&
-	    (read_fields(t, s, fm, 1, r, "memory", mem_extra, 1) ||
+	    (read_fields(t, s, memory_fields, N_MEMORY_FIELDS, r, "memory", mem_extra, 1) ||
 	     read_kvlist(t, ynode_get(s, "allocs"), &r->allocs, "memory.allocs")))
 		return -1;
 	if (read_metrics(t, ynode_get(n, "metrics"), r))
