@@ -977,6 +977,11 @@ size_t cupti_session_metric_count(const struct cupti_session *s)
 	return s ? s->n : 0;
 }
 
+size_t cupti_window_ranges(const struct cupti_session *s)
+{
+	return s && s->window_open ? s->window_ranges : 0;
+}
+
 int cupti_window_is_open(const struct cupti_session *s)
 {
 	return s && s->window_open;

@@ -126,7 +126,8 @@ void cupti_session_close(struct cupti_session *s);
  *
  * cupti_window_open starts a window (no-op when one is open).
  * cupti_window_push returns 1 when the window already holds
- * CUPTI_MAX_RANGES ranges (close it, open another, push again).
+ * CUPTI_MAX_RANGES ranges (close it, open another, push again);
+ * cupti_window_ranges says how many it holds.
  * cupti_window_close synchronizes, stops, decodes and returns one entry per
  * range (values[i·n + m] is metric m of range i, n = the session's
  * metrics); free both arrays.
@@ -135,6 +136,7 @@ void cupti_session_close(struct cupti_session *s);
  */
 int cupti_window_open(struct cupti_session *s);
 int cupti_window_is_open(const struct cupti_session *s);
+size_t cupti_window_ranges(const struct cupti_session *s);
 int cupti_window_push(struct cupti_session *s, uint32_t correlation_id);
 int cupti_window_pop(struct cupti_session *s);
 int cupti_window_close(struct cupti_session *s, uint32_t **correlation_ids, double **values, size_t *nranges);

@@ -272,7 +272,7 @@ static int run_program(const struct program_opts *o, const struct run_settings *
 
 /* The one-pass groups the first run of an application replay wrote
  * (DIR/groups, one comma-separated line each); 0 groups when the set
- * needed one pass.  *lines is malloc'd, lines[i] into it. */
+ * needed one pass.  *text is malloc'd, lines[i] into it. */
 static size_t read_groups(const char *parts, char **text, char *lines[], size_t max)
 {
 	char path[PATH_MAX + 80];
@@ -281,15 +281,13 @@ static size_t read_groups(const char *parts, char **text, char *lines[], size_t 
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return 0;
-	size_t cap = 1 << 16, n = 0;
-	*text = calloc(1, cap);
-	if (*text)
-		n = fread(*text, 1, cap - 1, f);
+	const size_t cap = 1 << 16;
+	if ((*text = calloc(1, cap)) && !fread(*text, 1, cap - 1, f))
+		(*text)[0] = '\0';
 	fclose(f);
 	size_t k = 0;
 	for (char *p = *text ? strtok(*text, "\n") : NULL; p && k < max; p = strtok(NULL, "\n"))
 		lines[k++] = p;
-	(void)n;
 	return k;
 }
 
@@ -302,15 +300,13 @@ static int replay_rest(const struct program_opts *o, const char *lib, const char
 	char *text, *groups[METRIC_GROUPS_MAX];
 	const size_t ngroups = read_groups(parts, &text, groups, METRIC_GROUPS_MAX);
 	char line[600];
-	if (ngroups > 1) {
-		snprintf(line, sizeof line, "application replay: run 1 of %zu counted %s", ngroups, groups[0]);
-		results_note(res, line);
-	}
 	if (ngroups <= 1) {
 		results_note(res, "application replay: the metric set needed one pass, so the program ran once");
 		free(text);
 		return 0;
 	}
+	snprintf(line, sizeof line, "application replay: run 1 of %zu counted %s", ngroups, groups[0]);
+	results_note(res, line);
 	int rc = 0;
 	for (size_t k = 1; k < ngroups && !rc; k++) {
 		char dir[PATH_MAX + 80];

@@ -524,8 +524,12 @@ static void end_call(void)
 		g.in_window = 0;
 		if (results_add(&g.pend, &rec))
 			fprintf(stderr, "attnprof-inject: out of memory keeping call %ld\n", g.index);
-		/* a window is closed at least once a second, so a crash loses at most that much */
-		if (now_ms() - g.window_since >= PART_SAVE_MS)
+		/* a window is closed at least once a second, so a crash loses at most
+		 * that much, and between calls once it is half full, so that a call
+		 * of up to CUPTI_MAX_RANGES / 2 kernels never finds it full: closing
+		 * inside a launch callback lost that call's counters (H200,
+		 * 2026-12-01, one window for 281 kernels) */
+		if (now_ms() - g.window_since >= PART_SAVE_MS || cupti_window_ranges(g.cupti) > CUPTI_MAX_RANGES / 2)
 			close_window();
 		return;
 	}
@@ -783,7 +787,7 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			if (g.in_window) {
 				int q = error_quiet(1);
 				int pr = cupti_window_push(g.cupti, d->correlationId);
-				if (pr == 1) { /* the window is full: its calls out, a new one in */
+				if (pr == 1) { /* full inside a call of over CUPTI_MAX_RANGES / 2 kernels: its calls out, a new one in */
 					close_window();
 					g.window_since = now_ms();
 					pr = cupti_window_open(g.cupti) || cupti_window_push(g.cupti, d->correlationId);
