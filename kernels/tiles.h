@@ -42,6 +42,12 @@
 #define FLASH_BWD_DQ_UNROLL 8     /* Bc/16 at Bc = 128: all of it */
 #endif
 
+/* 1: dQ_i's product and its atomic adds come before dK's product, as in
+ * FA2, so the adds drain while dK's MMAs issue; 0: dV, dK, then dQ. */
+#ifndef FLASH_BWD_DQ_BEFORE_DK
+#define FLASH_BWD_DQ_BEFORE_DK 0
+#endif
+
 /* Threads per block of the small backward kernels (dot_do_o, convert) and
  * of standard's softmax_bwd: one warp per row, 8 rows per block. */
 #define BWD_ROW_WARPS 8

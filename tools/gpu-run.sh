@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info bwdvariants ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info bwdvariants ncubwdvs ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -70,6 +70,26 @@ for step in "$@"; do
 			timeout 100 python3 tools/sdpa_reference.py - --fa2-table --backend "$b" --warmup 3 --reps 20
 		done 2>&1 | grep -E " bwd 128 " | tee -a "$log"
 		tar -C "$OUT" -czf "$OUT/bwdvariants.tar.gz" $(cd "$OUT" && ls bwdvar-*.log) && rm -f "$OUT"/bwdvar-*.log ;;
+	ncubwdvs)
+		say "ncu, the same metrics on flash_bwd (this build) and on SDPA FLASH_ATTENTION's backward kernel, d = 128, N = 4096, B = 4, H = 16, non-causal: instructions, stall reasons per issued instruction, shared-memory and atomic traffic"
+		m="gpu__time_duration.sum,smsp__inst_executed.sum,smsp__inst_executed_op_ldsm.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__sass_inst_executed_op_global_red.sum,smsp__sass_inst_executed_op_global_atom.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,launch__registers_per_thread,launch__grid_size,launch__block_size,launch__shared_mem_per_block_dynamic,smsp__warps_eligible.avg.per_cycle_active,smsp__issue_active.avg.pct_of_peak_sustained_active,lts__t_sectors_op_red.sum,regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio"
+		CHECK_ONLY=test_gpu_bwd_bench BWD_BENCH=1 BWD_BENCH_N=4096 BWD_BENCH_D=128 \
+			timeout 120 ncu --clock-control none --metrics "$m" -k regex:flash_bwd --launch-skip 3 -c 1 --csv \
+			${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu} >"$OUT/ncubwdvs-ours.csv" 2>"$OUT/ncubwdvs-ours.err"
+		echo "ours: exit $?" | tee -a "$log"
+		timeout 120 ncu --clock-control none --metrics "$m" -k regex:flash_bwd_dq_dk_dv --launch-skip 2 -c 1 --csv python3 - >"$OUT/ncubwdvs-sdpa.csv" 2>"$OUT/ncubwdvs-sdpa.err" <<'PY'
+import torch
+from torch.nn.attention import SDPBackend, sdpa_kernel
+q, k, v = (torch.randn(4, 16, 4096, 128, device="cuda", dtype=torch.float16, requires_grad=True) for _ in range(3))
+do = torch.randn(4, 16, 4096, 128, device="cuda", dtype=torch.float16)
+with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+    for _ in range(4):
+        torch.nn.functional.scaled_dot_product_attention(q, k, v).backward(do)
+torch.cuda.synchronize()
+PY
+		echo "sdpa: exit $?" | tee -a "$log"
+		python3 tools/ncu_side_by_side.py "$OUT/ncubwdvs-ours.csv" "$OUT/ncubwdvs-sdpa.csv" 2>&1 | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/ncubwdvs.tar.gz" ncubwdvs-ours.csv ncubwdvs-sdpa.csv ncubwdvs-ours.err ncubwdvs-sdpa.err && rm -f "$OUT"/ncubwdvs-* ;;
 	ncubwd)
 		say "ncu on flash_bwd (d = 128, N = 4096, non-causal), this build"
 		for t in ${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu}; do
