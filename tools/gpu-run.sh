@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info bwdvariants ncubwdvs ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info bwdvariants ncubwdvs windowcause ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -230,6 +230,23 @@ PY
 		python3 tools/capture_compare.py "$OUT/fid-none.yaml" "$OUT/fid-ncu-none.csv" 2>&1 | tee -a "$log"
 		gzip -f "$OUT/fid-ncu-none.csv"
 		tar -C "$OUT" -czf "$OUT/capturefidelity.tar.gz" fid-none.yaml fid-ncu-none.csv.gz fid.log && rm -f "$OUT"/fid-none.yaml "$OUT/fid-ncu-none.csv.gz" "$OUT/fid.log" ;;
+	windowcause)
+		say "window inflation: is it the call after the math backend's multi-GB free (empty_cache)? window on against per call, L2 write sectors per call, for two backend orders at N = 1k, 2k"
+		for order in flash,efficient,cudnn math,cudnn,efficient,flash; do
+			for w in on off; do
+				timeout 60 ./attnprof record -o "$OUT/wc-$order-$w.yaml" --window $w --force --no-check --no-time -- \
+					python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048 --backends $order >"$OUT/wc.log" 2>&1
+				echo "$order --window $w: exit $?" | tee -a "$log"
+			done
+			python3 - "$OUT/wc-$order-on.yaml" "$OUT/wc-$order-off.yaml" <<'PY' 2>&1 | tee -a "$log"
+import sys, yaml
+on, off = (yaml.safe_load(open(p))["records"] for p in sys.argv[1:3])
+def w(r): return sum(l["metrics"].get("lts__t_sectors_op_write.sum", 0) for l in r["metrics"]["launches"])
+for a, b in zip(on, off):
+    print("  %-15s %-4s N=%-5s window/per-call L2 writes %.3f" % (a["variant"], a.get("pass"), a.get("seqlen_q", a.get("shape", {}).get("Nq", "?")), w(a) / max(w(b), 1)))
+PY
+		done
+		tar -C "$OUT" -czf "$OUT/windowcause.tar.gz" $(cd "$OUT" && ls wc-*.yaml) && rm -f "$OUT"/wc-* ;;
 	sass)
 		say "sass"
 		for o in build/cuda1-render0/kernels/*.o; do
