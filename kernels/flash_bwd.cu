@@ -189,12 +189,21 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 		const int r0 = c0 - off; // first row that sees key c0
 		i0 = r0 <= 0 ? 0 : (r0 >= p.Nq ? nqb : r0 / BR);
 	}
-	const int per = nqb - i0, items = G * per; // item it: query head it / per, Q block i0 + it % per
+	const int items = G * (nqb - i0); // the query heads' Q blocks i0.., head by head
 
-	auto head_of = [&](int it) { return (size_t)b * p.H + (size_t)kvh * G + it / per; };
-	auto load_item = [&](int it, int buf) {
-		const int qb = i0 + it % per;
-		const size_t bh = head_of(it);
+	// An item is (query head hq of the group, Q block qb), stepped by
+	// next_item: no integer division per item (a division by a runtime
+	// count costs ~20 instructions and a MUFU, and its registers collided
+	// with the pending dQ atomics' in ncu's stall sampling, 2026-12-01).
+	auto head_of = [&](int hq) { return (size_t)b * p.H + (size_t)kvh * G + hq; };
+	auto next_item = [&](int &qb, int &hq) {
+		if (++qb == nqb) {
+			qb = i0;
+			hq++;
+		}
+	};
+	auto load_item = [&](int qb, int hq, int buf) {
+		const size_t bh = head_of(hq);
 		load_tile<BR, D, THREADS>(sb + SL::Q + buf * SL::QB, p.q + bh * p.Nq * D, qb * BR, p.Nq, tid);
 		load_tile<BR, D, THREADS>(sb + SL::DO + buf * SL::QB, p.dout + bh * p.Nq * D, qb * BR, p.Nq, tid);
 		if (tid < 2 * BR) { // L_i, then D_i; rows past Nq read as 0 (Q, dO rows are 0 there too)
@@ -208,7 +217,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	load_tile<BC, D, THREADS>(sb + SL::K, p.k + kvbase, c0, p.Nkv, tid);
 	load_tile<BC, D, THREADS>(sb + SL::V, p.v + kvbase, c0, p.Nkv, tid);
 	if (items > 0)
-		load_item(0, 0);
+		load_item(i0, 0, 0);
 	cp_async_commit();
 
 	float dk[2][KNC][4], dv[2][KNC][4];
@@ -220,12 +229,15 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 			for (int e = 0; e < 4; e++)
 				dk[mi][nt][e] = dv[mi][nt][e] = 0.f;
 
+	int qb = i0, hq = 0; // the item in hand
 	for (int it = 0; it < items; it++) {
-		const int buf = it & 1, qb = i0 + it % per;
+		const int buf = it & 1;
+		int next_qb = qb, next_hq = hq;
+		next_item(next_qb, next_hq);
 		cp_async_wait<0>();
 		__syncthreads(); // item it landed; every warp is done with item it-1 (its buffers, P, dS)
 		if (it + 1 < items)
-			load_item(it + 1, buf ^ 1);
+			load_item(next_qb, next_hq, buf ^ 1);
 		cp_async_commit();
 		const uint32_t sQ = sb + SL::Q + buf * SL::QB, sdO = sb + SL::DO + buf * SL::QB;
 		const float *sL = reinterpret_cast<const float *>(smem + SL::L) + buf * BR;
@@ -289,21 +301,26 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 					}
 				}
 			}
-			float *dqa = p.dq_acc + head_of(it) * p.Nq * D;
+			// One base address, the 16 adds at constant offsets from it: an
+			// address computed between the adds reused a register an
+			// earlier add was still to read, and waited for it (ncu's long
+			// scoreboard stalls, 10 % of flash_bwd's samples, 2026-12-01).
+			const int row0 = qb * BR + qq0 + g;
+			float *dqr = p.dq_acc + head_of(hq) * p.Nq * D + (size_t)row0 * D + qn0 + 2 * t4;
 #pragma unroll
 			for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-				for (int hh = 0; hh < 2; hh++) {
-					const int row = qb * BR + qq0 + mi * 16 + g + 8 * hh;
-					if (row < p.Nq)
+				for (int hh = 0; hh < 2; hh++)
+					if (row0 + mi * 16 + 8 * hh < p.Nq)
 #pragma unroll
 						for (int nt = 0; nt < QNC; nt++)
-							atomicAdd(reinterpret_cast<float2 *>(dqa + (size_t)row * D + qn0 + nt * 8 + 2 * t4),
+							atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
 								  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
-				}
 		}
 		if (FLASH_BWD_DQ_BEFORE_DK) // the atomics then drain while dK's products run (FA2's order)
 			gemm_tn<T, D, KNC>(dk, sb + SL::DS, sQ, kk0, kn0, lane);
+		qb = next_qb;
+		hq = next_hq;
 	}
 	cp_async_wait<0>();
 

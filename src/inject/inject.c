@@ -114,6 +114,12 @@ static struct {
 	int in_window;         /* the call in progress is profiled in the window */
 	struct results pend;   /* calls whose counters wait for the window to close */
 	double window_since;   /* when the open window opened (ms) */
+	/* Diagnostic (ATTNPROF_INJECT_WINDOW_SETTLE_MS): in the window, wait
+	 * this long at a call's start and before the first kernel after an
+	 * allocation, to test whether the driver's own memory traffic after an
+	 * allocation or a free lands in the next kernel's range */
+	long settle_ms;
+	int settle_pending;
 } g = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* Per thread: which open ranges are the captured call (1) or not (0). */
@@ -320,6 +326,8 @@ static void begin_call(const char *name, const char *origin)
 			 * are to be done by then */
 			if (!origin)
 				cudaDeviceSynchronize();
+			if (g.settle_ms > 0)
+				usleep((useconds_t)g.settle_ms * 1000);
 			error_quiet(q);
 			return;
 		}
@@ -764,6 +772,7 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	const double asked = own_call && d->callbackSite == CUPTI_API_ENTER ? alloc_size(cbid, d->functionParams) : 0;
 	if (asked > 0) {
 		g.alloc_bytes += asked;
+		g.settle_pending = g.in_window && g.settle_ms > 0;
 		return;
 	}
 	if (is_graph_launch(cbid)) {
@@ -785,6 +794,10 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			 * callback broke the program's launch and hung it (H200,
 			 * 2026-12-01); the flush is in begin_call */
 			if (g.in_window) {
+				if (g.settle_pending) {
+					usleep((useconds_t)g.settle_ms * 1000);
+					g.settle_pending = 0;
+				}
 				int q = error_quiet(1);
 				int pr = cupti_window_push(g.cupti, d->correlationId);
 				if (pr == 1) { /* full inside a call of over CUPTI_MAX_RANGES / 2 kernels: its calls out, a new one in */
@@ -897,6 +910,7 @@ int InitializeInjection(void)
 	g.flush = env_long("ATTNPROF_INJECT_FLUSH", 1) != 0 && g.nmetrics > 0;
 	g.window = env_long("ATTNPROF_INJECT_WINDOW", 0) != 0 && g.nmetrics > 0;
 	g.app_replay = env_long("ATTNPROF_INJECT_APP_REPLAY", 0) != 0;
+	g.settle_ms = env_long("ATTNPROF_INJECT_WINDOW_SETTLE_MS", 0);
 	results_init(&g.pend);
 	g.skip = env_long("ATTNPROF_INJECT_SKIP_CALLS", 0);
 	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);
