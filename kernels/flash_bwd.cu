@@ -232,12 +232,13 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	int qb = i0, hq = 0; // the item in hand
 	for (int it = 0; it < items; it++) {
 		const int buf = it & 1;
-		int next_qb = qb, next_hq = hq;
-		next_item(next_qb, next_hq);
 		cp_async_wait<0>();
 		__syncthreads(); // item it landed; every warp is done with item it-1 (its buffers, P, dS)
-		if (it + 1 < items)
+		if (it + 1 < items) {
+			int next_qb = qb, next_hq = hq;
+			next_item(next_qb, next_hq);
 			load_item(next_qb, next_hq, buf ^ 1);
+		}
 		cp_async_commit();
 		const uint32_t sQ = sb + SL::Q + buf * SL::QB, sdO = sb + SL::DO + buf * SL::QB;
 		const float *sL = reinterpret_cast<const float *>(smem + SL::L) + buf * BR;
@@ -319,8 +320,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 		}
 		if (FLASH_BWD_DQ_BEFORE_DK) // the atomics then drain while dK's products run (FA2's order)
 			gemm_tn<T, D, KNC>(dk, sb + SL::DS, sQ, kk0, kn0, lane);
-		qb = next_qb;
-		hq = next_hq;
+		next_item(qb, hq);
 	}
 	cp_async_wait<0>();
 
