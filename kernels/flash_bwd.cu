@@ -269,9 +269,10 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 		}
 		__syncthreads(); // all of P and dS written
 
+		// dV, dK, then dQ: FA2's order (dQ and its atomic adds before dK)
+		// was 3–4 % slower here (H200, 2026-12-01, docs/benchmarks.md)
 		gemm_tn<T, D, KNC>(dv, sb + SL::P, sdO, kk0, kn0, lane);
-		if (!FLASH_BWD_DQ_BEFORE_DK)
-			gemm_tn<T, D, KNC>(dk, sb + SL::DS, sQ, kk0, kn0, lane);
+		gemm_tn<T, D, KNC>(dk, sb + SL::DS, sQ, kk0, kn0, lane);
 
 		// dQ_i += dS·K_j (A = dS rows, B = K_j by ldmatrix.trans), to the fp32 accumulator
 		{
@@ -318,8 +319,6 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 							atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
 								  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
 		}
-		if (FLASH_BWD_DQ_BEFORE_DK) // the atomics then drain while dK's products run (FA2's order)
-			gemm_tn<T, D, KNC>(dk, sb + SL::DS, sQ, kk0, kn0, lane);
 		next_item(qb, hq);
 	}
 	cp_async_wait<0>();

@@ -29,9 +29,9 @@
  * (d/16 steps; flash::qk's KU), dV and dK (Br/16 steps), dQ (Bc/16 steps).
  * More unrolling lets ptxas hoist more ldmatrix ahead of the MMAs, at 255
  * registers.  These are the measured build (2026-12-01); -D on NVCCFLAGS
- * builds the others for an A/B (tools/bwd-variants.sh).  ptxas, nvcc 13.0:
- * QK 1, 2 and DQ 2, 4 and TN 2 compile without spills, QK 4 spills 4 bytes
- * at d = 128. */
+ * builds the others for an A/B (tools/bwd-variants.sh).  On the H200 none
+ * of QK 1, DQ 2, DQ 4, TN 2 was faster (15:42, docs/benchmarks.md).  ptxas,
+ * nvcc 13.0: the defaults spill 8 bytes at d = 128 (none at d = 64). */
 #ifndef FLASH_BWD_QK_UNROLL
 #define FLASH_BWD_QK_UNROLL 2
 #endif
@@ -40,12 +40,6 @@
 #endif
 #ifndef FLASH_BWD_DQ_UNROLL
 #define FLASH_BWD_DQ_UNROLL 8     /* Bc/16 at Bc = 128: all of it */
-#endif
-
-/* 1: dQ_i's product and its atomic adds come before dK's product, as in
- * FA2, so the adds drain while dK's MMAs issue; 0: dV, dK, then dQ. */
-#ifndef FLASH_BWD_DQ_BEFORE_DK
-#define FLASH_BWD_DQ_BEFORE_DK 0
 #endif
 
 /* Threads per block of the small backward kernels (dot_do_o, convert) and

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info bwdvariants ncubwdvs windowcause ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -247,6 +247,52 @@ for a, b in zip(on, off):
 PY
 		done
 		tar -C "$OUT" -czf "$OUT/windowcause.tar.gz" $(cd "$OUT" && ls wc-*.yaml) && rm -f "$OUT"/wc-* ;;
+	windowsettle)
+		say "window inflation, second test: window on with ATTNPROF_INJECT_WINDOW_SETTLE_MS=0 and =20 (a wait at each call's start and before the first kernel after an allocation) against per call, the SDPA script at N = 1k, 2k, all four backends; kernels whose L2 writes differ by over 5 % and 1 MB"
+		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048"
+		timeout 60 ./attnprof record -o "$OUT/ws-off.yaml" --window off --force --no-check --no-time -- $prog >"$OUT/ws.log" 2>&1
+		echo "--window off: exit $?" | tee -a "$log"
+		for ms in 0 20; do
+			s=$(date +%s%N)
+			ATTNPROF_INJECT_WINDOW_SETTLE_MS=$ms timeout 60 ./attnprof record -o "$OUT/ws-on-$ms.yaml" --window on --force --no-check --no-time -- $prog >>"$OUT/ws.log" 2>&1
+			echo "--window on, settle $ms ms: exit $? $(( ($(date +%s%N) - s) / 1000000 )) ms" | tee -a "$log"
+			python3 - "$OUT/ws-on-$ms.yaml" "$OUT/ws-off.yaml" <<'PY' 2>&1 | tee -a "$log"
+import sys, yaml
+on, off = (yaml.safe_load(open(p))["records"] for p in sys.argv[1:3])
+n = bad = 0
+for i, (a, b) in enumerate(zip(on, off)):
+    for la, lb in zip(a["metrics"]["launches"], b["metrics"]["launches"]):
+        x, y = (l["metrics"].get("lts__t_sectors_op_write.sum", 0) for l in (la, lb))
+        n += 1
+        if y and abs(x / y - 1) > 0.05 and abs(x - y) * 32 > 1e6:
+            bad += 1
+            print("  call %2d %-15s %-4s N=%-5s alloc %5.0f MB  %-44s L2 writes %+7.1f MB (x%.2f)" % (i, a["variant"], a["pass"], a["seqlen_q"], a["capture"]["alloc_bytes"] / 1e6, la.get("name", "")[:44], (x - y) * 32 / 1e6, x / y))
+print("  %d of %d kernels differ" % (bad, n))
+PY
+		done
+		tar -C "$OUT" -czf "$OUT/windowsettle.tar.gz" ws-off.yaml ws-on-0.yaml ws-on-20.yaml ws.log && rm -f "$OUT"/ws-* ;;
+	ncusass)
+		say "ncu per-instruction (SASS) stall sampling and instruction mix: flash_bwd (this build) and SDPA FLASH_ATTENTION's backward kernel, d = 128, N = 4096, B = 4, H = 16, non-causal"
+		sec="--section SourceCounters --section WarpStateStats --section InstructionStats --section ComputeWorkloadAnalysis"
+		CHECK_ONLY=test_gpu_bwd_bench BWD_BENCH=1 BWD_BENCH_N=4096 BWD_BENCH_D=128 \
+			timeout 150 ncu --clock-control none $sec --import-source no -k regex:flash_bwd --launch-skip 3 -c 1 -f -o "$OUT/sass-ours" \
+			${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu} >"$OUT/sass.log" 2>&1
+		echo "ours: exit $?" | tee -a "$log"
+		timeout 150 ncu --clock-control none $sec --import-source no -k regex:flash_bwd_dq_dk_dv --launch-skip 2 -c 1 -f -o "$OUT/sass-sdpa" python3 -c '
+import torch
+from torch.nn.attention import SDPBackend, sdpa_kernel
+q, k, v = (torch.randn(4, 16, 4096, 128, device="cuda", dtype=torch.float16, requires_grad=True) for _ in range(3))
+do = torch.randn(4, 16, 4096, 128, device="cuda", dtype=torch.float16)
+with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+    for _ in range(4):
+        torch.nn.functional.scaled_dot_product_attention(q, k, v).backward(do)
+torch.cuda.synchronize()' >>"$OUT/sass.log" 2>&1
+		echo "sdpa: exit $?" | tee -a "$log"
+		for w in ours sdpa; do
+			ncu -i "$OUT/sass-$w.ncu-rep" --page source --print-source sass --csv >"$OUT/sass-$w.csv" 2>>"$OUT/sass.log"
+			echo "$w: $(wc -l <"$OUT/sass-$w.csv") SASS lines" | tee -a "$log"
+		done
+		tar -C "$OUT" -czf "$OUT/ncusass.tar.gz" sass-ours.csv sass-sdpa.csv sass-ours.ncu-rep sass-sdpa.ncu-rep sass.log && rm -f "$OUT"/sass-* "$OUT/sass.log" ;;
 	sass)
 		say "sass"
 		for o in build/cuda1-render0/kernels/*.o; do
