@@ -20,12 +20,21 @@ struct columns {
 	struct column *c;
 };
 
-static const char *const fixed_keys[] = {
-	"source", "variant", "phase", "dtype", "batch", "heads", "kv_heads", "seqlen_q",
-	"seqlen_kv", "head_dim", "causal", "time_ms", "time_ms_min", "time_ms_max", "tflops",
-	"peak_bytes", "correct", "rel_l2_err", "max_abs_err", "pass",
+/* The fixed columns, each a scalar of the results schema (results.h
+ * record_scalar), named by its key; the order is the export's own, and
+ * pass stays last so that older readers' column numbers hold. */
+static const struct {
+	const char *section, *key;
+} fixed_cols[] = {
+	{ "", "source" }, { "", "variant" }, { "", "phase" }, { "", "dtype" },
+	{ "", "batch" }, { "", "heads" }, { "", "kv_heads" }, { "", "seqlen_q" },
+	{ "", "seqlen_kv" }, { "", "head_dim" }, { "", "causal" },
+	{ "timing", "time_ms" }, { "timing", "time_ms_min" }, { "timing", "time_ms_max" }, { "timing", "tflops" },
+	{ "memory", "peak_bytes" },
+	{ "correctness", "correct" }, { "correctness", "rel_l2_err" }, { "correctness", "max_abs_err" },
+	{ "", "pass" },
 };
-#define NFIXED (sizeof(fixed_keys) / sizeof(fixed_keys[0]))
+#define NFIXED (sizeof(fixed_cols) / sizeof(fixed_cols[0]))
 
 static int add_column(struct columns *cs, enum col_kind kind, const char *prefix, const char *sub)
 {
@@ -67,29 +76,19 @@ struct cell {
 static struct cell fixed_cell(const struct record *r, size_t i)
 {
 	struct cell c = { NULL, NAN, 0 };
-	switch (i) {
-	case 0: c.s = r->source; break;
-	case 1: c.s = r->variant; break;
-	case 2: c.s = r->phase; break;
-	case 3: c.s = r->dtype; break;
-	case 4: c.v = r->batch; break;
-	case 5: c.v = r->heads; break;
-	case 6: c.v = r->kv_heads; break;
-	case 7: c.v = r->seqlen_q; break;
-	case 8: c.v = r->seqlen_kv; break;
-	case 9: c.v = r->head_dim; break;
-	case 10: c.v = r->causal; c.is_bool = 1; break;
-	/* Timing and correctness are missing, not zero, when they were not measured. */
-	case 11: c.v = r->repetitions ? r->time_ms : NAN; break;
-	case 12: c.v = r->repetitions ? r->time_ms_min : NAN; break;
-	case 13: c.v = r->repetitions ? r->time_ms_max : NAN; break;
-	case 14: c.v = r->repetitions ? r->tflops : NAN; break;
-	case 15: c.v = r->peak_bytes ? (double)r->peak_bytes : NAN; break;
-	case 16: c.v = r->checked ? r->correct : NAN; c.is_bool = 1; break;
-	case 17: c.v = r->checked ? r->rel_l2_err : NAN; break;
-	case 18: c.v = r->checked ? r->max_abs_err : NAN; break;
-	case 19: c.s = record_pass(r); break; /* last: older readers' column numbers hold */
+	const char *sec = fixed_cols[i].section, *key = fixed_cols[i].key;
+	/* Timing and correctness are missing, not zero, when they were not measured;
+	 * so is a peak of 0 bytes. */
+	if ((!strcmp(sec, "timing") && !r->repetitions) || (!strcmp(sec, "correctness") && !r->checked))
+		return c;
+	switch (record_scalar(r, sec, key, &c.s, &c.v)) {
+	case SCALAR_NONE: break; /* not in the schema: test_results fails on it */
+	case SCALAR_STR: break;
+	case SCALAR_NUM: if (!strcmp(sec, "memory") && c.v == 0) c.v = NAN; break;
+	case SCALAR_BOOL: c.is_bool = 1; break;
 	}
+	if (!strcmp(key, "pass")) /* files before the backward have none */
+		c.s = record_pass(r);
 	return c;
 }
 
@@ -159,7 +158,7 @@ int export_records(FILE *f, const struct record *recs, size_t n, enum export_for
 	struct columns cs = { 0 };
 	int rc = -1;
 	for (size_t i = 0; i < NFIXED; i++)
-		if (add_column(&cs, COL_FIXED, "", fixed_keys[i]))
+		if (add_column(&cs, COL_FIXED, "", fixed_cols[i].key))
 			goto out;
 	for (size_t r = 0; r < n; r++)
 		for (size_t i = 0; i < recs[r].totals.n; i++)

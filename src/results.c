@@ -278,6 +278,27 @@ struct field {
 };
 #define OFF(s, m) offsetof(s, m)
 
+/* A record's top level, in the written order: pass (RECORD_PASS) only when
+ * the record has one; error (the last) after every section.  Shapes from
+ * 0: a captured call of unknown shape has zeros (read_record checks). */
+static const struct field record_fields[] = {
+	{ "source", F_STR, OFF(struct record, source), 1 },
+	{ "variant", F_STR, OFF(struct record, variant), 1 },
+	{ "phase", F_STR, OFF(struct record, phase), 1 },
+	{ "dtype", F_STR, OFF(struct record, dtype), 1 },
+	{ "pass", F_STR, OFF(struct record, pass), 0 },
+	{ "batch", F_INT, OFF(struct record, batch), 1, 0, MAX_BATCH },
+	{ "heads", F_INT, OFF(struct record, heads), 1, 0, MAX_HEADS },
+	{ "kv_heads", F_INT, OFF(struct record, kv_heads), 0, 0, MAX_HEADS },
+	{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1, 0, MAX_SEQLEN },
+	{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1, 0, MAX_SEQLEN },
+	{ "head_dim", F_INT, OFF(struct record, head_dim), 1, 0, MAX_HEAD_DIM },
+	{ "causal", F_BOOL, OFF(struct record, causal), 1 },
+	{ "error", F_STR, OFF(struct record, error), 0 },
+};
+#define N_RECORD_FIELDS (sizeof record_fields / sizeof record_fields[0])
+enum { RECORD_PASS = 4, RECORD_ERROR = N_RECORD_FIELDS - 1 };
+
 /* header.gpu (and cc, written between chip and sm_count) */
 static const struct field gpu_fields[] = {
 	{ "name", F_STR, OFF(struct gpu_info, name), 0 },
@@ -362,6 +383,41 @@ static const struct field memory_fields[] = {
 };
 #define N_MEMORY_FIELDS (sizeof memory_fields / sizeof memory_fields[0])
 
+/* The sections whose scalars record_scalar reads. */
+static const struct {
+	const char *name;
+	const struct field *f;
+	size_t n;
+} record_sections[] = {
+	{ "", record_fields, N_RECORD_FIELDS },
+	{ "timing", timing_fields, N_TIMING_FIELDS },
+	{ "memory", memory_fields, N_MEMORY_FIELDS },
+	{ "correctness", correctness_fields, N_CORRECTNESS_FIELDS },
+};
+
+enum scalar_kind record_scalar(const struct record *r, const char *section, const char *key,
+				    const char **s, double *v)
+{
+	for (size_t i = 0; i < sizeof record_sections / sizeof record_sections[0]; i++) {
+		if (strcmp(record_sections[i].name, section))
+			continue;
+		for (size_t k = 0; k < record_sections[i].n; k++) {
+			const struct field *f = &record_sections[i].f[k];
+			if (strcmp(f->key, key))
+				continue;
+			const char *p = (const char *)r + f->offset;
+			switch (f->type) {
+			case F_STR: *s = *(char *const *)p; return SCALAR_STR;
+			case F_INT: *v = *(const int *)p; return SCALAR_NUM;
+			case F_U64: *v = (double)*(const uint64_t *)p; return SCALAR_NUM;
+			case F_DBL: *v = *(const double *)p; return SCALAR_NUM;
+			case F_BOOL: *v = *(const int *)p; return SCALAR_BOOL;
+			}
+		}
+	}
+	return SCALAR_NONE;
+}
+
 /* ---- writing ----------------------------------------------------------- */
 
 static void kv_str(struct yamlout *y, const char *k, const char *v) { yo_plain(y, k); yo_str(y, v); }
@@ -421,19 +477,10 @@ static void write_capture(struct yamlout *y, const struct capture_info *c)
 static void write_record(struct yamlout *y, const struct record *r, size_t place)
 {
 	yo_map(y, 0);
-	kv_str(y, "source", r->source);
-	kv_str(y, "variant", r->variant);
-	kv_str(y, "phase", r->phase);
-	kv_str(y, "dtype", r->dtype);
-	if (r->pass)
-		kv_str(y, "pass", r->pass);
-	kv_int(y, "batch", r->batch);
-	kv_int(y, "heads", r->heads);
-	kv_int(y, "kv_heads", r->kv_heads);
-	kv_int(y, "seqlen_q", r->seqlen_q);
-	kv_int(y, "seqlen_kv", r->seqlen_kv);
-	kv_int(y, "head_dim", r->head_dim);
-	kv_bool(y, "causal", r->causal);
+	write_fields(y, record_fields, RECORD_PASS, r);
+	if (r->pass) /* files before the backward have none, and read as fwd */
+		write_fields(y, record_fields + RECORD_PASS, 1, r);
+	write_fields(y, record_fields + RECORD_PASS + 1, RECORD_ERROR - RECORD_PASS - 1, r);
 
 	yo_plain(y, "timing");
 	yo_map(y, 1);
@@ -484,7 +531,7 @@ static void write_record(struct yamlout *y, const struct record *r, size_t place
 	write_kvlist(y, "model", &r->model, 0);
 	if (r->capture)
 		write_capture(y, r->capture);
-	kv_str(y, "error", r->error);
+	write_fields(y, record_fields + RECORD_ERROR, 1, r);
 	kv_u64(y, "end", place); /* last: a record without it was cut */
 	yo_map_end(y);
 }
@@ -803,27 +850,11 @@ static int read_capture(const struct ytree *t, const struct ynode *n, struct rec
 
 static int read_record(const struct ytree *t, const struct ynode *n, struct record *r)
 {
-	static const struct field f[] = {
-		/* shapes from 0: a captured call of unknown shape has zeros (checked below) */
-		{ "source", F_STR, OFF(struct record, source), 1 },
-		{ "variant", F_STR, OFF(struct record, variant), 1 },
-		{ "phase", F_STR, OFF(struct record, phase), 1 },
-		{ "dtype", F_STR, OFF(struct record, dtype), 1 },
-		{ "batch", F_INT, OFF(struct record, batch), 1, 0, MAX_BATCH },
-		{ "heads", F_INT, OFF(struct record, heads), 1, 0, MAX_HEADS },
-		{ "kv_heads", F_INT, OFF(struct record, kv_heads), 0, 0, MAX_HEADS },
-		{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1, 0, MAX_SEQLEN },
-		{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1, 0, MAX_SEQLEN },
-		{ "head_dim", F_INT, OFF(struct record, head_dim), 1, 0, MAX_HEAD_DIM },
-		{ "causal", F_BOOL, OFF(struct record, causal), 1 },
-		{ "pass", F_STR, OFF(struct record, pass), 0 },
-		{ "error", F_STR, OFF(struct record, error), 0 },
-	};
 	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model", "capture", "end" };
 	static const char *const mem_extra[] = { "allocs" };
 	char where[256];
 
-	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), r, "record", extra, 7))
+	if (read_fields(t, n, record_fields, N_RECORD_FIELDS, r, "record", extra, 7))
 		return -1;
 	if (r->pass && strcmp(r->pass, "fwd") && strcmp(r->pass, "bwd") && strcmp(r->pass, "fwd+bwd"))
 		return error("%s: record.pass must be fwd, bwd or fwd+bwd, not '%s'",

@@ -359,4 +359,26 @@ static void test_export(void)
 	results_release(&r);
 }
 
-TESTS(test_round_trip, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export)
+/* The export's columns read records through the schema's tables (record_scalar). */
+static void test_record_scalar(void)
+{
+	struct results r;
+	fill_results(&r, 1);
+	const struct record *rec = &r.records[0];
+	const char *s = NULL;
+	double v = 0;
+	CHECK_INT(record_scalar(rec, "", "variant", &s, &v), SCALAR_STR);
+	CHECK(s && !strcmp(s, "standard"));
+	CHECK_INT(record_scalar(rec, "timing", "time_ms_min", &s, &v), SCALAR_NUM);
+	CHECK(v == 1.25);
+	CHECK_INT(record_scalar(rec, "", "causal", &s, &v), SCALAR_BOOL);
+	CHECK(v == 1);
+	CHECK_INT(record_scalar(rec, "memory", "peak_bytes", &s, &v), SCALAR_NUM);
+	CHECK(v == (double)rec->peak_bytes);
+	CHECK_INT(record_scalar(rec, "timing", "causal", &s, &v), SCALAR_NONE); /* a key of another section */
+	CHECK_INT(record_scalar(rec, "nosuch", "time_ms", &s, &v), SCALAR_NONE);
+	results_release(&r);
+}
+
+TESTS(test_round_trip, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
+      test_record_scalar)
