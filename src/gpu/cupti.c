@@ -407,6 +407,25 @@ const char *cupti_session_chip(const struct cupti_session *s)
 	return s ? s->chip : "";
 }
 
+/* Start and stop the range profiler of the session's current set-up;
+ * *all_submitted (when asked) says whether CUPTI has had every pass. */
+static CUptiResult range_profiler_start(struct cupti_session *s)
+{
+	CUpti_RangeProfiler_Start_Params p = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
+	p.pRangeProfilerObject = s->rp;
+	return cuptiRangeProfilerStart(&p);
+}
+
+static CUptiResult range_profiler_stop(struct cupti_session *s, int *all_submitted)
+{
+	CUpti_RangeProfiler_Stop_Params p = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
+	p.pRangeProfilerObject = s->rp;
+	CUptiResult r = cuptiRangeProfilerStop(&p);
+	if (all_submitted)
+		*all_submitted = p.isAllPassSubmitted;
+	return r;
+}
+
 static void range_profiler_disable(struct cupti_session *s)
 {
 	if (!s->rp)
@@ -425,10 +444,8 @@ void cupti_session_close(struct cupti_session *s)
 	double t0 = mono_ms();
 	cupti_call_abort(s);
 	if (s->window_open) { /* the caller closes a window it wants the counters of */
-		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
-		sop.pRangeProfilerObject = s->rp;
 		cudaDeviceSynchronize();
-		cuptiRangeProfilerStop(&sop);
+		range_profiler_stop(s, NULL);
 		s->window_open = 0;
 	}
 	range_profiler_disable(s);
@@ -776,9 +793,7 @@ int cupti_pass_begin(struct cupti_session *s)
 	}
 	if (s->n == 0)
 		return 0;
-	CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
-	stp.pRangeProfilerObject = s->rp;
-	CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
+	CUPTI_OK(range_profiler_start(s), "starting the CUPTI range profiler");
 	c->started = 1;
 	TRACE(s, "  start", c->t0);
 	return 0;
@@ -799,16 +814,14 @@ int cupti_pass_end(struct cupti_session *s, int *all_submitted)
 	if (s->n == 0) {
 		*all_submitted = 1;
 	} else if (c->started) {
-		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
-		sop.pRangeProfilerObject = s->rp;
-		CUptiResult sr = cuptiRangeProfilerStop(&sop);
+		CUptiResult sr = range_profiler_stop(s, all_submitted);
 		c->started = 0;
 		TRACE(s, "  stop", c->t0);
 		if (sr != CUPTI_SUCCESS) {
+			*all_submitted = 0;
 			error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
 			goto out;
 		}
-		*all_submitted = sop.isAllPassSubmitted;
 	}
 	if (ce != cudaSuccess) {
 		error("a profiled kernel failed: %s", cudaGetErrorString(ce));
@@ -826,9 +839,7 @@ void cupti_call_abort(struct cupti_session *s)
 		return;
 	if (s->call.started) {
 		cudaDeviceSynchronize();
-		CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
-		sop.pRangeProfilerObject = s->rp;
-		cuptiRangeProfilerStop(&sop);
+		range_profiler_stop(s, NULL);
 		s->call.started = 0;
 	}
 	call_finish(s, 0);
@@ -1009,9 +1020,7 @@ int cupti_window_open(struct cupti_session *s)
 		goto out;
 	if (configure_ranges(s, CUPTI_UserRange, CUPTI_UserReplay))
 		goto out;
-	CUpti_RangeProfiler_Start_Params stp = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
-	stp.pRangeProfilerObject = s->rp;
-	CUPTI_OK(cuptiRangeProfilerStart(&stp), "starting the CUPTI range profiler");
+	CUPTI_OK(range_profiler_start(s), "starting the CUPTI range profiler");
 	s->window_open = 1;
 	s->window_ranges = 0;
 	s->window_pushed = 0;
@@ -1069,9 +1078,7 @@ int cupti_window_close(struct cupti_session *s, uint32_t **correlation_ids, doub
 	size_t n = 0;
 	cupti_window_pop(s);
 	cudaError_t ce = cudaDeviceSynchronize();
-	CUpti_RangeProfiler_Stop_Params sop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
-	sop.pRangeProfilerObject = s->rp;
-	CUptiResult sr = cuptiRangeProfilerStop(&sop);
+	CUptiResult sr = range_profiler_stop(s, NULL);
 	s->window_open = 0;
 	if (sr != CUPTI_SUCCESS) {
 		error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
