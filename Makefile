@@ -79,6 +79,10 @@ ifeq ($(RENDER),1)
   LDLIBS   += $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS))
 endif
 NVCCFLAGS ?= -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -lineinfo -Xptxas -warn-spills -Xcompiler -fPIC
+# KNOBS: -D settings of the kernels' compile-time knobs (kernels/tiles.h), seen
+# by nvcc and by the C descriptors alike, for A/B builds (tools/bwd-variants.sh).
+KNOBS ?=
+CPPFLAGS += $(KNOBS)
 ifeq ($(CUDA),1)
   # cupti_profiler_host.h includes <string>: an empty one lets C include it
   CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC) -Isrc/gpu/cupti_compat
@@ -132,7 +136,7 @@ $(BUILD)/%.o: %.c
 
 $(BUILD)/kernels/%.o: kernels/%.cu $(wildcard kernels/*.h kernels/*.cuh)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -Ikernels -Isrc -c -o $@ $<
+	$(NVCC) $(NVCCFLAGS) $(KNOBS) -Ikernels -Isrc -c -o $@ $<
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libattnprof.a
 	@mkdir -p $(dir $@)

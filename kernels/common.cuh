@@ -87,6 +87,23 @@ __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commi
 template <int N>
 __device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" :: "n"(N)); }
 
+// Bulk asynchronous reduction (sm_90): global[dst..dst+bytes) += the
+// fp32 words at shared address src (both 16-byte aligned, bytes a multiple
+// of 16), tracked per thread in bulk groups.  Shared-memory writes the
+// reduction reads must be made visible to the async proxy first
+// (fence_proxy_async, then a barrier).
+__device__ __forceinline__ void bulk_reduce_add_f32(float *dst, uint32_t src, uint32_t bytes)
+{
+	asm volatile("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%0], [%1], %2;\n"
+		     :: "l"(dst), "r"(src), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;\n"); }
+// The thread's bulk groups have read their shared-memory sources (it may be overwritten).
+__device__ __forceinline__ void bulk_wait_read() { asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory"); }
+// The thread's bulk groups are complete (their writes done).
+__device__ __forceinline__ void bulk_wait() { asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory"); }
+__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
+
 // Quad (4 lanes sharing a row of an mma fragment) reductions.
 __device__ __forceinline__ float quad_max(float x)
 {

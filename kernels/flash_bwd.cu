@@ -44,6 +44,8 @@ constexpr int THREADS = WARPS * 32;
 constexpr int BC = FLASH_BWD_BC;
 // k-loop unrolling (tiles.h); a pragma takes a constant, not a macro
 constexpr int TN_UNROLL = FLASH_BWD_TN_UNROLL, DQ_UNROLL = FLASH_BWD_DQ_UNROLL;
+constexpr bool DQ_BULK = FLASH_BWD_DQ_BULK;
+constexpr bool DQ_STAGGER = FLASH_BWD_STAGGER;
 
 // Shared memory, every tile 1024-byte aligned (the XOR addressing of
 // flash::a_off/b_off needs bits 4..7 of a tile's base clear).  P and dS are
@@ -61,7 +63,9 @@ template <int D> struct layout {
 	static constexpr int DS = P + PB;
 	static constexpr int L = DS + PB;          // L[2][Br]
 	static constexpr int DD = L + 2 * BR * 4;  // D[2][Br]
-	static constexpr int TOTAL = DD + 2 * BR * 4;
+	static constexpr int DQ = DD + 2 * BR * 4; // dQ_i fp32, FLASH_BWD_DQ_BULK only
+	static constexpr int DQP = FLASH_BWD_DQ_PITCH(D);
+	static constexpr int TOTAL = DQ + FLASH_BWD_DQ_BULK * BR * DQP;
 	static_assert(TOTAL == FLASH_BWD_SMEM(D), "kernels/tiles.h FLASH_BWD_SMEM is the layout");
 	static_assert(KB % 1024 == 0 && QB % 1024 == 0 && PB % 1024 == 0, "tile alignment");
 	static_assert(BR == 64 && BC == 128, "the warp layouts below split 64 queries × 128 keys");
@@ -196,8 +200,18 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	// count costs ~20 instructions and a MUFU, and its registers collided
 	// with the pending dQ atomics' in ncu's stall sampling, 2026-12-01).
 	auto head_of = [&](int hq) { return (size_t)b * p.H + (size_t)kvh * G + hq; };
+	// FLASH_BWD_STAGGER: each key block starts its walk at its own Q block
+	// (qstart) and wraps around, so the key blocks of one head resident
+	// together add to different dQ rows at any moment.
+	const int nb = nqb - i0;
+	const int qstart = DQ_STAGGER && nb > 0 ? i0 + (int)(blockIdx.x % (unsigned)nb) : i0;
 	auto next_item = [&](int &qb, int &hq) {
-		if (++qb == nqb) {
+		if (DQ_STAGGER) {
+			if (++qb == nqb)
+				qb = i0;
+			if (qb == qstart)
+				hq++;
+		} else if (++qb == nqb) {
 			qb = i0;
 			hq++;
 		}
@@ -217,7 +231,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	load_tile<BC, D, THREADS>(sb + SL::K, p.k + kvbase, c0, p.Nkv, tid);
 	load_tile<BC, D, THREADS>(sb + SL::V, p.v + kvbase, c0, p.Nkv, tid);
 	if (items > 0)
-		load_item(i0, 0, 0);
+		load_item(qstart, 0, 0);
 	cp_async_commit();
 
 	float dk[2][KNC][4], dv[2][KNC][4];
@@ -229,11 +243,26 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 			for (int e = 0; e < 4; e++)
 				dk[mi][nt][e] = dv[mi][nt][e] = 0.f;
 
-	int qb = i0, hq = 0; // the item in hand
+	// FLASH_BWD_DQ_BULK: the dQ tile of item (qb, hq) is in shared memory
+	// (every thread fenced its stores, then a barrier): one bulk reduction
+	// per valid row, 8 rows per warp, by lanes 0..7.
+	auto reduce_dq = [&](int qb, int hq) {
+		const int r = warp * (BR / WARPS) + lane, row = qb * BR + r;
+		if (lane < BR / WARPS && row < p.Nq) {
+			bulk_reduce_add_f32(p.dq_acc + (head_of(hq) * p.Nq + row) * D, sb + SL::DQ + r * SL::DQP, D * 4);
+			bulk_commit();
+		}
+	};
+	static_assert(!DQ_BULK || BR % WARPS == 0 && BR / WARPS <= 32, "dQ rows per warp");
+
+	int qb = qstart, hq = 0; // the item in hand
+	int pqb = 0, phq = 0; // the item before it (its dQ tile, FLASH_BWD_DQ_BULK)
 	for (int it = 0; it < items; it++) {
 		const int buf = it & 1;
 		cp_async_wait<0>();
-		__syncthreads(); // item it landed; every warp is done with item it-1 (its buffers, P, dS)
+		__syncthreads(); // item it landed; every warp is done with item it-1 (its buffers, P, dS, dQ tile)
+		if (DQ_BULK && it > 0)
+			reduce_dq(pqb, phq);
 		if (it + 1 < items) {
 			int next_qb = qb, next_hq = hq;
 			next_item(next_qb, next_hq);
@@ -267,7 +296,9 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 				}
 			store_tile<T, 4>(smem + SL::DS, s, sq0, sk0, lane);
 		}
-		__syncthreads(); // all of P and dS written
+		if (DQ_BULK)
+			bulk_wait_read(); // item it-1's reductions have read the dQ tile
+		__syncthreads(); // all of P and dS written (and the dQ tile free)
 
 		// dV, dK, then dQ: FA2's order (dQ and its atomic adds before dK)
 		// was 3–4 % slower here (H200, 2026-12-01, docs/benchmarks.md)
@@ -303,25 +334,46 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 					}
 				}
 			}
-			// One base address, the 16 adds at constant offsets from it: an
-			// address computed between the adds reused a register an
-			// earlier add was still to read, and waited for it (ncu's long
-			// scoreboard stalls, 10 % of flash_bwd's samples, 2026-12-01).
-			const int row0 = qb * BR + qq0 + g;
-			float *dqr = p.dq_acc + head_of(hq) * p.Nq * D + (size_t)row0 * D + qn0 + 2 * t4;
+			if (DQ_BULK) {
+				// to the dQ tile; the reductions leave after the next barrier
+				unsigned char *t = smem + SL::DQ + (qq0 + g) * SL::DQP + (qn0 + 2 * t4) * 4;
 #pragma unroll
-			for (int mi = 0; mi < 2; mi++)
+				for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-				for (int hh = 0; hh < 2; hh++)
-					if (row0 + mi * 16 + 8 * hh < p.Nq)
+					for (int hh = 0; hh < 2; hh++)
 #pragma unroll
 						for (int nt = 0; nt < QNC; nt++)
-							atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
-								  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
+							*reinterpret_cast<float2 *>(t + (mi * 16 + 8 * hh) * SL::DQP + nt * 32) =
+								make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]);
+				fence_proxy_async();
+			} else {
+				// One base address, the 16 adds at constant offsets from it: an
+				// address computed between the adds reused a register an
+				// earlier add was still to read, and waited for it (ncu's long
+				// scoreboard stalls, 10 % of flash_bwd's samples, 2026-12-01).
+				const int row0 = qb * BR + qq0 + g;
+				float *dqr = p.dq_acc + head_of(hq) * p.Nq * D + (size_t)row0 * D + qn0 + 2 * t4;
+#pragma unroll
+				for (int mi = 0; mi < 2; mi++)
+#pragma unroll
+					for (int hh = 0; hh < 2; hh++)
+						if (row0 + mi * 16 + 8 * hh < p.Nq)
+#pragma unroll
+							for (int nt = 0; nt < QNC; nt++)
+								atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
+									  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
+			}
 		}
+		pqb = qb;
+		phq = hq;
 		next_item(qb, hq);
 	}
 	cp_async_wait<0>();
+	if (DQ_BULK && items > 0) {
+		__syncthreads(); // the last item's dQ tile written and fenced
+		reduce_dq(pqb, phq);
+		bulk_wait(); // done before the kernel ends (bwd_convert_dq reads the accumulator next)
+	}
 
 	// dK = scale · Σ dSᵀ·Q, dV = Σ Pᵀ·dO for the warp's 32 keys × D/2 columns.
 #pragma unroll

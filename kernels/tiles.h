@@ -17,13 +17,35 @@
 #define FLASH_BWD_BC 128          /* keys per thread block: 16 per warp */
 #define FLASH_BWD_BR(d) 64        /* query rows per step, d = 64 and 128 */
 
+/* How dQ_i += dS·K_j reaches the fp32 accumulator in HBM.  0: every
+ * thread adds its fragment by red.global.add (16 float2 per thread and
+ * tile pair).  1: the fragments go to a shared-memory tile and one bulk
+ * reduction per row (cp.reduce.async.bulk ... .add.f32, sm_90) adds it to
+ * the accumulator, issued after the next barrier, so no thread's registers
+ * wait for an atomic to read them. */
+#ifndef FLASH_BWD_DQ_BULK
+#define FLASH_BWD_DQ_BULK 0
+#endif
+/* 1: the key blocks of one head start their walks over the Q blocks at
+ * different Q blocks (block x at x mod the walk's length) and wrap around,
+ * so those resident together do not add to the same dQ rows at the same
+ * time; 0: every walk starts at its first Q block. */
+#ifndef FLASH_BWD_STAGGER
+#define FLASH_BWD_STAGGER 0
+#endif
+/* Row pitch of that tile (bytes): d fp32 plus 16, so the 8 rows of a
+ * fragment store fall in different banks. */
+#define FLASH_BWD_DQ_PITCH(d) ((d) * 4 + 16)
+
 /* Dynamic shared memory (bytes), in the kernel's layout order: K_j, V_j
  * (Bc × d each), Q_i and dO_i double-buffered (Br × d each), P and dS
- * (Br × Bc each), then L_i and D_i double-buffered (Br fp32 each).
+ * (Br × Bc each), then L_i and D_i double-buffered (Br fp32 each), then
+ * with FLASH_BWD_DQ_BULK the dQ tile (Br rows of FLASH_BWD_DQ_PITCH).
  * 16-bit elements. */
 #define FLASH_BWD_SMEM(d) \
 	(2 * FLASH_BWD_BC * (d) * 2 + 4 * FLASH_BWD_BR(d) * (d) * 2 \
-	 + 2 * FLASH_BWD_BC * FLASH_BWD_BR(d) * 2 + 4 * FLASH_BWD_BR(d) * 4)
+	 + 2 * FLASH_BWD_BC * FLASH_BWD_BR(d) * 2 + 4 * FLASH_BWD_BR(d) * 4 \
+	 + FLASH_BWD_DQ_BULK * FLASH_BWD_BR(d) * FLASH_BWD_DQ_PITCH(d))
 
 /* How far the main backward kernel's k loops are unrolled: S and dP
  * (d/16 steps; flash::qk's KU), dV and dK (Br/16 steps), dQ (Bc/16 steps).

@@ -283,7 +283,10 @@ static void flash2_bwd_tiling(const struct attn_shape *s, int sm_count, struct t
 	t->splits = 1;
 	t->smem_bytes = FLASH_BWD_SMEM(s->head_dim);
 	/* ptxas -v, nvcc 13.0, sm_90 (docs/kernels.md); fp16 and bf16 alike */
-	t->regs_per_thread = s->head_dim == 128 ? 255 : 219;
+	if (FLASH_BWD_DQ_BULK)
+		t->regs_per_thread = s->head_dim == 128 ? 254 : 218;
+	else
+		t->regs_per_thread = s->head_dim == 128 ? 255 : 219;
 }
 
 static void flash2_bwd_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
