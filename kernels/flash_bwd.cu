@@ -46,6 +46,7 @@ constexpr int BC = FLASH_BWD_BC;
 constexpr int TN_UNROLL = FLASH_BWD_TN_UNROLL, DQ_UNROLL = FLASH_BWD_DQ_UNROLL;
 constexpr bool DQ_BULK = FLASH_BWD_DQ_BULK;
 constexpr bool DQ_STAGGER = FLASH_BWD_STAGGER;
+constexpr bool DQ_FAST = FLASH_BWD_DQ_FAST;
 
 // Shared memory, every tile 1024-byte aligned (the XOR addressing of
 // flash::a_off/b_off needs bits 4..7 of a tile's base clear).  P and dS are
@@ -353,15 +354,24 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 				// scoreboard stalls, 10 % of flash_bwd's samples, 2026-12-01).
 				const int row0 = qb * BR + qq0 + g;
 				float *dqr = p.dq_acc + head_of(hq) * p.Nq * D + (size_t)row0 * D + qn0 + 2 * t4;
+				auto add_rows = [&](auto row_ok) {
 #pragma unroll
-				for (int mi = 0; mi < 2; mi++)
+					for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-					for (int hh = 0; hh < 2; hh++)
-						if (row0 + mi * 16 + 8 * hh < p.Nq)
+						for (int hh = 0; hh < 2; hh++)
+							if (row_ok(row0 + mi * 16 + 8 * hh))
 #pragma unroll
-							for (int nt = 0; nt < QNC; nt++)
-								atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
-									  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
+								for (int nt = 0; nt < QNC; nt++)
+									atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
+										  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
+				};
+				// FLASH_BWD_DQ_FAST: a Q block with every row below Nq takes
+				// the adds without a test per row (no branch between them,
+				// so no address rebuilt between them either)
+				if (DQ_FAST && qb * BR + BR <= p.Nq)
+					add_rows([](int) { return true; });
+				else
+					add_rows([&](int row) { return row < p.Nq; });
 			}
 		}
 		pqb = qb;

@@ -33,9 +33,17 @@
 #ifndef FLASH_BWD_STAGGER
 #define FLASH_BWD_STAGGER 0
 #endif
-/* Row pitch of that tile (bytes): d fp32 plus 16, so the 8 rows of a
- * fragment store fall in different banks. */
-#define FLASH_BWD_DQ_PITCH(d) ((d) * 4 + 16)
+/* Row pitch of that tile (bytes): d fp32 plus 32, so the 4 rows of a
+ * half-warp's 8-byte fragment stores (32 bytes each) fall in different
+ * banks (plus 16 was 2-way: 33.6 M conflicts against 2.8 M, H200
+ * 2026-12-01 17:03). */
+#define FLASH_BWD_DQ_PITCH(d) ((d) * 4 + 32)
+/* 1: a Q block whose rows are all below Nq adds its dQ fragment without a
+ * test per row (the tests made ptxas rebuild the 64-bit address in each
+ * branch: about 100 instructions per warp and tile pair at d = 128). */
+#ifndef FLASH_BWD_DQ_FAST
+#define FLASH_BWD_DQ_FAST 0
+#endif
 
 /* Dynamic shared memory (bytes), in the kernel's layout order: K_j, V_j
  * (Bc × d each), Q_i and dO_i double-buffered (Br × d each), P and dS
