@@ -5,7 +5,8 @@
 //                   head and walks the Q blocks of its G = H/Hkv query heads;
 //                   S and P recomputed from Q, K and the forward's logsumexp
 //                   L; dK, dV accumulate in registers; dQ += dS·K goes to the
-//                   fp32 accumulator in HBM by atomic adds
+//                   fp32 accumulator in HBM by reductions in the L2 (a bulk
+//                   reduction per row from a shared tile; tiles.h)
 //   bwd_convert_dq  dQ = acc · scale, rounded to fp16/bf16
 //
 // The main kernel follows FA2's warp layouts: S and dP are computed by
@@ -21,8 +22,10 @@
 // Q block would recompute S, P and dP (three more Br×Bc×d matmuls per tile
 // pair on top of the five, 1.6× the tensor work) or store dS (N² memory).
 // The atomics cost L2 traffic instead: Br·d fp32 per tile pair, about
-// 2.5·Bc = 320 matmul FLOPs per byte, resolved in the L2 (red.global.add
-// on float2, sm_90).  FA2 makes the same choice.
+// 2.5·Bc = 320 matmul FLOPs per byte, resolved in the L2.  FA2 makes the
+// same choice (red.global.add per element); here the block's dQ_i tile
+// leaves shared memory as one cp.reduce.async.bulk per row, which keeps
+// the atomics' sources out of the registers (FLASH_BWD_DQ_BULK).
 #include <math.h>
 
 #include "flash.cuh"
@@ -45,8 +48,6 @@ constexpr int BC = FLASH_BWD_BC;
 // k-loop unrolling (tiles.h); a pragma takes a constant, not a macro
 constexpr int TN_UNROLL = FLASH_BWD_TN_UNROLL, DQ_UNROLL = FLASH_BWD_DQ_UNROLL;
 constexpr bool DQ_BULK = FLASH_BWD_DQ_BULK;
-constexpr bool DQ_STAGGER = FLASH_BWD_STAGGER;
-constexpr bool DQ_FAST = FLASH_BWD_DQ_FAST;
 
 // Shared memory, every tile 1024-byte aligned (the XOR addressing of
 // flash::a_off/b_off needs bits 4..7 of a tile's base clear).  P and dS are
@@ -201,18 +202,8 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	// count costs ~20 instructions and a MUFU, and its registers collided
 	// with the pending dQ atomics' in ncu's stall sampling, 2026-12-01).
 	auto head_of = [&](int hq) { return (size_t)b * p.H + (size_t)kvh * G + hq; };
-	// FLASH_BWD_STAGGER: each key block starts its walk at its own Q block
-	// (qstart) and wraps around, so the key blocks of one head resident
-	// together add to different dQ rows at any moment.
-	const int nb = nqb - i0;
-	const int qstart = DQ_STAGGER && nb > 0 ? i0 + (int)(blockIdx.x % (unsigned)nb) : i0;
 	auto next_item = [&](int &qb, int &hq) {
-		if (DQ_STAGGER) {
-			if (++qb == nqb)
-				qb = i0;
-			if (qb == qstart)
-				hq++;
-		} else if (++qb == nqb) {
+		if (++qb == nqb) {
 			qb = i0;
 			hq++;
 		}
@@ -232,7 +223,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	load_tile<BC, D, THREADS>(sb + SL::K, p.k + kvbase, c0, p.Nkv, tid);
 	load_tile<BC, D, THREADS>(sb + SL::V, p.v + kvbase, c0, p.Nkv, tid);
 	if (items > 0)
-		load_item(qstart, 0, 0);
+		load_item(i0, 0, 0);
 	cp_async_commit();
 
 	float dk[2][KNC][4], dv[2][KNC][4];
@@ -256,7 +247,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	};
 	static_assert(!DQ_BULK || BR % WARPS == 0 && BR / WARPS <= 32, "dQ rows per warp");
 
-	int qb = qstart, hq = 0; // the item in hand
+	int qb = i0, hq = 0; // the item in hand
 	int pqb = 0, phq = 0; // the item before it (its dQ tile, FLASH_BWD_DQ_BULK)
 	for (int it = 0; it < items; it++) {
 		const int buf = it & 1;
@@ -354,24 +345,15 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 				// scoreboard stalls, 10 % of flash_bwd's samples, 2026-12-01).
 				const int row0 = qb * BR + qq0 + g;
 				float *dqr = p.dq_acc + head_of(hq) * p.Nq * D + (size_t)row0 * D + qn0 + 2 * t4;
-				auto add_rows = [&](auto row_ok) {
 #pragma unroll
-					for (int mi = 0; mi < 2; mi++)
+				for (int mi = 0; mi < 2; mi++)
 #pragma unroll
-						for (int hh = 0; hh < 2; hh++)
-							if (row_ok(row0 + mi * 16 + 8 * hh))
+					for (int hh = 0; hh < 2; hh++)
+						if (row0 + mi * 16 + 8 * hh < p.Nq)
 #pragma unroll
-								for (int nt = 0; nt < QNC; nt++)
-									atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
-										  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
-				};
-				// FLASH_BWD_DQ_FAST: a Q block with every row below Nq takes
-				// the adds without a test per row (no branch between them,
-				// so no address rebuilt between them either)
-				if (DQ_FAST && qb * BR + BR <= p.Nq)
-					add_rows([](int) { return true; });
-				else
-					add_rows([&](int row) { return row < p.Nq; });
+							for (int nt = 0; nt < QNC; nt++)
+								atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
+									  make_float2(acc[mi][nt][2 * hh], acc[mi][nt][2 * hh + 1]));
 			}
 		}
 		pqb = qb;

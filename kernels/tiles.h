@@ -17,33 +17,22 @@
 #define FLASH_BWD_BC 128          /* keys per thread block: 16 per warp */
 #define FLASH_BWD_BR(d) 64        /* query rows per step, d = 64 and 128 */
 
-/* How dQ_i += dS·K_j reaches the fp32 accumulator in HBM.  0: every
- * thread adds its fragment by red.global.add (16 float2 per thread and
- * tile pair).  1: the fragments go to a shared-memory tile and one bulk
- * reduction per row (cp.reduce.async.bulk ... .add.f32, sm_90) adds it to
- * the accumulator, issued after the next barrier, so no thread's registers
- * wait for an atomic to read them. */
+/* How dQ_i += dS·K_j reaches the fp32 accumulator in HBM.  1 (the
+ * default): the warps' fragments go to a shared-memory tile, and after the
+ * next barrier one bulk reduction per row (cp.reduce.async.bulk ...
+ * .add.f32, sm_90) adds the row to the accumulator in the L2, so no
+ * thread's registers wait for an atomic to read them.  0: every thread
+ * adds its fragment by red.global.add (16 float2 per thread and tile
+ * pair).  On the H200 (2026-12-01 17:13, docs/benchmarks.md) 1 is 2-3 %
+ * faster at N >= 2k, with QK unrolled 4 3-4 %. */
 #ifndef FLASH_BWD_DQ_BULK
-#define FLASH_BWD_DQ_BULK 0
-#endif
-/* 1: the key blocks of one head start their walks over the Q blocks at
- * different Q blocks (block x at x mod the walk's length) and wrap around,
- * so those resident together do not add to the same dQ rows at the same
- * time; 0: every walk starts at its first Q block. */
-#ifndef FLASH_BWD_STAGGER
-#define FLASH_BWD_STAGGER 0
+#define FLASH_BWD_DQ_BULK 1
 #endif
 /* Row pitch of that tile (bytes): d fp32 plus 32, so the 4 rows of a
  * half-warp's 8-byte fragment stores (32 bytes each) fall in different
  * banks (plus 16 was 2-way: 33.6 M conflicts against 2.8 M, H200
  * 2026-12-01 17:03). */
 #define FLASH_BWD_DQ_PITCH(d) ((d) * 4 + 32)
-/* 1: a Q block whose rows are all below Nq adds its dQ fragment without a
- * test per row (the tests made ptxas rebuild the 64-bit address in each
- * branch: about 100 instructions per warp and tile pair at d = 128). */
-#ifndef FLASH_BWD_DQ_FAST
-#define FLASH_BWD_DQ_FAST 0
-#endif
 
 /* Dynamic shared memory (bytes), in the kernel's layout order: K_j, V_j
  * (Bc × d each), Q_i and dO_i double-buffered (Br × d each), P and dS
@@ -58,12 +47,14 @@
 /* How far the main backward kernel's k loops are unrolled: S and dP
  * (d/16 steps; flash::qk's KU), dV and dK (Br/16 steps), dQ (Bc/16 steps).
  * More unrolling lets ptxas hoist more ldmatrix ahead of the MMAs, at 255
- * registers.  These are the measured build (2026-12-01); -D on NVCCFLAGS
- * builds the others for an A/B (tools/bwd-variants.sh).  On the H200 none
- * of QK 1, DQ 2, DQ 4, TN 2 was faster (15:42, docs/benchmarks.md).  ptxas,
- * nvcc 13.0: the defaults spill 8 bytes at d = 128 (none at d = 64). */
+ * registers.  These are the measured build (2026-12-01); KNOBS="-D..."
+ * builds the others for an A/B (tools/bwd-variants.sh).  On the H200: with
+ * the atomic dQ path none of QK 1, DQ 2, DQ 4, TN 2 was faster (15:42);
+ * with the bulk dQ path QK 4 is 1 % faster than QK 2, and QK 4 with DQ 4
+ * 1.5 % slower than QK 4 (17:13; docs/benchmarks.md).  ptxas, nvcc 13.0:
+ * no spills (253 registers at d = 128, 224 at d = 64). */
 #ifndef FLASH_BWD_QK_UNROLL
-#define FLASH_BWD_QK_UNROLL 2
+#define FLASH_BWD_QK_UNROLL 4
 #endif
 #ifndef FLASH_BWD_TN_UNROLL
 #define FLASH_BWD_TN_UNROLL 4     /* Br/16 at Br = 64: all of it */
