@@ -316,7 +316,7 @@ static const struct variant_desc flash2_bwd = {
 		{ "L", "L", "logsumexp L of the forward, read to recompute P", ROLE_STATS, ELEM_F32, SHAPE_BHN },
 		BUF_DO,
 		{ "D", "D", "D = rowsum(dO ∘ O)", ROLE_STATS, ELEM_F32, SHAPE_BHN },
-		{ "dQ_acc", "dQ_acc", "fp32 dQ accumulator (atomic adds, one per K/V block)", ROLE_WORKSPACE, ELEM_F32, SHAPE_BHND },
+		{ "dQ_acc", "dQ_acc", "fp32 dQ accumulator (added to in the L2 by each K/V block: a bulk reduction per row)", ROLE_WORKSPACE, ELEM_F32, SHAPE_BHND },
 		BUF_DQ, BUF_DK, BUF_DV,
 	},
 	.nbuffers = 11,

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -155,6 +155,18 @@ PY
 		say "whole-sweep profiling overhead, attnprof vs ncu, and fidelity of every fa2-paper kernel"
 		OUT="$OUT/overhead" sh tools/ncu-overhead.sh experiments/fa2-paper.yaml 2>&1 | tail -40 | tee -a "$log"
 		tar -C "$OUT" -czf "$OUT/overhead.tar.gz" overhead && rm -rf "$OUT/overhead" ;;
+	timingdiag)
+		say "backward timing diagnosis: experiments/bwd-timing-diag.yaml (flash2, d = 128, N 2k-8k, bwd and fwd+bwd) recorded five times (no counters, counters, 50 launches after 10 warm-ups, no counters, counters) with test_bwd_gpu's bench between; SM clock and power every 100 ms"
+		d="$OUT/timingdiag"; mkdir -p "$d"
+		nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv -lms 100 >"$d/smi.csv" 2>&1 &
+		smi=$!
+		r() { n=$1; shift; timeout 100 ./attnprof record experiments/bwd-timing-diag.yaml -o "$d/$n.yaml" --force --copy-probe 0 "$@" >"$d/$n.log" 2>&1; echo "$n: exit $? $(tail -1 "$d/$n.log")" | tee -a "$log"; }
+		r none1 --metrics none; r met1; r none50 --metrics none --reps 50 --warmup 10
+		BWD_BENCH=1 BWD_BENCH_D=128 CHECK_ONLY=test_gpu_bwd_bench timeout 60 ${BWD_TEST:-build/cuda1-render0/tests/unit/test_bwd_gpu} >"$d/bench.log" 2>&1
+		r none2 --metrics none; r met2
+		kill $smi
+		python3 tools/timing_diag.py "$d" none1 met1 none50 none2 met2 2>&1 | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/timingdiag.tar.gz" timingdiag && rm -rf "$d" ;;
 	cuptitest)
 		say "CUPTI unit tests on the GPU (session reuse, probes)"
 		t=${CUPTI_TEST:-build/cuda1-render0/tests/unit/test_cupti_gpu}
