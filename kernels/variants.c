@@ -327,10 +327,11 @@ static const struct variant_desc flash2_bwd = {
 		{ "dO_i", "the same rows of dO (double-buffered)", TD_BR, TD_D, IN_SHARED, NULL },
 		{ "P_ij", "probabilities recomputed from S and L (through shared memory for dV)", TD_BR, TD_BC, IN_SHARED, "P" },
 		{ "dS_ij", "dS of the tile pair (through shared memory for dK and dQ)", TD_BR, TD_BC, IN_SHARED, "dS" },
-		{ "dK_j", "dK accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL },
-		{ "dV_j", "dV accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL },
+		{ "dQ_i", "dQ of the tile pair (fp32), reduced into dQ_acc from shared memory row by row", TD_BR, TD_D, IN_SHARED, NULL, ELEM_F32 },
+		{ "dK_j", "dK accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL, ELEM_F32 },
+		{ "dV_j", "dV accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL, ELEM_F32 },
 	},
-	.ntiles = 8,
+	.ntiles = 9,
 	.kernels = {
 		{ "bwd_dot_do_o", "bwd_dot_do_o", "D = rowsum(dO ∘ O); dQ_acc zeroed", "row block", NULL, NULL },
 		{ "flash_bwd", "flash_bwd", "fused attention backward over K/V blocks", "K/V block j", "batch·KV head", NULL },
@@ -373,7 +374,7 @@ static const struct variant_desc standard = {
 	{ "V_j", "a block of Bc value rows", TD_BC, TD_D, IN_SHARED, NULL }, \
 	{ "S_ij", "scores of the tile pair", TD_BR, TD_BC, IN_REGISTERS, "S" }, \
 	{ "P_ij", "probabilities of the tile pair", TD_BR, TD_BC, IN_REGISTERS, "P" }, \
-	{ "O_i", "output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL }, \
+	{ "O_i", "output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL, ELEM_F32 }, \
 	}
 
 #define FLASH_BUFFERS_KVOUTER_EVERY \
@@ -478,7 +479,7 @@ static const struct variant_desc decode_splitkv = {
 		{ "K_j", "a block of Bc cached keys", TD_BC, TD_D, IN_SHARED, NULL },
 		{ "V_j", "a block of Bc cached values", TD_BC, TD_D, IN_SHARED, NULL },
 		{ "s_j", "scores of the query rows against K_j", TD_BR, TD_BC, IN_REGISTERS, "S" },
-		{ "o", "partial output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL },
+		{ "o", "partial output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL, ELEM_F32 },
 	},
 	.ntiles = 5,
 	.kernels = {

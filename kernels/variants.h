@@ -97,6 +97,7 @@ struct tile_desc {
 	enum tile_dim rows, cols;
 	enum tile_place where;
 	const char *stands_for; /* HBM matrix this tile replaces ("S"), or NULL */
+	enum elem_kind elem;    /* the config's dtype (default), or fp32 (accumulators) */
 };
 
 enum loop_order { LOOP_NONE, LOOP_KV_OUTER, LOOP_Q_OUTER };
@@ -140,7 +141,7 @@ enum variant_family {
 };
 
 #define MAX_BUFFERS 12
-#define MAX_TILES 8
+#define MAX_TILES 10
 #define MAX_KERNELS 8
 struct variant_desc {
 	const char *name;       /* "flash2", "flash1+seqpar", "decode-splitkv" */

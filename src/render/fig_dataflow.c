@@ -247,8 +247,7 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 				double y = pb.y + unit * (row + 0.95);
 				struct rbox tb = rbox_make(pb.x + sz(c, 6), y, pb.w - sz(c, 12), unit * 0.82);
 				int rws = tile_val(td->rows, &t, s->head_dim), cls = tile_val(td->cols, &t, s->head_dim);
-				double tbytes = (double)rws * cls * (td->where == IN_REGISTERS && td->stands_for == NULL &&
-								      !strcmp(td->name, "O_i") ? 4 : dtype_size(s->dtype));
+				double tbytes = (double)rws * cls * (td->elem == ELEM_F32 ? 4 : dtype_size(s->dtype));
 				fill_rect(c, tb, &st->paper);
 				draw_rect(c, tb, st->thin, 0);
 				if (td->stands_for)
