@@ -318,6 +318,26 @@ static const struct field gpu_fields[] = {
 };
 #define N_GPU_FIELDS (sizeof gpu_fields / sizeof gpu_fields[0])
 
+/* header (gpu and spec, written between command_line and notes) */
+static const struct field header_fields[] = {
+	{ "tool_version", F_STR, OFF(struct results_header, tool_version), 0 },
+	{ "date", F_STR, OFF(struct results_header, date), 0 },
+	{ "host", F_STR, OFF(struct results_header, host), 0 },
+	{ "command_line", F_STR, OFF(struct results_header, command_line), 0 },
+	{ "notes", F_STR, OFF(struct results_header, notes), 0 },
+};
+#define N_HEADER_FIELDS (sizeof header_fields / sizeof header_fields[0])
+enum { HEADER_NOTES = N_HEADER_FIELDS - 1 };
+
+/* header.spec (text, the last, written as a literal block) */
+static const struct field spec_fields[] = {
+	{ "name", F_STR, OFF(struct results_header, spec_name), 0 },
+	{ "path", F_STR, OFF(struct results_header, spec_path), 0 },
+	{ "text", F_STR, OFF(struct results_header, spec_text), 0 },
+};
+#define N_SPEC_FIELDS (sizeof spec_fields / sizeof spec_fields[0])
+enum { SPEC_TEXT = N_SPEC_FIELDS - 1 };
+
 /* a launch (and grid, block after name; metrics last) */
 static const struct field launch_fields[] = {
 	{ "name", F_STR, OFF(struct launch, name), 0 },
@@ -546,19 +566,15 @@ int results_write(const struct results *r, FILE *f)
 	kv_str(&y, "format", RESULTS_FORMAT);
 	yo_plain(&y, "header");
 	yo_map(&y, 0);
-	kv_str(&y, "tool_version", h->tool_version);
-	kv_str(&y, "date", h->date);
-	kv_str(&y, "host", h->host);
-	kv_str(&y, "command_line", h->command_line);
+	write_fields(&y, header_fields, HEADER_NOTES, h);
 	write_gpu(&y, &h->gpu);
 	yo_plain(&y, "spec");
 	yo_map(&y, 0);
-	kv_str(&y, "name", h->spec_name);
-	kv_str(&y, "path", h->spec_path);
-	yo_plain(&y, "text");
+	write_fields(&y, spec_fields, SPEC_TEXT, h);
+	yo_plain(&y, spec_fields[SPEC_TEXT].key);
 	yo_literal(&y, h->spec_text);
 	yo_map_end(&y);
-	kv_str(&y, "notes", h->notes);
+	write_fields(&y, header_fields + HEADER_NOTES, 1, h);
 	yo_map_end(&y);
 	yo_plain(&y, "records");
 	yo_seq(&y, 0);
@@ -755,25 +771,13 @@ static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_inf
 
 static int read_header(const struct ytree *t, const struct ynode *n, struct results_header *h)
 {
-	static const struct field f[] = {
-		{ "tool_version", F_STR, OFF(struct results_header, tool_version), 0 },
-		{ "date", F_STR, OFF(struct results_header, date), 0 },
-		{ "host", F_STR, OFF(struct results_header, host), 0 },
-		{ "command_line", F_STR, OFF(struct results_header, command_line), 0 },
-		{ "notes", F_STR, OFF(struct results_header, notes), 0 },
-	};
 	static const char *const extra[] = { "gpu", "spec" };
-	static const struct field fs[] = {
-		{ "name", F_STR, OFF(struct results_header, spec_name), 0 },
-		{ "path", F_STR, OFF(struct results_header, spec_path), 0 },
-		{ "text", F_STR, OFF(struct results_header, spec_text), 0 },
-	};
-	if (read_fields(t, n, f, sizeof(f) / sizeof(f[0]), h, "header", extra, 2))
+	if (read_fields(t, n, header_fields, N_HEADER_FIELDS, h, "header", extra, 2))
 		return -1;
 	if (read_gpu(t, ynode_get(n, "gpu"), &h->gpu))
 		return -1;
 	const struct ynode *spec = ynode_get(n, "spec");
-	if (spec && !is_null(spec) && read_fields(t, spec, fs, 3, h, "header.spec", NULL, 0))
+	if (spec && !is_null(spec) && read_fields(t, spec, spec_fields, N_SPEC_FIELDS, h, "header.spec", NULL, 0))
 		return -1;
 	return 0;
 }
