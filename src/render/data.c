@@ -435,6 +435,7 @@ static const struct record *other_record(const struct rdata *rd, const struct re
 	s.n = rec->seqlen_kv; s.nq = rec->seqlen_q; s.d = rec->head_dim; s.causal = rec->causal;
 	s.batch = rec->batch; s.heads = rec->heads; s.dtype = rec->dtype; s.phase = rec->phase;
 	s.kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
+	s.pass = record_pass(rec); /* a backward against the other's backward */
 	const struct record *o = rdata_find(rd, key, &s);
 	if (!o) {
 		char d[128];

@@ -347,7 +347,8 @@ static int cell_number(const char *cell, double *x)
  * A value read from a table the document draws, so that text quotes
  * exactly what the table shows: "table:KIND[COLUMN; HEAD=VALUE ...]" is
  * the cell under COLUMN in the first row whose HEAD cells hold those
- * values; "max(table:KIND[COLUMN; ...])" and "min(...)" the largest and
+ * values (table:KIND@N=2048,pass=bwd[...]: the table a block with those
+ * keys draws); "max(table:KIND[COLUMN; ...])" and "min(...)" the largest and
  * smallest such cell.  The value is the cell's text (its number for `when:`).
  */
 #define TABLE_FILTERS 4
@@ -373,15 +374,17 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 				return perr(ps, at_c, "expected a condition such as N=2048 after '@'");
 			ps->p++;
 			const char *at_v = ps->p;
-			token(ps, "_", val, sizeof(val));
+			token(ps, "_+", val, sizeof(val)); /* fwd+bwd */
 			int bad = 0, iv = 0;
+			enum pass pv;
 			if (!strcmp(k, "N")) bad = parse_int_val(val, &o.sel.n);
 			else if (!strcmp(k, "d")) bad = parse_int_val(val, &o.sel.d);
 			else if (!strcmp(k, "B")) bad = parse_int_val(val, &o.sel.batch);
 			else if (!strcmp(k, "H")) bad = parse_int_val(val, &o.sel.heads);
 			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); o.sel.causal = iv; }
+			else if (!strcmp(k, "pass")) { bad = pass_parse(val, &pv) != 0; if (!bad) o.sel.pass = pass_name(pv); }
 			else
-				return perr(ps, at_c, "unknown table condition '%s' (N, d, B, H, causal)", k);
+				return perr(ps, at_c, "unknown table condition '%s' (N, d, B, H, causal, pass)", k);
 			if (bad)
 				return perr(ps, at_v, "bad value '%s' for %s", val, k);
 		} while (ps->p < ps->end && *ps->p == ',');

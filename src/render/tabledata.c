@@ -82,6 +82,7 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 	struct rsel s;
 	rsel_any(&s);
 	s.phase = "prefill";
+	s.pass = o->sel.pass; /* NULL: the forward */
 	char keys[12][SERIES_KEY];
 	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, 6);
 	const char *heads[TCOLS];
@@ -147,8 +148,9 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		}
 		s.causal = -1;
 	}
-	snprintf(T->note, sizeof(T->note), "Median time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; – = not measured%s.",
-		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+	const char *pass_note = !s.pass || !strcmp(s.pass, "fwd") ? "" : !strcmp(s.pass, "bwd") ? "Backward pass. " : "Forward + backward pass. ";
+	snprintf(T->note, sizeof(T->note), "%sMedian time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; – = not measured%s.",
+		 pass_note, rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 }
 
 static void kv_row(struct dtable *T, const char *k, const char *v)

@@ -121,6 +121,59 @@ static void test_placeholders(void)
 	CHECK_STR(out, "n/a");
 }
 
+/* A backward's comparisons pair it with the other variant's backward, not
+ * its forward (the fixture: standard 2.76 / 3.9 ms, flash2 1.57 / 5.84 ms
+ * forward / backward at N = 4096, d = 128), and a table reference can ask
+ * for a pass (@pass=bwd). */
+static void test_backward_pairs(void)
+{
+	struct results cr;
+	error_quiet(1);
+	int bad = results_load(&cr, "tests/fixtures/capture-reference.yaml", NULL);
+	error_quiet(0);
+	if (bad)
+		SKIP("fixture did not load");
+	struct rdata rd;
+	rdata_init(&rd, &cr, "tests/fixtures/capture-reference.yaml");
+	struct rsel s;
+	rsel_any(&s);
+	s.n = 4096; s.d = 128; s.causal = 0; s.phase = "prefill"; s.pass = "bwd";
+	const struct record *f2 = rdata_find(&rd, "flash2", &s);
+	CHECK(f2 != NULL);
+	double v;
+	enum qunit u;
+	char why[256];
+	if (f2) {
+		CHECK_INT(rdata_quantity(&rd, f2, "speedup_vs", "standard", &v, &u, why, sizeof(why)), 0);
+		CHECK_NEAR(v, 3.9 / 5.84, 1e-9);
+	}
+	struct interp ip = { &rd, NULL, "t.yaml", "x", 1, 0, 1, 0 };
+	struct ynode node = { Y_SCALAR, 1, 1, 1, 0, (char *)"", 0, NULL, NULL };
+	struct sbuf sb;
+	const char *texts[] = { "{table:speedup@pass=bwd[flash2 vs standard]}", "{table:speedup[flash2 vs standard]}",
+				"{table:speedup@pass=fwd+bwd[flash2 vs standard]}", "{table:speedup@pass=back[flash2 vs standard]}" };
+	const char *want[] = { "0.67×", "1.76×", NULL, NULL };
+	for (int i = 0; i < 4; i++) {
+		sbuf_init(&sb);
+		error_clear();
+		error_quiet(1);
+		int rc = interp_expand(&ip, &node, texts[i], &sb);
+		error_quiet(0);
+		if (want[i]) {
+			CHECK_INT(rc, 0);
+			CHECK_STR(sb.buf, want[i]);
+		} else if (i == 3) {
+			CHECK(rc != 0); /* not a pass */
+			CHECK_CONTAINS(error_last(), "bad value 'back' for pass");
+		} else {
+			CHECK_INT(rc, 0); /* no fwd+bwd records in the fixture: a gap, not an error */
+			CHECK_STR(sb.buf, "n/a");
+		}
+		sbuf_release(&sb);
+	}
+	results_release(&cr);
+}
+
 static void test_placeholder_errors(void)
 {
 	if (!load()) SKIP("fixture did not load");
@@ -223,7 +276,7 @@ static void test_shipped_templates(void)
 	}
 }
 
-TESTS(test_focus, test_quantities, test_placeholders, test_placeholder_errors, test_when, test_template_errors,
+TESTS(test_focus, test_quantities, test_placeholders, test_backward_pairs, test_placeholder_errors, test_when, test_template_errors,
       test_shipped_templates)
 
 #else
