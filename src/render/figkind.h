@@ -84,10 +84,11 @@ void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, s
 enum table_kind { TABLE_SPEEDUP, TABLE_CONDITIONS, TABLE_CORRECTNESS, TABLE_MODEL, TABLE_MEMORY,
 		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_ABLATION, TABLE_DECODE,
 		  TABLE_CAPTURE_CALLS, TABLE_CAPTURE_COMPARE, TABLE_CAPTURE_MISSING, /* capreview.c */
-		  TABLE_TENSOR,
+		  TABLE_TENSOR, TABLE_SPREAD,
 		  TABLE_COUNT };
 struct table_info {
 	const char *name, *about;
+	const char *title; /* the caption's first sentence, without its full stop */
 };
 extern const struct table_info table_kinds[TABLE_COUNT];
 int table_find(const char *name);
@@ -105,6 +106,8 @@ struct dtable {
 	int bad[TROWS];                 /* row flagged (failure) */
 	char note[1400];                /* under the table */
 };
+/* A timed record whose median is well above its fastest launch (the spread table's rows). */
+int record_spread_flagged(const struct record *r);
 /* The table of kind under o's conditions (NULL: out of memory, message printed). */
 struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o);
 void table_free(struct dtable *t);

@@ -868,6 +868,11 @@ static int when_atom(struct parser *pp, int *truth)
 					*truth = 1;
 			}
 		}
+		else if (!strcmp(w, "spread")) { /* rows for the spread table */
+			*truth = 0;
+			for (size_t i = 0; i < ip->rd->res->nrecords; i++)
+				*truth |= record_spread_flagged(&ip->rd->res->records[i]);
+		}
 		else if (!capture_has(ip->rd, w, truth)) ; /* capture, capture-decode, capture-bwd, capture-window, missing-references */
 		else if (!strcmp(w, "reference") || !strcmp(w, "failures") || !strcmp(w, "incorrect")) {
 			*truth = 0;
@@ -880,7 +885,7 @@ static int when_atom(struct parser *pp, int *truth)
 					*truth = 1;
 			}
 		} else
-			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, bwd, ablation, metrics, gap, reference, failures, "
+			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, bwd, ablation, metrics, gap, reference, failures, spread, "
 				    "incorrect, synthetic, capture, capture-decode, capture-bwd, capture-window, missing-references)", w);
 		return 0;
 	}

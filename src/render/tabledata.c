@@ -17,19 +17,20 @@
 #include "util/error.h"
 
 const struct table_info table_kinds[TABLE_COUNT] = {
-	{ "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)" },
-	{ "conditions", "the GPU, clocks, software and run of the results file" },
-	{ "correctness", "errors against the fp64 reference with their tolerances, per variant" },
-	{ "model", "measured HBM bytes and peak memory against the model, per variant and N" },
-	{ "memory", "allocations and peak device memory per variant at the focus" },
-	{ "variants", "the descriptors: grid, warps, rescale, buffers in HBM" },
-	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy" },
-	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step" },
-	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy" },
-	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict" },
-	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes" },
-	{ "capture-missing", "the captured shapes without reference records, and the spec that records them" },
-	{ "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity" },
+	{ "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)", "Time per variant and flash2's speed-ups" },
+	{ "conditions", "the GPU, clocks, software and run of the results file", "Conditions of the measurements" },
+	{ "correctness", "errors against the fp64 reference with their tolerances, per variant", "Correctness against the fp64 reference" },
+	{ "model", "measured HBM bytes and peak memory against the model, per variant and N", "Measured against the model" },
+	{ "memory", "allocations and peak device memory per variant at the focus", "Allocations and peak memory" },
+	{ "variants", "the descriptors: grid, warps, rescale, buffers in HBM", "The variants' descriptors" },
+	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy", "Kernel launches" },
+	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step", "The ablation ladder, step by step" },
+	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy", "Decode against prefill, record by record" },
+	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict", "The attention calls found" },
+	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes", "Captured implementations beside attnprof's references" },
+	{ "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes" },
+	{ "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant" },
+	{ "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest", "Timed records with a wide spread" },
 };
 
 int table_find(const char *name)
@@ -455,6 +456,50 @@ static void build_tensor(struct dtable *T, const struct rdata *rd, const struct 
 		 rsel_describe(&s, d, sizeof(d)), rate, sheet);
 }
 
+/* A median this far above the fastest launch: the launches did not all run
+ * alike (two modes, a slow stretch), and the median may speak of the slow
+ * ones.  Quiet timings here sit within 1-2 % (docs/benchmarks.md). */
+#define SPREAD_FLAG 1.03
+
+int record_spread_flagged(const struct record *r)
+{
+	return !record_captured(r) && !r->error && r->time_ms > 0 && r->time_ms_min > 0 &&
+	       r->time_ms > SPREAD_FLAG * r->time_ms_min;
+}
+
+static void build_spread(struct dtable *T, const struct rdata *rd)
+{
+	static const char *const h[] = { "variant", "pass", "d", "mask", "N", "B × H", "median ms", "fastest ms", "slowest ms",
+					 "median / fastest" };
+	static const int right[] = { 0, 0, 1, 0, 1, 1, 1, 1, 1, 1 };
+	t_cols(T, 10, h, right);
+	size_t flagged = 0, timed = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		timed += !record_captured(r) && r->time_ms > 0;
+		if (!record_spread_flagged(r))
+			continue;
+		flagged++;
+		char (*row)[TCELL] = t_row(T);
+		if (!row)
+			continue; /* counted; the note says how many are not shown */
+		char key[SERIES_KEY], lab[SERIES_KEY];
+		t_set(row, 0, "%s", series_label(record_series(r, key, sizeof(key)), lab, sizeof(lab)));
+		t_set(row, 1, "%s", record_pass(r));
+		t_set(row, 2, "%d", r->head_dim);
+		t_set(row, 3, "%s", r->causal ? "causal" : "–");
+		t_set(row, 4, "%d", r->seqlen_kv);
+		t_set(row, 5, "%d × %d", r->batch, r->heads);
+		t_set(row, 6, "%.3f", r->time_ms);
+		t_set(row, 7, "%.3f", r->time_ms_min);
+		t_set(row, 8, "%.3f", r->time_ms_max);
+		t_set(row, 9, "%.3f", r->time_ms / r->time_ms_min);
+	}
+	snprintf(T->note, sizeof(T->note), "%zu of %zu timed records have a median more than %.0f %% above their fastest launch%s%s.",
+		 flagged, timed, (SPREAD_FLAG - 1) * 100, flagged > (size_t)T->nrows ? "; the first are shown" : "",
+		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+}
+
 static void build_ablation(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	static const char *const h[] = { "rung", "change", "median ms", "spread", "TFLOP/s", "step",
@@ -576,16 +621,8 @@ static void build_decode(struct dtable *T, const struct rdata *rd)
 
 void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
 {
-	static const char *const titles[TABLE_COUNT] = {
-		"Time per variant and flash2's speed-ups", "Conditions of the measurements",
-		"Correctness against the fp64 reference", "Measured against the model",
-		"Allocations and peak memory", "The variants' descriptors", "Kernel launches",
-		"The ablation ladder, step by step", "Decode against prefill, record by record",
-		"The attention calls found", "Captured implementations beside attnprof's references",
-		"References missing at the captured shapes", "Tensor-pipe use per variant",
-	};
 	(void)rd;
-	snprintf(buf, len, "%s", kind >= 0 && kind < TABLE_COUNT ? titles[kind] : "table");
+	snprintf(buf, len, "%s", kind >= 0 && kind < TABLE_COUNT ? table_kinds[kind].title : "table");
 }
 
 struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o)
@@ -605,6 +642,7 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 	case TABLE_VARIANTS: build_variants(T, rd); break;
 	case TABLE_LAUNCHES: build_launches(T, rd, o); break;
 	case TABLE_TENSOR: build_tensor(T, rd, o); break;
+	case TABLE_SPREAD: build_spread(T, rd); break;
 	case TABLE_ABLATION: build_ablation(T, rd, o); break;
 	case TABLE_DECODE: build_decode(T, rd); break;
 	case TABLE_CAPTURE_CALLS: capture_table_calls(T, rd); break;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "render/data.h"
+#include "render/figkind.h"
 #include "render/interp.h"
 #include "render/template.h"
 #include "util/error.h"
@@ -121,6 +122,18 @@ static void test_placeholders(void)
 	CHECK_STR(out, "n/a");
 }
 
+/* The capture fixture's reference records (standard and flash2, forward
+ * and backward at N = 4096, d = 128), a results set of the test's own. */
+static int load_reference(struct results *cr, struct rdata *rd)
+{
+	error_quiet(1);
+	int bad = results_load(cr, "tests/fixtures/capture-reference.yaml", NULL);
+	error_quiet(0);
+	if (!bad)
+		rdata_init(rd, cr, "tests/fixtures/capture-reference.yaml");
+	return bad;
+}
+
 /* A backward's comparisons pair it with the other variant's backward, not
  * its forward (the fixture: standard 2.76 / 3.9 ms, flash2 1.57 / 5.84 ms
  * forward / backward at N = 4096, d = 128), and a table reference can ask
@@ -128,13 +141,9 @@ static void test_placeholders(void)
 static void test_backward_pairs(void)
 {
 	struct results cr;
-	error_quiet(1);
-	int bad = results_load(&cr, "tests/fixtures/capture-reference.yaml", NULL);
-	error_quiet(0);
-	if (bad)
-		SKIP("fixture did not load");
 	struct rdata rd;
-	rdata_init(&rd, &cr, "tests/fixtures/capture-reference.yaml");
+	if (load_reference(&cr, &rd))
+		SKIP("fixture did not load");
 	struct rsel s;
 	rsel_any(&s);
 	s.n = 4096; s.d = 128; s.causal = 0; s.phase = "prefill"; s.pass = "bwd";
@@ -170,6 +179,50 @@ static void test_backward_pairs(void)
 			CHECK_STR(sb.buf, "n/a");
 		}
 		sbuf_release(&sb);
+	}
+	results_release(&cr);
+}
+
+/* The spread table lists a timed record whose median is more than 3 %
+ * above its fastest launch, and no other (not a captured call, not a
+ * failed run); with none, has:spread is false and the table is empty. */
+static void test_timing_spread(void)
+{
+	struct record r;
+	memset(&r, 0, sizeof(r));
+	r.source = (char *)"attnprof";
+	r.time_ms = 1.04, r.time_ms_min = 1.0, r.time_ms_max = 1.1;
+	CHECK(record_spread_flagged(&r));
+	r.time_ms = 1.02;
+	CHECK(!record_spread_flagged(&r));
+	r.time_ms = 1.04, r.error = (char *)"timing";
+	CHECK(!record_spread_flagged(&r));
+	r.error = NULL, r.time_ms_min = 0;
+	CHECK(!record_spread_flagged(&r));
+	r.time_ms_min = 1.0, r.source = (char *)"capture"; /* a captured call: its own caveats */
+	CHECK(!record_spread_flagged(&r));
+
+	struct results cr;
+	struct rdata rd;
+	if (load_reference(&cr, &rd))
+		SKIP("fixture did not load");
+	struct figopts o;
+	figopts_init(&o);
+	struct dtable *t = table_build(&rd, TABLE_SPREAD, &o);
+	CHECK(t != NULL);
+	if (t) {
+		CHECK_INT(t->nrows, 0); /* the fixture's medians equal their fastest launches */
+		CHECK_CONTAINS(t->note, "0 of ");
+		table_free(t);
+	}
+	/* one record made slow in its median: one row, its numbers */
+	cr.records[0].time_ms = cr.records[0].time_ms_min * 1.1;
+	t = table_build(&rd, TABLE_SPREAD, &o);
+	if (t) {
+		CHECK_INT(t->nrows, 1);
+		if (t->nrows == 1)
+			CHECK_STR(t->cell[0][9], "1.100");
+		table_free(t);
 	}
 	results_release(&cr);
 }
@@ -276,7 +329,7 @@ static void test_shipped_templates(void)
 	}
 }
 
-TESTS(test_focus, test_quantities, test_placeholders, test_backward_pairs, test_placeholder_errors, test_when, test_template_errors,
+TESTS(test_focus, test_quantities, test_placeholders, test_backward_pairs, test_timing_spread, test_placeholder_errors, test_when, test_template_errors,
       test_shipped_templates)
 
 #else
