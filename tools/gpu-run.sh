@@ -129,8 +129,14 @@ PY
 		say "smoke"
 		./attnprof record experiments/smoke.yaml -o "$OUT/smoke.yaml" --force --progress 2>&1 | tail -60 | tee -a "$log" ;;
 	fa2)
-		say "fa2-paper"
-		./attnprof record experiments/fa2-paper.yaml -o "$OUT/fa2-paper.yaml" --force --progress 2>&1 | tee -a "$log" | tail -80 ;;
+		say "fa2-paper (progress lines time-stamped; SM clock, power and throttle reasons every 100 ms in fa2-smi.csv, joined per config by tools/clock_during.py)"
+		nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv -lms 100 >"$OUT/fa2-smi.csv" 2>&1 &
+		smi=$!
+		./attnprof record experiments/fa2-paper.yaml -o "$OUT/fa2-paper.yaml" --force --progress 2>&1 |
+			while IFS= read -r l; do printf '%s %s\n' "$(date -u +%H:%M:%S.%N | cut -c1-12)" "$l"; done | tee -a "$log" | tail -80
+		kill $smi
+		python3 tools/clock_during.py "$log" "$OUT/fa2-smi.csv" 2>&1 | tail -40 | tee -a "$log"
+		gzip -f "$OUT/fa2-smi.csv" ;;
 	sdpa)
 		say "sdpa reference (FLASH_ATTENTION and CUDNN_ATTENTION, every pass of the file's records)"
 		[ -f "$OUT/fa2-paper.yaml" ] || cp experiments/results/fa2-paper.yaml "$OUT/fa2-paper.yaml"
