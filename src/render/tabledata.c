@@ -467,22 +467,41 @@ int record_spread_flagged(const struct record *r)
 	       r->time_ms > SPREAD_FLAG * r->time_ms_min;
 }
 
+/* At most this many rows, the widest spreads first: a page of them. */
+#define SPREAD_ROWS 18
+
+static double spread_of(const struct record *r) { return r->time_ms / r->time_ms_min; }
+
+static int wider_first(const void *a, const void *b)
+{
+	const double x = spread_of(*(const struct record *const *)a), y = spread_of(*(const struct record *const *)b);
+	return (x < y) - (x > y);
+}
+
 static void build_spread(struct dtable *T, const struct rdata *rd)
 {
 	static const char *const h[] = { "variant", "pass", "d", "mask", "N", "B × H", "median ms", "fastest ms", "slowest ms",
 					 "median / fastest" };
 	static const int right[] = { 0, 0, 1, 0, 1, 1, 1, 1, 1, 1 };
 	t_cols(T, 10, h, right);
-	size_t flagged = 0, timed = 0;
+	const struct record **flagged = calloc(rd->res->nrecords + 1, sizeof(*flagged));
+	if (!flagged) {
+		snprintf(T->note, sizeof(T->note), "out of memory listing the records");
+		return;
+	}
+	size_t nf = 0, timed = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		timed += !record_captured(r) && r->time_ms > 0;
-		if (!record_spread_flagged(r))
-			continue;
-		flagged++;
+		if (record_spread_flagged(r))
+			flagged[nf++] = r;
+	}
+	qsort(flagged, nf, sizeof(*flagged), wider_first);
+	for (size_t k = 0; k < nf && k < SPREAD_ROWS; k++) {
+		const struct record *r = flagged[k];
 		char (*row)[TCELL] = t_row(T);
 		if (!row)
-			continue; /* counted; the note says how many are not shown */
+			break;
 		char key[SERIES_KEY], lab[SERIES_KEY];
 		t_set(row, 0, "%s", series_label(record_series(r, key, sizeof(key)), lab, sizeof(lab)));
 		t_set(row, 1, "%s", record_pass(r));
@@ -493,11 +512,14 @@ static void build_spread(struct dtable *T, const struct rdata *rd)
 		t_set(row, 6, "%.3f", r->time_ms);
 		t_set(row, 7, "%.3f", r->time_ms_min);
 		t_set(row, 8, "%.3f", r->time_ms_max);
-		t_set(row, 9, "%.3f", r->time_ms / r->time_ms_min);
+		t_set(row, 9, "%.3f", spread_of(r));
 	}
+	char shown[64] = "";
+	if (nf > (size_t)T->nrows)
+		snprintf(shown, sizeof(shown), "; the %d widest are shown", T->nrows);
 	snprintf(T->note, sizeof(T->note), "%zu of %zu timed records have a median more than %.0f %% above their fastest launch%s%s.",
-		 flagged, timed, (SPREAD_FLAG - 1) * 100, flagged > (size_t)T->nrows ? "; the first are shown" : "",
-		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+		 nf, timed, (SPREAD_FLAG - 1) * 100, shown, rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+	free(flagged);
 }
 
 static void build_ablation(struct dtable *T, const struct rdata *rd, const struct figopts *o)
