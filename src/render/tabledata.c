@@ -461,21 +461,32 @@ static void build_tensor(struct dtable *T, const struct rdata *rd, const struct 
  * ones.  Quiet timings here sit within 1-2 % (docs/benchmarks.md). */
 #define SPREAD_FLAG 1.03
 
+static double spread_of(const struct record *r) { return r->time_ms / r->time_ms_min; }
+
 int record_spread_flagged(const struct record *r)
 {
-	return !record_captured(r) && !r->error && r->time_ms > 0 && r->time_ms_min > 0 &&
-	       r->time_ms > SPREAD_FLAG * r->time_ms_min;
+	return !record_captured(r) && !r->error && r->time_ms > 0 && r->time_ms_min > 0 && spread_of(r) > SPREAD_FLAG;
 }
 
 /* At most this many rows, the widest spreads first: a page of them. */
 #define SPREAD_ROWS 18
 
-static double spread_of(const struct record *r) { return r->time_ms / r->time_ms_min; }
-
+/* Widest first; equal spreads by series and shape, so the rows do not
+ * depend on the order of the results files. */
 static int wider_first(const void *a, const void *b)
 {
-	const double x = spread_of(*(const struct record *const *)a), y = spread_of(*(const struct record *const *)b);
-	return (x < y) - (x > y);
+	const struct record *x = *(const struct record *const *)a, *y = *(const struct record *const *)b;
+	const double sx = spread_of(x), sy = spread_of(y);
+	if (sx != sy)
+		return (sx < sy) - (sx > sy);
+	char kx[SERIES_KEY], ky[SERIES_KEY];
+	int c = strcmp(record_series(x, kx, sizeof(kx)), record_series(y, ky, sizeof(ky)));
+	if (!c) c = strcmp(record_pass(x), record_pass(y));
+	const int vx[] = { x->head_dim, x->causal, x->seqlen_kv, x->seqlen_q, x->batch, x->heads };
+	const int vy[] = { y->head_dim, y->causal, y->seqlen_kv, y->seqlen_q, y->batch, y->heads };
+	for (int i = 0; !c && i < 6; i++)
+		c = (vx[i] > vy[i]) - (vx[i] < vy[i]);
+	return c;
 }
 
 static void build_spread(struct dtable *T, const struct rdata *rd)

@@ -224,6 +224,23 @@ static void test_timing_spread(void)
 			CHECK_STR(t->cell[0][9], "1.100");
 		table_free(t);
 	}
+	/* two equally wide: the same rows whichever comes first in the results */
+	cr.records[1].time_ms = cr.records[1].time_ms_min * 1.1;
+	char first[2][TCELL] = { "", "" };
+	for (int k = 0; k < 2; k++) {
+		if (k) {
+			struct record tmp = cr.records[0];
+			cr.records[0] = cr.records[1];
+			cr.records[1] = tmp;
+		}
+		t = table_build(&rd, TABLE_SPREAD, &o);
+		if (t) {
+			CHECK_INT(t->nrows, 2);
+			snprintf(first[k], TCELL, "%s", t->cell[0][0]);
+			table_free(t);
+		}
+	}
+	CHECK_STR(first[0], first[1]);
 	results_release(&cr);
 }
 
