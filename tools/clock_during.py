@@ -21,6 +21,30 @@ def secs(hms):
     return int(h) * 3600 + int(m) * 60 + float(s)
 
 
+def read_smi(path):
+    """nvidia-smi --format=csv samples as (seconds of the day, SM MHz, throttle
+    reasons); the columns are found by their headings, so any query that
+    has timestamp, clocks.sm and clocks_throttle_reasons.active will do."""
+    rows = list(csv.reader(open(path, errors="replace")))
+    if not rows:
+        return []
+    head = [h.strip() for h in rows[0]]
+    col = lambda *names: next(i for i, h in enumerate(head) if any(n in h for n in names))
+    try:
+        it, ic, ir = col("timestamp"), col("clocks.current.sm", "clocks.sm"), col("reasons")
+    except StopIteration:
+        return []
+    out = []
+    for row in rows[1:]:
+        try:
+            t = datetime.strptime(row[it].strip(), "%Y/%m/%d %H:%M:%S.%f")
+            out.append((t.hour * 3600 + t.minute * 60 + t.second + t.microsecond / 1e6,
+                        float(row[ic].split()[0]), int(row[ir].strip(), 16)))
+        except (ValueError, IndexError):
+            continue
+    return out
+
+
 def main():
     log, smi = sys.argv[1], sys.argv[2]
     prog = re.compile(r"^(\d\d:\d\d:\d\d(?:\.\d+)?) \[(\d+)/(\d+)\] (.*)$")
@@ -29,17 +53,7 @@ def main():
         m = prog.match(line.rstrip("\n"))
         if m:
             steps.append((secs(m.group(1)), int(m.group(2)), m.group(4)))
-    samples = []
-    for row in list(csv.reader(open(smi, errors="replace")))[1:]:
-        if len(row) < 5:
-            continue
-        try:
-            t = datetime.strptime(row[0].strip(), "%Y/%m/%d %H:%M:%S.%f")
-            clk = float(row[1].split()[0])
-            why = int(row[4].strip(), 16)
-        except ValueError:
-            continue
-        samples.append((t.hour * 3600 + t.minute * 60 + t.second + t.microsecond / 1e6, clk, why, row[2].strip()))
+    samples = read_smi(smi)
     if not steps or not samples:
         sys.exit("clock_during: no time-stamped progress lines or no nvidia-smi samples to join")
     flagged = 0

@@ -16,6 +16,8 @@ for d in /usr/local/cuda-13.0/targets/x86_64-linux/lib /usr/local/cuda/targets/x
 done
 export LD_LIBRARY_PATH PYTHONUNBUFFERED=1
 log="$OUT/gpu-run.log"
+# what the clock-sampling steps ask nvidia-smi (read back by tools/clock_during.py's read_smi)
+smi_query=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active
 say() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$log"; }
 
 for step in "$@"; do
@@ -130,7 +132,7 @@ PY
 		./attnprof record experiments/smoke.yaml -o "$OUT/smoke.yaml" --force --progress 2>&1 | tail -60 | tee -a "$log" ;;
 	fa2)
 		say "fa2-paper (progress lines time-stamped; SM clock, power and throttle reasons every 100 ms in fa2-smi.csv, joined per config by tools/clock_during.py)"
-		nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv -lms 100 >"$OUT/fa2-smi.csv" 2>&1 &
+		nvidia-smi --query-gpu=$smi_query --format=csv -lms 100 >"$OUT/fa2-smi.csv" 2>&1 &
 		smi=$!
 		./attnprof record experiments/fa2-paper.yaml -o "$OUT/fa2-paper.yaml" --force --progress 2>&1 |
 			while IFS= read -r l; do printf '%s %s\n' "$(date -u +%H:%M:%S.%N | cut -c1-12)" "$l"; done | tee -a "$log" | tail -80
@@ -164,7 +166,7 @@ PY
 	timingdiag)
 		say "backward timing diagnosis: experiments/bwd-timing-diag.yaml (flash2, d = 128, N 2k-8k, bwd and fwd+bwd) recorded five times (no counters, counters, 50 launches after 10 warm-ups, no counters, counters) with test_bwd_gpu's bench between; SM clock and power every 100 ms"
 		d="$OUT/timingdiag"; mkdir -p "$d"
-		nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active --format=csv -lms 100 >"$d/smi.csv" 2>&1 &
+		nvidia-smi --query-gpu=$smi_query --format=csv -lms 100 >"$d/smi.csv" 2>&1 &
 		smi=$!
 		r() { n=$1; shift; timeout 100 ./attnprof record experiments/bwd-timing-diag.yaml -o "$d/$n.yaml" --force --copy-probe 0 "$@" >"$d/$n.log" 2>&1; echo "$n: exit $? $(tail -1 "$d/$n.log")" | tee -a "$log"; }
 		r none1 --metrics none; r met1; r none50 --metrics none --reps 50 --warmup 10

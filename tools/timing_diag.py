@@ -4,11 +4,14 @@
 bench of test_bwd_gpu (DIR/bench.log) beside them, and the SM clocks that
 nvidia-smi sampled (DIR/smi.csv).  Used by tools/gpu-run.sh timingdiag."""
 import collections
-import csv
+import os
 import re
 import sys
 
 import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clock_during import read_smi  # noqa: E402
 
 
 def main():
@@ -33,14 +36,14 @@ def main():
     for k in sorted(t):
         print("%-34s" % " ".join(map(str, k)) + "".join("%24s" % " ".join("%.3f" % x for x in t[k].get(c, ())) for c in cols))
     try:
-        rows = list(csv.reader(open(f"{d}/smi.csv")))[1:]
-        clk = collections.Counter(r[1].strip() for r in rows if len(r) > 5)
-        why = collections.Counter(r[5].strip() for r in rows if len(r) > 5)
+        samples = read_smi(f"{d}/smi.csv")
+    except OSError:
+        samples = []
+    if samples:
+        clk = collections.Counter("%d MHz" % s[1] for s in samples)
+        why = collections.Counter("0x%x" % s[2] for s in samples)
         print("SM clock samples:", ", ".join("%s %d" % kv for kv in clk.most_common(5)))
         print("clock event reasons:", ", ".join("%s %d" % kv for kv in why.most_common(5)))
-    except OSError:
-        pass
-
 
 if __name__ == "__main__":
     main()
