@@ -114,8 +114,14 @@ int attn_l2_flush_prepare(void);
 int attn_l2_flush_on(void *stream);
 
 /* Time `reps` launches after `warmup`, each between its own CUDA events;
- * ms[i] is the i-th launch's time in milliseconds. */
-int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms);
+ * ms[i] is the i-th launch's time in milliseconds.  With mhz, a probe just
+ * before each launch measures the SM clock (kernels/clock.cu): mhz[i] is
+ * the clock the i-th launch started at, in MHz. */
+int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms, float *mhz);
+#define ATTN_CLOCK_PROBE_KERNEL "attnprof_clock_probe"
+/* Launch the run `launches` times (untimed), then probe the SM clock; waits
+ * for both and gives the probed clock in MHz.  The harness's settling step. */
+int attn_run_probe_clock(struct attn_run *r, int launches, float *mhz);
 
 /* Registers per thread of the compiled main kernel of the run's pass
  * (cudaFuncGetAttributes), to test the descriptor's tiling against the

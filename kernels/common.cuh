@@ -189,6 +189,9 @@ struct l2_flush {
 	int blocks;
 };
 cudaError_t l2_flush_launch(const struct l2_flush *f, cudaStream_t st);
+// kernels/clock.cu: one probe of the SM clock into slot[0] (cycles) and
+// slot[1] (ns of the global timer), on stream st.
+cudaError_t clock_probe_launch(unsigned long long *slot, cudaStream_t st);
 // A flush buffer of 4x the L2, zeroed, from alloc (bytes → device memory or
 // NULL; release gives it back on a later error, leaving f empty).
 cudaError_t l2_flush_make(struct l2_flush *f, void *(*alloc)(size_t bytes), void (*release)(void *mem));

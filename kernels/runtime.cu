@@ -185,6 +185,8 @@ struct attn_run {
 	cudaStream_t stream;
 	cublasHandle_t cublas;
 	std::vector<cudaEvent_t> events;
+	unsigned long long *probe = nullptr; // 2 per timed launch: SM cycles, ns (kernels/clock.cu)
+	int probe_slots = 0;
 	struct l2_flush flush; // buf set: flush the L2 before each kernel (shared_flush)
 };
 
@@ -226,6 +228,8 @@ extern "C" void attn_run_destroy(struct attn_run *r)
 		cudaStreamSynchronize(r->stream);
 	for (cudaEvent_t e : r->events)
 		cudaEventDestroy(e);
+	if (r->probe)
+		cudaFree(r->probe);
 	if (r->cublas)
 		cublasDestroy(r->cublas);
 	for (size_t i = 0; i < r->nallocs; i++)
@@ -641,7 +645,42 @@ extern "C" int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size
 	return attn_run_get_buffer_rows(r, "O", first, n, len, out);
 }
 
-extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms)
+// Room for n clock probes (not one of the variant's buffers: 16 bytes each, outside its peak).
+static int probe_slots(struct attn_run *r, int n)
+{
+	if (r->probe_slots >= n)
+		return 0;
+	if (r->probe)
+		cudaFree(r->probe);
+	r->probe = nullptr;
+	r->probe_slots = 0;
+	CUDA_TRY(cudaMalloc(&r->probe, 2 * sizeof(unsigned long long) * (size_t)n), "allocating the clock probes");
+	r->probe_slots = n;
+	return 0;
+}
+
+static float probe_mhz(const unsigned long long *slot)
+{
+	return slot[1] ? (float)(1e3 * (double)slot[0] / (double)slot[1]) : 0.0f;
+}
+
+extern "C" int attn_run_probe_clock(struct attn_run *r, int launches, float *mhz)
+{
+	if (probe_slots(r, 1))
+		return -1;
+	for (int i = 0; i < launches; i++)
+		if (attn_run_launch(r))
+			return -1;
+	CUDA_TRY(clock_probe_launch(r->probe, r->stream), "launching the clock probe");
+	unsigned long long h[2];
+	CUDA_TRY(cudaMemcpyAsync(h, r->probe, sizeof h, cudaMemcpyDeviceToHost, r->stream), "reading the clock probe");
+	if (attn_run_sync(r))
+		return -1;
+	*mhz = probe_mhz(h);
+	return 0;
+}
+
+extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms, float *mhz)
 {
 	if (reps < 1)
 		return fail("attn_run_time: reps must be >= 1");
@@ -650,10 +689,14 @@ extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms
 		CUDA_TRY(cudaEventCreate(&e), "creating timing events");
 		r->events.push_back(e);
 	}
+	if (mhz && probe_slots(r, reps))
+		return -1;
 	for (int i = 0; i < warmup; i++)
 		if (attn_run_launch(r))
 			return -1;
 	for (int i = 0; i < reps; i++) {
+		if (mhz)
+			CUDA_TRY(clock_probe_launch(r->probe + 2 * i, r->stream), "launching the clock probe");
 		CUDA_TRY(cudaEventRecord(r->events[2 * i], r->stream), "recording a start event");
 		if (attn_run_launch(r))
 			return -1;
@@ -663,6 +706,13 @@ extern "C" int attn_run_time(struct attn_run *r, int warmup, int reps, float *ms
 		return -1;
 	for (int i = 0; i < reps; i++)
 		CUDA_TRY(cudaEventElapsedTime(&ms[i], r->events[2 * i], r->events[2 * i + 1]), "reading event times");
+	if (mhz) {
+		std::vector<unsigned long long> h(2 * (size_t)reps);
+		CUDA_TRY(cudaMemcpy(h.data(), r->probe, h.size() * sizeof h[0], cudaMemcpyDeviceToHost),
+			 "reading the clock probes");
+		for (int i = 0; i < reps; i++)
+			mhz[i] = probe_mhz(&h[2 * i]);
+	}
 	return 0;
 }
 

@@ -24,7 +24,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: attnprof record SPEC [-o RESULTS] [--resume | --force] [--metrics SET]\n"
 		"                       [--replay MODE] [--profile-batch N] [--reps N] [--warmup N]\n"
-		"                       [--copy-probe GIB] [--progress]\n"
+		"                       [--copy-probe GIB] [--settle MS] [--progress]\n"
 		"       attnprof record [OPTIONS] -o RESULTS -- CMD [ARGS...]\n"
 		"       attnprof record --parse-range NAME\n"
 		"\n"
@@ -50,7 +50,10 @@ static void usage(FILE *f)
 		"                      each config is timed before, alone (docs/metrics.md)\n"
 		"      --reps N        override the spec's repetitions\n"
 		"      --warmup N      override the spec's warm-up launches\n"
-		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"
+		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"		"      --settle MS     before timing a config, run it untimed until its SM clock is\n"
+		"                      near the maximum or stops rising, at most MS ms (default 2000;\n"
+		"                      0 = no): a power-hungry config before it leaves the clock low\n"
+		"                      (docs/metrics.md)\n"
 		"      --progress      a line per config on stderr even when it is not a terminal\n"
 		"\n"
 		"With '-- CMD', run an unmodified program instead and profile only its\n"
@@ -352,12 +355,13 @@ int cmd_record(int argc, char **argv)
 		{ "warmup", required_argument, NULL, 'w' },
 		{ "copy-probe", required_argument, NULL, 'c' },
 		{ "progress", no_argument, NULL, 'p' },
+		{ "settle", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *metrics = NULL, *replay = NULL;
 	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, batch = 0, c;
-	double probe = 2.0;
+	double probe = 2.0, settle = 2000;
 	char *end;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -393,6 +397,13 @@ int cmd_record(int argc, char **argv)
 			probe = strtod(optarg, &end);
 			if (*end || probe < 0 || probe > 64) {
 				error("--copy-probe '%s' must be a number of GiB from 0 to 64", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case 's':
+			settle = strtod(optarg, &end);
+			if (*end || end == optarg || !(settle >= 0 && settle <= 60000)) {
+				error("--settle '%s' must be a number of milliseconds from 0 to 60000", optarg);
 				return EXIT_BAD_INPUT;
 			}
 			break;
@@ -448,13 +459,14 @@ int cmd_record(int argc, char **argv)
 	struct harness_opts o = {
 		.out_path = out, .command_line = cmdline, .resume = resume, .force = force,
 		.progress = progress, .copy_bytes_gib = probe, .profile_batch = batch,
+		.settle_ms = settle,
 	};
 	int rc = harness_record(&s, &o);
 	free(cmdline);
 	spec_release(&s);
 	return rc;
 #else
-	(void)out; (void)progress; (void)probe; (void)batch; (void)join_args;
+	(void)out; (void)progress; (void)probe; (void)batch; (void)settle; (void)join_args;
 	spec_release(&s);
 	return built_without_gpu("record");
 #endif

@@ -275,6 +275,7 @@ struct field {
 	size_t offset;
 	int required;
 	long long lo, hi; /* F_INT: the range (both 0: any int) */
+	int when_set;     /* written only when not zero (a quantity older files lack) */
 };
 #define OFF(s, m) offsetof(s, m)
 
@@ -381,6 +382,9 @@ static const struct field timing_fields[] = {
 	{ "time_ms_min", F_DBL, OFF(struct record, time_ms_min), 0 },
 	{ "time_ms_max", F_DBL, OFF(struct record, time_ms_max), 0 },
 	{ "tflops", F_DBL, OFF(struct record, tflops), 0 },
+	{ "sm_clock_mhz", F_DBL, OFF(struct record, sm_clock_mhz), 0, 0, 0, 1 },
+	{ "sm_clock_mhz_min", F_DBL, OFF(struct record, sm_clock_mhz_min), 0, 0, 0, 1 },
+	{ "settle_ms", F_DBL, OFF(struct record, settle_ms), 0, 0, 0, 1 },
 };
 #define N_TIMING_FIELDS (sizeof timing_fields / sizeof timing_fields[0])
 
@@ -451,6 +455,8 @@ static void write_fields(struct yamlout *y, const struct field *f, size_t nf, co
 {
 	for (size_t i = 0; i < nf; i++) {
 		const char *p = (const char *)base + f[i].offset;
+		if (f[i].when_set && f[i].type == F_DBL && *(const double *)p == 0)
+			continue;
 		switch (f[i].type) {
 		case F_STR: kv_str(y, f[i].key, *(char *const *)p); break;
 		case F_INT: kv_int(y, f[i].key, *(const int *)p); break;

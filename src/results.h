@@ -148,6 +148,8 @@ struct record {
 	int repetitions, warmup;
 	double time_ms, time_ms_min, time_ms_max; /* median, min, max */
 	double tflops;         /* forward convention, from the median */
+	double sm_clock_mhz, sm_clock_mhz_min; /* SM clock probed before each timed launch: median, min (0: not probed) */
+	double settle_ms;      /* untimed runs before the warm-up, until the clock settled (0: none) */
 
 	/* memory */
 	uint64_t peak_bytes;   /* peak device memory of the run */

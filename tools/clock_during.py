@@ -1,24 +1,20 @@
 #!/usr/bin/env python3
-"""tools/clock_during.py LOG SMI_CSV — the SM clock while each config of a
-sweep ran: LOG holds `attnprof record --progress` lines with a time stamp in
-front ("HH:MM:SS.mmm [i/n] ..."), as tools/gpu-run.sh's fa2 step writes
-them; SMI_CSV is nvidia-smi's --query-gpu=timestamp,clocks.sm,power.draw,
-temperature.gpu,clocks_throttle_reasons.active --format=csv sampling.
-Config i ran between the stamps of progress lines i-1 and i.  Prints every
-config whose lowest sampled SM clock is below CLOCK_OK MHz or whose samples
-carry a throttle reason other than idle, then a count."""
+"""tools/clock_during.py RESULTS [SMI_CSV] — the SM clock each timed config
+ran at: every record of RESULTS whose probed clock (timing.sm_clock_mhz_min,
+kernels/clock.cu: measured just before each timed launch) fell below
+CLOCK_OK MHz, with its median clock and how long it settled, then a count.
+With SMI_CSV (nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,
+temperature.gpu,clocks_throttle_reasons.active --format=csv sampling) also
+the share of samples below CLOCK_OK and with a throttle reason other than
+idle.  (It once joined the samples to `--progress` lines by their time
+stamps; with counters on those lines come per profiled batch, so the join
+blamed a batch's last config for the whole batch — the probe replaced it.)"""
 import csv
-import re
 import sys
 from datetime import datetime
 
 CLOCK_OK = 1900  # the H200 held 1980 MHz in 98 % of the 17:28 diagnosis's samples
 IDLE = 0x1       # nvidia-smi's "GPU idle" reason
-
-
-def secs(hms):
-    h, m, s = hms.split(":")
-    return int(h) * 3600 + int(m) * 60 + float(s)
 
 
 def read_smi(path):
@@ -46,30 +42,30 @@ def read_smi(path):
 
 
 def main():
-    log, smi = sys.argv[1], sys.argv[2]
-    prog = re.compile(r"^(\d\d:\d\d:\d\d(?:\.\d+)?) \[(\d+)/(\d+)\] (.*)$")
-    steps = []
-    for line in open(log, errors="replace"):
-        m = prog.match(line.rstrip("\n"))
-        if m:
-            steps.append((secs(m.group(1)), int(m.group(2)), m.group(4)))
-    samples = read_smi(smi)
-    if not steps or not samples:
-        sys.exit("clock_during: no time-stamped progress lines or no nvidia-smi samples to join")
-    flagged = 0
-    for k, (t1, i, what) in enumerate(steps):
-        t0 = steps[k - 1][0] if k else t1 - 1.0
-        during = [s for s in samples if t0 < s[0] <= t1]
-        if not during:
+    import yaml
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    records = (yaml.safe_load(open(sys.argv[1])) or {}).get("records") or []
+    probed = flagged = 0
+    for k, r in enumerate(records):
+        t = r.get("timing") or {}
+        if not t.get("sm_clock_mhz_min"):
             continue
-        low = min(s[1] for s in during)
-        reasons = sorted({s[2] for s in during if s[2] & ~IDLE})
-        if low < CLOCK_OK or reasons:
+        probed += 1
+        if t["sm_clock_mhz_min"] < CLOCK_OK:
             flagged += 1
-            print("[%d] %s: SM clock %d-%d MHz over %d samples%s" % (
-                i, what[:90], low, max(s[1] for s in during), len(during),
-                ", reasons " + " ".join("0x%x" % r for r in reasons) if reasons else ""))
-    print("clock_during: %d of %d configs ran below %d MHz or throttled" % (flagged, len(steps), CLOCK_OK))
+            print("[%d] %s %s %s N=%s d=%s%s: %.3f ms, SM clock median %.0f, lowest %.0f MHz, settled %.0f ms" % (
+                k + 1, r.get("variant"), r.get("pass", "fwd"), r.get("dtype"), r.get("seqlen_q"), r.get("head_dim"),
+                " causal" if r.get("causal") else "", t.get("time_ms", 0), t["sm_clock_mhz"], t["sm_clock_mhz_min"],
+                t.get("settle_ms", 0)))
+    print("clock_during: %d of %d probed records had a timed launch below %d MHz" % (flagged, probed, CLOCK_OK))
+    if len(sys.argv) > 2:
+        samples = read_smi(sys.argv[2])
+        if samples:
+            low = sum(s[1] < CLOCK_OK for s in samples)
+            capped = sum(bool(s[2] & ~IDLE) for s in samples)
+            print("clock_during: nvidia-smi: %d of %d samples below %d MHz, %d with a throttle reason" % (
+                low, len(samples), CLOCK_OK, capped))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -131,13 +131,13 @@ PY
 		say "smoke"
 		./attnprof record experiments/smoke.yaml -o "$OUT/smoke.yaml" --force --progress 2>&1 | tail -60 | tee -a "$log" ;;
 	fa2)
-		say "fa2-paper (progress lines time-stamped; SM clock, power and throttle reasons every 100 ms in fa2-smi.csv, joined per config by tools/clock_during.py)"
+		say "fa2-paper (progress lines time-stamped; SM clock, power and throttle reasons every 100 ms in fa2-smi.csv; the records whose probed clock fell, by tools/clock_during.py)"
 		nvidia-smi --query-gpu=$smi_query --format=csv -lms 100 >"$OUT/fa2-smi.csv" 2>&1 &
 		smi=$!
 		./attnprof record experiments/fa2-paper.yaml -o "$OUT/fa2-paper.yaml" --force --progress 2>&1 |
 			while IFS= read -r l; do printf '%s %s\n' "$(date -u +%H:%M:%S.%N | cut -c1-12)" "$l"; done | tee -a "$log" | tail -80
 		kill $smi
-		python3 tools/clock_during.py "$log" "$OUT/fa2-smi.csv" 2>&1 | tail -40 | tee -a "$log"
+		python3 tools/clock_during.py "$OUT/fa2-paper.yaml" "$OUT/fa2-smi.csv" 2>&1 | tail -40 | tee -a "$log"
 		gzip -f "$OUT/fa2-smi.csv" ;;
 	sdpa)
 		say "sdpa reference (FLASH_ATTENTION and CUDNN_ATTENTION, every pass of the file's records)"
@@ -163,6 +163,18 @@ PY
 		say "whole-sweep profiling overhead, attnprof vs ncu, and fidelity of every fa2-paper kernel"
 		OUT="$OUT/overhead" sh tools/ncu-overhead.sh experiments/fa2-paper.yaml 2>&1 | tail -40 | tee -a "$log"
 		tar -C "$OUT" -czf "$OUT/overhead.tar.gz" overhead && rm -rf "$OUT/overhead" ;;
+	orderdiag)
+		say "the clock a config is timed at: experiments/bwd-order-diag.yaml (standard, then flash2, at each shape) without settling and with it (record --settle 0 / default); each record's probed SM clock"
+		for settle in 0 2000; do
+			timeout 80 ./attnprof record experiments/bwd-order-diag.yaml -o "$OUT/order-settle$settle.yaml" --force --copy-probe 0 --settle $settle 2>&1 | tail -1 | tee -a "$log"
+			python3 - "$OUT/order-settle$settle.yaml" <<'PY' | tee -a "$log"
+import sys, yaml
+for r in yaml.safe_load(open(sys.argv[1]))["records"]:
+    t = r["timing"]
+    print(f"settle {sys.argv[1].split('settle')[-1][:-5]:>4}: {r['variant']:8} {r.get('pass', 'fwd'):7} N={r['seqlen_q']:5} "
+          f"{t['time_ms']:.3f} ms  clock {t.get('sm_clock_mhz', 0):.0f} (min {t.get('sm_clock_mhz_min', 0):.0f}) MHz  settled {t.get('settle_ms', 0):.0f} ms")
+PY
+		done ;;
 	timingdiag)
 		say "backward timing diagnosis: experiments/bwd-timing-diag.yaml (flash2, d = 128, N 2k-8k, bwd and fwd+bwd) recorded five times (no counters, counters, 50 launches after 10 warm-ups, no counters, counters) with test_bwd_gpu's bench between; SM clock and power every 100 ms"
 		d="$OUT/timingdiag"; mkdir -p "$d"

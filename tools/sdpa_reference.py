@@ -38,6 +38,68 @@ import yaml
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 
+# The SM clock, for settling: torch.cuda._sleep(C) spins C SM cycles
+# (clock64).  Timed between CUDA events a spin also holds the events' fixed
+# overhead (about 3 us, which read a 20 us spin at 1980 MHz as 1700), so two
+# spins are timed and the clock is their difference in cycles over their
+# difference in time.  Enqueued behind a longer spin, so all run back to back.
+PROBE_SHORT, PROBE_LONG = 40000, 240000  # about 20 and 120 us at 1980 MHz
+
+
+_probe_warm = False
+
+
+def probe_mhz():
+    global _probe_warm
+    if not _probe_warm:  # a process's first probe reads high (2183 MHz at 1980): its launches are cold
+        _probe_warm = True
+        probe_mhz()
+    ev = [torch.cuda.Event(enable_timing=True) for _ in range(4)]
+    torch.cuda._sleep(PROBE_LONG)
+    ev[0].record()
+    torch.cuda._sleep(PROBE_SHORT)
+    ev[1].record()
+    ev[2].record()
+    torch.cuda._sleep(PROBE_LONG)
+    ev[3].record()
+    ev[3].synchronize()
+    dt = ev[2].elapsed_time(ev[3]) - ev[0].elapsed_time(ev[1])
+    return (PROBE_LONG - PROBE_SHORT) / (dt * 1e3) if dt > 0 else 0.0
+
+
+# Settling, by attnprof's rule (src/gpu/harness.c, settle_clock; docs/metrics.md):
+# run untimed in chunks of about 10 ms, probing the clock after each, until it
+# is within 2 % of the card's maximum or has not risen 0.5 % for 200 ms, at
+# most SETTLE_MAX_MS.
+SETTLE_MAX_MS = 2000.0
+
+
+def settle(fn, max_clock_mhz):
+    """Run fn untimed until the SM clock settles (see above); the ms it took."""
+    import time
+    if not max_clock_mhz or SETTLE_MAX_MS <= 0:
+        return 0.0
+    start = time.monotonic()
+
+    def chunk(n):
+        for _ in range(n):
+            fn()
+        return probe_mhz()
+
+    mhz = chunk(1)
+    one = (time.monotonic() - start) * 1e3
+    n = int(10.0 / one) if 0 < one < 10.0 else 1
+    best, best_at = mhz, time.monotonic()
+    while mhz < 0.98 * max_clock_mhz:
+        t = time.monotonic()
+        if (t - best_at) * 1e3 >= 200.0 or (t - start) * 1e3 >= SETTLE_MAX_MS:
+            break
+        mhz = chunk(n)
+        if mhz > 1.005 * best:
+            best, best_at = mhz, time.monotonic()
+    return (time.monotonic() - start) * 1e3
+
+
 def time_ms(fn, warmup, reps):
     for _ in range(warmup):
         fn()
@@ -101,15 +163,22 @@ def check_grads(q, k, v, dout, grads, causal):
     return rel
 
 
-def time_pass(q, k, v, causal, backend, pass_, warmup, reps):
+def time_pass(q, k, v, causal, backend, pass_, warmup, reps, clock=None):
     """Median-able times (ms) of one pass of SDPA under one backend, the output
-    and (bwd passes) the gradients of the last call."""
+    and (bwd passes) the gradients of the last call.  With a dict `clock`
+    holding max_mhz, the run settles first and clock gets settle_ms."""
     dout = torch.randn_like(q)
+
+    def timed(fn):
+        if clock is not None:
+            clock["settle_ms"] = settle(fn, clock.get("max_mhz"))
+        return sorted(time_ms(fn, warmup, reps))
+
     with sdpa_kernel(backend):
         if pass_ == "fwd":
             fn = lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal)
             out = fn()
-            return sorted(time_ms(fn, warmup, reps)), out, None, dout
+            return timed(fn), out, None, dout
         q, k, v = (x.detach().requires_grad_() for x in (q, k, v))
         if pass_ == "bwd":
             out = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
@@ -117,7 +186,7 @@ def time_pass(q, k, v, causal, backend, pass_, warmup, reps):
         else:
             fn = lambda: torch.autograd.grad(F.scaled_dot_product_attention(q, k, v, is_causal=causal), (q, k, v), dout)
         grads = fn()
-        ms = sorted(time_ms(fn, warmup, reps))
+        ms = timed(fn)
         grads = fn()
         out = F.scaled_dot_product_attention(q, k, v, is_causal=causal).detach()
         return ms, out, (grads, q, k, v), dout
@@ -157,6 +226,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--fa2-table", action="store_true", help="time the FA2-paper shapes and print a table")
+    ap.add_argument("--no-settle", dest="settle", action="store_false",
+                    help="time at once, without settling the clock or probing it (attnprof record --settle 0)")
     ap.add_argument("--passes", default="fwd,bwd,fwd+bwd", help="with --fa2-table: passes to time")
     args = ap.parse_args()
     if args.fa2_table:
@@ -194,7 +265,8 @@ def main():
         try:
             torch.cuda.reset_peak_memory_stats()
             base = torch.cuda.memory_allocated()
-            ms, out, grads, dout = time_pass(q, k, v, causal, backend, pass_, args.warmup, args.reps)
+            clock = {"max_mhz": gpu.get("sm_clock_mhz")} if args.settle else None
+            ms, out, grads, dout = time_pass(q, k, v, causal, backend, pass_, args.warmup, args.reps, clock)
             flops = FACTOR[pass_] * 4 * B * H * N * N * d / (2 if causal else 1)
             med = statistics.median(ms)
             max_abs, rel, nrows = check_rows(q, k, v, out, causal)
@@ -207,6 +279,8 @@ def main():
                     tol = (tol[0], max(tol[1], gtol))
             rec["timing"] = {"repetitions": len(ms), "warmup": args.warmup, "time_ms": med,
                              "time_ms_min": ms[0], "time_ms_max": ms[-1], "tflops": flops / (med * 1e-3) / 1e12}
+            if clock and clock["settle_ms"] > 0:  # no per-launch clock: probes between launches cost 0.15 ms here
+                rec["timing"]["settle_ms"] = clock["settle_ms"]
             rec["memory"] = {"peak_bytes": int(torch.cuda.max_memory_allocated() - base) + 4 * q.numel() * q.element_size(),
                              "allocs": {}}
             rec["correctness"] = {"checked": True, "correct": max_abs <= tol[0] and rel <= tol[1],
@@ -228,7 +302,8 @@ def main():
     doc["records"] = records
     doc.pop("end", None)
     note = f"pytorch-sdpa records: torch {torch.__version__}, backend {args.backend}, CUDA events, " \
-           f"{args.warmup} warm-up + {args.reps} timed launches, torch.randn inputs"
+           f"{'clock settled, then ' if args.settle else ''}{args.warmup} warm-up + {args.reps} timed launches, " \
+           f"torch.randn inputs"
     if note not in (doc["header"].get("notes") or ""):
         doc["header"]["notes"] = ((doc["header"].get("notes") or "") + "\n" + note).strip()
     doc["end"] = {"records": len(records)}  # last key of the file

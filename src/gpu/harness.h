@@ -13,6 +13,7 @@ struct harness_opts {
 	int progress;             /* one line per config on stderr */
 	double copy_bytes_gib;    /* size of the copy-bandwidth probe (0 = skip) */
 	int profile_batch;        /* configs per profiled CUPTI call (1 to 8; 0 = the default, 8) */
+	double settle_ms;         /* before timing, run a config until its SM clock settles, at most this long (0: no) */
 };
 
 /* Run the sweep.  Returns an exit code (error.h): 0 all configs ran and

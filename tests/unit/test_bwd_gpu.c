@@ -248,7 +248,7 @@ static void bench(const char *variant, enum pass pass, int d, int n, int causal)
 	const uint64_t nq = (uint64_t)B * H * n * d;
 	if (fill(r, "Q", nq, s.dtype, 1, TENSOR_Q) || fill(r, "K", nq, s.dtype, 1, TENSOR_K) ||
 	    fill(r, "V", nq, s.dtype, 1, TENSOR_V) || fill(r, "dO", nq, s.dtype, 1, TENSOR_DO) ||
-	    attn_run_prepare(r) || attn_run_time(r, 3, 20, ms)) {
+	    attn_run_prepare(r) || attn_run_time(r, 3, 20, ms, NULL)) {
 		printf("    bench %s: %s\n", variant, attn_last_error());
 		attn_run_destroy(r);
 		return;

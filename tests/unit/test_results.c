@@ -24,6 +24,11 @@ static void fill_record(struct record *r, int i, int with_metrics)
 	r->repetitions = 30; r->warmup = 5;
 	r->time_ms = 1.5 + i; r->time_ms_min = 1.25 + i; r->time_ms_max = 2.0 / 3.0 + i;
 	r->tflops = 300.125 - i;
+	if (i % 2) { /* probed clocks; settled only from the third */
+		r->sm_clock_mhz = 1978.5;
+		r->sm_clock_mhz_min = 1709.25 + i;
+		r->settle_ms = 10.0 * (i / 2);
+	}
 	r->peak_bytes = 268435456ull + (uint64_t)i;
 	kvlist_set(&r->allocs, "Q", 67108864);
 	kvlist_set(&r->allocs, "O", 67108864);
@@ -95,6 +100,8 @@ static void check_same_record(const struct record *a, const struct record *b)
 	CHECK_INT(a->causal, b->causal);
 	CHECK(a->time_ms == b->time_ms && a->time_ms_max == b->time_ms_max); /* exact round trip */
 	CHECK(a->tflops == b->tflops);
+	CHECK(a->sm_clock_mhz == b->sm_clock_mhz && a->sm_clock_mhz_min == b->sm_clock_mhz_min);
+	CHECK(a->settle_ms == b->settle_ms);
 	CHECK_INT(a->peak_bytes, b->peak_bytes);
 	CHECK_INT(a->seed, b->seed);
 	CHECK_INT(a->correct, b->correct);
@@ -380,5 +387,33 @@ static void test_record_scalar(void)
 	results_release(&r);
 }
 
-TESTS(test_round_trip, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
+/* The probed clock and the settling are written only where measured, so a
+ * record without them (and every file from before them) reads and writes
+ * as before. */
+static void test_clock_fields(void)
+{
+	struct results a;
+	char path[] = "/tmp/attnprof-test-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	fill_results(&a, 4); /* 0, 2: no clock; 1: clock, no settling; 3: both */
+	CHECK_INT(results_save(&a, path), 0);
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int clocks = 0, settles = 0, timings = 0;
+	while (f && fgets(line, sizeof line, f)) {
+		timings += strstr(line, "timing:") != NULL;
+		clocks += strstr(line, "sm_clock_mhz: 1978.5") != NULL;
+		settles += strstr(line, "settle_ms:") != NULL;
+	}
+	if (f)
+		fclose(f);
+	CHECK_INT(timings, 4);
+	CHECK_INT(clocks, 2);
+	CHECK_INT(settles, 1);
+	results_release(&a);
+	unlink(path);
+}
+
+TESTS(test_round_trip, test_clock_fields, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
       test_record_scalar)
