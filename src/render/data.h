@@ -124,7 +124,7 @@ int record_field(const struct record *rec, enum rfield f);
 /* ---- quantities --------------------------------------------------------- */
 
 enum qunit { U_NUM, U_BYTES, U_MS, U_TFLOPS, U_RATIO, U_PCT, U_COUNT, U_GBS,
-	     U_FLOP_PER_BYTE, U_INT, U_FLOPS };
+	     U_FLOP_PER_BYTE, U_INT, U_FLOPS, U_MHZ };
 
 struct qinfo {
 	const char *name;     /* "tflops", "speedup_vs" */

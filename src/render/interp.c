@@ -630,7 +630,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 			ps->p++;
 			skip_ws(ps);
 			const char *at_v = ps->p;
-			token(ps, "._", val, sizeof(val));
+			token(ps, "._+", val, sizeof(val)); /* pass=fwd+bwd */
 			int iv = 0, bad = 0;
 			if (!strcmp(k, "N") || !strcmp(k, "Nkv")) {
 				if (!strcmp(val, "max")) n_ext = 1;
@@ -868,6 +868,13 @@ static int when_atom(struct parser *pp, int *truth)
 					*truth = 1;
 			}
 		}
+		else if (!strcmp(w, "clock") || !strcmp(w, "clock-bwd")) { /* records (backward ones) timed with the SM clock probed */
+			*truth = 0;
+			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
+				const struct record *r = &ip->rd->res->records[i];
+				*truth |= r->sm_clock_mhz > 0 && (w[5] == 0 || strcmp(record_pass(r), "fwd"));
+			}
+		}
 		else if (!strcmp(w, "spread")) { /* rows for the spread table */
 			*truth = 0;
 			for (size_t i = 0; i < ip->rd->res->nrecords; i++)
@@ -885,7 +892,7 @@ static int when_atom(struct parser *pp, int *truth)
 					*truth = 1;
 			}
 		} else
-			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, bwd, ablation, metrics, gap, reference, failures, spread, "
+			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, bwd, ablation, metrics, gap, reference, failures, spread, clock, clock-bwd, "
 				    "incorrect, synthetic, capture, capture-decode, capture-bwd, capture-window, missing-references)", w);
 		return 0;
 	}
