@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "variants.h"
+
 #define SECTOR_BYTES 32.0
 
 int verdict_elem_bytes(const char *dtype)
@@ -67,6 +69,25 @@ static int kernels_storing(const struct record *rec, const char *metric, double 
 	return n;
 }
 
+/* attnprof's own records: the N×N matrices their descriptor allocates (S, P
+ * for a forward; dS, dP for a backward), or -1 for any other record. */
+static int own_matrices(const struct record *rec)
+{
+	if (rec->capture || (rec->source && strcmp(rec->source, "attnprof")))
+		return -1;
+	const struct variant_desc *v = variant_find(rec->variant ? rec->variant : "");
+	enum pass p;
+	if (!v || pass_parse(record_pass(rec), &p))
+		return -1;
+	const struct variant_desc *d = variant_pass_desc(v, p);
+	if (!d)
+		return -1;
+	int bwd = p == PASS_BWD, n = 0;
+	for (size_t i = 0; i < d->nbuffers; i++)
+		n += !strcmp(d->buffers[i].name, bwd ? "dS" : "S") || !strcmp(d->buffers[i].name, bwd ? "dP" : "P");
+	return n;
+}
+
 int verdict_matrices(const struct record *rec, double l2_bytes, const char **rule)
 {
 	*rule = "none";
@@ -95,6 +116,11 @@ int verdict_matrices(const struct record *rec, double l2_bytes, const char **rul
 		}
 	}
 	/* too small to tell by traffic: what the kernels are says it by construction */
+	int own = own_matrices(rec);
+	if (own >= 0) {
+		*rule = "descriptor";
+		return own;
+	}
 	const char *fam = rec->capture ? rec->capture->family : NULL;
 	if (fam && strcmp(fam, "unknown")) {
 		*rule = "family";

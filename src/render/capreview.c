@@ -247,6 +247,7 @@ const char *capture_rule_text(const char *rule)
 	if (!strcmp(rule, "l2-writes")) return "L2 writes from the SMs (the matrix fits in the L2)";
 	if (!strcmp(rule, "footprint")) return "memory allocated beyond the inputs (no counters)";
 	if (!strcmp(rule, "family")) return "the implementation family (traffic cannot decide at this size)";
+	if (!strcmp(rule, "descriptor")) return "attnprof's descriptor of the variant (traffic cannot decide at this size)";
 	if (!strcmp(rule, "too-small")) return "none: traffic cannot decide and the family is unknown";
 	return "none: the shape is unknown";
 }
@@ -974,9 +975,8 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		       "captured, the sum of the call's kernel durations under profiling (backward calls are not re-run "
 		       "unprofiled); attnprof, median of timed launches. TFLOP/s: 2.5 × 4·B·H·N²·d / time (halved for "
 		       "causal), the FA2 paper's convention. dS, dP: stored when one kernel wrote at least 0.9 × one "
-		       "Nq × Nkv matrix, by the same rule for every row (by family where traffic cannot decide; unknown where "
-		       "it cannot and the record has no family, as attnprof's own records: their descriptors say what "
-		       "they store).",
+		       "Nq × Nkv matrix, by the same rule for every row (where traffic cannot decide: by family for a captured "
+		       "call, by its descriptor, which says what it allocates, for attnprof's own).",
 		       g->name ? g->name : "GPU");
 	else
 		tb_add(&b, "Forward calls on the %s, the captured implementations (their last call per shape) beside "
