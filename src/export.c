@@ -21,8 +21,8 @@ struct columns {
 };
 
 /* The fixed columns, each a scalar of the results schema (results.h
- * record_scalar), named by its key; the order is the export's own, and
- * pass stays last so that older readers' column numbers hold. */
+ * record_scalar), named by its key; the order is the export's own: columns
+ * added later go after pass, so that older readers' column numbers hold. */
 static const struct {
 	const char *section, *key;
 } fixed_cols[] = {
@@ -33,6 +33,7 @@ static const struct {
 	{ "memory", "peak_bytes" },
 	{ "correctness", "correct" }, { "correctness", "rel_l2_err" }, { "correctness", "max_abs_err" },
 	{ "", "pass" },
+	{ "timing", "sm_clock_mhz" }, { "timing", "sm_clock_mhz_min" }, { "timing", "settle_ms" },
 };
 #define NFIXED (sizeof(fixed_cols) / sizeof(fixed_cols[0]))
 

@@ -3,7 +3,8 @@
  * One row per record with the keys source, variant, phase, dtype, batch,
  * heads, kv_heads, seqlen_q, seqlen_kv, head_dim, causal, time_ms,
  * time_ms_min, time_ms_max, tflops, peak_bytes, correct, rel_l2_err,
- * max_abs_err; then one key per metric under its CUPTI name (per-variant
+ * max_abs_err, pass, sm_clock_mhz, sm_clock_mhz_min, settle_ms (the last
+ * three empty where not measured); then one key per metric under its CUPTI name (per-variant
  * totals), alloc.<buffer> per named allocation, model.<quantity> per
  * prediction.  Every row has every column (null/empty where a record has
  * no value), in the order first seen.

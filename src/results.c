@@ -434,7 +434,9 @@ enum scalar_kind record_scalar(const struct record *r, const char *section, cons
 			case F_STR: *s = *(char *const *)p; return SCALAR_STR;
 			case F_INT: *v = *(const int *)p; return SCALAR_NUM;
 			case F_U64: *v = (double)*(const uint64_t *)p; return SCALAR_NUM;
-			case F_DBL: *v = *(const double *)p; return SCALAR_NUM;
+			case F_DBL: /* a quantity written only when measured is missing (NaN) when 0 */
+				*v = f->when_set && *(const double *)p == 0 ? NAN : *(const double *)p;
+				return SCALAR_NUM;
 			case F_BOOL: *v = *(const int *)p; return SCALAR_BOOL;
 			}
 		}

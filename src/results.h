@@ -188,7 +188,8 @@ const char *record_pass(const struct record *rec);
 /* A scalar of a record read through the results schema (the tables that
  * also write and read it): section "" (the top level), "timing", "memory"
  * or "correctness", key as in the file.  SCALAR_STR sets *s (NULL: none),
- * SCALAR_NUM and SCALAR_BOOL set *v; SCALAR_NONE: the schema has no such key. */
+ * SCALAR_NUM and SCALAR_BOOL set *v (NaN: a quantity such as the probed clock
+ * that the record did not measure); SCALAR_NONE: the schema has no such key. */
 enum scalar_kind { SCALAR_NONE, SCALAR_STR, SCALAR_NUM, SCALAR_BOOL };
 enum scalar_kind record_scalar(const struct record *r, const char *section, const char *key,
 				    const char **s, double *v);

@@ -30,7 +30,7 @@ const struct table_info table_kinds[TABLE_COUNT] = {
 	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes", "Captured implementations beside attnprof's references" },
 	{ "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes" },
 	{ "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant" },
-	{ "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest", "Timed records with a wide spread" },
+	{ "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread" },
 };
 
 int table_find(const char *name)
@@ -492,11 +492,11 @@ static int wider_first(const void *a, const void *b)
 static void build_spread(struct dtable *T, const struct rdata *rd)
 {
 	static const char *const h[] = { "variant", "pass", "d", "mask", "N", "B × H", "median ms", "fastest ms", "slowest ms",
-					 "median / fastest" };
-	static const int right[] = { 0, 0, 1, 0, 1, 1, 1, 1, 1, 1 };
-	t_cols(T, 10, h, right);
+					 "median / fastest", "SM clock MHz" };
+	static const int right[] = { 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1 };
 	const struct record **flagged = calloc(rd->res->nrecords + 1, sizeof(*flagged));
 	if (!flagged) {
+		t_cols(T, 10, h, right);
 		snprintf(T->note, sizeof(T->note), "out of memory listing the records");
 		return;
 	}
@@ -508,6 +508,10 @@ static void build_spread(struct dtable *T, const struct rdata *rd)
 			flagged[nf++] = r;
 	}
 	qsort(flagged, nf, sizeof(*flagged), wider_first);
+	int probed = 0; /* the clock column only where a row shown has one */
+	for (size_t k = 0; k < nf && k < SPREAD_ROWS; k++)
+		probed |= flagged[k]->sm_clock_mhz > 0;
+	t_cols(T, probed ? 11 : 10, h, right);
 	for (size_t k = 0; k < nf && k < SPREAD_ROWS; k++) {
 		const struct record *r = flagged[k];
 		char (*row)[TCELL] = t_row(T);
@@ -524,12 +528,18 @@ static void build_spread(struct dtable *T, const struct rdata *rd)
 		t_set(row, 7, "%.3f", r->time_ms_min);
 		t_set(row, 8, "%.3f", r->time_ms_max);
 		t_set(row, 9, "%.3f", spread_of(r));
+		if (probed && r->sm_clock_mhz > 0) /* lowest – median of the timed launches */
+			t_set(row, 10, "%.0f–%.0f", r->sm_clock_mhz_min, r->sm_clock_mhz);
+		else if (probed)
+			t_set(row, 10, "–");
 	}
 	char shown[64] = "";
 	if (nf > (size_t)T->nrows)
 		snprintf(shown, sizeof(shown), "; the %d widest are shown", T->nrows);
-	snprintf(T->note, sizeof(T->note), "%zu of %zu timed records have a median more than %.0f %% above their fastest launch%s%s.",
-		 nf, timed, (SPREAD_FLAG - 1) * 100, shown, rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+	snprintf(T->note, sizeof(T->note), "%zu of %zu timed records have a median more than %.0f %% above their fastest launch%s%s%s.",
+		 nf, timed, (SPREAD_FLAG - 1) * 100, shown,
+		 probed ? "; SM clock: the lowest and the median probed before the timed launches (– where not probed)" : "",
+		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 	free(flagged);
 }
 

@@ -220,10 +220,22 @@ static void test_timing_spread(void)
 	t = table_build(&rd, TABLE_SPREAD, &o);
 	if (t) {
 		CHECK_INT(t->nrows, 1);
+		CHECK_INT(t->ncols, 10); /* no row has a probed clock: no clock column */
 		if (t->nrows == 1)
 			CHECK_STR(t->cell[0][9], "1.100");
 		table_free(t);
 	}
+	/* probed: the clock column, lowest – median */
+	cr.records[0].sm_clock_mhz = 1838.4, cr.records[0].sm_clock_mhz_min = 1690.2;
+	t = table_build(&rd, TABLE_SPREAD, &o);
+	if (t) {
+		CHECK_INT(t->ncols, 11);
+		if (t->nrows == 1)
+			CHECK_STR(t->cell[0][10], "1690–1838");
+		CHECK_CONTAINS(t->note, "SM clock");
+		table_free(t);
+	}
+	cr.records[0].sm_clock_mhz = cr.records[0].sm_clock_mhz_min = 0;
 	/* two equally wide: the same rows whichever comes first in the results */
 	cr.records[1].time_ms = cr.records[1].time_ms_min * 1.1;
 	char first[2][TCELL] = { "", "" };

@@ -348,6 +348,7 @@ static void test_export(void)
 	/* the fixed columns, in order, then metrics, allocs, model */
 	CHECK(!strncmp(csv, "source,variant,phase,dtype,batch,heads,kv_heads,seqlen_q,seqlen_kv,head_dim,causal,"
 			    "time_ms,time_ms_min,time_ms_max,tflops,peak_bytes,correct,rel_l2_err,max_abs_err,", 159));
+	CHECK_CONTAINS(csv, ",max_abs_err,pass,sm_clock_mhz,sm_clock_mhz_min,settle_ms,");
 	CHECK_CONTAINS(csv, ",dram__bytes_read.sum,");
 	CHECK_CONTAINS(csv, ",alloc.Q,alloc.O,model.flops,model.hbm_bytes_min\n");
 	CHECK_CONTAINS(csv, "\nattnprof,standard,prefill,fp16,4,16,16,512,512,128,true,1.5,1.25,");
@@ -362,6 +363,11 @@ static void test_export(void)
 	CHECK_CONTAINS(json, "\"model.flops\": 1100000000000");
 	CHECK_CONTAINS(json, "\"dram__bytes_read.sum\": null"); /* record 1 had no counters */
 	CHECK_CONTAINS(json, "\"correct\": true");
+	/* the probed clock where measured (record 1), missing where not (0, 2), never 0 */
+	CHECK_CONTAINS(json, "\"sm_clock_mhz\": 1978.5");
+	CHECK_CONTAINS(json, "\"sm_clock_mhz\": null");
+	CHECK_CONTAINS(json, "\"settle_ms\": null");
+	CHECK(!strstr(json, "\"sm_clock_mhz\": 0"));
 	free(json);
 	results_release(&r);
 }
