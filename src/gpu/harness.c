@@ -261,9 +261,10 @@ static int settle_clock(struct attn_run *run, int max_clock_mhz, double max_ms, 
 static int time_run(struct attn_run *run, const struct spec *s, struct record *rec)
 {
 	int n = s->repetitions;
-	float *ms = malloc(2 * sizeof(float) * (size_t)n), *mhz = ms + n;
+	float *ms = malloc(2 * sizeof(float) * (size_t)n);
 	if (!ms)
 		return error("out of memory");
+	float *mhz = ms + n;
 	if (attn_run_time(run, s->warmup, n, ms, mhz)) {
 		free(ms);
 		return error("timing failed: %s", attn_last_error());
@@ -758,10 +759,11 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 			res.header.gpu.copy_gbs = gbs;
 	}
 
+	w.settle_ms = o->settle_ms; /* with counters or without */
+
 	/* Counters: validate the set before the sweep; unavailable is not fatal. */
 	w.mstatus = METRICS_NOT_REQUESTED;
 	if (s->nmetrics) {
-		w.settle_ms = o->settle_ms;
 		w.batch_max = o->profile_batch >= 1 && o->profile_batch <= BATCH_MAX ? (size_t)o->profile_batch : BATCH_DEFAULT;
 		const char *tr = getenv("ATTNPROF_CUPTI_TRACE");
 		w.trace = tr && !strcmp(tr, "1");

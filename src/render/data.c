@@ -319,8 +319,8 @@ const struct qinfo quantity_table[] = {
 	{ "time_ms", U_MS, 0, "median time (CUDA events)" },
 	{ "time_ms_min", U_MS, 0, "fastest repetition" },
 	{ "time_ms_max", U_MS, 0, "slowest repetition" },
-	{ "sm_clock", U_MHZ, 0, "SM clock probed before each timed launch, median (timing.sm_clock_mhz)" },
-	{ "sm_clock_min", U_MHZ, 0, "SM clock probed before each timed launch, lowest (timing.sm_clock_mhz_min)" },
+	{ "sm_clock_mhz", U_MHZ, 0, "SM clock probed before each timed launch, median" },
+	{ "sm_clock_mhz_min", U_MHZ, 0, "SM clock probed before each timed launch, lowest" },
 	{ "settle_ms", U_MS, 0, "untimed running before the warm-up until the SM clock settled (timing.settle_ms)" },
 	{ "tflops", U_TFLOPS, 0, "forward TFLOP/s (FlashAttention convention)" },
 	{ "flops", U_FLOPS, 0, "forward FLOPs 4·B·H·Nq·Nkv·d (halved when causal)" },
@@ -480,10 +480,10 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 	if (!strcmp(q, "time_ms")) v = rec->time_ms;
 	else if (!strcmp(q, "time_ms_min")) v = rec->time_ms_min;
 	else if (!strcmp(q, "time_ms_max")) v = rec->time_ms_max;
-	else if (!strcmp(q, "sm_clock") || !strcmp(q, "sm_clock_min") || !strcmp(q, "settle_ms")) {
-		v = !strcmp(q, "sm_clock") ? rec->sm_clock_mhz : !strcmp(q, "sm_clock_min") ? rec->sm_clock_mhz_min
-										 : rec->settle_ms;
-		if (!(v > 0)) /* written only where measured (src/results.c, when_set) */
+	else if (!strcmp(q, "sm_clock_mhz") || !strcmp(q, "sm_clock_mhz_min") || !strcmp(q, "settle_ms")) {
+		const char *s;
+		record_scalar(rec, "timing", q, &s, &v); /* NaN where not measured */
+		if (!usable(v))
 			MISSING("%s: not measured for this record (the clock probe and settling date from 2026-12-01)", q);
 	}
 	else if (!strcmp(q, "tflops")) {

@@ -869,10 +869,11 @@ static int when_atom(struct parser *pp, int *truth)
 			}
 		}
 		else if (!strcmp(w, "clock") || !strcmp(w, "clock-bwd")) { /* records (backward ones) timed with the SM clock probed */
+			const int bwd_only = !strcmp(w, "clock-bwd");
 			*truth = 0;
 			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
 				const struct record *r = &ip->rd->res->records[i];
-				*truth |= r->sm_clock_mhz > 0 && (w[5] == 0 || strcmp(record_pass(r), "fwd"));
+				*truth |= r->sm_clock_mhz > 0 && (!bwd_only || strcmp(record_pass(r), "fwd"));
 			}
 		}
 		else if (!strcmp(w, "spread")) { /* rows for the spread table */
