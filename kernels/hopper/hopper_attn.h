@@ -1,0 +1,72 @@
+/* hopper_attn.h: C interface of the Hopper-native (sm_90a) attention forward.
+ *
+ * One kernel template (kernels/hopper/hopper_fwd.cu), four rungs:
+ *   HOPPER_RUNG_WGMMA     "+wgmma"    Q·Kᵀ and P·V on wgmma (waited at once), tiles by TMA
+ *                                     issued inline by one consumer thread, 2 consumer warpgroups
+ *   HOPPER_RUNG_TMA_WS    "+tma+ws"   + a producer warp (setmaxnreg 24) feeding a K/V ring of
+ *                                     full/empty mbarriers; consumers setmaxnreg 240
+ *   HOPPER_RUNG_PINGPONG  "+pingpong" + the two consumer warpgroups take turns issuing their
+ *                                     GEMMs (named barriers): one's softmax under the other's GEMMs
+ *   HOPPER_RUNG_OVERLAP   "+overlap"  + inside a warpgroup, the softmax of block j runs while
+ *                                     its P·V GEMM of block j-1 is still in flight
+ *
+ * Layouts (the same as kernels/attn.h): Q, O [B, H, Nq, d]; K, V [B, Hkv, Nkv, d],
+ * row major, 16-bit elements of the dtype; lse [B, H, Nq] fp32, natural log of the
+ * row sums of exp(scale·s) (−inf for a row with no key).  Causal masks are
+ * bottom-right aligned: key c is seen by query r when c <= r + (Nkv − Nq).
+ * d ∈ {64, 128}; H a multiple of Hkv (GQA/MQA); any Nq, Nkv ≥ 1.
+ * Pointers must be 16-byte aligned.  Needs an sm_90 device (H100/H200).
+ */
+#ifndef ATTNPROF_HOPPER_ATTN_H
+#define ATTNPROF_HOPPER_ATTN_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum hopper_dtype { HOPPER_FP16 = 0, HOPPER_BF16 = 1 };
+
+enum hopper_rung {
+	HOPPER_RUNG_WGMMA = 0,
+	HOPPER_RUNG_TMA_WS = 1,
+	HOPPER_RUNG_PINGPONG = 2,
+	HOPPER_RUNG_OVERLAP = 3,
+	HOPPER_RUNG_COUNT = 4
+};
+
+struct hopper_fwd_params {
+	int B, H, Hkv;      /* batch, query heads, key/value heads (H % Hkv == 0) */
+	int Nq, Nkv;        /* query and key lengths (equal for self-attention) */
+	int d;              /* head dimension: 64 or 128 */
+	int causal;         /* 0 or 1 (bottom-right aligned) */
+	int dtype;          /* enum hopper_dtype */
+	float scale;        /* softmax scale; 0 means 1/sqrt(d) */
+	const void *q, *k, *v;
+	void *o;
+	float *lse;         /* [B, H, Nq]; may be NULL (not written) */
+	void *stream;       /* a cudaStream_t; NULL for the default stream */
+};
+
+/* Launch rung `rung` on p (asynchronous).  Returns 0 (cudaSuccess) or a
+ * cudaError_t value: cudaErrorInvalidValue (1) for a shape or pointer it does
+ * not take, cudaErrorNotSupported for a missing driver entry point. */
+int hopper_fwd(const struct hopper_fwd_params *p, int rung);
+
+/* "+wgmma", "+tma+ws", "+pingpong", "+overlap"; NULL outside the range. */
+const char *hopper_rung_name(int rung);
+
+struct hopper_kernel_info {
+	int threads;        /* per CTA */
+	int block_m, block_n, stages;
+	int regs;           /* registers per thread as compiled (cudaFuncGetAttributes) */
+	int regs_producer, regs_consumer; /* after setmaxnreg; both = regs when unused */
+	int smem_bytes;     /* dynamic shared memory per CTA */
+	int local_bytes;    /* local memory (spills) per thread */
+};
+/* Facts of the kernel a launch of (rung, d, dtype, causal) uses. */
+int hopper_fwd_info(int rung, int d, int dtype, int causal, struct hopper_kernel_info *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

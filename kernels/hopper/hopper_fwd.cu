@@ -1,0 +1,606 @@
+// hopper_fwd.cu: the Hopper-native (sm_90a) attention forward, one template,
+// four rungs (hopper_attn.h names them).  Build: tools/hopper-build.sh.
+//
+// A CTA owns BM = 128 query rows of one (b, h): two consumer warpgroups of
+// 64 rows each (wgmma's M).  It walks the key blocks of BN = 128 keys:
+//   S = Q·Kᵀ   wgmma m64n128k16, A = Q and B = K from shared memory (K-major)
+//   O += P·V   wgmma m64n{d}k16, A = P from registers (the S accumulators
+//              converted in place: wgmma's accumulator layout is its A layout),
+//              B = V from shared memory (MN-major, transposed by the descriptor)
+// Q, K, V tiles arrive by TMA (cp.async.bulk.tensor, 128-byte swizzle, boxes
+// of 64 columns) on mbarriers.  Online softmax in registers (exp2, scale
+// folded), one rescale of O per block, logsumexp written at the end.
+//
+// Rungs (template parameter RUNG, cumulative):
+//   0 +wgmma    256 threads, both warpgroups consume; thread 0 also issues the
+//               TMA loads inline, STAGES-1 blocks ahead; every GEMM is waited at once.
+//   1 +tma+ws   384 threads: warpgroup 0 is the producer (setmaxnreg 24; one
+//               thread issues TMA into a STAGES-deep K/V ring with full and
+//               empty mbarriers), warpgroups 1-2 consume (setmaxnreg 240).
+//   2 +pingpong the two consumers take turns at the tensor cores: named
+//               barriers 1 and 2 order their GEMM phases, so one warpgroup's
+//               softmax runs while the other's GEMMs do.
+//   3 +overlap  inside a warpgroup, a phase issues Q·K_jᵀ then P_{j-1}·V_{j-1}
+//               and waits for the first only: the softmax of block j runs
+//               under the P·V GEMM of block j-1.
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <math.h>
+#include <stdint.h>
+#include <type_traits>
+
+#include "hopper_attn.h"
+#include "wgmma_ops.cuh"
+
+namespace hopper {
+
+constexpr int BM = 128; // query rows per CTA
+constexpr int BN = 128; // keys per block
+
+template <int D> struct Tiles {
+	static constexpr int STAGES = D == 64 ? 4 : 2;
+	static constexpr int QBYTES = BM * D * 2;
+	static constexpr int KBYTES = BN * D * 2; // one K (or V) block
+	static constexpr int OFF_K = QBYTES;
+	static constexpr int OFF_V = OFF_K + STAGES * KBYTES;
+	static constexpr int OFF_BAR = OFF_V + STAGES * KBYTES;
+	static constexpr int SMEM = OFF_BAR + 256 + 1024; // barriers + alignment slack
+};
+
+struct KParams {
+	void *o;
+	float *lse;
+	int Nq, Nkv, H, Hkv, hgroup, nqb, off; // off = Nkv - Nq (causal diagonal)
+	float scale, sl2;                     // scale and scale·log2(e)
+};
+
+// ---- PTX helpers --------------------------------------------------------
+
+__device__ __forceinline__ uint32_t smem_u32(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
+
+__device__ __forceinline__ void mbar_init(uint32_t bar, int count)
+{
+	asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_expect_tx(uint32_t bar, uint32_t bytes)
+{
+	asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(uint32_t bar)
+{
+	asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity)
+{
+	uint32_t done;
+	do {
+		asm volatile("{\n.reg .pred p;\n"
+			     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+			     "selp.u32 %0, 1, 0, p;\n}\n"
+			     : "=r"(done)
+			     : "r"(bar), "r"(parity)
+			     : "memory");
+	} while (!done);
+}
+__device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map, uint32_t bar, int c0, int c1, int c2)
+{
+	asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+		     " [%0], [%1, {%3, %4, %5}], [%2];" ::"r"(dst),
+		     "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1), "r"(c2)
+		     : "memory");
+}
+__device__ __forceinline__ void wg_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+__device__ __forceinline__ void wg_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int N> __device__ __forceinline__ void wg_wait()
+{
+	asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory");
+}
+template <int N> __device__ __forceinline__ void fence_regs(float (&r)[N])
+{
+#pragma unroll
+	for (int i = 0; i < N; i++)
+		asm volatile("" : "+f"(r[i])::"memory");
+}
+__device__ __forceinline__ void fence_regs(uint32_t (&r)[BN / 16][4])
+{
+#pragma unroll
+	for (int i = 0; i < BN / 16; i++)
+#pragma unroll
+		for (int k = 0; k < 4; k++)
+			asm volatile("" : "+r"(r[i][k])::"memory");
+}
+__device__ __forceinline__ void bar_sync(int id, int n) { asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n) : "memory"); }
+__device__ __forceinline__ void bar_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(n) : "memory"); }
+__device__ __forceinline__ float ex2(float x)
+{
+	float y;
+	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+	return y;
+}
+
+// wgmma shared-memory descriptor, 128-byte swizzle.  Addresses, LBO and SBO
+// in bytes (encoded >> 4).  K-major operands (Q, K): rows of 128 bytes
+// (64 elements), 8-row atoms SBO = 1024 apart, LBO unused (1); a k16 step
+// inside the 128-byte row moves the start by 32 bytes.  MN-major (V): 64
+// contiguous elements of d per 128-byte row, one row per key; SBO = 1024
+// between 8-key groups, LBO = BN·128 between the 64-column blocks of d.
+__device__ __forceinline__ uint64_t make_desc(uint32_t saddr, uint32_t lbo, uint32_t sbo)
+{
+	uint64_t d = (uint64_t)((saddr & 0x3FFFF) >> 4);
+	d |= (uint64_t)((lbo >> 4) & 0x3FFF) << 16;
+	d |= (uint64_t)((sbo >> 4) & 0x3FFF) << 32;
+	d |= (uint64_t)1 << 62;
+	return d;
+}
+
+template <bool BF> struct Ops;
+template <> struct Ops<false> {
+	__device__ static void qk(float (&d)[64], uint64_t a, uint64_t b, int sc) { wgmma_ss_m64n128k16_f16(d, a, b, sc); }
+	__device__ static void pv(float (&d)[64], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n128k16_f16(d, a, b, 1); }
+	__device__ static void pv(float (&d)[32], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n64k16_f16(d, a, b, 1); }
+	__device__ static uint32_t pack(float x, float y)
+	{
+		__half2 h = __floats2half2_rn(x, y);
+		return *reinterpret_cast<uint32_t *>(&h);
+	}
+};
+template <> struct Ops<true> {
+	__device__ static void qk(float (&d)[64], uint64_t a, uint64_t b, int sc) { wgmma_ss_m64n128k16_bf16(d, a, b, sc); }
+	__device__ static void pv(float (&d)[64], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n128k16_bf16(d, a, b, 1); }
+	__device__ static void pv(float (&d)[32], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n64k16_bf16(d, a, b, 1); }
+	__device__ static uint32_t pack(float x, float y)
+	{
+		__nv_bfloat162 h = __floats2bfloat162_rn(x, y);
+		return *reinterpret_cast<uint32_t *>(&h);
+	}
+};
+
+// S = Q·Kᵀ for this warpgroup's 64 rows (issue only).
+template <int D, bool BF> __device__ __forceinline__ void issue_qk(float (&s)[64], uint32_t sQw, uint32_t sK)
+{
+#pragma unroll
+	for (int kk = 0; kk < D / 16; kk++) {
+		uint64_t a = make_desc(sQw + (kk / 4) * (BM * 128) + (kk % 4) * 32, 16, 1024);
+		uint64_t b = make_desc(sK + (kk / 4) * (BN * 128) + (kk % 4) * 32, 16, 1024);
+		Ops<BF>::qk(s, a, b, kk > 0);
+	}
+}
+// O += P·V (issue only).
+template <int D, bool BF> __device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&pk)[BN / 16][4], uint32_t sV)
+{
+#pragma unroll
+	for (int kk = 0; kk < BN / 16; kk++) {
+		uint64_t b = make_desc(sV + kk * 16 * 128, BN * 128, 1024);
+		Ops<BF>::pv(o, pk[kk], b);
+	}
+}
+
+// One block's online softmax on the S accumulators (in place: s becomes P in
+// fp32).  Rows r0 (s[4i], s[4i+1]) and r1 = r0 + 8 (s[4i+2], s[4i+3]); columns
+// col0 + 8i + {0, 1}.  m: running max of raw scores (quad-uniform), l: this
+// thread's partial row sum, corr: the factor O must be scaled by.
+template <bool CAUSAL>
+__device__ __forceinline__ void softmax_block(float (&s)[64], float (&m)[2], float (&l)[2], float (&corr)[2], bool mask,
+					      int col0, int r0, const KParams &p)
+{
+	if (mask) {
+		int lim0 = p.Nkv - 1, lim1 = p.Nkv - 1;
+		if (CAUSAL) {
+			lim0 = min(lim0, r0 + p.off);
+			lim1 = min(lim1, r0 + 8 + p.off);
+		}
+#pragma unroll
+		for (int i = 0; i < 16; i++)
+#pragma unroll
+			for (int e = 0; e < 2; e++) {
+				const int col = col0 + 8 * i + e;
+				if (col > lim0)
+					s[4 * i + e] = -INFINITY;
+				if (col > lim1)
+					s[4 * i + 2 + e] = -INFINITY;
+			}
+	}
+#pragma unroll
+	for (int h = 0; h < 2; h++) {
+		float mx = m[h];
+#pragma unroll
+		for (int i = 0; i < 16; i++)
+			mx = fmaxf(mx, fmaxf(s[4 * i + 2 * h], s[4 * i + 2 * h + 1]));
+		mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+		mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+		const float ms = mx == -INFINITY ? 0.f : mx * p.sl2;
+		corr[h] = ex2(m[h] * p.sl2 - ms);
+		m[h] = mx;
+		float ls = 0.f;
+#pragma unroll
+		for (int i = 0; i < 16; i++) {
+			const float a = ex2(fmaf(s[4 * i + 2 * h], p.sl2, -ms));
+			const float b = ex2(fmaf(s[4 * i + 2 * h + 1], p.sl2, -ms));
+			s[4 * i + 2 * h] = a;
+			s[4 * i + 2 * h + 1] = b;
+			ls += a + b;
+		}
+		l[h] = l[h] * corr[h] + ls;
+	}
+}
+
+template <int D, bool BF, bool CAUSAL, int RUNG>
+__global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
+	hopper_fwd_kernel(const __grid_constant__ CUtensorMap tq, const __grid_constant__ CUtensorMap tk,
+			  const __grid_constant__ CUtensorMap tv, const KParams p)
+{
+	using TL = Tiles<D>;
+	constexpr int S = TL::STAGES;
+	constexpr bool WS = RUNG >= 1, PP = RUNG >= 2, OV = RUNG >= 3;
+	constexpr int NCB = D / 64; // 64-column blocks of a tile
+
+	extern __shared__ uint8_t smem_raw[];
+	const uint32_t base = (smem_u32(smem_raw) + 1023u) & ~1023u;
+	const uint32_t sQ = base, sK0 = base + TL::OFF_K, sV0 = base + TL::OFF_V;
+	const uint32_t bars = base + TL::OFF_BAR;
+	const uint32_t barQ = bars;
+	auto fullK = [&](int s) { return bars + 8 * (1 + s); };
+	auto fullV = [&](int s) { return bars + 8 * (1 + S + s); };
+	auto emptyK = [&](int s) { return bars + 8 * (1 + 2 * S + s); };
+	auto emptyV = [&](int s) { return bars + 8 * (1 + 3 * S + s); };
+
+	const int tid = threadIdx.x;
+	const int qb = CAUSAL ? p.nqb - 1 - (int)blockIdx.x : (int)blockIdx.x;
+	const int bh = blockIdx.y, b = bh / p.H, h = bh % p.H;
+	const int kvz = b * p.Hkv + h / p.hgroup;
+	int nkb = (p.Nkv + BN - 1) / BN;
+	if (CAUSAL) {
+		const int maxcol = qb * BM + BM - 1 + p.off;
+		nkb = min(nkb, maxcol >= 0 ? maxcol / BN + 1 : 0);
+	}
+
+	if (tid == 0) {
+		mbar_init(barQ, 1);
+		for (int s = 0; s < S; s++) {
+			mbar_init(fullK(s), 1);
+			mbar_init(fullV(s), 1);
+			mbar_init(emptyK(s), 8); // one arrival per consumer warp
+			mbar_init(emptyV(s), 8);
+		}
+		asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+		asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+	}
+	__syncthreads();
+
+	auto load_q = [&]() {
+		mbar_expect_tx(barQ, TL::QBYTES);
+		for (int c = 0; c < NCB; c++)
+			tma_load_3d(sQ + c * BM * 128, &tq, barQ, c * 64, qb * BM, bh);
+	};
+	auto load_k = [&](int j) {
+		const int st = j % S;
+		mbar_expect_tx(fullK(st), TL::KBYTES);
+		for (int c = 0; c < NCB; c++)
+			tma_load_3d(sK0 + st * TL::KBYTES + c * BN * 128, &tk, fullK(st), c * 64, j * BN, kvz);
+	};
+	auto load_v = [&](int j) {
+		const int st = j % S;
+		mbar_expect_tx(fullV(st), TL::KBYTES);
+		for (int c = 0; c < NCB; c++)
+			tma_load_3d(sV0 + st * TL::KBYTES + c * BN * 128, &tv, fullV(st), c * 64, j * BN, kvz);
+	};
+
+	if (WS && tid < 128) {
+		// ---- producer warpgroup ----
+		asm volatile("setmaxnreg.dec.sync.aligned.u32 24;\n" ::: "memory");
+		if (tid == 0) {
+			load_q();
+			for (int j = 0; j < nkb; j++) {
+				const int st = j % S;
+				if (j >= S)
+					mbar_wait(emptyK(st), ((j / S) - 1) & 1);
+				load_k(j);
+				if (j >= S)
+					mbar_wait(emptyV(st), ((j / S) - 1) & 1);
+				load_v(j);
+			}
+		}
+		return;
+	}
+	if (WS)
+		asm volatile("setmaxnreg.inc.sync.aligned.u32 240;\n" ::: "memory");
+
+	// ---- consumer warpgroups ----
+	const int cw = WS ? tid / 128 - 1 : tid / 128;
+	const int ct = tid % 128, w = ct / 32, lane = tid % 32, g = lane / 4, c4 = lane % 4;
+	const uint32_t sQw = sQ + cw * 64 * 128;
+	const int r0 = qb * BM + cw * 64 + w * 16 + g; // this thread's rows r0, r0 + 8
+
+	if (!WS && tid == 0) {
+		load_q();
+		for (int j = 0; j < min(S, nkb); j++) {
+			load_k(j);
+			load_v(j);
+		}
+	}
+
+	float o[D / 2];
+#pragma unroll
+	for (int i = 0; i < D / 2; i++)
+		o[i] = 0.f;
+	float m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f}, corr[2];
+	float s[64];
+	uint32_t pk[BN / 16][4];
+
+	// Scheduling barriers of the pingpong: consumer cw waits on 1 + cw before
+	// its GEMM phase and lets the other go after it.  Both run nkb + 1 phases;
+	// consumer 1 opens with an arrive and leaves out its last one, so every
+	// barrier's arrivals match its waits.
+	auto sched_begin = [&]() {
+		if (PP)
+			bar_sync(1 + cw, 256);
+	};
+	auto sched_end = [&](bool last) {
+		if (PP && !(cw == 1 && last))
+			bar_arrive(1 + (cw ^ 1), 256);
+	};
+	auto needs_mask = [&](int j) {
+		return (j + 1) * BN > p.Nkv || (CAUSAL && (j + 1) * BN - 1 > qb * BM + p.off);
+	};
+	auto convert = [&]() {
+#pragma unroll
+		for (int kk = 0; kk < BN / 16; kk++) {
+			pk[kk][0] = Ops<BF>::pack(s[8 * kk + 0], s[8 * kk + 1]);
+			pk[kk][1] = Ops<BF>::pack(s[8 * kk + 2], s[8 * kk + 3]);
+			pk[kk][2] = Ops<BF>::pack(s[8 * kk + 4], s[8 * kk + 5]);
+			pk[kk][3] = Ops<BF>::pack(s[8 * kk + 6], s[8 * kk + 7]);
+		}
+	};
+
+	mbar_wait(barQ, 0);
+	if (nkb > 0) {
+		if (PP && cw == 1)
+			bar_arrive(1, 256);
+		// phase 0: S = Q·K_0ᵀ
+		mbar_wait(fullK(0), 0);
+		sched_begin();
+		wg_fence();
+		issue_qk<D, BF>(s, sQw, sK0);
+		wg_commit();
+		wg_wait<0>();
+		fence_regs(s);
+		sched_end(false);
+		if (lane == 0)
+			mbar_arrive(emptyK(0));
+		softmax_block<CAUSAL>(s, m, l, corr, needs_mask(0), 2 * c4, r0, p);
+		convert();
+
+		for (int j = 1; j < nkb; j++) {
+			const int st = j % S, sp = (j - 1) % S;
+			mbar_wait(fullK(st), (j / S) & 1);
+			mbar_wait(fullV(sp), ((j - 1) / S) & 1);
+			sched_begin();
+			fence_regs(o);
+			fence_regs(pk);
+			wg_fence();
+			issue_qk<D, BF>(s, sQw, sK0 + st * TL::KBYTES);
+			wg_commit();
+			issue_pv<D, BF>(o, pk, sV0 + sp * TL::KBYTES);
+			wg_commit();
+			if (OV)
+				wg_wait<1>();
+			else
+				wg_wait<0>();
+			fence_regs(s);
+			sched_end(false);
+			if (lane == 0)
+				mbar_arrive(emptyK(st));
+			softmax_block<CAUSAL>(s, m, l, corr, needs_mask(j), j * BN + 2 * c4, r0, p);
+			if (OV)
+				wg_wait<0>();
+			fence_regs(o);
+			fence_regs(pk);
+			if (lane == 0)
+				mbar_arrive(emptyV(sp));
+			if (!WS) {
+				// inline producer: block j-1 is free once both consumers
+				// released it; refill its stage with block j-1+S.
+				if (tid == 0 && j - 1 + S < nkb) {
+					mbar_wait(emptyK(sp), ((j - 1) / S) & 1);
+					mbar_wait(emptyV(sp), ((j - 1) / S) & 1);
+					load_k(j - 1 + S);
+					load_v(j - 1 + S);
+				}
+				__syncwarp();
+			}
+#pragma unroll
+			for (int i = 0; i < D / 8; i++) {
+				o[4 * i + 0] *= corr[0];
+				o[4 * i + 1] *= corr[0];
+				o[4 * i + 2] *= corr[1];
+				o[4 * i + 3] *= corr[1];
+			}
+			convert();
+		}
+		// last phase: O += P·V_{nkb-1}
+		const int sp = (nkb - 1) % S;
+		mbar_wait(fullV(sp), ((nkb - 1) / S) & 1);
+		sched_begin();
+		fence_regs(o);
+		fence_regs(pk);
+		wg_fence();
+		issue_pv<D, BF>(o, pk, sV0 + sp * TL::KBYTES);
+		wg_commit();
+		wg_wait<0>();
+		fence_regs(o);
+		sched_end(true);
+	}
+
+	// ---- epilogue: O / l, logsumexp ----
+#pragma unroll
+	for (int hh = 0; hh < 2; hh++) {
+		l[hh] += __shfl_xor_sync(0xffffffffu, l[hh], 1);
+		l[hh] += __shfl_xor_sync(0xffffffffu, l[hh], 2);
+	}
+	const float inv0 = l[0] > 0.f ? 1.f / l[0] : 0.f, inv1 = l[1] > 0.f ? 1.f / l[1] : 0.f;
+	using T = typename std::conditional<BF, __nv_bfloat16, __half>::type;
+	T *O = reinterpret_cast<T *>(p.o) + (size_t)bh * p.Nq * D;
+#pragma unroll
+	for (int hh = 0; hh < 2; hh++) {
+		const int row = r0 + 8 * hh;
+		if (row < p.Nq) {
+			const float inv = hh ? inv1 : inv0;
+			uint32_t *dst = reinterpret_cast<uint32_t *>(O + (size_t)row * D + 2 * c4);
+#pragma unroll
+			for (int i = 0; i < D / 8; i++)
+				dst[4 * i] = Ops<BF>::pack(o[4 * i + 2 * hh] * inv, o[4 * i + 2 * hh + 1] * inv);
+			if (p.lse && c4 == 0)
+				p.lse[(size_t)bh * p.Nq + row] = l[hh] > 0.f ? m[hh] * p.scale + logf(l[hh]) : -INFINITY;
+		}
+	}
+}
+
+// ---- host ---------------------------------------------------------------
+
+typedef CUresult (*EncodeTiled)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+				const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
+				CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+
+static EncodeTiled encode_fn()
+{
+	static EncodeTiled fn = nullptr;
+	if (!fn) {
+		void *ptr = nullptr;
+		cudaDriverEntryPointQueryResult q;
+		if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &ptr, 12000, cudaEnableDefault, &q) ==
+			    cudaSuccess &&
+		    q == cudaDriverEntryPointSuccess)
+			fn = (EncodeTiled)ptr;
+	}
+	return fn;
+}
+
+// [z][rows][d] of 16-bit elements, boxes of 64 columns × box_rows rows.
+static int make_map(CUtensorMap *map, const void *ptr, int bf, int d, int rows, int z, int box_rows)
+{
+	EncodeTiled enc = encode_fn();
+	if (!enc)
+		return cudaErrorNotSupported;
+	cuuint64_t dims[3] = {(cuuint64_t)d, (cuuint64_t)rows, (cuuint64_t)z};
+	cuuint64_t strides[2] = {(cuuint64_t)d * 2, (cuuint64_t)rows * d * 2};
+	cuuint32_t box[3] = {64, (cuuint32_t)box_rows, 1};
+	cuuint32_t estr[3] = {1, 1, 1};
+	CUresult r = enc(map, bf ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3,
+			 const_cast<void *>(ptr), dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+			 CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+			 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+	return r == CUDA_SUCCESS ? 0 : cudaErrorInvalidValue;
+}
+
+typedef void (*KernelFn)(CUtensorMap, CUtensorMap, CUtensorMap, KParams);
+
+template <int D, bool BF, bool CAUSAL, int RUNG> static int launch(const hopper_fwd_params *a)
+{
+	auto kern = hopper_fwd_kernel<D, BF, CAUSAL, RUNG>;
+	constexpr int smem = Tiles<D>::SMEM;
+	static bool attr_set = false;
+	if (!attr_set) {
+		cudaError_t e = cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+		if (e != cudaSuccess)
+			return e;
+		attr_set = true;
+	}
+	CUtensorMap tq, tk, tv;
+	int e;
+	if ((e = make_map(&tq, a->q, BF, D, a->Nq, a->B * a->H, BM)) ||
+	    (e = make_map(&tk, a->k, BF, D, a->Nkv, a->B * a->Hkv, BN)) ||
+	    (e = make_map(&tv, a->v, BF, D, a->Nkv, a->B * a->Hkv, BN)))
+		return e;
+	KParams p;
+	p.o = a->o;
+	p.lse = a->lse;
+	p.Nq = a->Nq;
+	p.Nkv = a->Nkv;
+	p.H = a->H;
+	p.Hkv = a->Hkv;
+	p.hgroup = a->H / a->Hkv;
+	p.nqb = (a->Nq + BM - 1) / BM;
+	p.off = a->Nkv - a->Nq;
+	p.scale = a->scale > 0.f ? a->scale : 1.f / sqrtf((float)D);
+	p.sl2 = p.scale * 1.4426950408889634f;
+	dim3 grid(p.nqb, a->B * a->H);
+	kern<<<grid, RUNG >= 1 ? 384 : 256, smem, (cudaStream_t)a->stream>>>(tq, tk, tv, p);
+	return cudaGetLastError();
+}
+
+template <int D, bool BF, bool CAUSAL, int RUNG> static int info(hopper_kernel_info *out)
+{
+	cudaFuncAttributes fa;
+	cudaError_t e = cudaFuncGetAttributes(&fa, hopper_fwd_kernel<D, BF, CAUSAL, RUNG>);
+	if (e != cudaSuccess)
+		return e;
+	out->threads = RUNG >= 1 ? 384 : 256;
+	out->block_m = BM;
+	out->block_n = BN;
+	out->stages = Tiles<D>::STAGES;
+	out->regs = fa.numRegs;
+	out->regs_producer = RUNG >= 1 ? 24 : fa.numRegs;
+	out->regs_consumer = RUNG >= 1 ? 240 : fa.numRegs;
+	out->smem_bytes = Tiles<D>::SMEM;
+	out->local_bytes = (int)fa.localSizeBytes;
+	return 0;
+}
+
+// Instantiations: HOPPER_DEV_ONLY=1 builds d = 128 fp16 alone (quick builds).
+template <int D, bool BF, bool C> static int pick(int rung, const hopper_fwd_params *a, hopper_kernel_info *inf)
+{
+	switch (rung) {
+	case 0: return a ? launch<D, BF, C, 0>(a) : info<D, BF, C, 0>(inf);
+	case 1: return a ? launch<D, BF, C, 1>(a) : info<D, BF, C, 1>(inf);
+	case 2: return a ? launch<D, BF, C, 2>(a) : info<D, BF, C, 2>(inf);
+	case 3: return a ? launch<D, BF, C, 3>(a) : info<D, BF, C, 3>(inf);
+	}
+	return cudaErrorInvalidValue;
+}
+
+static int dispatch(int rung, int d, int dt, int causal, const hopper_fwd_params *a, hopper_kernel_info *inf)
+{
+#if HOPPER_DEV_ONLY
+	if (d == 128 && dt == 0)
+		return causal ? pick<128, false, true>(rung, a, inf) : pick<128, false, false>(rung, a, inf);
+	return cudaErrorInvalidValue;
+#else
+	if (d == 128) {
+		if (dt == HOPPER_BF16)
+			return causal ? pick<128, true, true>(rung, a, inf) : pick<128, true, false>(rung, a, inf);
+		return causal ? pick<128, false, true>(rung, a, inf) : pick<128, false, false>(rung, a, inf);
+	}
+	if (d == 64) {
+		if (dt == HOPPER_BF16)
+			return causal ? pick<64, true, true>(rung, a, inf) : pick<64, true, false>(rung, a, inf);
+		return causal ? pick<64, false, true>(rung, a, inf) : pick<64, false, false>(rung, a, inf);
+	}
+	return cudaErrorInvalidValue;
+#endif
+}
+
+} // namespace hopper
+
+extern "C" int hopper_fwd(const struct hopper_fwd_params *a, int rung)
+{
+	if (!a || rung < 0 || rung >= HOPPER_RUNG_COUNT || (a->d != 64 && a->d != 128) || a->B < 1 || a->H < 1 ||
+	    a->Hkv < 1 || a->H % a->Hkv || a->Nq < 1 || a->Nkv < 1 || (a->dtype != HOPPER_FP16 && a->dtype != HOPPER_BF16) ||
+	    !a->q || !a->k || !a->v || !a->o || ((uintptr_t)a->q | (uintptr_t)a->k | (uintptr_t)a->v | (uintptr_t)a->o) & 15)
+		return cudaErrorInvalidValue;
+	return hopper::dispatch(rung, a->d, a->dtype, a->causal != 0, a, nullptr);
+}
+
+extern "C" const char *hopper_rung_name(int rung)
+{
+	static const char *names[] = {"+wgmma", "+tma+ws", "+pingpong", "+overlap"};
+	return rung >= 0 && rung < HOPPER_RUNG_COUNT ? names[rung] : nullptr;
+}
+
+extern "C" int hopper_fwd_info(int rung, int d, int dtype, int causal, struct hopper_kernel_info *out)
+{
+	if (!out || rung < 0 || rung >= HOPPER_RUNG_COUNT)
+		return cudaErrorInvalidValue;
+	return hopper::dispatch(rung, d, dtype, causal != 0, nullptr, out);
+}

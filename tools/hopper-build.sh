@@ -1,0 +1,21 @@
+#!/bin/sh
+# Builds the Hopper forward's standalone test+bench into build/hopper/ (sm_90a).
+#   tools/hopper-build.sh          all instantiations (rungs x d x dtype x causal)
+#   DEV=1 tools/hopper-build.sh    d = 128 fp16 only (quick)
+# Writes build/hopper/ptxas.log (registers, spills) and build/hopper/sass.txt.
+set -e
+cd "$(dirname "$0")/.."
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+OUTD=build/hopper
+mkdir -p $OUTD
+FLAGS="-gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -lineinfo -Xcompiler -fopenmp"
+DEF=""
+[ "${DEV:-0}" = 1 ] && DEF="-DHOPPER_DEV_ONLY=1"
+$NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_fwd.cu -o $OUTD/hopper_fwd.o 2> $OUTD/ptxas.log || { cat $OUTD/ptxas.log; exit 1; }
+$NVCC $FLAGS -c kernels/hopper/hopper_test.cu -o $OUTD/hopper_test.o
+$NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_test.o -o $OUTD/hopper_test -lgomp
+CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+if [ -x "$CUOBJDUMP" ]; then $CUOBJDUMP --dump-sass $OUTD/hopper_fwd.o > $OUTD/sass.txt; else echo "no cuobjdump here: SASS is checked on the GPU machine (tools/hopper-gpu.sh sass)"; : > $OUTD/sass.txt; fi
+grep -E "warning|error" $OUTD/ptxas.log | sort | uniq -c | head -20 || true
+grep -E "Used|spill" $OUTD/ptxas.log | paste - - | sed 's/ptxas info    ://g' | head -40
+echo "SASS: HGMMA $(grep -c HGMMA $OUTD/sass.txt), UTMALDG $(grep -c UTMALDG $OUTD/sass.txt), SYNCS $(grep -c SYNCS $OUTD/sass.txt), LDL $(grep -c 'LDL' $OUTD/sass.txt), STL $(grep -c 'STL' $OUTD/sass.txt)"
