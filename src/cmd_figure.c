@@ -187,7 +187,7 @@ int cmd_figure(int argc, char **argv)
 		return render_figure_file(NULL, kind, &o, st, out, dpi) == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}
 	struct rinputs in;
-	if (rinputs_load(&in, files, nfiles, reps, nreps))
+	if (rinputs_load(&in, files, nfiles, reps, nreps, NULL))
 		return EXIT_BAD_INPUT;
 	struct rdata rd;
 	rdata_init_inputs(&rd, &in);

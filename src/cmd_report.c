@@ -5,6 +5,7 @@
  * The work is in src/render/report.c; this file reads the options, loads
  * the results and the template, and turns return codes into exit codes.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,11 +30,15 @@ static void usage(FILE *f)
 		"from the records and the variants' descriptors; text in the template can\n"
 		"quote measured values (docs/templates.md).\n"
 		"\n"
-		"Several files are merged in the order they were recorded (header date, then\n"
-		"name), whatever order they are given in: the conditions are the earliest\n"
-		"file's header; a record whose key (source, variant, phase, dtype, shape) an\n"
-		"earlier file already has counts as another run of it (spread, run count;\n"
-		"counters the kept record lacks are taken from it) and a note says so.\n"
+		"Several files are merged, whatever order they are given in: a record whose\n"
+		"identity (source, variant, phase, pass, dtype, B, H, Hkv, Nq, Nkv, d, causal)\n"
+		"is in more than one file is drawn from the newest file (its header date),\n"
+		"or from --primary's; the other counts as another run of it (spread, run\n"
+		"count; counters the drawn record lacks are taken from it) and a note lists\n"
+		"what was superseded.  The conditions are the header of the file most drawn\n"
+		"records come from; the dates shown are those of every file drawn from.\n"
+		"Every value drawn is the record of one identity: a selection that matches\n"
+		"several reads 'not measured' and a warning names it.\n"
 		"\n"
 		"options:\n"
 		"  -t, --template FILE   the template: templates/review.yaml, patent.yaml,\n"
@@ -45,6 +50,10 @@ static void usage(FILE *f)
 		"  --dpi D               PNG resolution for --figures-dir (default 200)\n"
 		"  --repeat FILE         a second run of the same specs: not drawn, gives the\n"
 		"                        run-to-run spread (ablation chart, {V.spread})\n"
+		"  --primary FILE        of the results files, the one whose records win over\n"
+		"                        another file's record of the same identity\n"
+		"  --trace-records FILE  write every value lookup (what was asked, the record\n"
+		"                        drawn, its file) as tab-separated lines, for checks\n"
 		"  --missing-spec FILE   also write a spec that records attnprof's references at\n"
 		"                        the shapes of captured calls that have none\n"
 		"  -q, --quiet           no warning per value the results lack\n"
@@ -87,6 +96,7 @@ int cmd_report(int argc, char **argv)
 	const char *files[32], *reps[32];
 	size_t nfiles = 0, nreps = 0;
 	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL, *missing = NULL;
+	const char *primary = NULL, *trace_path = NULL;
 	double dpi = RENDER_DPI_DEFAULT;
 	int quiet = 0;
 	for (int i = 1; i < argc; i++) {
@@ -99,7 +109,7 @@ int cmd_report(int argc, char **argv)
 			quiet = 1;
 		} else if (!strcmp(a, "-t") || !strcmp(a, "--template") || !strcmp(a, "-o") || !strcmp(a, "--output") ||
 			   !strcmp(a, "--style") || !strcmp(a, "--figures-dir") || !strcmp(a, "--dpi") ||
-			   !strcmp(a, "--missing-spec")) {
+			   !strcmp(a, "--missing-spec") || !strcmp(a, "--primary") || !strcmp(a, "--trace-records")) {
 			if (!has) {
 				error("option '%s' needs a value (see 'attnprof report --help')", a);
 				return EXIT_BAD_INPUT;
@@ -110,6 +120,8 @@ int cmd_report(int argc, char **argv)
 			else if (!strcmp(a, "--style")) style = v;
 			else if (!strcmp(a, "--figures-dir")) figdir = v;
 			else if (!strcmp(a, "--missing-spec")) missing = v;
+			else if (!strcmp(a, "--primary")) primary = v;
+			else if (!strcmp(a, "--trace-records")) trace_path = v;
 			else {
 				char *e;
 				dpi = strtod(v, &e);
@@ -130,7 +142,8 @@ int cmd_report(int argc, char **argv)
 			reps[nreps++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--template", "--output", "--style", "--figures-dir", "--dpi",
-							    "--repeat", "--missing-spec", "--quiet", "--help" };
+							    "--repeat", "--missing-spec", "--primary", "--trace-records",
+							    "--quiet", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof report --help')",
 			      near ? near : "", near ? "'?" : "");
@@ -167,13 +180,21 @@ int cmd_report(int argc, char **argv)
 	if (template_load(&t, tpl))
 		return EXIT_BAD_INPUT;
 	struct rinputs in;
-	if (rinputs_load(&in, files, nfiles, reps, nreps)) {
+	if (rinputs_load(&in, files, nfiles, reps, nreps, primary)) {
 		template_release(&t);
 		return EXIT_BAD_INPUT;
 	}
 	struct rdata rd;
 	rdata_init_inputs(&rd, &in);
+	struct rtrace trace = { 0 };
+	rd.trace = &trace;
 	int rc = EXIT_OK;
+	if (trace_path && !(trace.f = fopen(trace_path, "w"))) {
+		error("cannot write '%s': %s", trace_path, strerror(errno));
+		rinputs_release(&in);
+		template_release(&t);
+		return EXIT_FAILURE_RUN;
+	}
 	if (!in.res.nrecords) {
 		error("%s has no records: nothing to report (record some with 'attnprof record')", in.files);
 		rc = EXIT_BAD_INPUT;
@@ -195,6 +216,10 @@ int cmd_report(int argc, char **argv)
 				note("%s", gap);
 			if (missing && write_missing_spec(&rd, missing))
 				rc = EXIT_FAILURE_RUN;
+			if (trace.ambiguous)
+				warning("%u value%s named no one record and read 'not measured' (first: %s): state the shape "
+					"(B, H or the family B·N, H·d) in the template", trace.ambiguous,
+					trace.ambiguous == 1 ? "" : "s", trace.first_ambiguous);
 			if (s.missing && quiet)
 				note("%d value%s in the text had no data and read 'n/a'", s.missing, s.missing == 1 ? "" : "s");
 			fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,
@@ -204,6 +229,10 @@ int cmd_report(int argc, char **argv)
 			/* the output is written whole or not at all: an old one stays */
 			rc = r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 		}
+	}
+	if (trace.f && fclose((FILE *)trace.f) && rc == EXIT_OK) {
+		error("cannot write '%s': %s", trace_path, strerror(errno));
+		rc = EXIT_FAILURE_RUN;
 	}
 	rinputs_release(&in);
 	template_release(&t);

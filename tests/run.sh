@@ -53,6 +53,14 @@ add_counts "$last"
 honour cli $rc "$last"
 fi
 
+if want cli; then
+echo "== every drawn value is its record (tests/records-check.sh)"
+out=$(sh tests/records-check.sh ./attnprof); rc=$?; printf '%s\n' "$out"
+last=$(printf '%s\n' "$out" | tail -1)
+add_counts "$last"
+honour records $rc "$last"
+fi
+
 if want kill; then
 echo "== kill loop (SIGKILL while report, figure, export and a results save write)"
 out=$(sh tests/kill/run.sh ./attnprof "${KILL_ROUNDS:-8}"); rc=$?; printf '%s\n' "$out"

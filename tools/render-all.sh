@@ -16,7 +16,10 @@
 # merged too.  With no results committed it renders the
 # synthetic test fixture into reports/fixture/ and says so: those documents
 # carry a "not measured" banner on every page.
-# Environment: ATTNPROF (default ./attnprof), DPI (default 200), OUT (default reports/h200).
+# Environment: ATTNPROF (default ./attnprof), DPI (default 200), OUT (default reports/h200),
+# PYTORCH_OUT (default reports/h200-pytorch), TRACE_DIR (if set: every report's
+# value lookups into TRACE_DIR/NAME.trace and its input files into NAME.inputs,
+# for tests/records-check.py).
 set -u
 bin=${ATTNPROF:-./attnprof}
 dpi=${DPI:-200}
@@ -46,6 +49,15 @@ if [ -z "$files" ]; then
 	out=reports/fixture
 fi
 
+# trace NAME FILES...: the --trace-records option for document NAME, its inputs noted
+trace() {
+	[ -n "${TRACE_DIR:-}" ] || return 0
+	name=$1
+	shift
+	echo "$*" >"$TRACE_DIR/$name.inputs"
+	echo "--trace-records $TRACE_DIR/$name.trace"
+}
+
 status=0
 mkdir -p "$out/figures/patent"
 rm -f "$out"/figures/*.svg "$out"/figures/*.png "$out"/figures/patent/*
@@ -55,7 +67,7 @@ for t in review patent slides; do
 	case $t in review) figs="--figures-dir $out/figures --dpi $dpi" ;;
 		   patent) figs="--figures-dir $out/figures/patent --dpi $dpi" ;; esac
 	# shellcheck disable=SC2086 # word splitting of the file lists is intended
-	if "$bin" report $files $repeats -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs; then
+	if "$bin" report $files $repeats -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs $(trace "$t" $files); then
 		:
 	else
 		echo "render-all: failed: templates/$t.yaml" >&2
@@ -85,7 +97,8 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 		figs=""
 		[ "$name" = sdpa-backends ] && figs="--figures-dir $pout/figures --dpi $dpi"
 		# shellcheck disable=SC2086 # word splitting of the file lists is intended
-		if ! "$bin" report "$cap/$capf.yaml" $reffiles -t templates/impl-review.yaml -o "$pout/$name.pdf" -q $figs; then
+		if ! "$bin" report "$cap/$capf.yaml" $reffiles -t templates/impl-review.yaml -o "$pout/$name.pdf" -q $figs \
+			$(trace "$name" "$cap/$capf.yaml" $reffiles); then
 			echo "render-all: failed: templates/impl-review.yaml on $cap/$capf.yaml" >&2
 			status=1
 		fi
@@ -95,7 +108,8 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	#   the H200 evidence + capture-sdpa.yaml -> reports/h200-pytorch/{review,slides,patent}-with-capture.pdf
 	for t in $capdocs; do
 		# shellcheck disable=SC2086 # word splitting of the file lists is intended
-		if ! "$bin" report $files $repeats "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q; then
+		if ! "$bin" report $files $repeats "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
+			$(trace "$t-with-capture" $files "$cap/capture-sdpa.yaml"); then
 			echo "render-all: failed: templates/$t.yaml with $cap/capture-sdpa.yaml" >&2
 			status=1
 		fi

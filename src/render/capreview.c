@@ -134,18 +134,20 @@ const struct record *capture_reference(const struct rdata *rd, const struct reco
 {
 	if (!known(rec))
 		return NULL;
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
-		if ((r->source && strcmp(r->source, "attnprof")) || r->error || !r->variant || strcmp(r->variant, variant))
-			continue;
-		if (strcmp(record_pass(r), record_pass(rec)) || r->batch != rec->batch || r->heads != rec->heads ||
-		    hkv(r) != hkv(rec) || r->seqlen_q != rec->seqlen_q || r->seqlen_kv != rec->seqlen_kv ||
-		    r->head_dim != rec->head_dim || !!r->causal != !!rec->causal ||
-		    strcmp(r->dtype ? r->dtype : "", rec->dtype ? rec->dtype : ""))
-			continue;
-		return r;
-	}
-	return NULL;
+	/* attnprof's own record of the call's whole identity */
+	struct rsel s;
+	rsel_any(&s);
+	s.pass = record_pass(rec);
+	s.batch = rec->batch;
+	s.heads = rec->heads;
+	s.kv_heads = hkv(rec);
+	s.nq = rec->seqlen_q;
+	s.n = rec->seqlen_kv;
+	s.d = rec->head_dim;
+	s.causal = !!rec->causal;
+	s.dtype = rec->dtype ? rec->dtype : "";
+	const struct record *r = rdata_find(rd, variant, &s);
+	return r && !r->error ? r : NULL;
 }
 
 const struct launch *capture_main_launch(const struct record *rec)

@@ -17,6 +17,8 @@
 void rsel_any(struct rsel *s)
 {
 	s->n = s->nq = s->d = s->causal = s->batch = s->heads = s->kv_heads = -1;
+	s->tokens = -1;
+	s->hidden = -1;
 	s->dtype = NULL;
 	s->phase = NULL;
 	s->pass = NULL;
@@ -31,6 +33,8 @@ int rsel_match(const struct rsel *s, const struct record *r)
 	       (s->batch < 0 || r->batch == s->batch) &&
 	       (s->heads < 0 || r->heads == s->heads) &&
 	       (s->kv_heads < 0 || (r->kv_heads > 0 ? r->kv_heads : r->heads) == s->kv_heads) &&
+	       (s->tokens < 0 || (long long)r->batch * r->seqlen_kv == s->tokens) &&
+	       (s->hidden < 0 || r->heads * r->head_dim == s->hidden) &&
 	       (!s->dtype || (r->dtype && !strcmp(r->dtype, s->dtype))) &&
 	       (!s->phase || (r->phase && !strcmp(r->phase, s->phase))) &&
 	       !strcmp(record_pass(r), s->pass ? s->pass : "fwd");
@@ -46,6 +50,9 @@ const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
 	if (s->pass && strcmp(s->pass, "fwd")) ADD("%s%s", u ? ", " : "", s->pass);
 	if (s->batch >= 0) ADD("%sB=%d", u ? ", " : "", s->batch);
 	if (s->heads >= 0) ADD("%sH=%d", u ? ", " : "", s->heads);
+	if (s->kv_heads >= 0) ADD("%sHkv=%d", u ? ", " : "", s->kv_heads);
+	if (s->tokens >= 0) ADD("%sB·N=%lld", u ? ", " : "", s->tokens);
+	if (s->hidden >= 0) ADD("%sH·d=%d", u ? ", " : "", s->hidden);
 	if (s->nq >= 0) ADD("%sNq=%d", u ? ", " : "", s->nq);
 	if (s->n >= 0) ADD("%sN=%d", u ? ", " : "", s->n);
 	if (s->d >= 0) ADD("%sd=%d", u ? ", " : "", s->d);
@@ -83,6 +90,40 @@ double record_hbm_bytes(const struct record *rec)
 	return r + w;
 }
 
+/* The shape family (B·N, H·d) of most prefill records: the sweep a
+ * document is about (fa2-paper's 16k tokens, H·d = 2048), so that a value
+ * stated by N, d and mask names one record; ties go to more tokens. */
+static void focus_family(struct rdata *rd)
+{
+	struct fam { long long tokens; int hidden, count; } f[64];
+	size_t nf = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (record_captured(r) || !r->phase || strcmp(r->phase, "prefill"))
+			continue;
+		long long t = (long long)r->batch * r->seqlen_kv;
+		int h = r->heads * r->head_dim;
+		size_t j;
+		for (j = 0; j < nf && (f[j].tokens != t || f[j].hidden != h); j++)
+			;
+		if (j == nf) {
+			if (nf == sizeof(f) / sizeof(*f))
+				continue;
+			f[nf++] = (struct fam){ t, h, 0 };
+		}
+		f[j].count++;
+	}
+	size_t best = 0;
+	for (size_t j = 1; j < nf; j++)
+		if (f[j].count > f[best].count || (f[j].count == f[best].count &&
+		    (f[j].tokens > f[best].tokens || (f[j].tokens == f[best].tokens && f[j].hidden > f[best].hidden))))
+			best = j;
+	if (nf) {
+		rd->focus.tokens = f[best].tokens;
+		rd->focus.hidden = f[best].hidden;
+	}
+}
+
 void rdata_init(struct rdata *rd, const struct results *res, const char *path)
 {
 	memset(rd, 0, sizeof(*rd));
@@ -104,9 +145,12 @@ void rdata_init(struct rdata *rd, const struct results *res, const char *path)
 	}
 	rsel_any(&rd->focus);
 	rd->focus.phase = "prefill";
+	focus_family(rd);
 	struct rsel pre;
 	rsel_any(&pre);
 	pre.phase = "prefill";
+	pre.tokens = rd->focus.tokens;
+	pre.hidden = rd->focus.hidden;
 	int vals[64];
 	size_t nd = rdata_values(rd, NULL, &pre, RF_D, vals, 64);
 	rd->focus.d = nd ? vals[nd - 1] : -1;
@@ -175,7 +219,7 @@ const char *series_label(const char *key, char *buf, size_t len)
 	return buf;
 }
 
-const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel)
+const struct record *rdata_find_any(const struct rdata *rd, const char *key, const struct rsel *sel)
 {
 	const struct record *failed = NULL;
 	char k[SERIES_KEY];
@@ -189,6 +233,82 @@ const struct record *rdata_find(const struct rdata *rd, const char *key, const s
 			failed = r;
 	}
 	return failed;
+}
+
+static void trace_line(const struct rdata *rd, const char *what, const char *key, const struct rsel *sel,
+		       const struct record *r, const char *also)
+{
+	struct rtrace *t = rd->trace;
+	if (!t || !t->f)
+		return;
+	char rk[256] = "-";
+	if (r)
+		record_key(r, rk, sizeof(rk));
+	/* the stated selection as fields: -1 is "any" (tests/records-check.py reads these) */
+	fprintf((FILE *)t->f, "%s\t%s\t%s\tN=%d Nq=%d d=%d causal=%d B=%d H=%d Hkv=%d BN=%lld Hd=%d dtype=%s phase=%s pass=%s"
+		"\t%s\t%s\t%s\n", what, t->context ? t->context : "-", key, sel->n, sel->nq, sel->d, sel->causal,
+		sel->batch, sel->heads, sel->kv_heads, sel->tokens, sel->hidden, sel->dtype ? sel->dtype : "-",
+		sel->phase ? sel->phase : "-", sel->pass ? sel->pass : "fwd", rk, r ? rdata_record_file(rd, r) : "-",
+		also ? also : "-");
+}
+
+void rdata_trace_record(const struct rdata *rd, const char *what, const char *key, const struct rsel *sel,
+			const struct record *rec)
+{
+	trace_line(rd, what, key, sel, rec, NULL);
+}
+
+const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel)
+{
+	const struct record *pick = NULL, *other = NULL;
+	char k[SERIES_KEY];
+	/* res holds one record per identity (inputs.c merged duplicates), so a
+	 * second match is a second identity: the selection names no one record */
+	for (size_t i = 0; i < rd->res->nrecords && !other; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
+			continue;
+		if (!pick)
+			pick = r;
+		else
+			other = r;
+	}
+	struct rtrace *t = rd->trace;
+	if (other) {
+		char a[256], b[256];
+		record_key(pick, a, sizeof(a));
+		record_key(other, b, sizeof(b));
+		if (t) {
+			if (!t->ambiguous++) {
+				char sd[160];
+				int w = snprintf(t->first_ambiguous, sizeof(t->first_ambiguous), "%.60s at %.120s%s%.40s: ",
+						 key, rsel_describe(sel, sd, sizeof(sd)), t->context ? " in " : "",
+						 t->context ? t->context : "");
+				if (w > 0 && (size_t)w < sizeof(t->first_ambiguous))
+					snprintf(t->first_ambiguous + w, sizeof(t->first_ambiguous) - (size_t)w, "%.70s and %.70s", a, b);
+			}
+		}
+		trace_line(rd, "ambiguous", key, sel, NULL, b);
+		return NULL;
+	}
+	if (t) {
+		if (pick)
+			t->found++;
+		else
+			t->missing++;
+	}
+	trace_line(rd, pick ? "found" : "missing", key, sel, pick, NULL);
+	return pick;
+}
+
+void rsel_family(struct rsel *s, const struct rdata *rd)
+{
+	if (s->phase && strcmp(s->phase, "prefill"))
+		return;
+	if (s->batch < 0 && s->tokens < 0)
+		s->tokens = rd->focus.tokens;
+	if (s->heads < 0 && s->hidden < 0)
+		s->hidden = rd->focus.hidden;
 }
 
 static int table_index(const char *key)
@@ -264,6 +384,7 @@ int record_field(const struct record *r, enum rfield f)
 	case RF_CAUSAL: return !!r->causal;
 	case RF_BATCH: return r->batch;
 	case RF_HEADS: return r->heads;
+	case RF_HKV: return r->kv_heads > 0 ? r->kv_heads : r->heads;
 	}
 	return 0;
 }
@@ -831,7 +952,15 @@ const char *rdata_conditions(const struct rdata *rd, const struct record *const 
 		if (r0->phase && !strcmp(r0->phase, "decode")) ADD(" · query length %d", r0->seqlen_q);
 		if (same_d) ADD(" · d=%d", r0->head_dim);
 		if (same_c) ADD(" · %s", r0->causal ? "causal" : "non-causal");
-		if (r0->repetitions) ADD(" · median of %d runs", r0->repetitions);
+		/* the repetitions of the records drawn, not of the first alone */
+		int rlo = 0, rhi = 0;
+		for (size_t i = 0; i < n; i++) {
+			int k = recs[i]->repetitions;
+			if (k > 0 && (!rlo || k < rlo)) rlo = k;
+			if (k > rhi) rhi = k;
+		}
+		if (rlo && rlo == rhi) ADD(" · median of %d runs", rlo);
+		else if (rlo) ADD(" · median of %d to %d runs", rlo, rhi);
 	}
 	if (g->driver) ADD(" · driver %s", g->driver);
 	if (g->cuda_runtime) ADD(", CUDA %s", g->cuda_runtime);

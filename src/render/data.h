@@ -21,6 +21,8 @@ struct rsel {
 	int nq;       /* seqlen_q */
 	int d, causal, batch, heads;
 	int kv_heads; /* -1 any */
+	long long tokens; /* B·N (batch_tokens in a spec): a sweep's shape family, with hidden */
+	int hidden;   /* H·d */
 	const char *dtype;
 	const char *phase;
 	const char *pass;   /* "fwd" (also NULL: the forward unless asked), "bwd", "fwd+bwd" */
@@ -29,6 +31,22 @@ void rsel_any(struct rsel *s);
 int rsel_match(const struct rsel *s, const struct record *rec);
 /* "N=4096, d=128, non-causal" for the fields set. */
 const char *rsel_describe(const struct rsel *s, char *buf, size_t len);
+
+/*
+ * Every value a document draws is the record of one problem identity
+ * (record_key: source, variant, phase, pass, dtype, B, H, Hkv, Nq, Nkv, d,
+ * causal).  A selection that leaves fields open must still name one
+ * identity: rdata_find returns NULL ("not measured") when it matches
+ * several, and counts that as an ambiguous lookup.  Each lookup can be
+ * traced (report --trace-records FILE), so a test can check every drawn
+ * value against the results files by identity (tests/records-check.py).
+ */
+struct rtrace {
+	void *f;              /* FILE *, or NULL: no trace */
+	const char *context;  /* what is being drawn ("table speedup"), or NULL */
+	unsigned found, missing, ambiguous;
+	char first_ambiguous[320]; /* the first ambiguous lookup, for the note */
+};
 
 struct rdata {
 	const struct results *res;
@@ -49,6 +67,11 @@ struct rdata {
 	/* the header of the earliest file with calls captured in a program
 	 * (attnprof record -- CMD): what ran, for {program.*}; NULL when none */
 	const struct results_header *program;
+	struct rtrace *trace;  /* lookups counted (and traced); NULL: none */
+	const char *dates;     /* when the drawn records were recorded (inputs.c), or NULL: the header's */
+	int ndates;            /* distinct days among them (2: "recorded on two days") */
+	const char *days;      /* the days alone, no file names (for slides), or NULL */
+	const char *superseded; /* what newer records replaced, or NULL */
 };
 /* Set up over res; the focus is N=4096 (or the nearest N measured), d=128
  * (or the largest), non-causal, prefill. */
@@ -56,11 +79,13 @@ void rdata_init(struct rdata *rd, const struct results *res, const char *path);
 
 /* Several results files as one (inputs.c), the same whatever order they
  * are given in: files are taken in the order they were recorded (header
- * date, then name); the conditions are the earliest's, ceilings it lacks
- * come from the next that has them.  A key seen before keeps the earlier
- * record (its missing counters filled from the later one); the later
- * record is kept as another run of that key (spread, run count) and a note
- * says so once.  Repeat files only give run-to-run spread (rdata_runs). */
+ * date, then name).  An identity recorded in more than one file draws the
+ * newest record (or --primary's); the other is kept as another run of that
+ * identity (spread, run count), counters the drawn one lacks are filled
+ * from it, and a note lists what was superseded.  The conditions are the
+ * header of the file most drawn records come from; the dates are those of
+ * every file drawn from.  The same file twice, or files of two GPUs, are
+ * refused.  Repeat files only give run-to-run spread (rdata_runs). */
 #define RINPUTS_MAX 32
 struct rinputs {
 	struct results res;      /* every file's records */
@@ -73,8 +98,15 @@ struct rinputs {
 	int nfiles, duplicates, filled, nrepeat_files;
 	struct results_header program; /* copied from the earliest file with captured calls */
 	int has_program;
+	int header_file;         /* the file whose header gives the conditions */
+	char dates[512];         /* recording dates of the files drawn from (drawn_dates) */
+	int ndates;              /* distinct days among them */
+	char days[160];          /* those days alone: "2026-11-29 and 2026-12-01" */
+	char superseded[1024];   /* "12 records of decode.yaml by fa2-paper.yaml's", or "" */
 };
-int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr);
+/* primary: a file (path or base name) whose records win over any other's, or NULL. */
+int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr,
+		 const char *primary);
 void rinputs_release(struct rinputs *in);
 void rdata_init_inputs(struct rdata *rd, const struct rinputs *in);
 /* Runs of rec's key: rec itself, the other files' records of that key and
@@ -94,8 +126,19 @@ const char *record_series(const struct record *rec, char *buf, size_t len);
 int rdata_resolve(const struct rdata *rd, const char *name, char *key, size_t len);
 /* A label for a series key: the variant name, or "SDPA FLASH_ATTENTION". */
 const char *series_label(const char *key, char *buf, size_t len);
-/* The record of series key under sel (ones that did not fail first), or NULL. */
+/* The record of series key under sel, or NULL when none or several
+ * identities match (see struct rtrace). */
 const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel);
+/* Any one record of series key under sel (the first): for what does not
+ * draw a value, such as a descriptor's example shape.  Not traced. */
+const struct record *rdata_find_any(const struct rdata *rd, const char *key, const struct rsel *sel);
+/* Trace a record drawn by other means than rdata_find (an extreme over
+ * several identities: what is "max", "min" or another word). */
+void rdata_trace_record(const struct rdata *rd, const char *what, const char *key, const struct rsel *sel,
+			const struct record *rec);
+/* Fill a prefill selection's open shape family (B·N, H·d) from the focus:
+ * where B (H) is not stated, tokens (hidden) is the focus's. */
+void rsel_family(struct rsel *s, const struct rdata *rd);
 /* The same from one run (file) only: the merged record when it came from
  * that file, else that file's own record of the key; NULL when it has none. */
 const struct record *rdata_find_run(const struct rdata *rd, const char *key, const struct rsel *sel, int run);
@@ -116,7 +159,7 @@ size_t rdata_series(const struct rdata *rd, const struct rsel *sel, enum series_
 		    char keys[][SERIES_KEY], size_t max);
 /* Distinct values of a field (n, d, causal, batch) among records of series
  * (NULL: any but captured calls) under sel, ascending; returns the count (≤ max). */
-enum rfield { RF_N, RF_D, RF_CAUSAL, RF_BATCH, RF_HEADS, RF_NQ };
+enum rfield { RF_N, RF_D, RF_CAUSAL, RF_BATCH, RF_HEADS, RF_NQ, RF_HKV };
 size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *sel,
 		    enum rfield f, int *out, size_t max);
 int record_field(const struct record *rec, enum rfield f);

@@ -189,7 +189,8 @@ static void title_block(struct walk *w)
 	const struct results_header *hd = &w->rd->res->header;
 	char meta[1400];
 	snprintf(meta, sizeof(meta), "Results %s · %s · recorded %s on %s · %zu records · rendered by attnprof %s",
-		 w->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU", hd->date ? hd->date : "?",
+		 w->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU",
+		 w->rd->dates ? w->rd->dates : hd->date ? hd->date : "?",
 		 hd->host ? hd->host : "?", w->rd->res->nrecords, ATTNPROF_VERSION);
 	m->meta = strdup(meta);
 	if (!w->err && (!m->title || !m->title_plain || !m->meta))
@@ -204,6 +205,8 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 	if (t->focus.n > 0) rd->focus.n = t->focus.n;
 	if (t->focus.d > 0) rd->focus.d = t->focus.d;
 	if (t->focus.causal >= 0) rd->focus.causal = t->focus.causal;
+	if (t->focus.tokens > 0) rd->focus.tokens = t->focus.tokens;
+	if (t->focus.hidden > 0) rd->focus.hidden = t->focus.hidden;
 	struct walk w = { .m = m, .t = t, .rd = rd };
 	w.ip.rd = rd;
 	w.ip.file = t->path;

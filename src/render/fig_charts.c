@@ -65,9 +65,7 @@ static size_t panel_combos(const struct rdata *rd, const struct figopts *o, enum
 			   int dv[], int cv[], size_t max)
 {
 	struct rsel s;
-	rsel_any(&s);
-	s.phase = "prefill";
-	s.pass = o->sel.pass;
+	fig_prefill_sel(rd, o, &s);
 	int ds[MAX_VALS], cs[2];
 	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, MAX_VALS), n = 0;
 	for (size_t i = 0; i < nd; i++) {
@@ -120,10 +118,7 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	int dv[16], cv[16];
 	size_t np = panel_combos(rd, o, SERIES_MAIN, dv, cv, 16);
 	struct rsel all;
-	rsel_any(&all);
-	all.phase = "prefill";
-	all.pass = o->sel.pass;
-	if (o->sel.batch >= 0) all.batch = o->sel.batch;
+	fig_prefill_sel(rd, o, &all);
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &all, SERIES_MAIN, keys, MAX_SERIES);
 	static struct reclist used;
@@ -407,7 +402,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 		dv[0] = o->sel.d;
 		cv[0] = o->sel.causal;
 	} else {
-		base.phase = "prefill";
+		fig_prefill_sel(rd, o, &base);
 		np = panel_combos(rd, o, ls->filter, dv, cv, 16);
 	}
 	base.pass = o->sel.pass;
@@ -507,25 +502,10 @@ void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	lines_figure(c, rd, o, box, &ls, title);
 }
 
-/* Decode records at one batch: the options' or the smallest measured. */
-static void decode_sel(const struct rdata *rd, const struct figopts *o, struct rsel *base)
-{
-	rsel_any(base);
-	base->phase = "decode";
-	base->batch = o->sel.batch;
-	if (o->sel.d >= 0)
-		base->d = o->sel.d;
-	if (base->batch < 0) {
-		int b[32];
-		size_t nb = rdata_values(rd, NULL, base, RF_BATCH, b, 32);
-		base->batch = nb ? b[0] : -1;
-	}
-}
-
 void fig_decode_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	struct rsel s;
-	decode_sel(rd, o, &s);
+	fig_decode_sel(rd, o, &s);
 	if (s.batch >= 0)
 		snprintf(buf, len, "Decode: time and achieved HBM bandwidth against KV-cache length (batch %d)", s.batch);
 	else
@@ -537,7 +517,7 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	char title[160];
 	fig_decode_title(rd, o, title, sizeof(title));
 	struct rsel base;
-	decode_sel(rd, o, &base);
+	fig_decode_sel(rd, o, &base);
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &base, SERIES_DECODE, keys, MAX_SERIES);
 	static struct reclist used;

@@ -46,6 +46,8 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 		sel.n = o->sel.n;
 		sel.d = o->sel.d;
 		sel.causal = o->sel.causal;
+		sel.tokens = o->sel.tokens; /* a prefill sweep's family is not decode's */
+		sel.hidden = o->sel.hidden;
 	}
 	g->r = rdata_find(rd, key, &sel);
 	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
@@ -198,7 +200,11 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 			struct rbox ib = rbox_make(x0 + idle_start * cellw, y, (sm - idle_start) * cellw, rh * 0.8);
 			draw_rect(c, ib, st->line, 2.5);
 			snprintf(buf, sizeof(buf), "%d idle", sm - idle_start);
-			text_at(c, ib.x + ib.w / 2, ib.y + ib.h / 2, buf, fs * 0.85, TX_BOLD | TX_KNOCKOUT, 0.5, 0.5, NULL);
+			/* a narrow idle run: the label ends at the row's right edge, over the busy cells */
+			if (ib.w >= fs * 3.5)
+				text_at(c, ib.x + ib.w / 2, ib.y + ib.h / 2, buf, fs * 0.85, TX_BOLD | TX_KNOCKOUT, 0.5, 0.5, NULL);
+			else
+				text_at(c, ib.x + ib.w - 1, ib.y + ib.h / 2, buf, fs * 0.85, TX_BOLD | TX_KNOCKOUT, 1.0, 0.5, NULL);
 			draw_numeral(c, "idle-sm", "SMs idle in the last wave", ib.x + ib.w * 0.75, ib.y + ib.h,
 				     ib.x + ib.w * 0.75, ib.y + ib.h + st->size_numeral * 0.9);
 		}

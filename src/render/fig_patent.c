@@ -666,11 +666,7 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 {
 	const struct rstyle *st = c->st;
 	struct rsel sel;
-	rsel_any(&sel);
-	sel.phase = "decode";
-	int bv[8];
-	size_t nb = rdata_values(rd, NULL, &sel, RF_BATCH, bv, 8);
-	sel.batch = o->sel.batch > 0 ? o->sel.batch : nb ? bv[0] : -1;
+	fig_decode_sel(rd, o, &sel);
 	char keys[8][SERIES_KEY];
 	size_t ns = rdata_series(rd, &sel, SERIES_DECODE, keys, 8);
 	int nv[16];

@@ -58,6 +58,13 @@ unsigned rdata_has(const struct rdata *rd);
 
 /* The effective conditions: o->sel with unset fields from the focus. */
 void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* Prefill records of the options' pass and shape family, any N, d or mask:
+ * what a chart or table over N draws from (B, H, B·N, H·d as the options
+ * give them, else the focus's family). */
+void fig_prefill_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* Decode records of one batch (the options' or the smallest measured) and
+ * one KV-head count (the options' or the most measured: multi-head). */
+void fig_decode_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
 /* The variant (or compare) of the options, or def; resolved to a key. */
 const char *fig_series(const struct rdata *rd, const char *given, const char *def, char *key);
 

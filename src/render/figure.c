@@ -155,6 +155,43 @@ void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 	if (s->d < 0) s->d = rd->focus.d;
 	if (s->causal < 0) s->causal = rd->focus.causal;
 	if (!s->phase) s->phase = rd->focus.phase;
+	rsel_family(s, rd);
+}
+
+void fig_prefill_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
+{
+	rsel_any(s);
+	s->phase = "prefill";
+	s->pass = o->sel.pass;
+	s->batch = o->sel.batch;
+	s->heads = o->sel.heads;
+	s->tokens = o->sel.tokens;
+	s->hidden = o->sel.hidden;
+	s->dtype = o->sel.dtype;
+	rsel_family(s, rd);
+}
+
+/* Decode records at one batch: the options' or the smallest measured. */
+void fig_decode_sel(const struct rdata *rd, const struct figopts *o, struct rsel *base)
+{
+	rsel_any(base);
+	base->phase = "decode";
+	base->batch = o->sel.batch;
+	if (o->sel.d >= 0)
+		base->d = o->sel.d;
+	if (base->batch < 0) {
+		int b[32];
+		size_t nb = rdata_values(rd, NULL, base, RF_BATCH, b, 32);
+		base->batch = nb ? b[0] : -1;
+	}
+	/* one KV-head count: the options', else multi-head (the most KV heads measured);
+	 * grouped-query records are another shape, not more points of this one */
+	base->kv_heads = o->sel.kv_heads;
+	if (base->kv_heads < 0) {
+		int h[32];
+		size_t nh = rdata_values(rd, NULL, base, RF_HKV, h, 32);
+		base->kv_heads = nh ? h[nh - 1] : -1;
+	}
 }
 
 const char *fig_series(const struct rdata *rd, const char *given, const char *def, char *key)

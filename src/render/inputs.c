@@ -2,21 +2,23 @@
  *
  * The files are taken in the order they were recorded (header date, then
  * name), whatever order the command line gives: the same files make the
- * same document.  The header (conditions) is the earliest file's; measured
- * ceilings it lacks (copy bandwidth, tensor rate) are taken from the first
- * later file that has them.  A record whose key (source, variant, phase,
- * dtype, shape) is already present is another run of that configuration:
- * the earlier record is drawn (its timing, memory and correctness),
- * counters it lacks are filled from the later one (same configuration
- * recorded with a larger metric set, e.g. fa2-paper's `default` and
- * ablation's `full`), the later one is kept with its file for the spread
- * and for figures that draw from one run (the ablation ladder), and stderr
- * says so once.
+ * same document.  A record whose identity (record_key) is already present
+ * is another run of that configuration: the newer record is drawn (its
+ * timing, memory and correctness) unless the older one's file is named by
+ * --primary; counters the drawn one lacks are filled from the other (the
+ * same configuration recorded with a larger metric set, e.g. ablation's
+ * `full` beside fa2-paper's `default`); the other is kept with its file for
+ * the spread and for figures that draw from one run (the ablation ladder),
+ * and stderr lists what was superseded.  The conditions are the header of
+ * the file most drawn records come from, with measured ceilings it lacks
+ * (copy bandwidth, tensor rate) from the newest file that has them; the
+ * dates are those of every file a record is drawn from.
  * Files given with --repeat are second runs of the same specs: their
  * records are never drawn, they only give the run-to-run spread.
  */
 #include "render/data.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +112,90 @@ static int push_origin(int **arr, size_t n, int v)
 	return 0;
 }
 
-int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr)
+/* The same file given twice would read as a second run of every record. */
+static int same_file(const char *a, const char *b)
+{
+	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
+	int same = ra && rb && !strcmp(ra, rb);
+	free(ra);
+	free(rb);
+	return same;
+}
+
+static int is_primary(const char *path, const char *primary)
+{
+	return primary && (same_file(path, primary) || !strcmp(base_name(path), base_name(primary)));
+}
+
+/* "2026-12-01" of a header date, or "undated". */
+static void day_of(const char *date, char *out, size_t len)
+{
+	if (date && strlen(date) >= 10)
+		snprintf(out, len, "%.10s", date);
+	else
+		snprintf(out, len, "undated");
+}
+
+/* The recording dates of the files whose records are drawn, into in->dates:
+ * the one date as recorded, or "2026-11-29 (decode.yaml), 2026-12-01 (fa2-paper.yaml)". */
+static void drawn_dates(struct rinputs *in, const struct loaded *L, size_t nl)
+{
+	int drawn[RINPUTS_MAX] = { 0 };
+	for (size_t i = 0; i < in->res.nrecords; i++)
+		drawn[in->origin[i]]++;
+	char days[RINPUTS_MAX][16];
+	size_t nd = 0, u = 0, nfiles = 0;
+	const char *only = NULL;
+	for (size_t f = 0; f < nl; f++) {
+		if (!drawn[f])
+			continue;
+		nfiles++;
+		only = L[f].r.header.date;
+		char d[16];
+		day_of(L[f].r.header.date, d, sizeof(d));
+		size_t j;
+		for (j = 0; j < nd && strcmp(days[j], d); j++)
+			;
+		if (j == nd)
+			snprintf(days[nd++], sizeof(days[0]), "%s", d);
+	}
+	in->ndates = (int)nd;
+	size_t v = 0;
+	for (size_t j = 0; j < nd; j++) {
+		int w = snprintf(in->days + v, sizeof(in->days) - v, "%s%s", j == 0 ? "" : j + 1 == nd ? " and " : ", ",
+				 days[j]);
+		if (w > 0 && (size_t)w < sizeof(in->days) - v)
+			v += (size_t)w;
+	}
+	if (nd <= 1) {
+		snprintf(in->dates, sizeof(in->dates), "%s", nfiles == 1 && only ? only : nd ? days[0] : "undated");
+		return;
+	}
+	for (size_t j = 0; j < nd; j++) {
+		int w = snprintf(in->dates + u, sizeof(in->dates) - u, "%s%s (", j ? "; " : "", days[j]);
+		if (w < 0 || (size_t)w >= sizeof(in->dates) - u)
+			return;
+		u += (size_t)w;
+		int first = 1;
+		for (size_t f = 0; f < nl; f++) {
+			char d[16];
+			day_of(L[f].r.header.date, d, sizeof(d));
+			if (!drawn[f] || strcmp(d, days[j]))
+				continue;
+			w = snprintf(in->dates + u, sizeof(in->dates) - u, "%s%s", first ? "" : ", ", base_name(L[f].path));
+			if (w < 0 || (size_t)w >= sizeof(in->dates) - u)
+				return;
+			u += (size_t)w;
+			first = 0;
+		}
+		w = snprintf(in->dates + u, sizeof(in->dates) - u, ")");
+		if (w > 0 && (size_t)w < sizeof(in->dates) - u)
+			u += (size_t)w;
+	}
+}
+
+int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr,
+		 const char *primary)
 {
 	memset(in, 0, sizeof(*in));
 	results_init(&in->res);
@@ -120,6 +205,17 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		return error("no results file given");
 	if (n > RINPUTS_MAX)
 		return error("at most %d results files", RINPUTS_MAX);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (same_file(paths[i], paths[j]))
+				return error("'%s' is given twice: one file is one run; give it once", paths[j]);
+	if (primary) {
+		size_t i;
+		for (i = 0; i < n && !same_file(paths[i], primary) && strcmp(base_name(paths[i]), base_name(primary)); i++)
+			;
+		if (i == n)
+			return error("--primary '%s' is not one of the results files given", primary);
+	}
 	struct loaded *L = calloc(n, sizeof(*L));
 	if (!L)
 		return error("out of memory reading results files");
@@ -135,8 +231,15 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 	}
 	if (!rc)
 		qsort(L, n, sizeof(*L), by_recording);
-	char key[256], dupkey[256] = "";
-	const char *dupfile = NULL;
+	/* records of one GPU only: another GPU's records are not more runs of these */
+	for (size_t f = 1; f < nl && !rc; f++) {
+		const char *a = L[0].r.header.gpu.name, *b = L[f].r.header.gpu.name;
+		if (a && b && strcmp(a, b))
+			rc = error("'%s' was recorded on %s, '%s' on %s: a document draws one GPU's records; "
+				   "render them separately", L[0].path, a, L[f].path, b);
+	}
+	char key[256];
+	int superseded[RINPUTS_MAX][RINPUTS_MAX] = { { 0 } }; /* [old file][new file] */
 	for (size_t f = 0; f < nl && !rc; f++) {
 		struct results *r = &L[f].r;
 		files_add(in, L[f].path, ", ");
@@ -147,17 +250,6 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 				program_copy(&in->program, &r->header);
 				in->has_program = 1;
 			}
-		if (f == 0) {
-			/* the earliest file's header: the conditions */
-			in->res.header = r->header;
-			memset(&r->header, 0, sizeof(r->header));
-		} else {
-			struct gpu_info *g = &in->res.header.gpu;
-			if (!(g->copy_gbs > 0) && r->header.gpu.copy_gbs > 0)
-				g->copy_gbs = r->header.gpu.copy_gbs;
-			if (!(g->tensor_tflops > 0) && r->header.gpu.tensor_tflops > 0)
-				g->tensor_tflops = r->header.gpu.tensor_tflops;
-		}
 		for (size_t i = 0; i < r->nrecords && !rc; i++) {
 			record_key(&r->records[i], key, sizeof(key));
 			long at = results_find(&in->res, key);
@@ -166,17 +258,62 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 				rc = results_add(&in->res, &r->records[i]) || push_origin(&in->origin, k, (int)f);
 				continue;
 			}
-			if (!in->duplicates++) {
-				snprintf(dupkey, sizeof(dupkey), "%s", key);
-				dupfile = L[f].path;
+			in->duplicates++;
+			int old = in->origin[at];
+			/* the newer record is drawn, unless the older one's file is --primary */
+			int newer_wins = !is_primary(L[old].path, primary);
+			struct record *keep = &in->res.records[at], *dup = &r->records[i];
+			if (newer_wins) {
+				struct record was = *keep;
+				*keep = *dup;
+				record_init(dup);
+				*dup = was;
+				in->origin[at] = (int)f;
+				superseded[old][f]++;
+			} else {
+				superseded[f][old]++;
 			}
-			int added = fill_counters(&in->res.records[at], &r->records[i]);
+			int added = fill_counters(keep, dup);
 			if (added > 0)
 				in->filled++;
 			/* the same configuration measured again: another run of it */
 			size_t k = in->others.nrecords;
-			rc = results_add(&in->others, &r->records[i]) || push_origin(&in->others_origin, k, (int)f);
+			rc = results_add(&in->others, dup) ||
+			     push_origin(&in->others_origin, k, newer_wins ? old : (int)f);
 		}
+	}
+	if (!rc) {
+		/* the conditions: the header of the file most drawn records come from */
+		int drawn[RINPUTS_MAX] = { 0 }, best = 0;
+		for (size_t i = 0; i < in->res.nrecords; i++)
+			drawn[in->origin[i]]++;
+		for (size_t f = 1; f < nl; f++)
+			if (drawn[f] > drawn[best])
+				best = (int)f;
+		drawn_dates(in, L, nl);
+		in->res.header = L[best].r.header;
+		memset(&L[best].r.header, 0, sizeof(L[best].r.header));
+		in->header_file = best;
+		/* measured ceilings it lacks, from the newest file that has them */
+		struct gpu_info *g = &in->res.header.gpu;
+		for (size_t f = nl; f-- > 0;) {
+			if (!(g->copy_gbs > 0) && L[f].r.header.gpu.copy_gbs > 0)
+				g->copy_gbs = L[f].r.header.gpu.copy_gbs;
+			if (!(g->tensor_tflops > 0) && L[f].r.header.gpu.tensor_tflops > 0)
+				g->tensor_tflops = L[f].r.header.gpu.tensor_tflops;
+		}
+		/* what was superseded, by which file: said once per pair of files */
+		size_t u = 0;
+		for (size_t a = 0; a < nl; a++)
+			for (size_t b = 0; b < nl; b++) {
+				if (!superseded[a][b])
+					continue;
+				int w = snprintf(in->superseded + u, sizeof(in->superseded) - u, "%s%d record%s of %s by %s's",
+						 u ? "; " : "", superseded[a][b], superseded[a][b] == 1 ? "" : "s",
+						 base_name(L[a].path), base_name(L[b].path));
+				if (w > 0 && (size_t)w < sizeof(in->superseded) - u)
+					u += (size_t)w;
+			}
 	}
 	for (size_t f = 0; f < nl; f++)
 		results_release(&L[f].r);
@@ -198,10 +335,10 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		return -1;
 	}
 	if (in->duplicates)
-		note("%d record%s appear%s in more than one results file (first: %s in %s): the earlier file's "
-		     "record is drawn, the later one counts as another run%s", in->duplicates, in->duplicates == 1 ? "" : "s",
-		     in->duplicates == 1 ? "s" : "", dupkey, dupfile,
-		     in->filled ? "; counters it lacks are taken from the later one" : "");
+		note("%d record%s appear%s in more than one results file: the newer record is drawn%s, the other "
+		     "counts as another run (superseded: %s)%s", in->duplicates, in->duplicates == 1 ? "" : "s",
+		     in->duplicates == 1 ? "s" : "", primary ? " unless the other is --primary's" : "", in->superseded,
+		     in->filled ? "; counters the drawn record lacks are taken from the other" : "");
 	return 0;
 }
 
@@ -227,6 +364,10 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->nruns = in->nfiles;
 	rd->run_names = in->names;
 	rd->program = in->has_program ? &in->program : NULL;
+	rd->dates = in->dates;
+	rd->days = in->days;
+	rd->ndates = in->ndates;
+	rd->superseded = in->superseded[0] ? in->superseded : NULL;
 }
 
 int rdata_origin(const struct rdata *rd, const struct record *rec)

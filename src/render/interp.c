@@ -254,7 +254,7 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 		if (!strcmp(name, "cuda")) TXT(g->cuda_runtime);
 		if (!strcmp(name, "cupti")) TXT(g->cupti);
 	} else if (!strcmp(ns, "run")) {
-		if (!strcmp(name, "date")) TXT(h->date);
+		if (!strcmp(name, "date")) TXT(rd->dates ? rd->dates : h->date);
 		if (!strcmp(name, "host")) TXT(h->host);
 		if (!strcmp(name, "version")) TXT(h->tool_version);
 		if (!strcmp(name, "command")) TXT(h->command_line);
@@ -686,6 +686,9 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		if (sel.causal < 0) sel.causal = decode_only ? -1 : rd->focus.causal;
 		if (sel.n < 0 && !n_ext) sel.n = decode_only ? -1 : rd->focus.n;
 	}
+	/* prefill values are of the document's sweep unless B or H says otherwise */
+	if (!decode_only && (!sel.phase || !strcmp(sel.phase, "prefill")))
+		rsel_family(&sel, rd);
 	if (n_ext) {
 		int vals[64];
 		size_t nv = rdata_values(rd, key, &sel, RF_N, vals, 64);
@@ -695,7 +698,24 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	v->unit = qi->unit;
 	int found = 0;
 	char why[256] = "no record";
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
+	if (!agg) {
+		/* one value: the record of the one identity the conditions name */
+		const struct record *r = rdata_find(rd, key, &sel);
+		double x;
+		enum qunit u;
+		int rc = r ? rdata_quantity(rd, r, q, qi->arg ? arg : NULL, &x, &u, why, sizeof(why)) : 1;
+		if (rc < 0)
+			return perr(ps, at_q, "%s", why);
+		if (!r && rdata_find_any(rd, key, &sel))
+			snprintf(why, sizeof(why), "several records match: state B and H (or B·N and H·d)");
+		if (!rc) {
+			v->unit = u;
+			v->num = x;
+			found = 1;
+		}
+	}
+	const struct record *best = NULL;
+	for (size_t i = 0; agg && i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		char k[SERIES_KEY];
 		if (!rsel_match(&sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
@@ -708,12 +728,14 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		if (rc)
 			continue;
 		v->unit = u;
-		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num))
+		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num)) {
 			v->num = x;
+			best = r;
+		}
 		found = 1;
-		if (!agg)
-			break;
 	}
+	if (best)
+		rdata_trace_record(rd, agg > 0 ? "max" : "min", key, &sel, best);
 	if (!found) {
 		char d[128];
 		v->missing = 1;

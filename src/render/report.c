@@ -319,7 +319,15 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 	box = rbox_inset(box, d->st->line, d->st->line, d->st->line, d->st->line);
 	if (d->c.rec)
 		layrec_fig_begin(d->c.rec, box.x, box.y, box.x + box.w, box.y + box.h, f->b->fig->name);
+	char ctx[64];
+	const char *was = d->rd->trace ? d->rd->trace->context : NULL;
+	if (d->rd->trace) {
+		snprintf(ctx, sizeof(ctx), "figure %s", f->b->fig->name);
+		d->rd->trace->context = ctx;
+	}
 	f->b->fig->draw(&d->c, d->rd, &f->b->fo, box);
+	if (d->rd->trace)
+		d->rd->trace->context = was;
 	if (d->c.rec)
 		layrec_fig_end(d->c.rec);
 	cairo_restore(d->cr);
@@ -715,8 +723,9 @@ static void title_block(struct doc *d)
 	if (d->t->layout == LAYOUT_SLIDES) {
 		/* sources go on the deck's data slide; the title slide says what was measured */
 		const struct results_header *hd = &d->rd->res->header;
-		snprintf(slide_meta, sizeof(slide_meta), "measured on the %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
-			 hd->date ? hd->date : "?");
+		const char *when = d->rd->days && d->rd->days[0] ? d->rd->days : hd->date ? hd->date : "?";
+		snprintf(slide_meta, sizeof(slide_meta), "measured on the %s · %.*s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
+			 d->rd->ndates > 1 ? 150 : 10, when);
 		meta = slide_meta;
 		slide_notes(d, m->title_plain, m->notes);
 	}

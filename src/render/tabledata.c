@@ -81,9 +81,7 @@ static const char *q_text(const struct rdata *rd, const struct record *r, const 
 static void build_speedup(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	struct rsel s;
-	rsel_any(&s);
-	s.phase = "prefill";
-	s.pass = o->sel.pass; /* NULL: the forward */
+	fig_prefill_sel(rd, o, &s); /* NULL pass: the forward */
 	char keys[12][SERIES_KEY];
 	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, 6);
 	const char *heads[TCOLS];
@@ -150,8 +148,13 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		s.causal = -1;
 	}
 	const char *pass_note = !s.pass || !strcmp(s.pass, "fwd") ? "" : !strcmp(s.pass, "bwd") ? "Backward pass. " : "Forward + backward pass. ";
-	snprintf(T->note, sizeof(T->note), "%sMedian time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; – = not measured%s.",
-		 pass_note, rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+	char fam[80] = "";
+	if (s.tokens > 0 && s.hidden > 0) {
+		char tk[24];
+		snprintf(fam, sizeof(fam), "Shapes B·N = %s, H·d = %d. ", fmt_seqlen((double)s.tokens, tk, sizeof(tk)), s.hidden);
+	}
+	snprintf(T->note, sizeof(T->note), "%s%sMedian time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; – = not measured%s.",
+		 pass_note, fam, rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 }
 
 static void kv_row(struct dtable *T, const char *k, const char *v)
@@ -190,7 +193,7 @@ static void build_conditions(struct dtable *T, const struct rdata *rd)
 		 g->cuda_runtime ? g->cuda_runtime : "?", strncmp(cupti, "CUPTI", 5) ? "CUPTI " : "", cupti);
 	kv_row(T, "software", b);
 	kv_row(T, "host", hd->host);
-	kv_row(T, "date", hd->date);
+	kv_row(T, "date", rd->dates ? rd->dates : hd->date);
 	kv_row(T, "attnprof", hd->tool_version);
 	kv_row(T, "command", hd->command_line);
 	snprintf(b, sizeof(b), "%s (%s)", hd->spec_name ? hd->spec_name : "?", hd->spec_path ? hd->spec_path : "?");
@@ -676,6 +679,12 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 		return NULL;
 	}
 	T->kind = kind;
+	char ctx[64];
+	const char *was = rd->trace ? rd->trace->context : NULL;
+	if (rd->trace) {
+		snprintf(ctx, sizeof(ctx), "table %s", kind >= 0 && kind < TABLE_COUNT ? table_kinds[kind].name : "?");
+		rd->trace->context = ctx;
+	}
 	switch (kind) {
 	case TABLE_SPEEDUP: build_speedup(T, rd, o); break;
 	case TABLE_CONDITIONS: build_conditions(T, rd); break;
@@ -693,6 +702,8 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 	case TABLE_CAPTURE_MISSING: capture_table_missing(T, rd); break;
 	default: break;
 	}
+	if (rd->trace)
+		rd->trace->context = was;
 	return T;
 }
 

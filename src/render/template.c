@@ -67,8 +67,14 @@ static int sel_opts(const struct template *t, const struct ynode *m, struct rsel
 	int b;
 	const struct ynode *c = ynode_get(m, "causal");
 	if (int_opt(t, ynode_get(m, "N"), "N", &s->n) || int_opt(t, ynode_get(m, "d"), "d", &s->d) ||
-	    int_opt(t, ynode_get(m, "B"), "B", &s->batch) || int_opt(t, ynode_get(m, "H"), "H", &s->heads))
+	    int_opt(t, ynode_get(m, "B"), "B", &s->batch) || int_opt(t, ynode_get(m, "H"), "H", &s->heads) ||
+	    int_opt(t, ynode_get(m, "hidden"), "hidden", &s->hidden))
 		return -1;
+	int tok = -1;
+	if (int_opt(t, ynode_get(m, "batch_tokens"), "batch_tokens", &tok))
+		return -1;
+	if (tok > 0)
+		s->tokens = tok;
 	if (c) {
 		if (ynode_bool(&t->tree, c, "causal", &b))
 			return -1;
@@ -90,7 +96,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 					     "page_break", "subheading", "contents" };
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
 					     "page_break", "subheading", "contents", "caption", "when", "variant", "compare",
-					     "N", "d", "causal", "B", "H", "pass", "height", "width", "step" };
+					     "N", "d", "causal", "B", "H", "batch_tokens", "hidden", "pass", "height", "width", "step" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
@@ -356,12 +362,12 @@ int template_load(struct template *t, const char *path)
 	}
 	const struct ynode *fo = ynode_get(root, "focus");
 	if (fo) {
-		static const char *const fv[] = { "N", "d", "causal", "B" };
+		static const char *const fv[] = { "N", "d", "causal", "B", "batch_tokens", "hidden" };
 		if (fo->kind != Y_MAP) {
 			bad(t, fo, "focus is a mapping such as {N: 4096, d: 128, causal: false}");
 			goto out;
 		}
-		if (check_keys(t, fo, fv, 4, "focus") || sel_opts(t, fo, &t->focus))
+		if (check_keys(t, fo, fv, 6, "focus") || sel_opts(t, fo, &t->focus))
 			goto out;
 	}
 	const struct ynode *gl = ynode_get(root, "glossary");

@@ -24,7 +24,7 @@ static int load(struct doc *d, const char *tpl, const char *results)
 	if (template_load(&d->t, tpl))
 		return -1;
 	const char *files[1] = { results };
-	if (rinputs_load(&d->in, files, 1, NULL, 0)) {
+	if (rinputs_load(&d->in, files, 1, NULL, 0, NULL)) {
 		template_release(&d->t);
 		return -1;
 	}
@@ -211,7 +211,7 @@ static void test_quoted_ranges_match_tables(void)
 	fclose(f);
 	CHECK_INT(template_load(&d.t, "templates/review.yaml"), 0);
 	error_quiet(1);
-	CHECK_INT(rinputs_load(&d.in, files, 3, NULL, 0), 0);
+	CHECK_INT(rinputs_load(&d.in, files, 3, NULL, 0, NULL), 0);
 	error_quiet(0);
 	rdata_init_inputs(&d.rd, &d.in);
 	CHECK_INT(docmodel_build(&d.m, &d.t, &d.rd, 1), 0);

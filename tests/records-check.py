@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""records-check.py — every value a document drew is the record it claims.
+
+    records-check.py ATTNPROF TRACE [--primary FILE] RESULTS...
+
+TRACE is what `attnprof report ... --trace-records TRACE` wrote: one line per
+lookup, the conditions the document stated (its row, series and caption)
+and the record drawn.  This script reads the results files itself (through
+`attnprof export --json`, and each header's date), not through the
+renderer's selection code, and checks each line:
+
+  * found: the stated conditions, applied to every record of every file,
+    name exactly one problem identity (source, variant, phase, pass, dtype,
+    B, H, Hkv, Nq, Nkv, d, causal), that identity is the one drawn, and the
+    drawn record comes from the newest file holding it (or --primary's);
+  * max / min (an extreme over the sweep): the drawn record satisfies the
+    conditions and comes from the newest file holding its identity;
+  * ambiguous: always a failure (the document read 'not measured' where its
+    conditions named several records);
+  * missing: no record of any file satisfies the conditions.
+
+Calls captured in another program (series "capture:...") are told apart by
+their call number, which the export does not carry: they are counted, not
+checked here (capreview's own tests check them).
+
+Exit 0 when every line holds; 1 with one line per failure (at most 20).
+"""
+import json
+import re
+import subprocess
+import sys
+
+
+def load(attnprof, path):
+    with open(path, encoding="utf-8") as f:
+        head = f.read(4096)
+    m = re.search(r"^\s+date:\s*(\S+)", head, re.M)
+    date = m.group(1).replace("T", " ")[:19] if m else "~"
+    out = subprocess.run([attnprof, "export", path, "--json"], check=True, capture_output=True, text=True).stdout
+    return date, json.loads(out)
+
+
+def identity(r):
+    """record_key() of src/results.c, from an export row."""
+    k = "%s/%s/%s/%s/B%d/H%d/Hkv%d/Nq%d/Nkv%d/d%d/c%d" % (
+        r["source"], r["variant"], r["phase"], r["dtype"], r["batch"], r["heads"], r["kv_heads"],
+        r["seqlen_q"], r["seqlen_kv"], r["head_dim"], 1 if r["causal"] else 0)
+    if (r.get("pass") or "fwd") != "fwd":
+        k += "/" + r["pass"]
+    return k
+
+
+def series(r):
+    return r["variant"] if r["source"] == "attnprof" else "%s:%s" % (r["source"], r["variant"])
+
+
+def matches(cond, r):
+    hkv = r["kv_heads"] if r["kv_heads"] > 0 else r["heads"]
+    want = [("N", r["seqlen_kv"]), ("Nq", r["seqlen_q"]), ("d", r["head_dim"]),
+            ("causal", 1 if r["causal"] else 0), ("B", r["batch"]), ("H", r["heads"]), ("Hkv", hkv),
+            ("BN", r["batch"] * r["seqlen_kv"]), ("Hd", r["heads"] * r["head_dim"])]
+    for name, have in want:
+        v = int(cond[name])
+        if v >= 0 and v != have:
+            return False
+    for name, have in (("dtype", r["dtype"]), ("phase", r["phase"])):
+        if cond[name] != "-" and cond[name] != have:
+            return False
+    return cond["pass"] == (r.get("pass") or "fwd")
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.stderr.write(__doc__)
+        return 2
+    attnprof, trace, rest = argv[1], argv[2], argv[3:]
+    primary = None
+    if rest[:1] == ["--primary"]:
+        primary, rest = rest[1], rest[2:]
+    files = {}
+    for path in rest:
+        base = path.rsplit("/", 1)[-1]
+        files[base] = load(attnprof, path)
+    # identity -> [(date, base)] of every file holding it; newest = drawn
+    holders = {}
+    rows = []
+    for base, (date, recs) in files.items():
+        for r in recs:
+            k = identity(r)
+            holders.setdefault(k, []).append((date, base))
+            rows.append((base, r, k))
+
+    def winner(k):
+        hs = sorted(holders[k])
+        if primary and any(b == primary.rsplit("/", 1)[-1] for _, b in hs):
+            return primary.rsplit("/", 1)[-1]
+        return hs[-1][1]
+
+    fails, counts = [], {}
+    with open(trace, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            what, ctx, key, stated, drawn, dfile, _also = line.rstrip("\n").split("\t")
+            counts[what] = counts.get(what, 0) + 1
+            if key.startswith("capture:"):
+                counts["capture (not checked)"] = counts.get("capture (not checked)", 0) + 1
+                continue
+            cond = dict(kv.split("=", 1) for kv in stated.split(" "))
+            ids = sorted({k for base, r, k in rows if series(r) == key and matches(cond, r)})
+            where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)
+            if what == "ambiguous":
+                fails.append("%s: named %d records (%s)" % (where, len(ids), ", ".join(ids[:3])))
+            elif what == "found":
+                if ids != [drawn]:
+                    fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
+                elif dfile != winner(drawn):
+                    fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile,
+                                                                                         winner(drawn)))
+            elif what in ("max", "min"):
+                if drawn not in ids:
+                    fails.append("%s: drew %s, which the conditions do not name" % (where, drawn))
+                elif dfile != winner(drawn):
+                    fails.append("%s: drew %s from %s, not the newest (%s)" % (where, drawn, dfile, winner(drawn)))
+            elif what == "missing":
+                if ids:
+                    fails.append("%s: read 'not measured', but %s has it" % (where, ids[0]))
+    for m in fails[:20]:
+        print("records-check: " + m)
+    summary = ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items()))
+    print("records-check: %s: %s; %d wrong" % (trace, summary, len(fails)))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

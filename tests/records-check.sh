@@ -1,0 +1,61 @@
+#!/bin/sh
+# tests/records-check.sh BIN — every value of every committed document is
+# the record it names: renders all of them (tools/render-all.sh) into a
+# temporary folder with their value lookups traced, then checks each trace
+# against the results files by identity (tests/records-check.py).  Also
+# checks that the checker fails on a partial selection (a decode.yaml
+# prefill record drawn where the FA2 sweep's was meant).
+# Prints "# records-check: N passed, N failed, N skipped" last.
+set -u
+bin=${1:-./attnprof}
+if ! "$bin" --version 2>/dev/null | grep -q "renderer: yes" || ! command -v python3 >/dev/null 2>&1; then
+	echo "skip records-check: skipped: needs the renderer build and python3"
+	echo "# records-check: 0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/trace"
+if ! ATTNPROF=$bin DPI=20 OUT="$tmp/h200" PYTORCH_OUT="$tmp/pytorch" TRACE_DIR="$tmp/trace" \
+	sh tools/render-all.sh >"$tmp/render.log" 2>&1; then
+	cat "$tmp/render.log"
+	echo "FAIL records-check: tools/render-all.sh failed"
+	echo "# records-check: 0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+if grep -q "named no one record" "$tmp/render.log"; then
+	grep "named no one record" "$tmp/render.log"
+	echo "FAIL records-check: a document read 'not measured' where its conditions named several records"
+	echo "# records-check: 0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+status=0
+n=0 ok=0 bad=0
+for t in "$tmp"/trace/*.trace; do
+	name=$(basename "$t" .trace)
+	# shellcheck disable=SC2046 # the input list is words
+	if python3 tests/records-check.py "$bin" "$t" $(cat "$tmp/trace/$name.inputs") >"$tmp/out" 2>&1; then
+		echo "ok records-check $name: $(tail -1 "$tmp/out" | sed 's/^records-check: [^:]*: //')"
+		ok=$((ok + 1))
+	else
+		cat "$tmp/out"
+		echo "FAIL records-check $name"
+		status=1 bad=$((bad + 1))
+	fi
+	n=$((n + 1))
+done
+[ "$n" -ge 8 ] || { echo "FAIL records-check: $n traces, expected one per document (8)"; status=1 bad=$((bad + 1)); }
+# the checker itself: a partial selection (no B, H) that drew decode.yaml's
+# prefill record (B=1, H=32) for the FA2 sweep's N=4096 causal row must fail
+printf 'found\ttable speedup\tflash2\tN=4096 Nq=-1 d=128 causal=1 B=-1 H=-1 Hkv=-1 BN=-1 Hd=-1 dtype=- phase=prefill pass=fwd\tattnprof/flash2/prefill/fp16/B1/H32/Hkv32/Nq4096/Nkv4096/d128/c1\tdecode.yaml\t-\n' >"$tmp/partial.trace"
+if python3 tests/records-check.py "$bin" "$tmp/partial.trace" experiments/results/fa2-paper.yaml \
+	experiments/results/decode.yaml >"$tmp/out" 2>&1; then
+	cat "$tmp/out"
+	echo "FAIL records-check: the checker passed a partial selection"
+	status=1 bad=$((bad + 1))
+else
+	echo "ok records-check: the checker refuses a partial selection ($(grep -c 'conditions name' "$tmp/out") case)"
+	ok=$((ok + 1))
+fi
+echo "# records-check: $ok passed, $bad failed, 0 skipped"
+exit $status
