@@ -2,15 +2,18 @@
 # Builds the Hopper forward's standalone test+bench into build/hopper/ (sm_90a).
 #   tools/hopper-build.sh          all instantiations (rungs x d x dtype x causal)
 #   DEV=1 tools/hopper-build.sh    d = 128 fp16 only (quick)
+#   OUTD=build/hopper/s3 STAGES128=3 tools/hopper-build.sh   the 3-stage ring at d = 128
 # Writes build/hopper/ptxas.log (registers, spills) and build/hopper/sass.txt.
 set -e
 cd "$(dirname "$0")/.."
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-OUTD=build/hopper
+OUTD=${OUTD:-build/hopper}
 mkdir -p $OUTD
 FLAGS="-gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -lineinfo -Xcompiler -fopenmp"
 DEF=""
 [ "${DEV:-0}" = 1 ] && DEF="-DHOPPER_DEV_ONLY=1"
+# STAGES128=3: a 3-deep K/V ring at d = 128 (224 KiB of shared memory) instead of 2
+[ -n "${STAGES128:-}" ] && DEF="$DEF -DHOPPER_STAGES_D128=$STAGES128"
 $NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_fwd.cu -o $OUTD/hopper_fwd.o 2> $OUTD/ptxas.log || { cat $OUTD/ptxas.log; exit 1; }
 $NVCC $FLAGS -c kernels/hopper/hopper_test.cu -o $OUTD/hopper_test.o
 $NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_test.o -o $OUTD/hopper_test -lgomp

@@ -7,7 +7,7 @@
 set -u
 O=${OUT:-hopper-out}; mkdir -p "$O"
 LOG=$O/gpu.log
-T=build/hopper/hopper_test
+T=${HT:-build/hopper/hopper_test}
 export PYTHONUNBUFFERED=1
 log() { echo "== $(date -u +%FT%TZ) $*" | tee -a "$LOG"; }
 log "start: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,temperature.gpu --format=csv,noheader)"

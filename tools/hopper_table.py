@@ -25,10 +25,10 @@ md = ["| rung | dtype | d | causal | N | ms | TFLOP/s | × cuDNN | × SDPA FLASH
 for r in rows:
     key = (r["dtype"], r["d"], r["causal"], r["N"])
     c = ref.get(("cudnn",) + key); f = ref.get(("flash",) + key)
-    vc = f"{r['tf']/c:.3f}" if c and r["impl"] == "hopper" else ""
-    vf = f"{r['tf']/f:.3f}" if f and r["impl"] == "hopper" else ""
+    vc = f"{r['tf']/c:.3f}" if c and r["impl"].startswith("hopper") else ""
+    vf = f"{r['tf']/f:.3f}" if f and r["impl"].startswith("hopper") else ""
     out.append(f"{r['impl']},{r['rung']},{r['dtype']},{r['d']},{r['causal']},{r['B']},{r['H']},{r['N']},{r['med']},{r['mn']},{r['mx']},{r['tf']},{vc},{vf}")
-    name = r["rung"] if r["impl"] == "hopper" else ("SDPA " + r["rung"].upper() if r["impl"] == "sdpa" else "cuBLAS GEMM 8192³")
+    name = (r["rung"] if r["impl"] == "hopper" else r["impl"] + " " + r["rung"]) if r["impl"].startswith("hopper") else ("SDPA " + r["rung"].upper() if r["impl"] == "sdpa" else "cuBLAS GEMM 8192³")
     md.append(f"| {name} | {r['dtype']} | {r['d']} | {'yes' if r['causal'] else 'no'} | {r['N']} | {r['med']:.3f} | {r['tf']:.0f} | {vc} | {vf} |")
 if a.csv:
     open(a.csv, "w").write("\n".join(out) + "\n")

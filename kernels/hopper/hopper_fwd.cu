@@ -40,7 +40,10 @@ constexpr int BM = 128; // query rows per CTA
 constexpr int BN = 128; // keys per block
 
 template <int D> struct Tiles {
-	static constexpr int STAGES = D == 64 ? 4 : 2;
+#ifndef HOPPER_STAGES_D128
+#define HOPPER_STAGES_D128 2
+#endif
+	static constexpr int STAGES = D == 64 ? 4 : HOPPER_STAGES_D128;
 	static constexpr int QBYTES = BM * D * 2;
 	static constexpr int KBYTES = BN * D * 2; // one K (or V) block
 	static constexpr int OFF_K = QBYTES;
@@ -354,6 +357,16 @@ __global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
 		}
 	};
 
+	auto rescale_o = [&](const float (&cr)[2]) {
+#pragma unroll
+		for (int i = 0; i < D / 8; i++) {
+			o[4 * i + 0] *= cr[0];
+			o[4 * i + 1] *= cr[0];
+			o[4 * i + 2] *= cr[1];
+			o[4 * i + 3] *= cr[1];
+		}
+	};
+
 	mbar_wait(barQ, 0);
 	if (nkb > 0) {
 		if (PP && cw == 1)
@@ -364,9 +377,9 @@ __global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
 		wg_fence();
 		issue_qk<D, BF>(s, sQw, sK0);
 		wg_commit();
+		sched_end(false);
 		wg_wait<0>();
 		fence_regs(s);
-		sched_end(false);
 		if (lane == 0)
 			mbar_arrive(emptyK(0));
 		softmax_block<CAUSAL>(s, m, l, corr, needs_mask(0), 2 * c4, r0, p);
@@ -382,14 +395,17 @@ __global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
 			wg_fence();
 			issue_qk<D, BF>(s, sQw, sK0 + st * TL::KBYTES);
 			wg_commit();
+			// O rescaled by block j-1's correction while Q·K_jᵀ runs
+			rescale_o(corr);
+			wg_fence();
 			issue_pv<D, BF>(o, pk, sV0 + sp * TL::KBYTES);
 			wg_commit();
+			sched_end(false); // the other consumer may issue now
 			if (OV)
 				wg_wait<1>();
 			else
 				wg_wait<0>();
 			fence_regs(s);
-			sched_end(false);
 			if (lane == 0)
 				mbar_arrive(emptyK(st));
 			softmax_block<CAUSAL>(s, m, l, corr, needs_mask(j), j * BN + 2 * c4, r0, p);
@@ -410,13 +426,6 @@ __global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
 				}
 				__syncwarp();
 			}
-#pragma unroll
-			for (int i = 0; i < D / 8; i++) {
-				o[4 * i + 0] *= corr[0];
-				o[4 * i + 1] *= corr[0];
-				o[4 * i + 2] *= corr[1];
-				o[4 * i + 3] *= corr[1];
-			}
 			convert();
 		}
 		// last phase: O += P·V_{nkb-1}
@@ -425,12 +434,13 @@ __global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
 		sched_begin();
 		fence_regs(o);
 		fence_regs(pk);
+		rescale_o(corr);
 		wg_fence();
 		issue_pv<D, BF>(o, pk, sV0 + sp * TL::KBYTES);
 		wg_commit();
+		sched_end(true);
 		wg_wait<0>();
 		fence_regs(o);
-		sched_end(true);
 	}
 
 	// ---- epilogue: O / l, logsumexp ----

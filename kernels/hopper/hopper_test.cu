@@ -278,6 +278,8 @@ __global__ void fill_kernel(uint16_t *p, size_t n, uint64_t seed, float amp, int
 	}
 }
 
+static const char *g_label = "hopper";
+
 static int bench(const std::vector<int> &rungs, const std::vector<int> &ds, const std::vector<int> &ns,
 		 const std::vector<int> &dts, const std::vector<int> &causals, double settle, int reps)
 {
@@ -334,7 +336,7 @@ static int bench(const std::vector<int> &rungs, const std::vector<int> &ds, cons
 						std::sort(sorted.begin(), sorted.end());
 						const double med = sorted[reps / 2];
 						const double flops = 4.0 * p.B * p.H * (double)n * n * d / (causal ? 2 : 1);
-						printf("csv,hopper,%s,%s,%d,%d,%d,%d,%d,%.4f,%.4f,%.4f,%.1f\n", hopper_rung_name(rung),
+						printf("csv,%s,%s,%s,%d,%d,%d,%d,%d,%.4f,%.4f,%.4f,%.1f\n", g_label, hopper_rung_name(rung),
 						       dtname(bf), d, causal, p.B, p.H, n, med, sorted[0], sorted[reps - 1],
 						       flops / (med * 1e-3) / 1e12);
 						fflush(stdout);
@@ -371,6 +373,8 @@ int main(int argc, char **argv)
 			seed = strtoull(argv[i + 1], nullptr, 10);
 		else if (a == "--settle")
 			settle = atof(argv[i + 1]);
+		else if (a == "--label")
+			g_label = argv[i + 1];
 		else if (a == "--reps")
 			reps = atoi(argv[i + 1]);
 		else {
