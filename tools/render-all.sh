@@ -7,13 +7,13 @@
 #          reports/h200/figures/*.svg, *.png          (the review's figures, colour)
 #          reports/h200/figures/patent/*.svg, *.png   (the patent sheets' figures)
 #
-# One set of documents tells the whole story: attnprof report merges the
-# files in the order they were recorded, whatever order they are given in,
-# so the conditions are those of the earliest (fa2-paper: it carries the
-# measured copy bandwidth and tensor rate); a record key present in two
-# files keeps the earlier file's record and counts the later as another
-# run (attnprof report says so).  Any other top-level results file is
-# merged too.  With no results committed it renders the
+# One set of documents tells the whole story.  A record identity present in
+# two files (ablation.yaml repeats fa2-paper's flash1 and flash2 at the
+# sweep's N = 2k and 8k) is drawn from fa2-paper.yaml (--primary): the FA2
+# sweep's tables and charts then compare records of one call, SDPA's among
+# them; the other record counts as another run (attnprof report lists what
+# was superseded), and the ablation ladder draws every rung from its own
+# run.  Any other top-level results file is merged too.  With no results committed it renders the
 # synthetic test fixture into reports/fixture/ and says so: those documents
 # carry a "not measured" banner on every page.
 # Environment: ATTNPROF (default ./attnprof), DPI (default 200), OUT (default reports/h200),
@@ -58,6 +58,10 @@ trace() {
 	echo "--trace-records $TRACE_DIR/$name.trace"
 }
 
+primary=""
+[ -e experiments/results/fa2-paper.yaml ] && case "$files" in *experiments/results/fa2-paper.yaml*)
+	primary="--primary experiments/results/fa2-paper.yaml" ;; esac
+
 status=0
 mkdir -p "$out/figures/patent"
 rm -f "$out"/figures/*.svg "$out"/figures/*.png "$out"/figures/patent/*
@@ -67,7 +71,7 @@ for t in review patent slides; do
 	case $t in review) figs="--figures-dir $out/figures --dpi $dpi" ;;
 		   patent) figs="--figures-dir $out/figures/patent --dpi $dpi" ;; esac
 	# shellcheck disable=SC2086 # word splitting of the file lists is intended
-	if "$bin" report $files $repeats -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs $(trace "$t" $files); then
+	if "$bin" report $files $repeats $primary -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs $(trace "$t" $primary $files); then
 		:
 	else
 		echo "render-all: failed: templates/$t.yaml" >&2
@@ -108,8 +112,8 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	#   the H200 evidence + capture-sdpa.yaml -> reports/h200-pytorch/{review,slides,patent}-with-capture.pdf
 	for t in $capdocs; do
 		# shellcheck disable=SC2086 # word splitting of the file lists is intended
-		if ! "$bin" report $files $repeats "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
-			$(trace "$t-with-capture" $files "$cap/capture-sdpa.yaml"); then
+		if ! "$bin" report $files $repeats $primary "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
+			$(trace "$t-with-capture" $primary $files "$cap/capture-sdpa.yaml"); then
 			echo "render-all: failed: templates/$t.yaml with $cap/capture-sdpa.yaml" >&2
 			status=1
 		fi
