@@ -881,6 +881,30 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd)
 
 /* Memory beyond Q, K, V: capture: what the call allocated beyond its
  * inputs; attnprof: peak minus its Q, K, V allocations. */
+/* The L2-flush policy the records actually had (l2_flushed), captured calls
+ * or attnprof's own: "not flushed", "flushed before each profiled kernel",
+ * "flushed for 3 of 8, not for 5", or "not said" for files before the key. */
+static const char *flush_policy(const struct rdata *rd, int captured, char *buf, size_t len)
+{
+	int yes = 0, no = 0, unsaid = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (is_capture(r) != captured || (!captured && r->source && strcmp(r->source, "attnprof")) ||
+		    r->metrics_status != METRICS_OK)
+			continue;
+		if (r->l2_flushed > 0) yes++;
+		else if (r->l2_flushed == 0) no++;
+		else unsaid++;
+	}
+	const char *when = captured ? "at each call's start" : "before each profiled kernel";
+	if (yes && !no && !unsaid) snprintf(buf, len, "flushed %s", when);
+	else if (no && !yes && !unsaid) snprintf(buf, len, "not flushed");
+	else if (!yes && !no) snprintf(buf, len, "flush not recorded");
+	else snprintf(buf, len, "flushed %.30s for %d of %d profiled records, not for %d%s", when, yes,
+		      yes + no + unsaid, no, unsaid ? " (the rest did not record it)" : "");
+	return buf;
+}
+
 static double beyond_inputs(const struct record *r)
 {
 	if (r->capture)
@@ -985,10 +1009,12 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		       "attnprof's own variants recorded at the same B, H, Hkv, N, d, causal and dtype. time: captured, "
 		       "median of unprofiled re-runs; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time "
 		       "(halved for causal).", g->name ? g->name : "GPU");
-	tb_add(&b, " DRAM r+w: bytes read and written (CUPTI); attnprof's with the L2 flushed before each kernel, the "
-	       "captured calls at most at the call's start (docs/capture.md). beyond Q, K, V: device "
+	char fc[200], fa[200];
+	tb_add(&b, " DRAM r+w: bytes read and written (CUPTI); the L2 %s for the captured calls, %s for attnprof's "
+	       "records (docs/capture.md). beyond Q, K, V: device "
 	       "memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers (attnprof). "
 	       "occupancy: achieved warps, tensor: tensor-pipe active cycles, both time-weighted.%s",
+	       flush_policy(rd, 1, fc, sizeof(fc)), flush_policy(rd, 0, fa, sizeof(fa)),
 	       missing ? bwd ? " Some shapes have no backward reference record: their rows are missing."
 			     : " Reference variants missing at some shapes are listed in the table of missing references."
 		       : "");

@@ -597,22 +597,23 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	/* series: the captured implementations, then the references */
 	const char *names[CMP_SERIES];
 	int look[CMP_SERIES]; /* an implementation keeps its look in the forward and the backward chart */
-	int nser = 0, nwith = 0;
+	int nser = 0;
 	for (size_t i = 0; i < ni && nser < CMP_SERIES - 2; i++) {
 		int has = 0;
 		for (size_t k = 0; k < all[i].ng; k++)
 			has |= !strcmp(record_pass(all[i].g[k].rep), pass) && all[i].g[k].rep->phase &&
 			       !strcmp(all[i].g[k].rep->phase, "prefill");
 		if (has) {
-			look[nser] = (int)i;
+			/* captured implementations take the slots no prefill chart's variant
+			 * of attnprof does; standard and flash2 keep their own everywhere */
+			look[nser] = 4 + (int)(i % 4);
 			names[nser++] = all[i].variant;
 		}
-		nwith = (int)i + 1;
 	}
 	int first_ref = nser;
-	look[nser] = nwith;
+	look[nser] = -1;
 	names[nser++] = "standard";
-	look[nser] = nwith + 1;
+	look[nser] = -1;
 	names[nser++] = "flash2";
 	char title[300], cond[512] = "";
 	fig_capcompare_title(rd, o, title, sizeof(title));
@@ -664,7 +665,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	memset(e, 0, sizeof(e));
 	for (int s = 0; s < nser; s++) {
 		snprintf(e[s].label, sizeof(e[s].label), "%s%s", s >= first_ref ? "attnprof " : "", names[s]);
-		e[s].look = style_series(st, look[s]);
+		e[s].look = look[s] >= 0 ? style_series(st, look[s]) : series_look_of(c, rd, names[s]);
 		e[s].bar = 1;
 	}
 	struct rbox lb = legend_box(c, e, (size_t)nser, &box);

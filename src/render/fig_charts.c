@@ -24,18 +24,33 @@ static void rl_add(struct reclist *l, const struct record *r)
 		l->r[l->n++] = r;
 }
 
-const struct series_look *series_look_of(struct rctx *c, char keys[][SERIES_KEY], size_t n, const char *key)
+const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key)
 {
-	/* a series keeps its look across figures: index in the descriptor table */
-	int idx = 3; /* references: the grey, dashed look; a second one in the same figure dark grey, hatched */
+	/* a series keeps its look in every figure of every document: attnprof's
+	 * variants by their place in the descriptor table, references (grey,
+	 * dashed; the second dark grey, hatched) by the order their records
+	 * first appear in the results, never by what else a figure shows */
+	int idx = 3;
 	if (strchr(key, ':')) {
-		size_t before = 0;
-		for (size_t i = 0; i < n && strcmp(keys[i], key); i++)
-			before += strchr(keys[i], ':') != NULL;
-		if (before % 2)
-			idx = 8;
-	}
-	if (!strchr(key, ':')) {
+		char seen[8][SERIES_KEY], k[SERIES_KEY];
+		size_t ns = 0;
+		for (size_t i = 0; rd && i < rd->res->nrecords && ns < 8; i++) {
+			const struct record *r = &rd->res->records[i];
+			if (!r->source || !strcmp(r->source, "attnprof") || record_captured(r))
+				continue;
+			record_series(r, k, sizeof(k));
+			size_t j;
+			for (j = 0; j < ns && strcmp(seen[j], k); j++)
+				;
+			if (j < ns)
+				continue;
+			if (!strcmp(k, key)) {
+				idx = ns % 2 ? 8 : 3;
+				break;
+			}
+			snprintf(seen[ns++], SERIES_KEY, "%s", k);
+		}
+	} else {
 		if (!strcmp(key, "standard")) idx = 0;
 		else if (!strcmp(key, "flash1")) idx = 1;
 		else if (!strcmp(key, "flash2")) idx = 2;
@@ -48,13 +63,13 @@ const struct series_look *series_look_of(struct rctx *c, char keys[][SERIES_KEY]
 	return style_series(c->st, idx);
 }
 
-static void legend_for(struct rctx *c, char keys[][SERIES_KEY], size_t n, int bar,
+static void legend_for(struct rctx *c, const struct rdata *rd, char keys[][SERIES_KEY], size_t n, int bar,
 		       struct legend_entry *e)
 {
 	for (size_t i = 0; i < n; i++) {
 		memset(&e[i], 0, sizeof(e[i]));
 		series_label(keys[i], e[i].label, sizeof(e[i].label));
-		e[i].look = series_look_of(c, keys, n, keys[i]);
+		e[i].look = series_look_of(c, rd, keys[i]);
 		e[i].bar = bar;
 		snprintf(e[i].part, sizeof(e[i].part), "series:%s", keys[i]);
 	}
@@ -140,7 +155,7 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		return;
 	}
 	struct legend_entry e[MAX_SERIES];
-	legend_for(c, keys, ns, 1, e);
+	legend_for(c, rd, keys, ns, 1, e);
 	int rows, cols;
 	chart_grid(c, &box, e, ns, (int)np, &rows, &cols);
 	for (size_t p = 0; p < np; p++) {
@@ -410,7 +425,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &base, ls->filter, keys, MAX_SERIES);
 	struct legend_entry e[MAX_SERIES + 1];
-	legend_for(c, keys, ns, 0, e);
+	legend_for(c, rd, keys, ns, 0, e);
 	size_t ne = ns;
 	if (ls->model && ne < MAX_SERIES + 1) {
 		static const struct series_look model_look = { { 0, 0, 0 }, { 0.3, 0.3, 0.3 }, HATCH_NONE, 1.2, 4 };
@@ -533,7 +548,7 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		return;
 	}
 	struct legend_entry e[MAX_SERIES];
-	legend_for(c, keys, ns, 0, e);
+	legend_for(c, rd, keys, ns, 0, e);
 	int rows = 1, cols = 2;
 	struct rbox lb = legend_box(c, e, ns, &box);
 	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
@@ -778,7 +793,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		ns = m;
 	}
 	struct legend_entry e[MAX_SERIES];
-	legend_for(c, keys, ns, 0, e);
+	legend_for(c, rd, keys, ns, 0, e);
 	struct rbox lb = legend_box(c, e, ns, &box);
 	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
 	if (peak > 0) {

@@ -318,7 +318,7 @@ static double draw_bytes(struct rctx *c, const struct steps_var *sv, const struc
 		return bw >= fs * 4 ? height : -1;
 	text_block(c, box.x, box.y, box.w, title, fs, TX_BOLD, NULL);
 	for (int r = 0; r < nv; r++) {
-		const struct series_look *look = series_look_of(c, NULL, 0, sv[r].key);
+		const struct series_look *look = series_look_of(c, NULL, sv[r].key);
 		for (int k = 0; k < 3; k++, y += pitch) {
 			double v = b[r].v[k];
 			text_at(c, box.x, y + bh / 2, b[r].lab[k], fs, 0, 0, 0.5, NULL);

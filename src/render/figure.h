@@ -80,7 +80,7 @@ void fig_pcapthroughput(struct rctx *, const struct rdata *, const struct figopt
 /* A series' look, the same in every figure: standard, flash1, flash2 and the
  * other descriptors by table order; references grey (the second of keys[n]
  * dark grey, hatched).  keys may be NULL when n is 0. */
-const struct series_look *series_look_of(struct rctx *c, char keys[][SERIES_KEY], size_t n, const char *key);
+const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key);
 
 /* Captured calls, drawn from measurement (fig_capture.c). */
 void fig_capdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);

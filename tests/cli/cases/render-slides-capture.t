@@ -11,7 +11,7 @@ stdout: sdpa-flash, captured: S, P not stored
 stdout: sdpa-math, captured: S and P stored
 stdout: mystery, captured: unknown
 stdout: Backward: the captured calls beside standard's and flash2's backward sdpa-flash  attnprof standard  attnprof flash2
-stdout: — sdpa-flash, captured: S, P not stored What is no longer stored, read from the measurements alone: Forward prefill, N = 4k (2 calls): S, P not stored
+stdout: — sdpa-flash, captured: S, P not stored What is no longer stored, by the rule each call states: Forward prefill, N = 4k (2 calls): S, P not stored
 stdout: grid 32 × 4 × 16 = ⌈N/128⌉ × B × H: sequence-parallel over query blocks
 stdout: attnprof's standard moved 10.2 GiB at the same shape
 stderr: synthetic test fixture
