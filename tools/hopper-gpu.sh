@@ -39,8 +39,28 @@ while [ $# -gt 0 ]; do
     log "sdpa ${args[*]}"
     timeout 400 python3 tools/hopper_sdpa.py "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench.log | grep -v '^csv,impl' ;;
   ncu)
+    # counters for the ablation: one launch per rung (d=128 fp16 N=4096 non-causal), then SDPA FLASH and CUDNN
     log "ncu ${args[*]}"
-    timeout 300 ncu --clock-control none --metrics sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_tensor_op_gmma.sum,sm__warps_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,dram__bytes_read.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum -k regex:hopper_fwd $T bench "${args[@]}" 2>&1 | grep -v "^csv" | tail -60 | tee -a "$LOG" ;;
+    ncu --query-metrics --chip gh100 2>&1 | awk '{print $1}' > $O/metrics-all.txt || true
+    grep -i gmma $O/metrics-all.txt > $O/gmma-metrics.txt || true
+    M=""
+    for m in sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active \
+      sm__inst_executed_pipe_tensor_op_gmma.sum sm__inst_executed_pipe_tensor_op_hmma.sum l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum \
+      sm__warps_active.avg.pct_of_peak_sustained_active smsp__inst_executed.sum dram__bytes_read.sum dram__bytes_write.sum gpu__time_duration.sum \
+      smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio \
+      smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio smsp__average_warps_issue_stalled_wait_per_issue_active.ratio \
+      smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio smsp__average_warps_issue_stalled_membar_per_issue_active.ratio \
+      smsp__average_warps_issue_stalled_sleeping_per_issue_active.ratio smsp__average_warps_issue_stalled_dispatch_stall_per_issue_active.ratio; do
+      grep -qx "${m%%.*}" $O/metrics-all.txt && M=$M${M:+,}$m
+    done
+    [ -n "$M" ] || M=gpu__time_duration.sum
+    echo "ncu metrics used: $M" | tee -a "$LOG"
+    echo "gmma metrics listed: $(tr '\n' ' ' < $O/gmma-metrics.txt)" | tee -a "$LOG"
+    S="--section SpeedOfLight --section Occupancy --section LaunchStats"
+    timeout 200 ncu --clock-control none $S --metrics $M -k regex:hopper_fwd -s 0 -c 8 $T bench --rungs 0,1,2,3 --d 128 --dtype 0 --causal 0 --n 4096 --settle 0 --reps 1 > $O/ncu-hopper.txt 2>&1; echo "ncu hopper rc $?" | tee -a "$LOG"
+    [ "${args[*]:-}" = nosdpa ] || timeout 200 ncu --clock-control none $S --metrics $M -k regex:flash -c 4 python3 tools/hopper_sdpa.py --d 128 --n 4096 --dtype fp16 --causal 0 --settle 0 --reps 1 --gemm 0 > $O/ncu-sdpa.txt 2>&1; echo "ncu sdpa rc $?" | tee -a "$LOG"
+    rm -f $O/metrics-all.txt
+    grep -E "hopper_fwd_kernel|flash_fwd|fprop|Duration|__|Registers Per|Achieved Occupancy|Compute \(SM\) Throughput|Dynamic Shared" $O/ncu-hopper.txt $O/ncu-sdpa.txt | cut -c1-200 | head -200 | tee -a "$LOG" ;;
   table)
     log "table"
     python3 tools/hopper_table.py $O/bench.log --csv $O/bench.csv --md $O/bench.md && cat $O/bench.md | tee -a "$LOG" ;;
