@@ -78,7 +78,9 @@ ifeq ($(RENDER),1)
   CPPFLAGS += $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))
   LDLIBS   += $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS))
 endif
-NVCCFLAGS ?= -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -lineinfo -Xptxas -warn-spills -Xcompiler -fPIC
+# kernels/hopper/ uses sm_90a-only instructions (wgmma, setmaxnreg): its own arch
+NVCC_ARCH ?= -gencode=arch=compute_90,code=sm_90
+NVCCFLAGS ?= -O3 -std=c++17 $(NVCC_ARCH) -lineinfo -Xptxas -warn-spills -Xcompiler -fPIC
 # KNOBS: -D settings of the kernels' compile-time knobs (kernels/tiles.h), seen
 # by nvcc and by the C descriptors alike, for A/B builds (tools/bwd-variants.sh).
 KNOBS ?=
@@ -96,7 +98,7 @@ endif
 # ---- sources ------------------------------------------------------------
 CORE_SRC   := $(wildcard src/util/*.c src/capture/*.c) $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
 GPU_SRC    := $(wildcard src/gpu/*.c)
-GPU_CU     := $(wildcard kernels/*.cu)
+GPU_CU     := $(wildcard kernels/*.cu) kernels/hopper/hopper_fwd.cu
 # The document model (templates, values in text, the walk, tables as data)
 # builds without Cairo; drawing (PDF, SVG, PNG) needs it.
 DOC_SRC    := $(addprefix src/render/,ablation.c capreview.c data.c datasheet.c docmodel.c figure.c geom.c glossary.c inputs.c interp.c kernel_name.c style.c tabledata.c template.c)
@@ -134,7 +136,8 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/kernels/%.o: kernels/%.cu $(wildcard kernels/*.h kernels/*.cuh)
+$(BUILD)/kernels/hopper/%.o: NVCC_ARCH = -gencode=arch=compute_90a,code=sm_90a
+$(BUILD)/kernels/%.o: kernels/%.cu $(wildcard kernels/*.h kernels/*.cuh kernels/hopper/*.h kernels/hopper/*.cuh)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) $(KNOBS) -Ikernels -Isrc -c -o $@ $<
 

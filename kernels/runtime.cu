@@ -13,6 +13,7 @@
 
 #include "attn.h"
 #include "common.cuh"
+#include "hopper/hopper_attn.h"
 
 // ---- errors ---------------------------------------------------------------
 
@@ -541,14 +542,46 @@ static int launch_standard_bwd(struct attn_run *r)
 
 // The launch table, indexed by enum variant_family (variants.h).
 typedef int (*launch_fn)(struct attn_run *r);
+// kernels/hopper: the sm_90a forward, the descriptor's rung
+static int launch_hopper(struct attn_run *r)
+{
+	const struct attn_shape &s = r->s;
+	hopper_fwd_params p = {};
+	p.B = s.batch;
+	p.H = s.heads;
+	p.Hkv = s.kv_heads;
+	p.Nq = s.seqlen_q;
+	p.Nkv = s.seqlen_kv;
+	p.d = s.head_dim;
+	p.causal = s.causal;
+	p.dtype = s.dtype == DTYPE_BF16 ? HOPPER_BF16 : HOPPER_FP16;
+	p.scale = 1.0f / sqrtf((float)s.head_dim);
+	p.q = buf(r, "Q");
+	p.k = buf(r, "K");
+	p.v = buf(r, "V");
+	p.o = buf(r, "O");
+	p.lse = (float *)buf(r, "L");
+	p.stream = r->stream;
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e == cudaSuccess)
+		e = (cudaError_t)hopper_fwd(&p, r->v->rung);
+	if (e != cudaSuccess) {
+		char what[96];
+		snprintf(what, sizeof what, "%s: launching hopper_fwd (an sm_90 device is needed)", r->v->name);
+		return cuda_fail(e, what);
+	}
+	return 0;
+}
+
 static const launch_fn family_launch[FAMILY_COUNT] = {
 	launch_standard,     // FAMILY_STANDARD
 	launch_flash,        // FAMILY_FLASH
 	launch_splitkv,      // FAMILY_SPLITKV
 	launch_standard_bwd, // FAMILY_STANDARD_BWD
 	launch_flash2_bwd,   // FAMILY_FLASH2_BWD
+	launch_hopper,       // FAMILY_HOPPER
 };
-static_assert(FAMILY_COUNT == 5, "one launch function per variant family");
+static_assert(FAMILY_COUNT == 6, "one launch function per variant family");
 
 extern "C" int attn_run_prepare(struct attn_run *r)
 {

@@ -209,6 +209,7 @@ static void decode_splitkv_grid(const struct attn_shape *s, const struct tiling 
 	}
 }
 
+
 /* ---- the table ------------------------------------------------------- */
 
 #define BUF_Q { "Q", "Q", "queries", ROLE_INPUT, ELEM_INPUT, SHAPE_BHND }
@@ -490,12 +491,73 @@ static const struct variant_desc decode_splitkv = {
 	.tiling = decode_splitkv_tiling, .grid = decode_splitkv_grid,
 };
 
+/* ---- the Hopper forward (kernels/hopper) --------------------------------- */
+
+#include "hopper/hopper_tiles.h"
+
+#define HOPPER_TILING(rung) \
+	static void hopper_tiling_##rung(const struct attn_shape *s, int sm, struct tiling *t) \
+	{ \
+		(void)sm; \
+		memset(t, 0, sizeof(*t)); \
+		t->block_m = HOPPER_BLOCK_M; \
+		t->block_n = HOPPER_BLOCK_N; \
+		t->warps = HOPPER_THREADS(rung) / 32; \
+		t->splits = 1; \
+		t->smem_bytes = (size_t)HOPPER_SMEM(s->head_dim); \
+		t->regs_per_thread = HOPPER_REGS(rung, s->head_dim); \
+	}
+HOPPER_TILING(0) HOPPER_TILING(1) HOPPER_TILING(2) HOPPER_TILING(3)
+
+/* (⌈Nq/Br⌉, B·H), as flash2's */
+static void hopper_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
+{
+	flash_grid(s, t, k, g, FLASH_SEQPAR);
+}
+
+#define HOPPER_VARIANT(r, nm, par, chg, summ, wtext) { \
+	.name = nm, .summary = summ, .family = FAMILY_HOPPER, .main_kernel = 0, .rung = r, \
+	.parent = par, .change = chg, \
+	.phases = 1u << PHASE_PREFILL, \
+	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_Q, .rescale = RESCALE_ONCE, \
+	.grid_text = "grid = (⌈N/Br⌉, B·H): one thread block per q-block of one head; Br = 128 rows, two consumer warpgroups of 64", \
+	.warp_text = wtext, \
+	.buffers = FLASH_BUFFERS_QOUTER_LAZY, .nbuffers = 5, \
+	.tiles = { \
+		{ "Q_i", "a block of Br query rows (TMA, 128-byte swizzle)", TD_BR, TD_D, IN_SHARED, NULL }, \
+		{ "K_j", "a ring of Bc-key blocks (TMA, mbarriers)", TD_BC, TD_D, IN_SHARED, NULL }, \
+		{ "V_j", "a ring of Bc-value blocks (TMA, mbarriers)", TD_BC, TD_D, IN_SHARED, NULL }, \
+		{ "S_ij", "scores of the tile pair (wgmma accumulators)", TD_BR, TD_BC, IN_REGISTERS, "S" }, \
+		{ "P_ij", "probabilities, the A operand of P·V from registers", TD_BR, TD_BC, IN_REGISTERS, "P" }, \
+		{ "O_i", "output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL, ELEM_F32 } }, \
+	.ntiles = 6, \
+	.kernels = { { "hopper_fwd", "hopper_fwd_kernel", "fused attention forward on wgmma", "q-block i", "batch·head", NULL } }, \
+	.nkernels = 1, \
+	.tiling = hopper_tiling_##r, .grid = hopper_grid, \
+}
+
+static const struct variant_desc hopper_variants[4] = {
+	HOPPER_VARIANT(0, "hopper+wgmma", "flash2", "wgmma: Q·Kᵀ and P·V on warpgroup MMA (each waited at once), tiles by TMA",
+		       "flash2's loop on Hopper's warpgroup MMA: Q·Kᵀ and P·V by wgmma, waited at once; tiles by TMA",
+		       "two consumer warpgroups of 64 rows each issue wgmma; one of their threads issues the TMA loads"),
+	HOPPER_VARIANT(1, "hopper+tma+ws", "hopper+wgmma", "warp specialisation: a producer warpgroup feeds a K/V ring by TMA on mbarriers",
+		       "+ warp specialisation: a TMA producer warpgroup (24 registers) fills a ring of K/V stages on mbarriers; the consumers (240) compute",
+		       "producer warpgroup: TMA into the K/V ring (setmaxnreg 24); two consumer warpgroups (setmaxnreg 240) split the Br rows"),
+	HOPPER_VARIANT(2, "hopper+pingpong", "hopper+tma+ws", "pingpong: the two consumer warpgroups take turns, one's softmax under the other's GEMMs",
+		       "+ pingpong: the consumer warpgroups take turns issuing their GEMMs (named barriers), so one's softmax runs under the other's",
+		       "producer warpgroup as +tma+ws; the consumers alternate: one issues Q·Kᵀ and P·V while the other does its softmax"),
+	HOPPER_VARIANT(3, "hopper+overlap", "hopper+pingpong", "intra-warpgroup overlap: block j's softmax under block j−1's P·V GEMM",
+		       "+ overlap inside a warpgroup: the softmax of block j runs while the P·V GEMM of block j−1 is in flight",
+		       "as +pingpong, and each consumer issues block j+1's Q·Kᵀ before its softmax of block j"),
+};
+
 const struct variant_desc *const variant_table[] = {
 	&standard,
 	&flash_variants[0], &flash_variants[7],
 	&flash_variants[1], &flash_variants[2], &flash_variants[4],
 	&flash_variants[3], &flash_variants[5], &flash_variants[6],
 	&decode_flash2, &decode_splitkv,
+	&hopper_variants[0], &hopper_variants[1], &hopper_variants[2], &hopper_variants[3],
 };
 const size_t variant_count = sizeof(variant_table) / sizeof(variant_table[0]);
 

@@ -137,6 +137,7 @@ enum variant_family {
 	FAMILY_SPLITKV,      /* splitkv_fwd + splitkv_combine */
 	FAMILY_STANDARD_BWD, /* four cuBLAS GEMMs + softmax_bwd */
 	FAMILY_FLASH2_BWD,   /* bwd_dot_do_o + flash_bwd + bwd_convert_dq */
+	FAMILY_HOPPER,       /* kernels/hopper: the sm_90a forward (wgmma, TMA, warp specialisation) */
 	FAMILY_COUNT
 };
 
@@ -156,6 +157,12 @@ struct variant_desc {
 	int is_flash;           /* built from the flash template */
 	int writes_inputs;      /* a kernel writes Q, K or V: profile with kernel replay only */
 	unsigned switches;      /* enum flash_switch bits when is_flash */
+	int rung;               /* FAMILY_HOPPER: the rung of the template (kernels/hopper/hopper_attn.h) */
+	/* Document traits: the variant's place on an ablation ladder (the rung
+	 * it builds on and the change it adds), for the documents to ask
+	 * instead of knowing names; NULL where it is on none. */
+	const char *parent;     /* "flash2" */
+	const char *change;     /* "wgmma: Q·Kᵀ and P·V on warpgroup MMA" */
 	enum loop_order loop;
 	enum warp_split warps;
 	enum rescale rescale;

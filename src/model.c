@@ -111,11 +111,10 @@ static void flash_loop(const struct attn_shape *s, const struct tiling *t, unsig
 		L->kv_read = 2.0 * nkv * d * e; /* each K/V block once per head */
 }
 
-static void predict_flash(const struct variant_desc *v, const struct attn_shape *s,
-			  struct model *m)
+/* A flash-template loop with switches sw over the tiling in m. */
+static void predict_flash_loop(unsigned sw, const struct attn_shape *s, struct model *m)
 {
 	const struct tiling *t = &m->tiling;
-	const unsigned sw = v->switches;
 	const int lazy = !!(sw & FLASH_LAZY), splitk = !(sw & FLASH_SPLITQ);
 	const double heads = (double)s->batch * s->heads, d = s->head_dim;
 	const double e = (double)dtype_size(s->dtype);
@@ -145,6 +144,20 @@ static void predict_flash(const struct variant_desc *v, const struct attn_shape 
 	m->hbm_write_bytes_min = o + stats + trips;
 	m->l2_read_bytes = heads * (L.q_read + L.kv_read) + trips;
 	m->l2_write_bytes = o + stats + trips;
+}
+
+static void predict_flash(const struct variant_desc *v, const struct attn_shape *s, struct model *m)
+{
+	predict_flash_loop(v->switches, s, m);
+}
+
+/* The Hopper forward runs flash2's loop (Q-outer, split-Q rows, one rescale,
+ * L stored) over its own tiles; what its rungs change is when the work is
+ * issued, not how much there is. */
+static void predict_hopper(const struct variant_desc *v, const struct attn_shape *s, struct model *m)
+{
+	(void)v;
+	predict_flash_loop(FLASH_ALL, s, m);
 }
 
 static void predict_standard(const struct variant_desc *v, const struct attn_shape *s, struct model *m)
@@ -279,8 +292,9 @@ static const predict_fn family_predict[FAMILY_COUNT] = {
 	predict_splitkv,      /* FAMILY_SPLITKV */
 	predict_standard_bwd, /* FAMILY_STANDARD_BWD */
 	predict_flash2_bwd,   /* FAMILY_FLASH2_BWD */
+	predict_hopper,       /* FAMILY_HOPPER */
 };
-_Static_assert(FAMILY_COUNT == 5, "one predictor per variant family");
+_Static_assert(FAMILY_COUNT == 6, "one predictor per variant family");
 
 static void predict_launch(const struct variant_desc *v, const struct attn_shape *s,
 			   const struct gpu_model *g, struct model *m)

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info hopper orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -139,6 +139,12 @@ PY
 		kill $smi
 		python3 tools/clock_during.py "$OUT/fa2-paper.yaml" "$OUT/fa2-smi.csv" 2>&1 | tail -40 | tee -a "$log"
 		gzip -f "$OUT/fa2-smi.csv" ;;
+	hopper)
+		say "hopper: the FA2 -> FA3 ladder (flash2 and the four Hopper rungs, FA2-paper shapes), then SDPA FLASH_ATTENTION and CUDNN_ATTENTION at its shapes"
+		./attnprof record experiments/hopper.yaml -o "$OUT/hopper.yaml" --force --progress 2>&1 | tee -a "$log" | tail -130
+		for b in FLASH_ATTENTION CUDNN_ATTENTION; do
+			python3 tools/sdpa_reference.py "$OUT/hopper.yaml" --backend "$b" 2>&1 | tail -40 | tee -a "$log"
+		done ;;
 	sdpa)
 		say "sdpa reference (FLASH_ATTENTION and CUDNN_ATTENTION, every pass of the file's records)"
 		[ -f "$OUT/fa2-paper.yaml" ] || cp experiments/results/fa2-paper.yaml "$OUT/fa2-paper.yaml"

@@ -32,24 +32,26 @@
 #include <type_traits>
 
 #include "hopper_attn.h"
+#include "hopper_tiles.h"
 #include "wgmma_ops.cuh"
+
+#define HOPPER_STR_(x) #x
+#define HOPPER_STR(x) HOPPER_STR_(x)
 
 namespace hopper {
 
-constexpr int BM = 128; // query rows per CTA
-constexpr int BN = 128; // keys per block
+constexpr int BM = HOPPER_BLOCK_M; // query rows per CTA (hopper_tiles.h)
+constexpr int BN = HOPPER_BLOCK_N; // keys per block
 
 template <int D> struct Tiles {
-#ifndef HOPPER_STAGES_D128
-#define HOPPER_STAGES_D128 2
-#endif
-	static constexpr int STAGES = D == 64 ? 4 : HOPPER_STAGES_D128;
+	static constexpr int STAGES = HOPPER_STAGES(D);
 	static constexpr int QBYTES = BM * D * 2;
 	static constexpr int KBYTES = BN * D * 2; // one K (or V) block
 	static constexpr int OFF_K = QBYTES;
 	static constexpr int OFF_V = OFF_K + STAGES * KBYTES;
 	static constexpr int OFF_BAR = OFF_V + STAGES * KBYTES;
 	static constexpr int SMEM = OFF_BAR + 256 + 1024; // barriers + alignment slack
+	static_assert(SMEM == HOPPER_SMEM(D), "hopper_tiles.h's HOPPER_SMEM is this layout");
 };
 
 struct KParams {
@@ -230,7 +232,7 @@ __device__ __forceinline__ void softmax_block(float (&s)[64], float (&m)[2], flo
 }
 
 template <int D, bool BF, bool CAUSAL, int RUNG>
-__global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
+__global__ void __launch_bounds__(HOPPER_THREADS(RUNG), 1)
 	hopper_fwd_kernel(const __grid_constant__ CUtensorMap tq, const __grid_constant__ CUtensorMap tk,
 			  const __grid_constant__ CUtensorMap tv, const KParams p)
 {
@@ -292,7 +294,7 @@ __global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
 
 	if (WS && tid < 128) {
 		// ---- producer warpgroup ----
-		asm volatile("setmaxnreg.dec.sync.aligned.u32 24;\n" ::: "memory");
+		asm volatile("setmaxnreg.dec.sync.aligned.u32 " HOPPER_STR(HOPPER_REGS_PRODUCER) ";\n" ::: "memory");
 		if (tid == 0) {
 			load_q();
 			for (int j = 0; j < nkb; j++) {
@@ -308,7 +310,7 @@ __global__ void __launch_bounds__(RUNG >= 1 ? 384 : 256, 1)
 		return;
 	}
 	if (WS)
-		asm volatile("setmaxnreg.inc.sync.aligned.u32 240;\n" ::: "memory");
+		asm volatile("setmaxnreg.inc.sync.aligned.u32 " HOPPER_STR(HOPPER_REGS_CONSUMER) ";\n" ::: "memory");
 
 	// ---- consumer warpgroups ----
 	const int cw = WS ? tid / 128 - 1 : tid / 128;
@@ -536,7 +538,7 @@ template <int D, bool BF, bool CAUSAL, int RUNG> static int launch(const hopper_
 	p.scale = a->scale > 0.f ? a->scale : 1.f / sqrtf((float)D);
 	p.sl2 = p.scale * 1.4426950408889634f;
 	dim3 grid(p.nqb, a->B * a->H);
-	kern<<<grid, RUNG >= 1 ? 384 : 256, smem, (cudaStream_t)a->stream>>>(tq, tk, tv, p);
+	kern<<<grid, HOPPER_THREADS(RUNG), smem, (cudaStream_t)a->stream>>>(tq, tk, tv, p);
 	return cudaGetLastError();
 }
 
@@ -546,13 +548,13 @@ template <int D, bool BF, bool CAUSAL, int RUNG> static int info(hopper_kernel_i
 	cudaError_t e = cudaFuncGetAttributes(&fa, hopper_fwd_kernel<D, BF, CAUSAL, RUNG>);
 	if (e != cudaSuccess)
 		return e;
-	out->threads = RUNG >= 1 ? 384 : 256;
+	out->threads = HOPPER_THREADS(RUNG);
 	out->block_m = BM;
 	out->block_n = BN;
 	out->stages = Tiles<D>::STAGES;
 	out->regs = fa.numRegs;
-	out->regs_producer = RUNG >= 1 ? 24 : fa.numRegs;
-	out->regs_consumer = RUNG >= 1 ? 240 : fa.numRegs;
+	out->regs_producer = RUNG >= 1 ? HOPPER_REGS_PRODUCER : fa.numRegs;
+	out->regs_consumer = RUNG >= 1 ? HOPPER_REGS_CONSUMER : fa.numRegs;
 	out->smem_bytes = Tiles<D>::SMEM;
 	out->local_bytes = (int)fa.localSizeBytes;
 	return 0;

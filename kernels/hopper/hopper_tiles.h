@@ -1,0 +1,31 @@
+/* hopper_tiles.h: the Hopper forward's tiling, the one place it is held.
+ *
+ * Read by the kernel (hopper_fwd.cu) and by its descriptors (variants.c,
+ * plain C), so the figures, the model and the launch agree.  A CTA owns
+ * HOPPER_BLOCK_M query rows (two consumer warpgroups of 64 rows each) and
+ * walks the keys in blocks of HOPPER_BLOCK_N through a ring of
+ * HOPPER_STAGES(d) K/V stages in shared memory; from the +tma+ws rung on, a
+ * producer warpgroup feeds the ring (setmaxnreg down to
+ * HOPPER_REGS_PRODUCER) and the consumers take HOPPER_REGS_CONSUMER.
+ */
+#ifndef ATTNPROF_HOPPER_TILES_H
+#define ATTNPROF_HOPPER_TILES_H
+
+#define HOPPER_BLOCK_M 128 /* query rows per CTA */
+#define HOPPER_BLOCK_N 128 /* keys per K/V block */
+#ifndef HOPPER_STAGES_D128
+#define HOPPER_STAGES_D128 2 /* the K/V ring at d = 128 (3 measured no faster: docs/benchmarks.md) */
+#endif
+#define HOPPER_STAGES(d) ((d) == 64 ? 4 : HOPPER_STAGES_D128)
+/* threads per CTA: two consumer warpgroups, plus the producer's from +tma+ws on */
+#define HOPPER_THREADS(rung) ((rung) >= 1 ? 384 : 256)
+#define HOPPER_REGS_PRODUCER 24
+#define HOPPER_REGS_CONSUMER 240
+/* registers per thread as compiled (ptxas -v, nvcc 13.0, sm_90a; the
+ * launch's figure, before setmaxnreg moves them between the roles) */
+#define HOPPER_REGS(rung, d) ((rung) >= 1 ? 168 : (d) == 128 ? 192 : 154)
+/* dynamic shared memory: Q, the K and V rings (16-bit elements), the
+ * mbarriers and the 1024-byte alignment the 128-byte swizzle needs */
+#define HOPPER_SMEM(d) (HOPPER_BLOCK_M * (d) * 2 + 2 * HOPPER_STAGES(d) * HOPPER_BLOCK_N * (d) * 2 + 256 + 1024)
+
+#endif
