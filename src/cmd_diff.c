@@ -139,11 +139,23 @@ static void csv_str(const char *s)
 	putchar('"');
 }
 
+/* the shortest form that reads back as v */
+static void print_num(double v)
+{
+	char buf[40];
+	for (int p = 6; p <= 17; p++) {
+		snprintf(buf, sizeof(buf), "%.*g", p, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	fputs(buf, stdout);
+}
+
 static void csv_num(double v)
 {
 	putchar(',');
 	if (isfinite(v))
-		printf("%.17g", v);
+		print_num(v);
 }
 
 static void json_str(const char *s)
@@ -168,7 +180,7 @@ static void json_str(const char *s)
 static void json_num(double v)
 {
 	if (isfinite(v))
-		printf("%.17g", v);
+		print_num(v);
 	else
 		fputs("null", stdout);
 }
@@ -191,8 +203,8 @@ static void print_csv(const struct row *rows, size_t n)
 		csv_str(r->phase);
 		printf(",%s,", record_pass(r));
 		csv_str(r->dtype);
-		printf(",%d,%d,%d,%d,%d,%d,%d", r->batch, r->heads, r->kv_heads, r->seqlen_q, r->seqlen_kv, r->head_dim,
-		       r->causal);
+		printf(",%d,%d,%d,%d,%d,%d,%s", r->batch, r->heads, r->kv_heads, r->seqlen_q, r->seqlen_kv, r->head_dim,
+		       r->causal ? "true" : "false");
 		for (int s = 0; s < 2; s++) {
 			const struct record *x = s ? w->n : w->b;
 			csv_num(x ? x->time_ms : NAN);

@@ -540,6 +540,29 @@ static int record_on_gpus(const char *spec, const char *gpus, int dry, const cha
 	return rc;
 }
 
+/* record --resume continues only the part the file holds: a shard's file
+ * with the same --shard, a whole sweep's without.  -1 after error(). */
+static int resume_other_part(const char *out, const char *shard)
+{
+	struct results r;
+	if (access(out, F_OK))
+		return 0;
+	int old = error_quiet(1);
+	int bad = results_load(&r, out, NULL);
+	error_quiet(old);
+	if (bad)
+		return 0; /* the recording says why, with the place */
+	const char *had = r.header.shard;
+	int rc = 0;
+	if ((had || shard) && (!had || !shard || strcmp(had, shard)))
+		rc = error("cannot resume '%s' as %s%s: it holds %s%s; resume it with %s%s, or write this part "
+			   "elsewhere with -o", out, shard ? "shard " : "the whole sweep", shard ? shard : "",
+			   had ? "shard " : "the whole sweep", had ? had : "", had ? "--shard " : "no --shard",
+			   had ? had : "");
+	results_release(&r);
+	return rc;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	/* 'record [OPTIONS] -- CMD ...': a program to capture */
@@ -690,6 +713,10 @@ int cmd_record(int argc, char **argv)
 	if (shard && spec_keep_shard(&s, shard_k, shard_n, NULL, NULL)) {
 		spec_release(&s);
 		return EXIT_FAILURE_RUN;
+	}
+	if (resume && resume_other_part(out, shard)) {
+		spec_release(&s);
+		return EXIT_BAD_INPUT;
 	}
 	if (replay && replay_mode_parse(replay, &s.replay)) {
 		error("--replay '%s' must be auto, kernel or user", replay);

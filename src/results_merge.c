@@ -284,9 +284,9 @@ static size_t name_missing(struct merge_input *in, const size_t *ord, size_t n, 
 		}
 		if (lack) {
 			missing += lack;
-			warning("%s (shard %s of spec '%s') is partial: %zu of its %zu configs are missing (%s%s%s%s%s%s); "
+			warning("%s (shard %s of spec '%s') is partial: %zu of its %zu configs %s missing (%s%s%s%s%s%s); "
 				"finish it with 'attnprof record SPEC --shard %s -o %s --resume' and merge again",
-				in[ord[j]].path, h->shard, or_none(h->spec_name), lack, want, first[0],
+				in[ord[j]].path, h->shard, or_none(h->spec_name), lack, want, lack == 1 ? "is" : "are", first[0],
 				lack > 1 ? ", " : "", lack > 1 ? first[1] : "", lack > 2 ? ", " : "", lack > 2 ? first[2] : "",
 				lack > 3 ? ", ..." : "", h->shard, in[ord[j]].path);
 		}

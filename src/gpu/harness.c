@@ -728,16 +728,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 			if (res.header.spec_name && strcmp(res.header.spec_name, s->name))
 				warning("resuming '%s', which was recorded from spec '%s', with spec '%s'",
 					o->out_path, res.header.spec_name, s->name);
-			/* a shard resumes its own part only */
-			const char *had = res.header.tool_version ? res.header.shard : o->shard;
-			if ((had || o->shard) && (!had || !o->shard || strcmp(had, o->shard))) {
-				error("cannot resume '%s' as %s%s: it holds %s%s; resume it with %s%s, or write this part "
-				      "elsewhere with -o", o->out_path, o->shard ? "shard " : "the whole sweep",
-				      o->shard ? o->shard : "", had ? "shard " : "the whole sweep", had ? had : "",
-				      had ? "--shard " : "no --shard", had ? had : "");
-				results_release(&res);
-				return EXIT_BAD_INPUT;
-			}
+			/* (record checked before that the file holds the same part) */
 		} else if (!o->force) {
 			error("results file '%s' exists: use --resume to continue it, --force to overwrite it, or -o to write elsewhere",
 			      o->out_path);
