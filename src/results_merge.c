@@ -326,10 +326,10 @@ static int by_path(const void *a, const void *b, void *ctx)
 	return strcmp(in[*(const size_t *)a].path, in[*(const size_t *)b].path);
 }
 
-static struct merge_input *rule_ctx;
-static int by_rule(const void *a, const void *b)
+/* the rule's order: the file whose records lose to every other's first */
+static int by_rule(const void *a, const void *b, void *ctx)
 {
-	const struct merge_input *x = &rule_ctx[*(const size_t *)a], *y = &rule_ctx[*(const size_t *)b];
+	const struct merge_input *in = ctx, *x = &in[*(const size_t *)a], *y = &in[*(const size_t *)b];
 	return results_supersedes(&x->res.header, x->path, &y->res.header, y->path);
 }
 
@@ -389,8 +389,7 @@ int results_merge(struct merge_input *in, size_t n, const struct merge_opts *o,
 		goto out;
 	}
 	memcpy(byrule, ord, n * sizeof(*ord));
-	rule_ctx = in;
-	qsort(byrule, n, sizeof(*byrule), by_rule);
+	qsort_r(byrule, n, sizeof(*byrule), by_rule, in);
 	for (size_t j = 0; j < n; j++)
 		rank[byrule[j]] = j;
 	size_t oldest = byrule[0];
