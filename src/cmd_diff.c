@@ -18,7 +18,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof diff BASE.yaml NEW.yaml [--csv | --json] [--fail-above PCT]\n"
+		"usage: attnprof diff BASE.yaml NEW.yaml [--csv | --json] [--fail-above PCT] [--metric NAME]...\n"
 		"\n"
 		"Compare two results files config by config (the identity: source, variant,\n"
 		"phase, pass, dtype, B, H, Hkv, Nq, Nkv, d, causal).  For each config in\n"
@@ -32,9 +32,22 @@ static void usage(FILE *f)
 		"      --json           the same as one JSON object\n"
 		"      --fail-above PCT exit 1 when a regression beyond the spread is slower than\n"
 		"                       base by more than PCT percent (for CI)\n"
+		"      --metric NAME    also a counter base -> new and its ratio (a CUPTI name as in\n"
+		"                       the records' totals, e.g. dram__bytes_read.sum; up to 16)\n"
 		"\n"
 		"exit status: 0 compared (and no regression above --fail-above); 1 a regression\n"
 		"above --fail-above; 2 bad usage or an unreadable results file.\n");
+}
+
+#define DIFF_MAX_METRICS 16
+static const char *metric_names[DIFF_MAX_METRICS];
+static size_t nmetric_names;
+
+/* a counter of a record, NaN where it has none */
+static double metric_of(const struct record *r, const char *name)
+{
+	const double *v = r ? record_metric(r, name) : NULL;
+	return v ? *v : NAN;
 }
 
 enum verdict { V_WITHIN, V_REGRESSION, V_IMPROVEMENT, V_NO_SPREAD, V_NO_TIME, V_ONLY_BASE, V_ONLY_NEW };
@@ -190,7 +203,10 @@ static const struct record *one_of(const struct row *w) { return w->b ? w->b : w
 static void print_csv(const struct row *rows, size_t n)
 {
 	printf("identity,source,variant,phase,pass,dtype,batch,heads,kv_heads,seqlen_q,seqlen_kv,head_dim,causal,"
-	       "base_ms,base_min_ms,base_max_ms,new_ms,new_min_ms,new_max_ms,ratio,change_pct,beyond_spread,verdict\n");
+	       "base_ms,base_min_ms,base_max_ms,new_ms,new_min_ms,new_max_ms,ratio,change_pct,beyond_spread,verdict");
+	for (size_t m = 0; m < nmetric_names; m++)
+		printf(",%s.base,%s.new,%s.ratio", metric_names[m], metric_names[m], metric_names[m]);
+	putchar('\n');
 	for (size_t i = 0; i < n; i++) {
 		const struct row *w = &rows[i];
 		const struct record *r = one_of(w);
@@ -213,7 +229,14 @@ static void print_csv(const struct row *rows, size_t n)
 		}
 		csv_num(w->ratio);
 		csv_num(w->change_pct);
-		printf(",%s,%s\n", w->v == V_REGRESSION || w->v == V_IMPROVEMENT ? "true" : "false", verdict_words[w->v]);
+		printf(",%s,%s", w->v == V_REGRESSION || w->v == V_IMPROVEMENT ? "true" : "false", verdict_words[w->v]);
+		for (size_t m = 0; m < nmetric_names; m++) {
+			double a = metric_of(w->b, metric_names[m]), b = metric_of(w->n, metric_names[m]);
+			csv_num(a);
+			csv_num(b);
+			csv_num(a != 0 ? b / a : NAN);
+		}
+		putchar('\n');
 	}
 }
 
@@ -272,8 +295,26 @@ static void print_json(const char *base, const char *newp, const struct row *row
 		json_num(w->ratio);
 		fputs(", \"change_pct\": ", stdout);
 		json_num(w->change_pct);
-		printf(", \"beyond_spread\": %s, \"verdict\": \"%s\"}",
+		printf(", \"beyond_spread\": %s, \"verdict\": \"%s\"",
 		       w->v == V_REGRESSION || w->v == V_IMPROVEMENT ? "true" : "false", verdict_words[w->v]);
+		if (nmetric_names) {
+			fputs(", \"metrics\": {", stdout);
+			for (size_t m = 0; m < nmetric_names; m++) {
+				double a = metric_of(w->b, metric_names[m]), b = metric_of(w->n, metric_names[m]);
+				if (m)
+					fputs(", ", stdout);
+				json_str(metric_names[m]);
+				fputs(": {\"base\": ", stdout);
+				json_num(a);
+				fputs(", \"new\": ", stdout);
+				json_num(b);
+				fputs(", \"ratio\": ", stdout);
+				json_num(a != 0 ? b / a : NAN);
+				putchar('}');
+			}
+			putchar('}');
+		}
+		putchar('}');
 	}
 	printf("\n], \"summary\": {\"in_both\": %zu, \"regressions\": %zu, \"improvements\": %zu, \"within_spread\": %zu, "
 	       "\"spread_unknown\": %zu, \"no_time\": %zu, \"only_base\": %zu, \"only_new\": %zu, \"worst_regression_pct\": ",
@@ -315,8 +356,16 @@ static void print_text(const char *base, const char *newp, const struct row *row
 			       w->b->error ? "base failed" : timed(w->b) ? "new failed or untimed" : "base untimed");
 			continue;
 		}
-		printf("%-*s %10.4f %10.4f %7.3f %+7.1f%%  %s\n", (int)kw, w->key, w->b->time_ms, w->n->time_ms, w->ratio,
+		printf("%-*s %10.4f %10.4f %7.3f %+7.1f%%  %s", (int)kw, w->key, w->b->time_ms, w->n->time_ms, w->ratio,
 		       w->change_pct, verdict_names[w->v]);
+		for (size_t m = 0; m < nmetric_names; m++) {
+			double a = metric_of(w->b, metric_names[m]), b = metric_of(w->n, metric_names[m]);
+			if (isnan(a) || isnan(b))
+				printf("; %s: %s", metric_names[m], isnan(a) && isnan(b) ? "not recorded" : isnan(a) ? "not in base" : "not in new");
+			else
+				printf("; %s %.6g -> %.6g (%.3f)", metric_names[m], a, b, a != 0 ? b / a : NAN);
+		}
+		putchar('\n');
 	}
 	for (int side = 0; side < 2; side++) {
 		size_t cnt = side ? s->only_new : s->only_base;
@@ -336,11 +385,13 @@ int cmd_diff(int argc, char **argv)
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "fail-above", required_argument, NULL, 'f' },
+		{ "metric", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int csv = 0, json = 0, c;
 	double fail_above = NAN;
+	nmetric_names = 0;
 	char *end;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -354,6 +405,13 @@ int cmd_diff(int argc, char **argv)
 				error("--fail-above '%s' must be a percentage from 0 to 1000000, e.g. '--fail-above 5'", optarg);
 				return EXIT_BAD_INPUT;
 			}
+			break;
+		case 'm':
+			if (nmetric_names == DIFF_MAX_METRICS) {
+				error("--metric '%s': at most %d counters", optarg, DIFF_MAX_METRICS);
+				return EXIT_BAD_INPUT;
+			}
+			metric_names[nmetric_names++] = optarg;
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;

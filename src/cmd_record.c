@@ -593,26 +593,27 @@ int cmd_record(int argc, char **argv)
 	};
 	const char *out = NULL, *metrics = NULL, *replay = NULL, *shard = NULL, *gpus = NULL;
 	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, batch = 0, device = 0, dry = 0, c;
+	int device_given = 0;
 	int shard_k = 0, shard_n = 0, idx;
 	double probe = 2.0, settle = 2000;
 	char *end;
-	/* the options --gpus hands to every process, as given */
-	char **pass = calloc((size_t)argc * 2 + 1, sizeof(*pass));
+	/* the options --gpus hands to every process: "--NAME" and its argument */
+	enum { PASS_MAX = 256 };
+	static char names[32][32];
+	static char *pass[PASS_MAX];
 	int npass = 0;
-	if (!pass)
-		return error("out of memory"), EXIT_FAILURE_RUN;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, &idx)) != -1) {
 		if (c != 'o' && c != 'S' && c != 'D' && c != 'G' && c != 'N' && c != 'h' && c != '?') {
 			/* the option's long name: the short ones are -o and -h only */
 			for (idx = 0; opts[idx].name && opts[idx].val != c; idx++)
 				;
-			if (opts[idx].name && !(pass[npass++] = malloc(strlen(opts[idx].name) + 3)))
-				return error("out of memory"), EXIT_FAILURE_RUN;
-			if (opts[idx].name)
-				sprintf(pass[npass - 1], "--%s", opts[idx].name);
-			if (opts[idx].name && opts[idx].has_arg && !(pass[npass++] = strdup(optarg)))
-				return error("out of memory"), EXIT_FAILURE_RUN;
+			if (opts[idx].name && idx < 32 && npass + 2 <= PASS_MAX) {
+				snprintf(names[idx], sizeof(names[idx]), "--%s", opts[idx].name);
+				pass[npass++] = names[idx];
+				if (opts[idx].has_arg)
+					pass[npass++] = optarg;
+			}
 		}
 		switch (c) {
 		case 'S':
@@ -626,6 +627,7 @@ int cmd_record(int argc, char **argv)
 				error("--device '%s' must be a device number from 0 (as CUDA_VISIBLE_DEVICES numbers them)", optarg);
 				return EXIT_BAD_INPUT;
 			}
+			device_given = 1;
 			break;
 		case 'G': gpus = optarg; break;
 		case 'N': dry = 1; break;
@@ -682,7 +684,7 @@ int cmd_record(int argc, char **argv)
 		error("--dry-run goes with --gpus: it prints the processes --gpus would start");
 		return EXIT_BAD_INPUT;
 	}
-	if (gpus && (shard || device)) {
+	if (gpus && (shard || device_given)) {
 		error("--gpus picks each process's --shard and --device itself: give --gpus, or --shard and --device");
 		return EXIT_BAD_INPUT;
 	}
@@ -702,14 +704,8 @@ int cmd_record(int argc, char **argv)
 	if (gpus) {
 		int rc = record_on_gpus(argv[optind], gpus, dry, out, resume, force, npass, pass);
 		spec_release(&s);
-		for (int i = 0; i < npass; i++)
-			free(pass[i]);
-		free(pass);
 		return rc;
 	}
-	for (int i = 0; i < npass; i++)
-		free(pass[i]);
-	free(pass);
 	if (shard && spec_keep_shard(&s, shard_k, shard_n, NULL, NULL)) {
 		spec_release(&s);
 		return EXIT_FAILURE_RUN;
