@@ -271,5 +271,33 @@ static void test_merge_missing_and_mixed(void)
 	release_inputs(in2, 2);
 }
 
-TESTS(test_parts_disjoint_union, test_parts_balanced_by_time, test_shard_parse, test_supersedes_rule,
+/* header.shard is written (only when set) and read back */
+static void test_header_shard_round_trip(void)
+{
+	struct results r, back;
+	CHECK_INT(results_load(&r, F "tiny.shard-2-of-3.yaml", NULL), 0);
+	CHECK_STR(r.header.shard, "2/3");
+	char *t = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&t, &len);
+	CHECK_INT(results_write(&r, f), 0);
+	fclose(f);
+	CHECK(strstr(t, "\n  shard: 2/3\n") != NULL);
+	CHECK_INT(results_parse(&back, t, len, "mem.yaml", NULL), 0);
+	CHECK_STR(back.header.shard, "2/3");
+	free(t);
+	results_release(&back);
+	/* a whole sweep's file has no shard key */
+	free(r.header.shard);
+	r.header.shard = NULL;
+	t = NULL;
+	f = open_memstream(&t, &len);
+	CHECK_INT(results_write(&r, f), 0);
+	fclose(f);
+	CHECK(strstr(t, "shard:") == NULL);
+	free(t);
+	results_release(&r);
+}
+
+TESTS(test_header_shard_round_trip, test_parts_disjoint_union, test_parts_balanced_by_time, test_shard_parse, test_supersedes_rule,
       test_merge_rule_and_order, test_merge_equals_single_run, test_merge_missing_and_mixed)
