@@ -53,14 +53,6 @@ add_counts "$last"
 honour cli $rc "$last"
 fi
 
-if want slurm; then
-echo "== Slurm scripts (experiments/slurm, a fake array task and stubs, no Slurm)"
-out=$(sh tests/slurm/run.sh ./attnprof); rc=$?; printf '%s\n' "$out"
-last=$(printf '%s\n' "$out" | tail -1)
-add_counts "$last"
-honour slurm $rc "$last"
-fi
-
 if want kill; then
 echo "== kill loop (SIGKILL while report, figure, export and a results save write)"
 out=$(sh tests/kill/run.sh ./attnprof "${KILL_ROUNDS:-8}"); rc=$?; printf '%s\n' "$out"
@@ -88,6 +80,14 @@ last=$(printf '%s\n' "$out" | tail -1)
 add_counts "$last"
 case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names fuzz" ;; esac
 honour fuzz $rc "$last"
+fi
+
+if want slurm; then
+echo "== Slurm scripts (experiments/slurm, a fake array task and stubs, no Slurm)"
+out=$(sh tests/slurm/run.sh ./attnprof); rc=$?; printf '%s\n' "$out"
+last=$(printf '%s\n' "$out" | tail -1)
+add_counts "$last"
+honour slurm $rc "$last"
 fi
 
 if want gpu; then
