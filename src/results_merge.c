@@ -333,6 +333,22 @@ static int by_rule(const void *a, const void *b, void *ctx)
 	return results_supersedes(&x->res.header, x->path, &y->res.header, y->path);
 }
 
+struct fileid {
+	dev_t dev;
+	ino_t ino;
+	size_t j;
+};
+
+static int by_fileid(const void *a, const void *b)
+{
+	const struct fileid *x = a, *y = b;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return x->j < y->j ? -1 : x->j > y->j;
+}
+
 static int same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
@@ -365,6 +381,32 @@ int results_merge(struct merge_input *in, size_t n, const struct merge_opts *o,
 			error("'%s' is named twice: give each results file once", in[ord[j]].path);
 			goto out;
 		}
+	/* one file under two names would supersede itself */
+	if (n > 1) {
+		struct fileid *id = malloc(n * sizeof(*id));
+		if (!id) {
+			error("out of memory");
+			goto out;
+		}
+		size_t nid = 0;
+		for (size_t j = 0; j < n; j++) {
+			struct stat st;
+			if (!stat(in[j].path, &st)) {
+				id[nid].dev = st.st_dev;
+				id[nid].ino = st.st_ino;
+				id[nid++].j = j;
+			}
+		}
+		qsort(id, nid, sizeof(*id), by_fileid);
+		for (size_t k = 1; k < nid; k++)
+			if (id[k].dev == id[k - 1].dev && id[k].ino == id[k - 1].ino) {
+				error("'%s' and '%s' are one file: give each results file once", in[id[k - 1].j].path,
+				      in[id[k].j].path);
+				free(id);
+				goto out;
+			}
+		free(id);
+	}
 	/* one sweep, one GPU, one driver, one attnprof */
 	int mixed = 0;
 	for (size_t j = 1; j < n; j++) {
