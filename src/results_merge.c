@@ -59,6 +59,30 @@ static void header_copy(struct results_header *dst, const struct results_header 
 	dst->shard = NULL; /* the merged file is no one part */
 }
 
+/* "attnprof record s.yaml --shard 1/3 --device 0 -o p.yaml" -> "attnprof
+ * record s.yaml -o p.yaml": the command of the sweep the merged parts make */
+static void drop_part_options(char *cmd)
+{
+	static const char *const opts[] = { "--shard", "--device" };
+	for (size_t k = 0; cmd && k < 2; k++) {
+		size_t l = strlen(opts[k]);
+		char *p = cmd;
+		while ((p = strstr(p, opts[k]))) {
+			int word = (p == cmd || p[-1] == ' ') && (p[l] == ' ' || p[l] == '=');
+			if (!word) {
+				p += l;
+				continue;
+			}
+			char *end = p + l + 1;                /* past the ' ' or '=' */
+			while (*end && *end != ' ')
+				end++;                        /* past the value */
+			if (p > cmd && p[-1] == ' ')
+				p--;                          /* with the space before */
+			memmove(p, end, strlen(end) + 1);
+		}
+	}
+}
+
 static int shard_count(const struct results_header *h)
 {
 	int k = 0, n = 0;
@@ -498,6 +522,8 @@ int results_merge(struct merge_input *in, size_t n, const struct merge_opts *o,
 	qsort(e, nw, sizeof(*e), by_place);
 
 	header_copy(&out->header, &in[oldest].res.header);
+	if (in[oldest].res.header.shard)
+		drop_part_options(out->header.command_line);
 	if (mixed && note_conditions(&out->header, in, ord, n))
 		goto out;
 	for (size_t i = 0; i < nw; i++)

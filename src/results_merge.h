@@ -57,7 +57,8 @@ struct merge_report {
  * correctness; in the order of the sweep of the first file's spec (records
  * the spec does not hold after it, by identity), so the inputs' order on the
  * command line does not change the output.  The header is the earliest
- * recording's, without its shard.
+ * recording's, without its shard (and its command line without --shard and
+ * --device: the command of the sweep the parts make).
  *
  * Refused (-1 after error() naming both files and the field): files whose
  * header.spec, header.gpu.name, header.gpu.driver, header.tool_version or
