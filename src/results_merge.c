@@ -309,10 +309,10 @@ static size_t name_missing(struct merge_input *in, const size_t *ord, size_t n, 
 		if (lack) {
 			missing += lack;
 			warning("%s (shard %s of spec '%s') is partial: %zu of its %zu configs %s missing (%s%s%s%s%s%s); "
-				"finish it with 'attnprof record SPEC --shard %s -o %s --resume' and merge again",
+				"finish it with 'attnprof record %s --shard %s -o %s --resume' and merge again",
 				in[ord[j]].path, h->shard, or_none(h->spec_name), lack, want, lack == 1 ? "is" : "are", first[0],
 				lack > 1 ? ", " : "", lack > 1 ? first[1] : "", lack > 2 ? ", " : "", lack > 2 ? first[2] : "",
-				lack > 3 ? ", ..." : "", h->shard, in[ord[j]].path);
+				lack > 3 ? ", ..." : "", h->spec_path ? h->spec_path : "SPEC", h->shard, in[ord[j]].path);
 		}
 	}
 	/* parts of one split that no input holds */
@@ -332,9 +332,10 @@ static size_t name_missing(struct merge_input *in, const size_t *ord, size_t n, 
 				if (!seen[k]) {
 					missing += count[k];
 					warning("shard %d/%d of spec '%s' is not among the inputs: its %zu config%s missing; "
-						"record it with 'attnprof record SPEC --shard %d/%d' and merge again",
+						"record it with 'attnprof record %s --shard %d/%d' and merge again",
 						k, parts0, or_none(in[ord[0]].res.header.spec_name), count[k],
-						count[k] == 1 ? " is" : "s are", k, parts0);
+						count[k] == 1 ? " is" : "s are",
+						in[ord[0]].res.header.spec_path ? in[ord[0]].res.header.spec_path : "SPEC", k, parts0);
 				}
 		}
 		free(seen);
