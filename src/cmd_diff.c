@@ -31,12 +31,14 @@ static void usage(FILE *f)
 		"      --csv            one row per config (the configs only one file has too)\n"
 		"      --json           the same as one JSON object\n"
 		"      --fail-above PCT exit 1 when a regression beyond the spread is slower than\n"
-		"                       base by more than PCT percent (for CI)\n"
+		"                       base by more than PCT percent, or a config base timed\n"
+		"                       fails in new (for CI)\n"
 		"      --metric NAME    also a counter base -> new and its ratio (a CUPTI name as in\n"
 		"                       the records' totals, e.g. dram__bytes_read.sum; up to 16)\n"
 		"\n"
 		"exit status: 0 compared (and no regression above --fail-above); 1 a regression\n"
-		"above --fail-above; 2 bad usage or an unreadable results file.\n");
+		"above --fail-above, or a config failing in new; 2 bad usage or an unreadable\n"
+		"results file.\n");
 }
 
 #define DIFF_MAX_METRICS 16
@@ -260,6 +262,7 @@ static void json_side(const char *name, const struct record *x)
 
 struct summary {
 	size_t both, regress, improve, within, nospread, notime, only_base, only_new;
+	size_t broke;              /* timed in base, failed in new */
 	const struct row *worst;   /* the largest regression beyond the spread */
 	const struct row *best;    /* the largest improvement beyond the spread */
 };
@@ -332,6 +335,8 @@ static void print_summary(FILE *f, const struct summary *s, const char *base, co
 		fprintf(f, ", %zu without a recorded spread", s->nospread);
 	if (s->notime)
 		fprintf(f, ", %zu without a time", s->notime);
+	if (s->broke)
+		fprintf(f, " (%zu timed in base failed in new)", s->broke);
 	if (s->worst)
 		fprintf(f, "; worst regression %+.1f %% (%s)", s->worst->change_pct, s->worst->key);
 	if (s->best)
@@ -352,8 +357,9 @@ static void print_text(const char *base, const char *newp, const struct row *row
 		if (w->v >= V_ONLY_BASE)
 			continue;
 		if (w->v == V_NO_TIME) {
-			printf("%-*s %10s %10s %7s %8s  %s (%s)\n", (int)kw, w->key, "-", "-", "-", "-", verdict_names[w->v],
-			       w->b->error ? "base failed" : timed(w->b) ? "new failed or untimed" : "base untimed");
+			printf("%-*s %10s %10s %7s %8s  %s (%s%s)\n", (int)kw, w->key, "-", "-", "-", "-", verdict_names[w->v],
+			       w->b->error ? "base failed" : !timed(w->b) ? "base untimed" : w->n->error ? "new failed: " : "new untimed",
+			       timed(w->b) && w->n->error ? w->n->error : "");
 			continue;
 		}
 		printf("%-*s %10.4f %10.4f %7.3f %+7.1f%%  %s", (int)kw, w->key, w->b->time_ms, w->n->time_ms, w->ratio,
@@ -472,7 +478,10 @@ int cmd_diff(int argc, char **argv)
 				break;
 			case V_WITHIN: s.within++; break;
 			case V_NO_SPREAD: s.nospread++; break;
-			default: s.notime++; break;
+			default:
+				s.notime++;
+				s.broke += timed(w->b) && w->n->error;
+				break;
 			}
 		}
 		n++;
@@ -506,6 +515,12 @@ int cmd_diff(int argc, char **argv)
 			      over, over == 1 ? "" : "s", over == 1 ? "s" : "", fail_above, s.worst->change_pct, s.worst->key);
 			rc = EXIT_FAILURE_RUN;
 		}
+		/* a config that ran in base and fails in new is the worst regression of all */
+		for (size_t i = 0; i < n; i++)
+			if (rows[i].v == V_NO_TIME && timed(rows[i].b) && rows[i].n->error) {
+				error("%s ran in %s and fails in %s: %s", rows[i].key, base, newp, rows[i].n->error);
+				rc = EXIT_FAILURE_RUN;
+			}
 	}
 out:
 	free(kb);
