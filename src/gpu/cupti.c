@@ -247,8 +247,6 @@ static int activity_register(void)
 	return 0;
 }
 
-static int attach_current; /* cupti_attach_current_device */
-
 /* Device support and counter availability; CUPTI_UNAVAILABLE with reason. */
 static int probe_device(struct cupti_session *s, char *reason, size_t len)
 {
@@ -316,11 +314,6 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 		return unavailable(reason, len, "CUPTI cannot read counter availability on %s: %s",
 				   s->chip, cupti_result_name(r));
 	return 0;
-}
-
-void cupti_attach_current_device(int on)
-{
-	attach_current = on;
 }
 
 int cupti_session_open_activity(struct cupti_session **out, char *reason, size_t reason_len)
