@@ -60,9 +60,11 @@ int shard_assign(const struct spec *s, int n, int *owner, double *load)
 		return error("a sweep splits into 1 to %d parts, not %d", SHARD_MAX, n);
 	struct costed *c = malloc((s->nconfigs ? s->nconfigs : 1) * sizeof(*c));
 	double *sum = calloc((size_t)n, sizeof(*sum));
-	if (!c || !sum) {
+	size_t *cnt = calloc((size_t)n, sizeof(*cnt));
+	if (!c || !sum || !cnt) {
 		free(c);
 		free(sum);
+		free(cnt);
 		return error("out of memory splitting the sweep into %d parts", n);
 	}
 	for (size_t i = 0; i < s->nconfigs; i++) {
@@ -71,17 +73,21 @@ int shard_assign(const struct spec *s, int n, int *owner, double *load)
 	}
 	qsort(c, s->nconfigs, sizeof(*c), by_cost);
 	for (size_t j = 0; j < s->nconfigs; j++) {
+		/* the least predicted time; equal (configs the model has no time
+		 * for): the fewest configs; then the lower part */
 		int best = 0;
 		for (int p = 1; p < n; p++)
-			if (sum[p] < sum[best])
+			if (sum[p] < sum[best] || (sum[p] == sum[best] && cnt[p] < cnt[best]))
 				best = p;
 		sum[best] += c[j].ms;
+		cnt[best]++;
 		owner[c[j].i] = best + 1;
 	}
 	if (load)
 		memcpy(load, sum, (size_t)n * sizeof(*sum));
 	free(c);
 	free(sum);
+	free(cnt);
 	return 0;
 }
 

@@ -5,8 +5,8 @@
  * config (model.h, time_roofline_ms on the H200 defaults, whatever GPU
  * runs it, so every machine splits a spec alike): the configs, longest
  * predicted first (equal times: the earlier in the sweep first), go one by
- * one to the part with the least predicted time so far (equal: the lower
- * K).  The parts are disjoint and their union is the sweep; a part keeps
+ * one to the part with the least predicted time so far (equal: the one
+ * with fewer configs, then the lower K).  The parts are disjoint and their union is the sweep; a part keeps
  * the sweep's order.  Deterministic: the same spec text splits the same
  * way on every machine and in every run (merge recomputes it to name what
  * a partial shard lacks).
