@@ -10,6 +10,7 @@
 #                        the committed results into reports/
 #   make gpu-test        correctness of every variant on the GPU
 #   make fuzz            libFuzzer runs of the spec and results parsers, 10 min each
+#   make bench           measure the 200-shard merge (tools/bench_merge.py)
 #   make install PREFIX=/usr/local
 #
 # CUDA and CUPTI are looked for, not assumed: CUDA_HOME, then nvcc on PATH;
@@ -108,7 +109,7 @@ LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
 TEST_BIN   := $(TEST_SRC:%.c=$(BUILD)/%)
 
-.PHONY: all deps report report-run test test-run other-build gpu-test fuzz install clean sass attnprof inject
+.PHONY: all deps report report-run test test-run other-build gpu-test fuzz bench install clean sass attnprof inject
 all: attnprof $(if $(filter 1,$(CUDA)),inject)
 
 # ./attnprof is always the binary of the configuration just asked for
@@ -171,6 +172,11 @@ other-build:
 
 gpu-test: attnprof
 	@sh tests/gpu-test.sh
+
+# benchmarks, measured and printed (not tests): merge of a 200-shard fa2-paper
+# sweep, six runs of it (tools/bench_merge.py; goal: under 1 s per 1000 records)
+bench: attnprof
+	@python3 tools/bench_merge.py ./attnprof
 
 # each target at least 10 minutes (tests/fuzz/run.sh; 'make test' runs 10 s)
 FUZZ_SECONDS ?= 600

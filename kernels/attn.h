@@ -36,7 +36,11 @@ struct attn_device {
 
 /* Number of CUDA devices (0 when none or no driver; never fails). */
 int attn_device_count(void);
-/* Facts of device 0 (selects it). */
+/* Make device (0 to count - 1, as CUDA_VISIBLE_DEVICES numbers them) the
+ * current one, before anything else touches the GPU (record --device).
+ * 0, or -1 with attn_last_error() saying why. */
+int attn_device_select(int device);
+/* Facts of the current device (0 unless attn_device_select chose another). */
 int attn_device_info(struct attn_device *d);
 /* Device-to-device copy bandwidth in GB/s, counting bytes read + written,
  * median of `reps` copies of `bytes` bytes. */

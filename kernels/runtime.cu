@@ -106,12 +106,28 @@ extern "C" int attn_device_count(void)
 	return n;
 }
 
+// record --device I: every later call (buffers, kernels, CUPTI's session)
+// works on the current device, which this sets before any of them.
+extern "C" int attn_device_select(int device)
+{
+	int n = attn_device_count();
+	if (device < 0 || device >= n) {
+		char buf[200];
+		snprintf(buf, sizeof buf, "device %d is not visible: %d device%s (0 to %d; CUDA_VISIBLE_DEVICES renumbers them)",
+			 device, n, n == 1 ? "" : "s", n - 1);
+		return cuda_fail(cudaErrorInvalidDevice, buf);
+	}
+	CUDA_TRY(cudaSetDevice(device), "selecting the device");
+	return 0;
+}
+
 extern "C" int attn_device_info(struct attn_device *d)
 {
 	memset(d, 0, sizeof *d);
-	CUDA_TRY(cudaSetDevice(0), "selecting device 0");
+	int dev = 0;
+	CUDA_TRY(cudaGetDevice(&dev), "finding the current device");
 	cudaDeviceProp p;
-	CUDA_TRY(cudaGetDeviceProperties(&p, 0), "reading device 0 properties");
+	CUDA_TRY(cudaGetDeviceProperties(&p, dev), "reading the device's properties");
 	snprintf(d->name, sizeof d->name, "%s", p.name);
 	d->cc_major = p.major;
 	d->cc_minor = p.minor;
@@ -121,9 +137,9 @@ extern "C" int attn_device_info(struct attn_device *d)
 	d->mem_bus_bits = p.memoryBusWidth;
 	d->smem_per_block_optin = p.sharedMemPerBlockOptin;
 	int khz = 0;
-	CUDA_TRY(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0), "reading the SM clock");
+	CUDA_TRY(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev), "reading the SM clock");
 	d->sm_clock_mhz = khz / 1000;
-	CUDA_TRY(cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, 0), "reading the memory clock");
+	CUDA_TRY(cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev), "reading the memory clock");
 	d->mem_clock_mhz = khz / 1000;
 	CUDA_TRY(cudaDriverGetVersion(&d->driver_version), "reading the driver version");
 	CUDA_TRY(cudaRuntimeGetVersion(&d->runtime_version), "reading the runtime version");

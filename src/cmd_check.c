@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "shard.h"
 #include "spec.h"
 #include "util/error.h"
 #if ATTNPROF_HAVE_CUDA
@@ -17,7 +18,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof check SPEC [--memory SIZE_GIB] [--sms N] [--chip NAME] [--quiet]\n"
+		"usage: attnprof check SPEC [--memory SIZE_GIB] [--sms N] [--chip NAME] [--shard K/N] [--quiet]\n"
 		"\n"
 		"Validate an experiment spec and print its sweep: one line per config\n"
 		"with the predicted device memory of its buffers.  Needs no GPU.\n"
@@ -26,6 +27,9 @@ static void usage(FILE *f)
 		"  --sms N       SM count used for split-KV tilings (default 132)\n"
 		"  --chip NAME   validate the metric set for this chip and count its passes\n"
 		"                (default GH100; needs the GPU half, no GPU)\n"
+		"  --shard K/N   only part K of N of the sweep, as 'record --shard K/N' runs it:\n"
+		"                disjoint parts, together the sweep, balanced by the model's\n"
+		"                predicted time (the summary says each part's share)\n"
 		"  --quiet       print only the summary line\n"
 		"\n"
 		"exit status: 0 valid, 2 invalid (the message names file:line:col)\n");
@@ -38,11 +42,14 @@ int cmd_check(int argc, char **argv)
 		{ "sms", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "chip", required_argument, NULL, 'c' },
+		{ "shard", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	double mem_gib = 139.0;
-	int sms = 132, quiet = 0, c;
+	int sms = 132, quiet = 0, c, shard_k = 0, shard_n = 0;
+	size_t sweep_configs = 0;
+	double total_ms = 0, part_ms = 0;
 	const char *chip = "GH100";
 	char *end;
 	optind = 1;
@@ -66,6 +73,10 @@ int cmd_check(int argc, char **argv)
 			sms = (int)v;
 			break;
 		case 'q': quiet = 1; break;
+		case 'S':
+			if (shard_parse("--shard", optarg, &shard_k, &shard_n))
+				return EXIT_BAD_INPUT;
+			break;
 		case 'c': chip = optarg; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;
@@ -74,6 +85,11 @@ int cmd_check(int argc, char **argv)
 	struct spec s;
 	if (command_load_spec(argc, argv, optind, "check", &s))
 		return EXIT_BAD_INPUT;
+	sweep_configs = s.nconfigs;
+	if (shard_n && spec_keep_shard(&s, shard_k, shard_n, &total_ms, &part_ms)) {
+		spec_release(&s);
+		return EXIT_FAILURE_RUN;
+	}
 	uint64_t limit = (uint64_t)(mem_gib * 1024 * 1024 * 1024);
 	if (spec_check_memory(&s, limit, sms)) {
 		spec_release(&s);
@@ -110,6 +126,10 @@ int cmd_check(int argc, char **argv)
 	size_t kernel_replay = 0;
 	for (size_t i = 0; i < s.nconfigs; i++)
 		kernel_replay += replay_is_kernel(&s, s.configs[i].variant);
+	if (shard_n)
+		printf("%s: shard %d/%d: %zu of the sweep's %zu configs, predicted %.3f of %.3f ms (%.1f %%; "
+		       "model roofline time on the H200 defaults)\n", s.path, shard_k, shard_n, s.nconfigs, sweep_configs,
+		       part_ms, total_ms, total_ms > 0 ? 100 * part_ms / total_ms : 0.0);
 	printf("%s: valid: %zu configs, metric set '%s' (%zu metrics%s), replay %s (%zu user, %zu kernel), "
 	       "peak predicted device memory %s\n",
 	       s.path, s.nconfigs, s.metric_set, s.nmetrics, passes_text, replay_mode_name(s.replay),

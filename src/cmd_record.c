@@ -7,14 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include "capture/family.h"
 #include "capture/range_name.h"
 #include "commands.h"
 #include "metric_sets.h"
+#include "results_merge.h"
+#include "shard.h"
 #include "spec.h"
 #include "util/error.h"
 #if ATTNPROF_HAVE_CUDA
+#include "attn.h"
 #include "gpu/harness.h"
 #include "gpu/program.h"
 #endif
@@ -25,6 +31,7 @@ static void usage(FILE *f)
 		"usage: attnprof record SPEC [-o RESULTS] [--resume | --force] [--metrics SET]\n"
 		"                       [--replay MODE] [--profile-batch N] [--reps N] [--warmup N]\n"
 		"                       [--copy-probe GIB] [--settle MS] [--progress]\n"
+		"                       [--shard K/N] [--device I] [--gpus all|LIST [--dry-run]]\n"
 		"       attnprof record [OPTIONS] -o RESULTS -- CMD [ARGS...]\n"
 		"       attnprof record --parse-range NAME\n"
 		"\n"
@@ -56,6 +63,19 @@ static void usage(FILE *f)
 		"                      0 = no): a power-hungry config before it leaves the clock low\n"
 		"                      (docs/metrics.md)\n"
 		"      --progress      a line per config on stderr even when it is not a terminal\n"
+		"      --shard K/N     run only part K of N of the sweep (1 <= K <= N): the parts are\n"
+		"                      disjoint, together the whole sweep, balanced by the model's\n"
+		"                      predicted time ('attnprof check SPEC --shard K/N' lists one);\n"
+		"                      the part is written in the header (merge checks it); default\n"
+		"                      FILE <spec name>.shard-K-of-N.yaml; --resume continues a part\n"
+		"      --device I      run on CUDA device I (default 0; numbered as CUDA_VISIBLE_DEVICES\n"
+		"                      shows them)\n"
+		"      --gpus all|LIST one process per GPU, at once: every visible GPU, or the devices\n"
+		"                      listed ('0,1,3'); process K runs --shard K/N on its GPU into\n"
+		"                      FILE.shard-K-of-N.yaml (FILE less its .yaml), then the parts\n"
+		"                      are merged into FILE ('attnprof merge'); other options go to\n"
+		"                      every process\n"
+		"      --dry-run       with --gpus: print the commands, run nothing\n"
 		"\n"
 		"With '-- CMD', run an unmodified program instead and profile only its\n"
 		"attention calls (NVTX ranges named 'attnprof: impl=... B= H= Nq= Nkv= d= ...';\n"
@@ -336,6 +356,214 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 #endif
 }
 
+/* "experiments/results/fa2.yaml", 2, 8 -> "experiments/results/fa2.shard-2-of-8.yaml" */
+static void part_path(const char *out, int k, int n, char *buf, size_t len)
+{
+	size_t l = strlen(out);
+	int ext = l > 5 && !strcmp(out + l - 5, ".yaml");
+	snprintf(buf, len, "%.*s.shard-%d-of-%d.yaml", (int)(ext ? l - 5 : l), out, k, n);
+}
+
+/* --gpus LIST: "0,1,3" into dev[] (each once); "all": the visible count. */
+static int parse_gpus(const char *arg, int *dev, int *n)
+{
+	*n = 0;
+	if (!strcmp(arg, "all")) {
+#if ATTNPROF_HAVE_CUDA
+		int count = attn_device_count();
+		if (count < 1) {
+			error("--gpus all: no CUDA GPU is visible (check 'nvidia-smi' and CUDA_VISIBLE_DEVICES)");
+			return EXIT_NO_GPU;
+		}
+		for (int i = 0; i < count && i < SHARD_MAX; i++)
+			dev[(*n)++] = i;
+		return 0;
+#else
+		return built_without_gpu("record --gpus all");
+#endif
+	}
+	const char *p = arg;
+	while (*p) {
+		char *end;
+		errno = 0;
+		long v = strtol(p, &end, 10);
+		if (end == p || errno || v < 0 || v > 1023 || (*end && *end != ',') || *n >= 1024) {
+			error("--gpus '%s' must be 'all' or device numbers separated by commas, e.g. '--gpus 0,1,2,3'", arg);
+			return EXIT_BAD_INPUT;
+		}
+		for (int i = 0; i < *n; i++)
+			if (dev[i] == v) {
+				error("--gpus '%s' names device %ld twice: two processes on one GPU would time each other", arg, v);
+				return EXIT_BAD_INPUT;
+			}
+		dev[(*n)++] = (int)v;
+		p = *end ? end + 1 : end;
+	}
+	if (!*n) {
+		error("--gpus '' names no device: use 'all' or a list such as '0,1'");
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
+
+static void print_word(const char *w)
+{
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./,:@%") == strlen(w)) {
+		fputs(w, stdout);
+		return;
+	}
+	putchar('\'');
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*w);
+	putchar('\'');
+}
+
+/* record SPEC --gpus ...: one child 'record SPEC --shard K/N --device D -o PART'
+ * per device, all at once; then the parts merged into out. */
+static int record_on_gpus(const char *spec, const char *gpus, int dry, const char *out, int resume, int force,
+			  int npass, char **pass)
+{
+	static int dev[1024];
+	int ndev = 0;
+	int rc = parse_gpus(gpus, dev, &ndev);
+	if (rc)
+		return rc;
+	if (!dry && !access(out, F_OK) && !resume && !force) {
+		error("results file '%s' exists: use --resume to continue its parts, --force to overwrite, or -o to write elsewhere",
+		      out);
+		return EXIT_BAD_INPUT;
+	}
+	char self[4096];
+	ssize_t sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (sl <= 0) {
+		error("cannot find this program's path (/proc/self/exe) to start one process per GPU");
+		return EXIT_FAILURE_RUN;
+	}
+	self[sl] = 0;
+	char (*parts)[4096] = calloc((size_t)ndev, sizeof(*parts));
+	char (*shard)[32] = calloc((size_t)ndev, sizeof(*shard));
+	char (*devs)[16] = calloc((size_t)ndev, sizeof(*devs));
+	pid_t *pid = calloc((size_t)ndev, sizeof(*pid));
+	char **av = calloc((size_t)npass + 12, sizeof(*av));
+	if (!parts || !shard || !devs || !pid || !av) {
+		free(parts); free(shard); free(devs); free(pid); free(av);
+		return error("out of memory"), EXIT_FAILURE_RUN;
+	}
+	for (int k = 0; k < ndev; k++) {
+		part_path(out, k + 1, ndev, parts[k], sizeof(parts[k]));
+		snprintf(shard[k], sizeof(shard[k]), "%d/%d", k + 1, ndev);
+		snprintf(devs[k], sizeof(devs[k]), "%d", dev[k]);
+		int a = 0;
+		av[a++] = self;
+		av[a++] = (char *)"record";
+		av[a++] = (char *)spec;
+		av[a++] = (char *)"--shard";
+		av[a++] = shard[k];
+		av[a++] = (char *)"--device";
+		av[a++] = devs[k];
+		av[a++] = (char *)"-o";
+		av[a++] = parts[k];
+		for (int i = 0; i < npass; i++)
+			av[a++] = pass[i];
+		av[a] = NULL;
+		if (dry) {
+			fputs("attnprof", stdout);
+			for (int i = 1; i < a; i++) {
+				putchar(' ');
+				print_word(av[i]);
+			}
+			printf(" &\n");
+			continue;
+		}
+		fflush(NULL);
+		pid[k] = fork();
+		if (pid[k] < 0) {
+			error("cannot start the process for GPU %d: %s", dev[k], strerror(errno));
+			rc = EXIT_FAILURE_RUN;
+			ndev = k; /* wait for those started */
+			break;
+		}
+		if (pid[k] == 0) {
+			execv(self, av);
+			fprintf(stderr, "attnprof: error: cannot run '%s': %s\n", self, strerror(errno));
+			_exit(EXIT_FAILURE_RUN);
+		}
+	}
+	if (dry) {
+		printf("wait\nattnprof merge");
+		for (int k = 0; k < ndev; k++) {
+			putchar(' ');
+			print_word(parts[k]);
+		}
+		printf(" -o ");
+		print_word(out);
+		printf("\n");
+	} else {
+		/* the children stop on SIGINT/SIGTERM themselves, keeping their records */
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
+		int worst = rc, missing = 0;
+		for (int k = 0; k < ndev; k++) {
+			int st = 0, code;
+			while (waitpid(pid[k], &st, 0) < 0 && errno == EINTR)
+				;
+			code = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_FAILURE_RUN;
+			if (code)
+				fprintf(stderr, "attnprof: shard %s on GPU %d (%s) exited %d\n", shard[k], dev[k], parts[k], code);
+			if (code == EXIT_BAD_INPUT || (code && worst != EXIT_BAD_INPUT && (code == EXIT_FAILURE_RUN || !worst)))
+				worst = code;
+			missing += access(parts[k], F_OK) != 0;
+		}
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		if (missing || worst == EXIT_BAD_INPUT) {
+			error("%d of %d parts were not written: nothing merged; fix what the processes said and run again "
+			      "(with --resume to keep the parts' records)", missing, ndev);
+			rc = worst ? worst : EXIT_FAILURE_RUN;
+		} else {
+			struct merge_opts mo = { 0 };
+			const char **paths = malloc((size_t)ndev * sizeof(*paths));
+			if (!paths) {
+				rc = EXIT_FAILURE_RUN;
+			} else {
+				for (int k = 0; k < ndev; k++)
+					paths[k] = parts[k];
+				int mrc = results_merge_files(paths, (size_t)ndev, &mo, out);
+				free(paths);
+				rc = mrc ? mrc : worst;
+			}
+		}
+	}
+	free(parts); free(shard); free(devs); free(pid); free(av);
+	return rc;
+}
+
+/* record --resume continues only the part the file holds: a shard's file
+ * with the same --shard, a whole sweep's without.  -1 after error(). */
+static int resume_other_part(const char *out, const char *shard)
+{
+	struct results r;
+	if (access(out, F_OK))
+		return 0;
+	int old = error_quiet(1);
+	int bad = results_load(&r, out, NULL);
+	error_quiet(old);
+	if (bad)
+		return 0; /* the recording says why, with the place */
+	const char *had = r.header.shard;
+	int rc = 0;
+	if ((had || shard) && (!had || !shard || strcmp(had, shard)))
+		rc = error("cannot resume '%s' as %s%s: it holds %s%s; resume it with %s%s, or write this part "
+			   "elsewhere with -o", out, shard ? "shard " : "the whole sweep", shard ? shard : "",
+			   had ? "shard " : "the whole sweep", had ? had : "", had ? "--shard " : "no --shard",
+			   had ? had : "");
+	results_release(&r);
+	return rc;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	/* 'record [OPTIONS] -- CMD ...': a program to capture */
@@ -357,16 +585,53 @@ int cmd_record(int argc, char **argv)
 		{ "copy-probe", required_argument, NULL, 'c' },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "settle", required_argument, NULL, 's' },
+		{ "shard", required_argument, NULL, 'S' },
+		{ "device", required_argument, NULL, 'D' },
+		{ "gpus", required_argument, NULL, 'G' },
+		{ "dry-run", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *metrics = NULL, *replay = NULL;
-	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, batch = 0, c;
+	const char *out = NULL, *metrics = NULL, *replay = NULL, *shard = NULL, *gpus = NULL;
+	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, batch = 0, device = 0, dry = 0, c;
+	int device_given = 0;
+	int shard_k = 0, shard_n = 0, idx;
 	double probe = 2.0, settle = 2000;
 	char *end;
+	/* the options --gpus hands to every process: "--NAME" and its argument */
+	enum { PASS_MAX = 256 };
+	static char names[32][32];
+	static char *pass[PASS_MAX];
+	int npass = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:h", opts, &idx)) != -1) {
+		if (c != 'o' && c != 'S' && c != 'D' && c != 'G' && c != 'N' && c != 'h' && c != '?') {
+			/* the option's long name: the short ones are -o and -h only */
+			for (idx = 0; opts[idx].name && opts[idx].val != c; idx++)
+				;
+			if (opts[idx].name && idx < 32 && npass + 2 <= PASS_MAX) {
+				snprintf(names[idx], sizeof(names[idx]), "--%s", opts[idx].name);
+				pass[npass++] = names[idx];
+				if (opts[idx].has_arg)
+					pass[npass++] = optarg;
+			}
+		}
 		switch (c) {
+		case 'S':
+			if (shard_parse("--shard", optarg, &shard_k, &shard_n))
+				return EXIT_BAD_INPUT;
+			shard = optarg;
+			break;
+		case 'D':
+			device = (int)strtol(optarg, &end, 10);
+			if (*end || end == optarg || device < 0 || device > 1023) {
+				error("--device '%s' must be a device number from 0 (as CUDA_VISIBLE_DEVICES numbers them)", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			device_given = 1;
+			break;
+		case 'G': gpus = optarg; break;
+		case 'N': dry = 1; break;
 		case 'o': out = optarg; break;
 		case 'r': resume = 1; break;
 		case 'f': force = 1; break;
@@ -416,9 +681,40 @@ int cmd_record(int argc, char **argv)
 		error("--resume and --force contradict each other: keep the records, or overwrite them");
 		return EXIT_BAD_INPUT;
 	}
+	if (dry && !gpus) {
+		error("--dry-run goes with --gpus: it prints the processes --gpus would start");
+		return EXIT_BAD_INPUT;
+	}
+	if (gpus && (shard || device_given)) {
+		error("--gpus picks each process's --shard and --device itself: give --gpus, or --shard and --device");
+		return EXIT_BAD_INPUT;
+	}
 	struct spec s;
 	if (command_load_spec(argc, argv, optind, "record", &s))
 		return EXIT_BAD_INPUT;
+	char def[512];
+	struct stat st;
+	if (!out) {
+		const char *dir = !stat("experiments/results", &st) && S_ISDIR(st.st_mode) ? "experiments/results/" : "";
+		if (shard)
+			snprintf(def, sizeof(def), "%s%s.shard-%d-of-%d.yaml", dir, s.name, shard_k, shard_n);
+		else
+			snprintf(def, sizeof(def), "%s%s.yaml", dir, s.name);
+		out = def;
+	}
+	if (gpus) {
+		int rc = record_on_gpus(argv[optind], gpus, dry, out, resume, force, npass, pass);
+		spec_release(&s);
+		return rc;
+	}
+	if (shard && spec_keep_shard(&s, shard_k, shard_n, NULL, NULL)) {
+		spec_release(&s);
+		return EXIT_FAILURE_RUN;
+	}
+	if (resume && resume_other_part(out, shard)) {
+		spec_release(&s);
+		return EXIT_BAD_INPUT;
+	}
 	if (replay && replay_mode_parse(replay, &s.replay)) {
 		error("--replay '%s' must be auto, kernel or user", replay);
 		spec_release(&s);
@@ -447,27 +743,18 @@ int cmd_record(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 #if ATTNPROF_HAVE_CUDA
-	char def[512];
-	struct stat st;
-	if (!out) {
-		if (!stat("experiments/results", &st) && S_ISDIR(st.st_mode))
-			snprintf(def, sizeof(def), "experiments/results/%s.yaml", s.name);
-		else
-			snprintf(def, sizeof(def), "%s.yaml", s.name);
-		out = def;
-	}
 	char *cmdline = join_args(argc, argv);
 	struct harness_opts o = {
 		.out_path = out, .command_line = cmdline, .resume = resume, .force = force,
 		.progress = progress, .copy_bytes_gib = probe, .profile_batch = batch,
-		.settle_ms = settle,
+		.settle_ms = settle, .shard = shard, .device = device,
 	};
 	int rc = harness_record(&s, &o);
 	free(cmdline);
 	spec_release(&s);
 	return rc;
 #else
-	(void)out; (void)progress; (void)probe; (void)batch; (void)settle; (void)join_args;
+	(void)out; (void)progress; (void)probe; (void)batch; (void)settle; (void)join_args; (void)device;
 	spec_release(&s);
 	return built_without_gpu("record");
 #endif

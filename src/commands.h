@@ -12,6 +12,8 @@ int cmd_info(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 /* "attnprof <cmd>: built without X" message + fix; returns EXIT_NO_GPU or EXIT_FAILURE_RUN. */
 int built_without_gpu(const char *cmd);

@@ -26,6 +26,8 @@ static const struct command commands[] = {
 	{ "info",   cmd_info,   "show the GPU, driver, CUDA and CUPTI, and whether counters are readable" },
 	{ "export", cmd_export, "flatten results to CSV or JSON for spreadsheets and pandas" },
 	{ "model",  cmd_model,  "print the analytic model's predictions for a spec (no GPU)" },
+	{ "merge",  cmd_merge,  "join the shards of a sweep (record --shard K/N) into one results file" },
+	{ "diff",   cmd_diff,   "compare two results files: time base -> new per config, beyond the spread" },
 	{ "lint",   cmd_lint,   "check rendered documents: collisions, type sizes, margins, empty figures" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -144,7 +144,7 @@ void results_release(struct results *r)
 	struct results_header *h = &r->header;
 	free(h->tool_version); free(h->date); free(h->host); free(h->command_line);
 	gpu_info_release(&h->gpu);
-	free(h->spec_name); free(h->spec_path); free(h->spec_text); free(h->notes);
+	free(h->spec_name); free(h->spec_path); free(h->spec_text); free(h->notes); free(h->shard);
 	for (size_t i = 0; i < r->nrecords; i++)
 		record_release(&r->records[i]);
 	free(r->records);
@@ -325,6 +325,7 @@ static const struct field header_fields[] = {
 	{ "date", F_STR, OFF(struct results_header, date), 0 },
 	{ "host", F_STR, OFF(struct results_header, host), 0 },
 	{ "command_line", F_STR, OFF(struct results_header, command_line), 0 },
+	{ "shard", F_STR, OFF(struct results_header, shard), 0, 0, 0, 1 },
 	{ "notes", F_STR, OFF(struct results_header, notes), 0 },
 };
 #define N_HEADER_FIELDS (sizeof header_fields / sizeof header_fields[0])
@@ -458,6 +459,8 @@ static void write_fields(struct yamlout *y, const struct field *f, size_t nf, co
 	for (size_t i = 0; i < nf; i++) {
 		const char *p = (const char *)base + f[i].offset;
 		if (f[i].when_set && f[i].type == F_DBL && *(const double *)p == 0)
+			continue;
+		if (f[i].when_set && f[i].type == F_STR && !*(char *const *)p)
 			continue;
 		switch (f[i].type) {
 		case F_STR: kv_str(y, f[i].key, *(char *const *)p); break;
@@ -784,6 +787,15 @@ static int read_header(const struct ytree *t, const struct ynode *n, struct resu
 		return -1;
 	if (read_gpu(t, ynode_get(n, "gpu"), &h->gpu))
 		return -1;
+	/* "K/N", 1 <= K <= N: merge reads it to know what the file should hold */
+	if (h->shard) {
+		int k = 0, cnt = 0;
+		char rest, where[256];
+		if (sscanf(h->shard, "%d/%d%c", &k, &cnt, &rest) != 2 || k < 1 || k > cnt)
+			return error("%s: header.shard must be K/N, part K of N counted from 1 (as 'record --shard' "
+				     "writes it), not '%s'", ynode_where(t, ynode_get(n, "shard"), where, sizeof(where)),
+				     h->shard);
+	}
 	const struct ynode *spec = ynode_get(n, "spec");
 	if (spec && !is_null(spec) && read_fields(t, spec, spec_fields, N_SPEC_FIELDS, h, "header.spec", NULL, 0))
 		return -1;

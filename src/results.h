@@ -86,6 +86,8 @@ struct results_header {
 	char *spec_path;
 	char *spec_text;       /* a verbatim copy of the spec */
 	char *notes;           /* free text (e.g. how a reference series was made) */
+	char *shard;           /* "K/N": the file holds part K of N of the spec's sweep
+				* (record --shard, shard.h); NULL: the whole sweep */
 };
 
 /* One kernel launch of a variant, with its Activity-API data and metrics. */

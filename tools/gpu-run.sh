@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info hopper orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -127,6 +127,19 @@ PY
 			python3 tools/sdpa_reference.py - --fa2-table --backend "$b" --warmup 3 --reps 20
 		done >"$OUT/sdpa-bwd.txt" 2>&1
 		tee -a "$log" <"$OUT/sdpa-bwd.txt" | tail -80 ;;
+	shards)
+		say "shards: experiments/smoke.yaml as 3 shards in sequence (experiments/slurm/sweep.sbatch without Slurm), merged; against the same sweep in one process (attnprof diff), and the parts' union against check"
+		d="$OUT/shards"; rm -rf "$d"; mkdir -p "$d"
+		{ for k in 1 2 3; do ./attnprof check experiments/smoke.yaml --shard $k/3 --quiet | head -1; done
+		  ATTNPROF=./attnprof RECORD_OPTS="--copy-probe 0" SHARDS=3 sh experiments/slurm/sweep.sbatch experiments/smoke.yaml "$d"
+		  echo "exit of the sharded sweep and merge: $?"
+		  ./attnprof export "$d/smoke.yaml" --csv | tail -n +2 | wc -l | sed 's/^/records merged: /'
+		  ./attnprof check experiments/smoke.yaml --quiet
+		  ./attnprof record experiments/smoke.yaml -o "$d/smoke-one.yaml" --force --copy-probe 0; echo "exit of the single run: $?"
+		  ./attnprof diff "$d/smoke-one.yaml" "$d/smoke.yaml" | tail -4
+		  ./attnprof record experiments/smoke.yaml --gpus all -o "$d/smoke-gpus.yaml" --force --copy-probe 0; echo "exit of --gpus all: $?"
+		} 2>&1 | grep -v '^\[' | tail -40 | tee -a "$log"
+		tar czf "$OUT/shards.tar.gz" -C "$OUT" shards && rm -rf "$d" ;;
 	smoke)
 		say "smoke"
 		./attnprof record experiments/smoke.yaml -o "$OUT/smoke.yaml" --force --progress 2>&1 | tail -60 | tee -a "$log" ;;

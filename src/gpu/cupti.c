@@ -247,8 +247,6 @@ static int activity_register(void)
 	return 0;
 }
 
-static int attach_current; /* cupti_attach_current_device */
-
 /* Device support and counter availability; CUPTI_UNAVAILABLE with reason. */
 static int probe_device(struct cupti_session *s, char *reason, size_t len)
 {
@@ -259,13 +257,10 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 	if (ce != cudaSuccess || count < 1)
 		return unavailable(reason, len, "no CUDA GPU found (%s)%s",
 				   ce != cudaSuccess ? cudaGetErrorString(ce) : "0 devices", "");
-	/* attached to another program: its current device, never changed */
-	if (attach_current) {
-		if (cudaGetDevice(&s->device) != cudaSuccess)
-			s->device = 0;
-	} else if (cudaSetDevice(0) != cudaSuccess) {
-		return unavailable(reason, len, "cannot select device 0%s%s", "", "");
-	}
+	/* the current device: another program's (attached, never changed), or
+	 * the one record selected (--device, 0 by default) */
+	if (cudaGetDevice(&s->device) != cudaSuccess)
+		return unavailable(reason, len, "cannot find the current CUDA device%s%s", "", "");
 	if (current_context(&s->ctx))
 		return unavailable(reason, len, "cannot create a CUDA context on the device%s%s", "", "");
 	if (s->activity_only)
@@ -319,11 +314,6 @@ static int probe_device(struct cupti_session *s, char *reason, size_t len)
 		return unavailable(reason, len, "CUPTI cannot read counter availability on %s: %s",
 				   s->chip, cupti_result_name(r));
 	return 0;
-}
-
-void cupti_attach_current_device(int on)
-{
-	attach_current = on;
 }
 
 int cupti_session_open_activity(struct cupti_session **out, char *reason, size_t reason_len)

@@ -32,7 +32,10 @@
 struct cupti_session;
 
 /*
- * Validate names for device 0's chip and plan passes.  Returns 0;
+ * Validate names for the current device's chip and plan passes: a session
+ * uses the calling thread's current device and context as they are (the
+ * device record made current, --device, 0 by default; in the injection
+ * library the program's, never changed).  Returns 0;
  * CUPTI_UNAVAILABLE with a human reason in `reason` (what, and how to
  * enable counters); or -1 via error() for an unknown or unsupported metric,
  * naming the metric and the chip.  n == 0 is allowed (a session that only
@@ -46,10 +49,6 @@ int cupti_session_passes(const struct cupti_session *s);
  * initialised): for when counters are unavailable.  Same returns. */
 int cupti_session_open_activity(struct cupti_session **out, char *reason, size_t reason_len);
 
-/* on = 1: sessions opened afterwards use the calling thread's current
- * device and context, as they are (the injection library: the program's
- * device is never changed); 0 (default): device 0. */
-void cupti_attach_current_device(int on);
 /* The chip name of the session's device ("GH100"). */
 const char *cupti_session_chip(const struct cupti_session *s);
 

@@ -714,6 +714,11 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		note("check 'nvidia-smi'; 'attnprof check %s' validates the spec without a GPU", s->path);
 		return EXIT_NO_GPU;
 	}
+	/* --device I: before anything else touches the GPU */
+	if (attn_device_select(o->device)) {
+		error("--device %d: %s", o->device, attn_last_error());
+		return EXIT_BAD_INPUT;
+	}
 	/* Nothing recorded is ever overwritten by accident. */
 	if (!access(o->out_path, F_OK)) {
 		if (o->resume) {
@@ -723,6 +728,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 			if (res.header.spec_name && strcmp(res.header.spec_name, s->name))
 				warning("resuming '%s', which was recorded from spec '%s', with spec '%s'",
 					o->out_path, res.header.spec_name, s->name);
+			/* (record checked before that the file holds the same part) */
 		} else if (!o->force) {
 			error("results file '%s' exists: use --resume to continue it, --force to overwrite it, or -o to write elsewhere",
 			      o->out_path);
@@ -741,6 +747,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		h->spec_name = xstrdup(s->name);
 		h->spec_path = xstrdup(s->path);
 		h->spec_text = xstrdup(s->text);
+		h->shard = xstrdup(o->shard);
 	}
 	gpu_info_release(&res.header.gpu);
 	if (gpu_conditions(&res.header.gpu, &w.dev)) {

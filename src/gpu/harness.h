@@ -14,6 +14,8 @@ struct harness_opts {
 	double copy_bytes_gib;    /* size of the copy-bandwidth probe (0 = skip) */
 	int profile_batch;        /* configs per profiled CUPTI call (1 to 8; 0 = the default, 8) */
 	double settle_ms;         /* before timing, run a config until its SM clock settles, at most this long (0: no) */
+	const char *shard;        /* "K/N": the spec holds part K of N only (record --shard; header.shard), or NULL */
+	int device;               /* the CUDA device to run on (record --device; 0 by default) */
 };
 
 /* Run the sweep.  Returns an exit code (error.h): 0 all configs ran and

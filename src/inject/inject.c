@@ -237,7 +237,7 @@ static void open_session(void)
 	if (g.session_tried)
 		return;
 	g.session_tried = 1;
-	cupti_attach_current_device(1);
+	/* the session takes the program's current device and context, as they are */
 	int q = error_quiet(1);
 	int rc = g.nmetrics ? cupti_session_open(&g.cupti, (const char *const *)g.metrics, g.nmetrics,
 						  g.mreason, sizeof g.mreason)

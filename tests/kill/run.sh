@@ -3,8 +3,8 @@
 # spread over its run, and two writers at once on one output: the output must
 # be the previous file, untouched, or the new one complete (byte for byte the
 # output of an uninterrupted run) — never anything else.  Writers: report
-# (PDF), figure (SVG and PNG), export -o (CSV) and a results save
-# (export --yaml, results_save).  Prints "# kill: N passed, N failed, N skipped".
+# (PDF), figure (SVG and PNG), export -o (CSV), a results save
+# (export --yaml, results_save) and merge -o.  Prints "# kill: N passed, N failed, N skipped".
 bin=${1:?usage: tests/kill/run.sh BINARY [ROUNDS]}
 rounds=${2:-10}
 passed=0 failed=0
@@ -65,5 +65,6 @@ writer figure-svg svg "figure tflops $R -o \"\$o\""
 writer figure-png png "figure partition-grid $R -o \"\$o\" --dpi 100"
 writer export csv "export experiments/results/fa2-paper.yaml --csv -o \"\$o\""
 writer results-save yaml "export experiments/results/fa2-paper.yaml --yaml -o \"\$o\""
+writer merge yaml "merge --quiet tests/fixtures/shards/tiny.shard-1-of-3.yaml tests/fixtures/shards/tiny.shard-2-of-3.yaml tests/fixtures/shards/tiny.shard-3-of-3.yaml tests/fixtures/shards/rerun-2-of-3.yaml -o \"\$o\""
 echo "# kill: $passed passed, $failed failed, 0 skipped"
 [ $failed = 0 ]
