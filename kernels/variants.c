@@ -397,8 +397,17 @@ static const struct variant_desc standard = {
 	{ BUF_Q, BUF_K, BUF_V, BUF_O, \
 	  { "L", "L", "logsumexp L = m + log ℓ", ROLE_STATS, ELEM_F32, SHAPE_BHN } }
 
-#define FLASH_VARIANT(sw, nm, summ, nb, bufs, back) { \
+/* What evidences each of the FA2 changes (ablation figures and table) */
+#define EVIDENCE_SEQPAR { { "blocks", "blocks", 1 }, { "sms_busy", "SMs busy", 1 }, \
+	{ "occupancy", "achieved occupancy", 1 }, { "hbm_bytes", "HBM", 2 }, { "l2_bytes", "L2", 2 } }
+#define EVIDENCE_SPLITQ { { "smem_st_wavefronts", "smem store wavefronts", 1 }, { "barrier_stalls", "barrier stalls", 2 } }
+#define EVIDENCE_LAZY { { "xu_inst", "MUFU inst.", 1 }, { "fp32_inst", "FP32 thread inst.", 2 } }
+#define EVIDENCE_NONE { { NULL, NULL, 0 } }
+
+#define FLASH_VARIANT(sw, nm, summ, nb, bufs, back, par, chg, only, ev) { \
 	.name = nm, .summary = summ, .family = FAMILY_FLASH, .main_kernel = 0, .bwd = back, \
+	.parent = par, .change = chg, .ladder_only = only, .evidence = ev, \
+	.patent_term = (sw) == 0 ? "first tiled computation" : (sw) == FLASH_ALL ? "second tiled computation" : NULL, \
 	.phases = 1u << PHASE_PREFILL, .is_flash = 1, .switches = sw, \
 	.loop = (sw) & FLASH_SEQPAR ? LOOP_Q_OUTER : LOOP_KV_OUTER, \
 	.warps = (sw) & FLASH_SPLITQ ? WARPS_SPLIT_Q : WARPS_SPLIT_K, \
@@ -420,21 +429,21 @@ static const struct variant_desc standard = {
 
 static const struct variant_desc flash_variants[8] = {
 	FLASH_VARIANT(0, "flash1", "FlashAttention-1 (Algorithm 1): K/V-outer over B·H blocks, split-K warps, rescale every step; O, m, ℓ round-trip HBM",
-		      7, FLASH_BUFFERS_KVOUTER_EVERY, NULL),
+		      7, FLASH_BUFFERS_KVOUTER_EVERY, NULL, NULL, NULL, 0, EVIDENCE_NONE),
 	FLASH_VARIANT(1, "flash1+seqpar", "flash1 with sequence parallelism: Q-outer loop, grid of q-blocks × B·H, O in registers",
-		      6, FLASH_BUFFERS_QOUTER_EVERY, NULL),
+		      6, FLASH_BUFFERS_QOUTER_EVERY, NULL, "flash1", "sequence parallelism", 1, EVIDENCE_SEQPAR),
 	FLASH_VARIANT(2, "flash1+splitq", "flash1 with split-Q warps (no shared-memory reduction of partial O)",
-		      7, FLASH_BUFFERS_KVOUTER_EVERY, NULL),
+		      7, FLASH_BUFFERS_KVOUTER_EVERY, NULL, "flash1", "split-Q warps", 1, EVIDENCE_SPLITQ),
 	FLASH_VARIANT(3, "flash1+seqpar+splitq", "flash1 with sequence parallelism and split-Q warps; rescale every step",
-		      6, FLASH_BUFFERS_QOUTER_EVERY, NULL),
+		      6, FLASH_BUFFERS_QOUTER_EVERY, NULL, "flash1+seqpar", "split-Q warps", 1, EVIDENCE_SPLITQ),
 	FLASH_VARIANT(4, "flash1+lazyrescale", "flash1 rescaling O once at the end and storing logsumexp",
-		      8, FLASH_BUFFERS_KVOUTER_LAZY, NULL),
+		      8, FLASH_BUFFERS_KVOUTER_LAZY, NULL, "flash1", "single rescale", 1, EVIDENCE_LAZY),
 	FLASH_VARIANT(5, "flash1+seqpar+lazyrescale", "flash1 with sequence parallelism and a single rescale",
-		      5, FLASH_BUFFERS_QOUTER_LAZY, NULL),
+		      5, FLASH_BUFFERS_QOUTER_LAZY, NULL, NULL, NULL, 1, EVIDENCE_NONE),
 	FLASH_VARIANT(6, "flash1+splitq+lazyrescale", "flash1 with split-Q warps and a single rescale",
-		      8, FLASH_BUFFERS_KVOUTER_LAZY, NULL),
+		      8, FLASH_BUFFERS_KVOUTER_LAZY, NULL, NULL, NULL, 1, EVIDENCE_NONE),
 	FLASH_VARIANT(7, "flash2", "FlashAttention-2: Q-outer over q-blocks × B·H, split-Q warps, one rescale at the end; stores only logsumexp L",
-		      5, FLASH_BUFFERS_QOUTER_LAZY, &flash2_bwd),
+		      5, FLASH_BUFFERS_QOUTER_LAZY, &flash2_bwd, "flash1+seqpar+splitq", "single rescale", 0, EVIDENCE_LAZY),
 };
 
 static void decode_flash2_tiling(const struct attn_shape *s, int sm, struct tiling *t)
@@ -446,6 +455,7 @@ static void decode_flash2_tiling(const struct attn_shape *s, int sm, struct tili
 static const struct variant_desc decode_flash2 = {
 	.name = "decode-flash2",
 	.family = FAMILY_FLASH, .main_kernel = 0,
+	.patent_term = "second tiled computation",
 	.summary = "flash2 at decode shapes (query length 1-8): grid of q-blocks × B·H, so one block per (batch, head)",
 	.phases = 1u << PHASE_DECODE, .is_flash = 1, .switches = FLASH_ALL,
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_Q, .rescale = RESCALE_ONCE,
@@ -515,9 +525,14 @@ static void hopper_grid(const struct attn_shape *s, const struct tiling *t, int 
 	flash_grid(s, t, k, g, FLASH_SEQPAR);
 }
 
-#define HOPPER_VARIANT(r, nm, par, chg, summ, wtext) { \
+/* What evidences the FA3 steps: the tensor pipe kept busy, the stalls it removes */
+#define EVIDENCE_HOPPER { { "tensor_active", "tensor pipe active", 1 }, { "registers", "registers", 1 }, \
+	{ "barrier_stalls", "barrier stalls", 2 }, { "occupancy", "achieved occupancy", 2 } }
+
+#define HOPPER_VARIANT(r, nm, par, chg, only, summ, wtext) { \
 	.name = nm, .summary = summ, .family = FAMILY_HOPPER, .main_kernel = 0, .rung = r, \
-	.parent = par, .change = chg, \
+	.parent = par, .change = chg, .ladder_only = only, .evidence = EVIDENCE_HOPPER, \
+	.patent_term = "asynchronous tiled computation", \
 	.phases = 1u << PHASE_PREFILL, \
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_Q, .rescale = RESCALE_ONCE, \
 	.grid_text = "grid = (⌈N/Br⌉, B·H): one thread block per q-block of one head; Br = 128 rows, two consumer warpgroups of 64", \
@@ -537,16 +552,16 @@ static void hopper_grid(const struct attn_shape *s, const struct tiling *t, int 
 }
 
 static const struct variant_desc hopper_variants[4] = {
-	HOPPER_VARIANT(0, "hopper+wgmma", "flash2", "wgmma: Q·Kᵀ and P·V on warpgroup MMA (each waited at once), tiles by TMA",
+	HOPPER_VARIANT(0, "hopper+wgmma", "flash2", "wgmma and TMA", 1,
 		       "flash2's loop on Hopper's warpgroup MMA: Q·Kᵀ and P·V by wgmma, waited at once; tiles by TMA",
 		       "two consumer warpgroups of 64 rows each issue wgmma; one of their threads issues the TMA loads"),
-	HOPPER_VARIANT(1, "hopper+tma+ws", "hopper+wgmma", "warp specialisation: a producer warpgroup feeds a K/V ring by TMA on mbarriers",
+	HOPPER_VARIANT(1, "hopper+tma+ws", "hopper+wgmma", "warp specialisation", 1,
 		       "+ warp specialisation: a TMA producer warpgroup (24 registers) fills a ring of K/V stages on mbarriers; the consumers (240) compute",
 		       "producer warpgroup: TMA into the K/V ring (setmaxnreg 24); two consumer warpgroups (setmaxnreg 240) split the Br rows"),
-	HOPPER_VARIANT(2, "hopper+pingpong", "hopper+tma+ws", "pingpong: the two consumer warpgroups take turns, one's softmax under the other's GEMMs",
+	HOPPER_VARIANT(2, "hopper+pingpong", "hopper+tma+ws", "pingpong warpgroups", 1,
 		       "+ pingpong: the consumer warpgroups take turns issuing their GEMMs (named barriers), so one's softmax runs under the other's",
 		       "producer warpgroup as +tma+ws; the consumers alternate: one issues Q·Kᵀ and P·V while the other does its softmax"),
-	HOPPER_VARIANT(3, "hopper+overlap", "hopper+pingpong", "intra-warpgroup overlap: block j's softmax under block j−1's P·V GEMM",
+	HOPPER_VARIANT(3, "hopper+overlap", "hopper+pingpong", "softmax under the GEMM", 0,
 		       "+ overlap inside a warpgroup: the softmax of block j runs while the P·V GEMM of block j−1 is in flight",
 		       "as +pingpong, and each consumer issues block j+1's Q·Kᵀ before its softmax of block j"),
 };
@@ -565,6 +580,56 @@ const struct variant_desc *variant_find(const char *name)
 {
 	for (size_t i = 0; i < variant_count; i++)
 		if (!strcmp(variant_table[i]->name, name))
+			return variant_table[i];
+	return NULL;
+}
+
+size_t variant_ladder(const struct variant_desc *top, const struct variant_desc **out, size_t max,
+		      const struct variant_desc **singles, size_t max_singles, size_t *nsingles)
+{
+	const struct variant_desc *chain[16];
+	size_t n = 0;
+	if (nsingles)
+		*nsingles = 0;
+	if (!top || !top->parent)
+		return 0;
+	/* down the parents to the first rung that is a variant in its own right */
+	for (const struct variant_desc *v = top; v && n < 16; v = v->parent ? variant_find(v->parent) : NULL) {
+		chain[n++] = v;
+		if (v != top && !v->ladder_only)
+			break;
+	}
+	if (!out)
+		return n;
+	size_t k = 0;
+	for (size_t i = n; i-- > 0 && k < max;)
+		out[k++] = chain[i];
+	const struct variant_desc *base = chain[n - 1];
+	for (size_t i = 0; singles && i < variant_count && *nsingles < max_singles; i++) {
+		const struct variant_desc *v = variant_table[i];
+		int on = 0;
+		for (size_t j = 0; j < n; j++)
+			on |= chain[j] == v;
+		if (!on && v->ladder_only && v->parent && !strcmp(v->parent, base->name))
+			singles[(*nsingles)++] = v;
+	}
+	return k;
+}
+
+int variant_on_ladder(const struct variant_desc *v)
+{
+	if (v->parent || v->ladder_only)
+		return 1;
+	for (size_t i = 0; i < variant_count; i++)
+		if (variant_table[i]->parent && !strcmp(variant_table[i]->parent, v->name))
+			return 1;
+	return 0;
+}
+
+const struct variant_desc *variant_default_ladder(void)
+{
+	for (size_t i = 0; i < variant_count; i++)
+		if (variant_table[i]->parent && !variant_table[i]->ladder_only)
 			return variant_table[i];
 	return NULL;
 }

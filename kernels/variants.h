@@ -161,8 +161,14 @@ struct variant_desc {
 	/* Document traits: the variant's place on an ablation ladder (the rung
 	 * it builds on and the change it adds), for the documents to ask
 	 * instead of knowing names; NULL where it is on none. */
-	const char *parent;     /* "flash2" */
-	const char *change;     /* "wgmma: Q·Kᵀ and P·V on warpgroup MMA" */
+	const char *parent;     /* the rung it builds on: "flash2" */
+	const char *change;     /* the change it adds, as a label: "warp specialisation" */
+	const char *patent_term; /* how a patent figure names it ("second tiled computation"), or NULL */
+	int ladder_only;        /* an intermediate rung or a single change: drawn on its
+				 * ladder (ablation figures), not among the main series */
+	/* counters that evidence the change, as two lines of "before → after"
+	 * (quantity names of render/data.h); NULL-terminated */
+	struct evidence { const char *quantity, *label; int line; } evidence[6];
 	enum loop_order loop;
 	enum warp_split warps;
 	enum rescale rescale;
@@ -194,6 +200,17 @@ const struct variant_desc *variant_pass_desc(const struct variant_desc *v, enum 
 /* Kernels a run of pass p launches (the forward's and the backward's for
  * fwd+bwd; library GEMMs counted as one kernel each); 0 without the pass. */
 size_t variant_pass_kernels(const struct variant_desc *v, enum pass p);
+/* The ladder a variant tops: the chain of parents from v down to the first
+ * rung that is not ladder_only (flash2 -> … -> flash1; hopper+overlap -> …
+ * -> flash2), base first, into out; returns its length (0: v is on none).
+ * singles: the ladder_only variants built on the base that are not on the
+ * chain (flash1+splitq), up to max_singles.  out NULL: only the length. */
+size_t variant_ladder(const struct variant_desc *top, const struct variant_desc **out, size_t max,
+		      const struct variant_desc **singles, size_t max_singles, size_t *nsingles);
+/* 1 if v is a rung of some ladder (it builds on one, or one builds on it). */
+int variant_on_ladder(const struct variant_desc *v);
+/* The first variant in table order that tops a ladder (flash2), or NULL. */
+const struct variant_desc *variant_default_ladder(void);
 /* 1 if the variant stores matrix `name` ("S", "P", "m", …) in HBM. */
 int variant_stores(const struct variant_desc *v, const char *name);
 

@@ -79,22 +79,22 @@ def main(argv):
         primary, rest = rest[1], rest[2:]
     files = {}
     for path in rest:
-        base = path.rsplit("/", 1)[-1]
-        files[base] = load(attnprof, path)
-    # identity -> [(date, base)] of every file holding it; newest = drawn
+        files[path] = load(attnprof, path)
+    # identity -> [(date, path)] of every file holding it; the newest date
+    # wins, equal dates the later path (src/results_merge.h); undated is oldest
     holders = {}
     rows = []
-    for base, (date, recs) in files.items():
+    for path, (date, recs) in files.items():
         for r in recs:
             k = identity(r)
-            holders.setdefault(k, []).append((date, base))
-            rows.append((base, r, k))
+            holders.setdefault(k, []).append((date if date != "~" else "", path))
+            rows.append((path, r, k))
 
     def winner(k):
         hs = sorted(holders[k])
-        if primary and any(b == primary.rsplit("/", 1)[-1] for _, b in hs):
+        if primary and any(p.rsplit("/", 1)[-1] == primary.rsplit("/", 1)[-1] for _, p in hs):
             return primary.rsplit("/", 1)[-1]
-        return hs[-1][1]
+        return hs[-1][1].rsplit("/", 1)[-1]
 
     fails, counts = [], {}
     with open(trace, encoding="utf-8") as f:
@@ -105,7 +105,7 @@ def main(argv):
                 counts["capture (not checked)"] = counts.get("capture (not checked)", 0) + 1
                 continue
             cond = dict(kv.split("=", 1) for kv in stated.split(" "))
-            ids = sorted({k for base, r, k in rows if series(r) == key and matches(cond, r)})
+            ids = sorted({k for _, r, k in rows if series(r) == key and matches(cond, r)})
             where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)
             if what == "ambiguous":
                 fails.append("%s: named %d records (%s)" % (where, len(ids), ", ".join(ids[:3])))

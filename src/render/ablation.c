@@ -8,43 +8,71 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *ablation_change_name(unsigned bit)
+/* The ladder the options name (variant: its top rung), else the first one. */
+const struct variant_desc *ablation_top(const struct figopts *o)
 {
-	switch (bit) {
-	case FLASH_SEQPAR: return "sequence parallelism";
-	case FLASH_SPLITQ: return "split-Q warps";
-	case FLASH_LAZY: return "single rescale";
-	default: return "";
-	}
+	const struct variant_desc *v = o && o->variant[0] ? variant_find(o->variant) : NULL;
+	if (v && variant_ladder(v, NULL, 0, NULL, 0, NULL))
+		return v;
+	return variant_default_ladder();
 }
 
-static int has_rung(const struct rdata *rd, const struct rsel *s)
+const char *ablation_base(const struct figopts *o)
 {
-	static const unsigned mid[] = { FLASH_SEQPAR, FLASH_SEQPAR | FLASH_SPLITQ, FLASH_SPLITQ, FLASH_LAZY };
-	for (size_t i = 0; i < sizeof(mid) / sizeof(*mid); i++) {
-		const struct variant_desc *v = variant_flash(mid[i]);
-		if (v && rdata_find(rd, v->name, s))
+	const struct variant_desc *chain[8];
+	size_t n = variant_ladder(ablation_top(o), chain, 8, NULL, 0, NULL);
+	return n ? chain[0]->name : "the base";
+}
+
+#define MAX_RUNGS 8
+struct ladder { const struct variant_desc *chain[MAX_RUNGS], *single[MAX_RUNGS]; size_t n, ns; };
+
+static void ladder_of(const struct figopts *o, struct ladder *L)
+{
+	L->n = variant_ladder(ablation_top(o), L->chain, MAX_RUNGS, L->single, MAX_RUNGS, &L->ns);
+}
+
+/* a rung between the base and the top, or a single change, measured under s */
+static int has_rung(const struct rdata *rd, const struct ladder *L, const struct rsel *s)
+{
+	for (size_t i = 1; i + 1 < L->n; i++)
+		if (rdata_find_any(rd, L->chain[i]->name, s))
 			return 1;
-	}
+	for (size_t i = 0; i < L->ns; i++)
+		if (rdata_find_any(rd, L->single[i]->name, s))
+			return 1;
+	return 0;
+}
+
+static int on_ladder(const struct ladder *L, const struct variant_desc *v)
+{
+	for (size_t i = 1; i + 1 < L->n; i++)
+		if (L->chain[i] == v)
+			return 1;
+	for (size_t i = 0; i < L->ns; i++)
+		if (L->single[i] == v)
+			return 1;
 	return 0;
 }
 
 void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 {
+	struct ladder L;
+	ladder_of(o, &L);
 	fig_sel(rd, o, s);
-	if (has_rung(rd, s))
+	if (has_rung(rd, &L, s))
 		return;
 	/* no rung at the focus: the first shape the ladder was measured at
 	 * that agrees with what the options fix */
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		const struct variant_desc *v = r->source && strcmp(r->source, "attnprof") ? NULL : variant_find(r->variant);
-		if (!v || !v->is_flash || v->switches == 0 || v->switches == FLASH_ALL || r->error ||
-		    (r->phase && strcmp(r->phase, "prefill")))
+		if (!v || !on_ladder(&L, v) || r->error || (r->phase && strcmp(r->phase, "prefill")))
 			continue;
 		if ((o->sel.n >= 0 && r->seqlen_kv != o->sel.n) || (o->sel.d >= 0 && r->head_dim != o->sel.d) ||
 		    (o->sel.causal >= 0 && !!r->causal != !!o->sel.causal) ||
-		    (o->sel.batch >= 0 && r->batch != o->sel.batch) || (o->sel.heads >= 0 && r->heads != o->sel.heads))
+		    (o->sel.batch >= 0 && r->batch != o->sel.batch) || (o->sel.heads >= 0 && r->heads != o->sel.heads) ||
+		    (o->sel.dtype && (!r->dtype || strcmp(r->dtype, o->sel.dtype))))
 			continue;
 		rsel_any(s);
 		s->phase = "prefill";
@@ -54,9 +82,6 @@ void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *
 	}
 }
 
-static const unsigned ladder[] = { 0, FLASH_SEQPAR, FLASH_SEQPAR | FLASH_SPLITQ, FLASH_ALL };
-static const unsigned single[] = { FLASH_SPLITQ, FLASH_LAZY };
-
 /* The rung's record from run `run` (any run when there is one file). */
 static const struct record *rung_record(const struct rdata *rd, const struct variant_desc *v, const struct rsel *s, int run)
 {
@@ -65,16 +90,18 @@ static const struct record *rung_record(const struct rdata *rd, const struct var
 	return rd->nruns > 1 ? rdata_find_run(rd, v->name, s, run) : rdata_find(rd, v->name, s);
 }
 
-int ablation_run(const struct rdata *rd, const struct rsel *s)
+int ablation_run(const struct rdata *rd, const struct figopts *o, const struct rsel *s)
 {
+	struct ladder L;
+	ladder_of(o, &L);
 	/* every rung from one run: the file that measured most of them (the earliest on a tie) */
 	int best = 0, most = -1;
 	for (int run = 0; run < (rd->nruns > 1 ? rd->nruns : 1); run++) {
 		int n = 0;
-		for (size_t i = 0; i < 4; i++)
-			n += rung_record(rd, variant_flash(ladder[i]), s, run) != NULL;
-		for (size_t i = 0; i < 2; i++)
-			n += rung_record(rd, variant_flash(single[i]), s, run) != NULL;
+		for (size_t i = 0; i < L.n; i++)
+			n += rung_record(rd, L.chain[i], s, run) != NULL;
+		for (size_t i = 0; i < L.ns; i++)
+			n += rung_record(rd, L.single[i], s, run) != NULL;
 		if (n > most) {
 			most = n;
 			best = run;
@@ -83,29 +110,28 @@ int ablation_run(const struct rdata *rd, const struct rsel *s)
 	return best;
 }
 
-size_t ablation_rungs(const struct rdata *rd, const struct rsel *s, struct rung *out, size_t max)
+size_t ablation_rungs(const struct rdata *rd, const struct figopts *o, const struct rsel *s, struct rung *out, size_t max)
 {
-	int run = ablation_run(rd, s);
+	struct ladder L;
+	ladder_of(o, &L);
+	int run = ablation_run(rd, o, s);
 	size_t n = 0;
 	const struct record *prev = NULL, *base = NULL;
-	unsigned prev_sw = 0;
-	for (size_t i = 0; i < 4 && n < max; i++) {
-		const struct variant_desc *v = variant_flash(ladder[i]);
-		const struct record *r = rung_record(rd, v, s, run);
+	for (size_t i = 0; i < L.n && n < max; i++) {
+		const struct record *r = rung_record(rd, L.chain[i], s, run);
 		if (!r)
 			continue;
-		out[n] = (struct rung){ v, r, prev, prev ? ladder[i] & ~prev_sw : 0, 1 };
-		if (!ladder[i])
+		/* a missing rung between: the step is the changes since the last measured one */
+		out[n] = (struct rung){ L.chain[i], r, prev, prev ? L.chain[i]->change : NULL, 1, i == 0, i + 1 == L.n };
+		if (i == 0)
 			base = r;
 		prev = r;
-		prev_sw = ladder[i];
 		n++;
 	}
-	for (size_t i = 0; i < 2 && n < max; i++) {
-		const struct variant_desc *v = variant_flash(single[i]);
-		const struct record *r = rung_record(rd, v, s, run);
+	for (size_t i = 0; i < L.ns && n < max; i++) {
+		const struct record *r = rung_record(rd, L.single[i], s, run);
 		if (r)
-			out[n++] = (struct rung){ v, r, base, base ? single[i] : 0, 0 };
+			out[n++] = (struct rung){ L.single[i], r, base, base ? L.single[i]->change : NULL, 0, 0, 0 };
 	}
 	return n;
 }
@@ -131,22 +157,12 @@ void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, s
 	l1[0] = l2[0] = '\0';
 	if (!g->prev || !g->change)
 		return;
-	const struct record *a = g->prev, *b = g->r;
-	for (unsigned bit = 1; bit <= FLASH_LAZY; bit <<= 1) {
-		if (!(g->change & bit))
-			continue;
-		if (bit == FLASH_SEQPAR) {
-			delta(rd, a, b, "blocks", "blocks", l1, n1);
-			delta(rd, a, b, "sms_busy", "SMs busy", l1, n1);
-			delta(rd, a, b, "occupancy", "achieved occupancy", l1, n1);
-			delta(rd, a, b, "hbm_bytes", "HBM", l2, n2);
-			delta(rd, a, b, "l2_bytes", "L2", l2, n2);
-		} else if (bit == FLASH_SPLITQ) {
-			delta(rd, a, b, "smem_st_wavefronts", "smem store wavefronts", l1, n1);
-			delta(rd, a, b, "barrier_stalls", "barrier stalls", l2, n2);
-		} else {
-			delta(rd, a, b, "xu_inst", "MUFU inst.", l1, n1);
-			delta(rd, a, b, "fp32_inst", "FP32 thread inst.", l2, n2);
-		}
+	/* the counters the rung's descriptor names for its change */
+	for (size_t i = 0; i < sizeof(g->v->evidence) / sizeof(g->v->evidence[0]) && g->v->evidence[i].quantity; i++) {
+		const struct evidence *e = &g->v->evidence[i];
+		if (e->line == 2)
+			delta(rd, g->prev, g->r, e->quantity, e->label, l2, n2);
+		else
+			delta(rd, g->prev, g->r, e->quantity, e->label, l1, n1);
 	}
 }

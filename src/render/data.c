@@ -90,7 +90,7 @@ double record_hbm_bytes(const struct record *rec)
 	return r + w;
 }
 
-/* The shape family (B·N, H·d) of most prefill records: the sweep a
+/* The shape family (B·N, H·d) and dtype of most prefill records: the sweep a
  * document is about (fa2-paper's 16k tokens, H·d = 2048), so that a value
  * stated by N, d and mask names one record; ties go to more tokens. */
 static void focus_family(struct rdata *rd)
@@ -122,6 +122,17 @@ static void focus_family(struct rdata *rd)
 		rd->focus.tokens = f[best].tokens;
 		rd->focus.hidden = f[best].hidden;
 	}
+	/* and the dtype of most prefill records (fp16 before bf16 on a tie) */
+	int n16 = 0, n_bf = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (record_captured(r) || !r->phase || strcmp(r->phase, "prefill") || !r->dtype)
+			continue;
+		if (!strcmp(r->dtype, "fp16")) n16++;
+		else if (!strcmp(r->dtype, "bf16")) n_bf++;
+	}
+	if (n16 || n_bf)
+		rd->focus.dtype = n_bf > n16 ? "bf16" : "fp16";
 }
 
 void rdata_init(struct rdata *rd, const struct results *res, const char *path)
@@ -309,6 +320,8 @@ void rsel_family(struct rsel *s, const struct rdata *rd)
 		s->tokens = rd->focus.tokens;
 	if (s->heads < 0 && s->hidden < 0)
 		s->hidden = rd->focus.hidden;
+	if (!s->dtype)
+		s->dtype = rd->focus.dtype;
 }
 
 static int table_index(const char *key)
@@ -335,9 +348,9 @@ static int series_in(const char *key, const struct record *r, enum series_filter
 		if (decode)
 			return 0;
 		/* the ablation's intermediate rungs have their own chart */
-		return !(v && v->is_flash && v->switches != 0 && v->switches != FLASH_ALL);
+		return !(v && v->ladder_only);
 	case SERIES_LADDER:
-		return !decode && v && v->is_flash;
+		return !decode && v && variant_on_ladder(v);
 	case SERIES_DECODE:
 		return decode;
 	default:

@@ -136,8 +136,9 @@ const struct record *rdata_find_any(const struct rdata *rd, const char *key, con
  * several identities: what is "max", "min" or another word). */
 void rdata_trace_record(const struct rdata *rd, const char *what, const char *key, const struct rsel *sel,
 			const struct record *rec);
-/* Fill a prefill selection's open shape family (B·N, H·d) from the focus:
- * where B (H) is not stated, tokens (hidden) is the focus's. */
+/* Fill a prefill selection's open shape family (B·N, H·d) and dtype from
+ * the focus: where B (H) is not stated, tokens (hidden) is the focus's;
+ * where no dtype is, the focus's. */
 void rsel_family(struct rsel *s, const struct rdata *rd);
 /* The same from one run (file) only: the merged record when it came from
  * that file, else that file's own record of the key; NULL when it has none. */

@@ -13,7 +13,9 @@ void fig_ablation_title(const struct rdata *rd, const struct figopts *o, char *b
 	struct rsel s;
 	char d[120];
 	ablation_sel(rd, o, &s);
-	snprintf(buf, len, "Ablation ladder: flash1 to flash2 one switch at a time (%s)", rsel_describe(&s, d, sizeof(d)));
+	const struct variant_desc *top = ablation_top(o);
+	snprintf(buf, len, "Ablation ladder: %s to %s one %s at a time (%s)", ablation_base(o), top ? top->name : "?",
+		 top && top->is_flash ? "switch" : "change", rsel_describe(&s, d, sizeof(d)));
 }
 
 void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -21,7 +23,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	struct rsel s;
 	ablation_sel(rd, o, &s);
 	struct rung g[8];
-	size_t n = ablation_rungs(rd, &s, g, 8);
+	size_t n = ablation_rungs(rd, o, &s, g, 8);
 	const struct record *recs[8];
 	for (size_t i = 0; i < n; i++)
 		recs[i] = g[i].r;
@@ -46,7 +48,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 		} else {
 			vals[i] = NAN;
 		}
-		if (g[i].v->switches == 0)
+		if (g[i].base)
 			base = vals[i];
 	}
 	if (spread_any)
@@ -67,7 +69,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	int nl = 0;
 	for (size_t i = 0; i < n; i++)
 		nl += g[i].ladder;
-	int total = nl >= 2 && g[nl - 1].v->switches == FLASH_ALL && g[0].v->switches == 0 && isfinite(vals[0]) &&
+	int total = nl >= 2 && g[nl - 1].top && g[0].base && isfinite(vals[0]) &&
 		    isfinite(vals[nl - 1]);
 	/* rows: the ladder, [the total], [a gap, the single changes] */
 	size_t nrows = n + (total ? 1 : 0);
@@ -76,8 +78,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 		if (total && i == (size_t)nl)
 			snprintf(names[r++], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
 		if (g[i].prev && g[i].change)
-			snprintf(names[r], sizeof(names[0]), "+ %s", ablation_change_name(g[i].change & FLASH_SEQPAR ? FLASH_SEQPAR
-								   : g[i].change & FLASH_SPLITQ ? FLASH_SPLITQ : FLASH_LAZY));
+			snprintf(names[r], sizeof(names[0]), "+ %s", g[i].change);
 		else
 			snprintf(names[r], sizeof(names[0]), "%s", g[i].v->name);
 	}
@@ -153,8 +154,9 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 		if (single && (k == 0 || g[k - 1].ladder)) {
 			set_rgb(c, &c->st->muted);
 			draw_line(c, pn.plot.x - lw - sz(c, 6), y0 - rh * 0.25, ev.x + ev.w, y0 - rh * 0.25, c->st->thin, 2);
-			text_at(c, ev.x + ev.w, y0 - rh * 0.25 + sz(c, 1), "single changes applied to flash1", small,
-				TX_ITALIC, 1, 0, &c->st->muted);
+			char sc[96];
+			snprintf(sc, sizeof(sc), "single changes applied to %s", ablation_base(o));
+			text_at(c, ev.x + ev.w, y0 - rh * 0.25 + sz(c, 1), sc, small, TX_ITALIC, 1, 0, &c->st->muted);
 			prev_x = NAN;
 		}
 		if (!isfinite(vals[k]))

@@ -511,14 +511,11 @@ static const char *series_generic(const char *key)
 	const struct variant_desc *v = variant_find(key);
 	if (!v)
 		return "reference implementation";
-	if (!v->is_flash)
-		return v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL)) ? "single-pass decoding"
-		       : "conventional computation";
-	switch (v->switches) {
-	case 0: return "first tiled computation";
-	case FLASH_ALL: return "second tiled computation";
-	default: return "tiled computation with some of the changes";
-	}
+	if (v->patent_term)
+		return v->patent_term;
+	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL)))
+		return "single-pass decoding";
+	return v->ntiles ? "tiled computation with some of the changes" : "conventional computation";
 }
 
 /* A bar graph of throughput: the key (a swatch a series with its numeral)
@@ -624,7 +621,7 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	struct rsel s;
 	struct rung g[8];
 	ablation_sel(rd, o, &s);
-	size_t n = ablation_rungs(rd, &s, g, 8), nl = 0;
+	size_t n = ablation_rungs(rd, o, &s, g, 8), nl = 0;
 	double tf[8], top = 0;
 	for (size_t i = 0; i < n; i++) {
 		enum qunit u;

@@ -743,7 +743,7 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	struct rsel s;
 	struct rung g[8];
 	ablation_sel(rd, o, &s);
-	size_t n = ablation_rungs(rd, &s, g, 8), nl = 0;
+	size_t n = ablation_rungs(rd, o, &s, g, 8), nl = 0;
 	const struct record *recs[8];
 	for (size_t i = 0; i < n; i++)
 		if (g[i].ladder)
@@ -756,10 +756,15 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	}
 	double fs = tfs(c), labw = 0, valw, lh;
 	const char *lab[8];
+	char labs[8][96];
 	for (size_t i = 0; i < nl; i++) {
-		lab[i] = i == 0 ? g[i].v->name : g[i].change == FLASH_LAZY ? "+ single rescale = flash2"
-			 : g[i].change == FLASH_SEQPAR ? "+ sequence parallelism" : g[i].change == FLASH_SPLITQ ? "+ split-Q warps"
-			 : g[i].v->name;
+		/* the base by name, each step by the change its descriptor adds, the top "= name" */
+		if (i == 0 || !g[i].change)
+			snprintf(labs[i], sizeof(labs[i]), "%s", g[i].v->name);
+		else
+			snprintf(labs[i], sizeof(labs[i]), "+ %s%s%s", g[i].change, g[i].top ? " = " : "",
+				 g[i].top ? g[i].v->name : "");
+		lab[i] = labs[i];
 		double w;
 		text_extent(c, lab[i], fs, 0, 0, &w, &lh);
 		labw = fmax(labw, w);

@@ -75,14 +75,20 @@ struct rung {
 	const struct variant_desc *v;
 	const struct record *r;
 	const struct record *prev;   /* the rung it is compared with (NULL: the base) */
-	unsigned change;             /* switch bits turned on from prev */
-	int ladder;                  /* 1: on the ladder; 0: a single change on flash1 */
+	const char *change;          /* what it adds to prev (its descriptor's change), or NULL */
+	int ladder;                  /* 1: on the ladder; 0: a single change on the base */
+	int base, top;               /* the ladder's first and last rung */
 };
+/* The ladder a figure or table draws: the options' variant when it tops one
+ * (variant: hopper+overlap), else the first in the descriptor table (flash2's). */
+const struct variant_desc *ablation_top(const struct figopts *o);
+/* The name of that ladder's base rung ("flash1"). */
+const char *ablation_base(const struct figopts *o);
 void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
 /* Every rung comes from one run (file): the one that measured most rungs. */
-size_t ablation_rungs(const struct rdata *rd, const struct rsel *s, struct rung *out, size_t max);
-int ablation_run(const struct rdata *rd, const struct rsel *s);
-const char *ablation_change_name(unsigned bit);
+size_t ablation_rungs(const struct rdata *rd, const struct figopts *o, const struct rsel *s, struct rung *out,
+		      size_t max);
+int ablation_run(const struct rdata *rd, const struct figopts *o, const struct rsel *s);
 /* Two lines of "metric before → after" for the step into g (either may be empty). */
 void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2);
 

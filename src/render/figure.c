@@ -128,7 +128,7 @@ unsigned rdata_has(const struct rdata *rd)
 			has |= NEEDS_CAPTURE;
 		if (!decode && (!r->source || !strcmp(r->source, "attnprof"))) {
 			const struct variant_desc *v = variant_find(r->variant);
-			if (v && v->is_flash && v->switches != 0 && v->switches != FLASH_ALL)
+			if (v && v->ladder_only)
 				has |= NEEDS_LADDER;
 		}
 	}

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results_merge.h"
 #include "util/error.h"
 
 static const char *base_name(const char *p)
@@ -260,8 +261,11 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 			}
 			in->duplicates++;
 			int old = in->origin[at];
-			/* the newer record is drawn, unless the older one's file is --primary */
-			int newer_wins = !is_primary(L[old].path, primary);
+			/* the record of the newer file is drawn (results_supersedes, the
+			 * rule merge follows too), unless the other's file is --primary */
+			int newer_wins = is_primary(L[f].path, primary) ||
+					 (!is_primary(L[old].path, primary) &&
+					  results_supersedes(&L[f].r.header, L[f].path, &L[old].r.header, L[old].path) > 0);
 			struct record *keep = &in->res.records[at], *dup = &r->records[i];
 			if (newer_wins) {
 				struct record was = *keep;

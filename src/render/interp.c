@@ -255,6 +255,7 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 		if (!strcmp(name, "cupti")) TXT(g->cupti);
 	} else if (!strcmp(ns, "run")) {
 		if (!strcmp(name, "date")) TXT(rd->dates ? rd->dates : h->date);
+		if (!strcmp(name, "days")) TXT(rd->days && rd->days[0] ? rd->days : h->date);
 		if (!strcmp(name, "host")) TXT(h->host);
 		if (!strcmp(name, "version")) TXT(h->tool_version);
 		if (!strcmp(name, "command")) TXT(h->command_line);
@@ -383,8 +384,12 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 			else if (!strcmp(k, "H")) bad = parse_int_val(val, &o.sel.heads);
 			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); o.sel.causal = iv; }
 			else if (!strcmp(k, "pass")) { bad = pass_parse(val, &pv) != 0; if (!bad) o.sel.pass = pass_name(pv); }
-			else
-				return perr(ps, at_c, "unknown table condition '%s' (N, d, B, H, causal, pass)", k);
+			else if (!strcmp(k, "ladder")) { /* the ladder an ablation table draws: its top rung */
+				const struct variant_desc *lv = variant_find(val);
+				bad = !lv || !variant_ladder(lv, NULL, 0, NULL, 0, NULL);
+				if (!bad) snprintf(o.variant, sizeof(o.variant), "%s", val);
+			} else
+				return perr(ps, at_c, "unknown table condition '%s' (N, d, B, H, causal, pass, ladder)", k);
 			if (bad)
 				return perr(ps, at_v, "bad value '%s' for %s", val, k);
 		} while (ps->p < ps->end && *ps->p == ',');

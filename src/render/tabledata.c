@@ -555,22 +555,17 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 	struct rsel s;
 	ablation_sel(rd, o, &s);
 	struct rung g[8];
-	size_t n = ablation_rungs(rd, &s, g, 8);
+	size_t n = ablation_rungs(rd, o, &s, g, 8);
 	int spread = 0;
 	for (size_t i = 0; i < n; i++) {
 		char (*row)[TCELL] = t_row(T);
 		if (!row)
 			return;
 		t_set(row, 0, "%s", g[i].v->name);
-		size_t u = 0;
-		row[1][0] = '\0';
-		for (unsigned bit = 1; bit <= FLASH_LAZY; bit <<= 1)
-			if (g[i].change & bit) {
-				int w = snprintf(row[1] + u, TCELL - u, "%s+ %s", u ? "; " : "", ablation_change_name(bit));
-				if (w > 0 && (size_t)w < TCELL - u) u += (size_t)w;
-			}
-		if (!g[i].prev)
-			t_set(row, 1, "baseline (FlashAttention-1)");
+		if (g[i].change)
+			t_set(row, 1, "+ %s", g[i].change);
+		else
+			t_set(row, 1, g[i].base ? "baseline (%s)" : "%s", g[i].base ? g[i].v->name : "");
 		q_text(rd, g[i].r, "time_ms", NULL, "%.3f", row[2], TCELL);
 		double lo, hi;
 		int runs = rdata_runs(rd, g[i].r, &lo, &hi);
@@ -595,9 +590,10 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 				double sp = fmax(r1 > 1 ? (h1 - l1) / l1 : 0, r2 > 1 ? (h2 - l2) / l2 : 0);
 				/* a step no larger than the spread is no difference */
 				if (sp > 0 && fabs(bb / a - 1) <= sp)
-					t_set(row, 5, "equal within spread (×%.2f%s)", bb / a, g[i].ladder ? "" : " vs flash1");
+					t_set(row, 5, "×%.2f%s%s, equal within spread", bb / a, g[i].ladder ? "" : " vs ",
+					      g[i].ladder ? "" : ablation_base(o));
 				else
-					t_set(row, 5, "×%.2f%s", bb / a, g[i].ladder ? "" : " vs flash1");
+					t_set(row, 5, "×%.2f%s%s", bb / a, g[i].ladder ? "" : " vs ", g[i].ladder ? "" : ablation_base(o));
 				if (sp > 0)
 					t_set(row, 6, "%.1f", fabs(bb / a - 1) / sp);
 				else
@@ -609,9 +605,9 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 		t_set(row, 7, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
 	}
 	char d[120];
-	snprintf(T->note, sizeof(T->note), "%s. Ladder rungs above, single changes applied to flash1 below; step = time of the "
-		 "rung before (or of flash1) / this time. %s",
-		 rsel_describe(&s, d, sizeof(d)),
+	snprintf(T->note, sizeof(T->note), "%s. Ladder rungs above, single changes applied to %s below; step = time of the "
+		 "rung before (or of %s) / this time. %s",
+		 rsel_describe(&s, d, sizeof(d)), ablation_base(o), ablation_base(o),
 		 spread ? "Every rung from one results file. Spread = (slowest - fastest) / fastest median over the runs of that "
 			  "configuration (every results file that measured it and the repeat runs); step ÷ spread = |step - 1| / "
 			  "the larger spread of the two rungs (below 1: the step is within the spread)."
