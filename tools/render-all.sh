@@ -119,4 +119,8 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 		fi
 	done
 fi
+# the README's headline numbers, quoted from the same records (tools/readme-results.sh)
+if [ "$out" = reports/h200 ] && [ -z "${TRACE_DIR:-}" ]; then
+	ATTNPROF=$bin sh tools/readme-results.sh || status=1
+fi
 exit $status
