@@ -94,7 +94,10 @@ void panel_layout(struct rctx *c, struct panel *p, struct rbox outer)
 	 * mid-word, so then every label turns upright and runs along its bar */
 	p->cat_turned = p->cat_abbrev = 0;
 	p->abbrev_key[0] = '\0';
-	double longest = 0, slot = p->ncat ? outer.w / p->ncat * 0.95 : 0;
+	/* a category's slot as drawn: the plot's width (the outer box less the
+	 * value labels on the left and the right margin) per category */
+	double plot_w = outer.w - (lw + sz(c, 4) + (p->ylabel[0] ? th * 1.3 : 0)) - sz(c, 8);
+	double longest = 0, slot = p->ncat ? plot_w / p->ncat * 0.95 : 0;
 	for (int i = 0; i < p->ncat; i++) {
 		double w;
 		text_extent(c, p->cats[i], fs, 0, 0, &w, NULL);

@@ -6,6 +6,7 @@
 
 static const struct gloss_entry builtin[] = {
 	{ "lazyrescale", "lazy" }, { "seqpar", "sp" }, { "splitq", "sq" },
+	{ "pingpong", "pp" }, { "overlap", "ov" }, { "tma+ws", "ws" },
 };
 const struct glossary glossary_builtin = { builtin, sizeof(builtin) / sizeof(builtin[0]) };
 

@@ -174,6 +174,14 @@ static void new_page(struct doc *d, int sheet)
 		 * pages carry none (the description states the measurements) */
 		if (d->t->layout == LAYOUT_ARTICLE) {
 			snprintf(buf, sizeof(buf), "attnprof %s · %s", ATTNPROF_VERSION, d->rd->path);
+			/* a list of files too long for the line beside the page number: count them
+			 * (the first page's header and the conditions name every one) */
+			double w, pw;
+			text_extent(&d->c, buf, fs, TX_NOSCALE, 0, &w, NULL);
+			text_extent(&d->c, "888 / 888", fs, TX_NOSCALE, 0, &pw, NULL);
+			if (w > foot.w - pw - fs * 2)
+				snprintf(buf, sizeof(buf), "attnprof %s · %d results files%s", ATTNPROF_VERSION,
+					 d->rd->nruns > 0 ? d->rd->nruns : 1, d->rd->repeats ? " and repeat runs" : "");
 			text_at(&d->c, foot.x, foot.y + foot.h, buf, fs, TX_NOSCALE, 0, 1, &st->muted);
 		}
 		if (d->t->layout == LAYOUT_SHEETS || st->patent)

@@ -83,7 +83,19 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 	struct rsel s;
 	fig_prefill_sel(rd, o, &s); /* NULL pass: the forward */
 	char keys[12][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, 6);
+	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, 12), kept = 0;
+	/* flash2's table: a ladder built on flash2 (the Hopper rungs) is compared
+	 * in its own section, from its own run */
+	for (size_t k = 0; k < ns; k++) {
+		const struct variant_desc *v = strchr(keys[k], ':') ? NULL : variant_find(keys[k]);
+		const struct variant_desc *chain[8];
+		size_t nl = v && v->parent ? variant_ladder(v, chain, 8, NULL, 0, NULL) : 0;
+		if (nl && !strcmp(chain[0]->name, "flash2"))
+			continue;
+		if (kept < 6)
+			memmove(keys[kept++], keys[k], SERIES_KEY);
+	}
+	ns = kept;
 	const char *heads[TCOLS];
 	int right[TCOLS];
 	char hb[TCOLS][48];
