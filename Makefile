@@ -9,6 +9,7 @@
 #   make report          install missing packages (as root), build, render
 #                        the committed results into reports/
 #   make gpu-test        correctness of every variant on the GPU
+#   make bench           render speed (printed, not asserted: tools/bench.sh)
 #   make fuzz            libFuzzer runs of the spec and results parsers, 10 min each
 #   make install PREFIX=/usr/local
 #
@@ -106,7 +107,7 @@ LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
 TEST_BIN   := $(TEST_SRC:%.c=$(BUILD)/%)
 
-.PHONY: all deps report report-run test test-run other-build gpu-test fuzz install clean sass attnprof inject
+.PHONY: all deps report report-run test test-run other-build gpu-test bench fuzz install clean sass attnprof inject
 all: attnprof $(if $(filter 1,$(CUDA)),inject)
 
 # ./attnprof is always the binary of the configuration just asked for
@@ -168,6 +169,10 @@ other-build:
 
 gpu-test: attnprof
 	@sh tests/gpu-test.sh
+
+# speed is a benchmark, not a test: numbers printed, nothing asserted
+bench: attnprof
+	@sh tools/bench.sh ./attnprof
 
 # each target at least 10 minutes (tests/fuzz/run.sh; 'make test' runs 10 s)
 FUZZ_SECONDS ?= 600

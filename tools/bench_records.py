@@ -1,0 +1,20 @@
+#!/usr/bin/env python3
+"""tools/bench_records.py RESULTS N: a results file of N records for tools/bench.sh.
+
+The records of RESULTS are repeated, each copy at another batch size (so
+every record has its own key), until there are N; text-level, no YAML module.
+"""
+import re, sys
+
+text = open(sys.argv[1]).read()
+n = int(sys.argv[2])
+head, body = text.split("\nrecords:\n", 1)
+recs = ["  - source:" + r for r in body.split("  - source:")[1:]]
+out, k = [], 0
+while len(out) < n:
+    for r in recs:
+        if len(out) == n:
+            break
+        out.append(re.sub(r"^    batch: (\d+)$", lambda m: "    batch: %d" % (int(m.group(1)) + k), r, flags=re.M))
+    k += 1000
+sys.stdout.write(head + "\nrecords:\n" + "".join(out))
