@@ -7,11 +7,13 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "capture/verdict.h"
 #include "render/capreview.h"
 #include "render/kernel_name.h"
+#include "util/ustr.h"
 
 #define DUR "gpu__time_duration.sum"
 
@@ -77,18 +79,22 @@ static void name_shorter(char *ks)
 }
 
 /* ks cut (with "…") until it fits width at size fs on one line. */
-static void fit_name(struct rctx *c, char *ks, double fs, double width)
+/* ks (cap bytes) cut to width at a character boundary, "…" marking the cut. */
+static void fit_name(struct rctx *c, char *ks, size_t cap, double fs, double width)
 {
 	double w;
 	text_extent(c, ks, fs, 0, 0, &w, NULL);
-	size_t n = strlen(ks);
-	while (w > width && n > 8) {
-		n--;
-		while (n && ((unsigned char)ks[n] & 0xC0) == 0x80)
-			n--;
-		snprintf(ks + n, 4, "…");
+	if (w <= width)
+		return;
+	char *full = strdup(ks);
+	if (!full)
+		return;
+	for (size_t n = strlen(full); w > width && n > 8;) {
+		n = utf8_boundary(full, n - 1);
+		ustr_prefix(ks, cap, full, n);
 		text_extent(c, ks, fs, 0, 0, &w, NULL);
 	}
+	free(full);
 }
 
 /* ---- data flow -------------------------------------------------------------- */
@@ -232,7 +238,7 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	char l0[200], l1[200], l2s[200], l3[200];
 	int nl = 0;
 	double cw = chip.w - sz(c, 10);
-	fit_name(c, ks, fs, cw);
+	fit_name(c, ks, sizeof(ks), fs, cw);
 	y += text_at(c, chip.x + sz(c, 5), y, "longest kernel:", fs, 0, 0, 0, NULL) + sz(c, 1);
 	y += text_at(c, chip.x + sz(c, 5), y, ks, fs, 0, 0, 0, NULL) + sz(c, 3);
 	(void)l0;
