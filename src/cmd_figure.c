@@ -17,6 +17,8 @@
 #include "render/render.h"
 #include "util/yamltree.h"
 
+#define FIG_STEP_MAX 5 /* the tiling figure's build steps */
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -64,11 +66,13 @@ static int need_arg(int i, int argc, char **argv)
 }
 
 /* A positive whole number up to the option's limit (the spec's and the
- * results file's: results.h), so shapes made of it cannot overflow. */
+ * results file's: results.h), so shapes made of it cannot overflow; --step
+ * up to the teaching figures' last build step.  Every figure draws any
+ * accepted value in bounded memory and time (docs/cli.md, "Figure options"). */
 static int parse_pos(const char *opt, const char *s, int *out)
 {
 	const long max = !strcmp(opt, "--n") ? MAX_SEQLEN : !strcmp(opt, "--d") ? MAX_HEAD_DIM
-		       : !strcmp(opt, "--batch") ? MAX_BATCH : 1L << 30;
+		       : !strcmp(opt, "--batch") ? MAX_BATCH : FIG_STEP_MAX;
 	char *e;
 	errno = 0;
 	long v = strtol(s, &e, 10), unit = 1;

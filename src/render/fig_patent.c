@@ -442,17 +442,20 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	struct rbox g = rbox_make(area.x + (area.w - side) / 2, area.y, side, side);
 	double ch = side / cc.rows, cw = side / cc.cols;
 	double fx = -1, fy = 0, mx = -1, my = 0;
-	for (long i = 0; i < cc.rows; i++)
-		for (long j = 0; j < cc.cols; j++) {
-			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, cw, ch);
-			enum tile_fate f = causal_tile(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, (int)i, (int)j);
+	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs */
+	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
+	for (long i = 0; i < cc.rows; i += step)
+		for (long j = 0; j < cc.cols; j += step) {
+			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
+			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, cw * (j1 - j), ch * (i1 - i));
+			enum tile_fate f = causal_block(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, i, i1, j, j1);
 			if (f == TILE_SKIPPED)
 				continue;
 			hatch_rect(c, cb, f == TILE_FULL ? HATCH_DIAG : HATCH_CROSS, f == TILE_FULL ? 4 : 2.5, &st->ink);
-			if (f == TILE_FULL && j == 0 && i == cc.rows - 1)
-				fx = cb.x, fy = cb.y + ch / 2;
+			if (f == TILE_FULL && j == 0 && i1 == cc.rows)
+				fx = cb.x, fy = cb.y + cb.h / 2;
 			if (f == TILE_MASKED && mx < 0 && i >= cc.rows / 2)
-				mx = cb.x + cw, my = cb.y + ch / 2;
+				mx = cb.x + cb.w, my = cb.y + cb.h / 2;
 		}
 	set_rgb(c, &st->ink);
 	draw_rect(c, g, st->heavy, 0);
