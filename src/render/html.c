@@ -123,7 +123,7 @@ static void put_table(FILE *f, const struct dblock *b)
 static int put_figure(FILE *f, const struct dblock *b, const struct template *t, const struct rdata *rd,
 		      const struct rstyle *st, const char *dir, const char *dirname, double dpi)
 {
-	char no[16], base[600], file[610], path[1900];
+	char no[16], base[600], file[610], path[4900];
 	snprintf(no, sizeof no, "%02d", b->number);
 	figure_file_base(no, b->fig->name, b->fo.variant, base, sizeof base);
 	snprintf(file, sizeof file, "%s.svg", base);
@@ -170,11 +170,8 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 		return rc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
 
 	/* review.html -> review_files/ beside it */
-	char dir[1200], dirname[1200];
-	size_t n = strlen(o->out);
-	if (n > 5 && !strcmp(o->out + n - 5, ".html"))
-		n -= 5;
-	snprintf(dir, sizeof dir, "%.*s_files", (int)n, o->out);
+	char dir[4200], dirname[4200];
+	path_sibling(o->out, ".html", "_files", dir, sizeof dir);
 	const char *slash = strrchr(dir, '/');
 	snprintf(dirname, sizeof dirname, "%s", slash ? slash + 1 : dir);
 	if (mkdir(dir, 0777) && errno != EEXIST) {

@@ -889,11 +889,8 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 /* The speaker notes beside the deck: slides.pdf -> slides.notes.txt. */
 static int write_notes(struct doc *d, const char *pdf)
 {
-	char path[1024];
-	size_t n = strlen(pdf);
-	if (n > 4 && !strcmp(pdf + n - 4, ".pdf"))
-		n -= 4;
-	snprintf(path, sizeof(path), "%.*s.notes.txt", (int)n, pdf);
+	char path[4200];
+	path_sibling(pdf, ".pdf", ".notes.txt", path, sizeof(path));
 	struct outfile of;
 	int orc = outfile_open(&of, path, NULL);
 	if (orc)

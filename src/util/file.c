@@ -1,13 +1,16 @@
 /* file.c: see file.h. */
 #include "file.h"
 #include "error.h"
+#include "ustr.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -92,6 +95,26 @@ int read_whole_file(const char *path, size_t max, const char *what, char **out, 
 	return 0;
 }
 
+void path_sibling(const char *path, const char *ext, const char *suffix, char *out, size_t len)
+{
+	size_t n = strlen(path), e = strlen(ext);
+	if (n > e && !strcasecmp(path + n - e, ext))
+		n -= e;
+	const char *slash = memrchr(path, '/', n);
+	size_t dir = slash ? (size_t)(slash + 1 - path) : 0, stem = n - dir, sl = strlen(suffix);
+	if (stem + sl <= NAME_MAX) {
+		snprintf(out, len, "%.*s%s", (int)n, path, suffix);
+		return;
+	}
+	/* too long for a name: the stem's start (at a character) and a hash of it all */
+	unsigned long long h = 1469598103934665603ULL;
+	for (size_t i = dir; i < n; i++)
+		h = (h ^ (unsigned char)path[i]) * 1099511628211ULL;
+	size_t keep = NAME_MAX - sl - 17;
+	keep = utf8_boundary(path + dir, keep);
+	snprintf(out, len, "%.*s-%016llx%s", (int)(dir + keep), path, h, suffix);
+}
+
 int outfile_open(struct outfile *o, const char *path, const char *keep_what)
 {
 	const char *what;
@@ -116,7 +139,14 @@ int outfile_open(struct outfile *o, const char *path, const char *keep_what)
 	const char *slash = strrchr(path, '/');
 	snprintf(dirbuf, sizeof(dirbuf), "%s", path);
 	const char *dir = dirname(dirbuf);
-	int n = snprintf(o->tmp, sizeof(o->tmp), "%s/.%s.tmp.XXXXXX", dir, slash ? slash + 1 : path);
+	/* ".NAME.tmp.XXXXXX", NAME cut at a character so the temporary name fits
+	 * NAME_MAX whenever the final name does (a 255-byte name is writable) */
+	const char *base = slash ? slash + 1 : path;
+	const size_t extra = strlen("..tmp.XXXXXX");
+	size_t keep = strlen(base);
+	if (keep + extra > NAME_MAX)
+		keep = utf8_boundary(base, NAME_MAX - extra);
+	int n = snprintf(o->tmp, sizeof(o->tmp), "%s/.%.*s.tmp.XXXXXX", dir, (int)keep, base);
 	if (n < 0 || (size_t)n >= sizeof(o->tmp)) {
 		o->tmp[0] = '\0';
 		return error("cannot write '%s': the path is too long", path);

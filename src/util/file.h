@@ -43,6 +43,16 @@ int outfile_open(struct outfile *o, const char *path, const char *keep_what);
 int outfile_commit(struct outfile *o);
 void outfile_abort(struct outfile *o);
 
+/*
+ * The name of a file that goes beside path: path less its extension ext
+ * (compared without case; kept when path does not end so) and suffix
+ * ("review.PDF", ".pdf", ".layout" -> "review.layout").  A name that would
+ * pass NAME_MAX keeps its start, cut at a character, and ends with a hash
+ * of the whole stem, so it can be written whenever path can, two long names
+ * stay apart, and a reader (lint) derives the same name.
+ */
+void path_sibling(const char *path, const char *ext, const char *suffix, char *out, size_t len);
+
 /* Non-zero when path is a file this run read (not counting inputs read as
  * keep_what, when given); *what_out is then the kind it was read as. */
 int file_is_input(const char *path, const char *keep_what, const char **what_out);
