@@ -15,6 +15,7 @@
 
 #if ATTNPROF_HAVE_RENDER
 #include "render/render.h"
+#include "util/ustr.h"
 #include "util/yamltree.h"
 
 #define FIG_STEP_MAX 5 /* the tiling figure's build steps */
@@ -110,6 +111,13 @@ int cmd_figure(int argc, char **argv)
 			out = argv[++i];
 		} else if (!strcmp(a, "--variant") || !strcmp(a, "--compare")) {
 			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			if (strlen(argv[i + 1]) >= SERIES_KEY) {
+				/* cut, it would name another series (or one that does not exist) */
+				char start[48];
+				ustr_prefix(start, sizeof(start), argv[i + 1], 40);
+				error("%s '%s' is longer than a series name can be (%d bytes)", a, start, SERIES_KEY - 1);
+				return EXIT_BAD_INPUT;
+			}
 			snprintf(a[2] == 'v' ? o.variant : o.compare, SERIES_KEY, "%s", argv[++i]);
 		} else if (!strcmp(a, "--step")) {
 			if (need_arg(i, argc, argv) || parse_pos(a, argv[i + 1], &o.step)) return EXIT_BAD_INPUT;
