@@ -453,11 +453,34 @@ void fill_rect(struct rctx *c, struct rbox b, const struct rgb *col)
 	cairo_restore(c->cr);
 }
 
+int on_scale(double v)
+{
+	return isfinite(v) && fabs(v) <= PLOT_MAX;
+}
+
 void hatch_rect(struct rctx *c, struct rbox b, enum hatch h, double spacing, const struct rgb *col)
 {
-	if (h == HATCH_NONE || b.w <= 0 || b.h <= 0)
+	/* geometry from measured values may be inf or NaN (a bar of 1e308):
+	 * nothing to hatch then, and never more strokes than the visible part
+	 * holds (each loop below is bounded by the clip, at least 0.25 apart) */
+	if (h == HATCH_NONE || !(b.w > 0) || !(b.h > 0) || !isfinite(b.x) || !isfinite(b.y) || !isfinite(b.w) ||
+	    !isfinite(b.h) || !(spacing >= 0.25) || !isfinite(spacing))
 		return;
 	cairo_t *cr = c->cr;
+	double cx0, cy0, cx1, cy1;
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	if (isfinite(cx0) && isfinite(cy0) && isfinite(cx1) && isfinite(cy1) && cx1 > cx0 && cy1 > cy0 &&
+	    (b.x < cx0 || b.y < cy0 || b.x + b.w > cx1 || b.y + b.h > cy1)) {
+		/* the box passes the visible area: hatch only what shows */
+		/* keep the hatch's phase: cut whole spacings off the start */
+		double x0 = fmax(b.x, cx0 - spacing), y0 = fmax(b.y, cy0 - spacing);
+		double x1 = fmin(b.x + b.w, cx1 + spacing), y1 = fmin(b.y + b.h, cy1 + spacing);
+		if (!(x1 > x0) || !(y1 > y0))
+			return;
+		if (x0 > b.x) x0 = b.x + floor((x0 - b.x) / spacing) * spacing;
+		if (y0 > b.y) y0 = b.y + floor((y0 - b.y) / spacing) * spacing;
+		b = rbox_make(x0, y0, x1 - x0, y1 - y0);
+	}
 	cairo_save(cr);
 	set_rgb(c, col);
 	if (c->rec && !source_is_paper(c)) { /* one hatched area, not its many strokes */

@@ -25,6 +25,12 @@ struct part {
 	int numeral;
 };
 #define FIG_MAX_PARTS 48
+
+/* The largest value a chart scales to.  A quantity past it (a results
+ * file's 1e308 TFLOP/s, an inf) makes no geometry: it is left out of the
+ * axis and drawn as "off scale" (chart loops are sized by the axis). */
+#define PLOT_MAX 1e12
+int on_scale(double v);
 struct numerals {
 	struct part *parts;
 	size_t n, alloc;

@@ -661,7 +661,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 			} else {
 				r = capture_reference(rd, shape[k], names[s]);
 			}
-			if (r && usable(r->tflops)) {
+			if (r && usable(r->tflops) && on_scale(r->tflops)) {
 				val[s][k] = r->tflops;
 				if (r->tflops > ymax) ymax = r->tflops;
 			}

@@ -471,6 +471,12 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 
 /* ---- graphs ---------------------------------------------------------------------------- */
 
+/* A value past the chart's scale (on_scale): a short mark at the base, no bar. */
+static void off_scale(struct rctx *c, double x, double base_y)
+{
+	text_at(c, x, base_y - cfs(c) * 1.2, "off scale", cfs(c), TX_NOSCALE | TX_ITALIC, 0.5, 1, NULL);
+}
+
 /* Axes of a graph: y ticks at nice steps from 0 to top, category labels on x. */
 struct pgraph {
 	struct rbox plot;
@@ -484,6 +490,8 @@ static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, doub
 	const struct rstyle *st = c->st;
 	double fs = cfs(c), tw, th;
 	struct axis ax;
+	if (!on_scale(top) || !(top > 0))
+		top = 1; /* no value on scale: an empty axis, the bars say "off scale" */
 	axis_linear(&ax, 0, top, 5, 1);
 	g->top = ax.hi;
 	char b[32];
@@ -549,7 +557,12 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 			if (isnan(v))
 				continue;
 			double gw = g.plot.w / nn, bw = gw * 0.8 / ns;
-			double x = g.plot.x + gw * i + gw * 0.1 + bw * k, h = g.plot.h * v / g.top;
+			double x = g.plot.x + gw * i + gw * 0.1 + bw * k;
+			if (!on_scale(v) || v > g.top) {
+				off_scale(c, x + bw / 2, g.plot.y + g.plot.h);
+				continue;
+			}
+			double h = g.plot.h * v / g.top;
 			fill_look(c, rbox_make(x, g.plot.y + g.plot.h - h, bw, h), style_series(st, k), st->thin);
 		}
 }
@@ -585,7 +598,7 @@ void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopt
 			double v;
 			enum qunit u;
 			char why[80];
-			if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
+			if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && on_scale(v))
 				top = fmax(top, v);
 		}
 	char cat[16][16];
@@ -635,7 +648,9 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		if (!g[i].ladder || rdata_quantity(rd, g[i].r, "tflops", NULL, &tf[nl], &u, why, sizeof(why)))
 			continue;
 		g[nl] = g[i];
-		top = fmax(top, tf[nl++]);
+		if (on_scale(tf[nl]))
+			top = fmax(top, tf[nl]);
+		nl++;
 	}
 	if (nl < 2 || !(top > 0)) {
 		draw_notice(c, box, "no ladder", "no rungs of the ablation ladder here");
@@ -649,6 +664,10 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	pgraph_axes(c, &pg, rbox_inset(box, nfs(c) * 2.2, 0, 0, 0), top * 1.05, "TFLOP/s", cats, (int)nl, "");
 	for (size_t i = 0; i < nl; i++) {
 		double gw = pg.plot.w / nl, bw = gw * 0.55, x = pg.plot.x + gw * i + (gw - bw) / 2;
+		if (!on_scale(tf[i]) || tf[i] > pg.top) {
+			off_scale(c, x + bw / 2, pg.plot.y + pg.plot.h);
+			continue;
+		}
 		double h = pg.plot.h * tf[i] / pg.top;
 		struct rbox bar = rbox_make(x, pg.plot.y + pg.plot.h - h, bw, h);
 		fill_look(c, bar, style_series(st, (int)i), st->thin);
@@ -692,7 +711,8 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			enum qunit u;
 			char why[80];
 			val[k][i] = NAN;
-			if (r && !rdata_quantity(rd, r, "bandwidth", NULL, &val[k][i], &u, why, sizeof(why)))
+			if (r && !rdata_quantity(rd, r, "bandwidth", NULL, &val[k][i], &u, why, sizeof(why)) &&
+			    on_scale(val[k][i]))
 				top = fmax(top, val[k][i]);
 		}
 	char cat[16][16];
@@ -722,6 +742,10 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			if (!isfinite(val[k][i]))
 				continue;
 			double x = g.plot.x + g.plot.w * (i + 0.5) / nn, y = g.plot.y + g.plot.h * (1 - val[k][i] / g.top);
+			if (!on_scale(val[k][i]) || val[k][i] > g.top) {
+				off_scale(c, x, g.plot.y + g.plot.h);
+				continue;
+			}
 			if (isfinite(px)) {
 				set_rgb(c, st->colour ? &lk->line : &st->ink);
 				draw_line(c, px, py, x, y, st->line, lk->dash);
@@ -999,7 +1023,7 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 				r = capture_reference(rd, shape[k], refs[s - nimpl]);
 			}
 			val[s][k] = r && usable(r->tflops) ? r->tflops : NAN;
-			if (!isnan(val[s][k]))
+			if (on_scale(val[s][k]))
 				top = fmax(top, val[s][k]);
 		}
 	}

@@ -781,7 +781,7 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		double tf;
 		char why[80];
 		enum qunit u;
-		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)))
+		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)) && on_scale(tf))
 			top = fmax(top, tf);
 	}
 	if (!(top > 0)) {
