@@ -18,6 +18,7 @@ struct column {
 struct columns {
 	size_t n, alloc;
 	struct column *c;
+	struct kvlist seen[4]; /* per kind, the names added (hashed: linear in the names) */
 };
 
 /* The fixed columns, each a scalar of the results schema (results.h
@@ -40,9 +41,10 @@ static const struct {
 static int add_column(struct columns *cs, enum col_kind kind, const char *prefix, const char *sub)
 {
 	size_t plen = strlen(prefix);
-	for (size_t i = 0; i < cs->n; i++)
-		if (cs->c[i].kind == kind && !strcmp(cs->c[i].sub, sub))
-			return 0;
+	if (kvlist_get(&cs->seen[kind], sub))
+		return 0;
+	if (kvlist_set(&cs->seen[kind], sub, (double)cs->n))
+		return -1;
 	if (cs->n == cs->alloc) {
 		size_t cap = cs->alloc ? 2 * cs->alloc : 64;
 		struct column *p = realloc(cs->c, cap * sizeof(*p));
@@ -65,6 +67,8 @@ static void free_columns(struct columns *cs)
 	for (size_t i = 0; i < cs->n; i++)
 		free(cs->c[i].name);
 	free(cs->c);
+	for (int k = 0; k < 4; k++)
+		kvlist_release(&cs->seen[k]);
 }
 
 /* A cell: a string (s) or a number (v, NaN = missing). */

@@ -25,11 +25,50 @@ void kvlist_release(struct kvlist *l)
 	for (size_t i = 0; i < l->n; i++)
 		free(l->items[i].name);
 	free(l->items);
+	free(l->index);
 	kvlist_init(l);
+}
+
+static size_t kv_hash(const char *s)
+{
+	size_t h = 1469598103934665603ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* the slot of name in the index: where it is, or the empty slot it would take */
+static size_t kv_slot(const struct kvlist *l, const char *name)
+{
+	size_t mask = l->index_cap - 1, i = kv_hash(name) & mask;
+	while (l->index[i] && strcmp(l->items[l->index[i] - 1].name, name))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* (Re)build the index at twice the items' capacity: at most half full. */
+static int kv_reindex(struct kvlist *l)
+{
+	size_t cap = 64;
+	while (cap < 2 * l->alloc)
+		cap *= 2;
+	size_t *ix = calloc(cap, sizeof(*ix));
+	if (!ix)
+		return error("out of memory");
+	free(l->index);
+	l->index = ix;
+	l->index_cap = cap;
+	for (size_t k = 0; k < l->n; k++)
+		l->index[kv_slot(l, l->items[k].name)] = k + 1;
+	return 0;
 }
 
 static struct kv *kvlist_find(const struct kvlist *l, const char *name)
 {
+	if (l->index) {
+		size_t i = l->index[kv_slot(l, name)];
+		return i ? &l->items[i - 1] : NULL;
+	}
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcmp(l->items[i].name, name))
 			return &l->items[i];
@@ -57,6 +96,15 @@ int kvlist_set(struct kvlist *l, const char *name, double value)
 	l->items[l->n].name = copy;
 	l->items[l->n].value = value;
 	l->n++;
+	if (l->n >= KVLIST_INDEX_MIN && (!l->index || 2 * l->n > l->index_cap)) {
+		if (kv_reindex(l)) {
+			free(copy);
+			l->n--;
+			return -1;
+		}
+	} else if (l->index) {
+		l->index[kv_slot(l, name)] = l->n;
+	}
 	return 0;
 }
 
