@@ -55,6 +55,19 @@ int file_is_input(const char *path, const char *keep_what, const char **what_out
 	return 0;
 }
 
+int file_check_regular(const char *path, const char *what)
+{
+	struct stat st;
+	if (stat(path, &st))
+		return error("cannot open %s '%s': %s", what, path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return error("%s '%s' is %s, not a regular file: name the file itself", what, path,
+			     S_ISDIR(st.st_mode) ? "a folder" : S_ISFIFO(st.st_mode) ? "a pipe (FIFO)"
+			     : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
+			     : "not a file");
+	return 0;
+}
+
 int read_whole_file(const char *path, size_t max, const char *what, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

@@ -16,6 +16,10 @@
  */
 int read_whole_file(const char *path, size_t max, const char *what, char **out, size_t *len);
 
+/* 0 when path (links followed) is a regular file, else -1 after an error
+ * naming what it is: a FIFO or /dev/zero would be read without end. */
+int file_check_regular(const char *path, const char *what);
+
 /*
  * An output being written.  outfile_open() makes a temporary file in the
  * same folder as path (".NAME.tmp.XXXXXX", the mode the old file had, or
