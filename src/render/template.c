@@ -241,6 +241,12 @@ static int load_section(struct template *t, const struct ynode *n, struct tsecti
 		if (load_block(t, bl->items[i], &s->blocks[i]))
 			return -1;
 		s->nblocks = i + 1;
+		/* $v is the variant of an each_variant section: elsewhere it named
+		 * nothing, drew the default variant and wrote fig01-dataflow-$v.svg */
+		const struct tblock *b = &s->blocks[i];
+		if (!s->each_variant && ((b->variant && !strcmp(b->variant, "$v")) || (b->compare && !strcmp(b->compare, "$v"))))
+			return bad(t, ynode_get(bl->items[i], b->variant && !strcmp(b->variant, "$v") ? "variant" : "compare"),
+				   "'$v' is only defined inside a section with each_variant");
 	}
 	return 0;
 }
