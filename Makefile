@@ -72,8 +72,10 @@ STATIC_YAML ?= 0
 LIBYAML_A   ?= $(firstword $(wildcard /usr/lib/$(ARCH_DIR)-gnu/libyaml.a /usr/lib/libyaml.a))
 LDLIBS   := $(if $(filter 1,$(STATIC_YAML)),$(LIBYAML_A),-lyaml) -lm
 ifeq ($(SAN),1)
-  CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-  LDFLAGS += -fsanitize=address,undefined
+  # float-cast-overflow: a double too large for its int ((int)NaN, (int)1e20) aborts too;
+  # -fsanitize=undefined leaves it out
+  CFLAGS  += -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=undefined,float-cast-overflow
+  LDFLAGS += -fsanitize=address,undefined,float-cast-overflow
 endif
 ifeq ($(RENDER),1)
   CPPFLAGS += $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))

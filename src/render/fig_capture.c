@@ -528,11 +528,14 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		double f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
 		text_at(c, pb.x, y, buf, f1, 0, 0, 0, NULL);
 		y += lh;
-		int full = (int)floor(waves), nw = (int)ceil(waves - 1e-9);
-		double last = waves - full;
+		/* a grid of 2^31 × 65535 × 65535 blocks is 2^63: counted in 64 bits,
+		 * clamped below 2^53 where a double still counts whole waves */
+		double wf = isfinite(waves) ? fmin(fmax(waves, 0), 9e15) : 0;
+		long long full = (long long)floor(wf), nw = (long long)ceil(wf - 1e-9);
+		double last = wf - (double)full;
 		double bar_h = lh * 0.9, x0 = pb.x;
 		/* one bar per wave, drawn to scale; past 12, the first 11 and the last */
-		int draw = nw > 12 ? 12 : nw;
+		int draw = nw > 12 ? 12 : (int)nw;
 		double bw = (pb.w - sz(c, 60)) / (draw > 0 ? draw : 1);
 		for (int wv = 0; wv < draw; wv++) {
 			int is_last = wv == draw - 1;
@@ -545,9 +548,9 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		}
 		char tail[64];
 		if (nw > draw && last > 1e-9)
-			snprintf(tail, sizeof(tail), "(of %d) last %.0f %% busy", nw, 100 * last);
+			snprintf(tail, sizeof(tail), "(of %lld) last %.0f %% busy", nw, 100 * last);
 		else if (nw > draw)
-			snprintf(tail, sizeof(tail), "(of %d) all full", nw);
+			snprintf(tail, sizeof(tail), "(of %lld) all full", nw);
 		else if (last > 1e-9)
 			snprintf(tail, sizeof(tail), "last %.0f %% busy", 100 * last);
 		else
