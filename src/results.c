@@ -919,6 +919,11 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	if (r->pass && strcmp(r->pass, "fwd") && strcmp(r->pass, "bwd") && strcmp(r->pass, "fwd+bwd"))
 		return error("%s: record.pass must be fwd, bwd or fwd+bwd, not '%s'",
 			     ynode_where(t, ynode_get(n, "pass"), where, sizeof(where)), r->pass);
+	size_t name_len = strlen(r->variant) + (strcmp(r->source, "attnprof") ? strlen(r->source) + 1 : 0);
+	if (name_len > MAX_SERIES_NAME)
+		return error("%s: record.variant is %zu bytes with its source '%.40s': a series name takes at most %d "
+			     "(a longer one would be cut and could merge with another series); shorten the implementation's name",
+			     ynode_where(t, ynode_get(n, "variant"), where, sizeof(where)), name_len, r->source, MAX_SERIES_NAME);
 	const struct ynode *cap = ynode_get(n, "capture");
 	if (cap && !is_null(cap) && read_capture(t, cap, r))
 		return -1;

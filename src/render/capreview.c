@@ -759,6 +759,8 @@ static char (*row_new(struct dtable *T))[TCELL]
 	return T->nrows < TROWS ? T->cell[T->nrows++] : NULL;
 }
 
+_Static_assert(MAX_SERIES_NAME < SERIES_KEY, "results.c refuses a series name that a key would cut");
+
 static const char *impl_label(const char *key)
 {
 	const char *c = strchr(key, ':');
