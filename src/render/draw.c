@@ -1,5 +1,6 @@
 /* draw.c: drawing primitives over Cairo and Pango; see draw.h. */
 #include "render/draw.h"
+#include "util/ustr.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -151,6 +152,21 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	else if (flags & TX_RIGHT)
 		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+	/* the last line of defence: text cut by bytes somewhere before it got here
+	 * (a fixed cell of a table) is cut again at its last whole character and
+	 * marked "…" instead of reaching Pango as invalid UTF-8 (a vanished run) */
+	const char *bad;
+	char *mended = NULL;
+	if (!g_utf8_validate(utf8, -1, &bad)) {
+		size_t k = (size_t)(bad - utf8), cap = k + sizeof(USTR_ELLIPSIS);
+		if ((mended = malloc(cap))) {
+			memcpy(mended, utf8, k);
+			memcpy(mended + k, USTR_ELLIPSIS, sizeof(USTR_ELLIPSIS));
+			utf8 = mended;
+		} else {
+			utf8 = "";
+		}
+	}
 	char *broken = width > 0 ? break_long_words(utf8, flags & TX_MARKUP) : NULL;
 	if (broken)
 		utf8 = broken;
@@ -159,6 +175,7 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 	else
 		pango_layout_set_text(l, utf8, -1);
 	free(broken);
+	free(mended);
 	return l;
 }
 

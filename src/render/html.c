@@ -9,6 +9,7 @@
 #include "render/render.h"
 
 #include <errno.h>
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,9 @@
 #include "util/file.h"
 
 /* Text with & < > " escaped. */
-static void put_text(FILE *f, const char *s)
+static void put_escaped(FILE *f, const char *s, const char *end)
 {
-	for (; s && *s; s++) {
+	for (; s < end; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
@@ -31,6 +32,21 @@ static void put_text(FILE *f, const char *s)
 		default: fputc(*s, f);
 		}
 	}
+}
+
+/* Text, escaped.  Text cut by bytes before it got here ends at its last
+ * whole character, marked "…": the page stays valid UTF-8. */
+static void put_text(FILE *f, const char *s)
+{
+	const char *bad;
+	if (!s)
+		return;
+	if (g_utf8_validate(s, -1, &bad)) {
+		put_escaped(f, s, s + strlen(s));
+		return;
+	}
+	put_escaped(f, s, bad);
+	fputs("…", f);
 }
 
 /* Pango markup to HTML: its entities are HTML's; b, i, s, u, sub, sup and

@@ -12,6 +12,7 @@
 #include "render/datasheet.h"
 #include "render/capreview.h"
 #include "util/error.h"
+#include "util/ustr.h"
 
 void sbuf_init(struct sbuf *s)
 {
@@ -193,7 +194,7 @@ static int parse_bool_val(const char *s, int *out)
 static int set_text(struct value *v, const char *s, const char *ns, const char *name)
 {
 	if (s) {
-		snprintf(v->text, sizeof(v->text), "%.*s", (int)sizeof(v->text) - 1, s);
+		ustr_copy(v->text, sizeof(v->text), s); /* a cut at a character, marked "…" */
 		return 0;
 	}
 	snprintf(v->text, sizeof(v->text), "n/a");
@@ -303,13 +304,13 @@ static int text_quantity(struct parser *ps, const char *key, const char *q, cons
 {
 	const struct variant_desc *d = strchr(key, ':') ? NULL : variant_find(key);
 	v->is_text = 1;
-	if (!strcmp(q, "name")) { snprintf(v->text, sizeof(v->text), "%s", key); return 0; }
+	if (!strcmp(q, "name")) { ustr_copy(v->text, sizeof(v->text), key); return 0; }
 	if (!strcmp(q, "label")) { series_label(key, v->text, sizeof(v->text)); return 0; }
 	if (!d)
 		return perr(ps, at, "'%s' has no descriptor, so it has no %s", key, q);
-	if (!strcmp(q, "summary")) snprintf(v->text, sizeof(v->text), "%s", d->summary);
-	else if (!strcmp(q, "grid_text")) snprintf(v->text, sizeof(v->text), "%s", d->grid_text);
-	else if (!strcmp(q, "warp_text")) snprintf(v->text, sizeof(v->text), "%s", d->warp_text);
+	if (!strcmp(q, "summary")) ustr_copy(v->text, sizeof(v->text), d->summary);
+	else if (!strcmp(q, "grid_text")) ustr_copy(v->text, sizeof(v->text), d->grid_text);
+	else if (!strcmp(q, "warp_text")) ustr_copy(v->text, sizeof(v->text), d->warp_text);
 	else {
 		size_t u = 0;
 		v->text[0] = '\0';
@@ -502,7 +503,7 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 			continue;
 		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num)) {
 			v->num = x;
-			snprintf(v->text, sizeof(v->text), "%s", t->cell[i][col[0]]);
+			ustr_copy(v->text, sizeof(v->text), t->cell[i][col[0]]);
 		}
 		found = 1;
 		if (!agg)
@@ -857,7 +858,7 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 										   sizeof(where)), (int)(close - p - 1), p + 1, v.why);
 			}
 		} else if (v.is_text == 1 || (v.is_text && !spec[0])) {
-			snprintf(buf, sizeof(buf), "%s", v.text);
+			ustr_copy(buf, sizeof(buf), v.text);
 		} else {
 			fmt_quantity(v.num, v.unit, spec[0] ? spec : NULL, buf, sizeof(buf));
 		}

@@ -26,6 +26,7 @@
 #include "render/patent_desc.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/ustr.h"
 
 #define MAX_FIGS 160
 
@@ -715,8 +716,9 @@ static void title_block(struct doc *d)
 	if (d->t->layout == LAYOUT_SLIDES) {
 		/* sources go on the deck's data slide; the title slide says what was measured */
 		const struct results_header *hd = &d->rd->res->header;
-		snprintf(slide_meta, sizeof(slide_meta), "measured on the %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
-			 hd->date ? hd->date : "?");
+		struct ustr u; /* the GPU's name from the file: a cut at a character */
+		ustr_init(&u, slide_meta, sizeof(slide_meta));
+		ustr_addf(&u, "measured on the %s · %.10s", hd->gpu.name ? hd->gpu.name : "unknown GPU", hd->date ? hd->date : "?");
 		meta = slide_meta;
 		slide_notes(d, m->title_plain, m->notes);
 	}

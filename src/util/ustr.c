@@ -60,14 +60,12 @@ void ustr_adds(struct ustr *u, const char *s)
 	ustr_add(u, s, strlen(s));
 }
 
-void ustr_addf(struct ustr *u, const char *fmt, ...)
+void ustr_vaddf(struct ustr *u, const char *fmt, va_list ap)
 {
 	char tmp[512];
-	va_list ap, again;
-	va_start(ap, fmt);
+	va_list again;
 	va_copy(again, ap);
 	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
 	if (n >= 0 && (size_t)n < sizeof(tmp)) {
 		ustr_add(u, tmp, (size_t)n);
 	} else if (n >= 0) {
@@ -82,6 +80,14 @@ void ustr_addf(struct ustr *u, const char *fmt, ...)
 		}
 	}
 	va_end(again);
+}
+
+void ustr_addf(struct ustr *u, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ustr_vaddf(u, fmt, ap);
+	va_end(ap);
 }
 
 int ustr_copy(char *dst, size_t cap, const char *src)

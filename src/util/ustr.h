@@ -17,6 +17,7 @@
 #ifndef ATTNPROF_USTR_H
 #define ATTNPROF_USTR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define USTR_ELLIPSIS "…"
@@ -38,6 +39,8 @@ void ustr_addf(struct ustr *u, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+
+void ustr_vaddf(struct ustr *u, const char *fmt, va_list ap);
 
 /* The largest k <= n that does not split a UTF-8 character of s (s[n] must be
  * readable: a byte of s or its NUL). */
