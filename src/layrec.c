@@ -134,10 +134,10 @@ int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash)
 			h = (h ^ buf[i]) * 1099511628211ULL;
 		n += (long)k;
 	}
-	int bad = ferror(f);
+	int bad = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
 	if (bad)
-		return error("cannot read '%s'", path);
+		return error("cannot read '%s': %s", path, strerror(bad));
 	*bytes = n;
 	*hash = h;
 	return 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/file.h"
 
 /* ---- reference numerals ------------------------------------------------ */
 
@@ -650,12 +651,19 @@ void draw_numeral(struct rctx *c, const char *key, const char *what, double px, 
 		c->rec->numeral = 0;
 }
 
+const char *cairo_why(cairo_status_t s)
+{
+	if (s == CAIRO_STATUS_WRITE_ERROR && outfile_errno)
+		return strerror(outfile_errno);
+	return cairo_status_to_string(s);
+}
+
 int render_check(cairo_t *cr, const char *what)
 {
 	cairo_status_t s = cairo_status(cr);
 	if (s == CAIRO_STATUS_SUCCESS)
 		s = cairo_surface_status(cairo_get_target(cr));
 	if (s != CAIRO_STATUS_SUCCESS)
-		return error("cannot render %s: %s", what, cairo_status_to_string(s));
+		return error("cannot %s '%s': %s", s == CAIRO_STATUS_WRITE_ERROR ? "write" : "render", what, cairo_why(s));
 	return 0;
 }

@@ -280,7 +280,7 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 	if (rc || ferror(f)) {
 		outfile_abort(&of);
 		docmodel_release(&m);
-		return rc ? rc : (error("cannot write '%s'", o->out), RENDER_FAIL);
+		return rc ? rc : (error("cannot write '%s': %s", o->out, strerror(errno ? errno : EIO)), RENDER_FAIL);
 	}
 	rc = outfile_commit(&of) ? RENDER_FAIL : 0;
 	if (stats) {

@@ -788,7 +788,7 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	d->surf = path ? cairo_pdf_surface_create_for_stream(out_write, of.f, d->pw, d->ph)
 		       : cairo_pdf_surface_create_for_stream(discard, NULL, d->pw, d->ph);
 	if (cairo_surface_status(d->surf)) {
-		error("cannot create '%s': %s", path ? path : "(scratch)", cairo_status_to_string(cairo_surface_status(d->surf)));
+		error("cannot create '%s': %s", path ? path : "(scratch)", cairo_why(cairo_surface_status(d->surf)));
 		cairo_surface_destroy(d->surf);
 		if (path)
 			outfile_abort(&of);
@@ -828,7 +828,7 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	cairo_destroy(d->cr);
 	cairo_surface_finish(d->surf);
 	if (!rc && cairo_surface_status(d->surf)) {
-		error("cannot write '%s': %s", path ? path : "(scratch)", cairo_status_to_string(cairo_surface_status(d->surf)));
+		error("cannot write '%s': %s", path ? path : "(scratch)", cairo_why(cairo_surface_status(d->surf)));
 		rc = RENDER_FAIL;
 	}
 	cairo_surface_destroy(d->surf);
@@ -899,7 +899,7 @@ static int write_notes(struct doc *d, const char *pdf)
 		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
 	if (fputs(d->notes.buf, of.f) < 0) {
 		outfile_abort(&of);
-		return error("cannot write the speaker notes '%s'", path), RENDER_FAIL;
+		return error("cannot write the speaker notes '%s': %s", path, strerror(errno ? errno : EIO)), RENDER_FAIL;
 	}
 	return outfile_commit(&of) ? RENDER_FAIL : 0;
 }

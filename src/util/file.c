@@ -128,11 +128,14 @@ void path_sibling(const char *path, const char *ext, const char *suffix, char *o
 	snprintf(out, len, "%.*s-%016llx%s", (int)(dir + keep), path, h, suffix);
 }
 
+int outfile_errno;
+
 int outfile_open(struct outfile *o, const char *path, const char *keep_what)
 {
 	const char *what;
 	o->f = NULL;
 	o->path = path;
+	outfile_errno = 0;
 	o->tmp[0] = '\0';
 	if (file_is_input(path, keep_what, &what)) {
 		error("refusing to write '%s': it is the %s this command reads (name another output)", path, what);
@@ -202,8 +205,11 @@ int outfile_commit(struct outfile *o)
 {
 	int e = 0;
 	errno = 0;
-	if (fflush(o->f) || (o->tmp[0] && fsync(fileno(o->f))))
-		e = errno ? errno : EIO;
+	/* ferror too: a write that failed earlier (a full disk, /dev/full) may
+	 * have left nothing for fflush to fail on */
+	if (ferror(o->f) || fflush(o->f) || ferror(o->f) || (o->tmp[0] && fsync(fileno(o->f))))
+		e = errno ? errno : outfile_errno ? outfile_errno : EIO;
+	outfile_errno = 0;
 	if (fclose(o->f) && !e)
 		e = errno ? errno : EIO;
 	o->f = NULL;

@@ -44,6 +44,9 @@ struct outfile {
 };
 
 int outfile_open(struct outfile *o, const char *path, const char *keep_what);
+/* The errno of a write that failed before commit (a writer such as Cairo's
+ * stream callback sets it; stdio may report the failure later, without it). */
+extern int outfile_errno;
 int outfile_commit(struct outfile *o);
 void outfile_abort(struct outfile *o);
 
