@@ -18,7 +18,7 @@ if ! command -v clang >/dev/null 2>&1 || ! echo 'int LLVMFuzzerTestOneInput(cons
 	exit 0
 fi
 mkdir -p "$out"
-src="src/util/error.c src/util/file.c src/util/yamltree.c src/util/yamlout.c src/spec.c src/results.c src/export.c src/metric_sets.c kernels/variants.c"
+src="src/util/error.c src/util/file.c src/util/ustr.c src/util/yamltree.c src/util/yamlout.c src/spec.c src/results.c src/export.c src/metric_sets.c kernels/variants.c"
 flags="-g -O1 -std=c11 -D_GNU_SOURCE -DATTNPROF_VERSION=\"fuzz\" -Isrc -Ikernels -fsanitize=fuzzer,address,undefined"
 for target in spec results; do
 	corpus=tests/fuzz/corpus-$target
@@ -26,7 +26,9 @@ for target in spec results; do
 	if [ $target = spec ]; then
 		cp experiments/*.yaml tests/fixtures/specs/bad/*.yaml "$corpus"/ 2>/dev/null
 	else
-		cp tests/fixtures/results*.yaml tests/fixtures/results/bad/*.yaml "$corpus"/ 2>/dev/null
+		# with the capture files and the hostile cases of issues 33 and 34 as seeds
+		cp tests/fixtures/results*.yaml tests/fixtures/results/*.yaml tests/fixtures/results/bad/*.yaml \
+			tests/fixtures/capture*.yaml tests/fixtures/capture/*.yaml "$corpus"/ 2>/dev/null
 	fi
 	if ! clang $flags -o "$out/fuzz_$target" tests/fuzz/fuzz_$target.c $src -lyaml -lm 2>"$out/build-$target.log"; then
 		echo "FAIL fuzz_$target: does not build (see $out/build-$target.log)"
