@@ -208,6 +208,10 @@ struct results {
 	struct results_header header;
 	size_t nrecords, alloc;
 	struct record *records;
+	/* results_find's index: record key -> place, for records[0..nkeyed);
+	 * extended as records are added, rebuilt when it no longer matches */
+	struct kvlist keys;
+	size_t nkeyed;
 };
 
 void results_init(struct results *r);
@@ -224,7 +228,7 @@ int results_add(struct results *r, struct record *rec);
  * --resume: "attnprof/flash2/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0". */
 void record_key(const struct record *rec, char *buf, size_t len);
 /* Index of the record with this key, or -1. */
-long results_find(const struct results *r, const char *key);
+long results_find(struct results *r, const char *key);
 
 /*
  * Recompute rec->totals from its launches: bytes, counts and instructions
