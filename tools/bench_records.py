@@ -20,5 +20,5 @@ while len(out) < n:
             break
         r = re.sub(r"^    batch: (\d+)$", lambda m: "    batch: %d" % (int(m.group(1)) + k), r, flags=re.M)
         out.append(re.sub(r"^    end: \d+$", "    end: %d" % (len(out) + 1), r, flags=re.M))
-    k += 1000
+    k += 500  # batch stays within MAX_BATCH (65536) up to 14 000 records
 sys.stdout.write(head + "\nrecords:\n" + "".join(out) + "end: {records: %d}\n" % n)
