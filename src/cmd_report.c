@@ -192,6 +192,9 @@ int cmd_report(int argc, char **argv)
 		struct report_stats s;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
+		/* every file of the report (PDF or page, layout, notes, figures,
+		 * missing spec) renamed into place together, or none */
+		outfile_begin();
 		int r = html ? report_html(&t, &rd, &o, &s) : report_render(&t, &rd, &o, &s);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (r == RENDER_OK) {
@@ -204,13 +207,19 @@ int cmd_report(int argc, char **argv)
 			int mrc = missing ? write_missing_spec(&rd, missing) : 0;
 			if (mrc)
 				rc = mrc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
+			if (outfile_end(rc == EXIT_OK) && rc == EXIT_OK)
+				rc = EXIT_FAILURE_RUN;
 			if (s.missing && quiet)
 				note("%d value%s in the text had no data and read 'n/a'", s.missing, s.missing == 1 ? "" : "s");
-			fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,
+			if (rc != EXIT_OK)
+				note("nothing written: %s and the files beside it are as they were", out);
+			else
+				fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,
 				s.pages == 1 ? "" : "s", s.figures, s.figures == 1 ? "" : "s", s.tables, s.tables == 1 ? "" : "s",
 				(double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 		} else {
-			/* the output is written whole or not at all: an old one stays */
+			/* none of the outputs is renamed into place: the old ones stay */
+			outfile_end(0);
 			rc = r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 		}
 	}

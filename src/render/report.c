@@ -850,7 +850,8 @@ static int save_layout(struct doc *d, const char *pdf, const char *path)
 	r->min[LR_TEXT] = d->st->min_text;
 	r->min[LR_FIGURE] = d->st->min_figure;
 	r->min[LR_NUMERAL] = d->st->min_figure;
-	if (layrec_hash_file(pdf, &r->pdf_bytes, &r->pdf_hash) || layrec_save(r, path))
+	/* the PDF as written: under its temporary name until the command's outputs are renamed together */
+	if (layrec_hash_file(outfile_pending(pdf), &r->pdf_bytes, &r->pdf_hash) || layrec_save(r, path))
 		return RENDER_FAIL;
 	return 0;
 }

@@ -44,6 +44,22 @@ struct outfile {
 };
 
 int outfile_open(struct outfile *o, const char *path, const char *keep_what);
+/*
+ * One command's outputs as one transaction.  After outfile_begin(),
+ * outfile_commit() writes a file whole (flushed, checked, fsynced) but
+ * leaves it under its temporary name; outfile_end(1) renames every such
+ * file into place, in the order committed, holding the first output's
+ * folder locked (flock) so two commands writing one set leave one of them
+ * whole; outfile_end(0) — a command that failed — removes them, so every
+ * previous output stays byte for byte as it was.  An output named twice in
+ * one transaction is refused (-2).  outfile_pending(path) is the temporary
+ * file of a committed, not yet renamed path (path itself otherwise): to
+ * read back what was written (the layout's hash of its PDF).
+ */
+void outfile_begin(void);
+int outfile_end(int ok);
+const char *outfile_pending(const char *path);
+
 /* The errno of a write that failed before commit (a writer such as Cairo's
  * stream callback sets it; stdio may report the failure later, without it). */
 extern int outfile_errno;
