@@ -16,6 +16,23 @@ enum tile_fate causal_tile(int nq, int nkv, int br, int bc, int i, int j)
 	return TILE_MASKED;
 }
 
+/* The first column in [lo, hi) of row i whose pair is not `fate`, for a fate
+ * that holds on a prefix of the row (FULL) or not on a prefix (SKIPPED: pass
+ * want_skipped, and the first skipped column is found). */
+static long first_col(int nq, int nkv, int br, int bc, long i, long lo, long hi, int want_skipped)
+{
+	while (lo < hi) {
+		long mid = lo + (hi - lo) / 2;
+		enum tile_fate f = causal_tile(nq, nkv, br, bc, (int)i, (int)mid);
+		int past = want_skipped ? f == TILE_SKIPPED : f != TILE_FULL;
+		if (past)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
 int causal_tiles_count(int nq, int nkv, int br, int bc, struct causal_count *out)
 {
 	*out = (struct causal_count){ 0 };
@@ -23,12 +40,31 @@ int causal_tiles_count(int nq, int nkv, int br, int bc, struct causal_count *out
 		return -1;
 	out->rows = (nq + br - 1) / br;
 	out->cols = (nkv + bc - 1) / bc;
-	for (long i = 0; i < out->rows; i++)
-		for (long j = 0; j < out->cols; j++)
-			switch (causal_tile(nq, nkv, br, bc, (int)i, (int)j)) {
-			case TILE_FULL: out->full++; break;
-			case TILE_MASKED: out->masked++; break;
-			default: out->skipped++; break;
-			}
+	/* along a row the pairs are full, then masked, then skipped: two binary
+	 * searches a row, not a visit of every pair (4M x 4M is 2^31 pairs) */
+	for (long i = 0; i < out->rows; i++) {
+		long full = first_col(nq, nkv, br, bc, i, 0, out->cols, 0);
+		long skip = first_col(nq, nkv, br, bc, i, full, out->cols, 1);
+		out->full += full;
+		out->masked += skip - full;
+		out->skipped += out->cols - skip;
+	}
 	return 0;
+}
+
+long causal_cell_step(const struct causal_count *cc, long max)
+{
+	long n = cc->rows > cc->cols ? cc->rows : cc->cols;
+	return n <= max ? 1 : (n + max - 1) / max;
+}
+
+enum tile_fate causal_block(int nq, int nkv, int br, int bc, long i0, long i1, long j0, long j1)
+{
+	/* full is a prefix of each row, shortest in the first row; skipped a
+	 * suffix, shortest in the last row */
+	if (causal_tile(nq, nkv, br, bc, (int)i0, (int)(j1 - 1)) == TILE_FULL)
+		return TILE_FULL;
+	if (causal_tile(nq, nkv, br, bc, (int)(i1 - 1), (int)j0) == TILE_SKIPPED)
+		return TILE_SKIPPED;
+	return TILE_MASKED;
 }

@@ -19,7 +19,17 @@ struct causal_count {
 	long rows, cols;          /* Q blocks, K/V blocks */
 	long full, masked, skipped;
 };
-/* Counts over every pair; 0, or -1 when a size is not positive. */
+/* Counts over every pair (in O(rows log cols)); 0, or -1 when a size is not positive. */
 int causal_tiles_count(int nq, int nkv, int br, int bc, struct causal_count *out);
+
+/* Figures draw at most max × max cells: past that, one cell stands for a
+ * square of step × step tile pairs.  The step for the counts cc. */
+long causal_cell_step(const struct causal_count *cc, long max);
+/* The fate of the pairs of rows i0..i1-1 and columns j0..j1-1 (a drawn
+ * cell): FULL or SKIPPED when every pair in it is, else MASKED. */
+enum tile_fate causal_block(int nq, int nkv, int br, int bc, long i0, long i1, long j0, long j1);
+
+/* The most cells a side a causal figure draws: past it, pairs are grouped. */
+#define CAUSAL_DRAW_MAX 128
 
 #endif

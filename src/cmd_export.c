@@ -9,6 +9,7 @@
 #include "export.h"
 #include "results.h"
 #include "util/error.h"
+#include "util/ustr.h"
 #include "util/file.h"
 
 static void usage(FILE *f)
@@ -82,8 +83,37 @@ int cmd_export(int argc, char **argv)
 	struct results r;
 	if (results_load(&r, argv[optind], NULL))
 		return EXIT_BAD_INPUT;
+	/* what the file holds, to name when a filter matches nothing (the first
+	 * 64 distinct names of each, in file order) */
+	char have_v[1024], have_s[512];
+	int any_v = !variant, any_s = !source;
+	if (source || variant) {
+		const char *vs[64], *ss[64];
+		size_t nv = 0, ns = 0;
+		struct ustr hv, hs;
+		ustr_init(&hv, have_v, sizeof(have_v));
+		ustr_init(&hs, have_s, sizeof(have_s));
+		for (size_t i = 0; i < r.nrecords; i++) {
+			const struct record *rec = &r.records[i];
+			any_v |= variant && !strcmp(rec->variant, variant);
+			any_s |= source && !strcmp(rec->source, source);
+			size_t k = 0;
+			while (k < nv && strcmp(vs[k], rec->variant))
+				k++;
+			if (k == nv && nv < 64) {
+				vs[nv++] = rec->variant;
+				ustr_addf(&hv, "%s%s", nv > 1 ? ", " : "", rec->variant);
+			}
+			for (k = 0; k < ns && strcmp(ss[k], rec->source);)
+				k++;
+			if (k == ns && ns < 64) {
+				ss[ns++] = rec->source;
+				ustr_addf(&hs, "%s%s", ns > 1 ? ", " : "", rec->source);
+			}
+		}
+	}
 	/* Filter in place: records we drop are released now. */
-	size_t keep = 0;
+	size_t had = r.nrecords, keep = 0;
 	for (size_t i = 0; i < r.nrecords; i++) {
 		struct record *rec = &r.records[i];
 		if ((source && strcmp(rec->source, source)) || (variant && strcmp(rec->variant, variant))) {
@@ -93,6 +123,17 @@ int cmd_export(int argc, char **argv)
 		r.records[keep++] = *rec;
 	}
 	r.nrecords = keep;
+	if (had && !keep && (source || variant)) {
+		if (!any_v)
+			error("no record of variant '%s' in '%s': its variants are %s", variant, argv[optind], have_v);
+		else if (!any_s)
+			error("no record of source '%s' in '%s': its sources are %s", source, argv[optind], have_s);
+		else
+			error("no record of source '%s' and variant '%s' in '%s': its sources are %s; its variants %s",
+			      source, variant, argv[optind], have_s, have_v);
+		results_release(&r);
+		return EXIT_BAD_INPUT;
+	}
 	if (fmt == FMT_YAML && out) {
 		/* a results file is written by results_save (atomic, mode kept), and
 		 * never over the file it came from */
@@ -111,9 +152,12 @@ int cmd_export(int argc, char **argv)
 	}
 	int rc = fmt == FMT_YAML ? results_write(&r, o.f)
 				 : export_records(o.f, r.records, r.nrecords, (enum export_format)fmt);
+	if (rc && fmt != FMT_YAML)
+		error("cannot write the export to %s%s%s: %s", out ? "'" : "", out ? out : "standard output", out ? "'" : "",
+		      strerror(errno ? errno : EIO));
 	if (out)
 		rc = rc ? (outfile_abort(&o), rc) : outfile_commit(&o);
-	else if (fflush(stdout) || ferror(stdout))
+	else if (!rc && (fflush(stdout) || ferror(stdout)))
 		rc = error("cannot write the export to standard output: %s", strerror(errno));
 	results_release(&r);
 	return rc ? EXIT_FAILURE_RUN : EXIT_OK;

@@ -15,7 +15,10 @@
 
 #if ATTNPROF_HAVE_RENDER
 #include "render/render.h"
+#include "util/ustr.h"
 #include "util/yamltree.h"
+
+#define FIG_STEP_MAX 5 /* the tiling figure's build steps */
 
 static void usage(FILE *f)
 {
@@ -64,11 +67,13 @@ static int need_arg(int i, int argc, char **argv)
 }
 
 /* A positive whole number up to the option's limit (the spec's and the
- * results file's: results.h), so shapes made of it cannot overflow. */
+ * results file's: results.h), so shapes made of it cannot overflow; --step
+ * up to the teaching figures' last build step.  Every figure draws any
+ * accepted value in bounded memory and time (docs/cli.md, "Figure options"). */
 static int parse_pos(const char *opt, const char *s, int *out)
 {
 	const long max = !strcmp(opt, "--n") ? MAX_SEQLEN : !strcmp(opt, "--d") ? MAX_HEAD_DIM
-		       : !strcmp(opt, "--batch") ? MAX_BATCH : 1L << 30;
+		       : !strcmp(opt, "--batch") ? MAX_BATCH : FIG_STEP_MAX;
 	char *e;
 	errno = 0;
 	long v = strtol(s, &e, 10), unit = 1;
@@ -106,6 +111,13 @@ int cmd_figure(int argc, char **argv)
 			out = argv[++i];
 		} else if (!strcmp(a, "--variant") || !strcmp(a, "--compare")) {
 			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
+			if (strlen(argv[i + 1]) >= SERIES_KEY) {
+				/* cut, it would name another series (or one that does not exist) */
+				char start[48];
+				ustr_prefix(start, sizeof(start), argv[i + 1], 40);
+				error("%s '%s' is longer than a series name can be (%d bytes)", a, start, SERIES_KEY - 1);
+				return EXIT_BAD_INPUT;
+			}
 			snprintf(a[2] == 'v' ? o.variant : o.compare, SERIES_KEY, "%s", argv[++i]);
 		} else if (!strcmp(a, "--step")) {
 			if (need_arg(i, argc, argv) || parse_pos(a, argv[i + 1], &o.step)) return EXIT_BAD_INPUT;

@@ -4,6 +4,7 @@
  * then model.<quantity>) for planning a sweep in pandas.  docs/model.md
  * gives the formulas. */
 #include <getopt.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +100,8 @@ static int print_rows(const struct spec *s, const struct model *ms, enum export_
 	size_t made = 0;
 	for (; made < s->nconfigs && !rc; made++)
 		rc = config_record(&s->configs[made], &ms[made], &recs[made]);
-	if (!rc)
-		rc = export_records(stdout, recs, s->nconfigs, fmt);
+	if (!rc && export_records(stdout, recs, s->nconfigs, fmt))
+		rc = error("cannot write to standard output: %s", strerror(errno ? errno : EIO));
 	for (size_t i = 0; i < made; i++)
 		record_release(&recs[i]);
 	free(recs);

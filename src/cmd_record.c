@@ -205,6 +205,27 @@ static int kernel_shape_range(const char *shape, const char *regex, char *buf, s
 	return 0;
 }
 
+/* The results path, checked before anything runs (a program, a sweep): not
+ * a folder, in a folder that exists and can be written. */
+static int check_results_path(const char *out)
+{
+	struct stat st;
+	if (!stat(out, &st) && S_ISDIR(st.st_mode))
+		return error("cannot write the results to '%s': it is a folder (name a file, e.g. '%s/run.yaml')", out, out);
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", out);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		snprintf(dir, sizeof dir, ".");
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return error("cannot write the results to '%s': the folder '%s' does not exist", out, dir);
+	if (access(dir, W_OK))
+		return error("cannot write the results to '%s': folder '%s': %s", out, dir, strerror(errno));
+	return 0;
+}
+
 static int parse_count(const char *opt, const char *arg, long *out)
 {
 	char *end;
@@ -327,6 +348,18 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	}
 	char shape_range[512] = "";
 	if (shape && kernel_shape_range(shape, regex, shape_range, sizeof shape_range))
+		return EXIT_BAD_INPUT;
+	/* every option checked before the program starts: the library would
+	 * ignore a pattern that does not compile, and a folder as -o failed at save */
+	regex_t re;
+	if (*regex) {
+		if (regcomp(&re, regex, REG_EXTENDED | REG_NOSUB)) {
+			error("--kernel-regex '%s' is not a valid extended regular expression (POSIX ERE)", regex);
+			return EXIT_BAD_INPUT;
+		}
+		regfree(&re);
+	}
+	if (check_results_path(out))
 		return EXIT_BAD_INPUT;
 	size_t len = 1;
 	for (size_t i = 0; i < ms->nmetrics; i++)
@@ -701,6 +734,11 @@ int cmd_record(int argc, char **argv)
 		else
 			snprintf(def, sizeof(def), "%s%s.yaml", dir, s.name);
 		out = def;
+	}
+	/* the output checked before anything runs (a folder, or a folder that is not there) */
+	if (check_results_path(out)) {
+		spec_release(&s);
+		return EXIT_BAD_INPUT;
 	}
 	if (gpus) {
 		int rc = record_on_gpus(argv[optind], gpus, dry, out, resume, force, npass, pass);

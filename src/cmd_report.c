@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "commands.h"
@@ -18,6 +19,7 @@
 #include "layrec.h"
 #include "render/capreview.h"
 #include "render/render.h"
+#include "util/file.h"
 #include "util/yamltree.h"
 
 static void usage(FILE *f)
@@ -79,14 +81,19 @@ static int write_missing_spec(const struct rdata *rd, const char *path)
 	int n = capture_missing_spec_text(rd, text, sizeof(text));
 	if (!n)
 		snprintf(text, sizeof(text), "# every captured forward shape has its reference records\n");
-	char tmp[4200];
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f) || rename(tmp, path)) {
-		if (f)
-			remove(tmp);
-		return error("cannot write '%s': check that its folder exists and is writable", path);
+	/* through outfile: whole or not at all, and never over an input (the
+	 * results, the template) */
+	struct outfile of;
+	int orc = outfile_open(&of, path, NULL);
+	if (orc)
+		return orc;
+	if (fputs(text, of.f) < 0) {
+		int e = errno;
+		outfile_abort(&of);
+		return error("cannot write '%s': %s", path, strerror(e ? e : EIO));
 	}
+	if (outfile_commit(&of))
+		return -1;
 	note("wrote %s: %d shape%s without reference records", path, n, n == 1 ? "" : "s");
 	return 0;
 }
@@ -170,7 +177,7 @@ int cmd_report(int argc, char **argv)
 	}
 	enum out_format f;
 	size_t olen = strlen(out);
-	const int html = olen > 5 && !strcmp(out + olen - 5, ".html");
+	const int html = olen > 5 && !strcasecmp(out + olen - 5, ".html"); /* .HTML alike, as .PDF */
 	if (!html && (out_format_of(out, &f) || f != OUT_PDF)) {
 		error("a report is a PDF or an HTML page: name the output '%s' with .pdf or .html "
 		      "(use --figures-dir for SVG and PNG)", out);
@@ -205,6 +212,9 @@ int cmd_report(int argc, char **argv)
 		struct report_stats s;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
+		/* every file of the report (PDF or page, layout, notes, figures,
+		 * missing spec) renamed into place together, or none */
+		outfile_begin();
 		int r = html ? report_html(&t, &rd, &o, &s) : report_render(&t, &rd, &o, &s);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (r == RENDER_OK) {
@@ -214,7 +224,10 @@ int cmd_report(int argc, char **argv)
 			rdata_gap(&rd, gap, sizeof(gap));
 			if (gap[0])
 				note("%s", gap);
-			if (missing && write_missing_spec(&rd, missing))
+			int mrc = missing ? write_missing_spec(&rd, missing) : 0;
+			if (mrc)
+				rc = mrc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
+			if (outfile_end(rc == EXIT_OK) && rc == EXIT_OK)
 				rc = EXIT_FAILURE_RUN;
 			if (trace.ambiguous)
 				warning("%u value%s named no one record and read 'not measured' (first: %s): state the shape "
@@ -222,11 +235,15 @@ int cmd_report(int argc, char **argv)
 					trace.ambiguous == 1 ? "" : "s", trace.first_ambiguous);
 			if (s.missing && quiet)
 				note("%d value%s in the text had no data and read 'n/a'", s.missing, s.missing == 1 ? "" : "s");
-			fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,
+			if (rc != EXIT_OK)
+				note("nothing written: %s and the files beside it are as they were", out);
+			else
+				fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,
 				s.pages == 1 ? "" : "s", s.figures, s.figures == 1 ? "" : "s", s.tables, s.tables == 1 ? "" : "s",
 				(double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 		} else {
-			/* the output is written whole or not at all: an old one stays */
+			/* none of the outputs is renamed into place: the old ones stay */
+			outfile_end(0);
 			rc = r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 		}
 	}

@@ -18,6 +18,7 @@ struct column {
 struct columns {
 	size_t n, alloc;
 	struct column *c;
+	struct kvlist seen[4]; /* per kind, the names added (hashed: linear in the names) */
 };
 
 /* The fixed columns, each a scalar of the results schema (results.h
@@ -40,9 +41,10 @@ static const struct {
 static int add_column(struct columns *cs, enum col_kind kind, const char *prefix, const char *sub)
 {
 	size_t plen = strlen(prefix);
-	for (size_t i = 0; i < cs->n; i++)
-		if (cs->c[i].kind == kind && !strcmp(cs->c[i].sub, sub))
-			return 0;
+	if (kvlist_get(&cs->seen[kind], sub))
+		return 0;
+	if (kvlist_set(&cs->seen[kind], sub, (double)cs->n))
+		return -1;
 	if (cs->n == cs->alloc) {
 		size_t cap = cs->alloc ? 2 * cs->alloc : 64;
 		struct column *p = realloc(cs->c, cap * sizeof(*p));
@@ -65,6 +67,8 @@ static void free_columns(struct columns *cs)
 	for (size_t i = 0; i < cs->n; i++)
 		free(cs->c[i].name);
 	free(cs->c);
+	for (int k = 0; k < 4; k++)
+		kvlist_release(&cs->seen[k]);
 }
 
 /* A cell: a string (s) or a number (v, NaN = missing). */
@@ -124,13 +128,31 @@ static void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* A text cell a spreadsheet would run as a formula: it starts with = + - @,
+ * a tab or a carriage return (OWASP's CSV injection list) and is not a plain
+ * number (-1.5, +3e4: a spreadsheet reads those as numbers, which run
+ * nothing).  Kernel names and notes come from other programs. */
+static int csv_formula(const char *s)
+{
+	if (!strchr("=+-@\t\r", s[0]) || !s[0])
+		return 0;
+	char *e;
+	double v = strtod(s, &e);
+	return e == s || *e || !isfinite(v);
+}
+
+/* RFC 4180 quoting; a formula-like cell is quoted with a leading ' so it
+ * stays text (docs/results-format.md, "Export") */
 static void csv_string(FILE *f, const char *s)
 {
-	if (!strpbrk(s, ",\"\n\r")) {
+	int formula = csv_formula(s);
+	if (!formula && !strpbrk(s, ",\"\n\r")) {
 		fputs(s, f);
 		return;
 	}
 	fputc('"', f);
+	if (formula)
+		fputc('\'', f);
 	for (const char *p = s; *p; p++) {
 		if (*p == '"')
 			fputc('"', f);
@@ -204,7 +226,8 @@ int export_records(FILE *f, const struct record *recs, size_t n, enum export_for
 		}
 		fputs(n ? "\n]\n" : "]\n", f);
 	}
-	rc = ferror(f) ? error("cannot write the export: %s", "output error") : 0;
+	/* a write error (a full disk) is the caller's to name, with its file: errno is kept */
+	rc = fflush(f) || ferror(f) ? -1 : 0;
 out:
 	free_columns(&cs);
 	return rc;

@@ -18,7 +18,9 @@
 
 enum export_format { EXPORT_CSV, EXPORT_JSON };
 
-/* Write records[0..n) to f.  0 or -1. */
+/* Write records[0..n) to f and flush it.  0, or -1 on a write error
+ * (nothing printed, errno set: the caller names the file).  CSV text cells
+ * a spreadsheet would run as a formula are quoted with a leading '. */
 int export_records(FILE *f, const struct record *records, size_t n, enum export_format fmt);
 
 #endif

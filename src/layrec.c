@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "util/error.h"
+#include "util/file.h"
 
 const char *const lr_role_names[LR_NROLES] = { "body", "text", "figure", "numeral" };
 
@@ -133,10 +134,10 @@ int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash)
 			h = (h ^ buf[i]) * 1099511628211ULL;
 		n += (long)k;
 	}
-	int bad = ferror(f);
+	int bad = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
 	if (bad)
-		return error("cannot read '%s'", path);
+		return error("cannot read '%s': %s", path, strerror(bad));
 	*bytes = n;
 	*hash = h;
 	return 0;
@@ -144,30 +145,18 @@ int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash)
 
 void layrec_path(const char *pdf, char *buf, size_t len)
 {
-	size_t n = strlen(pdf);
-	if (n > 4 && !strcmp(pdf + n - 4, ".pdf"))
-		snprintf(buf, len, "%.*s.layout", (int)(n - 4), pdf);
-	else
-		snprintf(buf, len, "%s.layout", pdf);
+	path_sibling(pdf, ".pdf", ".layout", buf, len);
 }
 
 int layrec_save(const struct layrec *r, const char *path)
 {
 	if (r->oom)
 		return error("cannot record the layout for '%s': out of memory", path);
-	char tmp[4200];
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return error("cannot write '%s': %s", path, strerror(errno));
-	mode_t um = umask(0);
-	umask(um);
-	FILE *f = fchmod(fd, 0666 & ~um) ? NULL : fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(tmp);
-		return error("cannot write '%s': %s", path, strerror(errno));
-	}
+	/* through outfile: a temporary name that fits, and never over an input */
+	struct outfile of;
+	if (outfile_open(&of, path, NULL))
+		return -1;
+	FILE *f = of.f;
 	fprintf(f, "%s\npdf %ld %016llx\nstyle %s\n", LAYREC_FORMAT, r->pdf_bytes, r->pdf_hash, r->style);
 	for (int i = 0; i < LR_NROLES; i++)
 		fprintf(f, "min %s %.2f\n", lr_role_names[i], r->min[i]);
@@ -196,17 +185,11 @@ int layrec_save(const struct layrec *r, const char *path)
 			fprintf(f, "fill %d %d %d %.1f %.1f %.1f %.1f %ld\n", n, h->fig, h->hatch, h->x0, h->y0, h->x1, h->y1, h->seq);
 		}
 	}
-	int bad = ferror(f);
-	if (fflush(f) || fsync(fileno(f)))
-		bad = 1;
-	if (fclose(f))
-		bad = 1;
-	if (bad || rename(tmp, path)) {
-		int e = errno;
-		unlink(tmp);
-		return error("cannot write '%s': %s", path, strerror(e ? e : EIO));
+	if (ferror(f)) {
+		outfile_abort(&of);
+		return error("cannot write '%s': %s", path, strerror(errno ? errno : EIO));
 	}
-	return 0;
+	return outfile_commit(&of);
 }
 
 static int role_of(const char *s)

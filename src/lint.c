@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "util/error.h"
+#include "util/file.h"
 
 /* ---- findings ---------------------------------------------------------------- */
 
@@ -490,8 +493,10 @@ static int read_words(struct lint *L, const char *pdf)
 		}
 	}
 	int st = pclose(f);
+	if (st == -1 || (WIFEXITED(st) && WEXITSTATUS(st) == 127))
+		return error("cannot run pdftotext to read '%s': install poppler-utils (apt-get install poppler-utils)", pdf);
 	if (st != 0 || page == 0)
-		return error("pdftotext could not read '%s' (is poppler-utils installed? apt-get install poppler-utils)", pdf);
+		return error("pdftotext could not read '%s': the PDF is damaged or cut short (render it again)", pdf);
 	L->pdf_pages = page;
 	return 0;
 }
@@ -502,6 +507,22 @@ int lint_load(struct lint *L, const char *pdf)
 	L->file = pdf;
 	char path[4200];
 	layrec_path(pdf, path, sizeof(path));
+	/* a FIFO or a device named .pdf or .layout would be read without end */
+	struct stat lst;
+	if (!stat(path, &lst) && file_check_regular(path, "the layout record"))
+		return -1;
+	if (!stat(pdf, &lst)) {
+		if (file_check_regular(pdf, "the PDF"))
+			return -1;
+		char magic[5] = "";
+		FILE *pf = fopen(pdf, "rb");
+		size_t got = pf ? fread(magic, 1, sizeof(magic), pf) : 0;
+		if (pf)
+			fclose(pf);
+		if (got < 5 || memcmp(magic, "%PDF-", 5))
+			return error("'%s' is not a PDF (it does not start with %%PDF-): lint checks a PDF 'attnprof report' wrote",
+				     pdf);
+	}
 	if (layrec_load(&L->rec, path)) {
 		note("the linter reads the layout record that 'attnprof report' writes beside the PDF: render '%s' again", pdf);
 		return -1;

@@ -24,6 +24,7 @@
  * the description), hatching and crossing lines are core rules.
  */
 #include "lint.h"
+#include "util/file.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -98,10 +99,7 @@ void lint_slides_sources(struct lint *L)
 /* The notes beside a deck: x.pdf -> x.notes.txt. */
 static void notes_path(const char *pdf, char *buf, size_t len)
 {
-	size_t n = strlen(pdf);
-	if (n > 4 && !strcmp(pdf + n - 4, ".pdf"))
-		n -= 4;
-	snprintf(buf, len, "%.*s.notes.txt", (int)n, pdf);
+	path_sibling(pdf, ".pdf", ".notes.txt", buf, len);
 }
 
 void lint_slides_notes(struct lint *L)

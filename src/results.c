@@ -25,11 +25,50 @@ void kvlist_release(struct kvlist *l)
 	for (size_t i = 0; i < l->n; i++)
 		free(l->items[i].name);
 	free(l->items);
+	free(l->index);
 	kvlist_init(l);
+}
+
+static size_t kv_hash(const char *s)
+{
+	size_t h = 1469598103934665603ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+/* the slot of name in the index: where it is, or the empty slot it would take */
+static size_t kv_slot(const struct kvlist *l, const char *name)
+{
+	size_t mask = l->index_cap - 1, i = kv_hash(name) & mask;
+	while (l->index[i] && strcmp(l->items[l->index[i] - 1].name, name))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* (Re)build the index at twice the items' capacity: at most half full. */
+static int kv_reindex(struct kvlist *l)
+{
+	size_t cap = 64;
+	while (cap < 2 * l->alloc)
+		cap *= 2;
+	size_t *ix = calloc(cap, sizeof(*ix));
+	if (!ix)
+		return error("out of memory");
+	free(l->index);
+	l->index = ix;
+	l->index_cap = cap;
+	for (size_t k = 0; k < l->n; k++)
+		l->index[kv_slot(l, l->items[k].name)] = k + 1;
+	return 0;
 }
 
 static struct kv *kvlist_find(const struct kvlist *l, const char *name)
 {
+	if (l->index) {
+		size_t i = l->index[kv_slot(l, name)];
+		return i ? &l->items[i - 1] : NULL;
+	}
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcmp(l->items[i].name, name))
 			return &l->items[i];
@@ -57,6 +96,15 @@ int kvlist_set(struct kvlist *l, const char *name, double value)
 	l->items[l->n].name = copy;
 	l->items[l->n].value = value;
 	l->n++;
+	if (l->n >= KVLIST_INDEX_MIN && (!l->index || 2 * l->n > l->index_cap)) {
+		if (kv_reindex(l)) {
+			free(copy);
+			l->n--;
+			return -1;
+		}
+	} else if (l->index) {
+		l->index[kv_slot(l, name)] = l->n;
+	}
 	return 0;
 }
 
@@ -148,6 +196,7 @@ void results_release(struct results *r)
 	for (size_t i = 0; i < r->nrecords; i++)
 		record_release(&r->records[i]);
 	free(r->records);
+	kvlist_release(&r->keys);
 	results_init(r);
 }
 
@@ -181,10 +230,45 @@ void record_key(const struct record *rec, char *buf, size_t len)
 		snprintf(buf + n, len - (size_t)n, "/pid%d/call%d", rec->capture->pid, rec->capture->call);
 }
 
-long results_find(const struct results *r, const char *key)
+/* Index records[nkeyed..nrecords) by key, the first record of a key kept
+ * (as a search from the start finds it).  0, or -1 out of memory. */
+static int index_keys(struct results *r)
 {
 	char k[256];
-	for (size_t i = 0; i < r->nrecords; i++) {
+	if (r->nkeyed > r->nrecords) { /* records went away: start again */
+		kvlist_release(&r->keys);
+		r->nkeyed = 0;
+	}
+	for (; r->nkeyed < r->nrecords; r->nkeyed++) {
+		record_key(&r->records[r->nkeyed], k, sizeof(k));
+		if (!kvlist_get(&r->keys, k) && kvlist_set(&r->keys, k, (double)r->nkeyed))
+			return -1;
+	}
+	return 0;
+}
+
+long results_find(struct results *r, const char *key)
+{
+	/* through the key index: merging n records searched n records each, a
+	 * key formatted every time (a 4 000-record report spent seconds there) */
+	char k[256];
+	for (int again = 0; again < 2; again++) {
+		if (index_keys(r))
+			break;
+		const double *at = kvlist_get(&r->keys, key);
+		if (!at)
+			return -1;
+		size_t i = (size_t)*at;
+		if (i < r->nrecords) {
+			record_key(&r->records[i], k, sizeof(k));
+			if (!strcmp(k, key))
+				return (long)i;
+		}
+		/* the records moved since they were indexed: index them again */
+		kvlist_release(&r->keys);
+		r->nkeyed = 0;
+	}
+	for (size_t i = 0; i < r->nrecords; i++) { /* out of memory for the index */
 		record_key(&r->records[i], k, sizeof(k));
 		if (!strcmp(k, key))
 			return (long)i;
@@ -883,6 +967,11 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	if (r->pass && strcmp(r->pass, "fwd") && strcmp(r->pass, "bwd") && strcmp(r->pass, "fwd+bwd"))
 		return error("%s: record.pass must be fwd, bwd or fwd+bwd, not '%s'",
 			     ynode_where(t, ynode_get(n, "pass"), where, sizeof(where)), r->pass);
+	size_t name_len = strlen(r->variant) + (strcmp(r->source, "attnprof") ? strlen(r->source) + 1 : 0);
+	if (name_len > MAX_SERIES_NAME)
+		return error("%s: record.variant is %zu bytes with its source '%.40s': a series name takes at most %d "
+			     "(a longer one would be cut and could merge with another series); shorten the implementation's name",
+			     ynode_where(t, ynode_get(n, "variant"), where, sizeof(where)), name_len, r->source, MAX_SERIES_NAME);
 	const struct ynode *cap = ynode_get(n, "capture");
 	if (cap && !is_null(cap) && read_capture(t, cap, r))
 		return -1;

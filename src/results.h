@@ -38,8 +38,15 @@
 #define MAX_GRID_X   2147483647  /* CUDA's limits on a launch */
 #define MAX_GRID_YZ  65535
 #define MAX_BLOCK    1024        /* threads in a block */
+/* source:variant names a series (render/data.h SERIES_KEY, 96 with its NUL):
+ * a longer pair would be cut, in a character, and merge with another series */
+#define MAX_SERIES_NAME 95
 
-/* An ordered list of named numbers: metrics, model predictions, allocations. */
+/* An ordered list of named numbers: metrics, model predictions, allocations.
+ * Past KVLIST_INDEX_MIN names a hash index (slot -> item + 1, 0 empty)
+ * finds a name in constant time, so a record of 100 000 metric names loads
+ * and exports in linear time; it is kvlist_set's to keep, items are only
+ * changed through these functions. */
 struct kv {
 	char *name;
 	double value;
@@ -47,7 +54,9 @@ struct kv {
 struct kvlist {
 	size_t n, alloc;
 	struct kv *items;
+	size_t *index, index_cap; /* NULL below KVLIST_INDEX_MIN items */
 };
+#define KVLIST_INDEX_MIN 16
 void kvlist_init(struct kvlist *l);
 void kvlist_release(struct kvlist *l);
 /* Set name to value (replacing an existing entry).  0 or -1 (no memory). */
@@ -201,6 +210,10 @@ struct results {
 	struct results_header header;
 	size_t nrecords, alloc;
 	struct record *records;
+	/* results_find's index: record key -> place, for records[0..nkeyed);
+	 * extended as records are added, rebuilt when it no longer matches */
+	struct kvlist keys;
+	size_t nkeyed;
 };
 
 void results_init(struct results *r);
@@ -217,7 +230,7 @@ int results_add(struct results *r, struct record *rec);
  * --resume: "attnprof/flash2/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0". */
 void record_key(const struct record *rec, char *buf, size_t len);
 /* Index of the record with this key, or -1. */
-long results_find(const struct results *r, const char *key);
+long results_find(struct results *r, const char *key);
 
 /*
  * Recompute rec->totals from its launches: bytes, counts and instructions

@@ -4,8 +4,8 @@
 # page count and size, text extracted from the PDFs (figure labels, numbers
 # from the fixture, the synthetic banner), rasterised pages (patent: no
 # coloured pixel; no figure blank), SVGs well formed, a results file
-# without counters renders and states the gap, and the review renders in
-# under 2 s.  Prints "# render-check: N passed, N failed, N skipped".
+# without counters renders and states the gap.  No wall-clock threshold:
+# render speed is 'make bench' (tools/bench.sh).  Prints "# render-check: N passed, N failed, N skipped".
 # Needs pdfinfo, pdftotext, pdftoppm (poppler-utils) and python3.
 bin=${1:?usage: tests/render-check.sh BINARY}
 pass=0 fail=0 skip=0
@@ -219,12 +219,9 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	rep=""
 	for f in $R/repeats/*.yaml; do [ -e "$f" ] && rep="$rep --repeat $f"; done
 	h=$T/h200.pdf
-	t0=$(date +%s%N)
 	# shellcheck disable=SC2086
 	"$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml $rep -t templates/review.yaml -o $h -q 2>/dev/null
-	t1=$(date +%s%N)
-	echo "    H200 review (3 files + repeats) rendered in $(( (t1 - t0) / 1000000 )) ms"
-	check "h200 review: renders in < 2 s" [ $(( (t1 - t0) / 1000000 )) -lt 2000 ]
+	check "h200 review: renders" [ -s $h ]
 	# the same files in another order: the same document, byte for byte
 	# shellcheck disable=SC2086
 	"$bin" report $R/ablation.yaml $R/decode.yaml $R/fa2-paper.yaml $rep -t templates/review.yaml -o $T/h200-rev.pdf -q 2>/dev/null
@@ -288,14 +285,6 @@ else
 	skip=$((skip + 1))
 	echo "skip h200 evidence: experiments/results/{fa2-paper,decode,ablation}.yaml not present"
 fi
-
-# ---- speed: the review in < 2 s --------------------------------------------------------
-t0=$(date +%s%N)
-"$bin" report $small -t templates/review.yaml -o "$T/speed.pdf" -q 2>/dev/null
-t1=$(date +%s%N)
-ms=$(( (t1 - t0) / 1000000 ))
-echo "    review rendered in $ms ms"
-check "review renders in < 2 s" [ $ms -lt 2000 ]
 
 echo "# render-check: $pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

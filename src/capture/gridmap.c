@@ -48,20 +48,21 @@ static int candidates(int g, const struct gridmap_shape *s, struct cand *c, int 
 	if (B > 1 && g == B) add(c, &n, g, "B", 1, 0);
 	if (H > 1 && g == H) add(c, &n, g, "H", 0, 1);
 	if (gqa && Hkv > 1 && g == Hkv) add(c, &n, g, "Hkv", 0, 1);
-	if (B > 1 && H > 1 && g == B * H) add(c, &n, g, "B·H", 1, 1);
-	if (gqa && B > 1 && Hkv > 1 && g == B * Hkv) add(c, &n, g, "B·Hkv", 1, 1);
+	if (B > 1 && H > 1 && g == (long long)B * H) add(c, &n, g, "B·H", 1, 1);
+	if (gqa && B > 1 && Hkv > 1 && g == (long long)B * Hkv) add(c, &n, g, "B·Hkv", 1, 1);
 	int same = s->seqlen_q == s->seqlen_kv;
 	for (size_t i = 0; i < nrows; i++) {
 		int b = rows[i], nq = ceil_div(s->seqlen_q, b), nkv = ceil_div(s->seqlen_kv, b);
 		char l[40];
 		/* a block count alone, or flattened with the heads (one dimension); wide: or with the batch */
-		const int mult[] = { 1, H, B * H, B * Hkv, B };
+		/* in 64 bits: ⌈N/16⌉ · B · H reaches 2^44 within the results file's limits */
+		const long long mult[] = { 1, H, (long long)B * H, (long long)B * Hkv, B };
 		const char *const ml[] = { "", "·H", "·B·H", "·B·Hkv", "·B" };
 		const int mb[] = { 0, 0, 1, 1, 1 }, mh[] = { 0, 1, 1, 1, 0 };
 		for (int k = 0; k < (wide ? 5 : 4); k++) {
 			if (k == 3 && !gqa) continue;
 			if (k > 0 && mult[k] <= 1) continue;
-			if (nq > 1 && g == nq * mult[k]) {
+			if (nq > 1 && g == nq * mult[k]) { /* nq promoted: no int overflow */
 				snprintf(l, sizeof(l), "⌈%s/%d⌉%s", same ? "N" : "Nq", b, ml[k]);
 				add(c, &n, g, l, mb[k], mh[k]);
 				if (same) c[n - 1].n = 1; else c[n - 1].q = 1;

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #include "util/error.h"
@@ -42,7 +43,7 @@ int merge_parts(const char *dir, struct results *out, struct merge_summary *sum)
 	memset(sum, 0, sizeof *sum);
 	DIR *d = opendir(dir);
 	if (!d)
-		return error("cannot read the capture folder '%s'", dir);
+		return error("cannot read the capture folder '%s': %s", dir, strerror(errno));
 	long *pids = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *e;

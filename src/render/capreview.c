@@ -12,6 +12,7 @@
 #include "render/geom.h"
 #include "render/kernel_name.h"
 #include "util/error.h"
+#include "util/ustr.h"
 
 #define W_TOT "dram__bytes_write.sum"
 #define R_TOT "dram__bytes_read.sum"
@@ -21,21 +22,24 @@
 #define DUR "gpu__time_duration.sum"
 
 /* text appended to a fixed buffer */
+/* text into a fixed buffer through ustr: a cut falls at a character, marked "…" */
 struct tb {
 	char *p;
 	size_t len, u;
+	int cut;
 };
 static void tb_add(struct tb *b, const char *fmt, ...) ATTNPROF_PRINTF(2, 3);
 static void tb_add(struct tb *b, const char *fmt, ...)
 {
-	if (b->u >= b->len)
+	if (!b->len || b->u >= b->len)
 		return;
+	struct ustr u = { b->p, b->len, b->u, b->cut };
 	va_list ap;
 	va_start(ap, fmt);
-	int w = vsnprintf(b->p + b->u, b->len - b->u, fmt, ap);
+	ustr_vaddf(&u, fmt, ap);
 	va_end(ap);
-	if (w > 0)
-		b->u = (size_t)w < b->len - b->u ? b->u + (size_t)w : b->len - 1;
+	b->u = u.len;
+	b->cut = u.cut;
 }
 
 static int is_capture(const struct record *r) { return r->source && !strcmp(r->source, "capture"); }
@@ -760,6 +764,8 @@ static char (*row_new(struct dtable *T))[TCELL]
 {
 	return T->nrows < TROWS ? T->cell[T->nrows++] : NULL;
 }
+
+_Static_assert(MAX_SERIES_NAME < SERIES_KEY, "results.c refuses a series name that a key would cut");
 
 static const char *impl_label(const char *key)
 {

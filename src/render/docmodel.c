@@ -8,6 +8,7 @@
 
 #include "render/interp.h"
 #include "util/error.h"
+#include "util/ustr.h"
 
 struct walk {
 	struct docmodel *m;
@@ -188,10 +189,12 @@ static void title_block(struct walk *w)
 	m->subtitle = t->subtitle ? expand(w, t->subtitle) : NULL;
 	const struct results_header *hd = &w->rd->res->header;
 	char meta[1400];
-	snprintf(meta, sizeof(meta), "Results %s · %s · recorded %s on %s · %zu records · rendered by attnprof %s",
-		 w->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU",
-		 w->rd->dates ? w->rd->dates : hd->date ? hd->date : "?",
-		 hd->host ? hd->host : "?", w->rd->res->nrecords, ATTNPROF_VERSION);
+	struct ustr u; /* names from the file: a cut at a character, marked */
+	ustr_init(&u, meta, sizeof(meta));
+	ustr_addf(&u, "Results %s · %s · recorded %s on %s · %zu records · rendered by attnprof %s",
+		  w->rd->path, hd->gpu.name ? hd->gpu.name : "unknown GPU",
+		  w->rd->dates ? w->rd->dates : hd->date ? hd->date : "?",
+		  hd->host ? hd->host : "?", w->rd->res->nrecords, ATTNPROF_VERSION);
 	m->meta = strdup(meta);
 	if (!w->err && (!m->title || !m->title_plain || !m->meta))
 		w->err = error("out of memory building the document");

@@ -1,5 +1,6 @@
 /* draw.c: drawing primitives over Cairo and Pango; see draw.h. */
 #include "render/draw.h"
+#include "util/ustr.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/file.h"
 
 /* ---- reference numerals ------------------------------------------------ */
 
@@ -151,6 +153,21 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	else if (flags & TX_RIGHT)
 		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+	/* the last line of defence: text cut by bytes somewhere before it got here
+	 * (a fixed cell of a table) is cut again at its last whole character and
+	 * marked "…" instead of reaching Pango as invalid UTF-8 (a vanished run) */
+	const char *bad;
+	char *mended = NULL;
+	if (!g_utf8_validate(utf8, -1, &bad)) {
+		size_t k = (size_t)(bad - utf8), cap = k + sizeof(USTR_ELLIPSIS);
+		if ((mended = malloc(cap))) {
+			memcpy(mended, utf8, k);
+			memcpy(mended + k, USTR_ELLIPSIS, sizeof(USTR_ELLIPSIS));
+			utf8 = mended;
+		} else {
+			utf8 = "";
+		}
+	}
 	char *broken = width > 0 ? break_long_words(utf8, flags & TX_MARKUP) : NULL;
 	if (broken)
 		utf8 = broken;
@@ -159,6 +176,7 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 	else
 		pango_layout_set_text(l, utf8, -1);
 	free(broken);
+	free(mended);
 	return l;
 }
 
@@ -453,11 +471,34 @@ void fill_rect(struct rctx *c, struct rbox b, const struct rgb *col)
 	cairo_restore(c->cr);
 }
 
+int on_scale(double v)
+{
+	return isfinite(v) && fabs(v) <= PLOT_MAX;
+}
+
 void hatch_rect(struct rctx *c, struct rbox b, enum hatch h, double spacing, const struct rgb *col)
 {
-	if (h == HATCH_NONE || b.w <= 0 || b.h <= 0)
+	/* geometry from measured values may be inf or NaN (a bar of 1e308):
+	 * nothing to hatch then, and never more strokes than the visible part
+	 * holds (each loop below is bounded by the clip, at least 0.25 apart) */
+	if (h == HATCH_NONE || !(b.w > 0) || !(b.h > 0) || !isfinite(b.x) || !isfinite(b.y) || !isfinite(b.w) ||
+	    !isfinite(b.h) || !(spacing >= 0.25) || !isfinite(spacing))
 		return;
 	cairo_t *cr = c->cr;
+	double cx0, cy0, cx1, cy1;
+	cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+	if (isfinite(cx0) && isfinite(cy0) && isfinite(cx1) && isfinite(cy1) && cx1 > cx0 && cy1 > cy0 &&
+	    (b.x < cx0 || b.y < cy0 || b.x + b.w > cx1 || b.y + b.h > cy1)) {
+		/* the box passes the visible area: hatch only what shows */
+		/* keep the hatch's phase: cut whole spacings off the start */
+		double x0 = fmax(b.x, cx0 - spacing), y0 = fmax(b.y, cy0 - spacing);
+		double x1 = fmin(b.x + b.w, cx1 + spacing), y1 = fmin(b.y + b.h, cy1 + spacing);
+		if (!(x1 > x0) || !(y1 > y0))
+			return;
+		if (x0 > b.x) x0 = b.x + floor((x0 - b.x) / spacing) * spacing;
+		if (y0 > b.y) y0 = b.y + floor((y0 - b.y) / spacing) * spacing;
+		b = rbox_make(x0, y0, x1 - x0, y1 - y0);
+	}
 	cairo_save(cr);
 	set_rgb(c, col);
 	if (c->rec && !source_is_paper(c)) { /* one hatched area, not its many strokes */
@@ -610,12 +651,19 @@ void draw_numeral(struct rctx *c, const char *key, const char *what, double px, 
 		c->rec->numeral = 0;
 }
 
+const char *cairo_why(cairo_status_t s)
+{
+	if (s == CAIRO_STATUS_WRITE_ERROR && outfile_errno)
+		return strerror(outfile_errno);
+	return cairo_status_to_string(s);
+}
+
 int render_check(cairo_t *cr, const char *what)
 {
 	cairo_status_t s = cairo_status(cr);
 	if (s == CAIRO_STATUS_SUCCESS)
 		s = cairo_surface_status(cairo_get_target(cr));
 	if (s != CAIRO_STATUS_SUCCESS)
-		return error("cannot render %s: %s", what, cairo_status_to_string(s));
+		return error("cannot %s '%s': %s", s == CAIRO_STATUS_WRITE_ERROR ? "write" : "render", what, cairo_why(s));
 	return 0;
 }

@@ -25,6 +25,16 @@ struct part {
 	int numeral;
 };
 #define FIG_MAX_PARTS 48
+
+/* The largest value a chart scales to.  A quantity past it (a results
+ * file's 1e308 TFLOP/s, an inf) makes no geometry: it is left out of the
+ * axis and drawn as "off scale" (chart loops are sized by the axis). */
+#define PLOT_MAX 1e12
+int on_scale(double v);
+
+/* Cairo's status in words; a write error names the system's reason
+ * (outfile_errno: "No space left on device"), not "error while writing". */
+const char *cairo_why(cairo_status_t s);
 struct numerals {
 	struct part *parts;
 	size_t n, alloc;

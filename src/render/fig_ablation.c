@@ -37,7 +37,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 		char why[160];
 		double tmin, tmax;
 		vals[i] = lo[i] = hi[i] = NAN;
-		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &vals[i], &u, why, sizeof(why))) {
+		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &vals[i], &u, why, sizeof(why)) && on_scale(vals[i])) {
 			vmax = fmax(vmax, vals[i]);
 			if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1) {
 				/* TFLOP/s of the slowest and fastest run */

@@ -7,11 +7,13 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "capture/verdict.h"
 #include "render/capreview.h"
 #include "render/kernel_name.h"
+#include "util/ustr.h"
 
 #define DUR "gpu__time_duration.sum"
 
@@ -77,18 +79,22 @@ static void name_shorter(char *ks)
 }
 
 /* ks cut (with "…") until it fits width at size fs on one line. */
-static void fit_name(struct rctx *c, char *ks, double fs, double width)
+/* ks (cap bytes) cut to width at a character boundary, "…" marking the cut. */
+static void fit_name(struct rctx *c, char *ks, size_t cap, double fs, double width)
 {
 	double w;
 	text_extent(c, ks, fs, 0, 0, &w, NULL);
-	size_t n = strlen(ks);
-	while (w > width && n > 8) {
-		n--;
-		while (n && ((unsigned char)ks[n] & 0xC0) == 0x80)
-			n--;
-		snprintf(ks + n, 4, "…");
+	if (w <= width)
+		return;
+	char *full = strdup(ks);
+	if (!full)
+		return;
+	for (size_t n = strlen(full); w > width && n > 8;) {
+		n = utf8_boundary(full, n - 1);
+		ustr_prefix(ks, cap, full, n);
 		text_extent(c, ks, fs, 0, 0, &w, NULL);
 	}
+	free(full);
 }
 
 /* ---- data flow -------------------------------------------------------------- */
@@ -232,7 +238,7 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	char l0[200], l1[200], l2s[200], l3[200];
 	int nl = 0;
 	double cw = chip.w - sz(c, 10);
-	fit_name(c, ks, fs, cw);
+	fit_name(c, ks, sizeof(ks), fs, cw);
 	y += text_at(c, chip.x + sz(c, 5), y, "longest kernel:", fs, 0, 0, 0, NULL) + sz(c, 1);
 	y += text_at(c, chip.x + sz(c, 5), y, ks, fs, 0, 0, 0, NULL) + sz(c, 3);
 	(void)l0;
@@ -522,11 +528,14 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		double f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
 		text_at(c, pb.x, y, buf, f1, 0, 0, 0, NULL);
 		y += lh;
-		int full = (int)floor(waves), nw = (int)ceil(waves - 1e-9);
-		double last = waves - full;
+		/* a grid of 2^31 × 65535 × 65535 blocks is 2^63: counted in 64 bits,
+		 * clamped below 2^53 where a double still counts whole waves */
+		double wf = isfinite(waves) ? fmin(fmax(waves, 0), 9e15) : 0;
+		long long full = (long long)floor(wf), nw = (long long)ceil(wf - 1e-9);
+		double last = wf - (double)full;
 		double bar_h = lh * 0.9, x0 = pb.x;
 		/* one bar per wave, drawn to scale; past 12, the first 11 and the last */
-		int draw = nw > 12 ? 12 : nw;
+		int draw = nw > 12 ? 12 : (int)nw;
 		double bw = (pb.w - sz(c, 60)) / (draw > 0 ? draw : 1);
 		for (int wv = 0; wv < draw; wv++) {
 			int is_last = wv == draw - 1;
@@ -539,9 +548,9 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		}
 		char tail[64];
 		if (nw > draw && last > 1e-9)
-			snprintf(tail, sizeof(tail), "(of %d) last %.0f %% busy", nw, 100 * last);
+			snprintf(tail, sizeof(tail), "(of %lld) last %.0f %% busy", nw, 100 * last);
 		else if (nw > draw)
-			snprintf(tail, sizeof(tail), "(of %d) all full", nw);
+			snprintf(tail, sizeof(tail), "(of %lld) all full", nw);
 		else if (last > 1e-9)
 			snprintf(tail, sizeof(tail), "last %.0f %% busy", 100 * last);
 		else
@@ -656,7 +665,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 			} else {
 				r = capture_reference(rd, shape[k], names[s]);
 			}
-			if (r && usable(r->tflops)) {
+			if (r && usable(r->tflops) && on_scale(r->tflops)) {
 				val[s][k] = r->tflops;
 				if (r->tflops > ymax) ymax = r->tflops;
 			}

@@ -175,7 +175,7 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 				double v;
 				enum qunit u;
 				char why[160];
-				if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && v > ymax)
+				if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && on_scale(v) && v > ymax)
 					ymax = v;
 			}
 			fmt_seqlen(nv[i], pn.cats[i], sizeof(pn.cats[i]));
@@ -307,11 +307,11 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 			double v;
 			if (!r)
 				continue;
-			if (!ls->measured(rd, r, &v)) {
+			if (!ls->measured(rd, r, &v) && on_scale(v)) {
 				lo = fmin(lo, v); hi = fmax(hi, v);
 				rl_add(used, r);
 			}
-			if (ls->model && !ls->model(rd, r, &v)) {
+			if (ls->model && !ls->model(rd, r, &v) && on_scale(v)) {
 				lo = fmin(lo, v); hi = fmax(hi, v);
 			}
 		}
@@ -374,8 +374,8 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 			s.n = nv[i];
 			const struct record *r = rdata_find(rd, keys[k], &s);
 			double v;
-			if (!r || ls->measured(rd, r, &v)) {
-				started = 0; /* a gap in the data is a gap in the line */
+			if (!r || ls->measured(rd, r, &v) || !on_scale(v)) {
+				started = 0; /* a gap in the data (or off scale) is a gap in the line */
 				continue;
 			}
 			double x = panel_x(pn, nv[i]), y = panel_y(pn, v);
@@ -388,7 +388,7 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 			s.n = nv[i];
 			const struct record *r = rdata_find(rd, keys[k], &s);
 			double v;
-			if (r && !ls->measured(rd, r, &v))
+			if (r && !ls->measured(rd, r, &v) && on_scale(v))
 				draw_marker(c, panel_x(pn, nv[i]), panel_y(pn, v), e[k].look->marker, sz(c, 5), e[k].look);
 		}
 	}
@@ -635,7 +635,7 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 		for (size_t q = 0; q < nq; q++) {
 			enum qunit u;
 			vals[i][q] = NAN;
-			if (!rdata_quantity(rd, recs[i], qs[q], NULL, &vals[i][q], &u, why, sizeof(why))) {
+			if (!rdata_quantity(rd, recs[i], qs[q], NULL, &vals[i][q], &u, why, sizeof(why)) && on_scale(vals[i][q])) {
 				any = 1;
 				if (vals[i][q] > 0) lo = fmin(lo, vals[i][q]);
 				hi = fmax(hi, vals[i][q]);

@@ -442,17 +442,20 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	struct rbox g = rbox_make(area.x + (area.w - side) / 2, area.y, side, side);
 	double ch = side / cc.rows, cw = side / cc.cols;
 	double fx = -1, fy = 0, mx = -1, my = 0;
-	for (long i = 0; i < cc.rows; i++)
-		for (long j = 0; j < cc.cols; j++) {
-			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, cw, ch);
-			enum tile_fate f = causal_tile(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, (int)i, (int)j);
+	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs */
+	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
+	for (long i = 0; i < cc.rows; i += step)
+		for (long j = 0; j < cc.cols; j += step) {
+			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
+			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, cw * (j1 - j), ch * (i1 - i));
+			enum tile_fate f = causal_block(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, i, i1, j, j1);
 			if (f == TILE_SKIPPED)
 				continue;
 			hatch_rect(c, cb, f == TILE_FULL ? HATCH_DIAG : HATCH_CROSS, f == TILE_FULL ? 4 : 2.5, &st->ink);
-			if (f == TILE_FULL && j == 0 && i == cc.rows - 1)
-				fx = cb.x, fy = cb.y + ch / 2;
+			if (f == TILE_FULL && j == 0 && i1 == cc.rows)
+				fx = cb.x, fy = cb.y + cb.h / 2;
 			if (f == TILE_MASKED && mx < 0 && i >= cc.rows / 2)
-				mx = cb.x + cw, my = cb.y + ch / 2;
+				mx = cb.x + cb.w, my = cb.y + cb.h / 2;
 		}
 	set_rgb(c, &st->ink);
 	draw_rect(c, g, st->heavy, 0);
@@ -468,6 +471,12 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 
 /* ---- graphs ---------------------------------------------------------------------------- */
 
+/* A value past the chart's scale (on_scale): a short mark at the base, no bar. */
+static void off_scale(struct rctx *c, double x, double base_y)
+{
+	text_at(c, x, base_y - cfs(c) * 1.2, "off scale", cfs(c), TX_NOSCALE | TX_ITALIC, 0.5, 1, NULL);
+}
+
 /* Axes of a graph: y ticks at nice steps from 0 to top, category labels on x. */
 struct pgraph {
 	struct rbox plot;
@@ -481,6 +490,8 @@ static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, doub
 	const struct rstyle *st = c->st;
 	double fs = cfs(c), tw, th;
 	struct axis ax;
+	if (!on_scale(top) || !(top > 0))
+		top = 1; /* no value on scale: an empty axis, the bars say "off scale" */
 	axis_linear(&ax, 0, top, 5, 1);
 	g->top = ax.hi;
 	char b[32];
@@ -543,7 +554,12 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 			if (isnan(v))
 				continue;
 			double gw = g.plot.w / nn, bw = gw * 0.8 / ns;
-			double x = g.plot.x + gw * i + gw * 0.1 + bw * k, h = g.plot.h * v / g.top;
+			double x = g.plot.x + gw * i + gw * 0.1 + bw * k;
+			if (!on_scale(v) || v > g.top) {
+				off_scale(c, x + bw / 2, g.plot.y + g.plot.h);
+				continue;
+			}
+			double h = g.plot.h * v / g.top;
 			fill_look(c, rbox_make(x, g.plot.y + g.plot.h - h, bw, h), style_series(st, k), st->thin);
 		}
 }
@@ -579,7 +595,7 @@ void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopt
 			double v;
 			enum qunit u;
 			char why[80];
-			if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
+			if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && on_scale(v))
 				top = fmax(top, v);
 		}
 	char cat[16][16];
@@ -629,7 +645,9 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		if (!g[i].ladder || rdata_quantity(rd, g[i].r, "tflops", NULL, &tf[nl], &u, why, sizeof(why)))
 			continue;
 		g[nl] = g[i];
-		top = fmax(top, tf[nl++]);
+		if (on_scale(tf[nl]))
+			top = fmax(top, tf[nl]);
+		nl++;
 	}
 	if (nl < 2 || !(top > 0)) {
 		draw_notice(c, box, "no ladder", "no rungs of the ablation ladder here");
@@ -643,6 +661,10 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	pgraph_axes(c, &pg, rbox_inset(box, nfs(c) * 2.2, 0, 0, 0), top * 1.05, "TFLOP/s", cats, (int)nl, "");
 	for (size_t i = 0; i < nl; i++) {
 		double gw = pg.plot.w / nl, bw = gw * 0.55, x = pg.plot.x + gw * i + (gw - bw) / 2;
+		if (!on_scale(tf[i]) || tf[i] > pg.top) {
+			off_scale(c, x + bw / 2, pg.plot.y + pg.plot.h);
+			continue;
+		}
 		double h = pg.plot.h * tf[i] / pg.top;
 		struct rbox bar = rbox_make(x, pg.plot.y + pg.plot.h - h, bw, h);
 		fill_look(c, bar, style_series(st, (int)i), st->thin);
@@ -682,7 +704,8 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			enum qunit u;
 			char why[80];
 			val[k][i] = NAN;
-			if (r && !rdata_quantity(rd, r, "bandwidth", NULL, &val[k][i], &u, why, sizeof(why)))
+			if (r && !rdata_quantity(rd, r, "bandwidth", NULL, &val[k][i], &u, why, sizeof(why)) &&
+			    on_scale(val[k][i]))
 				top = fmax(top, val[k][i]);
 		}
 	char cat[16][16];
@@ -712,6 +735,10 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			if (!isfinite(val[k][i]))
 				continue;
 			double x = g.plot.x + g.plot.w * (i + 0.5) / nn, y = g.plot.y + g.plot.h * (1 - val[k][i] / g.top);
+			if (!on_scale(val[k][i]) || val[k][i] > g.top) {
+				off_scale(c, x, g.plot.y + g.plot.h);
+				continue;
+			}
 			if (isfinite(px)) {
 				set_rgb(c, st->colour ? &lk->line : &st->ink);
 				draw_line(c, px, py, x, y, st->line, lk->dash);
@@ -989,7 +1016,7 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 				r = capture_reference(rd, shape[k], refs[s - nimpl]);
 			}
 			val[s][k] = r && usable(r->tflops) ? r->tflops : NAN;
-			if (!isnan(val[s][k]))
+			if (on_scale(val[s][k]))
 				top = fmax(top, val[s][k]);
 		}
 	}

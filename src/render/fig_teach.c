@@ -681,11 +681,15 @@ void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	struct series_look masked = *full;
 	masked.hatch = HATCH_DIAG;
 	masked.fill = st->paper;
-	for (long i = 0; i < cc.rows; i++)
-		for (long j = 0; j < cc.cols; j++) {
-			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, fmin(cw, g.x + g.w - (g.x + j * cw)),
-						   fmin(ch, g.y + g.h - (g.y + i * ch)));
-			enum tile_fate f = causal_tile(tc.s.seqlen_q, tc.s.seqlen_kv, tc.t.block_m, tc.t.block_n, (int)i, (int)j);
+	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs
+	 * (hatched as masked when they are mixed): what a page can show */
+	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
+	for (long i = 0; i < cc.rows; i += step)
+		for (long j = 0; j < cc.cols; j += step) {
+			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
+			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, fmin(cw * step, g.x + g.w - (g.x + j * cw)),
+						   fmin(ch * step, g.y + g.h - (g.y + i * ch)));
+			enum tile_fate f = causal_block(tc.s.seqlen_q, tc.s.seqlen_kv, tc.t.block_m, tc.t.block_n, i, i1, j, j1);
 			if (f == TILE_FULL)
 				fill_look(c, cb, full, 0);
 			else if (f == TILE_MASKED)
@@ -699,6 +703,11 @@ void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		 tc.t.block_m, tc.t.block_n);
 	text_at(c, x, y, buf, fs, TX_BOLD, 0, 0, NULL);
 	y += lh * 1.2;
+	if (step > 1) {
+		snprintf(buf, sizeof(buf), "one cell drawn: %ld × %ld tile pairs (masked: mixed)", step, step);
+		text_at(c, x, y, buf, fs, TX_ITALIC, 0, 0, NULL);
+		y += lh * 1.2;
+	}
 	struct { const struct series_look *lk; const char *what; long n; } rows[3] = {
 		{ full, "computed in full", cc.full }, { &masked, "masked (diagonal)", cc.masked }, { NULL, "skipped", cc.skipped } };
 	long total = cc.rows * cc.cols;
@@ -777,7 +786,7 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		double tf;
 		char why[80];
 		enum qunit u;
-		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)))
+		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)) && on_scale(tf))
 			top = fmax(top, tf);
 	}
 	if (!(top > 0)) {

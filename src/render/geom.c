@@ -1,6 +1,7 @@
 /* geom.c: layout arithmetic without a surface; see geom.h. */
 #include "render/geom.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,6 +225,8 @@ int wave_plan(struct wave_plan *w, long long blocks, int sm_count, int per_sm)
 	if (blocks <= 0 || sm_count <= 0 || per_sm <= 0)
 		return -1;
 	long long slots = (long long)sm_count * per_sm;
+	if ((blocks - 1) / slots + 1 > INT_MAX)
+		return -1; /* more waves than an int counts: a grid past any GPU's */
 	w->blocks = blocks;
 	w->sm_count = sm_count;
 	w->per_sm = per_sm;

@@ -9,6 +9,7 @@
 #include "render/render.h"
 
 #include <errno.h>
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,9 @@
 #include "util/file.h"
 
 /* Text with & < > " escaped. */
-static void put_text(FILE *f, const char *s)
+static void put_escaped(FILE *f, const char *s, const char *end)
 {
-	for (; s && *s; s++) {
+	for (; s < end; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
@@ -31,6 +32,21 @@ static void put_text(FILE *f, const char *s)
 		default: fputc(*s, f);
 		}
 	}
+}
+
+/* Text, escaped.  Text cut by bytes before it got here ends at its last
+ * whole character, marked "…": the page stays valid UTF-8. */
+static void put_text(FILE *f, const char *s)
+{
+	const char *bad;
+	if (!s)
+		return;
+	if (g_utf8_validate(s, -1, &bad)) {
+		put_escaped(f, s, s + strlen(s));
+		return;
+	}
+	put_escaped(f, s, bad);
+	fputs("…", f);
 }
 
 /* Pango markup to HTML: its entities are HTML's; b, i, s, u, sub, sup and
@@ -123,7 +139,7 @@ static void put_table(FILE *f, const struct dblock *b)
 static int put_figure(FILE *f, const struct dblock *b, const struct template *t, const struct rdata *rd,
 		      const struct rstyle *st, const char *dir, const char *dirname, double dpi)
 {
-	char no[16], base[600], file[610], path[1900];
+	char no[16], base[600], file[610], path[4900];
 	snprintf(no, sizeof no, "%02d", b->number);
 	figure_file_base(no, b->fig->name, b->fo.variant, base, sizeof base);
 	snprintf(file, sizeof file, "%s.svg", base);
@@ -170,11 +186,8 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 		return rc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
 
 	/* review.html -> review_files/ beside it */
-	char dir[1200], dirname[1200];
-	size_t n = strlen(o->out);
-	if (n > 5 && !strcmp(o->out + n - 5, ".html"))
-		n -= 5;
-	snprintf(dir, sizeof dir, "%.*s_files", (int)n, o->out);
+	char dir[4200], dirname[4200];
+	path_sibling(o->out, ".html", "_files", dir, sizeof dir);
 	const char *slash = strrchr(dir, '/');
 	snprintf(dirname, sizeof dirname, "%s", slash ? slash + 1 : dir);
 	if (mkdir(dir, 0777) && errno != EEXIST) {
@@ -267,7 +280,7 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 	if (rc || ferror(f)) {
 		outfile_abort(&of);
 		docmodel_release(&m);
-		return rc ? rc : (error("cannot write '%s'", o->out), RENDER_FAIL);
+		return rc ? rc : (error("cannot write '%s': %s", o->out, strerror(errno ? errno : EIO)), RENDER_FAIL);
 	}
 	rc = outfile_commit(&of) ? RENDER_FAIL : 0;
 	if (stats) {

@@ -12,6 +12,7 @@
 #include "render/datasheet.h"
 #include "render/capreview.h"
 #include "util/error.h"
+#include "util/ustr.h"
 
 void sbuf_init(struct sbuf *s)
 {
@@ -177,7 +178,7 @@ static int parse_int_val(const char *s, int *out)
 		return -1;
 	if (*e == 'k' || *e == 'K') { v *= 1024; e++; }
 	else if (*e == 'M') { v *= 1048576; e++; }
-	if (*e || v < 0 || v > 1e9)
+	if (*e || !(v >= 1 && v <= 1e9)) /* NaN fails too: (int)NaN is undefined */
 		return -1;
 	*out = (int)v;
 	return 0;
@@ -193,7 +194,7 @@ static int parse_bool_val(const char *s, int *out)
 static int set_text(struct value *v, const char *s, const char *ns, const char *name)
 {
 	if (s) {
-		snprintf(v->text, sizeof(v->text), "%.*s", (int)sizeof(v->text) - 1, s);
+		ustr_copy(v->text, sizeof(v->text), s); /* a cut at a character, marked "…" */
 		return 0;
 	}
 	snprintf(v->text, sizeof(v->text), "n/a");
@@ -304,13 +305,13 @@ static int text_quantity(struct parser *ps, const char *key, const char *q, cons
 {
 	const struct variant_desc *d = strchr(key, ':') ? NULL : variant_find(key);
 	v->is_text = 1;
-	if (!strcmp(q, "name")) { snprintf(v->text, sizeof(v->text), "%s", key); return 0; }
+	if (!strcmp(q, "name")) { ustr_copy(v->text, sizeof(v->text), key); return 0; }
 	if (!strcmp(q, "label")) { series_label(key, v->text, sizeof(v->text)); return 0; }
 	if (!d)
 		return perr(ps, at, "'%s' has no descriptor, so it has no %s", key, q);
-	if (!strcmp(q, "summary")) snprintf(v->text, sizeof(v->text), "%s", d->summary);
-	else if (!strcmp(q, "grid_text")) snprintf(v->text, sizeof(v->text), "%s", d->grid_text);
-	else if (!strcmp(q, "warp_text")) snprintf(v->text, sizeof(v->text), "%s", d->warp_text);
+	if (!strcmp(q, "summary")) ustr_copy(v->text, sizeof(v->text), d->summary);
+	else if (!strcmp(q, "grid_text")) ustr_copy(v->text, sizeof(v->text), d->grid_text);
+	else if (!strcmp(q, "warp_text")) ustr_copy(v->text, sizeof(v->text), d->warp_text);
 	else {
 		size_t u = 0;
 		v->text[0] = '\0';
@@ -352,6 +353,29 @@ static int cell_number(const char *cell, double *x)
  * keys draws); "max(table:KIND[COLUMN; ...])" and "min(...)" the largest and
  * smallest such cell.  The value is the cell's text (its number for `when:`).
  */
+/* A condition's bit, for "given twice" (N and Nkv are one condition). */
+static unsigned cond_bit(const char *k)
+{
+	static const char *const names[] = { "N", "Nq", "d", "B", "H", "Hkv", "causal", "dtype", "phase", "pass" };
+	if (!strcmp(k, "Nkv"))
+		k = "N";
+	for (unsigned i = 0; i < sizeof(names) / sizeof(*names); i++)
+		if (!strcmp(k, names[i]))
+			return 1u << i;
+	return 1u << 31;
+}
+
+/* What a condition takes, for a bad value's message. */
+static const char *cond_expects(const char *k)
+{
+	if (!strcmp(k, "causal")) return "true or false";
+	if (!strcmp(k, "dtype")) return "fp16 or bf16";
+	if (!strcmp(k, "phase")) return "prefill or decode";
+	if (!strcmp(k, "pass")) return "fwd, bwd or fwd+bwd";
+	if (!strcmp(k, "N") || !strcmp(k, "Nkv")) return "a whole number from 1 (k and M allowed: 4k), max or min";
+	return "a whole number from 1 (k and M allowed: 4k)";
+}
+
 #define TABLE_FILTERS 4
 static int table_value(struct parser *ps, struct value *v, int agg, const char *start)
 {
@@ -366,6 +390,7 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 	struct figopts o;
 	figopts_init(&o);
 	/* the table's conditions, as the template's table block gives them: @N=2048,B=8 */
+	unsigned seen = 0;
 	if (ps->p < ps->end && *ps->p == '@') {
 		do {
 			ps->p++;
@@ -375,7 +400,13 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 				return perr(ps, at_c, "expected a condition such as N=2048 after '@'");
 			ps->p++;
 			const char *at_v = ps->p;
-			token(ps, "_+", val, sizeof(val)); /* fwd+bwd */
+			token(ps, "_+-.", val, sizeof(val)); /* fwd+bwd, -1 (to name it) */
+			if (!val[0])
+				return perr(ps, at_v, "expected a value after '%s='", k);
+			unsigned bit = cond_bit(k);
+			if (seen & bit)
+				return perr(ps, at_c, "condition '%s' is given twice", k);
+			seen |= bit;
 			int bad = 0, iv = 0;
 			enum pass pv;
 			if (!strcmp(k, "N")) bad = parse_int_val(val, &o.sel.n);
@@ -391,7 +422,7 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 			} else
 				return perr(ps, at_c, "unknown table condition '%s' (N, d, B, H, causal, pass, ladder)", k);
 			if (bad)
-				return perr(ps, at_v, "bad value '%s' for %s", val, k);
+				return perr(ps, at_v, "bad value '%s' for %s: %s", val, k, cond_expects(k));
 		} while (ps->p < ps->end && *ps->p == ',');
 	}
 	if (ps->p >= ps->end || *ps->p != '[')
@@ -477,7 +508,7 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 			continue;
 		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num)) {
 			v->num = x;
-			snprintf(v->text, sizeof(v->text), "%s", t->cell[i][col[0]]);
+			ustr_copy(v->text, sizeof(v->text), t->cell[i][col[0]]);
 		}
 		found = 1;
 		if (!agg)
@@ -504,8 +535,10 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		agg = ps->p[1] == 'a' ? 1 : -1;
 		ps->p += 4;
 		skip_ws(ps);
+		if (ps->end - ps->p >= 4 && (!strncmp(ps->p, "max(", 4) || !strncmp(ps->p, "min(", 4)))
+			return perr(ps, ps->p, "max() and min() do not nest: write %s(flash2.tflops)", agg > 0 ? "max" : "min");
 	}
-	if (ps->end - ps->p > 6 && !strncmp(ps->p, "table:", 6)) {
+	if (ps->end - ps->p >= 6 && !strncmp(ps->p, "table:", 6)) {
 		int rc = table_value(ps, v, agg, start);
 		if (rc)
 			return rc;
@@ -516,6 +549,8 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	if (!token(ps, "_+-:$", series, sizeof(series)))
 		return perr(ps, start, "expected a value such as flash2.tflops or gpu.name, found '%.*s'",
 			    (int)(ps->end - start), start);
+	if (ps->p < ps->end && *ps->p == '(')
+		return perr(ps, at_series, "unknown function '%s(': only max() and min() take a value", series);
 	const char *at_q = ps->p;
 	if (ps->p < ps->end && *ps->p == '.') {
 		ps->p++;
@@ -620,6 +655,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	struct rsel sel;
 	rsel_any(&sel);
 	int n_ext = 0; /* N=max (1) / N=min (-1) */
+	unsigned seen = 0; /* conditions given: each once */
 	skip_ws(ps);
 	if (ps->p < ps->end && *ps->p == '@') {
 		do {
@@ -635,7 +671,13 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 			ps->p++;
 			skip_ws(ps);
 			const char *at_v = ps->p;
-			token(ps, "._+", val, sizeof(val)); /* pass=fwd+bwd */
+			token(ps, "._+-", val, sizeof(val)); /* pass=fwd+bwd, -1 (to name it) */
+			if (!val[0])
+				return perr(ps, at_v, "expected a value after '%s='", k);
+			unsigned bit = cond_bit(k);
+			if (seen & bit)
+				return perr(ps, at_k, "condition '%s' is given twice", k);
+			seen |= bit;
 			int iv = 0, bad = 0;
 			if (!strcmp(k, "N") || !strcmp(k, "Nkv")) {
 				if (!strcmp(val, "max")) n_ext = 1;
@@ -662,7 +704,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 			} else
 				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, Hkv, causal, dtype, phase, pass)", k);
 			if (bad)
-				return perr(ps, at_v, "bad value '%s' for %s", val, k);
+				return perr(ps, at_v, "bad value '%s' for %s: %s", val, k, cond_expects(k));
 			skip_ws(ps);
 		} while (ps->p < ps->end && *ps->p == ',');
 	}
@@ -760,6 +802,8 @@ format:
 		fmtspec[n] = '\0';
 		ps->p = ps->end;
 		char tmp[64];
+		if (v->is_text == 1 && !v->missing)
+			return perr(ps, at_f - 1, "'|%s' formats a number, and this value is text: leave the format out", fmtspec);
 		if (v->is_text != 1 && fmt_quantity(1.0, v->unit, fmtspec, tmp, sizeof(tmp)))
 			return perr(ps, at_f, "unknown format '%s' (bytes, count, x, pct, num, int, seqlen or one printf "
 				    "conversion such as %%.2f: width up to 40, precision up to 12)", fmtspec);
@@ -841,7 +885,7 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 										   sizeof(where)), (int)(close - p - 1), p + 1, v.why);
 			}
 		} else if (v.is_text == 1 || (v.is_text && !spec[0])) {
-			snprintf(buf, sizeof(buf), "%s", v.text);
+			ustr_copy(buf, sizeof(buf), v.text);
 		} else {
 			fmt_quantity(v.num, v.unit, spec[0] ? spec : NULL, buf, sizeof(buf));
 		}

@@ -5,19 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/ustr.h"
+
 #define KERNEL_NAME_MAX 36 /* characters of a kernel's name a table shows */
 
 int kernel_short_name(const char *name, char *out, size_t len)
 {
-	snprintf(out, len, "%s", name);
+	/* names come from other programs: every copy is bounded and a cut marked "…" */
+	int cut = ustr_copy(out, len, name);
 	if (strncmp(name, "_Z", 2)) {
-		if (strlen(name) <= KERNEL_NAME_MAX || len < KERNEL_NAME_MAX + 4)
-			return 0;
+		if (strlen(name) <= KERNEL_NAME_MAX)
+			return cut;
 		/* a long plain name: its start, the rest in the note */
-		size_t k = KERNEL_NAME_MAX - 1;
-		while (k && ((unsigned char)name[k] & 0xC0) == 0x80)
-			k--;
-		snprintf(out, len, "%.*s…", (int)k, name);
+		ustr_prefix(out, len, name, KERNEL_NAME_MAX - 1);
 		return 1;
 	}
 	const char *p = name + 2;
@@ -30,16 +30,20 @@ int kernel_short_name(const char *name, char *out, size_t len)
 		char *e;
 		long n = strtol(p, &e, 10);
 		if (n <= 0 || n > 120 || (long)strnlen(e, (size_t)n) < n)
-			return 0;
+			return cut;
 		u += (size_t)snprintf(buf + u, sizeof(buf) - u, "%s%.*s", u ? "::" : "", (int)n, e);
 		if (u >= sizeof(buf))
-			return 0;
+			return cut;
 		p = e + n;
 		if (!nested)
 			break;
 	}
 	if (!u)
-		return 0;
-	snprintf(out, len, "%s%s", buf, *p == 'I' ? "<…>" : "");
+		return cut;
+	struct ustr o;
+	ustr_init(&o, out, len);
+	ustr_adds(&o, buf);
+	if (*p == 'I')
+		ustr_adds(&o, "<…>");
 	return 1;
 }

@@ -3,6 +3,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,7 +14,12 @@
 
 cairo_status_t out_write(void *stream, const unsigned char *data, unsigned int len)
 {
-	return fwrite(data, 1, len, stream) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	/* a failed write of an earlier chunk counts too (stdio may report it late) */
+	if (fwrite(data, 1, len, stream) == len && !ferror((FILE *)stream))
+		return CAIRO_STATUS_SUCCESS;
+	if (errno && !outfile_errno)
+		outfile_errno = errno;
+	return CAIRO_STATUS_WRITE_ERROR;
 }
 
 int out_format_of(const char *path, enum out_format *f)
@@ -99,7 +105,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 	default: surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * dpi / 72), (int)ceil(h * dpi / 72)); break;
 	}
 	if (cairo_surface_status(surf)) {
-		error("cannot create '%s': %s", path, cairo_status_to_string(cairo_surface_status(surf)));
+		error("cannot create '%s': %s", path, cairo_why(cairo_surface_status(surf)));
 		cairo_surface_destroy(surf);
 		outfile_abort(&of);
 		return RENDER_FAIL;
@@ -142,13 +148,13 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 	if (rc == RENDER_OK && f == OUT_PNG) {
 		cairo_status_t s = cairo_surface_write_to_png_stream(surf, out_write, of.f);
 		if (s) {
-			error("cannot write '%s': %s", path, cairo_status_to_string(s));
+			error("cannot write '%s': %s", path, cairo_why(s));
 			rc = RENDER_FAIL;
 		}
 	}
 	cairo_surface_finish(surf);
 	if (rc == RENDER_OK && cairo_surface_status(surf)) {
-		error("cannot write '%s': %s", path, cairo_status_to_string(cairo_surface_status(surf)));
+		error("cannot write '%s': %s", path, cairo_why(cairo_surface_status(surf)));
 		rc = RENDER_FAIL;
 	}
 	cairo_surface_destroy(surf);

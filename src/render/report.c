@@ -26,6 +26,7 @@
 #include "render/patent_desc.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/ustr.h"
 
 #define MAX_FIGS 160
 
@@ -732,8 +733,10 @@ static void title_block(struct doc *d)
 		/* sources go on the deck's data slide; the title slide says what was measured */
 		const struct results_header *hd = &d->rd->res->header;
 		const char *when = d->rd->days && d->rd->days[0] ? d->rd->days : hd->date ? hd->date : "?";
-		snprintf(slide_meta, sizeof(slide_meta), "measured on the %s · %.*s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
-			 d->rd->ndates > 1 ? 150 : 10, when);
+		struct ustr u; /* the GPU's name from the file: a cut at a character */
+		ustr_init(&u, slide_meta, sizeof(slide_meta));
+		ustr_addf(&u, "measured on the %s · %.*s", hd->gpu.name ? hd->gpu.name : "unknown GPU",
+			  d->rd->ndates > 1 ? 150 : 10, when);
 		meta = slide_meta;
 		slide_notes(d, m->title_plain, m->notes);
 	}
@@ -803,7 +806,7 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	d->surf = path ? cairo_pdf_surface_create_for_stream(out_write, of.f, d->pw, d->ph)
 		       : cairo_pdf_surface_create_for_stream(discard, NULL, d->pw, d->ph);
 	if (cairo_surface_status(d->surf)) {
-		error("cannot create '%s': %s", path ? path : "(scratch)", cairo_status_to_string(cairo_surface_status(d->surf)));
+		error("cannot create '%s': %s", path ? path : "(scratch)", cairo_why(cairo_surface_status(d->surf)));
 		cairo_surface_destroy(d->surf);
 		if (path)
 			outfile_abort(&of);
@@ -843,7 +846,7 @@ static int run_pass(struct doc *d, int pass, const char *path)
 	cairo_destroy(d->cr);
 	cairo_surface_finish(d->surf);
 	if (!rc && cairo_surface_status(d->surf)) {
-		error("cannot write '%s': %s", path ? path : "(scratch)", cairo_status_to_string(cairo_surface_status(d->surf)));
+		error("cannot write '%s': %s", path ? path : "(scratch)", cairo_why(cairo_surface_status(d->surf)));
 		rc = RENDER_FAIL;
 	}
 	cairo_surface_destroy(d->surf);
@@ -865,7 +868,8 @@ static int save_layout(struct doc *d, const char *pdf, const char *path)
 	r->min[LR_TEXT] = d->st->min_text;
 	r->min[LR_FIGURE] = d->st->min_figure;
 	r->min[LR_NUMERAL] = d->st->min_figure;
-	if (layrec_hash_file(pdf, &r->pdf_bytes, &r->pdf_hash) || layrec_save(r, path))
+	/* the PDF as written: under its temporary name until the command's outputs are renamed together */
+	if (layrec_hash_file(outfile_pending(pdf), &r->pdf_bytes, &r->pdf_hash) || layrec_save(r, path))
 		return RENDER_FAIL;
 	return 0;
 }
@@ -906,18 +910,15 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 /* The speaker notes beside the deck: slides.pdf -> slides.notes.txt. */
 static int write_notes(struct doc *d, const char *pdf)
 {
-	char path[1024];
-	size_t n = strlen(pdf);
-	if (n > 4 && !strcmp(pdf + n - 4, ".pdf"))
-		n -= 4;
-	snprintf(path, sizeof(path), "%.*s.notes.txt", (int)n, pdf);
+	char path[4200];
+	path_sibling(pdf, ".pdf", ".notes.txt", path, sizeof(path));
 	struct outfile of;
 	int orc = outfile_open(&of, path, NULL);
 	if (orc)
 		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
 	if (fputs(d->notes.buf, of.f) < 0) {
 		outfile_abort(&of);
-		return error("cannot write the speaker notes '%s'", path), RENDER_FAIL;
+		return error("cannot write the speaker notes '%s': %s", path, strerror(errno ? errno : EIO)), RENDER_FAIL;
 	}
 	return outfile_commit(&of) ? RENDER_FAIL : 0;
 }

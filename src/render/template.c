@@ -49,6 +49,9 @@ static int scalar(const struct template *t, const struct ynode *n, const char *w
 	return 0;
 }
 
+/* A figure's size option, from 1 to the limit the command line has too
+ * (results.h; step: the tiling figure's 5 steps), so no figure is sized
+ * past what it draws in bounded memory. */
 static int int_opt(const struct template *t, const struct ynode *n, const char *what, int *out)
 {
 	long long v;
@@ -56,8 +59,10 @@ static int int_opt(const struct template *t, const struct ynode *n, const char *
 		return 0;
 	if (ynode_int(&t->tree, n, what, &v))
 		return -1;
-	if (v < 1 || v > 1 << 30)
-		return bad(t, n, "%s must be a positive whole number", what);
+	const long long max = !strcmp(what, "N") ? MAX_SEQLEN : !strcmp(what, "d") ? MAX_HEAD_DIM
+			    : !strcmp(what, "B") ? MAX_BATCH : !strcmp(what, "H") ? MAX_HEADS : 5;
+	if (v < 1 || v > max)
+		return bad(t, n, "%s must be a whole number from 1 to %lld", what, max);
 	*out = (int)v;
 	return 0;
 }
@@ -242,6 +247,12 @@ static int load_section(struct template *t, const struct ynode *n, struct tsecti
 		if (load_block(t, bl->items[i], &s->blocks[i]))
 			return -1;
 		s->nblocks = i + 1;
+		/* $v is the variant of an each_variant section: elsewhere it named
+		 * nothing, drew the default variant and wrote fig01-dataflow-$v.svg */
+		const struct tblock *b = &s->blocks[i];
+		if (!s->each_variant && ((b->variant && !strcmp(b->variant, "$v")) || (b->compare && !strcmp(b->compare, "$v"))))
+			return bad(t, ynode_get(bl->items[i], b->variant && !strcmp(b->variant, "$v") ? "variant" : "compare"),
+				   "'$v' is only defined inside a section with each_variant");
 	}
 	return 0;
 }

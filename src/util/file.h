@@ -16,6 +16,10 @@
  */
 int read_whole_file(const char *path, size_t max, const char *what, char **out, size_t *len);
 
+/* 0 when path (links followed) is a regular file, else -1 after an error
+ * naming what it is: a FIFO or /dev/zero would be read without end. */
+int file_check_regular(const char *path, const char *what);
+
 /*
  * An output being written.  outfile_open() makes a temporary file in the
  * same folder as path (".NAME.tmp.XXXXXX", the mode the old file had, or
@@ -40,8 +44,37 @@ struct outfile {
 };
 
 int outfile_open(struct outfile *o, const char *path, const char *keep_what);
+/*
+ * One command's outputs as one transaction.  After outfile_begin(),
+ * outfile_commit() writes a file whole (flushed, checked, fsynced) but
+ * leaves it under its temporary name; outfile_end(1) renames every such
+ * file into place, in the order committed, holding the first output's
+ * folder locked (flock) so two commands writing one set leave one of them
+ * whole; outfile_end(0) — a command that failed — removes them, so every
+ * previous output stays byte for byte as it was.  An output named twice in
+ * one transaction is refused (-2).  outfile_pending(path) is the temporary
+ * file of a committed, not yet renamed path (path itself otherwise): to
+ * read back what was written (the layout's hash of its PDF).
+ */
+void outfile_begin(void);
+int outfile_end(int ok);
+const char *outfile_pending(const char *path);
+
+/* The errno of a write that failed before commit (a writer such as Cairo's
+ * stream callback sets it; stdio may report the failure later, without it). */
+extern int outfile_errno;
 int outfile_commit(struct outfile *o);
 void outfile_abort(struct outfile *o);
+
+/*
+ * The name of a file that goes beside path: path less its extension ext
+ * (compared without case; kept when path does not end so) and suffix
+ * ("review.PDF", ".pdf", ".layout" -> "review.layout").  A name that would
+ * pass NAME_MAX keeps its start, cut at a character, and ends with a hash
+ * of the whole stem, so it can be written whenever path can, two long names
+ * stay apart, and a reader (lint) derives the same name.
+ */
+void path_sibling(const char *path, const char *ext, const char *suffix, char *out, size_t len);
 
 /* Non-zero when path is a file this run read (not counting inputs read as
  * keep_what, when given); *what_out is then the kind it was read as. */

@@ -4,7 +4,8 @@
 # be the previous file, untouched, or the new one complete (byte for byte the
 # output of an uninterrupted run) — never anything else.  Writers: report
 # (PDF), figure (SVG and PNG), export -o (CSV), a results save
-# (export --yaml, results_save) and merge -o.  Prints "# kill: N passed, N failed, N skipped".
+# (export --yaml, results_save) and merge -o; and a report's set, its PDF and layout.
+# Prints "# kill: N passed, N failed, N skipped".
 bin=${1:?usage: tests/kill/run.sh BINARY [ROUNDS]}
 rounds=${2:-10}
 passed=0 failed=0
@@ -60,7 +61,67 @@ writer() { # NAME EXT ARGS... (ARGS write to $o)
 	fi
 }
 
+# A report's set: the PDF, the layout beside it (its style, the PDF's byte
+# count and hash, which lint checks) and its --figures-dir.  Two styles of
+# one template write the same names with other bytes.  After a kill at any
+# moment, and after two reports of the two styles to one -o at once, the set
+# must be one writer's whole: the layout describes the PDF beside it and the
+# figures are that style's, never a mix.
+set_ok() { # DIR
+	st=$(sed -n 's/^style //p' "$1/out.layout" 2>/dev/null)
+	[ "$(sed -n 's/^pdf \([0-9]*\) .*/\1/p' "$1/out.layout" 2>/dev/null)" = "$(stat -c %s "$1/out.pdf" 2>/dev/null)" ] &&
+		[ -n "$st" ] && (cd "$1/figs" && md5sum * 2>/dev/null) | cmp -s - "$tmp/figs-$st.md5"
+}
+set_why() { # DIR WHEN: what is mixed
+	st=$(sed -n 's/^style //p' "$1/out.layout" 2>/dev/null)
+	echo "    mixed ($2): layout of style '$st' for $(sed -n 's/^pdf \([0-9]*\) .*/\1/p' "$1/out.layout" 2>/dev/null) bytes," \
+		"PDF of $(stat -c %s "$1/out.pdf" 2>/dev/null) bytes, $( (cd "$1/figs" && md5sum * 2>/dev/null) |
+		diff - "$tmp/figs-$st.md5" | grep -c '^<') figure files not of that style"
+}
+report_set() {
+	s=$tmp/set
+	for st in color print; do
+		rm -rf "$s"; mkdir -p "$s"
+		"$bin" report $R -t templates/review.yaml --style $st -o "$s/out.pdf" -q --figures-dir "$s/figs" --dpi 20 >/dev/null 2>&1 ||
+			{ echo "FAIL report-set: the uninterrupted run failed"; failed=$((failed + 1)); return; }
+		(cd "$s/figs" && md5sum *) >"$tmp/figs-$st.md5"
+	done
+	t0=$(now_ms)
+	"$bin" report $R -t templates/review.yaml --style print -o "$s/out.pdf" -q --figures-dir "$s/figs" --dpi 20 >/dev/null 2>&1
+	dur=$(($(now_ms) - t0 + 5))
+	bad=0 i=0
+	while [ $i -lt "$rounds" ]; do
+		"$bin" report $R -t templates/review.yaml --style color -o "$s/out.pdf" -q --figures-dir "$s/figs" --dpi 20 >/dev/null 2>&1 &
+		pid=$!
+		# moments over the run's second half, where the PDF is done and the
+		# layout and figures are being written (where a set can mix)
+		ms=$((dur * (5 * rounds + 6 * i) / (10 * rounds)))
+		sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+		kill -9 $pid 2>/dev/null
+		wait $pid 2>/dev/null
+		# a writer killed once it began renaming its set into place leaves a
+		# child that finishes the renames, holding the folder's lock: wait for it
+		if command -v flock >/dev/null 2>&1; then flock "$s" true; else sleep 0.5; fi
+		set_ok "$s" || { bad=$((bad + 1)); set_why "$s" "killed at $ms ms"; }
+		"$bin" report $R -t templates/review.yaml --style print -o "$s/out.pdf" -q --figures-dir "$s/figs" --dpi 20 >/dev/null 2>&1 &
+		p1=$!
+		"$bin" report $R -t templates/review.yaml --style color -o "$s/out.pdf" -q --figures-dir "$s/figs" --dpi 20 >/dev/null 2>&1 &
+		p2=$!
+		wait $p1; wait $p2
+		set_ok "$s" || { bad=$((bad + 1)); set_why "$s" "two at once"; }
+		i=$((i + 1))
+	done
+	if [ $bad -eq 0 ]; then
+		echo "ok   report-set: PDF, layout and figures of one writer after $rounds kills and $rounds concurrent pairs"
+		passed=$((passed + 1))
+	else
+		echo "FAIL report-set: $bad of $((2 * rounds)) sets mixed (a PDF beside another writer's layout or figures)"
+		failed=$((failed + 1))
+	fi
+}
+
 writer report pdf "report $R -t templates/review.yaml -o \"\$o\" -q"
+report_set
 writer figure-svg svg "figure tflops $R -o \"\$o\""
 writer figure-png png "figure partition-grid $R -o \"\$o\" --dpi 100"
 writer export csv "export experiments/results/fa2-paper.yaml --csv -o \"\$o\""

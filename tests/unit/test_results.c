@@ -421,5 +421,85 @@ static void test_clock_fields(void)
 	unlink(path);
 }
 
+/* 100 000 metric names in one record: found through the hash index (the
+ * list was searched name by name: 113 s to export), in order, the index at
+ * most half full; replacing and adding keep one entry a name */
+static void test_kvlist_index(void)
+{
+	struct kvlist l;
+	kvlist_init(&l);
+	char name[32];
+	for (int i = 0; i < 100000; i++) {
+		snprintf(name, sizeof name, "m%06d.sum", i);
+		CHECK_INT(kvlist_set(&l, name, i), 0);
+	}
+	CHECK_INT(l.n, 100000);
+	CHECK(l.index != NULL);
+	CHECK(2 * l.n <= l.index_cap);
+	int bad = 0;
+	for (int i = 0; i < 100000; i++) {
+		snprintf(name, sizeof name, "m%06d.sum", i);
+		const double *v = kvlist_get(&l, name);
+		bad += !v || *v != i || strcmp(l.items[i].name, name);
+	}
+	CHECK_INT(bad, 0);
+	CHECK_INT(kvlist_set(&l, "m000007.sum", -1), 0);
+	CHECK_INT(kvlist_add(&l, "m000007.sum", 3), 0);
+	CHECK_INT(l.n, 100000);
+	CHECK_NEAR(*kvlist_get(&l, "m000007.sum"), 2, 0);
+	CHECK(kvlist_get(&l, "nonesuch") == NULL);
+	kvlist_release(&l);
+	/* a short list has no index and still finds its names */
+	kvlist_set(&l, "a", 1);
+	CHECK(l.index == NULL);
+	CHECK_NEAR(*kvlist_get(&l, "a"), 1, 0);
+	kvlist_release(&l);
+}
+
+/* results_find through its key index: every record found at its place, the
+ * index kept as records are added, rebuilt when records are reordered or
+ * removed (report merged n records by searching n each: superlinear) */
+static void test_find_index(void)
+{
+	struct results r;
+	results_init(&r);
+	for (int i = 0; i < 10000; i++) {
+		struct record rec;
+		record_init(&rec);
+		rec.source = strdup("attnprof");
+		rec.variant = strdup("flash2");
+		rec.phase = strdup("prefill");
+		rec.dtype = strdup("fp16");
+		rec.batch = i + 1;
+		rec.heads = rec.kv_heads = 16;
+		rec.seqlen_q = rec.seqlen_kv = 4096;
+		rec.head_dim = 128;
+		CHECK_INT(results_add(&r, &rec), 0);
+	}
+	char key[256];
+	int bad = 0;
+	for (size_t i = 0; i < r.nrecords; i += 7) {
+		record_key(&r.records[i], key, sizeof key);
+		bad += results_find(&r, key) != (long)i;
+	}
+	CHECK_INT(bad, 0);
+	CHECK_INT(r.nkeyed, r.nrecords); /* found through the index */
+	CHECK_INT(results_find(&r, "attnprof/none"), -1);
+	/* reordered behind the index's back: found where it is now */
+	struct record t = r.records[0];
+	r.records[0] = r.records[9999];
+	r.records[9999] = t;
+	record_key(&r.records[9999], key, sizeof key);
+	CHECK_INT(results_find(&r, key), 9999);
+	record_key(&r.records[0], key, sizeof key);
+	CHECK_INT(results_find(&r, key), 0);
+	/* fewer records than indexed: the index starts again */
+	record_key(&r.records[9999], key, sizeof key);
+	record_release(&r.records[9999]);
+	r.nrecords--;
+	CHECK_INT(results_find(&r, key), -1);
+	results_release(&r);
+}
+
 TESTS(test_round_trip, test_clock_fields, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
-      test_record_scalar)
+      test_record_scalar, test_kvlist_index, test_find_index)

@@ -3,4 +3,3 @@ needs: render
 args: figure partition-grid tests/fixtures/results/bad/sm-count-huge.yaml -o $TMP/sm.svg
 exit: 2
 stderr: header.gpu.sm_count = 2147483647 is out of range
-seconds: 20

@@ -4,4 +4,3 @@ args: report tests/fixtures/results/bad/sm-count-huge.yaml -t templates/review.y
 exit: 2
 stderr: sm-count-huge.yaml:5:
 stderr: header.gpu.sm_count = 2147483647 is out of range (0 to 1024)
-seconds: 20

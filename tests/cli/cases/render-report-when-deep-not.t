@@ -3,4 +3,3 @@ needs: render
 args: report tests/fixtures/results-small.yaml -t tests/fixtures/templates/when-deep-not.yaml -o $TMP/not.pdf -q
 exit: 0
 file: $TMP/not.pdf
-seconds: 20
