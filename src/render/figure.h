@@ -50,6 +50,8 @@ void fig_warpsplit_title(const struct rdata *, const struct figopts *, char *, s
 void fig_warpsplit(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_causal_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_causal(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_diff_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_diff(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_ladder_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_ladder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 /* The per-step data flow as small multiples (fig_steps.c). */
