@@ -345,6 +345,7 @@ static const struct variant_desc flash2_bwd = {
 
 static const struct variant_desc standard = {
 	.name = "standard",
+	.doc_role = DOC_CONVENTIONAL, .color_slot = 1,
 	.summary = "S = Q·Kᵀ·scale and O = P·V as cuBLAS tensor-core GEMMs, softmax kernel S → P; S and P stored in HBM",
 	.family = FAMILY_STANDARD, .main_kernel = 1, .bwd = &standard_bwd,
 	.phases = 1u << PHASE_PREFILL,
@@ -408,6 +409,8 @@ static const struct variant_desc standard = {
 	.name = nm, .summary = summ, .family = FAMILY_FLASH, .main_kernel = 0, .bwd = back, \
 	.parent = par, .change = chg, .ladder_only = only, .evidence = ev, \
 	.patent_term = (sw) == 0 ? "first tiled computation" : (sw) == FLASH_ALL ? "second tiled computation" : NULL, \
+	.doc_role = (sw) == 0 ? DOC_BASELINE : (sw) == FLASH_ALL ? DOC_SUBJECT : DOC_NONE, \
+	.color_slot = (sw) == 0 ? 2 : (sw) == FLASH_ALL ? 3 : 0, \
 	.phases = 1u << PHASE_PREFILL, .is_flash = 1, .switches = sw, \
 	.loop = (sw) & FLASH_SEQPAR ? LOOP_Q_OUTER : LOOP_KV_OUTER, \
 	.warps = (sw) & FLASH_SPLITQ ? WARPS_SPLIT_Q : WARPS_SPLIT_K, \
@@ -455,6 +458,7 @@ static void decode_flash2_tiling(const struct attn_shape *s, int sm, struct tili
 static const struct variant_desc decode_flash2 = {
 	.name = "decode-flash2",
 	.family = FAMILY_FLASH, .main_kernel = 0,
+	.doc_role = DOC_DECODE_BASELINE,
 	.patent_term = "second tiled computation",
 	.summary = "flash2 at decode shapes (query length 1-8): grid of q-blocks × B·H, so one block per (batch, head)",
 	.phases = 1u << PHASE_DECODE, .is_flash = 1, .switches = FLASH_ALL,
@@ -470,6 +474,7 @@ static const struct variant_desc decode_flash2 = {
 
 static const struct variant_desc decode_splitkv = {
 	.name = "decode-splitkv",
+	.doc_role = DOC_DECODE_SUBJECT,
 	.family = FAMILY_SPLITKV, .main_kernel = 0,
 	.summary = "split-KV decoding (Flash-Decoding style): KV cache split across blocks, partial O and logsumexp per split, then a reduction kernel",
 	.phases = 1u << PHASE_DECODE,
@@ -624,6 +629,14 @@ int variant_on_ladder(const struct variant_desc *v)
 		if (variant_table[i]->parent && !strcmp(variant_table[i]->parent, v->name))
 			return 1;
 	return 0;
+}
+
+const char *variant_role(enum doc_role r)
+{
+	for (size_t i = 0; i < variant_count; i++)
+		if (variant_table[i]->doc_role == r)
+			return variant_table[i]->name;
+	return "";
 }
 
 const struct variant_desc *variant_default_ladder(void)

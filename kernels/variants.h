@@ -112,6 +112,12 @@ enum flash_switch {
 	FLASH_ALL    = 7,
 };
 
+/* What a variant is to the documents when a template names none: the
+ * conventional computation (S and P stored), the tiled baseline, the
+ * subject the documents are about, and decode's baseline and subject.
+ * The renderer asks for a role, never for a name. */
+enum doc_role { DOC_NONE, DOC_CONVENTIONAL, DOC_BASELINE, DOC_SUBJECT, DOC_DECODE_BASELINE, DOC_DECODE_SUBJECT };
+
 /* Block sizes and launch resources for one shape. */
 struct tiling {
 	int block_m;   /* Br: query rows per tile */
@@ -164,6 +170,8 @@ struct variant_desc {
 	const char *parent;     /* the rung it builds on: "flash2" */
 	const char *change;     /* the change it adds, as a label: "warp specialisation" */
 	const char *patent_term; /* how a patent figure names it ("second tiled computation"), or NULL */
+	enum doc_role doc_role; /* what the documents draw it as by default (DOC_NONE: only when asked) */
+	int color_slot;         /* its look in every chart: 1 + a style series slot (0: by table order) */
 	int ladder_only;        /* an intermediate rung or a single change: drawn on its
 				 * ladder (ablation figures), not among the main series */
 	/* counters that evidence the change, as two lines of "before → after"
@@ -209,6 +217,8 @@ size_t variant_ladder(const struct variant_desc *top, const struct variant_desc 
 		      const struct variant_desc **singles, size_t max_singles, size_t *nsingles);
 /* 1 if v is a rung of some ladder (it builds on one, or one builds on it). */
 int variant_on_ladder(const struct variant_desc *v);
+/* The name of the variant with document role r ("flash2" for DOC_SUBJECT), or "". */
+const char *variant_role(enum doc_role r);
 /* The first variant in table order that tops a ladder (flash2), or NULL. */
 const struct variant_desc *variant_default_ladder(void);
 /* 1 if the variant stores matrix `name` ("S", "P", "m", …) in HBM. */

@@ -128,8 +128,12 @@ const struct capimpl *capture_impl(const struct rdata *rd, const char *key)
 
 const char *const *capture_reference_variants(const struct record *rec, size_t *n)
 {
-	static const char *const prefill[] = { "standard", "flash2" };
-	static const char *const decode[] = { "decode-flash2", "decode-splitkv" };
+	/* the descriptors' conventional and subject variants (decode's for a decode call) */
+	static const char *prefill[2], *decode[2];
+	prefill[0] = variant_role(DOC_CONVENTIONAL);
+	prefill[1] = variant_role(DOC_SUBJECT);
+	decode[0] = variant_role(DOC_DECODE_BASELINE);
+	decode[1] = variant_role(DOC_DECODE_SUBJECT);
 	*n = 2;
 	return rec && is_decode(rec) ? decode : prefill;
 }
@@ -467,9 +471,9 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		const struct record *r = im->g[i].rep;
 		if (is_bwd(r) || is_decode(r) || !known(r))
 			continue;
-		int ref = capture_reference(rd, r, "standard") != NULL;
-		if (!g || (ref && !capture_reference(rd, g->rep, "standard")) ||
-		    (ref == (capture_reference(rd, g->rep, "standard") != NULL) && r->seqlen_kv > g->rep->seqlen_kv))
+		int ref = capture_reference(rd, r, variant_role(DOC_CONVENTIONAL)) != NULL;
+		if (!g || (ref && !capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL))) ||
+		    (ref == (capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL)) != NULL) && r->seqlen_kv > g->rep->seqlen_kv))
 			g = &im->g[i];
 	}
 	if (!g)

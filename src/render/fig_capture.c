@@ -621,9 +621,9 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	}
 	int first_ref = nser;
 	look[nser] = -1;
-	names[nser++] = "standard";
+	names[nser++] = variant_role(DOC_CONVENTIONAL);
 	look[nser] = -1;
-	names[nser++] = "flash2";
+	names[nser++] = variant_role(DOC_SUBJECT);
 	char title[300], cond[512] = "";
 	fig_capcompare_title(rd, o, title, sizeof(title));
 	if (nused)

@@ -51,14 +51,10 @@ const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd,
 			snprintf(seen[ns++], SERIES_KEY, "%s", k);
 		}
 	} else {
-		if (!strcmp(key, "standard")) idx = 0;
-		else if (!strcmp(key, "flash1")) idx = 1;
-		else if (!strcmp(key, "flash2")) idx = 2;
-		else {
-			for (size_t i = 0; i < variant_count; i++)
-				if (!strcmp(variant_table[i]->name, key))
-					idx = 4 + (int)(i % 4);
-		}
+		/* the descriptor's slot, else one of the variants' four by table order */
+		for (size_t i = 0; i < variant_count; i++)
+			if (!strcmp(variant_table[i]->name, key))
+				idx = variant_table[i]->color_slot ? variant_table[i]->color_slot - 1 : 4 + (int)(i % 4);
 	}
 	return style_series(c->st, idx);
 }

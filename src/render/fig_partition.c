@@ -218,8 +218,8 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 void fig_grid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
 	snprintf(buf, len, "Partition over the GPU: the thread blocks of %s and %s, laid over the %d SMs in waves",
 		 a, b, rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132);
 }
@@ -227,8 +227,8 @@ void fig_grid_title(const struct rdata *rd, const struct figopts *o, char *buf, 
 void fig_grid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[256], cond[512];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : variant_role(DOC_SUBJECT), b);
 	struct gridinfo g[2];
 	int n = 0;
 	const struct record *recs[2];
@@ -408,16 +408,16 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 void fig_warps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
 	snprintf(buf, len, "Warps inside a thread block: %s against %s", a, b);
 }
 
 void fig_warps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[256], cond[512];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : variant_role(DOC_SUBJECT), b);
 	fig_warps_title(rd, o, title, sizeof(title));
 	/* conditions need the records: find them as the panels will */
 	struct gridinfo g1, g2;

@@ -143,7 +143,7 @@ static void pflow_paths(struct rctx *c, struct rbox area, struct rbox mem, struc
 void fig_pdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char k[SERIES_KEY];
-	fig_series(rd, o->variant, "flash2", k);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
 	snprintf(buf, len, "Data flow of %s: memory, processor and the paths between them", k);
 }
 
@@ -153,7 +153,7 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 	const struct record *r;
 	struct attn_shape s;
 	struct tiling t;
-	const struct variant_desc *v = patent_variant(rd, o, "flash2", &r, &s, &t);
+	const struct variant_desc *v = patent_variant(rd, o, variant_role(DOC_SUBJECT), &r, &s, &t);
 	if (!v) {
 		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
 		return;
@@ -251,7 +251,7 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 void fig_pgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char k[SERIES_KEY];
-	fig_series(rd, o->variant, "flash2", k);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
 	snprintf(buf, len, "Thread blocks of %s and their waves over the multiprocessors", k);
 }
 
@@ -260,12 +260,12 @@ void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 	const struct record *r;
 	struct attn_shape s;
 	struct tiling t;
-	const struct variant_desc *v = patent_variant(rd, o, "flash2", &r, &s, &t);
+	const struct variant_desc *v = patent_variant(rd, o, variant_role(DOC_SUBJECT), &r, &s, &t);
 	if (!v) {
 		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
 		return;
 	}
-	int kern = !strcmp(v->name, "standard") ? 1 : 0, grid[3] = { 1, 1, 1 };
+	int kern = !strcmp(v->name, variant_role(DOC_CONVENTIONAL)) ? 1 : 0, grid[3] = { 1, 1, 1 };
 	v->grid(&s, &t, kern, grid);
 	int per_sm = 1;
 	const struct launch *l = r ? record_main_launch(r) : NULL;
@@ -359,7 +359,7 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 void fig_pwarps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char k[SERIES_KEY];
-	fig_series(rd, o->variant, "flash2", k);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
 	snprintf(buf, len, "The work of one thread block of %s divided among its warps", k);
 }
 
@@ -369,7 +369,7 @@ void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	const struct record *r;
 	struct attn_shape s;
 	struct tiling t;
-	const struct variant_desc *v = patent_variant(rd, o, "flash2", &r, &s, &t);
+	const struct variant_desc *v = patent_variant(rd, o, variant_role(DOC_SUBJECT), &r, &s, &t);
 	if (!v || (v->warps != WARPS_SPLIT_K && v->warps != WARPS_SPLIT_Q)) {
 		draw_notice(c, box, "no warp division", "the variant's warps split neither keys nor queries");
 		return;
@@ -418,7 +418,7 @@ void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 void fig_pcausal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char k[SERIES_KEY];
-	fig_series(rd, o->variant, "flash2", k);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
 	snprintf(buf, len, "Tile pairs of a causal pass of %s", k);
 }
 
@@ -430,7 +430,7 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	struct tiling t;
 	struct figopts oc = *o;
 	oc.sel.causal = 1;
-	const struct variant_desc *v = patent_variant(rd, &oc, "flash2", &r, &s, &t);
+	const struct variant_desc *v = patent_variant(rd, &oc, variant_role(DOC_SUBJECT), &r, &s, &t);
 	struct causal_count cc;
 	if (!v || causal_tiles_count(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, &cc)) {
 		draw_notice(c, box, "no tiles", "the variant has no tiling");
@@ -988,7 +988,7 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 		ns++;
 	}
 	int nimpl = ns;
-	static const char *const refs[] = { "standard", "flash2" };
+	const char *const refs[] = { variant_role(DOC_CONVENTIONAL), variant_role(DOC_SUBJECT) };
 	for (int j = 0; j < 2; j++) {
 		ims[ns] = NULL;
 		snprintf(pk[ns], sizeof(pk[ns]), "series:%s", refs[j]);

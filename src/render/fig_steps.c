@@ -73,8 +73,8 @@ static double per_step(const struct rdata *rd, const struct steps_var *sv, const
 void fig_steps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	struct steps_var a, b;
-	steps_var(rd, o, o->variant, "flash1", &a);
-	steps_var(rd, o, o->compare, "flash2", &b);
+	steps_var(rd, o, o->variant, variant_role(DOC_BASELINE), &a);
+	steps_var(rd, o, o->compare, variant_role(DOC_SUBJECT), &b);
 	struct rsel sel;
 	steps_sel(rd, o, &sel);
 	char where[200] = "";
@@ -359,8 +359,8 @@ void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 	char title[400], cond[512];
 	fig_steps_title(rd, o, title, sizeof(title));
 	struct steps_var sv[2];
-	steps_var(rd, o, o->variant, "flash1", &sv[0]);
-	steps_var(rd, o, o->compare, "flash2", &sv[1]);
+	steps_var(rd, o, o->variant, variant_role(DOC_BASELINE), &sv[0]);
+	steps_var(rd, o, o->compare, variant_role(DOC_SUBJECT), &sv[1]);
 	const struct record *recs[2];
 	size_t nr = 0;
 	for (int k = 0; k < 2; k++)

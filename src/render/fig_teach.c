@@ -128,7 +128,7 @@ static void cond_caption(struct rctx *c, const struct rdata *rd, const struct re
 void fig_tiling_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char k[SERIES_KEY];
-	fig_series(rd, o->variant, "flash2", k);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
 	const struct variant_desc *v = variant_find(k);
 	if (v && variant_stores(v, "S"))
 		snprintf(buf, len, "Data flow of %s: three kernels and the N×N matrices S and P they write to HBM", k);
@@ -203,7 +203,7 @@ void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 {
 	const struct rstyle *st = c->st;
 	char key[SERIES_KEY], title[300], l2[64];
-	fig_series(rd, o->variant, "flash2", key);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
 	struct teach_var tv;
 	fig_tiling_title(rd, o, title, sizeof(title));
 	if (teach_var(rd, o, key, &tv)) {
@@ -449,8 +449,8 @@ void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o
 void fig_looporder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
 	snprintf(buf, len, "Loop order and where O lives: %s against %s", a, b);
 }
 
@@ -522,8 +522,8 @@ static void loop_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[300];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
 	fig_looporder_title(rd, o, title, sizeof(title));
 	struct teach_var tv[2];
 	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
@@ -548,8 +548,8 @@ void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts 
 void fig_warpsplit_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
 	snprintf(buf, len, "Warps in a thread block: %s against %s, and the shared-memory exchange", a, b);
 }
 
@@ -619,8 +619,8 @@ static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 void fig_warpsplit(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[300];
-	fig_series(rd, o->variant, "flash1", a);
-	fig_series(rd, o->compare, "flash2", b);
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
 	fig_warpsplit_title(rd, o, title, sizeof(title));
 	struct teach_var tv[2];
 	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
@@ -646,7 +646,7 @@ void fig_warpsplit(struct rctx *c, const struct rdata *rd, const struct figopts 
 void fig_causal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY];
-	fig_series(rd, o->variant, "flash2", a);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), a);
 	snprintf(buf, len, "Causal mask in %s: tile pairs computed, masked on the diagonal and skipped", a);
 }
 
@@ -654,7 +654,7 @@ void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 {
 	const struct rstyle *st = c->st;
 	char key[SERIES_KEY], title[300], buf[200], b1[32], b2[32];
-	fig_series(rd, o->variant, "flash2", key);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
 	fig_causal_title(rd, o, title, sizeof(title));
 	struct figopts oc = *o, on = *o;
 	oc.sel.causal = 1;

@@ -90,7 +90,7 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		const struct variant_desc *v = strchr(keys[k], ':') ? NULL : variant_find(keys[k]);
 		const struct variant_desc *chain[8];
 		size_t nl = v && v->parent ? variant_ladder(v, chain, 8, NULL, 0, NULL) : 0;
-		if (nl && !strcmp(chain[0]->name, "flash2"))
+		if (nl && !strcmp(chain[0]->name, variant_role(DOC_SUBJECT)))
 			continue;
 		if (kept < 6)
 			memmove(keys[kept++], keys[k], SERIES_KEY);
@@ -111,9 +111,9 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 	}
 	int has_std = 0, has_f1 = 0, has_f2 = 0, has_ref = 0;
 	for (size_t k = 0; k < ns; k++) {
-		has_std |= !strcmp(keys[k], "standard");
-		has_f1 |= !strcmp(keys[k], "flash1");
-		has_f2 |= !strcmp(keys[k], "flash2");
+		has_std |= !strcmp(keys[k], variant_role(DOC_CONVENTIONAL));
+		has_f1 |= !strcmp(keys[k], variant_role(DOC_BASELINE));
+		has_f2 |= !strcmp(keys[k], variant_role(DOC_SUBJECT));
 		has_ref |= strchr(keys[k], ':') != NULL;
 	}
 	int c_std = -1, c_f1 = -1, c_ref = -1;
@@ -150,9 +150,9 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 					if (strchr(keys[k], ':') && !ref[0])
 						memcpy(ref, keys[k], SERIES_KEY);
 				}
-				const struct record *f2 = rdata_find(rd, "flash2", &s);
-				if (c_std >= 0) q_text(rd, f2, "speedup_vs", "standard", NULL, row[c_std], TCELL);
-				if (c_f1 >= 0) q_text(rd, f2, "speedup_vs", "flash1", NULL, row[c_f1], TCELL);
+				const struct record *f2 = rdata_find(rd, variant_role(DOC_SUBJECT), &s);
+				if (c_std >= 0) q_text(rd, f2, "speedup_vs", variant_role(DOC_CONVENTIONAL), NULL, row[c_std], TCELL);
+				if (c_f1 >= 0) q_text(rd, f2, "speedup_vs", variant_role(DOC_BASELINE), NULL, row[c_f1], TCELL);
 				if (c_ref >= 0) q_text(rd, f2, "speedup_vs", ref, NULL, row[c_ref], TCELL);
 			}
 			s.n = -1;
@@ -645,7 +645,7 @@ static void build_decode(struct dtable *T, const struct rdata *rd)
 			if (pass == 0 && !decode)
 				continue;
 			/* prefill contrast: records at a decode file's shapes (same heads) */
-			if (pass == 1 && (decode || !r->variant || strcmp(r->variant, "flash2") || r->batch != 1 ||
+			if (pass == 1 && (decode || !r->variant || strcmp(r->variant, variant_role(DOC_SUBJECT)) || r->batch != 1 ||
 					  r->heads != dh || r->head_dim != dd))
 				continue;
 			char (*row)[TCELL] = t_row(T);
@@ -663,8 +663,8 @@ static void build_decode(struct dtable *T, const struct rdata *rd)
 				strncat(row[6], " %", TCELL - strlen(row[6]) - 1);
 			q_text(rd, r, "sms_busy", NULL, NULL, row[7], TCELL);
 			q_text(rd, r, "tflops", NULL, "%.1f", row[8], TCELL);
-			if (decode && !strcmp(r->variant, "decode-splitkv"))
-				q_text(rd, r, "speedup_vs", "decode-flash2", NULL, row[9], TCELL);
+			if (decode && !strcmp(r->variant, variant_role(DOC_DECODE_SUBJECT)))
+				q_text(rd, r, "speedup_vs", variant_role(DOC_DECODE_BASELINE), NULL, row[9], TCELL);
 			if (r->error || (r->checked && !r->correct))
 				T->bad[T->nrows - 1] = 1;
 		}
