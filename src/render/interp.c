@@ -549,6 +549,8 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	if (!token(ps, "_+-:$", series, sizeof(series)))
 		return perr(ps, start, "expected a value such as flash2.tflops or gpu.name, found '%.*s'",
 			    (int)(ps->end - start), start);
+	if ((size_t)(ps->p - at_series) >= sizeof(series)) /* cut, it could name another series */
+		return perr(ps, at_series, "a series name is at most %zu characters", sizeof(series) - 1);
 	if (ps->p < ps->end && *ps->p == '(')
 		return perr(ps, at_series, "unknown function '%s(': only max() and min() take a value", series);
 	const char *at_q = ps->p;
@@ -640,6 +642,9 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		const char *at_arg = ps->p;
 		if (!token(ps, qi->arg == 1 ? "_+-:$" : "_.", arg, sizeof(arg)))
 			return perr(ps, at_arg, "expected a %s after '%s.'", qi->arg == 1 ? "variant" : "name", q);
+		if ((size_t)(ps->p - at_arg) >= sizeof(arg))
+			return perr(ps, at_arg, "'%s.' takes a %s of at most %zu characters", q,
+				    qi->arg == 1 ? "variant" : "name", sizeof(arg) - 1);
 		if (qi->arg == 1) {
 			char k2[SERIES_KEY];
 			if (!strcmp(arg, "$v")) {
