@@ -218,6 +218,9 @@ R=experiments/results
 if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ]; then
 	rep=""
 	for f in $R/repeats/*.yaml; do [ -e "$f" ] && rep="$rep --repeat $f"; done
+	# the inputs of tools/render-all.sh: the Hopper run too, the FA2 sweep's records first
+	[ -e $R/hopper.yaml ] && rep="$rep $R/hopper.yaml"
+	rep="$rep --primary $R/fa2-paper.yaml"
 	h=$T/h200.pdf
 	# shellcheck disable=SC2086
 	"$bin" report $R/fa2-paper.yaml $R/decode.yaml $R/ablation.yaml $rep -t templates/review.yaml -o $h -q 2>/dev/null
