@@ -246,6 +246,45 @@ const struct record *rdata_find_any(const struct rdata *rd, const char *key, con
 	return failed;
 }
 
+/* which file a record came from (inputs.c merged several): see data.h */
+int rdata_origin(const struct rdata *rd, const struct record *rec)
+{
+	const struct results *sets[2] = { rd->res, rd->others };
+	const int *orig[2] = { rd->origin, rd->others_origin };
+	for (int k = 0; k < 2; k++)
+		if (sets[k] && orig[k] && rec >= sets[k]->records && rec < sets[k]->records + sets[k]->nrecords)
+			return orig[k][rec - sets[k]->records];
+	return 0;
+}
+
+const char *rdata_record_file(const struct rdata *rd, const struct record *rec)
+{
+	int run = rdata_origin(rd, rec);
+	if (rd->run_names && run >= 0 && run < rd->nruns)
+		return rd->run_names[run];
+	const char *sl = strrchr(rd->path, '/');
+	return sl ? sl + 1 : rd->path;
+}
+
+const struct record *rdata_find_run(const struct rdata *rd, const char *key, const struct rsel *sel, int run)
+{
+	const struct record *r = rdata_find(rd, key, sel);
+	if (!r || rdata_origin(rd, r) == run || !rd->others)
+		return r && rdata_origin(rd, r) == run ? r : NULL;
+	/* that file's own record of the same configuration */
+	char k[256], k2[256];
+	record_key(r, k, sizeof(k));
+	for (size_t i = 0; i < rd->others->nrecords; i++) {
+		const struct record *o = &rd->others->records[i];
+		if (rd->others_origin[i] != run)
+			continue;
+		record_key(o, k2, sizeof(k2));
+		if (!strcmp(k, k2))
+			return o;
+	}
+	return NULL;
+}
+
 static void trace_line(const struct rdata *rd, const char *what, const char *key, const struct rsel *sel,
 		       const struct record *r, const char *also)
 {
