@@ -137,13 +137,11 @@ static void day_of(const char *date, char *out, size_t len)
 		snprintf(out, len, "undated");
 }
 
-/* The recording dates of the files whose records are drawn, into in->dates:
+/* The recording dates of the files whose records are drawn (drawn[f]: how
+ * many of file f's), into in->dates:
  * the one date as recorded, or "2026-11-29 (decode.yaml), 2026-12-01 (fa2-paper.yaml)". */
-static void drawn_dates(struct rinputs *in, const struct loaded *L, size_t nl)
+static void drawn_dates(struct rinputs *in, const struct loaded *L, size_t nl, const int *drawn)
 {
-	int drawn[RINPUTS_MAX] = { 0 };
-	for (size_t i = 0; i < in->res.nrecords; i++)
-		drawn[in->origin[i]]++;
 	char days[RINPUTS_MAX][16];
 	size_t nd = 0, u = 0, nfiles = 0;
 	const char *only = NULL;
@@ -287,14 +285,15 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		}
 	}
 	if (!rc) {
-		/* the conditions: the header of the file most drawn records come from */
+		/* records drawn from each file: the dates shown, and the conditions
+		 * (the header of the file most drawn records come from) */
 		int drawn[RINPUTS_MAX] = { 0 }, best = 0;
 		for (size_t i = 0; i < in->res.nrecords; i++)
 			drawn[in->origin[i]]++;
 		for (size_t f = 1; f < nl; f++)
 			if (drawn[f] > drawn[best])
 				best = (int)f;
-		drawn_dates(in, L, nl);
+		drawn_dates(in, L, nl, drawn);
 		in->res.header = L[best].r.header;
 		memset(&L[best].r.header, 0, sizeof(L[best].r.header));
 		in->header_file = best;
