@@ -118,6 +118,11 @@ static void usage(FILE *f)
 		"      --keep-parts    keep each process's capture file beside FILE\n"
 		"      --families FILE more kernel-name rules for implementation families, tried\n"
 		"                      before the built-in ones (docs/capture.md)\n"
+		"      --scan on|off   on (default): a launch of a known attention kernel (the\n"
+		"                      family table and --families) outside any range is a call\n"
+		"                      of its own, shape unknown, pass by its name -- programs\n"
+		"                      with no markup (FlexAttention compiled into a model, JAX);\n"
+		"                      off: only marked calls\n"
 		"      --parse-range NAME  say how an attention range's name reads, and stop\n"
 		"\n"
 		"variants:\n");
@@ -164,6 +169,8 @@ static int parse_range_cmd(const char *name)
 	printf("causal:  %d\ndtype:   %s\npass:    %s\n", id.causal, id.dtype[0] ? id.dtype : "unknown", id.pass);
 	if (id.call >= 0)
 		printf("call:    %ld\n", id.call);
+	if (id.density > 0)
+		printf("density: %g of the tile pairs computed (FLOPs counted over them)\n", id.density);
 	if (id.origin[0])
 		printf("origin:  %s\n", id.origin);
 	printf("as:      %s\n", range_format(&id, back, sizeof back));
@@ -272,10 +279,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "no-time", no_argument, NULL, 'T' },
 		{ "keep-parts", no_argument, NULL, 'K' },
 		{ "families", required_argument, NULL, 'F' },
+		{ "scan", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
+	const char *families = NULL;
+	int scan = 1;
 	long skip = 0, most = -1, timeout = 0;
 	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 0, app_replay = 0, c;
 	optind = 1;
@@ -320,11 +330,17 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 			/* checked now, before the program runs; applied when the parts are merged */
 			if (family_load(optarg))
 				return EXIT_BAD_INPUT;
+			families = optarg;
+			break;
+		case 'A':
+			if (parse_choice("--scan", optarg, "on", "attention kernels outside any range are calls", "off",
+					 "only marked calls", &scan))
+				return EXIT_BAD_INPUT;
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
 			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, --window, --replay, "
-			     "--skip-calls, --max-calls, --families, --no-check, --no-time and --keep-parts");
+			     "--skip-calls, --max-calls, --families, --scan, --no-check, --no-time and --keep-parts");
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -378,6 +394,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
 		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
 		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush, .window = window, .app_replay = app_replay,
+		.families = families, .scan = scan && !(shape && *shape),
 	};
 	int rc = program_record(&o);
 	free(list);

@@ -35,6 +35,12 @@ static const struct {
 	{ "correctness", "correct" }, { "correctness", "rel_l2_err" }, { "correctness", "max_abs_err" },
 	{ "", "pass" },
 	{ "timing", "sm_clock_mhz" }, { "timing", "sm_clock_mhz_min" }, { "timing", "settle_ms" },
+	/* how the counters were taken, and a captured call's identity and verdict
+	 * (empty for records that are not captured calls) */
+	{ "metrics", "l2_flushed" }, { "metrics", "kernels" },
+	{ "capture", "origin" }, { "capture", "family" }, { "capture", "call" }, { "capture", "shape_known" },
+	{ "capture", "nn_matrices" }, { "capture", "verdict_rule" }, { "capture", "l2_write_bytes" },
+	{ "capture", "dram_write_bytes" }, { "capture", "nn_bytes" }, { "capture", "time_source" },
 };
 #define NFIXED (sizeof(fixed_cols) / sizeof(fixed_cols[0]))
 
@@ -86,6 +92,14 @@ static struct cell fixed_cell(const struct record *r, size_t i)
 	 * so is a peak of 0 bytes. */
 	if ((!strcmp(sec, "timing") && !r->repetitions) || (!strcmp(sec, "correctness") && !r->checked))
 		return c;
+	if (!strcmp(sec, "metrics")) { /* not schema scalars: the flush policy (-1: not said) and the launches */
+		if (!strcmp(key, "l2_flushed")) {
+			c.is_bool = 1;
+			c.v = r->l2_flushed < 0 ? NAN : r->l2_flushed;
+		} else if (r->nlaunches)
+			c.v = (double)r->nlaunches;
+		return c;
+	}
 	switch (record_scalar(r, sec, key, &c.s, &c.v)) {
 	case SCALAR_NONE: break; /* not in the schema: test_results fails on it */
 	case SCALAR_STR: break;
@@ -181,7 +195,8 @@ int export_records(FILE *f, const struct record *recs, size_t n, enum export_for
 	struct columns cs = { 0 };
 	int rc = -1;
 	for (size_t i = 0; i < NFIXED; i++)
-		if (add_column(&cs, COL_FIXED, "", fixed_cols[i].key))
+		if (add_column(&cs, COL_FIXED, !strcmp(fixed_cols[i].section, "capture") ? "capture." : "",
+			       fixed_cols[i].key))
 			goto out;
 	for (size_t r = 0; r < n; r++)
 		for (size_t i = 0; i < recs[r].totals.n; i++)

@@ -456,6 +456,7 @@ static const struct field capture_fields[] = {
 	{ "graph_launches", F_INT, OFF(struct capture_info, graph_launches), 0 },
 	{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0 },
 	{ "counter_window", F_BOOL, OFF(struct capture_info, counter_window), 0 },
+	{ "density", F_DBL, OFF(struct capture_info, density), 0, 0, 0, 1 },
 };
 #define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])
 
@@ -492,16 +493,19 @@ static const struct field memory_fields[] = {
 };
 #define N_MEMORY_FIELDS (sizeof memory_fields / sizeof memory_fields[0])
 
-/* The sections whose scalars record_scalar reads. */
+/* The sections whose scalars record_scalar reads; "capture" reads the
+ * record's capture_info (missing on records that are not captured calls). */
 static const struct {
 	const char *name;
 	const struct field *f;
 	size_t n;
+	int in_capture;
 } record_sections[] = {
-	{ "", record_fields, N_RECORD_FIELDS },
-	{ "timing", timing_fields, N_TIMING_FIELDS },
-	{ "memory", memory_fields, N_MEMORY_FIELDS },
-	{ "correctness", correctness_fields, N_CORRECTNESS_FIELDS },
+	{ "", record_fields, N_RECORD_FIELDS, 0 },
+	{ "timing", timing_fields, N_TIMING_FIELDS, 0 },
+	{ "memory", memory_fields, N_MEMORY_FIELDS, 0 },
+	{ "correctness", correctness_fields, N_CORRECTNESS_FIELDS, 0 },
+	{ "capture", capture_fields, N_CAPTURE_FIELDS, 1 },
 };
 
 enum scalar_kind record_scalar(const struct record *r, const char *section, const char *key,
@@ -514,7 +518,13 @@ enum scalar_kind record_scalar(const struct record *r, const char *section, cons
 			const struct field *f = &record_sections[i].f[k];
 			if (strcmp(f->key, key))
 				continue;
-			const char *p = (const char *)r + f->offset;
+			if (record_sections[i].in_capture && !r->capture) {
+				*s = NULL;
+				*v = NAN;
+				return f->type == F_STR ? SCALAR_STR : f->type == F_BOOL ? SCALAR_BOOL : SCALAR_NUM;
+			}
+			const char *p = record_sections[i].in_capture ? (const char *)r->capture + f->offset
+								      : (const char *)r + f->offset;
 			switch (f->type) {
 			case F_STR: *s = *(char *const *)p; return SCALAR_STR;
 			case F_INT: *v = *(const int *)p; return SCALAR_NUM;

@@ -145,6 +145,7 @@ struct capture_info {
 	int graph_launches;      /* CUDA graph launches inside the range (not profiled) */
 	double alloc_bytes;      /* device memory the program allocated from the driver during the call (-1: not known) */
 	int counter_window;      /* counted as kernel ranges in a window across calls (record --window on) */
+	double density;          /* fraction of (query block, key block) pairs computed (a block mask; 0: all) */
 };
 
 struct record {
@@ -197,8 +198,8 @@ struct record {
 const char *record_pass(const struct record *rec);
 
 /* A scalar of a record read through the results schema (the tables that
- * also write and read it): section "" (the top level), "timing", "memory"
- * or "correctness", key as in the file.  SCALAR_STR sets *s (NULL: none),
+ * also write and read it): section "" (the top level), "timing", "memory",
+ * "correctness" or "capture" (missing where the record has none), key as in the file.  SCALAR_STR sets *s (NULL: none),
  * SCALAR_NUM and SCALAR_BOOL set *v (NaN: a quantity such as the probed clock
  * that the record did not measure); SCALAR_NONE: the schema has no such key. */
 enum scalar_kind { SCALAR_NONE, SCALAR_STR, SCALAR_NUM, SCALAR_BOOL };

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -102,6 +102,32 @@ PY
 			cp "$OUT/ncu-bwd.txt" "$OUT/ncu-bwd-$(basename "$(dirname "$t")").txt"
 		done
 		gzip -f "$OUT"/ncu-bwd-*.txt; rm -f "$OUT/ncu-bwd.txt" ;;
+	frontprobe)
+		say "front ends, what a capture sees today (issue 30): versions; FlexAttention and JAX plain, under ncu (kernel names, grids), under record verbose (every NVTX range); the JAX kernel-regex hang with the CUPTI trace; threads and streams"
+		python3 -c 'import torch, triton, jax, jaxlib; print("torch", torch.__version__, "cudnn", torch.backends.cudnn.version(), "triton", triton.__version__, "jax", jax.__version__, jaxlib.__version__, jax.devices())' 2>&1 | tail -3 | tee -a "$log"
+		python3 -c 'import jax.experimental.pallas.ops.gpu.attention as m; print("pallas attention:", [n for n in dir(m) if not n.startswith("_")])' 2>&1 | tail -2 | tee -a "$log"
+		flex="python3 experiments/programs/flex_attention.py --seqlens 1024 --iters 1"
+		jaxp="python3 experiments/programs/jax_attention.py --seqlens 1024 --iters 1"
+		for m in compiled-fn compiled-model eager; do
+			echo "-- flex $m plain: $(timeout 200 $flex --mode $m 2>&1 | tail -2 | tr '\n' ' ')" | tee -a "$log"
+		done
+		echo "-- jax plain: $(timeout 200 $jaxp 2>&1 | tail -2 | tr '\n' ' ')" | tee -a "$log"
+		timeout 200 ncu --csv --metrics gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__registers_per_thread --nvtx $flex --mode compiled-fn >"$OUT/flex-ncu.csv" 2>&1
+		echo "flex ncu exit $?: $(grep -c '"gpu__time_duration.sum"' "$OUT/flex-ncu.csv") kernels" | tee -a "$log"
+		timeout 200 ncu --csv --metrics gpu__time_duration.sum,launch__grid_size,launch__block_size --nvtx $jaxp >"$OUT/jax-ncu.csv" 2>&1
+		echo "jax ncu exit $?: $(grep -c '"gpu__time_duration.sum"' "$OUT/jax-ncu.csv") kernels" | tee -a "$log"
+		ATTNPROF_INJECT_VERBOSE=1 timeout 200 ./attnprof record -o "$OUT/jax-ranges.yaml" --force --timeout 150 -- $jaxp >"$OUT/jax-ranges.log" 2>&1
+		echo "jax record (no markup) exit $?; distinct range names: $(grep -o "range push '[^']*'" "$OUT/jax-ranges.log" | sort | uniq -c | sort -rn | head -40 | tr '\n' ';')" | tee -a "$log"
+		ATTNPROF_INJECT_VERBOSE=1 ATTNPROF_CUPTI_TRACE=1 timeout 120 ./attnprof record -o "$OUT/jax-regex.yaml" --force --timeout 60 \
+			--kernel-regex 'cudnn|sdpa|fmha|flash' --shape 'impl=jax-cudnn B=16 H=16 Nq=1024 Nkv=1024 d=128 causal=1 dtype=fp16 pass=fwd' \
+			-- $jaxp --impls cudnn >"$OUT/jax-regex.log" 2>&1
+		echo "jax kernel-regex exit $?: $(tail -5 "$OUT/jax-regex.log" | tr '\n' ' ')" | tee -a "$log"
+		ATTNPROF_INJECT_VERBOSE=1 timeout 200 ./attnprof record -o "$OUT/flex-ranges.yaml" --force --timeout 150 -- $flex --mode compiled-fn >"$OUT/flex-ranges.log" 2>&1
+		echo "flex record (no markup) exit $?; range names: $(grep -o "range push '[^']*'" "$OUT/flex-ranges.log" | sort | uniq -c | sort -rn | head -20 | tr '\n' ';')" | tee -a "$log"
+		echo "-- threads plain: $(timeout 120 python3 experiments/programs/threads_streams.py 2>&1 | tail -1)" | tee -a "$log"
+		timeout 200 ./attnprof record -o "$OUT/threads.yaml" --force --timeout 150 -- python3 experiments/programs/threads_streams.py >"$OUT/threads.log" 2>&1
+		echo "-- threads record exit $?: $(tail -3 "$OUT/threads.log" | tr '\n' ' ')" | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/frontprobe.tar.gz" --exclude=gpu-run.log --exclude=frontprobe.tar.gz . 2>/dev/null ;;
 	kernelmode)
 		say "record -- CMD, kernel-launch mode: PyTorch's FA2 operator called directly, no NVTX range, found by --kernel-regex with --shape"
 		ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/capture-kernelmode.yaml" --force ${CAPTURE_OPTS:-} --kernel-regex 'flash_fwd_kernel' \

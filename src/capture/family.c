@@ -12,32 +12,36 @@
 
 const struct family_rule family_builtin[] = {
 	/* FlashAttention-2's own code, as built into PyTorch (SDPA FLASH_ATTENTION) */
-	{ "pytorch_flash::flash_fwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
-	{ "pytorch_flash::flash_bwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
-	{ "flash_fwd_kernel", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
-	{ "flash_bwd_", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles" },
+	{ "pytorch_flash::flash_fwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
+	{ "pytorch_flash::flash_bwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
+	{ "flash_fwd_kernel", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
+	{ "flash_bwd_", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
 	/* xFormers' memory-efficient kernels (SDPA EFFICIENT_ATTENTION) */
-	{ "fmha_cutlassF", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)" },
-	{ "fmha_cutlassB", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)" },
-	{ "attention_kernel_batched", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)" },
-	/* cuDNN's fused attention (SDPA CUDNN_ATTENTION, transformers sdpa on Hopper) */
-	{ "cudnn_generated_fort_native_sdpa", "cudnn", "fused", "cuDNN fused attention (Hopper wgmma)" },
-	{ "cudnn::fusion::compute_dot_do_o", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)" },
-	{ "convert_dq_to_16bits", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)" },
-	{ "cudnn", "cudnn", "fused", "cuDNN fused attention" },
-	/* Triton: FlexAttention through torch.compile, hand-written Triton kernels */
-	{ "flex_attention", "triton-flex", "fused", "FlexAttention (Triton, torch.compile)" },
-	{ "triton_", "triton", "fused", "a Triton kernel" },
+	{ "fmha_cutlassF", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)", 1 },
+	{ "fmha_cutlassB", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)", 1 },
+	{ "attention_kernel_batched", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)", 1 },
+	/* cuDNN's fused attention (SDPA CUDNN_ATTENTION, transformers sdpa on Hopper, JAX's cudnn) */
+	{ "cudnn_generated_fort_native_sdpa", "cudnn", "fused", "cuDNN fused attention (Hopper wgmma)", 1 },
+	{ "cudnn::fusion::compute_dot_do_o", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)", 0 },
+	{ "convert_dq_to_16bits", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)", 0 },
+	{ "cudnn", "cudnn", "fused", "cuDNN fused attention", 0 },
+	/* Triton: FlexAttention through torch.compile (Inductor's template kernel
+	 * triton_tem_fused_flex_attention_N, its backward ..._backward_N, and a
+	 * pointwise preprocessing kernel triton_per_fused_flex_attention_backward_N
+	 * on the H200, 2026-12-02), hand-written Triton kernels */
+	{ "triton_tem_fused_flex_attention", "triton-flex", "fused", "FlexAttention (Triton, torch.compile)", 1 },
+	{ "flex_attention", "triton-flex", "aux", "FlexAttention (Triton, torch.compile)", 0 },
+	{ "triton_", "triton", "fused", "a Triton kernel", 0 },
 	/* attnprof's own kernels */
-	{ "attnprof_", "attnprof", "fused", "attnprof's own kernels" },
+	{ "attnprof_", "attnprof", "fused", "attnprof's own kernels", 1 },
 	/* the unfused path: GEMMs and a softmax, S and P between them */
-	{ "softmax_warp_forward", "unfused", "softmax", "GEMMs and a softmax kernel" },
-	{ "softmax_warp_backward", "unfused", "softmax", "GEMMs and a softmax kernel" },
-	{ "SoftMax", "unfused", "softmax", "GEMMs and a softmax kernel" },
-	{ "softmax", "unfused", "softmax", "GEMMs and a softmax kernel" },
-	{ "nvjet", "unfused", "gemm", "GEMMs and a softmax kernel" },
-	{ "gemm", "unfused", "gemm", "GEMMs and a softmax kernel" },
-	{ "Gemm", "unfused", "gemm", "GEMMs and a softmax kernel" },
+	{ "softmax_warp_forward", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
+	{ "softmax_warp_backward", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
+	{ "SoftMax", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
+	{ "softmax", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
+	{ "nvjet", "unfused", "gemm", "GEMMs and a softmax kernel", 0 },
+	{ "gemm", "unfused", "gemm", "GEMMs and a softmax kernel", 0 },
+	{ "Gemm", "unfused", "gemm", "GEMMs and a softmax kernel", 0 },
 };
 const size_t family_builtin_count = sizeof family_builtin / sizeof family_builtin[0];
 
@@ -58,6 +62,25 @@ const struct family_rule *family_of_kernel(const char *name)
 		if (contains(name, family_builtin[i].pattern))
 			return &family_builtin[i];
 	return NULL;
+}
+
+const char *family_kernel_pass(const char *name)
+{
+	static const char *const grad[] = { "bwd", "backward", "bprop", "cutlassB", "dgrad", "dkdv", "dq_" };
+	for (size_t i = 0; name && i < sizeof grad / sizeof grad[0]; i++)
+		if (strstr(name, grad[i]))
+			return "bwd";
+	return "fwd";
+}
+
+const struct family_rule *family_scan(const char *name, const char **pass)
+{
+	const struct family_rule *r = family_of_kernel(name);
+	if (!r || !r->scan)
+		return NULL;
+	if (pass)
+		*pass = family_kernel_pass(name);
+	return r;
 }
 
 const char *family_of_call(const char *const *names, size_t n)
@@ -165,6 +188,7 @@ int family_load(const char *path)
 		rules[n].family = strdup(vals[1]);
 		rules[n].role = strdup(vals[2]);
 		rules[n].what = strdup(vals[3]);
+		rules[n].scan = !strcmp(vals[2], "fused"); /* the user's own attention kernels */
 		n++;
 		if (!rules[n - 1].pattern || !rules[n - 1].family || !rules[n - 1].role || !rules[n - 1].what) {
 			error("out of memory");

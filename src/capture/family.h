@@ -19,6 +19,8 @@ struct family_rule {
 	const char *family;
 	const char *role;      /* "fused", "gemm", "softmax", "aux" */
 	const char *what;      /* one line for documents */
+	int scan;              /* a launch of this kernel is an attention call by itself: what
+				  record -- CMD finds in a program with no markup (family_scan) */
 };
 
 /* The rule for kernel name, or NULL (no rule matches). */
@@ -27,6 +29,15 @@ const struct family_rule *family_of_kernel(const char *name);
 /* The family of a call made of these kernels ("unfused", "unknown", or a
  * rule's family); static storage or a rule's string. */
 const char *family_of_call(const char *const *names, size_t n);
+
+/* Unmarked programs: the rule that makes a launch of this kernel an
+ * attention call of its own (a scan rule, or a user rule of role fused),
+ * or NULL; *pass is "fwd" or "bwd" by the name (family_kernel_pass). */
+const struct family_rule *family_scan(const char *name, const char **pass);
+
+/* "bwd" when the kernel's name says it computes gradients (bwd, backward,
+ * bprop, cutlassB, dq/dkdv kernels), "fwd" otherwise. */
+const char *family_kernel_pass(const char *name);
 
 /* What a family is, in one line ("" when unknown). */
 const char *family_describe(const char *family);

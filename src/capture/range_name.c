@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,8 +48,8 @@ static int parse_long(const char *v, size_t n, long lo, long hi, long *out)
 }
 
 static const char *const keys[] = { "impl", "B", "H", "Hkv", "Nq", "Nkv", "d", "causal", "dtype",
-				    "pass", "call", "origin" };
-enum { K_IMPL, K_B, K_H, K_HKV, K_NQ, K_NKV, K_D, K_CAUSAL, K_DTYPE, K_PASS, K_CALL, K_ORIGIN, K_COUNT };
+				    "pass", "call", "origin", "density" };
+enum { K_IMPL, K_B, K_H, K_HKV, K_NQ, K_NKV, K_D, K_CAUSAL, K_DTYPE, K_PASS, K_CALL, K_ORIGIN, K_DENSITY, K_COUNT };
 
 int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 {
@@ -134,6 +135,17 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 			} else
 				snprintf(why, sizeof why, "pass must be fwd or bwd");
 			break;
+		case K_DENSITY: {
+			char num[32];
+			char *end = NULL;
+			snprintf(num, sizeof num, "%.*s", (int)(vlen > 31 ? 31 : vlen), v);
+			double dv = vlen && vlen < 32 ? strtod(num, &end) : NAN;
+			if (!end || *end || !(dv > 0 && dv <= 1))
+				snprintf(why, sizeof why, "density must be a fraction in (0, 1]");
+			else
+				id->density = dv;
+			break;
+		}
 		case K_CALL:
 			if (parse_long(v, vlen, 0, DIM_MAX, &x))
 				snprintf(why, sizeof why, "call must be a number from 0");
@@ -181,6 +193,8 @@ const char *range_format(const struct call_id *id, char *buf, size_t len)
 		n += snprintf(buf + n, len - (size_t)n, " dtype=%s", id->dtype);
 	if (n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " pass=%s", id->pass[0] ? id->pass : "fwd");
+	if (id->density > 0 && id->density < 1 && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " density=%.6f", id->density);
 	if (id->call >= 0 && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " call=%ld", id->call);
 	if (id->origin[0] && n >= 0 && (size_t)n < len)

@@ -10,6 +10,8 @@
  *   causal  0 or 1            dtype  fp16, bf16 or fp32
  *   pass    fwd or bwd        call   the program's own call number
  *   origin  what emitted the range (python-sdpa, transformers-eager, c-helper, ...)
+ *   density the fraction of (query block, key block) pairs computed, in (0, 1]
+ *           (a FlexAttention block mask): FLOPs are counted over those blocks
  *
  * The shape is known when B, H, Nq, Nkv and d are all given (Hkv defaults
  * to H).  A name that starts with "attnprof:" but breaks the grammar still
@@ -31,6 +33,7 @@ struct call_id {
 	int batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim; /* 0: not given */
 	int causal;
 	long call;             /* -1: not given */
+	double density;        /* fraction of tile pairs computed; 0: not given (all) */
 	int shape_known;
 };
 

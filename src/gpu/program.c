@@ -219,6 +219,8 @@ static int child_env(const struct program_opts *o, const struct run_settings *rs
 		 set_env("ATTNPROF_INJECT_KERNEL_SHAPE", o->kernel_shape ? o->kernel_shape : "");
 	rc = rc || set_env("ATTNPROF_INJECT_FLUSH", o->flush_l2 ? "1" : "0");
 	rc = rc || set_env("ATTNPROF_INJECT_WINDOW", o->window ? "1" : "0");
+	rc = rc || set_env("ATTNPROF_INJECT_SCAN", o->scan ? "1" : "0");
+	rc = rc || set_env("ATTNPROF_INJECT_FAMILIES", o->families ? o->families : "");
 	snprintf(num, sizeof num, "%ld", o->skip_calls);
 	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
 	snprintf(num, sizeof num, "%ld", o->max_calls);
@@ -424,12 +426,14 @@ int program_record(const struct program_opts *o)
 		goto out;
 	}
 	if (sum.calls == 0) {
-		error("no attention range was seen in '%s' (%s): mark attention calls in one of three ways — "
+		error("no attention range was seen in '%s' (%s)%s: mark attention calls in one of three ways — "
 		      "(1) a Python program using torch.nn.functional.scaled_dot_product_attention or transformers "
 		      "is marked by the helper that record puts in front of it; (2) any program can emit NVTX ranges "
 		      "named 'attnprof: impl=NAME B= H= Nq= Nkv= d= ...' (header src/inject/attnprof_nvtx.h); "
 		      "(3) --kernel-regex RE --shape 'impl=NAME B= H= Nq= Nkv= d= ...' makes every launch of a matching "
-		      "kernel a call of that shape (--nvtx-include PATTERN narrows which 'attnprof:' ranges count)", o->argv[0], how);
+		      "kernel a call of that shape (--nvtx-include PATTERN narrows which 'attnprof:' ranges count)", o->argv[0], how,
+		      o->scan ? ", and none of its kernels is a known attention kernel (the family table, "
+				"docs/capture.md; add yours with --families FILE)" : "");
 		if (res.header.notes)
 			note("the capture said: %s", res.header.notes);
 		exit_code = EXIT_FAILURE_RUN;

@@ -23,6 +23,8 @@ struct program_opts {
 	int window;            /* one-pass sets: counters as kernel ranges in a window across calls (--window on) */
 	int app_replay;        /* a set of several passes: the program once per one-pass group (--replay application) */
 	int flush_l2;          /* flush the L2 before each profiled kernel (--cache-control all) */
+	const char *families;  /* the user's family rules (--families FILE), or NULL */
+	int scan;              /* attention kernels launched outside any range are calls (--scan on) */
 };
 
 /* Run the program and write the results file.  Returns an exit code

@@ -43,6 +43,9 @@
  *                                --replay application runs the program once per group)
  *   ATTNPROF_INJECT_SKIP_CALLS, ATTNPROF_INJECT_MAX_CALLS
  *   ATTNPROF_INJECT_VERBOSE=1    a line per call on stderr
+ *   ATTNPROF_INJECT_SCAN=1       a launch of a family's attention kernel (family_scan) outside
+ *                                any range is a call of its own, shape unknown (origin family-scan)
+ *   ATTNPROF_INJECT_FAMILIES     the user's family rules (record --families FILE)
  */
 #include <fnmatch.h>
 #include <pthread.h>
@@ -86,6 +89,10 @@ static struct {
 	regex_t kernel_re;
 	int have_re;
 	char *kernel_shape;    /* kernel-launch mode: the calls' range name */
+	int scan;              /* unmarked programs: a launch of a family's attention kernel outside
+				  any range is a call of its own, shape unknown (family_scan) */
+	int disabled;          /* profiling stopped in this process after a failing profiler call:
+				  the program runs on untouched (the results' notes say why) */
 	int flush;             /* flush the L2 before each profiled kernel (ATTNPROF_INJECT_FLUSH) */
 	int flush_ready;       /* the flush buffer exists and its kernel is loaded */
 	long skip, max;        /* max < 0: no limit */
@@ -232,7 +239,20 @@ static int plan_groups(const char *chip)
 	return rc;
 }
 
-static void open_session(void)
+/* Stop profiling in this process: no CUPTI or CUDA call of ours from now
+ * on, so the program runs to its end as it would without attnprof. */
+static void stop_profiling(const char *why)
+{
+	char line[800];
+	snprintf(line, sizeof line, "profiling stopped in process %d: %s; the program ran on unprofiled", (int)getpid(), why);
+	fprintf(stderr, "attnprof-inject: %s\n", line);
+	note_header(line);
+	g.disabled = 1;
+	save_part(1);
+}
+
+/* in_launch: called from inside a program's kernel launch (a launch callback) */
+static void open_session(int in_launch)
 {
 	if (g.session_tried)
 		return;
@@ -269,6 +289,16 @@ static void open_session(void)
 	}
 	if (rc < 0)
 		snprintf(g.mreason, sizeof g.mreason, "%s", error_last());
+	/* Inside a launch, a profiler that failed is not tried again another way:
+	 * under JAX (H200, 2026-12-02) counters were busy, and the fallback
+	 * that followed inside the launch left the program with "Unknown
+	 * error" and hung until killed */
+	if (g.nmetrics && in_launch) {
+		char why[700];
+		snprintf(why, sizeof why, "the counters could not be opened inside a kernel launch (%s)", g.mreason);
+		stop_profiling(why);
+		return;
+	}
 	g.mstatus = g.nmetrics ? METRICS_UNAVAILABLE : METRICS_NOT_REQUESTED;
 	if (g.nmetrics)
 		fprintf(stderr, "attnprof-inject: counters unavailable (%s): recording kernels, times and verdicts without them\n",
@@ -293,7 +323,9 @@ static void begin_call(const char *name, const char *origin)
 	if (prc > 0)
 		fprintf(stderr, "attnprof-inject: warning: attention range '%s' does not parse (%s): captured with its shape unknown\n",
 			name, problem);
-	open_session();
+	open_session(origin != NULL);
+	if (g.disabled)
+		return;
 	/* Empty the L2 of other work's dirty lines once, before the call's first
 	 * kernel and before its profiling starts (so the flush is not profiled):
 	 * on the legacy default stream, which orders it before every blocking
@@ -337,6 +369,15 @@ static void begin_call(const char *name, const char *origin)
 		g.window = 0;
 	}
 	if (cupti_call_begin(g.cupti, g.replay) || cupti_pass_begin(g.cupti)) {
+		if (origin) { /* inside a launch: stop rather than risk the program's launch */
+			char why[600];
+			snprintf(why, sizeof why, "call %ld could not be profiled inside its kernel launch (%s)", g.index,
+				 error_last());
+			g.active = 0;
+			error_quiet(q);
+			stop_profiling(why);
+			return;
+		}
 		fprintf(stderr, "attnprof-inject: cannot profile call %ld: %s\n", g.index, error_last());
 		g.active = 2; /* recorded without kernels */
 	}
@@ -353,7 +394,9 @@ static double call_tflops(const struct record *r)
 				.head_dim = r->head_dim, .causal = r->causal };
 	if (pass_parse(record_pass(r), &s.pass))
 		return 0;
-	return attn_flops(&s) / (r->time_ms * 1e-3) / 1e12;
+	/* a block mask: FLOPs over the blocks computed */
+	const double density = r->capture->density > 0 ? r->capture->density : 1;
+	return density * attn_flops(&s) / (r->time_ms * 1e-3) / 1e12;
 }
 
 /* Drop our own L2 flushes; keep only kernels the regex accepts (all when
@@ -525,6 +568,7 @@ static void end_call(void)
 		c->alloc_bytes = g.alloc_bytes;
 		c->counter_window = g.in_window;
 		c->footprint_bytes = -1;
+		c->density = id->density;
 	}
 	g.active = 0;
 	g.captured++;
@@ -613,7 +657,7 @@ static void on_push(const char *name)
 	int take = 0;
 	if (g.verbose)
 		fprintf(stderr, "attnprof-inject: range push '%s'\n", name ? name : "(not ASCII)");
-	if (name && range_is_attention(name) && !fnmatch(g.include, name, 0)) {
+	if (!g.disabled && name && range_is_attention(name) && !fnmatch(g.include, name, 0)) {
 		g.seen++;
 		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active;
 	}
@@ -667,12 +711,26 @@ static int NVTX_API nv_pop(void)
 	return d;
 }
 
+/* "attnprof-env: torch=2.11.0 cudnn=91900 ...": the libraries the helper
+ * found, once, for the results' header */
+static void attach_env(const char *msg)
+{
+	static int said;
+	if (said++)
+		return;
+	char line[600];
+	snprintf(line, sizeof line, "libraries in process %d: %.500s", (int)getpid(), msg + 13);
+	note_header(line);
+}
+
 static void NVTX_API nv_mark(const char *m)
 {
-	if (!m || strncmp(m, "attnprof-check:", 15))
+	if (!m || (strncmp(m, "attnprof-check:", 15) && strncmp(m, "attnprof-env:", 13)))
 		return;
 	lock_tool();
-	if (g.ready)
+	if (g.ready && !strncmp(m, "attnprof-env:", 13))
+		attach_env(m);
+	else if (g.ready)
 		attach_check(m);
 	unlock_tool();
 }
@@ -724,6 +782,21 @@ static int is_graph_launch(CUpti_CallbackId cbid)
 	return cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch || cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz;
 }
 
+/* The demangled name of a launched kernel (malloc'd), or NULL when it is
+ * not a mangled C++ name (Triton's, cuDNN's generated kernels). */
+static char *demangled(const char *symbol)
+{
+	if (!symbol || strncmp(symbol, "_Z", 2))
+		return NULL;
+	int st = 0;
+	char *dm = __cxa_demangle(symbol, NULL, NULL, &st);
+	if (st) {
+		free(dm);
+		return NULL;
+	}
+	return dm;
+}
+
 /* Kernel-launch mode: does the launched kernel's name (mangled, as the
  * driver has it, or demangled, as the records have it) match? */
 static int launch_matches(const char *symbol)
@@ -760,12 +833,12 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 				 const void *cbdata)
 {
 	(void)userdata;
-	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || in_callback)
+	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || in_callback || g.disabled)
 		return;
 	/* most launches are the program's own, outside any call: no lock for them
 	 * (g.active and g.thread change only on the call's own thread) */
 	const int own_call = g.active == 1 && pthread_equal(g.thread, pthread_self());
-	if (!own_call && !(g.kernel_shape && !g.active && depth == 0) && !is_graph_launch(cbid))
+	if (!own_call && !((g.kernel_shape || g.scan) && !g.active && depth == 0) && !is_graph_launch(cbid))
 		return;
 	const CUpti_CallbackData *d = cbdata;
 	/* new device memory inside a call (capture.alloc_bytes) */
@@ -786,7 +859,27 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			g.seen++;
 			if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
 				begin_call(g.kernel_shape, "kernel-regex");
-				g.launch_call = 1;
+				/* forward or backward by the kernel's family role, not the --shape's pass */
+				char *dm = demangled(d->symbolName);
+				const char *pass = NULL;
+				if (family_scan(dm ? dm : d->symbolName, &pass))
+					snprintf(g.id.pass, sizeof g.id.pass, "%s", pass);
+				free(dm);
+				g.launch_call = g.active != 0;
+			}
+		} else if (g.scan && !g.kernel_shape && !g.active && depth == 0 && d->symbolName) {
+			char *dm = demangled(d->symbolName);
+			const char *pass = NULL;
+			const struct family_rule *fr = family_scan(dm ? dm : d->symbolName, &pass);
+			free(dm);
+			if (fr) {
+				g.seen++;
+				if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
+					char name[200];
+					snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", fr->family, pass);
+					begin_call(name, "family-scan");
+					g.launch_call = g.active != 0;
+				}
 			}
 		}
 		if (g.active == 1 && pthread_equal(g.thread, pthread_self())) {
@@ -916,6 +1009,10 @@ int InitializeInjection(void)
 	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);
 	g.mstatus = METRICS_NOT_REQUESTED;
 	g.verbose = env_long("ATTNPROF_INJECT_VERBOSE", 0) == 1;
+	g.scan = env_long("ATTNPROF_INJECT_SCAN", 0) == 1;
+	const char *fam = getenv("ATTNPROF_INJECT_FAMILIES");
+	if (fam && *fam && family_load(fam))
+		fprintf(stderr, "attnprof-inject: --families not used in this process: %s\n", error_last());
 
 	results_init(&g.res);
 	char cmd[4096] = "";

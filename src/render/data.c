@@ -671,6 +671,8 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 		struct attn_shape s;
 		record_shape(rec, &s);
 		v = m && usable(*m) ? *m : attn_flops(&s);
+		if (!m && rec->capture && rec->capture->density > 0) /* a block mask: the blocks computed */
+			v *= rec->capture->density;
 	} else if (!strcmp(q, "peak_bytes")) {
 		v = rec->peak_bytes ? (double)rec->peak_bytes : NAN;
 	} else if (!strcmp(q, "footprint")) {

@@ -126,7 +126,9 @@ k = FakeTensor(2, 4, 2048, 128)
 out = F.scaled_dot_product_attention(q, k, k, is_causal=True)
 kinds = [e[0] for e in events]
 check(kinds[:3] == ["push", "kernel", "pop"], "the call's kernels are inside its range: %s" % kinds)
-check(kinds[3:] == ["mark"] and events[3][1].startswith("attnprof-check: call=0"), "one check mark after the range")
+check(kinds[3:] == ["mark", "push", "mark", "pop"] and events[3][1].startswith("attnprof-env: torch=")
+      and events[4][1] == "attnprof-helper" and events[5][1].startswith("attnprof-check: call=0"),
+      "after the range: the libraries once, then the check mark inside the helper's own (non-attention) range: %s" % kinds)
 name = events[0][1]
 ok, shown = parses(name)
 check(ok, "the range name parses: %s" % name)
@@ -194,6 +196,71 @@ events.clear()
 os.environ["ATTNPROF_INJECT_SKIP_CALLS"] = "1000"
 F.scaled_dot_product_attention(q, k, k)
 check("mark" not in [e[0] for e in events], "no check for a call record leaves unprofiled")
+
+os.environ["ATTNPROF_INJECT_SKIP_CALLS"] = "0"
+
+# FlexAttention: eager calls and torch.compile(flex_attention) are marked with the
+# block mask's density; traced inside a compiled model, the original runs unmarked
+compiling = [False]
+torch.compiler = types.SimpleNamespace(is_compiling=lambda: compiling[0])
+compiled = []
+
+
+def real_compile(fn, *a, **kw):
+    compiled.append(fn)
+
+    def run(*args, **kwargs):
+        events.append(("kernel", "compiled"))
+        return fn(*args, **kwargs)
+    return run
+
+
+torch.compile = real_compile
+flexmod = types.ModuleType("torch.nn.attention.flex_attention")
+
+
+def flex_attention(query, key, value, score_mod=None, block_mask=None, scale=None, enable_gqa=False,
+                   return_lse=False, kernel_options=None):
+    events.append(("kernel", "flex"))
+    out = FakeTensor(*query.shape, dtype=query.dtype, requires_grad=query.requires_grad)
+    if query.requires_grad:
+        out.grad_fn = FakeNode()
+    return (out, None) if return_lse else out
+
+
+class FakeBlockMask:
+    mask_mod = None
+
+    def sparsity(self):
+        return 43.75  # percent of tile pairs skipped
+
+
+flexmod.flex_attention = flex_attention
+attnprof_hook.patch_module(flexmod)
+check(getattr(flexmod.flex_attention, "_attnprof", False) and getattr(torch.compile, "_attnprof", False),
+      "flex_attention and torch.compile patched when the flex module loads")
+events.clear()
+qf = FakeTensor(4, 16, 4096, 128, requires_grad=True)
+res = flexmod.flex_attention(qf, qf, qf, block_mask=FakeBlockMask(), return_lse=True)
+check(isinstance(res, tuple) and [e[0] for e in events][:3] == ["push", "kernel", "pop"], "eager flex call in a range")
+ok, shown = parses(events[0][1])
+check(ok and "impl:    flex-eager" in shown and "density: 0.5625" in shown, "eager flex names its impl and density: %s" % shown)
+res[0].grad_fn.pre[0]((None,))
+check(events[-1][0] == "push" and "pass=bwd" in events[-1][1] and "density=0.562500" in events[-1][1],
+      "the flex backward range carries the density")
+events.clear()
+cf = torch.compile(flexmod.flex_attention)
+check(compiled[-1] is flex_attention, "torch.compile(flex_attention) compiles the original")
+cf(qf, qf, qf, block_mask=FakeBlockMask())
+ok, shown = parses(events[0][1])
+check(ok and "impl:    flex-compiled" in shown and [e[0] for e in events][:4] == ["push", "kernel", "kernel", "pop"],
+      "a compiled flex call is marked around its compiled kernels")
+check(torch.compile(len) is not None and compiled[-1] is len, "torch.compile of anything else is the original")
+events.clear()
+compiling[0] = True
+flexmod.flex_attention(qf, qf, qf, block_mask=FakeBlockMask())
+compiling[0] = False
+check([e[0] for e in events] == ["kernel"], "traced by torch.compile: no range, the original call")
 
 print("# python: %d passed, %d failed, 0 skipped" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -68,6 +68,18 @@ static void test_range_bad(void)
 	CHECK_INT(range_parse("attnprof: B=1", &id, why, sizeof why), 1);
 	CHECK_INT(range_parse("attnprof: impl=a dtype=fp8", &id, why, sizeof why), 1);
 	CHECK_INT(range_parse("attnprof: impl=a pass=both", &id, why, sizeof why), 1);
+	/* a block mask's density is a fraction of the tile pairs, in (0, 1] */
+	CHECK_INT(range_parse("attnprof: impl=a density=0", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a density=1.5", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a density=0.3x", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=a density=nan", &id, why, sizeof why), 1);
+	CHECK_INT(range_parse("attnprof: impl=flex-compiled B=16 H=16 Nq=1024 Nkv=1024 d=128 density=0.5625", &id, why,
+			      sizeof why), 0);
+	CHECK(id.density == 0.5625);
+	char buf[256];
+	struct call_id back;
+	CHECK_INT(range_parse(range_format(&id, buf, sizeof buf), &back, why, sizeof why), 0);
+	CHECK(back.density == 0.5625);
 	CHECK_INT(range_parse("attnprof: impl=a<b>", &id, why, sizeof why), 1);
 	CHECK_STR(id.impl, "unknown");
 	CHECK_INT(range_parse("attnprof: impl=a junk", &id, why, sizeof why), 1);
@@ -98,6 +110,34 @@ static void test_family(void)
 	CHECK(family_describe("cudnn")[0] != '\0');
 }
 
+/* Unmarked programs: which launches open a call, and of which pass */
+static void test_family_scan(void)
+{
+	const char *pass = NULL;
+	/* names as CUPTI and ncu reported them on the H200 (2026-12-01/02) */
+	CHECK(family_scan("triton_tem_fused_flex_attention_0", &pass) != NULL);
+	CHECK_STR(pass, "fwd");
+	CHECK(family_scan("triton_tem_fused_flex_attention_backward_1", &pass) != NULL);
+	CHECK_STR(pass, "bwd");
+	/* the backward's pointwise preprocessing is part of the call, not a call */
+	CHECK(family_scan("triton_per_fused_flex_attention_backward_0", &pass) == NULL);
+	CHECK_STR(family_of_call((const char *[]){ "triton_per_fused_flex_attention_backward_0" }, 1), "triton-flex");
+	CHECK(family_scan("cudnn_generated_fort_native_sdpa_sm90_flash_bprop_wgmma_f16_knob_3_64x128x128_4x1x1_kernel0_0", &pass));
+	CHECK_STR(pass, "bwd");
+	CHECK(family_scan("cudnn_generated_fort_native_sdpa_sm90_flash_fprop_wgmma_f16_knob_7_64x128x128_4x1x1_kernel0_0", &pass));
+	CHECK_STR(pass, "fwd");
+	CHECK(family_scan("void pytorch_flash::flash_bwd_dq_dk_dv_loop_seqk_parallel_kernel<>(Flash_bwd_params)", &pass));
+	CHECK_STR(pass, "bwd");
+	CHECK(family_scan("fmha_cutlassB_f16_aligned_128x64_k128_sm80", &pass));
+	CHECK_STR(pass, "bwd");
+	/* not attention by themselves: a GEMM, a softmax, any Triton kernel, any cuDNN kernel */
+	CHECK(family_scan("nvjet_hsh_128x256_64x4_2x1_v_bz_coopA_NNT", &pass) == NULL);
+	CHECK(family_scan("void (anonymous namespace)::softmax_warp_forward<>()", &pass) == NULL);
+	CHECK(family_scan("triton_poi_fused_add_0", &pass) == NULL);
+	CHECK(family_scan("cudnn::conv2d_fprop_kernel", &pass) == NULL);
+	CHECK(family_scan(NULL, &pass) == NULL);
+}
+
 static void test_family_load(void)
 {
 	char path[] = "/tmp/attnprof-families-XXXXXX";
@@ -110,7 +150,9 @@ static void test_family_load(void)
 	const char *none[] = { "my_custom_kernel" };
 	CHECK_STR(family_of_call(none, 1), "mine");
 	CHECK_STR(family_describe("mine"), "our kernel");
+	CHECK(family_scan("my_custom_kernel", NULL) != NULL); /* a user's fused kernel opens calls */
 	family_reset();
+	CHECK(family_scan("my_custom_kernel", NULL) == NULL);
 	CHECK_STR(family_of_call(none, 1), "unknown");
 	/* a bad rule is refused with its place */
 	FILE *f = fopen(path, "w");
@@ -478,5 +520,5 @@ static void test_merge_parts(void)
 	CHECK_INT(system(cmd), 0);
 }
 
-TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_load,
+TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_scan, test_family_load,
       test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)

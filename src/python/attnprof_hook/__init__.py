@@ -4,6 +4,10 @@ Installed by sitecustomize (ATTNPROF_HOOK=1).  It wraps, as they are imported,
 
   * torch.nn.functional.scaled_dot_product_attention   impl=sdpa-<backend PyTorch chose>
   * transformers' eager_attention_forward (every modeling_* module)   impl=transformers-eager
+  * torch.nn.attention.flex_attention.flex_attention, called eagerly      impl=flex-eager
+    and compiled by torch.compile(flex_attention)                         impl=flex-compiled
+    (inside a model compiled whole it is traced, not called: the kernels
+    are found by family instead, record --scan, shape unknown)
 
 and brackets each call with an NVTX range named by the grammar of
 src/capture/range_name.h ("attnprof: impl=... B= H= Hkv= Nq= Nkv= d= causal=
@@ -50,13 +54,16 @@ def _dtype_name(t):
     return {"torch.float16": "fp16", "torch.bfloat16": "bf16", "torch.float32": "fp32"}.get(s, "")
 
 
-def range_name(impl, q, k, causal, pass_, call, origin):
-    """The NVTX range name for one call (q: [B, H, Nq, d], k: [B, Hkv, Nkv, d])."""
+def range_name(impl, q, k, causal, pass_, call, origin, density=None):
+    """The NVTX range name for one call (q: [B, H, Nq, d], k: [B, Hkv, Nkv, d]);
+    density: the fraction of (query block, key block) pairs computed (a block mask)."""
     parts = ["attnprof:", "impl=%s" % impl]
     qs, ks = tuple(getattr(q, "shape", ())), tuple(getattr(k, "shape", ()))
     if len(qs) == 4 and len(ks) == 4 and qs[0] == ks[0] and qs[3] == ks[3] and ks[1] > 0 and qs[1] % ks[1] == 0:
         parts.append("B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d" % (qs[0], qs[1], ks[1], qs[2], ks[2], qs[3]))
     parts.append("causal=%d" % (1 if causal else 0))
+    if density is not None:
+        parts.append("density=%.6f" % density)
     dt = _dtype_name(q)
     if dt:
         parts.append("dtype=" + dt)
@@ -82,6 +89,42 @@ def _captured(call):
 def _nvtx():
     import torch
     return torch.cuda.nvtx
+
+
+_env_said = [False]
+
+
+def _say_env(torch):
+    """Once: the library versions, for the results' header (attnprof-env mark)."""
+    if _env_said[0]:
+        return
+    _env_said[0] = True
+    parts = ["torch=%s" % getattr(torch, "__version__", "unknown")]
+    try:
+        parts.append("cudnn=%s" % torch.backends.cudnn.version())
+    except Exception:
+        pass
+    for mod in ("transformers", "triton"):
+        m = sys.modules.get(mod)
+        if m is not None and getattr(m, "__version__", None):
+            parts.append("%s=%s" % (mod, m.__version__))
+    try:
+        parts.append("cuda=%s" % torch.version.cuda)
+    except Exception:
+        pass
+    _nvtx().mark("attnprof-env: " + " ".join(parts))
+
+
+class _Quiet:
+    """A range around the helper's own work (check, re-timing): not an
+    attention range, so record's family scan takes none of its kernels."""
+
+    def __enter__(self):
+        _nvtx().range_push("attnprof-helper")
+
+    def __exit__(self, *exc):
+        _nvtx().range_pop()
+        return False
 
 
 def _sdpa_impl(torch, q, k, v, attn_mask, dropout_p, is_causal, scale, enable_gqa):
@@ -111,13 +154,20 @@ def _reference_rows(torch, q, k, v, rows, b, h, scale, causal, mask):
         # SDPA's is_causal: top-left aligned (key j visible to query i when j <= i)
         cols = torch.arange(nkv, device=q.device).unsqueeze(0)
         s = s.masked_fill(cols > rows.unsqueeze(1), float("-inf"))
-    if mask is not None:
+    if callable(mask):  # a FlexAttention mask_mod, evaluated on these rows only
+        cols = torch.arange(nkv, device=q.device)
+        m = mask(torch.tensor(b, device=q.device), torch.tensor(h, device=q.device),
+                 rows.unsqueeze(1), cols.unsqueeze(0)).expand(len(rows), nkv)
+        s = s.masked_fill(~m, float("-inf"))
+    elif mask is not None:
         m = mask.expand(q.shape[0], q.shape[1], nq, nkv)[b, h, rows]
         if m.dtype == torch.bool:
             s = s.masked_fill(~m, float("-inf"))
         else:
             s = s + m.double()
     p = torch.softmax(s, dim=-1)
+    # a row with every key masked: FlexAttention and SDPA give 0, softmax NaN
+    p = torch.nan_to_num(p, nan=0.0)
     return p @ vd
 
 
@@ -163,6 +213,12 @@ def _retime(torch, fn):
 def _after_forward(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout):
     if not _captured(call):
         return
+    _say_env(torch)
+    with _Quiet():
+        _check_and_time(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout)
+
+
+def _check_and_time(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout):
     fields = ["call=%d" % call]
     if os.environ.get("ATTNPROF_HOOK_CHECK", "1") != "0" and dropout == 0 and len(q.shape) == 4:
         try:
@@ -185,14 +241,14 @@ def _after_forward(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, f
     _nvtx().mark("attnprof-check: " + " ".join(fields))
 
 
-def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin):
+def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin, density=None):
     """A pass=bwd range around the gradient of this call: from out's grad_fn pre-hook
     to the last of the inputs' gradient hooks, on the autograd thread."""
     fn = getattr(out, "grad_fn", None)
     need = [t for t in inputs if getattr(t, "requires_grad", False)]
     if fn is None or not need or not hasattr(fn, "register_prehook"):
         return
-    name = range_name(impl, q, k, causal, "bwd", call, origin)
+    name = range_name(impl, q, k, causal, "bwd", call, origin, density)
     left = [0]
 
     def pre(grad_outputs):
@@ -296,6 +352,80 @@ def wrap_eager(orig):
     return eager_attention_forward
 
 
+def _flex_density(block_mask):
+    """The fraction of (query block, key block) pairs a BlockMask computes, or None."""
+    try:
+        return max(0.0, min(1.0, 1.0 - float(block_mask.sparsity()) / 100.0))
+    except Exception:
+        return None
+
+
+def _flex_call(orig, impl, origin, query, key, value, score_mod, block_mask, scale, enable_gqa, args, kw):
+    """One marked FlexAttention call: forward range, backward range, check of a
+    mask_mod-only call against fp64 (a score_mod is not reproduced: unchecked)."""
+    import torch
+    call = _next_call()
+    density = _flex_density(block_mask) if block_mask is not None else 1.0
+    name = range_name(impl, query, key, False, "fwd", call, origin, density)
+    before = _footprint_begin(torch) if _captured(call) else None
+    _state.inside = True
+    try:
+        _nvtx().range_push(name)
+        try:
+            res = orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw)
+        finally:
+            _nvtx().range_pop()
+        foot = _footprint_end(torch, before)
+        out = res[0] if isinstance(res, tuple) else res
+        _mark_backward(torch, out, (query, key, value), impl, query, key, False, call, origin, density)
+        sc = scale if scale is not None else query.shape[-1] ** -0.5
+        mask = getattr(block_mask, "mask_mod", None) if block_mask is not None else None
+        if score_mod is None:
+            _after_forward(torch, call, query.detach(), key.detach(), value.detach(), out.detach(), sc, False, mask,
+                           lambda: orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw),
+                           foot, 0.0)
+        elif _captured(call):
+            with _Quiet():
+                _check_and_time(torch, call, query, key, value, out, sc, False, None,
+                                lambda: orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw),
+                                foot, 1.0)  # dropout 1.0: no check (a score_mod), re-timing only
+    finally:
+        _state.inside = False
+    return res
+
+
+def wrap_flex(orig, impl="flex-eager", origin="python-flex"):
+    """flex_attention(query, key, value, score_mod=None, block_mask=None, scale=None, enable_gqa=False, ...)."""
+    import torch
+    is_compiling = getattr(getattr(torch, "compiler", None), "is_compiling", lambda: False)
+
+    def flex_attention(query, key, value, score_mod=None, block_mask=None, scale=None, enable_gqa=False,
+                       *args, **kw):
+        # traced by torch.compile (a model compiled whole): the original, so
+        # the graph is the program's own; its kernels are found by family
+        if is_compiling() or getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+            return orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw)
+        return _flex_call(orig, impl, origin, query, key, value, score_mod, block_mask, scale, enable_gqa, args, kw)
+    flex_attention.__wrapped__ = orig
+    flex_attention._attnprof = True
+    return flex_attention
+
+
+def wrap_compile(real_compile):
+    """torch.compile: compiling flex_attention itself (the idiom of PyTorch's
+    docs) gives a function whose calls are marked impl=flex-compiled."""
+    def compile(model=None, *args, **kw):
+        if model is None:  # @torch.compile(options...)
+            return lambda m: compile(m, *args, **kw)
+        flex = getattr(model, "__wrapped__", model)
+        if getattr(model, "_attnprof", False) and getattr(flex, "__name__", "") == "flex_attention":
+            return wrap_flex(real_compile(flex, *args, **kw), "flex-compiled", "python-flex")
+        return real_compile(model, *args, **kw)
+    compile.__wrapped__ = real_compile
+    compile._attnprof = True
+    return compile
+
+
 def patch_module(module):
     """Wrap what this module defines that we know; idempotent."""
     name = getattr(module, "__name__", "")
@@ -303,6 +433,13 @@ def patch_module(module):
         f = getattr(module, "scaled_dot_product_attention", None)
         if f is not None and not getattr(f, "_attnprof", False):
             module.scaled_dot_product_attention = wrap_sdpa(f)
+    elif name == "torch.nn.attention.flex_attention":
+        f = getattr(module, "flex_attention", None)
+        if f is not None and not getattr(f, "_attnprof", False):
+            module.flex_attention = wrap_flex(f)
+            torch = sys.modules.get("torch")
+            if torch is not None and not getattr(torch.compile, "_attnprof", False):
+                torch.compile = wrap_compile(torch.compile)
     elif name.startswith("transformers.models.") and ".modeling_" in name:
         f = getattr(module, "eager_attention_forward", None)
         if f is not None and not getattr(f, "_attnprof", False):
@@ -313,7 +450,7 @@ class _Finder:
     """A meta-path finder that lets the real finder load a module, then patches it."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if not (fullname == "torch.nn.functional" or
+        if not (fullname in ("torch.nn.functional", "torch.nn.attention.flex_attention") or
                 (fullname.startswith("transformers.models.") and ".modeling_" in fullname)):
             return None
         for finder in sys.meta_path:
