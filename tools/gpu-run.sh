@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -102,6 +102,35 @@ PY
 			cp "$OUT/ncu-bwd.txt" "$OUT/ncu-bwd-$(basename "$(dirname "$t")").txt"
 		done
 		gzip -f "$OUT"/ncu-bwd-*.txt; rm -f "$OUT/ncu-bwd.txt" ;;
+	frontends)
+		say "front ends under record (issue 30): each program plain twice, then under record (default: capture set, --scan on); output checksums compared; the calls captured"
+		cmp_run() { # NAME CMD...: REC_OPTS for record
+			name=$1; shift
+			a=$(timeout 200 "$@" 2>/dev/null | grep '^checksum'); b=$(timeout 200 "$@" 2>/dev/null | grep '^checksum')
+			if [ -n "${SHAPE:-}" ]; then
+				ATTNPROF_INJECT_VERBOSE=1 timeout 300 ./attnprof record -o "$OUT/cap-$name.yaml" --force --timeout 240 ${REC_OPTS:-} --shape "$SHAPE" -- "$@" >"$OUT/cap-$name.log" 2>&1
+			else
+				ATTNPROF_INJECT_VERBOSE=1 timeout 300 ./attnprof record -o "$OUT/cap-$name.yaml" --force --timeout 240 ${REC_OPTS:-} -- "$@" >"$OUT/cap-$name.log" 2>&1
+			fi
+			rc=$?
+			c=$(grep '^checksum' "$OUT/cap-$name.log")
+			echo "-- $name: plain [$a] [$b]; under record exit $rc [$c]; $(grep -E '^attnprof: (error|warning)|attention calls captured|profiling stopped' "$OUT/cap-$name.log" | head -4 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
+			[ -f "$OUT/cap-$name.yaml" ] && ./attnprof export "$OUT/cap-$name.yaml" --csv 2>/dev/null | python3 tools/capture_table.py | tee -a "$log"
+		}
+		flex="python3 experiments/programs/flex_attention.py"
+		cmp_run flex-fn $flex --mode compiled-fn --seqlens 1024,4096 --iters 2
+		cmp_run flex-model $flex --mode compiled-model --seqlens 1024,4096 --iters 2
+		cmp_run flex-eager $flex --mode eager --seqlens 1024 --iters 1
+		cmp_run jax python3 experiments/programs/jax_attention.py --seqlens 1024,4096 --iters 2
+		REC_OPTS="--metrics none"
+		cmp_run jax-nocounters python3 experiments/programs/jax_attention.py --impls cudnn --seqlens 1024 --iters 1
+		REC_OPTS="--kernel-regex cudnn|sdpa|fmha|flash" SHAPE="impl=jax-cudnn B=16 H=16 Nq=1024 Nkv=1024 d=128 causal=1 dtype=fp16 pass=fwd"
+		cmp_run jax-regex python3 experiments/programs/jax_attention.py --impls cudnn --seqlens 1024 --iters 1
+		REC_OPTS= SHAPE=
+		cmp_run unmarked python3 experiments/programs/unmarked_attention.py
+		cmp_run threads python3 experiments/programs/threads_streams.py
+		tar -C "$OUT" -czf "$OUT/frontends.tar.gz" --exclude=gpu-run.log --exclude=frontends.tar.gz . 2>/dev/null &&
+			find "$OUT" -maxdepth 1 -name 'cap-*' -delete ;;
 	frontprobe)
 		say "front ends, what a capture sees today (issue 30): versions; FlexAttention and JAX plain, under ncu (kernel names, grids), under record verbose (every NVTX range); the JAX kernel-regex hang with the CUPTI trace; threads and streams"
 		python3 -c 'import torch, triton, jax, jaxlib; print("torch", torch.__version__, "cudnn", torch.backends.cudnn.version(), "triton", triton.__version__, "jax", jax.__version__, jaxlib.__version__, jax.devices())' 2>&1 | tail -3 | tee -a "$log"
