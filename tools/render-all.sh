@@ -82,6 +82,7 @@ done
 # (experiments/results/capture/), each beside attnprof's own references:
 #   capture-sdpa.yaml  + fa2-paper.yaml              -> reports/h200-pytorch/sdpa-backends.pdf
 #   capture-llama.yaml + fa2-paper.yaml, decode.yaml -> reports/h200-pytorch/llama-generate.pdf
+#   capture-flex{,-eager,-unmarked}.yaml + fa2-paper.yaml -> reports/h200-pytorch/flex-attention.pdf
 # (figures of the first in reports/h200-pytorch/figures/).  Only when the
 # H200 evidence itself is rendered, not for the fixture.
 cap=experiments/results/capture
@@ -90,10 +91,15 @@ pout=${PYTORCH_OUT:-reports/h200-pytorch}
 if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	mkdir -p "$pout/figures"
 	rm -f "$pout"/figures/*.svg "$pout"/figures/*.png
-	for pair in "sdpa-backends:capture-sdpa:fa2-paper" "llama-generate:capture-llama:fa2-paper decode"; do
+	for pair in "sdpa-backends:capture-sdpa:fa2-paper" "llama-generate:capture-llama:fa2-paper decode" \
+		"flex-attention:capture-flex capture-flex-eager capture-flex-unmarked:fa2-paper"; do
 		name=${pair%%:*} rest=${pair#*:}
-		capf=${rest%%:*} refs=${rest#*:}
-		[ -e "$cap/$capf.yaml" ] || continue
+		caps=${rest%%:*} refs=${rest#*:}
+		capfiles=""
+		for c in $caps; do
+			[ -e "$cap/$c.yaml" ] && capfiles="$capfiles $cap/$c.yaml"
+		done
+		[ -n "$capfiles" ] || continue
 		reffiles=""
 		for r in $refs; do
 			[ -e "experiments/results/$r.yaml" ] && reffiles="$reffiles experiments/results/$r.yaml"
@@ -101,9 +107,9 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 		figs=""
 		[ "$name" = sdpa-backends ] && figs="--figures-dir $pout/figures --dpi $dpi"
 		# shellcheck disable=SC2086 # word splitting of the file lists is intended
-		if ! "$bin" report "$cap/$capf.yaml" $reffiles -t templates/impl-review.yaml -o "$pout/$name.pdf" -q $figs \
-			$(trace "$name" "$cap/$capf.yaml" $reffiles); then
-			echo "render-all: failed: templates/impl-review.yaml on $cap/$capf.yaml" >&2
+		if ! "$bin" report $capfiles $reffiles -t templates/impl-review.yaml -o "$pout/$name.pdf" -q $figs \
+			$(trace "$name" $capfiles $reffiles); then
+			echo "render-all: failed: templates/impl-review.yaml on$capfiles" >&2
 			status=1
 		fi
 	done

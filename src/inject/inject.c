@@ -91,6 +91,8 @@ static struct {
 	char *kernel_shape;    /* kernel-launch mode: the calls' range name */
 	int scan;              /* unmarked programs: a launch of a family's attention kernel outside
 				  any range is a call of its own, shape unknown (family_scan) */
+	int captures;          /* CUDA graph captures in progress (any stream, any thread) */
+	long in_capture_skipped; /* attention launches or ranges left alone: inside a graph capture */
 	int disabled;          /* profiling stopped in this process after a failing profiler call:
 				  the program runs on untouched (the results' notes say why) */
 	int flush;             /* flush the L2 before each profiled kernel (ATTNPROF_INJECT_FLUSH) */
@@ -652,6 +654,20 @@ static void attach_check(const char *msg)
 	}
 }
 
+/* A launch or a range met while a CUDA graph is being captured is left
+ * alone: profiling it would make CUDA calls (allocations, the flush, the
+ * profiler's own) that invalidate the program's capture */
+static int capture_in_progress(void)
+{
+	if (__atomic_load_n(&g.captures, __ATOMIC_ACQUIRE) <= 0)
+		return 0;
+	if (g.in_capture_skipped++ == 0)
+		note_header("attention calls met while the program was capturing a CUDA graph were left unprofiled "
+			    "(the graph's later launches are not profiled either: XLA's command buffers, CUDA-graph modes "
+			    "of torch.compile; docs/capture.md)");
+	return 1;
+}
+
 static void on_push(const char *name)
 {
 	int take = 0;
@@ -659,7 +675,7 @@ static void on_push(const char *name)
 		fprintf(stderr, "attnprof-inject: range push '%s'\n", name ? name : "(not ASCII)");
 	if (!g.disabled && name && range_is_attention(name) && !fnmatch(g.include, name, 0)) {
 		g.seen++;
-		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active;
+		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active && !capture_in_progress();
 	}
 	if (depth < MAX_DEPTH)
 		mine[depth] = (unsigned char)take;
@@ -719,7 +735,7 @@ static void attach_env(const char *msg)
 	if (said++)
 		return;
 	char line[600];
-	snprintf(line, sizeof line, "libraries in process %d: %.500s", (int)getpid(), msg + 13);
+	snprintf(line, sizeof line, "libraries:%.500s", msg + 13);
 	note_header(line);
 }
 
@@ -775,6 +791,24 @@ int NVTX_API InitializeInjectionNvtx2(NvtxGetExportTableFunc_t get)
 	if (g.verbose || getenv("ATTNPROF_INJECT_VERBOSE"))
 		fprintf(stderr, "attnprof-inject: NVTX attached in pid %d\n", (int)getpid());
 	return 1;
+}
+
+static int capture_delta(CUpti_CallbackId cbid)
+{
+	switch (cbid) {
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture:
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture_ptsz:
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture_v2:
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture_v2_ptsz:
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCaptureToGraph:
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCaptureToGraph_ptsz:
+		return 1;
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamEndCapture:
+	case CUPTI_DRIVER_TRACE_CBID_cuStreamEndCapture_ptsz:
+		return -1;
+	default:
+		return 0;
+	}
 }
 
 static int is_graph_launch(CUpti_CallbackId cbid)
@@ -835,6 +869,14 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	(void)userdata;
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || in_callback || g.disabled)
 		return;
+	const int cap = capture_delta(cbid);
+	if (cap) { /* counted when the begin succeeded, and at every end (a failed end ends it too) */
+		const CUpti_CallbackData *cd = cbdata;
+		if (cd->callbackSite == CUPTI_API_EXIT &&
+		    (cap < 0 || !cd->functionReturnValue || *(const CUresult *)cd->functionReturnValue == CUDA_SUCCESS))
+			__atomic_add_fetch(&g.captures, cap, __ATOMIC_ACQ_REL);
+		return;
+	}
 	/* most launches are the program's own, outside any call: no lock for them
 	 * (g.active and g.thread change only on the call's own thread) */
 	const int own_call = g.active == 1 && pthread_equal(g.thread, pthread_self());
@@ -855,7 +897,9 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	}
 	lock_tool();
 	if (g.ready && d->callbackSite == CUPTI_API_ENTER) {
-		if (g.kernel_shape && !g.active && depth == 0 && launch_matches(d->symbolName)) {
+		if ((g.kernel_shape || g.scan) && !g.active && depth == 0 && capture_in_progress()) {
+			/* left alone, counted once in the notes */
+		} else if (g.kernel_shape && !g.active && depth == 0 && launch_matches(d->symbolName)) {
 			g.seen++;
 			if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
 				begin_call(g.kernel_shape, "kernel-regex");
@@ -1040,7 +1084,15 @@ int InitializeInjection(void)
 	}
 	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch);
 	cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz);
-	if (g.kernel_shape || g.flush || g.window) {
+	static const CUpti_CallbackId captures[] = {
+		CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture, CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture_ptsz,
+		CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture_v2, CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCapture_v2_ptsz,
+		CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCaptureToGraph, CUPTI_DRIVER_TRACE_CBID_cuStreamBeginCaptureToGraph_ptsz,
+		CUPTI_DRIVER_TRACE_CBID_cuStreamEndCapture, CUPTI_DRIVER_TRACE_CBID_cuStreamEndCapture_ptsz,
+	};
+	for (size_t i = 0; i < sizeof captures / sizeof captures[0]; i++)
+		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, captures[i]);
+	if (g.kernel_shape || g.flush || g.window || g.scan) {
 		static const CUpti_CallbackId launches[] = {
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,

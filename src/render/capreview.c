@@ -513,6 +513,10 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		}
 	}
 	tb_add(b, ".");
+	if (r->capture && r->capture->density > 0 && r->capture->density < 1)
+		tb_add(b, " Its block mask computed %.1f %% of the (query block, key block) pairs: FLOPs and TFLOP/s "
+		       "count those blocks only, while attnprof's references at the same shape compute every pair.",
+		       100 * r->capture->density);
 	double l2w = r->capture ? r->capture->l2_write_bytes : -1;
 	if (l2w >= 0)
 		tb_add(b, " Its kernels wrote %s through the L2, %.1f× their DRAM writes (L2 writes also count what never "
