@@ -679,8 +679,18 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 		e[s].look = look[s] >= 0 ? style_series(st, look[s]) : series_look_of(c, rd, names[s]);
 		e[s].bar = 1;
 	}
-	struct rbox lb = legend_box(c, e, (size_t)nser, &box);
-	legend_draw(c, e, (size_t)nser, lb.x, lb.y, lb.w);
+	/* the legend names the series with a bar to draw */
+	struct legend_entry shown[CMP_SERIES];
+	size_t nshown = 0;
+	for (int s = 0; s < nser; s++) {
+		int any = 0;
+		for (int k = 0; k < ns; k++)
+			any |= !isnan(val[s][k]);
+		if (any)
+			shown[nshown++] = e[s];
+	}
+	struct rbox lb = legend_box(c, shown, nshown, &box);
+	legend_draw(c, shown, nshown, lb.x, lb.y, lb.w);
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));
 	pn.ncat = ns;

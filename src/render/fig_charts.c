@@ -985,6 +985,24 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		      - sz(c, 4), fsc, slope_w;
 	int cpick = text_choose(c, cchoice, 3, fs, 0, crun, &fsc);
 	text_extent(c, cchoice[cpick], fsc, 0, 0, &slope_w, NULL);
+	/* along the slope, from its foot up, to where no measured point lies under
+	 * the label; where none is clear, a shorter form of it */
+	for (int found = 0; !found && cpick < 3; cpick += !found) {
+		double th0;
+		text_extent(c, cchoice[cpick], fsc, 0, 0, &slope_w, &th0);
+		for (double l2 = pn.x.lo * 1.5; l2 < pn.x.lo * 100 && !found; l2 *= 1.25) {
+			double x1 = panel_x(&pn, l2), y1 = panel_y(&pn, bw * l2 / 1e3);
+			double ex = slope_w * cos(ang), ey = slope_w * sin(ang);
+			struct rbox b = rbox_make(x1 - sz(c, 3), fmin(y1, y1 + ey) - sz(c, 3), ex + th0 + sz(c, 6),
+						  fabs(ey) + th0 + sz(c, 6));
+			if (!roof_points_under(c, rd, &pn, b)) {
+				lx = l2;
+				found = 1;
+			}
+		}
+		if (!found && cpick == 2)
+			break; /* nowhere clear: the foot of the slope, the shortest form */
+	}
 	double slope_end = panel_x(&pn, lx) + slope_w * cos(ang); /* how far right the slope labels reach */
 	cairo_save(c->cr);
 	cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3));
@@ -1027,6 +1045,17 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		 * measured point (a label hides it): above the roof instead */
 		int above = x0 < slope_end + sz(c, 4) ||
 			    roof_points_under(c, rd, &pn, rbox_make(x0, panel_y(&pn, peak) + sz(c, 3), tw, th));
+		/* points on both sides there (values near the peak): further left along the roof, above it */
+		int clear = !above;
+		for (double xs = x0; !clear && xs >= slope_end + sz(c, 4); xs -= sz(c, 6))
+			if (!roof_points_under(c, rd, &pn, rbox_make(xs, panel_y(&pn, peak) - sz(c, 3) - th, tw, th))) {
+				x0 = xs;
+				clear = 1;
+			}
+		/* points all along the roof: at the plot's left, over the roof's height, where the
+		 * slope runs far below */
+		if (!clear)
+			x0 = pn.plot.x + sz(c, 2);
 		text_at(c, x0, panel_y(&pn, peak) + (above ? -sz(c, 3) : sz(c, 3)), choice[pick], fs3, TX_KNOCKOUT, 0,
 			above ? 1 : 0, NULL);
 	} else {
