@@ -109,14 +109,6 @@ static int timed(const struct record *r)
 	return !r->error && isfinite(r->time_ms) && r->time_ms > 0;
 }
 
-static double spread(const struct record *r)
-{
-	if (!isfinite(r->time_ms_min) || !isfinite(r->time_ms_max) || !(r->time_ms_min > 0) ||
-	    r->time_ms_max < r->time_ms_min)
-		return NAN;
-	return r->time_ms_max - r->time_ms_min;
-}
-
 static void compare(struct row *w)
 {
 	if (!timed(w->b) || !timed(w->n)) {
@@ -126,13 +118,8 @@ static void compare(struct row *w)
 	}
 	w->ratio = w->n->time_ms / w->b->time_ms;
 	w->change_pct = 100 * (w->ratio - 1);
-	double sb = spread(w->b), sn = spread(w->n), d = w->n->time_ms - w->b->time_ms;
-	if (isnan(sb) || isnan(sn))
-		w->v = V_NO_SPREAD;
-	else if (fabs(d) > sb && fabs(d) > sn)
-		w->v = d > 0 ? V_REGRESSION : V_IMPROVEMENT;
-	else
-		w->v = V_WITHIN;
+	int d = record_times_differ(w->b, w->n);
+	w->v = d == 2 ? V_NO_SPREAD : d > 0 ? V_REGRESSION : d < 0 ? V_IMPROVEMENT : V_WITHIN;
 }
 
 /* ---- output ----------------------------------------------------------- */

@@ -12,6 +12,8 @@
 #include "util/file.h"
 
 const char *const lr_role_names[LR_NROLES] = { "body", "text", "figure", "numeral" };
+const char *const lr_scale_names[LR_NSCALES] = { "lin", "log", "cat" };
+static const char *const key_kind_names[] = { "series", "legend" };
 
 void layrec_init(struct layrec *r)
 {
@@ -29,6 +31,9 @@ void layrec_release(struct layrec *r)
 	free(r->texts);
 	free(r->lines);
 	free(r->fills);
+	free(r->marks);
+	free(r->keys);
+	free(r->ticks);
 	layrec_init(r);
 }
 
@@ -120,6 +125,46 @@ void layrec_fill(struct layrec *r, int hatch, double x0, double y0, double x1, d
 		*f = (struct lr_fill){ (int)r->npages, r->cur_fig, hatch, x0, y0, x1, y1, ++r->seq };
 }
 
+void layrec_mark(struct layrec *r, double x0, double y0, double x1, double y1)
+{
+	struct lr_mark *m = PUSH(r, marks);
+	if (m)
+		*m = (struct lr_mark){ (int)r->npages, r->cur_fig, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1,
+				       x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0 };
+}
+
+void layrec_key(struct layrec *r, enum lr_key_kind kind, const char *key)
+{
+	/* the key is one word in the file */
+	char word[sizeof(r->keys->key)];
+	size_t n = 0;
+	for (const char *p = key; *p && n + 1 < sizeof(word); p++)
+		word[n++] = *p == ' ' || *p == '\t' || *p == '\n' ? '_' : *p;
+	word[n] = '\0';
+	if (!n)
+		snprintf(word, sizeof(word), "-");
+	/* one line per (figure, kind, key): a series drawn in four panels is one series */
+	for (size_t i = r->nkeys; i-- > 0 && r->keys[i].page == (int)r->npages && r->keys[i].fig == r->cur_fig;)
+		if (r->keys[i].kind == (int)kind && !strcmp(r->keys[i].key, word))
+			return;
+	struct lr_key *k = PUSH(r, keys);
+	if (!k)
+		return;
+	k->page = (int)r->npages;
+	k->fig = r->cur_fig;
+	k->kind = (int)kind;
+	memcpy(k->key, word, sizeof(word));
+}
+
+int layrec_axis(struct layrec *r) { return ++r->next_axis; }
+
+void layrec_tick(struct layrec *r, int axis, char dir, enum lr_scale scale, double pos, double value)
+{
+	struct lr_tick *t = PUSH(r, ticks);
+	if (t)
+		*t = (struct lr_tick){ (int)r->npages, r->cur_fig, axis, (int)scale, dir, pos, value };
+}
+
 int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash)
 {
 	FILE *f = fopen(path, "rb");
@@ -160,7 +205,7 @@ int layrec_save(const struct layrec *r, const char *path)
 	fprintf(f, "%s\npdf %ld %016llx\nstyle %s\n", LAYREC_FORMAT, r->pdf_bytes, r->pdf_hash, r->style);
 	for (int i = 0; i < LR_NROLES; i++)
 		fprintf(f, "min %s %.2f\n", lr_role_names[i], r->min[i]);
-	size_t ti = 0, li = 0, fi = 0, gi = 0;
+	size_t ti = 0, li = 0, fi = 0, gi = 0, mi = 0, ki = 0, ki2 = 0;
 	for (size_t p = 0; p < r->npages; p++) {
 		const struct lr_page *pg = &r->pages[p];
 		int n = (int)p + 1;
@@ -183,6 +228,19 @@ int layrec_save(const struct layrec *r, const char *path)
 		for (; fi < r->nfills && r->fills[fi].page == n; fi++) {
 			const struct lr_fill *h = &r->fills[fi];
 			fprintf(f, "fill %d %d %d %.1f %.1f %.1f %.1f %ld\n", n, h->fig, h->hatch, h->x0, h->y0, h->x1, h->y1, h->seq);
+		}
+		for (; mi < r->nmarks && r->marks[mi].page == n; mi++) {
+			const struct lr_mark *m = &r->marks[mi];
+			fprintf(f, "mark %d %d %.1f %.1f %.1f %.1f\n", n, m->fig, m->x0, m->y0, m->x1, m->y1);
+		}
+		for (; ki < r->nkeys && r->keys[ki].page == n; ki++) {
+			const struct lr_key *k = &r->keys[ki];
+			fprintf(f, "%s %d %d %s\n", key_kind_names[k->kind], n, k->fig, k->key);
+		}
+		for (; ki2 < r->nticks && r->ticks[ki2].page == n; ki2++) {
+			const struct lr_tick *t = &r->ticks[ki2];
+			fprintf(f, "tick %d %d %d %c %s %.2f %.9g\n", n, t->fig, t->axis, t->dir, lr_scale_names[t->scale], t->pos,
+				t->value);
 		}
 	}
 	if (ferror(f)) {
@@ -283,6 +341,30 @@ int layrec_load(struct layrec *r, const char *path)
 			struct lr_fill *p = ok ? PUSH(r, fills) : NULL;
 			if (p)
 				*p = h;
+		} else if (!strcmp(kw, "mark")) {
+			struct lr_mark m;
+			ok = sscanf(s, "%d %d %lf %lf %lf %lf", &m.page, &m.fig, &m.x0, &m.y0, &m.x1, &m.y1) == 6;
+			struct lr_mark *p = ok ? PUSH(r, marks) : NULL;
+			if (p)
+				*p = m;
+		} else if (!strcmp(kw, "series") || !strcmp(kw, "legend")) {
+			struct lr_key k = { .kind = !strcmp(kw, "legend") ? LR_LEGEND : LR_SERIES };
+			ok = sscanf(s, "%d %d %111s", &k.page, &k.fig, k.key) == 3;
+			struct lr_key *p = ok ? PUSH(r, keys) : NULL;
+			if (p)
+				*p = k;
+		} else if (!strcmp(kw, "tick")) {
+			struct lr_tick t;
+			char sc[8];
+			ok = sscanf(s, "%d %d %d %c %7s %lf %lf", &t.page, &t.fig, &t.axis, &t.dir, sc, &t.pos, &t.value) == 7;
+			t.scale = -1;
+			for (int i = 0; ok && i < LR_NSCALES; i++)
+				if (!strcmp(sc, lr_scale_names[i]))
+					t.scale = i;
+			ok = ok && t.scale >= 0 && (t.dir == 'x' || t.dir == 'y');
+			struct lr_tick *p = ok ? PUSH(r, ticks) : NULL;
+			if (p)
+				*p = t;
 		} else {
 			ok = 0;
 		}

@@ -23,6 +23,15 @@
  *     fill N FIG HATCH X0 Y0 X1 Y1 SEQ a filled area's bounding box; HATCH 1 hatched,
  *                                      -1 a knockout (paper colour painted over
  *                                      what was drawn before it, under a label)
+ *     mark N FIG X0 Y0 X1 Y1           a plotted data mark (a point's marker, a
+ *                                      bar's top edge, a whisker): no label on it
+ *     series N FIG KEY                 a series of which the figure drew a mark
+ *     legend N FIG KEY                 a legend entry for series KEY
+ *     tick N FIG AXIS DIR SCALE POS VALUE
+ *                                      a labelled tick of axis AXIS (a number per
+ *                                      axis on the page): DIR x or y, SCALE lin,
+ *                                      log or cat (categories at equal steps), POS
+ *                                      its place along DIR, VALUE the number it reads
  *
  * SEQ is the paint order on the page: a knockout hides the lines painted
  * before it, not those after.
@@ -51,6 +60,13 @@ struct lr_text {
 };
 struct lr_line { int page, fig; double w, x0, y0, x1, y1; long seq; };
 struct lr_fill { int page, fig, hatch; double x0, y0, x1, y1; long seq; };
+struct lr_mark { int page, fig; double x0, y0, x1, y1; };
+/* a series drawn (LR_SERIES) or a legend entry naming one (LR_LEGEND) */
+enum lr_key_kind { LR_SERIES, LR_LEGEND };
+struct lr_key { int page, fig, kind; char key[112]; };
+enum lr_scale { LR_LIN, LR_LOG, LR_CAT, LR_NSCALES };
+extern const char *const lr_scale_names[LR_NSCALES];
+struct lr_tick { int page, fig, axis, scale; char dir; double pos, value; };
 
 struct layrec {
 	char style[32];
@@ -62,11 +78,15 @@ struct layrec {
 	struct lr_text *texts; size_t ntexts, atexts;
 	struct lr_line *lines; size_t nlines, alines;
 	struct lr_fill *fills; size_t nfills, afills;
+	struct lr_mark *marks; size_t nmarks, amarks;
+	struct lr_key *keys; size_t nkeys, akeys;
+	struct lr_tick *ticks; size_t nticks, aticks;
 	/* recording state */
 	int cur_fig;       /* figure being drawn, -1 none */
 	int role;          /* role of text placed outside figures */
 	int numeral;       /* set while a reference numeral is drawn */
 	int next_group;
+	int next_axis;
 	long seq;          /* paint order of lines and fills */
 	int oom;           /* an allocation failed: the record is incomplete */
 };
@@ -84,6 +104,11 @@ void layrec_text(struct layrec *r, int group, double size, const double q[8], co
 void layrec_text_split(struct layrec *r);
 void layrec_line(struct layrec *r, double w, double x0, double y0, double x1, double y1);
 void layrec_fill(struct layrec *r, int hatch, double x0, double y0, double x1, double y1);
+void layrec_mark(struct layrec *r, double x0, double y0, double x1, double y1);
+void layrec_key(struct layrec *r, enum lr_key_kind kind, const char *key);
+/* A new axis: its number for layrec_tick. */
+int layrec_axis(struct layrec *r);
+void layrec_tick(struct layrec *r, int axis, char dir, enum lr_scale scale, double pos, double value);
 
 /* FNV-1a of a file's bytes: 0 with *bytes and *hash set, or -1 (message printed). */
 int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash);

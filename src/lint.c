@@ -336,6 +336,105 @@ static void rule_empty_figures(struct lint *L)
 	}
 }
 
+/* A label over a plotted mark (a point, a bar's top, a whisker) hides the datum. */
+static void rule_label_on_mark(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	for (size_t i = 0; i < r->ntexts; i++) {
+		const struct lr_text *t = &r->texts[i];
+		double bt[4];
+		quad_box(t->q, bt);
+		for (size_t k = 0; k < r->nmarks; k++) {
+			const struct lr_mark *m = &r->marks[k];
+			double bm[4] = { m->x0, m->y0, m->x1, m->y1 };
+			double q[8] = { m->x0, m->y0, m->x1, m->y0, m->x1, m->y1, m->x0, m->y1 };
+			if (m->page != t->page || boxes_apart(bt, bm, OVERLAP_TOL) || !lint_quads_overlap(t->q, q, OVERLAP_TOL))
+				continue;
+			char qt[40];
+			lint_add(L, t->page, bt[0], bt[1], "text '%s' over a plotted mark at %.1f,%.1f", Q(t->text, qt),
+				 (m->x0 + m->x1) / 2, (m->y0 + m->y1) / 2);
+		}
+	}
+}
+
+/* A legend entry names a series the figure drew. */
+static void rule_legend_series(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	for (size_t i = 0; i < r->nkeys; i++) {
+		const struct lr_key *e = &r->keys[i];
+		if (e->kind != LR_LEGEND)
+			continue;
+		int drawn = 0;
+		for (size_t k = 0; k < r->nkeys && !drawn; k++)
+			drawn = r->keys[k].kind == LR_SERIES && r->keys[k].page == e->page && r->keys[k].fig == e->fig &&
+				!strcmp(r->keys[k].key, e->key);
+		if (drawn)
+			continue;
+		const struct lr_fig *f = NULL;
+		for (size_t g = 0; g < r->nfigs; g++)
+			if (r->figs[g].id == e->fig)
+				f = &r->figs[g];
+		char qk[40];
+		lint_add(L, e->page, f ? f->x0 : 0, f ? f->y0 : 0, "legend entry '%s' of figure '%s' has no drawn series",
+			 Q(e->key, qk), f ? f->kind : "-");
+	}
+}
+
+/* Positions of an axis's ticks against their values: affine in v (linear),
+ * in log v (log); categories at equal steps must read as one or the other,
+ * or the reader sees a scale that is not there. */
+static int ticks_affine(const struct lr_tick *const *t, size_t n, int logv)
+{
+	double f0 = logv ? log(t[0]->value) : t[0]->value, f1 = logv ? log(t[n - 1]->value) : t[n - 1]->value;
+	if (!isfinite(f0) || !isfinite(f1) || f1 == f0)
+		return 0;
+	double b = (t[n - 1]->pos - t[0]->pos) / (f1 - f0);
+	double tol = fmax(0.75, 0.01 * fabs(t[n - 1]->pos - t[0]->pos));
+	for (size_t i = 1; i + 1 < n; i++) {
+		double f = logv ? log(t[i]->value) : t[i]->value;
+		if (!isfinite(f) || fabs(t[i]->pos - (t[0]->pos + b * (f - f0))) > tol)
+			return 0;
+	}
+	return 1;
+}
+
+static void rule_tick_spacing(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	const struct lr_tick *axis[64];
+	for (size_t i = 0; i < r->nticks; i++) {
+		const struct lr_tick *t0 = &r->ticks[i];
+		int first = 1;
+		for (size_t k = 0; k < i && first; k++)
+			first = !(r->ticks[k].page == t0->page && r->ticks[k].axis == t0->axis);
+		if (!first)
+			continue;
+		size_t n = 0;
+		for (size_t k = i; k < r->nticks && n < 64; k++)
+			if (r->ticks[k].page == t0->page && r->ticks[k].axis == t0->axis)
+				axis[n++] = &r->ticks[k];
+		if (n < 3)
+			continue; /* two ticks fit any scale */
+		int ok = t0->scale == LR_LIN ? ticks_affine(axis, n, 0)
+		       : t0->scale == LR_LOG ? ticks_affine(axis, n, 1)
+		       : ticks_affine(axis, n, 0) || ticks_affine(axis, n, 1);
+		if (ok)
+			continue;
+		char vals[120] = "";
+		for (size_t k = 0; k < n && strlen(vals) < sizeof(vals) - 16; k++)
+			snprintf(vals + strlen(vals), sizeof(vals) - strlen(vals), "%s%g", k ? ", " : "", axis[k]->value);
+		if (t0->scale == LR_CAT)
+			lint_add(L, t0->page, t0->dir == 'x' ? t0->pos : 0, t0->dir == 'y' ? t0->pos : 0,
+				 "%c axis: categories %s at equal steps are neither evenly spaced nor in one ratio: draw a log axis "
+				 "or say the axis is not to scale", t0->dir, vals);
+		else
+			lint_add(L, t0->page, t0->dir == 'x' ? t0->pos : 0, t0->dir == 'y' ? t0->pos : 0,
+				 "%c axis: ticks %s are not placed by the axis's %s scale", t0->dir, vals,
+				 t0->scale == LR_LOG ? "log" : "linear");
+	}
+}
+
 /* The PDF as poppler reads it against the record. */
 static void rule_pdf(struct lint *L)
 {
@@ -378,7 +477,8 @@ static void rule_pdf(struct lint *L)
 }
 
 static void (*const core_rules[])(struct lint *L) = {
-	rule_overlap, rule_cross, rule_hatch, rule_split_words, rule_size, rule_margins, rule_empty_figures, rule_pdf,
+	rule_overlap, rule_cross, rule_hatch, rule_split_words, rule_size, rule_margins, rule_empty_figures,
+	rule_label_on_mark, rule_legend_series, rule_tick_spacing, rule_pdf,
 };
 
 /* Profiles: a style's own rules after the core ones.  The patent and
@@ -402,6 +502,9 @@ size_t lint_run(struct lint *L)
 	for (size_t i = 0; i < r->ntexts; i++) bad |= r->texts[i].page < 1 || r->texts[i].page > (int)r->npages;
 	for (size_t i = 0; i < r->nlines; i++) bad |= r->lines[i].page < 1 || r->lines[i].page > (int)r->npages;
 	for (size_t i = 0; i < r->nfills; i++) bad |= r->fills[i].page < 1 || r->fills[i].page > (int)r->npages;
+	for (size_t i = 0; i < r->nmarks; i++) bad |= r->marks[i].page < 1 || r->marks[i].page > (int)r->npages;
+	for (size_t i = 0; i < r->nkeys; i++) bad |= r->keys[i].page < 1 || r->keys[i].page > (int)r->npages;
+	for (size_t i = 0; i < r->nticks; i++) bad |= r->ticks[i].page < 1 || r->ticks[i].page > (int)r->npages;
 	if (bad) {
 		lint_add(L, 0, 0, 0, "the layout record names a page it does not have: render the document again");
 		return L->nf;

@@ -9,7 +9,10 @@
  *
  * Core rules, every style: text overlapping text, text crossing a drawn
  * line, text on a hatched area, type below the style's minimum for its
- * role, ink outside the margins, a figure that draws nothing, and the
+ * role, ink outside the margins, a figure that draws nothing, a label over
+ * a plotted mark, a legend entry with no drawn series, ticks placed against
+ * their axis's scale (or categories at equal steps that read as neither a
+ * linear nor a log scale), and the
  * cross-checks (a word of the PDF the record does not hold, a stale
  * record, words overlapping in the PDF).  A profile (named by the record's
  * style) adds rules of its own: see lint_profiles in lint.c.

@@ -185,6 +185,25 @@ const char *record_pass(const struct record *rec)
 	return rec->pass ? rec->pass : "fwd";
 }
 
+double record_spread_ms(const struct record *rec)
+{
+	if (rec->error || !isfinite(rec->time_ms_min) || !isfinite(rec->time_ms_max) || !(rec->time_ms_min > 0) ||
+	    rec->time_ms_max < rec->time_ms_min)
+		return NAN;
+	return rec->time_ms_max - rec->time_ms_min;
+}
+
+int record_times_differ(const struct record *a, const struct record *b)
+{
+	double sa = record_spread_ms(a), sb = record_spread_ms(b);
+	if (isnan(sa) || isnan(sb) || !(a->time_ms > 0) || !(b->time_ms > 0))
+		return 2;
+	double d = b->time_ms - a->time_ms;
+	if (fabs(d) > sa && fabs(d) > sb)
+		return d > 0 ? 1 : -1;
+	return 0;
+}
+
 void results_init(struct results *r) { memset(r, 0, sizeof(*r)); }
 
 void results_release(struct results *r)

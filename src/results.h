@@ -197,6 +197,17 @@ struct record {
 /* The pass of a record: "fwd" when the file gives none. */
 const char *record_pass(const struct record *rec);
 
+/* The run-to-run spread of a record's timed launches: the width
+ * time_ms_max - time_ms_min, or NAN when the record has no usable pair
+ * (a failed run, a file from before the fields). */
+double record_spread_ms(const struct record *rec);
+/* Two records' medians compared against both spreads (the rule of
+ * 'attnprof diff' and of every "faster"/"slower" a document writes): 1
+ * when b is slower than a by more than each record's spread, -1 when
+ * faster by more, 0 equal within the spread, 2 when either has no spread
+ * or no time. */
+int record_times_differ(const struct record *a, const struct record *b);
+
 /* A scalar of a record read through the results schema (the tables that
  * also write and read it): section "" (the top level), "timing", "memory",
  * "correctness" or "capture" (missing where the record has none), key as in the file.  SCALAR_STR sets *s (NULL: none),

@@ -180,9 +180,11 @@ void panel_draw(struct rctx *c, const struct panel *p)
 	draw_line(c, pl.x, pl.y, pl.x, bottom, st->thin, 0);
 	draw_line(c, pl.x, bottom, pl.x + pl.w, bottom, st->thin, 0);
 	double tk = sz(c, 3);
+	int yaxis = rec_axis(c), xaxis = rec_axis(c);
 	for (int i = 0; i < p->y.nticks; i++) {
 		double y = panel_y(p, p->y.ticks[i]);
 		draw_line(c, pl.x - tk, y, pl.x, y, st->thin, 0);
+		rec_tick(c, yaxis, 'y', p->y.log ? LR_LOG : LR_LIN, pl.x, y, p->y.ticks[i]);
 		text_at(c, pl.x - tk - sz(c, 1.5), y, tick_label(p->y.ticks[i], &p->y, p->yfmt, buf, sizeof(buf)),
 			fs, 0, 1, 0.5, NULL);
 	}
@@ -196,6 +198,8 @@ void panel_draw(struct rctx *c, const struct panel *p)
 		for (int i = 0; i < p->ncat; i++) {
 			char lab[64];
 			cat_label(p->cat_short[i], lab, sizeof(lab));
+			if (p->cat_value[i] > 0)
+				rec_tick(c, xaxis, 'x', LR_CAT, panel_cat_x(p, i), bottom, p->cat_value[i]);
 			if (p->cat_turned) {
 				/* upright, its end under the axis */
 				cairo_save(c->cr);
@@ -224,6 +228,7 @@ void panel_draw(struct rctx *c, const struct panel *p)
 		for (int i = 0; i < p->x.nticks; i++) {
 			double x = panel_x(p, p->x.ticks[i]);
 			draw_line(c, x, bottom, x, bottom + tk, st->thin, 0);
+			rec_tick(c, xaxis, 'x', p->x.log ? LR_LOG : LR_LIN, x, bottom, p->x.ticks[i]);
 			text_at(c, x, bottom + tk, tick_label(p->x.ticks[i], &p->x, p->xfmt, buf, sizeof(buf)),
 				fs, 0, 0.5, 0, NULL);
 		}
@@ -243,7 +248,32 @@ void panel_draw(struct rctx *c, const struct panel *p)
 	cairo_restore(c->cr);
 }
 
+void draw_whisker(struct rctx *c, double x, double y0, double y1, double cap)
+{
+	double w = c->st->thin;
+	draw_line(c, x, y0, x, y1, w, 0);
+	draw_line(c, x - cap / 2, y0, x + cap / 2, y0, w, 0);
+	draw_line(c, x - cap / 2, y1, x + cap / 2, y1, w, 0);
+	rec_mark(c, x - cap / 2, fmin(y0, y1) - w / 2, x + cap / 2, fmax(y0, y1) + w / 2);
+}
+
+int value_spread(const struct record *r, double v, int per_time, double *lo, double *hi)
+{
+	if (isnan(record_spread_ms(r)) || !(r->time_ms > 0) || !isfinite(v))
+		return 1;
+	if (per_time) {
+		*lo = v * r->time_ms / r->time_ms_max;
+		*hi = v * r->time_ms / r->time_ms_min;
+	} else {
+		*lo = v * r->time_ms_min / r->time_ms;
+		*hi = v * r->time_ms_max / r->time_ms;
+	}
+	return 0;
+}
+
 /* ---- legend ------------------------------------------------------------ */
+
+const char *legend_key(const struct legend_entry *e) { return e->part[0] ? e->part : e->label; }
 
 static double entry_width(struct rctx *c, const struct legend_entry *e, double *th)
 {
@@ -317,6 +347,7 @@ double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, doubl
 				cairo_restore(c->cr);
 				draw_marker(c, x + sw / 2, sy + sh / 2, e[k].look->marker, sz(c, 5), e[k].look);
 			}
+			rec_legend(c, legend_key(&e[k]));
 			if (e[k].part[0])
 				draw_numeral(c, e[k].part, e[k].label, x + sw / 2, sy, x + sw / 2,
 					     sy - c->st->size_numeral * 0.75);

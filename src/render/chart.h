@@ -21,6 +21,7 @@ struct panel {
 	enum tick_fmt xfmt, yfmt;
 	int ncat;                      /* > 0: categorical x (grouped bars) */
 	char cats[PANEL_MAX_CATS][32];
+	double cat_value[PANEL_MAX_CATS]; /* > 0: the number a category reads (N), for the linter's scale check */
 	int cat_turned;                /* labels run upwards: a piece is wider than its slot */
 	int cat_abbrev;                /* labels abbreviated from the glossary (listed under the chart) */
 	char cat_short[PANEL_MAX_CATS][32];
@@ -38,12 +39,24 @@ double panel_cat_x(const struct panel *p, int i);
 /* A tick label by format. */
 const char *tick_label(double v, const struct axis *a, enum tick_fmt f, char *buf, size_t len);
 
+/* A min–max whisker at x between y positions y0 and y1 (caps of width cap),
+ * in the current colour; recorded as a plotted mark. */
+void draw_whisker(struct rctx *c, double x, double y0, double y1, double cap);
+/* The spread of a value v measured as the median of r's timed launches:
+ * *lo, *hi the value at the slowest and the fastest launch when v varies
+ * as 1 / time (TFLOP/s, GB/s; per_time 1) or as the time (per_time 0).
+ * 0, or 1 when the record has no spread (nothing to draw). */
+int value_spread(const struct record *r, double v, int per_time, double *lo, double *hi);
+
 struct legend_entry {
 	char label[64];
 	const struct series_look *look;
 	int bar;      /* 1: a filled swatch; 0: a line with a marker */
 	char part[80]; /* numeral key (patent), or "" */
 };
+/* The key a legend entry names its series by (the linter matches it with
+ * rec_series): its part, else its label. */
+const char *legend_key(const struct legend_entry *e);
 /* Height of a legend laid out in rows across width w. */
 double legend_height(struct rctx *c, const struct legend_entry *e, size_t n, double w);
 /* Where a legend of n entries goes, cut from *box: a strip on top, or a

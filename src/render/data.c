@@ -598,8 +598,8 @@ static void tiling_of(const struct record *rec, int sm_count, struct tiling *t, 
 	*vp = v;
 }
 
-static const struct record *other_record(const struct rdata *rd, const struct record *rec,
-					 const char *name, char *why, size_t whylen)
+const struct record *rdata_other(const struct rdata *rd, const struct record *rec, const char *name, char *why,
+				 size_t whylen)
 {
 	char key[SERIES_KEY];
 	if (rdata_resolve(rd, name, key, sizeof(key))) {
@@ -867,7 +867,7 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 			MISSING("no descriptor for '%s'", rec->variant);
 		v = !strcmp(q, "Br") ? t.block_m : !strcmp(q, "Bc") ? t.block_n : !strcmp(q, "warps") ? t.warps : t.splits;
 	} else if (qi->arg == 1) {
-		const struct record *o = other_record(rd, rec, arg, why, whylen);
+		const struct record *o = rdata_other(rd, rec, arg, why, whylen);
 		if (!o)
 			return 1;
 		if (o->error)

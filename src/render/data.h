@@ -129,6 +129,10 @@ const char *series_label(const char *key, char *buf, size_t len);
 /* The record of series key under sel, or NULL when none or several
  * identities match (see struct rtrace). */
 const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel);
+/* The record of series name (as rdata_resolve takes it) at rec's problem and
+ * pass: what a "_vs" quantity compares rec with; NULL (why says) when none. */
+const struct record *rdata_other(const struct rdata *rd, const struct record *rec, const char *name, char *why,
+				 size_t whylen);
 /* Any one record of series key under sel (the first): for what does not
  * draw a value, such as a descriptor's example shape.  Not traced. */
 const struct record *rdata_find_any(const struct rdata *rd, const char *key, const struct rsel *sel);

@@ -323,6 +323,39 @@ void knockout(struct rctx *c, struct rbox b)
 	}
 }
 
+void rec_mark(struct rctx *c, double x0, double y0, double x1, double y1)
+{
+	if (!c->rec)
+		return;
+	double a[2], b[2];
+	to_dev(c, x0, y0, a);
+	to_dev(c, x1, y1, b);
+	layrec_mark(c->rec, a[0], a[1], b[0], b[1]);
+}
+
+void rec_series(struct rctx *c, const char *key)
+{
+	if (c->rec)
+		layrec_key(c->rec, LR_SERIES, key);
+}
+
+void rec_legend(struct rctx *c, const char *key)
+{
+	if (c->rec)
+		layrec_key(c->rec, LR_LEGEND, key);
+}
+
+int rec_axis(struct rctx *c) { return c->rec ? layrec_axis(c->rec) : 0; }
+
+void rec_tick(struct rctx *c, int axis, char dir, enum lr_scale scale, double x, double y, double value)
+{
+	if (!c->rec)
+		return;
+	double q[2];
+	to_dev(c, x, y, q);
+	layrec_tick(c->rec, axis, dir, scale, dir == 'x' ? q[0] : q[1], value);
+}
+
 void stroke(struct rctx *c)
 {
 	rec_path_lines(c);
@@ -666,4 +699,14 @@ int render_check(cairo_t *cr, const char *what)
 	if (s != CAIRO_STATUS_SUCCESS)
 		return error("cannot %s '%s': %s", s == CAIRO_STATUS_WRITE_ERROR ? "write" : "render", what, cairo_why(s));
 	return 0;
+}
+
+void plot_point(struct rctx *c, double x, double y, int kind, double size, const struct series_look *look,
+		const char *key)
+{
+	draw_marker(c, x, y, kind, size, look);
+	double r = size / 2;
+	rec_mark(c, x - r, y - r, x + r, y + r);
+	if (key)
+		rec_series(c, key);
 }

@@ -112,6 +112,19 @@ void draw_marker(struct rctx *c, double x, double y, int kind, double size,
  * (px, py) to the numeral at (tx, ty).  Only when c->num is set. */
 void draw_numeral(struct rctx *c, const char *key, const char *what, double px, double py,
 		  double tx, double ty);
+/* What a chart plotted, for the linter (layrec.h; nothing without c->rec):
+ * a data mark's box (a point's marker, a bar's top edge, a whisker), the
+ * series a mark belongs to, a legend entry, an axis and its labelled ticks
+ * (x, y the tick's place in user space; value the number it reads). */
+void rec_mark(struct rctx *c, double x0, double y0, double x1, double y1);
+void rec_series(struct rctx *c, const char *key);
+void rec_legend(struct rctx *c, const char *key);
+int rec_axis(struct rctx *c);
+void rec_tick(struct rctx *c, int axis, char dir, enum lr_scale scale, double x, double y, double value);
+/* A plotted point: its marker, recorded as a mark of series key (NULL: none named). */
+void plot_point(struct rctx *c, double x, double y, int kind, double size, const struct series_look *look,
+		const char *key);
+
 /* A size in points scaled by c->scale. */
 double sz(const struct rctx *c, double size);
 

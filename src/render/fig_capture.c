@@ -646,6 +646,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 			}
 	/* values[s][cat] */
 	double val[CMP_SERIES][PANEL_MAX_CATS];
+	const struct record *rec_of[CMP_SERIES][PANEL_MAX_CATS] = { { NULL } };
 	double ymax = 0;
 	for (int s = 0; s < nser; s++)
 		for (int k = 0; k < ns; k++) {
@@ -667,6 +668,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 			}
 			if (r && usable(r->tflops) && on_scale(r->tflops)) {
 				val[s][k] = r->tflops;
+				rec_of[s][k] = r;
 				if (r->tflops > ymax) ymax = r->tflops;
 			}
 		}
@@ -677,8 +679,18 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 		e[s].look = look[s] >= 0 ? style_series(st, look[s]) : series_look_of(c, rd, names[s]);
 		e[s].bar = 1;
 	}
-	struct rbox lb = legend_box(c, e, (size_t)nser, &box);
-	legend_draw(c, e, (size_t)nser, lb.x, lb.y, lb.w);
+	/* the legend names the series with a bar to draw */
+	struct legend_entry shown[CMP_SERIES];
+	size_t nshown = 0;
+	for (int s = 0; s < nser; s++) {
+		int any = 0;
+		for (int k = 0; k < ns; k++)
+			any |= !isnan(val[s][k]);
+		if (any)
+			shown[nshown++] = e[s];
+	}
+	struct rbox lb = legend_box(c, shown, nshown, &box);
+	legend_draw(c, shown, nshown, lb.x, lb.y, lb.w);
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));
 	pn.ncat = ns;
@@ -691,7 +703,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 		for (int s = first_ref; s < nser; s++)
 			missing += isnan(val[s][k]);
 	}
-	axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.1 : 1, st->slides ? 4 : 5, 1);
+	axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.16 : 1, st->slides ? 4 : 5, 1); /* room for the whiskers */
 	snprintf(pn.xlabel, sizeof(pn.xlabel), "sequence length N (B·N, H as captured)");
 	snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s");
 	if (missing) {
@@ -714,8 +726,17 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 					text_at(c, bx + bw / 2, bottom - sz(c, 1), "×", st->size_chart, 0, 0.5, 1, &st->warn);
 				continue;
 			}
-			double y = panel_y(&pn, val[s][k]);
+			double y = panel_y(&pn, val[s][k]), lo, hi;
 			fill_look(c, rbox_make(bx, y, bw, bottom - y), e[s].look, st->thin);
+			rec_mark(c, bx, y - 0.5, bx + bw, y + 0.5);
+			rec_series(c, legend_key(&e[s]));
+			if (rec_of[s][k] && !value_spread(rec_of[s][k], val[s][k], 1, &lo, &hi)) {
+				/* the spread of the timed launches (captured calls time theirs too) */
+				cairo_save(c->cr);
+				set_rgb(c, &st->ink);
+				draw_whisker(c, bx + bw / 2, panel_y(&pn, lo), panel_y(&pn, hi), fmin(bw * 0.6, sz(c, 4)));
+				cairo_restore(c->cr);
+			}
 		}
 	}
 }

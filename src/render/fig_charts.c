@@ -124,6 +124,13 @@ void fig_tflops_title(const struct rdata *rd, const struct figopts *o, char *buf
 		 !strcmp(p, "bwd") ? "Backward" : !strcmp(p, "fwd+bwd") ? "Forward + backward" : "Forward");
 }
 
+/* The top of a bar's ink: its whisker's fastest launch, else the bar. */
+static double bar_label_y(const struct panel *pn, const struct record *r, double v)
+{
+	double lo, hi;
+	return panel_y(pn, value_spread(r, v, 1, &lo, &hi) ? v : fmax(v, hi));
+}
+
 void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	int dv[16], cv[16];
@@ -175,22 +182,38 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 					ymax = v;
 			}
 			fmt_seqlen(nv[i], pn.cats[i], sizeof(pn.cats[i]));
+			pn.cat_value[i] = nv[i];
 		}
 		s.n = -1;
 		pn.ncat = (int)nn;
-		axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.08 : 1, c->st->slides ? 4 : 5, 1);
+		/* room over the tallest bar for its whisker and its value */
+		axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.16 : 1, c->st->slides ? 4 : 5, 1);
 		panel_title(pn.title, sizeof(pn.title), dv[p], cv[p]);
 		snprintf(pn.xlabel, sizeof(pn.xlabel), "sequence length N");
 		snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s");
 		struct rbox cell = rbox_grid_cell(box, rows, cols, (int)p / cols, (int)p % cols, sz(c, 10), sz(c, 8));
 		panel_layout(c, &pn, cell);
+		/* values on the bars, as the FA papers print them: across the bar
+		 * where "888" fits its width, else turned upright over it (then
+		 * the axis leaves room above the tallest bar for the label) */
+		double lw, lh, bx, bw;
+		double vfs = c->st->size_chart * 0.8;
+		text_extent(c, "888", vfs, 0, 0, &lw, &lh);
+		bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, 0, (int)ns, 0, 0.82, &bx, &bw);
+		int upright = bw < lw * 1.05 && bw >= lh * 0.9;
+		if (upright && ymax > 0) {
+			double room = (lw + sz(c, 3)) / fmax(pn.plot.h, 1) * ymax;
+			axis_linear(&pn.y, 0, ymax * 1.12 + room, c->st->slides ? 4 : 5, 1);
+			panel_layout(c, &pn, cell);
+		}
+		int labels = nn && (upright || bw >= lw * 1.05);
 		panel_draw(c, &pn);
 		double bottom = pn.plot.y + pn.plot.h;
 		for (size_t i = 0; i < nn; i++) {
 			s.n = nv[i];
 			for (size_t k = 0; k < ns; k++) {
 				const struct record *r = rdata_find(rd, keys[k], &s);
-				double bx, bw, v;
+				double v;
 				enum qunit u;
 				char why[160];
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
@@ -202,33 +225,52 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 						&c->st->warn);
 					continue;
 				}
-				double y = panel_y(&pn, v);
+				double y = panel_y(&pn, v), lo, hi;
 				fill_look(c, rbox_make(bx, y, bw, bottom - y), e[k].look, c->st->thin);
+				rec_mark(c, bx, y - 0.5, bx + bw, y + 0.5);
+				rec_series(c, legend_key(&e[k]));
+				if (!value_spread(r, v, 1, &lo, &hi)) {
+					/* the launches' spread: TFLOP/s at the slowest and the fastest launch */
+					cairo_save(c->cr);
+					set_rgb(c, &c->st->ink);
+					draw_whisker(c, bx + bw / 2, panel_y(&pn, lo), panel_y(&pn, hi), fmin(bw * 0.6, sz(c, 4)));
+					cairo_restore(c->cr);
+				}
 				if (!r->checked || r->correct)
 					continue;
-				text_at(c, bx + bw / 2, y - sz(c, 1), "!", c->st->size_chart, TX_BOLD, 0.5, 1, &c->st->warn);
+				text_at(c, bx + bw / 2, bar_label_y(&pn, r, v) - sz(c, 1), "!", c->st->size_chart, TX_BOLD, 0.5, 1,
+					&c->st->warn);
 			}
 		}
-		/* value labels only where they fit over the bars */
-		double bx, bw;
-		bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, 0, (int)ns, 0, 0.82, &bx, &bw);
-		double lw;
-		text_extent(c, "888", c->st->size_chart * 0.8, 0, 0, &lw, NULL);
-		if (bw >= lw * 1.05 && nn)
-			for (size_t i = 0; i < nn; i++) {
-				s.n = nv[i];
-				for (size_t k = 0; k < ns; k++) {
-					const struct record *r = rdata_find(rd, keys[k], &s);
-					double v;
-					enum qunit u;
-					char why[160], t[16];
-					if (!r || rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
-						continue;
-					bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
-					snprintf(t, sizeof(t), "%.0f", v);
-					text_at(c, bx + bw / 2, panel_y(&pn, v) - sz(c, 1), t, c->st->size_chart * 0.8, 0, 0.5, 1, NULL);
+		for (size_t i = 0; labels && i < nn; i++) {
+			s.n = nv[i];
+			for (size_t k = 0; k < ns; k++) {
+				const struct record *r = rdata_find(rd, keys[k], &s);
+				double v;
+				enum qunit u;
+				char why[160], t[16];
+				if (!r || rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) || !on_scale(v))
+					continue;
+				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
+				snprintf(t, sizeof(t), "%.0f", v);
+				/* over the bar and its whisker (and its "!" when wrong) */
+				double ly = bar_label_y(&pn, r, v) - sz(c, 1);
+				if (r->checked && !r->correct) {
+					double th;
+					text_extent(c, "!", c->st->size_chart, TX_BOLD, 0, NULL, &th);
+					ly -= th;
 				}
+				if (!upright) {
+					text_at(c, bx + bw / 2, ly, t, vfs, TX_KNOCKOUT, 0.5, 1, NULL);
+					continue;
+				}
+				cairo_save(c->cr);
+				cairo_translate(c->cr, bx + bw / 2, ly);
+				cairo_rotate(c->cr, -M_PI / 2);
+				text_at(c, 0, 0, t, vfs, TX_KNOCKOUT, 0, 0.5, NULL);
+				cairo_restore(c->cr);
 			}
+		}
 	}
 }
 
@@ -287,7 +329,47 @@ struct lines_spec {
 	const char *ylabel, *xlabel, *model_label, *missing_what, *missing_why;
 	double hline;             /* > 0: a horizontal reference line (e.g. peak bandwidth) */
 	const char *hline_label;
+	int spread;               /* the launches' spread as whiskers: 1 for a value per time, 2 for a time */
 };
+
+/* Where a reference line's label goes: under or over the line, at its right
+ * or left end, the first place whose box holds no plotted point. */
+static struct rbox hline_label_place(struct rctx *c, const struct rdata *rd, const struct panel *pn, struct rsel s,
+				     char keys[][SERIES_KEY], size_t ns, const struct lines_spec *ls, double y)
+{
+	double w, h, fs = c->st->size_chart * 0.9, pad = sz(c, 2), mr = sz(c, 4);
+	text_extent(c, ls->hline_label, fs, 0, 0, &w, &h);
+	int nv[MAX_VALS];
+	s.n = -1; /* every N of the panel */
+	size_t nn = rdata_values(rd, NULL, &s, RF_N, nv, MAX_VALS);
+	struct rbox at[4] = {
+		rbox_make(pn->plot.x + pn->plot.w - pad - w, y + pad, w, h),
+		rbox_make(pn->plot.x + pn->plot.w - pad - w, y - pad - h, w, h),
+		rbox_make(pn->plot.x + pad, y - pad - h, w, h),
+		rbox_make(pn->plot.x + pad, y + pad, w, h),
+	};
+	for (int a = 0; a < 4; a++) {
+		int clear = 1;
+		for (size_t k = 0; k < ns && clear; k++)
+			for (size_t i = 0; i < nn && clear; i++) {
+				s.n = nv[i];
+				const struct record *r = rdata_find(rd, keys[k], &s);
+				double v;
+				if (!r || ls->measured(rd, r, &v) || !on_scale(v))
+					continue;
+				double px = panel_x(pn, nv[i]), py0 = panel_y(pn, v), py1 = py0, slow, fast;
+				if (ls->spread && !value_spread(r, v, ls->spread == 1, &slow, &fast)) {
+					py0 = fmin(py0, fmin(panel_y(pn, slow), panel_y(pn, fast)));
+					py1 = fmax(py1, fmax(panel_y(pn, slow), panel_y(pn, fast)));
+				}
+				clear = px + mr < at[a].x || px - mr > at[a].x + at[a].w || py1 + mr < at[a].y ||
+					py0 - mr > at[a].y + at[a].h;
+			}
+		if (clear)
+			return at[a];
+	}
+	return at[0];
+}
 
 static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct panel *pn, struct rsel s,
 			     char keys[][SERIES_KEY], size_t ns, const struct legend_entry *e,
@@ -355,6 +437,8 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 				if (started) cairo_line_to(cr, x, y); else cairo_move_to(cr, x, y);
 				started = 1;
 			}
+			if (started)
+				rec_series(c, ls->model_label);
 			stroke(c);
 			cairo_restore(cr);
 		}
@@ -384,8 +468,17 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 			s.n = nv[i];
 			const struct record *r = rdata_find(rd, keys[k], &s);
 			double v;
-			if (r && !ls->measured(rd, r, &v) && on_scale(v))
-				draw_marker(c, panel_x(pn, nv[i]), panel_y(pn, v), e[k].look->marker, sz(c, 5), e[k].look);
+			double slow, fast;
+			if (!r || ls->measured(rd, r, &v) || !on_scale(v))
+				continue;
+			double x = panel_x(pn, nv[i]);
+			if (ls->spread && !value_spread(r, v, ls->spread == 1, &slow, &fast) && on_scale(slow) && on_scale(fast)) {
+				cairo_save(cr);
+				set_rgb(c, &e[k].look->line);
+				draw_whisker(c, x, panel_y(pn, slow), panel_y(pn, fast), sz(c, 4));
+				cairo_restore(cr);
+			}
+			plot_point(c, x, panel_y(pn, v), e[k].look->marker, sz(c, 5), e[k].look, legend_key(&e[k]));
 		}
 	}
 	if (ls->hline > 0) {
@@ -394,9 +487,9 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 		set_rgb(c, &c->st->ink);
 		draw_line(c, pn->plot.x, y, pn->plot.x + pn->plot.w, y, c->st->thin, 3);
 		cairo_restore(cr);
-		/* under the line at the right: the measured lines run above it there */
-		text_at(c, pn->plot.x + pn->plot.w - sz(c, 2), y + sz(c, 2), ls->hline_label, c->st->size_chart * 0.9,
-			TX_KNOCKOUT, 1, 0, NULL);
+		/* at a corner of the line where no point is: a label over a point hides it */
+		struct rbox lb = hline_label_place(c, rd, pn, s, keys, ns, ls, y);
+		text_at(c, lb.x, lb.y, ls->hline_label, c->st->size_chart * 0.9, TX_KNOCKOUT, 0, 0, NULL);
 	}
 }
 
@@ -421,15 +514,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &base, ls->filter, keys, MAX_SERIES);
 	struct legend_entry e[MAX_SERIES + 1];
-	legend_for(c, rd, keys, ns, 0, e);
-	size_t ne = ns;
-	if (ls->model && ne < MAX_SERIES + 1) {
-		static const struct series_look model_look = { { 0, 0, 0 }, { 0.3, 0.3, 0.3 }, HATCH_NONE, 1.2, 4 };
-		memset(&e[ne], 0, sizeof(e[ne]));
-		snprintf(e[ne].label, sizeof(e[ne].label), "%s", ls->model_label);
-		e[ne].look = &model_look;
-		ne++;
-	}
+	size_t ne;
 	/* captions need the record list before drawing: a dry pass through the data */
 	static struct reclist used;
 	used.n = 0;
@@ -444,6 +529,28 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 			if (!strcmp(keys[s], k) && (o->sel.d < 0 || ls->filter == SERIES_DECODE || r->head_dim == o->sel.d) &&
 			    !ls->measured(rd, r, &v))
 				rl_add(&used, r);
+	}
+	/* the legend names only the series with a value to draw (SDPA has no
+	 * HBM counters: no entry for it in the HBM chart) */
+	size_t kept = 0;
+	for (size_t k = 0; k < ns; k++) {
+		int drawn = 0;
+		char rk[SERIES_KEY];
+		for (size_t i = 0; i < used.n && !drawn; i++)
+			drawn = !strcmp(record_series(used.r[i], rk, sizeof(rk)), keys[k]);
+		if (drawn && kept != k)
+			memcpy(keys[kept], keys[k], SERIES_KEY);
+		kept += drawn;
+	}
+	ns = kept;
+	legend_for(c, rd, keys, ns, 0, e);
+	ne = ns;
+	if (ls->model && ne < MAX_SERIES + 1) {
+		static const struct series_look model_look = { { 0, 0, 0 }, { 0.3, 0.3, 0.3 }, HATCH_NONE, 1.2, 4 };
+		memset(&e[ne], 0, sizeof(e[ne]));
+		snprintf(e[ne].label, sizeof(e[ne].label), "%s", ls->model_label);
+		e[ne].look = &model_look;
+		ne++;
 	}
 	char cond[512];
 	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
@@ -555,10 +662,11 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	struct lines_spec t = {
 		.filter = SERIES_DECODE, .measured = get_time_us, .yfmt = TICK_NUM, .ylog = 10,
 		.ylabel = "time (µs, log)", .xlabel = "KV-cache length (log)",
-		.missing_what = "no decode timings", .missing_why = "",
+		.missing_what = "no decode timings", .missing_why = "", .spread = 2,
 	};
 	struct lines_spec b = t;
 	b.measured = get_bandwidth;
+	b.spread = 1;
 	b.ylog = 0;
 	b.ylabel = "HBM GB/s (measured, else model bytes)";
 	b.hline = peak;
@@ -677,6 +785,8 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 			}
 			double y = panel_y(&pn, vals[i][q] > 0 ? vals[i][q] : pn.y.lo);
 			fill_look(c, rbox_make(bx, y, bw, bottom - y), e[q].look, c->st->thin);
+			rec_mark(c, bx, y - 0.5, bx + bw, y + 0.5);
+			rec_series(c, legend_key(&e[q]));
 			if (i == 0 && c->num)
 				draw_numeral(c, e[q].part, e[q].label, bx + bw / 2, y + (bottom - y) / 2, bx + bw / 2,
 					     y - c->st->size_numeral);
@@ -717,6 +827,39 @@ void fig_roofline_title(const struct rdata *rd, const struct figopts *o, char *b
 	snprintf(buf, len, "Roofline of the %s from its measured ceilings", rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
 }
 
+/* Intensity (measured, else from the model's minimum bytes) and TFLOP/s of a record: 0, or 1 when not drawn. */
+static int roof_point(const struct rdata *rd, const struct record *r, double *x, double *y)
+{
+	enum qunit u;
+	char why[160];
+	if (rdata_quantity(rd, r, "tflops", NULL, y, &u, why, sizeof(why)))
+		return 1;
+	if (!rdata_quantity(rd, r, "intensity", NULL, x, &u, why, sizeof(why)))
+		return 0;
+	double f, m;
+	if (get_hbm_model(rd, r, &m) || rdata_quantity(rd, r, "flops", NULL, &f, &u, why, sizeof(why)))
+		return 1;
+	*x = f / m;
+	return 0;
+}
+
+static struct reclist roof_used;
+
+/* 1 when a plotted point of the roofline lies in (or within a marker of) box b. */
+static int roof_points_under(struct rctx *c, const struct rdata *rd, const struct panel *pn, struct rbox b)
+{
+	double mr = sz(c, 4);
+	for (size_t i = 0; i < roof_used.n; i++) {
+		double x, y;
+		if (roof_point(rd, roof_used.r[i], &x, &y))
+			continue;
+		double px = panel_x(pn, x), py = panel_y(pn, y);
+		if (px + mr >= b.x && px - mr <= b.x + b.w && py + mr >= b.y && py - mr <= b.y + b.h)
+			return 1;
+	}
+	return 0;
+}
+
 void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	struct rsel s;
@@ -727,8 +870,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	const struct gpu_info *g = &rd->res->header.gpu;
 	double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;      /* GB/s */
 	double peak = g->tensor_tflops > 0 ? g->tensor_tflops : 0;          /* TFLOP/s */
-	static struct reclist used;
-	used.n = 0;
+	roof_used.n = 0;
 	int measured_any = 0;
 	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
@@ -755,17 +897,17 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 				continue;
 			x = f / m;
 		}
-		rl_add(&used, r);
+		rl_add(&roof_used, r);
 		xlo = fmin(xlo, x); xhi = fmax(xhi, x);
 		ylo = fmin(ylo, y); yhi = fmax(yhi, y);
 	}
 	char title[200], cond[600];
 	fig_roofline_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
-	if (!measured_any && used.n)
+	rdata_conditions(rd, roof_used.r, roof_used.n, cond, sizeof(cond));
+	if (!measured_any && roof_used.n)
 		strncat(cond, " · intensity from the model's minimum bytes (no counters)", sizeof(cond) - strlen(cond) - 1);
 	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!used.n || !(bw > 0)) {
+	if (!roof_used.n || !(bw > 0)) {
 		draw_notice(c, box, "no roofline", !(bw > 0) ? "the header has no HBM bandwidth (peak_hbm_gbs or copy_gbs)"
 							   : "no timed records with bytes at these conditions");
 		return;
@@ -775,9 +917,9 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		size_t m = 0;
 		for (size_t j = 0; j < ns; j++) {
 			int has = 0;
-			for (size_t i = 0; i < used.n && !has; i++) {
+			for (size_t i = 0; i < roof_used.n && !has; i++) {
 				char k[SERIES_KEY];
-				record_series(used.r[i], k, sizeof(k));
+				record_series(roof_used.r[i], k, sizeof(k));
 				has = !strcmp(k, keys[j]);
 			}
 			if (has) {
@@ -843,6 +985,24 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		      - sz(c, 4), fsc, slope_w;
 	int cpick = text_choose(c, cchoice, 3, fs, 0, crun, &fsc);
 	text_extent(c, cchoice[cpick], fsc, 0, 0, &slope_w, NULL);
+	/* along the slope, from its foot up, to where no measured point lies under
+	 * the label; where none is clear, a shorter form of it */
+	for (int found = 0; !found && cpick < 3; cpick += !found) {
+		double th0;
+		text_extent(c, cchoice[cpick], fsc, 0, 0, &slope_w, &th0);
+		for (double l2 = pn.x.lo * 1.5; l2 < pn.x.lo * 100 && !found; l2 *= 1.25) {
+			double x1 = panel_x(&pn, l2), y1 = panel_y(&pn, bw * l2 / 1e3);
+			double ex = slope_w * cos(ang), ey = slope_w * sin(ang);
+			struct rbox b = rbox_make(x1 - sz(c, 3), fmin(y1, y1 + ey) - sz(c, 3), ex + th0 + sz(c, 6),
+						  fabs(ey) + th0 + sz(c, 6));
+			if (!roof_points_under(c, rd, &pn, b)) {
+				lx = l2;
+				found = 1;
+			}
+		}
+		if (!found && cpick == 2)
+			break; /* nowhere clear: the foot of the slope, the shortest form */
+	}
 	double slope_end = panel_x(&pn, lx) + slope_w * cos(ang); /* how far right the slope labels reach */
 	cairo_save(c->cr);
 	cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3));
@@ -879,17 +1039,31 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		double xr = panel_x(&pn, ridge) + sz(c, 6), room = pn.plot.x + pn.plot.w - sz(c, 8) - xr, fs3, tw;
 		int pick = text_choose(c, choice, 3, fs, 0, room, &fs3);
 		text_extent(c, choice[pick], fs3, 0, 0, &tw, NULL);
-		double x0 = fmin(xr, pn.plot.x + pn.plot.w - tw - sz(c, 8));
-		/* pushed left onto the slope's labels (a narrow plot): above the roof instead */
-		int above = x0 < slope_end + sz(c, 4);
+		double x0 = fmin(xr, pn.plot.x + pn.plot.w - tw - sz(c, 8)), th;
+		text_extent(c, choice[pick], fs3, 0, 0, NULL, &th);
+		/* pushed left onto the slope's labels (a narrow plot), or over a
+		 * measured point (a label hides it): above the roof instead */
+		int above = x0 < slope_end + sz(c, 4) ||
+			    roof_points_under(c, rd, &pn, rbox_make(x0, panel_y(&pn, peak) + sz(c, 3), tw, th));
+		/* points on both sides there (values near the peak): further left along the roof, above it */
+		int clear = !above;
+		for (double xs = x0; !clear && xs >= slope_end + sz(c, 4); xs -= sz(c, 6))
+			if (!roof_points_under(c, rd, &pn, rbox_make(xs, panel_y(&pn, peak) - sz(c, 3) - th, tw, th))) {
+				x0 = xs;
+				clear = 1;
+			}
+		/* points all along the roof: at the plot's left, over the roof's height, where the
+		 * slope runs far below */
+		if (!clear)
+			x0 = pn.plot.x + sz(c, 2);
 		text_at(c, x0, panel_y(&pn, peak) + (above ? -sz(c, 3) : sz(c, 3)), choice[pick], fs3, TX_KNOCKOUT, 0,
 			above ? 1 : 0, NULL);
 	} else {
 		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), pn.plot.y + sz(c, 2), "tensor peak not measured",
 			c->st->size_chart * 0.9, TX_ITALIC, 1, 0, &c->st->muted);
 	}
-	for (size_t i = 0; i < used.n; i++) {
-		const struct record *r = used.r[i];
+	for (size_t i = 0; i < roof_used.n; i++) {
+		const struct record *r = roof_used.r[i];
 		char k[SERIES_KEY];
 		record_series(r, k, sizeof(k));
 		size_t j;
@@ -904,6 +1078,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 			rdata_quantity(rd, r, "flops", NULL, &f, &u, why, sizeof(why));
 			x = f / m;
 		}
-		draw_marker(c, panel_x(&pn, x), panel_y(&pn, y), e[j < ns ? j : 0].look->marker, sz(c, 5), e[j < ns ? j : 0].look);
+		const struct legend_entry *le = &e[j < ns ? j : 0];
+		plot_point(c, panel_x(&pn, x), panel_y(&pn, y), le->look->marker, sz(c, 5), le->look, legend_key(le));
 	}
 }

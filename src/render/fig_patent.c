@@ -477,15 +477,28 @@ static void off_scale(struct rctx *c, double x, double base_y)
 	text_at(c, x, base_y - cfs(c) * 1.2, "off scale", cfs(c), TX_NOSCALE | TX_ITALIC, 0.5, 1, NULL);
 }
 
-/* Axes of a graph: y ticks at nice steps from 0 to top, category labels on x. */
+/* Axes of a graph: y ticks at nice steps from 0 to top, category labels on
+ * x at equal steps, or, given logx (the numbers the categories stand for),
+ * placed on a log scale: 4k, 16k, 32k at equal steps would draw a scale
+ * that is not there. */
 struct pgraph {
 	struct rbox plot;
 	double top;
 	int ncat;
+	const int *logx;
 };
 
+static double pgraph_x(const struct pgraph *g, int i)
+{
+	if (!g->logx || g->ncat < 2 || !(g->logx[0] > 0))
+		return g->plot.x + g->plot.w * (i + 0.5) / g->ncat;
+	/* half a step of margin at each end, as the categories have */
+	double lo = log2(g->logx[0]), hi = log2(g->logx[g->ncat - 1]), pad = (hi - lo) / (2.0 * (g->ncat - 1));
+	return g->plot.x + g->plot.w * (log2(g->logx[i]) - lo + pad) / (hi - lo + 2 * pad);
+}
+
 static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, double top, const char *ylab,
-			const char *const *cats, int ncat, const char *xlab)
+			const char *const *cats, int ncat, const int *logx, const char *xlab)
 {
 	const struct rstyle *st = c->st;
 	double fs = cfs(c), tw, th;
@@ -501,19 +514,24 @@ static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, doub
 	text_extent(c, ylab, fs, TX_NOSCALE, 0, NULL, &ylw);
 	g->plot = rbox_inset(area, th, fs * 0.5, th * 2 + fs * 1.2, tw + ylw + fs * 1.2);
 	g->ncat = ncat;
+	g->logx = logx;
+	int yaxis = rec_axis(c), xaxis = rec_axis(c);
 	set_rgb(c, &st->ink);
 	draw_line(c, g->plot.x, g->plot.y, g->plot.x, g->plot.y + g->plot.h, st->line, 0);
 	draw_line(c, g->plot.x, g->plot.y + g->plot.h, g->plot.x + g->plot.w, g->plot.y + g->plot.h, st->line, 0);
 	for (int i = 0; i < ax.nticks; i++) {
 		double v = ax.ticks[i], y = g->plot.y + g->plot.h * (1 - v / g->top);
 		draw_line(c, g->plot.x - fs * 0.3, y, g->plot.x, y, st->line, 0);
+		rec_tick(c, yaxis, 'y', LR_LIN, g->plot.x, y, v);
 		tick_label(v, &ax, TICK_NUM, b, sizeof(b));
 		text_at(c, g->plot.x - fs * 0.5, y, b, fs, TX_NOSCALE, 1, 0.5, NULL);
 	}
 	text_vertical(c, area.x + ylw / 2, g->plot.y + g->plot.h / 2, ylab, fs, TX_NOSCALE);
-	for (int i = 0; i < ncat; i++)
-		text_at(c, g->plot.x + g->plot.w * (i + 0.5) / ncat, g->plot.y + g->plot.h + fs * 0.3, cats[i], fs, TX_NOSCALE,
-			0.5, 0, NULL);
+	for (int i = 0; i < ncat; i++) {
+		text_at(c, pgraph_x(g, i), g->plot.y + g->plot.h + fs * 0.3, cats[i], fs, TX_NOSCALE, 0.5, 0, NULL);
+		if (logx)
+			rec_tick(c, xaxis, 'x', LR_LOG, pgraph_x(g, i), g->plot.y + g->plot.h, logx[i]);
+	}
 	text_at(c, g->plot.x + g->plot.w / 2, g->plot.y + g->plot.h + th + fs * 0.6, xlab, fs, TX_NOSCALE, 0.5, 0, NULL);
 }
 
@@ -547,7 +565,7 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 		kx += sw + nw * 2.2;
 	}
 	struct pgraph g;
-	pgraph_axes(c, &g, box, top * 1.05, "TFLOP/s", cats, nn, "N");
+	pgraph_axes(c, &g, box, top * 1.05, "TFLOP/s", cats, nn, NULL, "N");
 	for (int i = 0; i < nn; i++)
 		for (int k = 0; k < ns; k++) {
 			double v = val[k][i];
@@ -658,7 +676,7 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	const char *cats[8] = { "", "", "", "", "", "", "", "" };
 	double nw = numeral_w(c);
 	struct pgraph pg;
-	pgraph_axes(c, &pg, rbox_inset(box, nfs(c) * 2.2, 0, 0, 0), top * 1.05, "TFLOP/s", cats, (int)nl, "");
+	pgraph_axes(c, &pg, rbox_inset(box, nfs(c) * 2.2, 0, 0, 0), top * 1.05, "TFLOP/s", cats, (int)nl, NULL, "");
 	for (size_t i = 0; i < nl; i++) {
 		double gw = pg.plot.w / nl, bw = gw * 0.55, x = pg.plot.x + gw * i + (gw - bw) / 2;
 		if (!on_scale(tf[i]) || tf[i] > pg.top) {
@@ -696,6 +714,7 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	}
 	double top = rd->res->header.gpu.copy_gbs;
 	double val[8][16];
+	const struct record *rec_of[8][16] = { { NULL } };
 	for (size_t k = 0; k < ns; k++)
 		for (size_t i = 0; i < nn; i++) {
 			struct rsel s1 = sel;
@@ -704,6 +723,7 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			enum qunit u;
 			char why[80];
 			val[k][i] = NAN;
+			rec_of[k][i] = r;
 			if (r && !rdata_quantity(rd, r, "bandwidth", NULL, &val[k][i], &u, why, sizeof(why)) &&
 			    on_scale(val[k][i]))
 				top = fmax(top, val[k][i]);
@@ -725,8 +745,8 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			gut = fmax(gut, w + cfs(c));
 	}
 	struct pgraph g;
-	pgraph_axes(c, &g, rbox_inset(box, c->num ? 0 : cfs(c) * 1.5, gut, 0, 0), top * 1.08, "GB/s", cats, (int)nn,
-		    c->num ? "N" : "KV-cache length");
+	pgraph_axes(c, &g, rbox_inset(box, c->num ? 0 : cfs(c) * 1.5, gut, 0, 0), top * 1.08, "GB/s", cats, (int)nn, nv,
+		    c->num ? "N (log scale)" : "KV-cache length (log scale)");
 	double last_label_y = 0;
 	for (size_t k = 0; k < ns; k++) {
 		const struct series_look *lk = style_series(st, (int)k + 1);
@@ -734,7 +754,7 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		for (size_t i = 0; i < nn; i++) {
 			if (!isfinite(val[k][i]))
 				continue;
-			double x = g.plot.x + g.plot.w * (i + 0.5) / nn, y = g.plot.y + g.plot.h * (1 - val[k][i] / g.top);
+			double x = pgraph_x(&g, (int)i), y = g.plot.y + g.plot.h * (1 - val[k][i] / g.top);
 			if (!on_scale(val[k][i]) || val[k][i] > g.top) {
 				off_scale(c, x, g.plot.y + g.plot.h);
 				continue;
@@ -744,7 +764,12 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 				draw_line(c, px, py, x, y, st->line, lk->dash);
 				set_rgb(c, &st->ink);
 			}
-			draw_marker(c, x, y, lk->marker, nfs(c) * 0.5, lk);
+			double lo, hi;
+			if (!c->num && !value_spread(rec_of[k][i], val[k][i], 1, &lo, &hi) && hi <= g.top)
+				/* the launches' spread (not on patent sheets: lines, numerals only) */
+				draw_whisker(c, x, g.plot.y + g.plot.h * (1 - lo / g.top), g.plot.y + g.plot.h * (1 - hi / g.top),
+					     nfs(c) * 0.5);
+			plot_point(c, x, y, lk->marker, nfs(c) * 0.5, lk, NULL);
 			px = x;
 			py = y;
 		}

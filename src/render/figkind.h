@@ -107,7 +107,7 @@ extern const struct table_info table_kinds[TABLE_COUNT];
 int table_find(const char *name);
 void table_title(const struct rdata *rd, int kind, char *buf, size_t len);
 
-#define TCOLS 11
+#define TCOLS 12
 #define TROWS 200
 #define TCELL 240
 struct dtable {

@@ -334,10 +334,12 @@ static int text_quantity(struct parser *ps, const char *key, const char *q, cons
 	return 0;
 }
 
-/* The number a table cell starts with ("×2.29", "127×", "0.6 % (3 runs)"); 0 when none. */
+/* The number a table cell starts with ("×2.29", "127×", "0.6 % (3 runs)", "≈ 1.01×"); 0 when none. */
 static int cell_number(const char *cell, double *x)
 {
 	const char *p = cell;
+	if (!strncmp(p, "≈ ", strlen("≈ ")))
+		p += strlen("≈ ");
 	if (!strncmp(p, "×", strlen("×")))
 		p += strlen("×");
 	char *e;
@@ -524,6 +526,39 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 }
 
 /* Parse and evaluate one placeholder between p and end. */
+/*
+ * "{a.speedup_vs.b|faster}": the comparison in words, called faster or
+ * slower only when the medians differ by more than both records' spread
+ * (record_times_differ, the rule of 'attnprof diff'): "2.91× faster than",
+ * "1.18× slower than", "equal within the launches' spread (×1.01) to", and
+ * without a recorded spread "at ×1.01 the speed of".
+ */
+static int faster_text(struct parser *ps, const char *at_f, struct value *v, const struct record *drawn, const char *q,
+		       const char *arg, char *fmtspec)
+{
+	if (strcmp(q, "speedup_vs"))
+		return perr(ps, at_f, "'|faster' words a speed-up: it formats SERIES.speedup_vs.OTHER only");
+	fmtspec[0] = '\0';
+	if (v->missing)
+		return 0;
+	if (!drawn)
+		return perr(ps, at_f, "'|faster' compares two records, not an extreme over many: leave out max()/min()");
+	char why[200], r[48];
+	const struct record *o = rdata_other(ps->ip->rd, drawn, arg, why, sizeof(why));
+	int d = o ? record_times_differ(o, drawn) : 2;
+	v->is_text = 1;
+	if (d < 0)
+		snprintf(v->text, sizeof(v->text), "%s faster than", (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
+	else if (d > 0)
+		snprintf(v->text, sizeof(v->text), "%s slower than", (fmt_quantity(1 / v->num, U_RATIO, NULL, r, sizeof(r)), r));
+	else if (d == 0)
+		snprintf(v->text, sizeof(v->text), "equal within the launches' spread (%s) to",
+			 (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
+	else
+		snprintf(v->text, sizeof(v->text), "at %s the speed of", (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
+	return 0;
+}
+
 static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen)
 {
 	memset(v, 0, sizeof(*v));
@@ -531,6 +566,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	skip_ws(ps);
 	const char *start = ps->p;
 	int agg = 0; /* 1 max, -1 min */
+	const struct record *drawn = NULL; /* the one record a value is of (for |faster) */
 	if (ps->end - ps->p > 4 && (!strncmp(ps->p, "max(", 4) || !strncmp(ps->p, "min(", 4))) {
 		agg = ps->p[1] == 'a' ? 1 : -1;
 		ps->p += 4;
@@ -764,6 +800,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 			v->unit = u;
 			v->num = x;
 			found = 1;
+			drawn = r;
 		}
 	}
 	const struct record *best = NULL;
@@ -807,6 +844,8 @@ format:
 		fmtspec[n] = '\0';
 		ps->p = ps->end;
 		char tmp[64];
+		if (!strcmp(fmtspec, "faster"))
+			return faster_text(ps, at_f, v, drawn, q, arg, fmtspec);
 		if (v->is_text == 1 && !v->missing)
 			return perr(ps, at_f - 1, "'|%s' formats a number, and this value is text: leave the format out", fmtspec);
 		if (v->is_text != 1 && fmt_quantity(1.0, v->unit, fmtspec, tmp, sizeof(tmp)))

@@ -658,9 +658,11 @@ static void slide_header(struct doc *d, const char *title)
 	new_page(d, 0);
 	double h = text_block(&d->c, d->area.x, d->y, d->area.w, title, st->size_h1, TX_BOLD | TX_MARKUP | TX_NOSCALE,
 			      st->grey_fills ? &st->accent : NULL);
-	d->y += h + 4;
-	set_rgb(&d->c, st->grey_fills ? &st->accent : &st->ink);
-	draw_line(&d->c, d->area.x + st->heavy / 2, d->y, d->area.x + d->area.w * 0.25, d->y, st->heavy, 0);
+	/* the rule: a thin line across the whole slide, clear of the title's
+	 * descenders; a short heavy one under the first words read as underlining them */
+	d->y += h + st->size_body * 0.45;
+	set_rgb(&d->c, &st->muted);
+	draw_line(&d->c, d->area.x, d->y, d->area.x + d->area.w, d->y, st->thin, 0);
 	set_rgb(&d->c, &st->ink);
 	d->y += st->size_body * 0.6;
 }

@@ -78,6 +78,21 @@ static const char *q_text(const struct rdata *rd, const struct record *r, const 
 	return buf;
 }
 
+/* A speed-up cell, marked "≈ " before it where the medians differ by no more than the
+ * records' spread (record_times_differ): 1 when so marked. */
+static int speedup_cell(const struct rdata *rd, const struct record *r, const char *other, char *cell)
+{
+	q_text(rd, r, "speedup_vs", other, NULL, cell, TCELL);
+	char why[160];
+	const struct record *o = r ? rdata_other(rd, r, other, why, sizeof(why)) : NULL;
+	if (!o || record_times_differ(o, r) != 0)
+		return 0;
+	char v[TCELL - 8]; /* a ratio: a few characters */
+	snprintf(v, sizeof(v), "%s", cell);
+	snprintf(cell, TCELL, "≈ %s", v);
+	return 1;
+}
+
 static void build_speedup(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	struct rsel s;
@@ -120,6 +135,8 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 	if (has_f2 && has_std) { c_std = nc; heads[nc] = "flash2 vs standard"; right[nc++] = 1; }
 	if (has_f2 && has_f1 && nc < TCOLS) { c_f1 = nc; heads[nc] = "flash2 vs flash1"; right[nc++] = 1; }
 	if (has_f2 && has_ref && nc < TCOLS) { c_ref = nc; heads[nc] = "flash2 vs SDPA"; right[nc++] = 1; }
+	int c_spread = -1, within = 0;
+	if (nc < TCOLS) { c_spread = nc; heads[nc] = "spread"; right[nc++] = 1; }
 	t_cols(T, nc, heads, right);
 	int ds[16], cs[2], ns_[32];
 	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, 16);
@@ -151,9 +168,22 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 						memcpy(ref, keys[k], SERIES_KEY);
 				}
 				const struct record *f2 = rdata_find(rd, variant_role(DOC_SUBJECT), &s);
-				if (c_std >= 0) q_text(rd, f2, "speedup_vs", variant_role(DOC_CONVENTIONAL), NULL, row[c_std], TCELL);
-				if (c_f1 >= 0) q_text(rd, f2, "speedup_vs", variant_role(DOC_BASELINE), NULL, row[c_f1], TCELL);
-				if (c_ref >= 0) q_text(rd, f2, "speedup_vs", ref, NULL, row[c_ref], TCELL);
+				if (c_std >= 0) within |= speedup_cell(rd, f2, variant_role(DOC_CONVENTIONAL), row[c_std]);
+				if (c_f1 >= 0) within |= speedup_cell(rd, f2, variant_role(DOC_BASELINE), row[c_f1]);
+				if (c_ref >= 0) within |= speedup_cell(rd, f2, ref, row[c_ref]);
+				if (c_spread >= 0) {
+					/* the widest run-to-run spread of the row's timed launches */
+					double w = -1;
+					for (size_t k = 0; k < ns; k++) {
+						const struct record *r = rdata_find(rd, keys[k], &s);
+						if (r && !isnan(record_spread_ms(r)) && r->time_ms > 0)
+							w = fmax(w, record_spread_ms(r) / r->time_ms * 100);
+					}
+					if (w >= 0)
+						t_set(row, c_spread, "≤ %.1f %%", w);
+					else
+						t_set(row, c_spread, "–");
+				}
 			}
 			s.n = -1;
 		}
@@ -165,8 +195,10 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		char tk[24];
 		snprintf(fam, sizeof(fam), "Shapes B·N = %s, H·d = %d. ", fmt_seqlen((double)s.tokens, tk, sizeof(tk)), s.hidden);
 	}
-	snprintf(T->note, sizeof(T->note), "%s%sMedian time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; – = not measured%s.",
-		 pass_note, fam, rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+	snprintf(T->note, sizeof(T->note), "%s%sMedian time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; "
+		 "spread = the widest (slowest − fastest launch) / median among the row's records%s; – = not measured%s.",
+		 pass_note, fam, within ? "; ≈: the two medians differ by less than either record's spread, equal within it" : "",
+		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 }
 
 static void kv_row(struct dtable *T, const char *k, const char *v)

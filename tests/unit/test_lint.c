@@ -164,6 +164,95 @@ static void test_pdf_words(void)
 	lint_release(&L);
 }
 
+/* The rules of issue 31 item 9: a label over a mark, a legend entry with
+ * no series, ticks against their scale. */
+static void test_label_on_mark(void)
+{
+	struct lint L;
+	page(&L);
+	layrec_fig_begin(&L.rec, 60, 100, 300, 300, "decode-bandwidth");
+	layrec_line(&L.rec, 1, 70, 290, 290, 290);
+	layrec_mark(&L.rec, 148, 196, 154, 202); /* the 32k point */
+	text(&L, 100, 193, 80, 8, 7.5, "measured copy 4213 GB/s");
+	layrec_fig_end(&L.rec);
+	CHECK(has((lint_run(&L), &L), "text 'measured copy 4213 GB/s' over a plotted mark at 151.0,199.0"));
+	lint_release(&L);
+	/* the label moved beside the point */
+	page(&L);
+	layrec_fig_begin(&L.rec, 60, 100, 300, 300, "decode-bandwidth");
+	layrec_line(&L.rec, 1, 70, 290, 290, 290);
+	layrec_mark(&L.rec, 148, 196, 154, 202);
+	text(&L, 160, 193, 80, 8, 7.5, "measured copy 4213 GB/s");
+	layrec_fig_end(&L.rec);
+	CHECK_INT(lint_run(&L), 0);
+	lint_release(&L);
+}
+
+static void test_legend_without_series(void)
+{
+	struct lint L;
+	page(&L);
+	layrec_fig_begin(&L.rec, 60, 100, 300, 300, "tflops");
+	layrec_line(&L.rec, 1, 70, 290, 290, 290);
+	layrec_key(&L.rec, LR_LEGEND, "series:flash2");
+	layrec_key(&L.rec, LR_LEGEND, "series:flash1");
+	layrec_key(&L.rec, LR_SERIES, "series:flash2");
+	layrec_fig_end(&L.rec);
+	/* flash1 drawn in another figure does not count for this one */
+	layrec_fig_begin(&L.rec, 60, 400, 300, 600, "hbm");
+	layrec_line(&L.rec, 1, 70, 590, 290, 590);
+	layrec_key(&L.rec, LR_SERIES, "series:flash1");
+	layrec_fig_end(&L.rec);
+	lint_run(&L);
+	CHECK_INT(L.nf, 1);
+	CHECK(has(&L, "legend entry 'series:flash1' of figure 'tflops' has no drawn series"));
+	lint_release(&L);
+}
+
+static void ticks(struct layrec *r, enum lr_scale sc, const double *pos, const double *val, int n)
+{
+	int ax = layrec_axis(r);
+	for (int i = 0; i < n; i++)
+		layrec_tick(r, ax, 'x', sc, pos[i], val[i]);
+}
+
+static void test_tick_spacing(void)
+{
+	static const double kv[] = { 4096, 16384, 32768, 65536, 131072 }, eq[] = { 100, 150, 200, 250, 300 };
+	static const double pw[] = { 512, 1024, 2048, 4096 }, eq4[] = { 100, 150, 200, 250 };
+	static const double lin[] = { 0, 1000, 2000, 3000 };
+	struct lint L;
+	/* KV lengths 4k, 16k, 32k, 64k, 128k at equal steps: neither scale */
+	page(&L);
+	ticks(&L.rec, LR_CAT, eq, kv, 5);
+	CHECK(has((lint_run(&L), &L), "x axis: categories 4096, 16384, 32768, 65536, 131072 at equal steps"));
+	lint_release(&L);
+	/* the same values on a log axis, placed by log2 */
+	page(&L);
+	double lp[5];
+	for (int i = 0; i < 5; i++)
+		lp[i] = 100 + 40 * log2(kv[i] / kv[0]);
+	ticks(&L.rec, LR_LOG, lp, kv, 5);
+	CHECK_INT(lint_run(&L), 0);
+	lint_release(&L);
+	/* ...but called linear, they are misplaced */
+	page(&L);
+	ticks(&L.rec, LR_LIN, lp, kv, 5);
+	CHECK(has((lint_run(&L), &L), "are not placed by the axis's linear scale"));
+	lint_release(&L);
+	/* powers of two at equal steps read as a log scale; 0, 1000, 2000… as linear */
+	page(&L);
+	ticks(&L.rec, LR_CAT, eq4, pw, 4);
+	ticks(&L.rec, LR_LIN, eq4, lin, 4);
+	CHECK_INT(lint_run(&L), 0);
+	lint_release(&L);
+	/* linear values on a log axis are misplaced */
+	page(&L);
+	ticks(&L.rec, LR_LOG, eq4, lin + 0, 4);
+	CHECK(has((lint_run(&L), &L), "not placed by the axis's log scale"));
+	lint_release(&L);
+}
+
 static void test_record_round_trip(void)
 {
 	struct layrec r, back;
@@ -176,6 +265,12 @@ static void test_record_round_trip(void)
 	layrec_text(&r, 3, 13, q, "line one\nwith a newline", 23);
 	layrec_line(&r, 0.8, 10, 20, 30, 40);
 	layrec_fill(&r, 1, 1, 2, 3, 4);
+	layrec_mark(&r, 14, 16, 10, 12);
+	layrec_key(&r, LR_SERIES, "series:pytorch sdpa");
+	layrec_key(&r, LR_SERIES, "series:pytorch sdpa"); /* a second panel: one line */
+	layrec_key(&r, LR_LEGEND, "series:pytorch sdpa");
+	int ax = layrec_axis(&r);
+	layrec_tick(&r, ax, 'x', LR_LOG, 120.5, 4096);
 	layrec_fig_end(&r);
 	char path[] = "/tmp/attnprof-layrec-XXXXXX";
 	int fd = mkstemp(path);
@@ -196,6 +291,17 @@ static void test_record_round_trip(void)
 	CHECK_INT(back.nlines, 1);
 	CHECK_INT(back.nfills, 1);
 	CHECK_INT(back.fills[0].hatch, 1);
+	CHECK_INT(back.nmarks, 1);
+	CHECK_NEAR(back.marks[0].x0, 10, 1e-9);
+	CHECK_NEAR(back.marks[0].y1, 16, 1e-9);
+	CHECK_INT(back.nkeys, 2);
+	CHECK_STR(back.keys[0].key, "series:pytorch_sdpa");
+	CHECK_INT(back.keys[1].kind, LR_LEGEND);
+	CHECK_INT(back.nticks, 1);
+	CHECK_INT(back.ticks[0].scale, LR_LOG);
+	CHECK_INT(back.ticks[0].dir, 'x');
+	CHECK_NEAR(back.ticks[0].value, 4096, 1e-9);
+	CHECK_NEAR(back.ticks[0].pos, 120.5, 1e-9);
 	layrec_release(&back);
 	/* a damaged record is refused with its line */
 	FILE *f = fopen(path, "a");
@@ -209,4 +315,4 @@ static void test_record_round_trip(void)
 }
 
 TESTS(test_clean_page, test_overlap, test_crossing_and_hatch, test_knockout, test_size_margins_empty, test_pdf_words,
-      test_record_round_trip)
+      test_label_on_mark, test_legend_without_series, test_tick_spacing, test_record_round_trip)
