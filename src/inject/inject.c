@@ -591,13 +591,14 @@ static void end_call(void)
 	finish_record(&rec, err);
 }
 
-/* "attnprof-check: call=N max_abs=... rel_l2=... tol_max_abs=... tol_rel_l2=...
+/* "attnprof-check: call=N [pass=bwd] max_abs=... rel_l2=... tol_max_abs=... tol_rel_l2=...
  *  rows=... correct=0|1 time_ms=... time_ms_min=... time_ms_max=... reps=...
  *  footprint=..." from the Python helper. */
 static void attach_check(const char *msg)
 {
 	const char *p = strchr(msg, ':');
 	long call = -1;
+	char pass[4] = ""; /* "bwd": the check of a call's backward (the helper's clones re-run) */
 	double v[11];
 	int have[11] = { 0 };
 	static const char *const keys[] = { "max_abs", "rel_l2", "tol_max_abs", "tol_rel_l2", "rows", "correct",
@@ -613,6 +614,8 @@ static void attach_check(const char *msg)
 		double x = strtod(eq + 1, &end);
 		if (kl == 4 && !strncmp(p, "call", 4))
 			call = (long)x;
+		if (kl == 4 && !strncmp(p, "pass", 4))
+			snprintf(pass, sizeof pass, "%.3s", eq + 1);
 		for (int i = 0; i < 11; i++)
 			if (strlen(keys[i]) == kl && !strncmp(p, keys[i], kl)) {
 				v[i] = x;
@@ -624,7 +627,7 @@ static void attach_check(const char *msg)
 	}
 	for (size_t j = g.res.nrecords + g.pend.nrecords; j-- > 0;) {
 		struct record *r = j < g.res.nrecords ? &g.res.records[j] : &g.pend.records[j - g.res.nrecords];
-		if (!r->capture || r->capture->call != call)
+		if (!r->capture || r->capture->call != call || (pass[0] && strcmp(record_pass(r), pass)))
 			continue;
 		if (have[0] && have[1]) {
 			r->checked = 1;

@@ -534,27 +534,43 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 
 static void answer_correct(const struct capimpl *im, struct tb *b)
 {
-	int checked = 0, bad = 0, fwd = 0, bwd = 0;
-	double lo = INFINITY, hi = -INFINITY, tol = 0;
+	/* per pass: calls, checked, out of tolerance, the error range and tolerance */
+	int calls[2] = { 0 }, checked[2] = { 0 }, bad[2] = { 0 };
+	double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY }, tol[2] = { 0 };
 	for (size_t i = 0; i < im->ng; i++) {
 		const struct capgroup *g = &im->g[i];
-		if (is_bwd(g->rep)) bwd += g->ncalls; else fwd += g->ncalls;
-		checked += g->checked;
-		bad += g->incorrect;
+		const int p = is_bwd(g->rep);
+		calls[p] += g->ncalls;
+		checked[p] += g->checked;
+		bad[p] += g->incorrect;
 		if (g->checked) {
-			if (g->err_min < lo) lo = g->err_min;
-			if (g->err_max > hi) hi = g->err_max;
-			tol = g->rep->tol_rel_l2;
+			if (g->err_min < lo[p]) lo[p] = g->err_min;
+			if (g->err_max > hi[p]) hi[p] = g->err_max;
+			tol[p] = g->rep->tol_rel_l2;
 		}
 	}
-	if (!checked)
+	static const char *const what[2] = { "forward calls were checked against fp64 on sampled rows",
+					      "backward calls' gradients (dQ, and dK, dV where each query head has its "
+					      "own KV head) were checked against fp64 on sampled heads" };
+	int said = 0;
+	if (!checked[0] && !checked[1]) {
 		tb_add(b, "No call was checked against fp64");
-	else
-		tb_add(b, "%d of %d forward calls were checked against fp64 on sampled rows: %d within tolerance, relative L2 "
-		       "error from %.1e to %.1e (tolerance %.0e)", checked, fwd, checked - bad, lo, hi, tol);
-	if (bwd)
-		tb_add(b, "; the %d backward call%s %s not checked (the helper checks forward calls only)", bwd,
-		       bwd == 1 ? "" : "s", bwd == 1 ? "was" : "were");
+		said = 1;
+	}
+	for (int p = 0; p < 2; p++) {
+		if (!calls[p] || (!checked[p] && p == 0))
+			continue;
+		if (!checked[p]) {
+			tb_add(b, "%sthe %d backward call%s %s not checked (the capture holds no gradient check: the "
+			       "helper re-runs and checks a backward for SDPA without a mask and FlexAttention without a "
+			       "score_mod)", said ? "; " : "", calls[p], calls[p] == 1 ? "" : "s", calls[p] == 1 ? "was" : "were");
+			said = 1;
+			continue;
+		}
+		tb_add(b, "%s%d of %d %s: %d within tolerance, relative L2 error from %.1e to %.1e (tolerance %.0e)",
+		       said ? "; " : "", checked[p], calls[p], what[p], checked[p] - bad[p], lo[p], hi[p], tol[p]);
+		said = 1;
+	}
 	tb_add(b, ".");
 }
 
@@ -1012,8 +1028,9 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 	if (bwd)
 		tb_add(&b, "Backward calls on the %s, the captured implementations (their last call per shape) beside "
 		       "attnprof's own backward kernels recorded at the same B, H, Hkv, N, d, causal and dtype. time: "
-		       "captured, the sum of the call's kernel durations under profiling (backward calls are not re-run "
-		       "unprofiled); attnprof, median of timed launches. TFLOP/s: 2.5 × 4·B·H·N²·d / time (halved for "
+		       "captured, the median of unprofiled re-runs of the backward where the helper re-ran it (time "
+		       "source events), else the sum of the call's kernel durations under profiling; attnprof, median "
+		       "of timed launches. TFLOP/s: 2.5 × 4·B·H·N²·d / time (halved for "
 		       "causal), the FA2 paper's convention. dS, dP: stored when one kernel wrote at least 0.9 × one "
 		       "Nq × Nkv matrix, by the same rule for every row (where traffic cannot decide: by family for a captured "
 		       "call, by its descriptor, which says what it allocates, for attnprof's own).",

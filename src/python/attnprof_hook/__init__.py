@@ -34,6 +34,10 @@ __all__ = ["install", "range_name", "TOLERANCES"]
 # the same tolerances as `attnprof record` (src/spec.c), per dtype; fp32 for MATH on fp32 inputs
 TOLERANCES = {"fp16": (1e-2, 5e-3), "bf16": (5e-2, 2e-2), "fp32": (1e-3, 1e-3)}
 CHECK_ROWS = 64        # query rows compared per call (first, last and seeded middle heads)
+# gradients, as `attnprof record` checks its own backward (src/grad_check.c):
+# (max |error| as a fraction of max |reference|, relative L2) per dtype
+GRAD_TOLERANCES = {"fp16": (5e-2, 1e-2), "bf16": (2e-1, 4e-2), "fp32": (1e-3, 1e-3)}
+GRAD_CHECK_MAX_PAIRS = 1 << 25  # Nq x Nkv of one head's fp64 reference (4 such matrices: 1 GiB)
 TIME_REPS, TIME_WARMUP = 10, 2
 
 _state = threading.local()
@@ -241,24 +245,109 @@ def _check_and_time(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, 
     _nvtx().mark("attnprof-check: " + " ".join(fields))
 
 
-def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin, density=None):
+def _heads_checked(torch, B, H, N):
+    """The (batch, head) pairs a check samples: the first, the last and one seeded."""
+    g = torch.Generator(device="cpu")
+    g.manual_seed(N * 1000003 + B * 131 + H)
+    return sorted({(0, 0), (B - 1, H - 1),
+                   (int(torch.randint(B, (1,), generator=g)), int(torch.randint(H, (1,), generator=g)))})
+
+
+def _grad_reference(torch, q, k, v, go, b, h, scale, causal, mask):
+    """fp64 dQ, dK, dV of head (b, h) (dK, dV of its KV head from this query head alone)."""
+    hk = h // (q.shape[1] // k.shape[1])
+    qd, kd, vd, god = q[b, h].double(), k[b, hk].double(), v[b, hk].double(), go[b, h].double()
+    nq, nkv = qd.shape[0], kd.shape[0]
+    s = (qd @ kd.transpose(0, 1)) * scale
+    rows = torch.arange(nq, device=q.device)
+    if causal:
+        cols = torch.arange(nkv, device=q.device).unsqueeze(0)
+        s = s.masked_fill(cols > rows.unsqueeze(1), float("-inf"))
+    if callable(mask):
+        cols = torch.arange(nkv, device=q.device)
+        m = mask(torch.tensor(b, device=q.device), torch.tensor(h, device=q.device),
+                 rows.unsqueeze(1), cols.unsqueeze(0)).expand(nq, nkv)
+        s = s.masked_fill(~m, float("-inf"))
+    elif mask is not None:
+        m = mask.expand(q.shape[0], q.shape[1], nq, nkv)[b, h]
+        s = s.masked_fill(~m, float("-inf")) if m.dtype == torch.bool else s + m.double()
+    p = torch.nan_to_num(torch.softmax(s, dim=-1), nan=0.0)
+    o = p @ vd
+    ds = p * ((god @ vd.transpose(0, 1)) - (god * o).sum(-1, keepdim=True))
+    return ds @ kd * scale, ds.transpose(0, 1) @ qd * scale, p.transpose(0, 1) @ god
+
+
+def _bwd_after(torch, call, fwd, q, k, v, go, scale, causal, mask):
+    """After a captured backward, outside its range: the gradients of clones of
+    q, k, v computed again and checked against fp64 on sampled heads (dQ; dK and
+    dV where every query head has its own KV head), and the backward re-timed
+    unprofiled (autograd.grad on a retained graph).  One mark "attnprof-check:
+    call=N pass=bwd ..."; the program's own tensors and gradients are untouched."""
+    if not _captured(call) or go is None or len(q.shape) != 4:
+        return
+    fields = ["call=%d pass=bwd" % call]
+    with _Quiet():
+        try:
+            qc, kc, vc = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
+            with torch.enable_grad():
+                out = fwd(qc, kc, vc)
+                out = out[0] if isinstance(out, tuple) else out
+            grads = torch.autograd.grad(out, (qc, kc, vc), go, retain_graph=True)
+            B, H, Nq = q.shape[0], q.shape[1], q.shape[2]
+            if (os.environ.get("ATTNPROF_HOOK_CHECK", "1") != "0" and Nq * k.shape[2] <= GRAD_CHECK_MAX_PAIRS):
+                dt = _dtype_name(q) or "fp32"
+                frac, tol_rel = GRAD_TOLERANCES.get(dt, GRAD_TOLERANCES["fp32"])
+                err2 = ref2 = max_abs = ref_max = 0.0
+                n = 0
+                for b, h in _heads_checked(torch, B, H, Nq):
+                    hk = h // (H // k.shape[1])
+                    refs = _grad_reference(torch, q, k, v, go, b, h, scale, causal, mask)
+                    got = [grads[0][b, h]] + ([grads[1][b, hk], grads[2][b, hk]] if H == k.shape[1] else [])
+                    for ref, g in zip(refs, got):
+                        d = g.double() - ref
+                        max_abs = max(max_abs, float(d.abs().max()))
+                        ref_max = max(ref_max, float(ref.abs().max()))
+                        err2 += float((d * d).sum())
+                        ref2 += float((ref * ref).sum())
+                    n += ref.shape[0]
+                rel = (err2 ** 0.5) / max(ref2 ** 0.5, 1e-300)
+                tol_abs = frac * ref_max
+                ok = max_abs <= tol_abs and rel <= tol_rel
+                fields.append("max_abs=%.6g rel_l2=%.6g tol_max_abs=%g tol_rel_l2=%g rows=%d correct=%d"
+                              % (max_abs, rel, tol_abs, tol_rel, n, 1 if ok else 0))
+            if os.environ.get("ATTNPROF_HOOK_TIME", "1") != "0":
+                med, lo, hi, n = _retime(torch, lambda: torch.autograd.grad(out, (qc, kc, vc), go, retain_graph=True))
+                fields.append("time_ms=%.6g time_ms_min=%.6g time_ms_max=%.6g reps=%d" % (med, lo, hi, n))
+            del out, grads
+        except Exception as e:
+            sys.stderr.write("attnprof-hook: backward of call %d not checked or re-timed: %s\n" % (call, e))
+        _nvtx().mark("attnprof-check: " + " ".join(fields))
+
+
+def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin, density=None, after=None):
     """A pass=bwd range around the gradient of this call: from out's grad_fn pre-hook
-    to the last of the inputs' gradient hooks, on the autograd thread."""
+    to the last of the inputs' gradient hooks, on the autograd thread; then
+    after(grad_out), outside the range."""
     fn = getattr(out, "grad_fn", None)
     need = [t for t in inputs if getattr(t, "requires_grad", False)]
     if fn is None or not need or not hasattr(fn, "register_prehook"):
         return
     name = range_name(impl, q, k, causal, "bwd", call, origin, density)
     left = [0]
+    grad_out = [None]
 
     def pre(grad_outputs):
         left[0] = len(need)
+        grad_out[0] = grad_outputs[0] if grad_outputs else None
         _nvtx().range_push(name)
 
     def done(grad):
         left[0] -= 1
         if left[0] == 0:
             _nvtx().range_pop()
+            if after is not None:
+                after(grad_out[0])
+            grad_out[0] = None
 
     fn.register_prehook(pre)
     for t in need:
@@ -303,8 +392,16 @@ def wrap_sdpa(orig):
             finally:
                 _nvtx().range_pop()
             foot = _footprint_end(torch, before)
-            _mark_backward(torch, out, (query, key, value), impl, query, key, is_causal, call, "python-sdpa")
             sc = scale if scale is not None else query.shape[-1] ** -0.5
+            if attn_mask is None and dropout_p == 0:
+                def bwd(go, q=query, k=key, v=value):
+                    _bwd_after(torch, call, lambda a, b, c: orig(a, b, c, is_causal=is_causal, scale=scale,
+                                                                 enable_gqa=enable_gqa, **kw),
+                               q.detach(), k.detach(), v.detach(), go, sc, is_causal, None)
+            else:
+                bwd = None
+            _mark_backward(torch, out, (query, key, value), impl, query, key, is_causal, call, "python-sdpa",
+                           after=bwd)
             _after_forward(torch, call, query.detach(), key.detach(), value.detach(), out.detach(), sc, is_causal,
                            attn_mask, lambda: orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p,
                                                    is_causal=is_causal, scale=scale, enable_gqa=enable_gqa, **kw),
@@ -377,9 +474,14 @@ def _flex_call(orig, impl, origin, query, key, value, score_mod, block_mask, sca
             _nvtx().range_pop()
         foot = _footprint_end(torch, before)
         out = res[0] if isinstance(res, tuple) else res
-        _mark_backward(torch, out, (query, key, value), impl, query, key, False, call, origin, density)
         sc = scale if scale is not None else query.shape[-1] ** -0.5
         mask = getattr(block_mask, "mask_mod", None) if block_mask is not None else None
+
+        def bwd(go):
+            if score_mod is None:
+                _bwd_after(torch, call, lambda a, b, c: orig(a, b, c, None, block_mask, scale, enable_gqa, *args, **kw),
+                           query.detach(), key.detach(), value.detach(), go, sc, False, mask)
+        _mark_backward(torch, out, (query, key, value), impl, query, key, False, call, origin, density, after=bwd)
         if score_mod is None:
             _after_forward(torch, call, query.detach(), key.detach(), value.detach(), out.detach(), sc, False, mask,
                            lambda: orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw),
