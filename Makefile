@@ -11,7 +11,8 @@
 #   make gpu-test        correctness of every variant on the GPU
 #   make bench           benchmarks, printed, not asserted: render speed (tools/bench.sh)
 #                        and the 200-shard merge (tools/bench_merge.py)
-#   make fuzz            libFuzzer runs of the spec and results parsers, 10 min each
+#   make fuzz            libFuzzer runs of the spec, results, capture-file and template
+#                        readers, 10 min each (tests/fuzz/run.sh)
 #   make install PREFIX=/usr/local
 #
 # CUDA and CUPTI are looked for, not assumed: CUDA_HOME, then nvcc on PATH;
