@@ -32,7 +32,7 @@ elif ! command -v clang >/dev/null 2>&1 || ! echo 'int LLVMFuzzerTestOneInput(co
 fi
 if [ $mode = fuzz ]; then
 	lib=build/cuda0-render0-fuzz/libattnprof.a
-	make --no-print-directory CC=clang CUDA=0 RENDER=0 FUZZ=1 OPT=-O1 "$lib" >"$out/build-lib.log" 2>&1
+	make --no-print-directory CC=clang CUDA=0 RENDER=0 SAN=0 FUZZ=1 OPT=-O1 "$lib" >"$out/build-lib.log" 2>&1
 else
 	san=0
 	echo 'int main(void){return 0;}' | cc -fsanitize=address,undefined -x c - -o "$out/probe" 2>/dev/null && san=1
