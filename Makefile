@@ -11,7 +11,8 @@
 #   make gpu-test        correctness of every variant on the GPU
 #   make bench           benchmarks, printed, not asserted: render speed (tools/bench.sh)
 #                        and the 200-shard merge (tools/bench_merge.py)
-#   make fuzz            libFuzzer runs of the spec and results parsers, 10 min each
+#   make fuzz            libFuzzer runs of the spec, results, capture-file and template
+#                        readers, 10 min each (tests/fuzz/run.sh)
 #   make install PREFIX=/usr/local
 #
 # CUDA and CUPTI are looked for, not assumed: CUDA_HOME, then nvcc on PATH;
@@ -61,7 +62,9 @@ ifeq ($(RENDER)$(RENDER_FOUND),10)
 endif
 
 # ---- flags --------------------------------------------------------------
-BUILD    := build/cuda$(CUDA)-render$(RENDER)$(if $(filter 1,$(SAN)),-san)
+# FUZZ=1: the library instrumented for libFuzzer (clang; tests/fuzz/run.sh)
+FUZZ       ?= 0
+BUILD    := build/cuda$(CUDA)-render$(RENDER)$(if $(filter 1,$(SAN)),-san)$(if $(filter 1,$(FUZZ)),-fuzz)
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
 CPPFLAGS := -D_GNU_SOURCE -DATTNPROF_VERSION=\"$(VERSION)\" -DATTNPROF_HAVE_CUDA=$(CUDA) -DATTNPROF_HAVE_RENDER=$(RENDER) -Isrc -Ikernels
 CFLAGS   ?= $(OPT) -g
@@ -77,6 +80,9 @@ ifeq ($(SAN),1)
   # -fsanitize=undefined leaves it out
   CFLAGS  += -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=undefined,float-cast-overflow
   LDFLAGS += -fsanitize=address,undefined,float-cast-overflow
+endif
+ifeq ($(FUZZ),1)
+  CFLAGS  += -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 endif
 ifeq ($(RENDER),1)
   CPPFLAGS += $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))
@@ -105,7 +111,7 @@ GPU_SRC    := $(wildcard src/gpu/*.c)
 GPU_CU     := $(wildcard kernels/*.cu) kernels/hopper/hopper_fwd.cu
 # The document model (templates, values in text, the walk, tables as data)
 # builds without Cairo; drawing (PDF, SVG, PNG) needs it.
-DOC_SRC    := $(addprefix src/render/,ablation.c capreview.c data.c datasheet.c docmodel.c figure.c geom.c glossary.c inputs.c interp.c kernel_name.c style.c tabledata.c template.c)
+DOC_SRC    := $(addprefix src/render/,ablation.c capreview.c data.c datasheet.c docmodel.c figure.c geom.c glossary.c inputs.c interp.c kernel_name.c series_index.c style.c tabledata.c template.c)
 RENDER_SRC := $(filter-out $(DOC_SRC),$(wildcard src/render/*.c))
 LIB_SRC    := $(CORE_SRC) $(DOC_SRC) $(if $(filter 1,$(CUDA)),$(GPU_SRC)) $(if $(filter 1,$(RENDER)),$(RENDER_SRC))
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu=$(BUILD)/%.o))

@@ -62,7 +62,7 @@ honour records $rc "$last"
 fi
 
 if want kill; then
-echo "== kill loop (SIGKILL while report, figure, export and a results save write)"
+echo "== kill loop (SIGKILL while report (PDF and HTML sets), figure, export, merge and a results save write)"
 out=$(sh tests/kill/run.sh ./attnprof "${KILL_ROUNDS:-8}"); rc=$?; printf '%s\n' "$out"
 last=$(printf '%s\n' "$out" | tail -1)
 add_counts "$last"

@@ -230,12 +230,28 @@ const char *series_label(const char *key, char *buf, size_t len)
 	return buf;
 }
 
+/* The records a lookup of series key reads: the key's own (rd->by_series),
+ * else every record (*pos NULL); record i of the set is
+ * res->records[pos ? pos[i] : i]. */
+static size_t lookup_set(const struct rdata *rd, const char *key, const size_t **pos)
+{
+	size_t n;
+	if (rd->by_series && key) {
+		*pos = series_index_get(rd->by_series, key, &n);
+		return n;
+	}
+	*pos = NULL;
+	return rd->res->nrecords;
+}
+
 const struct record *rdata_find_any(const struct rdata *rd, const char *key, const struct rsel *sel)
 {
 	const struct record *failed = NULL;
 	char k[SERIES_KEY];
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
+	const size_t *pos;
+	size_t n = lookup_set(rd, key, &pos);
+	for (size_t i = 0; i < n; i++) {
+		const struct record *r = &rd->res->records[pos ? pos[i] : i];
 		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
 			continue;
 		if (!r->error)
@@ -314,8 +330,10 @@ const struct record *rdata_find(const struct rdata *rd, const char *key, const s
 	char k[SERIES_KEY];
 	/* res holds one record per identity (inputs.c merged duplicates), so a
 	 * second match is a second identity: the selection names no one record */
-	for (size_t i = 0; i < rd->res->nrecords && !other; i++) {
-		const struct record *r = &rd->res->records[i];
+	const size_t *pos;
+	size_t n = lookup_set(rd, key, &pos);
+	for (size_t i = 0; i < n && !other; i++) {
+		const struct record *r = &rd->res->records[pos ? pos[i] : i];
 		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
 			continue;
 		if (!pick)
@@ -446,8 +464,10 @@ size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *
 {
 	size_t n = 0;
 	char k[SERIES_KEY];
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
+	const size_t *pos;
+	size_t nset = lookup_set(rd, key, &pos);
+	for (size_t i = 0; i < nset; i++) {
+		const struct record *r = &rd->res->records[pos ? pos[i] : i];
 		if (!rsel_match(sel, r) || (key ? strcmp(record_series(r, k, sizeof(k)), key) : record_captured(r)))
 			continue;
 		int v = record_field(r, f);

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "render/series_index.h"
 #include "results.h"
 #include "variants.h"
 
@@ -72,6 +73,9 @@ struct rdata {
 	int ndates;            /* distinct days among them (2: "recorded on two days") */
 	const char *days;      /* the days alone, no file names (for slides), or NULL */
 	const char *superseded; /* what newer records replaced, or NULL */
+	/* the records of each series key (inputs.c builds it), so a lookup
+	 * reads its series alone; NULL: lookups scan every record */
+	const struct series_index *by_series;
 };
 /* Set up over res; the focus is N=4096 (or the nearest N measured), d=128
  * (or the largest), non-causal, prefill. */
@@ -103,6 +107,7 @@ struct rinputs {
 	int ndates;              /* distinct days among them */
 	char days[160];          /* those days alone: "2026-11-29 and 2026-12-01" */
 	char superseded[1024];   /* "12 records of decode.yaml by fa2-paper.yaml's", or "" */
+	struct series_index by_series; /* of res */
 };
 /* primary: a file (path or base name) whose records win over any other's, or NULL. */
 int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr,
@@ -113,7 +118,6 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in);
  * the repeats; the fastest and slowest median. */
 int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax);
 
-#define SERIES_KEY 96
 /* 1 for a call captured in another program (source "capture"): such calls
  * are read as implementations by capreview.h, never as series of the
  * sweep's charts and tables, nor among the values a sweep spans. */

@@ -333,6 +333,8 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 			rc = results_add(&in->repeats, &r.records[i]);
 		results_release(&r);
 	}
+	if (!rc)
+		rc = series_index_build(&in->by_series, &in->res, record_series);
 	if (rc) {
 		rinputs_release(in);
 		return -1;
@@ -355,6 +357,7 @@ void rinputs_release(struct rinputs *in)
 	in->origin = in->others_origin = NULL;
 	program_release(&in->program);
 	in->has_program = 0;
+	series_index_release(&in->by_series);
 }
 
 void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
@@ -371,4 +374,5 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->days = in->days;
 	rd->ndates = in->ndates;
 	rd->superseded = in->superseded[0] ? in->superseded : NULL;
+	rd->by_series = &in->by_series;
 }

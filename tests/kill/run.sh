@@ -4,7 +4,10 @@
 # be the previous file, untouched, or the new one complete (byte for byte the
 # output of an uninterrupted run) — never anything else.  Writers: report
 # (PDF), figure (SVG and PNG), export -o (CSV), a results save
-# (export --yaml, results_save) and merge -o; and a report's set, its PDF and layout.
+# (export --yaml: results_save, which record's save is too; record itself
+# needs a GPU: 'record -- CMD' on a program without CUDA captures nothing and
+# writes nothing) and merge -o; a report's set (PDF, layout, figures) and an
+# HTML report's set (the page and its _files/).
 # Prints "# kill: N passed, N failed, N skipped".
 bin=${1:?usage: tests/kill/run.sh BINARY [ROUNDS]}
 rounds=${2:-10}
@@ -33,9 +36,7 @@ writer() { # NAME EXT ARGS... (ARGS write to $o)
 		cp "$tmp/prev" "$tmp/out.$ext"
 		o=$tmp/out.$ext eval "\"$bin\" $*" >/dev/null 2>&1 &
 		pid=$!
-		# moments from the start to a little past the end of a run
-		ms=$((dur * (i + 1) * 11 / (10 * rounds)))
-		sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+		sleep "$(kill_at $dur $i "$rounds")"
 		kill -9 $pid 2>/dev/null
 		wait $pid 2>/dev/null
 		if cmp -s "$tmp/out.$ext" "$tmp/prev"; then old=$((old + 1))
@@ -120,7 +121,73 @@ report_set() {
 	fi
 }
 
+# A moment in [0, 1.1 * DUR) ms for kill I of ROUNDS: random within the
+# I-th of ROUNDS equal slices, so the kills cover the whole run, and a
+# little past it, at times no two runs of the loop repeat.
+kill_at() { # DUR I ROUNDS -> "S.mmm"
+	awk -v d="$1" -v i="$2" -v n="$3" -v seed="$$$2" 'BEGIN { srand(seed);
+		ms = int(d * 1.1 * (i + rand()) / n); printf "%d.%03d\n", ms / 1000, ms % 1000 }'
+}
+
+# An HTML report's set: the page and its NAME_files/ figures (issue 33: a
+# kill left the old page beside partly new figures).  Styles color and
+# print write the same names with other figure bytes; after a kill at any
+# moment, and after two reports of the two styles at once, the page and
+# every figure must be one style's whole.
+html_sum() { (cd "$1" && md5sum x.html x_files/* 2>/dev/null); }
+html_set() {
+	s=$tmp/html
+	for st in color print; do
+		rm -rf "$s"; mkdir -p "$s"
+		"$bin" report $R -t templates/review.yaml --style $st -o "$s/x.html" -q --dpi 20 >/dev/null 2>&1 ||
+			{ echo "FAIL report-html: the uninterrupted run failed"; failed=$((failed + 1)); return; }
+		html_sum "$s" >"$tmp/html-$st.md5"
+	done
+	if cmp -s "$tmp/html-color.md5" "$tmp/html-print.md5"; then
+		echo "skip report-html: the two styles write the same bytes, so a mix cannot be seen"; return
+	fi
+	t0=$(now_ms)
+	"$bin" report $R -t templates/review.yaml --style print -o "$s/x.html" -q --dpi 20 >/dev/null 2>&1
+	dur=$(($(now_ms) - t0 + 5))
+	bad=0 i=0 old=0 new=0
+	while [ $i -lt "$rounds" ]; do
+		"$bin" report $R -t templates/review.yaml --style color -o "$s/x.html" -q --dpi 20 >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(kill_at $dur $i "$rounds")"
+		kill -9 $pid 2>/dev/null
+		wait $pid 2>/dev/null
+		# a writer killed while renaming leaves a child that finishes, holding
+		# the lock of the first output's folder (the figures'): wait for it
+		if command -v flock >/dev/null 2>&1; then flock "$s/x_files" true; else sleep 0.5; fi
+		html_sum "$s" >"$tmp/html-now.md5"
+		if cmp -s "$tmp/html-now.md5" "$tmp/html-print.md5"; then old=$((old + 1))
+		elif cmp -s "$tmp/html-now.md5" "$tmp/html-color.md5"; then new=$((new + 1))
+		else bad=$((bad + 1)); echo "    mixed (killed at $i of $rounds): $(diff "$tmp/html-now.md5" "$tmp/html-print.md5" | grep -c '^<') files not of the previous set"
+		fi
+		# back to the previous set (print) for the next kill
+		"$bin" report $R -t templates/review.yaml --style print -o "$s/x.html" -q --dpi 20 >/dev/null 2>&1
+		i=$((i + 1))
+	done
+	# two writers at once, of the two styles: one of them whole
+	"$bin" report $R -t templates/review.yaml --style print -o "$s/x.html" -q --dpi 20 >/dev/null 2>&1 &
+	p1=$!
+	"$bin" report $R -t templates/review.yaml --style color -o "$s/x.html" -q --dpi 20 >/dev/null 2>&1 &
+	p2=$!
+	wait $p1; wait $p2
+	html_sum "$s" >"$tmp/html-now.md5"
+	cmp -s "$tmp/html-now.md5" "$tmp/html-print.md5" || cmp -s "$tmp/html-now.md5" "$tmp/html-color.md5" ||
+		{ bad=$((bad + 1)); echo "    mixed (two at once)"; }
+	if [ $bad -eq 0 ]; then
+		echo "ok   report-html: page and figures of one writer after $rounds kills ($old kept the previous set, $new complete) and a concurrent pair (run $dur ms)"
+		passed=$((passed + 1))
+	else
+		echo "FAIL report-html: $bad of $((rounds + 1)) sets mixed (a page beside another writer's figures)"
+		failed=$((failed + 1))
+	fi
+}
+
 writer report pdf "report $R -t templates/review.yaml -o \"\$o\" -q"
+html_set
 report_set
 writer figure-svg svg "figure tflops $R -o \"\$o\""
 writer figure-png png "figure partition-grid $R -o \"\$o\" --dpi 100"

@@ -1,0 +1,106 @@
+/* fuzz_capture.c: libFuzzer target for capture files (`record -- CMD`'s
+ * results: kernel names, grids and shapes from programs nobody here wrote).
+ * Whatever the results reader accepts is read as the documents read it,
+ * without Cairo: the captured implementations and their groups, each call's
+ * main kernel, grid map, shape, verdict and short kernel names, every
+ * `{$v.capture.NAME}` value, and the whole impl-review template's model. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "render/capreview.h"
+#include "render/data.h"
+#include "render/docmodel.h"
+#include "render/kernel_name.h"
+#include "render/template.h"
+#include "results.h"
+#include "util/error.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* the names capture_value knows, from its own message for an unknown one
+ * ("unknown capture value '' (impl, family, …)"), so the list lives there */
+static size_t value_names(const struct rdata *rd, const char *key, char names[][32], size_t max)
+{
+	char text[1024];
+	int is_text;
+	double num;
+	enum qunit unit;
+	if (capture_value(rd, key, "", &is_text, &num, &unit, text, sizeof text) != -1)
+		return 0;
+	const char *p = strchr(text, '(');
+	size_t n = 0;
+	while (p && *p && n < max) {
+		p++;
+		size_t w = strcspn(p, ",)");
+		if (w && w < 32) {
+			memcpy(names[n], p, w);
+			names[n++][w] = '\0';
+		}
+		p += w;
+		if (*p == ',')
+			p++; /* the space after it is skipped by the next p++ */
+		if (*p == ')')
+			break;
+	}
+	return n;
+}
+
+static void read_calls(const struct rdata *rd)
+{
+	static struct capimpl impls[CAP_MAX_IMPLS];
+	size_t ni = capture_impls(rd, impls, CAP_MAX_IMPLS);
+	char buf[1024], names[64][32];
+	for (size_t i = 0; i < ni; i++) {
+		const struct capimpl *im = &impls[i];
+		for (size_t g = 0; g < im->ng; g++) {
+			const struct capgroup *cg = &im->g[g];
+			capture_shape_text(cg, buf, sizeof buf);
+			const struct record *rec = cg->rep;
+			if (!rec)
+				continue;
+			capture_verdict_text(rd, rec, buf, sizeof buf);
+			const struct launch *l = capture_main_launch(rec);
+			if (l) {
+				struct gridmap m;
+				capture_gridmap(rd, rec, l, &m);
+			}
+			for (size_t k = 0; k < rec->nlaunches; k++)
+				kernel_short_name(rec->launches[k].name ? rec->launches[k].name : "?", buf, sizeof buf);
+			size_t nref;
+			const char *const *refs = capture_reference_variants(rec, &nref);
+			for (size_t k = 0; k < nref; k++)
+				capture_reference(rd, rec, refs[k]);
+		}
+		capture_main_group(im, 4096);
+		size_t nv = value_names(rd, im->key, names, 64);
+		for (size_t k = 0; k < nv; k++) {
+			int is_text;
+			double num;
+			enum qunit unit;
+			capture_value(rd, im->key, names[k], &is_text, &num, &unit, buf, sizeof buf);
+		}
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct template t;
+	static int have_template = -1;
+	error_quiet(1);
+	if (have_template < 0)
+		have_template = template_load(&t, "templates/impl-review.yaml") == 0;
+	struct results r;
+	if (results_parse(&r, (const char *)data, size, "fuzz.yaml", NULL) == 0) {
+		struct rdata rd;
+		rdata_init(&rd, &r, "fuzz.yaml");
+		read_calls(&rd);
+		if (have_template) {
+			struct docmodel m;
+			if (docmodel_build(&m, &t, &rd, 1) == 0)
+				docmodel_release(&m);
+		}
+		results_release(&r);
+	}
+	return 0;
+}
