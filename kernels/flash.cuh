@@ -28,20 +28,17 @@
 #include <type_traits>
 
 #include "common.cuh"
+#include "tiles.h"
 
 namespace flash {
 
-constexpr int WARPS = 4;
+constexpr int WARPS = FLASH_FWD_WARPS; // block sizes and shared memory: tiles.h
 constexpr int THREADS = WARPS * 32;
 
-// Block sizes.  Keep kernels/variants.c flash_tiling_for() in step.
 template <int D, bool SPLITQ> struct tile {
-	// split-Q: 32 rows per warp (2 m16 tiles), 128×64 (FA2's d=128 tile; at
-	// d=64 its 128×128 spilled at the 255-register limit, 128×64 does not).
-	// split-K: every warp holds Br×d of partial O, so Br is small.
-	static constexpr int BR = SPLITQ ? 128 : (D == 64 ? 64 : 32);
-	static constexpr int BC = 64;
-	static constexpr int PART_LD = D + 8; // fp32 row pitch of partial O (bank spread)
+	static constexpr int BR = FLASH_FWD_BR(SPLITQ, D);
+	static constexpr int BC = FLASH_FWD_BC;
+	static constexpr int PART_LD = FLASH_FWD_PART_LD(D);
 };
 
 template <int D, bool SEQPAR, bool SPLITQ> struct smem_layout {
@@ -59,6 +56,7 @@ template <int D, bool SEQPAR, bool SPLITQ> struct smem_layout {
 	static constexpr int STATS = ORUN + ORUN_BYTES; // split-K: m, ℓ, red_m[4], red_l[4] per row
 	static constexpr int STATS_BYTES = SPLITQ ? 0 : 10 * TL::BR * 4;
 	static constexpr int TOTAL = STATS + STATS_BYTES;
+	static_assert(TOTAL == FLASH_FWD_SMEM(SEQPAR, SPLITQ, D), "kernels/tiles.h FLASH_FWD_SMEM is the layout");
 };
 
 __device__ __forceinline__ float ex2(float x)

@@ -118,6 +118,12 @@ enum flash_switch {
  * The renderer asks for a role, never for a name. */
 enum doc_role { DOC_NONE, DOC_CONVENTIONAL, DOC_BASELINE, DOC_SUBJECT, DOC_DECODE_BASELINE, DOC_DECODE_SUBJECT };
 
+/* The SM count a tiling assumes where none is known (a results file that
+ * names no GPU, a spec checked away from one): an H200's. */
+#define H200_SM_COUNT 132
+/* sm_count, or H200_SM_COUNT where it is not positive. */
+int sm_count_or_default(int sm_count);
+
 /* Block sizes and launch resources for one shape. */
 struct tiling {
 	int block_m;   /* Br: query rows per tile */
