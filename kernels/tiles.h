@@ -35,10 +35,12 @@
 
 /* Registers per thread of flash_fwd as compiled (ptxas -v, nvcc 13.0,
  * sm_90; docs/kernels.md), indexed [switch bits][d == 128] (the bits of
- * enum flash_switch: seqpar 1, splitq 2, lazy 4); fp16 and bf16 alike. */
+ * enum flash_switch: seqpar 1, splitq 2, lazy 4); fp16 and bf16 alike.
+ * Read again after the spill work (2026-12-02): the d = 64 split-Q rungs
+ * had kept their counts from before it. */
 #define FLASH_FWD_REGS_TABLE { \
-	{ 162, 163 }, { 154, 153 }, { 227, 255 }, { 214, 255 }, \
-	{ 162, 163 }, { 154, 153 }, { 228, 255 }, { 214, 255 }, \
+	{ 162, 163 }, { 154, 153 }, { 222, 255 }, { 216, 255 }, \
+	{ 162, 163 }, { 154, 153 }, { 243, 255 }, { 214, 255 }, \
 }
 
 /* ---- split-KV decoding (kernels/decode.cu) ------------------------------
