@@ -49,19 +49,19 @@ __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ s
 	extern __shared__ __align__(1024) unsigned char smem[];
 	const uint32_t sbase = smem_u32(smem);
 	const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31, g = lane >> 2, t4 = lane & 3;
-	const int G = p.H / p.Hkv, grow = G * p.Nq; // query rows of one KV head
+	const int G = p.pb.H / p.pb.Hkv, grow = G * p.pb.Nq; // query rows of one KV head
 	const int ngroups = (grow + ROWS - 1) / ROWS;
 	const int split = blockIdx.x;
 	const int grp = blockIdx.y % ngroups, bk = blockIdx.y / ngroups; // bk = b·Hkv + kvh
-	const int b = bk / p.Hkv, kvh = bk % p.Hkv;
-	const size_t row0 = ((size_t)b * p.H + (size_t)kvh * G) * p.Nq + (size_t)grp * ROWS; // flat [B·H·Nq] row
+	const int b = bk / p.pb.Hkv, kvh = bk % p.pb.Hkv;
+	const size_t row0 = ((size_t)b * p.pb.H + (size_t)kvh * G) * p.pb.Nq + (size_t)grp * ROWS; // flat [B·H·Nq] row
 	const int nrows = min(ROWS, grow - grp * ROWS);
-	const uint16_t *Kg = p.k + (size_t)bk * p.Nkv * D;
-	const uint16_t *Vg = p.v + (size_t)bk * p.Nkv * D;
-	const int k0 = split * p.chunk, k1 = min(p.Nkv, k0 + p.chunk);
+	const uint16_t *Kg = p.k + (size_t)bk * p.pb.Nkv * D;
+	const uint16_t *Vg = p.v + (size_t)bk * p.pb.Nkv * D;
+	const int k0 = split * p.chunk, k1 = min(p.pb.Nkv, k0 + p.chunk);
 	const int ntiles = k1 > k0 ? (k1 - k0 + KT - 1) / KT : 0;
-	const float sl2 = p.scale_log2;
-	const int offset = p.Nkv - p.Nq;
+	const float sl2 = p.pb.scale_log2;
+	const int offset = p.pb.Nkv - p.pb.Nq;
 
 	// splitkv_combine may be scheduled now; it reads nothing of ours before
 	// its griddepcontrol.wait (this grid complete, memory flushed).
@@ -82,7 +82,7 @@ __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ s
 	int qpos[2];
 #pragma unroll
 	for (int hh = 0; hh < 2; hh++)
-		qpos[hh] = (grp * ROWS + g + hh * 8) % p.Nq;
+		qpos[hh] = (grp * ROWS + g + hh * 8) % p.pb.Nq;
 
 	for (int t = 0; t < ntiles; t++) {
 		cp_async_wait<STAGES - 2>();
@@ -100,13 +100,13 @@ __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ s
 		float s[1][2][4];
 		flash::qk<T, D, 1, 2>(s, sbase + L::Q, sK, 0, warp * 16, lane);
 		const int kb = k0 + t * KT + warp * 16; // first key of this warp
-		if (kb + 16 > k1 || (p.causal && kb + 15 > offset)) {
+		if (kb + 16 > k1 || (p.pb.causal && kb + 15 > offset)) {
 #pragma unroll
 			for (int ni = 0; ni < 2; ni++)
 #pragma unroll
 				for (int e = 0; e < 4; e++) {
 					int c = kb + ni * 8 + 2 * t4 + (e & 1);
-					if (c >= k1 || (p.causal && c > qpos[e >> 1] + offset))
+					if (c >= k1 || (p.pb.causal && c > qpos[e >> 1] + offset))
 						s[0][ni][e] = -INFINITY;
 				}
 		}
@@ -177,11 +177,11 @@ __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ s
 			acc.x += e * v.x; acc.y += e * v.y; acc.z += e * v.z; acc.w += e * v.w;
 		}
 		const float inv = lsum > 0.f ? 1.f / lsum : 0.f;
-		const size_t orow = (size_t)split * p.B * p.H * p.Nq + row0 + r;
+		const size_t orow = (size_t)split * p.pb.B * p.pb.H * p.pb.Nq + row0 + r;
 		*reinterpret_cast<float4 *>(p.o_part + orow * D + c) =
 			make_float4(acc.x * inv, acc.y * inv, acc.z * inv, acc.w * inv);
 		if (c == 0)
-			p.l_part[orow] = lsum > 0.f ? M * p.scale + logf(lsum) : -INFINITY;
+			p.l_part[orow] = lsum > 0.f ? M * p.pb.scale + logf(lsum) : -INFINITY;
 	}
 }
 
@@ -201,9 +201,9 @@ __global__ void __launch_bounds__(THREADS) splitkv_combine(const __grid_constant
 	__shared__ float4 red[4][32];
 	__shared__ float lse_row[2];
 	const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-	const int nel = p.Nq * D, e0 = blockIdx.x * COLS;
-	const int q0 = e0 / D, nr = min((e0 + COLS - 1) / D, p.Nq - 1) - q0 + 1; // rows here: 1 or 2
-	const size_t stride = (size_t)p.B * p.H * p.Nq, row0 = (size_t)blockIdx.y * p.Nq + q0;
+	const int nel = p.pb.Nq * D, e0 = blockIdx.x * COLS;
+	const int q0 = e0 / D, nr = min((e0 + COLS - 1) / D, p.pb.Nq - 1) - q0 + 1; // rows here: 1 or 2
+	const size_t stride = (size_t)p.pb.B * p.pb.H * p.pb.Nq, row0 = (size_t)blockIdx.y * p.pb.Nq + q0;
 	const int ns = p.splits;
 
 	// Everything below reads splitkv_fwd's output.
@@ -302,12 +302,12 @@ cudaError_t launch(const splitkv_params &p, cudaStream_t st, const struct l2_flu
 	}
 	if (p.splits < 1 || p.splits > MAX_SPLITS)
 		return cudaErrorInvalidValue;
-	const int G = p.H / p.Hkv, ngroups = (G * p.Nq + ROWS - 1) / ROWS;
-	splitkv_fwd<T, D><<<dim3(p.splits, p.B * p.Hkv * ngroups), THREADS, SMEM, st>>>(p);
+	const int G = p.pb.H / p.pb.Hkv, ngroups = (G * p.pb.Nq + ROWS - 1) / ROWS;
+	splitkv_fwd<T, D><<<dim3(p.splits, p.pb.B * p.pb.Hkv * ngroups), THREADS, SMEM, st>>>(p);
 	cudaError_t e = cudaGetLastError();
 	if (e != cudaSuccess)
 		return e;
-	const dim3 combine_grid((p.Nq * D + COLS - 1) / COLS, p.B * p.H);
+	const dim3 combine_grid((p.pb.Nq * D + COLS - 1) / COLS, p.pb.B * p.pb.H);
 	if (flush && flush->buf) {
 		// profiled run: each kernel starts from an L2 without dirty lines
 		if ((e = l2_flush_launch(flush, st)) != cudaSuccess)

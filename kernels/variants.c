@@ -84,6 +84,7 @@ const size_t attn_matrix_count = sizeof(attn_matrices) / sizeof(attn_matrices[0]
 static int cdiv(int a, int b) { return (a + b - 1) / b; }
 
 int sm_count_or_default(int sm_count) { return sm_count > 0 ? sm_count : H200_SM_COUNT; }
+int kv_heads_or_heads(int kv_heads, int heads) { return kv_heads > 0 ? kv_heads : heads; }
 
 static void standard_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
 {

@@ -46,6 +46,8 @@ struct attn_shape {
 	int causal;     /* mask keys after the query's position (bottom-right aligned) */
 	enum pass pass; /* fwd (0, the default), bwd, fwd+bwd */
 };
+/* Hkv where a shape, record or call names none (0): H, multi-head attention. */
+int kv_heads_or_heads(int kv_heads, int heads);
 
 /* Symbols of shape formulas: a buffer's element count is their product. */
 enum dim_sym {

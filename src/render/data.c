@@ -247,6 +247,11 @@ const struct record *rdata_find_any(const struct rdata *rd, const char *key, con
 }
 
 /* which file a record came from (inputs.c merged several): see data.h */
+int rdata_sm_count(const struct rdata *rd)
+{
+	return sm_count_or_default(rd->res->header.gpu.sm_count);
+}
+
 int rdata_origin(const struct rdata *rd, const struct record *rec)
 {
 	const struct results *sets[2] = { rd->res, rd->others };
@@ -436,7 +441,7 @@ int record_field(const struct record *r, enum rfield f)
 	case RF_CAUSAL: return !!r->causal;
 	case RF_BATCH: return r->batch;
 	case RF_HEADS: return r->heads;
-	case RF_HKV: return r->kv_heads > 0 ? r->kv_heads : r->heads;
+	case RF_HKV: return kv_heads_or_heads(r->kv_heads, r->heads);
 	}
 	return 0;
 }
@@ -594,7 +599,7 @@ static void tiling_of(const struct record *rec, int sm_count, struct tiling *t, 
 	const struct variant_desc *v = rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant);
 	memset(t, 0, sizeof(*t));
 	if (v)
-		v->tiling(&s, sm_count > 0 ? sm_count : 132, t);
+		v->tiling(&s, sm_count, t); /* the tiling assumes an H200 where sm_count is 0 */
 	*vp = v;
 }
 
@@ -610,7 +615,7 @@ static const struct record *other_record(const struct rdata *rd, const struct re
 	rsel_any(&s);
 	s.n = rec->seqlen_kv; s.nq = rec->seqlen_q; s.d = rec->head_dim; s.causal = rec->causal;
 	s.batch = rec->batch; s.heads = rec->heads; s.dtype = rec->dtype; s.phase = rec->phase;
-	s.kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
+	s.kv_heads = kv_heads_or_heads(rec->kv_heads, rec->heads);
 	s.pass = record_pass(rec); /* a backward against the other's backward */
 	const struct record *o = rdata_find(rd, key, &s);
 	if (!o) {
@@ -646,7 +651,7 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 	*out = NAN;
 	if (rec->error && strcmp(q, "N") && strcmp(q, "d") && strcmp(q, "B") && strcmp(q, "H") && strcmp(q, "Nq"))
 		MISSING("the run failed: %s", rec->error);
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	int sm = rdata_sm_count(rd);
 	const struct launch *ml = record_main_launch(rec);
 	double v = NAN;
 

@@ -143,6 +143,9 @@ void rsel_family(struct rsel *s, const struct rdata *rd);
 /* The same from one run (file) only: the merged record when it came from
  * that file, else that file's own record of the key; NULL when it has none. */
 const struct record *rdata_find_run(const struct rdata *rd, const char *key, const struct rsel *sel, int run);
+/* The SM count of the GPU the results were measured on, or an H200's where
+ * the header names none (sm_count_or_default, kernels/variants.h). */
+int rdata_sm_count(const struct rdata *rd);
 /* The file (run) a record came from: 0 for a single file. */
 int rdata_origin(const struct rdata *rd, const struct record *rec);
 /* The base name of the file a record came from ("fa2-paper.yaml"). */
