@@ -173,11 +173,17 @@ int record_field(const struct record *rec, enum rfield f);
 enum qunit { U_NUM, U_BYTES, U_MS, U_TFLOPS, U_RATIO, U_PCT, U_COUNT, U_GBS,
 	     U_FLOP_PER_BYTE, U_INT, U_FLOPS, U_MHZ };
 
+/* A quantity's row: all that is known of it, its function included (data.c). */
+struct qcall;
 struct qinfo {
 	const char *name;     /* "tflops", "speedup_vs" */
 	enum qunit unit;
 	int arg;              /* 1: takes ".<series>"; 2: takes ".<name>" (metric, model, alloc) */
 	const char *about;
+	int (*value)(struct qcall *c); /* finds it for one record */
+	const char *of;       /* the counter it reads (hbm_read: M_DRAM_READ), or the quantity
+			       * it compares with the other series' (speedup_vs: "time_ms") */
+	int of_shape;         /* part of the problem's shape: defined for a failed run too */
 };
 extern const struct qinfo quantity_table[];
 extern const size_t quantity_count;
