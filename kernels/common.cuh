@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include "problem.h"
 #include "variants.h"
 
 // ---- element types ------------------------------------------------------
@@ -149,12 +150,13 @@ __device__ __forceinline__ void load_tile(uint32_t sbase, const uint16_t *g, int
 
 // ---- launch interface between the .cu files ------------------------------
 
+// Each family's parameters: its buffers, then the problem (problem.h: B, H,
+// Hkv, Nq, Nkv, causal, scale, d), last so that its offsets stay as they were.
 struct flash_params {
 	const uint16_t *q, *k, *v;
 	uint16_t *o;
 	float *o_acc, *m, *l, *lse; // NULL when the variant has no such buffer
-	int B, H, Hkv, Nq, Nkv, causal;
-	float scale, scale_log2; // 1/sqrt(d), and times log2(e)
+	attn_problem pb;
 };
 
 // Backward of one attention problem (flash2 and standard): the forward's
@@ -167,17 +169,15 @@ struct bwd_params {
 	float *dsum, *dq_acc;   // D [B·H·Nq], dQ accumulator [B·H·Nq·d]
 	uint16_t *dp, *ds;      // standard: dP, dS [B·H·Nq·Nkv]
 	uint16_t *dq, *dk, *dv;
-	int B, H, Hkv, Nq, Nkv, causal;
-	float scale, scale_log2;
+	attn_problem pb;
 };
 
 struct splitkv_params {
 	const uint16_t *q, *k, *v;
 	uint16_t *o;
 	float *o_part, *l_part, *lse;
-	int B, H, Hkv, Nq, Nkv, causal;
+	attn_problem pb;
 	int splits, chunk; // KV rows per split (multiple of the tile)
-	float scale, scale_log2;
 };
 
 // An L2 flush (l2flush.cu) to run before each kernel of a profiled call; a

@@ -21,9 +21,14 @@
 
 namespace {
 
-constexpr int KT = 64;      // keys per tile (4 warps × 16)
-constexpr int STAGES = 3;
-constexpr int ROWS = 16;    // query rows per block (one m16 tile)
+// tiles, stages and split limit: kernels/tiles.h
+constexpr int KT = SPLITKV_KT;       // keys per tile (4 warps × 16)
+constexpr int STAGES = SPLITKV_STAGES;
+constexpr int ROWS = SPLITKV_ROWS;   // query rows per block (one m16 tile)
+constexpr int THREADS = SPLITKV_WARPS * 32;
+constexpr int COLS = SPLITKV_COMBINE_COLS; // output elements per combine block
+static_assert(KT == SPLITKV_WARPS * 16, "each warp takes 16 keys of a tile");
+static_assert(COLS == 128 && THREADS == 128, "a combine block: 32 lanes × 4 columns, its 4 warps over the splits");
 
 template <int D> struct dlayout {
 	static constexpr int Q = 0;
@@ -34,38 +39,39 @@ template <int D> struct dlayout {
 	static constexpr int PART_LD = D + 8;
 	static_assert(QB <= STAGE0, "Q tile must fit before the stages");
 	static_assert(4 * ROWS * PART_LD * 4 + 8 * ROWS * 4 <= STAGES * 2 * TB, "combine scratch reuses the stages");
+	static_assert(TOTAL == SPLITKV_SMEM(D), "kernels/tiles.h SPLITKV_SMEM is the layout");
 };
 
 template <typename T, int D>
-__global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ splitkv_params p)
+__global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ splitkv_params p)
 {
 	using L = dlayout<D>;
 	extern __shared__ __align__(1024) unsigned char smem[];
 	const uint32_t sbase = smem_u32(smem);
 	const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31, g = lane >> 2, t4 = lane & 3;
-	const int G = p.H / p.Hkv, grow = G * p.Nq; // query rows of one KV head
+	const int G = p.pb.H / p.pb.Hkv, grow = G * p.pb.Nq; // query rows of one KV head
 	const int ngroups = (grow + ROWS - 1) / ROWS;
 	const int split = blockIdx.x;
 	const int grp = blockIdx.y % ngroups, bk = blockIdx.y / ngroups; // bk = b·Hkv + kvh
-	const int b = bk / p.Hkv, kvh = bk % p.Hkv;
-	const size_t row0 = ((size_t)b * p.H + (size_t)kvh * G) * p.Nq + (size_t)grp * ROWS; // flat [B·H·Nq] row
+	const int b = bk / p.pb.Hkv, kvh = bk % p.pb.Hkv;
+	const size_t row0 = ((size_t)b * p.pb.H + (size_t)kvh * G) * p.pb.Nq + (size_t)grp * ROWS; // flat [B·H·Nq] row
 	const int nrows = min(ROWS, grow - grp * ROWS);
-	const uint16_t *Kg = p.k + (size_t)bk * p.Nkv * D;
-	const uint16_t *Vg = p.v + (size_t)bk * p.Nkv * D;
-	const int k0 = split * p.chunk, k1 = min(p.Nkv, k0 + p.chunk);
+	const uint16_t *Kg = p.k + (size_t)bk * p.pb.Nkv * D;
+	const uint16_t *Vg = p.v + (size_t)bk * p.pb.Nkv * D;
+	const int k0 = split * p.chunk, k1 = min(p.pb.Nkv, k0 + p.chunk);
 	const int ntiles = k1 > k0 ? (k1 - k0 + KT - 1) / KT : 0;
-	const float sl2 = p.scale_log2;
-	const int offset = p.Nkv - p.Nq;
+	const float sl2 = p.pb.scale_log2;
+	const int offset = p.pb.Nkv - p.pb.Nq;
 
 	// splitkv_combine may be scheduled now; it reads nothing of ours before
 	// its griddepcontrol.wait (this grid complete, memory flushed).
 	asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-	load_tile<ROWS, D, 128>(sbase + L::Q, p.q + row0 * D, 0, nrows, tid);
+	load_tile<ROWS, D, THREADS>(sbase + L::Q, p.q + row0 * D, 0, nrows, tid);
 #pragma unroll
 	for (int s = 0; s < STAGES - 1; s++) {
 		if (s < ntiles) {
-			load_tile<KT, D, 128>(sbase + L::STAGE0 + (2 * s) * L::TB, Kg, k0 + s * KT, k1, tid);
-			load_tile<KT, D, 128>(sbase + L::STAGE0 + (2 * s + 1) * L::TB, Vg, k0 + s * KT, k1, tid);
+			load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * s) * L::TB, Kg, k0 + s * KT, k1, tid);
+			load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * s + 1) * L::TB, Vg, k0 + s * KT, k1, tid);
 		}
 		cp_async_commit();
 	}
@@ -76,7 +82,7 @@ __global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ split
 	int qpos[2];
 #pragma unroll
 	for (int hh = 0; hh < 2; hh++)
-		qpos[hh] = (grp * ROWS + g + hh * 8) % p.Nq;
+		qpos[hh] = (grp * ROWS + g + hh * 8) % p.pb.Nq;
 
 	for (int t = 0; t < ntiles; t++) {
 		cp_async_wait<STAGES - 2>();
@@ -84,8 +90,8 @@ __global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ split
 		{
 			const int tn = t + STAGES - 1, sn = tn % STAGES;
 			if (tn < ntiles) {
-				load_tile<KT, D, 128>(sbase + L::STAGE0 + (2 * sn) * L::TB, Kg, k0 + tn * KT, k1, tid);
-				load_tile<KT, D, 128>(sbase + L::STAGE0 + (2 * sn + 1) * L::TB, Vg, k0 + tn * KT, k1, tid);
+				load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * sn) * L::TB, Kg, k0 + tn * KT, k1, tid);
+				load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * sn + 1) * L::TB, Vg, k0 + tn * KT, k1, tid);
 			}
 			cp_async_commit();
 		}
@@ -94,13 +100,13 @@ __global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ split
 		float s[1][2][4];
 		flash::qk<T, D, 1, 2>(s, sbase + L::Q, sK, 0, warp * 16, lane);
 		const int kb = k0 + t * KT + warp * 16; // first key of this warp
-		if (kb + 16 > k1 || (p.causal && kb + 15 > offset)) {
+		if (kb + 16 > k1 || (p.pb.causal && kb + 15 > offset)) {
 #pragma unroll
 			for (int ni = 0; ni < 2; ni++)
 #pragma unroll
 				for (int e = 0; e < 4; e++) {
 					int c = kb + ni * 8 + 2 * t4 + (e & 1);
-					if (c >= k1 || (p.causal && c > qpos[e >> 1] + offset))
+					if (c >= k1 || (p.pb.causal && c > qpos[e >> 1] + offset))
 						s[0][ni][e] = -INFINITY;
 				}
 		}
@@ -152,7 +158,7 @@ __global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ split
 				make_float2(st.o[0][dt][2 * hh], st.o[0][dt][2 * hh + 1]);
 	}
 	__syncthreads();
-	for (int i = tid; i < ROWS * D / 4; i += 128) {
+	for (int i = tid; i < ROWS * D / 4; i += THREADS) {
 		const int r = (i * 4) / D, c = (i * 4) % D;
 		if (r >= nrows)
 			continue;
@@ -171,17 +177,17 @@ __global__ void __launch_bounds__(128) splitkv_fwd(const __grid_constant__ split
 			acc.x += e * v.x; acc.y += e * v.y; acc.z += e * v.z; acc.w += e * v.w;
 		}
 		const float inv = lsum > 0.f ? 1.f / lsum : 0.f;
-		const size_t orow = (size_t)split * p.B * p.H * p.Nq + row0 + r;
+		const size_t orow = (size_t)split * p.pb.B * p.pb.H * p.pb.Nq + row0 + r;
 		*reinterpret_cast<float4 *>(p.o_part + orow * D + c) =
 			make_float4(acc.x * inv, acc.y * inv, acc.z * inv, acc.w * inv);
 		if (c == 0)
-			p.l_part[orow] = lsum > 0.f ? M * p.scale + logf(lsum) : -INFINITY;
+			p.l_part[orow] = lsum > 0.f ? M * p.pb.scale + logf(lsum) : -INFINITY;
 	}
 }
 
-constexpr int MAX_SPLITS = 256; // variants.c caps the splits at 256
+constexpr int MAX_SPLITS = SPLITKV_MAX_SPLITS;
 
-// A block covers 128 consecutive output elements of one (batch, head): one
+// A block covers COLS = 128 consecutive output elements of one (batch, head): one
 // query row at d = 128, two at d = 64.  Latency-bound (a few KiB per row), so
 // every step is one round of independent loads: warp r reads row r's split
 // logsumexps (lane s, s+32, ...) and turns them into weights
@@ -189,15 +195,15 @@ constexpr int MAX_SPLITS = 256; // variants.c caps the splits at 256
 // owns 4 columns (float4) and sums w_s·O_s over the splits s ≡ w (mod 4),
 // 8 loads in flight; warp 0 adds the four partial sums.
 template <typename T, int D>
-__global__ void __launch_bounds__(128) splitkv_combine(const __grid_constant__ splitkv_params p)
+__global__ void __launch_bounds__(THREADS) splitkv_combine(const __grid_constant__ splitkv_params p)
 {
 	__shared__ float wgt[2][MAX_SPLITS];
 	__shared__ float4 red[4][32];
 	__shared__ float lse_row[2];
 	const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-	const int nel = p.Nq * D, e0 = blockIdx.x * 128;
-	const int q0 = e0 / D, nr = min((e0 + 127) / D, p.Nq - 1) - q0 + 1; // rows here: 1 or 2
-	const size_t stride = (size_t)p.B * p.H * p.Nq, row0 = (size_t)blockIdx.y * p.Nq + q0;
+	const int nel = p.pb.Nq * D, e0 = blockIdx.x * COLS;
+	const int q0 = e0 / D, nr = min((e0 + COLS - 1) / D, p.pb.Nq - 1) - q0 + 1; // rows here: 1 or 2
+	const size_t stride = (size_t)p.pb.B * p.pb.H * p.pb.Nq, row0 = (size_t)blockIdx.y * p.pb.Nq + q0;
 	const int ns = p.splits;
 
 	// Everything below reads splitkv_fwd's output.
@@ -296,23 +302,23 @@ cudaError_t launch(const splitkv_params &p, cudaStream_t st, const struct l2_flu
 	}
 	if (p.splits < 1 || p.splits > MAX_SPLITS)
 		return cudaErrorInvalidValue;
-	const int G = p.H / p.Hkv, ngroups = (G * p.Nq + ROWS - 1) / ROWS;
-	splitkv_fwd<T, D><<<dim3(p.splits, p.B * p.Hkv * ngroups), 128, SMEM, st>>>(p);
+	const int G = p.pb.H / p.pb.Hkv, ngroups = (G * p.pb.Nq + ROWS - 1) / ROWS;
+	splitkv_fwd<T, D><<<dim3(p.splits, p.pb.B * p.pb.Hkv * ngroups), THREADS, SMEM, st>>>(p);
 	cudaError_t e = cudaGetLastError();
 	if (e != cudaSuccess)
 		return e;
-	const dim3 combine_grid((p.Nq * D + 127) / 128, p.B * p.H);
+	const dim3 combine_grid((p.pb.Nq * D + COLS - 1) / COLS, p.pb.B * p.pb.H);
 	if (flush && flush->buf) {
 		// profiled run: each kernel starts from an L2 without dirty lines
 		if ((e = l2_flush_launch(flush, st)) != cudaSuccess)
 			return e;
-		splitkv_combine<T, D><<<combine_grid, 128, 0, st>>>(p);
+		splitkv_combine<T, D><<<combine_grid, THREADS, 0, st>>>(p);
 		return cudaGetLastError();
 	}
 	// Programmatic dependent launch: see the comment at the top.
 	cudaLaunchConfig_t cfg = {};
 	cfg.gridDim = combine_grid;
-	cfg.blockDim = dim3(128);
+	cfg.blockDim = dim3(THREADS);
 	cfg.dynamicSmemBytes = 0;
 	cfg.stream = st;
 	cudaLaunchAttribute attr[1];

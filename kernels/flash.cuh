@@ -28,20 +28,17 @@
 #include <type_traits>
 
 #include "common.cuh"
+#include "tiles.h"
 
 namespace flash {
 
-constexpr int WARPS = 4;
+constexpr int WARPS = FLASH_FWD_WARPS; // block sizes and shared memory: tiles.h
 constexpr int THREADS = WARPS * 32;
 
-// Block sizes.  Keep kernels/variants.c flash_tiling_for() in step.
 template <int D, bool SPLITQ> struct tile {
-	// split-Q: 32 rows per warp (2 m16 tiles), 128×64 (FA2's d=128 tile; at
-	// d=64 its 128×128 spilled at the 255-register limit, 128×64 does not).
-	// split-K: every warp holds Br×d of partial O, so Br is small.
-	static constexpr int BR = SPLITQ ? 128 : (D == 64 ? 64 : 32);
-	static constexpr int BC = 64;
-	static constexpr int PART_LD = D + 8; // fp32 row pitch of partial O (bank spread)
+	static constexpr int BR = FLASH_FWD_BR(SPLITQ, D);
+	static constexpr int BC = FLASH_FWD_BC;
+	static constexpr int PART_LD = FLASH_FWD_PART_LD(D);
 };
 
 template <int D, bool SEQPAR, bool SPLITQ> struct smem_layout {
@@ -59,6 +56,7 @@ template <int D, bool SEQPAR, bool SPLITQ> struct smem_layout {
 	static constexpr int STATS = ORUN + ORUN_BYTES; // split-K: m, ℓ, red_m[4], red_l[4] per row
 	static constexpr int STATS_BYTES = SPLITQ ? 0 : 10 * TL::BR * 4;
 	static constexpr int TOTAL = STATS + STATS_BYTES;
+	static_assert(TOTAL == FLASH_FWD_SMEM(SEQPAR, SPLITQ, D), "kernels/tiles.h FLASH_FWD_SMEM is the layout");
 };
 
 __device__ __forceinline__ float ex2(float x)
@@ -77,20 +75,20 @@ __device__ __forceinline__ float exp_ref(float m, float sl2) { return m == -INFI
 template <int BR, int BC>
 __device__ __forceinline__ int kv_blocks(const flash_params &sh, int qb)
 {
-	if (!sh.causal)
-		return ((sh.Nkv + BC - 1) / BC);
-	int maxrow = min(sh.Nq, (qb + 1) * BR) - 1;
-	int lim = maxrow + (sh.Nkv - sh.Nq);
+	if (!sh.pb.causal)
+		return ((sh.pb.Nkv + BC - 1) / BC);
+	int maxrow = min(sh.pb.Nq, (qb + 1) * BR) - 1;
+	int lim = maxrow + (sh.pb.Nkv - sh.pb.Nq);
 	if (lim < 0)
 		return 0;
-	return min(((sh.Nkv + BC - 1) / BC), lim / BC + 1);
+	return min(((sh.pb.Nkv + BC - 1) / BC), lim / BC + 1);
 }
 
 // Does the (qb, j) tile have keys some of its rows may not see?
 template <int BR, int BC>
 __device__ __forceinline__ bool needs_mask(const flash_params &sh, int qb, int j)
 {
-	return (j + 1) * BC > sh.Nkv || (sh.causal && (j + 1) * BC - 1 > qb * BR + (sh.Nkv - sh.Nq));
+	return (j + 1) * BC > sh.pb.Nkv || (sh.pb.causal && (j + 1) * BC - 1 > qb * BR + (sh.pb.Nkv - sh.pb.Nq));
 }
 
 // Per-lane byte offsets of ldmatrix rows in a swizzled tile (swz<D>):
@@ -227,7 +225,7 @@ __device__ __forceinline__ void apply_mask(float (&s)[MT][NT][4], const flash_pa
 			for (int e = 0; e < 4; e++) {
 				int row = row0 + mi * 16 + g + (e >> 1) * 8;
 				int col = col0 + ni * 8 + 2 * t4 + (e & 1);
-				if (col >= sh.Nkv || (sh.causal && col > row + (sh.Nkv - sh.Nq)))
+				if (col >= sh.pb.Nkv || (sh.pb.causal && col > row + (sh.pb.Nkv - sh.pb.Nq)))
 					s[mi][ni][e] = -INFINITY;
 			}
 }
@@ -394,21 +392,21 @@ __device__ __forceinline__ void sq_step(sq_state<T, D, MT, LAZY> &st, uint32_t s
 template <int BR, int BC, class Work, class Load, class Empty>
 __device__ __forceinline__ void kv_outer(const flash_params &sh, Work work, Load load, Empty empty)
 {
-	for (int qb = 0; qb < ((sh.Nq + BR - 1) / BR); qb++)
+	for (int qb = 0; qb < ((sh.pb.Nq + BR - 1) / BR); qb++)
 		if (kv_blocks<BR, BC>(sh, qb) == 0)
 			empty(qb);
-	const int jmax = kv_blocks<BR, BC>(sh, ((sh.Nq + BR - 1) / BR) - 1); // the last q-block needs the most
+	const int jmax = kv_blocks<BR, BC>(sh, ((sh.pb.Nq + BR - 1) / BR) - 1); // the last q-block needs the most
 	int j = 0, qb = 0;
-	while (qb < ((sh.Nq + BR - 1) / BR) && kv_blocks<BR, BC>(sh, qb) == 0)
+	while (qb < ((sh.pb.Nq + BR - 1) / BR) && kv_blocks<BR, BC>(sh, qb) == 0)
 		qb++;
-	if (jmax == 0 || qb >= ((sh.Nq + BR - 1) / BR))
+	if (jmax == 0 || qb >= ((sh.pb.Nq + BR - 1) / BR))
 		return;
 	load(j, qb, 0, true);
 	cp_async_commit();
 	for (int it = 0;; it++) {
 		int nj = j, nq = qb + 1;
 		for (;;) {
-			if (nq >= ((sh.Nq + BR - 1) / BR)) {
+			if (nq >= ((sh.pb.Nq + BR - 1) / BR)) {
 				nj++;
 				nq = 0;
 				if (nj >= jmax)
@@ -447,25 +445,25 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 	const int g = lane >> 2, t4 = lane & 3;
 
 	const flash_params &sh = p; // fields read from the constant bank, not held in registers
-	const float sl2 = p.scale_log2;
+	const float sl2 = p.pb.scale_log2;
 
 	const int bh = SEQPAR ? blockIdx.y : blockIdx.x;
-	const int b = bh / p.H, h = bh % p.H;
-	const int kvh = h / (p.H / p.Hkv);
-	const uint16_t *Qg = p.q + (size_t)bh * p.Nq * D;
-	const uint16_t *Kg = p.k + ((size_t)b * p.Hkv + kvh) * (size_t)p.Nkv * D;
-	const uint16_t *Vg = p.v + ((size_t)b * p.Hkv + kvh) * (size_t)p.Nkv * D;
-	uint16_t *Og = p.o + (size_t)bh * p.Nq * D;
-	const size_t rowbase = (size_t)bh * p.Nq; // index of row 0 in [B·H·Nq] statistics
+	const int b = bh / p.pb.H, h = bh % p.pb.H;
+	const int kvh = h / (p.pb.H / p.pb.Hkv);
+	const uint16_t *Qg = p.q + (size_t)bh * p.pb.Nq * D;
+	const uint16_t *Kg = p.k + ((size_t)b * p.pb.Hkv + kvh) * (size_t)p.pb.Nkv * D;
+	const uint16_t *Vg = p.v + ((size_t)b * p.pb.Hkv + kvh) * (size_t)p.pb.Nkv * D;
+	uint16_t *Og = p.o + (size_t)bh * p.pb.Nq * D;
+	const size_t rowbase = (size_t)bh * p.pb.Nq; // index of row 0 in [B·H·Nq] statistics
 
 	// Write the final row statistics of row r (raw max m, full sum l).
 	auto put_stats = [&](int r, float m, float l) {
-		if (r >= p.Nq)
+		if (r >= p.pb.Nq)
 			return;
 		if (LAZY) {
-			p.lse[rowbase + r] = l > 0.f ? m * p.scale + logf(l) : -INFINITY;
+			p.lse[rowbase + r] = l > 0.f ? m * p.pb.scale + logf(l) : -INFINITY;
 		} else {
-			p.m[rowbase + r] = m == -INFINITY ? -INFINITY : m * p.scale;
+			p.m[rowbase + r] = m == -INFINITY ? -INFINITY : m * p.pb.scale;
 			p.l[rowbase + r] = l;
 		}
 	};
@@ -488,7 +486,7 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 					float l = LAZY ? quad_sum(st.l[mi][hh]) : st.l[mi][hh];
 					float inv = LAZY ? (l > 0.f ? 1.f / l : 0.f) : 1.f;
 					int r = qb * BR + wrow0 + mi * 16 + g + hh * 8;
-					if (r < p.Nq) {
+					if (r < p.pb.Nq) {
 						uint32_t *dst = reinterpret_cast<uint32_t *>(Og + (size_t)r * D + 2 * t4);
 #pragma unroll
 						for (int dt = 0; dt < D / 8; dt++)
@@ -501,13 +499,13 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 
 		if constexpr (SEQPAR) {
 			// Heaviest causal q-blocks first: they set the tail of the grid.
-			const int qb = p.causal ? ((sh.Nq + BR - 1) / BR) - 1 - blockIdx.x : blockIdx.x;
+			const int qb = p.pb.causal ? ((sh.pb.Nq + BR - 1) / BR) - 1 - blockIdx.x : blockIdx.x;
 			const int n = kv_blocks<BR, BC>(sh, qb);
 			const uint32_t sQ = sbase + SL::Q;
-			load_tile<BR, D, THREADS>(sQ, Qg, qb * BR, p.Nq, tid);
+			load_tile<BR, D, THREADS>(sQ, Qg, qb * BR, p.pb.Nq, tid);
 			if (n > 0) {
-				load_tile<BC, D, THREADS>(sbase + SL::K, Kg, 0, p.Nkv, tid);
-				load_tile<BC, D, THREADS>(sbase + SL::V, Vg, 0, p.Nkv, tid);
+				load_tile<BC, D, THREADS>(sbase + SL::K, Kg, 0, p.pb.Nkv, tid);
+				load_tile<BC, D, THREADS>(sbase + SL::V, Vg, 0, p.pb.Nkv, tid);
 			}
 			cp_async_commit();
 			st.init();
@@ -516,8 +514,8 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				__syncthreads(); // K_j, V_j landed; everyone is done with buffer (j+1)&1
 				if (j + 1 < n) {
 					const int nb = (j + 1) & 1;
-					load_tile<BC, D, THREADS>(sbase + SL::K + nb * SL::KB, Kg, (j + 1) * BC, p.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + nb * SL::KB, Vg, (j + 1) * BC, p.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::K + nb * SL::KB, Kg, (j + 1) * BC, p.pb.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::V + nb * SL::KB, Vg, (j + 1) * BC, p.pb.Nkv, tid);
 				}
 				cp_async_commit();
 				const uint32_t sK = sbase + SL::K + (j & 1) * SL::KB, sV = sbase + SL::V + (j & 1) * SL::KB;
@@ -544,12 +542,12 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 #pragma unroll
 					for (int hh = 0; hh < 2; hh++) {
 						const int ro = mi * 16 + hh * 8; // row offset: an immediate on one base
-						const bool ok = !first && r0 + ro < p.Nq;
+						const bool ok = !first && r0 + ro < p.pb.Nq;
 						float ms = ok ? mb[ro] : -INFINITY;
-						st.m[mi][hh] = ms == -INFINITY ? -INFINITY : __fdividef(ms, p.scale);
+						st.m[mi][hh] = ms == -INFINITY ? -INFINITY : __fdividef(ms, p.pb.scale);
 						st.l[mi][hh] = (!LAZY && ok) ? lb[ro] : 0.f; // LAZY: added in load_o
 					}
-				const o_from_hbm<D, LAZY> load_o{ob, lb, r0, p.Nq, t4, first};
+				const o_from_hbm<D, LAZY> load_o{ob, lb, r0, p.pb.Nq, t4, first};
 				if (needs_mask<BR, BC>(sh, qb, j))
 					sq_step<T, D, BC, MT, LAZY, true, KU>(st, sQ, sK, sV, wrow0, qb * BR + wrow0, j * BC, sh, sl2, lane, load_o);
 				else
@@ -563,8 +561,8 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 							for (int hh = 0; hh < 2; hh++) {
 								int r = qb * BR + wrow0 + mi * 16 + g + hh * 8;
 								float l = quad_sum(st.l[mi][hh]);
-								if (r < p.Nq && t4 == 0) {
-									p.m[rowbase + r] = st.m[mi][hh] == -INFINITY ? -INFINITY : st.m[mi][hh] * p.scale;
+								if (r < p.pb.Nq && t4 == 0) {
+									p.m[rowbase + r] = st.m[mi][hh] == -INFINITY ? -INFINITY : st.m[mi][hh] * p.pb.scale;
 									p.l[rowbase + r] = l;
 								}
 							}
@@ -577,12 +575,12 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 					for (int hh = 0; hh < 2; hh++) {
 						const int ro = mi * 16 + hh * 8;
 						float l = LAZY ? quad_sum(st.l[mi][hh]) : st.l[mi][hh];
-						if (r0 + ro < p.Nq) {
+						if (r0 + ro < p.pb.Nq) {
 #pragma unroll
 							for (int dt = 0; dt < D / 8; dt++)
 								ob[ro * D / 2 + dt * 4] = make_float2(st.o[mi][dt][2 * hh], st.o[mi][dt][2 * hh + 1]);
 							if (t4 == 0) {
-								mb[ro] = st.m[mi][hh] == -INFINITY ? -INFINITY : st.m[mi][hh] * p.scale;
+								mb[ro] = st.m[mi][hh] == -INFINITY ? -INFINITY : st.m[mi][hh] * p.pb.scale;
 								lb[ro] = l;
 							}
 						}
@@ -592,16 +590,16 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				// opaque copy of bh: held across the step, these three 64-bit
 				// pointers were what spilled at 255 registers (d = 128).
 				const int bho = (int)opaque((uint32_t)bh);
-				const int kvo = (bho / p.H) * p.Hkv + (bho % p.H) / (p.H / p.Hkv);
+				const int kvo = (bho / p.pb.H) * p.pb.Hkv + (bho % p.pb.H) / (p.pb.H / p.pb.Hkv);
 				if (new_kv) {
-					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, p.k + (size_t)kvo * p.Nkv * D, j * BC, p.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, p.v + (size_t)kvo * p.Nkv * D, j * BC, p.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, p.k + (size_t)kvo * p.pb.Nkv * D, j * BC, p.pb.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, p.v + (size_t)kvo * p.pb.Nkv * D, j * BC, p.pb.Nkv, tid);
 				}
-				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, p.q + (size_t)bho * p.Nq * D, qb * BR, p.Nq, tid);
+				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, p.q + (size_t)bho * p.pb.Nq * D, qb * BR, p.pb.Nq, tid);
 			}, [&](int qb) { // a q-block whose rows see no key at all
 				for (int i = tid; i < BR * D; i += THREADS) {
 					int r = qb * BR + i / D;
-					if (r < p.Nq) {
+					if (r < p.pb.Nq) {
 						Og[(size_t)r * D + i % D] = 0;
 						if (i % D == 0) {
 							if (LAZY) p.lse[rowbase + r] = -INFINITY;
@@ -630,9 +628,9 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 			constexpr bool MASK = decltype(mask_tag)::value;
 			if (!SEQPAR && tid < BR) { // m_i, ℓ_i from HBM
 				int r = qb * BR + tid;
-				float ms = (!first && r < p.Nq) ? p.m[rowbase + r] : -INFINITY;
-				sm_m[tid] = ms == -INFINITY ? -INFINITY : ms / p.scale;
-				sm_l[tid] = (!first && r < p.Nq) ? p.l[rowbase + r] : 0.f;
+				float ms = (!first && r < p.pb.Nq) ? p.m[rowbase + r] : -INFINITY;
+				sm_m[tid] = ms == -INFINITY ? -INFINITY : ms / p.pb.scale;
+				sm_l[tid] = (!first && r < p.pb.Nq) ? p.l[rowbase + r] : 0.f;
 			}
 			float s[MT][NT][4];
 			qk<T, D, MT, NT>(s, sQ, sK, 0, kw0, lane);
@@ -712,7 +710,7 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				if (!first) {
 					if (SEQPAR)
 						old = *reinterpret_cast<const float4 *>(orun + r * D + c);
-					else if (gr < p.Nq)
+					else if (gr < p.pb.Nq)
 						old = *reinterpret_cast<const float4 *>(p.o_acc + (rowbase + gr) * D + c);
 				}
 				float f_old, f_new;
@@ -727,14 +725,14 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				float4 nw = make_float4(old.x * f_old + acc.x * f_new, old.y * f_old + acc.y * f_new,
 							old.z * f_old + acc.z * f_new, old.w * f_old + acc.w * f_new);
 				if (final) {
-					if (gr < p.Nq) {
+					if (gr < p.pb.Nq) {
 						float inv = LAZY ? (lnew > 0.f ? 1.f / lnew : 0.f) : 1.f;
 						uint2 pk = make_uint2(elem<T>::pack(nw.x * inv, nw.y * inv), elem<T>::pack(nw.z * inv, nw.w * inv));
 						*reinterpret_cast<uint2 *>(Og + (size_t)gr * D + c) = pk;
 					}
 				} else if (SEQPAR) {
 					*reinterpret_cast<float4 *>(orun + r * D + c) = nw;
-				} else if (gr < p.Nq) {
+				} else if (gr < p.pb.Nq) {
 					*reinterpret_cast<float4 *>(p.o_acc + (rowbase + gr) * D + c) = nw;
 				}
 			}
@@ -753,12 +751,12 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				sm_l[r] = lnew;
 				if (final) {
 					put_stats(gr, mnew, lnew);
-					if (!SEQPAR && LAZY && gr < p.Nq) {
-						p.m[rowbase + gr] = mnew == -INFINITY ? -INFINITY : mnew * p.scale;
+					if (!SEQPAR && LAZY && gr < p.pb.Nq) {
+						p.m[rowbase + gr] = mnew == -INFINITY ? -INFINITY : mnew * p.pb.scale;
 						p.l[rowbase + gr] = lnew;
 					}
-				} else if (!SEQPAR && gr < p.Nq) { // m_i, ℓ_i back to HBM
-					p.m[rowbase + gr] = mnew == -INFINITY ? -INFINITY : mnew * p.scale;
+				} else if (!SEQPAR && gr < p.pb.Nq) { // m_i, ℓ_i back to HBM
+					p.m[rowbase + gr] = mnew == -INFINITY ? -INFINITY : mnew * p.pb.scale;
 					p.l[rowbase + gr] = lnew;
 				}
 			}
@@ -768,13 +766,13 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 		using no = std::false_type;
 
 		if constexpr (SEQPAR) {
-			const int qb = p.causal ? ((sh.Nq + BR - 1) / BR) - 1 - blockIdx.x : blockIdx.x;
+			const int qb = p.pb.causal ? ((sh.pb.Nq + BR - 1) / BR) - 1 - blockIdx.x : blockIdx.x;
 			const int n = kv_blocks<BR, BC>(sh, qb);
 			const uint32_t sQ = sbase + SL::Q;
 			if (n == 0) { // rows that see no key: O = 0
 				for (int i = tid; i < BR * D; i += THREADS) {
 					int r = qb * BR + i / D;
-					if (r < p.Nq) {
+					if (r < p.pb.Nq) {
 						Og[(size_t)r * D + i % D] = 0;
 						if (i % D == 0)
 							put_stats(r, -INFINITY, 0.f);
@@ -786,17 +784,17 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				sm_m[tid] = -INFINITY;
 				sm_l[tid] = 0.f;
 			}
-			load_tile<BR, D, THREADS>(sQ, Qg, qb * BR, p.Nq, tid);
-			load_tile<BC, D, THREADS>(sbase + SL::K, Kg, 0, p.Nkv, tid);
-			load_tile<BC, D, THREADS>(sbase + SL::V, Vg, 0, p.Nkv, tid);
+			load_tile<BR, D, THREADS>(sQ, Qg, qb * BR, p.pb.Nq, tid);
+			load_tile<BC, D, THREADS>(sbase + SL::K, Kg, 0, p.pb.Nkv, tid);
+			load_tile<BC, D, THREADS>(sbase + SL::V, Vg, 0, p.pb.Nkv, tid);
 			cp_async_commit();
 			for (int j = 0; j < n; j++) {
 				cp_async_wait<0>();
 				__syncthreads();
 				if (j + 1 < n) {
 					const int nb = (j + 1) & 1;
-					load_tile<BC, D, THREADS>(sbase + SL::K + nb * SL::KB, Kg, (j + 1) * BC, p.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + nb * SL::KB, Vg, (j + 1) * BC, p.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::K + nb * SL::KB, Kg, (j + 1) * BC, p.pb.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::V + nb * SL::KB, Vg, (j + 1) * BC, p.pb.Nkv, tid);
 				}
 				cp_async_commit();
 				const uint32_t sK = sbase + SL::K + (j & 1) * SL::KB, sV = sbase + SL::V + (j & 1) * SL::KB;
@@ -816,14 +814,14 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 					step(no{}, sQ, sK, sV, qb, j, first, final);
 			}, [&](int j, int qb, int it, bool new_kv) {
 				if (new_kv) {
-					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, Kg, j * BC, p.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, Vg, j * BC, p.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, Kg, j * BC, p.pb.Nkv, tid);
+					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, Vg, j * BC, p.pb.Nkv, tid);
 				}
-				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, Qg, qb * BR, p.Nq, tid);
+				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, Qg, qb * BR, p.pb.Nq, tid);
 			}, [&](int qb) {
 				for (int i = tid; i < BR * D; i += THREADS) {
 					int r = qb * BR + i / D;
-					if (r < p.Nq) {
+					if (r < p.pb.Nq) {
 						Og[(size_t)r * D + i % D] = 0;
 						if (i % D == 0) {
 							if (LAZY) p.lse[rowbase + r] = -INFINITY;
@@ -856,7 +854,7 @@ cudaError_t launch(const flash_params &p, cudaStream_t st)
 			return e;
 		attr_set = true;
 	}
-	dim3 grid = SEQPAR ? dim3((p.Nq + TL::BR - 1) / TL::BR, p.B * p.H) : dim3(p.B * p.H);
+	dim3 grid = SEQPAR ? dim3((p.pb.Nq + TL::BR - 1) / TL::BR, p.pb.B * p.pb.H) : dim3(p.pb.B * p.pb.H);
 	kern<<<grid, THREADS, SMEM, st>>>(p);
 	return cudaGetLastError();
 }

@@ -97,7 +97,7 @@ __device__ __forceinline__ void probs(float (&s)[2][4][4], const float *sL, cons
 {
 	const float L2E = 1.4426950408889634f;
 	const int g = lane >> 2, t4 = lane & 3;
-	const int off = sh.Nkv - sh.Nq;
+	const int off = sh.pb.Nkv - sh.pb.Nq;
 #pragma unroll
 	for (int mi = 0; mi < 2; mi++)
 #pragma unroll
@@ -109,10 +109,10 @@ __device__ __forceinline__ void probs(float (&s)[2][4][4], const float *sL, cons
 			for (int ni = 0; ni < 4; ni++)
 #pragma unroll
 				for (int e = 0; e < 2; e++) {
-					float pe = ex2(fmaf(s[mi][ni][2 * hh + e], sh.scale_log2, -ls));
+					float pe = ex2(fmaf(s[mi][ni][2 * hh + e], sh.pb.scale_log2, -ls));
 					if (MASK) {
 						const int kg = k0 + ni * 8 + 2 * t4 + e;
-						if (kg >= sh.Nkv || (sh.causal && kg > qg + off))
+						if (kg >= sh.pb.Nkv || (sh.pb.causal && kg > qg + off))
 							pe = 0.f;
 					}
 					s[mi][ni][2 * hh + e] = pe;
@@ -181,19 +181,19 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	// in the same order, so those come from the L2 rather than DRAM.
 	const int c0 = blockIdx.x * BC;             // first key of the block
 	const int bhk = blockIdx.y;                 // b·Hkv + KV head
-	const int b = bhk / p.Hkv, kvh = bhk % p.Hkv, G = p.H / p.Hkv;
-	const int off = p.Nkv - p.Nq;               // causal: row r sees keys c <= r + off
-	const size_t kvbase = (size_t)bhk * p.Nkv * D;
+	const int b = bhk / p.pb.Hkv, kvh = bhk % p.pb.Hkv, G = p.pb.H / p.pb.Hkv;
+	const int off = p.pb.Nkv - p.pb.Nq;               // causal: row r sees keys c <= r + off
+	const size_t kvbase = (size_t)bhk * p.pb.Nkv * D;
 	const int sq0 = (warp % SM_) * 32, sk0 = (warp / SM_) * 32;         // S, dP tile
 	const int kk0 = (warp % KM_) * 32, kn0 = (warp / KM_) * (D / KN_);  // dK, dV tile
 	const int qq0 = (warp % QM_) * 32, qn0 = (warp / QM_) * (D / QN_);  // dQ tile
 
 	// Q blocks with a row that sees some key of this block.
-	const int nqb = (p.Nq + BR - 1) / BR;
+	const int nqb = (p.pb.Nq + BR - 1) / BR;
 	int i0 = 0;
-	if (p.causal) {
+	if (p.pb.causal) {
 		const int r0 = c0 - off; // first row that sees key c0
-		i0 = r0 <= 0 ? 0 : (r0 >= p.Nq ? nqb : r0 / BR);
+		i0 = r0 <= 0 ? 0 : (r0 >= p.pb.Nq ? nqb : r0 / BR);
 	}
 	const int items = G * (nqb - i0); // the query heads' Q blocks i0.., head by head
 
@@ -201,7 +201,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	// next_item: no integer division per item (a division by a runtime
 	// count costs ~20 instructions and a MUFU, and its registers collided
 	// with the pending dQ atomics' in ncu's stall sampling, 2026-12-01).
-	auto head_of = [&](int hq) { return (size_t)b * p.H + (size_t)kvh * G + hq; };
+	auto head_of = [&](int hq) { return (size_t)b * p.pb.H + (size_t)kvh * G + hq; };
 	auto next_item = [&](int &qb, int &hq) {
 		if (++qb == nqb) {
 			qb = i0;
@@ -210,18 +210,18 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	};
 	auto load_item = [&](int qb, int hq, int buf) {
 		const size_t bh = head_of(hq);
-		load_tile<BR, D, THREADS>(sb + SL::Q + buf * SL::QB, p.q + bh * p.Nq * D, qb * BR, p.Nq, tid);
-		load_tile<BR, D, THREADS>(sb + SL::DO + buf * SL::QB, p.dout + bh * p.Nq * D, qb * BR, p.Nq, tid);
+		load_tile<BR, D, THREADS>(sb + SL::Q + buf * SL::QB, p.q + bh * p.pb.Nq * D, qb * BR, p.pb.Nq, tid);
+		load_tile<BR, D, THREADS>(sb + SL::DO + buf * SL::QB, p.dout + bh * p.pb.Nq * D, qb * BR, p.pb.Nq, tid);
 		if (tid < 2 * BR) { // L_i, then D_i; rows past Nq read as 0 (Q, dO rows are 0 there too)
 			const int r = tid % BR, row = qb * BR + r;
-			const bool ok = row < p.Nq, isd = tid >= BR;
-			const float *src = (isd ? p.dsum : p.lse) + bh * p.Nq + (ok ? row : 0);
+			const bool ok = row < p.pb.Nq, isd = tid >= BR;
+			const float *src = (isd ? p.dsum : p.lse) + bh * p.pb.Nq + (ok ? row : 0);
 			cp_async4(sb + (isd ? SL::DD : SL::L) + buf * BR * 4 + r * 4, src, ok ? 4 : 0);
 		}
 	};
 
-	load_tile<BC, D, THREADS>(sb + SL::K, p.k + kvbase, c0, p.Nkv, tid);
-	load_tile<BC, D, THREADS>(sb + SL::V, p.v + kvbase, c0, p.Nkv, tid);
+	load_tile<BC, D, THREADS>(sb + SL::K, p.k + kvbase, c0, p.pb.Nkv, tid);
+	load_tile<BC, D, THREADS>(sb + SL::V, p.v + kvbase, c0, p.pb.Nkv, tid);
 	if (items > 0)
 		load_item(i0, 0, 0);
 	cp_async_commit();
@@ -240,8 +240,8 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 	// per valid row, 8 rows per warp, by lanes 0..7.
 	auto reduce_dq = [&](int qb, int hq) {
 		const int r = warp * (BR / WARPS) + lane, row = qb * BR + r;
-		if (lane < BR / WARPS && row < p.Nq) {
-			bulk_reduce_add_f32(p.dq_acc + (head_of(hq) * p.Nq + row) * D, sb + SL::DQ + r * SL::DQP, D * 4);
+		if (lane < BR / WARPS && row < p.pb.Nq) {
+			bulk_reduce_add_f32(p.dq_acc + (head_of(hq) * p.pb.Nq + row) * D, sb + SL::DQ + r * SL::DQP, D * 4);
 			bulk_commit();
 		}
 	};
@@ -269,7 +269,7 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 		{
 			float s[2][4][4], dp[2][4][4];
 			flash::qk<T, D, 2, 4, FLASH_BWD_QK_UNROLL>(s, sQ, sb + SL::K, sq0, sk0, lane);
-			if (c0 + BC > p.Nkv || (p.causal && c0 + BC - 1 > qb * BR + off))
+			if (c0 + BC > p.pb.Nkv || (p.pb.causal && c0 + BC - 1 > qb * BR + off))
 				probs<true>(s, sL, sh, sq0, qb * BR + sq0, c0 + sk0, lane);
 			else
 				probs<false>(s, sL, sh, sq0, qb * BR + sq0, c0 + sk0, lane);
@@ -344,12 +344,12 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 				// earlier add was still to read, and waited for it (ncu's long
 				// scoreboard stalls, 10 % of flash_bwd's samples, 2026-12-01).
 				const int row0 = qb * BR + qq0 + g;
-				float *dqr = p.dq_acc + head_of(hq) * p.Nq * D + (size_t)row0 * D + qn0 + 2 * t4;
+				float *dqr = p.dq_acc + head_of(hq) * p.pb.Nq * D + (size_t)row0 * D + qn0 + 2 * t4;
 #pragma unroll
 				for (int mi = 0; mi < 2; mi++)
 #pragma unroll
 					for (int hh = 0; hh < 2; hh++)
-						if (row0 + mi * 16 + 8 * hh < p.Nq)
+						if (row0 + mi * 16 + 8 * hh < p.pb.Nq)
 #pragma unroll
 							for (int nt = 0; nt < QNC; nt++)
 								atomicAdd(reinterpret_cast<float2 *>(dqr + (mi * 16 + 8 * hh) * D + nt * 8),
@@ -373,12 +373,12 @@ __global__ void __launch_bounds__(THREADS, 1) flash_bwd(const __grid_constant__ 
 #pragma unroll
 		for (int hh = 0; hh < 2; hh++) {
 			const int key = c0 + kk0 + mi * 16 + g + 8 * hh;
-			if (key < p.Nkv) {
+			if (key < p.pb.Nkv) {
 				uint32_t *dkr = reinterpret_cast<uint32_t *>(p.dk + kvbase + (size_t)key * D + kn0 + 2 * t4);
 				uint32_t *dvr = reinterpret_cast<uint32_t *>(p.dv + kvbase + (size_t)key * D + kn0 + 2 * t4);
 #pragma unroll
 				for (int nt = 0; nt < KNC; nt++) {
-					dkr[nt * 4] = elem<T>::pack(dk[mi][nt][2 * hh] * p.scale, dk[mi][nt][2 * hh + 1] * p.scale);
+					dkr[nt * 4] = elem<T>::pack(dk[mi][nt][2 * hh] * p.pb.scale, dk[mi][nt][2 * hh + 1] * p.pb.scale);
 					dvr[nt * 4] = elem<T>::pack(dv[mi][nt][2 * hh], dv[mi][nt][2 * hh + 1]);
 				}
 			}
@@ -393,7 +393,7 @@ __global__ void __launch_bounds__(BWD_ROW_WARPS * 32) bwd_dot_do_o(const __grid_
 	constexpr int PER = D / 32; // 2 or 4 elements per lane
 	const int lane = threadIdx.x & 31;
 	const size_t row = (size_t)blockIdx.x * BWD_ROW_WARPS + (threadIdx.x >> 5);
-	if (row >= (size_t)p.B * p.H * p.Nq)
+	if (row >= (size_t)p.pb.B * p.pb.H * p.pb.Nq)
 		return;
 	const T *o = reinterpret_cast<const T *>(p.o) + row * D + lane * PER;
 	const T *d = reinterpret_cast<const T *>(p.dout) + row * D + lane * PER;
@@ -427,7 +427,7 @@ cudaError_t launch(const bwd_params &p, cudaStream_t st, const struct l2_flush *
 {
 	constexpr int SMEM = layout<D>::TOTAL;
 	static_assert(SMEM <= 227 * 1024, "shared memory over the sm_90 limit");
-	const size_t rows = (size_t)p.B * p.H * p.Nq;
+	const size_t rows = (size_t)p.pb.B * p.pb.H * p.pb.Nq;
 	bwd_dot_do_o<T, D><<<(unsigned)((rows + BWD_ROW_WARPS - 1) / BWD_ROW_WARPS), BWD_ROW_WARPS * 32, 0, st>>>(p);
 	cudaError_t e = cudaGetLastError();
 	if (e == cudaSuccess)
@@ -441,7 +441,7 @@ cudaError_t launch(const bwd_params &p, cudaStream_t st, const struct l2_flush *
 			return e;
 		attr_set = true;
 	}
-	kern<<<dim3((p.Nkv + BC - 1) / BC, p.B * p.Hkv), THREADS, SMEM, st>>>(p);
+	kern<<<dim3((p.pb.Nkv + BC - 1) / BC, p.pb.B * p.pb.Hkv), THREADS, SMEM, st>>>(p);
 	if ((e = cudaGetLastError()) == cudaSuccess)
 		e = l2_flush_launch(flush, st);
 	if (e != cudaSuccess)
@@ -451,7 +451,7 @@ cudaError_t launch(const bwd_params &p, cudaStream_t st, const struct l2_flush *
 	if (blocks > (1u << 20))
 		blocks = 1u << 20;
 	bwd_convert_dq<T><<<(unsigned)blocks, 256, 0, st>>>(reinterpret_cast<const float4 *>(p.dq_acc),
-								reinterpret_cast<uint2 *>(p.dq), n4, p.scale);
+								reinterpret_cast<uint2 *>(p.dq), n4, p.pb.scale);
 	return cudaGetLastError();
 }
 

@@ -367,12 +367,28 @@ extern "C" int attn_run_poison(struct attn_run *r)
 	return 0;
 }
 
+// The problem every kernel's parameters carry (problem.h), filled here only.
+static attn_problem problem_of(const struct attn_shape &s)
+{
+	attn_problem pb;
+	pb.B = s.batch;
+	pb.H = s.heads;
+	pb.Hkv = s.kv_heads;
+	pb.Nq = s.seqlen_q;
+	pb.Nkv = s.seqlen_kv;
+	pb.d = s.head_dim;
+	pb.causal = s.causal;
+	pb.scale = 1.0f / sqrtf((float)s.head_dim);
+	pb.scale_log2 = pb.scale * 1.4426950408889634f;
+	return pb;
+}
+
 static int launch_standard(struct attn_run *r)
 {
 	const struct attn_shape &s = r->s;
 	const int G = s.heads / s.kv_heads, d = s.head_dim;
 	const cudaDataType_t dt = s.dtype == DTYPE_FP16 ? CUDA_R_16F : CUDA_R_16BF;
-	const float scale = 1.0f / sqrtf((float)d), one = 1.0f, zero = 0.0f;
+	const float scale = problem_of(s).scale, one = 1.0f, zero = 0.0f;
 	// Row-major S[G·Nq][Nkv] per (b, kv head) is column-major Sᵀ = K·Qᵀ: the
 	// G query heads of a KV head are consecutive rows of Q and S, so one
 	// strided batch over B·Hkv covers grouped-query attention.
@@ -410,8 +426,8 @@ static int launch_standard(struct attn_run *r)
 static int launch_flash(struct attn_run *r)
 {
 	const struct attn_shape &s = r->s;
-	const float scale = 1.0f / sqrtf((float)s.head_dim);
 	flash_params p;
+	p.pb = problem_of(s);
 	p.q = (const uint16_t *)buf(r, "Q");
 	p.k = (const uint16_t *)buf(r, "K");
 	p.v = (const uint16_t *)buf(r, "V");
@@ -420,14 +436,6 @@ static int launch_flash(struct attn_run *r)
 	p.m = (float *)buf(r, "m");
 	p.l = (float *)buf(r, "l");
 	p.lse = (float *)buf(r, "L");
-	p.B = s.batch;
-	p.H = s.heads;
-	p.Hkv = s.kv_heads;
-	p.Nq = s.seqlen_q;
-	p.Nkv = s.seqlen_kv;
-	p.causal = s.causal;
-	p.scale = scale;
-	p.scale_log2 = scale * 1.4426950408889634f;
 	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
 	if (e == cudaSuccess)
 		e = flash_ladder_launch(r->v->switches, p, s.dtype, s.head_dim, r->stream);
@@ -442,8 +450,8 @@ static int launch_flash(struct attn_run *r)
 static int launch_splitkv(struct attn_run *r)
 {
 	const struct attn_shape &s = r->s;
-	const float scale = 1.0f / sqrtf((float)s.head_dim);
 	splitkv_params p;
+	p.pb = problem_of(s);
 	p.q = (const uint16_t *)buf(r, "Q");
 	p.k = (const uint16_t *)buf(r, "K");
 	p.v = (const uint16_t *)buf(r, "V");
@@ -451,17 +459,9 @@ static int launch_splitkv(struct attn_run *r)
 	p.o_part = (float *)buf(r, "O_part");
 	p.l_part = (float *)buf(r, "L_part");
 	p.lse = (float *)buf(r, "L");
-	p.B = s.batch;
-	p.H = s.heads;
-	p.Hkv = s.kv_heads;
-	p.Nq = s.seqlen_q;
-	p.Nkv = s.seqlen_kv;
-	p.causal = s.causal;
 	p.splits = r->t.splits;
 	int per = (s.seqlen_kv + p.splits - 1) / p.splits;
 	p.chunk = (per + r->t.block_n - 1) / r->t.block_n * r->t.block_n;
-	p.scale = scale;
-	p.scale_log2 = scale * 1.4426950408889634f;
 	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
 	if (e == cudaSuccess)
 		e = splitkv_launch(p, s.dtype, s.head_dim, r->stream, &r->flush);
@@ -472,8 +472,8 @@ static int launch_splitkv(struct attn_run *r)
 
 static bwd_params bwd_params_of(struct attn_run *r)
 {
-	const struct attn_shape &s = r->s;
 	bwd_params p;
+	p.pb = problem_of(r->s);
 	p.q = (const uint16_t *)buf(r, "Q");
 	p.k = (const uint16_t *)buf(r, "K");
 	p.v = (const uint16_t *)buf(r, "V");
@@ -487,14 +487,6 @@ static bwd_params bwd_params_of(struct attn_run *r)
 	p.dq = (uint16_t *)buf(r, "dQ");
 	p.dk = (uint16_t *)buf(r, "dK");
 	p.dv = (uint16_t *)buf(r, "dV");
-	p.B = s.batch;
-	p.H = s.heads;
-	p.Hkv = s.kv_heads;
-	p.Nq = s.seqlen_q;
-	p.Nkv = s.seqlen_kv;
-	p.causal = s.causal;
-	p.scale = 1.0f / sqrtf((float)s.head_dim);
-	p.scale_log2 = p.scale * 1.4426950408889634f;
 	return p;
 }
 
@@ -534,8 +526,8 @@ static int launch_standard_bwd(struct attn_run *r)
 	const struct attn_shape &s = r->s;
 	const int d = s.head_dim, nkv = s.seqlen_kv;
 	const long long rows = (long long)(s.heads / s.kv_heads) * s.seqlen_q;
-	const float scale = 1.0f / sqrtf((float)d);
 	const bwd_params p = bwd_params_of(r);
+	const float scale = p.pb.scale;
 	// dPᵀ = V·dOᵀ
 	if (gemm(r, "dP = dO·Vᵀ", CUBLAS_OP_T, CUBLAS_OP_N, nkv, (int)rows, d, 1.0f, "V", d, (long long)nkv * d,
 		 "dO", d, rows * d, "dP", nkv, rows * nkv))
@@ -563,15 +555,8 @@ static int launch_hopper(struct attn_run *r)
 {
 	const struct attn_shape &s = r->s;
 	hopper_fwd_params p = {};
-	p.B = s.batch;
-	p.H = s.heads;
-	p.Hkv = s.kv_heads;
-	p.Nq = s.seqlen_q;
-	p.Nkv = s.seqlen_kv;
-	p.d = s.head_dim;
-	p.causal = s.causal;
+	p.pb = problem_of(s);
 	p.dtype = s.dtype == DTYPE_BF16 ? HOPPER_BF16 : HOPPER_FP16;
-	p.scale = 1.0f / sqrtf((float)s.head_dim);
 	p.q = buf(r, "Q");
 	p.k = buf(r, "K");
 	p.v = buf(r, "V");

@@ -105,9 +105,9 @@ __global__ void __launch_bounds__(BWD_ROW_WARPS * 32) softmax_bwd(const T *__res
 {
 	const int lane = threadIdx.x & 31;
 	const int r = blockIdx.x * BWD_ROW_WARPS + (threadIdx.x >> 5);
-	if (r >= p.Nq)
+	if (r >= p.pb.Nq)
 		return;
-	const size_t row = (size_t)blockIdx.y * p.Nq + r; // of [B·H·Nq]
+	const size_t row = (size_t)blockIdx.y * p.pb.Nq + r; // of [B·H·Nq]
 	const T *o = reinterpret_cast<const T *>(p.o) + row * d;
 	const T *dO = reinterpret_cast<const T *>(p.dout) + row * d;
 	float dsum = 0.f;
@@ -116,12 +116,12 @@ __global__ void __launch_bounds__(BWD_ROW_WARPS * 32) softmax_bwd(const T *__res
 #pragma unroll
 	for (int x = 16; x > 0; x >>= 1)
 		dsum += __shfl_xor_sync(0xffffffffu, dsum, x);
-	const size_t base = row * p.Nkv;
+	const size_t base = row * p.pb.Nkv;
 	const T *prow = P + base;
 	const T *dprow = reinterpret_cast<const T *>(p.dp) + base;
 	T *dsrow = reinterpret_cast<T *>(p.ds) + base;
 	if (VEC) { // 8 elements (16 bytes) per access; rows start 16-byte aligned
-		for (int c = lane * 8; c < p.Nkv; c += 32 * 8) {
+		for (int c = lane * 8; c < p.pb.Nkv; c += 32 * 8) {
 			uint4 pu = *reinterpret_cast<const uint4 *>(prow + c), du = *reinterpret_cast<const uint4 *>(dprow + c), out;
 			const T *pe = reinterpret_cast<const T *>(&pu), *de = reinterpret_cast<const T *>(&du);
 			T *oe = reinterpret_cast<T *>(&out);
@@ -131,7 +131,7 @@ __global__ void __launch_bounds__(BWD_ROW_WARPS * 32) softmax_bwd(const T *__res
 			*reinterpret_cast<uint4 *>(dsrow + c) = out;
 		}
 	} else {
-		for (int c = lane; c < p.Nkv; c += 32)
+		for (int c = lane; c < p.pb.Nkv; c += 32)
 			dsrow[c] = elem<T>::from_f(elem<T>::to_f(prow[c]) * (elem<T>::to_f(dprow[c]) - dsum));
 	}
 }
@@ -139,8 +139,8 @@ __global__ void __launch_bounds__(BWD_ROW_WARPS * 32) softmax_bwd(const T *__res
 template <typename T>
 static cudaError_t launch_bwd_t(const uint16_t *P, const bwd_params &b, int d, cudaStream_t st)
 {
-	dim3 grid((b.Nq + BWD_ROW_WARPS - 1) / BWD_ROW_WARPS, b.B * b.H);
-	if (b.Nkv % 8 == 0)
+	dim3 grid((b.pb.Nq + BWD_ROW_WARPS - 1) / BWD_ROW_WARPS, b.pb.B * b.pb.H);
+	if (b.pb.Nkv % 8 == 0)
 		softmax_bwd<T, true><<<grid, BWD_ROW_WARPS * 32, 0, st>>>(reinterpret_cast<const T *>(P), b, d);
 	else
 		softmax_bwd<T, false><<<grid, BWD_ROW_WARPS * 32, 0, st>>>(reinterpret_cast<const T *>(P), b, d);

@@ -1,18 +1,78 @@
-/* tiles.h: block sizes of the backward kernels, held once.
+/* tiles.h: block sizes of the flash kernels, held once.
  *
- * Plain C constants: kernels/flash_bwd.cu instantiates its tiles and its
- * shared-memory layout from them (and static_asserts the layout's size
- * against FLASH_BWD_SMEM), kernels/variants.c fills the descriptor's
- * tiling from the same macros, so the two cannot drift apart.
- *
- * flash2 backward (FA2 Algorithm 2): a thread block owns Bc keys of one KV
- * head and walks the Q blocks of its query heads.  8 warps; S, dP of the
- * Br × Bc tile pair in registers (32 × 32 per warp), P and dS through
- * shared memory, dK and dV (32 keys × d/2 per warp) in registers all along.
+ * Plain C constants: each kernel instantiates its tiles and its
+ * shared-memory layout from them and static_asserts the layout's size
+ * against the *_SMEM macro here (kernels/flash.cuh, decode.cu,
+ * flash_bwd.cu); kernels/variants.c fills the descriptors' tilings from the
+ * same macros, so the kernels, the figures and the model cannot drift
+ * apart.  The Hopper forward's are in kernels/hopper/hopper_tiles.h.
  */
 #ifndef ATTNPROF_TILES_H
 #define ATTNPROF_TILES_H
 
+/* ---- the forward template (kernels/flash.cuh), flash1 ... flash2 -------
+ *
+ * 4 warps.  split-Q (the SPLITQ switch): 32 rows per warp (2 m16 tiles),
+ * 128 × 64, FA2's d = 128 tile (at d = 64 its 128 × 128 spilled at the
+ * 255-register limit, 128 × 64 does not).  split-K: every warp holds Br × d
+ * of partial O in registers, so Br is small.
+ */
+#define FLASH_FWD_WARPS 4
+#define FLASH_FWD_BR(splitq, d) ((splitq) ? 128 : (d) == 64 ? 64 : 32)
+#define FLASH_FWD_BC 64
+#define FLASH_FWD_PART_LD(d) ((d) + 8) /* fp32 row pitch of split-K's partial O (bank spread) */
+
+/* Dynamic shared memory (bytes), in the kernel's layout order: Q_i (two
+ * when K/V-outer prefetches the next Q block), K_j and V_j double-buffered
+ * (16-bit elements); split-K adds every warp's partial O (fp32, pitch
+ * FLASH_FWD_PART_LD), the running O when Q-outer (fp32), and per row m, ℓ
+ * and the 4 warps' maxima and sums (10 fp32). */
+#define FLASH_FWD_SMEM(seqpar, splitq, d) \
+	(((seqpar) ? 1 : 2) * FLASH_FWD_BR(splitq, d) * (d) * 2 + 2 * 2 * FLASH_FWD_BC * (d) * 2 \
+	 + ((splitq) ? 0 \
+		     : FLASH_FWD_WARPS * FLASH_FWD_BR(splitq, d) * FLASH_FWD_PART_LD(d) * 4 \
+		       + ((seqpar) ? FLASH_FWD_BR(splitq, d) * (d) * 4 : 0) + 10 * FLASH_FWD_BR(splitq, d) * 4))
+
+/* Registers per thread of flash_fwd as compiled (ptxas -v, nvcc 13.0,
+ * sm_90; docs/kernels.md), indexed [switch bits][d == 128] (the bits of
+ * enum flash_switch: seqpar 1, splitq 2, lazy 4); fp16 and bf16 alike.
+ * Read again after the spill work (2026-12-02): the d = 64 split-Q rungs
+ * had kept their counts from before it. */
+#define FLASH_FWD_REGS_TABLE { \
+	{ 162, 163 }, { 154, 153 }, { 222, 255 }, { 216, 255 }, \
+	{ 162, 163 }, { 154, 153 }, { 243, 255 }, { 214, 255 }, \
+}
+
+/* ---- split-KV decoding (kernels/decode.cu) ------------------------------
+ *
+ * splitkv_fwd: 16 query rows per block (the G·Nq rows of a KV head group,
+ * in groups of one m16 tile) × 64-key tiles, 4 warps of 16 keys each, a
+ * 3-stage cp.async pipeline of K and V tiles.  splitkv_combine: 128
+ * threads, 128 output elements per block (32 lanes × 4 columns).
+ */
+#define SPLITKV_WARPS 4
+#define SPLITKV_ROWS 16
+#define SPLITKV_KT 64
+#define SPLITKV_STAGES 3
+#define SPLITKV_MAX_SPLITS 256  /* the combine's per-row weight table */
+#define SPLITKV_MIN_TILES 4     /* each split at least this many K/V tiles long */
+#define SPLITKV_BLOCKS_PER_SM 2 /* resident by shared memory: one wave is 2 × SMs blocks */
+#define SPLITKV_COMBINE_COLS 128
+/* Dynamic shared memory of splitkv_fwd: the Q tile rounded up to 1024 bytes
+ * (the stages' swizzle XORs need 1024-aligned tile bases), then STAGES
+ * pairs of K and V tiles; 16-bit elements. */
+#define SPLITKV_SMEM(d) \
+	((SPLITKV_ROWS * (d) * 2 + 1023) / 1024 * 1024 + SPLITKV_STAGES * 2 * SPLITKV_KT * (d) * 2)
+/* registers per thread of splitkv_fwd (ptxas -v, nvcc 13.0, sm_90; docs/kernels.md) */
+#define SPLITKV_REGS(d) ((d) == 128 ? 128 : 72)
+
+/* ---- the flash2 backward (kernels/flash_bwd.cu) --------------------------
+ *
+ * FA2 Algorithm 2: a thread block owns Bc keys of one KV head and walks the
+ * Q blocks of its query heads.  8 warps; S, dP of the Br × Bc tile pair in
+ * registers (32 × 32 per warp), P and dS through shared memory, dK and dV
+ * (32 keys × d/2 per warp) in registers all along.
+ */
 #define FLASH_BWD_WARPS 8
 #define FLASH_BWD_BC 128          /* keys per thread block: 16 per warp */
 #define FLASH_BWD_BR(d) 64        /* query rows per step, d = 64 and 128 */

@@ -1,7 +1,8 @@
 /* variants.c: the descriptor table (see variants.h) and shape arithmetic.
  *
- * Keep the block sizes here in step with the kernels: the flash kernels
- * read their tiling from flash_tiling() below, so there is one source.
+ * Block sizes, shared memory and register counts come from kernels/tiles.h
+ * and kernels/hopper/hopper_tiles.h, which the kernels instantiate and
+ * static_assert against: the descriptors hold no copy of them.
  */
 #include "variants.h"
 
@@ -82,6 +83,9 @@ const size_t attn_matrix_count = sizeof(attn_matrices) / sizeof(attn_matrices[0]
 
 static int cdiv(int a, int b) { return (a + b - 1) / b; }
 
+int sm_count_or_default(int sm_count) { return sm_count > 0 ? sm_count : H200_SM_COUNT; }
+int kv_heads_or_heads(int kv_heads, int heads) { return kv_heads > 0 ? kv_heads : heads; }
+
 static void standard_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
 {
 	(void)s; (void)sm_count;
@@ -92,40 +96,18 @@ static void standard_tiling(const struct attn_shape *s, int sm_count, struct til
 	t->splits = 1;
 }
 
-/* The flash template's block sizes and shared memory; kernels/flash.cuh
- * (flash::tile, flash::smem_layout) instantiates exactly these. */
+/* The flash template's block sizes (kernels/tiles.h, which flash.cuh instantiates). */
 static void flash_tiling_for(unsigned sw, const struct attn_shape *s, struct tiling *t)
 {
+	static const int regs[8][2] = FLASH_FWD_REGS_TABLE;
+	const int seqpar = !!(sw & FLASH_SEQPAR), splitq = !!(sw & FLASH_SPLITQ), d = s->head_dim;
 	memset(t, 0, sizeof(*t));
-	t->warps = 4;
+	t->block_m = FLASH_FWD_BR(splitq, d);
+	t->block_n = FLASH_FWD_BC;
+	t->warps = FLASH_FWD_WARPS;
 	t->splits = 1;
-	int d = s->head_dim;
-	if (sw & FLASH_SPLITQ) {
-		t->block_m = 128; /* 32 rows per warp */
-		t->block_n = 64;
-	} else {
-		/* split-K: every warp holds Br×d of partial O in registers, so Br is small */
-		t->block_m = d <= 64 ? 64 : 32;
-		t->block_n = 64;
-	}
-	size_t e = dtype_size(s->dtype);
-	size_t qtile = (size_t)t->block_m * d * e, kvtile = (size_t)t->block_n * d * e;
-	/* Q tile (two when K/V-outer prefetches the next Q block) + double-buffered K and V */
-	t->smem_bytes = ((sw & FLASH_SEQPAR) ? 1 : 2) * qtile + 2 * 2 * kvtile;
-	if (!(sw & FLASH_SPLITQ)) {
-		/* partial O of each warp (fp32, rows padded by 8), the running O when
-		 * Q-outer, and per-row m, l and the warps' maxima and sums */
-		t->smem_bytes += (size_t)t->warps * t->block_m * (d + 8) * 4;
-		if (sw & FLASH_SEQPAR)
-			t->smem_bytes += (size_t)t->block_m * d * 4;
-		t->smem_bytes += 10 * (size_t)t->block_m * 4;
-	}
-	/* ptxas -v, nvcc 13.0, sm_90 (docs/kernels.md) */
-	static const int regs[8][2] = { /* [switches][d == 128] */
-		{ 162, 163 }, { 154, 153 }, { 227, 255 }, { 214, 255 },
-		{ 162, 163 }, { 154, 153 }, { 228, 255 }, { 214, 255 },
-	};
-	t->regs_per_thread = regs[sw & 7][d == 128];
+	t->smem_bytes = (size_t)FLASH_FWD_SMEM(seqpar, splitq, d);
+	t->regs_per_thread = regs[sw & FLASH_ALL][d == 128];
 }
 
 #define FLASH_TILING(sw) \
@@ -134,35 +116,33 @@ static void flash_tiling_for(unsigned sw, const struct attn_shape *s, struct til
 FLASH_TILING(0) FLASH_TILING(1) FLASH_TILING(2) FLASH_TILING(3)
 FLASH_TILING(4) FLASH_TILING(5) FLASH_TILING(6) FLASH_TILING(7)
 
-/* kernels/decode.cu: 16 query rows (the G·Nq rows of a KV head group, in
- * groups of 16) × 64-key tiles, 4 warps, a 3-stage cp.async pipeline. */
+/* kernels/decode.cu's tiles (kernels/tiles.h); the split count is the
+ * descriptor's choice, passed to the kernel. */
 static void decode_splitkv_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
 {
 	memset(t, 0, sizeof(*t));
-	t->block_m = 16;
-	t->block_n = 64;
-	t->warps = 4;
-	/* At most one wave of blocks (two fit per SM by shared memory): a
-	 * second, partial wave would leave most SMs idle (measured: 9 splits ×
-	 * 32 heads = 288 blocks read at 80 % of copy bandwidth, see
-	 * docs/kernels.md).  Each split at least 4 tiles long, the split
-	 * length a multiple of the tile, and no empty split. */
+	t->block_m = SPLITKV_ROWS;
+	t->block_n = SPLITKV_KT;
+	t->warps = SPLITKV_WARPS;
+	/* At most one wave of blocks: a second, partial wave would leave most
+	 * SMs idle (measured: 9 splits × 32 heads = 288 blocks read at 80 % of
+	 * copy bandwidth, see docs/kernels.md).  Each split at least
+	 * SPLITKV_MIN_TILES tiles long, the split length a multiple of the
+	 * tile, and no empty split. */
 	long long g = s->kv_heads > 0 ? s->heads / s->kv_heads : 1;
 	/* in 64 bits: a results file's shape may be as large as MAX_BATCH × MAX_HEADS × MAX_SEQLEN */
 	long long groups = (long long)s->batch * s->kv_heads * ((g * s->seqlen_q + t->block_m - 1) / t->block_m);
-	int want = (int)(2 * (sm_count > 0 ? sm_count : 132) / (groups > 0 ? groups : 1));
-	int max_splits = cdiv(s->seqlen_kv, 4 * t->block_n);
+	int want = (int)(SPLITKV_BLOCKS_PER_SM * sm_count_or_default(sm_count) / (groups > 0 ? groups : 1));
+	int max_splits = cdiv(s->seqlen_kv, SPLITKV_MIN_TILES * t->block_n);
 	int splits = want < max_splits ? want : max_splits;
 	if (splits < 1)
 		splits = 1;
-	if (splits > 256)
-		splits = 256;
+	if (splits > SPLITKV_MAX_SPLITS)
+		splits = SPLITKV_MAX_SPLITS;
 	int chunk = cdiv(cdiv(s->seqlen_kv, splits), t->block_n) * t->block_n;
 	t->splits = cdiv(s->seqlen_kv, chunk);
-	size_t qtile = (size_t)t->block_m * s->head_dim * dtype_size(s->dtype);
-	t->smem_bytes = (qtile + 1023) / 1024 * 1024
-		      + 3 * 2 * (size_t)t->block_n * s->head_dim * dtype_size(s->dtype);
-	t->regs_per_thread = s->head_dim == 128 ? 128 : 72;
+	t->smem_bytes = (size_t)SPLITKV_SMEM(s->head_dim);
+	t->regs_per_thread = SPLITKV_REGS(s->head_dim);
 }
 
 /* ---- grids ----------------------------------------------------------- */
@@ -203,7 +183,7 @@ static void decode_splitkv_grid(const struct attn_shape *s, const struct tiling 
 		g[1] = s->batch * s->kv_heads * cdiv(grp * s->seqlen_q, t->block_m);
 		g[2] = 1;
 	} else {
-		g[0] = cdiv(s->seqlen_q * s->head_dim, 128);
+		g[0] = cdiv(s->seqlen_q * s->head_dim, SPLITKV_COMBINE_COLS);
 		g[1] = s->batch * s->heads;
 		g[2] = 1;
 	}

@@ -46,6 +46,8 @@ struct attn_shape {
 	int causal;     /* mask keys after the query's position (bottom-right aligned) */
 	enum pass pass; /* fwd (0, the default), bwd, fwd+bwd */
 };
+/* Hkv where a shape, record or call names none (0): H, multi-head attention. */
+int kv_heads_or_heads(int kv_heads, int heads);
 
 /* Symbols of shape formulas: a buffer's element count is their product. */
 enum dim_sym {
@@ -117,6 +119,12 @@ enum flash_switch {
  * subject the documents are about, and decode's baseline and subject.
  * The renderer asks for a role, never for a name. */
 enum doc_role { DOC_NONE, DOC_CONVENTIONAL, DOC_BASELINE, DOC_SUBJECT, DOC_DECODE_BASELINE, DOC_DECODE_SUBJECT };
+
+/* The SM count a tiling assumes where none is known (a results file that
+ * names no GPU, a spec checked away from one): an H200's. */
+#define H200_SM_COUNT 132
+/* sm_count, or H200_SM_COUNT where it is not positive. */
+int sm_count_or_default(int sm_count);
 
 /* Block sizes and launch resources for one shape. */
 struct tiling {

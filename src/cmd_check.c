@@ -47,7 +47,7 @@ int cmd_check(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	double mem_gib = 139.0;
-	int sms = 132, quiet = 0, c, shard_k = 0, shard_n = 0;
+	int sms = H200_SM_COUNT, quiet = 0, c, shard_k = 0, shard_n = 0;
 	size_t sweep_configs = 0;
 	double total_ms = 0, part_ms = 0;
 	const char *chip = "GH100";

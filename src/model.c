@@ -455,7 +455,7 @@ int record_problem(const struct record *rec, struct attn_shape *s)
 	memset(s, 0, sizeof(*s));
 	s->batch = rec->batch;
 	s->heads = rec->heads;
-	s->kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
+	s->kv_heads = kv_heads_or_heads(rec->kv_heads, rec->heads);
 	s->seqlen_q = rec->seqlen_q;
 	s->seqlen_kv = rec->seqlen_kv > 0 ? rec->seqlen_kv : rec->seqlen_q;
 	s->head_dim = rec->head_dim;

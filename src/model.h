@@ -35,8 +35,7 @@ struct gpu_model {
 	struct occupancy_limits occ; /* per-SM limits (registers, smem, warps, blocks) */
 };
 
-/* H200 SXM datasheet-like defaults. */
-#define H200_SM_COUNT      132
+/* H200 SXM datasheet-like defaults (H200_SM_COUNT: kernels/variants.h). */
 #define H200_L2_BYTES      (50ull << 20)
 #define H200_TENSOR_TFLOPS 989.4   /* dense fp16/bf16, datasheet */
 #define H200_HBM_GBS       4800.0  /* HBM3e, datasheet */

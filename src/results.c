@@ -1,6 +1,7 @@
 /* results.c: the results file — in memory, written atomically, read back
  * with recovery of cut files.  Format: docs/results-format.md. */
 #include "results.h"
+#include "variants.h"
 #include "util/error.h"
 #include "util/file.h"
 #include "util/yamlout.h"
@@ -1014,8 +1015,7 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		return error("%s: record shape must be positive (batch %d, heads %d, seqlen_q %d, seqlen_kv %d, head_dim %d)",
 			     ynode_where(t, n, where, sizeof(where)), r->batch, r->heads, r->seqlen_q,
 			     r->seqlen_kv, r->head_dim);
-	if (!r->kv_heads)
-		r->kv_heads = r->heads;
+	r->kv_heads = kv_heads_or_heads(r->kv_heads, r->heads);
 	const struct ynode *s;
 	if ((s = ynode_get(n, "timing")) && !is_null(s) &&
 	    read_fields(t, s, timing_fields, N_TIMING_FIELDS, r, "timing", NULL, 0))

@@ -547,7 +547,7 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 		} else {
 			sh->heads = (int)heads[ih];
 		}
-		sh->kv_heads = nkv ? (int)kvh[ik] : sh->heads;
+		sh->kv_heads = kv_heads_or_heads(nkv ? (int)kvh[ik] : 0, sh->heads);
 		if (sh->heads % sh->kv_heads)
 			return error("%s: kv_heads %d does not divide heads %d (grouped-query attention needs whole groups)",
 				     where(c, kvn, w, sizeof(w)), sh->kv_heads, sh->heads);
@@ -568,7 +568,7 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 						     where(c, vnodes[k], w, sizeof(w)), cfg.variant->name, pass_name(sh->pass));
 		}
 		/* Absurd sizes: more than a petabyte predicted is a typo, not a plan. */
-		double fp = (double)variant_footprint(cfg.variant, sh, 132);
+		double fp = (double)variant_footprint(cfg.variant, sh, H200_SM_COUNT);
 		if (fp > 1e15) {
 			char b[32];
 			return error("%s: %s at B=%d H=%d N=%d d=%d would need %s of device memory: check the sizes",

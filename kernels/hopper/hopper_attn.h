@@ -20,6 +20,8 @@
 #ifndef ATTNPROF_HOPPER_ATTN_H
 #define ATTNPROF_HOPPER_ATTN_H
 
+#include "../problem.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -35,12 +37,8 @@ enum hopper_rung {
 };
 
 struct hopper_fwd_params {
-	int B, H, Hkv;      /* batch, query heads, key/value heads (H % Hkv == 0) */
-	int Nq, Nkv;        /* query and key lengths (equal for self-attention) */
-	int d;              /* head dimension: 64 or 128 */
-	int causal;         /* 0 or 1 (bottom-right aligned) */
+	struct attn_problem pb; /* the shape (d: 64 or 128), causal, scale (0 means 1/sqrt(d)) */
 	int dtype;          /* enum hopper_dtype */
-	float scale;        /* softmax scale; 0 means 1/sqrt(d) */
 	const void *q, *k, *v;
 	void *o;
 	float *lse;         /* [B, H, Nq]; may be NULL (not written) */

@@ -521,23 +521,23 @@ template <int D, bool BF, bool CAUSAL, int RUNG> static int launch(const hopper_
 	}
 	CUtensorMap tq, tk, tv;
 	int e;
-	if ((e = make_map(&tq, a->q, BF, D, a->Nq, a->B * a->H, BM)) ||
-	    (e = make_map(&tk, a->k, BF, D, a->Nkv, a->B * a->Hkv, BN)) ||
-	    (e = make_map(&tv, a->v, BF, D, a->Nkv, a->B * a->Hkv, BN)))
+	if ((e = make_map(&tq, a->q, BF, D, a->pb.Nq, a->pb.B * a->pb.H, BM)) ||
+	    (e = make_map(&tk, a->k, BF, D, a->pb.Nkv, a->pb.B * a->pb.Hkv, BN)) ||
+	    (e = make_map(&tv, a->v, BF, D, a->pb.Nkv, a->pb.B * a->pb.Hkv, BN)))
 		return e;
 	KParams p;
 	p.o = a->o;
 	p.lse = a->lse;
-	p.Nq = a->Nq;
-	p.Nkv = a->Nkv;
-	p.H = a->H;
-	p.Hkv = a->Hkv;
-	p.hgroup = a->H / a->Hkv;
-	p.nqb = (a->Nq + BM - 1) / BM;
-	p.off = a->Nkv - a->Nq;
-	p.scale = a->scale > 0.f ? a->scale : 1.f / sqrtf((float)D);
+	p.Nq = a->pb.Nq;
+	p.Nkv = a->pb.Nkv;
+	p.H = a->pb.H;
+	p.Hkv = a->pb.Hkv;
+	p.hgroup = a->pb.H / a->pb.Hkv;
+	p.nqb = (a->pb.Nq + BM - 1) / BM;
+	p.off = a->pb.Nkv - a->pb.Nq;
+	p.scale = a->pb.scale > 0.f ? a->pb.scale : 1.f / sqrtf((float)D);
 	p.sl2 = p.scale * 1.4426950408889634f;
-	dim3 grid(p.nqb, a->B * a->H);
+	dim3 grid(p.nqb, a->pb.B * a->pb.H);
 	kern<<<grid, HOPPER_THREADS(RUNG), smem, (cudaStream_t)a->stream>>>(tq, tk, tv, p);
 	return cudaGetLastError();
 }
@@ -597,11 +597,11 @@ static int dispatch(int rung, int d, int dt, int causal, const hopper_fwd_params
 
 extern "C" int hopper_fwd(const struct hopper_fwd_params *a, int rung)
 {
-	if (!a || rung < 0 || rung >= HOPPER_RUNG_COUNT || (a->d != 64 && a->d != 128) || a->B < 1 || a->H < 1 ||
-	    a->Hkv < 1 || a->H % a->Hkv || a->Nq < 1 || a->Nkv < 1 || (a->dtype != HOPPER_FP16 && a->dtype != HOPPER_BF16) ||
+	if (!a || rung < 0 || rung >= HOPPER_RUNG_COUNT || (a->pb.d != 64 && a->pb.d != 128) || a->pb.B < 1 || a->pb.H < 1 ||
+	    a->pb.Hkv < 1 || a->pb.H % a->pb.Hkv || a->pb.Nq < 1 || a->pb.Nkv < 1 || (a->dtype != HOPPER_FP16 && a->dtype != HOPPER_BF16) ||
 	    !a->q || !a->k || !a->v || !a->o || ((uintptr_t)a->q | (uintptr_t)a->k | (uintptr_t)a->v | (uintptr_t)a->o) & 15)
 		return cudaErrorInvalidValue;
-	return hopper::dispatch(rung, a->d, a->dtype, a->causal != 0, a, nullptr);
+	return hopper::dispatch(rung, a->pb.d, a->dtype, a->pb.causal != 0, a, nullptr);
 }
 
 extern "C" const char *hopper_rung_name(int rung)

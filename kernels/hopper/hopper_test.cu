@@ -192,8 +192,8 @@ static int check_one(const Shape &sh, int causal, int bf, const std::vector<int>
 		CK(cudaMemset(dout, 0xFF, nq * 2)); // NaN in fp16 and bf16
 		CK(cudaMemset(dl, 0xFF, (size_t)sh.B * sh.H * sh.Nq * 4));
 		hopper_fwd_params p = {};
-		p.B = sh.B, p.H = sh.H, p.Hkv = sh.Hkv, p.Nq = sh.Nq, p.Nkv = sh.Nkv, p.d = sh.d;
-		p.causal = causal, p.dtype = bf ? HOPPER_BF16 : HOPPER_FP16;
+		p.pb.B = sh.B, p.pb.H = sh.H, p.pb.Hkv = sh.Hkv, p.pb.Nq = sh.Nq, p.pb.Nkv = sh.Nkv, p.pb.d = sh.d;
+		p.pb.causal = causal, p.dtype = bf ? HOPPER_BF16 : HOPPER_FP16;
 		p.q = dq, p.k = dk, p.v = dv, p.o = dout, p.lse = dl;
 		int e = hopper_fwd(&p, rung);
 		if (e) {
@@ -305,8 +305,8 @@ static int bench(const std::vector<int> &rungs, const std::vector<int> &ds, cons
 				for (int n : ns)
 					for (int rung : rungs) {
 						hopper_fwd_params p = {};
-						p.B = 16384 / n, p.H = 2048 / d, p.Hkv = p.H, p.Nq = p.Nkv = n, p.d = d;
-						p.causal = causal, p.dtype = bf;
+						p.pb.B = 16384 / n, p.pb.H = 2048 / d, p.pb.Hkv = p.pb.H, p.pb.Nq = p.pb.Nkv = n, p.pb.d = d;
+						p.pb.causal = causal, p.dtype = bf;
 						p.q = dq, p.k = dk, p.v = dv, p.o = dout, p.lse = dl;
 						int e = hopper_fwd(&p, rung);
 						if (e) {
@@ -335,9 +335,9 @@ static int bench(const std::vector<int> &rungs, const std::vector<int> &ds, cons
 						std::vector<float> sorted = ms;
 						std::sort(sorted.begin(), sorted.end());
 						const double med = sorted[reps / 2];
-						const double flops = 4.0 * p.B * p.H * (double)n * n * d / (causal ? 2 : 1);
+						const double flops = 4.0 * p.pb.B * p.pb.H * (double)n * n * d / (causal ? 2 : 1);
 						printf("csv,%s,%s,%s,%d,%d,%d,%d,%d,%.4f,%.4f,%.4f,%.1f\n", g_label, hopper_rung_name(rung),
-						       dtname(bf), d, causal, p.B, p.H, n, med, sorted[0], sorted[reps - 1],
+						       dtname(bf), d, causal, p.pb.B, p.pb.H, n, med, sorted[0], sorted[reps - 1],
 						       flops / (med * 1e-3) / 1e12);
 						fflush(stdout);
 					}

@@ -1,5 +1,6 @@
 /* range_name.c: parse and format attention range names (range_name.h). */
 #include "capture/range_name.h"
+#include "variants.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -162,8 +163,8 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 	}
 	if (!why[0] && !(seen & (1u << K_IMPL)))
 		snprintf(why, sizeof why, "no impl=NAME");
-	if (!why[0] && id->kv_heads == 0)
-		id->kv_heads = id->heads;
+	if (!why[0])
+		id->kv_heads = kv_heads_or_heads(id->kv_heads, id->heads);
 	if (!why[0] && id->heads && id->kv_heads && id->heads % id->kv_heads)
 		snprintf(why, sizeof why, "Hkv=%d does not divide H=%d", id->kv_heads, id->heads);
 	int all = id->batch && id->heads && id->seqlen_q && id->seqlen_kv && id->head_dim;

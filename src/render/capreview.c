@@ -46,7 +46,7 @@ static int is_capture(const struct record *r) { return r->source && !strcmp(r->s
 static int is_decode(const struct record *r) { return r->phase && !strcmp(r->phase, "decode"); }
 static int is_bwd(const struct record *r) { return !strcmp(record_pass(r), "bwd"); }
 static int known(const struct record *r) { return !r->capture || r->capture->shape_known; }
-static int hkv(const struct record *r) { return r->kv_heads > 0 ? r->kv_heads : r->heads; }
+static int hkv(const struct record *r) { return kv_heads_or_heads(r->kv_heads, r->heads); }
 static double l2_of(const struct rdata *rd) { return (double)rd->res->header.gpu.l2_bytes; }
 
 static int same_group(const struct record *a, const struct record *b)

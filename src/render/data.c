@@ -230,28 +230,12 @@ const char *series_label(const char *key, char *buf, size_t len)
 	return buf;
 }
 
-/* The records a lookup of series key reads: the key's own (rd->by_series),
- * else every record (*pos NULL); record i of the set is
- * res->records[pos ? pos[i] : i]. */
-static size_t lookup_set(const struct rdata *rd, const char *key, const size_t **pos)
-{
-	size_t n;
-	if (rd->by_series && key) {
-		*pos = series_index_get(rd->by_series, key, &n);
-		return n;
-	}
-	*pos = NULL;
-	return rd->res->nrecords;
-}
-
 const struct record *rdata_find_any(const struct rdata *rd, const char *key, const struct rsel *sel)
 {
 	const struct record *failed = NULL;
 	char k[SERIES_KEY];
-	const size_t *pos;
-	size_t n = lookup_set(rd, key, &pos);
-	for (size_t i = 0; i < n; i++) {
-		const struct record *r = &rd->res->records[pos ? pos[i] : i];
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
 		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
 			continue;
 		if (!r->error)
@@ -263,6 +247,11 @@ const struct record *rdata_find_any(const struct rdata *rd, const char *key, con
 }
 
 /* which file a record came from (inputs.c merged several): see data.h */
+int rdata_sm_count(const struct rdata *rd)
+{
+	return sm_count_or_default(rd->res->header.gpu.sm_count);
+}
+
 int rdata_origin(const struct rdata *rd, const struct record *rec)
 {
 	const struct results *sets[2] = { rd->res, rd->others };
@@ -330,10 +319,8 @@ const struct record *rdata_find(const struct rdata *rd, const char *key, const s
 	char k[SERIES_KEY];
 	/* res holds one record per identity (inputs.c merged duplicates), so a
 	 * second match is a second identity: the selection names no one record */
-	const size_t *pos;
-	size_t n = lookup_set(rd, key, &pos);
-	for (size_t i = 0; i < n && !other; i++) {
-		const struct record *r = &rd->res->records[pos ? pos[i] : i];
+	for (size_t i = 0; i < rd->res->nrecords && !other; i++) {
+		const struct record *r = &rd->res->records[i];
 		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
 			continue;
 		if (!pick)
@@ -454,7 +441,7 @@ int record_field(const struct record *r, enum rfield f)
 	case RF_CAUSAL: return !!r->causal;
 	case RF_BATCH: return r->batch;
 	case RF_HEADS: return r->heads;
-	case RF_HKV: return r->kv_heads > 0 ? r->kv_heads : r->heads;
+	case RF_HKV: return kv_heads_or_heads(r->kv_heads, r->heads);
 	}
 	return 0;
 }
@@ -464,10 +451,8 @@ size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *
 {
 	size_t n = 0;
 	char k[SERIES_KEY];
-	const size_t *pos;
-	size_t nset = lookup_set(rd, key, &pos);
-	for (size_t i = 0; i < nset; i++) {
-		const struct record *r = &rd->res->records[pos ? pos[i] : i];
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
 		if (!rsel_match(sel, r) || (key ? strcmp(record_series(r, k, sizeof(k)), key) : record_captured(r)))
 			continue;
 		int v = record_field(r, f);
@@ -508,88 +493,26 @@ const struct launch *record_main_launch(const struct record *rec)
 
 /* ---- quantities --------------------------------------------------------- */
 
-const struct qinfo quantity_table[] = {
-	{ "time_ms", U_MS, 0, "median time (CUDA events)" },
-	{ "time_ms_min", U_MS, 0, "fastest repetition" },
-	{ "time_ms_max", U_MS, 0, "slowest repetition" },
-	{ "sm_clock_mhz", U_MHZ, 0, "SM clock probed before each timed launch, median" },
-	{ "sm_clock_mhz_min", U_MHZ, 0, "SM clock probed before each timed launch, lowest" },
-	{ "settle_ms", U_MS, 0, "untimed running before the warm-up until the SM clock settled (timing.settle_ms)" },
-	{ "tflops", U_TFLOPS, 0, "forward TFLOP/s (FlashAttention convention)" },
-	{ "flops", U_FLOPS, 0, "forward FLOPs 4·B·H·Nq·Nkv·d (halved when causal)" },
-	{ "peak_bytes", U_BYTES, 0, "peak device memory of the run" },
-	{ "footprint", U_BYTES, 0, "the descriptor's buffers at this shape" },
-	{ "alloc", U_BYTES, 2, "bytes of one allocation: alloc.S" },
-	{ "hbm_read", U_BYTES, 0, "DRAM bytes read (" M_DRAM_READ ")" },
-	{ "hbm_write", U_BYTES, 0, "DRAM bytes written (" M_DRAM_WRITE ")" },
-	{ "hbm_bytes", U_BYTES, 0, "DRAM bytes read + written" },
-	{ "l2_bytes", U_BYTES, 0, "L2 traffic (" M_L2_BYTES ")" },
-	{ "hbm_per_step", U_BYTES, 0, "DRAM bytes read + written per (Q block, K/V block) step: hbm_bytes / model tile_pairs" },
-	{ "l2_per_step", U_BYTES, 0, "L2 traffic per (Q block, K/V block) step: l2_bytes / model tile_pairs" },
-	{ "tiles_per_step", U_BYTES, 0, "bytes of the tiles a (Q block, K/V block) step reads and writes, averaged over the non-causal loop (src/loop_steps.h)" },
-	{ "hbm_model", U_BYTES, 0, "the model's minimum HBM bytes" },
-	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum" },
-	{ "bandwidth", U_GBS, 0, "HBM bytes / median time" },
-	{ "intensity", U_FLOP_PER_BYTE, 0, "FLOPs per HBM byte (measured)" },
-	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the measured device-to-device copy bandwidth" },
-	{ "peak_hbm_pct", U_PCT, 0, "achieved HBM bandwidth / the data-sheet bandwidth (gpu.peak_hbm_gbs: memory clock x bus width)" },
-	{ "sms_busy", U_INT, 0, "SMs given a block by the longest kernel (at most the SM count)" },
-	{ "sms_busy_pct", U_PCT, 0, "SMs busy / the SM count" },
-	{ "xu_inst", U_COUNT, 0, "MUFU (XU pipe) warp instructions: exp2, rcp (" M_MUFU ")" },
-	{ "fp32_inst", U_COUNT, 0, "non-matmul FP32 thread instructions: FADD + FMUL + FFMA" },
-	{ "barrier_stalls", U_COUNT, 0, "warp cycles stalled at a barrier (" M_BARRIERS ")" },
-	{ "spread", U_PCT, 0, "run-to-run spread of the median time over this run and its repeats: (slowest - fastest) / fastest" },
-	{ "runs", U_INT, 0, "runs of this configuration: this record and its repeats (--repeat)" },
-	{ "smem_ld_wavefronts", U_COUNT, 0, "shared-memory load wavefronts" },
-	{ "smem_st_wavefronts", U_COUNT, 0, "shared-memory store wavefronts" },
-	{ "smem_ld_conflicts", U_COUNT, 0, "shared-memory load bank conflicts" },
-	{ "smem_st_conflicts", U_COUNT, 0, "shared-memory store bank conflicts" },
-	{ "bank_conflicts", U_COUNT, 0, "load + store bank conflicts" },
-	{ "occupancy", U_PCT, 0, "achieved occupancy (active warps / maximum)" },
-	{ "occupancy_theoretical", U_PCT, 0, "theoretical occupancy of the longest kernel" },
-	{ "tensor_active", U_PCT, 0, "tensor pipe active" },
-	{ "tensor_peak_pct", U_PCT, 0, "TFLOP/s / the measured dense tensor rate (gpu.tensor_tflops)" },
-	{ "tensor_datasheet_pct", U_PCT, 0, "TFLOP/s / the data sheet's dense fp16 tensor peak of this GPU (gpu.tensor_datasheet)" },
-	{ "registers", U_INT, 0, "registers per thread of the longest kernel" },
-	{ "smem_per_block", U_BYTES, 0, "shared memory per block of the longest kernel" },
-	{ "blocks", U_INT, 0, "thread blocks of the longest kernel" },
-	{ "waves", U_NUM, 0, "waves of the longest kernel over the SMs" },
-	{ "idle_sms", U_INT, 0, "SMs idle in the last wave" },
-	{ "max_abs_err", U_NUM, 0, "largest |O - O_ref|" },
-	{ "rel_l2_err", U_NUM, 0, "‖O - O_ref‖₂ / ‖O_ref‖₂" },
-	{ "tol_max_abs", U_NUM, 0, "tolerance of max_abs_err" },
-	{ "tol_rel_l2", U_NUM, 0, "tolerance of rel_l2_err" },
-	{ "rows_checked", U_INT, 0, "query rows compared with the reference" },
-	{ "correct", U_INT, 0, "1 if within tolerance" },
-	{ "N", U_INT, 0, "sequence length (KV length for decode)" },
-	{ "Nq", U_INT, 0, "query length" },
-	{ "d", U_INT, 0, "head dimension" },
-	{ "B", U_INT, 0, "batch" },
-	{ "H", U_INT, 0, "heads" },
-	{ "Br", U_INT, 0, "query rows per tile (descriptor)" },
-	{ "Bc", U_INT, 0, "key rows per tile (descriptor)" },
-	{ "warps", U_INT, 0, "warps per block (descriptor)" },
-	{ "splits", U_INT, 0, "KV splits (descriptor)" },
-	{ "speedup_vs", U_RATIO, 1, "time of the other series / time of this one" },
-	{ "tflops_vs", U_RATIO, 1, "TFLOP/s of this series / the other's" },
-	{ "saved_vs", U_BYTES, 1, "footprint of the other series - this one's (descriptor)" },
-	{ "peak_saved_vs", U_BYTES, 1, "peak memory of the other series - this one's (measured)" },
-	{ "hbm_saved_vs", U_BYTES, 1, "HBM bytes of the other series - this one's (measured)" },
-	{ "hbm_ratio_vs", U_RATIO, 1, "HBM bytes of the other series / this one's" },
-	{ "model", U_NUM, 2, "a model quantity: model.flops" },
-	{ "metric", U_NUM, 2, "a raw CUPTI metric: metric.dram__bytes_read.sum" },
+/* One evaluation of a quantity: what its row's function reads and writes.
+ * A function returns Q_CHECK with *out set when the common test decides
+ * (a value must be finite, a time or a rate positive), else its own
+ * result: 0 with *out set, 1 with why saying what is missing. */
+struct qcall {
+	const struct rdata *rd;
+	const struct record *rec;
+	const struct qinfo *qi;
+	const char *arg;          /* the argument (".S", ".flash1"), or NULL */
+	double *out;
+	enum qunit *unit;         /* the row's, unless the function says otherwise */
+	char *why;
+	size_t whylen;
+	int sm;                   /* rdata_sm_count */
+	const struct launch *ml;  /* the record's longest kernel, or NULL */
 };
-const size_t quantity_count = sizeof(quantity_table) / sizeof(quantity_table[0]);
-
-const struct qinfo *quantity_find(const char *name)
-{
-	for (size_t i = 0; i < quantity_count; i++)
-		if (!strcmp(quantity_table[i].name, name))
-			return &quantity_table[i];
-	return NULL;
-}
+#define Q_CHECK 2
 
 #define MISSING(...) do { snprintf(why, whylen, __VA_ARGS__); return 1; } while (0)
+#define QMISSING(c, ...) do { snprintf((c)->why, (c)->whylen, __VA_ARGS__); return 1; } while (0)
 
 static int metric_q(const struct rdata *rd, const struct record *rec, const char *m,
 		    double *out, char *why, size_t whylen)
@@ -614,12 +537,12 @@ static void tiling_of(const struct record *rec, int sm_count, struct tiling *t, 
 	const struct variant_desc *v = rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant);
 	memset(t, 0, sizeof(*t));
 	if (v)
-		v->tiling(&s, sm_count > 0 ? sm_count : 132, t);
+		v->tiling(&s, sm_count, t); /* the tiling assumes an H200 where sm_count is 0 */
 	*vp = v;
 }
 
-const struct record *rdata_other(const struct rdata *rd, const struct record *rec, const char *name, char *why,
-				 size_t whylen)
+static const struct record *other_record(const struct rdata *rd, const struct record *rec,
+					 const char *name, char *why, size_t whylen)
 {
 	char key[SERIES_KEY];
 	if (rdata_resolve(rd, name, key, sizeof(key))) {
@@ -630,7 +553,7 @@ const struct record *rdata_other(const struct rdata *rd, const struct record *re
 	rsel_any(&s);
 	s.n = rec->seqlen_kv; s.nq = rec->seqlen_q; s.d = rec->head_dim; s.causal = rec->causal;
 	s.batch = rec->batch; s.heads = rec->heads; s.dtype = rec->dtype; s.phase = rec->phase;
-	s.kv_heads = rec->kv_heads > 0 ? rec->kv_heads : rec->heads;
+	s.kv_heads = kv_heads_or_heads(rec->kv_heads, rec->heads);
 	s.pass = record_pass(rec); /* a backward against the other's backward */
 	const struct record *o = rdata_find(rd, key, &s);
 	if (!o) {
@@ -638,6 +561,437 @@ const struct record *rdata_other(const struct rdata *rd, const struct record *re
 		snprintf(why, whylen, "no %s record at %s", key, rsel_describe(&s, d, sizeof(d)));
 	}
 	return o;
+}
+
+/* Another quantity of the same record, into v; its unit into *c->unit. */
+static int q_of(struct qcall *c, const char *name, double *v)
+{
+	return rdata_quantity(c->rd, c->rec, name, NULL, v, c->unit, c->why, c->whylen);
+}
+
+static int is_q(const struct qcall *c, const char *name) { return !strcmp(c->qi->name, name); }
+
+/* The rows' functions, in table order. */
+
+static int q_value(struct qcall *c, double v) { *c->out = v; return Q_CHECK; }
+static int q_time_ms(struct qcall *c) { return q_value(c, c->rec->time_ms); }
+static int q_time_ms_min(struct qcall *c) { return q_value(c, c->rec->time_ms_min); }
+static int q_time_ms_max(struct qcall *c) { return q_value(c, c->rec->time_ms_max); }
+
+/* sm_clock_mhz, sm_clock_mhz_min, settle_ms: the timing block's own names */
+static int q_timing(struct qcall *c)
+{
+	const char *s;
+	double v = NAN;
+	record_scalar(c->rec, "timing", c->qi->name, &s, &v); /* NaN where not measured */
+	if (!usable(v))
+		QMISSING(c, "%s: not measured for this record (the clock probe and settling date from 2026-12-01)", c->qi->name);
+	return q_value(c, v);
+}
+
+static int q_tflops(struct qcall *c)
+{
+	double v = c->rec->tflops;
+	if (!usable(v) && usable(c->rec->time_ms)) {
+		struct attn_shape s;
+		record_shape(c->rec, &s);
+		v = attn_flops(&s) / (c->rec->time_ms * 1e-3) / 1e12;
+	}
+	return q_value(c, v);
+}
+
+static int q_flops(struct qcall *c)
+{
+	const double *m = kvlist_get(&c->rec->model, "flops");
+	struct attn_shape s;
+	record_shape(c->rec, &s);
+	if (m && usable(*m))
+		return q_value(c, *m);
+	/* a block mask (FlexAttention): the blocks computed */
+	const double density = c->rec->capture && c->rec->capture->density > 0 ? c->rec->capture->density : 1;
+	return q_value(c, density * attn_flops(&s));
+}
+
+static int q_peak_bytes(struct qcall *c)
+{
+	return q_value(c, c->rec->peak_bytes ? (double)c->rec->peak_bytes : NAN);
+}
+
+static int q_footprint(struct qcall *c)
+{
+	const struct record *rec = c->rec;
+	const struct variant_desc *vd = strchr(rec->variant ? rec->variant : "", ':') ? NULL :
+		(rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant));
+	if (!vd)
+		QMISSING(c, "no descriptor for '%s'", rec->variant);
+	struct attn_shape s;
+	record_shape(rec, &s);
+	return q_value(c, (double)variant_footprint(vd, &s, c->sm));
+}
+
+static int q_alloc(struct qcall *c)
+{
+	const double *a = kvlist_get(&c->rec->allocs, c->arg);
+	if (!a)
+		QMISSING(c, "no allocation '%s' in the record", c->arg);
+	return q_value(c, *a);
+}
+
+/* the row's counter, as recorded (hbm_read, l2_bytes, occupancy, …) */
+static int q_metric(struct qcall *c)
+{
+	return metric_q(c->rd, c->rec, c->qi->of, c->out, c->why, c->whylen);
+}
+
+static int q_metric_sum(struct qcall *c, const char *a, const char *b, double *v)
+{
+	double x, y;
+	int rc = metric_q(c->rd, c->rec, a, &x, c->why, c->whylen);
+	if (!rc)
+		rc = metric_q(c->rd, c->rec, b, &y, c->why, c->whylen);
+	if (!rc)
+		*v = x + y;
+	return rc;
+}
+
+static int q_hbm_bytes(struct qcall *c)
+{
+	double v;
+	int rc = q_metric_sum(c, M_DRAM_READ, M_DRAM_WRITE, &v);
+	return rc ? rc : q_value(c, v);
+}
+
+static int q_per_step(struct qcall *c) /* hbm_per_step, l2_per_step */
+{
+	double b;
+	int rc = q_of(c, is_q(c, "hbm_per_step") ? "hbm_bytes" : "l2_bytes", &b);
+	*c->unit = U_BYTES;
+	if (rc)
+		return rc;
+	const double *n = kvlist_get(&c->rec->model, "tile_pairs");
+	if (!n || !(*n > 0))
+		QMISSING(c, "no model tile_pairs in the record");
+	return q_value(c, b / *n);
+}
+
+static int q_tiles_per_step(struct qcall *c)
+{
+	struct tiling t;
+	const struct variant_desc *vd;
+	struct attn_shape s;
+	struct loop_plan p;
+	tiling_of(c->rec, c->sm, &t, &vd);
+	record_shape(c->rec, &s);
+	if (loop_plan_init(&p, vd, &s, &t))
+		QMISSING(c, "'%s' at this shape has no non-causal flash loop of steps (src/loop_steps.h)", c->rec->variant);
+	return q_value(c, p.total_bytes / (p.blocks * (double)p.steps));
+}
+
+static int q_hbm_model(struct qcall *c)
+{
+	const double *m = kvlist_get(&c->rec->model, "hbm_bytes_min");
+	if (!m)
+		QMISSING(c, "no model hbm_bytes_min in the record");
+	return q_value(c, *m);
+}
+
+static int q_hbm_vs_model(struct qcall *c)
+{
+	double v;
+	int rc = q_metric_sum(c, M_DRAM_READ, M_DRAM_WRITE, &v);
+	if (rc)
+		return rc;
+	const double *m = kvlist_get(&c->rec->model, "hbm_bytes_min");
+	if (!m || !usable(*m))
+		QMISSING(c, "no model hbm_bytes_min in the record");
+	return q_value(c, v / *m);
+}
+
+static int q_bandwidth(struct qcall *c)
+{
+	double v;
+	int rc = q_metric_sum(c, M_DRAM_READ, M_DRAM_WRITE, &v);
+	if (rc)
+		return rc;
+	if (!usable(c->rec->time_ms))
+		QMISSING(c, "no time");
+	return q_value(c, v / (c->rec->time_ms * 1e-3) / 1e9);
+}
+
+static int q_intensity(struct qcall *c)
+{
+	double v, f;
+	enum qunit u;
+	int rc = q_metric_sum(c, M_DRAM_READ, M_DRAM_WRITE, &v);
+	if (rc)
+		return rc;
+	rdata_quantity(c->rd, c->rec, "flops", NULL, &f, &u, c->why, c->whylen);
+	return q_value(c, v > 0 ? f / v : NAN);
+}
+
+/* copy_pct, peak_hbm_pct: bandwidth over the measured copy or the data sheet */
+static int q_bandwidth_pct(struct qcall *c)
+{
+	const struct gpu_info *g = &c->rd->res->header.gpu;
+	int copy = is_q(c, "copy_pct");
+	double b, ref = copy ? g->copy_gbs : g->peak_hbm_gbs;
+	int rc = q_of(c, "bandwidth", &b);
+	*c->unit = U_PCT;
+	if (rc)
+		return rc;
+	if (!(ref > 0))
+		QMISSING(c, copy ? "the header has no measured copy bandwidth (gpu.copy_gbs)"
+				 : "the header has no data-sheet bandwidth (gpu.peak_hbm_gbs)");
+	return q_value(c, b / ref * 100);
+}
+
+static int q_sms_busy(struct qcall *c) /* sms_busy, sms_busy_pct */
+{
+	double b;
+	int rc = q_of(c, "blocks", &b);
+	*c->unit = c->qi->unit;
+	if (rc)
+		return rc;
+	double v = b < c->sm ? b : c->sm;
+	return q_value(c, is_q(c, "sms_busy_pct") ? v / c->sm * 100 : v);
+}
+
+static int q_fp32_inst(struct qcall *c)
+{
+	double a, b, f;
+	int rc = metric_q(c->rd, c->rec, M_FADD, &a, c->why, c->whylen);
+	if (!rc) rc = metric_q(c->rd, c->rec, M_FMUL, &b, c->why, c->whylen);
+	if (!rc) rc = metric_q(c->rd, c->rec, M_FFMA, &f, c->why, c->whylen);
+	return rc ? rc : q_value(c, a + b + f);
+}
+
+static int q_spread(struct qcall *c) /* spread, runs */
+{
+	double lo, hi, v;
+	int runs = rdata_runs(c->rd, c->rec, &lo, &hi);
+	if (is_q(c, "runs"))
+		v = runs;
+	else if (runs < 2)
+		QMISSING(c, "no repeat run of this configuration (give one with --repeat)");
+	else
+		v = (hi - lo) / lo * 100;
+	*c->out = v;
+	return 0;
+}
+
+static int q_bank_conflicts(struct qcall *c)
+{
+	double v;
+	int rc = q_metric_sum(c, M_SMEM_LD_CONF, M_SMEM_ST_CONF, &v);
+	return rc ? rc : q_value(c, v);
+}
+
+/* tensor_peak_pct, tensor_datasheet_pct: TFLOP/s over the measured dense rate, or the data sheet's peak */
+static int q_tensor_pct(struct qcall *c)
+{
+	const struct gpu_info *g = &c->rd->res->header.gpu;
+	int measured = is_q(c, "tensor_peak_pct");
+	double t, ref = measured ? g->tensor_tflops : datasheet_tensor_tflops(g->name, NULL);
+	int rc = q_of(c, "tflops", &t);
+	*c->unit = U_PCT;
+	if (rc)
+		return rc;
+	if (!(ref > 0))
+		QMISSING(c, measured ? "the header has no measured tensor rate (gpu.tensor_tflops)"
+				     : "no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
+	return q_value(c, t / ref * 100);
+}
+
+/* occupancy_theoretical, registers, smem_per_block: the longest kernel's launch record */
+static int q_launch(struct qcall *c)
+{
+	const struct launch *ml = c->ml;
+	if (!ml)
+		QMISSING(c, "no kernel launches recorded (%s)",
+			 c->rec->metrics_reason ? c->rec->metrics_reason : "no Activity records");
+	return q_value(c, is_q(c, "registers") ? ml->registers
+			: is_q(c, "smem_per_block") ? ml->static_smem + ml->dynamic_smem
+			: ml->theoretical_occupancy * 100);
+}
+
+/* blocks, waves, idle_sms: from the longest kernel's launch, else the record's model */
+static int q_waves(struct qcall *c)
+{
+	const char *q = c->qi->name;
+	const double *m = kvlist_get(&c->rec->model, is_q(c, "idle_sms") ? "idle_sms_last_wave" : q);
+	double v = NAN;
+	if (c->ml) {
+		const struct launch *ml = c->ml;
+		long long blocks = (long long)ml->grid[0] * ml->grid[1] * ml->grid[2];
+		int warps = (ml->block[0] * ml->block[1] * ml->block[2] + 31) / 32;
+		int per = blocks_per_sm_from_occupancy(ml->theoretical_occupancy, warps, 64);
+		struct wave_plan wp;
+		if (!wave_plan(&wp, blocks, c->sm, per))
+			v = is_q(c, "blocks") ? (double)blocks : is_q(c, "waves") ? wp.waves_exact : wp.idle_sms_last;
+	}
+	if (!isfinite(v) && m)
+		v = *m;
+	if (!isfinite(v))
+		QMISSING(c, "no launch or model data for %s", q);
+	return q_value(c, v);
+}
+
+/* max_abs_err … correct: the comparison with the reference */
+static int q_check(struct qcall *c)
+{
+	const struct record *rec = c->rec;
+	if (!rec->checked)
+		QMISSING(c, "not checked against the reference");
+	double v = is_q(c, "max_abs_err") ? rec->max_abs_err : is_q(c, "rel_l2_err") ? rec->rel_l2_err
+		 : is_q(c, "tol_max_abs") ? rec->tol_max_abs : is_q(c, "tol_rel_l2") ? rec->tol_rel_l2
+		 : is_q(c, "rows_checked") ? rec->rows_checked : rec->correct;
+	*c->out = v;
+	return isfinite(v) ? 0 : (snprintf(c->why, c->whylen, "%s not recorded", c->qi->name), 1);
+}
+
+static int q_N(struct qcall *c) { return q_value(c, c->rec->seqlen_kv); }
+static int q_Nq(struct qcall *c) { return q_value(c, c->rec->seqlen_q); }
+static int q_d(struct qcall *c) { return q_value(c, c->rec->head_dim); }
+static int q_B(struct qcall *c) { return q_value(c, c->rec->batch); }
+static int q_H(struct qcall *c) { return q_value(c, c->rec->heads); }
+
+/* Br, Bc, warps, splits: the descriptor's tiling at the record's shape */
+static int q_tiling(struct qcall *c)
+{
+	struct tiling t;
+	const struct variant_desc *vd;
+	tiling_of(c->rec, c->sm, &t, &vd);
+	if (!vd)
+		QMISSING(c, "no descriptor for '%s'", c->rec->variant);
+	return q_value(c, is_q(c, "Br") ? t.block_m : is_q(c, "Bc") ? t.block_n : is_q(c, "warps") ? t.warps : t.splits);
+}
+
+/* speedup_vs … hbm_ratio_vs: this record's row quantity against the other series' */
+static int q_versus(struct qcall *c)
+{
+	const char *q = c->qi->name, *sub = c->qi->of;
+	const struct record *o = other_record(c->rd, c->rec, c->arg, c->why, c->whylen);
+	if (!o)
+		return 1;
+	if (o->error)
+		QMISSING(c, "the %s run failed: %s", c->arg, o->error);
+	double a, b, v;
+	enum qunit u;
+	int rc = rdata_quantity(c->rd, c->rec, sub, NULL, &a, &u, c->why, c->whylen);
+	if (!rc)
+		rc = rdata_quantity(c->rd, o, sub, NULL, &b, &u, c->why, c->whylen);
+	if (rc)
+		return rc;
+	if (!strcmp(q, "speedup_vs")) v = a > 0 ? b / a : NAN;
+	else if (!strcmp(q, "tflops_vs")) v = b > 0 ? a / b : NAN;
+	else if (!strcmp(q, "hbm_ratio_vs")) v = a > 0 ? b / a : NAN;
+	else v = b - a;
+	*c->out = v;
+	return isfinite(v) ? 0 : (snprintf(c->why, c->whylen, "%s is undefined here", q), 1);
+}
+
+static int q_model(struct qcall *c)
+{
+	const char *arg = c->arg;
+	const double *m = kvlist_get(&c->rec->model, arg);
+	if (!m)
+		QMISSING(c, "no model.%s in the record", arg);
+	*c->unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "_ms") ? U_MS : !strcmp(arg, "flops") ? U_FLOPS : U_NUM;
+	return q_value(c, *m);
+}
+
+static int q_raw_metric(struct qcall *c)
+{
+	double v = NAN;
+	int rc = metric_q(c->rd, c->rec, c->arg, &v, c->why, c->whylen);
+	if (rc)
+		return rc;
+	*c->unit = strstr(c->arg, "bytes") ? U_BYTES : strstr(c->arg, "pct") ? U_PCT : U_COUNT;
+	return q_value(c, v);
+}
+
+/* What a template may draw: every quantity with its unit, its argument,
+ * what it is and the function that finds it (errors and docs list the names
+ * from here). */
+const struct qinfo quantity_table[] = {
+	{ "time_ms", U_MS, 0, "median time (CUDA events)", q_time_ms },
+	{ "time_ms_min", U_MS, 0, "fastest repetition", q_time_ms_min },
+	{ "time_ms_max", U_MS, 0, "slowest repetition", q_time_ms_max },
+	{ "sm_clock_mhz", U_MHZ, 0, "SM clock probed before each timed launch, median", q_timing },
+	{ "sm_clock_mhz_min", U_MHZ, 0, "SM clock probed before each timed launch, lowest", q_timing },
+	{ "settle_ms", U_MS, 0, "untimed running before the warm-up until the SM clock settled (timing.settle_ms)", q_timing },
+	{ "tflops", U_TFLOPS, 0, "forward TFLOP/s (FlashAttention convention)", q_tflops },
+	{ "flops", U_FLOPS, 0, "forward FLOPs 4·B·H·Nq·Nkv·d (halved when causal)", q_flops },
+	{ "peak_bytes", U_BYTES, 0, "peak device memory of the run", q_peak_bytes },
+	{ "footprint", U_BYTES, 0, "the descriptor's buffers at this shape", q_footprint },
+	{ "alloc", U_BYTES, 2, "bytes of one allocation: alloc.S", q_alloc },
+	{ "hbm_read", U_BYTES, 0, "DRAM bytes read (" M_DRAM_READ ")", q_metric, M_DRAM_READ },
+	{ "hbm_write", U_BYTES, 0, "DRAM bytes written (" M_DRAM_WRITE ")", q_metric, M_DRAM_WRITE },
+	{ "hbm_bytes", U_BYTES, 0, "DRAM bytes read + written", q_hbm_bytes },
+	{ "l2_bytes", U_BYTES, 0, "L2 traffic (" M_L2_BYTES ")", q_metric, M_L2_BYTES },
+	{ "hbm_per_step", U_BYTES, 0, "DRAM bytes read + written per (Q block, K/V block) step: hbm_bytes / model tile_pairs", q_per_step },
+	{ "l2_per_step", U_BYTES, 0, "L2 traffic per (Q block, K/V block) step: l2_bytes / model tile_pairs", q_per_step },
+	{ "tiles_per_step", U_BYTES, 0, "bytes of the tiles a (Q block, K/V block) step reads and writes, averaged over the non-causal loop (src/loop_steps.h)", q_tiles_per_step },
+	{ "hbm_model", U_BYTES, 0, "the model's minimum HBM bytes", q_hbm_model },
+	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum", q_hbm_vs_model },
+	{ "bandwidth", U_GBS, 0, "HBM bytes / median time", q_bandwidth },
+	{ "intensity", U_FLOP_PER_BYTE, 0, "FLOPs per HBM byte (measured)", q_intensity },
+	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the measured device-to-device copy bandwidth", q_bandwidth_pct },
+	{ "peak_hbm_pct", U_PCT, 0, "achieved HBM bandwidth / the data-sheet bandwidth (gpu.peak_hbm_gbs: memory clock x bus width)", q_bandwidth_pct },
+	{ "sms_busy", U_INT, 0, "SMs given a block by the longest kernel (at most the SM count)", q_sms_busy },
+	{ "sms_busy_pct", U_PCT, 0, "SMs busy / the SM count", q_sms_busy },
+	{ "xu_inst", U_COUNT, 0, "MUFU (XU pipe) warp instructions: exp2, rcp (" M_MUFU ")", q_metric, M_MUFU },
+	{ "fp32_inst", U_COUNT, 0, "non-matmul FP32 thread instructions: FADD + FMUL + FFMA", q_fp32_inst },
+	{ "barrier_stalls", U_COUNT, 0, "warp cycles stalled at a barrier (" M_BARRIERS ")", q_metric, M_BARRIERS },
+	{ "spread", U_PCT, 0, "run-to-run spread of the median time over this run and its repeats: (slowest - fastest) / fastest", q_spread },
+	{ "runs", U_INT, 0, "runs of this configuration: this record and its repeats (--repeat)", q_spread },
+	{ "smem_ld_wavefronts", U_COUNT, 0, "shared-memory load wavefronts", q_metric, M_SMEM_LD_WF },
+	{ "smem_st_wavefronts", U_COUNT, 0, "shared-memory store wavefronts", q_metric, M_SMEM_ST_WF },
+	{ "smem_ld_conflicts", U_COUNT, 0, "shared-memory load bank conflicts", q_metric, M_SMEM_LD_CONF },
+	{ "smem_st_conflicts", U_COUNT, 0, "shared-memory store bank conflicts", q_metric, M_SMEM_ST_CONF },
+	{ "bank_conflicts", U_COUNT, 0, "load + store bank conflicts", q_bank_conflicts },
+	{ "occupancy", U_PCT, 0, "achieved occupancy (active warps / maximum)", q_metric, M_OCC_ACHIEVED },
+	{ "occupancy_theoretical", U_PCT, 0, "theoretical occupancy of the longest kernel", q_launch },
+	{ "tensor_active", U_PCT, 0, "tensor pipe active", q_metric, M_TENSOR_ACTIVE },
+	{ "tensor_peak_pct", U_PCT, 0, "TFLOP/s / the measured dense tensor rate (gpu.tensor_tflops)", q_tensor_pct },
+	{ "tensor_datasheet_pct", U_PCT, 0, "TFLOP/s / the data sheet's dense fp16 tensor peak of this GPU (gpu.tensor_datasheet)", q_tensor_pct },
+	{ "registers", U_INT, 0, "registers per thread of the longest kernel", q_launch },
+	{ "smem_per_block", U_BYTES, 0, "shared memory per block of the longest kernel", q_launch },
+	{ "blocks", U_INT, 0, "thread blocks of the longest kernel", q_waves },
+	{ "waves", U_NUM, 0, "waves of the longest kernel over the SMs", q_waves },
+	{ "idle_sms", U_INT, 0, "SMs idle in the last wave", q_waves },
+	{ "max_abs_err", U_NUM, 0, "largest |O - O_ref|", q_check },
+	{ "rel_l2_err", U_NUM, 0, "‖O - O_ref‖₂ / ‖O_ref‖₂", q_check },
+	{ "tol_max_abs", U_NUM, 0, "tolerance of max_abs_err", q_check },
+	{ "tol_rel_l2", U_NUM, 0, "tolerance of rel_l2_err", q_check },
+	{ "rows_checked", U_INT, 0, "query rows compared with the reference", q_check },
+	{ "correct", U_INT, 0, "1 if within tolerance", q_check },
+	{ "N", U_INT, 0, "sequence length (KV length for decode)", q_N, NULL, 1 },
+	{ "Nq", U_INT, 0, "query length", q_Nq, NULL, 1 },
+	{ "d", U_INT, 0, "head dimension", q_d, NULL, 1 },
+	{ "B", U_INT, 0, "batch", q_B, NULL, 1 },
+	{ "H", U_INT, 0, "heads", q_H, NULL, 1 },
+	{ "Br", U_INT, 0, "query rows per tile (descriptor)", q_tiling },
+	{ "Bc", U_INT, 0, "key rows per tile (descriptor)", q_tiling },
+	{ "warps", U_INT, 0, "warps per block (descriptor)", q_tiling },
+	{ "splits", U_INT, 0, "KV splits (descriptor)", q_tiling },
+	{ "speedup_vs", U_RATIO, 1, "time of the other series / time of this one", q_versus, "time_ms" },
+	{ "tflops_vs", U_RATIO, 1, "TFLOP/s of this series / the other's", q_versus, "tflops" },
+	{ "saved_vs", U_BYTES, 1, "footprint of the other series - this one's (descriptor)", q_versus, "footprint" },
+	{ "peak_saved_vs", U_BYTES, 1, "peak memory of the other series - this one's (measured)", q_versus, "peak_bytes" },
+	{ "hbm_saved_vs", U_BYTES, 1, "HBM bytes of the other series - this one's (measured)", q_versus, "hbm_bytes" },
+	{ "hbm_ratio_vs", U_RATIO, 1, "HBM bytes of the other series / this one's", q_versus, "hbm_bytes" },
+	{ "model", U_NUM, 2, "a model quantity: model.flops", q_model },
+	{ "metric", U_NUM, 2, "a raw CUPTI metric: metric.dram__bytes_read.sum", q_raw_metric },
+};
+const size_t quantity_count = sizeof(quantity_table) / sizeof(quantity_table[0]);
+
+const struct qinfo *quantity_find(const char *name)
+{
+	for (size_t i = 0; i < quantity_count; i++)
+		if (!strcmp(quantity_table[i].name, name))
+			return &quantity_table[i];
+	return NULL;
 }
 
 int rdata_quantity(const struct rdata *rd, const struct record *rec, const char *q,
@@ -664,265 +1018,17 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 	}
 	*unit = qi->unit;
 	*out = NAN;
-	if (rec->error && strcmp(q, "N") && strcmp(q, "d") && strcmp(q, "B") && strcmp(q, "H") && strcmp(q, "Nq"))
+	if (rec->error && !qi->of_shape)
 		MISSING("the run failed: %s", rec->error);
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
-	const struct launch *ml = record_main_launch(rec);
-	double v = NAN;
-
-	if (!strcmp(q, "time_ms")) v = rec->time_ms;
-	else if (!strcmp(q, "time_ms_min")) v = rec->time_ms_min;
-	else if (!strcmp(q, "time_ms_max")) v = rec->time_ms_max;
-	else if (!strcmp(q, "sm_clock_mhz") || !strcmp(q, "sm_clock_mhz_min") || !strcmp(q, "settle_ms")) {
-		const char *s;
-		record_scalar(rec, "timing", q, &s, &v); /* NaN where not measured */
-		if (!usable(v))
-			MISSING("%s: not measured for this record (the clock probe and settling date from 2026-12-01)", q);
-	}
-	else if (!strcmp(q, "tflops")) {
-		v = rec->tflops;
-		if (!usable(v) && usable(rec->time_ms)) {
-			struct attn_shape s;
-			record_shape(rec, &s);
-			v = attn_flops(&s) / (rec->time_ms * 1e-3) / 1e12;
-		}
-	} else if (!strcmp(q, "flops")) {
-		const double *m = kvlist_get(&rec->model, "flops");
-		struct attn_shape s;
-		record_shape(rec, &s);
-		v = m && usable(*m) ? *m : attn_flops(&s);
-		if (!m && rec->capture && rec->capture->density > 0) /* a block mask: the blocks computed */
-			v *= rec->capture->density;
-	} else if (!strcmp(q, "peak_bytes")) {
-		v = rec->peak_bytes ? (double)rec->peak_bytes : NAN;
-	} else if (!strcmp(q, "footprint")) {
-		const struct variant_desc *vd = strchr(rec->variant ? rec->variant : "", ':') ? NULL :
-			(rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant));
-		if (!vd)
-			MISSING("no descriptor for '%s'", rec->variant);
-		struct attn_shape s;
-		record_shape(rec, &s);
-		v = (double)variant_footprint(vd, &s, sm);
-	} else if (!strcmp(q, "alloc")) {
-		const double *a = kvlist_get(&rec->allocs, arg);
-		if (!a)
-			MISSING("no allocation '%s' in the record", arg);
-		v = *a;
-	} else if (!strcmp(q, "hbm_read")) {
-		return metric_q(rd, rec, M_DRAM_READ, out, why, whylen);
-	} else if (!strcmp(q, "hbm_write")) {
-		return metric_q(rd, rec, M_DRAM_WRITE, out, why, whylen);
-	} else if (!strcmp(q, "hbm_bytes") || !strcmp(q, "bandwidth") || !strcmp(q, "intensity") ||
-		   !strcmp(q, "hbm_vs_model")) {
-		double r, w;
-		int rc = metric_q(rd, rec, M_DRAM_READ, &r, why, whylen);
-		if (!rc)
-			rc = metric_q(rd, rec, M_DRAM_WRITE, &w, why, whylen);
-		if (rc)
-			return rc;
-		v = r + w;
-		if (!strcmp(q, "bandwidth")) {
-			if (!usable(rec->time_ms))
-				MISSING("no time");
-			v = v / (rec->time_ms * 1e-3) / 1e9;
-		} else if (!strcmp(q, "intensity")) {
-			double f;
-			enum qunit u;
-			rdata_quantity(rd, rec, "flops", NULL, &f, &u, why, whylen);
-			v = v > 0 ? f / v : NAN;
-		} else if (!strcmp(q, "hbm_vs_model")) {
-			const double *m = kvlist_get(&rec->model, "hbm_bytes_min");
-			if (!m || !usable(*m))
-				MISSING("no model hbm_bytes_min in the record");
-			v = v / *m;
-		}
-	} else if (!strcmp(q, "tensor_peak_pct") || !strcmp(q, "tensor_datasheet_pct")) {
-		/* TFLOP/s over the measured dense rate, or over the data sheet's peak */
-		int measured = !strcmp(q, "tensor_peak_pct");
-		double t, ref = measured ? rd->res->header.gpu.tensor_tflops
-					 : datasheet_tensor_tflops(rd->res->header.gpu.name, NULL);
-		int rc = rdata_quantity(rd, rec, "tflops", NULL, &t, unit, why, whylen);
-		*unit = U_PCT;
-		if (rc)
-			return rc;
-		if (!(ref > 0))
-			MISSING(measured ? "the header has no measured tensor rate (gpu.tensor_tflops)"
-					 : "no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
-		v = t / ref * 100;
-	} else if (!strcmp(q, "copy_pct") || !strcmp(q, "peak_hbm_pct")) {
-		int copy = !strcmp(q, "copy_pct");
-		double b, ref = copy ? rd->res->header.gpu.copy_gbs : rd->res->header.gpu.peak_hbm_gbs;
-		int rc = rdata_quantity(rd, rec, "bandwidth", NULL, &b, unit, why, whylen);
-		*unit = U_PCT;
-		if (rc)
-			return rc;
-		if (!(ref > 0))
-			MISSING(copy ? "the header has no measured copy bandwidth (gpu.copy_gbs)"
-				     : "the header has no data-sheet bandwidth (gpu.peak_hbm_gbs)");
-		v = b / ref * 100;
-	} else if (!strcmp(q, "sms_busy") || !strcmp(q, "sms_busy_pct")) {
-		double b;
-		int rc = rdata_quantity(rd, rec, "blocks", NULL, &b, unit, why, whylen);
-		*unit = qi->unit;
-		if (rc)
-			return rc;
-		v = b < sm ? b : sm;
-		if (!strcmp(q, "sms_busy_pct"))
-			v = v / sm * 100;
-	} else if (!strcmp(q, "xu_inst")) {
-		return metric_q(rd, rec, M_MUFU, out, why, whylen);
-	} else if (!strcmp(q, "barrier_stalls")) {
-		return metric_q(rd, rec, M_BARRIERS, out, why, whylen);
-	} else if (!strcmp(q, "fp32_inst")) {
-		double a, b, c;
-		int rc = metric_q(rd, rec, M_FADD, &a, why, whylen);
-		if (!rc) rc = metric_q(rd, rec, M_FMUL, &b, why, whylen);
-		if (!rc) rc = metric_q(rd, rec, M_FFMA, &c, why, whylen);
-		if (rc)
-			return rc;
-		v = a + b + c;
-	} else if (!strcmp(q, "spread") || !strcmp(q, "runs")) {
-		double lo, hi;
-		int runs = rdata_runs(rd, rec, &lo, &hi);
-		if (!strcmp(q, "runs"))
-			v = runs;
-		else if (runs < 2)
-			MISSING("no repeat run of this configuration (give one with --repeat)");
-		else
-			v = (hi - lo) / lo * 100;
-		*out = v;
-		return 0;
-	} else if (!strcmp(q, "l2_bytes")) {
-		return metric_q(rd, rec, M_L2_BYTES, out, why, whylen);
-	} else if (!strcmp(q, "hbm_per_step") || !strcmp(q, "l2_per_step")) {
-		double b;
-		int rc = rdata_quantity(rd, rec, q[0] == 'h' ? "hbm_bytes" : "l2_bytes", NULL, &b, unit, why, whylen);
-		*unit = U_BYTES;
-		if (rc)
-			return rc;
-		const double *n = kvlist_get(&rec->model, "tile_pairs");
-		if (!n || !(*n > 0))
-			MISSING("no model tile_pairs in the record");
-		v = b / *n;
-	} else if (!strcmp(q, "tiles_per_step")) {
-		struct tiling t;
-		const struct variant_desc *vd;
-		struct attn_shape s;
-		struct loop_plan p;
-		tiling_of(rec, sm, &t, &vd);
-		record_shape(rec, &s);
-		if (loop_plan_init(&p, vd, &s, &t))
-			MISSING("'%s' at this shape has no non-causal flash loop of steps (src/loop_steps.h)", rec->variant);
-		v = p.total_bytes / (p.blocks * (double)p.steps);
-	} else if (!strcmp(q, "hbm_model")) {
-		const double *m = kvlist_get(&rec->model, "hbm_bytes_min");
-		if (!m)
-			MISSING("no model hbm_bytes_min in the record");
-		v = *m;
-	} else if (!strcmp(q, "smem_ld_wavefronts")) {
-		return metric_q(rd, rec, M_SMEM_LD_WF, out, why, whylen);
-	} else if (!strcmp(q, "smem_st_wavefronts")) {
-		return metric_q(rd, rec, M_SMEM_ST_WF, out, why, whylen);
-	} else if (!strcmp(q, "smem_ld_conflicts")) {
-		return metric_q(rd, rec, M_SMEM_LD_CONF, out, why, whylen);
-	} else if (!strcmp(q, "smem_st_conflicts")) {
-		return metric_q(rd, rec, M_SMEM_ST_CONF, out, why, whylen);
-	} else if (!strcmp(q, "bank_conflicts")) {
-		double a, b;
-		int rc = metric_q(rd, rec, M_SMEM_LD_CONF, &a, why, whylen);
-		if (!rc)
-			rc = metric_q(rd, rec, M_SMEM_ST_CONF, &b, why, whylen);
-		if (rc)
-			return rc;
-		v = a + b;
-	} else if (!strcmp(q, "occupancy")) {
-		return metric_q(rd, rec, M_OCC_ACHIEVED, out, why, whylen);
-	} else if (!strcmp(q, "tensor_active")) {
-		return metric_q(rd, rec, M_TENSOR_ACTIVE, out, why, whylen);
-	} else if (!strcmp(q, "occupancy_theoretical") || !strcmp(q, "registers") ||
-		   !strcmp(q, "smem_per_block")) {
-		if (!ml)
-			MISSING("no kernel launches recorded (%s)",
-				rec->metrics_reason ? rec->metrics_reason : "no Activity records");
-		if (!strcmp(q, "registers"))
-			v = ml->registers;
-		else if (!strcmp(q, "smem_per_block"))
-			v = ml->static_smem + ml->dynamic_smem;
-		else
-			v = ml->theoretical_occupancy * 100;
-	} else if (!strcmp(q, "blocks") || !strcmp(q, "waves") || !strcmp(q, "idle_sms")) {
-		const double *m = kvlist_get(&rec->model, !strcmp(q, "idle_sms") ? "idle_sms_last_wave" : q);
-		if (ml) {
-			long long blocks = (long long)ml->grid[0] * ml->grid[1] * ml->grid[2];
-			int warps = (ml->block[0] * ml->block[1] * ml->block[2] + 31) / 32;
-			int per = blocks_per_sm_from_occupancy(ml->theoretical_occupancy, warps, 64);
-			struct wave_plan wp;
-			if (!wave_plan(&wp, blocks, sm, per))
-				v = !strcmp(q, "blocks") ? (double)blocks : !strcmp(q, "waves") ? wp.waves_exact
-				  : wp.idle_sms_last;
-		}
-		if (!isfinite(v) && m)
-			v = *m;
-		if (!isfinite(v))
-			MISSING("no launch or model data for %s", q);
-	} else if (!strcmp(q, "max_abs_err") || !strcmp(q, "rel_l2_err") || !strcmp(q, "tol_max_abs") ||
-		   !strcmp(q, "tol_rel_l2") || !strcmp(q, "rows_checked") || !strcmp(q, "correct")) {
-		if (!rec->checked)
-			MISSING("not checked against the reference");
-		v = !strcmp(q, "max_abs_err") ? rec->max_abs_err : !strcmp(q, "rel_l2_err") ? rec->rel_l2_err
-		  : !strcmp(q, "tol_max_abs") ? rec->tol_max_abs : !strcmp(q, "tol_rel_l2") ? rec->tol_rel_l2
-		  : !strcmp(q, "rows_checked") ? rec->rows_checked : rec->correct;
-		*out = v;
-		return isfinite(v) ? 0 : (snprintf(why, whylen, "%s not recorded", q), 1);
-	} else if (!strcmp(q, "N")) v = rec->seqlen_kv;
-	else if (!strcmp(q, "Nq")) v = rec->seqlen_q;
-	else if (!strcmp(q, "d")) v = rec->head_dim;
-	else if (!strcmp(q, "B")) v = rec->batch;
-	else if (!strcmp(q, "H")) v = rec->heads;
-	else if (!strcmp(q, "Br") || !strcmp(q, "Bc") || !strcmp(q, "warps") || !strcmp(q, "splits")) {
-		struct tiling t;
-		const struct variant_desc *vd;
-		tiling_of(rec, sm, &t, &vd);
-		if (!vd)
-			MISSING("no descriptor for '%s'", rec->variant);
-		v = !strcmp(q, "Br") ? t.block_m : !strcmp(q, "Bc") ? t.block_n : !strcmp(q, "warps") ? t.warps : t.splits;
-	} else if (qi->arg == 1) {
-		const struct record *o = rdata_other(rd, rec, arg, why, whylen);
-		if (!o)
-			return 1;
-		if (o->error)
-			MISSING("the %s run failed: %s", arg, o->error);
-		const char *sub = !strcmp(q, "speedup_vs") ? "time_ms" : !strcmp(q, "tflops_vs") ? "tflops"
-				: !strcmp(q, "saved_vs") ? "footprint" : !strcmp(q, "peak_saved_vs") ? "peak_bytes"
-				: "hbm_bytes";
-		double a, b;
-		enum qunit u;
-		int rc = rdata_quantity(rd, rec, sub, NULL, &a, &u, why, whylen);
-		if (!rc)
-			rc = rdata_quantity(rd, o, sub, NULL, &b, &u, why, whylen);
-		if (rc)
-			return rc;
-		if (!strcmp(q, "speedup_vs")) v = a > 0 ? b / a : NAN;
-		else if (!strcmp(q, "tflops_vs")) v = b > 0 ? a / b : NAN;
-		else if (!strcmp(q, "hbm_ratio_vs")) v = a > 0 ? b / a : NAN;
-		else v = b - a;
-		*out = v;
-		return isfinite(v) ? 0 : (snprintf(why, whylen, "%s is undefined here", q), 1);
-	} else if (!strcmp(q, "model")) {
-		const double *m = kvlist_get(&rec->model, arg);
-		if (!m)
-			MISSING("no model.%s in the record", arg);
-		v = *m;
-		*unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "_ms") ? U_MS : !strcmp(arg, "flops") ? U_FLOPS : U_NUM;
-	} else if (!strcmp(q, "metric")) {
-		int rc = metric_q(rd, rec, arg, &v, why, whylen);
-		if (rc)
-			return rc;
-		*unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "pct") ? U_PCT : U_COUNT;
-	}
-	if (!isfinite(v) || ((*unit == U_MS || *unit == U_TFLOPS) && !(v > 0)))
+	struct qcall c = { .rd = rd, .rec = rec, .qi = qi, .arg = arg, .out = out, .unit = unit,
+			   .why = why, .whylen = whylen, .sm = rdata_sm_count(rd), .ml = record_main_launch(rec) };
+	int rc = qi->value(&c);
+	if (rc != Q_CHECK)
+		return rc;
+	if (!isfinite(*out) || ((*unit == U_MS || *unit == U_TFLOPS) && !(*out > 0))) {
+		*out = NAN;
 		MISSING("%s was not recorded", q);
-	*out = v;
+	}
 	return 0;
 }
 

@@ -151,6 +151,9 @@ void rsel_family(struct rsel *s, const struct rdata *rd);
 /* The same from one run (file) only: the merged record when it came from
  * that file, else that file's own record of the key; NULL when it has none. */
 const struct record *rdata_find_run(const struct rdata *rd, const char *key, const struct rsel *sel, int run);
+/* The SM count of the GPU the results were measured on, or an H200's where
+ * the header names none (sm_count_or_default, kernels/variants.h). */
+int rdata_sm_count(const struct rdata *rd);
 /* The file (run) a record came from: 0 for a single file. */
 int rdata_origin(const struct rdata *rd, const struct record *rec);
 /* The base name of the file a record came from ("fa2-paper.yaml"). */
@@ -178,11 +181,17 @@ int record_field(const struct record *rec, enum rfield f);
 enum qunit { U_NUM, U_BYTES, U_MS, U_TFLOPS, U_RATIO, U_PCT, U_COUNT, U_GBS,
 	     U_FLOP_PER_BYTE, U_INT, U_FLOPS, U_MHZ };
 
+/* A quantity's row: all that is known of it, its function included (data.c). */
+struct qcall;
 struct qinfo {
 	const char *name;     /* "tflops", "speedup_vs" */
 	enum qunit unit;
 	int arg;              /* 1: takes ".<series>"; 2: takes ".<name>" (metric, model, alloc) */
 	const char *about;
+	int (*value)(struct qcall *c); /* finds it for one record */
+	const char *of;       /* the counter it reads (hbm_read: M_DRAM_READ), or the quantity
+			       * it compares with the other series' (speedup_vs: "time_ms") */
+	int of_shape;         /* part of the problem's shape: defined for a failed run too */
 };
 extern const struct qinfo quantity_table[];
 extern const size_t quantity_count;

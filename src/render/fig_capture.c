@@ -143,7 +143,7 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	int shape = !r->capture || r->capture->shape_known;
 	double l2 = (double)rd->res->header.gpu.l2_bytes;
 	double e = verdict_elem_bytes(r->dtype);
-	double bh = (double)r->batch * r->heads, bhkv = (double)r->batch * (r->kv_heads > 0 ? r->kv_heads : r->heads);
+	double bh = (double)r->batch * r->heads, bhkv = (double)r->batch * kv_heads_or_heads(r->kv_heads, r->heads);
 	double nn = bh * r->seqlen_q * (double)r->seqlen_kv * 2;
 	struct mrow rows[7] = {
 		{ "Q", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "input" },

@@ -354,7 +354,7 @@ void fig_dataflow(struct rctx *c, const struct rdata *rd, const struct figopts *
 		draw_notice(c, box, "no data-flow picture", buf);
 		return;
 	}
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	int sm = rdata_sm_count(rd);
 	double saved = absent_bytes(v, &s);
 	if (saved > 0) {
 		snprintf(buf, sizeof(buf), "Not storing the N×N matrices saves %s of HBM at N=%d (B=%d, H=%d, %s): footprint %s.",
@@ -408,7 +408,7 @@ void fig_dataflow_compare(struct rctx *c, const struct rdata *rd, const struct f
 		draw_notice(c, box, "no data-flow picture", buf);
 		return;
 	}
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	int sm = rdata_sm_count(rd);
 	double fa = (double)variant_footprint(va, &sb, sm), fb = (double)variant_footprint(vb, &sb, sm);
 	snprintf(buf, sizeof(buf), "At N=%d (B=%d, H=%d, d=%d, %s) %s keeps %s in HBM and %s keeps %s: %s %s.",
 		 sb.seqlen_kv, sb.batch, sb.heads, sb.head_dim, dtype_name(sb.dtype), a, fmt_bytes(fa, b1, sizeof(b1)),

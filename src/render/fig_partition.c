@@ -50,7 +50,7 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 		sel.hidden = o->sel.hidden;
 	}
 	g->r = rdata_find(rd, key, &sel);
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	int sm = rdata_sm_count(rd);
 	if (g->r) {
 		record_shape(g->r, &g->s);
 	} else {
@@ -221,7 +221,7 @@ void fig_grid_title(const struct rdata *rd, const struct figopts *o, char *buf, 
 	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
 	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
 	snprintf(buf, len, "Partition over the GPU: the thread blocks of %s and %s, laid over the %d SMs in waves",
-		 a, b, rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132);
+		 a, b, rdata_sm_count(rd));
 }
 
 void fig_grid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

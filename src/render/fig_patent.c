@@ -105,7 +105,7 @@ static const struct variant_desc *patent_variant(const struct rdata *rd, const s
 					  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
 					  .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
 	}
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	int sm = rdata_sm_count(rd);
 	v->tiling(s, sm, t);
 	return v;
 }
@@ -274,7 +274,7 @@ void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
 		per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
 	}
-	pgrid_draw(c, box, grid, per_sm, rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132);
+	pgrid_draw(c, box, grid, per_sm, rdata_sm_count(rd));
 }
 
 /* The grid (x by y, at most 16 × 8 cells drawn) and its waves over the sm multiprocessors. */
@@ -952,7 +952,7 @@ void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *
 	int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
 	int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
 	pgrid_draw(c, box, l->grid, per_sm > 0 ? per_sm : 1,
-		   rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132);
+		   rdata_sm_count(rd));
 }
 
 void fig_pcapthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)

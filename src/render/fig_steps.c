@@ -51,7 +51,7 @@ static void steps_var(const struct rdata *rd, const struct figopts *o, const cha
 	struct attn_shape s;
 	struct tiling t;
 	record_shape(sv->r, &s);
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	int sm = rdata_sm_count(rd);
 	sv->v->tiling(&s, sm, &t);
 	sv->ok = !loop_plan_init(&sv->p, sv->v, &s, &t);
 }

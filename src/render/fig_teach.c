@@ -56,7 +56,7 @@ static int teach_var(const struct rdata *rd, const struct figopts *o, const char
 					     .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
 					     .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
 	}
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	int sm = rdata_sm_count(rd);
 	tv->v->tiling(&tv->s, sm, &tv->t);
 	return 0;
 }

@@ -962,54 +962,123 @@ int interp_when(struct interp *ip, const struct ynode *node, const char *cond, i
 	return rc;
 }
 
+/* ---- has:WHAT conditions -------------------------------------------------- */
+
+static int has_bits(const struct rdata *rd, unsigned bit) { return !!(rdata_has(rd) & bit); }
+static int has_decode(const struct rdata *rd, const char *w) { (void)w; return has_bits(rd, NEEDS_DECODE); }
+static int has_prefill(const struct rdata *rd, const char *w) { (void)w; return has_bits(rd, NEEDS_PREFILL); }
+static int has_ablation(const struct rdata *rd, const char *w) { (void)w; return has_bits(rd, NEEDS_LADDER); }
+static int has_metrics(const struct rdata *rd, const char *w) { (void)w; return has_bits(rd, NEEDS_METRICS); }
+static int has_gap(const struct rdata *rd, const char *w) { (void)w; return rd->without_metrics > 0; }
+static int has_synthetic(const struct rdata *rd, const char *w) { (void)w; return rd->synthetic; }
+
+/* backward records of our kernels (pass bwd or fwd+bwd) */
+static int has_bwd(const struct rdata *rd, const char *w)
+{
+	(void)w;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if ((!r->source || !strcmp(r->source, "attnprof")) && strcmp(record_pass(r), "fwd"))
+			return 1;
+	}
+	return 0;
+}
+
+/* clock, clock-bwd: records (backward ones) timed with the SM clock probed */
+static int has_clock(const struct rdata *rd, const char *w)
+{
+	const int bwd_only = !strcmp(w, "clock-bwd");
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (r->sm_clock_mhz > 0 && (!bwd_only || strcmp(record_pass(r), "fwd")))
+			return 1;
+	}
+	return 0;
+}
+
+/* rows for the spread table */
+static int has_spread(const struct rdata *rd, const char *w)
+{
+	(void)w;
+	for (size_t i = 0; i < rd->res->nrecords; i++)
+		if (record_spread_flagged(&rd->res->records[i]))
+			return 1;
+	return 0;
+}
+
+/* reference, failures, incorrect: among the records that are not captured
+ * calls (has:capture and the capture values speak of those) */
+static int has_record(const struct rdata *rd, const char *w)
+{
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (record_captured(r))
+			continue;
+		if (!strcmp(w, "reference") ? r->source && strcmp(r->source, "attnprof")
+		    : !strcmp(w, "failures") ? r->error != NULL : (r->checked && !r->correct))
+			return 1;
+	}
+	return 0;
+}
+
+/* capture, capture-decode, capture-bwd, capture-window, missing-references (capreview.c) */
+static int has_capture(const struct rdata *rd, const char *w)
+{
+	int truth = 0;
+	capture_has(rd, w, &truth);
+	return truth;
+}
+
+struct has_cond {
+	const char *name;
+	int (*test)(const struct rdata *rd, const char *name);
+};
+
+/* In the order the error lists them (docs/templates.md describes each). */
+static const struct has_cond has_conds[] = {
+	{ "decode", has_decode }, { "prefill", has_prefill }, { "bwd", has_bwd },
+	{ "ablation", has_ablation }, { "metrics", has_metrics }, { "gap", has_gap },
+	{ "reference", has_record }, { "failures", has_record }, { "spread", has_spread },
+	{ "clock", has_clock }, { "clock-bwd", has_clock }, { "incorrect", has_record },
+	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
+	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
+	{ "missing-references", has_capture },
+};
+
+static const struct has_cond *has_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(has_conds) / sizeof(has_conds[0]); i++)
+		if (!strcmp(has_conds[i].name, name))
+			return &has_conds[i];
+	return NULL;
+}
+
+/* "decode, prefill, …": the names, for an error */
+static const char *has_names(char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(has_conds) / sizeof(has_conds[0]) && used < len; i++) {
+		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", has_conds[i].name);
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	return buf;
+}
+
 static int when_atom(struct parser *pp, int *truth)
 {
 	struct parser ps = *pp;
 	struct interp *ip = ps.ip;
 	if (!strncmp(ps.p, "has:", 4)) {
 		const char *w = ps.p + 4;
-		unsigned has = rdata_has(ip->rd);
-		if (!strcmp(w, "decode")) *truth = !!(has & NEEDS_DECODE);
-		else if (!strcmp(w, "prefill")) *truth = !!(has & NEEDS_PREFILL);
-		else if (!strcmp(w, "ablation")) *truth = !!(has & NEEDS_LADDER);
-		else if (!strcmp(w, "metrics")) *truth = !!(has & NEEDS_METRICS);
-		else if (!strcmp(w, "gap")) *truth = ip->rd->without_metrics > 0;
-		else if (!strcmp(w, "synthetic")) *truth = ip->rd->synthetic;
-		else if (!strcmp(w, "bwd")) { /* backward records of our kernels (pass bwd or fwd+bwd) */
-			*truth = 0;
-			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
-				const struct record *r = &ip->rd->res->records[i];
-				if ((!r->source || !strcmp(r->source, "attnprof")) && strcmp(record_pass(r), "fwd"))
-					*truth = 1;
-			}
+		const struct has_cond *hc = has_find(w);
+		if (!hc) {
+			char names[512];
+			return perr(&ps, w, "unknown 'has:%s' (%s)", w, has_names(names, sizeof(names)));
 		}
-		else if (!strcmp(w, "clock") || !strcmp(w, "clock-bwd")) { /* records (backward ones) timed with the SM clock probed */
-			const int bwd_only = !strcmp(w, "clock-bwd");
-			*truth = 0;
-			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
-				const struct record *r = &ip->rd->res->records[i];
-				*truth |= r->sm_clock_mhz > 0 && (!bwd_only || strcmp(record_pass(r), "fwd"));
-			}
-		}
-		else if (!strcmp(w, "spread")) { /* rows for the spread table */
-			*truth = 0;
-			for (size_t i = 0; i < ip->rd->res->nrecords; i++)
-				*truth |= record_spread_flagged(&ip->rd->res->records[i]);
-		}
-		else if (!capture_has(ip->rd, w, truth)) ; /* capture, capture-decode, capture-bwd, capture-window, missing-references */
-		else if (!strcmp(w, "reference") || !strcmp(w, "failures") || !strcmp(w, "incorrect")) {
-			*truth = 0;
-			for (size_t i = 0; i < ip->rd->res->nrecords; i++) {
-				const struct record *r = &ip->rd->res->records[i];
-				if (record_captured(r))
-					continue; /* has:capture and the capture values speak of those */
-				if (!strcmp(w, "reference") ? r->source && strcmp(r->source, "attnprof")
-				    : !strcmp(w, "failures") ? r->error != NULL : (r->checked && !r->correct))
-					*truth = 1;
-			}
-		} else
-			return perr(&ps, w, "unknown 'has:%s' (decode, prefill, bwd, ablation, metrics, gap, reference, failures, spread, clock, clock-bwd, "
-				    "incorrect, synthetic, capture, capture-decode, capture-bwd, capture-window, missing-references)", w);
+		*truth = hc->test(ip->rd, w);
 		return 0;
 	}
 	/* EXPR OP (NUMBER | EXPR) */

@@ -686,7 +686,7 @@ static void build_decode(struct dtable *T, const struct rdata *rd)
 			t_set(row, 0, "%s%s", r->variant, decode ? "" : " (prefill)");
 			prefill_rows += !decode;
 			t_set(row, 1, "%d", r->batch);
-			t_set(row, 2, "%d / %d", r->heads, r->kv_heads > 0 ? r->kv_heads : r->heads);
+			t_set(row, 2, "%d / %d", r->heads, kv_heads_or_heads(r->kv_heads, r->heads));
 			t_set(row, 3, "%d", r->seqlen_kv);
 			q_text(rd, r, "time_ms", NULL, "%.3f", row[4], TCELL);
 			q_text(rd, r, "bandwidth", NULL, "%.0f", row[5], TCELL);
