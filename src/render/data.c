@@ -230,12 +230,28 @@ const char *series_label(const char *key, char *buf, size_t len)
 	return buf;
 }
 
+/* The records a lookup of series key reads: the key's own (rd->by_series),
+ * else every record (*pos NULL); record i of the set is
+ * res->records[pos ? pos[i] : i]. */
+static size_t lookup_set(const struct rdata *rd, const char *key, const size_t **pos)
+{
+	size_t n;
+	if (rd->by_series && key) {
+		*pos = series_index_get(rd->by_series, key, &n);
+		return n;
+	}
+	*pos = NULL;
+	return rd->res->nrecords;
+}
+
 const struct record *rdata_find_any(const struct rdata *rd, const char *key, const struct rsel *sel)
 {
 	const struct record *failed = NULL;
 	char k[SERIES_KEY];
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
+	const size_t *pos;
+	size_t n = lookup_set(rd, key, &pos);
+	for (size_t i = 0; i < n; i++) {
+		const struct record *r = &rd->res->records[pos ? pos[i] : i];
 		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
 			continue;
 		if (!r->error)
@@ -319,8 +335,10 @@ const struct record *rdata_find(const struct rdata *rd, const char *key, const s
 	char k[SERIES_KEY];
 	/* res holds one record per identity (inputs.c merged duplicates), so a
 	 * second match is a second identity: the selection names no one record */
-	for (size_t i = 0; i < rd->res->nrecords && !other; i++) {
-		const struct record *r = &rd->res->records[i];
+	const size_t *pos;
+	size_t n = lookup_set(rd, key, &pos);
+	for (size_t i = 0; i < n && !other; i++) {
+		const struct record *r = &rd->res->records[pos ? pos[i] : i];
 		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
 			continue;
 		if (!pick)
@@ -451,8 +469,10 @@ size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *
 {
 	size_t n = 0;
 	char k[SERIES_KEY];
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
+	const size_t *pos;
+	size_t nset = lookup_set(rd, key, &pos);
+	for (size_t i = 0; i < nset; i++) {
+		const struct record *r = &rd->res->records[pos ? pos[i] : i];
 		if (!rsel_match(sel, r) || (key ? strcmp(record_series(r, k, sizeof(k)), key) : record_captured(r)))
 			continue;
 		int v = record_field(r, f);
@@ -541,8 +561,8 @@ static void tiling_of(const struct record *rec, int sm_count, struct tiling *t, 
 	*vp = v;
 }
 
-static const struct record *other_record(const struct rdata *rd, const struct record *rec,
-					 const char *name, char *why, size_t whylen)
+const struct record *rdata_other(const struct rdata *rd, const struct record *rec, const char *name, char *why,
+				 size_t whylen)
 {
 	char key[SERIES_KEY];
 	if (rdata_resolve(rd, name, key, sizeof(key))) {
@@ -870,7 +890,7 @@ static int q_tiling(struct qcall *c)
 static int q_versus(struct qcall *c)
 {
 	const char *q = c->qi->name, *sub = c->qi->of;
-	const struct record *o = other_record(c->rd, c->rec, c->arg, c->why, c->whylen);
+	const struct record *o = rdata_other(c->rd, c->rec, c->arg, c->why, c->whylen);
 	if (!o)
 		return 1;
 	if (o->error)
