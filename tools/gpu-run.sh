@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -102,6 +102,26 @@ PY
 			cp "$OUT/ncu-bwd.txt" "$OUT/ncu-bwd-$(basename "$(dirname "$t")").txt"
 		done
 		gzip -f "$OUT"/ncu-bwd-*.txt; rm -f "$OUT/ncu-bwd.txt" ;;
+	frontcheck)
+		say "front ends after the fixes (issue 30): JAX with counters (does it run to its end?), JAX with XLA's command buffers off (found by family?), the unmarked FA2 program by --scan, FlexAttention compiled with its backward re-run and checked"
+		cmp_one() { # NAME SECS CMD...: one plain run, one under record; checksums compared
+			name=$1 secs=$2; shift 2
+			a=$(timeout "$secs" "$@" 2>/dev/null | grep '^checksum')
+			ATTNPROF_INJECT_VERBOSE=1 timeout $((secs + 30)) ./attnprof record -o "$OUT/cap-$name.yaml" --force --timeout "$secs" -- "$@" >"$OUT/cap-$name.log" 2>&1
+			rc=$?
+			echo "-- $name: plain [$a]; under record exit $rc [$(grep '^checksum' "$OUT/cap-$name.log")]; $(grep -E '^attnprof: (error|warning)|attention calls captured|profiling stopped|capturing a CUDA graph' "$OUT/cap-$name.log" | head -4 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
+			[ -f "$OUT/cap-$name.yaml" ] && ./attnprof export "$OUT/cap-$name.yaml" --csv 2>/dev/null | python3 tools/capture_table.py | head -14 | tee -a "$log"
+			[ -f "$OUT/cap-$name.yaml" ] && grep -A3 "^  notes" "$OUT/cap-$name.yaml" | cut -c1-300 | tee -a "$log"
+		}
+		jaxp="python3 experiments/programs/jax_attention.py --seqlens 1024,4096 --iters 2"
+		cmp_one jax 90 $jaxp
+		export XLA_FLAGS=--xla_gpu_enable_command_buffer=
+		cmp_one jax-nocmdbuf 90 $jaxp
+		unset XLA_FLAGS
+		cmp_one unmarked 90 python3 experiments/programs/unmarked_attention.py
+		cmp_one flex 150 python3 experiments/programs/flex_attention.py --mode compiled-fn --seqlens 1024,4096 --iters 2
+		tar -C "$OUT" -czf "$OUT/frontcheck.tar.gz" --exclude=gpu-run.log --exclude='*.tar.gz' . 2>/dev/null &&
+			find "$OUT" -maxdepth 1 -name 'cap-*' ! -name 'cap-flex.yaml' ! -name 'cap-jax-nocmdbuf.yaml' ! -name 'cap-unmarked.yaml' -delete ;;
 	frontends)
 		say "front ends under record (issue 30): each program plain twice, then under record (default: capture set, --scan on); output checksums compared; the calls captured"
 		cmp_run() { # NAME CMD...: REC_OPTS for record
