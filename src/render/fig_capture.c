@@ -61,7 +61,7 @@ static void cap_conditions(const struct rdata *rd, const struct record *const *r
 	if (k)
 		rdata_conditions(rd, known, k, buf, len);
 	else
-		snprintf(buf, len, "%s · shape unknown (the range name did not parse)",
+		snprintf(buf, len, "%s · shape unknown (no shape came with the calls)",
 			 rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
 }
 
@@ -168,8 +168,10 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 			 "(one Nq × Nkv matrix at 2 bytes an element); decided by %s.", "B·H·Nq·Nkv·2",
 			 fmt_bytes(0.9 * nn, b1, sizeof(b1)), capture_rule_text(rule));
 	else
-		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (range name: %s).",
-			 r->capture && r->capture->problem ? r->capture->problem : "did not parse");
+		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (%s).",
+			 r->capture && r->capture->problem ? r->capture->problem
+			 : r->capture && r->capture->origin && !strcmp(r->capture->origin, "family-scan")
+				 ? "found by kernel family, no shape given" : "no shape given");
 	double rh;
 	capture_breakable(buf, sizeof(buf));
 	text_extent(c, buf, fs, 0, box.w, NULL, &rh);

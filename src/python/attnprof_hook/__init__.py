@@ -214,6 +214,25 @@ def _retime(torch, fn):
     return med, ms[0], ms[-1], n
 
 
+def _retime_backward(torch, forward, inputs, go):
+    """Median, min, max (ms) of TIME_REPS unprofiled backwards, each of a fresh
+    forward's graph, only the backward between the CUDA events."""
+    ms = []
+    for i in range(TIME_WARMUP + TIME_REPS):
+        out = forward()
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        torch.autograd.grad(out, inputs, go)
+        b.record()
+        b.synchronize()
+        if i >= TIME_WARMUP:
+            ms.append(a.elapsed_time(b))
+    ms.sort()
+    n = len(ms)
+    med = ms[n // 2] if n % 2 else 0.5 * (ms[n // 2 - 1] + ms[n // 2])
+    return med, ms[0], ms[-1], n
+
+
 def _after_forward(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout):
     if not _captured(call):
         return
@@ -289,10 +308,14 @@ def _bwd_after(torch, call, fwd, q, k, v, go, scale, causal, mask):
     with _Quiet():
         try:
             qc, kc, vc = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
-            with torch.enable_grad():
-                out = fwd(qc, kc, vc)
-                out = out[0] if isinstance(out, tuple) else out
-            grads = torch.autograd.grad(out, (qc, kc, vc), go, retain_graph=True)
+
+            def forward():
+                with torch.enable_grad():
+                    o = fwd(qc, kc, vc)
+                return o[0] if isinstance(o, tuple) else o
+            # a fresh graph per backward: a compiled backward with donated
+            # buffers refuses retain_graph (FlexAttention, H200 2026-12-02)
+            grads = torch.autograd.grad(forward(), (qc, kc, vc), go)
             B, H, Nq = q.shape[0], q.shape[1], q.shape[2]
             if (os.environ.get("ATTNPROF_HOOK_CHECK", "1") != "0" and Nq * k.shape[2] <= GRAD_CHECK_MAX_PAIRS):
                 dt = _dtype_name(q) or "fp32"
@@ -316,9 +339,9 @@ def _bwd_after(torch, call, fwd, q, k, v, go, scale, causal, mask):
                 fields.append("max_abs=%.6g rel_l2=%.6g tol_max_abs=%g tol_rel_l2=%g rows=%d correct=%d"
                               % (max_abs, rel, tol_abs, tol_rel, n, 1 if ok else 0))
             if os.environ.get("ATTNPROF_HOOK_TIME", "1") != "0":
-                med, lo, hi, n = _retime(torch, lambda: torch.autograd.grad(out, (qc, kc, vc), go, retain_graph=True))
+                med, lo, hi, n = _retime_backward(torch, forward, (qc, kc, vc), go)
                 fields.append("time_ms=%.6g time_ms_min=%.6g time_ms_max=%.6g reps=%d" % (med, lo, hi, n))
-            del out, grads
+            del grads
         except Exception as e:
             sys.stderr.write("attnprof-hook: backward of call %d not checked or re-timed: %s\n" % (call, e))
         _nvtx().mark("attnprof-check: " + " ".join(fields))
