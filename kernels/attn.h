@@ -140,7 +140,7 @@ uint64_t attn_run_peak_bytes(const struct attn_run *r);
 /* Reason for the last failure ("" if none). */
 const char *attn_last_error(void);
 
-/* ---- host conversions (implemented in plain C, src/util/half.c) -------- */
+/* ---- host conversions (plain C, in src/reference.c) -------------------- */
 float half_to_float(uint16_t h);
 uint16_t float_to_half(float f);
 float bf16_to_float(uint16_t h);

@@ -1,5 +1,4 @@
-/* cmd_common.c: what several subcommands share (built-out messages, progress). */
-#include <unistd.h>
+/* cmd_common.c: what several subcommands share (built-out messages, the spec argument). */
 
 #include "commands.h"
 #include "spec.h"
@@ -18,11 +17,6 @@ int built_without_render(const char *cmd)
 	error("'%s' needs the renderer, and this attnprof was built without it", cmd);
 	note("run 'make deps' (installs libcairo2-dev libpango1.0-dev), then 'make RENDER=1'");
 	return EXIT_FAILURE_RUN;
-}
-
-int progress_enabled(void)
-{
-	return isatty(STDERR_FILENO);
 }
 
 int command_load_spec(int argc, char **argv, int optind_, const char *cmd, struct spec *s)

@@ -25,7 +25,5 @@ struct spec;
  * command; s is released on failure. */
 int command_load_spec(int argc, char **argv, int optind_, const char *cmd, struct spec *s);
 
-/* True when stderr is a terminal (progress lines are shown then). */
-int progress_enabled(void);
 
 #endif

@@ -23,29 +23,6 @@ extern const size_t metric_sets_builtin_count;
 /* The built-in set called name, or NULL ("none" is a set with no metrics). */
 const struct metric_set *metric_set_find(const char *name);
 
-/*
- * A metric selection, as a spec or the command line writes it:
- *   "default"                       a set's name (built-in, or one of `user`)
- *   "dram__bytes_read.sum, gpu__time_duration.sum"   names, comma or space separated
- *   "memory, smsp__inst_executed.sum"                sets and names mixed
- * Order is kept and duplicates are dropped.  Names are checked for syntax
- * only (unit__counter[.rollup[.submetric]]); whether the chip has them is
- * the CUPTI module's check (cupti_validate_metrics).
- */
-#define METRIC_LIST_MAX 64
-struct metric_list {
-	size_t n;
-	char *names[METRIC_LIST_MAX];
-};
-void metric_list_init(struct metric_list *l);
-void metric_list_release(struct metric_list *l);
-/* Append name unless present.  0, or -1 via error() (bad syntax, list full). */
-int metric_list_add(struct metric_list *l, const char *name);
-/* Parse text into l (appending).  user/nuser: sets a spec defines (may be
- * NULL/0); they shadow no built-in name.  0, or -1 via error() naming the
- * bad item and listing the set names. */
-int metric_selection_parse(const char *text, const struct metric_set *user,
-			   size_t nuser, struct metric_list *l);
 /* 1 if name looks like a CUPTI metric name ("dram__bytes_read.sum"). */
 int metric_name_wellformed(const char *name);
 

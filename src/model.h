@@ -5,8 +5,10 @@
  * from the block sizes), the device footprint, the launch geometry
  * (blocks, blocks per SM, waves, idle SMs in the last wave) and a roofline
  * time.  record stores the predictions in each record's `model` kvlist;
- * report sets them beside the measurements and quotes model_gap_text() for
- * the known reasons they differ; `attnprof model` prints them.
+ * report sets them beside the measurements (model.* and hbm_vs_model in a
+ * template); `attnprof model` prints them.  model_gap_text() and
+ * model_l2_absorption_text() word the known reasons the two differ; no
+ * document quotes them yet (test_model.c checks them).
  * docs/model.md gives every formula and its assumptions.
  *
  * The flash variants' traffic follows the algorithm that flashsim.c runs

@@ -9,8 +9,9 @@
  * shared memory per block includes the 1 KiB the system reserves and is
  * rounded up to 128 bytes; the shared-memory carveout is the largest one.
  *
- * Plain C so CI tests it; on the GPU, cupti_occupancy_check() compares it with
- * cudaOccupancyMaxActiveBlocksPerMultiprocessor.  It works for every launch
+ * Plain C so CI tests it (tests/unit/test_occupancy.c, at hand-computed
+ * GH100 points); nothing compares it on the GPU with
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor yet.  It works for every launch
  * record, library kernels (cuBLAS) included, since it needs only what the
  * Activity API reports.
  */

@@ -256,12 +256,6 @@ void attn_error_add(struct attn_error *e, const double *ref, const float *got, s
 		error_add_one(e, ref[i], got[i]);
 }
 
-void attn_error_add_f64(struct attn_error *e, const double *ref, const double *got, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		error_add_one(e, ref[i], got[i]);
-}
-
 double attn_error_rel_l2(const struct attn_error *e)
 {
 	if (e->sum_sq_ref > 0)

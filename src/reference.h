@@ -71,7 +71,6 @@ struct attn_error {
 };
 void attn_error_init(struct attn_error *e);
 void attn_error_add(struct attn_error *e, const double *ref, const float *got, size_t n);
-void attn_error_add_f64(struct attn_error *e, const double *ref, const double *got, size_t n);
 /* ‖got - ref‖₂ / ‖ref‖₂ (the absolute norm when ‖ref‖₂ is 0). */
 double attn_error_rel_l2(const struct attn_error *e);
 

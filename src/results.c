@@ -125,14 +125,6 @@ const double *kvlist_get(const struct kvlist *l, const char *name)
 	return kv ? &kv->value : NULL;
 }
 
-int kvlist_copy(struct kvlist *dst, const struct kvlist *src)
-{
-	for (size_t i = 0; i < src->n; i++)
-		if (kvlist_set(dst, src->items[i].name, src->items[i].value))
-			return -1;
-	return 0;
-}
-
 /* ---- lifetime -------------------------------------------------------- */
 
 void gpu_info_release(struct gpu_info *g)

@@ -65,7 +65,6 @@ int kvlist_set(struct kvlist *l, const char *name, double value);
 int kvlist_add(struct kvlist *l, const char *name, double value);
 /* Pointer to the value of name, or NULL. */
 const double *kvlist_get(const struct kvlist *l, const char *name);
-int kvlist_copy(struct kvlist *dst, const struct kvlist *src);
 
 struct gpu_info {
 	char *name;            /* "NVIDIA H200" */

@@ -749,20 +749,26 @@ static int q_intensity(struct qcall *c)
 	return q_value(c, v > 0 ? f / v : NAN);
 }
 
-/* copy_pct, peak_hbm_pct: bandwidth over the measured copy or the data sheet */
-static int q_bandwidth_pct(struct qcall *c)
+/* quantity as a percentage of ref (a rate of the header), or why there is no ref */
+static int q_percent_of(struct qcall *c, const char *quantity, double ref, const char *no_ref)
 {
-	const struct gpu_info *g = &c->rd->res->header.gpu;
-	int copy = is_q(c, "copy_pct");
-	double b, ref = copy ? g->copy_gbs : g->peak_hbm_gbs;
-	int rc = q_of(c, "bandwidth", &b);
+	double x;
+	int rc = q_of(c, quantity, &x);
 	*c->unit = U_PCT;
 	if (rc)
 		return rc;
 	if (!(ref > 0))
-		QMISSING(c, copy ? "the header has no measured copy bandwidth (gpu.copy_gbs)"
-				 : "the header has no data-sheet bandwidth (gpu.peak_hbm_gbs)");
-	return q_value(c, b / ref * 100);
+		QMISSING(c, "%s", no_ref);
+	return q_value(c, x / ref * 100);
+}
+
+/* copy_pct, peak_hbm_pct: bandwidth over the measured copy or the data sheet */
+static int q_bandwidth_pct(struct qcall *c)
+{
+	const struct gpu_info *g = &c->rd->res->header.gpu;
+	if (is_q(c, "copy_pct"))
+		return q_percent_of(c, "bandwidth", g->copy_gbs, "the header has no measured copy bandwidth (gpu.copy_gbs)");
+	return q_percent_of(c, "bandwidth", g->peak_hbm_gbs, "the header has no data-sheet bandwidth (gpu.peak_hbm_gbs)");
 }
 
 static int q_sms_busy(struct qcall *c) /* sms_busy, sms_busy_pct */
@@ -810,16 +816,11 @@ static int q_bank_conflicts(struct qcall *c)
 static int q_tensor_pct(struct qcall *c)
 {
 	const struct gpu_info *g = &c->rd->res->header.gpu;
-	int measured = is_q(c, "tensor_peak_pct");
-	double t, ref = measured ? g->tensor_tflops : datasheet_tensor_tflops(g->name, NULL);
-	int rc = q_of(c, "tflops", &t);
-	*c->unit = U_PCT;
-	if (rc)
-		return rc;
-	if (!(ref > 0))
-		QMISSING(c, measured ? "the header has no measured tensor rate (gpu.tensor_tflops)"
-				     : "no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
-	return q_value(c, t / ref * 100);
+	if (is_q(c, "tensor_peak_pct"))
+		return q_percent_of(c, "tflops", g->tensor_tflops,
+				    "the header has no measured tensor rate (gpu.tensor_tflops)");
+	return q_percent_of(c, "tflops", datasheet_tensor_tflops(g->name, NULL),
+			    "no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
 }
 
 /* occupancy_theoretical, registers, smem_per_block: the longest kernel's launch record */
