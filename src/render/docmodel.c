@@ -153,6 +153,7 @@ static void block(struct walk *w, const struct tblock *b)
 		w->ip.block_sel = &b->sel; /* the caption at the figure's conditions */
 		d->caption = b->caption ? expand(w, b->caption) : NULL;
 		w->ip.block_sel = NULL;
+		d->legend = b->legend ? expand(w, b->legend) : NULL;
 		d->height = b->height;
 		d->width = b->width;
 		d->number = ++w->m->nfigures;
@@ -254,6 +255,7 @@ void docmodel_release(struct docmodel *m)
 			free(b->items[k]);
 		free(b->items);
 		free(b->caption);
+		free(b->legend);
 		table_free(b->table);
 	}
 	free(m->b);

@@ -42,6 +42,7 @@ struct dblock {
 	struct figopts fo;
 	char var[SERIES_KEY];          /* $v of the section ("" none) */
 	char *caption;                 /* markup; NULL: the kind's own title */
+	char *legend;                  /* plain; NULL: none (sheets: under "FIG. n") */
 	double height, width;          /* the template's, 0 = the kind's / the whole width */
 	/* table */
 	struct dtable *table;          /* owned */

@@ -36,10 +36,13 @@ int numerals_get(struct numerals *n, const char *key, const char *what)
 			n->alloc = cap;
 		}
 		struct part *p = &n->parts[n->n++];
+		memset(p, 0, sizeof(*p));
 		snprintf(p->key, sizeof(p->key), "%s", key);
 		snprintf(p->what, sizeof(p->what), "%s", what ? what : key);
 		/* Even numbers from 10, as drafters do, leaving room between. */
 		p->numeral = 10 + 2 * (int)i;
+	} else if (what && strcmp(n->parts[i].what, what) && !n->parts[i].also[0]) {
+		snprintf(n->parts[i].also, sizeof(n->parts[i].also), "%s", what);
 	}
 	int k;
 	for (k = 0; k < n->nused; k++)

@@ -18,10 +18,16 @@
 #include "render/geom.h"
 #include "render/style.h"
 
-/* Reference numerals, one per part, the same in every figure of a document. */
+/* Reference numerals, one per part, the same in every figure of a document:
+ * the document's one allocation table, so a numeral means one thing on all
+ * its sheets.  A part asked for again with another description keeps the
+ * first and notes the second in also: the description then lists both and
+ * the linter names the numeral with two meanings, instead of one meaning
+ * being dropped unseen. */
 struct part {
 	char key[64];    /* "hbm", "matrix:S", "series:flash2" */
 	char what[128];  /* "high-bandwidth memory (HBM)" */
+	char also[128];  /* a second description asked for under key ("": none) */
 	int numeral;
 };
 #define FIG_MAX_PARTS 48

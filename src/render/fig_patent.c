@@ -517,11 +517,17 @@ static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, doub
 	text_at(c, g->plot.x + g->plot.w / 2, g->plot.y + g->plot.h + th + fs * 0.6, xlab, fs, TX_NOSCALE, 0.5, 0, NULL);
 }
 
-static const char *series_generic(const char *key)
+/* What a series is, in a patent's words.  Series without a descriptor (a
+ * library measured beside attnprof's variants) are told apart by their
+ * place, nth_ref counting them from 0: one description, one element. */
+static const char *series_generic(const char *key, int nth_ref, char *buf, size_t len)
 {
+	static const char *const nth[] = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth" };
 	const struct variant_desc *v = variant_find(key);
-	if (!v)
-		return "reference implementation";
+	if (!v) {
+		snprintf(buf, len, "%s reference implementation", nth[nth_ref >= 0 && nth_ref < 8 ? nth_ref : 7]);
+		return buf;
+	}
 	if (v->patent_term)
 		return v->patent_term;
 	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL)))
@@ -606,10 +612,12 @@ void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopt
 		fmt_seqlen(ns_vals[i], cat[i], sizeof(cat[i]));
 		cats[i] = cat[i];
 	}
-	for (int k = 0; k < ns_i; k++) {
+	char gen[8][48];
+	for (int k = 0, refs = 0; k < ns_i; k++) {
 		snprintf(pk[k], sizeof(pk[k]), "series:%.90s", keys[k]);
 		pks[k] = pk[k];
-		whats[k] = series_generic(keys[k]);
+		whats[k] = series_generic(keys[k], refs, gen[k], sizeof(gen[k]));
+		refs += !variant_find(keys[k]);
 		for (size_t i = 0; i < nn; i++) {
 			struct rsel s1 = sel;
 			s1.n = ns_vals[i];
@@ -984,7 +992,9 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 			continue;
 		ims[ns] = &all[i];
 		snprintf(pk[ns], sizeof(pk[ns]), "series:%.90s", all[i].key);
-		snprintf(wh[ns], sizeof(wh[ns]), "bars of the captured computation %s", all[i].variant);
+		char ord[16];
+		snprintf(wh[ns], sizeof(wh[ns]), "bars of the %s captured computation",
+			 capture_ordinal(rd, all[i].key, ord, sizeof(ord)));
 		ns++;
 	}
 	int nimpl = ns;
@@ -992,7 +1002,8 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 	for (int j = 0; j < 2; j++) {
 		ims[ns] = NULL;
 		snprintf(pk[ns], sizeof(pk[ns]), "series:%s", refs[j]);
-		snprintf(wh[ns], sizeof(wh[ns]), "%s", series_generic(refs[j]));
+		char gen[48];
+		snprintf(wh[ns], sizeof(wh[ns]), "%s", series_generic(refs[j], 0, gen, sizeof(gen)));
 		ns++;
 	}
 	if (!nn || !nimpl) {

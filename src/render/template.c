@@ -101,7 +101,8 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 					     "page_break", "subheading", "contents" };
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
 					     "page_break", "subheading", "contents", "caption", "when", "variant", "compare",
-					     "N", "d", "causal", "B", "H", "batch_tokens", "hidden", "pass", "height", "width", "step" };
+					     "N", "d", "causal", "B", "H", "batch_tokens", "hidden", "pass", "height", "width", "step",
+					     "legend" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
@@ -128,8 +129,11 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	b->kind = (enum block_kind)found;
 	b->caption = ynode_get(n, "caption");
 	b->when = ynode_get(n, "when");
+	b->legend = ynode_get(n, "legend");
 	if (b->caption && b->caption->kind != Y_SCALAR)
 		return bad(t, b->caption, "caption must be text");
+	if (b->legend && (b->legend->kind != Y_SCALAR || found != B_FIGURE))
+		return bad(t, b->legend, "legend is a figure's text under its label, such as 'Prior Art'");
 	if (b->when && b->when->kind != Y_SCALAR)
 		return bad(t, b->when, "when must be a condition such as has:decode");
 	switch (b->kind) {

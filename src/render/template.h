@@ -31,6 +31,7 @@ struct tblock {
 	int table;                     /* table kind */
 	const struct ynode *caption;   /* optional scalar */
 	const struct ynode *when;      /* optional scalar */
+	const struct ynode *legend;    /* figure: a line under its label ("Prior Art", MPEP 608.02(g)) */
 	const char *variant, *compare; /* figure options (may be "$v") */
 	struct rsel sel;               /* figure conditions given */
 	double height;                 /* figure height / width, 0 = the kind's */
