@@ -54,6 +54,7 @@ void numerals_release(struct numerals *n);
 int numerals_get(struct numerals *n, const char *key, const char *what);
 
 struct glossary; /* glossary.h */
+struct sbuf;     /* interp.h */
 
 struct rctx {
 	cairo_t *cr;
@@ -64,6 +65,10 @@ struct rctx {
 	double leading;        /* line spacing of wrapped text (0: single) */
 	struct layrec *rec;    /* non-NULL: every text line, stroke and fill placed is recorded */
 	const struct glossary *gloss; /* abbreviations for labels that do not fit (NULL: the built-in) */
+	/* non-NULL (SVG files): text is not drawn as glyph outlines but added
+	 * here as SVG <text> elements naming the font, one a run of a line, in
+	 * the surface's coordinates; output.c puts them on top of the drawing */
+	struct sbuf *svg_text;
 };
 
 /* Set up c for cr (creates the Pango context); 0 or -1. */
