@@ -891,7 +891,7 @@ int rdata_quantity(const struct rdata *rd, const struct record *rec, const char 
 		if (!m)
 			MISSING("no model.%s in the record", arg);
 		v = *m;
-		*unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "_ms") ? U_MS : !strcmp(arg, "flops") ? U_FLOPS : U_NUM;
+		*unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "_ms") ? U_MS : !strncmp(arg, "flops", 5) ? U_FLOPS : U_NUM;
 	} else if (!strcmp(q, "metric")) {
 		int rc = metric_q(rd, rec, arg, &v, why, whylen);
 		if (rc)
