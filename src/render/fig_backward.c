@@ -84,10 +84,12 @@ static void warp_tiles(struct rctx *c, double x, double y, double u, int rows, i
 			struct rbox cell = rbox_make(b.x + j * cw, b.y + i * ch, cw, ch);
 			const struct series_look *lk = style_series(st, 4 + w % 4);
 			struct rgb light = { 0.65 + 0.35 * lk->fill.r, 0.65 + 0.35 * lk->fill.g, 0.65 + 0.35 * lk->fill.b };
+			/* grey without colour: hatching would run under the warp's label */
+			struct rgb grey = { 0.88, 0.88, 0.88 };
 			if (st->colour)
 				fill_rect(c, cell, &light);
 			else if (w % 2)
-				hatch_rect(c, cell, HATCH_DIAG, 5, &st->muted);
+				fill_rect(c, cell, &grey);
 			set_rgb(c, &st->ink);
 			draw_rect(c, cell, st->thin, 0);
 			char wn[16];
