@@ -388,8 +388,8 @@ const struct lint_profile lint_profiles[] = {
 	{ "print", "review in grey: the core rules", { NULL } },
 	{ "patent", "patent sheets (37 CFR 1.84) and description (1.52): numeral list against the drawings, sheet labels "
 	  "and numbers, sight, 1.5 spacing, legends only, one meaning a numeral, centred page numbers, description type "
-	  "size", { lint_patent_numerals, lint_patent_sheets, lint_patent_sight, lint_patent_spacing, lint_patent_legends,
-	  lint_patent_meanings, lint_patent_page_numbers, lint_patent_type_size } },
+	  "size, no software in the description", { lint_patent_numerals, lint_patent_sheets, lint_patent_sight, lint_patent_spacing, lint_patent_legends,
+	  lint_patent_meanings, lint_patent_page_numbers, lint_patent_type_size, lint_patent_software } },
 	{ "slides", "slides: one chart a slide, sources on the last slide, speaker notes for every slide",
 	  { lint_slides_one_chart, lint_slides_sources, lint_slides_notes } },
 };

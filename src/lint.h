@@ -73,6 +73,7 @@ void lint_patent_legends(struct lint *L);
 void lint_patent_meanings(struct lint *L);
 void lint_patent_page_numbers(struct lint *L);
 void lint_patent_type_size(struct lint *L);
+void lint_patent_software(struct lint *L);
 
 /* Run every rule on L->rec (and L->words when read).  Returns the finding count. */
 size_t lint_run(struct lint *L);

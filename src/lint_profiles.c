@@ -27,6 +27,9 @@
  *                  (or over) the text (1.52(b)(5))
  *   type size      description capitals at least 0.3175 cm (1.52(b)(2)(ii)),
  *                  whatever minimum the style itself recorded
+ *   software       no command line, file name or code identifier in the
+ *                  description (backquotes, "--" options, '_', "::", a file
+ *                  extension, a lowercase name with digits such as "flash2")
  * Numerals and lettering sizes in drawings (0.32 cm), hatching and crossing
  * lines are core rules.
  */
@@ -452,5 +455,51 @@ void lint_patent_type_size(struct lint *L)
 			 "capitals of at least %.4f cm (%.1f pt in this face)", t->text, t->size, cap_cm, DESC_CAP_MIN_CM,
 			 CM(DESC_CAP_MIN_CM) / DESC_CAP_EM);
 		last_page = t->page; /* once a page */
+	}
+}
+
+/* ---- no software in the description --------------------------------------------- */
+
+/* What in s reads as software, or NULL. */
+static const char *software_in(const char *s)
+{
+	if (strchr(s, '`'))
+		return "a quoted command";
+	if (strstr(s, " --") || !strncmp(s, "--", 2))
+		return "a command-line option";
+	if (strchr(s, '_') || strstr(s, "::"))
+		return "a code identifier";
+	if (names_a_file(s) || strstr(s, ".py"))
+		return "a file name";
+	/* a lowercase word with a digit in it: flash2, sm90a (not 16-bit, not H200) */
+	for (const char *p = s; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *w = p;
+		int lower = 0, digit = 0, upper = 0;
+		while (*p && (isalnum((unsigned char)*p) || *p == '+' || *p == '-')) {
+			lower |= islower((unsigned char)*p);
+			upper |= isupper((unsigned char)*p);
+			digit |= isdigit((unsigned char)*p);
+			p++;
+		}
+		if (p > w && lower && digit && !upper && isalpha((unsigned char)*w))
+			return "a software name";
+	}
+	return NULL;
+}
+
+void lint_patent_software(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	for (size_t i = 0; i < r->ntexts; i++) {
+		const struct lr_text *t = &r->texts[i];
+		const char *why;
+		if (t->fig >= 0 || page_has_figure(r, t->page) || !(why = software_in(t->text)))
+			continue;
+		double b[4];
+		qbox(t->q, b);
+		lint_add(L, t->page, b[0], b[1], "'%.60s' in the description holds %s: a patent describes what the "
+			 "computation does, in words", t->text, why);
 	}
 }

@@ -312,6 +312,23 @@ static void test_patent_type_size(void)
 	lint_release(&L);
 }
 
+/* a command line and a variant's name in the description */
+static void test_patent_software(void)
+{
+	struct lint L;
+	patent(&L);
+	L.rec.npages = 1;
+	text(&L, 80, 300, 400, 10, 12.5, "while another program ran (python3 run.py --seqlens 1024),");
+	text(&L, 80, 330, 400, 10, 12.5, "the computation flash2 completes in 1.59 ms");
+	text(&L, 80, 360, 400, 10, 12.5, "with 16-bit floating point on the H200 processor");
+	L.rec.npages = 3;
+	lint_run(&L);
+	CHECK(has(&L, "'while another program ran (python3 run.py --seqlens 1024),' in the description holds a command-line option"));
+	CHECK(has(&L, "'the computation flash2 completes in 1.59 ms' in the description holds a software name"));
+	CHECK_INT(L.nf, 2);
+	lint_release(&L);
+}
+
 TESTS(test_slides_clean, test_slides_one_chart, test_slides_sources, test_slides_notes, test_patent_clean,
       test_patent_numeral_list, test_patent_sheets, test_patent_sight, test_patent_spacing, test_patent_legends,
-      test_patent_page_numbers, test_patent_meanings, test_patent_type_size)
+      test_patent_page_numbers, test_patent_meanings, test_patent_type_size, test_patent_software)
