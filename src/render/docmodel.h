@@ -37,6 +37,7 @@ struct dblock {
 	char **items;                  /* bullets */
 	size_t nitems;
 	int number;                    /* section, figure or table number (1-based) */
+	char id[DOC_ID_MAX];           /* figure, table: the template's id ("" none) */
 	/* figure */
 	const struct figkind *fig;
 	struct figopts fo;

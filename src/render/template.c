@@ -102,7 +102,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
 					     "page_break", "subheading", "contents", "caption", "when", "variant", "compare",
 					     "N", "d", "causal", "B", "H", "batch_tokens", "hidden", "pass", "height", "width", "step",
-					     "legend" };
+					     "legend", "id" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
@@ -180,6 +180,13 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	default:
 		break;
 	}
+	if (scalar(t, ynode_get(n, "id"), "id", &b->id))
+		return -1;
+	if (b->id && (found != B_FIGURE && found != B_TABLE))
+		return bad(t, ynode_get(n, "id"), "id names a figure or a table for {ref:ID}");
+	if (b->id && (!*b->id || strspn(b->id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != strlen(b->id) ||
+		      strlen(b->id) >= DOC_ID_MAX))
+		return bad(t, ynode_get(n, "id"), "an id is letters, digits, '-' and '_', at most %d characters", DOC_ID_MAX - 1);
 	if (scalar(t, ynode_get(n, "variant"), "variant", &b->variant) ||
 	    scalar(t, ynode_get(n, "compare"), "compare", &b->compare) || sel_opts(t, n, &b->sel))
 		return -1;
