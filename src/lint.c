@@ -487,8 +487,9 @@ const struct lint_profile lint_profiles[] = {
 	{ "color", "review on screen: the core rules", { NULL } },
 	{ "print", "review in grey: the core rules", { NULL } },
 	{ "patent", "patent sheets (37 CFR 1.84) and description (1.52): numeral list against the drawings, sheet labels "
-	  "and numbers, sight, 1.5 spacing, legends only", { lint_patent_numerals, lint_patent_sheets, lint_patent_sight,
-	  lint_patent_spacing, lint_patent_legends } },
+	  "and numbers, sight, 1.5 spacing, legends only, one meaning a numeral, centred page numbers, description type "
+	  "size, no software in the description", { lint_patent_numerals, lint_patent_sheets, lint_patent_sight, lint_patent_spacing, lint_patent_legends,
+	  lint_patent_meanings, lint_patent_page_numbers, lint_patent_type_size, lint_patent_software } },
 	{ "slides", "slides: one chart a slide, sources on the last slide, speaker notes for every slide",
 	  { lint_slides_one_chart, lint_slides_sources, lint_slides_notes } },
 };
@@ -513,7 +514,7 @@ size_t lint_run(struct lint *L)
 		core_rules[i](L);
 	for (size_t p = 0; p < lint_profile_count; p++)
 		if (!strcmp(lint_profiles[p].style, r->style))
-			for (int k = 0; k < 6 && lint_profiles[p].rules[k]; k++)
+			for (int k = 0; k < LINT_MAX_RULES && lint_profiles[p].rules[k]; k++)
 				lint_profiles[p].rules[k](L);
 	return L->nf;
 }

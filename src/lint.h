@@ -55,10 +55,11 @@ void lint_add(struct lint *L, int page, double x, double y, const char *fmt, ...
 	;
 
 /* A profile: the extra rules of one style (core rules always run). */
+#define LINT_MAX_RULES 10
 struct lint_profile {
 	const char *style;
 	const char *about;
-	void (*rules[6])(struct lint *L);
+	void (*rules[LINT_MAX_RULES])(struct lint *L);
 };
 extern const struct lint_profile lint_profiles[];
 extern const size_t lint_profile_count;
@@ -72,6 +73,10 @@ void lint_patent_sheets(struct lint *L);
 void lint_patent_sight(struct lint *L);
 void lint_patent_spacing(struct lint *L);
 void lint_patent_legends(struct lint *L);
+void lint_patent_meanings(struct lint *L);
+void lint_patent_page_numbers(struct lint *L);
+void lint_patent_type_size(struct lint *L);
+void lint_patent_software(struct lint *L);
 
 /* Run every rule on L->rec (and L->words when read).  Returns the finding count. */
 size_t lint_run(struct lint *L);

@@ -20,8 +20,18 @@
  *   spacing        description paragraphs set at 1.5 line spacing or more
  *   legends        words in a drawing kept to legends (1.84(o)): no text of
  *                  more than three words, no code identifiers
- * Numerals and lettering sizes (0.32 cm in drawings, 0.28 cm capitals in
- * the description), hatching and crossing lines are core rules.
+ *   meanings       one meaning per numeral in the whole document: no numeral
+ *                  listed with two descriptions, no description listed under
+ *                  two numerals
+ *   page numbers   each description page numbered, the number centred under
+ *                  (or over) the text (1.52(b)(5))
+ *   type size      description capitals at least 0.3175 cm (1.52(b)(2)(ii)),
+ *                  whatever minimum the style itself recorded
+ *   software       no command line, file name or code identifier in the
+ *                  description (backquotes, "--" options, '_', "::", a file
+ *                  extension, a lowercase name with digits such as "flash2")
+ * Numerals and lettering sizes in drawings (0.32 cm), hatching and crossing
+ * lines are core rules.
  */
 #include "lint.h"
 #include "util/file.h"
@@ -320,5 +330,179 @@ void lint_patent_legends(struct lint *L)
 		qbox(t->q, b);
 		lint_add(L, t->page, b[0], b[1], "'%.60s' in a drawing is %s: 1.84(o) keeps legends to the indispensable, "
 			 "the rest goes in the description", t->text, why);
+	}
+}
+
+/* ---- one meaning per numeral ----------------------------------------------------- */
+
+/* The list's entries: "12 — element", continued on the lines of its paragraph. */
+struct entry { int numeral, at; char what[256]; };
+
+static size_t list_entries(const struct layrec *r, struct entry *e, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ntexts; i++) {
+		const struct lr_text *t = &r->texts[i];
+		int v;
+		if (t->fig >= 0 || page_has_figure(r, t->page) || !listed(t->text, &v) || n == max)
+			continue;
+		const char *w = strstr(t->text, "—") + strlen("—");
+		while (*w == ' ')
+			w++;
+		struct entry *x = &e[n++];
+		x->numeral = v;
+		x->at = (int)i;
+		snprintf(x->what, sizeof(x->what), "%s", w);
+		for (size_t k = i + 1; k < r->ntexts && r->texts[k].group == t->group; k++) {
+			size_t len = strlen(x->what);
+			snprintf(x->what + len, sizeof(x->what) - len, " %s", r->texts[k].text);
+		}
+	}
+	return n;
+}
+
+void lint_patent_meanings(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	enum { MAXE = 512 };
+	static struct entry e[MAXE];
+	size_t n = list_entries(r, e, MAXE);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < i; k++) {
+			int same_numeral = e[i].numeral == e[k].numeral, same_what = !strcmp(e[i].what, e[k].what);
+			if (same_numeral == same_what)
+				continue; /* two elements, or the same entry twice */
+			double b[4];
+			qbox(r->texts[e[i].at].q, b);
+			if (same_numeral)
+				lint_add(L, r->texts[e[i].at].page, b[0], b[1], "reference numeral %d has two meanings, "
+					 "'%.60s' and '%.60s': a numeral names one element on every sheet", e[i].numeral, e[k].what,
+					 e[i].what);
+			else
+				lint_add(L, r->texts[e[i].at].page, b[0], b[1], "reference numerals %d and %d both name '%.60s': "
+					 "tell the elements apart or give them one numeral", e[k].numeral, e[i].numeral, e[i].what);
+			break;
+		}
+}
+
+/* ---- description pages: numbers and type ----------------------------------------- */
+
+/* A page number: digits alone ("3"; "3/9" is a sheet number). */
+static int page_number_text(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+void lint_patent_page_numbers(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	for (size_t p = 1; p <= r->npages; p++) {
+		if (page_has_figure(r, (int)p))
+			continue;
+		const struct lr_page *g = &r->pages[p - 1];
+		/* the number: the lowest (else the highest) line of digits alone on the page */
+		const struct lr_text *num = NULL;
+		double nb[4] = { 0 };
+		for (size_t i = 0; i < r->ntexts; i++) {
+			const struct lr_text *t = &r->texts[i];
+			double b[4];
+			if (t->page != (int)p || t->fig >= 0 || !page_number_text(t->text))
+				continue;
+			qbox(t->q, b);
+			/* only in the bands above and below the text: a list's "12" is not a page number */
+			int edge = b[3] > g->h - g->mb - CM(2.0) || b[1] < g->mt + CM(1.0);
+			if (edge && (!num || b[1] > nb[1]))
+				num = t, memcpy(nb, b, sizeof(nb));
+		}
+		if (!num) {
+			lint_add(L, (int)p, 0, 0, "description page %zu carries no page number: 1.52(b)(5) numbers every page, "
+				 "centred above or below the text", p);
+			continue;
+		}
+		double mid = g->ml + (g->w - g->ml - g->mr) / 2, at = (nb[0] + nb[2]) / 2;
+		if (fabs(at - mid) > CM(0.5))
+			lint_add(L, (int)p, nb[0], nb[1], "page number '%s' of description page %zu stands %.1f cm %s of the "
+				 "text's centre: 1.52(b)(5) centres it", num->text, p, fabs(at - mid) * 2.54 / 72,
+				 at > mid ? "right" : "left");
+	}
+}
+
+/* The patent style's face (DejaVu Sans) has capitals 0.73 em tall: the
+ * record carries type sizes, the face's proportion turns them into the cap
+ * height 1.52(b)(2)(ii) measures. */
+#define DESC_CAP_EM 0.73
+#define DESC_CAP_MIN_CM 0.3175
+
+void lint_patent_type_size(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	int last_page = 0;
+	for (size_t i = 0; i < r->ntexts; i++) {
+		const struct lr_text *t = &r->texts[i];
+		if (t->fig >= 0 || page_has_figure(r, t->page) || t->page == last_page)
+			continue;
+		double cap_cm = t->size * DESC_CAP_EM * 2.54 / 72;
+		if (cap_cm >= DESC_CAP_MIN_CM - 0.0005)
+			continue;
+		double b[4];
+		qbox(t->q, b);
+		lint_add(L, t->page, b[0], b[1], "description type '%.40s' is %.1f pt, capitals %.3f cm: 1.52(b)(2)(ii) asks "
+			 "capitals of at least %.4f cm (%.1f pt in this face)", t->text, t->size, cap_cm, DESC_CAP_MIN_CM,
+			 CM(DESC_CAP_MIN_CM) / DESC_CAP_EM);
+		last_page = t->page; /* once a page */
+	}
+}
+
+/* ---- no software in the description --------------------------------------------- */
+
+/* What in s reads as software, or NULL. */
+static const char *software_in(const char *s)
+{
+	if (strchr(s, '`'))
+		return "a quoted command";
+	if (strstr(s, " --") || !strncmp(s, "--", 2))
+		return "a command-line option";
+	if (strchr(s, '_') || strstr(s, "::"))
+		return "a code identifier";
+	if (names_a_file(s) || strstr(s, ".py"))
+		return "a file name";
+	/* a lowercase word with a digit in it: flash2, sm90a (not 16-bit, not H200) */
+	for (const char *p = s; *p;) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		const char *w = p;
+		int lower = 0, digit = 0, upper = 0;
+		while (*p && (isalnum((unsigned char)*p) || *p == '+' || *p == '-')) {
+			lower |= islower((unsigned char)*p);
+			upper |= isupper((unsigned char)*p);
+			digit |= isdigit((unsigned char)*p);
+			p++;
+		}
+		if (p > w && lower && digit && !upper && isalpha((unsigned char)*w))
+			return "a software name";
+	}
+	return NULL;
+}
+
+void lint_patent_software(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	int banner = -1; /* the synthetic fixture's banner names its input file: not description */
+	for (size_t i = 0; i < r->ntexts; i++) {
+		const struct lr_text *t = &r->texts[i];
+		const char *why;
+		if (!strncmp(t->text, "SYNTHETIC TEST FIXTURE", 22))
+			banner = t->group;
+		if (t->group == banner || t->fig >= 0 || page_has_figure(r, t->page) || !(why = software_in(t->text)))
+			continue;
+		double b[4];
+		qbox(t->q, b);
+		lint_add(L, t->page, b[0], b[1], "'%.60s' in the description holds %s: a patent describes what the "
+			 "computation does, in words", t->text, why);
 	}
 }

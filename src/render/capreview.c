@@ -126,6 +126,21 @@ const struct capimpl *capture_impl(const struct rdata *rd, const char *key)
 	return NULL;
 }
 
+const char *capture_ordinal(const struct rdata *rd, const char *key, char *buf, size_t len)
+{
+	static const char *const words[] = { "first", "second", "third", "fourth", "fifth",
+					     "sixth", "seventh", "eighth", "ninth", "tenth" };
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS), i;
+	for (i = 0; i < n && strcmp(all[i].key, key); i++)
+		;
+	if (i < sizeof(words) / sizeof(*words))
+		snprintf(buf, len, "%s", words[i]);
+	else
+		snprintf(buf, len, "%zuth", i + 1);
+	return buf;
+}
+
 const char *const *capture_reference_variants(const struct record *rec, size_t *n)
 {
 	/* the descriptors' conventional and subject variants (decode's for a decode call) */
@@ -588,7 +603,7 @@ void capture_breakable(char *s, size_t len)
 }
 
 static const char *const capture_values[] = {
-	"impl", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "checked",
+	"impl", "ordinal", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "checked",
 	"incorrect", "unknown_shape", "stored_fwd", "stored_bwd", "mapped", "stored", "partition", "traffic",
 	"correctness", "shapes", "verdict",
 };
@@ -655,6 +670,7 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 	} else {
 		*is_text = 1;
 		if (!strcmp(name, "impl")) tb_add(&b, "%s", im->variant ? im->variant : "?");
+		else if (!strcmp(name, "ordinal")) { char o[16]; tb_add(&b, "%s", capture_ordinal(rd, key, o, sizeof(o))); }
 		else if (!strcmp(name, "family")) tb_add(&b, "%s", im->family ? im->family : "unknown");
 		else if (!strcmp(name, "family_what")) tb_add(&b, "%s", family_describe(im->family ? im->family : ""));
 		else if (!strcmp(name, "stored")) answer_stored(rd, im, &b);

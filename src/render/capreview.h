@@ -47,6 +47,9 @@ struct capimpl {
 /* The captured implementations of rd, in the order their first call
  * appears; returns how many (≤ max).  out is caller-owned. */
 size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max);
+/* Its place among them as a word ("first", "second", … "11th"), for
+ * texts that may not name software (a patent's description and drawings). */
+const char *capture_ordinal(const struct rdata *rd, const char *key, char *buf, size_t len);
 /* The implementation of series key (NULL when it has no captured calls);
  * static storage, valid until the next call. */
 const struct capimpl *capture_impl(const struct rdata *rd, const char *key);

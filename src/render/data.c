@@ -917,7 +917,7 @@ static int q_model(struct qcall *c)
 	const double *m = kvlist_get(&c->rec->model, arg);
 	if (!m)
 		QMISSING(c, "no model.%s in the record", arg);
-	*c->unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "_ms") ? U_MS : !strcmp(arg, "flops") ? U_FLOPS : U_NUM;
+	*c->unit = strstr(arg, "bytes") ? U_BYTES : strstr(arg, "_ms") ? U_MS : !strncmp(arg, "flops", 5) ? U_FLOPS : U_NUM;
 	return q_value(c, *m);
 }
 

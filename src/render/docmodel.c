@@ -153,6 +153,8 @@ static void block(struct walk *w, const struct tblock *b)
 		w->ip.block_sel = &b->sel; /* the caption at the figure's conditions */
 		d->caption = b->caption ? expand(w, b->caption) : NULL;
 		w->ip.block_sel = NULL;
+		d->legend = b->legend ? expand(w, b->legend) : NULL;
+		snprintf(d->id, sizeof(d->id), "%s", b->id ? b->id : "");
 		d->height = b->height;
 		d->width = b->width;
 		d->number = ++w->m->nfigures;
@@ -165,6 +167,7 @@ static void block(struct walk *w, const struct tblock *b)
 		if (!d->table)
 			w->err = -1;
 		table_title(w->rd, b->table, d->table_title, sizeof(d->table_title));
+		snprintf(d->id, sizeof(d->id), "%s", b->id ? b->id : "");
 		w->ip.block_sel = &b->sel;
 		d->caption = b->caption ? expand(w, b->caption) : NULL;
 		w->ip.block_sel = NULL;
@@ -198,6 +201,59 @@ static void title_block(struct walk *w)
 	m->meta = strdup(meta);
 	if (!w->err && (!m->title || !m->title_plain || !m->meta))
 		w->err = error("out of memory building the document");
+}
+
+/* {ref:ID} expanded to a mark (interp.h: INTERP_REF_OPEN ID INTERP_REF_CLOSE)
+ * becomes "Figure N" or "Table N" once every block is numbered, so a text
+ * may cite a figure that comes after it.  The block of the citing text's
+ * $v is preferred where a section repeats per variant. */
+static char *resolve_one(struct walk *w, char *s, const char *var)
+{
+	if (!s || !strchr(s, INTERP_REF_OPEN))
+		return s;
+	struct sbuf sb;
+	sbuf_init(&sb);
+	for (const char *p = s; *p;) {
+		const char *o = strchr(p, INTERP_REF_OPEN), *c = o ? strchr(o, INTERP_REF_CLOSE) : NULL;
+		if (!o || !c) {
+			sbuf_add(&sb, p, strlen(p));
+			break;
+		}
+		sbuf_add(&sb, p, (size_t)(o - p));
+		char id[DOC_ID_MAX];
+		snprintf(id, sizeof(id), "%.*s", (int)(c - o - 1), o + 1);
+		const struct dblock *hit = NULL;
+		for (size_t i = 0; i < w->m->n; i++) {
+			const struct dblock *b = &w->m->b[i];
+			if ((b->kind == D_FIGURE || b->kind == D_TABLE) && !strcmp(b->id, id) &&
+			    (!hit || (!strcmp(b->var, var) && strcmp(hit->var, var))))
+				hit = b;
+		}
+		if (hit) {
+			sbuf_addf(&sb, "%s %d", hit->kind == D_FIGURE ? "Figure" : "Table", hit->number);
+		} else {
+			sbuf_add(&sb, "n/a", 3);
+			w->ip.missing++;
+			if (!w->ip.quiet)
+				warning("%s: {ref:%s}: no figure or table with id '%s' in this document (its block's "
+					"when: is false, or no block has that id): wrote 'n/a'", w->t->path, id, id);
+		}
+		p = c + 1;
+	}
+	free(s);
+	return sb.buf;
+}
+
+static void resolve_refs(struct walk *w)
+{
+	for (size_t i = 0; i < w->m->n; i++) {
+		struct dblock *b = &w->m->b[i];
+		b->text = resolve_one(w, b->text, b->var);
+		b->caption = resolve_one(w, b->caption, b->var);
+		b->notes = resolve_one(w, b->notes, b->var);
+		for (size_t k = 0; k < b->nitems; k++)
+			b->items[k] = resolve_one(w, b->items[k], b->var);
+	}
 }
 
 int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *rd, int quiet)
@@ -238,6 +294,8 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 					block(&w, &s->blocks[bi]);
 		}
 	}
+	if (!w.err)
+		resolve_refs(&w);
 	m->missing = w.ip.missing;
 	if (w.err)
 		docmodel_release(m);
@@ -254,6 +312,7 @@ void docmodel_release(struct docmodel *m)
 			free(b->items[k]);
 		free(b->items);
 		free(b->caption);
+		free(b->legend);
 		table_free(b->table);
 	}
 	free(m->b);

@@ -37,11 +37,13 @@ struct dblock {
 	char **items;                  /* bullets */
 	size_t nitems;
 	int number;                    /* section, figure or table number (1-based) */
+	char id[DOC_ID_MAX];           /* figure, table: the template's id ("" none) */
 	/* figure */
 	const struct figkind *fig;
 	struct figopts fo;
 	char var[SERIES_KEY];          /* $v of the section ("" none) */
 	char *caption;                 /* markup; NULL: the kind's own title */
+	char *legend;                  /* plain; NULL: none (sheets: under "FIG. n") */
 	double height, width;          /* the template's, 0 = the kind's / the whole width */
 	/* table */
 	struct dtable *table;          /* owned */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/interp.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -36,10 +37,13 @@ int numerals_get(struct numerals *n, const char *key, const char *what)
 			n->alloc = cap;
 		}
 		struct part *p = &n->parts[n->n++];
+		memset(p, 0, sizeof(*p));
 		snprintf(p->key, sizeof(p->key), "%s", key);
 		snprintf(p->what, sizeof(p->what), "%s", what ? what : key);
 		/* Even numbers from 10, as drafters do, leaving room between. */
 		p->numeral = 10 + 2 * (int)i;
+	} else if (what && strcmp(n->parts[i].what, what) && !n->parts[i].also[0]) {
+		snprintf(n->parts[i].also, sizeof(n->parts[i].also), "%s", what);
 	}
 	int k;
 	for (k = 0; k < n->nused; k++)
@@ -246,6 +250,75 @@ static void rec_layout(struct rctx *c, PangoLayout *l, double x, double y)
 	pango_layout_iter_free(it);
 }
 
+/* ---- text as SVG text elements ------------------------------------------------ */
+
+static void svg_escaped(struct sbuf *s, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *r = p[i] == '&' ? "&amp;" : p[i] == '<' ? "&lt;" : p[i] == '>' ? "&gt;" : NULL;
+		if (r)
+			sbuf_add(s, r, strlen(r));
+		else if ((unsigned char)p[i] >= 0x20 || p[i] == '\t')
+			sbuf_add(s, p + i, 1);
+	}
+}
+
+/* The layout drawn with its top-left at (x, y), as one <text> a run: the
+ * run's face, size, weight, style and rise from Pango, its start on the
+ * baseline, and its width as textLength so that a reader's substitute face
+ * keeps the layout the PDF has.  The transformation (rotated axis titles)
+ * is the current one. */
+static void svg_layout(struct rctx *c, PangoLayout *l, double x, double y)
+{
+	struct sbuf *s = c->svg_text;
+	cairo_matrix_t m;
+	cairo_get_matrix(c->cr, &m);
+	double r = 0, g = 0, b = 0, a = 1;
+	cairo_pattern_get_rgba(cairo_get_source(c->cr), &r, &g, &b, &a);
+	const char *txt = pango_layout_get_text(l);
+	PangoLayoutIter *it = pango_layout_get_iter(l);
+	do {
+		PangoLayoutRun *run = pango_layout_iter_get_run_readonly(it);
+		if (!run || !run->item->length)
+			continue;
+		PangoRectangle logical;
+		pango_layout_iter_get_run_extents(it, NULL, &logical);
+		double base = y + (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE;
+		double rx = x + (double)logical.x / PANGO_SCALE, rw = (double)logical.width / PANGO_SCALE;
+		PangoFontDescription *fd = pango_font_describe(run->item->analysis.font);
+		int rise = 0;
+		for (GSList *e = run->item->analysis.extra_attrs; e; e = e->next) {
+			const PangoAttribute *at = e->data;
+			if (at->klass->type == PANGO_ATTR_RISE)
+				rise = ((const PangoAttrInt *)at)->value;
+		}
+		base -= (double)rise / PANGO_SCALE;
+		double size = (double)pango_font_description_get_size(fd) / PANGO_SCALE;
+		sbuf_addf(s, "<text transform=\"matrix(%g %g %g %g %g %g)\" x=\"%.2f\" y=\"%.2f\" "
+			  "font-family=\"%s\" font-size=\"%.2f\"%s%s fill=\"#%02x%02x%02x\" textLength=\"%.2f\" "
+			  "lengthAdjust=\"spacingAndGlyphs\" xml:space=\"preserve\">",
+			  m.xx, m.yx, m.xy, m.yy, m.x0, m.y0, rx, base, pango_font_description_get_family(fd), size,
+			  pango_font_description_get_weight(fd) >= PANGO_WEIGHT_BOLD ? " font-weight=\"bold\"" : "",
+			  pango_font_description_get_style(fd) != PANGO_STYLE_NORMAL ? " font-style=\"italic\"" : "",
+			  (int)lround(r * 255), (int)lround(g * 255), (int)lround(b * 255), rw);
+		svg_escaped(s, txt + run->item->offset, (size_t)run->item->length);
+		sbuf_addf(s, "</text>\n");
+		pango_font_description_free(fd);
+	} while (pango_layout_iter_next_run(it));
+	pango_layout_iter_free(it);
+}
+
+/* The layout at (x, y): glyph outlines, or text elements for an SVG file. */
+static void show_layout(struct rctx *c, PangoLayout *l, double x, double y)
+{
+	if (c->svg_text) {
+		svg_layout(c, l, x, y);
+		return;
+	}
+	cairo_move_to(c->cr, x, y);
+	pango_cairo_show_layout(c->cr, l);
+}
+
 /* Paper-coloured strokes and fills erase rather than draw: not recorded. */
 static int source_is_paper(struct rctx *c)
 {
@@ -389,8 +462,7 @@ double text_at(struct rctx *c, double x, double y, const char *utf8, double size
 		knock_layout(c, l, x - ax * w, y - ay * h);
 	cairo_save(c->cr);
 	set_rgb(c, col ? col : &c->st->ink);
-	cairo_move_to(c->cr, x - ax * w, y - ay * h);
-	pango_cairo_show_layout(c->cr, l);
+	show_layout(c, l, x - ax * w, y - ay * h);
 	rec_layout(c, l, x - ax * w, y - ay * h);
 	cairo_restore(c->cr);
 	g_object_unref(l);
@@ -407,8 +479,7 @@ double text_block(struct rctx *c, double x, double y, double w, const char *utf8
 		knock_layout(c, l, x, y);
 	cairo_save(c->cr);
 	set_rgb(c, col ? col : &c->st->ink);
-	cairo_move_to(c->cr, x, y);
-	pango_cairo_show_layout(c->cr, l);
+	show_layout(c, l, x, y);
 	rec_layout(c, l, x, y);
 	cairo_restore(c->cr);
 	g_object_unref(l);

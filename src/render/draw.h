@@ -18,10 +18,16 @@
 #include "render/geom.h"
 #include "render/style.h"
 
-/* Reference numerals, one per part, the same in every figure of a document. */
+/* Reference numerals, one per part, the same in every figure of a document:
+ * the document's one allocation table, so a numeral means one thing on all
+ * its sheets.  A part asked for again with another description keeps the
+ * first and notes the second in also: the description then lists both and
+ * the linter names the numeral with two meanings, instead of one meaning
+ * being dropped unseen. */
 struct part {
 	char key[64];    /* "hbm", "matrix:S", "series:flash2" */
 	char what[128];  /* "high-bandwidth memory (HBM)" */
+	char also[128];  /* a second description asked for under key ("": none) */
 	int numeral;
 };
 #define FIG_MAX_PARTS 48
@@ -48,6 +54,7 @@ void numerals_release(struct numerals *n);
 int numerals_get(struct numerals *n, const char *key, const char *what);
 
 struct glossary; /* glossary.h */
+struct sbuf;     /* interp.h */
 
 struct rctx {
 	cairo_t *cr;
@@ -58,6 +65,10 @@ struct rctx {
 	double leading;        /* line spacing of wrapped text (0: single) */
 	struct layrec *rec;    /* non-NULL: every text line, stroke and fill placed is recorded */
 	const struct glossary *gloss; /* abbreviations for labels that do not fit (NULL: the built-in) */
+	/* non-NULL (SVG files): text is not drawn as glyph outlines but added
+	 * here as SVG <text> elements naming the font, one a run of a line, in
+	 * the surface's coordinates; output.c puts them on top of the drawing */
+	struct sbuf *svg_text;
 };
 
 /* Set up c for cr (creates the Pango context); 0 or -1. */

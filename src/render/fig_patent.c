@@ -63,6 +63,10 @@ static double numeral_w(struct rctx *c)
 	return w;
 }
 
+/* How far a lead line reaches into its part: it ends inside the element it
+ * names, not on an outline another element may share (1.84(q)). */
+static double into(const struct rctx *c) { return c->st->size_numeral * 0.45; }
+
 /* A numeral at (tx, ty) with its lead line to the part at (px, py). */
 static void numeral(struct rctx *c, const char *key, const char *what, double px, double py, double tx, double ty)
 {
@@ -122,8 +126,9 @@ static void pflow_frame(struct rctx *c, struct rbox box, struct rbox area, doubl
 	set_rgb(c, &st->ink);
 	draw_rect(c, *mem, st->heavy, 0);
 	draw_rect(c, *chip, st->heavy, 0);
-	numeral(c, "memory", "memory", mem->x + mem->w * 0.5, mem->y, mem->x + mem->w * 0.5 - nw, box.y + nfs(c) * 0.7);
-	numeral(c, "processor", "processor", chip->x + chip->w * 0.5, chip->y, chip->x + chip->w * 0.5 + nw,
+	numeral(c, "memory", "memory", mem->x + mem->w * 0.5, mem->y + into(c) * 0.8, mem->x + mem->w * 0.5 - nw,
+		box.y + nfs(c) * 0.7);
+	numeral(c, "processor", "processor", chip->x + chip->w * 0.5, chip->y + into(c) * 0.8, chip->x + chip->w * 0.5 + nw,
 		box.y + nfs(c) * 0.7);
 }
 
@@ -186,7 +191,7 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 		char_box(c, bb, pn ? pn->chr : b->label, 0);
 		char key[64];
 		snprintf(key, sizeof(key), "buf:%s", b->name);
-		numeral(c, key, pn ? pn->what : b->meaning, bb.x, bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
+		numeral(c, key, pn ? pn->what : b->meaning, bb.x + into(c), bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
 		y += h + gap;
 	}
 
@@ -206,7 +211,7 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 			set_rgb(c, &st->ink);
 			draw_rect(c, sub, st->line, 3);
 			numeral(c, place == 0 ? "shared-memory" : "registers", place == 0 ? "shared memory" : "register file",
-				sub.x + sub.w, sub.y + pad * 0.6, box.x + box.w - nw / 2 - 1, sub.y + pad * 0.6);
+				sub.x + sub.w - into(c), sub.y + pad * 0.6, box.x + box.w - nw / 2 - 1, sub.y + pad * 0.6);
 			double ty = sub.y + pad;
 			for (size_t i = 0; i < v->ntiles; i++) {
 				const struct tile_desc *td = &v->tiles[i];
@@ -217,7 +222,7 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 				char_box(c, tb, pn ? pn->chr : td->name, 0);
 				char key[64];
 				snprintf(key, sizeof(key), "tile:%s", td->name);
-				numeral(c, key, pn ? pn->what : td->holds, tb.x + tb.w, tb.y + row / 2, box.x + box.w - nw / 2 - 1,
+				numeral(c, key, pn ? pn->what : td->holds, tb.x + tb.w - into(c), tb.y + row / 2, box.x + box.w - nw / 2 - 1,
 					tb.y + row / 2);
 				ty += row + gap;
 			}
@@ -232,7 +237,7 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 			char_box(c, kb, NULL, 0);
 			char key[64];
 			snprintf(key, sizeof(key), "kernel:%zu", k);
-			numeral(c, key, what[k], kb.x + kb.w, kb.y + kb.h / 2, box.x + box.w - nw / 2 - 1, kb.y + kb.h / 2);
+			numeral(c, key, what[k], kb.x + kb.w - into(c), kb.y + kb.h / 2, box.x + box.w - nw / 2 - 1, kb.y + kb.h / 2);
 			if (k + 1 < v->nkernels)
 				draw_arrow(c, kb.x + kb.w / 2, kb.y + kb.h + 1, kb.x + kb.w / 2, kb.y + kb.h + gap * 2 - 1, st->line,
 					   nfs(c) * 0.4, NULL);
@@ -306,10 +311,11 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 		text_at(c, cells.x + cells.w + nfs(c) * 0.3, cells.y + cs / 2, "⋯", cfs(c), TX_NOSCALE, 0, 0.5, NULL);
 	if (gy > shy)
 		text_at(c, cells.x + cs / 2, cells.y + cells.h + 1, "⋮", cfs(c), TX_NOSCALE, 0.5, 0, NULL);
-	numeral(c, "thread-block", "thread block", cells.x, cells.y + cs / 2, box.x + nw / 2 + 1, cells.y + cs / 2);
-	/* from the bottom corner, clear of the ellipsis beside the last column */
-	numeral(c, "grid", "grid of thread blocks", cells.x + cells.w, cells.y + cells.h,
-		box.x + box.w - nw / 2 - 1, cells.y + cells.h + nfs(c) * 0.9);
+	numeral(c, "thread-block", "thread block", cells.x + cs * 0.5, cells.y + cs / 2, box.x + nw / 2 + 1, cells.y + cs / 2);
+	/* from inside the last cell down, clear of the ellipses beside the last column (⋯) and under
+	 * the first (⋮, the last when there is one column: then down and to the right) */
+	numeral(c, "grid", "grid of thread blocks", cells.x + cells.w - cs * 0.5, cells.y + cells.h - cs * 0.3,
+		cells.x + cells.w + (shx == 1 ? nw : -cs * 0.5), cells.y + cells.h + nfs(c) * 1.2);
 
 	/* bottom: one row a wave, one cell a multiprocessor; runs of full waves elided */
 	int rows[6], nr = 0;
@@ -329,27 +335,40 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 			text_at(c, area.x + area.w / 2, y + rh * 0.4, "⋮", cfs(c), TX_NOSCALE, 0.5, 0.5, NULL);
 			continue;
 		}
-		int idle = -1;
-		for (int k = 0; k < sm; k++) {
-			if (wave_sm_blocks(&wp, rows[i], k) > 0)
-				continue;
-			idle = k;
-			break;
-		}
-		int busy_n = idle < 0 ? sm : idle;
-		struct rbox busy = rbox_make(area.x, y, busy_n * cw, rh);
-		if (busy_n > 0)
-			hatch_rect(c, busy, HATCH_BACK, 4, &st->ink);
+		/* runs of multiprocessors holding the same number of blocks: all per_sm
+		 * slots busy (hatched), some (hatched as high as the share busy), none */
 		set_rgb(c, &st->ink);
-		draw_rect(c, rbox_make(area.x, y, area.w, rh), st->line, 0);
-		if (idle >= 0) {
-			struct rbox ib = rbox_make(area.x + idle * cw, y, (sm - idle) * cw, rh);
-			draw_line(c, ib.x, ib.y, ib.x, ib.y + ib.h, st->line, 0);
-			numeral(c, "idle-sms", "multiprocessors left idle by the last wave", ib.x + ib.w, y + rh / 2,
-				box.x + box.w - nw / 2 - 1, y + rh / 2);
+		struct rbox row = rbox_make(area.x, y, area.w, rh);
+		double part_x = -1, part_y = 0, idle_x = -1;
+		for (int k = 0; k < sm;) {
+			int n = wave_sm_blocks(&wp, rows[i], k), k1 = k;
+			while (k1 < sm && wave_sm_blocks(&wp, rows[i], k1) == n)
+				k1++;
+			double share = per_sm > 0 ? fmin(1, (double)n / per_sm) : 1, x0 = area.x + k * cw, w = (k1 - k) * cw;
+			if (n > 0) {
+				struct rbox busy = rbox_make(x0, y + rh * (1 - share), w, rh * share);
+				hatch_rect(c, busy, HATCH_BACK, 4, &st->ink);
+				set_rgb(c, &st->ink);
+				if (share < 1) {
+					draw_line(c, x0, busy.y, x0 + w, busy.y, st->thin, 0);
+					part_x = x0 + w / 2, part_y = busy.y + busy.h / 2;
+				}
+			} else if (idle_x < 0) {
+				idle_x = x0 + w - into(c);
+			}
+			if (k > 0)
+				draw_line(c, x0, y, x0, y + rh, st->line, 0);
+			k = k1;
 		}
+		draw_rect(c, row, st->line, 0);
+		if (idle_x >= 0)
+			numeral(c, "idle-sms", "multiprocessors left idle by the last wave", idle_x, y + rh / 2,
+				box.x + box.w - nw / 2 - 1, y + rh / 2);
+		if (part_x >= 0) /* below the last row: the gutters hold the others */
+			numeral(c, "part-busy-sms", "multiprocessors partly busy in the last wave", part_x, part_y, part_x,
+				y + rh + nfs(c) * 1.1);
 		if (i == 0)
-			numeral(c, "wave", "wave of thread blocks over the multiprocessors", area.x, y + rh / 2,
+			numeral(c, "wave", "wave of thread blocks over the multiprocessors", area.x + into(c), y + rh / 2,
 				box.x + nw / 2 + 1, y + rh / 2);
 	}
 }
@@ -389,14 +408,15 @@ void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	}
 	draw_rect(c, tile, st->heavy, 0);
 	/* the tile the warps divide: the key block (split-K) or the query block (split-Q) */
-	numeral(c, splitk ? "tile:K_j" : "tile:Q_i", splitk ? "key block" : "query block", tile.x, tile.y + side * 0.1,
-		box.x + nw / 2 + 1, tile.y + side * 0.1);
-	double wy = splitk ? tile.y + side + 1 : tile.y + side / W / 2;
-	double wx = splitk ? tile.x + side / W / 2 : tile.x + side;
+	numeral(c, splitk ? "tile:K_j" : "tile:Q_i", splitk ? "key block" : "query block", tile.x + into(c),
+		tile.y + side * 0.1, box.x + nw / 2 + 1, tile.y + side * 0.1);
+	/* one warp's part: from the middle of the first slice to the gutter, clear of the arrows below */
 	if (splitk)
-		numeral(c, "warp-part", "part of a block assigned to one warp", wx, wy, wx, wy + nfs(c) * 1.2);
+		numeral(c, "warp-part", "part of a block assigned to one warp", tile.x + side / W / 2, tile.y + side * 0.6,
+			box.x + nw / 2 + 1, tile.y + side * 0.6);
 	else
-		numeral(c, "warp-part", "part of a block assigned to one warp", wx, wy, box.x + box.w - nw / 2 - 1, wy);
+		numeral(c, "warp-part", "part of a block assigned to one warp", tile.x + side - into(c), tile.y + side / W / 2,
+			box.x + box.w - nw / 2 - 1, tile.y + side / W / 2);
 	if (splitk) {
 		/* the partial outputs meet in a reduction buffer */
 		struct rbox red = rbox_make(tile.x, tile.y + side + nfs(c) * 4, side, fmin(nfs(c) * 2.5, area.h * 0.15));
@@ -404,11 +424,9 @@ void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		draw_rect(c, red, st->heavy, 0);
 		for (int w = 0; w < W; w++) {
 			double x = tile.x + (w + 0.5) * side / W;
-			if (w == 0)
-				continue; /* the first slice's lead line runs there */
 			draw_arrow(c, x, tile.y + side + 2, x, red.y - 2, st->line, nfs(c) * 0.5, NULL);
 		}
-		numeral(c, "reduction", "reduction buffer in shared memory", red.x + red.w, red.y + red.h / 2,
+		numeral(c, "reduction", "reduction buffer in shared memory", red.x + red.w - into(c), red.y + red.h / 2,
 			box.x + box.w - nw / 2 - 1, red.y + red.h / 2);
 	}
 }
@@ -453,9 +471,9 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 				continue;
 			hatch_rect(c, cb, f == TILE_FULL ? HATCH_DIAG : HATCH_CROSS, f == TILE_FULL ? 4 : 2.5, &st->ink);
 			if (f == TILE_FULL && j == 0 && i1 == cc.rows)
-				fx = cb.x, fy = cb.y + cb.h / 2;
+				fx = cb.x + cb.w / 2, fy = cb.y + cb.h / 2;
 			if (f == TILE_MASKED && mx < 0 && i >= cc.rows / 2)
-				mx = cb.x + cb.w, my = cb.y + cb.h / 2;
+				mx = cb.x + cb.w / 2, my = cb.y + cb.h / 2;
 		}
 	set_rgb(c, &st->ink);
 	draw_rect(c, g, st->heavy, 0);
@@ -465,7 +483,7 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		numeral(c, "tile-masked", "tile pair on the diagonal, masked element by element", mx, my,
 			box.x + box.w - nw / 2 - 1, my);
 	if (cc.skipped)
-		numeral(c, "tile-skipped", "tile pairs above the diagonal, skipped", g.x + g.w, g.y + side * 0.2,
+		numeral(c, "tile-skipped", "tile pairs above the diagonal, skipped", g.x + g.w - side * 0.1, g.y + side * 0.2,
 			box.x + box.w - nw / 2 - 1, g.y + side * 0.2);
 }
 
@@ -535,11 +553,17 @@ static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, doub
 	text_at(c, g->plot.x + g->plot.w / 2, g->plot.y + g->plot.h + th + fs * 0.6, xlab, fs, TX_NOSCALE, 0.5, 0, NULL);
 }
 
-static const char *series_generic(const char *key)
+/* What a series is, in a patent's words.  Series without a descriptor (a
+ * library measured beside attnprof's variants) are told apart by their
+ * place, nth_ref counting them from 0: one description, one element. */
+static const char *series_generic(const char *key, int nth_ref, char *buf, size_t len)
 {
+	static const char *const nth[] = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth" };
 	const struct variant_desc *v = variant_find(key);
-	if (!v)
-		return "reference implementation";
+	if (!v) {
+		snprintf(buf, len, "%s reference implementation", nth[nth_ref >= 0 && nth_ref < 8 ? nth_ref : 7]);
+		return buf;
+	}
 	if (v->patent_term)
 		return v->patent_term;
 	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL)))
@@ -561,7 +585,7 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 	for (int k = 0; k < ns; k++) {
 		struct rbox s = rbox_make(kx, key.y + (kh - sw) / 2, sw, sw);
 		fill_look(c, s, style_series(st, k), st->thin);
-		numeral(c, keys[k], what[k], s.x + s.w, s.y + sw / 2, s.x + s.w + nw, s.y + sw / 2);
+		numeral(c, keys[k], what[k], s.x + s.w * 0.6, s.y + sw / 2, s.x + s.w + nw, s.y + sw / 2);
 		kx += sw + nw * 2.2;
 	}
 	struct pgraph g;
@@ -624,10 +648,12 @@ void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopt
 		fmt_seqlen(ns_vals[i], cat[i], sizeof(cat[i]));
 		cats[i] = cat[i];
 	}
-	for (int k = 0; k < ns_i; k++) {
+	char gen[8][48];
+	for (int k = 0, refs = 0; k < ns_i; k++) {
 		snprintf(pk[k], sizeof(pk[k]), "series:%.90s", keys[k]);
 		pks[k] = pk[k];
-		whats[k] = series_generic(keys[k]);
+		whats[k] = series_generic(keys[k], refs, gen[k], sizeof(gen[k]));
+		refs += !variant_find(keys[k]);
 		for (size_t i = 0; i < nn; i++) {
 			struct rsel s1 = sel;
 			s1.n = ns_vals[i];
@@ -688,7 +714,8 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		fill_look(c, bar, style_series(st, (int)i), st->thin);
 		char k[32];
 		snprintf(k, sizeof(k), "rung:%zu", i);
-		numeral(c, k, what[i < 4 ? i : 3], x + bw / 2, bar.y - 1, x + bw / 2, fmax(box.y + nfs(c) * 0.7, bar.y - nfs(c) * 1.4));
+		numeral(c, k, what[i < 4 ? i : 3], x + bw / 2, bar.y + fmin(into(c), h / 2), x + bw / 2,
+			fmax(box.y + nfs(c) * 0.7, bar.y - nfs(c) * 1.4));
 		(void)nw;
 	}
 }
@@ -893,7 +920,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 		char_box(c, bb, m[i].chr, m[i].state == 2 ? 3 : 0);
 		char key[64];
 		snprintf(key, sizeof(key), "buf:%s", m[i].key);
-		numeral(c, key, m[i].what, bb.x, bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
+		numeral(c, key, m[i].what, bb.x + into(c), bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
 		y += h + gap;
 	}
 	/* the kernels in launch order (at most four: the first, the longest attention kernel, hatched,
@@ -917,10 +944,10 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 			hatch_rect(c, kb, HATCH_DIAG, 4, &st->ink);
 		char_box(c, kb, NULL, 0);
 		if (main)
-			numeral(c, "capkernel:main", "longest attention kernel of a captured computation", kb.x + kb.w,
+			numeral(c, "capkernel:main", "longest attention kernel of a captured computation", kb.x + kb.w - into(c),
 				kb.y + row / 2, box.x + box.w - nw / 2 - 1, kb.y + row / 2);
 		else if (!other_done++)
-			numeral(c, "capkernel:other", "other kernel of a captured computation", kb.x + kb.w, kb.y + row / 2,
+			numeral(c, "capkernel:other", "other kernel of a captured computation", kb.x + kb.w - into(c), kb.y + row / 2,
 				box.x + box.w - nw / 2 - 1, kb.y + row / 2);
 		if (k + 1 < np && pick[k + 1] == pick[k] + 1)
 			draw_arrow(c, kb.x + kb.w / 2, kb.y + kb.h + 1, kb.x + kb.w / 2, kb.y + kb.h + gap * 2 - 1, st->line,
@@ -1009,7 +1036,9 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 			continue;
 		ims[ns] = &all[i];
 		snprintf(pk[ns], sizeof(pk[ns]), "series:%.90s", all[i].key);
-		snprintf(wh[ns], sizeof(wh[ns]), "bars of the captured computation %s", all[i].variant);
+		char ord[16];
+		snprintf(wh[ns], sizeof(wh[ns]), "bars of the %s captured computation",
+			 capture_ordinal(rd, all[i].key, ord, sizeof(ord)));
 		ns++;
 	}
 	int nimpl = ns;
@@ -1017,7 +1046,8 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 	for (int j = 0; j < 2; j++) {
 		ims[ns] = NULL;
 		snprintf(pk[ns], sizeof(pk[ns]), "series:%s", refs[j]);
-		snprintf(wh[ns], sizeof(wh[ns]), "%s", series_generic(refs[j]));
+		char gen[48];
+		snprintf(wh[ns], sizeof(wh[ns]), "%s", series_generic(refs[j], 0, gen, sizeof(gen)));
 		ns++;
 	}
 	if (!nn || !nimpl) {

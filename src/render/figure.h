@@ -23,6 +23,8 @@ void fig_grid_title(const struct rdata *, const struct figopts *, char *, size_t
 void fig_grid(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_warps_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_warps(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_bwdpart_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_bwdpart(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_tflops_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_tflops(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_hbm_title(const struct rdata *, const struct figopts *, char *, size_t);

@@ -4,6 +4,9 @@
  * headings, paragraphs, bullets and notes as elements (Pango markup mapped
  * to HTML), tables from their owned rows, and each figure drawn once as an
  * SVG file in a folder beside the page (NAME_files/), with its caption.
+ * Figures and tables carry ids (fig3, tab2) and the caption as alt text;
+ * "Figure 3" or "Table 2" in the text links to them, and the contents list
+ * them after the sections.
  * The page is written whole or not at all (outfile), as every output is.
  */
 #include "render/render.h"
@@ -49,6 +52,70 @@ static void put_text(FILE *f, const char *s)
 	fputs("…", f);
 }
 
+/* The document's figure and table numbers, for links: "Figure 3" becomes a
+ * link to #fig3 when figure 3 exists (set while the page is written). */
+static int nfigures_linked, ntables_linked;
+
+/* Text with "Figure N", "Fig. N" and "Table N" linked to their elements. */
+static void put_linked(FILE *f, const char *s, const char *end)
+{
+	static const struct { const char *word, *id; int *max; } refs[] = {
+		{ "Figure ", "fig", &nfigures_linked }, { "Fig. ", "fig", &nfigures_linked },
+		{ "Table ", "tab", &ntables_linked },
+	};
+	while (s < end) {
+		size_t k, n = 0;
+		for (k = 0; k < sizeof refs / sizeof refs[0]; k++) {
+			n = strlen(refs[k].word);
+			if ((size_t)(end - s) > n && !strncmp(s, refs[k].word, n) && s[n] >= '1' && s[n] <= '9')
+				break;
+		}
+		if (k == sizeof refs / sizeof refs[0]) {
+			fputc(*s++, f);
+			continue;
+		}
+		char *e;
+		long no = strtol(s + n, &e, 10);
+		if (e > end || no > *refs[k].max) {
+			fwrite(s, 1, (size_t)(e - s), f);
+		} else {
+			fprintf(f, "<a href=\"#%s%ld\">", refs[k].id, no);
+			fwrite(s, 1, (size_t)(e - s), f);
+			fputs("</a>", f);
+		}
+		s = e;
+	}
+}
+
+/* Markup as plain text (tags dropped, the entities Pango markup uses decoded): alt text. */
+static void put_plain(FILE *f, const char *s)
+{
+	static const struct { const char *ent, *ch; } ents[] = {
+		{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" }, { "&apos;", "'" } };
+	char *out = malloc(strlen(s) + 1), *o = out;
+	if (!out)
+		return;
+	while (*s) {
+		if (*s == '<') {
+			const char *e = strchr(s, '>');
+			s = e ? e + 1 : s + strlen(s);
+			continue;
+		}
+		size_t k;
+		for (k = 0; k < sizeof ents / sizeof ents[0] && strncmp(s, ents[k].ent, strlen(ents[k].ent)); k++)
+			;
+		if (k < sizeof ents / sizeof ents[0]) {
+			*o++ = ents[k].ch[0];
+			s += strlen(ents[k].ent);
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+	put_text(f, out);
+	free(out);
+}
+
 /* Pango markup to HTML: its entities are HTML's; b, i, s, u, sub, sup and
  * small are HTML's too; tt is code; span and big lose their attributes
  * (fonts and colours are the style's business). */
@@ -60,7 +127,11 @@ static void put_markup(FILE *f, const char *s)
 	};
 	while (s && *s) {
 		if (*s != '<') {
-			fputc(*s++, f);
+			const char *e = strchr(s, '<');
+			if (!e)
+				e = s + strlen(s);
+			put_linked(f, s, e);
+			s = e;
 			continue;
 		}
 		const char *end = strchr(s, '>');
@@ -104,7 +175,7 @@ static void put_paragraphs(FILE *f, const char *text, const char *cls)
 static void put_table(FILE *f, const struct dblock *b)
 {
 	const struct dtable *T = b->table;
-	fprintf(f, "<table>\n<caption><b>Table %d.</b> ", b->number);
+	fprintf(f, "<table id=\"tab%d\">\n<caption><b>Table %d.</b> ", b->number, b->number);
 	put_text(f, b->table_title);
 	fputs(".", f);
 	if (b->caption) {
@@ -156,8 +227,12 @@ static int put_figure(FILE *f, const struct dblock *b, const struct template *t,
 	put_text(f, dirname);
 	fputc('/', f);
 	put_text(f, file);
-	fputs("\" alt=\"", f);
-	put_text(f, b->fig->name);
+	/* alt text: what the caption says the figure shows */
+	fprintf(f, "\" alt=\"Figure %d: ", b->number);
+	if (b->caption)
+		put_plain(f, b->caption);
+	else
+		put_text(f, title);
 	fprintf(f, "\">\n<figcaption><b>Figure %d.</b> ", b->number);
 	if (b->caption)
 		put_markup(f, b->caption);
@@ -218,6 +293,13 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 		fputs("</p>\n", f);
 	}
 	int figures = 0, tables = 0;
+	nfigures_linked = ntables_linked = 0;
+	for (size_t i = 0; i < m.n; i++) {
+		if (m.b[i].kind == D_FIGURE && m.b[i].number > nfigures_linked)
+			nfigures_linked = m.b[i].number;
+		if (m.b[i].kind == D_TABLE && m.b[i].table && m.b[i].number > ntables_linked)
+			ntables_linked = m.b[i].number;
+	}
 	for (size_t i = 0; i < m.n && !rc; i++) {
 		const struct dblock *b = &m.b[i];
 		switch (b->kind) {
@@ -260,7 +342,35 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 					put_markup(f, m.b[k].text);
 					fputs("</a></li>\n", f);
 				}
-			fputs("</ol></nav>\n", f);
+			fputs("</ol>\n", f);
+			/* then the figures and tables, each linked by its title */
+			for (int kind = 0; kind < 2; kind++) {
+				int any = 0;
+				for (size_t k = 0; k < m.n; k++) {
+					const struct dblock *x = &m.b[k];
+					if (kind == 0 ? x->kind != D_FIGURE : x->kind != D_TABLE || !x->table)
+						continue;
+					if (!any++)
+						fprintf(f, "<h3>%s</h3>\n<ol class=\"refs\">\n", kind ? "Tables" : "Figures");
+					fprintf(f, "<li><a href=\"#%s%d\">%s %d</a> ", kind ? "tab" : "fig", x->number,
+						kind ? "Table" : "Figure", x->number);
+					char title[600] = "";
+					if (kind)
+						put_text(f, x->table_title);
+					else if (x->caption)
+						put_plain(f, x->caption);
+					else if (x->fig->title) {
+						struct figopts fo = x->fo;
+						fo.glossary = &t->glossary;
+						x->fig->title(rd, &fo, title, sizeof title);
+						put_text(f, title);
+					}
+					fputs("</li>\n", f);
+				}
+				if (any)
+					fputs("</ol>\n", f);
+			}
+			fputs("</nav>\n", f);
 			break;
 		case D_FIGURE:
 			rc = put_figure(f, b, t, rd, st, dir, dirname, o->dpi);

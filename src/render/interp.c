@@ -914,6 +914,18 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 			return perr(&ps, p, "'{' is not closed by '}' on the same line (write '{{' for a brace)");
 		ps.p = p + 1;
 		ps.end = close;
+		if (close - p > 5 && !strncmp(p + 1, "ref:", 4)) {
+			const char *id = p + 5;
+			size_t n = (size_t)(close - id);
+			if (!n || strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") < n)
+				return perr(&ps, id, "{ref:ID} names a figure or table by its id: letters, digits, '-' and '_'");
+			char mark[2] = { INTERP_REF_OPEN, INTERP_REF_CLOSE };
+			sbuf_add(out, mark, 1);
+			sbuf_add(out, id, n);
+			sbuf_add(out, mark + 1, 1);
+			p = close + 1;
+			continue;
+		}
 		struct value v;
 		char spec[32];
 		int rc = eval(&ps, &v, spec, sizeof(spec));

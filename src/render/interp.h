@@ -23,6 +23,12 @@
 #include "render/data.h"
 #include "util/yamltree.h"
 
+/* {ref:ID} expands to INTERP_REF_OPEN ID INTERP_REF_CLOSE: the document
+ * model turns the mark into "Figure N" or "Table N" once it has numbered
+ * every block (docmodel.c), so a text may cite what comes after it. */
+#define INTERP_REF_OPEN '\x01'
+#define INTERP_REF_CLOSE '\x02'
+
 struct sbuf {
 	char *buf;   /* NUL-terminated, never NULL after sbuf_init */
 	size_t len, cap;

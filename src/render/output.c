@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "render/interp.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -44,6 +45,30 @@ static void figure_size(const struct rstyle *st, double ratio, double *w, double
 		*w = 960;
 		*h = 540;
 	}
+}
+
+/* SVG files: Cairo draws the lines and fills into memory, the draw layer
+ * hands over the text as <text> elements (rctx.svg_text), and the two are
+ * joined here, the text last so it lies on top as it does in the PDF (labels
+ * sit on paper-coloured knockouts drawn before them).  Text stays text:
+ * searchable, editable, a fraction of the size of glyph outlines. */
+static cairo_status_t to_sbuf(void *closure, const unsigned char *data, unsigned int len)
+{
+	return sbuf_add(closure, (const char *)data, len) ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
+}
+
+static int svg_join(FILE *f, const struct sbuf *drawing, const struct sbuf *text)
+{
+	const char *end = NULL;
+	for (const char *p = strstr(drawing->buf, "</svg>"); p; p = strstr(p + 1, "</svg>"))
+		end = p;
+	if (!end)
+		return -1;
+	size_t head = (size_t)(end - drawing->buf);
+	if (fwrite(drawing->buf, 1, head, f) != head || fputs("<g id=\"text\">\n", f) < 0 ||
+	    fwrite(text->buf, 1, text->len, f) != text->len || fputs("</g>\n", f) < 0 || fputs(end, f) < 0)
+		return -1;
+	return 0;
 }
 
 void figure_file_base(const char *no, const char *kind, const char *variant, char *out, size_t len)
@@ -99,15 +124,20 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 	if (orc)
 		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
 	cairo_surface_t *surf;
+	struct sbuf svg_drawing, svg_text;
+	sbuf_init(&svg_drawing);
+	sbuf_init(&svg_text);
 	switch (f) {
 	case OUT_PDF: surf = cairo_pdf_surface_create_for_stream(out_write, of.f, w, h); break;
-	case OUT_SVG: surf = cairo_svg_surface_create_for_stream(out_write, of.f, w, h); break;
+	case OUT_SVG: surf = cairo_svg_surface_create_for_stream(to_sbuf, &svg_drawing, w, h); break;
 	default: surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * dpi / 72), (int)ceil(h * dpi / 72)); break;
 	}
 	if (cairo_surface_status(surf)) {
 		error("cannot create '%s': %s", path, cairo_why(cairo_surface_status(surf)));
 		cairo_surface_destroy(surf);
 		outfile_abort(&of);
+		sbuf_release(&svg_drawing);
+		sbuf_release(&svg_text);
 		return RENDER_FAIL;
 	}
 	cairo_t *cr = cairo_create(surf);
@@ -116,6 +146,8 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 	int rc = RENDER_FAIL;
 	if (rctx_init(&c, cr, st) == 0) {
 		c.gloss = o->glossary;
+		if (f == OUT_SVG)
+			c.svg_text = &svg_text;
 		struct numerals num;
 		numerals_init(&num);
 		if (st->patent)
@@ -158,6 +190,12 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		rc = RENDER_FAIL;
 	}
 	cairo_surface_destroy(surf);
+	if (rc == RENDER_OK && f == OUT_SVG && svg_join(of.f, &svg_drawing, &svg_text)) {
+		error("cannot write '%s': %s", path, outfile_errno ? strerror(outfile_errno) : strerror(errno));
+		rc = RENDER_FAIL;
+	}
+	sbuf_release(&svg_drawing);
+	sbuf_release(&svg_text);
 	if (rc == RENDER_OK)
 		rc = outfile_commit(&of) ? RENDER_FAIL : RENDER_OK;
 	else

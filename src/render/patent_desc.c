@@ -50,7 +50,8 @@ int pdesc_list(struct sbuf *out, const struct numerals *num, const int *const *p
 	if (!rc)
 		qsort(list, (size_t)n, sizeof(*list), by_numeral);
 	for (int i = 0; !rc && i < n; i++)
-		if (sbuf_addf(out, "%s%d — ", i ? "\n\n" : "", list[i]->numeral) || add_escaped(out, list[i]->what))
+		if (sbuf_addf(out, "%s%d — ", i ? "\n\n" : "", list[i]->numeral) || add_escaped(out, list[i]->what) ||
+		    (list[i]->also[0] && (sbuf_addf(out, "\n\n%d — ", list[i]->numeral) || add_escaped(out, list[i]->also))))
 			rc = -1;
 	free(seen);
 	free(list);

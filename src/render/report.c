@@ -185,11 +185,14 @@ static void new_page(struct doc *d, int sheet)
 					 d->rd->nruns > 0 ? d->rd->nruns : 1, d->rd->repeats ? " and repeat runs" : "");
 			text_at(&d->c, foot.x, foot.y + foot.h, buf, fs, TX_NOSCALE, 0, 1, &st->muted);
 		}
-		if (d->t->layout == LAYOUT_SHEETS || st->patent)
+		/* a patent's description pages: the number alone, centred under the text (1.52(b)(5)) */
+		int centred = d->t->layout == LAYOUT_SHEETS || st->patent;
+		if (centred)
 			snprintf(buf, sizeof(buf), "%d", d->page);
 		else
 			snprintf(buf, sizeof(buf), "%d / %d", d->page, d->total_pages > 0 ? d->total_pages : d->page);
-		text_at(&d->c, foot.x + foot.w, foot.y + foot.h, buf, fs, TX_NOSCALE, 1, 1, &st->muted);
+		text_at(&d->c, centred ? foot.x + foot.w / 2 : foot.x + foot.w, foot.y + foot.h, buf, fs, TX_NOSCALE,
+			centred ? 0.5 : 1, 1, &st->muted);
 	}
 	banner(d, &d->area);
 	d->y = d->area.y;
@@ -762,10 +765,14 @@ static void sheets(struct doc *d)
 		new_page(d, 1);
 		char lab[32];
 		fig_label(d, (int)i + 1, lab, sizeof(lab));
-		double lh;
+		double lh, gh = 0;
 		text_extent(&d->c, lab, st->size_fig_label, TX_BOLD | TX_NOSCALE, 0, NULL, &lh);
+		/* a legend such as "Prior Art" under the label (MPEP 608.02(g)) */
+		const char *legend = d->figs[i].b->legend;
+		if (legend)
+			text_extent(&d->c, legend, st->size_fig_label * 0.8, TX_NOSCALE, 0, NULL, &gh);
 		struct rbox box = d->area;
-		struct rbox lb = rbox_cut_bottom(&box, lh + 10);
+		struct rbox lb = rbox_cut_bottom(&box, lh + 10 + (legend ? gh + 4 : 0));
 		rbox_cut_top(&box, st->size_numeral * 1.5); /* numerals above the topmost parts */
 		/* drawings may use the whole sight: tall for diagrams, less for charts */
 		double r = d->figs[i].b->fig->ratio;
@@ -779,6 +786,9 @@ static void sheets(struct doc *d)
 		if (d->pass == 2)
 			draw_figure(d, (int)i + 1, fb);
 		text_at(&d->c, lb.x + lb.w / 2, fb.y + fb.h + 8, lab, st->size_fig_label, TX_BOLD | TX_NOSCALE, 0.5, 0, NULL);
+		if (legend)
+			text_at(&d->c, lb.x + lb.w / 2, fb.y + fb.h + 8 + lh + 4, legend, st->size_fig_label * 0.8, TX_NOSCALE,
+				0.5, 0, NULL);
 	}
 }
 

@@ -86,10 +86,11 @@ const struct rstyle style_patent = {
 	.page = PAGE_A4,
 	.margin_t = CM_TO_PT(2.6), .margin_r = CM_TO_PT(1.6), .margin_b = CM_TO_PT(1.1), .margin_l = CM_TO_PT(2.6),
 	.family = "DejaVu Sans", .mono = "DejaVu Sans Mono",
-	.size_body = 11.5, .size_small = 11.5, .size_caption = 11.5, .size_title = 16, .size_h1 = 13, .size_h2 = 12,
+	/* description pages: capitals of 0.3175 cm (1.52(b)(2)(ii)) need 12.33 pt of DejaVu Sans */
+	.size_body = 12.5, .size_small = 12.5, .size_caption = 12.5, .size_title = 16, .size_h1 = 13, .size_h2 = 12.5,
 	.size_fig_label = 18, .size_numeral = 13, .size_chart = 12.5,
-	/* drawings: 0.32 cm capitals; description pages: 0.28 cm capitals (1.52) */
-	.min_body = PATENT_CAPS_PT(0.28), .min_text = PATENT_CAPS_PT(0.28), .min_figure = PATENT_CAPS_PT(0.32),
+	/* drawings: 0.32 cm capitals (1.84(p)(3)); description pages: 0.3175 cm capitals (1.52(b)(2)(ii)) */
+	.min_body = PATENT_CAPS_PT(0.3175), .min_text = PATENT_CAPS_PT(0.3175), .min_figure = PATENT_CAPS_PT(0.32),
 	/* description pages: margins at least 2 cm, 2.5 cm left, 1.5 line spacing (1.52(a), (b)) */
 	.text_margin_t = CM_TO_PT(2.1), .text_margin_r = CM_TO_PT(2.1), .text_margin_b = CM_TO_PT(2.1),
 	.text_margin_l = CM_TO_PT(2.6), .text_leading = 1.5,

@@ -101,7 +101,8 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 					     "page_break", "subheading", "contents" };
 	static const char *const valid[] = { "text", "bullets", "figure", "table", "note", "brief_description",
 					     "page_break", "subheading", "contents", "caption", "when", "variant", "compare",
-					     "N", "d", "causal", "B", "H", "batch_tokens", "hidden", "pass", "height", "width", "step" };
+					     "N", "d", "causal", "B", "H", "batch_tokens", "hidden", "pass", "height", "width", "step",
+					     "legend", "id" };
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
@@ -128,8 +129,11 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	b->kind = (enum block_kind)found;
 	b->caption = ynode_get(n, "caption");
 	b->when = ynode_get(n, "when");
+	b->legend = ynode_get(n, "legend");
 	if (b->caption && b->caption->kind != Y_SCALAR)
 		return bad(t, b->caption, "caption must be text");
+	if (b->legend && (b->legend->kind != Y_SCALAR || found != B_FIGURE))
+		return bad(t, b->legend, "legend is a figure's text under its label, such as 'Prior Art'");
 	if (b->when && b->when->kind != Y_SCALAR)
 		return bad(t, b->when, "when must be a condition such as has:decode");
 	switch (b->kind) {
@@ -176,6 +180,13 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	default:
 		break;
 	}
+	if (scalar(t, ynode_get(n, "id"), "id", &b->id))
+		return -1;
+	if (b->id && (found != B_FIGURE && found != B_TABLE))
+		return bad(t, ynode_get(n, "id"), "id names a figure or a table for {ref:ID}");
+	if (b->id && (!*b->id || strspn(b->id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != strlen(b->id) ||
+		      strlen(b->id) >= DOC_ID_MAX))
+		return bad(t, ynode_get(n, "id"), "an id is letters, digits, '-' and '_', at most %d characters", DOC_ID_MAX - 1);
 	if (scalar(t, ynode_get(n, "variant"), "variant", &b->variant) ||
 	    scalar(t, ynode_get(n, "compare"), "compare", &b->compare) || sel_opts(t, n, &b->sel))
 		return -1;

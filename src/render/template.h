@@ -22,6 +22,8 @@ enum layout { LAYOUT_ARTICLE, LAYOUT_SHEETS, LAYOUT_SLIDES };
 
 enum block_kind { B_TEXT, B_BULLETS, B_FIGURE, B_TABLE, B_NOTE, B_BRIEF, B_PAGE_BREAK, B_SUBHEADING, B_CONTENTS };
 
+#define DOC_ID_MAX 48 /* an id's characters, with its NUL */
+
 struct tblock {
 	enum block_kind kind;
 	const struct ynode *node;      /* the block's mapping */
@@ -31,6 +33,8 @@ struct tblock {
 	int table;                     /* table kind */
 	const struct ynode *caption;   /* optional scalar */
 	const struct ynode *when;      /* optional scalar */
+	const struct ynode *legend;    /* figure: a line under its label ("Prior Art", MPEP 608.02(g)) */
+	const char *id;                /* figure, table: the name {ref:ID} cites it by (NULL none) */
 	const char *variant, *compare; /* figure options (may be "$v") */
 	struct rsel sel;               /* figure conditions given */
 	double height;                 /* figure height / width, 0 = the kind's */

@@ -283,5 +283,17 @@ static void test_caption_at_figure_conditions(void)
 	unlink(path);
 }
 
-TESTS(test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error,
+/* {ref:ID} resolved after numbering: forward and backward citations, n/a for a missing id */
+static void test_refs(void)
+{
+	struct doc d;
+	if (load(&d, "tests/fixtures/templates/refs.yaml", "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	CHECK_INT(d.rc, 0);
+	CHECK(text_has(&d.m, "The grid is in Figure 1, the conditions in Table 1, the decode chart in n/a."));
+	CHECK_INT(d.m.missing, 1);
+	unload(&d);
+}
+
+TESTS(test_refs, test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error,
       test_caption_at_figure_conditions)

@@ -121,14 +121,16 @@ static void patent(struct lint *L)
 	L->rec.min[LR_BODY] = L->rec.min[LR_TEXT] = 10.9;
 	L->rec.min[LR_FIGURE] = L->rec.min[LR_NUMERAL] = 12.5;
 	layrec_page(&L->rec, 595, 842, CM(2.1), CM(2.1), CM(2.1), CM(2.6));
-	/* a paragraph of three lines at 1.5 spacing (19.3 pt at 11 pt) */
+	/* a paragraph of three lines at 1.5 spacing (21.9 pt at 12.5 pt) */
 	int g = layrec_group(&L->rec);
 	for (int k = 0; k < 3; k++) {
-		double q[8] = { 80, 80 + 19.3 * k, 400, 80 + 19.3 * k, 400, 90 + 19.3 * k, 80, 90 + 19.3 * k };
-		layrec_text(&L->rec, g, 11, q, "FIG. 1 is a block diagram of a memory", 37);
+		double q[8] = { 80, 80 + 21.9 * k, 400, 80 + 21.9 * k, 400, 90 + 21.9 * k, 80, 90 + 21.9 * k };
+		layrec_text(&L->rec, g, 12.5, q, "FIG. 1 is a block diagram of a memory", 37);
 	}
-	text(L, 80, 200, 200, 10, 11, "10 — memory");
-	text(L, 80, 220, 200, 10, 11, "12 — processor");
+	text(L, 80, 200, 200, 10, 12.5, "10 — memory");
+	text(L, 80, 220, 200, 10, 12.5, "12 — processor");
+	/* the page number centred under the text (its centre 304.6 pt from the left) */
+	text(L, 300, 772, 9, 10, 12.5, "1");
 	for (int s = 1; s <= 2; s++) {
 		layrec_page(&L->rec, 595, 842, CM(2.6), CM(1.6), CM(1.1), CM(2.6));
 		text(L, 280, 80, 30, 12, 14, s == 1 ? "1/2" : "2/2");
@@ -169,7 +171,7 @@ static void test_patent_numeral_list(void)
 	/* listed, not drawn */
 	patent(&L);
 	L.rec.npages = 1;
-	text(&L, 80, 240, 200, 10, 11, "16 — register file");
+	text(&L, 80, 240, 200, 10, 12.5, "16 — register file");
 	L.rec.npages = 3;
 	lint_run(&L);
 	CHECK(has(&L, "reference numeral 16 is listed but drawn on no sheet"));
@@ -217,7 +219,7 @@ static void test_patent_spacing(void)
 	L.rec.npages = 1;
 	for (int k = 0; k < 3; k++) {
 		double q[8] = { 80, 300 + 12.8 * k, 400, 300 + 12.8 * k, 400, 310 + 12.8 * k, 80, 310 + 12.8 * k };
-		layrec_text(&L.rec, g, 11, q, "single spaced", 13);
+		layrec_text(&L.rec, g, 12.5, q, "single spaced", 13);
 	}
 	L.rec.npages = 3;
 	lint_run(&L);
@@ -242,5 +244,91 @@ static void test_patent_legends(void)
 	lint_release(&L);
 }
 
+/* 1.52(b)(5): the number centred; a page without one */
+static void test_patent_page_numbers(void)
+{
+	struct lint L;
+	patent(&L);
+	for (size_t i = 0; i < L.rec.ntexts; i++)
+		if (L.rec.texts[i].page == 1 && !strcmp(L.rec.texts[i].text, "1")) {
+			double *q = L.rec.texts[i].q; /* flush right, as the footer set it before */
+			for (int k = 0; k < 8; k += 2)
+				q[k] += 220;
+		}
+	lint_run(&L);
+	CHECK(has(&L, "page number '1' of description page 1 stands 7.8 cm right of the text's centre"));
+	CHECK_INT(L.nf, 1);
+	lint_release(&L);
+	patent(&L);
+	for (size_t i = 0; i < L.rec.ntexts; i++)
+		if (L.rec.texts[i].page == 1 && !strcmp(L.rec.texts[i].text, "1"))
+			strcpy(L.rec.texts[i].text, "one");
+	lint_run(&L);
+	CHECK(has(&L, "description page 1 carries no page number"));
+	CHECK_INT(L.nf, 1);
+	lint_release(&L);
+}
+
+/* one numeral, two meanings; one meaning, two numerals (each drawn, so only this rule breaks) */
+static void test_patent_meanings(void)
+{
+	struct lint L;
+	patent(&L);
+	L.rec.npages = 1;
+	text(&L, 80, 240, 200, 10, 12.5, "12 — register file");
+	L.rec.npages = 3;
+	lint_run(&L);
+	CHECK(has(&L, "reference numeral 12 has two meanings, 'processor' and 'register file'"));
+	CHECK_INT(L.nf, 1);
+	lint_release(&L);
+	patent(&L);
+	L.rec.npages = 1;
+	text(&L, 80, 240, 200, 10, 12.5, "14 — memory");
+	L.rec.npages = 3;
+	layrec_fig_begin(&L.rec, 80, 100, 500, 700, "patent-dataflow");
+	layrec_line(&L.rec, 1, 100, 600, 400, 600);
+	L.rec.numeral = 1;
+	text(&L, 450, 400, 20, 12, 13, "14");
+	L.rec.numeral = 0;
+	layrec_fig_end(&L.rec);
+	lint_run(&L);
+	CHECK(has(&L, "reference numerals 10 and 14 both name 'memory'"));
+	CHECK_INT(L.nf, 1);
+	lint_release(&L);
+}
+
+/* 11.5 pt DejaVu: capitals 0.296 cm, under 1.52's 0.3175 cm even where the style allowed it */
+static void test_patent_type_size(void)
+{
+	struct lint L;
+	patent(&L);
+	L.rec.min[LR_BODY] = L.rec.min[LR_TEXT] = 10.9;
+	L.rec.npages = 1;
+	text(&L, 80, 300, 300, 10, 11.5, "In FIG. 1 the memory holds");
+	L.rec.npages = 3;
+	lint_run(&L);
+	CHECK(has(&L, "description type 'In FIG. 1 the memory holds' is 11.5 pt, capitals 0.296 cm"));
+	CHECK_INT(L.nf, 1);
+	lint_release(&L);
+}
+
+/* a command line and a variant's name in the description */
+static void test_patent_software(void)
+{
+	struct lint L;
+	patent(&L);
+	L.rec.npages = 1;
+	text(&L, 80, 300, 400, 10, 12.5, "while another program ran (python3 run.py --seqlens 1024),");
+	text(&L, 80, 330, 400, 10, 12.5, "the computation flash2 completes in 1.59 ms");
+	text(&L, 80, 360, 400, 10, 12.5, "with 16-bit floating point on the H200 processor");
+	L.rec.npages = 3;
+	lint_run(&L);
+	CHECK(has(&L, "'while another program ran (python3 run.py --seqlens 1024),' in the description holds a command-line option"));
+	CHECK(has(&L, "'the computation flash2 completes in 1.59 ms' in the description holds a software name"));
+	CHECK_INT(L.nf, 2);
+	lint_release(&L);
+}
+
 TESTS(test_slides_clean, test_slides_one_chart, test_slides_sources, test_slides_notes, test_patent_clean,
-      test_patent_numeral_list, test_patent_sheets, test_patent_sight, test_patent_spacing, test_patent_legends)
+      test_patent_numeral_list, test_patent_sheets, test_patent_sight, test_patent_spacing, test_patent_legends,
+      test_patent_page_numbers, test_patent_meanings, test_patent_type_size, test_patent_software)

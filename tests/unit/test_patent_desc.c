@@ -42,7 +42,30 @@ static void test_list(void)
 	numerals_release(&num);
 }
 
-TESTS(test_sentence, test_list)
+/* A part asked for again with another description keeps its numeral and
+ * first meaning, and the list shows the second too, so the linter can name
+ * the numeral with two meanings instead of one meaning vanishing. */
+static void test_second_meaning(void)
+{
+	struct numerals num;
+	numerals_init(&num);
+	CHECK_INT(numerals_get(&num, "p:series:x", "reference implementation"), 10);
+	CHECK_INT(numerals_get(&num, "p:series:x", "reference implementation"), 10); /* the same: nothing noted */
+	CHECK_STR(num.parts[0].also, "");
+	CHECK_INT(numerals_get(&num, "p:series:x", "first reference implementation"), 10);
+	CHECK_STR(num.parts[0].also, "first reference implementation");
+	int v[] = { 0 };
+	const int *parts[] = { v };
+	int nparts[] = { 1 };
+	struct sbuf sb;
+	sbuf_init(&sb);
+	CHECK_INT(pdesc_list(&sb, &num, parts, nparts, 1), 1);
+	CHECK_STR(sb.buf, "10 — reference implementation\n\n10 — first reference implementation");
+	sbuf_release(&sb);
+	numerals_release(&num);
+}
+
+TESTS(test_sentence, test_list, test_second_meaning)
 #else
 static void test_built_without_render(void) { SKIP("built without the renderer"); }
 TESTS(test_built_without_render)

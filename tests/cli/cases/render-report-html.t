@@ -4,7 +4,10 @@ needs: render
 args: report tests/fixtures/results-small.yaml -t templates/review.yaml -o $TMP/r.html -q && cat $TMP/r.html
 exit: 0
 stdout: <h2 id="s1">1 Summary</h2>
-stdout: <table>
+stdout: <table id="tab1">
+stdout: alt="Figure 1: 
+stdout: <li><a href="#fig1">Figure 1</a> 
+stdout: <li><a href="#tab1">Table 1</a> 
 stdout: <figcaption><b>Figure 1.</b>
 stdout: <img src="r_files/fig01-
 file: $TMP/r.html
