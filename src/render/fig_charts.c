@@ -545,7 +545,13 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 	ns = kept;
 	legend_for(c, rd, keys, ns, 0, e);
 	ne = ns;
-	if (ls->model && ne < MAX_SERIES + 1) {
+	/* the model's legend entry only where a record has a model value to draw */
+	int any_model = 0;
+	for (size_t i = 0; ls->model && i < used.n && !any_model; i++) {
+		double mv;
+		any_model = !ls->model(rd, used.r[i], &mv);
+	}
+	if (any_model && ne < MAX_SERIES + 1) {
 		static const struct series_look model_look = { { 0, 0, 0 }, { 0.3, 0.3, 0.3 }, HATCH_NONE, 1.2, 4 };
 		memset(&e[ne], 0, sizeof(e[ne]));
 		snprintf(e[ne].label, sizeof(e[ne].label), "%s", ls->model_label);

@@ -185,12 +185,17 @@ static int column_range(const struct dtable *t, const char *head, const char *fh
 	for (int i = 0; i < t->nrows; i++) {
 		if (fhead && strcmp(t->cell[i][f], fval))
 			continue;
+		/* a ratio within both records' spread is marked "≈ " in the table,
+		 * and quoted so in the prose */
+		const char *cell = t->cell[i][c], *num = cell;
+		if (!strncmp(num, "\u2248 ", strlen("\u2248 ")))
+			num += strlen("\u2248 ");
 		char *e;
-		double x = strtod(t->cell[i][c], &e);
-		if (e == t->cell[i][c])
+		double x = strtod(num, &e);
+		if (e == num)
 			continue;
-		if (!n || x < vlo) { vlo = x; snprintf(lo, len, "%s", t->cell[i][c]); }
-		if (!n || x > vhi) { vhi = x; snprintf(hi, len, "%s", t->cell[i][c]); }
+		if (!n || x < vlo) { vlo = x; snprintf(lo, len, "%s", cell); }
+		if (!n || x > vhi) { vhi = x; snprintf(hi, len, "%s", cell); }
 		n++;
 	}
 	return n ? 0 : -1;
