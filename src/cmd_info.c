@@ -21,9 +21,8 @@ static void usage(FILE *f)
 		"CUPTI versions, and whether hardware counters can be read.\n"
 		"\n"
 		"  --quiet         print nothing; the exit status says it all\n"
-		"  --metrics SET   list the CUPTI metric names of a built-in set (none, memory,\n"
-		"                  default, full), one per line, after a '#' line saying what\n"
-		"                  the set measures; needs no GPU\n"
+		"  --metrics SET   list the CUPTI metric names of a built-in set, one per line,\n"
+		"                  after a '#' line saying what the set measures; needs no GPU\n"
 		"\n"
 		"exit status: 0 GPU present and counters readable; 3 no GPU, GPU half\n"
 		"not built, or counters not readable (the output says how to enable them).\n"
@@ -40,7 +39,7 @@ static int list_metric_set(const char *name)
 {
 	const struct metric_set *ms = metric_set_find(name);
 	if (!ms)
-		return error("unknown metric set '%s' for --metrics: use none, memory, default or full", name),
+		return error("unknown metric set '%s' for --metrics: use one of %s", name, metric_set_names()),
 		       EXIT_BAD_INPUT;
 	printf("# %s: %zu metric%s: %s\n", ms->name, ms->nmetrics, ms->nmetrics == 1 ? "" : "s", ms->about);
 	for (size_t i = 0; i < ms->nmetrics; i++)

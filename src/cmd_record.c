@@ -46,7 +46,8 @@ static void usage(FILE *f)
 		"                      or ./<spec name>.yaml when that folder does not exist)\n"
 		"      --resume        keep the records already in FILE and run only the rest\n"
 		"      --force         overwrite FILE\n"
-		"      --metrics SET   override the spec's metric set: none, memory, default, full\n"
+		"      --metrics SET   override the spec's metric set (attnprof info --metrics SET\n"
+		"                      lists one: none, memory, default, workload, stalls, full)\n"
 		"      --replay MODE   how counter passes are taken (override the spec's replay):\n"
 		"                      auto (default): user replay with the L2 flushed before each\n"
 		"                      kernel, as Nsight Compute does; kernel replay for a variant\n"
@@ -359,7 +360,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	}
 	const struct metric_set *ms = metric_set_find(metrics);
 	if (!ms) {
-		error("unknown metric set '%s' for --metrics: use none, memory, capture, default or full", metrics);
+		error("unknown metric set '%s' for --metrics: use one of %s", metrics, metric_set_names());
 		return EXIT_BAD_INPUT;
 	}
 	char shape_range[512] = "";
@@ -782,7 +783,7 @@ int cmd_record(int argc, char **argv)
 	if (metrics) {
 		const struct metric_set *ms = metric_set_find(metrics);
 		if (!ms) {
-			error("unknown metric set '%s' for --metrics: use none, memory, default or full", metrics);
+			error("unknown metric set '%s' for --metrics: use one of %s", metrics, metric_set_names());
 			spec_release(&s);
 			return EXIT_BAD_INPUT;
 		}

@@ -2,7 +2,7 @@
  *
  * Pass costs on GH100 (cuptiProfilerHostGetNumOfPasses, CUPTI 13.0):
  * memory 1, default 2 (the bank-conflict counters need the second pass),
- * full 4.  docs/metrics.md has the table.
+ * workload 2, stalls 7, full 4.  docs/metrics.md has the table.
  */
 #include "metric_sets.h"
 
@@ -32,6 +32,23 @@ static const char *const set_full[] = {
 	M_DURATION, M_SM_CLOCK,
 };
 
+/* where the bytes go at every level, so "S and P never reach HBM" shows at
+ * L1 and L2 too (2 passes on GH100) */
+static const char *const set_workload[] = {
+	M_DRAM_READ, M_DRAM_WRITE, M_L2_BYTES, M_L2_HIT, M_L1_BYTES, M_L1_HIT, M_SMEM_WF, M_DURATION,
+};
+
+/* warp-state statistics as Nsight Compute's WarpStateStats section reads
+ * them: every stall reason the range profiler counts on GH100, and the
+ * active warp-cycles they divide (7 passes on GH100) */
+static const char *const set_stalls[] = {
+	M_WARPS_ACTIVE, M_STALL("long_scoreboard"), M_STALL("short_scoreboard"), M_STALL("mio_throttle"),
+	M_STALL("math_pipe_throttle"), M_STALL("not_selected"), M_STALL("selected"), M_STALL("wait"),
+	M_STALL("barrier"), M_STALL("lg_throttle"), M_STALL("dispatch_stall"), M_STALL("no_instruction"),
+	M_STALL("membar"), M_STALL("branch_resolving"), M_STALL("drain"), M_STALL("sleeping"),
+	M_STALL("tex_throttle"), M_STALL("imc_miss"), M_STALL("misc"), M_DURATION,
+};
+
 /* record -- CMD: the store-or-not verdict (L2 writes from the SMs), DRAM,
  * shared memory, occupancy, tensor pipe and time: the seven metrics the
  * ncu comparison of docs/capture.md profiles */
@@ -45,6 +62,8 @@ const struct metric_set metric_sets_builtin[] = {
 	SET("memory", "HBM and L2 bytes, duration and clock (1 pass on GH100)", set_memory),
 	SET("default", "HBM, L2, shared-memory wavefronts and conflicts, ldmatrix, occupancy, tensor pipe, duration, clock (2 passes on GH100)", set_default),
 	SET("capture", "record -- CMD's default: HBM read/write, L2 write sectors (the stored-or-not verdict), shared-memory load wavefronts, occupancy, tensor pipe, duration", set_capture),
+	SET("workload", "bytes and sector hit rates at L1 and L2, shared-memory wavefronts, DRAM, duration (2 passes on GH100)", set_workload),
+	SET("stalls", "warp-state statistics: warp-cycles stalled per reason (long/short scoreboard, MIO and math-pipe throttle, barrier, not selected, ...) over active warp-cycles (7 passes on GH100)", set_stalls),
 	SET("full", "default plus instruction mix (FP32 add/mul/fma, MUFU, tensor HMMA/HGMMA), barrier stalls, L2 sectors, ldgsts (4 passes on GH100)", set_full),
 };
 const size_t metric_sets_builtin_count = sizeof(metric_sets_builtin) / sizeof(metric_sets_builtin[0]);
@@ -55,6 +74,15 @@ const struct metric_set *metric_set_find(const char *name)
 		if (!strcmp(metric_sets_builtin[i].name, name))
 			return &metric_sets_builtin[i];
 	return NULL;
+}
+
+const char *metric_set_names(void)
+{
+	static char buf[256];
+	if (!buf[0])
+		for (size_t i = 0, n = 0; i < metric_sets_builtin_count && n < sizeof buf; i++)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", metric_sets_builtin[i].name);
+	return buf;
 }
 
 /* unit "__" counter, then optional ".rollup" and ".submetric" parts:

@@ -23,6 +23,9 @@ extern const size_t metric_sets_builtin_count;
 /* The built-in set called name, or NULL ("none" is a set with no metrics). */
 const struct metric_set *metric_set_find(const char *name);
 
+/* The built-in sets' names, comma-separated, from the table (for help and errors). */
+const char *metric_set_names(void);
+
 /* 1 if name looks like a CUPTI metric name ("dram__bytes_read.sum"). */
 int metric_name_wellformed(const char *name);
 
@@ -64,5 +67,13 @@ int metric_needs_kernel_replay(const char *name);
 #define M_SMEM_GMMA_WF   "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum"
 #define M_INST_EXECUTED  "smsp__inst_executed.sum"
 #define M_SMS_ACTIVE     "sm__cycles_active.avg"
+/* the memory workload (issue 31): bytes and sector hit rates at L1 and L2 */
+#define M_L1_BYTES       "l1tex__t_bytes.sum"
+#define M_L1_HIT         "l1tex__t_sector_hit_rate.pct"
+#define M_L2_HIT         "lts__t_sector_hit_rate.pct"
+#define M_SMEM_WF        "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+/* warp states: warp-cycles stalled for each reason, over warp-cycles active */
+#define M_WARPS_ACTIVE   "smsp__warps_active.sum"
+#define M_STALL(reason)  "smsp__warps_issue_stalled_" reason ".sum"
 
 #endif

@@ -232,8 +232,8 @@ static int parse_metrics(struct ctx *c, const struct ynode *root)
 		return 0;
 	}
 	if (m->kind != Y_SCALAR)
-		return error("%s: metrics must be a set name (none, memory, default, full, or one of metric_sets) or a list of metric names",
-			     where(c, m, w, sizeof(w)));
+		return error("%s: metrics must be a set name (%s, or one of metric_sets) or a list of metric names",
+			     where(c, m, w, sizeof(w)), metric_set_names());
 	if (set_string(&s->metric_set, m->scalar))
 		return -1;
 	const struct ynode *own = sets ? ynode_get(sets, m->scalar) : NULL;
@@ -255,9 +255,9 @@ static int parse_metrics(struct ctx *c, const struct ynode *root)
 		for (size_t i = 0; sets && i < sets->n && n < 32; i++)
 			names[n++] = sets->keys[i]->scalar;
 		const char *near = nearest_word(m->scalar, names, n);
-		return error("%s: unknown metric set '%s'%s%s%s (built in: none, memory, default, full)",
+		return error("%s: unknown metric set '%s'%s%s%s (built in: %s)",
 			     where(c, m, w, sizeof(w)), m->scalar, near ? ": did you mean '" : "",
-			     near ? near : "", near ? "'?" : "");
+			     near ? near : "", near ? "'?" : "", metric_set_names());
 	}
 	return spec_use_metric_set(s, ms);
 }

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info workload frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -102,6 +102,12 @@ PY
 			cp "$OUT/ncu-bwd.txt" "$OUT/ncu-bwd-$(basename "$(dirname "$t")").txt"
 		done
 		gzip -f "$OUT"/ncu-bwd-*.txt; rm -f "$OUT/ncu-bwd.txt" ;;
+	workload)
+		say "memory workload and warp states (issue 31 items 3, 4): experiments/workload.yaml (L1/L2 bytes and hit rates) and experiments/stalls.yaml (stall reasons)"
+		for sp in workload stalls; do
+			./attnprof record experiments/$sp.yaml -o "$OUT/$sp.yaml" --force --progress --copy-probe 0 2>&1 | tail -4 | tee -a "$log"
+			./attnprof export "$OUT/$sp.yaml" --csv 2>/dev/null | cut -c1-400 | head -12 | tee -a "$log"
+		done ;;
 	frontcheck)
 		say "front ends after the fixes (issue 30): JAX with counters (does it run to its end?), JAX with XLA's command buffers off (found by family?), the unmarked FA2 program by --scan, FlexAttention compiled with its backward re-run and checked"
 		cmp_one() { # NAME SECS CMD...: one plain run, one under record; checksums compared
