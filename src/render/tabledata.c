@@ -16,21 +16,23 @@
 #include "metric_sets.h"
 #include "util/error.h"
 
+/* indexed by kind (designated: the order of the enum cannot slip) */
 const struct table_info table_kinds[TABLE_COUNT] = {
-	{ "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)", "Time per variant and flash2's speed-ups" },
-	{ "conditions", "the GPU, clocks, software and run of the results file", "Conditions of the measurements" },
-	{ "correctness", "errors against the fp64 reference with their tolerances, per variant", "Correctness against the fp64 reference" },
-	{ "model", "measured HBM bytes and peak memory against the model, per variant and N", "Measured against the model" },
-	{ "memory", "allocations and peak device memory per variant at the focus", "Allocations and peak memory" },
-	{ "variants", "the descriptors: grid, warps, rescale, buffers in HBM", "The variants' descriptors" },
-	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy", "Kernel launches" },
-	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step", "The ablation ladder, step by step" },
-	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy", "Decode against prefill, record by record" },
-	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict", "The attention calls found" },
-	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes", "Captured implementations beside attnprof's references" },
-	{ "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes" },
-	{ "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant" },
-	{ "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread" },
+	[TABLE_SPEEDUP] = { "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)", "Time per variant and flash2's speed-ups" },
+	[TABLE_CONDITIONS] = { "conditions", "the GPU, clocks, software and run of the results file", "Conditions of the measurements" },
+	[TABLE_CORRECTNESS] = { "correctness", "errors against the fp64 reference with their tolerances, per variant", "Correctness against the fp64 reference" },
+	[TABLE_MODEL] = { "model", "measured HBM bytes and peak memory against the model, per variant and N", "Measured against the model" },
+	[TABLE_MEMORY] = { "memory", "allocations and peak device memory per variant at the focus", "Allocations and peak memory" },
+	[TABLE_VARIANTS] = { "variants", "the descriptors: grid, warps, rescale, buffers in HBM", "The variants' descriptors" },
+	[TABLE_LAUNCHES] = { "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy", "Kernel launches" },
+	[TABLE_ABLATION] = { "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step", "The ablation ladder, step by step" },
+	[TABLE_DECODE] = { "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy", "Decode against prefill, record by record" },
+	[TABLE_CAPTURE_CALLS] = { "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict", "The attention calls found" },
+	[TABLE_CAPTURE_COMPARE] = { "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes", "Captured implementations beside attnprof's references" },
+	[TABLE_CAPTURE_MISSING] = { "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes" },
+	[TABLE_TENSOR] = { "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant" },
+	[TABLE_SPREAD] = { "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread" },
+	[TABLE_SOL] = { "sol", "speed of light of each variant's longest kernel at the focus: its share of the measured DRAM bandwidth and the tensor pipe's activity, the call's share of the measured tensor rate", "Speed of light per variant" },
 };
 
 int table_find(const char *name)
@@ -503,6 +505,56 @@ static void build_tensor(struct dtable *T, const struct rdata *rd, const struct 
 		 rsel_describe(&s, d, sizeof(d)), rate, sheet);
 }
 
+/* Nsight Compute's first section, per variant: how close the longest kernel
+ * runs to the two ceilings that bound attention, each measured in the run
+ * (the copy bandwidth, the dense GEMM rate) and named in the note */
+static void build_sol(struct dtable *T, const struct rdata *rd, const struct figopts *o)
+{
+	static const char *const h[] = { "variant", "longest kernel", "time", "DRAM GB/s", "of copy", "tensor pipe",
+					 "call of GEMM rate" };
+	static const int right[] = { 0, 0, 1, 1, 1, 1, 1 };
+	t_cols(T, 7, h, right);
+	const struct gpu_info *g = &rd->res->header.gpu;
+	struct rsel s;
+	char keys[16][SERIES_KEY];
+	size_t ns = focus_series(rd, o, &s, keys);
+	for (size_t k = 0; k < ns; k++) {
+		const struct record *r = rdata_find(rd, keys[k], &s);
+		const struct launch *ml = r ? record_main_launch(r) : NULL;
+		char (*row)[TCELL];
+		if (!ml || !(row = t_row(T)))
+			continue;
+		char lab[SERIES_KEY], kn[96];
+		t_set(row, 0, "%s", series_label(keys[k], lab, sizeof(lab)));
+		kernel_short_name(ml->name ? ml->name : "?", kn, sizeof(kn));
+		t_set(row, 1, "%s", kn);
+		const double *ns_t = kvlist_get(&ml->metrics, M_DURATION), *rd_b = kvlist_get(&ml->metrics, M_DRAM_READ),
+			     *wr_b = kvlist_get(&ml->metrics, M_DRAM_WRITE), *tens = kvlist_get(&ml->metrics, M_TENSOR_ACTIVE);
+		const double sec = ns_t && *ns_t > 0 ? *ns_t * 1e-9 : 0;
+		const double gbs = sec > 0 && rd_b && wr_b ? (*rd_b + *wr_b) / sec / 1e9 : NAN;
+		t_set(row, 2, sec > 0 ? "%.3f ms" : "–", sec * 1e3);
+		t_set(row, 3, usable(gbs) ? "%.0f" : "–", gbs);
+		t_set(row, 4, usable(gbs) && g->copy_gbs > 0 ? "%.0f %%" : "–", 100 * gbs / g->copy_gbs);
+		t_set(row, 5, tens && usable(*tens) ? "%.0f %%" : "–", tens ? *tens : 0);
+		double v;
+		enum qunit u;
+		char why[200], b[48];
+		if (rdata_quantity(rd, r, "tensor_peak_pct", NULL, &v, &u, why, sizeof(why)))
+			t_set(row, 6, "–");
+		else
+			t_set(row, 6, "%s", (fmt_quantity(v, u, NULL, b, sizeof(b)), b));
+	}
+	char d[96];
+	snprintf(T->note, sizeof(T->note), "%s. Per variant, the kernel of the longest time (its own counters, taken "
+		 "under profiling): DRAM GB/s = its DRAM bytes read + written / its duration; of copy = that / the "
+		 "device-to-device copy bandwidth measured in the run (%.0f GB/s; the data sheet's %.0f GB/s is not "
+		 "reached by a copy); tensor pipe = " M_TENSOR_ACTIVE " (HMMA and HGMMA alike); call of GEMM rate = the "
+		 "call's TFLOP/s (all its kernels, FlashAttention convention) / the dense fp16 GEMM rate measured in the "
+		 "run (%.0f TFLOP/s, cuBLAS's wgmma kernels); an mma.sync kernel's own ceiling was not measured apart "
+		 "from it; – = not measured.",
+		 rsel_describe(&s, d, sizeof(d)), g->copy_gbs, g->peak_hbm_gbs, g->tensor_tflops);
+}
+
 /* A median this far above the fastest launch: the launches did not all run
  * alike (two modes, a slow stretch), and the median may speak of the slow
  * ones.  Quiet timings here sit within 1-2 % (docs/benchmarks.md). */
@@ -739,6 +791,7 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 	case TABLE_LAUNCHES: build_launches(T, rd, o); break;
 	case TABLE_TENSOR: build_tensor(T, rd, o); break;
 	case TABLE_SPREAD: build_spread(T, rd); break;
+	case TABLE_SOL: build_sol(T, rd, o); break;
 	case TABLE_ABLATION: build_ablation(T, rd, o); break;
 	case TABLE_DECODE: build_decode(T, rd); break;
 	case TABLE_CAPTURE_CALLS: capture_table_calls(T, rd); break;
