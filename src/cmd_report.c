@@ -45,8 +45,9 @@ static void usage(FILE *f)
 		"options:\n"
 		"  -t, --template FILE   the template: templates/review.yaml, patent.yaml,\n"
 		"                        slides.yaml, or your own\n"
-		"  -o, --output FILE     the PDF to write, or NAME.html: the same document as one\n"
-		"                        HTML page, its figures as SVG in NAME_files/\n"
+		"  -o, --output FILE     the PDF to write, or NAME.html (one HTML page) or NAME.md\n"
+		"                        (GitHub-flavoured Markdown): the same document, its\n"
+		"                        figures as SVG in NAME_files/\n"
 		"  --style STYLE         color, print, patent or slides (default: the template's)\n"
 		"  --figures-dir DIR     also write each figure as DIR/figNN-KIND.svg and .png\n"
 		"  --dpi D               PNG resolution for --figures-dir (default 200)\n"
@@ -175,11 +176,22 @@ int cmd_report(int argc, char **argv)
 		error("unknown style '%s' (color, print, patent, slides)", style);
 		return EXIT_BAD_INPUT;
 	}
-	enum out_format f;
-	size_t olen = strlen(out);
-	const int html = olen > 5 && !strcasecmp(out + olen - 5, ".html"); /* .HTML alike, as .PDF */
-	if (!html && (out_format_of(out, &f) || f != OUT_PDF)) {
-		error("a report is a PDF or an HTML page: name the output '%s' with .pdf or .html "
+	/* the writers, by the output's extension (.HTML alike, as .PDF) */
+	static const struct {
+		const char *ext;
+		int (*write)(const struct template *, struct rdata *, const struct report_opts *, struct report_stats *);
+		int layout; /* a layout record beside it, for the linter (paged output) */
+	} writers[] = {
+		{ ".pdf", report_render, 1 }, { ".html", report_html, 0 }, { ".md", report_markdown, 0 },
+	};
+	size_t olen = strlen(out), w = 0;
+	for (; w < sizeof writers / sizeof writers[0]; w++) {
+		size_t el = strlen(writers[w].ext);
+		if (olen > el && !strcasecmp(out + olen - el, writers[w].ext))
+			break;
+	}
+	if (w == sizeof writers / sizeof writers[0]) {
+		error("a report is a PDF, an HTML page or Markdown: name the output '%s' with .pdf, .html or .md "
 		      "(use --figures-dir for SVG and PNG)", out);
 		return EXIT_BAD_INPUT;
 	}
@@ -208,14 +220,14 @@ int cmd_report(int argc, char **argv)
 	} else {
 		char layout[4200];
 		layrec_path(out, layout, sizeof(layout));
-		struct report_opts o = { st, out, figdir, dpi, quiet, html ? NULL : layout };
+		struct report_opts o = { st, out, figdir, dpi, quiet, writers[w].layout ? layout : NULL };
 		struct report_stats s;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		/* every file of the report (PDF or page, layout, notes, figures,
 		 * missing spec) renamed into place together, or none */
 		outfile_begin();
-		int r = html ? report_html(&t, &rd, &o, &s) : report_render(&t, &rd, &o, &s);
+		int r = writers[w].write(&t, &rd, &o, &s);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (r == RENDER_OK) {
 			char gap[600];

@@ -47,5 +47,9 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
  * SVG in NAME_files/ beside it (html.c); pages = 1. */
 int report_html(const struct template *t, struct rdata *rd, const struct report_opts *o,
 		struct report_stats *stats);
+/* The same document as GitHub-flavoured Markdown, o->out (NAME.md), its
+ * figures as SVG in NAME_files/ beside it (markdown.c); pages = 1. */
+int report_markdown(const struct template *t, struct rdata *rd, const struct report_opts *o,
+		    struct report_stats *stats);
 
 #endif

@@ -1,5 +1,6 @@
-# a report is a PDF or an HTML page; anything else is refused, naming both
+# a report is a PDF, an HTML page or Markdown; anything else is refused, naming all three
 needs: render
 args: report tests/fixtures/results-small.yaml -t templates/review.yaml -o $TMP/r.docx
 exit: 2
-stderr: a report is a PDF or an HTML page: name the output
+stderr: a report is a PDF, an HTML page or Markdown: name the output
+stderr: with .pdf, .html or .md
