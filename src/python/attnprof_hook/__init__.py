@@ -332,7 +332,7 @@ def _bwd_after(torch, call, fwd, q, k, v, go, scale, causal, mask):
                         ref_max = max(ref_max, float(ref.abs().max()))
                         err2 += float((d * d).sum())
                         ref2 += float((ref * ref).sum())
-                    n += ref.shape[0]
+                    n += Nq  # dQ rows of this head (and its dK, dV rows)
                 rel = (err2 ** 0.5) / max(ref2 ** 0.5, 1e-300)
                 tol_abs = frac * ref_max
                 ok = max_abs <= tol_abs and rel <= tol_rel
