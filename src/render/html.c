@@ -18,10 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "render/docmodel.h"
-#include "render/style.h"
-#include "util/error.h"
-#include "util/file.h"
+#include "render/page.h"
 
 /* Text with & < > " escaped. */
 static void put_escaped(FILE *f, const char *s, const char *end)
@@ -206,25 +203,17 @@ static void put_table(FILE *f, const struct dblock *b)
 	}
 }
 
-/* The figure of block b as DIR/figNN-KIND[-VARIANT].svg, and its element. */
-static int put_figure(FILE *f, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		      const struct rstyle *st, const char *dir, const char *dirname, double dpi)
+/* Figure block b as an SVG in the folder, and its element. */
+static int put_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
+		      double dpi)
 {
-	char no[16], base[600], file[610], path[4900];
-	snprintf(no, sizeof no, "%02d", b->number);
-	figure_file_base(no, b->fig->name, b->fo.variant, base, sizeof base);
-	snprintf(file, sizeof file, "%s.svg", base);
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	struct figopts fo = b->fo;
-	fo.glossary = &t->glossary;
-	int rc = render_figure_file(rd, b->fig->name, &fo, st, path, dpi);
+	char file[610], title[600];
+	int rc = page_figure(p, b, t, rd, dpi, file, sizeof file, title, sizeof title);
 	if (rc)
 		return rc;
-	char title[600] = "";
-	if (!b->caption && b->fig->title)
-		b->fig->title(rd, &fo, title, sizeof title);
+	FILE *f = p->f;
 	fprintf(f, "<figure id=\"fig%d\">\n<img src=\"", b->number);
-	put_text(f, dirname);
+	put_text(f, p->dirname);
 	fputc('/', f);
 	put_text(f, file);
 	/* alt text: what the caption says the figure shows */
@@ -252,56 +241,37 @@ static const char *page_style =
 
 int report_html(const struct template *t, struct rdata *rd, const struct report_opts *o, struct report_stats *stats)
 {
-	const struct rstyle *st = o->style ? o->style : style_find(t->style);
-	if (!st)
-		st = &style_color;
-	struct docmodel m;
-	int rc = docmodel_build(&m, t, rd, o->quiet);
+	struct page p;
+	int rc = page_open(&p, t, rd, o, ".html");
 	if (rc)
-		return rc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
-
-	/* review.html -> review_files/ beside it */
-	char dir[4200], dirname[4200];
-	path_sibling(o->out, ".html", "_files", dir, sizeof dir);
-	const char *slash = strrchr(dir, '/');
-	snprintf(dirname, sizeof dirname, "%s", slash ? slash + 1 : dir);
-	if (mkdir(dir, 0777) && errno != EEXIST) {
-		docmodel_release(&m);
-		return error("cannot create folder '%s' for the figures: %s", dir, strerror(errno)), RENDER_FAIL;
-	}
-
-	struct outfile of;
-	int orc = outfile_open(&of, o->out, NULL);
-	if (orc) {
-		docmodel_release(&m);
-		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
-	}
-	FILE *f = of.f;
+		return rc;
+	const struct docmodel *m = &p.m;
+	FILE *f = p.f;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
-	put_text(f, m.title_plain ? m.title_plain : "attnprof report");
+	put_text(f, m->title_plain ? m->title_plain : "attnprof report");
 	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", page_style);
-	put_markup(f, m.title);
+	put_markup(f, m->title);
 	fputs("</h1>\n", f);
-	if (m.subtitle) {
+	if (m->subtitle) {
 		fputs("<p class=\"subtitle\">", f);
-		put_markup(f, m.subtitle);
+		put_markup(f, m->subtitle);
 		fputs("</p>\n", f);
 	}
-	if (m.meta) {
+	if (m->meta) {
 		fputs("<p class=\"meta\">", f);
-		put_markup(f, m.meta);
+		put_markup(f, m->meta);
 		fputs("</p>\n", f);
 	}
 	int figures = 0, tables = 0;
 	nfigures_linked = ntables_linked = 0;
-	for (size_t i = 0; i < m.n; i++) {
-		if (m.b[i].kind == D_FIGURE && m.b[i].number > nfigures_linked)
-			nfigures_linked = m.b[i].number;
-		if (m.b[i].kind == D_TABLE && m.b[i].table && m.b[i].number > ntables_linked)
-			ntables_linked = m.b[i].number;
+	for (size_t i = 0; i < m->n; i++) {
+		if (m->b[i].kind == D_FIGURE && m->b[i].number > nfigures_linked)
+			nfigures_linked = m->b[i].number;
+		if (m->b[i].kind == D_TABLE && m->b[i].table && m->b[i].number > ntables_linked)
+			ntables_linked = m->b[i].number;
 	}
-	for (size_t i = 0; i < m.n && !rc; i++) {
-		const struct dblock *b = &m.b[i];
+	for (size_t i = 0; i < m->n && !rc; i++) {
+		const struct dblock *b = &m->b[i];
 		switch (b->kind) {
 		case D_SECTION:
 			if (b->text && b->text[0]) {
@@ -336,18 +306,18 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 			fputs("<nav><h2>", f);
 			put_markup(f, b->text && b->text[0] ? b->text : "Contents");
 			fputs("</h2>\n<ol>\n", f);
-			for (size_t k = 0; k < m.n; k++)
-				if (m.b[k].kind == D_SECTION && m.b[k].text && m.b[k].text[0] && m.b[k].number > 0) {
-					fprintf(f, "<li><a href=\"#s%d\">", m.b[k].number);
-					put_markup(f, m.b[k].text);
+			for (size_t k = 0; k < m->n; k++)
+				if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
+					fprintf(f, "<li><a href=\"#s%d\">", m->b[k].number);
+					put_markup(f, m->b[k].text);
 					fputs("</a></li>\n", f);
 				}
 			fputs("</ol>\n", f);
 			/* then the figures and tables, each linked by its title */
 			for (int kind = 0; kind < 2; kind++) {
 				int any = 0;
-				for (size_t k = 0; k < m.n; k++) {
-					const struct dblock *x = &m.b[k];
+				for (size_t k = 0; k < m->n; k++) {
+					const struct dblock *x = &m->b[k];
 					if (kind == 0 ? x->kind != D_FIGURE : x->kind != D_TABLE || !x->table)
 						continue;
 					if (!any++)
@@ -373,7 +343,7 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 			fputs("</nav>\n", f);
 			break;
 		case D_FIGURE:
-			rc = put_figure(f, b, t, rd, st, dir, dirname, o->dpi);
+			rc = put_figure(&p, b, t, rd, o->dpi);
 			figures++;
 			break;
 		case D_TABLE:
@@ -387,18 +357,5 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 		}
 	}
 	fputs("</body>\n</html>\n", f);
-	if (rc || ferror(f)) {
-		outfile_abort(&of);
-		docmodel_release(&m);
-		return rc ? rc : (error("cannot write '%s': %s", o->out, strerror(errno ? errno : EIO)), RENDER_FAIL);
-	}
-	rc = outfile_commit(&of) ? RENDER_FAIL : 0;
-	if (stats) {
-		stats->pages = 1;
-		stats->figures = figures;
-		stats->tables = tables;
-		stats->missing = m.missing;
-	}
-	docmodel_release(&m);
-	return rc;
+	return page_close(&p, rc, figures, tables, o->out, stats);
 }

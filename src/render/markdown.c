@@ -9,17 +9,12 @@
  */
 #include "render/render.h"
 
-#include <errno.h>
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "render/docmodel.h"
-#include "render/style.h"
-#include "util/error.h"
-#include "util/file.h"
+#include "render/page.h"
 
 /* Plain text: Markdown's own characters escaped, & < > as entities; in a
  * table cell also | and line breaks.  A cut that left a partial character
@@ -148,70 +143,43 @@ static void put_table(FILE *f, const struct dblock *b)
 	}
 }
 
-/* The figure of block b as DIR/figNN-KIND[-VARIANT].svg, and its image. */
-static int put_figure(FILE *f, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		      const struct rstyle *st, const char *dir, const char *dirname, double dpi)
+/* Figure block b as an SVG in the folder, and its image with the caption. */
+static int put_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
+		      double dpi)
 {
-	char no[16], base[600], file[610], path[4900];
-	snprintf(no, sizeof no, "%02d", b->number);
-	figure_file_base(no, b->fig->name, b->fo.variant, base, sizeof base);
-	snprintf(file, sizeof file, "%s.svg", base);
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	struct figopts fo = b->fo;
-	fo.glossary = &t->glossary;
-	int rc = render_figure_file(rd, b->fig->name, &fo, st, path, dpi);
+	char file[610], title[600];
+	int rc = page_figure(p, b, t, rd, dpi, file, sizeof file, title, sizeof title);
 	if (rc)
 		return rc;
-	char title[600] = "";
-	if (!b->caption && b->fig->title)
-		b->fig->title(rd, &fo, title, sizeof title);
-	fprintf(f, "<a id=\"fig%d\"></a>\n\n![Figure %d](%s/%s)\n\n**Figure %d.** ", b->number, b->number, dirname, file,
-		b->number);
+	fprintf(p->f, "<a id=\"fig%d\"></a>\n\n![Figure %d](%s/%s)\n\n**Figure %d.** ", b->number, b->number, p->dirname,
+		file, b->number);
 	if (b->caption)
-		put_markup(f, b->caption);
+		put_markup(p->f, b->caption);
 	else
-		put_text(f, title, 0);
-	fputs("\n\n", f);
+		put_text(p->f, title, 0);
+	fputs("\n\n", p->f);
 	return 0;
 }
 
 int report_markdown(const struct template *t, struct rdata *rd, const struct report_opts *o,
 		    struct report_stats *stats)
 {
-	const struct rstyle *st = o->style ? o->style : style_find(t->style);
-	if (!st)
-		st = &style_color;
-	struct docmodel m;
-	int rc = docmodel_build(&m, t, rd, o->quiet);
+	struct page p;
+	int rc = page_open(&p, t, rd, o, ".md");
 	if (rc)
-		return rc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
-
-	/* review.md -> review_files/ beside it */
-	char dir[4200], dirname[4200];
-	path_sibling(o->out, ".md", "_files", dir, sizeof dir);
-	const char *slash = strrchr(dir, '/');
-	snprintf(dirname, sizeof dirname, "%s", slash ? slash + 1 : dir);
-	if (mkdir(dir, 0777) && errno != EEXIST) {
-		docmodel_release(&m);
-		return error("cannot create folder '%s' for the figures: %s", dir, strerror(errno)), RENDER_FAIL;
-	}
-	struct outfile of;
-	int orc = outfile_open(&of, o->out, NULL);
-	if (orc) {
-		docmodel_release(&m);
-		return orc == -2 ? RENDER_BAD_INPUT : RENDER_FAIL;
-	}
-	FILE *f = of.f;
+		return rc;
+	const struct docmodel *m = &p.m;
+	FILE *f = p.f;
 	fputs("# ", f);
-	put_markup(f, m.title);
+	put_markup(f, m->title);
 	fputs("\n\n", f);
-	if (m.subtitle)
-		put_paragraphs(f, m.subtitle, "");
-	if (m.meta)
-		put_paragraphs(f, m.meta, "");
+	if (m->subtitle)
+		put_paragraphs(f, m->subtitle, "");
+	if (m->meta)
+		put_paragraphs(f, m->meta, "");
 	int figures = 0, tables = 0;
-	for (size_t i = 0; i < m.n && !rc; i++) {
-		const struct dblock *b = &m.b[i];
+	for (size_t i = 0; i < m->n && !rc; i++) {
+		const struct dblock *b = &m->b[i];
 		switch (b->kind) {
 		case D_SECTION:
 			if (b->text && b->text[0]) {
@@ -245,16 +213,16 @@ int report_markdown(const struct template *t, struct rdata *rd, const struct rep
 			fputs("**", f);
 			put_markup(f, b->text && b->text[0] ? b->text : "Contents");
 			fputs("**\n\n", f);
-			for (size_t k = 0, n = 0; k < m.n; k++)
-				if (m.b[k].kind == D_SECTION && m.b[k].text && m.b[k].text[0] && m.b[k].number > 0) {
+			for (size_t k = 0, n = 0; k < m->n; k++)
+				if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
 					fprintf(f, "%zu. [", ++n);
-					put_markup(f, m.b[k].text);
-					fprintf(f, "](#s%d)\n", m.b[k].number);
+					put_markup(f, m->b[k].text);
+					fprintf(f, "](#s%d)\n", m->b[k].number);
 				}
 			fputc('\n', f);
 			break;
 		case D_FIGURE:
-			rc = put_figure(f, b, t, rd, st, dir, dirname, o->dpi);
+			rc = put_figure(&p, b, t, rd, o->dpi);
 			figures++;
 			break;
 		case D_TABLE:
@@ -267,18 +235,5 @@ int report_markdown(const struct template *t, struct rdata *rd, const struct rep
 			break;
 		}
 	}
-	if (rc || ferror(f)) {
-		outfile_abort(&of);
-		docmodel_release(&m);
-		return rc ? rc : (error("cannot write '%s': %s", o->out, strerror(errno ? errno : EIO)), RENDER_FAIL);
-	}
-	rc = outfile_commit(&of) ? RENDER_FAIL : 0;
-	if (stats) {
-		stats->pages = 1;
-		stats->figures = figures;
-		stats->tables = tables;
-		stats->missing = m.missing;
-	}
-	docmodel_release(&m);
-	return rc;
+	return page_close(&p, rc, figures, tables, o->out, stats);
 }
