@@ -261,8 +261,10 @@ static void test_patent_page_numbers(void)
 	lint_release(&L);
 	patent(&L);
 	for (size_t i = 0; i < L.rec.ntexts; i++)
-		if (L.rec.texts[i].page == 1 && !strcmp(L.rec.texts[i].text, "1"))
-			strcpy(L.rec.texts[i].text, "one");
+		if (L.rec.texts[i].page == 1 && !strcmp(L.rec.texts[i].text, "1")) {
+			free(L.rec.texts[i].text); /* owned, sized to "1" */
+			L.rec.texts[i].text = strdup("one");
+		}
 	lint_run(&L);
 	CHECK(has(&L, "description page 1 carries no page number"));
 	CHECK_INT(L.nf, 1);
