@@ -842,11 +842,37 @@ static int launch_matches(const char *symbol)
 		return 0;
 	if (!regexec(&g.kernel_re, symbol, 0, NULL, 0))
 		return 1;
-	int st = 0;
-	char *dm = __cxa_demangle(symbol, NULL, NULL, &st);
-	int m = dm && st == 0 && !regexec(&g.kernel_re, dm, 0, NULL, 0);
+	char *dm = demangled(symbol);
+	int m = dm && !regexec(&g.kernel_re, dm, 0, NULL, 0);
 	free(dm);
 	return m;
+}
+
+/* The scan's verdict on a launched kernel (g.lock held).  Every launch
+ * outside a range asks, and a program launches the same few kernels
+ * thousands of times: the answer is kept per kernel name, so a name is
+ * demangled and matched against the family table once. */
+static const struct family_rule *scan_kernel(const char *symbol, const char **pass)
+{
+	static struct {
+		char *symbol;
+		const struct family_rule *rule;
+		const char *pass;
+	} seen[256];
+	size_t h = 5381;
+	for (const char *c = symbol; *c; c++)
+		h = h * 33 + (unsigned char)*c;
+	h %= sizeof seen / sizeof seen[0];
+	if (!seen[h].symbol || strcmp(seen[h].symbol, symbol)) {
+		char *dm = demangled(symbol);
+		free(seen[h].symbol);
+		seen[h].symbol = strdup(symbol);
+		seen[h].pass = NULL;
+		seen[h].rule = family_scan(dm ? dm : symbol, &seen[h].pass);
+		free(dm);
+	}
+	*pass = seen[h].pass;
+	return seen[h].symbol ? seen[h].rule : family_scan(symbol, pass);
 }
 
 /* CUDA graph launches inside a captured call are counted (not profiled).
@@ -907,18 +933,14 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
 				begin_call(g.kernel_shape, "kernel-regex");
 				/* forward or backward by the kernel's family role, not the --shape's pass */
-				char *dm = demangled(d->symbolName);
 				const char *pass = NULL;
-				if (family_scan(dm ? dm : d->symbolName, &pass))
+				if (d->symbolName && scan_kernel(d->symbolName, &pass))
 					snprintf(g.id.pass, sizeof g.id.pass, "%s", pass);
-				free(dm);
 				g.launch_call = g.active != 0;
 			}
 		} else if (g.scan && !g.kernel_shape && !g.active && depth == 0 && d->symbolName) {
-			char *dm = demangled(d->symbolName);
 			const char *pass = NULL;
-			const struct family_rule *fr = family_scan(dm ? dm : d->symbolName, &pass);
-			free(dm);
+			const struct family_rule *fr = scan_kernel(d->symbolName, &pass);
 			if (fr) {
 				g.seen++;
 				if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
