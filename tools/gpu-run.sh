@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info workload frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info workload jaxcapture neverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -109,7 +109,7 @@ PY
 			./attnprof export "$OUT/$sp.yaml" --csv 2>/dev/null | cut -c1-400 | head -12 | tee -a "$log"
 		done ;;
 	frontcheck)
-		say "front ends after the fixes (issue 30): JAX with counters (does it run to its end?), JAX with XLA's command buffers off (found by family?), the unmarked FA2 program by --scan, FlexAttention compiled with its backward re-run and checked"
+		say "front ends after the fixes (issue 30): the unmarked FA2 program by --scan, FlexAttention compiled with its backward re-run and checked"
 		cmp_one() { # NAME SECS CMD...: one plain run, one under record; checksums compared
 			name=$1 secs=$2; shift 2
 			a=$(timeout "$secs" "$@" 2>/dev/null | grep '^checksum')
@@ -119,15 +119,34 @@ PY
 			[ -f "$OUT/cap-$name.yaml" ] && ./attnprof export "$OUT/cap-$name.yaml" --csv 2>/dev/null | python3 tools/capture_table.py | head -14 | tee -a "$log"
 			[ -f "$OUT/cap-$name.yaml" ] && grep -A3 "^  notes" "$OUT/cap-$name.yaml" | cut -c1-300 | tee -a "$log"
 		}
-		jaxp="python3 experiments/programs/jax_attention.py --seqlens 1024,4096 --iters 2"
-		cmp_one jax 90 $jaxp
-		export XLA_FLAGS=--xla_gpu_enable_command_buffer=
-		cmp_one jax-nocmdbuf 90 $jaxp
-		unset XLA_FLAGS
+		# (JAX: the step jaxcapture)
 		cmp_one unmarked 90 python3 experiments/programs/unmarked_attention.py
 		cmp_one flex 150 python3 experiments/programs/flex_attention.py --mode compiled-fn --seqlens 1024,4096 --iters 2
 		tar -C "$OUT" -czf "$OUT/frontcheck.tar.gz" --exclude=gpu-run.log --exclude='*.tar.gz' . 2>/dev/null &&
 			find "$OUT" -maxdepth 1 -name 'cap-*' ! -name 'cap-flex.yaml' ! -name 'cap-jax-nocmdbuf.yaml' ! -name 'cap-unmarked.yaml' -delete ;;
+	jaxcapture)
+		say "JAX with the helper's named_scope (issue 30): XLA's thunk ranges (registered strings, its own NVTX domain) carry each call's shape; plain vs record checksums, with and without XLA's command buffers; the distinct range titles XLA pushed"
+		jaxp="python3 experiments/programs/jax_attention.py --seqlens 1024,4096 --iters 2"
+		a=$(timeout 100 $jaxp 2>/dev/null | grep '^checksum')
+		for mode in cmdbuf nocmdbuf; do
+			[ $mode = nocmdbuf ] && export XLA_FLAGS=--xla_gpu_enable_command_buffer=
+			ATTNPROF_INJECT_VERBOSE=1 timeout 150 ./attnprof record -o "$OUT/cap-jax-$mode.yaml" --force --timeout 120 -- $jaxp >"$OUT/cap-jax-$mode.log" 2>&1
+			rc=$?
+			unset XLA_FLAGS
+			echo "-- jax $mode: plain [$a]; under record exit $rc [$(grep '^checksum' "$OUT/cap-jax-$mode.log")]; $(grep -E '^attnprof: (error|warning)|attention calls captured|profiling stopped' "$OUT/cap-jax-$mode.log" | head -4 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
+			echo "   range titles (distinct, most pushed first):" | tee -a "$log"
+			grep -o "range push '[^']*'" "$OUT/cap-jax-$mode.log" | sed 's/:#.*//' | sort | uniq -c | sort -rn | head -16 | cut -c1-260 | tee -a "$log"
+			[ -f "$OUT/cap-jax-$mode.yaml" ] && ./attnprof export "$OUT/cap-jax-$mode.yaml" --csv 2>/dev/null | python3 tools/capture_table.py | head -16 | tee -a "$log"
+		done
+		gzip -f "$OUT"/cap-jax-*.log ;;
+	neverharm)
+		say "never harm the program (issue 30): the GPU CLI cases record-never-harm-{jax,threads}; the threads program plain twice beside one run under record (do plain runs differ?)"
+		CLI_CASES="tests/cli/cases/record-never-harm-jax.t tests/cli/cases/record-never-harm-threads.t" timeout 280 sh tests/cli/run.sh ./attnprof 2>&1 | tail -6 | tee -a "$log"
+		for i in 1 2; do
+			echo "-- threads plain $i: $(timeout 60 python3 experiments/programs/threads_streams.py 2>&1 | grep '^checksum')" | tee -a "$log"
+		done
+		timeout 100 ./attnprof record -o "$OUT/cap-threads.yaml" --force --timeout 80 -- python3 experiments/programs/threads_streams.py >"$OUT/cap-threads.log" 2>&1
+		echo "-- threads record exit $?: $(grep -E '^checksum|attention calls captured' "$OUT/cap-threads.log" | tr '\n' ' ')" | tee -a "$log" ;;
 	frontends)
 		say "front ends under record (issue 30): each program plain twice, then under record (default: capture set, --scan on); output checksums compared; the calls captured"
 		cmp_run() { # NAME CMD...: REC_OPTS for record

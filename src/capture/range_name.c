@@ -20,6 +20,31 @@ int range_is_attention(const char *name)
 	return name && !strncmp(name, RANGE_PREFIX, strlen(RANGE_PREFIX));
 }
 
+int range_find_embedded(const char *title, char *buf, size_t len)
+{
+	if (!title || !len || range_is_attention(title))
+		return 0;
+	const char *at = strstr(title, RANGE_PREFIX);
+	if (!at)
+		return 0;
+	size_t n = strcspn(at, "/)#,");
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, at, n);
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+	/* "transpose(" before the tag, in the same name stack: the backward */
+	int bwd = 0;
+	for (const char *t = strstr(title, "transpose("); t && t < at; t = strstr(t + 1, "transpose("))
+		bwd = 1;
+	if (bwd && !strstr(buf, " pass=")) {
+		size_t m = strlen(buf);
+		snprintf(buf + m, len - m, " pass=bwd");
+	}
+	return 1;
+}
+
 static int word_ok(const char *v, size_t n, size_t max)
 {
 	if (n == 0 || n >= max)

@@ -41,6 +41,19 @@ struct call_id {
 int range_is_attention(const char *name);
 
 /*
+ * An attention range carried inside another tool's range title.  XLA names
+ * each thunk's NVTX range after the operation's name stack, so a
+ * jax.named_scope("attnprof: impl=... B=...") set around an attention call
+ * (the Python helper's JAX wrapper) reaches attnprof as, e.g.,
+ *   "jit(step)/transpose(jvp(attnprof: impl=jax-cudnn B=4 ... d=128))/dot:#hlo_op=...#".
+ * If title does not itself start with RANGE_PREFIX but holds it, copy the
+ * embedded range (up to the first '/', ')', '#' or ',') into buf, adding
+ * " pass=bwd" when it sits inside "transpose(" (JAX's name for the
+ * backward of what it wraps) and gives no pass, and return 1; else 0.
+ */
+int range_find_embedded(const char *title, char *buf, size_t len);
+
+/*
  * Parse an attention range's name into id.  0: well formed; 1: an attention
  * range that breaks the grammar (problem says what, e.g. "unknown key 'N'
  * (did you mean 'Nq'?)"; id holds what could be read, shape unknown);

@@ -131,8 +131,14 @@ static struct {
 	int settle_pending;
 } g = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
-/* Per thread: which open ranges are the captured call (1) or not (0). */
-static __thread int depth;
+/* Per thread: the open ranges, innermost last (nest of them), each marked
+ * RANGE_TAKEN when it is the captured call and RANGE_OURS when it is one
+ * of attnprof's (an attention range, the helper's own); depth counts the
+ * open ranges that are ours.  Launches outside every range of ours are
+ * the scan's, whatever the program's own ranges (its NVTX markup, XLA's
+ * thunk ranges) around them. */
+enum { RANGE_TAKEN = 1, RANGE_OURS = 2 };
+static __thread int nest, depth;
 static __thread unsigned char mine[MAX_DEPTH];
 /* Per thread: running our own code (an NVTX entry point or a launch
  * callback, g.lock held): the CUDA calls we make then (the flush, CUPTI's
@@ -671,49 +677,100 @@ static int capture_in_progress(void)
 	return 1;
 }
 
-static void on_push(const char *name)
+static void on_push(const char *title)
 {
 	int take = 0;
 	if (g.verbose)
-		fprintf(stderr, "attnprof-inject: range push '%s'\n", name ? name : "(not ASCII)");
-	if (!g.disabled && name && range_is_attention(name) && !fnmatch(g.include, name, 0)) {
+		fprintf(stderr, "attnprof-inject: range push '%s'\n", title ? title : "(no text)");
+	/* a tool's title that carries an attention range (XLA's, with the helper's named_scope) */
+	char embedded[256];
+	const char *name = range_find_embedded(title, embedded, sizeof embedded) ? embedded : title;
+	const int attention = name && range_is_attention(name);
+	if (!g.disabled && attention && !fnmatch(g.include, name, 0)) {
 		g.seen++;
 		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active && !capture_in_progress();
 	}
-	if (depth < MAX_DEPTH)
-		mine[depth] = (unsigned char)take;
-	depth++;
+	const int ours = attention || (name && !strncmp(name, "attnprof", 8));
+	if (nest < MAX_DEPTH)
+		mine[nest] = (unsigned char)((take ? RANGE_TAKEN : 0) | (ours ? RANGE_OURS : 0));
+	nest++;
+	depth += ours;
 	if (take)
 		begin_call(name, NULL);
 }
 
 static void on_pop(void)
 {
-	if (depth == 0)
+	if (nest == 0)
 		return;
-	depth--;
-	if (depth < MAX_DEPTH && mine[depth]) {
-		mine[depth] = 0;
-		if (g.active && pthread_equal(g.thread, pthread_self()))
-			end_call();
-	}
+	nest--;
+	const unsigned char m = nest < MAX_DEPTH ? mine[nest] : 0;
+	if (nest < MAX_DEPTH)
+		mine[nest] = 0;
+	if (m & RANGE_OURS)
+		depth--;
+	if ((m & RANGE_TAKEN) && g.active && pthread_equal(g.thread, pthread_self()))
+		end_call();
 }
 
 /* ---- NVTX: we are the program's NVTX tool (NVTX_INJECTION64_PATH) ---- */
 
+/* Domains and registered strings.  Without a tool, nvtxDomainCreateA
+ * returns NULL, and XLA then pushes no range at all; as the tool we hand
+ * out handles of our own, so XLA names its thunks (each title a
+ * registered string) and the helper's named_scope reaches on_push.  Both
+ * live until the process ends (a program registers each string once). */
+#define STRING_MAGIC 0x61747470u /* "attp": a handle we made */
+struct registered { unsigned magic; char text[]; };
+struct domain { unsigned magic; };
+static struct domain domain_handle = { STRING_MAGIC };
+
+static nvtxDomainHandle_t NVTX_API nv_dom_create(const char *name)
+{
+	(void)name;
+	return (nvtxDomainHandle_t)(void *)&domain_handle;
+}
+
+static void NVTX_API nv_dom_destroy(nvtxDomainHandle_t d) { (void)d; }
+
+static nvtxStringHandle_t NVTX_API nv_dom_register_string(nvtxDomainHandle_t d, const char *text)
+{
+	(void)d;
+	if (!text)
+		return NULL;
+	size_t n = strlen(text);
+	struct registered *r = malloc(sizeof *r + n + 1);
+	if (!r)
+		return NULL;
+	r->magic = STRING_MAGIC;
+	memcpy(r->text, text, n + 1);
+	return (nvtxStringHandle_t)(void *)r;
+}
+
 static const char *attr_message(const nvtxEventAttributes_t *a)
 {
-	return a && a->messageType == NVTX_MESSAGE_TYPE_ASCII ? a->message.ascii : NULL;
+	if (!a)
+		return NULL;
+	if (a->messageType == NVTX_MESSAGE_TYPE_ASCII)
+		return a->message.ascii;
+	if (a->messageType == NVTX_MESSAGE_TYPE_REGISTERED && a->message.registered) {
+		const struct registered *r = (const void *)a->message.registered;
+		return r->magic == STRING_MAGIC ? r->text : NULL;
+	}
+	return NULL;
 }
 
 static int NVTX_API nv_push(const char *name)
 {
 	lock_tool();
-	if (g.ready)
+	if (g.ready) {
 		on_push(name);
-	else
-		depth++;
-	int d = depth - 1;
+	} else {
+		if (nest < MAX_DEPTH)
+			mine[nest] = 0;
+		nest++;
+	}
+	int d = nest - 1;
 	unlock_tool();
 	return d;
 }
@@ -721,11 +778,8 @@ static int NVTX_API nv_push(const char *name)
 static int NVTX_API nv_pop(void)
 {
 	lock_tool();
-	int d = depth - 1;
-	if (g.ready)
-		on_pop();
-	else if (depth > 0)
-		depth--;
+	int d = nest - 1;
+	on_pop();
 	unlock_tool();
 	return d;
 }
@@ -790,6 +844,9 @@ int NVTX_API InitializeInjectionNvtx2(NvtxGetExportTableFunc_t get)
 		set_slot(t, n, NVTX_CBID_CORE2_DomainRangePushEx, (NvtxFunctionPointer)nv_dom_push_ex);
 		set_slot(t, n, NVTX_CBID_CORE2_DomainRangePop, (NvtxFunctionPointer)nv_dom_pop);
 		set_slot(t, n, NVTX_CBID_CORE2_DomainMarkEx, (NvtxFunctionPointer)nv_dom_mark_ex);
+		set_slot(t, n, NVTX_CBID_CORE2_DomainCreateA, (NvtxFunctionPointer)nv_dom_create);
+		set_slot(t, n, NVTX_CBID_CORE2_DomainDestroy, (NvtxFunctionPointer)nv_dom_destroy);
+		set_slot(t, n, NVTX_CBID_CORE2_DomainRegisterStringA, (NvtxFunctionPointer)nv_dom_register_string);
 	}
 	if (g.verbose || getenv("ATTNPROF_INJECT_VERBOSE"))
 		fprintf(stderr, "attnprof-inject: NVTX attached in pid %d\n", (int)getpid());

@@ -262,5 +262,53 @@ flexmod.flex_attention(qf, qf, qf, block_mask=FakeBlockMask())
 compiling[0] = False
 check([e[0] for e in events] == ["kernel"], "traced by torch.compile: no range, the original call")
 
+# JAX: jax.nn.dot_product_attention runs inside a jax.named_scope carrying its
+# range (a fake jax records the scopes; JAX's layout is [B, T, N, H])
+scopes = []
+
+
+class FakeArray:
+    def __init__(self, *shape, dtype="bfloat16"):
+        self.shape, self.dtype = shape, dtype
+
+
+class _Scope:
+    def __init__(self, name):
+        self.name = name
+
+    def __enter__(self):
+        scopes.append(("enter", self.name))
+
+    def __exit__(self, *exc):
+        scopes.append(("exit", self.name))
+        return False
+
+
+jax = types.ModuleType("jax")
+jax.named_scope = _Scope
+jaxnn = types.ModuleType("jax.nn")
+
+
+def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None, is_causal=False,
+                          implementation=None):
+    scopes.append(("call", implementation))
+    return query
+
+
+jaxnn.dot_product_attention = dot_product_attention
+jax.nn = jaxnn
+sys.modules["jax"], sys.modules["jax.nn"] = jax, jaxnn
+attnprof_hook.patch_module(jaxnn)
+check(getattr(jaxnn.dot_product_attention, "_attnprof", False), "jax.nn.dot_product_attention is patched")
+q, kv = FakeArray(4, 1024, 16, 128), FakeArray(4, 1024, 8, 128)
+res = jaxnn.dot_product_attention(q, kv, kv, is_causal=True, implementation="cudnn")
+check(res is q and [e[0] for e in scopes] == ["enter", "call", "exit"], "the call runs inside one scope: %s" % scopes)
+ok, shown = parses(scopes[0][1])
+check(ok and "impl:    jax-cudnn" in shown and "B=4 H=16 Hkv=8 Nq=1024 Nkv=1024 d=128" in shown and "causal:  1" in shown
+      and "dtype:   bf16" in shown, "the scope is the call's range: %s" % shown)
+scopes[:] = []
+res = jaxnn.dot_product_attention(FakeArray(7, 3), kv, kv)
+check([e[0] for e in scopes] == ["call"], "a call whose shapes are not attention's runs unmarked")
+
 print("# python: %d passed, %d failed, 0 skipped" % (passed, failed))
 sys.exit(1 if failed else 0)

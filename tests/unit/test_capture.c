@@ -86,6 +86,38 @@ static void test_range_bad(void)
 	CHECK_CONTAINS(why, "not KEY=VALUE");
 }
 
+/* XLA's thunk titles carry the helper's named_scope (range_find_embedded) */
+static void test_range_embedded(void)
+{
+	char buf[256];
+	struct call_id id;
+	char why[200];
+	CHECK_INT(range_find_embedded("jit(step)/jit(main)/attnprof: impl=jax-cudnn B=4 H=16 Hkv=16 Nq=1024 Nkv=1024 "
+				      "d=128 causal=1 dtype=bf16 origin=jax-helper/custom-call:#hlo_op=custom-call.3,"
+				      "hlo_module=jit_step,program_id=7#", buf, sizeof buf), 1);
+	CHECK_STR(buf, "attnprof: impl=jax-cudnn B=4 H=16 Hkv=16 Nq=1024 Nkv=1024 d=128 causal=1 dtype=bf16 origin=jax-helper");
+	CHECK_INT(range_parse(buf, &id, why, sizeof why), 0);
+	CHECK_STR(id.pass, "fwd");
+	CHECK_INT(id.shape_known, 1);
+	/* the backward: inside transpose(jvp(...)) */
+	CHECK_INT(range_find_embedded("jit(grad)/transpose(jvp(attnprof: impl=jax-cudnn B=1 H=2 Nq=8 Nkv=8 d=64))/mul",
+				      buf, sizeof buf), 1);
+	CHECK_STR(buf, "attnprof: impl=jax-cudnn B=1 H=2 Nq=8 Nkv=8 d=64 pass=bwd");
+	CHECK_INT(range_parse(buf, &id, why, sizeof why), 0);
+	CHECK_STR(id.pass, "bwd");
+	/* a transpose after the tag is another operation's */
+	CHECK_INT(range_find_embedded("jit(f)/attnprof: impl=x B=1 H=1 Nq=1 Nkv=1 d=64/transpose(y)", buf, sizeof buf), 1);
+	CHECK_STR(buf, "attnprof: impl=x B=1 H=1 Nq=1 Nkv=1 d=64");
+	/* a range that is one already, or holds no tag: not embedded */
+	CHECK_INT(range_find_embedded("attnprof: impl=x", buf, sizeof buf), 0);
+	CHECK_INT(range_find_embedded("fusion.3:#hlo_op=fusion.3#", buf, sizeof buf), 0);
+	CHECK_INT(range_find_embedded(NULL, buf, sizeof buf), 0);
+	/* cut at the buffer */
+	char small[12];
+	CHECK_INT(range_find_embedded("a/attnprof: impl=abcdef", small, sizeof small), 1);
+	CHECK_STR(small, "attnprof: i");
+}
+
 static void test_family(void)
 {
 	/* names as CUPTI reported them on the H200 (docs/capture.md) */
@@ -520,5 +552,5 @@ static void test_merge_parts(void)
 	CHECK_INT(system(cmd), 0);
 }
 
-TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_scan, test_family_load,
+TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_range_embedded, test_family, test_family_scan, test_family_load,
       test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)

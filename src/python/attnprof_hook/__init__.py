@@ -8,6 +8,10 @@ Installed by sitecustomize (ATTNPROF_HOOK=1).  It wraps, as they are imported,
     and compiled by torch.compile(flex_attention)                         impl=flex-compiled
     (inside a model compiled whole it is traced, not called: the kernels
     are found by family instead, record --scan, shape unknown)
+  * jax.nn.dot_product_attention                                        impl=jax-<implementation>
+    (a jax.named_scope carrying the range: XLA's NVTX range of each
+    thunk is named after its operation, so the range reaches attnprof at
+    every execution of the compiled program; no check or re-timing)
 
 and brackets each call with an NVTX range named by the grammar of
 src/capture/range_name.h ("attnprof: impl=... B= H= Hkv= Nq= Nkv= d= causal=
@@ -25,6 +29,7 @@ Environment: ATTNPROF_HOOK_CHECK=0 / ATTNPROF_HOOK_TIME=0 turn the check / the
 re-timing off; ATTNPROF_INJECT_SKIP_CALLS and _MAX_CALLS (set by record) limit
 both to the calls that are captured.
 """
+import functools
 import os
 import sys
 import threading
@@ -551,6 +556,51 @@ def wrap_compile(real_compile):
     return compile
 
 
+_JAX_DTYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32"}
+
+
+def jax_range_name(query, key, is_causal, implementation):
+    """The range for one jax.nn.dot_product_attention call (JAX's layout:
+    query [B, T, N, H] or [T, N, H], key [B, S, K, H]), or None when the
+    shapes are not attention's.  No pass: XLA names the backward's
+    operations transpose(...), and attnprof reads the pass from that."""
+    qs, ks = tuple(getattr(query, "shape", ())), tuple(getattr(key, "shape", ()))
+    if len(qs) == 3 and len(ks) == 3:
+        qs, ks = (1,) + qs, (1,) + ks
+    if not (len(qs) == 4 and len(ks) == 4 and qs[0] == ks[0] and qs[3] == ks[3] and ks[2] > 0 and qs[2] % ks[2] == 0):
+        return None
+    parts = ["attnprof:", "impl=jax-%s" % (implementation or "default"),
+             "B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d" % (qs[0], qs[2], ks[2], qs[1], ks[1], qs[3]),
+             "causal=%d" % (1 if is_causal else 0)]
+    dt = _JAX_DTYPES.get(str(getattr(query, "dtype", "")), "")
+    if dt:
+        parts.append("dtype=" + dt)
+    parts.append("origin=jax-helper")
+    return " ".join(parts)
+
+
+def wrap_jax_attention(orig):
+    """jax.nn.dot_product_attention: the call runs inside a jax.named_scope
+    that carries its range.  Under jax.jit the Python function runs once, at
+    trace time, so nothing can be pushed then; the scope goes into every
+    operation's name instead, and XLA's NVTX range of each thunk (its title
+    is the operation's name) brings it to attnprof at every execution."""
+    @functools.wraps(orig)
+    def dot_product_attention(query, key, value, *args, **kw):
+        try:
+            name = jax_range_name(query, key, kw.get("is_causal", False), kw.get("implementation"))
+        except Exception:  # never harm the program: an unreadable call runs unmarked
+            name = None
+        if name is None:
+            return orig(query, key, value, *args, **kw)
+        import jax
+        with jax.named_scope(name):
+            return orig(query, key, value, *args, **kw)
+    dot_product_attention.__wrapped__ = orig
+    dot_product_attention._attnprof = True
+    return dot_product_attention
+
+
 def patch_module(module):
     """Wrap what this module defines that we know; idempotent."""
     name = getattr(module, "__name__", "")
@@ -565,6 +615,10 @@ def patch_module(module):
             torch = sys.modules.get("torch")
             if torch is not None and not getattr(torch.compile, "_attnprof", False):
                 torch.compile = wrap_compile(torch.compile)
+    elif name == "jax.nn":
+        f = getattr(module, "dot_product_attention", None)
+        if f is not None and not getattr(f, "_attnprof", False):
+            module.dot_product_attention = wrap_jax_attention(f)
     elif name.startswith("transformers.models.") and ".modeling_" in name:
         f = getattr(module, "eager_attention_forward", None)
         if f is not None and not getattr(f, "_attnprof", False):
@@ -575,7 +629,7 @@ class _Finder:
     """A meta-path finder that lets the real finder load a module, then patches it."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if not (fullname in ("torch.nn.functional", "torch.nn.attention.flex_attention") or
+        if not (fullname in ("torch.nn.functional", "torch.nn.attention.flex_attention", "jax.nn") or
                 (fullname.startswith("transformers.models.") and ".modeling_" in fullname)):
             return None
         for finder in sys.meta_path:
