@@ -136,12 +136,14 @@ PY
 			echo "-- jax $mode: plain [$a]; under record exit $rc [$(grep '^checksum' "$OUT/cap-jax-$mode.log")]; $(grep -E '^attnprof: (error|warning)|attention calls captured|profiling stopped' "$OUT/cap-jax-$mode.log" | head -4 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
 			echo "   range titles (distinct, most pushed first):" | tee -a "$log"
 			grep -o "range push '[^']*'" "$OUT/cap-jax-$mode.log" | sed 's/:#.*//' | sort | uniq -c | sort -rn | head -16 | cut -c1-260 | tee -a "$log"
-			[ -f "$OUT/cap-jax-$mode.yaml" ] && ./attnprof export "$OUT/cap-jax-$mode.yaml" --csv 2>/dev/null | python3 tools/capture_table.py | head -16 | tee -a "$log"
+			[ -f "$OUT/cap-jax-$mode.yaml" ] && ./attnprof export "$OUT/cap-jax-$mode.yaml" --csv 2>/dev/null | python3 tools/capture_table.py >"$OUT/jax-$mode-table.txt" 2>&1
+			head -30 "$OUT/jax-$mode-table.txt" | tee -a "$log"
 		done
 		gzip -f "$OUT"/cap-jax-*.log ;;
 	neverharm)
 		say "never harm the program (issue 30): the GPU CLI cases record-never-harm-{jax,threads}; the threads program plain twice beside one run under record (do plain runs differ?)"
-		CLI_CASES="tests/cli/cases/record-never-harm-jax.t tests/cli/cases/record-never-harm-threads.t" timeout 280 sh tests/cli/run.sh ./attnprof 2>&1 | tail -6 | tee -a "$log"
+		CLI_CASES="tests/cli/cases/record-never-harm-jax.t tests/cli/cases/record-never-harm-threads.t tests/cli/cases/record-jax-shapes.t" timeout 280 sh tests/cli/run.sh ./attnprof >"$OUT/neverharm-cli.log" 2>&1
+		tail -30 "$OUT/neverharm-cli.log" | tee -a "$log"
 		for i in 1 2; do
 			echo "-- threads plain $i: $(timeout 60 python3 experiments/programs/threads_streams.py 2>&1 | grep '^checksum')" | tee -a "$log"
 		done

@@ -17,3 +17,12 @@ for item in "$@"; do
 		echo "== step $step: killed after $secs s" | tee -a "$OUT/gpu-run.log"
 	fi
 done
+# At most 8 files come back from a call: when there are more, everything
+# but the log goes into one archive (2026-12-02 08:06: eleven files, three
+# results files among the ones left behind, lost).
+n=$(find "$OUT" -maxdepth 1 -type f | wc -l)
+if [ "$n" -gt 8 ]; then
+	(cd "$OUT" && tar -czf all-results.tar.gz --exclude=gpu-run.log --exclude=all-results.tar.gz . &&
+		find . -mindepth 1 -maxdepth 1 ! -name gpu-run.log ! -name all-results.tar.gz -exec rm -rf {} +)
+	echo "== $n files packed into all-results.tar.gz (at most 8 come back)" | tee -a "$OUT/gpu-run.log"
+fi

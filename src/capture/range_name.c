@@ -45,6 +45,20 @@ int range_find_embedded(const char *title, char *buf, size_t len)
 	return 1;
 }
 
+int range_thunk_unnamed(const char *title)
+{
+	static const char thunk[] = "Thunk:#";
+	if (!title || strncmp(title, thunk, sizeof thunk - 1))
+		return 0;
+	for (const char *f = title + sizeof thunk - 1; *f && *f != '#'; f += strcspn(f, ",#"), f += *f == ',') {
+		if (strncmp(f, "name=", 5))
+			continue;
+		const size_t n = strcspn(f + 5, ",#");
+		return !memchr(f + 5, '/', n);
+	}
+	return 1;
+}
+
 static int word_ok(const char *v, size_t n, size_t max)
 {
 	if (n == 0 || n >= max)

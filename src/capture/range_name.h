@@ -54,6 +54,17 @@ int range_is_attention(const char *name);
 int range_find_embedded(const char *title, char *buf, size_t len);
 
 /*
+ * 1 if title is one of XLA's thunk ranges ("Thunk:#hlo_op=fusion.9,...#")
+ * that names no operation of the program: no name= field (a fusion XLA
+ * could not attribute, such as the softmax between an attention's two
+ * GEMMs) or a name without a scope ("name=v": a copy of an argument).  A
+ * call marked through XLA's thunk names goes on across such thunks, and
+ * ends at a thunk that names another operation, at another call's thunk,
+ * or when the range around them (XLA's module execution) closes.
+ */
+int range_thunk_unnamed(const char *title);
+
+/*
  * Parse an attention range's name into id.  0: well formed; 1: an attention
  * range that breaks the grammar (problem says what, e.g. "unknown key 'N'
  * (did you mean 'Nq'?)"; id holds what could be read, shape unknown);

@@ -118,6 +118,14 @@ static struct {
 	long index;
 	enum cupti_replay replay;
 	int launch_call;       /* the call is one kernel launch (kernel-launch mode) */
+	/* A call marked inside a tool's range titles (XLA: one range per thunk,
+	 * an attention of several thunks in a row) stays open after its range
+	 * closes, until a range with another name opens, an enclosing range
+	 * closes or a kernel launches outside them: then the next thunk of the
+	 * same name continues it.  Only on the call's thread. */
+	int pending;
+	int pending_nest;
+	char pending_name[256];
 	int app_replay;        /* ATTNPROF_INJECT_APP_REPLAY: first run of an application replay */
 	int window;            /* window mode (ATTNPROF_INJECT_WINDOW; one-pass sets only) */
 	int in_window;         /* the call in progress is profiled in the window */
@@ -137,7 +145,7 @@ static struct {
  * open ranges that are ours.  Launches outside every range of ours are
  * the scan's, whatever the program's own ranges (its NVTX markup, XLA's
  * thunk ranges) around them. */
-enum { RANGE_TAKEN = 1, RANGE_OURS = 2 };
+enum { RANGE_TAKEN = 1, RANGE_OURS = 2, RANGE_EMBEDDED = 4 };
 static __thread int nest, depth;
 static __thread unsigned char mine[MAX_DEPTH];
 /* Per thread: running our own code (an NVTX entry point or a launch
@@ -677,6 +685,15 @@ static int capture_in_progress(void)
 	return 1;
 }
 
+/* The call that waited for its next thunk ends (pending, on this thread). */
+static void end_pending(void)
+{
+	if (g.pending && g.active && pthread_equal(g.thread, pthread_self())) {
+		g.pending = 0;
+		end_call();
+	}
+}
+
 static void on_push(const char *title)
 {
 	int take = 0;
@@ -684,19 +701,37 @@ static void on_push(const char *title)
 		fprintf(stderr, "attnprof-inject: range push '%s'\n", title ? title : "(no text)");
 	/* a tool's title that carries an attention range (XLA's, with the helper's named_scope) */
 	char embedded[256];
-	const char *name = range_find_embedded(title, embedded, sizeof embedded) ? embedded : title;
+	const int is_embedded = range_find_embedded(title, embedded, sizeof embedded);
+	const char *name = is_embedded ? embedded : title;
 	const int attention = name && range_is_attention(name);
+	const int ours = attention || (name && !strncmp(name, "attnprof", 8));
+	if (g.pending && g.active && pthread_equal(g.thread, pthread_self())) {
+		if (nest == g.pending_nest && (is_embedded ? !strcmp(name, g.pending_name) : range_thunk_unnamed(title))) {
+			/* the next thunk of the same call, or one that names no
+			 * operation of the program's (range_name.h): it goes on */
+			g.pending = 0;
+			if (nest < MAX_DEPTH)
+				mine[nest] = RANGE_TAKEN | RANGE_OURS | RANGE_EMBEDDED;
+			nest++;
+			depth++;
+			return;
+		}
+		end_pending();
+	}
 	if (!g.disabled && attention && !fnmatch(g.include, name, 0)) {
 		g.seen++;
 		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active && !capture_in_progress();
 	}
-	const int ours = attention || (name && !strncmp(name, "attnprof", 8));
 	if (nest < MAX_DEPTH)
-		mine[nest] = (unsigned char)((take ? RANGE_TAKEN : 0) | (ours ? RANGE_OURS : 0));
+		mine[nest] = (unsigned char)((take ? RANGE_TAKEN : 0) | (ours ? RANGE_OURS : 0) |
+					     (is_embedded ? RANGE_EMBEDDED : 0));
 	nest++;
 	depth += ours;
-	if (take)
+	if (take) {
 		begin_call(name, NULL);
+		if (is_embedded)
+			snprintf(g.pending_name, sizeof g.pending_name, "%s", name);
+	}
 }
 
 static void on_pop(void)
@@ -709,8 +744,16 @@ static void on_pop(void)
 		mine[nest] = 0;
 	if (m & RANGE_OURS)
 		depth--;
-	if ((m & RANGE_TAKEN) && g.active && pthread_equal(g.thread, pthread_self()))
-		end_call();
+	if (!(m & RANGE_TAKEN) && g.pending && nest < g.pending_nest)
+		end_pending(); /* the range around the call's thunks closed */
+	if ((m & RANGE_TAKEN) && g.active && pthread_equal(g.thread, pthread_self())) {
+		if (m & RANGE_EMBEDDED) {
+			g.pending = 1;
+			g.pending_nest = nest;
+		} else {
+			end_call();
+		}
+	}
 }
 
 /* ---- NVTX: we are the program's NVTX tool (NVTX_INJECTION64_PATH) ---- */
@@ -905,11 +948,15 @@ static int launch_matches(const char *symbol)
 	return m;
 }
 
-/* The scan's verdict on a launched kernel (g.lock held).  Every launch
- * outside a range asks, and a program launches the same few kernels
- * thousands of times: the answer is kept per kernel name, so a name is
- * demangled and matched against the family table once. */
-static const struct family_rule *scan_kernel(const char *symbol, const char **pass)
+/* The scan's verdict on a launched kernel.  Every launch outside a range
+ * asks, and a program launches the same few kernels thousands of times:
+ * the answer is kept per kernel name, so a name is demangled and matched
+ * against the family table once.  The table has a lock of its own, never
+ * held across a CUDA call, so the program's other threads ask without
+ * waiting for g.lock. */
+static pthread_mutex_t scan_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const struct family_rule *scan_kernel_locked(const char *symbol, const char **pass)
 {
 	static struct {
 		char *symbol;
@@ -930,6 +977,14 @@ static const struct family_rule *scan_kernel(const char *symbol, const char **pa
 	}
 	*pass = seen[h].pass;
 	return seen[h].symbol ? seen[h].rule : family_scan(symbol, pass);
+}
+
+static const struct family_rule *scan_kernel(const char *symbol, const char **pass)
+{
+	pthread_mutex_lock(&scan_lock);
+	const struct family_rule *r = scan_kernel_locked(symbol, pass);
+	pthread_mutex_unlock(&scan_lock);
+	return r;
 }
 
 /* CUDA graph launches inside a captured call are counted (not profiled).
@@ -965,7 +1020,13 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	}
 	/* most launches are the program's own, outside any call: no lock for them
 	 * (g.active and g.thread change only on the call's own thread) */
-	const int own_call = g.active == 1 && pthread_equal(g.thread, pthread_self());
+	int own_call = g.active == 1 && pthread_equal(g.thread, pthread_self());
+	if (own_call && g.pending) { /* a launch outside the call's thunks: the call ended before it */
+		lock_tool();
+		end_pending();
+		unlock_tool();
+		own_call = 0;
+	}
 	if (!own_call && !((g.kernel_shape || g.scan) && !g.active && depth == 0) && !is_graph_launch(cbid))
 		return;
 	const CUpti_CallbackData *d = cbdata;
@@ -980,6 +1041,19 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 		if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
 			g.graph_launches++;
 		return;
+	}
+	/* Another thread's launch (not the call's) takes g.lock only when it
+	 * may open a call: at its entry, and for the scan only when the kernel
+	 * is an attention kernel.  A thread waiting for g.lock inside a launch
+	 * while the call's thread profiles is how a multi-threaded program
+	 * can stop (threads_streams.py under record, H200 2026-12-02 08:15: one
+	 * run of two stopped until --timeout). */
+	if (!own_call) {
+		const char *scan_pass = NULL;
+		if (d->callbackSite != CUPTI_API_ENTER)
+			return;
+		if (g.scan && !g.kernel_shape && (!d->symbolName || !scan_kernel(d->symbolName, &scan_pass)))
+			return;
 	}
 	lock_tool();
 	if (g.ready && d->callbackSite == CUPTI_API_ENTER) {
@@ -1048,6 +1122,10 @@ static void finish(void)
 {
 	lock_tool();
 	if (g.ready) {
+		if (g.active && g.pending) { /* its last thunk ran: a whole call */
+			g.pending = 0;
+			end_call();
+		}
 		if (g.active) {
 			if (g.cupti && !g.in_window)
 				cupti_call_abort(g.cupti);

@@ -305,7 +305,11 @@ res = jaxnn.dot_product_attention(q, kv, kv, is_causal=True, implementation="cud
 check(res is q and [e[0] for e in scopes] == ["enter", "call", "exit"], "the call runs inside one scope: %s" % scopes)
 ok, shown = parses(scopes[0][1])
 check(ok and "impl:    jax-cudnn" in shown and "B=4 H=16 Hkv=8 Nq=1024 Nkv=1024 d=128" in shown and "causal:  1" in shown
-      and "dtype:   bf16" in shown, "the scope is the call's range: %s" % shown)
+      and "dtype:   bf16" in shown and "call:" in shown, "the scope is the call's range: %s" % shown)
+first_call = scopes[0][1]
+scopes[:] = []
+jaxnn.dot_product_attention(q, kv, kv, is_causal=True, implementation="cudnn")
+check(scopes[0][1] != first_call, "a second call site has its own call number: %s" % scopes[0][1])
 scopes[:] = []
 res = jaxnn.dot_product_attention(FakeArray(7, 3), kv, kv)
 check([e[0] for e in scopes] == ["call"], "a call whose shapes are not attention's runs unmarked")

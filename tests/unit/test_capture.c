@@ -118,6 +118,19 @@ static void test_range_embedded(void)
 	CHECK_STR(small, "attnprof: i");
 }
 
+/* XLA's thunks that name no operation of the program belong to the call in progress */
+static void test_thunk_unnamed(void)
+{
+	CHECK_INT(range_thunk_unnamed("Thunk:#hlo_op=fusion.9,hlo_module=jit_attend,program_id=7#"), 1);
+	CHECK_INT(range_thunk_unnamed("Thunk:#hlo_op=fusion#"), 1);
+	CHECK_INT(range_thunk_unnamed("Thunk:#name=v,hlo_op=wrapped_transpose,hlo_module=jit_attend#"), 1);
+	CHECK_INT(range_thunk_unnamed("Thunk:#name=jit(f)/mlp/dot_general,hlo_op=custom-call.2#"), 0);
+	CHECK_INT(range_thunk_unnamed("Thunk:#hlo_op=x,name=jit(f)/mul#"), 0);
+	CHECK_INT(range_thunk_unnamed("XlaModule:##"), 0);
+	CHECK_INT(range_thunk_unnamed("attnprof: impl=x"), 0);
+	CHECK_INT(range_thunk_unnamed(NULL), 0);
+}
+
 static void test_family(void)
 {
 	/* names as CUPTI reported them on the H200 (docs/capture.md) */
@@ -552,5 +565,5 @@ static void test_merge_parts(void)
 	CHECK_INT(system(cmd), 0);
 }
 
-TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_range_embedded, test_family, test_family_scan, test_family_load,
+TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_range_embedded, test_thunk_unnamed, test_family, test_family_scan, test_family_load,
       test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)

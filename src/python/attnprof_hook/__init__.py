@@ -559,11 +559,15 @@ def wrap_compile(real_compile):
 _JAX_DTYPES = {"float16": "fp16", "bfloat16": "bf16", "float32": "fp32"}
 
 
-def jax_range_name(query, key, is_causal, implementation):
+def jax_range_name(query, key, is_causal, implementation, call):
     """The range for one jax.nn.dot_product_attention call (JAX's layout:
     query [B, T, N, H] or [T, N, H], key [B, S, K, H]), or None when the
     shapes are not attention's.  No pass: XLA names the backward's
-    operations transpose(...), and attnprof reads the pass from that."""
+    operations transpose(...), and attnprof reads the pass from that.
+    call: the call site's number in trace order (under jit each site is
+    traced once and runs at every execution); it tells two calls of one
+    shape in a row apart, as attnprof joins consecutive thunks of one name
+    into one call."""
     qs, ks = tuple(getattr(query, "shape", ())), tuple(getattr(key, "shape", ()))
     if len(qs) == 3 and len(ks) == 3:
         qs, ks = (1,) + qs, (1,) + ks
@@ -575,6 +579,7 @@ def jax_range_name(query, key, is_causal, implementation):
     dt = _JAX_DTYPES.get(str(getattr(query, "dtype", "")), "")
     if dt:
         parts.append("dtype=" + dt)
+    parts.append("call=%d" % call)
     parts.append("origin=jax-helper")
     return " ".join(parts)
 
@@ -588,7 +593,7 @@ def wrap_jax_attention(orig):
     @functools.wraps(orig)
     def dot_product_attention(query, key, value, *args, **kw):
         try:
-            name = jax_range_name(query, key, kw.get("is_causal", False), kw.get("implementation"))
+            name = jax_range_name(query, key, kw.get("is_causal", False), kw.get("implementation"), _next_call())
         except Exception:  # never harm the program: an unreadable call runs unmarked
             name = None
         if name is None:
