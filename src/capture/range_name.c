@@ -50,6 +50,8 @@ int range_thunk_unnamed(const char *title)
 	static const char thunk[] = "Thunk:#";
 	if (!title || strncmp(title, thunk, sizeof thunk - 1))
 		return 0;
+	if (strstr(title, "hlo_op=command_buffer")) /* a graph of other thunks, recorded or replayed */
+		return 0;
 	for (const char *f = title + sizeof thunk - 1; *f && *f != '#'; f += strcspn(f, ",#"), f += *f == ',') {
 		if (strncmp(f, "name=", 5))
 			continue;

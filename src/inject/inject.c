@@ -1013,6 +1013,23 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	const int cap = capture_delta(cbid);
 	if (cap) { /* counted when the begin succeeded, and at every end (a failed end ends it too) */
 		const CUpti_CallbackData *cd = cbdata;
+		if (cap > 0 && cd->callbackSite == CUPTI_API_ENTER && g.active == 1 && pthread_equal(g.thread, pthread_self())) {
+			/* a graph capture begins inside the call (XLA's command-buffer
+			 * thunk records its graph at the first run): the call ends
+			 * before it, as the profiler's CUDA calls inside a capture
+			 * invalidate it (H200 2026-12-02 08:23: CUPTI_ERROR_UNKNOWN,
+			 * then the program stopped until --timeout) */
+			lock_tool();
+			static int said;
+			if (g.active == 1) {
+				g.pending = 0;
+				if (!said++)
+					note_header("a call in progress when the program began capturing a CUDA graph was ended there "
+						    "(its kernels before the capture are the call's; docs/capture.md)");
+				end_call();
+			}
+			unlock_tool();
+		}
 		if (cd->callbackSite == CUPTI_API_EXIT &&
 		    (cap < 0 || !cd->functionReturnValue || *(const CUresult *)cd->functionReturnValue == CUDA_SUCCESS))
 			__atomic_add_fetch(&g.captures, cap, __ATOMIC_ACQ_REL);

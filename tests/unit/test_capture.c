@@ -127,6 +127,7 @@ static void test_thunk_unnamed(void)
 	CHECK_INT(range_thunk_unnamed("Thunk:#name=jit(f)/mlp/dot_general,hlo_op=custom-call.2#"), 0);
 	CHECK_INT(range_thunk_unnamed("Thunk:#hlo_op=x,name=jit(f)/mul#"), 0);
 	CHECK_INT(range_thunk_unnamed("XlaModule:##"), 0);
+	CHECK_INT(range_thunk_unnamed("Thunk:#hlo_op=command_buffer_1#"), 0); /* a graph: never part of a call */
 	CHECK_INT(range_thunk_unnamed("attnprof: impl=x"), 0);
 	CHECK_INT(range_thunk_unnamed(NULL), 0);
 }
