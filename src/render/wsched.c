@@ -84,6 +84,7 @@ struct sim {
 	int full_ev[2][MAX_BLOCKS];            /* the load event of K (0) and V (1) of a block, -1 not issued */
 	double freed[2][MAX_BLOCKS][MAX_CONSUMERS]; /* when a consumer released a stage (< 0: not yet) */
 	double turn[MAX_BLOCKS * MAX_CONSUMERS + MAX_CONSUMERS]; /* when turn k was passed (< 0: not yet) */
+	int turn_who[MAX_BLOCKS * MAX_CONSUMERS + MAX_CONSUMERS];
 	int turn_ev[MAX_BLOCKS * MAX_CONSUMERS + MAX_CONSUMERS];
 	int last_gemm[MAX_CONSUMERS], phase_qk[MAX_CONSUMERS]; /* events; -1 none */
 	int qk_phase[MAX_CONSUMERS];
@@ -97,19 +98,23 @@ static int add_event(struct ws_timeline *tl, enum sched_op op, int who, int bloc
 	return (int)tl->nev++;
 }
 
-static void add_link(struct ws_timeline *tl, enum sched_op wait, int from, int who, int phase, double t)
+static void add_link(struct ws_timeline *tl, enum sched_op wait, int from, int from_who, int who, int phase,
+		     double t_from, double t)
 {
 	if (tl->nlinks < WS_MAX_LINKS)
-		tl->link[tl->nlinks++] = (struct ws_link){ wait, from, who, phase, t };
+		tl->link[tl->nlinks++] = (struct ws_link){ wait, from, from_who, who, phase, t_from, t };
 }
 
 /* When the step `in` of role who may run (≥ t), with the event it waits on
  * in *from; -1 when what it waits on has not been issued yet. */
-static int ready(const struct sim *s, int who, const struct instr *in, double t, double *at, int *from)
+static int ready(const struct sim *s, int who, const struct instr *in, double t, double *at, int *from,
+		 double *t_from, int *from_who)
 {
 	const struct ws_timeline *tl = s->tl;
 	*at = t;
 	*from = -1;
+	*t_from = t;
+	*from_who = WS_PRODUCER;
 	switch (in->op) {
 	case SO_WAIT_FULL_K:
 	case SO_WAIT_FULL_V: {
@@ -117,6 +122,7 @@ static int ready(const struct sim *s, int who, const struct instr *in, double t,
 		if (e < 0)
 			return -1;
 		*from = e;
+		*t_from = tl->ev[e].t1;
 		if (tl->ev[e].t1 > *at)
 			*at = tl->ev[e].t1;
 		return 0;
@@ -129,6 +135,8 @@ static int ready(const struct sim *s, int who, const struct instr *in, double t,
 				return -1;
 			if (f > *at)
 				*at = f;
+			if (f >= *t_from || c == 0)
+				*t_from = f, *from_who = c;
 		}
 		return 0;
 	case SO_TURN_WAIT: {
@@ -138,6 +146,8 @@ static int ready(const struct sim *s, int who, const struct instr *in, double t,
 		if (s->turn[k - 1] < 0)
 			return -1;
 		*from = s->turn_ev[k - 1];
+		*t_from = s->turn[k - 1];
+		*from_who = s->turn_who[k - 1];
 		if (s->turn[k - 1] > *at)
 			*at = s->turn[k - 1];
 		return 0;
@@ -148,6 +158,8 @@ static int ready(const struct sim *s, int who, const struct instr *in, double t,
 						  : s->last_gemm[who];
 		if (e >= 0) {
 			*from = e;
+			*t_from = tl->ev[e].t1;
+			*from_who = who;
 			if (tl->ev[e].t1 > *at)
 				*at = tl->ev[e].t1;
 		}
@@ -200,6 +212,7 @@ static double run(struct sim *s, int who, const struct instr *in, double t)
 		int k = in->phase * tl->consumers + who;
 		s->turn[k] = t;
 		s->turn_ev[k] = s->last_gemm[who];
+		s->turn_who[k] = who;
 		return t;
 	}
 	default:
@@ -266,7 +279,7 @@ int ws_timeline_build(struct ws_timeline *tl, const struct ws_desc *ws, int rung
 				s.freed[k][b][c] = -1;
 		}
 	for (size_t k = 0; k < sizeof(s.turn) / sizeof(s.turn[0]); k++)
-		s.turn[k] = -1, s.turn_ev[k] = -1;
+		s.turn[k] = -1, s.turn_ev[k] = -1, s.turn_who[k] = -1;
 	for (int c = 0; c < MAX_CONSUMERS; c++)
 		s.last_gemm[c] = s.phase_qk[c] = s.qk_phase[c] = -1;
 
@@ -274,20 +287,22 @@ int ws_timeline_build(struct ws_timeline *tl, const struct ws_desc *ws, int rung
 	 * order on a tie), so the TMA unit and the tensor cores are claimed in
 	 * time order */
 	for (;;) {
-		int best = -1, bfrom = -1;
-		double bat = 0;
+		int best = -1, bfrom = -1, bwho = WS_PRODUCER;
+		double bat = 0, btf = 0;
 		for (int a = tl->producer ? 0 : 1; a <= C; a++) {
 			struct prog *p = &progs[a];
 			if (p->pc >= p->n)
 				continue;
-			double at;
-			int from;
-			if (ready(&s, a - 1, &p->in[p->pc], p->t, &at, &from))
+			double at, tf;
+			int from, fw;
+			if (ready(&s, a - 1, &p->in[p->pc], p->t, &at, &from, &tf, &fw))
 				continue;
 			if (best < 0 || at < bat - 1e-9) {
 				best = a;
 				bat = at;
 				bfrom = from;
+				btf = tf;
+				bwho = fw;
 			}
 		}
 		if (best < 0)
@@ -299,7 +314,7 @@ int ws_timeline_build(struct ws_timeline *tl, const struct ws_desc *ws, int rung
 			if (bat > p->t + 1e-9 &&
 			    add_event(tl, in->op, who, has_block(in->op) ? in->block : -1, in->phase, p->t, bat) < 0)
 				return -1;
-			add_link(tl, in->op, bfrom, who, in->phase, bat);
+			add_link(tl, in->op, bfrom, bwho, who, in->phase, btf, bat);
 		}
 		double t = run(&s, best == 0 ? 0 : best - 1, in, bat);
 		if (t < 0)
@@ -331,4 +346,38 @@ int ws_find(const struct ws_timeline *tl, enum sched_op op, int who, int block)
 		if (tl->ev[i].op == op && tl->ev[i].who == who && tl->ev[i].block == block)
 			return (int)i;
 	return -1;
+}
+
+int ws_partition_of(const struct variant_desc *v, const struct attn_shape *s, int sm_count, struct ws_partition *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (!v || !v->ws || !v->tiling)
+		return -1;
+	const struct ws_desc *ws = v->ws;
+	struct tiling t;
+	v->tiling(s, sm_count, &t);
+	p->threads = t.warps * 32;
+	p->producers = ws->producer_warpgroups;
+	p->consumers = ws->consumer_warpgroups;
+	p->warpgroup_threads = ws->warpgroup_threads;
+	p->issuing_threads = ws->issuing_threads;
+	p->rows_per_consumer = ws->rows_per_consumer;
+	p->regs_launch = t.regs_per_thread;
+	p->resplit = ws->regs_producer > 0 && ws->regs_consumer > 0;
+	p->regs_producer = p->resplit ? ws->regs_producer : t.regs_per_thread;
+	p->regs_consumer = p->resplit ? ws->regs_consumer : t.regs_per_thread;
+	p->regs_total_launch = (long long)p->threads * p->regs_launch;
+	p->regs_total_split = (long long)p->producers * p->warpgroup_threads * p->regs_producer +
+			      (long long)p->consumers * p->warpgroup_threads * p->regs_consumer;
+	p->stages = ws->stages ? ws->stages(s->head_dim) : 1;
+	p->block_m = t.block_m;
+	p->block_n = t.block_n;
+	p->head_dim = s->head_dim;
+	p->q_bytes = (long long)t.block_m * s->head_dim * ws->elem_bytes;
+	p->tile_bytes = (long long)t.block_n * s->head_dim * ws->elem_bytes;
+	p->ring_bytes = 2LL * p->stages * p->tile_bytes;
+	p->smem_bytes = (long long)t.smem_bytes;
+	p->empty_arrivals = ws->empty_arrivals;
+	p->barriers = 1 + 4 * p->stages;
+	return 0;
 }

@@ -19,6 +19,26 @@
 
 #include "variants.h"
 
+/* The CTA of a warp-specialised variant at a shape: its roles, registers
+ * and shared-memory ring, from the descriptor (tiling and ws trait). */
+struct ws_partition {
+	int threads;              /* per CTA (the tiling's warps × 32) */
+	int producers, consumers; /* warpgroups */
+	int warpgroup_threads, issuing_threads, rows_per_consumer;
+	int regs_launch;          /* per thread as compiled (the tiling's) */
+	int regs_producer, regs_consumer; /* after setmaxnreg (= regs_launch where not re-split) */
+	int resplit;              /* 1: setmaxnreg moves registers between the roles */
+	long long regs_total_launch, regs_total_split; /* per CTA, before and after */
+	int stages, block_m, block_n, head_dim;
+	long long q_bytes, tile_bytes; /* the Q tile; one K (or V) stage */
+	long long ring_bytes;     /* K and V rings: 2 · stages · tile_bytes */
+	long long smem_bytes;     /* the tiling's dynamic shared memory (tiles, barriers, alignment) */
+	int empty_arrivals;
+	int barriers;             /* mbarriers: Q full, and full/empty per stage of K and of V */
+};
+/* 0, or -1 when v has no ws trait. */
+int ws_partition_of(const struct variant_desc *v, const struct attn_shape *s, int sm_count, struct ws_partition *p);
+
 /* Schematic lengths, in units of one tile load. */
 struct ws_lengths {
 	double load;    /* one K or V tile by TMA */
@@ -38,14 +58,16 @@ struct ws_event {
 	int phase;         /* the consumer phase it belongs to (-1: producer) */
 	double t0, t1;
 };
-/* What waits on what: event `from` ended (or, for a turn, was issued)
- * and role `who` went on at t. */
+/* What waits on what: role `who` went on at t once what it waited on
+ * happened at t_from (event `from` ended; for a turn, the other consumer
+ * handed it over after issuing event `from`). */
 struct ws_link {
 	enum sched_op wait; /* SO_WAIT_FULL_K, SO_WAIT_FULL_V, SO_WAIT_EMPTY_*, SO_TURN_WAIT, SO_WAIT_GEMM_* */
 	int from;           /* index of the event waited on (-1: none recorded) */
+	int from_who;       /* the role that signalled (WS_PRODUCER for the TMA unit) */
 	int who;            /* the role that waited */
 	int phase;
-	double t;
+	double t_from, t;
 };
 
 struct ws_timeline {
