@@ -289,8 +289,8 @@ enum { LANE_TMA, LANE_TENSOR, LANE_CONSUMER };
 
 static int ev_lane(const struct ws_event *e)
 {
-	if (e->op == SO_LOAD_K || e->op == SO_LOAD_V)
-		return LANE_TMA;
+	if (e->op == SO_LOAD_K || e->op == SO_LOAD_V || e->who < 0)
+		return LANE_TMA; /* the producer's waits too (not drawn: its lane is the TMA unit's) */
 	if (e->op == SO_GEMM_QK || e->op == SO_GEMM_PV)
 		return LANE_TENSOR;
 	return LANE_CONSUMER + (e->who > 0 ? e->who : 0);
@@ -435,14 +435,19 @@ void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts
 		labw = fmax(labw, w + sz(c, 6));
 	}
 	/* the key under the panels */
-	char key[600];
+	char key[700];
 	struct ws_lengths wl;
 	ws_lengths_default(&wl);
-	snprintf(key, sizeof(key), "QKⱼ: S = Q·Kⱼᵀ · PVⱼ: O += Pⱼ·Vⱼ on the tensor cores, in the colour of the consumer "
-		 "that issued it · Pⱼ: that consumer's softmax of block j · Kⱼ, Vⱼ: TMA loads · hatched: the consumer "
-		 "waits · arrows: a turn handed over (named barrier) and the Q·Kᵀ a softmax waits for (wait_group 1). "
-		 "Order and waits are the kernel's loop (its descriptor's schedule table); lengths are schematic "
-		 "(load %g, GEMM %g, softmax %g), times measured are the records'.", wl.load, wl.gemm, wl.softmax);
+	if (st->slides)
+		snprintf(key, sizeof(key), "The kernel's order and waits with schematic lengths: not a measured trace. "
+			 "QK, PV: GEMMs in the colour of the consumer that issued them · P: its softmax · hatched: waiting");
+	else
+		snprintf(key, sizeof(key), "The implemented schedule, not a measured trace: order and waits are the kernel's "
+			 "loop (its descriptor's schedule table), lengths schematic (load %g, GEMM %g, softmax %g); the times "
+			 "printed are measured. QKⱼ: S = Q·Kⱼᵀ · PVⱼ: O += Pⱼ·Vⱼ on the tensor cores, in the colour of the "
+			 "consumer that issued it · Pⱼ: that consumer's softmax of block j · Kⱼ, Vⱼ: TMA loads · hatched: "
+			 "the consumer waits · arrows: a turn handed over (named barrier) and the Q·Kᵀ a softmax waits for "
+			 "(wait_group 1).", wl.load, wl.gemm, wl.softmax);
 	double kh;
 	text_extent(c, key, fs, TX_ITALIC, box.w, NULL, &kh);
 	struct rbox kb = rbox_cut_bottom(&box, kh + sz(c, 4));
@@ -452,9 +457,15 @@ void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts
 	for (size_t i = from; i < to; i++) {
 		struct rbox pb = rbox_make(box.x, box.y + (i - from) * (ph + gap), box.w, ph);
 		rung_measured(T, rung[i], meas, sizeof(meas));
+		/* the rung, what it changes and its measured step; shorter where that does not fit one line */
+		char shorter[400];
 		snprintf(head, sizeof(head), "%s%s%s: %s", rung[i]->name, rung[i]->change ? " — " : "",
 			 rung[i]->change ? rung[i]->change : "", meas);
-		timeline_panel(c, &tl[i], head, pb, tmax, labw);
+		snprintf(shorter, sizeof(shorter), "%s: %s", rung[i]->name, meas);
+		const char *const heads[] = { head, shorter };
+		double hfs;
+		int pick = text_choose(c, heads, 2, fs, TX_BOLD, box.w, &hfs);
+		timeline_panel(c, &tl[i], heads[pick], pb, tmax, labw);
 	}
 	table_free(T);
 }
