@@ -516,7 +516,7 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 	struct rbox blk = area;
 	set_rgb(c, &st->ink);
 	draw_rect(c, blk, st->heavy, 0);
-	pnum(c, "ws:block", "thread block", blk.x + into_(c), blk.y + blk.h * 0.04, box.x + nw / 2 + 1, blk.y + blk.h * 0.04);
+	pnum(c, "thread-block", "thread block", blk.x + into_(c), blk.y + blk.h * 0.04, box.x + nw / 2 + 1, blk.y + blk.h * 0.04);
 	struct rbox in = rbox_inset(blk, nfs(c) * 2, nfs(c) * 1.5, nfs(c) * 1.5, nfs(c) * 1.5);
 	int ng = p.producers + p.consumers;
 	double gh = in.h * 0.34, gg = nfs(c) * 1.2, gw = (in.w - gg * (ng - 1)) / ng;
@@ -545,7 +545,7 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 	/* shared memory: the query tile, then the key and value rings */
 	struct rbox sm = rbox_make(in.x, in.y + gh + in.h * 0.18, in.w, in.h - gh - in.h * 0.18);
 	draw_rect(c, sm, st->line, 4);
-	pnum(c, "ws:smem", "shared memory", sm.x + into_(c), sm.y + sm.h - nfs(c), box.x + nw / 2 + 1, sm.y + sm.h - nfs(c));
+	pnum(c, "shared-memory", "shared memory", sm.x + into_(c), sm.y + sm.h - nfs(c), box.x + nw / 2 + 1, sm.y + sm.h - nfs(c));
 	struct rbox si = rbox_inset(sm, nfs(c) * 1.2, nfs(c) * 1.2, nfs(c) * 1.2, nfs(c) * 1.2);
 	double rowh = si.h / 3.4;
 	struct rbox qt = rbox_make(si.x, si.y, si.w * 0.3, rowh);
