@@ -522,29 +522,29 @@ static void hopper_grid(const struct attn_shape *s, const struct tiling *t, int 
 #define R_NOV 0x7u
 static const struct sched_step hopper_steps[] = {
 	/* producer warpgroup, j = 0 .. nkb-1: refill a stage once both consumers released it */
-	{ SR_PRODUCER, SO_WAIT_EMPTY_K, 0, -1, 0, 0, 0, R_WS, "if (j >= S) mbar_wait(emptyK(st), …)" },
+	{ SR_PRODUCER, SO_WAIT_EMPTY_K, 0, -1, 0, 0, 0, R_WS, "mbar_wait(emptyK(st)" },
 	{ SR_PRODUCER, SO_LOAD_K, 0, 0, 0, 0, 0, R_WS, "load_k(j)" },
-	{ SR_PRODUCER, SO_WAIT_EMPTY_V, 0, -1, 0, 0, 0, R_WS, "if (j >= S) mbar_wait(emptyV(st), …)" },
+	{ SR_PRODUCER, SO_WAIT_EMPTY_V, 0, -1, 0, 0, 0, R_WS, "mbar_wait(emptyV(st)" },
 	{ SR_PRODUCER, SO_LOAD_V, 0, 0, 0, 0, 0, R_WS, "load_v(j)" },
 	/* no producer: thread 0 fills the ring before the loop, j = 0 .. S-1 */
 	{ SR_PROLOGUE, SO_LOAD_K, 0, 0, 0, 0, 0, R_INL, "load_k(j)" },
 	{ SR_PROLOGUE, SO_LOAD_V, 0, 0, 0, 0, 0, R_INL, "load_v(j)" },
 	/* each consumer, phase j: S_j = Q·K_jᵀ and O += P_{j-1}·V_{j-1} (phase 0 and nkb peeled) */
-	{ SR_CONSUMER, SO_WAIT_FULL_K, 0, 0, 0, 0, 0, R_ALL, "mbar_wait(fullK(st), …)" },
-	{ SR_CONSUMER, SO_WAIT_FULL_V, -1, 0, 0, 0, 0, R_ALL, "mbar_wait(fullV(sp), …)" },
-	{ SR_CONSUMER, SO_TURN_WAIT, 0, 0, 0, 0, 0, R_PP, "sched_begin(): bar_sync(1 + cw, 256)" },
-	{ SR_CONSUMER, SO_GEMM_QK, 0, 0, 0, 0, 0, R_ALL, "issue_qk(s, sQw, sK0 + st·KBYTES)" },
-	{ SR_CONSUMER, SO_GEMM_PV, -1, 0, 0, 0, 0, R_ALL, "issue_pv(o, pk, sV0 + sp·KBYTES)" },
-	{ SR_CONSUMER, SO_TURN_PASS, 0, 0, 0, 0, 0, R_PP, "sched_end(): bar_arrive(1 + (cw ^ 1), 256)" },
+	{ SR_CONSUMER, SO_WAIT_FULL_K, 0, 0, 0, 0, 0, R_ALL, "mbar_wait(fullK(st)" },
+	{ SR_CONSUMER, SO_WAIT_FULL_V, -1, 0, 0, 0, 0, R_ALL, "mbar_wait(fullV(sp)" },
+	{ SR_CONSUMER, SO_TURN_WAIT, 0, 0, 0, 0, 0, R_PP, "sched_begin()" },
+	{ SR_CONSUMER, SO_GEMM_QK, 0, 0, 0, 0, 0, R_ALL, "issue_qk<D, BF>(s, sQw, sK0 + st * TL::KBYTES)" },
+	{ SR_CONSUMER, SO_GEMM_PV, -1, 0, 0, 0, 0, R_ALL, "issue_pv<D, BF>(o, pk, sV0 + sp * TL::KBYTES)" },
+	{ SR_CONSUMER, SO_TURN_PASS, 0, 0, 0, 0, 0, R_PP, "sched_end(false)" },
 	{ SR_CONSUMER, SO_WAIT_GEMM_ALL, 0, 0, 0, 0, 0, R_NOV, "wg_wait<0>()" },
 	{ SR_CONSUMER, SO_WAIT_GEMM_QK, 0, 0, 0, 0, 0, R_OV, "wg_wait<1>()" },
 	{ SR_CONSUMER, SO_FREE_K, 0, 0, 0, 0, 0, R_ALL, "mbar_arrive(emptyK(st))" },
-	{ SR_CONSUMER, SO_SOFTMAX, 0, 0, 0, 0, 0, R_ALL, "softmax_block(s, m, l, corr, …)" },
-	{ SR_CONSUMER, SO_WAIT_GEMM_ALL, 0, 0, 0, 0, 0, R_OV, "if (OV) wg_wait<0>()" },
+	{ SR_CONSUMER, SO_SOFTMAX, 0, 0, 0, 0, 0, R_ALL, "softmax_block<CAUSAL>(s, m, l, corr, needs_mask(j)" },
+	{ SR_CONSUMER, SO_WAIT_GEMM_ALL, 0, 0, 0, 0, 0, R_OV, "wg_wait<0>()" },
 	{ SR_CONSUMER, SO_FREE_V, -1, 0, 0, 0, 0, R_ALL, "mbar_arrive(emptyV(sp))" },
 	/* no producer: thread 0 refills block j-1's stage with block j-1+S once both consumers released it */
-	{ SR_INLINE, SO_WAIT_EMPTY_K, -1, 0, 1, -1, 1, R_INL, "mbar_wait(emptyK(sp), …)" },
-	{ SR_INLINE, SO_WAIT_EMPTY_V, -1, 0, 1, -1, 1, R_INL, "mbar_wait(emptyV(sp), …)" },
+	{ SR_INLINE, SO_WAIT_EMPTY_K, -1, 0, 1, -1, 1, R_INL, "mbar_wait(emptyK(sp)" },
+	{ SR_INLINE, SO_WAIT_EMPTY_V, -1, 0, 1, -1, 1, R_INL, "mbar_wait(emptyV(sp)" },
 	{ SR_INLINE, SO_LOAD_K, -1, 1, 1, -1, 0, R_INL, "load_k(j - 1 + S)" },
 	{ SR_INLINE, SO_LOAD_V, -1, 1, 1, -1, 0, R_INL, "load_v(j - 1 + S)" },
 };

@@ -189,7 +189,7 @@ struct sched_step {
 	int guard;          /* 1: taken only where block j + guard_block (+ S · guard_ahead) exists too */
 	int guard_block, guard_ahead;
 	unsigned rungs;     /* bit r: rung r's kernel takes this step */
-	const char *code;   /* the kernel's statement (documentation, tests) */
+	const char *code;   /* the kernel's statement, as written in its source (test_wsched.c finds it there) */
 };
 /* The CTA of a warp-specialised kernel: its roles, the register split and
  * the shared-memory ring, from the kernel's tiling header. */
