@@ -563,7 +563,9 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 			/* its two barriers: small boxes at the right end */
 			struct rbox f = rbox_make(b.x + b.w * 0.72, b.y + b.h * 0.15, b.w * 0.18, b.h * 0.3);
 			struct rbox e = rbox_make(b.x + b.w * 0.72, b.y + b.h * 0.55, b.w * 0.18, b.h * 0.3);
-			fill_rect(c, f, &st->ink);
+			hatch_rect(c, f, HATCH_CROSS, 2, &st->ink); /* no solid black outside bar graphs (1.84) */
+			set_rgb(c, &st->ink);
+			draw_rect(c, f, st->thin, 0);
 			draw_rect(c, e, st->thin, 0);
 			if (kv == 0 && k == p.stages - 1) {
 				barx = f.x + f.w / 2, bary = f.y + f.h / 2;
