@@ -552,7 +552,6 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 	draw_rect(c, qt, st->line, 0);
 	text_at(c, qt.x + qt.w / 2, qt.y + qt.h / 2, "Qᵢ", nfs(c), TX_BOLD | TX_NOSCALE, 0.5, 0.5, NULL);
 	pnum(c, "tile:Q_i", "query block", qt.x + qt.w - into_(c), qt.y + qt.h * 0.2, box.x + box.w - nw / 2 - 1, qt.y + qt.h * 0.2);
-	double bary = 0, barx = 0, stx = 0, sty = 0;
 	for (int kv = 0; kv < 2; kv++) {
 		double y = si.y + (kv + 1) * rowh * 1.2;
 		double w = (si.w * 0.75 - nfs(c) * (p.stages - 1)) / p.stages;
@@ -568,9 +567,8 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 			draw_rect(c, f, st->thin, 0);
 			draw_rect(c, e, st->thin, 0);
 			if (kv == 0 && k == p.stages - 1) {
-				barx = f.x + f.w / 2, bary = f.y + f.h / 2;
-				stx = b.x + b.w * 0.1, sty = b.y + b.h * 0.8;
-				pnum(c, "ws:full", "full barrier of a stage", barx, bary, box.x + box.w - nw / 2 - 1, bary);
+				double fy = f.y + f.h / 2;
+				pnum(c, "ws:full", "full barrier of a stage", f.x + f.w / 2, fy, box.x + box.w - nw / 2 - 1, fy);
 				pnum(c, "ws:empty", "empty barrier of a stage", e.x + e.w / 2, e.y + e.h / 2, box.x + box.w - nw / 2 - 1,
 				     e.y + e.h / 2 + nfs(c) * 0.8);
 			}
@@ -579,7 +577,6 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 				     b.y + b.h * 0.5);
 		}
 	}
-	(void)stx; (void)sty; (void)barx;
 	/* the paths: producer to the ring (loads), ring to the consumers */
 	double top = sm.y;
 	for (int i = 0; i < ng && i < 8; i++) {
