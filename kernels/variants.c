@@ -510,6 +510,58 @@ static void hopper_grid(const struct attn_shape *s, const struct tiling *t, int 
 	flash_grid(s, t, k, g, FLASH_SEQPAR);
 }
 
+/* The loop of hopper_fwd_kernel, row by row in its code's order (rung bits:
+ * R0 +wgmma, R1 +tma+ws, R2 +pingpong, R3 +overlap; the template's WS is
+ * rungs 1-3, PP 2-3, OV 3).  The timeline figure is computed from this
+ * table: a change to the kernel's loop is a change here. */
+#define R_ALL 0xFu
+#define R_WS 0xEu   /* WS: a producer warpgroup */
+#define R_INL 0x1u  /* !WS: consumer 0's thread 0 loads inline */
+#define R_PP 0xCu   /* PP: the consumers take turns */
+#define R_OV 0x8u   /* OV: softmax under the P·V in flight */
+#define R_NOV 0x7u
+static const struct sched_step hopper_steps[] = {
+	/* producer warpgroup, j = 0 .. nkb-1: refill a stage once both consumers released it */
+	{ SR_PRODUCER, SO_WAIT_EMPTY_K, 0, -1, 0, 0, 0, R_WS, "mbar_wait(emptyK(st)" },
+	{ SR_PRODUCER, SO_LOAD_K, 0, 0, 0, 0, 0, R_WS, "load_k(j)" },
+	{ SR_PRODUCER, SO_WAIT_EMPTY_V, 0, -1, 0, 0, 0, R_WS, "mbar_wait(emptyV(st)" },
+	{ SR_PRODUCER, SO_LOAD_V, 0, 0, 0, 0, 0, R_WS, "load_v(j)" },
+	/* no producer: thread 0 fills the ring before the loop, j = 0 .. S-1 */
+	{ SR_PROLOGUE, SO_LOAD_K, 0, 0, 0, 0, 0, R_INL, "load_k(j)" },
+	{ SR_PROLOGUE, SO_LOAD_V, 0, 0, 0, 0, 0, R_INL, "load_v(j)" },
+	/* each consumer, phase j: S_j = Q·K_jᵀ and O += P_{j-1}·V_{j-1} (phase 0 and nkb peeled) */
+	{ SR_CONSUMER, SO_WAIT_FULL_K, 0, 0, 0, 0, 0, R_ALL, "mbar_wait(fullK(st)" },
+	{ SR_CONSUMER, SO_WAIT_FULL_V, -1, 0, 0, 0, 0, R_ALL, "mbar_wait(fullV(sp)" },
+	{ SR_CONSUMER, SO_TURN_WAIT, 0, 0, 0, 0, 0, R_PP, "sched_begin()" },
+	{ SR_CONSUMER, SO_GEMM_QK, 0, 0, 0, 0, 0, R_ALL, "issue_qk<D, BF>(s, sQw, sK0 + st * TL::KBYTES)" },
+	{ SR_CONSUMER, SO_GEMM_PV, -1, 0, 0, 0, 0, R_ALL, "issue_pv<D, BF>(o, pk, sV0 + sp * TL::KBYTES)" },
+	{ SR_CONSUMER, SO_TURN_PASS, 0, 0, 0, 0, 0, R_PP, "sched_end(false)" },
+	{ SR_CONSUMER, SO_WAIT_GEMM_ALL, 0, 0, 0, 0, 0, R_NOV, "wg_wait<0>()" },
+	{ SR_CONSUMER, SO_WAIT_GEMM_QK, 0, 0, 0, 0, 0, R_OV, "wg_wait<1>()" },
+	{ SR_CONSUMER, SO_FREE_K, 0, 0, 0, 0, 0, R_ALL, "mbar_arrive(emptyK(st))" },
+	{ SR_CONSUMER, SO_SOFTMAX, 0, 0, 0, 0, 0, R_ALL, "softmax_block<CAUSAL>(s, m, l, corr, needs_mask(j)" },
+	{ SR_CONSUMER, SO_WAIT_GEMM_ALL, 0, 0, 0, 0, 0, R_OV, "wg_wait<0>()" },
+	{ SR_CONSUMER, SO_FREE_V, -1, 0, 0, 0, 0, R_ALL, "mbar_arrive(emptyV(sp))" },
+	/* no producer: thread 0 refills block j-1's stage with block j-1+S once both consumers released it */
+	{ SR_INLINE, SO_WAIT_EMPTY_K, -1, 0, 1, -1, 1, R_INL, "mbar_wait(emptyK(sp)" },
+	{ SR_INLINE, SO_WAIT_EMPTY_V, -1, 0, 1, -1, 1, R_INL, "mbar_wait(emptyV(sp)" },
+	{ SR_INLINE, SO_LOAD_K, -1, 1, 1, -1, 0, R_INL, "load_k(j - 1 + S)" },
+	{ SR_INLINE, SO_LOAD_V, -1, 1, 1, -1, 0, R_INL, "load_v(j - 1 + S)" },
+};
+
+static int hopper_stages(int d) { return HOPPER_STAGES(d); }
+
+#define HOPPER_WS(r) { \
+	.producer_warpgroups = HOPPER_PRODUCERS(r), .consumer_warpgroups = HOPPER_CONSUMERS, \
+	.warpgroup_threads = HOPPER_WARPGROUP, .issuing_threads = 1, \
+	.regs_producer = HOPPER_PRODUCERS(r) ? HOPPER_REGS_PRODUCER : 0, \
+	.regs_consumer = HOPPER_PRODUCERS(r) ? HOPPER_REGS_CONSUMER : 0, \
+	.rows_per_consumer = HOPPER_BLOCK_M / HOPPER_CONSUMERS, .empty_arrivals = HOPPER_EMPTY_ARRIVALS, \
+	.elem_bytes = 2, .stages = hopper_stages, \
+	.steps = hopper_steps, .nsteps = sizeof(hopper_steps) / sizeof(hopper_steps[0]), \
+}
+static const struct ws_desc hopper_ws[4] = { HOPPER_WS(0), HOPPER_WS(1), HOPPER_WS(2), HOPPER_WS(3) };
+
 /* What evidences the FA3 steps: the tensor pipe kept busy, the stalls it removes */
 #define EVIDENCE_HOPPER { { "tensor_active", "tensor pipe active", 1 }, { "registers", "registers", 1 }, \
 	{ "barrier_stalls", "barrier stalls", 2 }, { "occupancy", "achieved occupancy", 2 } }
@@ -533,7 +585,7 @@ static void hopper_grid(const struct attn_shape *s, const struct tiling *t, int 
 	.ntiles = 6, \
 	.kernels = { { "hopper_fwd", "hopper_fwd_kernel", "fused attention forward on wgmma", "q-block i", "batch·head", NULL } }, \
 	.nkernels = 1, \
-	.tiling = hopper_tiling_##r, .grid = hopper_grid, \
+	.tiling = hopper_tiling_##r, .grid = hopper_grid, .ws = &hopper_ws[r], \
 }
 
 static const struct variant_desc hopper_variants[4] = {

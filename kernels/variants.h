@@ -155,6 +155,58 @@ enum variant_family {
 	FAMILY_COUNT
 };
 
+/* A warp-specialised kernel's loop, step by step, as its code takes it
+ * (FAMILY_HOPPER: kernels/hopper/hopper_fwd.cu).  The documents' timeline
+ * and partition figures are computed from these rows, never drawn by
+ * hand: one table for every rung, each row naming the rungs whose kernel
+ * takes it (the template's WS, PP and OV switches as rung bits).  Rows of
+ * one role run in order, once per loop index j; a row's key block is
+ * j + block (+ the ring's stages when ahead), and a row whose block (or
+ * whose guard block) lies outside the pass's blocks is not taken: the
+ * kernel's peeled first and last phases and its `j >= S` tests. */
+enum sched_role {
+	SR_PRODUCER,     /* the producer warpgroup's issuing thread, j = 0 .. nkb - 1 */
+	SR_PROLOGUE,     /* no producer: consumer 0's thread 0 before the loop, j = 0 .. S - 1 */
+	SR_CONSUMER,     /* each consumer warpgroup, phases j = 0 .. nkb (Q·K_j and P·V_{j-1}) */
+	SR_INLINE,       /* no producer: consumer 0's thread 0 inside its loop */
+};
+enum sched_op {
+	SO_WAIT_FULL_K, SO_WAIT_FULL_V,   /* mbarrier wait: the tile's TMA bytes landed */
+	SO_WAIT_EMPTY_K, SO_WAIT_EMPTY_V, /* mbarrier wait: every consumer warp released the stage */
+	SO_LOAD_K, SO_LOAD_V,             /* cp.async.bulk.tensor of one tile into its stage (TMA) */
+	SO_TURN_WAIT, SO_TURN_PASS,       /* named barrier: wait for this consumer's turn / hand it on */
+	SO_GEMM_QK, SO_GEMM_PV,           /* wgmma issued: S = Q·K_jᵀ, O += P·V_j (tensor cores) */
+	SO_WAIT_GEMM_ALL, SO_WAIT_GEMM_QK, /* wgmma.wait_group 0 / 1 (all issued / all but the last) */
+	SO_SOFTMAX,                       /* online softmax of S_j in registers (CUDA cores, MUFU) */
+	SO_FREE_K, SO_FREE_V,             /* arrive on the stage's empty barrier */
+	SO_COUNT
+};
+struct sched_step {
+	enum sched_role role;
+	enum sched_op op;
+	int block;          /* key block, relative to j */
+	int ahead;          /* times the ring's stages S added: 1 a refill S blocks ahead, -1 the block S back */
+	int guard;          /* 1: taken only where block j + guard_block (+ S · guard_ahead) exists too */
+	int guard_block, guard_ahead;
+	unsigned rungs;     /* bit r: rung r's kernel takes this step */
+	const char *code;   /* the kernel's statement, as written in its source (test_wsched.c finds it there) */
+};
+/* The CTA of a warp-specialised kernel: its roles, the register split and
+ * the shared-memory ring, from the kernel's tiling header. */
+struct ws_desc {
+	int producer_warpgroups;   /* 0: the consumers issue the loads inline */
+	int consumer_warpgroups;
+	int warpgroup_threads;     /* 128: four warps */
+	int issuing_threads;       /* producer threads that issue TMA */
+	int regs_producer, regs_consumer; /* per thread after setmaxnreg (0: not re-split) */
+	int rows_per_consumer;     /* query rows of one consumer warpgroup (wgmma's M) */
+	int empty_arrivals;        /* arrivals an empty barrier counts (one per consumer warp) */
+	int elem_bytes;            /* bytes of a Q, K or V element in shared memory */
+	int (*stages)(int head_dim); /* K/V ring depth */
+	const struct sched_step *steps;
+	size_t nsteps;
+};
+
 #define MAX_BUFFERS 12
 #define MAX_TILES 10
 #define MAX_KERNELS 8
@@ -197,6 +249,8 @@ struct variant_desc {
 	void (*tiling)(const struct attn_shape *s, int sm_count, struct tiling *t);
 	/* Grid of kernel k (blocks in x, y, z). */
 	void (*grid)(const struct attn_shape *s, const struct tiling *t, int k, int dims[3]);
+	/* warp specialisation and the loop schedule (FAMILY_HOPPER), or NULL */
+	const struct ws_desc *ws;
 };
 
 extern const struct variant_desc *const variant_table[];

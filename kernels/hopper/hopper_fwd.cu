@@ -42,6 +42,9 @@ namespace hopper {
 
 constexpr int BM = HOPPER_BLOCK_M; // query rows per CTA (hopper_tiles.h)
 constexpr int BN = HOPPER_BLOCK_N; // keys per block
+// the role split the code assumes (tid / 128, cw ^ 1, 64-row consumers) is hopper_tiles.h's
+static_assert(HOPPER_WARPGROUP == 128 && HOPPER_CONSUMERS == 2 && HOPPER_CONSUMERS * 64 == BM,
+	      "hopper_tiles.h: two consumer warpgroups of wgmma's 64 rows");
 
 template <int D> struct Tiles {
 	static constexpr int STAGES = HOPPER_STAGES(D);
@@ -266,8 +269,8 @@ __global__ void __launch_bounds__(HOPPER_THREADS(RUNG), 1)
 		for (int s = 0; s < S; s++) {
 			mbar_init(fullK(s), 1);
 			mbar_init(fullV(s), 1);
-			mbar_init(emptyK(s), 8); // one arrival per consumer warp
-			mbar_init(emptyV(s), 8);
+			mbar_init(emptyK(s), HOPPER_EMPTY_ARRIVALS); // one arrival per consumer warp
+			mbar_init(emptyV(s), HOPPER_EMPTY_ARRIVALS);
 		}
 		asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 		asm volatile("fence.proxy.async.shared::cta;" ::: "memory");

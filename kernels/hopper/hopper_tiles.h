@@ -17,8 +17,14 @@
 #define HOPPER_STAGES_D128 2 /* the K/V ring at d = 128 (3 measured no faster: docs/benchmarks.md) */
 #endif
 #define HOPPER_STAGES(d) ((d) == 64 ? 4 : HOPPER_STAGES_D128)
-/* threads per CTA: two consumer warpgroups, plus the producer's from +tma+ws on */
-#define HOPPER_THREADS(rung) ((rung) >= 1 ? 384 : 256)
+#define HOPPER_WARPGROUP 128 /* threads of a warpgroup: four warps */
+#define HOPPER_CONSUMERS 2   /* consumer warpgroups, HOPPER_BLOCK_M / 64 rows each (wgmma's M) */
+/* the producer warpgroup, from +tma+ws on (rung 0: consumer 0's thread 0 issues the loads) */
+#define HOPPER_PRODUCERS(rung) ((rung) >= 1 ? 1 : 0)
+/* threads per CTA: the consumer warpgroups, plus the producer's */
+#define HOPPER_THREADS(rung) (HOPPER_WARPGROUP * (HOPPER_CONSUMERS + HOPPER_PRODUCERS(rung)))
+/* arrivals an empty barrier of the K/V ring counts: one per consumer warp */
+#define HOPPER_EMPTY_ARRIVALS (HOPPER_CONSUMERS * HOPPER_WARPGROUP / 32)
 #define HOPPER_REGS_PRODUCER 24
 #define HOPPER_REGS_CONSUMER 240
 /* registers per thread as compiled (ptxas -v, nvcc 13.0, sm_90a; the

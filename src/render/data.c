@@ -11,6 +11,7 @@
 #include "metric_sets.h"
 #include "model.h"
 #include "render/geom.h"
+#include "render/wsched.h"
 #include "util/error.h"
 #include "util/yamltree.h"
 
@@ -887,6 +888,23 @@ static int q_tiling(struct qcall *c)
 	return q_value(c, is_q(c, "Br") ? t.block_m : is_q(c, "Bc") ? t.block_n : is_q(c, "warps") ? t.warps : t.splits);
 }
 
+/* regs_producer … stage_bytes: a warp-specialised descriptor's CTA (render/wsched.h) */
+static int q_ws(struct qcall *c)
+{
+	const struct variant_desc *v = c->rec->source && strcmp(c->rec->source, "attnprof") ? NULL : variant_find(c->rec->variant);
+	struct attn_shape s;
+	struct ws_partition p;
+	record_shape(c->rec, &s);
+	if (!v || ws_partition_of(v, &s, c->sm, &p))
+		QMISSING(c, "'%s' is not warp-specialised (its descriptor has no ws trait)", c->rec->variant);
+	if ((is_q(c, "regs_producer") || is_q(c, "producer_threads")) && !p.producers)
+		QMISSING(c, "'%s' has no producer warpgroup", c->rec->variant);
+	return q_value(c, is_q(c, "regs_producer") ? p.regs_producer : is_q(c, "regs_consumer") ? p.regs_consumer
+			: is_q(c, "producer_threads") ? p.producers * p.warpgroup_threads
+			: is_q(c, "consumer_rows") ? p.rows_per_consumer : is_q(c, "stages") ? p.stages
+			: (double)p.tile_bytes);
+}
+
 /* speedup_vs … hbm_ratio_vs: this record's row quantity against the other series' */
 static int q_versus(struct qcall *c)
 {
@@ -996,6 +1014,12 @@ const struct qinfo quantity_table[] = {
 	{ "Bc", U_INT, 0, "key rows per tile (descriptor)", q_tiling },
 	{ "warps", U_INT, 0, "warps per block (descriptor)", q_tiling },
 	{ "splits", U_INT, 0, "KV splits (descriptor)", q_tiling },
+	{ "regs_producer", U_INT, 0, "registers per thread of the producer warpgroup after setmaxnreg (descriptor)", q_ws },
+	{ "regs_consumer", U_INT, 0, "registers per thread of a consumer warpgroup (after setmaxnreg where the rung re-splits; descriptor)", q_ws },
+	{ "producer_threads", U_INT, 0, "threads of the producer warpgroup (descriptor)", q_ws },
+	{ "consumer_rows", U_INT, 0, "query rows of one consumer warpgroup (descriptor)", q_ws },
+	{ "stages", U_INT, 0, "stages of the K/V ring in shared memory (descriptor)", q_ws },
+	{ "stage_bytes", U_BYTES, 0, "bytes of one K (or V) stage of the ring (descriptor)", q_ws },
 	{ "speedup_vs", U_RATIO, 1, "time of the other series / time of this one", q_versus, "time_ms" },
 	{ "tflops_vs", U_RATIO, 1, "TFLOP/s of this series / the other's", q_versus, "tflops" },
 	{ "saved_vs", U_BYTES, 1, "footprint of the other series - this one's (descriptor)", q_versus, "footprint" },

@@ -65,6 +65,11 @@ const struct figkind figure_kinds[] = {
 	  0.62, NEEDS_PREFILL, DRAWN(fig_diff) },
 	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
 	  0.4, NEEDS_LADDER, DRAWN(fig_ladder) },
+	/* a warp-specialised kernel (fig_warpspec.c): from the descriptor's ws trait and schedule table */
+	{ "warpspec", "a warp-specialised thread block: producer and consumer warpgroups, the register split (setmaxnreg), the shared-memory ring of K/V stages and its full/empty mbarriers",
+	  0.62, NEEDS_NOTHING, DRAWN(fig_warpspec) },
+	{ "ws-timeline", "each rung's loop as a timeline of the TMA unit, the tensor cores and the consumers: the implemented schedule (step: one rung beside the one before), with the measured time and step",
+	  0.9, NEEDS_NOTHING, DRAWN(fig_wstimeline) },
 	/* patent drawing views (fig_patent.c): numerals and reference characters, no prose */
 	{ "patent-dataflow", "patent view: memory with the stored matrices, processor with its tiles, read and write paths",
 	  0.9, NEEDS_PREFILL, DRAWN(fig_pdataflow) },
@@ -78,6 +83,10 @@ const struct figkind figure_kinds[] = {
 	  0.6, NEEDS_PREFILL, DRAWN(fig_pthroughput) },
 	{ "patent-ladder", "patent graph: throughput of each step of the ablation ladder",
 	  0.6, NEEDS_LADDER, DRAWN(fig_pladder) },
+	{ "patent-warpspec", "patent view: a thread block of a producer warp group and consumer warp groups, their registers, the stages of shared memory and their barriers",
+	  0.9, NEEDS_NOTHING, DRAWN(fig_pwarpspec) },
+	{ "patent-timeline", "patent view: one rung's loop as a timing diagram of the copy unit, the matrix unit and the consumer groups",
+	  0.7, NEEDS_NOTHING, DRAWN(fig_ptimeline) },
 	{ "decode-bandwidth", "decoding bandwidth against KV-cache length, one line a series, with the measured copy bandwidth",
 	  0.45, NEEDS_DECODE, DRAWN(fig_pdecode) },
 	{ "patent-decode", "patent graph: decoding bandwidth against key-value cache length",

@@ -59,6 +59,15 @@ void fig_ladder(struct rctx *, const struct rdata *, const struct figopts *, str
 /* The per-step data flow as small multiples (fig_steps.c). */
 void fig_steps_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_steps(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+/* A warp-specialised kernel: its thread block and its loop (fig_warpspec.c). */
+void fig_warpspec_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_warpspec(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_wstimeline_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_wstimeline(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_pwarpspec_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_pwarpspec(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_ptimeline_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_ptimeline(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 /* Patent drawing views (fig_patent.c). */
 void fig_pdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_pdataflow(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
