@@ -136,7 +136,7 @@ struct capture_info {
 	/* verdict inputs and result */
 	double l2_write_bytes;   /* L2 writes from the SMs over the call's kernels (-1: not measured) */
 	double dram_write_bytes; /* DRAM writes over the call's kernels (-1: not measured) */
-	double nn_bytes;         /* one Nq x Nkv matrix per head at 2 bytes per element */
+	double nn_bytes;         /* one Nq x Nkv matrix over all heads, at its element size (verdict_nn_bytes) */
 	double output_bytes;     /* what the pass must write anyway (fwd: O + L; bwd: dQ + dK + dV) */
 	double footprint_bytes;  /* device memory the call allocated beyond its inputs (-1: not known) */
 	int nn_matrices;         /* Nq x Nkv matrices written beyond the outputs (-1: unknown) */

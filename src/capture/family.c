@@ -34,7 +34,11 @@ const struct family_rule family_builtin[] = {
 	{ "triton_", "triton", "fused", "a Triton kernel", 0 },
 	/* attnprof's own kernels */
 	{ "attnprof_", "attnprof", "fused", "attnprof's own kernels", 1 },
-	/* the unfused path: GEMMs and a softmax, S and P between them */
+	/* the unfused path: GEMMs and a softmax, S and P between them; an fp32 GEMM
+	 * (cuBLAS's sm80_xmma_gemm_f32f32_f32f32_f32…, seen in PyTorch's math SDPA on
+	 * fp16 inputs, H200 2026-12-01) writes S in 4 bytes per element */
+	{ "xmma_gemm_f32f32", "unfused", "gemm", "GEMMs and a softmax kernel", 0, 4 },
+	{ "sgemm", "unfused", "gemm", "GEMMs and a softmax kernel", 0, 4 },
 	{ "softmax_warp_forward", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
 	{ "softmax_warp_backward", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
 	{ "SoftMax", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
@@ -102,6 +106,16 @@ const char *family_of_call(const char *const *names, size_t n)
 			return r->family;
 	}
 	return gemm || softmax ? "unfused" : "unknown";
+}
+
+int family_score_bytes(const char *const *names, size_t n, int dtype_bytes)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct family_rule *r = family_of_kernel(names[i]);
+		if (r && r->score_bytes > dtype_bytes)
+			return r->score_bytes;
+	}
+	return dtype_bytes;
 }
 
 const char *family_describe(const char *family)

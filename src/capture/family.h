@@ -21,6 +21,8 @@ struct family_rule {
 	const char *what;      /* one line for documents */
 	int scan;              /* a launch of this kernel is an attention call by itself: what
 				  record -- CMD finds in a program with no markup (family_scan) */
+	int score_bytes;       /* a GEMM that writes its scores in this many bytes per element
+				  whatever the inputs' dtype (an fp32 GEMM: 4); 0: the dtype's */
 };
 
 /* The rule for kernel name, or NULL (no rule matches). */
@@ -38,6 +40,12 @@ const struct family_rule *family_scan(const char *name, const char **pass);
 /* "bwd" when the kernel's name says it computes gradients (bwd, backward,
  * bprop, cutlassB, dq/dkdv kernels), "fwd" otherwise. */
 const char *family_kernel_pass(const char *name);
+
+/* Bytes per element of the Nq x Nkv matrices a call of these kernels
+ * writes: 4 when one of its kernels is a GEMM whose rule says it writes
+ * fp32 (PyTorch's math SDPA upcasts fp16 and bf16 inputs and computes S
+ * and P in fp32), else dtype_bytes (the call's dtype). */
+int family_score_bytes(const char *const *names, size_t n, int dtype_bytes);
 
 /* What a family is, in one line ("" when unknown). */
 const char *family_describe(const char *family);

@@ -293,6 +293,36 @@ static void test_verdict(void)
 	CHECK_NEAR(r.capture->l2_write_bytes, -1, 0);
 	record_release(&r);
 
+	/* the matrices' element size is the call's: PyTorch's math SDPA on fp16 inputs runs an
+	 * fp32 GEMM (its name on the H200), so S is 4 bytes per element: 512 MiB here.  A kernel
+	 * writing one fp16-sized matrix (256 MiB, an fp16 copy of the output) stores none of them;
+	 * the fp32 S and P kernels store one each */
+	double math32[] = { 2 * nn, 2 * nn, nn };
+	r = captured_k("fwd", math32, 3);
+	free(r.launches[0].name);
+	r.launches[0].name = strdup("sm80_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize128x128x8_stage3_warpsize2x2x1_ffma_aligna4_alignc4_execute_kernel__5x_cublas");
+	verdict_compute(&r, l2);
+	CHECK_INT(verdict_matrix_elem_bytes(&r), 4);
+	CHECK_NEAR(r.capture->nn_bytes, 2 * nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 2);
+	record_release(&r);
+	/* an fp32 call: 4 bytes per element from its dtype; fp16 GEMMs (nvjet hsh) leave it at 2 */
+	double one[] = { nn };
+	r = captured_k("fwd", one, 1);
+	free(r.dtype);
+	r.dtype = strdup("fp32");
+	verdict_compute(&r, l2);
+	CHECK_NEAR(r.capture->nn_bytes, 2 * nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 0);
+	record_release(&r);
+	r = captured_k("fwd", one, 1);
+	free(r.launches[0].name);
+	r.launches[0].name = strdup("nvjet_sm90_hsh_256x128_64x4_1x2_h_bz_coopA_TNT");
+	verdict_compute(&r, l2);
+	CHECK_NEAR(r.capture->nn_bytes, nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 1);
+	record_release(&r);
+
 	/* no shape: nothing to say */
 	r = captured("fwd", nn);
 	r.capture->shape_known = 0;
