@@ -145,6 +145,14 @@ struct capture_info {
 	double alloc_bytes;      /* device memory the program allocated from the driver during the call (-1: not known) */
 	int counter_window;      /* counted as kernel ranges in a window across calls (record --window on) */
 	double density;          /* fraction of (query block, key block) pairs computed (a block mask; 0: all) */
+	char *mask;              /* what its mask tensor was read as (range_name.h: "additive-causal", ...), or NULL */
+	/* calls found by family (origin family-scan; capture/group.h): where each kernel was launched, and
+	 * how the kernels were grouped into calls and passes */
+	int tid;                 /* the launching thread (gettid; 0: not recorded) */
+	uint64_t stream;         /* the stream it was launched on (the CUstream handle; 0: the legacy default) */
+	uint64_t launch;         /* the thread's kernel launch number, from 1 (0: not recorded) */
+	char *group_rule;        /* the grouping rule (group.h), or NULL */
+	char *shape_rule;        /* how the shape was inferred from the grid and the kernel's name (gridmap.h), or NULL */
 };
 
 struct record {

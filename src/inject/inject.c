@@ -571,6 +571,7 @@ static void end_call(void)
 		c->counter_window = g.in_window;
 		c->footprint_bytes = -1;
 		c->density = id->density;
+		c->mask = id->mask[0] ? strdup(id->mask) : NULL;
 	}
 	g.active = 0;
 	g.captured++;

@@ -32,6 +32,25 @@ static void test_range_full(void)
 	CHECK_INT(memcmp(&id, &back, sizeof id), 0);
 }
 
+/* transformers' eager path: an additive mask read as the causal pattern makes the call causal */
+static void test_range_mask(void)
+{
+	struct call_id id, back;
+	char why[200], buf[300];
+	CHECK_INT(range_parse("attnprof: impl=transformers-eager B=1 H=32 Nq=512 Nkv=512 d=128 mask=additive-causal",
+			      &id, why, sizeof why), 0);
+	CHECK_INT(id.causal, 1);
+	CHECK_STR(id.mask, "additive-causal");
+	CHECK_INT(range_parse(range_format(&id, buf, sizeof buf), &back, why, sizeof why), 0);
+	CHECK_INT(memcmp(&id, &back, sizeof id), 0);
+	CHECK_INT(range_parse("attnprof: impl=e causal=0 mask=additive", &id, why, sizeof why), 0);
+	CHECK_INT(id.causal, 0);
+	CHECK_INT(range_parse("attnprof: impl=e causal=0 mask=bool-causal", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "says causal");
+	CHECK_INT(range_parse("attnprof: impl=e mask=causal", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "mask must be");
+}
+
 static void test_range_defaults_and_decode(void)
 {
 	struct call_id id;
@@ -349,6 +368,12 @@ static void test_results_round_trip(void)
 	r.capture->time_source = strdup("kernels");
 	r.capture->alloc_bytes = 471859200;
 	r.capture->counter_window = 1;
+	r.capture->mask = strdup("additive-causal");
+	r.capture->tid = 4242;
+	r.capture->stream = 0x7f00deadbe00ull;
+	r.capture->launch = 17;
+	r.capture->group_rule = strdup("the rule");
+	r.capture->shape_rule = strdup("the shape rule");
 	verdict_compute(&r, 0);
 	CHECK_INT(results_add(&res, &r), 0);
 	/* one with its shape unknown */
@@ -382,6 +407,12 @@ static void test_results_round_trip(void)
 			CHECK_NEAR(b->capture->l2_write_bytes, 1e9, 1e-12);
 			CHECK_NEAR(b->capture->alloc_bytes, 471859200, 1e-12);
 			CHECK_INT(b->capture->counter_window, 1);
+			CHECK_STR(b->capture->mask, "additive-causal");
+			CHECK_INT(b->capture->tid, 4242);
+			CHECK(b->capture->stream == 0x7f00deadbe00ull);
+			CHECK(b->capture->launch == 17);
+			CHECK_STR(b->capture->group_rule, "the rule");
+			CHECK_STR(b->capture->shape_rule, "the shape rule");
 		}
 		char k1[256], k2[256];
 		record_key(&res.records[0], k1, sizeof k1);
@@ -390,6 +421,7 @@ static void test_results_round_trip(void)
 		CHECK_CONTAINS(k1, "/bwd/pid1234/call3");
 		CHECK_INT(back.records[1].capture->shape_known, 0);
 		CHECK_INT(back.records[1].capture->counter_window, 0);
+		CHECK(back.records[1].capture->mask == NULL && back.records[1].capture->stream == 0);
 		CHECK_STR(back.records[1].phase, "unknown");
 	}
 	/* a forward record's key is what it was before passes existed */
@@ -550,5 +582,5 @@ static void test_merge_parts(void)
 	CHECK_INT(system(cmd), 0);
 }
 
-TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_family, test_family_scan, test_family_load,
+TESTS(test_range_full, test_range_mask, test_range_defaults_and_decode, test_range_bad, test_family, test_family_scan, test_family_load,
       test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)
