@@ -26,6 +26,7 @@
 #include <cupti.h>
 
 #include "capture/family.h"
+#include "capture/group.h"
 #include "capture/merge.h"
 #include "capture/verdict.h"
 #include "gpu/conditions.h"
@@ -441,6 +442,21 @@ int program_record(const struct program_opts *o)
 	}
 	if (o->app_replay && !program_failed && replay_rest(o, lib, cupti, py, have_py, parts, &res))
 		program_failed = 1, snprintf(how, sizeof how, "failed in a later run of the application replay (%s)", error_last());
+	/* kernels found by family into calls and passes (capture/group.h) */
+	struct group_summary gs;
+	if (group_scanned(&res, &gs)) {
+		exit_code = EXIT_FAILURE_RUN;
+		goto out;
+	}
+	if (gs.joined || gs.paired || gs.dropped) {
+		char gline[900];
+		snprintf(gline, sizeof gline,
+			 "kernels found by family grouped into calls and passes (%s): %zu auxiliary kernel(s) joined a pass, "
+			 "%zu backward pass(es) took their forward's call number, %zu auxiliary kernel(s) next to no pass of "
+			 "theirs were dropped", GROUP_RULE, gs.joined, gs.paired, gs.dropped);
+		results_note(&res, gline);
+	}
+	sum.calls = res.nrecords;
 	struct results_header *h = &res.header;
 	h->tool_version = strdup(ATTNPROF_VERSION);
 	h->date = strdup(date);
