@@ -169,7 +169,8 @@ void record_release(struct record *rec)
 void capture_info_release(struct capture_info *c)
 {
 	free(c->range); free(c->origin); free(c->family); free(c->problem);
-	free(c->time_source); free(c->verdict_rule); free(c->mask); free(c->group_rule); free(c->shape_rule);
+	free(c->time_source); free(c->verdict_rule); free(c->mask); free(c->group_rule); free(c->shape_inferred);
+	free(c->shape_rule);
 	memset(c, 0, sizeof *c);
 }
 
@@ -474,6 +475,7 @@ static const struct field capture_fields[] = {
 	{ "stream", F_U64, OFF(struct capture_info, stream), 0, 0, 0, 1 },
 	{ "launch", F_U64, OFF(struct capture_info, launch), 0, 0, 0, 1 },
 	{ "group_rule", F_STR, OFF(struct capture_info, group_rule), 0, 0, 0, 1 },
+	{ "shape_inferred", F_STR, OFF(struct capture_info, shape_inferred), 0, 0, 0, 1 },
 	{ "shape_rule", F_STR, OFF(struct capture_info, shape_rule), 0, 0, 0, 1 },
 };
 #define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])

@@ -152,7 +152,9 @@ struct capture_info {
 	uint64_t stream;         /* the stream it was launched on (the CUstream handle; 0: the legacy default) */
 	uint64_t launch;         /* the thread's kernel launch number, from 1 (0: not recorded) */
 	char *group_rule;        /* the grouping rule (group.h), or NULL */
-	char *shape_rule;        /* how the shape was inferred from the grid and the kernel's name (gridmap.h), or NULL */
+	char *shape_inferred;    /* what the grids and kernel names tell of an unknown shape (shapeinfer.h:
+				    "B=4 H=16 Nq=4096 d=128 causal=0 dtype=fp16"), never the record's shape; or NULL */
+	char *shape_rule;        /* how it was inferred, kernel by kernel, or NULL */
 };
 
 struct record {

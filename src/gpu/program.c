@@ -28,6 +28,7 @@
 #include "capture/family.h"
 #include "capture/group.h"
 #include "capture/merge.h"
+#include "capture/shapeinfer.h"
 #include "capture/verdict.h"
 #include "gpu/conditions.h"
 #include "util/error.h"
@@ -457,6 +458,17 @@ int program_record(const struct program_opts *o)
 		results_note(&res, gline);
 	}
 	sum.calls = res.nrecords;
+	/* what a found call's grids and kernel names tell of its shape: stated, never taken as known */
+	for (size_t i = 0; i < res.nrecords; i++) {
+		struct capture_info *c = res.records[i].capture;
+		struct inferred_shape is;
+		if (!c || c->shape_known || !c->origin || strcmp(c->origin, "family-scan") || !shape_infer(&res.records[i], &is))
+			continue;
+		free(c->shape_inferred);
+		free(c->shape_rule);
+		c->shape_inferred = strdup(is.text);
+		c->shape_rule = strdup(is.rule);
+	}
 	struct results_header *h = &res.header;
 	h->tool_version = strdup(ATTNPROF_VERSION);
 	h->date = strdup(date);

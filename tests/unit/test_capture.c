@@ -7,6 +7,7 @@
 #include "capture/group.h"
 #include "capture/merge.h"
 #include "capture/range_name.h"
+#include "capture/shapeinfer.h"
 #include "capture/verdict.h"
 #include "check.h"
 #include "results.h"
@@ -393,6 +394,7 @@ static void test_results_round_trip(void)
 	r.capture->stream = 0x7f00deadbe00ull;
 	r.capture->launch = 17;
 	r.capture->group_rule = strdup("the rule");
+	r.capture->shape_inferred = strdup("B=4 H=16");
 	r.capture->shape_rule = strdup("the shape rule");
 	verdict_compute(&r, 0);
 	CHECK_INT(results_add(&res, &r), 0);
@@ -433,6 +435,7 @@ static void test_results_round_trip(void)
 			CHECK(b->capture->launch == 17);
 			CHECK_STR(b->capture->group_rule, "the rule");
 			CHECK_STR(b->capture->shape_rule, "the shape rule");
+			CHECK_STR(b->capture->shape_inferred, "B=4 H=16");
 		}
 		char k1[256], k2[256];
 		record_key(&res.records[0], k1, sizeof k1);
@@ -738,5 +741,76 @@ static void test_group_scanned(void)
 	results_release(&res);
 }
 
-TESTS(test_range_full, test_range_mask, test_group_scanned, test_range_defaults_and_decode, test_range_bad, test_family, test_family_scan, test_family_load,
+/* Shapes inferred from grids and names, against the calls of the committed captures, whose
+ * shapes the helper recorded: every inferred quantity must hold the recorded one */
+static void test_shape_infer_on_captures(void)
+{
+	const char *files[] = { "experiments/results/capture/capture-sdpa.yaml", "experiments/results/capture/capture-flex.yaml",
+				"experiments/results/capture/capture-kernelmode.yaml" };
+	int inferred = 0, nq_exact = 0, fa2_full = 0;
+	for (size_t f = 0; f < 3; f++) {
+		struct results res;
+		int cut = 0;
+		results_init(&res);
+		if (results_load(&res, files[f], &cut)) {
+			results_release(&res);
+			SKIP("skipped: a committed capture is unreadable");
+		}
+		for (size_t i = 0; i < res.nrecords; i++) {
+			const struct record *r = &res.records[i];
+			struct inferred_shape s;
+			if (!shape_infer(r, &s))
+				continue;
+			inferred++;
+			char what[512];
+			snprintf(what, sizeof what, "%s record %zu (%s %s B=%d H=%d N=%d): %s", files[f], i + 1, r->variant,
+				 record_pass(r), r->batch, r->heads, r->seqlen_q, s.text);
+			if (s.batch && s.batch != r->batch) CHECK_STR(what, "B");
+			if (s.heads && s.heads != r->heads) CHECK_STR(what, "H");
+			if (s.nq_min && (r->seqlen_q < s.nq_min || r->seqlen_q > s.nq_max)) CHECK_STR(what, "Nq");
+			if (s.d_max && (r->head_dim < s.d_min || r->head_dim > s.d_max)) CHECK_STR(what, "d");
+			if (s.causal >= 0 && s.causal != r->causal) CHECK_STR(what, "causal");
+			if (s.dtype[0] && strcmp(s.dtype, r->dtype)) CHECK_STR(what, "dtype");
+			CHECK(s.batch && s.heads); /* every family read here gives B and H */
+			nq_exact += s.nq_min && s.nq_min == s.nq_max;
+			fa2_full += s.nq_min && s.d_max && s.causal >= 0 && s.dtype[0];
+		}
+		results_release(&res);
+	}
+	CHECK(inferred >= 50);
+	CHECK(nq_exact >= 10);
+	CHECK(fa2_full >= 10);
+	/* one read whole: the unmarked FA2 program's calls (B = 4, H = 16, N = 4096, d = 128, fp16) */
+	struct record r;
+	record_init(&r);
+	r.nlaunches = 1;
+	r.launches = calloc(1, sizeof *r.launches);
+	r.launches[0].name = strdup(FA2_FWD);
+	r.launches[0].grid[0] = 32; r.launches[0].grid[1] = 4; r.launches[0].grid[2] = 16;
+	struct inferred_shape s;
+	CHECK_INT(shape_infer(&r, &s), 1);
+	CHECK_STR(s.text, "B=4 H=16 Nq=4096 d=128 causal=0 dtype=fp16");
+	CHECK_CONTAINS(s.rule, "kBlockM = 128");
+	/* cuDNN's persistent grid says nothing */
+	free(r.launches[0].name);
+	r.launches[0].name = strdup(CUDNN_FWD);
+	r.launches[0].grid[0] = 132; r.launches[0].grid[1] = r.launches[0].grid[2] = 1;
+	CHECK_INT(shape_infer(&r, &s), 0);
+	/* a dot(dO, O) and a main kernel that disagree on B: B left out */
+	record_release(&r);
+	record_init(&r);
+	r.nlaunches = 2;
+	r.launches = calloc(2, sizeof *r.launches);
+	r.launches[0].name = strdup(FA2_DOT);
+	r.launches[0].grid[0] = 16; r.launches[0].grid[1] = 16; r.launches[0].grid[2] = 16;
+	r.launches[1].name = strdup(FA2_BWD);
+	r.launches[1].grid[0] = 8; r.launches[1].grid[1] = 8; r.launches[1].grid[2] = 16;
+	CHECK_INT(shape_infer(&r, &s), 1);
+	CHECK_INT(s.batch, 0);
+	CHECK_INT(s.heads, 16);
+	CHECK_CONTAINS(s.rule, "disagree on B");
+	record_release(&r);
+}
+
+TESTS(test_range_full, test_range_mask, test_group_scanned, test_shape_infer_on_captures, test_range_defaults_and_decode, test_range_bad, test_family, test_family_scan, test_family_load,
       test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)
