@@ -172,6 +172,8 @@ static int parse_range_cmd(const char *name)
 		printf("call:    %ld\n", id.call);
 	if (id.density > 0)
 		printf("density: %g of the tile pairs computed (FLOPs counted over them)\n", id.density);
+	if (id.mask[0])
+		printf("mask:    %s\n", id.mask);
 	if (id.origin[0])
 		printf("origin:  %s\n", id.origin);
 	printf("as:      %s\n", range_format(&id, back, sizeof back));

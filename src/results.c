@@ -169,7 +169,8 @@ void record_release(struct record *rec)
 void capture_info_release(struct capture_info *c)
 {
 	free(c->range); free(c->origin); free(c->family); free(c->problem);
-	free(c->time_source); free(c->verdict_rule);
+	free(c->time_source); free(c->verdict_rule); free(c->mask); free(c->group_rule); free(c->shape_inferred);
+	free(c->shape_rule);
 	memset(c, 0, sizeof *c);
 }
 
@@ -469,6 +470,13 @@ static const struct field capture_fields[] = {
 	{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0 },
 	{ "counter_window", F_BOOL, OFF(struct capture_info, counter_window), 0 },
 	{ "density", F_DBL, OFF(struct capture_info, density), 0, 0, 0, 1 },
+	{ "mask", F_STR, OFF(struct capture_info, mask), 0, 0, 0, 1 },
+	{ "tid", F_INT, OFF(struct capture_info, tid), 0, 0, 0, 1 },
+	{ "stream", F_U64, OFF(struct capture_info, stream), 0, 0, 0, 1 },
+	{ "launch", F_U64, OFF(struct capture_info, launch), 0, 0, 0, 1 },
+	{ "group_rule", F_STR, OFF(struct capture_info, group_rule), 0, 0, 0, 1 },
+	{ "shape_inferred", F_STR, OFF(struct capture_info, shape_inferred), 0, 0, 0, 1 },
+	{ "shape_rule", F_STR, OFF(struct capture_info, shape_rule), 0, 0, 0, 1 },
 };
 #define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])
 
@@ -567,6 +575,8 @@ static void write_fields(struct yamlout *y, const struct field *f, size_t nf, co
 		if (f[i].when_set && f[i].type == F_DBL && *(const double *)p == 0)
 			continue;
 		if (f[i].when_set && f[i].type == F_STR && !*(char *const *)p)
+			continue;
+		if (f[i].when_set && ((f[i].type == F_INT && !*(const int *)p) || (f[i].type == F_U64 && !*(const uint64_t *)p)))
 			continue;
 		switch (f[i].type) {
 		case F_STR: kv_str(y, f[i].key, *(char *const *)p); break;

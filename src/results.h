@@ -136,7 +136,7 @@ struct capture_info {
 	/* verdict inputs and result */
 	double l2_write_bytes;   /* L2 writes from the SMs over the call's kernels (-1: not measured) */
 	double dram_write_bytes; /* DRAM writes over the call's kernels (-1: not measured) */
-	double nn_bytes;         /* one Nq x Nkv matrix per head at 2 bytes per element */
+	double nn_bytes;         /* one Nq x Nkv matrix over all heads, at its element size (verdict_nn_bytes) */
 	double output_bytes;     /* what the pass must write anyway (fwd: O + L; bwd: dQ + dK + dV) */
 	double footprint_bytes;  /* device memory the call allocated beyond its inputs (-1: not known) */
 	int nn_matrices;         /* Nq x Nkv matrices written beyond the outputs (-1: unknown) */
@@ -145,6 +145,16 @@ struct capture_info {
 	double alloc_bytes;      /* device memory the program allocated from the driver during the call (-1: not known) */
 	int counter_window;      /* counted as kernel ranges in a window across calls (record --window on) */
 	double density;          /* fraction of (query block, key block) pairs computed (a block mask; 0: all) */
+	char *mask;              /* what its mask tensor was read as (range_name.h: "additive-causal", ...), or NULL */
+	/* calls found by family (origin family-scan; capture/group.h): where each kernel was launched, and
+	 * how the kernels were grouped into calls and passes */
+	int tid;                 /* the launching thread (gettid; 0: not recorded) */
+	uint64_t stream;         /* the stream it was launched on (the CUstream handle; 0: the legacy default) */
+	uint64_t launch;         /* the thread's kernel launch number, from 1 (0: not recorded) */
+	char *group_rule;        /* the grouping rule (group.h), or NULL */
+	char *shape_inferred;    /* what the grids and kernel names tell of an unknown shape (shapeinfer.h:
+				    "B=4 H=16 Nq=4096 d=128 causal=0 dtype=fp16"), never the record's shape; or NULL */
+	char *shape_rule;        /* how it was inferred, kernel by kernel, or NULL */
 };
 
 struct record {

@@ -11,7 +11,16 @@
 #include "util/yamltree.h"
 
 const struct family_rule family_builtin[] = {
-	/* FlashAttention-2's own code, as built into PyTorch (SDPA FLASH_ATTENTION) */
+	/* FlashAttention-2's own code, as built into PyTorch (SDPA FLASH_ATTENTION).  Its
+	 * auxiliary kernels first (the backward's dot(dO, O) before the main kernel and the
+	 * dQ conversion after it, the split-KV forward's combine: H200, 2026-12-01), each
+	 * name as the driver has it (mangled) and demangled */
+	{ "flash_bwd_dot_do_o", "flash-attn-2", "aux", "FlashAttention-2 code (Dao), mma.sync tiles", 0, 0, FAMILY_BEFORE },
+	{ "flash_bwd_convert_dq", "flash-attn-2", "aux", "FlashAttention-2 code (Dao), mma.sync tiles", 0, 0, FAMILY_AFTER },
+	{ "flash_bwd_convert_dkv", "flash-attn-2", "aux", "FlashAttention-2 code (Dao), mma.sync tiles", 0, 0, FAMILY_AFTER },
+	{ "flash_bwd_clear_dkvaccum", "flash-attn-2", "aux", "FlashAttention-2 code (Dao), mma.sync tiles", 0, 0, FAMILY_BEFORE },
+	{ "flash_fwd_splitkv_combine", "flash-attn-2", "aux", "FlashAttention-2 code (Dao), mma.sync tiles", 0, 0, FAMILY_AFTER },
+	{ "flash_fwd_splitkv_kernel", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
 	{ "pytorch_flash::flash_fwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
 	{ "pytorch_flash::flash_bwd", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
 	{ "flash_fwd_kernel", "flash-attn-2", "fused", "FlashAttention-2 code (Dao), mma.sync tiles", 1 },
@@ -22,19 +31,25 @@ const struct family_rule family_builtin[] = {
 	{ "attention_kernel_batched", "mem-efficient", "fused", "memory-efficient attention (xFormers, CUTLASS)", 1 },
 	/* cuDNN's fused attention (SDPA CUDNN_ATTENTION, transformers sdpa on Hopper, JAX's cudnn) */
 	{ "cudnn_generated_fort_native_sdpa", "cudnn", "fused", "cuDNN fused attention (Hopper wgmma)", 1 },
-	{ "cudnn::fusion::compute_dot_do_o", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)", 0 },
-	{ "convert_dq_to_16bits", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)", 0 },
+	{ "compute_dot_do_o", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)", 0, 0, FAMILY_BEFORE },
+	{ "convert_dq_to_16bits", "cudnn", "aux", "cuDNN fused attention (Hopper wgmma)", 0, 0, FAMILY_AFTER },
 	{ "cudnn", "cudnn", "fused", "cuDNN fused attention", 0 },
 	/* Triton: FlexAttention through torch.compile (Inductor's template kernel
 	 * triton_tem_fused_flex_attention_N, its backward ..._backward_N, and a
 	 * pointwise preprocessing kernel triton_per_fused_flex_attention_backward_N
 	 * on the H200, 2026-12-02), hand-written Triton kernels */
 	{ "triton_tem_fused_flex_attention", "triton-flex", "fused", "FlexAttention (Triton, torch.compile)", 1 },
+	{ "triton_per_fused_flex_attention_backward", "triton-flex", "aux", "FlexAttention (Triton, torch.compile)", 0, 0,
+	  FAMILY_BEFORE },
 	{ "flex_attention", "triton-flex", "aux", "FlexAttention (Triton, torch.compile)", 0 },
 	{ "triton_", "triton", "fused", "a Triton kernel", 0 },
 	/* attnprof's own kernels */
 	{ "attnprof_", "attnprof", "fused", "attnprof's own kernels", 1 },
-	/* the unfused path: GEMMs and a softmax, S and P between them */
+	/* the unfused path: GEMMs and a softmax, S and P between them; an fp32 GEMM
+	 * (cuBLAS's sm80_xmma_gemm_f32f32_f32f32_f32…, seen in PyTorch's math SDPA on
+	 * fp16 inputs, H200 2026-12-01) writes S in 4 bytes per element */
+	{ "xmma_gemm_f32f32", "unfused", "gemm", "GEMMs and a softmax kernel", 0, 4 },
+	{ "sgemm", "unfused", "gemm", "GEMMs and a softmax kernel", 0, 4 },
 	{ "softmax_warp_forward", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
 	{ "softmax_warp_backward", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
 	{ "SoftMax", "unfused", "softmax", "GEMMs and a softmax kernel", 0 },
@@ -66,7 +81,7 @@ const struct family_rule *family_of_kernel(const char *name)
 
 const char *family_kernel_pass(const char *name)
 {
-	static const char *const grad[] = { "bwd", "backward", "bprop", "cutlassB", "dgrad", "dkdv", "dq_" };
+	static const char *const grad[] = { "bwd", "backward", "bprop", "cutlassB", "dgrad", "dkdv", "dq_", "dot_do" };
 	for (size_t i = 0; name && i < sizeof grad / sizeof grad[0]; i++)
 		if (strstr(name, grad[i]))
 			return "bwd";
@@ -77,6 +92,28 @@ const struct family_rule *family_scan(const char *name, const char **pass)
 {
 	const struct family_rule *r = family_of_kernel(name);
 	if (!r || !r->scan)
+		return NULL;
+	if (pass)
+		*pass = family_kernel_pass(name);
+	return r;
+}
+
+/* Does a scan rule (built-in or loaded) name this family? */
+static int family_scanned(const char *family)
+{
+	for (size_t i = 0; i < nloaded; i++)
+		if (loaded[i].scan && !strcmp(loaded[i].family, family))
+			return 1;
+	for (size_t i = 0; i < family_builtin_count; i++)
+		if (family_builtin[i].scan && !strcmp(family_builtin[i].family, family))
+			return 1;
+	return 0;
+}
+
+const struct family_rule *family_scan_aux(const char *name, const char **pass)
+{
+	const struct family_rule *r = family_of_kernel(name);
+	if (!r || strcmp(r->role, "aux") || !family_scanned(r->family))
 		return NULL;
 	if (pass)
 		*pass = family_kernel_pass(name);
@@ -102,6 +139,16 @@ const char *family_of_call(const char *const *names, size_t n)
 			return r->family;
 	}
 	return gemm || softmax ? "unfused" : "unknown";
+}
+
+int family_score_bytes(const char *const *names, size_t n, int dtype_bytes)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct family_rule *r = family_of_kernel(names[i]);
+		if (r && r->score_bytes > dtype_bytes)
+			return r->score_bytes;
+	}
+	return dtype_bytes;
 }
 
 const char *family_describe(const char *family)

@@ -21,7 +21,12 @@ struct family_rule {
 	const char *what;      /* one line for documents */
 	int scan;              /* a launch of this kernel is an attention call by itself: what
 				  record -- CMD finds in a program with no markup (family_scan) */
+	int score_bytes;       /* a GEMM that writes its scores in this many bytes per element
+				  whatever the inputs' dtype (an fp32 GEMM: 4); 0: the dtype's */
+	int side;              /* an auxiliary kernel: launched right before its pass's main
+				  kernel (FAMILY_BEFORE), right after (FAMILY_AFTER), or either (0) */
 };
+enum { FAMILY_BEFORE = 1, FAMILY_AFTER = 2 };
 
 /* The rule for kernel name, or NULL (no rule matches). */
 const struct family_rule *family_of_kernel(const char *name);
@@ -35,9 +40,21 @@ const char *family_of_call(const char *const *names, size_t n);
  * or NULL; *pass is "fwd" or "bwd" by the name (family_kernel_pass). */
 const struct family_rule *family_scan(const char *name, const char **pass);
 
+/* Unmarked programs: the rule of an auxiliary kernel (role aux) of a family
+ * that the scan finds (FA2's dot(dO, O) and dQ conversion, cuDNN's, the
+ * FlexAttention backward's preprocessing), or NULL.  Such a launch opens no
+ * call: it joins the pass launched next to it (capture/group.h). */
+const struct family_rule *family_scan_aux(const char *name, const char **pass);
+
 /* "bwd" when the kernel's name says it computes gradients (bwd, backward,
- * bprop, cutlassB, dq/dkdv kernels), "fwd" otherwise. */
+ * bprop, cutlassB, dq/dkdv kernels, dot(dO, O)), "fwd" otherwise. */
 const char *family_kernel_pass(const char *name);
+
+/* Bytes per element of the Nq x Nkv matrices a call of these kernels
+ * writes: 4 when one of its kernels is a GEMM whose rule says it writes
+ * fp32 (PyTorch's math SDPA upcasts fp16 and bf16 inputs and computes S
+ * and P in fp32), else dtype_bytes (the call's dtype). */
+int family_score_bytes(const char *const *names, size_t n, int dtype_bytes);
 
 /* What a family is, in one line ("" when unknown). */
 const char *family_describe(const char *family);

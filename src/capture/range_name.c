@@ -90,8 +90,13 @@ static int parse_long(const char *v, size_t n, long lo, long hi, long *out)
 }
 
 static const char *const keys[] = { "impl", "B", "H", "Hkv", "Nq", "Nkv", "d", "causal", "dtype",
-				    "pass", "call", "origin", "density" };
-enum { K_IMPL, K_B, K_H, K_HKV, K_NQ, K_NKV, K_D, K_CAUSAL, K_DTYPE, K_PASS, K_CALL, K_ORIGIN, K_DENSITY, K_COUNT };
+				    "pass", "call", "origin", "density", "mask" };
+enum { K_IMPL, K_B, K_H, K_HKV, K_NQ, K_NKV, K_D, K_CAUSAL, K_DTYPE, K_PASS, K_CALL, K_ORIGIN, K_DENSITY, K_MASK,
+       K_COUNT };
+
+/* What a mask tensor was read as (range_name.h) */
+static const char *const mask_kinds[] = { "additive-causal", "additive-none", "additive", "bool-causal", "bool-none",
+					  "bool" };
 
 int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 {
@@ -188,6 +193,18 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 				id->density = dv;
 			break;
 		}
+		case K_MASK: {
+			int ok = 0;
+			for (size_t i = 0; i < sizeof mask_kinds / sizeof mask_kinds[0]; i++)
+				if (strlen(mask_kinds[i]) == vlen && !strncmp(v, mask_kinds[i], vlen)) {
+					snprintf(id->mask, sizeof id->mask, "%s", mask_kinds[i]);
+					ok = 1;
+				}
+			if (!ok)
+				snprintf(why, sizeof why, "mask must be additive-causal, additive-none, additive, bool-causal, "
+					 "bool-none or bool");
+			break;
+		}
 		case K_CALL:
 			if (parse_long(v, vlen, 0, DIM_MAX, &x))
 				snprintf(why, sizeof why, "call must be a number from 0");
@@ -201,6 +218,12 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 			else
 				*dim = (int)x;
 		}
+	}
+	/* a mask read as the causal pattern makes the call causal */
+	if (!why[0] && strstr(id->mask, "-causal")) {
+		if ((seen & (1u << K_CAUSAL)) && !id->causal)
+			snprintf(why, sizeof why, "mask=%s says causal, causal=0 says not", id->mask);
+		id->causal = 1;
 	}
 	if (!why[0] && !(seen & (1u << K_IMPL)))
 		snprintf(why, sizeof why, "no impl=NAME");
@@ -237,6 +260,8 @@ const char *range_format(const struct call_id *id, char *buf, size_t len)
 		n += snprintf(buf + n, len - (size_t)n, " pass=%s", id->pass[0] ? id->pass : "fwd");
 	if (id->density > 0 && id->density < 1 && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " density=%.6f", id->density);
+	if (id->mask[0] && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " mask=%s", id->mask);
 	if (id->call >= 0 && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " call=%ld", id->call);
 	if (id->origin[0] && n >= 0 && (size_t)n < len)

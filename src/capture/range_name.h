@@ -12,6 +12,11 @@
  *   origin  what emitted the range (python-sdpa, transformers-eager, c-helper, ...)
  *   density the fraction of (query block, key block) pairs computed, in (0, 1]
  *           (a FlexAttention block mask): FLOPs are counted over those blocks
+ *   mask    what the call's mask tensor was read as (the Python helper's
+ *           mask_kind, on sampled rows): additive-causal or bool-causal (the
+ *           causal pattern, bottom-right aligned: the call is causal, causal=1),
+ *           additive-none or bool-none (hides nothing), additive or bool
+ *           (another pattern: padding, a window; the call stays masked)
  *
  * The shape is known when B, H, Nq, Nkv and d are all given (Hkv defaults
  * to H).  A name that starts with "attnprof:" but breaks the grammar still
@@ -34,6 +39,7 @@ struct call_id {
 	int causal;
 	long call;             /* -1: not given */
 	double density;        /* fraction of tile pairs computed; 0: not given (all) */
+	char mask[16];         /* "additive-causal", ... or "" (not given) */
 	int shape_known;
 };
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture/family.h"
 #include "variants.h"
 
 #define SECTOR_BYTES 32.0
@@ -41,11 +42,31 @@ static double sum_metric(const struct record *rec, const char *name, int *found)
 	return s;
 }
 
+int verdict_matrix_elem_bytes(const struct record *rec)
+{
+	int e = verdict_elem_bytes(rec->dtype);
+	if (!rec->capture || !rec->nlaunches) /* attnprof's own kernels: the dtype's */
+		return e;
+	const char **names = calloc(rec->nlaunches, sizeof *names);
+	if (!names)
+		return e;
+	for (size_t i = 0; i < rec->nlaunches; i++)
+		names[i] = rec->launches[i].name;
+	e = family_score_bytes(names, rec->nlaunches, e);
+	free(names);
+	return e;
+}
+
+double verdict_nn_bytes(const struct record *rec)
+{
+	return (double)rec->batch * rec->heads * rec->seqlen_q * (double)rec->seqlen_kv * verdict_matrix_elem_bytes(rec);
+}
+
 static void sizes(const struct record *rec, double *nn, double *outputs)
 {
 	double bh = (double)rec->batch * rec->heads, bhkv = (double)rec->batch * rec->kv_heads;
 	double e = verdict_elem_bytes(rec->dtype);
-	*nn = bh * rec->seqlen_q * (double)rec->seqlen_kv * 2.0;
+	*nn = verdict_nn_bytes(rec);
 	if (!strcmp(record_pass(rec), "bwd")) /* dQ, dK, dV, and fp32 accumulators of them */
 		*outputs = (bh * rec->seqlen_q + 2.0 * bhkv * rec->seqlen_kv) * rec->head_dim * (e + 4.0);
 	else

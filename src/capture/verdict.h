@@ -2,9 +2,12 @@
  *
  * Without a descriptor (a foreign kernel) the answer is drawn from
  * measurement, kernel by kernel.  One Nq x Nkv matrix over all heads is
- * nn = B·H·Nq·Nkv·2 bytes at 2 bytes per element.  A kernel stores such a
+ * nn = B·H·Nq·Nkv·e bytes, e the bytes per element of the call's dtype
+ * (fp16, bf16 2; fp32 4), or 4 where one of the call's kernels is a GEMM
+ * the family table says writes fp32 (family_score_bytes: PyTorch's math
+ * SDPA computes S and P in fp32 on fp16 inputs).  A kernel stores such a
  * matrix when it wrote at least 0.9·nn; the call's count is the number of
- * such kernels (an fp32 matrix is one).  Forward: S is stored when one
+ * such kernels.  Forward: S is stored when one
  * kernel does, S and P when two or more do; backward: dS, and dS and dP.
  *
  * The rule decides only when a matrix is much larger than what the pass
@@ -37,6 +40,11 @@
 
 /* Element size of a dtype name ("fp16" 2, "bf16" 2, "fp32" 4; 2 if unknown). */
 int verdict_elem_bytes(const char *dtype);
+
+/* Bytes per element of the call's Nq x Nkv matrices (see above), and one
+ * such matrix over all heads: B·H·Nq·Nkv·e. */
+int verdict_matrix_elem_bytes(const struct record *rec);
+double verdict_nn_bytes(const struct record *rec);
 
 /* Fill rec->capture's verdict fields (nn_bytes, output_bytes,
  * l2_write_bytes, dram_write_bytes, nn_matrices, verdict_rule) from the

@@ -26,7 +26,9 @@
 #include <cupti.h>
 
 #include "capture/family.h"
+#include "capture/group.h"
 #include "capture/merge.h"
+#include "capture/shapeinfer.h"
 #include "capture/verdict.h"
 #include "gpu/conditions.h"
 #include "util/error.h"
@@ -441,6 +443,32 @@ int program_record(const struct program_opts *o)
 	}
 	if (o->app_replay && !program_failed && replay_rest(o, lib, cupti, py, have_py, parts, &res))
 		program_failed = 1, snprintf(how, sizeof how, "failed in a later run of the application replay (%s)", error_last());
+	/* kernels found by family into calls and passes (capture/group.h) */
+	struct group_summary gs;
+	if (group_scanned(&res, &gs)) {
+		exit_code = EXIT_FAILURE_RUN;
+		goto out;
+	}
+	if (gs.joined || gs.paired || gs.dropped) {
+		char gline[900];
+		snprintf(gline, sizeof gline,
+			 "kernels found by family grouped into calls and passes (%s): %zu auxiliary kernel(s) joined a pass, "
+			 "%zu backward pass(es) took their forward's call number, %zu auxiliary kernel(s) next to no pass of "
+			 "theirs were dropped", GROUP_RULE, gs.joined, gs.paired, gs.dropped);
+		results_note(&res, gline);
+	}
+	sum.calls = res.nrecords;
+	/* what a found call's grids and kernel names tell of its shape: stated, never taken as known */
+	for (size_t i = 0; i < res.nrecords; i++) {
+		struct capture_info *c = res.records[i].capture;
+		struct inferred_shape is;
+		if (!c || c->shape_known || !c->origin || strcmp(c->origin, "family-scan") || !shape_infer(&res.records[i], &is))
+			continue;
+		free(c->shape_inferred);
+		free(c->shape_rule);
+		c->shape_inferred = strdup(is.text);
+		c->shape_rule = strdup(is.rule);
+	}
 	struct results_header *h = &res.header;
 	h->tool_version = strdup(ATTNPROF_VERSION);
 	h->date = strdup(date);

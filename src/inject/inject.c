@@ -44,7 +44,9 @@
  *   ATTNPROF_INJECT_SKIP_CALLS, ATTNPROF_INJECT_MAX_CALLS
  *   ATTNPROF_INJECT_VERBOSE=1    a line per call on stderr
  *   ATTNPROF_INJECT_SCAN=1       a launch of a family's attention kernel (family_scan) outside
- *                                any range is a call of its own, shape unknown (origin family-scan)
+ *                                any range is a pass of its own, shape unknown (origin family-scan);
+ *                                its family's auxiliary kernels are profiled too (origin
+ *                                family-scan-aux), and record groups them (capture/group.h)
  *   ATTNPROF_INJECT_FAMILIES     the user's family rules (record --families FILE)
  */
 #include <fnmatch.h>
@@ -54,6 +56,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -61,6 +64,7 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include "capture/family.h"
+#include "capture/group.h"
 #include "capture/range_name.h"
 #include "capture/verdict.h"
 #include "attn.h"
@@ -126,6 +130,9 @@ static struct {
 	int pending;
 	int pending_nest;
 	char pending_name[256];
+	int aux_call;          /* the call is a scanned auxiliary kernel (capture/group.h): not counted as a call */
+	int call_tid;          /* a scanned launch: its thread, stream and the thread's launch number */
+	uint64_t call_stream, call_launch;
 	int app_replay;        /* ATTNPROF_INJECT_APP_REPLAY: first run of an application replay */
 	int window;            /* window mode (ATTNPROF_INJECT_WINDOW; one-pass sets only) */
 	int in_window;         /* the call in progress is profiled in the window */
@@ -153,6 +160,9 @@ static __thread unsigned char mine[MAX_DEPTH];
  * own kernels, a synchronize) must not re-enter the launch callback, which
  * would wait for g.lock forever. */
 static __thread int in_callback;
+/* Per thread: kernel launches so far (the scan's grouping reads which
+ * launches were next to each other on a thread: capture/group.h). */
+static __thread uint64_t thread_launches;
 
 static void lock_tool(void)
 {
@@ -332,6 +342,11 @@ static void open_session(int in_launch)
 
 static void begin_call(const char *name, const char *origin)
 {
+	if (!origin || (strcmp(origin, "family-scan") && strcmp(origin, GROUP_AUX_ORIGIN))) {
+		g.call_tid = 0; /* where it was launched: recorded for the scan's grouping only */
+		g.call_stream = g.call_launch = 0;
+		g.aux_call = 0;
+	}
 	char problem[200];
 	int prc = range_parse(name, &g.id, problem, sizeof problem);
 	if (origin && !g.id.origin[0])
@@ -585,9 +600,15 @@ static void end_call(void)
 		c->counter_window = g.in_window;
 		c->footprint_bytes = -1;
 		c->density = id->density;
+		c->mask = id->mask[0] ? strdup(id->mask) : NULL;
+		c->tid = g.call_tid;
+		c->stream = g.call_stream;
+		c->launch = g.call_launch;
 	}
 	g.active = 0;
-	g.captured++;
+	g.captured += !g.aux_call; /* an auxiliary kernel is part of a call, not one */
+	g.aux_call = g.call_tid = 0;
+	g.call_stream = g.call_launch = 0;
 	if (g.in_window && !err[0]) {
 		g.in_window = 0;
 		if (results_add(&g.pend, &rec))
@@ -956,12 +977,13 @@ static int launch_matches(const char *symbol)
  * waiting for g.lock. */
 static pthread_mutex_t scan_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const struct family_rule *scan_kernel_locked(const char *symbol, const char **pass)
+static const struct family_rule *scan_kernel_locked(const char *symbol, const char **pass, int *aux)
 {
 	static struct {
 		char *symbol;
 		const struct family_rule *rule;
 		const char *pass;
+		int aux;
 	} seen[256];
 	size_t h = 5381;
 	for (const char *c = symbol; *c; c++)
@@ -973,18 +995,52 @@ static const struct family_rule *scan_kernel_locked(const char *symbol, const ch
 		seen[h].symbol = strdup(symbol);
 		seen[h].pass = NULL;
 		seen[h].rule = family_scan(dm ? dm : symbol, &seen[h].pass);
+		seen[h].aux = 0;
+		if (!seen[h].rule) /* an auxiliary kernel of a scanned family: part of the call next to it */
+			seen[h].aux = (seen[h].rule = family_scan_aux(dm ? dm : symbol, &seen[h].pass)) != NULL;
 		free(dm);
 	}
 	*pass = seen[h].pass;
+	if (aux)
+		*aux = seen[h].aux;
 	return seen[h].symbol ? seen[h].rule : family_scan(symbol, pass);
 }
 
-static const struct family_rule *scan_kernel(const char *symbol, const char **pass)
+static const struct family_rule *scan_kernel(const char *symbol, const char **pass, int *aux)
 {
 	pthread_mutex_lock(&scan_lock);
-	const struct family_rule *r = scan_kernel_locked(symbol, pass);
+	const struct family_rule *r = scan_kernel_locked(symbol, pass, aux);
 	pthread_mutex_unlock(&scan_lock);
 	return r;
+}
+
+/* The stream a kernel launch goes to (0: the legacy default stream; a
+ * per-thread launch's default stream is CU_STREAM_PER_THREAD). */
+static uint64_t launch_stream(CUpti_CallbackId cbid, const void *params)
+{
+	CUstream s = NULL;
+	switch (cbid) {
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel: s = ((const cuLaunchKernel_params *)params)->hStream; break;
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+		s = ((const cuLaunchKernel_ptsz_params *)params)->hStream;
+		return s ? (uint64_t)(uintptr_t)s : (uint64_t)(uintptr_t)CU_STREAM_PER_THREAD;
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
+		const CUlaunchConfig *c = ((const cuLaunchKernelEx_params *)params)->config;
+		s = c ? c->hStream : NULL;
+		if (!s && cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz)
+			return (uint64_t)(uintptr_t)CU_STREAM_PER_THREAD;
+		break;
+	}
+	default: break;
+	}
+	return (uint64_t)(uintptr_t)s;
+}
+
+static int is_kernel_launch(CUpti_CallbackId cbid)
+{
+	return cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz ||
+	       cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz;
 }
 
 /* CUDA graph launches inside a captured call are counted (not profiled).
@@ -1035,6 +1091,8 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			__atomic_add_fetch(&g.captures, cap, __ATOMIC_ACQ_REL);
 		return;
 	}
+	if (is_kernel_launch(cbid) && ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER)
+		thread_launches++;
 	/* most launches are the program's own, outside any call: no lock for them
 	 * (g.active and g.thread change only on the call's own thread) */
 	int own_call = g.active == 1 && pthread_equal(g.thread, pthread_self());
@@ -1069,7 +1127,7 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 		const char *scan_pass = NULL;
 		if (d->callbackSite != CUPTI_API_ENTER)
 			return;
-		if (g.scan && !g.kernel_shape && (!d->symbolName || !scan_kernel(d->symbolName, &scan_pass)))
+		if (g.scan && !g.kernel_shape && (!d->symbolName || !scan_kernel(d->symbolName, &scan_pass, NULL)))
 			return;
 	}
 	lock_tool();
@@ -1082,21 +1140,27 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 				begin_call(g.kernel_shape, "kernel-regex");
 				/* forward or backward by the kernel's family role, not the --shape's pass */
 				const char *pass = NULL;
-				if (d->symbolName && scan_kernel(d->symbolName, &pass))
+				if (d->symbolName && scan_kernel(d->symbolName, &pass, NULL))
 					snprintf(g.id.pass, sizeof g.id.pass, "%s", pass);
 				g.launch_call = g.active != 0;
 			}
 		} else if (g.scan && !g.kernel_shape && !g.active && depth == 0 && d->symbolName) {
 			const char *pass = NULL;
-			const struct family_rule *fr = scan_kernel(d->symbolName, &pass);
-			if (fr) {
+			int aux = 0;
+			const struct family_rule *fr = scan_kernel(d->symbolName, &pass, &aux);
+			/* an auxiliary kernel opens no call: profiled on its own, it joins the pass
+			 * launched next to it when the parts are merged (capture/group.h) */
+			if (fr && !aux)
 				g.seen++;
-				if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
-					char name[200];
-					snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", fr->family, pass);
-					begin_call(name, "family-scan");
-					g.launch_call = g.active != 0;
-				}
+			if (fr && (aux ? g.seen >= g.skip : g.seen > g.skip) && (g.max < 0 || g.captured < g.max)) {
+				char name[200];
+				snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", fr->family, pass);
+				g.call_tid = (int)syscall(SYS_gettid);
+				g.call_stream = launch_stream(cbid, d->functionParams);
+				g.call_launch = thread_launches;
+				g.aux_call = aux;
+				begin_call(name, aux ? GROUP_AUX_ORIGIN : "family-scan");
+				g.launch_call = g.active != 0;
 			}
 		}
 		if (g.active == 1 && pthread_equal(g.thread, pthread_self())) {

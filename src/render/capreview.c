@@ -297,11 +297,6 @@ static double max_kernel_write(const struct record *r, const char *rule)
 	return best;
 }
 
-static double nn_bytes(const struct record *r)
-{
-	return (double)r->batch * r->heads * r->seqlen_q * (double)r->seqlen_kv * 2.0;
-}
-
 /* "N = 1k–8k" or "kv = 513–519" over groups */
 static void range_text(struct tb *b, const char *what, int lo, int hi, int k)
 {
@@ -349,7 +344,7 @@ static void answer_stored(const struct rdata *rd, const struct capimpl *im, stru
 					int klo = dec ? im->g[j].nkv_min : s->seqlen_kv, khi = dec ? im->g[j].nkv_max : s->seqlen_kv;
 					if (klo < lo) lo = klo;
 					if (khi > hi) hi = khi;
-					double w = max_kernel_write(s, rule2), nn = nn_bytes(s);
+					double w = max_kernel_write(s, rule2), nn = verdict_nn_bytes(s);
 					if (w >= 0 && w < wlo) wlo = w;
 					if (w > whi) whi = w;
 					if (nn < nlo) nlo = nn;

@@ -311,6 +311,11 @@ static void trace_line(const struct rdata *rd, const char *what, const char *key
 		       const struct record *r, const char *also)
 {
 	struct rtrace *t = rd->trace;
+	if (t && r) { /* the run it came from: a page states the days of its records' runs */
+		int run = rdata_origin(rd, r);
+		if (run >= 0 && run < 32)
+			t->runs |= 1u << run;
+	}
 	if (!t || !t->f)
 		return;
 	char rk[256] = "-";

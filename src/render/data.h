@@ -47,6 +47,8 @@ struct rtrace {
 	const char *context;  /* what is being drawn ("table speedup"), or NULL */
 	unsigned found, missing, ambiguous;
 	char first_ambiguous[320]; /* the first ambiguous lookup, for the note */
+	unsigned runs;        /* the runs (files) of the records found or traced since it was
+				 last cleared: bit k for run k (a page's dates, report.c) */
 };
 
 struct rdata {
@@ -65,6 +67,7 @@ struct rdata {
 	const int *others_origin;      /* per record of others */
 	int nruns;                     /* files merged */
 	const char (*run_names)[64];   /* per run: the file's base name, or NULL (one file: path) */
+	const char (*run_days)[16];    /* per run: the day it was recorded ("2026-12-01", "undated"), or NULL */
 	/* the header of the earliest file with calls captured in a program
 	 * (attnprof record -- CMD): what ran, for {program.*}; NULL when none */
 	const struct results_header *program;
@@ -99,6 +102,7 @@ struct rinputs {
 	struct results repeats;  /* the records of the repeat files */
 	char files[1024];        /* "fa2-paper.yaml, decode.yaml; repeat run: x.yaml" */
 	char names[RINPUTS_MAX][64];  /* each file's base name, in the order recorded */
+	char run_days[RINPUTS_MAX][16]; /* each file's recording day, in that order */
 	int nfiles, duplicates, filled, nrepeat_files;
 	struct results_header program; /* copied from the earliest file with captured calls */
 	int has_program;

@@ -289,9 +289,16 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 			d->text = expand(&w, s->title);
 			d->notes = s->notes ? expand_as(&w, s->notes, 0) : NULL;
 			d->number = s->title ? ++m->nsections : 0; /* untitled sections are not numbered */
-			for (size_t bi = 0; bi < s->nblocks && !w.err; bi++)
-				if (when_true(&w, s->blocks[bi].when))
-					block(&w, &s->blocks[bi]);
+			for (size_t bi = 0; bi < s->nblocks && !w.err; bi++) {
+				if (!when_true(&w, s->blocks[bi].when))
+					continue;
+				size_t first = m->n;
+				if (rd->trace)
+					rd->trace->runs = 0;
+				block(&w, &s->blocks[bi]);
+				for (size_t k = first; k < m->n; k++) /* the runs a page's dates come from */
+					m->b[k].runs = rd->trace ? rd->trace->runs : 0;
+			}
 		}
 	}
 	if (!w.err)

@@ -48,6 +48,7 @@ struct dblock {
 	/* table */
 	struct dtable *table;          /* owned */
 	char table_title[200];
+	unsigned runs;                 /* the runs its text and table drew records from (rtrace.runs) */
 };
 
 struct docmodel {

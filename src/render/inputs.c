@@ -243,6 +243,7 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		struct results *r = &L[f].r;
 		files_add(in, L[f].path, ", ");
 		snprintf(in->names[f], sizeof(in->names[f]), "%s", base_name(L[f].path));
+		day_of(L[f].r.header.date, in->run_days[f], sizeof(in->run_days[f]));
 		in->nfiles++;
 		for (size_t i = 0; i < r->nrecords && !in->has_program; i++)
 			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
@@ -369,6 +370,7 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->others_origin = in->others_origin;
 	rd->nruns = in->nfiles;
 	rd->run_names = in->names;
+	rd->run_days = in->run_days;
 	rd->program = in->has_program ? &in->program : NULL;
 	rd->dates = in->dates;
 	rd->days = in->days;

@@ -39,6 +39,8 @@ struct figrec {
 	char label[24];              /* sheets: "FIG. 3A" (views of one section share a number) */
 };
 
+#define MAX_PAGE_RUNS 1024
+
 struct doc {
 	const struct template *t;
 	struct rdata *rd;
@@ -66,6 +68,7 @@ struct doc {
 	int group;                   /* plan: the section being walked */
 	int sec_page[256];           /* the page each section's heading lands on (counting pass) */
 	int outline_id;              /* the PDF outline entry of the current section */
+	unsigned page_runs[MAX_PAGE_RUNS]; /* per page: the runs its records came from (counting pass) */
 };
 
 /* Markup to plain text (outline entries); NULL when it does not parse. */
@@ -131,6 +134,52 @@ static void end_page(struct doc *d)
 	d->page_open = 0;
 }
 
+/* "this page: records of 2026-11-29 and 2026-12-01" when the page being
+ * begun drew records of runs recorded on more than one day (the counting
+ * pass found which), else "" (a page of one day's records says nothing:
+ * the title block gives the dates). */
+static void page_days(const struct doc *d, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (d->pass != 2 || !d->rd->run_days || d->page <= 0 || d->page >= MAX_PAGE_RUNS)
+		return;
+	const unsigned runs = d->page_runs[d->page];
+	const char *seen[32];
+	int n = 0;
+	for (int k = 0; k < d->rd->nruns && k < 32; k++) {
+		if (!(runs & (1u << k)))
+			continue;
+		int j;
+		for (j = 0; j < n && strcmp(seen[j], d->rd->run_days[k]); j++)
+			;
+		if (j == n)
+			seen[n++] = d->rd->run_days[k];
+	}
+	if (n < 2)
+		return;
+	struct ustr u;
+	ustr_init(&u, buf, len);
+	ustr_addf(&u, "this page: records of ");
+	for (int j = 0; j < n; j++)
+		ustr_addf(&u, "%s%s", j == 0 ? "" : j + 1 == n ? " and " : ", ", seen[j]);
+}
+
+/* The counting pass: block b was laid out from page p0 to the current
+ * page; its records' runs (what it drew while laid out, and what its text
+ * and table drew when the model was built) go to those pages (a figure
+ * only to its own: it is never split, so a page turned before it has none
+ * of it). */
+static void mark_runs(struct doc *d, int p0, unsigned runs, int split)
+{
+	if (d->pass != 1)
+		return;
+	if (d->rd->trace)
+		runs |= d->rd->trace->runs;
+	for (int p = split ? (p0 > 0 ? p0 : 1) : d->page; p <= d->page && p < MAX_PAGE_RUNS; p++)
+		if (p > 0)
+			d->page_runs[p] |= runs;
+}
+
 /* A new page: sheet = 1 for a patent drawing sheet (sheet number on top). */
 static void new_page(struct doc *d, int sheet)
 {
@@ -173,16 +222,22 @@ static void new_page(struct doc *d, int sheet)
 		struct rbox foot = rbox_cut_bottom(&d->area, h + 8);
 		/* slides name their sources once, on a slide of their own; patent
 		 * pages carry none (the description states the measurements) */
+		/* a page drawing records of runs recorded on more than one day says so (issue 27) */
+		char days[160] = "";
+		page_days(d, days, sizeof(days));
+		if (d->t->layout == LAYOUT_SLIDES && days[0])
+			text_at(&d->c, foot.x, foot.y + foot.h, days, fs, TX_NOSCALE, 0, 1, &st->muted);
 		if (d->t->layout == LAYOUT_ARTICLE) {
-			snprintf(buf, sizeof(buf), "attnprof %s · %s", ATTNPROF_VERSION, d->rd->path);
+			snprintf(buf, sizeof(buf), "attnprof %s · %s%s%s", ATTNPROF_VERSION, d->rd->path, days[0] ? " · " : "", days);
 			/* a list of files too long for the line beside the page number: count them
 			 * (the first page's header and the conditions name every one) */
 			double w, pw;
 			text_extent(&d->c, buf, fs, TX_NOSCALE, 0, &w, NULL);
 			text_extent(&d->c, "888 / 888", fs, TX_NOSCALE, 0, &pw, NULL);
 			if (w > foot.w - pw - fs * 2)
-				snprintf(buf, sizeof(buf), "attnprof %s · %d results files%s", ATTNPROF_VERSION,
-					 d->rd->nruns > 0 ? d->rd->nruns : 1, d->rd->repeats ? " and repeat runs" : "");
+				snprintf(buf, sizeof(buf), "attnprof %s · %d results files%s%s%s", ATTNPROF_VERSION,
+					 d->rd->nruns > 0 ? d->rd->nruns : 1, d->rd->repeats ? " and repeat runs" : "",
+					 days[0] ? " · " : "", days);
 			text_at(&d->c, foot.x, foot.y + foot.h, buf, fs, TX_NOSCALE, 0, 1, &st->muted);
 		}
 		/* a patent's description pages: the number alone, centred under the text (1.52(b)(5)) */
@@ -594,11 +649,20 @@ static void layout_blocks(struct doc *d)
 		}
 		return;
 	}
+	if (d->pass == 1)
+		memset(d->page_runs, 0, sizeof(d->page_runs));
 	for (size_t i = 0; i < m->n && !d->err; i++) {
 		const struct dblock *b = &m->b[i];
+		const int p0 = d->page;
+		if (d->rd->trace)
+			d->rd->trace->runs = 0;
 		if (b->kind == D_SECTION && d->t->layout == LAYOUT_SLIDES) {
 			size_t e = section_end(m, i);
 			slide_section(d, i, e);
+			unsigned runs = 0;
+			for (size_t k = i; k < e; k++)
+				runs |= m->b[k].runs;
+			mark_runs(d, p0 + 1 <= d->page ? p0 + 1 : p0, runs, 1); /* its slides, not the one before */
 			i = e - 1;
 			continue;
 		}
@@ -639,6 +703,7 @@ static void layout_blocks(struct doc *d)
 		default:
 			break;
 		}
+		mark_runs(d, p0, b->runs, b->kind != D_FIGURE);
 	}
 }
 

@@ -313,6 +313,90 @@ check(scopes[0][1] != first_call, "a second call site has its own call number: %
 scopes[:] = []
 res = jaxnn.dot_product_attention(FakeArray(7, 3), kv, kv)
 check([e[0] for e in scopes] == ["call"], "a call whose shapes are not attention's runs unmarked")
+# masks: transformers' eager path passes an additive mask (0 visible, the dtype's minimum hidden);
+# the causal pattern (bottom-right aligned) makes the call causal, anything else stays masked
+
+
+class ListMask:
+    """A [B, H, Nq, Nkv] mask of Python numbers with the few tensor operations mask_kind uses."""
+    def __init__(self, rows, dtype="torch.float16", shape=None):
+        self.rows, self.dtype = rows, dtype  # rows[b][h][i] -> list of Nkv values
+        self.shape = shape or (len(rows), len(rows[0]), len(rows[0][0]), len(rows[0][0][0]))
+
+    def __getitem__(self, key):
+        if len(key) == 4 and isinstance(key[2], slice):  # [:, :, :, :nkv]
+            return ListMask([[[row[key[3]] for row in r] for r in bh] for bh in self.rows], self.dtype)
+        if len(key) == 4:  # [:, :, i, :nkv]
+            i, cols = key[2], key[3]
+            return ListMask([[[r[i][cols]] for r in bh] for bh in self.rows], self.dtype)
+        cols = key[2]  # [:, :, a:b] of a row view
+        return ListMask([[[r[0][cols]] for r in bh] for bh in self.rows], self.dtype)
+
+    def _values(self):
+        return [x for bh in self.rows for r in bh for row in r for x in row]
+
+    def _map(self, f):
+        return ListMask([[[[f(x) for x in row] for row in r] for r in bh] for bh in self.rows], "torch.bool")
+
+    def __eq__(self, v):
+        return self._map(lambda x: x == v)
+
+    def __le__(self, v):
+        return self._map(lambda x: x <= v)
+
+    def all(self):
+        return all(self._values())
+
+    def any(self):
+        return any(self._values())
+
+
+MIN16 = -65504.0
+
+
+def causal_rows(nq, nkv, hidden=MIN16, visible=0.0):
+    off = nkv - nq
+    return [[visible if j <= i + off else hidden for j in range(nkv)] for i in range(nq)]
+
+
+def mask_of(rows, B=2, dtype="torch.float16"):
+    return ListMask([[[list(r) for r in rows]] for _ in range(B)], dtype)
+
+
+kind = attnprof_hook.mask_kind
+check(kind(mask_of(causal_rows(64, 64)), 64, 64) == "additive-causal", "an additive causal mask reads as causal")
+check(kind(mask_of(causal_rows(16, 80, hidden=float("-inf"))), 16, 80) == "additive-causal",
+      "bottom-right aligned with Nq < Nkv (a KV cache), -inf hidden")
+check(kind(mask_of(causal_rows(64, 64)), 64, 48) == "additive", "a mask that does not match the keys' length")
+# top-left aligned with Nq < Nkv is not the KV cache's causal pattern
+tl = [[0.0 if j <= i else MIN16 for j in range(80)] for i in range(16)]
+check(kind(mask_of(tl), 16, 80) == "additive", "top-left aligned with Nq < Nkv stays masked")
+# padding: one batch element hides its first 3 keys (left padding)
+pad = ListMask([[causal_rows(64, 64)], [[[MIN16 if j < 3 else v for j, v in enumerate(r)] for r in causal_rows(64, 64)]]])
+check(kind(pad, 64, 64) == "additive", "a padded batch element keeps the call masked")
+win = [[0.0 if i - 8 < j <= i else MIN16 for j in range(64)] for i in range(64)]
+check(kind(mask_of(win), 64, 64) == "additive", "a sliding window stays masked")
+check(kind(mask_of([[0.0] * 300]), 1, 300) == "additive-none", "a decode step's mask hides nothing")
+check(kind(mask_of([[-0.5 if j == 0 else 0.0 for j in range(64)] if i == 63 else r
+                    for i, r in enumerate(causal_rows(64, 64))]), 64, 64) == "additive",
+      "a bias (neither 0 nor hidden) is not causal")
+bools = mask_of([[v == 0.0 for v in r] for r in causal_rows(32, 32)], dtype="torch.bool")
+check(kind(bools, 32, 32) == "bool-causal", "a boolean causal mask")
+check(kind(None, 4, 4) is None, "no mask")
+
+events.clear()
+res = mod.eager_attention_forward(types.SimpleNamespace(training=False), FakeTensor(2, 16, 64, 128),
+                                  FakeTensor(2, 4, 64, 128), FakeTensor(2, 4, 64, 128), mask_of(causal_rows(64, 64)), 0.088)
+ok, shown = parses(events[0][1])
+check(ok and "causal:  1" in shown and "mask:    additive-causal" in shown,
+      "an eager call with an additive causal mask is recorded causal: %s" % shown)
+events.clear()
+mod.eager_attention_forward(types.SimpleNamespace(training=False), FakeTensor(2, 16, 64, 128),
+                            FakeTensor(2, 4, 64, 128), FakeTensor(2, 4, 64, 128), pad, 0.088)
+ok, shown = parses(events[0][1])
+check(ok and "causal:  0" in shown and "mask:    additive\n" in shown, "a padded eager call stays masked: %s" % shown)
+check(not parses("attnprof: impl=x causal=0 mask=additive-causal")[0] and
+      not parses("attnprof: impl=x mask=causal")[0], "mask= contradicting causal=0, or unknown, is refused")
 
 print("# python: %d passed, %d failed, 0 skipped" % (passed, failed))
 sys.exit(1 if failed else 0)

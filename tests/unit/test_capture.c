@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include "capture/family.h"
+#include "capture/group.h"
 #include "capture/merge.h"
 #include "capture/range_name.h"
+#include "capture/shapeinfer.h"
 #include "capture/verdict.h"
 #include "check.h"
 #include "results.h"
@@ -30,6 +32,25 @@ static void test_range_full(void)
 	struct call_id back;
 	CHECK_INT(range_parse(range_format(&id, buf, sizeof buf), &back, why, sizeof why), 0);
 	CHECK_INT(memcmp(&id, &back, sizeof id), 0);
+}
+
+/* transformers' eager path: an additive mask read as the causal pattern makes the call causal */
+static void test_range_mask(void)
+{
+	struct call_id id, back;
+	char why[200], buf[300];
+	CHECK_INT(range_parse("attnprof: impl=transformers-eager B=1 H=32 Nq=512 Nkv=512 d=128 mask=additive-causal",
+			      &id, why, sizeof why), 0);
+	CHECK_INT(id.causal, 1);
+	CHECK_STR(id.mask, "additive-causal");
+	CHECK_INT(range_parse(range_format(&id, buf, sizeof buf), &back, why, sizeof why), 0);
+	CHECK_INT(memcmp(&id, &back, sizeof id), 0);
+	CHECK_INT(range_parse("attnprof: impl=e causal=0 mask=additive", &id, why, sizeof why), 0);
+	CHECK_INT(id.causal, 0);
+	CHECK_INT(range_parse("attnprof: impl=e causal=0 mask=bool-causal", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "says causal");
+	CHECK_INT(range_parse("attnprof: impl=e mask=causal", &id, why, sizeof why), 1);
+	CHECK_CONTAINS(why, "mask must be");
 }
 
 static void test_range_defaults_and_decode(void)
@@ -182,6 +203,25 @@ static void test_family_scan(void)
 	CHECK(family_scan("triton_poi_fused_add_0", &pass) == NULL);
 	CHECK(family_scan("cudnn::conv2d_fprop_kernel", &pass) == NULL);
 	CHECK(family_scan(NULL, &pass) == NULL);
+	/* an implementation's auxiliary kernels open no call: they join the pass next to them (group.h) */
+	const char *aux_bwd[] = { "_ZN13pytorch_flash25flash_bwd_dot_do_o_kernelILb1E23Flash_bwd_kernel_traitsILi128EEEvNS_16Flash_bwd_paramsE",
+				  "void pytorch_flash::flash_bwd_convert_dq_kernel<Flash_bwd_kernel_traits<128>>(Flash_bwd_params, int)",
+				  "_ZN5cudnn6fusion28compute_dot_do_o_specializedILb0ELi128EEEvPKvS3_PvS4_",
+				  "_ZN5cudnn6fusion20convert_dq_to_16bitsILb0EEEvPKvPvjjjjjjjjjjPKfS6_S6_PfS3_S4_S4_bb",
+				  "triton_per_fused_flex_attention_backward_0" };
+	for (size_t i = 0; i < sizeof aux_bwd / sizeof *aux_bwd; i++) {
+		pass = NULL;
+		CHECK(family_scan(aux_bwd[i], &pass) == NULL);
+		CHECK(family_scan_aux(aux_bwd[i], &pass) != NULL);
+		CHECK_STR(pass ? pass : "", "bwd");
+	}
+	CHECK_INT(family_of_kernel(aux_bwd[0])->side, FAMILY_BEFORE);
+	CHECK_INT(family_of_kernel(aux_bwd[3])->side, FAMILY_AFTER);
+	CHECK(family_scan_aux("_ZN13pytorch_flash25flash_fwd_splitkv_combine_kernelI23Flash_fwd_kernel_traitsEEvNS_16Flash_fwd_paramsE", &pass));
+	CHECK_STR(pass, "fwd");
+	CHECK(family_scan("_ZN13pytorch_flash24flash_fwd_splitkv_kernelI23Flash_fwd_kernel_traitsEEvNS_16Flash_fwd_paramsE", &pass));
+	/* a GEMM is nobody's auxiliary kernel */
+	CHECK(family_scan_aux("nvjet_hsh_128x256_64x4_2x1_v_bz_coopA_NNT", &pass) == NULL);
 }
 
 static void test_family_load(void)
@@ -339,6 +379,36 @@ static void test_verdict(void)
 	CHECK_NEAR(r.capture->l2_write_bytes, -1, 0);
 	record_release(&r);
 
+	/* the matrices' element size is the call's: PyTorch's math SDPA on fp16 inputs runs an
+	 * fp32 GEMM (its name on the H200), so S is 4 bytes per element: 512 MiB here.  A kernel
+	 * writing one fp16-sized matrix (256 MiB, an fp16 copy of the output) stores none of them;
+	 * the fp32 S and P kernels store one each */
+	double math32[] = { 2 * nn, 2 * nn, nn };
+	r = captured_k("fwd", math32, 3);
+	free(r.launches[0].name);
+	r.launches[0].name = strdup("sm80_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize128x128x8_stage3_warpsize2x2x1_ffma_aligna4_alignc4_execute_kernel__5x_cublas");
+	verdict_compute(&r, l2);
+	CHECK_INT(verdict_matrix_elem_bytes(&r), 4);
+	CHECK_NEAR(r.capture->nn_bytes, 2 * nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 2);
+	record_release(&r);
+	/* an fp32 call: 4 bytes per element from its dtype; fp16 GEMMs (nvjet hsh) leave it at 2 */
+	double one[] = { nn };
+	r = captured_k("fwd", one, 1);
+	free(r.dtype);
+	r.dtype = strdup("fp32");
+	verdict_compute(&r, l2);
+	CHECK_NEAR(r.capture->nn_bytes, 2 * nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 0);
+	record_release(&r);
+	r = captured_k("fwd", one, 1);
+	free(r.launches[0].name);
+	r.launches[0].name = strdup("nvjet_sm90_hsh_256x128_64x4_1x2_h_bz_coopA_TNT");
+	verdict_compute(&r, l2);
+	CHECK_NEAR(r.capture->nn_bytes, nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 1);
+	record_release(&r);
+
 	/* no shape: nothing to say */
 	r = captured("fwd", nn);
 	r.capture->shape_known = 0;
@@ -365,6 +435,13 @@ static void test_results_round_trip(void)
 	r.capture->time_source = strdup("kernels");
 	r.capture->alloc_bytes = 471859200;
 	r.capture->counter_window = 1;
+	r.capture->mask = strdup("additive-causal");
+	r.capture->tid = 4242;
+	r.capture->stream = 0x7f00deadbe00ull;
+	r.capture->launch = 17;
+	r.capture->group_rule = strdup("the rule");
+	r.capture->shape_inferred = strdup("B=4 H=16");
+	r.capture->shape_rule = strdup("the shape rule");
 	verdict_compute(&r, 0);
 	CHECK_INT(results_add(&res, &r), 0);
 	/* one with its shape unknown */
@@ -398,6 +475,13 @@ static void test_results_round_trip(void)
 			CHECK_NEAR(b->capture->l2_write_bytes, 1e9, 1e-12);
 			CHECK_NEAR(b->capture->alloc_bytes, 471859200, 1e-12);
 			CHECK_INT(b->capture->counter_window, 1);
+			CHECK_STR(b->capture->mask, "additive-causal");
+			CHECK_INT(b->capture->tid, 4242);
+			CHECK(b->capture->stream == 0x7f00deadbe00ull);
+			CHECK(b->capture->launch == 17);
+			CHECK_STR(b->capture->group_rule, "the rule");
+			CHECK_STR(b->capture->shape_rule, "the shape rule");
+			CHECK_STR(b->capture->shape_inferred, "B=4 H=16");
 		}
 		char k1[256], k2[256];
 		record_key(&res.records[0], k1, sizeof k1);
@@ -406,6 +490,7 @@ static void test_results_round_trip(void)
 		CHECK_CONTAINS(k1, "/bwd/pid1234/call3");
 		CHECK_INT(back.records[1].capture->shape_known, 0);
 		CHECK_INT(back.records[1].capture->counter_window, 0);
+		CHECK(back.records[1].capture->mask == NULL && back.records[1].capture->stream == 0);
 		CHECK_STR(back.records[1].phase, "unknown");
 	}
 	/* a forward record's key is what it was before passes existed */
@@ -566,5 +651,212 @@ static void test_merge_parts(void)
 	CHECK_INT(system(cmd), 0);
 }
 
-TESTS(test_range_full, test_range_defaults_and_decode, test_range_bad, test_range_embedded, test_thunk_unnamed, test_family, test_family_scan, test_family_load,
+/* A scanned launch as the injection library records it (one kernel, profiled alone) */
+static void scan_add(struct results *res, const char *kernel, int tid, uint64_t stream, uint64_t launch, int call)
+{
+	const char *pass = NULL;
+	const struct family_rule *fr = family_scan(kernel, &pass);
+	int aux = !fr;
+	if (aux)
+		fr = family_scan_aux(kernel, &pass);
+	CHECK(fr != NULL);
+	if (!fr)
+		return;
+	struct record r;
+	record_init(&r);
+	r.source = strdup("capture");
+	r.variant = strdup(fr->family);
+	r.phase = strdup("unknown");
+	r.dtype = strdup("unknown");
+	r.pass = strdup(pass);
+	r.nlaunches = 1;
+	r.launches = calloc(1, sizeof *r.launches);
+	r.launches[0].name = strdup(kernel);
+	kvlist_set(&r.launches[0].metrics, "lts__t_sectors_op_write.sum", 1000);
+	r.capture = calloc(1, sizeof *r.capture);
+	r.capture->origin = strdup(aux ? GROUP_AUX_ORIGIN : "family-scan");
+	r.capture->pid = 77;
+	r.capture->tid = tid;
+	r.capture->stream = stream;
+	r.capture->launch = launch;
+	r.capture->call = call;
+	r.capture->kernel_ms = 0.5;
+	r.capture->time_source = strdup("kernels");
+	r.capture->footprint_bytes = -1;
+	r.time_ms = 0.5;
+	CHECK_INT(results_add(res, &r), 0);
+}
+
+/* kernel names as CUPTI reported them on the H200 (experiments/results/capture/capture-sdpa.yaml, -flex.yaml) */
+#define FA2_FWD "_ZN13pytorch_flash16flash_fwd_kernelI23Flash_fwd_kernel_traitsILi128ELi128ELi64ELi4ELb0ELb0EN7cutlass6half_tE19Flash_kernel_traitsILi128ELi128ELi64ELi4ES3_EELb0ELb0ELb0ELb0ELb1ELb1ELb0ELb0EEEvNS_16Flash_fwd_paramsE"
+#define FA2_DOT "_ZN13pytorch_flash25flash_bwd_dot_do_o_kernelILb1E23Flash_bwd_kernel_traitsILi128ELi64ELi128ELi8ELi2ELi4ELi2ELb0ELb0EN7cutlass6half_tE19Flash_kernel_traitsILi128ELi64ELi128ELi8ES3_EEEEvNS_16Flash_bwd_paramsE"
+#define FA2_BWD "_ZN13pytorch_flash44flash_bwd_dq_dk_dv_loop_seqk_parallel_kernelI23Flash_bwd_kernel_traitsILi128ELi64ELi128ELi8ELi2ELi4ELi2ELb0ELb0EN7cutlass6half_tE19Flash_kernel_traitsILi128ELi64ELi128ELi8ES3_EELb0ELb0ELb0ELb0ELb1ELb1ELb0EEEvNS_16Flash_bwd_paramsE"
+#define FA2_CVT "_ZN13pytorch_flash27flash_bwd_convert_dq_kernelI23Flash_bwd_kernel_traitsILi128ELi64ELi128ELi8ELi2ELi4ELi2ELb0ELb0EN7cutlass6half_tE19Flash_kernel_traitsILi128ELi64ELi128ELi8ES3_EEEEvNS_16Flash_bwd_paramsEi"
+#define CUDNN_FWD "cudnn_generated_fort_native_sdpa_sm90_flash_fprop_wgmma_f16_knob_7_64x128x128_4x1x1_cga1x1x1_kernel0_0"
+#define CUDNN_DOT "_ZN5cudnn6fusion28compute_dot_do_o_specializedILb0ELi128EEEvPKvS3_PvS4_jjjjjjjjjjjjjjjjjfS3_S3_S3_S3_S3_bS3_S4_S3_iiiiiiiii"
+#define CUDNN_BWD "cudnn_generated_fort_native_sdpa_sm90_flash_bprop_wgmma_f16_knob_26_64x64x128_1x4x1_cga1x1x1_kernel0_0"
+#define CUDNN_CVT "_ZN5cudnn6fusion20convert_dq_to_16bitsILb0EEEvPKvPvjjjjjjjjjjPKfS6_S6_PfS3_S4_S4_bb"
+
+static int has_kernels(const struct record *r, const char *const *names, size_t n)
+{
+	if (r->nlaunches != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(r->launches[i].name, names[i]))
+			return 0;
+	return 1;
+}
+
+/* Unmarked programs: the scan's launches grouped into calls and passes (group.h) */
+static void test_group_scanned(void)
+{
+	struct results res;
+	results_init(&res);
+	/* a 2-layer FA2 model: forwards on the main thread (tid 10), backwards on autograd's (tid 11),
+	 * one stream; each backward is dot(dO, O), the main kernel and the dQ conversion, launched
+	 * back to back; GEMMs between layers (launch numbers skipped) */
+	scan_add(&res, FA2_FWD, 10, 0, 5, 0);
+	scan_add(&res, FA2_FWD, 10, 0, 20, 1);
+	scan_add(&res, FA2_DOT, 11, 0, 3, 1);
+	scan_add(&res, FA2_BWD, 11, 0, 4, 2);
+	scan_add(&res, FA2_CVT, 11, 0, 5, 2);
+	scan_add(&res, FA2_DOT, 11, 0, 12, 2);
+	scan_add(&res, FA2_BWD, 11, 0, 13, 3);
+	scan_add(&res, FA2_CVT, 11, 0, 14, 3);
+	/* a marked call in between is not the scan's */
+	struct record m = captured("fwd", 1e6);
+	m.capture->origin = strdup("python-sdpa");
+	m.capture->call = 9;
+	CHECK_INT(results_add(&res, &m), 0);
+	/* cuDNN's backward back to back with the next one: dot(dO, O) comes before its pass,
+	 * so the second one's does not join the first pass as a kernel that follows it */
+	scan_add(&res, CUDNN_FWD, 10, 0x5000, 30, 4);
+	scan_add(&res, CUDNN_DOT, 11, 0x5000, 40, 4);
+	scan_add(&res, CUDNN_BWD, 11, 0x5000, 41, 5);
+	scan_add(&res, CUDNN_CVT, 11, 0x5000, 42, 5);
+	scan_add(&res, CUDNN_DOT, 11, 0x5000, 43, 5);
+	scan_add(&res, CUDNN_BWD, 11, 0x5000, 44, 6);
+	scan_add(&res, CUDNN_CVT, 11, 0x5000, 45, 6);
+	/* FlexAttention's backward: the preprocessing, then the template kernel */
+	scan_add(&res, "triton_tem_fused_flex_attention_0", 10, 0, 50, 7);
+	scan_add(&res, "triton_per_fused_flex_attention_backward_0", 11, 0, 60, 7);
+	scan_add(&res, "triton_tem_fused_flex_attention_backward_1", 11, 0, 61, 8);
+	/* next to no pass of theirs: a conversion after a GEMM, dot(dO, O) on another stream
+	 * than the kernel after it, and one at the thread's end */
+	scan_add(&res, FA2_CVT, 11, 0, 70, 8);
+	scan_add(&res, FA2_DOT, 11, 0x9000, 80, 8);
+	scan_add(&res, FA2_BWD, 11, 0, 81, 9);
+	scan_add(&res, FA2_DOT, 11, 0, 90, 9);
+	struct group_summary gs;
+	CHECK_INT(group_scanned(&res, &gs), 0);
+	CHECK_INT(gs.joined, 4 + 4 + 1);
+	CHECK_INT(gs.dropped, 3);
+	CHECK_INT(gs.paired, 2 + 1 + 1); /* FA2's two, cuDNN's first (its second has no forward left), flex */
+	CHECK_INT(res.nrecords, 2 + 2 + 1 + 3 + 2 + 1);
+	if (res.nrecords == 11) {
+		const struct record *r = res.records;
+		const char *fa2_bwd[] = { FA2_DOT, FA2_BWD, FA2_CVT };
+		CHECK(has_kernels(&r[0], (const char *[]){ FA2_FWD }, 1) && r[0].capture->call == 0);
+		CHECK(has_kernels(&r[1], (const char *[]){ FA2_FWD }, 1) && r[1].capture->call == 1);
+		/* the first backward is the second layer's: the latest forward without one */
+		CHECK(has_kernels(&r[2], fa2_bwd, 3));
+		CHECK_STR(record_pass(&r[2]), "bwd");
+		CHECK_INT(r[2].capture->call, 1);
+		CHECK_INT(r[3].capture->call, 0);
+		CHECK(has_kernels(&r[3], fa2_bwd, 3));
+		CHECK_NEAR(r[2].capture->kernel_ms, 1.5, 1e-12);
+		CHECK_NEAR(r[2].time_ms, 1.5, 1e-12);
+		CHECK(r[2].capture->launch == 3);
+		const double *w = kvlist_get(&r[2].totals, "lts__t_sectors_op_write.sum");
+		CHECK(w && *w == 3000);
+		CHECK_STR(r[2].capture->group_rule, GROUP_RULE);
+		CHECK_STR(r[4].capture->origin, "python-sdpa"); /* left as it was */
+		CHECK(r[4].capture->group_rule == NULL);
+		const char *cudnn_bwd[] = { CUDNN_DOT, CUDNN_BWD, CUDNN_CVT };
+		CHECK(has_kernels(&r[6], cudnn_bwd, 3) && has_kernels(&r[7], cudnn_bwd, 3));
+		CHECK_INT(r[6].capture->call, 4);
+		CHECK_INT(r[7].capture->call, 6); /* a backward that follows no forward left: its own call */
+		CHECK(has_kernels(&r[9], (const char *[]){ "triton_per_fused_flex_attention_backward_0",
+							  "triton_tem_fused_flex_attention_backward_1" }, 2));
+		CHECK_INT(r[9].capture->call, 7);
+		CHECK(has_kernels(&r[10], (const char *[]){ FA2_BWD }, 1));
+		CHECK_INT(r[10].capture->call, 9);
+		for (size_t i = 0; i < res.nrecords; i++)
+			CHECK(strcmp(res.records[i].capture->origin, GROUP_AUX_ORIGIN));
+	}
+	results_release(&res);
+}
+
+/* Shapes inferred from grids and names, against the calls of the committed captures, whose
+ * shapes the helper recorded: every inferred quantity must hold the recorded one */
+static void test_shape_infer_on_captures(void)
+{
+	const char *files[] = { "experiments/results/capture/capture-sdpa.yaml", "experiments/results/capture/capture-flex.yaml",
+				"experiments/results/capture/capture-kernelmode.yaml" };
+	int inferred = 0, nq_exact = 0, fa2_full = 0;
+	for (size_t f = 0; f < 3; f++) {
+		struct results res;
+		int cut = 0;
+		results_init(&res);
+		if (results_load(&res, files[f], &cut)) {
+			results_release(&res);
+			SKIP("skipped: a committed capture is unreadable");
+		}
+		for (size_t i = 0; i < res.nrecords; i++) {
+			const struct record *r = &res.records[i];
+			struct inferred_shape s;
+			if (!shape_infer(r, &s))
+				continue;
+			inferred++;
+			char what[512];
+			snprintf(what, sizeof what, "%s record %zu (%s %s B=%d H=%d N=%d): %s", files[f], i + 1, r->variant,
+				 record_pass(r), r->batch, r->heads, r->seqlen_q, s.text);
+			if (s.batch && s.batch != r->batch) CHECK_STR(what, "B");
+			if (s.heads && s.heads != r->heads) CHECK_STR(what, "H");
+			if (s.nq_min && (r->seqlen_q < s.nq_min || r->seqlen_q > s.nq_max)) CHECK_STR(what, "Nq");
+			if (s.d_max && (r->head_dim < s.d_min || r->head_dim > s.d_max)) CHECK_STR(what, "d");
+			if (s.causal >= 0 && s.causal != r->causal) CHECK_STR(what, "causal");
+			if (s.dtype[0] && strcmp(s.dtype, r->dtype)) CHECK_STR(what, "dtype");
+			CHECK(s.batch && s.heads); /* every family read here gives B and H */
+			nq_exact += s.nq_min && s.nq_min == s.nq_max;
+			fa2_full += s.nq_min && s.d_max && s.causal >= 0 && s.dtype[0];
+		}
+		results_release(&res);
+	}
+	CHECK(inferred >= 50);
+	CHECK(nq_exact >= 10);
+	CHECK(fa2_full >= 10);
+	/* one read whole: the unmarked FA2 program's calls (B = 4, H = 16, N = 4096, d = 128, fp16) */
+	struct record r;
+	record_init(&r);
+	r.nlaunches = 1;
+	r.launches = calloc(1, sizeof *r.launches);
+	r.launches[0].name = strdup(FA2_FWD);
+	r.launches[0].grid[0] = 32; r.launches[0].grid[1] = 4; r.launches[0].grid[2] = 16;
+	struct inferred_shape s;
+	CHECK_INT(shape_infer(&r, &s), 1);
+	CHECK_STR(s.text, "B=4 H=16 Nq=4096 d=128 causal=0 dtype=fp16");
+	CHECK_CONTAINS(s.rule, "kBlockM = 128");
+	/* cuDNN's persistent grid says nothing */
+	free(r.launches[0].name);
+	r.launches[0].name = strdup(CUDNN_FWD);
+	r.launches[0].grid[0] = 132; r.launches[0].grid[1] = r.launches[0].grid[2] = 1;
+	CHECK_INT(shape_infer(&r, &s), 0);
+	/* a dot(dO, O) and a main kernel that disagree on B: B left out */
+	record_release(&r);
+	record_init(&r);
+	r.nlaunches = 2;
+	r.launches = calloc(2, sizeof *r.launches);
+	r.launches[0].name = strdup(FA2_DOT);
+	r.launches[0].grid[0] = 16; r.launches[0].grid[1] = 16; r.launches[0].grid[2] = 16;
+	r.launches[1].name = strdup(FA2_BWD);
+	r.launches[1].grid[0] = 8; r.launches[1].grid[1] = 8; r.launches[1].grid[2] = 16;
+	CHECK_INT(shape_infer(&r, &s), 1);
+	CHECK_INT(s.batch, 0);
+	CHECK_INT(s.heads, 16);
+	CHECK_CONTAINS(s.rule, "disagree on B");
+	record_release(&r);
+}
+
+TESTS(test_range_full, test_range_mask, test_group_scanned, test_shape_infer_on_captures, test_range_defaults_and_decode, test_range_bad, test_range_embedded, test_thunk_unnamed, test_family, test_family_scan, test_family_load,
       test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)

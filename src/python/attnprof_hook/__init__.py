@@ -63,9 +63,10 @@ def _dtype_name(t):
     return {"torch.float16": "fp16", "torch.bfloat16": "bf16", "torch.float32": "fp32"}.get(s, "")
 
 
-def range_name(impl, q, k, causal, pass_, call, origin, density=None):
+def range_name(impl, q, k, causal, pass_, call, origin, density=None, mask=None):
     """The NVTX range name for one call (q: [B, H, Nq, d], k: [B, Hkv, Nkv, d]);
-    density: the fraction of (query block, key block) pairs computed (a block mask)."""
+    density: the fraction of (query block, key block) pairs computed (a block mask);
+    mask: what a mask tensor was read as (mask_kind)."""
     parts = ["attnprof:", "impl=%s" % impl]
     qs, ks = tuple(getattr(q, "shape", ())), tuple(getattr(k, "shape", ()))
     if len(qs) == 4 and len(ks) == 4 and qs[0] == ks[0] and qs[3] == ks[3] and ks[1] > 0 and qs[1] % ks[1] == 0:
@@ -73,6 +74,8 @@ def range_name(impl, q, k, causal, pass_, call, origin, density=None):
     parts.append("causal=%d" % (1 if causal else 0))
     if density is not None:
         parts.append("density=%.6f" % density)
+    if mask:
+        parts.append("mask=" + mask)
     dt = _dtype_name(q)
     if dt:
         parts.append("dtype=" + dt)
@@ -80,6 +83,55 @@ def range_name(impl, q, k, causal, pass_, call, origin, density=None):
     parts.append("call=%d" % call)
     parts.append("origin=" + origin)
     return " ".join(parts)
+
+
+# An additive mask entry at or below this hides its key: transformers writes the
+# dtype's minimum (-65504 in fp16), others -inf; exp(-1e4) is 0 in every float format.
+MASK_HIDDEN = -1e4
+MASK_SAMPLE_ROWS = 8
+
+
+def _mask_rows(nq):
+    """The query rows mask_kind reads: the first two, the last two, and evenly between."""
+    rows = {0, min(1, nq - 1), max(nq - 2, 0), nq - 1}
+    for i in range(1, MASK_SAMPLE_ROWS - 3):
+        rows.add(i * (nq - 1) // (MASK_SAMPLE_ROWS - 3))
+    return sorted(rows)
+
+
+def mask_kind(mask, nq, nkv):
+    """What an attention mask is, read cheaply on sampled query rows of every batch and head:
+    "additive-causal" / "bool-causal" when it equals the causal pattern (key j visible to
+    query i iff j <= i + Nkv - Nq: bottom-right aligned, as a KV cache sees it) and hides
+    something; "additive-none" / "bool-none" when it hides nothing (a decode step's mask);
+    "additive" / "bool" otherwise (padding, a window: the call stays masked); None without
+    a mask.  Additive: 0 is visible, <= MASK_HIDDEN hidden, anything else is another mask;
+    bool: True is visible."""
+    if mask is None:
+        return None
+    boolean = "bool" in str(getattr(mask, "dtype", ""))
+    kind = "bool" if boolean else "additive"
+    shape = tuple(getattr(mask, "shape", ()))
+    if len(shape) != 4 or shape[-2] != nq or shape[-1] < nkv or nq <= 0 or nkv <= 0:
+        return kind
+    causal = none = True
+    for i in _mask_rows(nq):
+        row = mask[:, :, i, :nkv]
+        last = i + nkv - nq  # the last key row i sees under the causal pattern
+        seen, hidden = row[:, :, : max(last + 1, 0)], row[:, :, max(last + 1, 0):]
+        if boolean:
+            if not bool(seen.all()) or (last + 1 < nkv and bool(hidden.any())):
+                causal = False
+            if not bool(row.all()):
+                none = False
+        else:
+            if not bool((seen == 0).all()) or (last + 1 < nkv and not bool((hidden <= MASK_HIDDEN).all())):
+                causal = False
+            if not bool((row == 0).all()):
+                none = False
+        if not (causal or none):
+            return kind
+    return kind + ("-none" if none else "-causal")
 
 
 def _next_call():
@@ -352,7 +404,7 @@ def _bwd_after(torch, call, fwd, q, k, v, go, scale, causal, mask):
         _nvtx().mark("attnprof-check: " + " ".join(fields))
 
 
-def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin, density=None, after=None):
+def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin, density=None, after=None, mask=None):
     """A pass=bwd range around the gradient of this call: from out's grad_fn pre-hook
     to the last of the inputs' gradient hooks, on the autograd thread; then
     after(grad_out), outside the range."""
@@ -360,7 +412,7 @@ def _mark_backward(torch, out, inputs, impl, q, k, causal, call, origin, density
     need = [t for t in inputs if getattr(t, "requires_grad", False)]
     if fn is None or not need or not hasattr(fn, "register_prehook"):
         return
-    name = range_name(impl, q, k, causal, "bwd", call, origin, density)
+    name = range_name(impl, q, k, causal, "bwd", call, origin, density, mask)
     left = [0]
     grad_out = [None]
 
@@ -409,7 +461,9 @@ def wrap_sdpa(orig):
                         scale=scale, enable_gqa=enable_gqa, **kw)
         call = _next_call()
         impl = _sdpa_impl(torch, query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-        name = range_name(impl, query, key, is_causal, "fwd", call, "python-sdpa")
+        kind = mask_kind(attn_mask, query.shape[-2], key.shape[-2]) if not is_causal else None
+        causal = is_causal or kind in ("additive-causal", "bool-causal")
+        name = range_name(impl, query, key, causal, "fwd", call, "python-sdpa", mask=kind)
         before = _footprint_begin(torch) if _captured(call) else None
         _state.inside = True
         try:
@@ -428,8 +482,8 @@ def wrap_sdpa(orig):
                                q.detach(), k.detach(), v.detach(), go, sc, is_causal, None)
             else:
                 bwd = None
-            _mark_backward(torch, out, (query, key, value), impl, query, key, is_causal, call, "python-sdpa",
-                           after=bwd)
+            _mark_backward(torch, out, (query, key, value), impl, query, key, causal, call, "python-sdpa",
+                           after=bwd, mask=kind)
             _after_forward(torch, call, query.detach(), key.detach(), value.detach(), out.detach(), sc, is_causal,
                            attn_mask, lambda: orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p,
                                                    is_causal=is_causal, scale=scale, enable_gqa=enable_gqa, **kw),
@@ -450,7 +504,11 @@ def wrap_eager(orig):
         if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
             return orig(module, query, key, value, attention_mask, scaling, dropout, **kw)
         call = _next_call()
-        name = range_name("transformers-eager", query, key, False, "fwd", call, "transformers-eager")
+        mask = attention_mask[:, :, :, : key.shape[-2]] if attention_mask is not None else None
+        # an additive causal mask is a causal call (FLOPs, verdicts; it pairs with SDPA's is_causal)
+        kind = mask_kind(mask, query.shape[-2], key.shape[-2])
+        causal = kind == "additive-causal"
+        name = range_name("transformers-eager", query, key, causal, "fwd", call, "transformers-eager", mask=kind)
         before = _footprint_begin(torch) if _captured(call) else None
         _state.inside = True
         try:
@@ -461,10 +519,9 @@ def wrap_eager(orig):
                 _nvtx().range_pop()
             foot = _footprint_end(torch, before)
             out = res[0] if isinstance(res, tuple) else res
-            _mark_backward(torch, out, (query, key, value), "transformers-eager", query, key, False, call,
-                           "transformers-eager")
+            _mark_backward(torch, out, (query, key, value), "transformers-eager", query, key, causal, call,
+                           "transformers-eager", mask=kind)
             sc = scaling if scaling is not None else query.shape[-1] ** -0.5
-            mask = attention_mask[:, :, :, : key.shape[-2]] if attention_mask is not None else None
             drop = dropout if getattr(module, "training", False) else 0.0
             _after_forward(torch, call, query.detach(), key.detach(), value.detach(),
                            out.detach().transpose(1, 2), sc, False, mask,
