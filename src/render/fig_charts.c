@@ -1208,8 +1208,8 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		if (drawn[lv]) {
 			lv_look[lv] = (struct series_look){ .fill = c->st->paper, .line = c->st->ink, .marker = lv == LV_L2 ? 4 : 3 };
 			memset(&e[ne], 0, sizeof(e[ne]));
-			snprintf(e[ne].label, sizeof(e[ne].label), "%s", lv == LV_L2 ? "× same kernel, L2 bytes"
-										 : "◇ same kernel, shared bytes");
+			snprintf(e[ne].label, sizeof(e[ne].label), "%s", lv == LV_L2 ? "same kernel, L2 bytes"
+										 : "same kernel, shared bytes");
 			e[ne].look = &lv_look[lv];
 			snprintf(e[ne].part, sizeof(e[ne].part), "%s", lv_key[lv]);
 			ne++;
@@ -1236,7 +1236,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 			*q = (struct ceiling){ .tflops = g->ceil.mma_sync_tflops, .width = c->st->heavy, .dash = 6 };
 			snprintf(q->label[0], sizeof(q->label[0]), "mma.sync %.0f TFLOP/s", g->ceil.mma_sync_tflops);
 			snprintf(q->label[1], sizeof(q->label[1]), "mma.sync %.0f", g->ceil.mma_sync_tflops);
-		} else if (mma_used)
+		} else
 			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), "%smma.sync rate",
 				 *missing ? ", " : "");
 	}

@@ -268,6 +268,14 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 			if (!g->smem_per_sm) TXT((const char *)NULL);
 			NUM((double)g->smem_per_sm, U_BYTES);
 		}
+		if (!strcmp(name, "smem_total")) { /* all SMs' shared memory */
+			if (!g->smem_per_sm || g->sm_count < 1) TXT((const char *)NULL);
+			NUM((double)g->smem_per_sm * g->sm_count, U_BYTES);
+		}
+		if (!strcmp(name, "smem_over_copy")) { /* shared memory's bandwidth / the copy's */
+			if (!(g->ceil.smem_gbs > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);
+			NUM(g->ceil.smem_gbs / g->copy_gbs, U_RATIO);
+		}
 		if (!strcmp(name, "ceilings_method")) TXT(g->ceil.method);
 		if (!strcmp(name, "driver")) TXT(g->driver);
 		if (!strcmp(name, "cuda")) TXT(g->cuda_runtime);
