@@ -31,6 +31,7 @@ struct attn_device {
 	uint64_t hbm_bytes;
 	int sm_clock_mhz, mem_clock_mhz, mem_bus_bits;
 	size_t smem_per_block_optin;
+	size_t smem_per_sm;  /* shared memory of an SM (cudaDevAttrMaxSharedMemoryPerMultiprocessor) */
 	int driver_version, runtime_version; /* e.g. 13000 */
 };
 
@@ -45,6 +46,21 @@ int attn_device_info(struct attn_device *d);
 /* Device-to-device copy bandwidth in GB/s, counting bytes read + written,
  * median of `reps` copies of `bytes` bytes. */
 int attn_measure_copy(size_t bytes, int reps, double *gbs);
+/* The ceilings no library call gives (kernels/ceilings.cu says how each is
+ * measured and checked): the dense fp16 rate of mma.sync.m16n8k16 in
+ * TFLOP/s, the L2's read bandwidth in GB/s (of a buffer of *buf_bytes, a
+ * quarter of the L2) and shared memory's load bandwidth in GB/s, all SMs;
+ * each the median of `reps` launches after a warm-up.  A kernel whose check
+ * fails reports no rate: -1 with the reason. */
+int attn_measure_mma_sync(int reps, double *tflops);
+int attn_measure_l2(int reps, double *gbs, uint64_t *buf_bytes);
+int attn_measure_smem(int reps, double *gbs);
+/* How they were measured, one line for the results header. */
+void attn_ceilings_method(char *buf, size_t len, uint64_t l2_buf_bytes, int reps);
+/* The dense fp16 rate of a cuBLAS GEMM (m = n = k = `size`, fp16 in and
+ * out, fp32 accumulation) in TFLOP/s: the wgmma ceiling on Hopper, where
+ * cuBLAS's kernels are wgmma kernels (docs/kernels.md). */
+int attn_measure_gemm(int size, int reps, double *tflops);
 
 /* Device memory for runs and probes, from a pool that keeps what is freed
  * for the next run instead of handing it back to the driver (runtime.cu says

@@ -11,6 +11,10 @@
 #include "problem.h"
 #include "variants.h"
 
+// The reason attn_last_error() gives (runtime.cu): -1, for `return attn_fail(...)`.
+int attn_fail(const char *fmt, ...);
+int attn_cuda_fail(cudaError_t e, const char *what);
+
 // ---- element types ------------------------------------------------------
 
 template <typename T> struct elem;

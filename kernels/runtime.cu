@@ -19,7 +19,8 @@
 
 static thread_local char last_error[512];
 
-static int fail(const char *fmt, ...)
+// the reason, for every .cu file (common.cuh)
+int attn_fail(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -27,6 +28,7 @@ static int fail(const char *fmt, ...)
 	va_end(ap);
 	return -1;
 }
+#define fail attn_fail
 
 // "what failed: cuda error string", keeping the CUDA error sticky-free.
 static int cuda_fail(cudaError_t e, const char *what)
@@ -34,6 +36,8 @@ static int cuda_fail(cudaError_t e, const char *what)
 	return fail("%s: %s (%s)", what, cudaGetErrorString(e), cudaGetErrorName(e));
 }
 #define CUDA_TRY(call, what) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) return cuda_fail(e_, what); } while (0)
+
+int attn_cuda_fail(cudaError_t e, const char *what) { return cuda_fail(e, what); }
 
 static const char *cublas_name(cublasStatus_t s)
 {
@@ -136,6 +140,7 @@ extern "C" int attn_device_info(struct attn_device *d)
 	d->hbm_bytes = (uint64_t)p.totalGlobalMem;
 	d->mem_bus_bits = p.memoryBusWidth;
 	d->smem_per_block_optin = p.sharedMemPerBlockOptin;
+	d->smem_per_sm = p.sharedMemPerMultiprocessor;
 	int khz = 0;
 	CUDA_TRY(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev), "reading the SM clock");
 	d->sm_clock_mhz = khz / 1000;
@@ -185,6 +190,66 @@ out:
 	if (e1) cudaEventDestroy(e1);
 	attn_dev_free(a);
 	attn_dev_free(b);
+	return rc;
+}
+
+// A dense fp16 GEMM by cuBLAS, as PyTorch's matmul calls it (fp16 in and
+// out, fp32 accumulation): the tensor rate the library reaches, which on
+// Hopper is the wgmma path (docs/kernels.md has the SASS check).
+extern "C" int attn_measure_gemm(int size, int reps, double *tflops)
+{
+	if (size < 256 || reps < 1)
+		return fail("attn_measure_gemm: need size >= 256 and reps >= 1");
+	const size_t n = (size_t)size * size;
+	void *a = nullptr, *b = nullptr, *c = nullptr;
+	cublasHandle_t h = nullptr;
+	cudaEvent_t e0 = nullptr, e1 = nullptr;
+	std::vector<float> ms;
+	int rc = -1;
+	cudaError_t e = cudaSuccess;
+	cublasStatus_t st;
+	const float one = 1.f, zero = 0.f;
+	if (attn_dev_alloc(&a, n * 2, "a GEMM operand") || attn_dev_alloc(&b, n * 2, "a GEMM operand") ||
+	    attn_dev_alloc(&c, n * 2, "a GEMM result"))
+		goto out;
+	// the attention inputs' values (in [-1, 1)): zeros would draw less power and clock higher
+	if (attn_fill_input(a, n, DTYPE_FP16, 1, 0) || attn_fill_input(b, n, DTYPE_FP16, 1, 1))
+		goto out;
+	if ((e = cudaEventCreate(&e0)) != cudaSuccess || (e = cudaEventCreate(&e1)) != cudaSuccess) {
+		cuda_fail(e, "preparing the GEMM");
+		goto out;
+	}
+	if ((st = cublasCreate(&h)) != CUBLAS_STATUS_SUCCESS) {
+		fail("cublasCreate: %s", cublas_name(st));
+		goto out;
+	}
+	for (int i = 0; i < 3 + reps; i++) { // 3 untimed
+		float t = 0;
+		cudaEventRecord(e0);
+		st = cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, size, size, size, &one, a, CUDA_R_16F, size, b, CUDA_R_16F,
+				  size, &zero, c, CUDA_R_16F, size, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+		cudaEventRecord(e1);
+		if (st != CUBLAS_STATUS_SUCCESS) {
+			fail("cublasGemmEx (fp16, %d^3): %s", size, cublas_name(st));
+			goto out;
+		}
+		if ((e = cudaEventSynchronize(e1)) != cudaSuccess || (e = cudaEventElapsedTime(&t, e0, e1)) != cudaSuccess) {
+			cuda_fail(e, "timing a GEMM");
+			goto out;
+		}
+		if (i >= 3)
+			ms.push_back(t);
+	}
+	std::sort(ms.begin(), ms.end());
+	*tflops = 2.0 * size * (double)size * size / (ms[ms.size() / 2] * 1e-3) / 1e12;
+	rc = 0;
+out:
+	if (h) cublasDestroy(h);
+	if (e0) cudaEventDestroy(e0);
+	if (e1) cudaEventDestroy(e1);
+	attn_dev_free(a);
+	attn_dev_free(b);
+	attn_dev_free(c);
 	return rc;
 }
 

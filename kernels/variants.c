@@ -242,11 +242,11 @@ static const struct variant_desc standard_bwd = {
 	},
 	.nbuffers = 12,
 	.kernels = {
-		{ "dp_gemm", NULL, "dP = dO·Vᵀ (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
+		{ "dp_gemm", NULL, "dP = dO·Vᵀ (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head", PATH_LIBRARY },
 		{ "softmax_bwd", "softmax_bwd", "dS = P ∘ (dP − rowsum(dO ∘ O)) row by row", "row block", "batch·head", NULL },
-		{ "dv_gemm", NULL, "dV = Pᵀ·dO (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
-		{ "dk_gemm", NULL, "dK = dSᵀ·Q·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
-		{ "dq_gemm", NULL, "dQ = dS·K·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head" },
+		{ "dv_gemm", NULL, "dV = Pᵀ·dO (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head", PATH_LIBRARY },
+		{ "dk_gemm", NULL, "dK = dSᵀ·Q·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head", PATH_LIBRARY },
+		{ "dq_gemm", NULL, "dQ = dS·K·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·KV head", PATH_LIBRARY },
 	},
 	.nkernels = 5,
 	.tiling = standard_bwd_tiling,
@@ -315,7 +315,7 @@ static const struct variant_desc flash2_bwd = {
 	.ntiles = 9,
 	.kernels = {
 		{ "bwd_dot_do_o", "bwd_dot_do_o", "D = rowsum(dO ∘ O); dQ_acc zeroed", "row block", NULL, NULL },
-		{ "flash_bwd", "flash_bwd", "fused attention backward over K/V blocks", "K/V block j", "batch·KV head", NULL },
+		{ "flash_bwd", "flash_bwd", "fused attention backward over K/V blocks", "K/V block j", "batch·KV head", NULL, PATH_MMA_SYNC },
 		{ "bwd_convert_dq", "bwd_convert_dq", "dQ = dQ_acc · scale in the input type", "element block", NULL, NULL },
 	},
 	.nkernels = 3,
@@ -341,9 +341,9 @@ static const struct variant_desc standard = {
 	.nbuffers = 6,
 	.ntiles = 0,
 	.kernels = {
-		{ "qk_gemm", NULL, "S = Q·Kᵀ·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·head" },
+		{ "qk_gemm", NULL, "S = Q·Kᵀ·scale (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·head", PATH_LIBRARY },
 		{ "softmax", "softmax_rows", "P = softmax(S) row by row", "row block", "batch·head", NULL },
-		{ "pv_gemm", NULL, "O = P·V (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·head" },
+		{ "pv_gemm", NULL, "O = P·V (cuBLAS strided-batched GEMM)", "GEMM tile", "GEMM tile", "batch·head", PATH_LIBRARY },
 	},
 	.nkernels = 3,
 	.tiling = standard_tiling,
@@ -405,7 +405,7 @@ static const struct variant_desc standard = {
 	.tiles = FLASH_TILES(sw), .ntiles = 6, \
 	.kernels = { { "flash_fwd", "flash_fwd", "fused attention forward", \
 		(sw) & FLASH_SEQPAR ? "q-block i" : "batch·head", \
-		(sw) & FLASH_SEQPAR ? "batch·head" : NULL, NULL } }, \
+		(sw) & FLASH_SEQPAR ? "batch·head" : NULL, NULL, PATH_MMA_SYNC } }, \
 	.nkernels = 1, \
 	.tiling = flash_tiling_##sw, .grid = flash_grid_##sw, \
 }
@@ -447,7 +447,7 @@ static const struct variant_desc decode_flash2 = {
 	.warp_text = "split-Q: the warps own query rows, most of them empty at query length 1",
 	.buffers = FLASH_BUFFERS_QOUTER_LAZY, .nbuffers = 5,
 	.tiles = FLASH_TILES(FLASH_ALL), .ntiles = 6,
-	.kernels = { { "flash_fwd", "flash_fwd", "fused attention forward", "q-block i", "batch·head", NULL } },
+	.kernels = { { "flash_fwd", "flash_fwd", "fused attention forward", "q-block i", "batch·head", NULL, PATH_MMA_SYNC } },
 	.nkernels = 1,
 	.tiling = decode_flash2_tiling, .grid = flash_grid_7,
 };
@@ -479,7 +479,7 @@ static const struct variant_desc decode_splitkv = {
 	},
 	.ntiles = 5,
 	.kernels = {
-		{ "splitkv_fwd", "splitkv_fwd", "partial attention over one KV slice", "split", "batch·KV head", NULL },
+		{ "splitkv_fwd", "splitkv_fwd", "partial attention over one KV slice", "split", "batch·KV head", NULL, PATH_MMA_SYNC },
 		{ "splitkv_combine", "splitkv_combine", "combine the splits by their logsumexp", "row block", "batch·head", NULL },
 	},
 	.nkernels = 2,
@@ -583,7 +583,7 @@ static const struct ws_desc hopper_ws[4] = { HOPPER_WS(0), HOPPER_WS(1), HOPPER_
 		{ "P_ij", "probabilities, the A operand of P·V from registers", TD_BR, TD_BC, IN_REGISTERS, "P" }, \
 		{ "O_i", "output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL, ELEM_F32 } }, \
 	.ntiles = 6, \
-	.kernels = { { "hopper_fwd", "hopper_fwd_kernel", "fused attention forward on wgmma", "q-block i", "batch·head", NULL } }, \
+	.kernels = { { "hopper_fwd", "hopper_fwd_kernel", "fused attention forward on wgmma", "q-block i", "batch·head", NULL, PATH_WGMMA } }, \
 	.nkernels = 1, \
 	.tiling = hopper_tiling_##r, .grid = hopper_grid, .ws = &hopper_ws[r], \
 }
@@ -702,6 +702,28 @@ size_t variant_pass_kernels(const struct variant_desc *v, enum pass p)
 	if (!pd)
 		return 0;
 	return pd->nkernels + (p == PASS_FWDBWD ? v->nkernels : 0);
+}
+
+const char *tensor_path_name(enum tensor_path p)
+{
+	static const char *const n[PATH_COUNT] = { "", "mma.sync", "wgmma", "cuBLAS" };
+	return p < PATH_COUNT ? n[p] : "";
+}
+
+const struct kernel_desc *variant_launch_kernel(const struct variant_desc *v, enum pass p, const char *launch_name)
+{
+	const struct variant_desc *pd = variant_pass_desc(v, p);
+	const struct variant_desc *ds[2] = { pd, p == PASS_FWDBWD ? v : NULL };
+	const struct kernel_desc *lib = NULL;
+	for (int k = 0; k < 2 && ds[k]; k++)
+		for (size_t i = 0; i < ds[k]->nkernels; i++) {
+			const struct kernel_desc *kd = &ds[k]->kernels[i];
+			if (!kd->match)
+				lib = lib ? lib : kd;
+			else if (launch_name && strstr(launch_name, kd->match))
+				return kd;
+		}
+	return lib;
 }
 
 int variant_stores(const struct variant_desc *v, const char *name)

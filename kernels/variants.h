@@ -136,11 +136,23 @@ struct tiling {
 	int regs_per_thread; /* registers per thread of the main kernel (ptxas -v), 0 = unknown */
 };
 
+/* The tensor-core instruction path a kernel's matmuls take: the roofline
+ * draws the kernel under that path's measured ceiling (header.gpu). */
+enum tensor_path {
+	PATH_NONE,      /* no matmul on tensor cores (softmax, combine, conversions) */
+	PATH_MMA_SYNC,  /* warp-level mma.sync (HMMA): ceilings.mma_sync_tflops */
+	PATH_WGMMA,     /* warpgroup wgmma (HGMMA, sm_90a): the cuBLAS GEMM rate, tensor_tflops */
+	PATH_LIBRARY,   /* a cuBLAS GEMM: its own rate is the ceiling, tensor_tflops (wgmma on Hopper) */
+	PATH_COUNT
+};
+const char *tensor_path_name(enum tensor_path p); /* "", "mma.sync", "wgmma", "cuBLAS" */
+
 struct kernel_desc {
 	const char *name;   /* short name; CUPTI/Activity names are matched to it */
 	const char *match;  /* substring of the mangled/demangled kernel name, or NULL for library kernels */
 	const char *does;   /* "S = Q·Kᵀ·scale (cuBLAS GEMM)" */
 	const char *grid_x, *grid_y, *grid_z; /* what blockIdx.x/y/z index */
+	enum tensor_path path; /* its matmuls' instruction path */
 };
 
 /* Which code runs a descriptor: the runtime's launch table and the model's
@@ -283,6 +295,10 @@ int variant_on_ladder(const struct variant_desc *v);
 const char *variant_role(enum doc_role r);
 /* The first variant in table order that tops a ladder (flash2), or NULL. */
 const struct variant_desc *variant_default_ladder(void);
+/* The kernel of a run of pass p that a launch of that name (demangled) is:
+ * the first whose match the name holds, else (a library kernel: cuBLAS's
+ * names are its own) the first without a match; NULL when neither. */
+const struct kernel_desc *variant_launch_kernel(const struct variant_desc *v, enum pass p, const char *launch_name);
 /* 1 if the variant stores matrix `name` ("S", "P", "m", …) in HBM. */
 int variant_stores(const struct variant_desc *v, const char *name);
 

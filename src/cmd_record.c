@@ -30,7 +30,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: attnprof record SPEC [-o RESULTS] [--resume | --force] [--metrics SET]\n"
 		"                       [--replay MODE] [--profile-batch N] [--reps N] [--warmup N]\n"
-		"                       [--copy-probe GIB] [--settle MS] [--progress]\n"
+		"                       [--copy-probe GIB] [--ceilings on|off] [--settle MS] [--progress]\n"
 		"                       [--shard K/N] [--device I] [--gpus all|LIST [--dry-run]]\n"
 		"       attnprof record [OPTIONS] -o RESULTS -- CMD [ARGS...]\n"
 		"       attnprof record --parse-range NAME\n"
@@ -59,6 +59,8 @@ static void usage(FILE *f)
 		"      --reps N        override the spec's repetitions\n"
 		"      --warmup N      override the spec's warm-up launches\n"
 		"      --copy-probe G  measure device-to-device copy bandwidth with G GiB (default 2; 0 = skip)\n"
+		"      --ceilings on|off  measure the roofline's other ceilings: a cuBLAS GEMM, mma.sync,\n"
+		"                      L2 and shared-memory bandwidth (default on, about a second)\n"
 		"      --settle MS     before timing a config, run it untimed until its SM clock is\n"
 		"                      near the maximum or stops rising, at most MS ms (default 2000;\n"
 		"                      0 = no): a power-hungry config before it leaves the clock low\n"
@@ -636,6 +638,7 @@ int cmd_record(int argc, char **argv)
 		{ "reps", required_argument, NULL, 'n' },
 		{ "warmup", required_argument, NULL, 'w' },
 		{ "copy-probe", required_argument, NULL, 'c' },
+		{ "ceilings", required_argument, NULL, 'C' },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "settle", required_argument, NULL, 's' },
 		{ "shard", required_argument, NULL, 'S' },
@@ -650,6 +653,7 @@ int cmd_record(int argc, char **argv)
 	int device_given = 0;
 	int shard_k = 0, shard_n = 0, idx;
 	double probe = 2.0, settle = 2000;
+	int ceilings = 1;
 	char *end;
 	/* the options --gpus hands to every process: "--NAME" and its argument */
 	enum { PASS_MAX = 256 };
@@ -718,6 +722,13 @@ int cmd_record(int argc, char **argv)
 				error("--copy-probe '%s' must be a number of GiB from 0 to 64", optarg);
 				return EXIT_BAD_INPUT;
 			}
+			break;
+		case 'C':
+			if (strcmp(optarg, "on") && strcmp(optarg, "off")) {
+				error("--ceilings '%s' must be on or off", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			ceilings = !strcmp(optarg, "on");
 			break;
 		case 's':
 			settle = strtod(optarg, &end);
@@ -804,7 +815,7 @@ int cmd_record(int argc, char **argv)
 	char *cmdline = join_args(argc, argv);
 	struct harness_opts o = {
 		.out_path = out, .command_line = cmdline, .resume = resume, .force = force,
-		.progress = progress, .copy_bytes_gib = probe, .profile_batch = batch,
+		.progress = progress, .copy_bytes_gib = probe, .ceilings = ceilings, .profile_batch = batch,
 		.settle_ms = settle, .shard = shard, .device = device,
 	};
 	int rc = harness_record(&s, &o);

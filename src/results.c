@@ -130,7 +130,13 @@ const double *kvlist_get(const struct kvlist *l, const char *name)
 void gpu_info_release(struct gpu_info *g)
 {
 	free(g->name); free(g->chip); free(g->driver); free(g->cuda_runtime); free(g->cupti);
+	free(g->ceil.method);
 	memset(g, 0, sizeof(*g));
+}
+
+int gpu_ceilings_measured(const struct gpu_ceilings *c)
+{
+	return c->mma_sync_tflops > 0 || c->l2_gbs > 0 || c->smem_gbs > 0;
 }
 
 void launch_release(struct launch *l)
@@ -410,11 +416,22 @@ static const struct field gpu_fields[] = {
 	{ "peak_hbm_gbs", F_DBL, OFF(struct gpu_info, peak_hbm_gbs), 0 },
 	{ "copy_gbs", F_DBL, OFF(struct gpu_info, copy_gbs), 0 },
 	{ "tensor_tflops", F_DBL, OFF(struct gpu_info, tensor_tflops), 0 },
+	{ "smem_per_sm", F_U64, OFF(struct gpu_info, smem_per_sm), 0, 0, 0, 1 },
 	{ "driver", F_STR, OFF(struct gpu_info, driver), 0 },
 	{ "cuda_runtime", F_STR, OFF(struct gpu_info, cuda_runtime), 0 },
 	{ "cupti", F_STR, OFF(struct gpu_info, cupti), 0 },
 };
 #define N_GPU_FIELDS (sizeof gpu_fields / sizeof gpu_fields[0])
+
+/* header.gpu.ceilings, the last key of gpu, written only when measured */
+static const struct field ceiling_fields[] = {
+	{ "mma_sync_tflops", F_DBL, OFF(struct gpu_ceilings, mma_sync_tflops), 0, 0, 0, 1 },
+	{ "l2_gbs", F_DBL, OFF(struct gpu_ceilings, l2_gbs), 0, 0, 0, 1 },
+	{ "smem_gbs", F_DBL, OFF(struct gpu_ceilings, smem_gbs), 0, 0, 0, 1 },
+	{ "l2_buf_bytes", F_U64, OFF(struct gpu_ceilings, l2_buf_bytes), 0, 0, 0, 1 },
+	{ "method", F_STR, OFF(struct gpu_ceilings, method), 0, 0, 0, 1 },
+};
+#define N_CEILING_FIELDS (sizeof ceiling_fields / sizeof ceiling_fields[0])
 
 /* header (gpu and spec, written between command_line and notes) */
 static const struct field header_fields[] = {
@@ -610,6 +627,12 @@ static void write_gpu(struct yamlout *y, const struct gpu_info *g)
 	snprintf(cc, sizeof(cc), "%d.%d", g->cc_major, g->cc_minor);
 	kv_str(y, "cc", cc);
 	write_fields(y, gpu_fields + 2, N_GPU_FIELDS - 2, g);
+	if (gpu_ceilings_measured(&g->ceil)) {
+		yo_plain(y, "ceilings");
+		yo_map(y, 0);
+		write_fields(y, ceiling_fields, N_CEILING_FIELDS, &g->ceil);
+		yo_map_end(y);
+	}
 	yo_map_end(y);
 }
 
@@ -885,10 +908,14 @@ static int read_int3(const struct ytree *t, const struct ynode *n, int out[3], c
 
 static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_info *g)
 {
-	static const char *const extra[] = { "cc" };
+	static const char *const extra[] = { "cc", "ceilings" };
 	if (!n || is_null(n))
 		return 0;
-	if (read_fields(t, n, gpu_fields, N_GPU_FIELDS, g, "header.gpu", extra, 1))
+	if (read_fields(t, n, gpu_fields, N_GPU_FIELDS, g, "header.gpu", extra, 2))
+		return -1;
+	const struct ynode *ce = ynode_get(n, "ceilings");
+	if (ce && !is_null(ce) &&
+	    read_fields(t, ce, ceiling_fields, N_CEILING_FIELDS, &g->ceil, "header.gpu.ceilings", NULL, 0))
 		return -1;
 	const struct ynode *cc = ynode_get(n, "cc");
 	if (cc && cc->kind == Y_SCALAR)

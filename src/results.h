@@ -78,11 +78,23 @@ struct gpu_info {
 	int mem_bus_bits;
 	double peak_hbm_gbs;   /* from clock × bus width (theoretical) */
 	double copy_gbs;       /* measured device-to-device copy, read+write (0 = not measured) */
-	double tensor_tflops;  /* measured dense tensor rate (0 = not measured) */
+	double tensor_tflops;  /* measured dense fp16 GEMM by cuBLAS: the wgmma ceiling on Hopper (0 = not measured) */
+	uint64_t smem_per_sm;  /* shared memory of one SM, bytes (0 = not recorded: files before 2026-12-02) */
 	char *driver;          /* "580.159.04" */
 	char *cuda_runtime;    /* "13.0" */
 	char *cupti;           /* CUPTI API version */
+	/* header.gpu.ceilings: the ceilings measured by kernels/ceilings.cu
+	 * (0 = not measured, as in files before 2026-12-02) */
+	struct gpu_ceilings {
+		double mma_sync_tflops; /* dense fp16 mma.sync.m16n8k16 rate, all SMs */
+		double l2_gbs;          /* L2 read bandwidth, a buffer of l2_buf_bytes */
+		double smem_gbs;        /* shared-memory load bandwidth, all SMs */
+		uint64_t l2_buf_bytes;
+		char *method;           /* how, one line */
+	} ceil;
 };
+/* 1 when any of header.gpu.ceilings was measured. */
+int gpu_ceilings_measured(const struct gpu_ceilings *c);
 
 struct results_header {
 	char *tool_version;

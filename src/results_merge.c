@@ -52,6 +52,7 @@ static void header_copy(struct results_header *dst, const struct results_header 
 	dst->gpu.driver = dup0(src->gpu.driver);
 	dst->gpu.cuda_runtime = dup0(src->gpu.cuda_runtime);
 	dst->gpu.cupti = dup0(src->gpu.cupti);
+	dst->gpu.ceil.method = dup0(src->gpu.ceil.method);
 	dst->spec_name = dup0(src->spec_name);
 	dst->spec_path = dup0(src->spec_path);
 	dst->spec_text = dup0(src->spec_text);

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info workload jaxcapture neverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info ceilings workload jaxcapture neverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -102,6 +102,25 @@ PY
 			cp "$OUT/ncu-bwd.txt" "$OUT/ncu-bwd-$(basename "$(dirname "$t")").txt"
 		done
 		gzip -f "$OUT"/ncu-bwd-*.txt; rm -f "$OUT/ncu-bwd.txt" ;;
+	ceilings)
+		say "the roofline's ceilings (issue 31 items 2, 5, 7): test_ceilings_gpu (each kernel checks its own work, rates under the hardware bound, shared > L2 > copy), a smoke record's header, ncu: which tensor instruction each ceiling's kernel issues"
+		t=${CEIL_TEST:-build/cuda1-render0/tests/unit/test_ceilings_gpu}
+		"$t" >"$OUT/ceilings-test.log" 2>&1; echo "exit $? (expected 0)" >>"$OUT/ceilings-test.log"
+		./attnprof record experiments/smoke.yaml -o "$OUT/ceilings-smoke.yaml" --force --progress --metrics none --settle 0 >"$OUT/ceilings-record.log" 2>&1
+		echo "record exit $?" >>"$OUT/ceilings-record.log"
+		# mma.sync's kernel must issue HMMA and no HGMMA; cuBLAS's GEMM HGMMA (wgmma): the two ceilings' paths
+		: >"$OUT/ceilings-ncu.csv"
+		for pair in "mma_sync:attnprof_ceil_mma" "gemm:nvjet|gemm|xmma|sm90"; do
+			CHECK_ONLY=test_gpu_ceilings_${pair%%:*} timeout 150 ncu --clock-control none --csv \
+				--metrics sm__inst_executed_pipe_tensor_op_hmma.sum,sm__inst_executed_pipe_tensor_op_gmma.sum \
+				-k regex:"${pair#*:}" -c 1 "$t" >>"$OUT/ceilings-ncu.csv" 2>>"$OUT/ceilings-ncu.err"
+			echo "ncu ${pair%%:*} exit $?" >>"$OUT/ceilings-ncu.err"
+		done
+		grep -E '^(ok|FAIL|skip|#)|TFLOP|GB/s|exit' "$OUT/ceilings-test.log" | tee -a "$log"
+		grep -E 'ceilings|error|warning|exit' "$OUT/ceilings-record.log" | tee -a "$log"
+		grep -E 'copy_gbs|tensor_tflops|smem_per_sm|ceilings|mma_sync_tflops|l2_gbs|smem_gbs|l2_buf_bytes|method' "$OUT/ceilings-smoke.yaml" | tee -a "$log"
+		grep -E 'inst_executed_pipe_tensor' "$OUT/ceilings-ncu.csv" | awk -F'","' '{print $5, $(NF-2), $NF}' | cut -c1-200 | tee -a "$log"
+		grep 'ncu .* exit' "$OUT/ceilings-ncu.err" | tee -a "$log" ;;
 	workload)
 		say "memory workload and warp states (issue 31 items 3, 4): experiments/workload.yaml (L1/L2 bytes and hit rates) and experiments/stalls.yaml (stall reasons)"
 		for sp in workload stalls; do

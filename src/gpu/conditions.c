@@ -51,6 +51,7 @@ int gpu_conditions(struct gpu_info *g, struct attn_device *d)
 	g->sm_count = d->sm_count;
 	g->l2_bytes = d->l2_bytes;
 	g->hbm_bytes = d->hbm_bytes;
+	g->smem_per_sm = d->smem_per_sm;
 	g->sm_clock_mhz = d->sm_clock_mhz;
 	g->mem_clock_mhz = d->mem_clock_mhz;
 	g->mem_bus_bits = d->mem_bus_bits;

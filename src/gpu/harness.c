@@ -700,6 +700,45 @@ static void progress_line(size_t i, size_t n, const struct record *rec, int tty)
 			tty && rec->correct ? "" : "\n");
 }
 
+/* The roofline's ceilings (docs/results-format.md, header.gpu): cuBLAS's GEMM
+ * (tensor_tflops, the wgmma ceiling) and the microbenchmarks of
+ * kernels/ceilings.cu.  One that fails is left unmeasured, with a warning:
+ * the documents then say "not measured". */
+static void probe_ceilings(struct gpu_info *g, int progress)
+{
+	enum { REPS = 10, GEMM_SIZE = 8192 };
+	double v = 0;
+	uint64_t bytes = 0;
+	if (attn_measure_gemm(GEMM_SIZE, REPS, &v))
+		warning("cuBLAS GEMM probe failed: %s", attn_last_error());
+	else
+		g->tensor_tflops = v;
+	if (attn_measure_mma_sync(REPS, &v))
+		warning("mma.sync-rate probe failed: %s", attn_last_error());
+	else
+		g->ceil.mma_sync_tflops = v;
+	if (attn_measure_l2(REPS, &v, &bytes))
+		warning("L2-bandwidth probe failed: %s", attn_last_error());
+	else {
+		g->ceil.l2_gbs = v;
+		g->ceil.l2_buf_bytes = bytes;
+	}
+	if (attn_measure_smem(REPS, &v))
+		warning("shared-memory-bandwidth probe failed: %s", attn_last_error());
+	else
+		g->ceil.smem_gbs = v;
+	if (gpu_ceilings_measured(&g->ceil)) {
+		char m[512];
+		attn_ceilings_method(m, sizeof(m), g->ceil.l2_buf_bytes, REPS);
+		free(g->ceil.method);
+		g->ceil.method = xstrdup(m);
+	}
+	if (progress)
+		fprintf(stderr, "attnprof: ceilings: copy %.0f GB/s, cuBLAS GEMM %.1f TFLOP/s, mma.sync %.1f TFLOP/s, "
+			"L2 %.0f GB/s, shared memory %.0f GB/s\n", g->copy_gbs, g->tensor_tflops, g->ceil.mma_sync_tflops,
+			g->ceil.l2_gbs, g->ceil.smem_gbs);
+}
+
 int harness_record(struct spec *s, const struct harness_opts *o)
 {
 	struct results res;
@@ -765,6 +804,9 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		else
 			res.header.gpu.copy_gbs = gbs;
 	}
+
+	if (o->ceilings)
+		probe_ceilings(&res.header.gpu, o->progress);
 
 	w.settle_ms = o->settle_ms; /* with counters or without */
 

@@ -12,6 +12,7 @@ struct harness_opts {
 	int force;                /* overwrite out_path */
 	int progress;             /* one line per config on stderr */
 	double copy_bytes_gib;    /* size of the copy-bandwidth probe (0 = skip) */
+	int ceilings;             /* measure the other ceilings (GEMM, mma.sync, L2, shared memory) */
 	int profile_batch;        /* configs per profiled CUPTI call (1 to 8; 0 = the default, 8) */
 	double settle_ms;         /* before timing, run a config until its SM clock settles, at most this long (0: no) */
 	const char *shard;        /* "K/N": the spec holds part K of N only (record --shard; header.shard), or NULL */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture/family.h"
 #include "loop_steps.h"
 #include "render/datasheet.h"
 #include "metric_sets.h"
@@ -500,6 +501,22 @@ void record_shape(const struct record *rec, struct attn_shape *s)
 	int was = error_quiet(1);
 	record_problem(rec, s);
 	error_quiet(was);
+}
+
+int launch_tensor_path(const struct record *r, const struct launch *l, enum tensor_path *path)
+{
+	*path = PATH_NONE;
+	if (record_captured(r)) {
+		const struct family_rule *f = l->name ? family_of_kernel(l->name) : NULL;
+		return f && (!strcmp(f->role, "fused") || !strcmp(f->role, "gemm"));
+	}
+	const struct variant_desc *v = r->variant ? variant_find(r->variant) : NULL;
+	enum pass p = PASS_FWD;
+	if (!v || (r->pass && pass_parse(r->pass, &p)))
+		return 0;
+	const struct kernel_desc *k = variant_launch_kernel(v, p, l->name);
+	*path = k ? k->path : PATH_NONE;
+	return *path != PATH_NONE;
 }
 
 const struct launch *record_main_launch(const struct record *rec)

@@ -217,6 +217,11 @@ int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len
 
 /* The shape of a record for the descriptors. */
 void record_shape(const struct record *rec, struct attn_shape *s);
+/* The tensor-core path of launch l of record r: an attnprof variant's from
+ * its descriptor (kernel_desc.path); a captured call's kernel by its
+ * family's role (fused or GEMM: tensor cores, *path PATH_NONE as the family
+ * table names none).  1 when the kernel does matmuls on tensor cores. */
+int launch_tensor_path(const struct record *r, const struct launch *l, enum tensor_path *path);
 /* The launch that ran longest (by gpu__time_duration.sum), else the first; NULL if none. */
 const struct launch *record_main_launch(const struct record *rec);
 /* Measured HBM bytes (read + write), or -1 when not recorded. */

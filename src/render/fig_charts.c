@@ -5,10 +5,13 @@
 #include "render/figure.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "capture/family.h"
 #include "metric_sets.h"
+#include "render/capreview.h"
 
 #define MAX_SERIES 16
 #define MAX_VALS 32
@@ -827,43 +830,239 @@ void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts 
 
 /* ---- roofline ------------------------------------------------------------------ */
 
+/* Nsight Compute's hierarchical roofline: a point per tensor-core kernel of
+ * each call (its own duration and bytes under profiling), the longest one
+ * filled; the roofs of the instruction paths the kernels take (mma.sync,
+ * wgmma: kernel_desc.path) and the bandwidth slopes of DRAM, L2 and shared
+ * memory, each measured in the run (header.gpu) or not drawn and named as
+ * not measured.  A kernel's FLOPs: the call's matmul FLOPs (the model's
+ * flops_matmul, else the FlashAttention convention) shared equally by its
+ * tensor-core kernels — exact for one fused kernel, and for standard's
+ * GEMMs, which are of one size. */
+
 void fig_roofline_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	(void)o;
 	snprintf(buf, len, "Roofline of the %s from its measured ceilings", rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
 }
 
-/* Intensity (measured, else from the model's minimum bytes) and TFLOP/s of a record: 0, or 1 when not drawn. */
-static int roof_point(const struct rdata *rd, const struct record *r, double *x, double *y)
+enum roof_level { LV_DRAM, LV_L2, LV_SMEM, LV_COUNT };
+#define ROOF_MAX 2048
+struct roof_pt {
+	double x[LV_COUNT];   /* intensity against each level's bytes (NAN: not drawn) */
+	double y;             /* TFLOP/s */
+	size_t series;        /* index in keys */
+	int longest;          /* the call's longest tensor-core kernel (or the call itself) */
+	int model_x;          /* intensity from the model's minimum bytes (no counters) */
+	enum tensor_path path;
+};
+static struct {
+	struct roof_pt p[ROOF_MAX];
+	size_t n;
+} roof;
+
+static double launch_metric(const struct launch *l, const char *name)
 {
+	const double *v = kvlist_get(&l->metrics, name);
+	return v && isfinite(*v) ? *v : NAN;
+}
+
+/* Shared-memory bytes of a launch: wavefronts (loads, stores and wgmma's
+ * operand reads) × 128 bytes, the most a wavefront moves; NAN without them. */
+static double launch_smem_bytes(const struct launch *l)
+{
+	double wf = launch_metric(l, M_SMEM_WF);
+	if (!isfinite(wf)) {
+		double ld = launch_metric(l, M_SMEM_LD_WF), st = launch_metric(l, M_SMEM_ST_WF),
+		       gm = launch_metric(l, M_SMEM_GMMA_WF);
+		wf = isfinite(ld) && isfinite(st) ? ld + st + (isfinite(gm) ? gm : 0) : NAN;
+	}
+	return wf > 0 ? wf * 128 : NAN;
+}
+
+/* The points of record r (series j): its tensor-core kernels, else the call. */
+static void roof_add(const struct rdata *rd, const struct record *r, size_t j)
+{
+	double flops = NAN, y;
 	enum qunit u;
 	char why[160];
-	if (rdata_quantity(rd, r, "tflops", NULL, y, &u, why, sizeof(why)))
-		return 1;
-	if (!rdata_quantity(rd, r, "intensity", NULL, x, &u, why, sizeof(why)))
-		return 0;
-	double f, m;
-	if (get_hbm_model(rd, r, &m) || rdata_quantity(rd, r, "flops", NULL, &f, &u, why, sizeof(why)))
-		return 1;
-	*x = f / m;
+	const double *fm = kvlist_get(&r->model, "flops_matmul");
+	if (fm && *fm > 0)
+		flops = *fm;
+	else if (rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
+		return;
+	size_t nt = 0, longest = SIZE_MAX;
+	double tmax = 0;
+	for (size_t i = 0; i < r->nlaunches; i++) {
+		enum tensor_path p;
+		double t = launch_metric(&r->launches[i], M_DURATION);
+		if (!launch_tensor_path(r, &r->launches[i], &p) || !(t > 0))
+			continue;
+		nt++;
+		if (t > tmax)
+			tmax = t, longest = i;
+	}
+	for (size_t i = 0; nt && i < r->nlaunches && roof.n < ROOF_MAX; i++) {
+		const struct launch *l = &r->launches[i];
+		enum tensor_path p;
+		double t = launch_metric(l, M_DURATION);
+		double dram = launch_metric(l, M_DRAM_READ) + launch_metric(l, M_DRAM_WRITE);
+		if (!launch_tensor_path(r, l, &p) || !(t > 0) || !(dram > 0))
+			continue;
+		struct roof_pt *q = &roof.p[roof.n++];
+		const double f = flops / (double)nt, l2 = launch_metric(l, M_L2_BYTES), sm = launch_smem_bytes(l);
+		*q = (struct roof_pt){ .y = f / (t * 1e-9) / 1e12, .series = j, .longest = i == longest, .path = p };
+		q->x[LV_DRAM] = f / dram;
+		q->x[LV_L2] = l2 > 0 ? f / l2 : NAN;
+		q->x[LV_SMEM] = sm > 0 ? f / sm : NAN;
+	}
+	if (nt || roof.n >= ROOF_MAX)
+		return;
+	/* no per-kernel counters (a reference series timed alone): the call */
+	double x, m;
+	int model_x = 0;
+	if (rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why)))
+		return;
+	if (rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why))) {
+		if (get_hbm_model(rd, r, &m) || rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
+			return;
+		x = flops / m;
+		model_x = 1;
+	}
+	struct roof_pt *q = &roof.p[roof.n++];
+	*q = (struct roof_pt){ .y = y, .series = j, .longest = 1, .model_x = model_x, .path = PATH_NONE };
+	q->x[LV_DRAM] = x;
+	q->x[LV_L2] = q->x[LV_SMEM] = NAN;
+}
+
+/* 1 when a plotted point of the roofline lies in (or within a marker of) box b. */
+static int roof_points_under(struct rctx *c, const struct panel *pn, const int *drawn, struct rbox b)
+{
+	double mr = sz(c, 4);
+	for (size_t i = 0; i < roof.n; i++)
+		for (int lv = 0; lv < LV_COUNT; lv++) {
+			double x = roof.p[i].x[lv];
+			if (!drawn[lv] || !isfinite(x) || x < pn->x.lo || x > pn->x.hi)
+				continue;
+			double px = panel_x(pn, x), py = panel_y(pn, roof.p[i].y);
+			if (px + mr >= b.x && px - mr <= b.x + b.w && py + mr >= b.y && py - mr <= b.y + b.h)
+				return 1;
+		}
 	return 0;
 }
 
-static struct reclist roof_used;
-
-/* 1 when a plotted point of the roofline lies in (or within a marker of) box b. */
-static int roof_points_under(struct rctx *c, const struct rdata *rd, const struct panel *pn, struct rbox b)
+static int box_hits(struct rbox b, const struct rbox *placed, size_t n)
 {
-	double mr = sz(c, 4);
-	for (size_t i = 0; i < roof_used.n; i++) {
-		double x, y;
-		if (roof_point(rd, roof_used.r[i], &x, &y))
-			continue;
-		double px = panel_x(pn, x), py = panel_y(pn, y);
-		if (px + mr >= b.x && px - mr <= b.x + b.w && py + mr >= b.y && py - mr <= b.y + b.h)
+	for (size_t i = 0; i < n; i++)
+		if (b.x < placed[i].x + placed[i].w && placed[i].x < b.x + b.w && b.y < placed[i].y + placed[i].h &&
+		    placed[i].y < b.y + b.h)
 			return 1;
+	return 0;
+}
+
+/* One ceiling: a slope of bandwidth gbs (GB/s) or a roof at tflops. */
+struct ceiling {
+	double gbs, tflops;
+	double x_end;          /* a slope runs from the left edge to here (its ridge with the top roof) */
+	double x_start;        /* a roof from its ridge with the HBM slope */
+	double width, dash;
+	const struct rgb *col; /* NULL: ink */
+	char label[3][72];     /* longest form first */
+};
+
+/* 1 when another ceiling's line runs under a label at (x0, y0) turned by
+ * ang, its text from off to off + h across and 0 to w along: the knockout
+ * under the text would cut that line.  Tested in the label's own frame,
+ * on points 2 pt apart along each line. */
+static int crosses_other(const struct panel *pn, const struct ceiling *self, const struct ceiling *all, size_t nall,
+			 double x0, double y0, double ang, double off, double w, double h)
+{
+	for (size_t i = 0; i < nall; i++) {
+		const struct ceiling *q = &all[i];
+		if (q == self)
+			continue;
+		double ax, ay, bx, by;
+		if (q->gbs > 0) {
+			ax = panel_x(pn, pn->x.lo), ay = panel_y(pn, q->gbs * pn->x.lo / 1e3);
+			bx = panel_x(pn, q->x_end), by = panel_y(pn, q->gbs * q->x_end / 1e3);
+		} else {
+			ax = panel_x(pn, q->x_start), ay = bx = 0;
+			bx = panel_x(pn, pn->x.hi);
+			ay = by = panel_y(pn, q->tflops);
+		}
+		const double len = hypot(bx - ax, by - ay);
+		for (double t = 0; t <= len; t += 2) {
+			const double px = ax + (bx - ax) * t / len - x0, py = ay + (by - ay) * t / len - y0;
+			const double u = px * cos(ang) + py * sin(ang), v = -px * sin(ang) + py * cos(ang);
+			if (u >= -1 && u <= w + 1 && v >= off - 1 && v <= off + h + 1)
+				return 1;
+		}
 	}
 	return 0;
+}
+
+/* The label of a ceiling along it (turned with a slope), first where it
+ * covers no point, no other label and stays in the plot, trying the longer
+ * forms first; 0, or 1 when nowhere is clear (the caller lists it instead). */
+static int ceiling_label(struct rctx *c, const struct panel *pn, const int *drawn, const struct ceiling *ce,
+			 const struct ceiling *all, size_t nall, struct rbox *placed, size_t *nplaced)
+{
+	const double fs = c->st->size_chart * 0.85, pad = sz(c, 3);
+	const struct rbox plot = pn->plot;
+	for (int form = 0; form < 3; form++) {
+		if (!ce->label[form][0])
+			continue;
+		double w, h;
+		text_extent(c, ce->label[form], fs, 0, 0, &w, &h);
+		for (int side = 0; side < 2; side++) {
+			/* a slope's labels from its foot upwards; a roof's from the right */
+			for (int step = 0; step < 60; step++) {
+				double ang = 0, x0, y0;
+				if (ce->gbs > 0) {
+					double xs = pn->x.lo * pow(1.15, step + 1);
+					if (xs >= ce->x_end)
+						break;
+					double sx0 = panel_x(pn, xs), sy0 = panel_y(pn, ce->gbs * xs / 1e3);
+					double sx1 = panel_x(pn, xs * 10), sy1 = panel_y(pn, ce->gbs * xs * 10 / 1e3);
+					ang = atan2(sy1 - sy0, sx1 - sx0);
+					x0 = sx0, y0 = sy0;
+					if (panel_x(pn, ce->x_end) - x0 < w * cos(ang) + pad)
+						break; /* would run past the ridge */
+				} else {
+					x0 = plot.x + plot.w - pad - w - step * sz(c, 8);
+					y0 = panel_y(pn, ce->tflops);
+					if (x0 < fmax(plot.x + pad, panel_x(pn, ce->x_start) + pad))
+						break;
+				}
+				/* the text's box, offset to one side of the line, turned */
+				const double off = side ? -(pad + h) : pad;
+				double cx[4], cy[4];
+				const double lx[4] = { 0, w, w, 0 }, ly[4] = { off, off, off + h, off + h };
+				double bx0 = 1e300, by0 = 1e300, bx1 = -1e300, by1 = -1e300;
+				for (int k = 0; k < 4; k++) {
+					cx[k] = x0 + lx[k] * cos(ang) - ly[k] * sin(ang);
+					cy[k] = y0 + lx[k] * sin(ang) + ly[k] * cos(ang);
+					bx0 = fmin(bx0, cx[k]), bx1 = fmax(bx1, cx[k]);
+					by0 = fmin(by0, cy[k]), by1 = fmax(by1, cy[k]);
+				}
+				struct rbox b = rbox_make(bx0 - 1, by0 - 1, bx1 - bx0 + 2, by1 - by0 + 2);
+				if (b.x < plot.x || b.y < plot.y || b.x + b.w > plot.x + plot.w || b.y + b.h > plot.y + plot.h)
+					continue;
+				if (roof_points_under(c, pn, drawn, b) || box_hits(b, placed, *nplaced) ||
+				    crosses_other(pn, ce, all, nall, x0, y0, ang, off, w, h))
+					continue;
+				cairo_save(c->cr);
+				cairo_translate(c->cr, x0, y0);
+				cairo_rotate(c->cr, ang);
+				text_at(c, 0, off, ce->label[form], fs, TX_KNOCKOUT, 0, 0, ce->col);
+				cairo_restore(c->cr);
+				if (*nplaced < 8)
+					placed[(*nplaced)++] = b;
+				return 0;
+			}
+		}
+	}
+	return 1;
 }
 
 void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -873,12 +1072,34 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	s.n = o->sel.n; /* every N unless the options fix one */
 	char keys[MAX_SERIES][SERIES_KEY];
 	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, MAX_SERIES);
+	/* captured implementations (SDPA's FLASH, cuDNN …) at these conditions: a series each */
+	size_t ncap = 0;
+	int cap_slot[MAX_SERIES] = { 0 };
+	{
+		static struct capimpl im[CAP_MAX_IMPLS];
+		size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
+		for (size_t i = 0; i < ni && ns < MAX_SERIES; i++) {
+			int any = 0;
+			for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
+				const struct record *r = &rd->res->records[k];
+				char key[SERIES_KEY];
+				if (!record_captured(r) || !rsel_match(&s, r))
+					continue;
+				record_series(r, key, sizeof(key));
+				any = !strcmp(key, im[i].key);
+			}
+			if (!any)
+				continue;
+			cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
+			memcpy(keys[ns++], im[i].key, SERIES_KEY);
+			ncap++;
+		}
+	}
 	const struct gpu_info *g = &rd->res->header.gpu;
-	double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;      /* GB/s */
-	double peak = g->tensor_tflops > 0 ? g->tensor_tflops : 0;          /* TFLOP/s */
-	roof_used.n = 0;
-	int measured_any = 0;
-	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
+	const double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs; /* GB/s */
+	static struct reclist used;
+	used.n = 0;
+	roof.n = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		char k[SERIES_KEY];
@@ -888,203 +1109,248 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		size_t j;
 		for (j = 0; j < ns && strcmp(keys[j], k); j++)
 			;
-		if (j == ns)
-			continue;
-		double x, y;
-		enum qunit u;
-		char why[160];
-		if (rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why)))
-			continue;
-		if (!rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why)))
-			measured_any = 1;
-		else {
-			double f, m;
-			if (get_hbm_model(rd, r, &m) || rdata_quantity(rd, r, "flops", NULL, &f, &u, why, sizeof(why)))
-				continue;
-			x = f / m;
-		}
-		rl_add(&roof_used, r);
-		xlo = fmin(xlo, x); xhi = fmax(xhi, x);
-		ylo = fmin(ylo, y); yhi = fmax(yhi, y);
+		size_t before = roof.n;
+		if (j < ns)
+			roof_add(rd, r, j);
+		if (roof.n > before)
+			rl_add(&used, r);
 	}
-	char title[200], cond[600];
+	/* what the points are: kernels, or calls; levels drawn where measured */
+	int kernels = 0, calls_model = 0, open = 0, mma_used = 0, wgmma_used = 0, have[LV_COUNT] = { 1, 0, 0 };
+	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
+	for (size_t i = 0; i < roof.n; i++) {
+		const struct roof_pt *q = &roof.p[i];
+		kernels += q->path != PATH_NONE || !q->model_x;
+		calls_model += q->model_x;
+		open += !q->longest;
+		mma_used |= q->path == PATH_MMA_SYNC;
+		wgmma_used |= q->path == PATH_WGMMA || q->path == PATH_LIBRARY;
+		have[LV_L2] |= isfinite(q->x[LV_L2]);
+		have[LV_SMEM] |= isfinite(q->x[LV_SMEM]);
+	}
+	const double lvbw[LV_COUNT] = { bw, g->ceil.l2_gbs, g->ceil.smem_gbs };
+	int drawn[LV_COUNT];
+	for (int lv = 0; lv < LV_COUNT; lv++)
+		drawn[lv] = have[lv] && lvbw[lv] > 0;
+	for (size_t i = 0; i < roof.n; i++)
+		for (int lv = 0; lv < LV_COUNT; lv++) {
+			const double x = roof.p[i].x[lv];
+			if (!drawn[lv] || !isfinite(x) || !(x > 0))
+				continue;
+			xlo = fmin(xlo, x), xhi = fmax(xhi, x);
+			ylo = fmin(ylo, roof.p[i].y), yhi = fmax(yhi, roof.p[i].y);
+		}
+
+	char title[200], cond[900];
 	fig_roofline_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, roof_used.r, roof_used.n, cond, sizeof(cond));
-	if (!measured_any && roof_used.n)
-		strncat(cond, " · intensity from the model's minimum bytes (no counters)", sizeof(cond) - strlen(cond) - 1);
+	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	if (kernels)
+		strncat(cond, open ? " · a point per tensor-core kernel of a call, its longest filled; a kernel's FLOPs "
+				     "the call's matmul FLOPs shared by its tensor-core kernels"
+				   : " · a point per call's tensor-core kernel", sizeof(cond) - strlen(cond) - 1);
+	if (calls_model)
+		strncat(cond, " · calls without counters: intensity from the model's minimum bytes",
+			sizeof(cond) - strlen(cond) - 1);
 	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!roof_used.n || !(bw > 0)) {
+	if (!roof.n || !(bw > 0)) {
 		draw_notice(c, box, "no roofline", !(bw > 0) ? "the header has no HBM bandwidth (peak_hbm_gbs or copy_gbs)"
 							   : "no timed records with bytes at these conditions");
 		return;
 	}
-	/* the legend names only the series that have a point here */
-	{
-		size_t m = 0;
-		for (size_t j = 0; j < ns; j++) {
-			int has = 0;
-			for (size_t i = 0; i < roof_used.n && !has; i++) {
-				char k[SERIES_KEY];
-				record_series(roof_used.r[i], k, sizeof(k));
-				has = !strcmp(k, keys[j]);
-			}
-			if (has) {
-				if (m != j)
-					memcpy(keys[m], keys[j], SERIES_KEY);
-				m++;
+
+	/* the legend: the series with a point here, then what the marks mean */
+	size_t m = 0;
+	for (size_t j = 0; j < ns; j++) {
+		int hasp = 0;
+		for (size_t i = 0; i < roof.n && !hasp; i++)
+			hasp = roof.p[i].series == j;
+		if (!hasp)
+			continue;
+		/* point indices follow the series to their new place */
+		for (size_t i = 0; i < roof.n; i++)
+			if (roof.p[i].series == j)
+				roof.p[i].series = m;
+		if (m != j) {
+			memcpy(keys[m], keys[j], SERIES_KEY);
+			cap_slot[m] = cap_slot[j];
+		}
+		m++;
+	}
+	ns = m;
+	struct legend_entry e[MAX_SERIES + 3];
+	legend_for(c, rd, keys, ns, 0, e);
+	/* a captured implementation takes its capture figures' look unless a
+	 * series here already has it; then the first free one of the others'
+	 * slots, the references' last */
+	for (size_t j = 0; j < ns; j++) {
+		static const int order[STYLE_SERIES] = { 4, 5, 6, 7, 3, 8, 0, 1, 2 };
+		if (!cap_slot[j])
+			continue;
+		int want = cap_slot[j] - 1, pick = want;
+		for (int t = -1; t < STYLE_SERIES; t++) {
+			const int slot = t < 0 ? want : order[t];
+			const struct series_look *lk = style_series(c->st, slot);
+			int taken = 0;
+			for (size_t k = 0; k < ns && !taken; k++)
+				taken = k != j && (!cap_slot[k] || k < j) && e[k].look == lk;
+			if (!taken) {
+				pick = slot;
+				break;
 			}
 		}
-		ns = m;
+		e[j].look = style_series(c->st, pick);
 	}
-	struct legend_entry e[MAX_SERIES];
-	legend_for(c, rd, keys, ns, 0, e);
-	struct rbox lb = legend_box(c, e, ns, &box);
-	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
-	if (peak > 0) {
-		yhi = fmax(yhi, peak * 1.2);
-		xhi = fmax(xhi, peak * 1e3 / bw * 4);
+	(void)ncap;
+	static struct series_look lv_look[LV_COUNT + 1];
+	size_t ne = ns;
+	const char *const lv_key[LV_COUNT] = { NULL, "level:L2", "level:shared" };
+	for (int lv = LV_L2; lv < LV_COUNT; lv++)
+		if (drawn[lv]) {
+			lv_look[lv] = (struct series_look){ .fill = c->st->paper, .line = c->st->ink, .marker = lv == LV_L2 ? 4 : 3 };
+			memset(&e[ne], 0, sizeof(e[ne]));
+			snprintf(e[ne].label, sizeof(e[ne].label), "%s", lv == LV_L2 ? "same kernel, L2 bytes"
+										 : "same kernel, shared bytes");
+			e[ne].look = &lv_look[lv];
+			snprintf(e[ne].part, sizeof(e[ne].part), "%s", lv_key[lv]);
+			ne++;
+		}
+	struct rbox lb = legend_box(c, e, ne, &box);
+	legend_draw(c, e, ne, lb.x, lb.y, lb.w);
+
+	/* the ceilings: roofs of the paths used (the top one always), slopes of the levels measured */
+	struct ceiling ce[6];
+	size_t nc = 0;
+	const double top = g->tensor_tflops > 0 ? g->tensor_tflops : g->ceil.mma_sync_tflops;
+	const char *wg = g->cc_major == 9 ? "wgmma (cuBLAS GEMM)" : "cuBLAS GEMM";
+	char missing[200] = "";
+	if (g->tensor_tflops > 0) {
+		struct ceiling *q = &ce[nc++];
+		*q = (struct ceiling){ .tflops = g->tensor_tflops, .width = c->st->heavy };
+		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f TFLOP/s", wg, g->tensor_tflops);
+		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", g->cc_major == 9 ? "wgmma" : "GEMM", g->tensor_tflops);
+	} else
+		strncat(missing, "GEMM (wgmma) rate", sizeof(missing) - strlen(missing) - 1);
+	if (mma_used || !wgmma_used) {
+		if (g->ceil.mma_sync_tflops > 0) {
+			struct ceiling *q = &ce[nc++];
+			*q = (struct ceiling){ .tflops = g->ceil.mma_sync_tflops, .width = c->st->heavy, .dash = 6 };
+			snprintf(q->label[0], sizeof(q->label[0]), "mma.sync %.0f TFLOP/s", g->ceil.mma_sync_tflops);
+			snprintf(q->label[1], sizeof(q->label[1]), "mma.sync %.0f", g->ceil.mma_sync_tflops);
+		} else
+			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), "%smma.sync rate",
+				 *missing ? ", " : "");
+	}
+	const char *lvname[LV_COUNT] = { g->copy_gbs > 0 ? "measured copy" : "HBM peak", "L2", "shared-memory" };
+	for (int lv = 0; lv < LV_COUNT; lv++) {
+		if (!(lvbw[lv] > 0)) {
+			if (lv) /* the levels' roofs: named when missing */
+				snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), "%s%s roof",
+					 *missing ? ", " : "", lvname[lv]);
+			continue;
+		}
+		if (!drawn[lv] && lv)
+			continue; /* measured, but no record holds the level's bytes */
+		struct ceiling *q = &ce[nc++];
+		*q = (struct ceiling){ .gbs = lvbw[lv], .width = lv ? c->st->line : c->st->heavy, .dash = lv == LV_L2 ? 4 : lv ? 1.5 : 0 };
+		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f GB/s", lvname[lv], lvbw[lv]);
+		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", lv ? lvname[lv] : "copy", lvbw[lv]);
+		snprintf(q->label[2], sizeof(q->label[2]), "%.0f GB/s", lvbw[lv]);
+	}
+	int sheet = g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs;
+	if (sheet && nc < 6) {
+		struct ceiling *q = &ce[nc++];
+		*q = (struct ceiling){ .gbs = g->peak_hbm_gbs, .width = c->st->thin, .dash = 3, .col = &c->st->muted };
+		snprintf(q->label[0], sizeof(q->label[0]), "data-sheet HBM %.0f GB/s (dashed)", g->peak_hbm_gbs);
+		snprintf(q->label[1], sizeof(q->label[1]), "data sheet %.0f GB/s", g->peak_hbm_gbs);
+	}
+
+	/* axes: every point and every ridge inside */
+	if (top > 0) {
+		yhi = fmax(yhi, top * 1.25);
+		xhi = fmax(xhi, top * 1e3 / bw * 4);
 	}
 	xlo = fmin(xlo, 1);
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));
 	axis_log(&pn.x, xlo, xhi, 10, 8);
 	axis_log(&pn.y, fmin(ylo, bw * pn.x.lo / 1e3), yhi, 10, 8);
-	snprintf(pn.xlabel, sizeof(pn.xlabel), "arithmetic intensity (FLOP per HBM byte, log)");
+	snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", drawn[LV_L2] || drawn[LV_SMEM]
+							   ? "arithmetic intensity (FLOP per byte of the level, log)"
+							   : "arithmetic intensity (FLOP per HBM byte, log)");
 	snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s (log)");
 	panel_layout(c, &pn, box);
 	panel_draw(c, &pn);
-	/* ceilings: bandwidth slope up to the ridge, then the tensor roof */
-	double ridge = peak > 0 ? peak * 1e3 / bw : pn.x.hi;
 	cairo_save(c->cr);
 	cairo_rectangle(c->cr, pn.plot.x, pn.plot.y, pn.plot.w, pn.plot.h);
 	cairo_clip(c->cr);
-	set_rgb(c, &c->st->ink);
-	draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, bw * pn.x.lo / 1e3), panel_x(&pn, fmin(ridge, pn.x.hi)),
-		  panel_y(&pn, bw * fmin(ridge, pn.x.hi) / 1e3), c->st->heavy, 0);
-	if (peak > 0)
-		draw_line(c, panel_x(&pn, ridge), panel_y(&pn, peak), panel_x(&pn, pn.x.hi), panel_y(&pn, peak), c->st->heavy, 0);
-	if (g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs) {
-		/* up to its own ridge (panel_y clamps, so never past the top) */
-		double b2 = g->peak_hbm_gbs;
-		double x2 = fmin(pn.x.hi, (peak > 0 ? peak : pn.y.hi) * 1e3 / b2);
-		draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, b2 * pn.x.lo / 1e3), panel_x(&pn, x2),
-			  panel_y(&pn, b2 * x2 / 1e3), c->st->thin, 3);
+	for (size_t i = 0; i < nc; i++) {
+		struct ceiling *q = &ce[i];
+		set_rgb(c, q->col ? q->col : &c->st->ink);
+		if (q->gbs > 0) {
+			/* up to its ridge with the top roof (panel_y clamps, so never past the top) */
+			q->x_end = fmin(pn.x.hi, (top > 0 ? top : pn.y.hi) * 1e3 / q->gbs);
+			draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, q->gbs * pn.x.lo / 1e3), panel_x(&pn, q->x_end),
+				  panel_y(&pn, q->gbs * q->x_end / 1e3), q->width, q->dash);
+		} else {
+			q->x_start = q->tflops * 1e3 / bw;
+			draw_line(c, panel_x(&pn, q->x_start), panel_y(&pn, q->tflops), panel_x(&pn, pn.x.hi),
+				  panel_y(&pn, q->tflops), q->width, q->dash);
+		}
 	}
 	cairo_restore(c->cr);
-	char t[96];
-	/* the bandwidth labels run along their slopes: the measured copy line's
-	 * below it, the data sheet's (dashed) above it, both starting near the
-	 * left end, so neither sits on a line or on the tensor roof */
-	double fs = c->st->size_chart * 0.9;
-	double lx = pn.x.lo * 1.5;
-	double sx0 = panel_x(&pn, pn.x.lo), sx1 = panel_x(&pn, pn.x.lo * 10);
-	double sy0 = panel_y(&pn, bw * pn.x.lo / 1e3), sy1 = panel_y(&pn, bw * pn.x.lo * 10 / 1e3);
-	double ang = atan2(sy1 - sy0, sx1 - sx0);
-	/* shorter forms where a decade is narrow (a wide range of values);
-	 * up to the ridge at most, where the tensor peak's label goes */
-	char tc2[48], tc3[32];
-	snprintf(t, sizeof(t), "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak", bw);
-	snprintf(tc2, sizeof(tc2), "%s %.0f GB/s", g->copy_gbs > 0 ? "copy" : "HBM", bw);
-	snprintf(tc3, sizeof(tc3), "%.0f GB/s", bw);
-	const char *cchoice[3] = { t, tc2, tc3 };
-	double crun = (fmin(panel_x(&pn, pn.x.lo * 100), panel_x(&pn, ridge)) - panel_x(&pn, lx)) / fmax(cos(ang), 0.2)
-		      - sz(c, 4), fsc, slope_w;
-	int cpick = text_choose(c, cchoice, 3, fs, 0, crun, &fsc);
-	text_extent(c, cchoice[cpick], fsc, 0, 0, &slope_w, NULL);
-	/* along the slope, from its foot up, to where no measured point lies under
-	 * the label; where none is clear, a shorter form of it */
-	for (int found = 0; !found && cpick < 3; cpick += !found) {
-		double th0;
-		text_extent(c, cchoice[cpick], fsc, 0, 0, &slope_w, &th0);
-		for (double l2 = pn.x.lo * 1.5; l2 < pn.x.lo * 100 && !found; l2 *= 1.25) {
-			double x1 = panel_x(&pn, l2), y1 = panel_y(&pn, bw * l2 / 1e3);
-			double ex = slope_w * cos(ang), ey = slope_w * sin(ang);
-			struct rbox b = rbox_make(x1 - sz(c, 3), fmin(y1, y1 + ey) - sz(c, 3), ex + th0 + sz(c, 6),
-						  fabs(ey) + th0 + sz(c, 6));
-			if (!roof_points_under(c, rd, &pn, b)) {
-				lx = l2;
-				found = 1;
+
+	/* the points, before the labels (which must find them) */
+	for (size_t i = 0; i < roof.n; i++) {
+		const struct roof_pt *q = &roof.p[i];
+		const struct legend_entry *le = &e[q->series < ns ? q->series : 0];
+		struct series_look hollow = *le->look;
+		hollow.fill = c->st->paper;
+		const double yy = panel_y(&pn, q->y);
+		/* a kernel's levels on one line: the same FLOP/s, other bytes */
+		double xl = panel_x(&pn, q->x[LV_DRAM]), xr = xl;
+		for (int lv = LV_L2; lv < LV_COUNT; lv++)
+			if (drawn[lv] && isfinite(q->x[lv])) {
+				xl = fmin(xl, panel_x(&pn, q->x[lv]));
+				xr = fmax(xr, panel_x(&pn, q->x[lv]));
 			}
+		if (xr > xl) {
+			set_rgb(c, &le->look->line);
+			draw_line(c, xl, yy, xr, yy, c->st->thin, 0);
 		}
-		if (!found && cpick == 2)
-			break; /* nowhere clear: the foot of the slope, the shortest form */
-	}
-	double slope_end = panel_x(&pn, lx) + slope_w * cos(ang); /* how far right the slope labels reach */
-	cairo_save(c->cr);
-	cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, bw * lx / 1e3));
-	cairo_rotate(c->cr, ang);
-	text_at(c, 0, sz(c, 3), cchoice[cpick], fsc, TX_KNOCKOUT, 0, 0, NULL);
-	cairo_restore(c->cr);
-	if (g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs) {
-		double b2 = g->peak_hbm_gbs;
-		snprintf(t, sizeof(t), "data-sheet HBM %.0f GB/s (dashed)", b2);
-		char t2[64];
-		snprintf(t2, sizeof(t2), "data sheet %.0f GB/s", b2);
-		/* along the slope, short of the next decade's grid line */
-		double run = (panel_x(&pn, pn.x.lo * 10) - panel_x(&pn, lx)) / fmax(cos(ang), 0.2) - sz(c, 4);
-		const char *choice[2] = { t, t2 };
-		double fs2;
-		int pick = text_choose(c, choice, 2, fs, 0, run, &fs2);
-		double w2;
-		text_extent(c, choice[pick], fs2, 0, 0, &w2, NULL);
-		slope_end = fmax(slope_end, panel_x(&pn, lx) + w2 * cos(ang));
-		cairo_save(c->cr);
-		cairo_translate(c->cr, panel_x(&pn, lx), panel_y(&pn, b2 * lx / 1e3));
-		cairo_rotate(c->cr, ang);
-		text_at(c, 0, -sz(c, 3), choice[pick], fs2, TX_KNOCKOUT, 0, 1, &c->st->muted);
-		cairo_restore(c->cr);
-	}
-	if (peak > 0) {
-		/* under the roof, right of the ridge, clear of the frame */
-		/* the shorter forms where the plot right of the ridge is narrow */
-		char t2[64], t3[32];
-		snprintf(t, sizeof(t), "measured tensor peak %.0f TFLOP/s", peak);
-		snprintf(t2, sizeof(t2), "tensor peak %.0f TFLOP/s", peak);
-		snprintf(t3, sizeof(t3), "%.0f TFLOP/s", peak);
-		const char *choice[3] = { t, t2, t3 };
-		double xr = panel_x(&pn, ridge) + sz(c, 6), room = pn.plot.x + pn.plot.w - sz(c, 8) - xr, fs3, tw;
-		int pick = text_choose(c, choice, 3, fs, 0, room, &fs3);
-		text_extent(c, choice[pick], fs3, 0, 0, &tw, NULL);
-		double x0 = fmin(xr, pn.plot.x + pn.plot.w - tw - sz(c, 8)), th;
-		text_extent(c, choice[pick], fs3, 0, 0, NULL, &th);
-		/* pushed left onto the slope's labels (a narrow plot), or over a
-		 * measured point (a label hides it): above the roof instead */
-		int above = x0 < slope_end + sz(c, 4) ||
-			    roof_points_under(c, rd, &pn, rbox_make(x0, panel_y(&pn, peak) + sz(c, 3), tw, th));
-		/* points on both sides there (values near the peak): further left along the roof, above it */
-		int clear = !above;
-		for (double xs = x0; !clear && xs >= slope_end + sz(c, 4); xs -= sz(c, 6))
-			if (!roof_points_under(c, rd, &pn, rbox_make(xs, panel_y(&pn, peak) - sz(c, 3) - th, tw, th))) {
-				x0 = xs;
-				clear = 1;
+		for (int lv = LV_L2; lv < LV_COUNT; lv++)
+			if (drawn[lv] && isfinite(q->x[lv])) {
+				struct series_look lk = hollow;
+				lk.marker = lv_look[lv].marker;
+				plot_point(c, panel_x(&pn, q->x[lv]), yy, lk.marker, sz(c, 4), &lk, legend_key(le));
+				rec_series(c, lv_key[lv]);
 			}
-		/* points all along the roof: at the plot's left, over the roof's height, where the
-		 * slope runs far below */
-		if (!clear)
-			x0 = pn.plot.x + sz(c, 2);
-		text_at(c, x0, panel_y(&pn, peak) + (above ? -sz(c, 3) : sz(c, 3)), choice[pick], fs3, TX_KNOCKOUT, 0,
-			above ? 1 : 0, NULL);
-	} else {
-		text_at(c, pn.plot.x + pn.plot.w - sz(c, 2), pn.plot.y + sz(c, 2), "tensor peak not measured",
-			c->st->size_chart * 0.9, TX_ITALIC, 1, 0, &c->st->muted);
+		plot_point(c, panel_x(&pn, q->x[LV_DRAM]), yy, le->look->marker, sz(c, q->longest ? 5.5 : 4),
+			   q->longest ? le->look : &hollow, legend_key(le));
 	}
-	for (size_t i = 0; i < roof_used.n; i++) {
-		const struct record *r = roof_used.r[i];
-		char k[SERIES_KEY];
-		record_series(r, k, sizeof(k));
-		size_t j;
-		for (j = 0; j < ns && strcmp(keys[j], k); j++)
-			;
-		double x, y, f, m;
-		enum qunit u;
-		char why[160];
-		rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why));
-		if (rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why))) {
-			get_hbm_model(rd, r, &m);
-			rdata_quantity(rd, r, "flops", NULL, &f, &u, why, sizeof(why));
-			x = f / m;
-		}
-		const struct legend_entry *le = &e[j < ns ? j : 0];
-		plot_point(c, panel_x(&pn, x), panel_y(&pn, y), le->look->marker, sz(c, 5), le->look, legend_key(le));
+
+	/* the ceilings' labels along them, clear of the points; those with no
+	 * clear place, and the ceilings not measured, in a line under the plot */
+	struct rbox placed[8];
+	size_t np = 0;
+	char unplaced[300] = "";
+	for (size_t i = 0; i < nc; i++)
+		if (ceiling_label(c, &pn, drawn, &ce[i], ce, nc, placed, &np))
+			snprintf(unplaced + strlen(unplaced), sizeof(unplaced) - strlen(unplaced), "%s%s",
+				 *unplaced ? " · " : "ceilings: ", ce[i].label[0]);
+	char foot[600] = "";
+	if (*unplaced)
+		snprintf(foot, sizeof(foot), "%s", unplaced);
+	if (*missing)
+		snprintf(foot + strlen(foot), sizeof(foot) - strlen(foot), "%snot measured: %s", *foot ? "; " : "",
+			 missing);
+	if (*foot) {
+		/* bottom right, else bottom left: where no point lies */
+		const double fs = c->st->size_chart * 0.8;
+		double fw, fh;
+		text_extent(c, foot, fs, TX_ITALIC, pn.plot.w * 0.6, &fw, &fh);
+		double fx = pn.plot.x + pn.plot.w - sz(c, 2) - fw, fy = pn.plot.y + pn.plot.h - sz(c, 2) - fh;
+		if (roof_points_under(c, &pn, drawn, rbox_make(fx, fy, fw, fh)) || box_hits(rbox_make(fx, fy, fw, fh), placed, np))
+			fx = pn.plot.x + sz(c, 2) + sz(c, 30);
+		text_block(c, fx, fy, fw + 1, foot, fs, TX_ITALIC | TX_KNOCKOUT, &c->st->muted);
 	}
 }

@@ -44,6 +44,8 @@ const struct figkind figure_kinds[] = {
 	  0.55, NEEDS_PREFILL, DRAWN(fig_occupancy) },
 	{ "roofline", "a roofline from the GPU's measured ceilings with every variant's points",
 	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline) },
+	{ "hierarchy", "the memory hierarchy (shared memory, L2, HBM) with sizes from the device and the bandwidths measured in the run (fig_hierarchy.c)",
+	  0.42, NEEDS_NOTHING, DRAWN(fig_hierarchy) },
 	{ "ablation", "the ablation ladder: flash1 to flash2 one switch at a time",
 	  0.55, NEEDS_LADDER, DRAWN(fig_ablation) },
 	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",

@@ -305,6 +305,14 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 				g->copy_gbs = L[f].r.header.gpu.copy_gbs;
 			if (!(g->tensor_tflops > 0) && L[f].r.header.gpu.tensor_tflops > 0)
 				g->tensor_tflops = L[f].r.header.gpu.tensor_tflops;
+			if (!g->smem_per_sm)
+				g->smem_per_sm = L[f].r.header.gpu.smem_per_sm;
+			/* the microbenchmarks' ceilings as one set, with their method */
+			if (!gpu_ceilings_measured(&g->ceil) && gpu_ceilings_measured(&L[f].r.header.gpu.ceil)) {
+				free(g->ceil.method);
+				g->ceil = L[f].r.header.gpu.ceil;
+				L[f].r.header.gpu.ceil.method = NULL;
+			}
 		}
 		/* what was superseded, by which file: said once per pair of files */
 		size_t u = 0;

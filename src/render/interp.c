@@ -251,6 +251,32 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 			if (!(g->tensor_tflops > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);
 			NUM(g->tensor_tflops * 1e3 / g->copy_gbs, U_FLOP_PER_BYTE);
 		}
+		/* the microbenchmarks' ceilings (header.gpu.ceilings) and shared memory's size */
+		if (!strcmp(name, "mma_sync")) {
+			if (!(g->ceil.mma_sync_tflops > 0)) TXT((const char *)NULL);
+			NUM(g->ceil.mma_sync_tflops, U_TFLOPS);
+		}
+		if (!strcmp(name, "l2_bw")) {
+			if (!(g->ceil.l2_gbs > 0)) TXT((const char *)NULL);
+			NUM(g->ceil.l2_gbs, U_GBS);
+		}
+		if (!strcmp(name, "smem_bw")) {
+			if (!(g->ceil.smem_gbs > 0)) TXT((const char *)NULL);
+			NUM(g->ceil.smem_gbs, U_GBS);
+		}
+		if (!strcmp(name, "smem_per_sm")) {
+			if (!g->smem_per_sm) TXT((const char *)NULL);
+			NUM((double)g->smem_per_sm, U_BYTES);
+		}
+		if (!strcmp(name, "smem_total")) { /* all SMs' shared memory */
+			if (!g->smem_per_sm || g->sm_count < 1) TXT((const char *)NULL);
+			NUM((double)g->smem_per_sm * g->sm_count, U_BYTES);
+		}
+		if (!strcmp(name, "smem_over_copy")) { /* shared memory's bandwidth / the copy's */
+			if (!(g->ceil.smem_gbs > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);
+			NUM(g->ceil.smem_gbs / g->copy_gbs, U_RATIO);
+		}
+		if (!strcmp(name, "ceilings_method")) TXT(g->ceil.method);
 		if (!strcmp(name, "driver")) TXT(g->driver);
 		if (!strcmp(name, "cuda")) TXT(g->cuda_runtime);
 		if (!strcmp(name, "cupti")) TXT(g->cupti);

@@ -512,9 +512,14 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 {
 	static const char *const h[] = { "variant", "longest kernel", "time", "DRAM GB/s", "of copy", "tensor pipe",
 					 "call of GEMM rate" };
-	static const int right[] = { 0, 0, 1, 1, 1, 1, 1 };
-	t_cols(T, 7, h, right);
+	/* with the mma.sync rate measured, each row's own ceiling: its longest
+	 * kernel's path (the descriptor's), mma.sync's rate or the GEMM's (wgmma) */
+	static const char *const hp[] = { "variant", "longest kernel", "time", "DRAM GB/s", "of copy", "tensor pipe",
+					  "ceiling (path)", "call of it" };
+	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1 };
 	const struct gpu_info *g = &rd->res->header.gpu;
+	const int paths = g->ceil.mma_sync_tflops > 0;
+	t_cols(T, paths ? 8 : 7, paths ? hp : h, right);
 	struct rsel s;
 	char keys[16][SERIES_KEY];
 	size_t ns = focus_series(rd, o, &s, keys);
@@ -539,12 +544,45 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 		double v;
 		enum qunit u;
 		char why[200], b[48];
+		if (paths) {
+			/* the longest tensor-core kernel's path: the call's matmuls run there */
+			enum tensor_path pt = PATH_NONE, pk;
+			double tmax = -1;
+			for (size_t i = 0; i < r->nlaunches; i++) {
+				const double *d_ns = kvlist_get(&r->launches[i].metrics, M_DURATION);
+				if (launch_tensor_path(r, &r->launches[i], &pk) && d_ns && *d_ns > tmax)
+					tmax = *d_ns, pt = pk;
+			}
+			const double ceil = pt == PATH_MMA_SYNC ? g->ceil.mma_sync_tflops
+					  : pt == PATH_NONE ? 0 : g->tensor_tflops;
+			const char *pn = pt == PATH_LIBRARY && g->cc_major == 9 ? "wgmma (cuBLAS)" : tensor_path_name(pt);
+			if (ceil > 0)
+				t_set(row, 6, "%s %.0f", pn, ceil);
+			else
+				t_set(row, 6, "%s", pt == PATH_NONE ? "–" : pn);
+			if (ceil > 0 && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
+				t_set(row, 7, "%.0f %%", 100 * v / ceil);
+			else
+				t_set(row, 7, "–");
+			continue;
+		}
 		if (rdata_quantity(rd, r, "tensor_peak_pct", NULL, &v, &u, why, sizeof(why)))
 			t_set(row, 6, "–");
 		else
 			t_set(row, 6, "%s", (fmt_quantity(v, u, NULL, b, sizeof(b)), b));
 	}
 	char d[96];
+	if (paths) {
+		snprintf(T->note, sizeof(T->note), "%s. Per variant, the kernel of the longest time (its own counters, "
+			 "taken under profiling): DRAM GB/s = its DRAM bytes read + written / its duration; of copy = that / "
+			 "the device-to-device copy bandwidth measured in the run (%.0f GB/s); tensor pipe = " M_TENSOR_ACTIVE
+			 "; ceiling = the dense fp16 rate of the instruction path its tensor-core kernels take (the variant's "
+			 "descriptor): mma.sync's rate measured by kernels/ceilings.cu (%.0f TFLOP/s), wgmma's by cuBLAS's "
+			 "GEMM in the run (%.0f TFLOP/s); call of it = the call's TFLOP/s (FlashAttention convention) / that "
+			 "ceiling; – = not measured or no tensor-core kernel.",
+			 rsel_describe(&s, d, sizeof(d)), g->copy_gbs, g->ceil.mma_sync_tflops, g->tensor_tflops);
+		return;
+	}
 	snprintf(T->note, sizeof(T->note), "%s. Per variant, the kernel of the longest time (its own counters, taken "
 		 "under profiling): DRAM GB/s = its DRAM bytes read + written / its duration; of copy = that / the "
 		 "device-to-device copy bandwidth measured in the run (%.0f GB/s; the data sheet's %.0f GB/s is not "

@@ -421,6 +421,62 @@ static void test_clock_fields(void)
 	unlink(path);
 }
 
+/* header.gpu.ceilings and smem_per_sm: written when measured, read back
+ * exactly; a file without them (every file before 2026-12-02) writes no
+ * such keys and reads as "not measured" (zeros); a misspelt key is an error
+ * that names the section */
+static void test_ceilings_header(void)
+{
+	struct results a, b;
+	char path[] = "/tmp/attnprof-test-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	fill_results(&a, 1);
+	CHECK_INT(results_save(&a, path), 0);
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f = fopen(path, "r");
+	if (f) {
+		text = calloc(1, 1 << 20);
+		n = fread(text, 1, (1 << 20) - 1, f);
+		fclose(f);
+	}
+	CHECK(text && n > 0 && !strstr(text, "ceilings") && !strstr(text, "smem_per_sm"));
+	free(text);
+	CHECK_INT(results_load(&b, path, NULL), 0);
+	CHECK(!gpu_ceilings_measured(&b.header.gpu.ceil) && b.header.gpu.smem_per_sm == 0);
+	results_release(&b);
+
+	a.header.gpu.smem_per_sm = 233472;
+	a.header.gpu.ceil.mma_sync_tflops = 612.25;
+	a.header.gpu.ceil.l2_gbs = 10240.5;
+	a.header.gpu.ceil.smem_gbs = 31000.125;
+	a.header.gpu.ceil.l2_buf_bytes = 15728640;
+	a.header.gpu.ceil.method = strdup("synthetic: a test's values");
+	CHECK_INT(results_save(&a, path), 0);
+	CHECK_INT(results_load(&b, path, NULL), 0);
+	CHECK_INT(b.header.gpu.smem_per_sm, 233472);
+	CHECK(b.header.gpu.ceil.mma_sync_tflops == 612.25 && b.header.gpu.ceil.l2_gbs == 10240.5 &&
+	      b.header.gpu.ceil.smem_gbs == 31000.125);
+	CHECK_INT(b.header.gpu.ceil.l2_buf_bytes, 15728640);
+	CHECK_STR(b.header.gpu.ceil.method, "synthetic: a test's values");
+	results_release(&b);
+	results_release(&a);
+
+	/* a typo inside ceilings is refused with its place */
+	f = fopen(path, "w");
+	if (f) {
+		fputs("format: attnprof-results/2\nheader:\n  gpu: {name: X, ceilings: {l2_gb: 1}}\nrecords: []\n"
+		      "end: {records: 0}\n", f);
+		fclose(f);
+	}
+	int old = error_quiet(1);
+	CHECK_INT(results_load(&b, path, NULL), -1);
+	error_quiet(old);
+	CHECK_CONTAINS(error_last(), "header.gpu.ceilings");
+	unlink(path);
+}
+
 /* 100 000 metric names in one record: found through the hash index (the
  * list was searched name by name: 113 s to export), in order, the index at
  * most half full; replacing and adding keep one entry a name */
@@ -501,5 +557,5 @@ static void test_find_index(void)
 	results_release(&r);
 }
 
-TESTS(test_round_trip, test_clock_fields, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
+TESTS(test_round_trip, test_clock_fields, test_ceilings_header, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
       test_record_scalar, test_kvlist_index, test_find_index)

@@ -1,0 +1,290 @@
+// ceilings.cu: the roofline's ceilings that no library call gives, measured
+// by three microbenchmarks (attn.h, attn_measure_ceilings).
+//
+//   mma.sync  the dense fp16 rate of the instruction flash1 and flash2 use:
+//             mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 from
+//             registers, CEIL_MMA_CHAINS independent accumulators a warp,
+//             CEIL_BLOCKS_PER_SM blocks of 8 warps on every SM; FLOPs counted
+//             (2·16·8·16 an instruction) over event time.  Nothing is loaded:
+//             the tensor pipes are the only limit.  (cuBLAS's GEMM rate,
+//             gpu.tensor_tflops, is the wgmma ceiling: its Hopper kernels
+//             are wgmma kernels, docs/kernels.md.)
+//   L2        16-byte ld.global.cg (L2 only, no L1) of a buffer of a quarter
+//             of the L2, every element once a pass, CEIL_L2_PASSES passes
+//             after a warm-up pass that makes it resident.
+//   shared    16-byte ld.shared on every SM, a warp's 32 loads on 512
+//             consecutive bytes (4 wavefronts, no bank conflict).
+//
+// Each is checked: A = B = 1 makes every accumulator 16·iterations exactly
+// (fp32 holds it), and the L2 and shared-memory kernels add up the words they
+// read (every word is 1) into a count the host knows beforehand, so a kernel
+// the compiler or a bug cut short fails instead of reporting a fast rate.
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <stdio.h>
+#include <vector>
+
+#include "attn.h"
+#include "common.cuh"
+
+enum {
+	CEIL_THREADS = 256,     // 8 warps a block
+	CEIL_BLOCKS_PER_SM = 4, // 32 warps an SM: 8 a scheduler
+	CEIL_MMA_CHAINS = 8,    // independent accumulators a warp (latency hidden 8×)
+	CEIL_MMA_ITERS = 8192,  // ≈ 2 ms at mma.sync's rate on an H200
+	CEIL_L2_PASSES = 40,
+	CEIL_SMEM_WORDS = 1024, // uint4 a block: 16 KiB
+	CEIL_SMEM_ITERS = 16384,
+	CEIL_WARMUP = 3,
+};
+
+// ---- kernels ----------------------------------------------------------------
+
+// Loads the compiler may neither merge nor drop: the smem pattern repeats
+// every CEIL_SMEM_WORDS / CEIL_THREADS iterations and the L2 one every pass,
+// and a plain load would be reused from a register there.
+__device__ __forceinline__ uint4 ld_cg(const uint4 *p)
+{
+	uint4 v;
+	asm volatile("ld.global.cg.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
+	return v;
+}
+__device__ __forceinline__ uint4 ld_shared(uint32_t addr)
+{
+	uint4 v;
+	asm volatile("ld.shared.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(addr));
+	return v;
+}
+
+__global__ void __launch_bounds__(CEIL_THREADS, CEIL_BLOCKS_PER_SM)
+	attnprof_ceil_mma_sync(uint32_t one2, int iters, float expect, unsigned *bad)
+{
+	const uint32_t a[4] = { one2, one2, one2, one2 };
+	float c[CEIL_MMA_CHAINS][4];
+#pragma unroll
+	for (int k = 0; k < CEIL_MMA_CHAINS; k++)
+		c[k][0] = c[k][1] = c[k][2] = c[k][3] = 0.f;
+	for (int i = 0; i < iters; i++) {
+#pragma unroll
+		for (int k = 0; k < CEIL_MMA_CHAINS; k++)
+			mma16816<__half>(c[k], a, one2, one2);
+	}
+	unsigned wrong = 0;
+#pragma unroll
+	for (int k = 0; k < CEIL_MMA_CHAINS; k++)
+		wrong += (c[k][0] != expect) + (c[k][1] != expect) + (c[k][2] != expect) + (c[k][3] != expect);
+	if (wrong)
+		atomicAdd(bad, wrong);
+}
+
+// Thread t reads elements t, t + T, …, t + (per - 1)·T of the buffer (T the
+// grid's threads) each pass: the buffer is exactly per·T elements.
+__global__ void __launch_bounds__(CEIL_THREADS)
+	attnprof_ceil_l2(const uint4 *__restrict__ buf, int per, int passes, unsigned long long *sum)
+{
+	const size_t T = (size_t)gridDim.x * blockDim.x;
+	const size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+	unsigned acc = 0;
+	for (int p = 0; p < passes; p++) {
+#pragma unroll 4
+		for (int k = 0; k < per; k++) {
+			const uint4 v = ld_cg(buf + t + k * T);
+			acc += v.x + v.y + v.z + v.w;
+		}
+	}
+	atomicAdd(sum, (unsigned long long)acc);
+}
+
+__global__ void __launch_bounds__(CEIL_THREADS)
+	attnprof_ceil_smem(unsigned one, int iters, unsigned long long *sum)
+{
+	__shared__ uint4 s[CEIL_SMEM_WORDS];
+	for (int j = threadIdx.x; j < CEIL_SMEM_WORDS; j += blockDim.x)
+		s[j] = make_uint4(one, one, one, one);
+	__syncthreads();
+	const uint32_t base = smem_u32(s);
+	unsigned acc = 0;
+#pragma unroll 8
+	for (int i = 0; i < iters; i++) {
+		// a warp: 32 consecutive uint4 = 512 B, 4 wavefronts, no conflict
+		const uint4 v = ld_shared(base + 16 * ((threadIdx.x + i * CEIL_THREADS) & (CEIL_SMEM_WORDS - 1)));
+		acc += v.x + v.y + v.z + v.w;
+	}
+	atomicAdd(sum, (unsigned long long)acc);
+}
+
+__global__ void attnprof_ceil_fill(unsigned *p, size_t n, unsigned v)
+{
+	for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+		p[i] = v;
+}
+
+// ---- timing -----------------------------------------------------------------
+
+// Median of `reps` event-timed launches of `launch` after CEIL_WARMUP untimed
+// ones; 0, or -1 with the reason set.
+template <typename F> static int time_median(F launch, int reps, const char *what, float *ms)
+{
+	cudaEvent_t e0 = nullptr, e1 = nullptr;
+	std::vector<float> t;
+	cudaError_t e = cudaEventCreate(&e0);
+	if (e == cudaSuccess)
+		e = cudaEventCreate(&e1);
+	for (int i = 0; e == cudaSuccess && i < CEIL_WARMUP + reps; i++) {
+		float x = 0;
+		if ((e = cudaEventRecord(e0)) != cudaSuccess || (e = launch()) != cudaSuccess ||
+		    (e = cudaEventRecord(e1)) != cudaSuccess || (e = cudaEventSynchronize(e1)) != cudaSuccess ||
+		    (e = cudaEventElapsedTime(&x, e0, e1)) != cudaSuccess)
+			break;
+		if (i >= CEIL_WARMUP)
+			t.push_back(x);
+	}
+	if (e0) cudaEventDestroy(e0);
+	if (e1) cudaEventDestroy(e1);
+	if (e != cudaSuccess)
+		return attn_cuda_fail(e, what);
+	std::sort(t.begin(), t.end());
+	*ms = t[t.size() / 2];
+	return 0;
+}
+
+static int sm_count(int *n)
+{
+	int dev = 0;
+	cudaError_t e = cudaGetDevice(&dev);
+	if (e == cudaSuccess)
+		e = cudaDeviceGetAttribute(n, cudaDevAttrMultiProcessorCount, dev);
+	return e == cudaSuccess ? 0 : attn_cuda_fail(e, "reading the SM count");
+}
+
+// ---- the three measurements ---------------------------------------------------
+
+extern "C" int attn_measure_mma_sync(int reps, double *tflops)
+{
+	int sms = 0;
+	if (reps < 1)
+		return attn_fail("attn_measure_mma_sync: need reps >= 1");
+	if (sm_count(&sms))
+		return -1;
+	unsigned *bad = nullptr;
+	if (attn_dev_alloc((void **)&bad, sizeof *bad, "the mma.sync check counter"))
+		return -1;
+	const int blocks = sms * CEIL_BLOCKS_PER_SM, iters = CEIL_MMA_ITERS;
+	const uint32_t one2 = 0x3c003c00u; // two fp16 ones
+	const float expect = 16.0f * iters; // k = 16 products of 1·1 an instruction, exact in fp32
+	float ms = 0;
+	int rc = cudaMemset(bad, 0, sizeof *bad) != cudaSuccess ? attn_cuda_fail(cudaGetLastError(), "clearing a counter")
+		 : time_median([&] {
+			   attnprof_ceil_mma_sync<<<blocks, CEIL_THREADS>>>(one2, iters, expect, bad);
+			   return cudaGetLastError();
+		   }, reps, "timing the mma.sync kernel", &ms);
+	unsigned wrong = 0;
+	if (!rc && cudaMemcpy(&wrong, bad, sizeof wrong, cudaMemcpyDeviceToHost) != cudaSuccess)
+		rc = attn_cuda_fail(cudaGetLastError(), "reading the mma.sync check");
+	attn_dev_free(bad);
+	if (rc)
+		return -1;
+	if (wrong)
+		return attn_fail("the mma.sync kernel computed %u accumulators different from %.0f: its rate is not reported",
+				 wrong, (double)expect);
+	const double flops = (double)blocks * (CEIL_THREADS / 32) * CEIL_MMA_CHAINS * iters * (2.0 * 16 * 8 * 16);
+	*tflops = flops / (ms * 1e-3) / 1e12;
+	return 0;
+}
+
+extern "C" int attn_measure_l2(int reps, double *gbs, uint64_t *buf_bytes)
+{
+	int sms = 0, dev = 0, l2 = 0;
+	if (reps < 1)
+		return attn_fail("attn_measure_l2: need reps >= 1");
+	if (sm_count(&sms))
+		return -1;
+	if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess)
+		return attn_cuda_fail(cudaGetLastError(), "reading the L2 size");
+	const int blocks = sms * CEIL_BLOCKS_PER_SM;
+	const size_t T = (size_t)blocks * CEIL_THREADS;
+	const int per = (int)((size_t)l2 / 4 / 16 / T); // a quarter of the L2, whole rows of T elements
+	if (per < 1)
+		return attn_fail("attn_measure_l2: the L2 (%d bytes) is too small for %zu threads of 16 bytes", l2, T);
+	const size_t n16 = (size_t)per * T;
+	uint4 *buf = nullptr;
+	unsigned long long *sum = nullptr;
+	if (attn_dev_alloc((void **)&buf, n16 * 16, "the L2-bandwidth buffer"))
+		return -1;
+	if (attn_dev_alloc((void **)&sum, sizeof *sum, "the L2 check sum")) {
+		attn_dev_free(buf);
+		return -1;
+	}
+	float ms = 0;
+	int rc = 0;
+	attnprof_ceil_fill<<<blocks, CEIL_THREADS>>>((unsigned *)buf, n16 * 4, 1u);
+	cudaError_t e = cudaGetLastError();
+	if (e == cudaSuccess)
+		e = cudaMemset(sum, 0, sizeof *sum);
+	if (e != cudaSuccess)
+		rc = attn_cuda_fail(e, "filling the L2-bandwidth buffer");
+	else
+		rc = time_median([&] {
+			attnprof_ceil_l2<<<blocks, CEIL_THREADS>>>(buf, per, CEIL_L2_PASSES, sum);
+			return cudaGetLastError();
+		}, reps, "timing the L2-bandwidth kernel", &ms);
+	unsigned long long got = 0;
+	if (!rc && cudaMemcpy(&got, sum, sizeof got, cudaMemcpyDeviceToHost) != cudaSuccess)
+		rc = attn_cuda_fail(cudaGetLastError(), "reading the L2 check sum");
+	attn_dev_free(buf);
+	attn_dev_free(sum);
+	if (rc)
+		return -1;
+	// every launch reads every word (each 1) CEIL_L2_PASSES times
+	const unsigned long long want = (unsigned long long)(CEIL_WARMUP + reps) * CEIL_L2_PASSES * n16 * 4;
+	if (got != want)
+		return attn_fail("the L2-bandwidth kernel read %llu words where %llu were due: its rate is not reported",
+				 got, want);
+	*gbs = (double)n16 * 16 * CEIL_L2_PASSES / (ms * 1e-3) / 1e9;
+	*buf_bytes = n16 * 16;
+	return 0;
+}
+
+extern "C" int attn_measure_smem(int reps, double *gbs)
+{
+	int sms = 0;
+	if (reps < 1)
+		return attn_fail("attn_measure_smem: need reps >= 1");
+	if (sm_count(&sms))
+		return -1;
+	const int blocks = sms * CEIL_BLOCKS_PER_SM, iters = CEIL_SMEM_ITERS;
+	unsigned long long *sum = nullptr;
+	if (attn_dev_alloc((void **)&sum, sizeof *sum, "the shared-memory check sum"))
+		return -1;
+	float ms = 0;
+	int rc = cudaMemset(sum, 0, sizeof *sum) != cudaSuccess ? attn_cuda_fail(cudaGetLastError(), "clearing a sum")
+		 : time_median([&] {
+			   attnprof_ceil_smem<<<blocks, CEIL_THREADS>>>(1u, iters, sum);
+			   return cudaGetLastError();
+		   }, reps, "timing the shared-memory kernel", &ms);
+	unsigned long long got = 0;
+	if (!rc && cudaMemcpy(&got, sum, sizeof got, cudaMemcpyDeviceToHost) != cudaSuccess)
+		rc = attn_cuda_fail(cudaGetLastError(), "reading the shared-memory check sum");
+	attn_dev_free(sum);
+	if (rc)
+		return -1;
+	const unsigned long long threads = (unsigned long long)blocks * CEIL_THREADS;
+	const unsigned long long want = (unsigned long long)(CEIL_WARMUP + reps) * threads * iters * 4;
+	if (got != want)
+		return attn_fail("the shared-memory kernel read %llu words where %llu were due: its rate is not reported",
+				 got, want);
+	*gbs = (double)threads * iters * 16 / (ms * 1e-3) / 1e9;
+	return 0;
+}
+
+extern "C" void attn_ceilings_method(char *buf, size_t len, uint64_t l2_buf_bytes, int reps)
+{
+	snprintf(buf, len,
+		 "kernels/ceilings.cu, every SM %d blocks of %d threads; mma.sync.m16n8k16 f16->f32 from registers, "
+		 "%d independent accumulators a warp, FLOPs counted; L2: 16-byte ld.global.cg of %.1f MiB, %d passes; "
+		 "shared: 16-byte ld.shared, conflict-free; each the median of %d launches after %d, CUDA events, checked",
+		 CEIL_BLOCKS_PER_SM, CEIL_THREADS, CEIL_MMA_CHAINS, l2_buf_bytes / 1048576.0, CEIL_L2_PASSES, reps,
+		 CEIL_WARMUP);
+}

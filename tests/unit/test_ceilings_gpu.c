@@ -1,0 +1,87 @@
+/* test_ceilings_gpu.c: the roofline's ceilings (kernels/ceilings.cu, and
+ * cuBLAS's GEMM in kernels/runtime.cu) on a real GPU.  Skips without a GPU
+ * or without the GPU half.
+ *
+ * Each kernel checks its own work (accumulators equal to the counted
+ * products, every word loaded counted): a failed check is a failed
+ * measurement here.  The rates must then sit under the hardware's bound at
+ * the card's maximum clock (a FLOP or byte counted twice lands above it)
+ * and in the memory hierarchy's order: shared memory above the L2 above
+ * the DRAM copy (a probe that misses its level lands out of order).
+ */
+#include "check.h"
+
+#if ATTNPROF_HAVE_CUDA
+#include "attn.h"
+
+static struct attn_device dev;
+
+static int gpu(void)
+{
+	static int known = -1;
+	if (known < 0)
+		known = attn_device_count() >= 1 && !attn_device_info(&dev);
+	return known;
+}
+
+/* per SM and clock on sm_80 and sm_90: 1024 dense fp16 FLOPs a tensor core
+ * and clock times 4 (sm_90, wgmma) or 2 (sm_80) — 4096 bounds both */
+static double tensor_bound_tflops(void) { return 4096.0 * dev.sm_count * dev.sm_clock_mhz * 1e6 / 1e12; }
+/* shared memory: 128 bytes an SM and clock */
+static double smem_bound_gbs(void) { return 128.0 * dev.sm_count * dev.sm_clock_mhz * 1e6 / 1e9; }
+
+static void test_gpu_ceilings_mma_sync(void)
+{
+	if (!gpu())
+		SKIP("skipped: no GPU");
+	double t = 0;
+	int bad = attn_measure_mma_sync(5, &t);
+	if (bad)
+		printf("    %s\n", attn_last_error());
+	CHECK_INT(bad, 0);
+	printf("    mma.sync %.1f TFLOP/s (bound %.0f at %d MHz)\n", t, tensor_bound_tflops(), dev.sm_clock_mhz);
+	CHECK(t > 10 && t <= 1.02 * tensor_bound_tflops());
+}
+
+static void test_gpu_ceilings_gemm(void)
+{
+	if (!gpu())
+		SKIP("skipped: no GPU");
+	double t = 0;
+	int bad = attn_measure_gemm(4096, 5, &t);
+	if (bad)
+		printf("    %s\n", attn_last_error());
+	CHECK_INT(bad, 0);
+	printf("    cuBLAS GEMM 4096^3 %.1f TFLOP/s\n", t);
+	CHECK(t > 10 && t <= 1.02 * tensor_bound_tflops());
+}
+
+static void test_gpu_ceilings_hierarchy(void)
+{
+	if (!gpu())
+		SKIP("skipped: no GPU");
+	double copy = 0, l2 = 0, smem = 0;
+	uint64_t bytes = 0;
+	int bad = attn_measure_copy((size_t)1 << 30, 5, &copy) || attn_measure_l2(5, &l2, &bytes) ||
+		  attn_measure_smem(5, &smem);
+	if (bad)
+		printf("    %s\n", attn_last_error());
+	CHECK_INT(bad, 0);
+	printf("    copy %.0f GB/s, L2 %.0f GB/s (%.1f MiB of %.1f), shared %.0f GB/s (bound %.0f)\n", copy, l2,
+	       bytes / 1048576.0, dev.l2_bytes / 1048576.0, smem, smem_bound_gbs());
+	CHECK(bytes > 0 && bytes <= dev.l2_bytes / 2);
+	CHECK(l2 > copy);
+	CHECK(smem > l2);
+	CHECK(smem <= 1.02 * smem_bound_gbs());
+	/* the header's sizes come from the same device query */
+	CHECK(dev.smem_per_sm > 0 && dev.smem_per_sm >= dev.smem_per_block_optin);
+}
+
+TESTS(test_gpu_ceilings_mma_sync, test_gpu_ceilings_gemm, test_gpu_ceilings_hierarchy)
+#else
+static void test_gpu_ceilings(void)
+{
+	SKIP("skipped: built without the GPU half");
+}
+TESTS(test_gpu_ceilings)
+#endif
