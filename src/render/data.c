@@ -937,6 +937,23 @@ static int q_stall(struct qcall *c)
 	return q_value(c, 100 * stalled / active);
 }
 
+/* stall_top_pct: the largest share of a reason that stalls (all but "selected", which issues) */
+static int q_stall_top(struct qcall *c)
+{
+	double best = NAN;
+	for (size_t i = 0; i < metric_stall_reason_count; i++) {
+		double v;
+		enum qunit u;
+		if (!strcmp(metric_stall_reasons[i].name, "selected") ||
+		    rdata_quantity(c->rd, c->rec, "stall_pct", metric_stall_reasons[i].name, &v, &u, c->why, c->whylen))
+			continue;
+		best = isfinite(best) && best >= v ? best : v;
+	}
+	if (!isfinite(best))
+		QMISSING(c, "no stall reasons recorded (the stalls set)");
+	return q_value(c, best);
+}
+
 /* dq_red_bytes, dq_red_model, dq_red_ratio: the backward's dQ reductions
  * in the L2, counted (sectors) and predicted (Br·d fp32 per tile pair) */
 static int q_dq_red(struct qcall *c)
@@ -1093,6 +1110,7 @@ const struct qinfo quantity_table[] = {
 	{ "l2_hit", U_PCT, 0, "L2 sector hit rate (" M_L2_HIT ")", q_metric, M_L2_HIT },
 	{ "smem_wavefronts", U_COUNT, 0, "shared-memory wavefronts of the LSU pipe, loads and stores (" M_SMEM_WF ")", q_metric, M_SMEM_WF },
 	{ "stall_pct", U_PCT, 2, "warp-cycles stalled for a reason over warp-cycles active: stall_pct.long_scoreboard", q_stall },
+	{ "stall_top_pct", U_PCT, 0, "the largest share of active warp-cycles one stall reason holds (issuing, 'selected', left out)", q_stall_top },
 	{ "dq_red_bytes", U_BYTES, 0, "bytes reduced in the L2 (" M_L2_RED_SECT " × 32): flash2 backward's dQ accumulation", q_dq_red },
 	{ "dq_red_model", U_BYTES, 0, "the model's dQ reduction bytes: Br·d fp32 per (Q block, K/V block) pair (kernels/flash_bwd.cu)", q_dq_red },
 	{ "dq_red_ratio", U_RATIO, 0, "dq_red_bytes / dq_red_model", q_dq_red },

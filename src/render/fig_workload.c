@@ -7,7 +7,7 @@
  * L2 (lts__t_bytes, its sector hit rate, and in a backward the bytes
  * reduced there: flash2's dQ), DRAM (bytes read and written, with the
  * model's minimum marked).  Each cell's bar is the row's bytes against the
- * largest of that level over the rows, so a matrix that never reaches HBM
+ * largest of that level over the rows of its pass, so a matrix that never reaches HBM
  * shows as a short DRAM bar beside the long one of the variant that stores
  * it, while its traffic stays visible at L1 and L2.  Rows as fig_stalls.c
  * orders them; geometry: fig_counters.h.
@@ -51,6 +51,7 @@ struct wl_row {
 	char label[80];
 	double bytes[WL_LEVELS], hit[WL_LEVELS];
 	double smem_wf, red, rd_bytes, wr_bytes, model;
+	int pass; /* 0 fwd, 1 bwd, 2 fwd+bwd: each pass's bars share a scale */
 };
 
 static double q_or_nan(const struct rdata *rd, const struct record *r, const char *q)
@@ -90,6 +91,7 @@ static size_t workload_rows(const struct rdata *rd, const struct figopts *o, str
 			w->rd_bytes = q_or_nan(rd, got[i], "hbm_read");
 			w->wr_bytes = q_or_nan(rd, got[i], "hbm_write");
 			w->model = q_or_nan(rd, got[i], "hbm_model");
+			w->pass = (int)p;
 			recs[n++] = got[i];
 		}
 	}
@@ -136,16 +138,17 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 			draw_arrow(c, hc[l].x - gap * 0.9, hc[l].y + th * 0.6, hc[l].x - gap * 0.15, hc[l].y + th * 0.6,
 				   st->thin, sz(c, 3), &st->muted);
 	}
-	double maxb[WL_LEVELS] = { 0, 0, 0 };
+	double maxp[3][WL_LEVELS] = { { 0 } };
 	for (size_t i = 0; i < nr; i++)
 		for (int l = 0; l < WL_LEVELS; l++)
 			if (isfinite(rows[i].bytes[l]))
-				maxb[l] = fmax(maxb[l], rows[i].bytes[l]);
+				maxp[rows[i].pass][l] = fmax(maxp[rows[i].pass][l], rows[i].bytes[l]);
 
 	const double pitch = fmin(box.h / (double)nr, sz(c, 44)), bar_h = fmin(pitch * 0.28, sz(c, 9));
 	const double small = fs * 0.9;
 	for (size_t i = 0; i < nr; i++) {
 		const struct wl_row *w = &rows[i];
+		const double *maxb = maxp[w->pass];
 		struct rbox row = rbox_make(box.x, box.y + pitch * (double)i, box.w, pitch * 0.9), cell[WL_LEVELS];
 		workload_cells(row, label_w, gap, cell);
 		text_at(c, row.x, row.y + bar_h / 2, w->label, fs, 0, 0, 0.5, NULL);
@@ -185,7 +188,7 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 				set_rgb(c, &st->ink);
 				draw_line(c, mx, bar.y - sz(c, 1.5), mx, bar.y + bar_h + sz(c, 1.5), st->line, 0);
 				fmt_quantity(w->model, U_BYTES, NULL, h, sizeof h);
-				snprintf(line2, sizeof line2, "model minimum %s (|)", h);
+				snprintf(line2, sizeof line2, "model minimum %s (the tick)", h);
 			}
 			const double ty = cell[l].y + bar_h + sz(c, 2);
 			const double tw = cell[l].w - sz(c, 2);
