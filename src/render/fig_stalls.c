@@ -169,13 +169,14 @@ void fig_stalls(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 			if (!(seg[k].w > 0))
 				continue;
 			fill_look(c, seg[k], e[k].look, st->thin);
-			rec_mark(c, seg[k].x, seg[k].y, seg[k].x + seg[k].w, seg[k].y + seg[k].h);
+			/* the mark is the segment's top edge, as a bar's (its share is printed inside) */
+			rec_mark(c, seg[k].x, seg[k].y - 0.5, seg[k].x + seg[k].w, seg[k].y + 0.5);
 			rec_series(c, legend_key(&e[k]));
 			char t[16];
 			snprintf(t, sizeof t, "%.0f", v[k]);
 			double tw, tth;
 			text_extent(c, t, fs * 0.85, 0, 0, &tw, &tth);
-			if (tw + sz(c, 3) < seg[k].w && tth < seg[k].h)
+			if (tw + sz(c, 3) < seg[k].w && tth + sz(c, 2) < seg[k].h)
 				text_at(c, seg[k].x + seg[k].w / 2, seg[k].y + seg[k].h / 2, t, fs * 0.85, TX_KNOCKOUT, 0.5, 0.5, NULL);
 		}
 	}

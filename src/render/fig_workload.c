@@ -155,7 +155,9 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 		for (int l = 0; l < WL_LEVELS; l++) {
 			fill_rect(c, cell[l], fills[l]);
 			struct rbox bar = workload_bar(cell[l], maxb[l] > 0 ? w->bytes[l] / maxb[l] : 0, bar_h);
-			char b[48], h[48], line1[192], line2[160] = "";
+			char b[48], h[48], r1[48], w1[48];
+			char l1[3][160], m2[3][160]; /* each line most detailed first: the first that fits is drawn */
+			int n1 = 1, n2 = 0;
 			if (!isfinite(w->bytes[l])) {
 				text_at(c, cell[l].x + sz(c, 2), cell[l].y + bar_h / 2, "not measured", small, TX_ITALIC, 0, 0.5, &st->muted);
 				continue;
@@ -165,37 +167,51 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 				rec_mark(c, bar.x, bar.y, bar.x + bar.w, bar.y + bar.h);
 			}
 			fmt_quantity(w->bytes[l], U_BYTES, NULL, b, sizeof b);
+			snprintf(l1[0], sizeof l1[0], "%s", b);
 			if (isfinite(w->hit[l])) {
 				fmt_quantity(w->hit[l], U_PCT, NULL, h, sizeof h);
-				snprintf(line1, sizeof line1, "%s · hit %s", b, h);
+				snprintf(l1[0], sizeof l1[0], "%s · hit %s", b, h);
+				snprintf(l1[1], sizeof l1[1], "%s · %s", b, h);
+				snprintf(l1[2], sizeof l1[2], "%s", b);
+				n1 = 3;
 			} else if (l == 2 && isfinite(w->rd_bytes) && isfinite(w->wr_bytes)) {
-				char r1[48], w1[48];
 				fmt_quantity(w->rd_bytes, U_BYTES, NULL, r1, sizeof r1);
 				fmt_quantity(w->wr_bytes, U_BYTES, NULL, w1, sizeof w1);
-				snprintf(line1, sizeof line1, "%s: read %s, written %s", b, r1, w1);
-			} else {
-				snprintf(line1, sizeof line1, "%s", b);
+				snprintf(l1[0], sizeof l1[0], "%s: read %s, written %s", b, r1, w1);
+				snprintf(l1[1], sizeof l1[1], "%s: r %s, w %s", b, r1, w1);
+				snprintf(l1[2], sizeof l1[2], "%s", b);
+				n1 = 3;
 			}
 			if (l == 0 && isfinite(w->smem_wf)) {
 				fmt_quantity(w->smem_wf, U_COUNT, NULL, h, sizeof h);
-				snprintf(line2, sizeof line2, "shared: %s wavefronts", h);
+				snprintf(m2[0], sizeof m2[0], "shared: %s wavefronts", h);
+				snprintf(m2[1], sizeof m2[0], "shared %s wf", h);
+				n2 = 2;
 			} else if (l == 1 && isfinite(w->red) && w->red > 0) {
 				fmt_quantity(w->red, U_BYTES, NULL, h, sizeof h);
-				snprintf(line2, sizeof line2, "reduced in L2 (dQ): %s", h);
+				snprintf(m2[0], sizeof m2[0], "reduced in L2 (dQ): %s", h);
+				snprintf(m2[1], sizeof m2[0], "dQ reduced %s", h);
+				n2 = 2;
 			} else if (l == 2 && isfinite(w->model) && maxb[2] > 0) {
 				/* the model's minimum, a tick across the bar */
 				const double mx = cell[l].x + cell[l].w * fmin(1, w->model / maxb[2]);
 				set_rgb(c, &st->ink);
 				draw_line(c, mx, bar.y - sz(c, 1.5), mx, bar.y + bar_h + sz(c, 1.5), st->line, 0);
 				fmt_quantity(w->model, U_BYTES, NULL, h, sizeof h);
-				snprintf(line2, sizeof line2, "model minimum %s (the tick)", h);
+				snprintf(m2[0], sizeof m2[0], "model minimum %s (the tick)", h);
+				snprintf(m2[1], sizeof m2[0], "model min. %s", h);
+				snprintf(m2[2], sizeof m2[0], "min. %s", h);
+				n2 = 3;
 			}
-			const double ty = cell[l].y + bar_h + sz(c, 2);
-			const double tw = cell[l].w - sz(c, 2);
-			text_at(c, cell[l].x + sz(c, 1), ty, line1, text_fit(c, line1, small, st->min_figure, 0, tw), 0, 0, 0, NULL);
-			if (line2[0])
-				text_at(c, cell[l].x + sz(c, 1), ty + th * 1.05, line2,
-					text_fit(c, line2, small, st->min_figure, 0, tw), 0, 0, 0, &st->muted);
+			const double ty = cell[l].y + bar_h + sz(c, 2), tw = cell[l].w - sz(c, 2);
+			const char *t1[3] = { l1[0], l1[1], l1[2] }, *t2[3] = { m2[0], m2[1], m2[2] };
+			double f1, f2;
+			int k1 = text_choose(c, t1, n1, small, 0, tw, &f1);
+			text_at(c, cell[l].x + sz(c, 1), ty, t1[k1], f1, 0, 0, 0, NULL);
+			if (n2) {
+				int k2 = text_choose(c, t2, n2, small, 0, tw, &f2);
+				text_at(c, cell[l].x + sz(c, 1), ty + th * 1.05, t2[k2], f2, 0, 0, 0, &st->muted);
+			}
 		}
 	}
 }
