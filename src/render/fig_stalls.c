@@ -122,8 +122,7 @@ void fig_stalls(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	for (size_t k = shown; k < nreason; k++)
 		other_any |= score[order[k]] > 0;
 	struct legend_entry e[ST_SHOWN + 1];
-	static struct series_look other_look;
-	other_look = (struct series_look){ .fill = st->grid, .line = st->muted, .hatch = HATCH_NONE };
+	const struct series_look other_look = { .fill = st->grid, .line = st->muted, .hatch = HATCH_NONE };
 	size_t ne = 0;
 	for (size_t k = 0; k < shown; k++, ne++) {
 		memset(&e[ne], 0, sizeof e[ne]);
