@@ -6,7 +6,11 @@
 
 #include "inputs.h"
 #include "reference.h"
+#include "results.h"
 #include "util/error.h"
+
+/* the record's gradients are indexed by this file's tensors */
+_Static_assert(GRAD_COUNT == RECORD_GRADS, "one record gradient per checked tensor, in enum grad_tensor's order");
 
 void grad_ref_init(struct grad_ref *g)
 {
@@ -66,8 +70,7 @@ void grad_tolerance(enum dtype t, double *rel_l2, double *max_abs_frac)
 
 const char *grad_tensor_name(enum grad_tensor t)
 {
-	static const char *const names[GRAD_COUNT] = { "dQ", "dK", "dV" };
-	return t < GRAD_COUNT ? names[t] : "?";
+	return t < GRAD_COUNT ? record_grad_names[t] : "?";
 }
 
 int grad_ref_build(struct grad_ref *g, const struct attn_shape *s, uint64_t seed, int check_rows)

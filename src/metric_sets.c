@@ -36,18 +36,36 @@ static const char *const set_full[] = {
  * L1 and L2 too (2 passes on GH100) */
 static const char *const set_workload[] = {
 	M_DRAM_READ, M_DRAM_WRITE, M_L2_BYTES, M_L2_HIT, M_L1_BYTES, M_L1_HIT, M_SMEM_WF, M_DURATION,
+	M_L2_RED_SECT, M_L2_ATOM_SECT, /* the backward's dQ reductions in the L2 */
 };
 
 /* warp-state statistics as Nsight Compute's WarpStateStats section reads
  * them: every stall reason the range profiler counts on GH100, and the
  * active warp-cycles they divide (7 passes on GH100) */
-static const char *const set_stalls[] = {
-	M_WARPS_ACTIVE, M_STALL("long_scoreboard"), M_STALL("short_scoreboard"), M_STALL("mio_throttle"),
-	M_STALL("math_pipe_throttle"), M_STALL("not_selected"), M_STALL("selected"), M_STALL("wait"),
-	M_STALL("barrier"), M_STALL("lg_throttle"), M_STALL("dispatch_stall"), M_STALL("no_instruction"),
-	M_STALL("membar"), M_STALL("branch_resolving"), M_STALL("drain"), M_STALL("sleeping"),
-	M_STALL("tex_throttle"), M_STALL("imc_miss"), M_STALL("misc"), M_DURATION,
-};
+#define STALL_REASONS(X) \
+	X(long_scoreboard, "long scoreboard", "an L1TEX result: global or local memory") \
+	X(short_scoreboard, "short scoreboard", "an MIO result: shared memory, MUFU (exp)") \
+	X(mio_throttle, "MIO throttle", "room in the MIO queue: shared memory, ldmatrix, MUFU") \
+	X(math_pipe_throttle, "math-pipe throttle", "a busy execution pipe: tensor, FMA") \
+	X(not_selected, "not selected", "nothing: eligible, another warp issued") \
+	X(selected, "selected", "nothing: issuing") \
+	X(wait, "wait", "a fixed-latency dependency") \
+	X(barrier, "barrier", "the other warps of the block at a barrier") \
+	X(lg_throttle, "LG throttle", "room in the local/global memory queue") \
+	X(dispatch_stall, "dispatch", "the dispatcher") \
+	X(no_instruction, "no instruction", "an instruction fetch") \
+	X(membar, "memory barrier", "a memory barrier") \
+	X(branch_resolving, "branch resolving", "a branch target") \
+	X(drain, "drain", "stores draining at exit") \
+	X(sleeping, "sleeping", "a sleep or an mbarrier wait") \
+	X(tex_throttle, "TEX throttle", "room in the texture queue") \
+	X(imc_miss, "IMC miss", "the immediate constant cache") \
+	X(misc, "misc", "other reasons")
+#define STALL_METRIC(n, l, a) M_STALL(#n),
+#define STALL_ROW(n, l, a) { #n, l, a },
+static const char *const set_stalls[] = { M_WARPS_ACTIVE, STALL_REASONS(STALL_METRIC) M_DURATION };
+const struct stall_reason metric_stall_reasons[] = { STALL_REASONS(STALL_ROW) };
+const size_t metric_stall_reason_count = sizeof metric_stall_reasons / sizeof metric_stall_reasons[0];
 
 /* record -- CMD: the store-or-not verdict (L2 writes from the SMs), DRAM,
  * shared memory, occupancy, tensor pipe and time: the seven metrics the

@@ -72,8 +72,24 @@ int metric_needs_kernel_replay(const char *name);
 #define M_L1_HIT         "l1tex__t_sector_hit_rate.pct"
 #define M_L2_HIT         "lts__t_sector_hit_rate.pct"
 #define M_SMEM_WF        "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+/* reductions and atomics resolved in the L2 (flash2's backward adds dQ
+ * there: kernels/flash_bwd.cu), counted in sectors of M_L2_SECTOR_BYTES */
+#define M_L2_RED_SECT    "lts__t_sectors_op_red.sum"
+#define M_L2_ATOM_SECT   "lts__t_sectors_op_atom.sum"
+#define M_L2_SECTOR_BYTES 32
 /* warp states: warp-cycles stalled for each reason, over warp-cycles active */
 #define M_WARPS_ACTIVE   "smsp__warps_active.sum"
 #define M_STALL(reason)  "smsp__warps_issue_stalled_" reason ".sum"
+
+/* The stall reasons of the stalls set, in its order: the reason as the
+ * metric names it, a label, and what the warp waits on (Nsight Compute's
+ * WarpStateStats wording, shortened). */
+struct stall_reason {
+	const char *name;   /* "long_scoreboard" */
+	const char *label;  /* "long scoreboard" */
+	const char *about;  /* "an L1TEX result: global or local memory" */
+};
+extern const struct stall_reason metric_stall_reasons[];
+extern const size_t metric_stall_reason_count;
 
 #endif

@@ -281,7 +281,8 @@ static void predict_flash2_bwd(const struct variant_desc *v, const struct attn_s
 	m->hbm_write_bytes_min = stats + acc + (acc + kv) + q;
 	const double visit_rows = kvheads * G * qrows; /* query rows streamed by the main kernel */
 	m->l2_read_bytes = 2 * q + visit_rows * (2 * d * e + 8) + kv + acc;
-	m->l2_write_bytes = stats + acc + visit_rows * d * 4 + kv + q;
+	m->dq_reduce_bytes = visit_rows * d * 4; /* each pair's dQ_i, fp32, reduced into acc */
+	m->l2_write_bytes = stats + acc + m->dq_reduce_bytes + kv + q;
 }
 
 /* The predictor table, indexed by enum variant_family (variants.h). */

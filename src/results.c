@@ -524,6 +524,17 @@ static const struct field correctness_fields[] = {
 };
 #define N_CORRECTNESS_FIELDS (sizeof correctness_fields / sizeof correctness_fields[0])
 
+/* record.correctness.gradients.<dQ|dK|dV>: written for the gradients checked */
+const char *const record_grad_names[RECORD_GRADS] = { "dQ", "dK", "dV" };
+static const struct field grad_fields[] = {
+	{ "correct", F_BOOL, OFF(struct grad_error, correct), 1 },
+	{ "max_abs_err", F_DBL, OFF(struct grad_error, max_abs_err), 1 },
+	{ "rel_l2_err", F_DBL, OFF(struct grad_error, rel_l2_err), 1 },
+	{ "tol_max_abs", F_DBL, OFF(struct grad_error, tol_max_abs), 1 },
+	{ "tol_rel_l2", F_DBL, OFF(struct grad_error, tol_rel_l2), 1 },
+};
+#define N_GRAD_FIELDS (sizeof grad_fields / sizeof grad_fields[0])
+
 /* record.memory (and allocs) */
 static const struct field memory_fields[] = {
 	{ "peak_bytes", F_U64, OFF(struct record, peak_bytes), 0 },
@@ -644,6 +655,28 @@ static void write_capture(struct yamlout *y, const struct capture_info *c)
 	yo_map_end(y);
 }
 
+/* Only the gradients checked, and nothing for a record without them (a
+ * forward, a file from before the fields): such files read and write as before. */
+static void write_grads(struct yamlout *y, const struct record *r)
+{
+	int any = 0;
+	for (int g = 0; g < RECORD_GRADS; g++)
+		any |= r->grad[g].checked;
+	if (!any)
+		return;
+	yo_plain(y, "gradients");
+	yo_map(y, 1);
+	for (int g = 0; g < RECORD_GRADS; g++) {
+		if (!r->grad[g].checked)
+			continue;
+		yo_plain(y, record_grad_names[g]);
+		yo_map(y, 1);
+		write_fields(y, grad_fields, N_GRAD_FIELDS, &r->grad[g]);
+		yo_map_end(y);
+	}
+	yo_map_end(y);
+}
+
 static void write_record(struct yamlout *y, const struct record *r, size_t place)
 {
 	yo_map(y, 0);
@@ -666,6 +699,7 @@ static void write_record(struct yamlout *y, const struct record *r, size_t place
 	yo_plain(y, "correctness");
 	yo_map(y, 1);
 	write_fields(y, correctness_fields, N_CORRECTNESS_FIELDS, r);
+	write_grads(y, r);
 	yo_map_end(y);
 
 	yo_plain(y, "metrics");
@@ -1015,10 +1049,35 @@ static int read_capture(const struct ytree *t, const struct ynode *n, struct rec
 	return read_fields(t, n, capture_fields, N_CAPTURE_FIELDS, r->capture, "capture", NULL, 0);
 }
 
+/* correctness.gradients: a mapping of dQ, dK, dV (any of them) to their errors */
+static int read_grads(const struct ytree *t, const struct ynode *n, struct record *r)
+{
+	char where[256], what[64];
+	if (!n || is_null(n))
+		return 0;
+	if (n->kind != Y_MAP)
+		return error("%s: correctness.gradients must be a mapping of dQ, dK, dV to their errors",
+			     ynode_where(t, n, where, sizeof(where)));
+	for (size_t k = 0; k < n->n; k++) {
+		int g;
+		for (g = 0; g < RECORD_GRADS; g++)
+			if (!strcmp(n->keys[k]->scalar, record_grad_names[g]))
+				break;
+		if (g == RECORD_GRADS)
+			return unknown_key(t, n->keys[k], record_grad_names, RECORD_GRADS, "correctness.gradients");
+		snprintf(what, sizeof(what), "correctness.gradients.%s", record_grad_names[g]);
+		if (read_fields(t, n->items[k], grad_fields, N_GRAD_FIELDS, &r->grad[g], what, NULL, 0))
+			return -1;
+		r->grad[g].checked = 1;
+	}
+	return 0;
+}
+
 static int read_record(const struct ytree *t, const struct ynode *n, struct record *r)
 {
 	static const char *const extra[] = { "timing", "memory", "correctness", "metrics", "model", "capture", "end" };
 	static const char *const mem_extra[] = { "allocs" };
+	static const char *const grads_extra[] = { "gradients" };
 	char where[256];
 
 	if (read_fields(t, n, record_fields, N_RECORD_FIELDS, r, "record", extra, 7))
@@ -1050,7 +1109,8 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	    read_fields(t, s, timing_fields, N_TIMING_FIELDS, r, "timing", NULL, 0))
 		return -1;
 	if ((s = ynode_get(n, "correctness")) && !is_null(s) &&
-	    read_fields(t, s, correctness_fields, N_CORRECTNESS_FIELDS, r, "correctness", NULL, 0))
+	    (read_fields(t, s, correctness_fields, N_CORRECTNESS_FIELDS, r, "correctness", grads_extra, 1) ||
+	     read_grads(t, ynode_get(s, "gradients"), r)))
 		return -1;
 	if ((s = ynode_get(n, "memory")) && !is_null(s) &&
 	    (read_fields(t, s, memory_fields, N_MEMORY_FIELDS, r, "memory", mem_extra, 1) ||

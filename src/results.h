@@ -169,6 +169,19 @@ struct capture_info {
 	char *shape_rule;        /* how it was inferred, kernel by kernel, or NULL */
 };
 
+/* One gradient of a backward check against fp64 (src/gpu/check.c):
+ * its errors over the checked rows and the bounds it was held to. */
+struct grad_error {
+	int checked;           /* 0: not compared (no rows sampled, or a file from before the fields) */
+	int correct;           /* within both bounds */
+	double max_abs_err, rel_l2_err;
+	double tol_max_abs;    /* the fraction of grad_tolerance times the tensor's largest |reference| */
+	double tol_rel_l2;
+};
+/* The gradients of a record, in this order (grad_check.h's enum grad_tensor). */
+#define RECORD_GRADS 3
+extern const char *const record_grad_names[RECORD_GRADS]; /* "dQ", "dK", "dV" */
+
 struct record {
 	char *source;          /* "attnprof", "pytorch-sdpa", "capture" */
 	char *variant;         /* "flash2", "FLASH_ATTENTION" */
@@ -195,6 +208,9 @@ struct record {
 	double tol_max_abs, tol_rel_l2;
 	uint64_t seed;
 	int rows_checked;      /* query rows compared (sampled for large N) */
+	/* bwd, fwd+bwd: each gradient's own errors (the fields above keep the
+	 * worst of them, and O's); written as correctness.gradients */
+	struct grad_error grad[RECORD_GRADS];
 
 	/* hardware counters */
 	enum metrics_status metrics_status;

@@ -95,7 +95,8 @@ if "$bin" --version | grep -q "renderer: yes"; then
 	# values and names chosen to provoke collisions (tests/fixtures/results-fixtures.py):
 	# edge, twelve series in a chart, nine with long names, 0.01 to 5000 TFLOP/s;
 	# one, a single series at a single shape (the review renders, its gaps n/a)
-	for fx in edge:review edge:slides one:review one:slides one:patent; do
+	# counters: the memory-workload and warp-states figures, the stalls and dq-traffic tables, gradient rows
+	for fx in edge:review edge:slides one:review one:slides one:patent counters:review counters:slides; do
 		f=${fx%%:*} t=${fx#*:}
 		if "$bin" report tests/fixtures/results-$f.yaml -t templates/$t.yaml -o "$T/$f-$t.pdf" -q 2>"$T/err"; then
 			lint "fixture:$f-$t" "$T/$f-$t.pdf"

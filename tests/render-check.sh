@@ -164,7 +164,11 @@ check "patent: one sheet per figure after the text" [ "${n:-0}" -ge 10 ]
 # (the kinds of captured calls over the capture fixture and its references)
 for k in $("$bin" figure --list); do
 	f=$(echo "$k" | tr ':' '_')
-	case $k in *capture*) in="tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml" ;; *) in=$small ;; esac
+	case $k in
+	*capture*) in="tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml" ;;
+	memory-workload|warp-states) in=tests/fixtures/results-counters.yaml ;; # the workload and stalls sets' counters
+	*) in=$small ;;
+	esac
 	# shellcheck disable=SC2086 # the input list is word-split on purpose
 	if "$bin" figure "$k" $in -o "$T/$f.pdf" 2>"$T/err" && "$bin" figure "$k" $in -o "$T/$f.svg" 2>>"$T/err"; then
 		pdftoppm -r 30 "$T/$f.pdf" "$T/$f" 2>/dev/null

@@ -122,10 +122,19 @@ PY
 		grep -E 'inst_executed_pipe_tensor' "$OUT/ceilings-ncu.csv" | awk -F'","' '{print $5, $(NF-2), $NF}' | cut -c1-200 | tee -a "$log"
 		grep 'ncu .* exit' "$OUT/ceilings-ncu.err" | tee -a "$log" ;;
 	workload)
-		say "memory workload and warp states (issue 31 items 3, 4): experiments/workload.yaml (L1/L2 bytes and hit rates) and experiments/stalls.yaml (stall reasons)"
+		say "memory workload, warp states, dQ reductions (issue 31 items 3, 4, 6): experiments/workload.yaml (L1/L2 bytes and hit rates, L2 reduction sectors; fwd and bwd) and experiments/stalls.yaml (stall reasons), then SDPA's FLASH and CUDNN kernels under record -- CMD with each set"
 		for sp in workload stalls; do
 			./attnprof record experiments/$sp.yaml -o "$OUT/$sp.yaml" --force --progress --copy-probe 0 2>&1 | tail -4 | tee -a "$log"
-			./attnprof export "$OUT/$sp.yaml" --csv 2>/dev/null | cut -c1-400 | head -12 | tee -a "$log"
+			ATTNPROF_INJECT_VERBOSE=1 timeout 300 ./attnprof record --metrics $sp -o "$OUT/capture-$sp.yaml" --force --timeout 240 \
+				-- python3 experiments/programs/sdpa_backends.py --seqlens 4096 --backends flash,cudnn --iters 1 \
+				>"$OUT/capture-$sp.log" 2>&1
+			echo "record -- CMD ($sp): exit $?" | tee -a "$log"
+			tail -3 "$OUT/capture-$sp.log" | cut -c1-300 | tee -a "$log"
+		done
+		for f in workload stalls capture-workload capture-stalls; do
+			[ -f "$OUT/$f.yaml" ] || { echo "-- $f.yaml: not written" | tee -a "$log"; continue; }
+			echo "-- $f.yaml" | tee -a "$log"
+			./attnprof export "$OUT/$f.yaml" --csv 2>/dev/null | python3 tools/counters_table.py | tee -a "$log"
 		done ;;
 	frontcheck)
 		say "front ends after the fixes (issue 30): the unmarked FA2 program by --scan, FlexAttention compiled with its backward re-run and checked"

@@ -19,7 +19,8 @@ int check_compare_rows(struct attn_run *run, const char *name, enum dtype t, con
 /* dQ, dK, dV of a bwd or fwd+bwd run against g: the record keeps the worst
  * tensor's rel-L2 and largest |error| with the gradient tolerances
  * (grad_tolerance); when rec is checked already (fwd+bwd: O), its verdict,
- * errors and rows carry over into the combined ones.  0, or -1 after error(). */
+ * errors and rows carry over into the combined ones; each tensor's own
+ * errors and bounds go to rec->grad[].  0, or -1 after error(). */
 int check_gradients(struct attn_run *run, const struct grad_ref *g, const struct attn_shape *s, struct record *rec);
 
 #endif

@@ -577,6 +577,7 @@ static int finish_batch(struct sweep *w)
 				metrics_unavailable(rec, error_last());
 				rec->max_abs_err = plain.max_abs_err;
 				rec->rel_l2_err = plain.rel_l2_err;
+				memcpy(rec->grad, plain.grad, sizeof rec->grad);
 				rec->correct = 1;
 			}
 			record_release(&plain);

@@ -16,6 +16,8 @@
 #include "util/error.h"
 #include "util/yamltree.h"
 
+#define MAX_SERIES_KEYS 32
+
 void rsel_any(struct rsel *s)
 {
 	s->n = s->nq = s->d = s->causal = s->batch = s->heads = s->kv_heads = -1;
@@ -218,6 +220,35 @@ int rdata_resolve(const struct rdata *rd, const char *name, char *key, size_t le
 		return 0;
 	}
 	return -1;
+}
+
+size_t rdata_metric_records(const struct rdata *rd, const struct rsel *sel, const char *metric,
+			    char keys[][SERIES_KEY], const struct record **recs, size_t max)
+{
+	char k[MAX_SERIES_KEYS][SERIES_KEY];
+	size_t n = 0, ns = rdata_series(rd, sel, SERIES_ALL, k, MAX_SERIES_KEYS);
+	for (size_t i = 0; i < ns && n < max; i++) {
+		const struct record *r = rdata_find(rd, k[i], sel);
+		if (r && !r->error && record_metric(r, metric)) {
+			memcpy(keys[n], k[i], SERIES_KEY);
+			recs[n++] = r;
+		}
+	}
+	for (size_t i = 0; i < rd->res->nrecords && n < max; i++) {
+		const struct record *r = &rd->res->records[i];
+		char key[SERIES_KEY];
+		if (!record_captured(r) || r->error || !rsel_match(sel, r) || !record_metric(r, metric))
+			continue;
+		record_series(r, key, sizeof key);
+		size_t j;
+		for (j = 0; j < n && strcmp(keys[j], key); j++)
+			;
+		if (j < n)
+			continue;
+		memcpy(keys[n], key, SERIES_KEY);
+		recs[n++] = r;
+	}
+	return n;
 }
 
 const char *series_label(const char *key, char *buf, size_t len)
@@ -893,6 +924,89 @@ static int q_check(struct qcall *c)
 	return isfinite(v) ? 0 : (snprintf(c->why, c->whylen, "%s not recorded", c->qi->name), 1);
 }
 
+/* grad_*.dQ|dK|dV: one gradient's own comparison (correctness.gradients) */
+static int q_grad(struct qcall *c)
+{
+	int g;
+	for (g = 0; g < RECORD_GRADS; g++)
+		if (!strcmp(c->arg, record_grad_names[g]))
+			break;
+	if (g == RECORD_GRADS)
+		QMISSING(c, "'%s' is not a gradient (dQ, dK or dV)", c->arg);
+	const struct grad_error *e = &c->rec->grad[g];
+	if (!e->checked)
+		QMISSING(c, "%s was not checked on its own in this record (a forward, or recorded before per-gradient errors)", c->arg);
+	return q_value(c, is_q(c, "grad_max_abs_err") ? e->max_abs_err : is_q(c, "grad_rel_l2_err") ? e->rel_l2_err
+			  : is_q(c, "grad_tol_max_abs") ? e->tol_max_abs : e->tol_rel_l2);
+}
+
+/* stall_pct.REASON: warp-cycles stalled for it over warp-cycles active, in % */
+static int q_stall(struct qcall *c)
+{
+	char m[160];
+	size_t i;
+	for (i = 0; i < metric_stall_reason_count; i++)
+		if (!strcmp(c->arg, metric_stall_reasons[i].name))
+			break;
+	if (i == metric_stall_reason_count)
+		QMISSING(c, "'%s' is not a stall reason of the stalls set (docs/metrics.md lists them)", c->arg);
+	snprintf(m, sizeof m, M_STALL("%s"), c->arg);
+	double stalled, active;
+	if (metric_q(c->rd, c->rec, m, &stalled, c->why, c->whylen) ||
+	    metric_q(c->rd, c->rec, M_WARPS_ACTIVE, &active, c->why, c->whylen))
+		return 1;
+	if (!(active > 0))
+		QMISSING(c, "no active warp-cycles recorded");
+	return q_value(c, 100 * stalled / active);
+}
+
+/* stall_top_pct: the largest share of a reason that stalls (all but "selected", which issues) */
+static int q_stall_top(struct qcall *c)
+{
+	double best = NAN;
+	for (size_t i = 0; i < metric_stall_reason_count; i++) {
+		double v;
+		enum qunit u;
+		if (!strcmp(metric_stall_reasons[i].name, "selected") ||
+		    rdata_quantity(c->rd, c->rec, "stall_pct", metric_stall_reasons[i].name, &v, &u, c->why, c->whylen))
+			continue;
+		best = isfinite(best) && best >= v ? best : v;
+	}
+	if (!isfinite(best))
+		QMISSING(c, "no stall reasons recorded (the stalls set)");
+	return q_value(c, best);
+}
+
+/* dq_red_bytes, dq_red_model, dq_red_ratio: the backward's dQ reductions
+ * in the L2, counted (sectors) and predicted (Br·d fp32 per tile pair) */
+static int q_dq_red(struct qcall *c)
+{
+	double measured = NAN, predicted = NAN;
+	if (!is_q(c, "dq_red_model")) {
+		double sect;
+		if (metric_q(c->rd, c->rec, M_L2_RED_SECT, &sect, c->why, c->whylen))
+			return 1;
+		measured = sect * M_L2_SECTOR_BYTES;
+	}
+	if (!is_q(c, "dq_red_bytes")) {
+		const struct variant_desc *v;
+		struct attn_shape s;
+		struct gpu_model g;
+		struct model m;
+		int quiet = error_quiet(1);
+		int bad = model_shape_of_record(c->rec, &v, &s);
+		if (!bad) {
+			gpu_model_from_info(&g, &c->rd->res->header.gpu);
+			bad = model_predict(v, &s, &g, &m);
+		}
+		error_quiet(quiet);
+		if (bad || !(m.dq_reduce_bytes > 0))
+			QMISSING(c, "no dQ reduction in the model of '%s' %s", c->rec->variant, record_pass(c->rec));
+		predicted = m.dq_reduce_bytes;
+	}
+	return q_value(c, is_q(c, "dq_red_bytes") ? measured : is_q(c, "dq_red_model") ? predicted : measured / predicted);
+}
+
 static int q_N(struct qcall *c) { return q_value(c, c->rec->seqlen_kv); }
 static int q_Nq(struct qcall *c) { return q_value(c, c->rec->seqlen_q); }
 static int q_d(struct qcall *c) { return q_value(c, c->rec->head_dim); }
@@ -1027,6 +1141,19 @@ const struct qinfo quantity_table[] = {
 	{ "tol_rel_l2", U_NUM, 0, "tolerance of rel_l2_err", q_check },
 	{ "rows_checked", U_INT, 0, "query rows compared with the reference", q_check },
 	{ "correct", U_INT, 0, "1 if within tolerance", q_check },
+	{ "grad_max_abs_err", U_NUM, 2, "one gradient's largest |error|: grad_max_abs_err.dQ (dK, dV)", q_grad },
+	{ "grad_rel_l2_err", U_NUM, 2, "one gradient's ‖error‖₂ / ‖reference‖₂: grad_rel_l2_err.dK", q_grad },
+	{ "grad_tol_max_abs", U_NUM, 2, "one gradient's bound on its largest |error| (a fraction of its largest |reference|)", q_grad },
+	{ "grad_tol_rel_l2", U_NUM, 2, "one gradient's bound on its rel. L2 error", q_grad },
+	{ "l1_bytes", U_BYTES, 0, "L1/TEX traffic, shared memory included (" M_L1_BYTES ")", q_metric, M_L1_BYTES },
+	{ "l1_hit", U_PCT, 0, "L1/TEX sector hit rate (" M_L1_HIT ")", q_metric, M_L1_HIT },
+	{ "l2_hit", U_PCT, 0, "L2 sector hit rate (" M_L2_HIT ")", q_metric, M_L2_HIT },
+	{ "smem_wavefronts", U_COUNT, 0, "shared-memory wavefronts of the LSU pipe, loads and stores (" M_SMEM_WF ")", q_metric, M_SMEM_WF },
+	{ "stall_pct", U_PCT, 2, "warp-cycles stalled for a reason over warp-cycles active: stall_pct.long_scoreboard", q_stall },
+	{ "stall_top_pct", U_PCT, 0, "the largest share of active warp-cycles one stall reason holds (issuing, 'selected', left out)", q_stall_top },
+	{ "dq_red_bytes", U_BYTES, 0, "bytes reduced in the L2 (" M_L2_RED_SECT " × 32): flash2 backward's dQ accumulation", q_dq_red },
+	{ "dq_red_model", U_BYTES, 0, "the model's dQ reduction bytes: Br·d fp32 per (Q block, K/V block) pair (kernels/flash_bwd.cu)", q_dq_red },
+	{ "dq_red_ratio", U_RATIO, 0, "dq_red_bytes / dq_red_model", q_dq_red },
 	{ "N", U_INT, 0, "sequence length (KV length for decode)", q_N, NULL, 1 },
 	{ "Nq", U_INT, 0, "query length", q_Nq, NULL, 1 },
 	{ "d", U_INT, 0, "head dimension", q_d, NULL, 1 },

@@ -180,6 +180,14 @@ size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *
 		    enum rfield f, int *out, size_t max);
 int record_field(const struct record *rec, enum rfield f);
 
+/* The records under sel that carry metric: one per series key (attnprof's
+ * and reference series as rdata_find resolves them, captured calls their
+ * implementation's first call), in the order rdata_series lists keys, then
+ * the captured ones; keys[i] names recs[i].  What the memory-workload and
+ * warp-state figures draw.  Returns the count (≤ max). */
+size_t rdata_metric_records(const struct rdata *rd, const struct rsel *sel, const char *metric,
+			    char keys[][SERIES_KEY], const struct record **recs, size_t max);
+
 /* ---- quantities --------------------------------------------------------- */
 
 enum qunit { U_NUM, U_BYTES, U_MS, U_TFLOPS, U_RATIO, U_PCT, U_COUNT, U_GBS,

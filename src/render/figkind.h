@@ -97,7 +97,7 @@ void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, s
 enum table_kind { TABLE_SPEEDUP, TABLE_CONDITIONS, TABLE_CORRECTNESS, TABLE_MODEL, TABLE_MEMORY,
 		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_ABLATION, TABLE_DECODE,
 		  TABLE_CAPTURE_CALLS, TABLE_CAPTURE_COMPARE, TABLE_CAPTURE_MISSING, /* capreview.c */
-		  TABLE_TENSOR, TABLE_SPREAD, TABLE_SOL,
+		  TABLE_TENSOR, TABLE_SPREAD, TABLE_SOL, TABLE_STALLS, TABLE_DQ_TRAFFIC,
 		  TABLE_COUNT };
 struct table_info {
 	const char *name, *about;

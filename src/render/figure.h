@@ -43,6 +43,11 @@ void fig_ablation_title(const struct rdata *, const struct figopts *, char *, si
 void fig_ablation(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_decode_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_decode(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+/* Counter figures (fig_workload.c, fig_stalls.c; geometry in fig_counters.h). */
+void fig_workload_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_workload(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_stalls_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_stalls(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 /* Teaching figures (fig_teach.c). */
 void fig_tiling_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_tiling(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);

@@ -11,6 +11,7 @@
 #include "render/figkind.h"
 #include "render/datasheet.h"
 #include "render/capreview.h"
+#include "metric_sets.h"
 #include "util/error.h"
 #include "util/ustr.h"
 
@@ -984,7 +985,33 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 
 static int when_atom(struct parser *pp, int *truth);
 
+static int when_one(struct interp *ip, const struct ynode *node, const char *cond, int *truth);
+
+/* 'A and B and …': each a condition of its own (no 'or', no brackets: the
+ * alternative wording sits beside it with its own condition) */
 int interp_when(struct interp *ip, const struct ynode *node, const char *cond, int *truth)
+{
+	if (!strstr(cond, " and "))
+		return when_one(ip, node, cond, truth);
+	char *copy = strdup(cond);
+	if (!copy)
+		return error("out of memory");
+	int rc = 0;
+	*truth = 1;
+	for (char *p = copy; p && !rc;) {
+		char *and = strstr(p, " and ");
+		if (and)
+			*and = '\0';
+		int t = 0;
+		rc = when_one(ip, node, p, &t);
+		*truth = *truth && t;
+		p = and ? and + 5 : NULL;
+	}
+	free(copy);
+	return rc;
+}
+
+static int when_one(struct interp *ip, const struct ynode *node, const char *cond, int *truth)
 {
 	struct parser ps = { ip, node, cond, cond, cond + strlen(cond) };
 	/* 'not not … X': a loop, not a recursion, so no depth of 'not' can
@@ -1067,6 +1094,21 @@ static int has_capture(const struct rdata *rd, const char *w)
 	return truth;
 }
 
+/* workload, stalls, dq-traffic: records (not captured calls, except for
+ * the first two) that carry the counters a figure or row of them draws */
+static int has_counter(const struct rdata *rd, const char *w)
+{
+	const char *m = !strcmp(w, "workload") ? M_L1_BYTES : !strcmp(w, "stalls") ? M_WARPS_ACTIVE : M_L2_RED_SECT;
+	const int bwd_only = !strcmp(w, "dq-traffic");
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (r->error || !record_metric(r, m) || (bwd_only && (record_captured(r) || !strcmp(record_pass(r), "fwd"))))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
 struct has_cond {
 	const char *name;
 	int (*test)(const struct rdata *rd, const char *name);
@@ -1080,7 +1122,8 @@ static const struct has_cond has_conds[] = {
 	{ "clock", has_clock }, { "clock-bwd", has_clock }, { "incorrect", has_record },
 	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
-	{ "missing-references", has_capture },
+	{ "missing-references", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
+	{ "dq-traffic", has_counter },
 };
 
 static const struct has_cond *has_find(const char *name)

@@ -63,7 +63,8 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
  * Evaluate a `when:` condition: "has:decode", "has:ablation", "has:metrics",
  * "has:reference", "has:failures", "has:prefill", "not CONDITION", or
  * "EXPR OP NUMBER|EXPR" with OP one of > < >= <= == != (a missing value
- * makes it false).  0 with *truth set, or -2 for a template error.
+ * makes it false), and "A and B and …" of those (true when each is).  0
+ * with *truth set, -2 for a template error, -1 out of memory.
  */
 int interp_when(struct interp *ip, const struct ynode *node, const char *cond, int *truth);
 /* "file:line:col" of byte `off` inside the scalar node's text. */

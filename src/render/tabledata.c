@@ -13,6 +13,7 @@
 #include "render/capreview.h"
 #include "render/datasheet.h"
 #include "render/kernel_name.h"
+#include "grad_check.h"
 #include "metric_sets.h"
 #include "util/error.h"
 
@@ -32,6 +33,8 @@ const struct table_info table_kinds[TABLE_COUNT] = {
 	[TABLE_CAPTURE_MISSING] = { "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes" },
 	[TABLE_TENSOR] = { "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant" },
 	[TABLE_SPREAD] = { "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread" },
+	[TABLE_STALLS] = { "stalls", "the warp states per kernel at the focus: issuing, and the share of active warp-cycles stalled for each main reason", "Warp states per kernel" },
+	[TABLE_DQ_TRAFFIC] = { "dq-traffic", "the backward's dQ reductions in the L2: the model's Br·d fp32 per tile pair against the reduction sectors measured", "dQ reduction traffic of the backward" },
 	[TABLE_SOL] = { "sol", "speed of light of each variant's longest kernel at the focus: its share of the measured DRAM bandwidth and the tensor pipe's activity, the call's share of the measured tensor rate", "Speed of light per variant" },
 };
 
@@ -250,6 +253,57 @@ static void build_conditions(struct dtable *T, const struct rdata *rd)
 		kv_row(T, "notes", hd->notes);
 }
 
+/* Under a series' row, one row per gradient its backward records checked
+ * (none for records from before per-gradient errors): runs, within bound,
+ * the worst rel. L2, and the max |err| of the record nearest its bound
+ * beside that bound (it scales with each record's largest |reference|).
+ * Returns the rows added. */
+static int correctness_grad_rows(struct dtable *T, const struct rdata *rd, const char *key)
+{
+	int added = 0;
+	char kk[SERIES_KEY];
+	for (int g = 0; g < RECORD_GRADS; g++) {
+		int checked = 0, ok = 0;
+		double rl2 = 0, trl2 = 0, mae = 0, tmae = 0, near = -1;
+		for (size_t i = 0; i < rd->res->nrecords; i++) {
+			const struct record *r = &rd->res->records[i];
+			const struct grad_error *e = &r->grad[g];
+			if (!e->checked || strcmp(record_series(r, kk, sizeof(kk)), key))
+				continue;
+			checked++;
+			ok += e->correct;
+			if (isfinite(e->rel_l2_err) && e->rel_l2_err >= rl2) {
+				rl2 = e->rel_l2_err;
+				trl2 = e->tol_rel_l2;
+			}
+			const double ratio = e->tol_max_abs > 0 ? e->max_abs_err / e->tol_max_abs : INFINITY;
+			if (!(ratio <= near)) { /* NaN and the first record take it */
+				near = ratio;
+				mae = e->max_abs_err;
+				tmae = e->tol_max_abs;
+			}
+		}
+		if (!checked)
+			continue;
+		char (*row)[TCELL] = t_row(T);
+		if (!row)
+			return added;
+		char label[TCELL];
+		t_set(row, 0, "%s %s", series_label(key, label, sizeof(label)), record_grad_names[g]);
+		t_set(row, 1, "%d", checked);
+		t_set(row, 2, "%d of %d", ok, checked);
+		t_set(row, 3, "%.2e", mae);
+		t_set(row, 4, "%.2g", tmae);
+		t_set(row, 5, "%.2e", rl2);
+		t_set(row, 6, "%.2g", trl2);
+		t_set(row, 7, "–");
+		if (ok < checked)
+			T->bad[T->nrows - 1] = 1;
+		added++;
+	}
+	return added;
+}
+
 static void build_correctness(struct dtable *T, const struct rdata *rd)
 {
 	static const char *const h[] = { "variant", "runs checked", "within tolerance", "worst max |err|", "tolerance",
@@ -260,7 +314,7 @@ static void build_correctness(struct dtable *T, const struct rdata *rd)
 	rsel_any(&any);
 	char keys[24][SERIES_KEY];
 	size_t ns = rdata_series(rd, &any, SERIES_ALL, keys, 24);
-	int failures = 0, unchecked = 0;
+	int failures = 0, unchecked = 0, grads = 0;
 	for (size_t k = 0; k < ns; k++) {
 		int checked = 0, ok = 0, rows = 0;
 		double mae = 0, rl2 = 0, tmae = 0, trl2 = 0;
@@ -300,10 +354,25 @@ static void build_correctness(struct dtable *T, const struct rdata *rd)
 			T->bad[T->nrows - 1] = 1;
 			failures += checked - ok;
 		}
+		grads += correctness_grad_rows(T, rd, keys[k]);
 	}
 	snprintf(T->note, sizeof(T->note), "O compared with an fp64 CPU reference on fresh seeded inputs (rows sampled for large N; each record's seed is in its results file). "
 		 "%d run%s outside tolerance%s; %d record%s not checked (reference series are not).", failures,
 		 failures == 1 ? "" : "s", failures ? " — reported as failing, not dropped" : "", unchecked, unchecked == 1 ? "" : "s");
+	if (grads) { /* the bounds from the check itself, so the note cannot drift from it */
+		double r16, f16, r8, f8;
+		grad_tolerance(DTYPE_FP16, &r16, &f16);
+		grad_tolerance(DTYPE_BF16, &r8, &f8);
+		size_t n = strlen(T->note);
+		snprintf(T->note + n, sizeof(T->note) - n,
+			 " Rows dQ, dK, dV: each gradient of the backward records on its own (the series row keeps the worst of them). "
+			 "Each is held to rel. L2 ≤ %.0e (fp16) or %.0e (bf16) over its checked elements, and max |err| ≤ %.0e (fp16) or "
+			 "%.0e (bf16) × the tensor's largest |reference|, so its bound differs per record: the row shows the record "
+			 "nearest its bound. Why these: P and dS are rounded to the input type for the tensor cores (2⁻¹¹ or 2⁻⁸ "
+			 "relative per rounding, as in FA2), standard also rounds S and dP in HBM, and dS = P ∘ (dP − D) loses "
+			 "relative accuracy where dP ≈ D, so single elements stray more than the norm (src/grad_check.h).",
+			 r16, r8, f16, f8);
+	}
 }
 
 static void build_model(struct dtable *T, const struct rdata *rd, const struct figopts *o)
@@ -593,6 +662,111 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 		 rsel_describe(&s, d, sizeof(d)), g->copy_gbs, g->peak_hbm_gbs, g->tensor_tflops);
 }
 
+/* The reasons the stalls table gives a column, in this order (the figure
+ * draws all of them); the largest of the others is named in the last. */
+static const char *const stall_cols[] = { "selected", "math_pipe_throttle", "long_scoreboard", "short_scoreboard",
+					  "mio_throttle", "barrier", "wait" };
+#define NSTALL_COLS (sizeof stall_cols / sizeof stall_cols[0])
+
+static void build_stalls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
+{
+	static const char *const passes[] = { "fwd", "bwd", "fwd+bwd" };
+	const char *h[2 + NSTALL_COLS + 1];
+	int right[2 + NSTALL_COLS + 1];
+	h[0] = "kernel";
+	h[1] = "tensor pipe";
+	right[0] = 0;
+	right[1] = 1;
+	for (size_t i = 0; i < NSTALL_COLS; i++)
+		for (size_t k = 0; k < metric_stall_reason_count; k++)
+			if (!strcmp(metric_stall_reasons[k].name, stall_cols[i])) {
+				h[2 + i] = metric_stall_reasons[k].label;
+				right[2 + i] = 1;
+			}
+	h[2 + NSTALL_COLS] = "largest other";
+	right[2 + NSTALL_COLS] = 0;
+	t_cols(T, (int)(3 + NSTALL_COLS), h, right);
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	for (size_t p = 0; p < 3; p++) {
+		if (o->sel.pass && strcmp(o->sel.pass, passes[p]))
+			continue;
+		s.pass = passes[p];
+		char keys[16][SERIES_KEY];
+		const struct record *recs[16];
+		size_t n = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, recs, 16);
+		for (size_t i = 0; i < n; i++) {
+			char (*row)[TCELL] = t_row(T);
+			if (!row)
+				return;
+			char lab[SERIES_KEY];
+			t_set(row, 0, "%s%s%s", series_label(keys[i], lab, sizeof lab), p ? " " : "", p ? passes[p] : "");
+			q_text(rd, recs[i], "tensor_active", NULL, NULL, row[1], TCELL);
+			for (size_t c = 0; c < NSTALL_COLS; c++)
+				q_text(rd, recs[i], "stall_pct", stall_cols[c], NULL, row[2 + c], TCELL);
+			double best = -1;
+			const struct stall_reason *top = NULL;
+			for (size_t k = 0; k < metric_stall_reason_count; k++) {
+				size_t c;
+				for (c = 0; c < NSTALL_COLS && strcmp(stall_cols[c], metric_stall_reasons[k].name); c++)
+					;
+				double v;
+				enum qunit u;
+				char why[160];
+				if (c < NSTALL_COLS ||
+				    rdata_quantity(rd, recs[i], "stall_pct", metric_stall_reasons[k].name, &v, &u, why, sizeof why) ||
+				    !(v > best))
+					continue;
+				best = v;
+				top = &metric_stall_reasons[k];
+			}
+			t_set(row, 2 + NSTALL_COLS, top ? "%s %.0f %%" : "–", top ? top->label : "", best);
+		}
+	}
+	snprintf(T->note, sizeof(T->note), "Warp-cycles of each reason over the active warp-cycles (" M_WARPS_ACTIVE
+		 "), summed over the call's kernels, as Nsight Compute's warp-state statistics count them: every active "
+		 "warp is in one state each cycle, so a row adds up to 100 %%; selected = issuing an instruction. Long "
+		 "scoreboard waits on global or local memory (L1TEX), short scoreboard on shared memory and MUFU results, "
+		 "MIO throttle on room in the shared-memory/MUFU queue, math-pipe throttle on a busy execution pipe "
+		 "(tensor, FMA), barrier on the other warps of the block. Tensor pipe = " M_TENSOR_ACTIVE
+		 " where the record has it (another metric set); – = not measured.");
+}
+
+static void build_dq_traffic(struct dtable *T, const struct rdata *rd)
+{
+	static const char *const h[] = { "variant", "N", "d", "causal", "tile pairs", "model: Br·d fp32 per pair",
+					 "measured (L2 reductions)", "measured / model" };
+	static const int right[] = { 0, 1, 1, 0, 1, 1, 1, 1 };
+	t_cols(T, 8, h, right);
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (record_captured(r) || r->error || !strcmp(record_pass(r), "fwd") || !record_metric(r, M_L2_RED_SECT))
+			continue;
+		char (*row)[TCELL] = t_row(T);
+		if (!row)
+			return;
+		char kk[SERIES_KEY];
+		series_label(record_series(r, kk, sizeof kk), row[0], TCELL);
+		if (strcmp(record_pass(r), "bwd"))
+			strncat(row[0], " (fwd+bwd)", TCELL - strlen(row[0]) - 1);
+		t_set(row, 1, "%d", r->seqlen_kv);
+		t_set(row, 2, "%d", r->head_dim);
+		t_set(row, 3, "%s", r->causal ? "yes" : "no");
+		const double *tp = kvlist_get(&r->model, "tile_pairs");
+		if (tp && *tp > 0)
+			q_text(rd, r, "model", "tile_pairs", "count", row[4], TCELL);
+		else
+			t_set(row, 4, "–"); /* no flash loop (cuBLAS) */
+		q_text(rd, r, "dq_red_model", NULL, NULL, row[5], TCELL);
+		q_text(rd, r, "dq_red_bytes", NULL, NULL, row[6], TCELL);
+		q_text(rd, r, "dq_red_ratio", NULL, NULL, row[7], TCELL);
+	}
+	snprintf(T->note, sizeof(T->note), "flash2's backward adds each tile pair's dQ_i (Br rows × d, fp32) into the "
+		 "dQ accumulator by reductions resolved in the L2 (kernels/flash_bwd.cu): the model counts Br·d·4 bytes per "
+		 "(Q block, K/V block) pair its loop computes; measured = " M_L2_RED_SECT " × %d bytes over the pass's "
+		 "kernels. A kernel without reductions (standard's cuBLAS GEMMs) has no model row (–).", M_L2_SECTOR_BYTES);
+}
+
 /* A median this far above the fastest launch: the launches did not all run
  * alike (two modes, a slow stretch), and the median may speak of the slow
  * ones.  Quiet timings here sit within 1-2 % (docs/benchmarks.md). */
@@ -830,6 +1004,8 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 	case TABLE_TENSOR: build_tensor(T, rd, o); break;
 	case TABLE_SPREAD: build_spread(T, rd); break;
 	case TABLE_SOL: build_sol(T, rd, o); break;
+	case TABLE_STALLS: build_stalls(T, rd, o); break;
+	case TABLE_DQ_TRAFFIC: build_dq_traffic(T, rd); break;
 	case TABLE_ABLATION: build_ablation(T, rd, o); break;
 	case TABLE_DECODE: build_decode(T, rd); break;
 	case TABLE_CAPTURE_CALLS: capture_table_calls(T, rd); break;

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 
 #include "attn.h"
+#include "gpu/check.h"
 #include "grad_check.h"
 #include "inputs.h"
 #include "reference.h"
@@ -217,6 +218,52 @@ static void test_gpu_bwd_correct(void)
 	CHECK_INT(bad, 0);
 }
 
+/* What record keeps of a backward check (src/gpu/check.c): each gradient's
+ * own errors and bounds beside the worst, and a wrong dK failing dK alone. */
+static void test_gpu_bwd_record_grads(void)
+{
+	if (!gpu())
+		SKIP(skip_reason);
+	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, 1, 2, 2, 301, 301, 64, 1, PASS_BWD };
+	const uint64_t seed = 0x6a11u, nQ = 2ull * 301 * 64;
+	struct attn_run *r = NULL;
+	struct grad_ref g;
+	struct record rec;
+	grad_ref_init(&g);
+	record_init(&rec);
+	CHECK_INT(attn_run_create(&r, variant_find("flash2"), &s, sms), 0);
+	if (!r)
+		return;
+	int ready = !fill(r, "Q", nQ, s.dtype, seed, TENSOR_Q) && !fill(r, "K", nQ, s.dtype, seed, TENSOR_K) &&
+		    !fill(r, "V", nQ, s.dtype, seed, TENSOR_V) && !fill(r, "dO", nQ, s.dtype, seed, TENSOR_DO) &&
+		    !attn_run_prepare(r) && !attn_run_launch(r) && !attn_run_sync(r) && !grad_ref_build(&g, &s, seed, 0);
+	CHECK(ready);
+	if (ready) {
+		CHECK_INT(check_gradients(r, &g, &s, &rec), 0);
+		double worst = 0;
+		for (int t = 0; t < RECORD_GRADS; t++) {
+			const struct grad_error *e = &rec.grad[t];
+			printf("    %s: rel-L2 %.2e (bound %.0e), max|err| %.2e (bound %.2e)%s\n", record_grad_names[t],
+			       e->rel_l2_err, e->tol_rel_l2, e->max_abs_err, e->tol_max_abs, e->correct ? "" : " FAIL");
+			CHECK(e->checked && e->correct);
+			CHECK(e->rel_l2_err > 0 && e->rel_l2_err <= e->tol_rel_l2 && e->max_abs_err <= e->tol_max_abs);
+			worst = e->rel_l2_err > worst ? e->rel_l2_err : worst;
+		}
+		CHECK(rec.correct && rec.rel_l2_err == worst);
+		/* dK overwritten with other numbers: dK fails, dQ and dV stay within */
+		void *dk = attn_run_buffer(r, "dK");
+		CHECK(dk && !attn_fill_input(dk, nQ, s.dtype, seed + 1, TENSOR_K));
+		record_release(&rec);
+		CHECK_INT(check_gradients(r, &g, &s, &rec), 0);
+		CHECK(!rec.correct);
+		CHECK(!rec.grad[GRAD_DK].correct && rec.grad[GRAD_DQ].correct && rec.grad[GRAD_DV].correct);
+		CHECK(rec.grad[GRAD_DK].rel_l2_err > 10 * rec.grad[GRAD_DK].tol_rel_l2);
+	}
+	record_release(&rec);
+	grad_ref_release(&g);
+	attn_run_destroy(r);
+}
+
 /* A variant without backward kernels is refused with a clear error. */
 static void test_gpu_bwd_unsupported(void)
 {
@@ -288,7 +335,7 @@ static void test_gpu_bwd_bench(void)
 			}
 }
 
-TESTS(test_gpu_bwd_unsupported, test_gpu_bwd_correct, test_gpu_bwd_bench)
+TESTS(test_gpu_bwd_unsupported, test_gpu_bwd_record_grads, test_gpu_bwd_correct, test_gpu_bwd_bench)
 #else
 static void test_gpu_bwd(void)
 {

@@ -5,6 +5,7 @@
 #if ATTNPROF_HAVE_RENDER
 
 #include "render/chart.h"
+#include "render/fig_counters.h"
 #include "render/geom.h"
 
 static void test_nice_step(void)
@@ -182,7 +183,37 @@ static void test_log_tick_labels(void)
 	CHECK(strchr(tick_label(0.25, &a, TICK_NUM, buf, sizeof(buf)), '.') != NULL);
 }
 
-TESTS(test_nice_step, test_axis_linear, test_axis_log, test_boxes, test_bars, test_waves, test_labels,
+/* the counter figures' geometry (fig_counters.h) */
+static void test_counter_geometry(void)
+{
+	struct rbox cell[WL_LEVELS];
+	workload_cells(rbox_make(10, 20, 400, 30), 70, 10, cell);
+	CHECK_NEAR(cell[0].x, 90, 1e-9);  /* after the label and one gap */
+	CHECK_NEAR(cell[0].w, 100, 1e-9); /* (400 - 70 - 3 gaps) / 3 */
+	CHECK_NEAR(cell[2].x + cell[2].w, 410, 1e-9); /* the row's right end */
+	CHECK_NEAR(cell[1].x, cell[0].x + cell[0].w + 10, 1e-9);
+	CHECK_NEAR(cell[1].y, 20, 0);
+	struct rbox b = workload_bar(cell[1], 0.25, 8);
+	CHECK_NEAR(b.x, cell[1].x, 0);
+	CHECK_NEAR(b.w, 25, 1e-9);
+	CHECK_NEAR(b.h, 8, 0);
+	CHECK_NEAR(workload_bar(cell[1], 3, 8).w, 100, 1e-9); /* clamped to the cell */
+	CHECK_NEAR(workload_bar(cell[1], NAN, 8).w, 0, 0);    /* not measured: no bar */
+	CHECK_NEAR(workload_bar(cell[1], -1, 80).h, 30, 0);   /* never taller than the cell */
+
+	const double v[] = { 30, NAN, 20, -5, 60 };
+	struct rbox seg[5];
+	double sum = stall_segments(rbox_make(0, 0, 200, 10), v, 5, 100, seg);
+	CHECK_NEAR(sum, 100, 1e-9);             /* 30 + 20 + the 50 that fit of 60 */
+	CHECK_NEAR(seg[0].w, 60, 1e-9);
+	CHECK_NEAR(seg[1].w, 0, 0);             /* NaN: no width */
+	CHECK_NEAR(seg[2].x, 60, 1e-9);
+	CHECK_NEAR(seg[2].w, 40, 1e-9);
+	CHECK_NEAR(seg[3].w, 0, 0);             /* negative: no width */
+	CHECK_NEAR(seg[4].x + seg[4].w, 200, 1e-9); /* never past the bar's end */
+}
+
+TESTS(test_nice_step, test_counter_geometry, test_axis_linear, test_axis_log, test_boxes, test_bars, test_waves, test_labels,
       test_log_tick_labels)
 
 #else

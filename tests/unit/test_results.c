@@ -62,6 +62,11 @@ static void fill_record(struct record *r, int i, int with_metrics)
 	}
 	kvlist_set(&r->model, "flops", 1.1e12);
 	kvlist_set(&r->model, "hbm_bytes_min", 2.7e8);
+	if (i % 3 == 1) { /* a backward: dQ and dV checked, dK not (too large a problem, say) */
+		r->pass = strdup("bwd");
+		r->grad[0] = (struct grad_error){ 1, 1, 1.0 / 3 * 1e-3, 2.5e-3, 4.75e-2, 1e-2 };
+		r->grad[2] = (struct grad_error){ 1, i != 4, 0.0, 1.0 / 7, 3e-2, 1e-2 }; /* an exact 0 stays a measurement */
+	}
 	if (i == 2)
 		r->error = strdup("launch: out of memory: \"cudaMalloc\" failed");
 }
@@ -106,6 +111,13 @@ static void check_same_record(const struct record *a, const struct record *b)
 	CHECK_INT(a->seed, b->seed);
 	CHECK_INT(a->correct, b->correct);
 	CHECK(a->max_abs_err == b->max_abs_err);
+	for (int g = 0; g < RECORD_GRADS; g++) {
+		const struct grad_error *x = &a->grad[g], *y = &b->grad[g];
+		CHECK_INT(x->checked, y->checked);
+		CHECK_INT(x->correct, y->correct);
+		CHECK(x->max_abs_err == y->max_abs_err && x->rel_l2_err == y->rel_l2_err); /* exact */
+		CHECK(x->tol_max_abs == y->tol_max_abs && x->tol_rel_l2 == y->tol_rel_l2);
+	}
 	CHECK_INT(a->metrics_status, b->metrics_status);
 	if (a->replay || b->replay)
 		CHECK_STR(a->replay, b->replay);
@@ -123,6 +135,45 @@ static void check_same_record(const struct record *a, const struct record *b)
 		CHECK_STR(a->error, b->error);
 	if (a->metrics_reason || b->metrics_reason)
 		CHECK_STR(a->metrics_reason, b->metrics_reason);
+}
+
+/* correctness.gradients: written only where a gradient was checked, so a
+ * forward's record and a file from before the fields read and write as
+ * before; an old backward record loads with none checked. */
+static void test_gradients(void)
+{
+	struct results a;
+	fill_results(&a, 3);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	CHECK_INT(results_write(&a, f), 0);
+	fclose(f);
+	CHECK_CONTAINS(buf, "gradients: {dQ: {correct: true,");
+	CHECK_CONTAINS(buf, "dV: {correct: true, max_abs_err: 0, rel_l2_err: 0.14285714285714285,");
+	CHECK(!strstr(buf, "dK:")); /* not checked: not written */
+	int n = 0;
+	for (const char *p = buf; (p = strstr(p, "gradients:")); p++)
+		n++;
+	CHECK_INT(n, 1); /* the one backward record of the three */
+	free(buf);
+	results_release(&a);
+
+	static const char old[] = "format: attnprof-results/1\nheader: {tool_version: 0.1.0}\nrecords:\n"
+		"  - {source: attnprof, variant: flash2, phase: prefill, pass: bwd, dtype: fp16, batch: 1, heads: 2, seqlen_q: 64,"
+		" seqlen_kv: 64, head_dim: 64, causal: false, correctness: {checked: true, correct: true, max_abs_err: 0.01,"
+		" rel_l2_err: 0.002, tol_max_abs: 0.05, tol_rel_l2: 0.01}, error: ~}\n";
+	struct results b;
+	CHECK_INT(results_parse(&b, old, sizeof old - 1, "old.yaml", NULL), 0);
+	CHECK_INT(b.nrecords, 1);
+	for (int g = 0; g < RECORD_GRADS && b.nrecords; g++)
+		CHECK_INT(b.records[0].grad[g].checked, 0);
+	f = open_memstream(&buf, &len);
+	CHECK_INT(results_write(&b, f), 0);
+	fclose(f);
+	CHECK(!strstr(buf, "gradients"));
+	free(buf);
+	results_release(&b);
 }
 
 static void test_round_trip(void)
@@ -557,5 +608,5 @@ static void test_find_index(void)
 	results_release(&r);
 }
 
-TESTS(test_round_trip, test_clock_fields, test_ceilings_header, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
+TESTS(test_round_trip, test_gradients, test_clock_fields, test_ceilings_header, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
       test_record_scalar, test_kvlist_index, test_find_index)

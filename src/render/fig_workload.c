@@ -1,0 +1,217 @@
+/* fig_workload.c: the memory-workload figure (issue 31 item 3).
+ *
+ * Where each kernel's bytes go, level by level, as Nsight Compute's memory
+ * chart shows them: for every record at the figure's shape recorded with
+ * the workload set, a row of three cells — L1/TEX with shared memory
+ * (l1tex__t_bytes, its sector hit rate, the shared-memory wavefronts), the
+ * L2 (lts__t_bytes, its sector hit rate, and in a backward the bytes
+ * reduced there: flash2's dQ), DRAM (bytes read and written, with the
+ * model's minimum marked).  Each cell's bar is the row's bytes against the
+ * largest of that level over the rows of its pass, so a matrix that never reaches HBM
+ * shows as a short DRAM bar beside the long one of the variant that stores
+ * it, while its traffic stays visible at L1 and L2.  Rows as fig_stalls.c
+ * orders them; geometry: fig_counters.h.
+ */
+#include "render/fig_counters.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metric_sets.h"
+#include "render/figure.h"
+
+#define WL_ROWS 16
+
+void workload_cells(struct rbox row, double label_w, double gap, struct rbox cell[WL_LEVELS])
+{
+	const double x0 = row.x + label_w + gap, w = (row.w - label_w - gap * WL_LEVELS) / WL_LEVELS;
+	for (int i = 0; i < WL_LEVELS; i++)
+		cell[i] = rbox_make(x0 + i * (w + gap), row.y, w > 0 ? w : 0, row.h);
+}
+
+struct rbox workload_bar(struct rbox cell, double frac, double bar_h)
+{
+	double f = isfinite(frac) ? frac : 0;
+	f = f < 0 ? 0 : f > 1 ? 1 : f;
+	return rbox_make(cell.x, cell.y, cell.w * f, bar_h < cell.h ? bar_h : cell.h);
+}
+
+void fig_workload_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	struct rsel s;
+	char d[96];
+	fig_sel(rd, o, &s);
+	snprintf(buf, len, "Memory workload: bytes and hit rates at L1/shared, L2 and DRAM per kernel (%s)",
+		 rsel_describe(&s, d, sizeof(d)));
+}
+
+/* The quantities of a level: bytes (the bar), then what its text reads. */
+struct wl_row {
+	char label[80];
+	double bytes[WL_LEVELS], hit[WL_LEVELS];
+	double smem_wf, red, rd_bytes, wr_bytes, model;
+	int pass; /* 0 fwd, 1 bwd, 2 fwd+bwd: each pass's bars share a scale */
+};
+
+static double q_or_nan(const struct rdata *rd, const struct record *r, const char *q)
+{
+	double v;
+	enum qunit u;
+	char why[200];
+	return rdata_quantity(rd, r, q, NULL, &v, &u, why, sizeof why) ? NAN : v;
+}
+
+static size_t workload_rows(const struct rdata *rd, const struct figopts *o, struct wl_row *rows, const struct record **recs)
+{
+	static const char *const passes[] = { "fwd", "bwd", "fwd+bwd" };
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	size_t n = 0;
+	for (size_t p = 0; p < 3 && n < WL_ROWS; p++) {
+		if (o->sel.pass && strcmp(o->sel.pass, passes[p]))
+			continue;
+		s.pass = passes[p];
+		char keys[WL_ROWS][SERIES_KEY];
+		const struct record *got[WL_ROWS];
+		size_t m = rdata_metric_records(rd, &s, M_L1_BYTES, keys, got, WL_ROWS - n);
+		for (size_t i = 0; i < m; i++) {
+			struct wl_row *w = &rows[n];
+			char lab[64];
+			series_label(keys[i], lab, sizeof lab);
+			snprintf(w->label, sizeof w->label, "%s%s%s", lab, p ? " " : "", p ? passes[p] : "");
+			w->bytes[0] = q_or_nan(rd, got[i], "l1_bytes");
+			w->hit[0] = q_or_nan(rd, got[i], "l1_hit");
+			w->bytes[1] = q_or_nan(rd, got[i], "l2_bytes");
+			w->hit[1] = q_or_nan(rd, got[i], "l2_hit");
+			w->bytes[2] = q_or_nan(rd, got[i], "hbm_bytes");
+			w->hit[2] = NAN;
+			w->smem_wf = q_or_nan(rd, got[i], "smem_wavefronts");
+			w->red = q_or_nan(rd, got[i], "dq_red_bytes");
+			w->rd_bytes = q_or_nan(rd, got[i], "hbm_read");
+			w->wr_bytes = q_or_nan(rd, got[i], "hbm_write");
+			w->model = q_or_nan(rd, got[i], "hbm_model");
+			w->pass = (int)p;
+			recs[n++] = got[i];
+		}
+	}
+	return n;
+}
+
+void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	struct wl_row rows[WL_ROWS];
+	const struct record *recs[WL_ROWS];
+	size_t nr = workload_rows(rd, o, rows, recs);
+	char title[200], cond[512];
+	fig_workload_title(rd, o, title, sizeof title);
+	rdata_conditions(rd, recs, nr, cond, sizeof cond);
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!nr) {
+		draw_notice(c, box, "no memory-workload counters at these conditions",
+			    "record with the workload set (experiments/workload.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");
+		return;
+	}
+	const double fs = st->size_chart, gap = sz(c, 8);
+	double label_w = 0, th = 0;
+	for (size_t i = 0; i < nr; i++) {
+		double w;
+		text_extent(c, rows[i].label, fs, 0, 0, &w, &th);
+		label_w = fmax(label_w, w);
+	}
+	label_w = fmin(label_w + sz(c, 4), box.w * 0.25);
+
+	/* the levels' heads, SM side on the left, with the way the bytes go */
+	char l2[64], l2size[32];
+	const struct gpu_info *g = &rd->res->header.gpu;
+	if (g->l2_bytes)
+		fmt_quantity((double)g->l2_bytes, U_BYTES, NULL, l2size, sizeof l2size);
+	snprintf(l2, sizeof l2, g->l2_bytes ? "L2 (%s)" : "L2", l2size);
+	const char *const heads[WL_LEVELS] = { "L1/TEX and shared memory", l2, "DRAM (HBM)" };
+	const struct rgb *const fills[WL_LEVELS] = { &st->shared_fill, &st->chip_fill, &st->hbm_fill };
+	struct rbox head = rbox_cut_top(&box, th * 1.2 + sz(c, 6)), hc[WL_LEVELS];
+	workload_cells(head, label_w, gap, hc);
+	for (int l = 0; l < WL_LEVELS; l++) {
+		text_at(c, hc[l].x, hc[l].y, heads[l], fs, TX_BOLD, 0, 0, NULL);
+		if (l)
+			draw_arrow(c, hc[l].x - gap * 0.9, hc[l].y + th * 0.6, hc[l].x - gap * 0.15, hc[l].y + th * 0.6,
+				   st->thin, sz(c, 3), &st->muted);
+	}
+	double maxp[3][WL_LEVELS] = { { 0 } };
+	for (size_t i = 0; i < nr; i++)
+		for (int l = 0; l < WL_LEVELS; l++)
+			if (isfinite(rows[i].bytes[l]))
+				maxp[rows[i].pass][l] = fmax(maxp[rows[i].pass][l], rows[i].bytes[l]);
+
+	const double pitch = fmin(box.h / (double)nr, sz(c, 44)), bar_h = fmin(pitch * 0.28, sz(c, 9));
+	const double small = fs * 0.9;
+	for (size_t i = 0; i < nr; i++) {
+		const struct wl_row *w = &rows[i];
+		const double *maxb = maxp[w->pass];
+		struct rbox row = rbox_make(box.x, box.y + pitch * (double)i, box.w, pitch * 0.9), cell[WL_LEVELS];
+		workload_cells(row, label_w, gap, cell);
+		text_at(c, row.x, row.y + bar_h / 2, w->label, fs, 0, 0, 0.5, NULL);
+		for (int l = 0; l < WL_LEVELS; l++) {
+			fill_rect(c, cell[l], fills[l]);
+			struct rbox bar = workload_bar(cell[l], maxb[l] > 0 ? w->bytes[l] / maxb[l] : 0, bar_h);
+			char b[48], h[48], r1[48], w1[48];
+			char l1[3][160], m2[3][160]; /* each line most detailed first: the first that fits is drawn */
+			int n1 = 1, n2 = 0;
+			if (!isfinite(w->bytes[l])) {
+				text_at(c, cell[l].x + sz(c, 2), cell[l].y + bar_h / 2, "not measured", small, TX_ITALIC, 0, 0.5, &st->muted);
+				continue;
+			}
+			if (bar.w > 0) {
+				fill_rect(c, bar, &st->block_fill);
+				rec_mark(c, bar.x, bar.y, bar.x + bar.w, bar.y + bar.h);
+			}
+			fmt_quantity(w->bytes[l], U_BYTES, NULL, b, sizeof b);
+			snprintf(l1[0], sizeof l1[0], "%s", b);
+			if (isfinite(w->hit[l])) {
+				fmt_quantity(w->hit[l], U_PCT, NULL, h, sizeof h);
+				snprintf(l1[0], sizeof l1[0], "%s · hit %s", b, h);
+				snprintf(l1[1], sizeof l1[1], "%s · %s", b, h);
+				snprintf(l1[2], sizeof l1[2], "%s", b);
+				n1 = 3;
+			} else if (l == 2 && isfinite(w->rd_bytes) && isfinite(w->wr_bytes)) {
+				fmt_quantity(w->rd_bytes, U_BYTES, NULL, r1, sizeof r1);
+				fmt_quantity(w->wr_bytes, U_BYTES, NULL, w1, sizeof w1);
+				snprintf(l1[0], sizeof l1[0], "%s: read %s, written %s", b, r1, w1);
+				snprintf(l1[1], sizeof l1[1], "%s: r %s, w %s", b, r1, w1);
+				snprintf(l1[2], sizeof l1[2], "%s", b);
+				n1 = 3;
+			}
+			if (l == 0 && isfinite(w->smem_wf)) {
+				fmt_quantity(w->smem_wf, U_COUNT, NULL, h, sizeof h);
+				snprintf(m2[0], sizeof m2[0], "shared: %s wavefronts", h);
+				snprintf(m2[1], sizeof m2[0], "shared %s wf", h);
+				n2 = 2;
+			} else if (l == 1 && isfinite(w->red) && w->red > 0) {
+				fmt_quantity(w->red, U_BYTES, NULL, h, sizeof h);
+				snprintf(m2[0], sizeof m2[0], "reduced in L2 (dQ): %s", h);
+				snprintf(m2[1], sizeof m2[0], "dQ reduced %s", h);
+				n2 = 2;
+			} else if (l == 2 && isfinite(w->model) && maxb[2] > 0) {
+				/* the model's minimum, a tick across the bar */
+				const double mx = cell[l].x + cell[l].w * fmin(1, w->model / maxb[2]);
+				set_rgb(c, &st->ink);
+				draw_line(c, mx, bar.y - sz(c, 1.5), mx, bar.y + bar_h + sz(c, 1.5), st->line, 0);
+				fmt_quantity(w->model, U_BYTES, NULL, h, sizeof h);
+				snprintf(m2[0], sizeof m2[0], "model minimum %s (the tick)", h);
+				snprintf(m2[1], sizeof m2[0], "model min. %s", h);
+				snprintf(m2[2], sizeof m2[0], "min. %s", h);
+				n2 = 3;
+			}
+			const double ty = cell[l].y + bar_h + sz(c, 2), tw = cell[l].w - sz(c, 2);
+			const char *t1[3] = { l1[0], l1[1], l1[2] }, *t2[3] = { m2[0], m2[1], m2[2] };
+			double f1, f2;
+			int k1 = text_choose(c, t1, n1, small, 0, tw, &f1);
+			text_at(c, cell[l].x + sz(c, 1), ty, t1[k1], f1, 0, 0, 0, NULL);
+			if (n2) {
+				int k2 = text_choose(c, t2, n2, small, 0, tw, &f2);
+				text_at(c, cell[l].x + sz(c, 1), ty + th * 1.05, t2[k2], f2, 0, 0, 0, &st->muted);
+			}
+		}
+	}
+}
