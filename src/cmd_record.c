@@ -823,7 +823,7 @@ int cmd_record(int argc, char **argv)
 	spec_release(&s);
 	return rc;
 #else
-	(void)out; (void)progress; (void)probe; (void)batch; (void)settle; (void)join_args; (void)device;
+	(void)out; (void)progress; (void)probe; (void)ceilings; (void)batch; (void)settle; (void)join_args; (void)device;
 	spec_release(&s);
 	return built_without_gpu("record");
 #endif
