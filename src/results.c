@@ -139,6 +139,33 @@ int gpu_ceilings_measured(const struct gpu_ceilings *c)
 	return c->mma_sync_tflops > 0 || c->l2_gbs > 0 || c->smem_gbs > 0;
 }
 
+int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len)
+{
+	struct gpu_ceilings *c = &g->ceil;
+	const double smem_bound = 128.0 * g->sm_count * g->sm_clock_mhz * 1e6 / 1e9;
+	size_t at = 0;
+	int dropped = 0;
+	if (len)
+		why[0] = '\0';
+	if (c->l2_gbs > 0 && g->copy_gbs > 0 && c->l2_gbs <= g->copy_gbs) {
+		at += (size_t)snprintf(why + at, at < len ? len - at : 0,
+				       "the L2 kernel read %.0f GB/s, no more than the HBM copy's %.0f: no L2 ceiling",
+				       c->l2_gbs, g->copy_gbs);
+		c->l2_gbs = 0;
+		c->l2_buf_bytes = 0;
+		dropped++;
+	}
+	if (c->smem_gbs > 0 && ((smem_bound > 0 && c->smem_gbs > 1.02 * smem_bound) || c->smem_gbs <= c->l2_gbs ||
+				c->smem_gbs <= g->copy_gbs)) {
+		at += (size_t)snprintf(why + at, at < len ? len - at : 0,
+				       "%sthe shared-memory kernel read %.0f GB/s against a bound of %.0f: no shared-memory ceiling",
+				       at ? "; " : "", c->smem_gbs, smem_bound);
+		c->smem_gbs = 0;
+		dropped++;
+	}
+	return dropped;
+}
+
 void launch_release(struct launch *l)
 {
 	free(l->name);

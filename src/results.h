@@ -95,6 +95,13 @@ struct gpu_info {
 };
 /* 1 when any of header.gpu.ceilings was measured. */
 int gpu_ceilings_measured(const struct gpu_ceilings *c);
+/* A measured ceiling kept only where it is one: the L2 read rate above the
+ * HBM copy rate (else the kernel did not reach the L2's bound: H200
+ * 2026-12-02, 3.6 TB/s against a 4.2 TB/s copy), the shared-memory rate
+ * above the L2's and within 2 % of 128 bytes a clock an SM.  One that is
+ * not is set to 0 (not measured) and said in why (empty when all stand).
+ * Returns how many were dropped. */
+int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len);
 
 struct results_header {
 	char *tool_version;

@@ -728,9 +728,14 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 		warning("shared-memory-bandwidth probe failed: %s", attn_last_error());
 	else
 		g->ceil.smem_gbs = v;
+	char why[400];
+	if (gpu_ceilings_vet(g, why, sizeof why))
+		warning("%s", why);
 	if (gpu_ceilings_measured(&g->ceil)) {
-		char m[512];
+		char m[960];
 		attn_ceilings_method(m, sizeof(m), g->ceil.l2_buf_bytes, REPS);
+		if (why[0]) /* what was measured and dropped, in the record too */
+			snprintf(m + strlen(m), sizeof(m) - strlen(m), "; %s", why);
 		free(g->ceil.method);
 		g->ceil.method = xstrdup(m);
 	}

@@ -412,6 +412,17 @@ int program_record(const struct program_opts *o)
 	snprintf(line, sizeof line, "program %s after %.2f s; %zu process%s loaded the injection library", how, wall,
 		 sum.parts, sum.parts == 1 ? "" : "es");
 	results_note(&res, line);
+	/* settings in the environment that change what the program runs (XLA's
+	 * command buffers decide whether its kernels can be profiled at all) */
+	static const char *const behaviour_env[] = { "XLA_FLAGS", "TORCHINDUCTOR_CUDAGRAPHS", "CUDA_LAUNCH_BLOCKING",
+						     "TORCH_CUDNN_V8_API_DISABLED" };
+	for (size_t i = 0; i < sizeof behaviour_env / sizeof behaviour_env[0]; i++) {
+		const char *v = getenv(behaviour_env[i]);
+		if (v) {
+			snprintf(line, sizeof line, "environment: %s='%.400s'", behaviour_env[i], v);
+			results_note(&res, line);
+		}
+	}
 	if (sum.parts == 0) {
 		error("'%s' %s without loading the injection library: it used no CUDA, or its CUDA driver ignored "
 		      "CUDA_INJECTION64_PATH; nothing was captured", o->argv[0], how);

@@ -131,6 +131,8 @@ static struct {
 	int pending_nest;
 	char pending_name[256];
 	int aux_call;          /* the call is a scanned auxiliary kernel (capture/group.h): not counted as a call */
+	int embedded_call;     /* the call came from a tool's title (XLA's thunk ranges) */
+	long empty_calls;      /* tagged operations that launched no kernel of their own: not calls */
 	int call_tid;          /* a scanned launch: its thread, stream and the thread's launch number */
 	uint64_t call_stream, call_launch;
 	int app_replay;        /* ATTNPROF_INJECT_APP_REPLAY: first run of an application replay */
@@ -564,6 +566,26 @@ static void end_call(void)
 	error_quiet(q);
 	filter_kernels(&ls, &n);
 
+	/* An operation tagged as attention in XLA's thunk titles whose kernels
+	 * all ran inside a command buffer launched nothing here: no kernel, no
+	 * graph launch.  It is no call (H200 2026-12-02 15:19: 14 such rows, no
+	 * time, no bytes, beside the 24 real calls); counted in the notes. */
+	if (g.embedded_call && n == 0 && g.graph_launches == 0 && !err[0]) {
+		free(ls);
+		free(g.range);
+		free(g.problem);
+		g.range = g.problem = NULL;
+		g.active = 0;
+		g.embedded_call = g.aux_call = g.call_tid = 0;
+		g.call_stream = g.call_launch = 0;
+		g.in_window = 0;
+		if (g.empty_calls++ == 0)
+			note_header("operations tagged as attention in XLA's thunk titles that launched no kernel outside a "
+				    "CUDA graph (their kernels ran in XLA's command buffers) are not recorded as calls: "
+				    "their kernels were not profiled (docs/capture.md)");
+		return;
+	}
+
 	struct record rec;
 	record_init(&rec);
 	const struct call_id *id = &g.id;
@@ -607,7 +629,7 @@ static void end_call(void)
 	}
 	g.active = 0;
 	g.captured += !g.aux_call; /* an auxiliary kernel is part of a call, not one */
-	g.aux_call = g.call_tid = 0;
+	g.aux_call = g.call_tid = g.embedded_call = 0;
 	g.call_stream = g.call_launch = 0;
 	if (g.in_window && !err[0]) {
 		g.in_window = 0;
@@ -750,6 +772,7 @@ static void on_push(const char *title)
 	depth += ours;
 	if (take) {
 		begin_call(name, NULL);
+		g.embedded_call = is_embedded;
 		if (is_embedded)
 			snprintf(g.pending_name, sizeof g.pending_name, "%s", name);
 	}

@@ -275,10 +275,12 @@ int value_spread(const struct record *r, double v, int per_time, double *lo, dou
 
 const char *legend_key(const struct legend_entry *e) { return e->part[0] ? e->part : e->label; }
 
+static double legend_size(const struct rctx *c) { return c->legend_fs > 0 ? c->legend_fs : c->st->size_chart; }
+
 static double entry_width(struct rctx *c, const struct legend_entry *e, double *th)
 {
 	double w;
-	text_extent(c, e->label, c->st->size_chart, 0, 0, &w, th);
+	text_extent(c, e->label, legend_size(c), 0, 0, &w, th);
 	return sz(c, 22) + w + sz(c, 12);
 }
 
@@ -301,25 +303,34 @@ double legend_height(struct rctx *c, const struct legend_entry *e, size_t n, dou
 
 struct rbox legend_box(struct rctx *c, const struct legend_entry *e, size_t n, struct rbox *box)
 {
+	c->legend_fs = 0;
 	double gap = sz(c, 4), lh = legend_height(c, e, n, box->w);
 	if (n > 1 && lh + gap > box->h / 3) {
-		/* many series or long names: one entry a row in a column at the right */
-		double wmax = 0, th;
-		for (size_t i = 0; i < n; i++)
-			wmax = fmax(wmax, entry_width(c, &e[i], &th));
-		double ch = legend_height(c, e, n, wmax);
-		if (wmax + gap <= box->w * 0.6 && ch <= box->h) {
-			struct rbox lb = rbox_cut_right(box, wmax + gap);
-			return rbox_make(lb.x + gap, lb.y, wmax, ch);
+		/* many series or long names: one entry a row in a column at the
+		 * right, in smaller type when the chart's would not fit (twelve
+		 * long names on a slide left the plot a sliver under the legend) */
+		for (int smaller = 0; smaller < 2; smaller++) {
+			c->legend_fs = smaller ? c->st->size_chart * 0.8 : 0;
+			double wmax = 0, th;
+			for (size_t i = 0; i < n; i++)
+				wmax = fmax(wmax, entry_width(c, &e[i], &th));
+			double ch = legend_height(c, e, n, wmax);
+			if (wmax + gap <= box->w * 0.6 && ch <= box->h) {
+				struct rbox lb = rbox_cut_right(box, wmax + gap);
+				return rbox_make(lb.x + gap, lb.y, wmax, ch);
+			}
 		}
+		c->legend_fs = 0;
 	}
 	return rbox_cut_top(box, lh + gap);
 }
 
 double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, double x0, double y0, double w)
 {
-	if (!n)
+	if (!n) {
+		c->legend_fs = 0;
 		return 0;
+	}
 	double th = 0, total = 0;
 	/* centre each row: measure rows first */
 	size_t i = 0;
@@ -351,13 +362,14 @@ double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, doubl
 			if (e[k].part[0])
 				draw_numeral(c, e[k].part, e[k].label, x + sw / 2, sy, x + sw / 2,
 					     sy - c->st->size_numeral * 0.75);
-			text_at(c, x + sw + sz(c, 4), y, e[k].label, c->st->size_chart, 0, 0, 0, NULL);
+			text_at(c, x + sw + sz(c, 4), y, e[k].label, legend_size(c), 0, 0, 0, NULL);
 			x += ew;
 		}
 		y += th * 1.35;
 		total = y - y0;
 		i = j;
 	}
+	c->legend_fs = 0; /* legend_box's size is for this legend only */
 	return total;
 }
 

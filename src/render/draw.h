@@ -69,6 +69,9 @@ struct rctx {
 	 * here as SVG <text> elements naming the font, one a run of a line, in
 	 * the surface's coordinates; output.c puts them on top of the drawing */
 	struct sbuf *svg_text;
+	/* the legend's type size, set by legend_box for the legend_draw after
+	 * it (0: the style's chart size) */
+	double legend_fs;
 };
 
 /* Set up c for cr (creates the Pango context); 0 or -1. */

@@ -1005,7 +1005,7 @@ static int crosses_other(const struct panel *pn, const struct ceiling *self, con
  * covers no point, no other label and stays in the plot, trying the longer
  * forms first; 0, or 1 when nowhere is clear (the caller lists it instead). */
 static int ceiling_label(struct rctx *c, const struct panel *pn, const int *drawn, const struct ceiling *ce,
-			 const struct ceiling *all, size_t nall, struct rbox *placed, size_t *nplaced)
+			 const struct ceiling *all, size_t nall, struct rbox *placed, size_t *nplaced, int dry)
 {
 	const double fs = c->st->size_chart * 0.85, pad = sz(c, 3);
 	const struct rbox plot = pn->plot;
@@ -1051,11 +1051,13 @@ static int ceiling_label(struct rctx *c, const struct panel *pn, const int *draw
 				if (roof_points_under(c, pn, drawn, b) || box_hits(b, placed, *nplaced) ||
 				    crosses_other(pn, ce, all, nall, x0, y0, ang, off, w, h))
 					continue;
-				cairo_save(c->cr);
-				cairo_translate(c->cr, x0, y0);
-				cairo_rotate(c->cr, ang);
-				text_at(c, 0, off, ce->label[form], fs, TX_KNOCKOUT, 0, 0, ce->col);
-				cairo_restore(c->cr);
+				if (!dry) {
+					cairo_save(c->cr);
+					cairo_translate(c->cr, x0, y0);
+					cairo_rotate(c->cr, ang);
+					text_at(c, 0, off, ce->label[form], fs, TX_KNOCKOUT, 0, 0, ce->col);
+					cairo_restore(c->cr);
+				}
 				if (*nplaced < 8)
 					placed[(*nplaced)++] = b;
 				return 0;
@@ -1063,6 +1065,41 @@ static int ceiling_label(struct rctx *c, const struct panel *pn, const int *draw
 		}
 	}
 	return 1;
+}
+
+/* The roofline's foot: the ceilings' labels that found no clear place
+ * along their lines (placed there unless dry), then those not measured. */
+static void roof_foot(struct rctx *c, const struct panel *pn, const int *drawn, const struct ceiling *ce, size_t nc,
+		      const char *missing, struct rbox *placed, size_t *np, int dry, char *foot, size_t len)
+{
+	foot[0] = '\0';
+	for (size_t i = 0; i < nc; i++)
+		if (ceiling_label(c, pn, drawn, &ce[i], ce, nc, placed, np, dry))
+			snprintf(foot + strlen(foot), len - strlen(foot), "%s%s", *foot ? " · " : "ceilings: ",
+				 ce[i].label[0]);
+	if (*missing)
+		snprintf(foot + strlen(foot), len - strlen(foot), "%snot measured: %s", *foot ? "; " : "", missing);
+}
+
+/* The foot's place inside the plot: bottom right, else bottom left, where
+ * no point and no label lies.  1 with *at set, or 0. */
+static int roof_foot_place(struct rctx *c, const struct panel *pn, const int *drawn, const char *foot,
+			   const struct rbox *placed, size_t np, struct rbox *at)
+{
+	const double fs = c->st->size_chart * 0.8;
+	double fw, fh;
+	text_extent(c, foot, fs, TX_ITALIC, pn->plot.w * 0.6, &fw, &fh);
+	const double fy = pn->plot.y + pn->plot.h - sz(c, 2) - fh;
+	const double xs[2] = { pn->plot.x + pn->plot.w - sz(c, 2) - fw, pn->plot.x + sz(c, 2) + sz(c, 30) };
+	for (int k = 0; k < 2; k++) {
+		const struct rbox b = rbox_make(xs[k], fy, fw, fh);
+		if (roof_points_under(c, pn, drawn, b) || box_hits(b, placed, np))
+			continue;
+		if (at)
+			*at = b;
+		return 1;
+	}
+	return 0;
 }
 
 void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -1279,6 +1316,29 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 							   : "arithmetic intensity (FLOP per HBM byte, log)");
 	snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s (log)");
 	panel_layout(c, &pn, box);
+	for (size_t i = 0; i < nc; i++) {
+		struct ceiling *q = &ce[i];
+		if (q->gbs > 0) /* up to its ridge with the top roof (panel_y clamps, so never past the top) */
+			q->x_end = fmin(pn.x.hi, (top > 0 ? top : pn.y.hi) * 1e3 / q->gbs);
+		else
+			q->x_start = q->tflops * 1e3 / bw;
+	}
+	/* The labels that find no clear place go into a foot in the plot's
+	 * corner; where neither corner is clear (a narrow plot beside a long
+	 * legend), a line under the plot is kept for it: placed on a dry run */
+	struct rbox foot_box = { 0 };
+	{
+		struct rbox placed[8];
+		size_t np = 0;
+		char foot[600];
+		roof_foot(c, &pn, drawn, ce, nc, missing, placed, &np, 1, foot, sizeof foot);
+		if (*foot && !roof_foot_place(c, &pn, drawn, foot, placed, np, NULL)) {
+			double fw, fh;
+			text_extent(c, foot, c->st->size_chart * 0.8, TX_ITALIC, box.w, &fw, &fh);
+			foot_box = rbox_cut_bottom(&box, fh + sz(c, 4));
+			panel_layout(c, &pn, box);
+		}
+	}
 	panel_draw(c, &pn);
 	cairo_save(c->cr);
 	cairo_rectangle(c->cr, pn.plot.x, pn.plot.y, pn.plot.w, pn.plot.h);
@@ -1286,16 +1346,12 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	for (size_t i = 0; i < nc; i++) {
 		struct ceiling *q = &ce[i];
 		set_rgb(c, q->col ? q->col : &c->st->ink);
-		if (q->gbs > 0) {
-			/* up to its ridge with the top roof (panel_y clamps, so never past the top) */
-			q->x_end = fmin(pn.x.hi, (top > 0 ? top : pn.y.hi) * 1e3 / q->gbs);
+		if (q->gbs > 0)
 			draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, q->gbs * pn.x.lo / 1e3), panel_x(&pn, q->x_end),
 				  panel_y(&pn, q->gbs * q->x_end / 1e3), q->width, q->dash);
-		} else {
-			q->x_start = q->tflops * 1e3 / bw;
+		else
 			draw_line(c, panel_x(&pn, q->x_start), panel_y(&pn, q->tflops), panel_x(&pn, pn.x.hi),
 				  panel_y(&pn, q->tflops), q->width, q->dash);
-		}
 	}
 	cairo_restore(c->cr);
 
@@ -1329,28 +1385,20 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 
 	/* the ceilings' labels along them, clear of the points; those with no
-	 * clear place, and the ceilings not measured, in a line under the plot */
+	 * clear place, and the ceilings not measured, in the foot */
 	struct rbox placed[8];
 	size_t np = 0;
-	char unplaced[300] = "";
-	for (size_t i = 0; i < nc; i++)
-		if (ceiling_label(c, &pn, drawn, &ce[i], ce, nc, placed, &np))
-			snprintf(unplaced + strlen(unplaced), sizeof(unplaced) - strlen(unplaced), "%s%s",
-				 *unplaced ? " · " : "ceilings: ", ce[i].label[0]);
-	char foot[600] = "";
-	if (*unplaced)
-		snprintf(foot, sizeof(foot), "%s", unplaced);
-	if (*missing)
-		snprintf(foot + strlen(foot), sizeof(foot) - strlen(foot), "%snot measured: %s", *foot ? "; " : "",
-			 missing);
+	char foot[600];
+	roof_foot(c, &pn, drawn, ce, nc, missing, placed, &np, 0, foot, sizeof foot);
 	if (*foot) {
-		/* bottom right, else bottom left: where no point lies */
 		const double fs = c->st->size_chart * 0.8;
-		double fw, fh;
-		text_extent(c, foot, fs, TX_ITALIC, pn.plot.w * 0.6, &fw, &fh);
-		double fx = pn.plot.x + pn.plot.w - sz(c, 2) - fw, fy = pn.plot.y + pn.plot.h - sz(c, 2) - fh;
-		if (roof_points_under(c, &pn, drawn, rbox_make(fx, fy, fw, fh)) || box_hits(rbox_make(fx, fy, fw, fh), placed, np))
-			fx = pn.plot.x + sz(c, 2) + sz(c, 30);
-		text_block(c, fx, fy, fw + 1, foot, fs, TX_ITALIC | TX_KNOCKOUT, &c->st->muted);
+		struct rbox at;
+		if (foot_box.w > 0 || !roof_foot_place(c, &pn, drawn, foot, placed, np, &at)) {
+			double fw, fh;
+			text_extent(c, foot, fs, TX_ITALIC, foot_box.w > 0 ? foot_box.w : box.w, &fw, &fh);
+			const struct rbox fb = foot_box.w > 0 ? foot_box : box;
+			at = rbox_make(fb.x + fb.w - fw, fb.y + fb.h - fh, fw, fh);
+		}
+		text_block(c, at.x, at.y, at.w + 1, foot, fs, TX_ITALIC | TX_KNOCKOUT, &c->st->muted);
 	}
 }

