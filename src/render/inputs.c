@@ -245,10 +245,13 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		snprintf(in->names[f], sizeof(in->names[f]), "%s", base_name(L[f].path));
 		day_of(L[f].r.header.date, in->run_days[f], sizeof(in->run_days[f]));
 		in->nfiles++;
-		for (size_t i = 0; i < r->nrecords && !in->has_program; i++)
+		for (size_t i = 0; i < r->nrecords; i++)
 			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
-				program_copy(&in->program, &r->header);
+				if (!in->has_program)
+					program_copy(&in->program, &r->header);
 				in->has_program = 1;
+				program_copy(&in->programs[in->nprograms++], &r->header);
+				break;
 			}
 		for (size_t i = 0; i < r->nrecords && !rc; i++) {
 			record_key(&r->records[i], key, sizeof(key));
@@ -376,6 +379,9 @@ void rinputs_release(struct rinputs *in)
 	in->origin = in->others_origin = NULL;
 	program_release(&in->program);
 	in->has_program = 0;
+	for (int i = 0; i < in->nprograms; i++)
+		program_release(&in->programs[i]);
+	in->nprograms = 0;
 	series_index_release(&in->by_series);
 }
 
@@ -390,9 +396,88 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->run_names = in->names;
 	rd->run_days = in->run_days;
 	rd->program = in->has_program ? &in->program : NULL;
+	rd->programs = in->programs;
+	rd->nprograms = in->nprograms;
 	rd->dates = in->dates;
 	rd->days = in->days;
 	rd->ndates = in->ndates;
 	rd->superseded = in->superseded[0] ? in->superseded : NULL;
 	rd->by_series = &in->by_series;
+}
+
+void rdata_programs_ran(const struct rdata *rd, char *buf, size_t len)
+{
+	size_t u = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < rd->nprograms; i++) {
+		const struct results_header *p = &rd->programs[i];
+		/* the notes' lines (one per thing said) as one sentence */
+		char notes[1600] = "not recorded";
+		if (p->notes) {
+			size_t k = 0;
+			for (const char *c = p->notes; *c && k + 3 < sizeof notes; c++) {
+				if (*c != '\n') {
+					notes[k++] = *c;
+					continue;
+				}
+				while (c[1] == '\n')
+					c++;
+				if (c[1] && k) {
+					notes[k++] = ';';
+					notes[k++] = ' ';
+				}
+			}
+			notes[k] = '\0';
+		}
+		int w = snprintf(buf + u, len - u, "%sThe program %s ran under %s, recorded %s on %s; how it ended: %s.",
+				 u ? " " : "", p->spec_text ? p->spec_text : "(unknown)",
+				 p->command_line ? p->command_line : "(unknown)", p->date ? p->date : "(no date)",
+				 p->host ? p->host : "(no host)", notes);
+		if (w < 0 || (size_t)w >= len - u)
+			break;
+		u += (size_t)w;
+	}
+}
+
+/* How each origin finds a call (docs/capture.md), for {program.how}. */
+static const struct { const char *origin, *how; } capture_origins[] = {
+	{ "python-sdpa", "an NVTX range that attnprof's Python helper puts around PyTorch's scaled_dot_product_attention, "
+			 "carrying the call's shape" },
+	{ "transformers-eager", "an NVTX range around transformers' eager attention (attnprof's Python helper), "
+				"carrying the call's shape" },
+	{ "python-flex", "an NVTX range around FlexAttention's flex_attention, eager or compiled (attnprof's Python "
+			 "helper), carrying the call's shape and its block mask's density" },
+	{ "jax-helper", "XLA's own NVTX range of each operation, named through the helper's jax.named_scope around "
+			"jax.nn.dot_product_attention, which carries the call's shape" },
+	{ "family-scan", "a launch, outside any range, of a kernel the family table names as attention by itself "
+			 "(record --scan), the shape unknown or inferred from the grid" },
+	{ "kernel-regex", "a launch of a kernel matching record's --kernel-regex, with the shape given by --shape" },
+	{ "nvtx", "an NVTX range the program itself names (attnprof: impl=… and the shape)" },
+};
+
+void rdata_capture_how(const struct rdata *rd, char *buf, size_t len)
+{
+	const size_t n = sizeof capture_origins / sizeof capture_origins[0];
+	int count[sizeof capture_origins / sizeof capture_origins[0] + 1] = { 0 };
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!record_captured(r) || !r->capture || !r->capture->origin)
+			continue;
+		size_t k = 0;
+		while (k < n && strcmp(capture_origins[k].origin, r->capture->origin))
+			k++;
+		count[k]++; /* k == n: an origin the table does not know */
+	}
+	size_t u = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k <= n; k++) {
+		if (!count[k])
+			continue;
+		int w = snprintf(buf + u, len - u, "%s%s (%d call%s)", u ? "; " : "",
+				 k < n ? capture_origins[k].how : "another way (an origin this version does not describe)",
+				 count[k], count[k] == 1 ? "" : "s");
+		if (w < 0 || (size_t)w >= len - u)
+			break;
+		u += (size_t)w;
+	}
 }
