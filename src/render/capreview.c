@@ -855,8 +855,9 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 		tb_add(&b, "; H=%d d=%d%s", first->heads, first->head_dim, first->causal ? " causal" : "");
 }
 
-void capture_table_calls(struct dtable *T, const struct rdata *rd)
+void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "implementation", "call", "shapes", "calls", "time (ms)", "kernels", "family",
 					 "verdict", "rule" };
 	static const int right[] = { 0, 0, 0, 1, 1, 1, 0, 0, 0 };
@@ -1062,8 +1063,9 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		       : "");
 }
 
-void capture_table_missing(struct dtable *T, const struct rdata *rd)
+void capture_table_missing(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "a spec that records them" };
 	static const int right[] = { 0 };
 	cols(T, 1, h, right);

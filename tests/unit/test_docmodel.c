@@ -220,7 +220,7 @@ static void test_quoted_ranges_match_tables(void)
 	error_quiet(0);
 	rdata_init_inputs(&d.rd, &d.in);
 	CHECK_INT(docmodel_build(&d.m, &d.t, &d.rd, 1), 0);
-	const struct dtable *sp = table_of(&d.m, TABLE_SPEEDUP), *mo = table_of(&d.m, TABLE_MODEL);
+	const struct dtable *sp = table_of(&d.m, table_find("speedup")), *mo = table_of(&d.m, table_find("model"));
 	CHECK(sp && mo);
 	if (!sp || !mo) {
 		unload(&d);
