@@ -352,7 +352,7 @@ static double launches_time(const struct record *rec)
 
 /* Metric name over rec's launches by its row's aggregation, total_time the
  * launches' (launches_time); 0, or -1 when no launch has it.  A NaN a
- * launch holds stays in a sum or a mean: the total is then not known. */
+ * launch holds stays in the total, whatever the aggregation: it is then not known. */
 static int combine_launches(const struct record *rec, const char *name, double total_time, double *out)
 {
 	enum metric_agg agg = metric_info(name).agg;
@@ -371,8 +371,8 @@ static int combine_launches(const struct record *rec, const char *name, double t
 			acc += *v * (total_time > 0 ? (t ? *t : 0) / total_time : 1.0 / (double)rec->nlaunches);
 			break;
 		}
-		case METRIC_MAX: if (!seen || *v > acc || isnan(acc)) acc = *v; break;
-		case METRIC_MIN: if (!seen || *v < acc || isnan(acc)) acc = *v; break;
+		case METRIC_MAX: if (!seen || isnan(*v) || (!isnan(acc) && *v > acc)) acc = *v; break;
+		case METRIC_MIN: if (!seen || isnan(*v) || (!isnan(acc) && *v < acc)) acc = *v; break;
 		}
 		seen = 1;
 	}

@@ -15,7 +15,6 @@
 #include "util/error.h"
 #include "util/ustr.h"
 
-
 /* text appended to a fixed buffer */
 /* text into a fixed buffer through ustr: a cut falls at a character, marked "…" */
 struct tb {

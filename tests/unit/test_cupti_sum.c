@@ -3,6 +3,7 @@
  * variant's cuBLAS GEMM, softmax, cuBLAS GEMM. */
 #include "check.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "metric_sets.h"
@@ -121,6 +122,12 @@ static void test_aggregation_by_row(void)
 	CHECK_NEAR(*record_metric(&rec, M_SMS_ACTIVE), 1400, 0);
 	CHECK_NEAR(*record_metric(&rec, "lts__x.avg"), (2 * 3 + 6 * 1) / 4.0, 1e-15);
 	CHECK_NEAR(*record_metric(&rec, M_DURATION), 4e6, 0);
+	/* a launch's NaN leaves the total unknown, a peak's too */
+	kvlist_set(&rec.launches[0].metrics, "sm__x_nan.max", NAN);
+	kvlist_set(&rec.launches[1].metrics, "sm__x_nan.max", 4);
+	CHECK_INT(results_sum_launches(&rec), 0);
+	CHECK(isnan(*record_metric(&rec, "sm__x_nan.max")));
+	CHECK_NEAR(*record_metric(&rec, "sm__x_peak.max"), 9, 0);
 	/* one metric alone combines the same way */
 	double one;
 	CHECK_INT(record_launches_metric(&rec, "sm__x_peak.max", &one), 0);
