@@ -127,7 +127,7 @@ int metric_name_wellformed(const char *name)
 
 /* ---- metric rows ------------------------------------------------------ */
 
-/* Every metric of the built-in sets (test_cupti_sets checks), with what it
+/* Every metric of the built-in sets (test_cupti_sum checks), with what it
  * counts.  A row is needed where the naming rule below would combine
  * launches wrongly, and says what a counter is where its name does not. */
 const struct metric_info metric_table[] = {
