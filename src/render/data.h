@@ -221,6 +221,9 @@ struct qinfo {
 extern const struct qinfo quantity_table[];
 extern const size_t quantity_count;
 const struct qinfo *quantity_find(const char *name);
+/* The unit a counter's value is formatted in (metric.NAME): its row's
+ * (metric_info) in the quantities' units. */
+enum qunit metric_qunit(const char *metric);
 
 /*
  * The value of quantity q (arg: its argument, or NULL) for a record.
@@ -247,7 +250,7 @@ int launch_tensor_path(const struct record *r, const struct launch *l, enum tens
 const struct launch *record_main_launch(const struct record *rec);
 /* Measured HBM bytes (read + write), or -1 when not recorded. */
 double record_hbm_bytes(const struct record *rec);
-/* Metric value (totals, else summed launches) or NAN. */
+/* Metric value (totals, else its launches combined: record_launches_metric) or NAN. */
 double record_metric_or_nan(const struct record *rec, const char *name);
 /* A time is usable (finite and positive). */
 int usable(double v);
