@@ -357,6 +357,57 @@ struct axes {
 	const struct ynode *at, *tn, *hid, *kvn; /* the block, batch_tokens, hidden and kv_heads nodes */
 };
 
+/* A block's batch (a list, or batch_tokens B·N) and heads (a list, or
+ * hidden H·d), and its kv_heads. */
+static int read_sizes(struct ctx *c, const struct ynode *root, const struct ynode *block, struct axes *x)
+{
+	char w[256];
+	/* batch: fixed, or fixed tokens B·N */
+	const struct ynode *bn = sweep_get(block, root, "batch");
+	x->tn = sweep_get(block, root, "batch_tokens");
+	if (block && ynode_get(block, "batch"))
+		x->tn = ynode_get(block, "batch_tokens"); /* a block's own batch overrides a default batch_tokens */
+	if (block && ynode_get(block, "batch_tokens"))
+		bn = ynode_get(block, "batch");
+	if (bn && x->tn)
+		return error("%s: give batch or batch_tokens, not both", where(c, x->tn, w, sizeof(w)));
+	if (x->tn) {
+		if (ynode_int(c->t, x->tn, "batch_tokens", &x->batch_tokens))
+			return -1;
+		if (x->batch_tokens < 1 || x->batch_tokens > (long long)MAX_SEQLEN * MAX_BATCH)
+			return error("%s: batch_tokens %lld is out of range", where(c, x->tn, w, sizeof(w)), x->batch_tokens);
+	} else if (bn) {
+		if (axis_ints(c, bn, "batch", 1, MAX_BATCH, x->batches, &x->nb))
+			return -1;
+	} else {
+		x->batches[0] = 1;
+	}
+	/* heads: fixed, or hidden size H·d */
+	const struct ynode *hn = sweep_get(block, root, "heads");
+	x->hid = sweep_get(block, root, "hidden");
+	if (block && ynode_get(block, "heads"))
+		x->hid = ynode_get(block, "hidden");
+	if (block && ynode_get(block, "hidden"))
+		hn = ynode_get(block, "heads");
+	if (hn && x->hid)
+		return error("%s: give heads or hidden, not both", where(c, x->hid, w, sizeof(w)));
+	if (x->hid) {
+		if (ynode_int(c->t, x->hid, "hidden", &x->hidden))
+			return -1;
+		if (x->hidden < 1 || x->hidden > 1 << 20)
+			return error("%s: hidden %lld is out of range", where(c, x->hid, w, sizeof(w)), x->hidden);
+	} else if (hn) {
+		if (axis_ints(c, hn, "heads", 1, MAX_HEADS, x->heads, &x->nh))
+			return -1;
+	} else {
+		return error("%s: no heads: give 'heads: 16' or 'hidden: 2048' (H·d)", where(c, x->at, w, sizeof(w)));
+	}
+	x->kvn = sweep_get(block, root, "kv_heads");
+	if (x->kvn && axis_ints(c, x->kvn, "kv_heads", 1, MAX_HEADS, x->kvh, &x->nkv))
+		return -1;
+	return 0;
+}
+
 /* A sweep block's axes, read and checked (block NULL: the top level). */
 static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode *block, struct axes *x)
 {
@@ -472,50 +523,7 @@ static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode
 			return error("%s: query_len and kv_len are for decode sweeps ('phase: decode')",
 				     where(c, n, w, sizeof(w)));
 	}
-	/* batch: fixed, or fixed tokens B·N */
-	const struct ynode *bn = sweep_get(block, root, "batch");
-	x->tn = sweep_get(block, root, "batch_tokens");
-	if (block && ynode_get(block, "batch"))
-		x->tn = ynode_get(block, "batch_tokens"); /* a block's own batch overrides a default batch_tokens */
-	if (block && ynode_get(block, "batch_tokens"))
-		bn = ynode_get(block, "batch");
-	if (bn && x->tn)
-		return error("%s: give batch or batch_tokens, not both", where(c, x->tn, w, sizeof(w)));
-	if (x->tn) {
-		if (ynode_int(c->t, x->tn, "batch_tokens", &x->batch_tokens))
-			return -1;
-		if (x->batch_tokens < 1 || x->batch_tokens > (long long)MAX_SEQLEN * MAX_BATCH)
-			return error("%s: batch_tokens %lld is out of range", where(c, x->tn, w, sizeof(w)), x->batch_tokens);
-	} else if (bn) {
-		if (axis_ints(c, bn, "batch", 1, MAX_BATCH, x->batches, &x->nb))
-			return -1;
-	} else {
-		x->batches[0] = 1;
-	}
-	/* heads: fixed, or hidden size H·d */
-	const struct ynode *hn = sweep_get(block, root, "heads");
-	x->hid = sweep_get(block, root, "hidden");
-	if (block && ynode_get(block, "heads"))
-		x->hid = ynode_get(block, "hidden");
-	if (block && ynode_get(block, "hidden"))
-		hn = ynode_get(block, "heads");
-	if (hn && x->hid)
-		return error("%s: give heads or hidden, not both", where(c, x->hid, w, sizeof(w)));
-	if (x->hid) {
-		if (ynode_int(c->t, x->hid, "hidden", &x->hidden))
-			return -1;
-		if (x->hidden < 1 || x->hidden > 1 << 20)
-			return error("%s: hidden %lld is out of range", where(c, x->hid, w, sizeof(w)), x->hidden);
-	} else if (hn) {
-		if (axis_ints(c, hn, "heads", 1, MAX_HEADS, x->heads, &x->nh))
-			return -1;
-	} else {
-		return error("%s: no heads: give 'heads: 16' or 'hidden: 2048' (H·d)", where(c, x->at, w, sizeof(w)));
-	}
-	x->kvn = sweep_get(block, root, "kv_heads");
-	if (x->kvn && axis_ints(c, x->kvn, "kv_heads", 1, MAX_HEADS, x->kvh, &x->nkv))
-		return -1;
-	return 0;
+	return read_sizes(c, root, block, x);
 }
 
 /* The configs of a block's axes, variant innermost: every variant of one
