@@ -139,6 +139,63 @@ static void check_duplicates(struct ytree *t, const struct ynode *n)
 				check_duplicates(t, n->items[i]);
 }
 
+/* A file refused before it is parsed: too large, or binary (a NUL byte,
+ * its line said).  1 with t->problem set, or 0. */
+static int refuse_text(struct ytree *t, const char *text, size_t len, const char *filename,
+		       const struct ytree_limits *lim)
+{
+	if (len > lim->max_bytes) {
+		t->refused = 1;
+		snprintf(t->problem, sizeof(t->problem),
+			 "%s: file is %zu bytes, more than the %zu allowed",
+			 filename, len, lim->max_bytes);
+		return 1;
+	}
+	const char *nul = memchr(text, '\0', len);
+	if (nul) {
+		int line = 1;
+		for (const char *p = text; p < nul; p++)
+			line += *p == '\n';
+		t->refused = 1;
+		snprintf(t->problem, sizeof(t->problem),
+			 "%s:%d: binary data (a NUL byte at offset %zu): not a YAML text file",
+			 filename, line, (size_t)(nul - text));
+		return 1;
+	}
+	return 0;
+}
+
+/* libyaml's error, at its line and column, into t->problem. */
+static void parse_problem(struct ytree *t, const yaml_parser_t *parser, const char *text, size_t len,
+			  const char *filename)
+{
+	const yaml_mark_t *m = parser->problem_mark.line || parser->problem_mark.column
+		? &parser->problem_mark : &parser->context_mark;
+	yaml_mark_t at;
+	if (parser->error == YAML_READER_ERROR) {
+		/* (invalid UTF-8: libyaml gives a byte offset, not a mark) */
+		memset(&at, 0, sizeof(at));
+		at.index = parser->problem_offset < len ? parser->problem_offset : len;
+		for (size_t i = 0; i < at.index; i++, at.column++)
+			if (text[i] == '\n') {
+				at.line++;
+				at.column = (size_t)-1;
+			}
+		m = &at;
+	}
+	t->problem_offset = m->index;
+	if (parser->error == YAML_MEMORY_ERROR) {
+		t->refused = 1; /* not a cut: nothing may be read as if it were */
+		snprintf(t->problem, sizeof(t->problem), "%s: out of memory reading it", filename);
+		return;
+	}
+	snprintf(t->problem, sizeof(t->problem), "%s:%zu:%zu: %s%s%s",
+		 filename, m->line + 1, m->column + 1,
+		 parser->problem ? parser->problem : "syntax error",
+		 parser->context ? " " : "",
+		 parser->context ? parser->context : "");
+}
+
 int ytree_parse(struct ytree *t, const char *text, size_t len,
 		const char *filename, const struct ytree_limits *lim,
 		int allow_partial)
@@ -152,25 +209,8 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 	memset(t, 0, sizeof(*t));
 	t->filename = filename;
 
-	if (len > lim->max_bytes) {
-		t->refused = 1;
-		snprintf(t->problem, sizeof(t->problem),
-			 "%s: file is %zu bytes, more than the %zu allowed",
-			 filename, len, lim->max_bytes);
+	if (refuse_text(t, text, len, filename, lim))
 		return -1;
-	}
-	const char *nul = memchr(text, '\0', len);
-	if (nul) {
-		/* Report the line of the first NUL byte. */
-		int line = 1;
-		for (const char *p = text; p < nul; p++)
-			line += *p == '\n';
-		t->refused = 1;
-		snprintf(t->problem, sizeof(t->problem),
-			 "%s:%d: binary data (a NUL byte at offset %zu): not a YAML text file",
-			 filename, line, (size_t)(nul - text));
-		return -1;
-	}
 	if (!yaml_parser_initialize(&parser)) {
 		snprintf(t->problem, sizeof(t->problem), "%s: out of memory", filename);
 		return -1;
@@ -180,31 +220,7 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 	while (!done) {
 		yaml_event_t ev;
 		if (!yaml_parser_parse(&parser, &ev)) {
-			const yaml_mark_t *m = parser.problem_mark.line || parser.problem_mark.column
-				? &parser.problem_mark : &parser.context_mark;
-			yaml_mark_t at;
-			if (parser.error == YAML_READER_ERROR) {
-				/* (invalid UTF-8: libyaml gives a byte offset, not a mark) */
-				memset(&at, 0, sizeof(at));
-				at.index = parser.problem_offset < len ? parser.problem_offset : len;
-				for (size_t i = 0; i < at.index; i++, at.column++)
-					if (text[i] == '\n') {
-						at.line++;
-						at.column = (size_t)-1;
-					}
-				m = &at;
-			}
-			t->problem_offset = m->index;
-			if (parser.error == YAML_MEMORY_ERROR) {
-				t->refused = 1; /* not a cut: nothing may be read as if it were */
-				snprintf(t->problem, sizeof(t->problem), "%s: out of memory reading it", filename);
-				break;
-			}
-			snprintf(t->problem, sizeof(t->problem), "%s:%zu:%zu: %s%s%s",
-				 filename, m->line + 1, m->column + 1,
-				 parser.problem ? parser.problem : "syntax error",
-				 parser.context ? " " : "",
-				 parser.context ? parser.context : "");
+			parse_problem(t, &parser, text, len, filename);
 			break;
 		}
 		struct ynode *n = NULL;
