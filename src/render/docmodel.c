@@ -276,13 +276,16 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 	for (size_t si = 0; si < t->nsections && !w.err; si++) {
 		const struct tsection *s = &t->sections[si];
 		w.var = NULL;
-		if (!when_true(&w, s->when))
+		/* a repeated section's when: is asked of each variant ($v in it) */
+		if (!s->each_variant && !when_true(&w, s->when))
 			continue;
 		const char *vars[16];
 		char keys[16][SERIES_KEY];
 		size_t nv = section_variants(&w, s, vars, keys);
 		for (size_t vi = 0; vi < nv && !w.err; vi++) {
 			w.var = vars[vi];
+			if (s->each_variant && !when_true(&w, s->when))
+				continue;
 			struct dblock *d = push(&w, D_SECTION);
 			if (!d)
 				break;

@@ -576,13 +576,30 @@ static int faster_text(struct parser *ps, const char *at_f, struct value *v, con
 	v->is_text = 1;
 	if (d < 0)
 		snprintf(v->text, sizeof(v->text), "%s faster than", (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
-	else if (d > 0)
+	else if (d == 1) /* 2: a record without a spread */
 		snprintf(v->text, sizeof(v->text), "%s slower than", (fmt_quantity(1 / v->num, U_RATIO, NULL, r, sizeof(r)), r));
 	else if (d == 0)
 		snprintf(v->text, sizeof(v->text), "equal within the launches' spread (%s) to",
 			 (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
 	else
 		snprintf(v->text, sizeof(v->text), "at %s the speed of", (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
+	return 0;
+}
+
+/*
+ * "$fastest", "$fastest_bwd", "$stores": the captured implementation that
+ * plays the role (capture_role), so a title can name the one the data
+ * pick.  Where none does, a series without records: its values read n/a
+ * and comparisons of them are false, as for anything not measured.
+ */
+static int role_key(struct parser *ps, const char *name, const char *at, char *key, size_t len)
+{
+	int rc = capture_role(ps->ip->rd, name + 1, key, len);
+	if (rc < 0)
+		return perr(ps, at, "unknown name '%s' ($v inside each_variant; the captured implementations' roles "
+			    "$fastest, $fastest_bwd, $stores)", name);
+	if (rc > 0)
+		snprintf(key, len, "capture:none");
 	return 0;
 }
 
@@ -642,6 +659,10 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		if (!ps->ip->var_v)
 			return perr(ps, at_series, "'$v' is only defined inside a section with each_variant");
 		snprintf(key, sizeof(key), "%s", ps->ip->var_v);
+	} else if (series[0] == '$') {
+		int rc = role_key(ps, series, at_series, key, sizeof(key));
+		if (rc)
+			return rc;
 	} else if (rdata_resolve(ps->ip->rd, series, key, sizeof(key))) {
 		const char *names[64];
 		size_t n = 0;
@@ -714,6 +735,11 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 				if (!ps->ip->var_v)
 					return perr(ps, at_arg, "'$v' is only defined inside a section with each_variant");
 				snprintf(arg, sizeof(arg), "%s", ps->ip->var_v);
+			} else if (arg[0] == '$') {
+				int rc = role_key(ps, arg, at_arg, k2, sizeof(k2));
+				if (rc)
+					return rc;
+				snprintf(arg, sizeof(arg), "%s", k2);
 			} else if (rdata_resolve(ps->ip->rd, arg, k2, sizeof(k2))) {
 				return perr(ps, at_arg, "unknown variant '%s'", arg);
 			}
