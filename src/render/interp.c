@@ -10,6 +10,7 @@
 
 #include "render/figkind.h"
 #include "render/datasheet.h"
+#include "render/template.h"
 #include "render/capreview.h"
 #include "metric_sets.h"
 #include "util/error.h"
@@ -923,6 +924,22 @@ static int add_escaped(struct sbuf *out, const char *s, size_t n, int markup)
 	return 0;
 }
 
+/* ID, ID,ID or ID..ID, each ID of letters, digits, '-' and '_' (docmodel.c resolves them). */
+static int ref_spec_ok(const char *id, size_t n)
+{
+	static const char idch[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";
+	size_t a = strspn(id, idch);
+	if (!a || a > (DOC_ID_MAX - 1))
+		return 0;
+	if (a == n)
+		return 1;
+	size_t sep = id[a] == ',' ? 1 : (n - a > 2 && id[a] == '.' && id[a + 1] == '.') ? 2 : 0;
+	if (!sep)
+		return 0;
+	size_t b = strspn(id + a + sep, idch);
+	return b && b <= (DOC_ID_MAX - 1) && a + sep + b == n;
+}
+
 int interp_expand(struct interp *ip, const struct ynode *node, const char *text, struct sbuf *out)
 {
 	struct parser ps = { ip, node, text, text, text };
@@ -970,8 +987,9 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 		if (close - p > 5 && !strncmp(p + 1, "ref:", 4)) {
 			const char *id = p + 5;
 			size_t n = (size_t)(close - id);
-			if (!n || strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") < n)
-				return perr(&ps, id, "{ref:ID} names a figure or table by its id: letters, digits, '-' and '_'");
+			if (!n || !ref_spec_ok(id, n))
+				return perr(&ps, id, "{ref:ID} names a figure or table by its id: letters, digits, '-' and '_' "
+					    "({ref:A,B} two of them, {ref:A..B} a run)");
 			char mark[2] = { INTERP_REF_OPEN, INTERP_REF_CLOSE };
 			sbuf_add(out, mark, 1);
 			sbuf_add(out, id, n);
