@@ -462,10 +462,11 @@ void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts
 		snprintf(head, sizeof(head), "%s%s%s: %s", rung[i]->name, rung[i]->change ? " — " : "",
 			 rung[i]->change ? rung[i]->change : "", meas);
 		snprintf(shorter, sizeof(shorter), "%s: %s", rung[i]->name, meas);
-		const char *const heads[] = { head, shorter };
-		double hfs;
-		int pick = text_choose(c, heads, 2, fs, TX_BOLD, box.w, &hfs);
-		timeline_panel(c, &tl[i], heads[pick], pb, tmax, labw);
+		/* at the panel's own size: a head that fits only smaller would wrap
+		 * there, and its second line takes the height the lanes' labels need */
+		double hw;
+		text_extent(c, head, fs, TX_BOLD, 0, &hw, NULL);
+		timeline_panel(c, &tl[i], hw <= box.w ? head : shorter, pb, tmax, labw);
 	}
 	table_free(T);
 }
