@@ -300,5 +300,31 @@ static void test_refs(void)
 	unload(&d);
 }
 
-TESTS(test_refs, test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error,
+/* on drawing sheets a citation is the view's label, one, two or a run */
+static void test_refs_sheets(void)
+{
+	struct doc d;
+	if (load(&d, "tests/fixtures/templates/refs-sheets.yaml", "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	CHECK_INT(d.rc, 0);
+	CHECK(text_has(&d.m, "In FIG. 2A and FIG. 2B, as in FIGS. 2A and 2B; FIGS. 1 to 2B show them; FIG. 1 the grid."));
+	CHECK_INT(d.m.missing, 0);
+	unload(&d);
+}
+
+/* captured implementations named by role; a captured series' value is its identity's
+ * last call (sdpa-flash ran 1.58 then 1.56 ms); a repeated section's when: per implementation */
+static void test_capture_roles(void)
+{
+	struct doc d;
+	if (load(&d, "tests/fixtures/templates/capture-roles.yaml", "tests/fixtures/capture-small.yaml"))
+		SKIP("fixture missing");
+	CHECK_INT(d.rc, 0);
+	CHECK(text_has(&d.m, "fastest sdpa-flash at 1.56 ms; backward sdpa-flash; stores sdpa-math"));
+	CHECK(section(&d.m, "sdpa-math stores S and P") != NULL);
+	CHECK(section(&d.m, "sdpa-flash stores S and P") == NULL);
+	unload(&d);
+}
+
+TESTS(test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error,
       test_caption_at_figure_conditions)
