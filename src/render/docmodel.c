@@ -354,10 +354,19 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 			w.var = vars[vi];
 			if (s->each_variant && !when_true(&w, s->when))
 				continue;
+			const struct ynode *title = s->title;
+			if (s->ntitles) { /* the first alternative that holds; none: the section is left out */
+				title = NULL;
+				for (size_t k = 0; k < s->ntitles && !title && !w.err; k++)
+					if (when_true(&w, s->title_when[k]))
+						title = s->titles[k];
+				if (!title)
+					continue;
+			}
 			struct dblock *d = push(&w, D_SECTION);
 			if (!d)
 				break;
-			d->text = expand(&w, s->title);
+			d->text = expand(&w, title);
 			d->notes = s->notes ? expand_as(&w, s->notes, 0) : NULL;
 			d->number = s->title ? ++m->nsections : 0; /* untitled sections are not numbered */
 			for (size_t bi = 0; bi < s->nblocks && !w.err; bi++) {

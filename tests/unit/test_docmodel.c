@@ -323,6 +323,11 @@ static void test_capture_roles(void)
 	CHECK(text_has(&d.m, "fastest sdpa-flash at 1.56 ms; backward sdpa-flash; stores sdpa-math"));
 	CHECK(section(&d.m, "sdpa-math stores S and P") != NULL);
 	CHECK(section(&d.m, "sdpa-flash stores S and P") == NULL);
+	/* title alternatives: the first that holds, every implementation in program order */
+	const struct dblock *a = section(&d.m, "sdpa-flash: 267 MiB against sdpa-math's 17.0 GiB");
+	const struct dblock *b = section(&d.m, "sdpa-math: the verdict alone");
+	const struct dblock *e = section(&d.m, "mystery: the verdict alone");
+	CHECK(a && b && e && a < b && b < e);
 	unload(&d);
 }
 
