@@ -145,7 +145,8 @@ int attn_run_probe_clock(struct attn_run *r, int launches, float *mhz);
 
 /* Registers per thread of the compiled main kernel of the run's pass
  * (cudaFuncGetAttributes), to test the descriptor's tiling against the
- * build; -1 where not known (library kernels, and for now the forward). */
+ * build: flash2's backward and the flash template's forward rungs; -1
+ * where not known (library kernels, decode's split-KV, the Hopper rungs). */
 int attn_run_main_kernel_regs(const struct attn_run *r);
 
 /* Named allocations (valid until destroy) and their count. */

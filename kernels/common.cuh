@@ -201,8 +201,12 @@ cudaError_t clock_probe_launch(unsigned long long *slot, cudaStream_t st);
 cudaError_t l2_flush_make(struct l2_flush *f, void *(*alloc)(size_t bytes), void (*release)(void *mem));
 
 // Each returns cudaSuccess or the launch error.  sw = enum flash_switch bits.
-cudaError_t flash2_launch(const flash_params &p, enum dtype t, int d, cudaStream_t st);
-cudaError_t flash_ladder_launch(unsigned sw, const flash_params &p, enum dtype t, int d, cudaStream_t st);
+// With regs, nothing is launched: *regs is the registers per thread of the
+// kernel that would run (cudaFuncGetAttributes; the descriptors' table in
+// kernels/tiles.h is tested against it), through the same dispatch.
+cudaError_t flash2_launch(const flash_params &p, enum dtype t, int d, cudaStream_t st, int *regs = nullptr);
+cudaError_t flash_ladder_launch(unsigned sw, const flash_params &p, enum dtype t, int d, cudaStream_t st,
+				int *regs = nullptr);
 // With a flush, the combine follows a flush kernel instead of overlapping
 // splitkv_fwd's tail (programmatic dependent launch is off then).
 cudaError_t splitkv_launch(const splitkv_params &p, enum dtype t, int d, cudaStream_t st,

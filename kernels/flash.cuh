@@ -840,13 +840,20 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 namespace flash {
 
 // Launch one instantiation: grid (q-blocks, B·H) or (B·H), 128 threads.
+// With regs: no launch, *regs = the instantiation's registers per thread.
 template <typename T, int D, bool SEQPAR, bool SPLITQ, bool LAZY>
-cudaError_t launch(const flash_params &p, cudaStream_t st)
+cudaError_t launch(const flash_params &p, cudaStream_t st, int *regs = nullptr)
 {
 	using TL = tile<D, SPLITQ>;
 	constexpr int SMEM = smem_layout<D, SEQPAR, SPLITQ>::TOTAL;
 	static_assert(SMEM <= 227 * 1024, "shared memory over the sm_90 limit");
 	auto kern = flash_fwd<T, D, SEQPAR, SPLITQ, LAZY>;
+	if (regs) {
+		cudaFuncAttributes a;
+		const cudaError_t e = cudaFuncGetAttributes(&a, kern);
+		*regs = e == cudaSuccess ? a.numRegs : -1;
+		return e;
+	}
 	static bool attr_set; // raising the dynamic limit once per instantiation is enough
 	if (!attr_set) {
 		cudaError_t e = cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, SMEM);
@@ -854,18 +861,20 @@ cudaError_t launch(const flash_params &p, cudaStream_t st)
 			return e;
 		attr_set = true;
 	}
-	dim3 grid = SEQPAR ? dim3((p.pb.Nq + TL::BR - 1) / TL::BR, p.pb.B * p.pb.H) : dim3(p.pb.B * p.pb.H);
+	const int bh = p.pb.B * p.pb.H;
+	const dim3 grid(FLASH_FWD_GRID_X(SEQPAR, p.pb.Nq, TL::BR, bh), FLASH_FWD_GRID_Y(SEQPAR, bh));
 	kern<<<grid, THREADS, SMEM, st>>>(p);
 	return cudaGetLastError();
 }
 
 template <bool SEQPAR, bool SPLITQ, bool LAZY>
-cudaError_t launch_sw(const flash_params &p, enum dtype t, int d, cudaStream_t st)
+cudaError_t launch_sw(const flash_params &p, enum dtype t, int d, cudaStream_t st, int *regs = nullptr)
 {
 	if (t == DTYPE_FP16)
-		return d == 64 ? launch<__half, 64, SEQPAR, SPLITQ, LAZY>(p, st) : launch<__half, 128, SEQPAR, SPLITQ, LAZY>(p, st);
-	return d == 64 ? launch<__nv_bfloat16, 64, SEQPAR, SPLITQ, LAZY>(p, st)
-		       : launch<__nv_bfloat16, 128, SEQPAR, SPLITQ, LAZY>(p, st);
+		return d == 64 ? launch<__half, 64, SEQPAR, SPLITQ, LAZY>(p, st, regs)
+			       : launch<__half, 128, SEQPAR, SPLITQ, LAZY>(p, st, regs);
+	return d == 64 ? launch<__nv_bfloat16, 64, SEQPAR, SPLITQ, LAZY>(p, st, regs)
+		       : launch<__nv_bfloat16, 128, SEQPAR, SPLITQ, LAZY>(p, st, regs);
 }
 
 } // namespace flash

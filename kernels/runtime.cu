@@ -819,6 +819,12 @@ extern "C" int attn_run_main_kernel_regs(const struct attn_run *r)
 {
 	if (r->s.pass != PASS_FWD && r->pd->family == FAMILY_FLASH2_BWD)
 		return flash2_bwd_regs(r->s.dtype, r->s.head_dim);
+	if (r->s.pass == PASS_FWD && r->v->family == FAMILY_FLASH) {
+		int regs = -1;
+		flash_params p = {}; /* nothing is launched: only the instantiation is chosen */
+		return flash_ladder_launch(r->v->switches, p, r->s.dtype, r->s.head_dim, nullptr, &regs) == cudaSuccess
+			       ? regs : -1;
+	}
 	return -1;
 }
 

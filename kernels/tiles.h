@@ -22,6 +22,13 @@
 #define FLASH_FWD_BC 64
 #define FLASH_FWD_PART_LD(d) ((d) + 8) /* fp32 row pitch of split-K's partial O (bank spread) */
 
+/* The forward's grid, held once (the launches in flash.cuh and
+ * hopper/hopper_fwd.cu, the descriptors' grids in variants.c): with
+ * sequence parallelism (⌈Nq/Br⌉, B·H), one block per q-block of a head;
+ * without, (B·H, 1), one block per head. */
+#define FLASH_FWD_GRID_X(seqpar, nq, br, bh) ((seqpar) ? ((nq) + (br) - 1) / (br) : (bh))
+#define FLASH_FWD_GRID_Y(seqpar, bh) ((seqpar) ? (bh) : 1)
+
 /* Dynamic shared memory (bytes), in the kernel's layout order: Q_i (two
  * when K/V-outer prefetches the next Q block), K_j and V_j double-buffered
  * (16-bit elements); split-K adds every warp's partial O (fp32, pitch

@@ -159,13 +159,9 @@ static void standard_grid(const struct attn_shape *s, const struct tiling *t, in
 static void flash_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3], unsigned sw)
 {
 	(void)k;
-	if (sw & FLASH_SEQPAR) {
-		g[0] = cdiv(s->seqlen_q, t->block_m);
-		g[1] = s->batch * s->heads;
-	} else {
-		g[0] = s->batch * s->heads;
-		g[1] = 1;
-	}
+	const int seqpar = (sw & FLASH_SEQPAR) != 0, bh = s->batch * s->heads;
+	g[0] = FLASH_FWD_GRID_X(seqpar, s->seqlen_q, t->block_m, bh);
+	g[1] = FLASH_FWD_GRID_Y(seqpar, bh);
 	g[2] = 1;
 }
 

@@ -46,7 +46,7 @@ static void usage(FILE *f)
 		"kinds:\n");
 	for (size_t i = 0; i < figure_kind_count; i++)
 		fprintf(f, "  %-17s %s\n", figure_kinds[i].name, figure_kinds[i].about);
-	for (int i = 0; i < TABLE_COUNT; i++)
+	for (size_t i = 0; i < table_kind_count; i++)
 		fprintf(f, "  table:%-11s %s\n", table_kinds[i].name, table_kinds[i].about);
 	fprintf(f,
 		"\n"
@@ -103,7 +103,7 @@ int cmd_figure(int argc, char **argv)
 		} else if (!strcmp(a, "--list")) {
 			for (size_t k = 0; k < figure_kind_count; k++)
 				printf("%s\n", figure_kinds[k].name);
-			for (int k = 0; k < TABLE_COUNT; k++)
+			for (size_t k = 0; k < table_kind_count; k++)
 				printf("table:%s\n", table_kinds[k].name);
 			return EXIT_OK;
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {

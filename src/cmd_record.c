@@ -619,15 +619,20 @@ static int resume_other_part(const char *out, const char *shard)
 	return rc;
 }
 
-int cmd_record(int argc, char **argv)
-{
-	/* 'record [OPTIONS] -- CMD ...': a program to capture */
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--"))
-			return record_program(i, argv, argc - i - 1, argv + i + 1);
-	if (argc == 3 && !strcmp(argv[1], "--parse-range"))
-		return parse_range_cmd(argv[2]);
+/* record's options for a spec (not for '-- CMD'): parsed once, the
+ * processes --gpus starts get the same ones (pass). */
+struct record_args {
+	const char *out, *metrics, *replay, *shard, *gpus;
+	int resume, force, reps, warmup, progress, batch, device, device_given, dry, ceilings;
+	int shard_k, shard_n;
+	double probe, settle;
+	int npass;
+	char *pass[256];
+};
 
+/* EXIT_OK with *a filled, or the exit code (help printed, or an error said). */
+static int record_options(int argc, char **argv, struct record_args *a, int *help)
+{
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "resume", no_argument, NULL, 'r' },
@@ -648,77 +653,72 @@ int cmd_record(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *metrics = NULL, *replay = NULL, *shard = NULL, *gpus = NULL;
-	int resume = 0, force = 0, reps = 0, warmup = -1, progress = 0, batch = 0, device = 0, dry = 0, c;
-	int device_given = 0;
-	int shard_k = 0, shard_n = 0, idx;
-	double probe = 2.0, settle = 2000;
-	int ceilings = 1;
+	*a = (struct record_args){ .warmup = -1, .probe = 2.0, .settle = 2000, .ceilings = 1 };
+	*help = 0;
+	int c, idx;
 	char *end;
 	/* the options --gpus hands to every process: "--NAME" and its argument */
-	enum { PASS_MAX = 256 };
+	enum { PASS_MAX = sizeof a->pass / sizeof a->pass[0] };
 	static char names[32][32];
-	static char *pass[PASS_MAX];
-	int npass = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, &idx)) != -1) {
 		if (c != 'o' && c != 'S' && c != 'D' && c != 'G' && c != 'N' && c != 'h' && c != '?') {
 			/* the option's long name: the short ones are -o and -h only */
 			for (idx = 0; opts[idx].name && opts[idx].val != c; idx++)
 				;
-			if (opts[idx].name && idx < 32 && npass + 2 <= PASS_MAX) {
+			if (opts[idx].name && idx < 32 && a->npass + 2 <= PASS_MAX) {
 				snprintf(names[idx], sizeof(names[idx]), "--%s", opts[idx].name);
-				pass[npass++] = names[idx];
+				a->pass[a->npass++] = names[idx];
 				if (opts[idx].has_arg)
-					pass[npass++] = optarg;
+					a->pass[a->npass++] = optarg;
 			}
 		}
 		switch (c) {
 		case 'S':
-			if (shard_parse("--shard", optarg, &shard_k, &shard_n))
+			if (shard_parse("--shard", optarg, &a->shard_k, &a->shard_n))
 				return EXIT_BAD_INPUT;
-			shard = optarg;
+			a->shard = optarg;
 			break;
 		case 'D':
-			device = (int)strtol(optarg, &end, 10);
-			if (*end || end == optarg || device < 0 || device > 1023) {
+			a->device = (int)strtol(optarg, &end, 10);
+			if (*end || end == optarg || a->device < 0 || a->device > 1023) {
 				error("--device '%s' must be a device number from 0 (as CUDA_VISIBLE_DEVICES numbers them)", optarg);
 				return EXIT_BAD_INPUT;
 			}
-			device_given = 1;
+			a->device_given = 1;
 			break;
-		case 'G': gpus = optarg; break;
-		case 'N': dry = 1; break;
-		case 'o': out = optarg; break;
-		case 'r': resume = 1; break;
-		case 'f': force = 1; break;
-		case 'm': metrics = optarg; break;
-		case 'R': replay = optarg; break;
-		case 'p': progress = 1; break;
+		case 'G': a->gpus = optarg; break;
+		case 'N': a->dry = 1; break;
+		case 'o': a->out = optarg; break;
+		case 'r': a->resume = 1; break;
+		case 'f': a->force = 1; break;
+		case 'm': a->metrics = optarg; break;
+		case 'R': a->replay = optarg; break;
+		case 'p': a->progress = 1; break;
 		case 'n':
-			reps = (int)strtol(optarg, &end, 10);
-			if (*end || reps < 1 || reps > 100000) {
+			a->reps = (int)strtol(optarg, &end, 10);
+			if (*end || a->reps < 1 || a->reps > 100000) {
 				error("--reps '%s' must be a whole number from 1 to 100000", optarg);
 				return EXIT_BAD_INPUT;
 			}
 			break;
 		case 'b':
-			batch = (int)strtol(optarg, &end, 10);
-			if (*end || batch < 1 || batch > 8) {
+			a->batch = (int)strtol(optarg, &end, 10);
+			if (*end || a->batch < 1 || a->batch > 8) {
 				error("--profile-batch '%s' must be a whole number from 1 to 8", optarg);
 				return EXIT_BAD_INPUT;
 			}
 			break;
 		case 'w':
-			warmup = (int)strtol(optarg, &end, 10);
-			if (*end || warmup < 0 || warmup > 10000) {
+			a->warmup = (int)strtol(optarg, &end, 10);
+			if (*end || a->warmup < 0 || a->warmup > 10000) {
 				error("--warmup '%s' must be a whole number from 0 to 10000", optarg);
 				return EXIT_BAD_INPUT;
 			}
 			break;
 		case 'c':
-			probe = strtod(optarg, &end);
-			if (*end || probe < 0 || probe > 64) {
+			a->probe = strtod(optarg, &end);
+			if (*end || a->probe < 0 || a->probe > 64) {
 				error("--copy-probe '%s' must be a number of GiB from 0 to 64", optarg);
 				return EXIT_BAD_INPUT;
 			}
@@ -728,103 +728,117 @@ int cmd_record(int argc, char **argv)
 				error("--ceilings '%s' must be on or off", optarg);
 				return EXIT_BAD_INPUT;
 			}
-			ceilings = !strcmp(optarg, "on");
+			a->ceilings = !strcmp(optarg, "on");
 			break;
 		case 's':
-			settle = strtod(optarg, &end);
-			if (*end || end == optarg || !(settle >= 0 && settle <= 60000)) {
+			a->settle = strtod(optarg, &end);
+			if (*end || end == optarg || !(a->settle >= 0 && a->settle <= 60000)) {
 				error("--settle '%s' must be a number of milliseconds from 0 to 60000", optarg);
 				return EXIT_BAD_INPUT;
 			}
 			break;
-		case 'h': usage(stdout); return EXIT_OK;
+		case 'h': usage(stdout); *help = 1; return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
 	}
-	if (resume && force) {
+	if (a->resume && a->force) {
 		error("--resume and --force contradict each other: keep the records, or overwrite them");
 		return EXIT_BAD_INPUT;
 	}
-	if (dry && !gpus) {
+	if (a->dry && !a->gpus) {
 		error("--dry-run goes with --gpus: it prints the processes --gpus would start");
 		return EXIT_BAD_INPUT;
 	}
-	if (gpus && (shard || device_given)) {
+	if (a->gpus && (a->shard || a->device_given)) {
 		error("--gpus picks each process's --shard and --device itself: give --gpus, or --shard and --device");
 		return EXIT_BAD_INPUT;
 	}
+	return EXIT_OK;
+}
+
+/* The spec's settings the command line overrides (repetitions, warm-up,
+ * replay, metric set), checked together: EXIT_OK or the exit code. */
+static int record_overrides(const struct record_args *a, struct spec *s)
+{
+	if (a->replay && replay_mode_parse(a->replay, &s->replay)) {
+		error("--replay '%s' must be auto, kernel or user", a->replay);
+		return EXIT_BAD_INPUT;
+	}
+	if (a->reps)
+		s->repetitions = a->reps;
+	if (a->warmup >= 0)
+		s->warmup = a->warmup;
+	if (a->metrics) {
+		const struct metric_set *ms = metric_set_find(a->metrics);
+		if (!ms) {
+			error("unknown metric set '%s' for --metrics: use one of %s", a->metrics, metric_set_names());
+			return EXIT_BAD_INPUT;
+		}
+		if (spec_use_metric_set(s, ms))
+			return EXIT_FAILURE_RUN;
+	}
+	/* an override: the replay mode against the variants and the metric set,
+	 * both final now (the spec's own pair was checked when it was loaded) */
+	if ((a->replay || a->metrics) && spec_check_replay(s, a->replay ? "--replay" : "--metrics"))
+		return EXIT_BAD_INPUT;
+	return EXIT_OK;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	/* 'record [OPTIONS] -- CMD ...': a program to capture */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--"))
+			return record_program(i, argv, argc - i - 1, argv + i + 1);
+	if (argc == 3 && !strcmp(argv[1], "--parse-range"))
+		return parse_range_cmd(argv[2]);
+
+	static struct record_args a;
+	int help, rc = record_options(argc, argv, &a, &help);
+	if (rc != EXIT_OK || help)
+		return rc;
 	struct spec s;
 	if (command_load_spec(argc, argv, optind, "record", &s))
 		return EXIT_BAD_INPUT;
 	char def[512];
 	struct stat st;
+	const char *out = a.out;
 	if (!out) {
 		const char *dir = !stat("experiments/results", &st) && S_ISDIR(st.st_mode) ? "experiments/results/" : "";
-		if (shard)
-			snprintf(def, sizeof(def), "%s%s.shard-%d-of-%d.yaml", dir, s.name, shard_k, shard_n);
+		if (a.shard)
+			snprintf(def, sizeof(def), "%s%s.shard-%d-of-%d.yaml", dir, s.name, a.shard_k, a.shard_n);
 		else
 			snprintf(def, sizeof(def), "%s%s.yaml", dir, s.name);
 		out = def;
 	}
 	/* the output checked before anything runs (a folder, or a folder that is not there) */
-	if (check_results_path(out)) {
-		spec_release(&s);
-		return EXIT_BAD_INPUT;
-	}
-	if (gpus) {
-		int rc = record_on_gpus(argv[optind], gpus, dry, out, resume, force, npass, pass);
+	if (check_results_path(out))
+		rc = EXIT_BAD_INPUT;
+	else if (a.gpus)
+		rc = record_on_gpus(argv[optind], a.gpus, a.dry, out, a.resume, a.force, a.npass, a.pass);
+	else if (a.shard && spec_keep_shard(&s, a.shard_k, a.shard_n, NULL, NULL))
+		rc = EXIT_FAILURE_RUN;
+	else if (a.resume && resume_other_part(out, a.shard))
+		rc = EXIT_BAD_INPUT;
+	else
+		rc = record_overrides(&a, &s);
+	if (rc != EXIT_OK || a.gpus) {
 		spec_release(&s);
 		return rc;
-	}
-	if (shard && spec_keep_shard(&s, shard_k, shard_n, NULL, NULL)) {
-		spec_release(&s);
-		return EXIT_FAILURE_RUN;
-	}
-	if (resume && resume_other_part(out, shard)) {
-		spec_release(&s);
-		return EXIT_BAD_INPUT;
-	}
-	if (replay && replay_mode_parse(replay, &s.replay)) {
-		error("--replay '%s' must be auto, kernel or user", replay);
-		spec_release(&s);
-		return EXIT_BAD_INPUT;
-	}
-	if (reps)
-		s.repetitions = reps;
-	if (warmup >= 0)
-		s.warmup = warmup;
-	if (metrics) {
-		const struct metric_set *ms = metric_set_find(metrics);
-		if (!ms) {
-			error("unknown metric set '%s' for --metrics: use one of %s", metrics, metric_set_names());
-			spec_release(&s);
-			return EXIT_BAD_INPUT;
-		}
-		if (spec_use_metric_set(&s, ms)) {
-			spec_release(&s);
-			return EXIT_FAILURE_RUN;
-		}
-	}
-	/* an override: the replay mode against the variants and the metric set,
-	 * both final now (the spec's own pair was checked when it was loaded) */
-	if ((replay || metrics) && spec_check_replay(&s, replay ? "--replay" : "--metrics")) {
-		spec_release(&s);
-		return EXIT_BAD_INPUT;
 	}
 #if ATTNPROF_HAVE_CUDA
 	char *cmdline = join_args(argc, argv);
 	struct harness_opts o = {
-		.out_path = out, .command_line = cmdline, .resume = resume, .force = force,
-		.progress = progress, .copy_bytes_gib = probe, .ceilings = ceilings, .profile_batch = batch,
-		.settle_ms = settle, .shard = shard, .device = device,
+		.out_path = out, .command_line = cmdline, .resume = a.resume, .force = a.force,
+		.progress = a.progress, .copy_bytes_gib = a.probe, .ceilings = a.ceilings, .profile_batch = a.batch,
+		.settle_ms = a.settle, .shard = a.shard, .device = a.device,
 	};
-	int rc = harness_record(&s, &o);
+	rc = harness_record(&s, &o);
 	free(cmdline);
+#else
+	(void)join_args;
+	rc = built_without_gpu("record");
+#endif
 	spec_release(&s);
 	return rc;
-#else
-	(void)out; (void)progress; (void)probe; (void)ceilings; (void)batch; (void)settle; (void)join_args; (void)device;
-	spec_release(&s);
-	return built_without_gpu("record");
-#endif
 }

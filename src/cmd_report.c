@@ -99,22 +99,29 @@ static int write_missing_spec(const struct rdata *rd, const char *path)
 	return 0;
 }
 
-int cmd_report(int argc, char **argv)
-{
+/* report's command line: its results files, repeat files and options. */
+struct report_args {
 	const char *files[32], *reps[32];
-	size_t nfiles = 0, nreps = 0;
-	const char *results = NULL, *tpl = NULL, *out = NULL, *style = NULL, *figdir = NULL, *missing = NULL;
-	const char *primary = NULL, *trace_path = NULL;
-	double dpi = RENDER_DPI_DEFAULT;
-	int quiet = 0;
+	size_t nfiles, nreps;
+	const char *results, *tpl, *out, *style, *figdir, *missing, *primary, *trace_path;
+	double dpi;
+	int quiet;
+};
+
+/* EXIT_OK with *x filled (or *help set: usage printed), or the exit code. */
+static int report_options(int argc, char **argv, struct report_args *x, int *help)
+{
+	*x = (struct report_args){ .dpi = RENDER_DPI_DEFAULT };
+	*help = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int has = i + 1 < argc;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
+			*help = 1;
 			return EXIT_OK;
 		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-			quiet = 1;
+			x->quiet = 1;
 		} else if (!strcmp(a, "-t") || !strcmp(a, "--template") || !strcmp(a, "-o") || !strcmp(a, "--output") ||
 			   !strcmp(a, "--style") || !strcmp(a, "--figures-dir") || !strcmp(a, "--dpi") ||
 			   !strcmp(a, "--missing-spec") || !strcmp(a, "--primary") || !strcmp(a, "--trace-records")) {
@@ -123,17 +130,17 @@ int cmd_report(int argc, char **argv)
 				return EXIT_BAD_INPUT;
 			}
 			const char *v = argv[++i];
-			if (a[1] == 't' || !strcmp(a, "--template")) tpl = v;
-			else if (a[1] == 'o' || !strcmp(a, "--output")) out = v;
-			else if (!strcmp(a, "--style")) style = v;
-			else if (!strcmp(a, "--figures-dir")) figdir = v;
-			else if (!strcmp(a, "--missing-spec")) missing = v;
-			else if (!strcmp(a, "--primary")) primary = v;
-			else if (!strcmp(a, "--trace-records")) trace_path = v;
+			if (a[1] == 't' || !strcmp(a, "--template")) x->tpl = v;
+			else if (a[1] == 'o' || !strcmp(a, "--output")) x->out = v;
+			else if (!strcmp(a, "--style")) x->style = v;
+			else if (!strcmp(a, "--figures-dir")) x->figdir = v;
+			else if (!strcmp(a, "--missing-spec")) x->missing = v;
+			else if (!strcmp(a, "--primary")) x->primary = v;
+			else if (!strcmp(a, "--trace-records")) x->trace_path = v;
 			else {
 				char *e;
-				dpi = strtod(v, &e);
-				if (*e || !(dpi >= 10 && dpi <= 2400)) {
+				x->dpi = strtod(v, &e);
+				if (*e || !(x->dpi >= 10 && x->dpi <= 2400)) {
 					error("--dpi must be a number from 10 to 2400, not '%s'", v);
 					return EXIT_BAD_INPUT;
 				}
@@ -143,11 +150,11 @@ int cmd_report(int argc, char **argv)
 				error("option '%s' needs a value (see 'attnprof report --help')", a);
 				return EXIT_BAD_INPUT;
 			}
-			if (nreps == 32) {
+			if (x->nreps == 32) {
 				error("at most 32 repeat files");
 				return EXIT_BAD_INPUT;
 			}
-			reps[nreps++] = argv[++i];
+			x->reps[x->nreps++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--template", "--output", "--style", "--figures-dir", "--dpi",
 							    "--repeat", "--missing-spec", "--primary", "--trace-records",
@@ -156,34 +163,47 @@ int cmd_report(int argc, char **argv)
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof report --help')",
 			      near ? near : "", near ? "'?" : "");
 			return EXIT_BAD_INPUT;
-		} else if (nfiles < 32) {
-			if (!results)
-				results = a;
-			files[nfiles++] = a;
+		} else if (x->nfiles < 32) {
+			if (!x->results)
+				x->results = a;
+			x->files[x->nfiles++] = a;
 		} else {
 			error("unexpected argument '%s': report takes at most 32 results files", a);
 			return EXIT_BAD_INPUT;
 		}
 	}
-	if (!results || !tpl || !out) {
-		error("%s", !results ? "no results file given" : !tpl ? "no template given: -t templates/review.yaml"
+	if (!x->results || !x->tpl || !x->out) {
+		error("%s", !x->results ? "no results file given" : !x->tpl ? "no template given: -t templates/review.yaml"
 							 : "no output given: -o OUT.pdf");
 		usage(stderr);
 		return EXIT_BAD_INPUT;
 	}
+	return EXIT_OK;
+}
+
+/* The writers, by the output's extension (.HTML alike, as .PDF). */
+static const struct {
+	const char *ext;
+	int (*write)(const struct template *, struct rdata *, const struct report_opts *, struct report_stats *);
+	int layout; /* a layout record beside it, for the linter (paged output) */
+} writers[] = {
+	{ ".pdf", report_render, 1 }, { ".html", report_html, 0 }, { ".md", report_markdown, 0 },
+};
+
+int cmd_report(int argc, char **argv)
+{
+	static struct report_args x;
+	int help, orc = report_options(argc, argv, &x, &help);
+	if (orc != EXIT_OK || help)
+		return orc;
+	const char *out = x.out, *style = x.style, *figdir = x.figdir, *missing = x.missing, *trace_path = x.trace_path;
+	const double dpi = x.dpi;
+	const int quiet = x.quiet;
 	const struct rstyle *st = NULL;
 	if (style && !(st = style_find(style))) {
 		error("unknown style '%s' (color, print, patent, slides)", style);
 		return EXIT_BAD_INPUT;
 	}
-	/* the writers, by the output's extension (.HTML alike, as .PDF) */
-	static const struct {
-		const char *ext;
-		int (*write)(const struct template *, struct rdata *, const struct report_opts *, struct report_stats *);
-		int layout; /* a layout record beside it, for the linter (paged output) */
-	} writers[] = {
-		{ ".pdf", report_render, 1 }, { ".html", report_html, 0 }, { ".md", report_markdown, 0 },
-	};
 	size_t olen = strlen(out), w = 0;
 	for (; w < sizeof writers / sizeof writers[0]; w++) {
 		size_t el = strlen(writers[w].ext);
@@ -196,10 +216,10 @@ int cmd_report(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	struct template t;
-	if (template_load(&t, tpl))
+	if (template_load(&t, x.tpl))
 		return EXIT_BAD_INPUT;
 	struct rinputs in;
-	if (rinputs_load(&in, files, nfiles, reps, nreps, primary)) {
+	if (rinputs_load(&in, x.files, x.nfiles, x.reps, x.nreps, x.primary)) {
 		template_release(&t);
 		return EXIT_BAD_INPUT;
 	}

@@ -1,4 +1,5 @@
-/* metric_sets.h: named sets of CUPTI metrics.
+/* metric_sets.h: named sets of CUPTI metrics, and the metrics as rows
+ * (unit, how a call's launches combine).
  *
  * Sets are data: the built-in ones below, plus sets a spec defines under
  * `metric_sets:`.  Names are CUPTI (Perfworks) metric names, valid on GH100
@@ -80,6 +81,42 @@ int metric_needs_kernel_replay(const char *name);
 /* warp states: warp-cycles stalled for each reason, over warp-cycles active */
 #define M_WARPS_ACTIVE   "smsp__warps_active.sum"
 #define M_STALL(reason)  "smsp__warps_issue_stalled_" reason ".sum"
+
+/* ---- metrics as rows: unit and how a call's launches combine ----------
+ *
+ * A record's totals (results_sum_launches) hold one value per metric for
+ * all of a call's kernel launches.  How the launches' values combine is the
+ * metric's aggregation: counts and bytes add up, a peak is the largest of
+ * the launches', a floor the smallest, a share or a rate is the mean over
+ * the launches weighted by their duration (M_DURATION).  The known metrics
+ * are rows of metric_table (metric_sets.c); any other name is read by the
+ * Perfworks naming convention (metric_derive). */
+enum metric_agg { METRIC_SUM, METRIC_WEIGHTED_AVG, METRIC_MAX, METRIC_MIN };
+enum metric_unit {
+	MU_COUNT,            /* events, instructions, wavefronts */
+	MU_BYTES,
+	MU_SECTORS,          /* 32-byte L2 sectors (M_L2_SECTOR_BYTES) */
+	MU_NS,
+	MU_CYCLES,           /* cycles, or warp-cycles (smsp__warps_*) */
+	MU_PCT,
+	MU_RATIO,
+	MU_HZ,               /* cycles per second: a clock */
+	MU_BYTES_PER_SECOND,
+	MU_PER_SECOND,       /* events per second */
+	MU_PER_CYCLE,
+};
+struct metric_info {
+	const char *name;     /* a CUPTI name, or a pattern with one '*' (any run of characters) */
+	enum metric_unit unit;
+	enum metric_agg agg;
+	const char *about;    /* NULL for a row derived from the name */
+};
+extern const struct metric_info metric_table[];
+extern const size_t metric_table_count;
+/* The row of name: metric_table's, else metric_derive's. */
+struct metric_info metric_info(const char *name);
+/* The row the naming convention gives name (about NULL); see metric_sets.c. */
+struct metric_info metric_derive(const char *name);
 
 /* The stall reasons of the stalls set, in its order: the reason as the
  * metric names it, a label, and what the warp waits on (Nsight Compute's

@@ -1,6 +1,7 @@
 /* results.c: the results file — in memory, written atomically, read back
  * with recovery of cut files.  Format: docs/results-format.md. */
 #include "results.h"
+#include "metric_sets.h"
 #include "variants.h"
 #include "util/error.h"
 #include "util/file.h"
@@ -347,30 +348,64 @@ const char *record_describe(const struct record *rec, char *buf, size_t len)
 
 /* ---- sums over launches ---------------------------------------------- */
 
-/* Ratios and averages are weighted by duration; everything else adds up. */
-static int metric_is_average(const char *name)
+/* The launches' durations added up (0: none recorded). */
+static double launches_time(const struct record *rec)
 {
-	return strstr(name, ".pct") || strstr(name, ".avg") || strstr(name, ".per_second") ||
-	       strstr(name, ".ratio") || strstr(name, ".max") || strstr(name, ".min");
+	double total = 0;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const double *t = kvlist_get(&rec->launches[i].metrics, M_DURATION);
+		total += t ? *t : 0;
+	}
+	return total;
+}
+
+/* Metric name over rec's launches by its row's aggregation, total_time the
+ * launches' (launches_time); 0, or -1 when no launch has it.  A NaN a
+ * launch holds stays in the total, whatever the aggregation: it is then not known. */
+static int combine_launches(const struct record *rec, const char *name, double total_time, double *out)
+{
+	enum metric_agg agg = metric_info(name).agg;
+	double acc = 0;
+	int seen = 0;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const struct kvlist *m = &rec->launches[i].metrics;
+		const double *v = kvlist_get(m, name);
+		if (!v)
+			continue;
+		switch (agg) {
+		case METRIC_SUM: acc += *v; break;
+		case METRIC_WEIGHTED_AVG: {
+			/* without durations, the launches weigh the same */
+			const double *t = kvlist_get(m, M_DURATION);
+			acc += *v * (total_time > 0 ? (t ? *t : 0) / total_time : 1.0 / (double)rec->nlaunches);
+			break;
+		}
+		case METRIC_MAX: if (!seen || isnan(*v) || (!isnan(acc) && *v > acc)) acc = *v; break;
+		case METRIC_MIN: if (!seen || isnan(*v) || (!isnan(acc) && *v < acc)) acc = *v; break;
+		}
+		seen = 1;
+	}
+	*out = acc;
+	return seen ? 0 : -1;
+}
+
+int record_launches_metric(const struct record *rec, const char *name, double *out)
+{
+	return combine_launches(rec, name, launches_time(rec), out);
 }
 
 int results_sum_launches(struct record *rec)
 {
 	kvlist_release(&rec->totals);
-	double total_time = 0;
+	double total_time = launches_time(rec), v;
+	/* in the order the names first appear */
 	for (size_t i = 0; i < rec->nlaunches; i++) {
-		const double *t = kvlist_get(&rec->launches[i].metrics, "gpu__time_duration.sum");
-		total_time += t ? *t : 0;
-	}
-	for (size_t i = 0; i < rec->nlaunches; i++) {
-		const struct launch *l = &rec->launches[i];
-		const double *t = kvlist_get(&l->metrics, "gpu__time_duration.sum");
-		/* Without durations, average unweighted. */
-		double w = total_time > 0 ? (t ? *t : 0) / total_time : 1.0 / (double)rec->nlaunches;
-		for (size_t j = 0; j < l->metrics.n; j++) {
-			const struct kv *kv = &l->metrics.items[j];
-			double v = metric_is_average(kv->name) ? kv->value * w : kv->value;
-			if (kvlist_add(&rec->totals, kv->name, v))
+		const struct kvlist *m = &rec->launches[i].metrics;
+		for (size_t j = 0; j < m->n; j++) {
+			const char *name = m->items[j].name;
+			if (kvlist_get(&rec->totals, name))
+				continue;
+			if (combine_launches(rec, name, total_time, &v) || kvlist_set(&rec->totals, name, v))
 				return -1;
 		}
 	}

@@ -289,11 +289,15 @@ void record_key(const struct record *rec, char *buf, size_t len);
 long results_find(struct results *r, const char *key);
 
 /*
- * Recompute rec->totals from its launches: bytes, counts and instructions
- * are summed; percentages and rates (names with ".pct", ".avg", ".per_second",
- * ".ratio") are averaged weighted by each launch's gpu__time_duration.sum.
+ * Recompute rec->totals from its launches, each metric by its aggregation
+ * (metric_info, metric_sets.h): bytes, counts and instructions are summed,
+ * a .max is the largest launch's, a .min the smallest, shares and rates are
+ * averaged weighted by each launch's gpu__time_duration.sum.
  */
 int results_sum_launches(struct record *rec);
+/* One metric over rec's launches, as results_sum_launches combines it, into
+ * *out: 0, or -1 when no launch has it. */
+int record_launches_metric(const struct record *rec, const char *name, double *out);
 
 /* Write the whole document to f.  0 or -1. */
 int results_write(const struct results *r, FILE *f);

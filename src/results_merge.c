@@ -383,6 +383,58 @@ static int same_file(const char *a, const char *b)
 	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* Each results file once: by name (ord sorted by path), and one file
+ * under two names, which would supersede itself.  0, or -1 said. */
+static int inputs_distinct(const struct merge_input *in, const size_t *ord, size_t n)
+{
+	for (size_t j = 1; j < n; j++)
+		if (!strcmp(in[ord[j]].path, in[ord[j - 1]].path))
+			return error("'%s' is named twice: give each results file once", in[ord[j]].path);
+	if (n < 2)
+		return 0;
+	struct fileid *id = malloc(n * sizeof(*id));
+	if (!id)
+		return error("out of memory");
+	size_t nid = 0;
+	for (size_t j = 0; j < n; j++) {
+		struct stat st;
+		if (!stat(in[j].path, &st)) {
+			id[nid].dev = st.st_dev;
+			id[nid].ino = st.st_ino;
+			id[nid++].j = j;
+		}
+	}
+	qsort(id, nid, sizeof(*id), by_fileid);
+	int rc = 0;
+	for (size_t k = 1; k < nid && !rc; k++)
+		if (id[k].dev == id[k - 1].dev && id[k].ino == id[k - 1].ino)
+			rc = error("'%s' and '%s' are one file: give each results file once", in[id[k - 1].j].path,
+				   in[id[k].j].path);
+	free(id);
+	return rc;
+}
+
+/* One sweep, one GPU, one driver, one attnprof: headers that differ are
+ * refused unless --allow-mixed (*mixed set).  0, or -1 said. */
+static int inputs_one_sweep(const struct merge_input *in, const size_t *ord, size_t n, const struct merge_opts *o,
+			    int *mixed)
+{
+	for (size_t j = 1; j < n; j++) {
+		const char *va, *vb;
+		char nbuf[2][16];
+		const char *field = header_differs(&in[ord[0]].res.header, &in[ord[j]].res.header, &va, &vb, nbuf);
+		if (!field)
+			continue;
+		*mixed = 1;
+		if (!o->allow_mixed)
+			return error("'%s' and '%s' differ in %s ('%s' against '%s'): shards of one sweep share their spec, GPU, "
+				     "driver and attnprof version; re-record the odd one out, or merge with --allow-mixed (the "
+				     "merged header then lists each file's conditions)",
+				     in[ord[0]].path, in[ord[j]].path, field, va, vb);
+	}
+	return 0;
+}
+
 int results_merge(struct merge_input *in, size_t n, const struct merge_opts *o,
 		  struct results *out, struct merge_report *rep)
 {
@@ -402,54 +454,9 @@ int results_merge(struct merge_input *in, size_t n, const struct merge_opts *o,
 	for (size_t j = 0; j < n; j++)
 		ord[j] = j;
 	qsort_r(ord, n, sizeof(*ord), by_path, in);
-	for (size_t j = 1; j < n; j++)
-		if (!strcmp(in[ord[j]].path, in[ord[j - 1]].path)) {
-			error("'%s' is named twice: give each results file once", in[ord[j]].path);
-			goto out;
-		}
-	/* one file under two names would supersede itself */
-	if (n > 1) {
-		struct fileid *id = malloc(n * sizeof(*id));
-		if (!id) {
-			error("out of memory");
-			goto out;
-		}
-		size_t nid = 0;
-		for (size_t j = 0; j < n; j++) {
-			struct stat st;
-			if (!stat(in[j].path, &st)) {
-				id[nid].dev = st.st_dev;
-				id[nid].ino = st.st_ino;
-				id[nid++].j = j;
-			}
-		}
-		qsort(id, nid, sizeof(*id), by_fileid);
-		for (size_t k = 1; k < nid; k++)
-			if (id[k].dev == id[k - 1].dev && id[k].ino == id[k - 1].ino) {
-				error("'%s' and '%s' are one file: give each results file once", in[id[k - 1].j].path,
-				      in[id[k].j].path);
-				free(id);
-				goto out;
-			}
-		free(id);
-	}
-	/* one sweep, one GPU, one driver, one attnprof */
 	int mixed = 0;
-	for (size_t j = 1; j < n; j++) {
-		const char *va, *vb;
-		char nbuf[2][16];
-		const char *field = header_differs(&in[ord[0]].res.header, &in[ord[j]].res.header, &va, &vb, nbuf);
-		if (!field)
-			continue;
-		mixed = 1;
-		if (!o->allow_mixed) {
-			error("'%s' and '%s' differ in %s ('%s' against '%s'): shards of one sweep share their spec, GPU, "
-			      "driver and attnprof version; re-record the odd one out, or merge with --allow-mixed (the "
-			      "merged header then lists each file's conditions)",
-			      in[ord[0]].path, in[ord[j]].path, field, va, vb);
-			goto out;
-		}
-	}
+	if (inputs_distinct(in, ord, n) || inputs_one_sweep(in, ord, n, o, &mixed))
+		goto out;
 	/* the rule's order of the files (oldest first); the primary above all */
 	size_t *byrule = malloc(n * sizeof(*byrule));
 	if (!byrule) {

@@ -340,109 +340,172 @@ static int push_config(struct ctx *c, const struct config *cfg)
 	return 0;
 }
 
-static int expand_block(struct ctx *c, const struct ynode *root, const struct ynode *block)
+/* A sweep block's axes, each a list (MAX_AXIS at most), with the nodes
+ * they came from for the errors that name a line. */
+struct axes {
+	const struct ynode *vnodes[MAX_AXIS], *dnodes[MAX_AXIS], *cnodes[MAX_AXIS], *pnodes[MAX_AXIS], *snodes[MAX_AXIS];
+	size_t nv, nd, nc, np, ns;
+	long long dims[MAX_AXIS], lens[MAX_AXIS], qlens[MAX_AXIS], batches[MAX_AXIS], heads[MAX_AXIS], kvh[MAX_AXIS];
+	size_t ndims, nlens, nq, nb, nh, nkv;
+	long long batch_tokens, hidden; /* 0: batch and heads given as lists */
+	const struct variant_desc *variants[MAX_AXIS];
+	enum dtype dtypes[MAX_AXIS];
+	enum phase phases[MAX_AXIS];
+	int causals[MAX_AXIS];
+	enum pass passes[MAX_AXIS];
+	int decode;
+	const struct ynode *at, *tn, *hid, *kvn; /* the block, batch_tokens, hidden and kv_heads nodes */
+};
+
+/* A block's batch (a list, or batch_tokens B·N) and heads (a list, or
+ * hidden H·d), and its kv_heads. */
+static int read_sizes(struct ctx *c, const struct ynode *root, const struct ynode *block, struct axes *x)
+{
+	char w[256];
+	/* batch: fixed, or fixed tokens B·N */
+	const struct ynode *bn = sweep_get(block, root, "batch");
+	x->tn = sweep_get(block, root, "batch_tokens");
+	if (block && ynode_get(block, "batch"))
+		x->tn = ynode_get(block, "batch_tokens"); /* a block's own batch overrides a default batch_tokens */
+	if (block && ynode_get(block, "batch_tokens"))
+		bn = ynode_get(block, "batch");
+	if (bn && x->tn)
+		return error("%s: give batch or batch_tokens, not both", where(c, x->tn, w, sizeof(w)));
+	if (x->tn) {
+		if (ynode_int(c->t, x->tn, "batch_tokens", &x->batch_tokens))
+			return -1;
+		if (x->batch_tokens < 1 || x->batch_tokens > (long long)MAX_SEQLEN * MAX_BATCH)
+			return error("%s: batch_tokens %lld is out of range", where(c, x->tn, w, sizeof(w)), x->batch_tokens);
+	} else if (bn) {
+		if (axis_ints(c, bn, "batch", 1, MAX_BATCH, x->batches, &x->nb))
+			return -1;
+	} else {
+		x->batches[0] = 1;
+	}
+	/* heads: fixed, or hidden size H·d */
+	const struct ynode *hn = sweep_get(block, root, "heads");
+	x->hid = sweep_get(block, root, "hidden");
+	if (block && ynode_get(block, "heads"))
+		x->hid = ynode_get(block, "hidden");
+	if (block && ynode_get(block, "hidden"))
+		hn = ynode_get(block, "heads");
+	if (hn && x->hid)
+		return error("%s: give heads or hidden, not both", where(c, x->hid, w, sizeof(w)));
+	if (x->hid) {
+		if (ynode_int(c->t, x->hid, "hidden", &x->hidden))
+			return -1;
+		if (x->hidden < 1 || x->hidden > 1 << 20)
+			return error("%s: hidden %lld is out of range", where(c, x->hid, w, sizeof(w)), x->hidden);
+	} else if (hn) {
+		if (axis_ints(c, hn, "heads", 1, MAX_HEADS, x->heads, &x->nh))
+			return -1;
+	} else {
+		return error("%s: no heads: give 'heads: 16' or 'hidden: 2048' (H·d)", where(c, x->at, w, sizeof(w)));
+	}
+	x->kvn = sweep_get(block, root, "kv_heads");
+	if (x->kvn && axis_ints(c, x->kvn, "kv_heads", 1, MAX_HEADS, x->kvh, &x->nkv))
+		return -1;
+	return 0;
+}
+
+/* A sweep block's axes, read and checked (block NULL: the top level). */
+static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode *block, struct axes *x)
 {
 	char w[256];
 	const struct ynode *n;
-	const struct ynode *vnodes[MAX_AXIS], *dnodes[MAX_AXIS], *cnodes[MAX_AXIS], *pnodes[MAX_AXIS],
-		*snodes[MAX_AXIS] = { NULL };
-	size_t nv, nd, nc = 1, np = 1, ns = 1;
-	long long dims[MAX_AXIS], lens[MAX_AXIS], qlens[MAX_AXIS] = { 1 }, batches[MAX_AXIS],
-		  heads[MAX_AXIS], kvh[MAX_AXIS];
-	size_t ndims, nlens, nq = 1, nb = 1, nh = 1, nkv = 0;
-	long long batch_tokens = 0, hidden = 0;
-	const struct variant_desc *variants[MAX_AXIS];
-	enum dtype dtypes[MAX_AXIS];
-	enum phase phases[MAX_AXIS] = { PHASE_PREFILL };
-	int causals[MAX_AXIS] = { 0 };
-	enum pass passes[MAX_AXIS] = { PASS_FWD };
-	const struct ynode *at = block ? block : root;
+	memset(x, 0, sizeof *x);
+	x->nc = x->np = x->ns = x->nq = x->nb = x->nh = 1;
+	x->qlens[0] = 1;
+	x->phases[0] = PHASE_PREFILL;
+	x->passes[0] = PASS_FWD;
+	x->at = block ? block : root;
 
 	/* phase */
 	if ((n = sweep_get(block, root, "phase"))) {
-		if (axis_nodes(c, n, "phase", pnodes, &np))
+		if (axis_nodes(c, n, "phase", x->pnodes, &x->np))
 			return -1;
-		for (size_t i = 0; i < np; i++)
-			if (phase_parse(pnodes[i]->scalar, &phases[i]))
+		for (size_t i = 0; i < x->np; i++)
+			if (phase_parse(x->pnodes[i]->scalar, &x->phases[i]))
 				return error("%s: unknown phase '%s': use prefill or decode",
-					     where(c, pnodes[i], w, sizeof(w)), pnodes[i]->scalar);
+					     where(c, x->pnodes[i], w, sizeof(w)), x->pnodes[i]->scalar);
 	}
 	/* pass: fwd, bwd, fwd+bwd */
 	if ((n = sweep_get(block, root, "pass"))) {
-		if (axis_nodes(c, n, "pass", snodes, &ns))
+		if (axis_nodes(c, n, "pass", x->snodes, &x->ns))
 			return -1;
-		for (size_t i = 0; i < ns; i++)
-			if (pass_parse(snodes[i]->scalar, &passes[i]))
+		for (size_t i = 0; i < x->ns; i++)
+			if (pass_parse(x->snodes[i]->scalar, &x->passes[i]))
 				return error("%s: unknown pass '%s': use fwd, bwd or fwd+bwd",
-					     where(c, snodes[i], w, sizeof(w)), snodes[i]->scalar);
+					     where(c, x->snodes[i], w, sizeof(w)), x->snodes[i]->scalar);
 	}
 	/* variants */
 	if (!(n = sweep_get(block, root, "variants")))
 		return error("%s: no variants: name them, e.g. 'variants: [standard, flash1, flash2]'",
-			     where(c, at, w, sizeof(w)));
-	if (axis_nodes(c, n, "variants", vnodes, &nv))
+			     where(c, x->at, w, sizeof(w)));
+	if (axis_nodes(c, n, "variants", x->vnodes, &x->nv))
 		return -1;
-	for (size_t i = 0; i < nv; i++) {
-		variants[i] = variant_find(vnodes[i]->scalar);
-		if (!variants[i]) {
+	for (size_t i = 0; i < x->nv; i++) {
+		x->variants[i] = variant_find(x->vnodes[i]->scalar);
+		if (!x->variants[i]) {
 			const char *names[64];
 			for (size_t k = 0; k < variant_count && k < 64; k++)
 				names[k] = variant_table[k]->name;
-			const char *near = nearest_word(vnodes[i]->scalar, names, variant_count);
+			const char *near = nearest_word(x->vnodes[i]->scalar, names, variant_count);
 			if (near)
 				return error("%s: unknown variant '%s': did you mean '%s'?",
-					     where(c, vnodes[i], w, sizeof(w)), vnodes[i]->scalar, near);
+					     where(c, x->vnodes[i], w, sizeof(w)), x->vnodes[i]->scalar, near);
 			return error("%s: unknown variant '%s' ('attnprof record --help' lists them)",
-				     where(c, vnodes[i], w, sizeof(w)), vnodes[i]->scalar);
+				     where(c, x->vnodes[i], w, sizeof(w)), x->vnodes[i]->scalar);
 		}
 	}
 	/* dtype */
 	if (!(n = sweep_get(block, root, "dtype"))) {
-		nd = 1;
-		dtypes[0] = DTYPE_FP16;
+		x->nd = 1;
+		x->dtypes[0] = DTYPE_FP16;
 	} else {
-		if (axis_nodes(c, n, "dtype", dnodes, &nd))
+		if (axis_nodes(c, n, "dtype", x->dnodes, &x->nd))
 			return -1;
-		for (size_t i = 0; i < nd; i++)
-			if (dtype_parse(dnodes[i]->scalar, &dtypes[i]))
+		for (size_t i = 0; i < x->nd; i++)
+			if (dtype_parse(x->dnodes[i]->scalar, &x->dtypes[i]))
 				return error("%s: unsupported dtype '%s': use fp16 or bf16",
-					     where(c, dnodes[i], w, sizeof(w)), dnodes[i]->scalar);
+					     where(c, x->dnodes[i], w, sizeof(w)), x->dnodes[i]->scalar);
 	}
 	/* head_dim */
 	if (!(n = sweep_get(block, root, "head_dim")))
-		return error("%s: no head_dim: give one or a list, e.g. 'head_dim: [64, 128]'", where(c, at, w, sizeof(w)));
-	if (axis_ints(c, n, "head_dim", 1, MAX_HEAD_DIM, dims, &ndims))
+		return error("%s: no head_dim: give one or a list, e.g. 'head_dim: [64, 128]'", where(c, x->at, w, sizeof(w)));
+	if (axis_ints(c, n, "head_dim", 1, MAX_HEAD_DIM, x->dims, &x->ndims))
 		return -1;
-	for (size_t i = 0; i < ndims; i++)
-		if (dims[i] != 64 && dims[i] != 128) {
+	for (size_t i = 0; i < x->ndims; i++)
+		if (x->dims[i] != 64 && x->dims[i] != 128) {
 			const struct ynode *items[MAX_AXIS];
 			size_t cnt;
 			axis_nodes(c, n, "head_dim", items, &cnt);
 			return error("%s: unsupported head_dim %lld: the kernels are built for 64 and 128",
-				     where(c, items[i], w, sizeof(w)), dims[i]);
+				     where(c, items[i], w, sizeof(w)), x->dims[i]);
 		}
 	/* causal */
 	if ((n = sweep_get(block, root, "causal"))) {
-		if (axis_nodes(c, n, "causal", cnodes, &nc))
+		if (axis_nodes(c, n, "causal", x->cnodes, &x->nc))
 			return -1;
-		for (size_t i = 0; i < nc; i++)
-			if (ynode_bool(c->t, cnodes[i], "causal", &causals[i]))
+		for (size_t i = 0; i < x->nc; i++)
+			if (ynode_bool(c->t, x->cnodes[i], "causal", &x->causals[i]))
 				return -1;
 	}
 	/* sequence lengths: seqlen for prefill, query_len + kv_len for decode */
-	int decode = 0, prefill = 0;
-	for (size_t i = 0; i < np; i++)
-		*(phases[i] == PHASE_DECODE ? &decode : &prefill) = 1;
-	if (prefill && decode)
+	int prefill = 0;
+	x->decode = 0;
+	for (size_t i = 0; i < x->np; i++)
+		*(x->phases[i] == PHASE_DECODE ? &x->decode : &prefill) = 1;
+	if (prefill && x->decode)
 		return error("%s: one sweep block cannot mix prefill and decode: put each in its own block under 'sweeps:'",
-			     where(c, at, w, sizeof(w)));
-	if (decode) {
+			     where(c, x->at, w, sizeof(w)));
+	if (x->decode) {
 		if (!(n = sweep_get(block, root, "kv_len")))
-			return error("%s: a decode sweep needs kv_len (the KV-cache lengths)", where(c, at, w, sizeof(w)));
-		if (axis_ints(c, n, "kv_len", 1, MAX_SEQLEN, lens, &nlens))
+			return error("%s: a decode sweep needs kv_len (the KV-cache lengths)", where(c, x->at, w, sizeof(w)));
+		if (axis_ints(c, n, "kv_len", 1, MAX_SEQLEN, x->lens, &x->nlens))
 			return -1;
 		if ((n = sweep_get(block, root, "query_len")) &&
-		    axis_ints(c, n, "query_len", 1, 64, qlens, &nq))
+		    axis_ints(c, n, "query_len", 1, 64, x->qlens, &x->nq))
 			return -1;
 		if ((n = sweep_get(block, root, "seqlen")))
 			return error("%s: seqlen is for prefill; a decode sweep uses query_len and kv_len",
@@ -450,8 +513,8 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 	} else {
 		if (!(n = sweep_get(block, root, "seqlen")))
 			return error("%s: no seqlen: give the sequence lengths, e.g. 'seqlen: [512, 1k, 2k]'",
-				     where(c, at, w, sizeof(w)));
-		if (axis_ints(c, n, "seqlen", 1, MAX_SEQLEN, lens, &nlens))
+				     where(c, x->at, w, sizeof(w)));
+		if (axis_ints(c, n, "seqlen", 1, MAX_SEQLEN, x->lens, &x->nlens))
 			return -1;
 		/* a block's own, or the top level's when there are no blocks (a
 		 * top-level kv_len beside sweeps may be a default for decode ones) */
@@ -460,125 +523,97 @@ static int expand_block(struct ctx *c, const struct ynode *root, const struct yn
 			return error("%s: query_len and kv_len are for decode sweeps ('phase: decode')",
 				     where(c, n, w, sizeof(w)));
 	}
-	/* batch: fixed, or fixed tokens B·N */
-	const struct ynode *bn = sweep_get(block, root, "batch"), *tn = sweep_get(block, root, "batch_tokens");
-	if (block && ynode_get(block, "batch"))
-		tn = ynode_get(block, "batch_tokens"); /* a block's own batch overrides a default batch_tokens */
-	if (block && ynode_get(block, "batch_tokens"))
-		bn = ynode_get(block, "batch");
-	if (bn && tn)
-		return error("%s: give batch or batch_tokens, not both", where(c, tn, w, sizeof(w)));
-	if (tn) {
-		if (ynode_int(c->t, tn, "batch_tokens", &batch_tokens))
-			return -1;
-		if (batch_tokens < 1 || batch_tokens > (long long)MAX_SEQLEN * MAX_BATCH)
-			return error("%s: batch_tokens %lld is out of range", where(c, tn, w, sizeof(w)), batch_tokens);
-	} else if (bn) {
-		if (axis_ints(c, bn, "batch", 1, MAX_BATCH, batches, &nb))
-			return -1;
-	} else {
-		batches[0] = 1;
-	}
-	/* heads: fixed, or hidden size H·d */
-	const struct ynode *hn = sweep_get(block, root, "heads"), *hid = sweep_get(block, root, "hidden");
-	if (block && ynode_get(block, "heads"))
-		hid = ynode_get(block, "hidden");
-	if (block && ynode_get(block, "hidden"))
-		hn = ynode_get(block, "heads");
-	if (hn && hid)
-		return error("%s: give heads or hidden, not both", where(c, hid, w, sizeof(w)));
-	if (hid) {
-		if (ynode_int(c->t, hid, "hidden", &hidden))
-			return -1;
-		if (hidden < 1 || hidden > 1 << 20)
-			return error("%s: hidden %lld is out of range", where(c, hid, w, sizeof(w)), hidden);
-	} else if (hn) {
-		if (axis_ints(c, hn, "heads", 1, MAX_HEADS, heads, &nh))
-			return -1;
-	} else {
-		return error("%s: no heads: give 'heads: 16' or 'hidden: 2048' (H·d)", where(c, at, w, sizeof(w)));
-	}
-	const struct ynode *kvn = sweep_get(block, root, "kv_heads");
-	if (kvn && axis_ints(c, kvn, "kv_heads", 1, MAX_HEADS, kvh, &nkv))
-		return -1;
+	return read_sizes(c, root, block, x);
+}
 
-	int line = at->line;
-	/* Variant innermost: every variant of one shape runs on the same inputs. */
-	for (size_t ip = 0; ip < np; ip++)
-	for (size_t it = 0; it < nd; it++)
-	for (size_t id = 0; id < ndims; id++)
-	for (size_t ic = 0; ic < nc; ic++)
-	for (size_t ib = 0; ib < nb; ib++)
-	for (size_t ih = 0; ih < nh; ih++)
-	for (size_t ik = 0; ik < (nkv ? nkv : 1); ik++)
-	for (size_t iq = 0; iq < nq; iq++)
-	for (size_t il = 0; il < nlens; il++)
-	for (size_t is = 0; is < ns; is++)
-	for (size_t iv = 0; iv < nv; iv++) {
-		struct config cfg = { .variant = variants[iv], .line = line };
+/* The configs of a block's axes, variant innermost: every variant of one
+ * shape runs on the same inputs. */
+static int emit_configs(struct ctx *c, const struct axes *x)
+{
+	char w[256];
+	const int line = x->at->line;
+	for (size_t ip = 0; ip < x->np; ip++)
+	for (size_t it = 0; it < x->nd; it++)
+	for (size_t id = 0; id < x->ndims; id++)
+	for (size_t ic = 0; ic < x->nc; ic++)
+	for (size_t ib = 0; ib < x->nb; ib++)
+	for (size_t ih = 0; ih < x->nh; ih++)
+	for (size_t ik = 0; ik < (x->nkv ? x->nkv : 1); ik++)
+	for (size_t iq = 0; iq < x->nq; iq++)
+	for (size_t il = 0; il < x->nlens; il++)
+	for (size_t is = 0; is < x->ns; is++)
+	for (size_t iv = 0; iv < x->nv; iv++) {
+		struct config cfg = { .variant = x->variants[iv], .line = line };
 		struct attn_shape *sh = &cfg.shape;
-		sh->pass = passes[is];
-		sh->dtype = dtypes[it];
-		sh->phase = phases[ip];
-		sh->head_dim = (int)dims[id];
-		sh->causal = causals[ic];
-		sh->seqlen_kv = (int)lens[il];
-		sh->seqlen_q = decode ? (int)qlens[iq] : (int)lens[il];
-		if (batch_tokens) {
-			long long tok_per_seq = decode ? lens[il] : lens[il];
-			if (batch_tokens % tok_per_seq)
+		sh->pass = x->passes[is];
+		sh->dtype = x->dtypes[it];
+		sh->phase = x->phases[ip];
+		sh->head_dim = (int)x->dims[id];
+		sh->causal = x->causals[ic];
+		sh->seqlen_kv = (int)x->lens[il];
+		sh->seqlen_q = x->decode ? (int)x->qlens[iq] : (int)x->lens[il];
+		if (x->batch_tokens) {
+			const long long tok_per_seq = x->lens[il]; /* seqlen, or kv_len in a decode sweep */
+			if (x->batch_tokens % tok_per_seq)
 				return error("%s: batch_tokens %lld is not a multiple of %s %lld: the batch would not be whole",
-					     where(c, tn, w, sizeof(w)), batch_tokens, decode ? "kv_len" : "seqlen", tok_per_seq);
-			sh->batch = (int)(batch_tokens / tok_per_seq);
+					     where(c, x->tn, w, sizeof(w)), x->batch_tokens, x->decode ? "kv_len" : "seqlen", tok_per_seq);
+			sh->batch = (int)(x->batch_tokens / tok_per_seq);
 			if (sh->batch > MAX_BATCH)
 				return error("%s: batch_tokens %lld / seqlen %lld gives batch %d, more than %d",
-					     where(c, tn, w, sizeof(w)), batch_tokens, tok_per_seq, sh->batch, MAX_BATCH);
+					     where(c, x->tn, w, sizeof(w)), x->batch_tokens, tok_per_seq, sh->batch, MAX_BATCH);
 		} else {
-			sh->batch = (int)batches[ib];
+			sh->batch = (int)x->batches[ib];
 		}
-		if (hidden) {
-			if (hidden % dims[id])
+		if (x->hidden) {
+			if (x->hidden % x->dims[id])
 				return error("%s: hidden %lld is not a multiple of head_dim %lld",
-					     where(c, hid, w, sizeof(w)), hidden, dims[id]);
-			sh->heads = (int)(hidden / dims[id]);
+					     where(c, x->hid, w, sizeof(w)), x->hidden, x->dims[id]);
+			sh->heads = (int)(x->hidden / x->dims[id]);
 			if (sh->heads > MAX_HEADS)
 				return error("%s: hidden %lld / head_dim %lld gives %d heads, more than %d",
-					     where(c, hid, w, sizeof(w)), hidden, dims[id], sh->heads, MAX_HEADS);
+					     where(c, x->hid, w, sizeof(w)), x->hidden, x->dims[id], sh->heads, MAX_HEADS);
 		} else {
-			sh->heads = (int)heads[ih];
+			sh->heads = (int)x->heads[ih];
 		}
-		sh->kv_heads = kv_heads_or_heads(nkv ? (int)kvh[ik] : 0, sh->heads);
+		sh->kv_heads = kv_heads_or_heads(x->nkv ? (int)x->kvh[ik] : 0, sh->heads);
 		if (sh->heads % sh->kv_heads)
 			return error("%s: kv_heads %d does not divide heads %d (grouped-query attention needs whole groups)",
-				     where(c, kvn, w, sizeof(w)), sh->kv_heads, sh->heads);
+				     where(c, x->kvn, w, sizeof(w)), sh->kv_heads, sh->heads);
 		if (!(cfg.variant->phases & (1u << sh->phase))) {
-			for (size_t k = 0; k < nv; k++)
-				if (variants[k] == cfg.variant)
+			for (size_t k = 0; k < x->nv; k++)
+				if (x->variants[k] == cfg.variant)
 					return error("%s: variant '%s' does not run in the %s phase",
-						     where(c, vnodes[k], w, sizeof(w)), cfg.variant->name, phase_name(sh->phase));
+						     where(c, x->vnodes[k], w, sizeof(w)), cfg.variant->name, phase_name(sh->phase));
 		}
 		if (!variant_supports_pass(cfg.variant, sh->pass) || (sh->pass != PASS_FWD && sh->phase != PHASE_PREFILL)) {
 			if (sh->phase != PHASE_PREFILL)
 				return error("%s: pass %s is for prefill sweeps: decode runs the forward only",
-					     where(c, snodes[is], w, sizeof(w)), pass_name(sh->pass));
-			for (size_t k = 0; k < nv; k++)
-				if (variants[k] == cfg.variant)
+					     where(c, x->snodes[is], w, sizeof(w)), pass_name(sh->pass));
+			for (size_t k = 0; k < x->nv; k++)
+				if (x->variants[k] == cfg.variant)
 					return error("%s: variant '%s' has no %s kernels (the backward exists for flash2 and "
 						     "standard): put it in a sweep block with 'pass: fwd'",
-						     where(c, vnodes[k], w, sizeof(w)), cfg.variant->name, pass_name(sh->pass));
+						     where(c, x->vnodes[k], w, sizeof(w)), cfg.variant->name, pass_name(sh->pass));
 		}
 		/* Absurd sizes: more than a petabyte predicted is a typo, not a plan. */
 		double fp = (double)variant_footprint(cfg.variant, sh, H200_SM_COUNT);
 		if (fp > 1e15) {
 			char b[32];
 			return error("%s: %s at B=%d H=%d N=%d d=%d would need %s of device memory: check the sizes",
-				     where(c, at, w, sizeof(w)), cfg.variant->name, sh->batch, sh->heads,
+				     where(c, x->at, w, sizeof(w)), cfg.variant->name, sh->batch, sh->heads,
 				     sh->seqlen_kv, sh->head_dim, format_bytes(fp, b, sizeof(b)));
 		}
 		if (push_config(c, &cfg))
 			return -1;
 	}
 	return 0;
+}
+
+
+static int expand_block(struct ctx *c, const struct ynode *root, const struct ynode *block)
+{
+	static struct axes x; /* large: not on the stack */
+	return read_axes(c, root, block, &x) || emit_configs(c, &x) ? -1 : 0;
 }
 
 int spec_parse(struct spec *s, const char *text, size_t len, const char *filename)

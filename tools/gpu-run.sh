@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ceilings workload jaxcapture neverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info ceilings workload jaxcapture threadsdiag neverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -168,6 +168,29 @@ PY
 			head -30 "$OUT/jax-$mode-table.txt" | tee -a "$log"
 		done
 		gzip -f "$OUT"/cap-jax-*.log ;;
+	threadsdiag)
+		say "why threads_streams.py stops under record (issue 30 item 4; stopped at 08:15 and 15:25): five runs under record with the injection library's verbose log and Python's faulthandler; a run that stops gets SIGABRT at 60 s (every thread's Python stack), and gdb's native stacks first where gdb exists; then JAX's checksum plain three times (is it stable by itself?)"
+		for i in 1 2 3 4 5; do
+			( ATTNPROF_INJECT_VERBOSE=1 PYTHONFAULTHANDLER=1 ./attnprof record -o "$OUT/thr-$i.yaml" --force --timeout 90 \
+				-- python3 experiments/programs/threads_streams.py >"$OUT/thr-$i.log" 2>&1; echo "exit $?" >>"$OUT/thr-$i.log" ) &
+			rpid=$!
+			t=0
+			while kill -0 $rpid 2>/dev/null && [ $t -lt 60 ]; do sleep 2; t=$((t + 2)); done
+			if kill -0 $rpid 2>/dev/null; then
+				py=$(pgrep -n -f threads_streams.py)
+				echo "-- run $i: still running after 60 s (python pid ${py:-?})" | tee -a "$log"
+				if [ -n "$py" ] && command -v gdb >/dev/null; then
+					timeout 60 gdb -p "$py" -batch -ex 'thread apply all bt' >"$OUT/thr-$i-gdb.txt" 2>&1
+				fi
+				[ -n "$py" ] && kill -ABRT "$py"
+			fi
+			wait $rpid
+			echo "-- run $i: $(grep -E '^checksum|attention calls captured|stopped by' "$OUT/thr-$i.log" | tr '\n' ' ' | cut -c1-300)" | tee -a "$log"
+		done
+		for i in 1 2 3; do
+			echo "-- jax plain $i: $(timeout 100 python3 experiments/programs/jax_attention.py --seqlens 1024 --iters 1 2>/dev/null | grep '^checksum')" | tee -a "$log"
+		done
+		tar -C "$OUT" -czf "$OUT/threadsdiag.tar.gz" $(cd "$OUT" && ls thr-* 2>/dev/null) && rm -f "$OUT"/thr-* ;;
 	neverharm)
 		say "never harm the program (issue 30): the GPU CLI cases record-never-harm-{jax,threads}; the threads program plain twice beside one run under record (do plain runs differ?)"
 		CLI_CASES="tests/cli/cases/record-never-harm-jax.t tests/cli/cases/record-never-harm-threads.t tests/cli/cases/record-jax-shapes.t" timeout 280 sh tests/cli/run.sh ./attnprof >"$OUT/neverharm-cli.log" 2>&1

@@ -33,6 +33,7 @@
 
 #include "hopper_attn.h"
 #include "hopper_tiles.h"
+#include "../tiles.h" /* the forward grid, held once */
 #include "wgmma_ops.cuh"
 
 #define HOPPER_STR_(x) #x
@@ -540,7 +541,7 @@ template <int D, bool BF, bool CAUSAL, int RUNG> static int launch(const hopper_
 	p.off = a->pb.Nkv - a->pb.Nq;
 	p.scale = a->pb.scale > 0.f ? a->pb.scale : 1.f / sqrtf((float)D);
 	p.sl2 = p.scale * 1.4426950408889634f;
-	dim3 grid(p.nqb, a->pb.B * a->pb.H);
+	const dim3 grid(FLASH_FWD_GRID_X(1, a->pb.Nq, BM, a->pb.B * a->pb.H), FLASH_FWD_GRID_Y(1, a->pb.B * a->pb.H));
 	kern<<<grid, HOPPER_THREADS(RUNG), smem, (cudaStream_t)a->stream>>>(tq, tk, tv, p);
 	return cudaGetLastError();
 }

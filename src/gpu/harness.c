@@ -745,12 +745,81 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 			g->ceil.l2_gbs, g->ceil.smem_gbs);
 }
 
+/* The results to record into: the file to resume, or a new header.
+ * Nothing recorded is ever overwritten by accident.  EXIT_OK or the code. */
+static int results_begin(struct results *res, const struct spec *s, const struct harness_opts *o)
+{
+	if (!access(o->out_path, F_OK)) {
+		if (o->resume) {
+			int cut = 0;
+			if (results_load(res, o->out_path, &cut))
+				return EXIT_BAD_INPUT;
+			if (res->header.spec_name && strcmp(res->header.spec_name, s->name))
+				warning("resuming '%s', which was recorded from spec '%s', with spec '%s'",
+					o->out_path, res->header.spec_name, s->name);
+			/* (record checked before that the file holds the same part) */
+		} else if (!o->force) {
+			error("results file '%s' exists: use --resume to continue it, --force to overwrite it, or -o to write elsewhere",
+			      o->out_path);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (!res->header.tool_version) {
+		struct results_header *h = &res->header;
+		char host[256] = "";
+		gethostname(host, sizeof(host) - 1);
+		char date[32];
+		conditions_date(date, sizeof(date));
+		h->tool_version = strdup(ATTNPROF_VERSION);
+		h->date = strdup(date);
+		h->host = strdup(host);
+		h->command_line = xstrdup(o->command_line);
+		h->spec_name = xstrdup(s->name);
+		h->spec_path = xstrdup(s->path);
+		h->spec_text = xstrdup(s->text);
+		h->shard = xstrdup(o->shard);
+	}
+	return EXIT_OK;
+}
+
+/* The counters: the set validated before the sweep; unavailable is not
+ * fatal (timing and correctness are still recorded).  EXIT_OK or the code. */
+static int counters_begin(struct sweep *w, const struct spec *s, const struct harness_opts *o, struct results *res)
+{
+	w->mstatus = METRICS_NOT_REQUESTED;
+	if (s->nmetrics) {
+		w->batch_max = o->profile_batch >= 1 && o->profile_batch <= BATCH_MAX ? (size_t)o->profile_batch : BATCH_DEFAULT;
+		const char *tr = getenv("ATTNPROF_CUPTI_TRACE");
+		w->trace = tr && !strcmp(tr, "1");
+		double t0 = now_ms();
+		int orc = cupti_session_open(&w->cupti, (const char *const *)s->metrics, s->nmetrics,
+					     w->mreason, sizeof(w->mreason));
+		w->open_ms = now_ms() - t0;
+		if (orc < 0)
+			return EXIT_BAD_INPUT;
+		if (orc == CUPTI_UNAVAILABLE) {
+			w->mstatus = METRICS_UNAVAILABLE;
+			warning("hardware counters are unavailable: %s", w->mreason);
+			note("recording timing and correctness only; 'attnprof info' says how to enable counters");
+			free(res->header.gpu.chip);
+			res->header.gpu.chip = NULL;
+		} else {
+			w->mstatus = METRICS_OK;
+			res->header.gpu.chip = xstrdup(cupti_session_chip(w->cupti));
+			if (o->progress)
+				fprintf(stderr, "attnprof: metric set '%s': %zu metrics, %d pass%s per kernel, replay %s\n",
+					s->metric_set, s->nmetrics, cupti_session_passes(w->cupti),
+					cupti_session_passes(w->cupti) == 1 ? "" : "es", replay_mode_name(s->replay));
+		}
+	}
+	return EXIT_OK;
+}
+
 int harness_record(struct spec *s, const struct harness_opts *o)
 {
 	struct results res;
 	struct sweep w = { .spec = s, .res = &res };
 	int rc = EXIT_OK;
-	char date[32];
 
 	results_init(&res);
 	if (attn_device_count() < 1) {
@@ -764,36 +833,8 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		error("--device %d: %s", o->device, attn_last_error());
 		return EXIT_BAD_INPUT;
 	}
-	/* Nothing recorded is ever overwritten by accident. */
-	if (!access(o->out_path, F_OK)) {
-		if (o->resume) {
-			int cut = 0;
-			if (results_load(&res, o->out_path, &cut))
-				return EXIT_BAD_INPUT;
-			if (res.header.spec_name && strcmp(res.header.spec_name, s->name))
-				warning("resuming '%s', which was recorded from spec '%s', with spec '%s'",
-					o->out_path, res.header.spec_name, s->name);
-			/* (record checked before that the file holds the same part) */
-		} else if (!o->force) {
-			error("results file '%s' exists: use --resume to continue it, --force to overwrite it, or -o to write elsewhere",
-			      o->out_path);
-			return EXIT_BAD_INPUT;
-		}
-	}
-	if (!res.header.tool_version) {
-		struct results_header *h = &res.header;
-		char host[256] = "";
-		gethostname(host, sizeof(host) - 1);
-		conditions_date(date, sizeof(date));
-		h->tool_version = strdup(ATTNPROF_VERSION);
-		h->date = strdup(date);
-		h->host = strdup(host);
-		h->command_line = xstrdup(o->command_line);
-		h->spec_name = xstrdup(s->name);
-		h->spec_path = xstrdup(s->path);
-		h->spec_text = xstrdup(s->text);
-		h->shard = xstrdup(o->shard);
-	}
+	if ((rc = results_begin(&res, s, o)) != EXIT_OK)
+		return rc;
 	gpu_info_release(&res.header.gpu);
 	if (gpu_conditions(&res.header.gpu, &w.dev)) {
 		results_release(&res);
@@ -817,33 +858,9 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 	w.settle_ms = o->settle_ms; /* with counters or without */
 
 	/* Counters: validate the set before the sweep; unavailable is not fatal. */
-	w.mstatus = METRICS_NOT_REQUESTED;
-	if (s->nmetrics) {
-		w.batch_max = o->profile_batch >= 1 && o->profile_batch <= BATCH_MAX ? (size_t)o->profile_batch : BATCH_DEFAULT;
-		const char *tr = getenv("ATTNPROF_CUPTI_TRACE");
-		w.trace = tr && !strcmp(tr, "1");
-		double t0 = now_ms();
-		int orc = cupti_session_open(&w.cupti, (const char *const *)s->metrics, s->nmetrics,
-					     w.mreason, sizeof(w.mreason));
-		w.open_ms = now_ms() - t0;
-		if (orc < 0) {
-			results_release(&res);
-			return EXIT_BAD_INPUT;
-		}
-		if (orc == CUPTI_UNAVAILABLE) {
-			w.mstatus = METRICS_UNAVAILABLE;
-			warning("hardware counters are unavailable: %s", w.mreason);
-			note("recording timing and correctness only; 'attnprof info' says how to enable counters");
-			free(res.header.gpu.chip);
-			res.header.gpu.chip = NULL;
-		} else {
-			w.mstatus = METRICS_OK;
-			res.header.gpu.chip = xstrdup(cupti_session_chip(w.cupti));
-			if (o->progress)
-				fprintf(stderr, "attnprof: metric set '%s': %zu metrics, %d pass%s per kernel, replay %s\n",
-					s->metric_set, s->nmetrics, cupti_session_passes(w.cupti),
-					cupti_session_passes(w.cupti) == 1 ? "" : "es", replay_mode_name(s->replay));
-		}
+	if ((rc = counters_begin(&w, s, o, &res)) != EXIT_OK) {
+		results_release(&res);
+		return rc;
 	}
 	if (results_save(&res, o->out_path)) {
 		rc = EXIT_FAILURE_RUN;

@@ -354,6 +354,92 @@ static int replay_rest(const struct program_opts *o, const char *lib, const char
 	return rc;
 }
 
+/* Settings in the environment that change what the program runs, into
+ * the notes (XLA's command buffers decide whether its kernels can be
+ * profiled at all). */
+static void note_environment(struct results *res)
+{
+	static const char *const behaviour_env[] = { "XLA_FLAGS", "TORCHINDUCTOR_CUDAGRAPHS", "CUDA_LAUNCH_BLOCKING",
+						     "TORCH_CUDNN_V8_API_DISABLED" };
+	char line[512];
+	for (size_t i = 0; i < sizeof behaviour_env / sizeof behaviour_env[0]; i++) {
+		const char *v = getenv(behaviour_env[i]);
+		if (v) {
+			snprintf(line, sizeof line, "environment: %s='%.400s'", behaviour_env[i], v);
+			results_note(res, line);
+		}
+	}
+}
+
+/* No call was captured: what to do about it, by how calls were to be found. */
+static void say_no_calls(const struct program_opts *o, const char *how, const struct results *res)
+{
+	if (o->kernel_shape && *o->kernel_shape)
+		error("no kernel launched by '%s' (%s) matched --kernel-regex '%s' outside an attention range: "
+		      "check the pattern against the kernels' names (e.g. nsys or 'attnprof record --metrics none "
+		      "--kernel-regex . --shape ...' lists every kernel as a call)", o->argv[0], how, o->kernel_regex);
+	else
+		error("no attention range was seen in '%s' (%s)%s: mark attention calls in one of three ways — "
+		      "(1) a Python program using torch.nn.functional.scaled_dot_product_attention or transformers "
+		      "is marked by the helper that record puts in front of it; (2) any program can emit NVTX ranges "
+		      "named 'attnprof: impl=NAME B= H= Nq= Nkv= d= ...' (header src/inject/attnprof_nvtx.h); "
+		      "(3) --kernel-regex RE --shape 'impl=NAME B= H= Nq= Nkv= d= ...' makes every launch of a matching "
+		      "kernel a call of that shape (--nvtx-include PATTERN narrows which 'attnprof:' ranges count)", o->argv[0], how,
+		      o->scan ? ", and none of its kernels is a known attention kernel (the family table, "
+				"docs/capture.md; add yours with --families FILE)" : "");
+	if (res->header.notes)
+		note("the capture said: %s", res->header.notes);
+}
+
+/* What a found call's grids and kernel names tell of its shape: stated,
+ * never taken as known (capture/shapeinfer.h). */
+static void infer_shapes(struct results *res)
+{
+	for (size_t i = 0; i < res->nrecords; i++) {
+		struct capture_info *c = res->records[i].capture;
+		struct inferred_shape is;
+		if (!c || c->shape_known || !c->origin || strcmp(c->origin, "family-scan") || !shape_infer(&res->records[i], &is))
+			continue;
+		free(c->shape_inferred);
+		free(c->shape_rule);
+		c->shape_inferred = strdup(is.text);
+		c->shape_rule = strdup(is.rule);
+	}
+}
+
+/* The calls' families again with the user's rules (--families), then the
+ * verdicts, now that the L2's size is known (verdict.h); a note where
+ * calls were counted in one window. */
+static void settle_calls(struct results *res, double l2_bytes)
+{
+	char line[512];
+	for (size_t i = 0; i < res->nrecords; i++) {
+		struct record *r = &res->records[i];
+		if (r->capture) {
+			const char **names = calloc(r->nlaunches + 1, sizeof *names);
+			for (size_t k = 0; names && k < r->nlaunches; k++)
+				names[k] = r->launches[k].name;
+			const char *fam = family_of_call(names, names ? r->nlaunches : 0);
+			if (names && (!r->capture->family || strcmp(r->capture->family, fam))) {
+				free(r->capture->family);
+				r->capture->family = strdup(fam);
+			}
+			free(names);
+		}
+		verdict_compute(r, l2_bytes);
+	}
+	size_t windowed = 0;
+	for (size_t i = 0; i < res->nrecords; i++)
+		windowed += res->records[i].capture && res->records[i].capture->counter_window;
+	if (windowed) {
+		snprintf(line, sizeof line,
+			 "%zu call%s counted in one profiling window (--window on): on the H200 the L2 and DRAM writes of "
+			 "some calls read up to 7x those of the same call counted alone (docs/capture.md); check a verdict "
+			 "that matters with --window off", windowed, windowed == 1 ? "" : "s");
+		results_note(res, line);
+	}
+}
+
 int program_record(const struct program_opts *o)
 {
 	char lib[PATH_MAX + 64], cupti[PATH_MAX + 64], py[PATH_MAX + 64] = "", outdir[PATH_MAX], parts[PATH_MAX + 64];
@@ -412,43 +498,15 @@ int program_record(const struct program_opts *o)
 	snprintf(line, sizeof line, "program %s after %.2f s; %zu process%s loaded the injection library", how, wall,
 		 sum.parts, sum.parts == 1 ? "" : "es");
 	results_note(&res, line);
-	/* settings in the environment that change what the program runs (XLA's
-	 * command buffers decide whether its kernels can be profiled at all) */
-	static const char *const behaviour_env[] = { "XLA_FLAGS", "TORCHINDUCTOR_CUDAGRAPHS", "CUDA_LAUNCH_BLOCKING",
-						     "TORCH_CUDNN_V8_API_DISABLED" };
-	for (size_t i = 0; i < sizeof behaviour_env / sizeof behaviour_env[0]; i++) {
-		const char *v = getenv(behaviour_env[i]);
-		if (v) {
-			snprintf(line, sizeof line, "environment: %s='%.400s'", behaviour_env[i], v);
-			results_note(&res, line);
-		}
-	}
+	note_environment(&res);
 	if (sum.parts == 0) {
 		error("'%s' %s without loading the injection library: it used no CUDA, or its CUDA driver ignored "
 		      "CUDA_INJECTION64_PATH; nothing was captured", o->argv[0], how);
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;
 	}
-	if (sum.calls == 0 && o->kernel_shape && *o->kernel_shape) {
-		error("no kernel launched by '%s' (%s) matched --kernel-regex '%s' outside an attention range: "
-		      "check the pattern against the kernels' names (e.g. nsys or 'attnprof record --metrics none "
-		      "--kernel-regex . --shape ...' lists every kernel as a call)", o->argv[0], how, o->kernel_regex);
-		if (res.header.notes)
-			note("the capture said: %s", res.header.notes);
-		exit_code = EXIT_FAILURE_RUN;
-		goto out;
-	}
 	if (sum.calls == 0) {
-		error("no attention range was seen in '%s' (%s)%s: mark attention calls in one of three ways — "
-		      "(1) a Python program using torch.nn.functional.scaled_dot_product_attention or transformers "
-		      "is marked by the helper that record puts in front of it; (2) any program can emit NVTX ranges "
-		      "named 'attnprof: impl=NAME B= H= Nq= Nkv= d= ...' (header src/inject/attnprof_nvtx.h); "
-		      "(3) --kernel-regex RE --shape 'impl=NAME B= H= Nq= Nkv= d= ...' makes every launch of a matching "
-		      "kernel a call of that shape (--nvtx-include PATTERN narrows which 'attnprof:' ranges count)", o->argv[0], how,
-		      o->scan ? ", and none of its kernels is a known attention kernel (the family table, "
-				"docs/capture.md; add yours with --families FILE)" : "");
-		if (res.header.notes)
-			note("the capture said: %s", res.header.notes);
+		say_no_calls(o, how, &res);
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;
 	}
@@ -469,17 +527,7 @@ int program_record(const struct program_opts *o)
 		results_note(&res, gline);
 	}
 	sum.calls = res.nrecords;
-	/* what a found call's grids and kernel names tell of its shape: stated, never taken as known */
-	for (size_t i = 0; i < res.nrecords; i++) {
-		struct capture_info *c = res.records[i].capture;
-		struct inferred_shape is;
-		if (!c || c->shape_known || !c->origin || strcmp(c->origin, "family-scan") || !shape_infer(&res.records[i], &is))
-			continue;
-		free(c->shape_inferred);
-		free(c->shape_rule);
-		c->shape_inferred = strdup(is.text);
-		c->shape_rule = strdup(is.rule);
-	}
+	infer_shapes(&res);
 	struct results_header *h = &res.header;
 	h->tool_version = strdup(ATTNPROF_VERSION);
 	h->date = strdup(date);
@@ -496,33 +544,7 @@ int program_record(const struct program_opts *o)
 	struct attn_device dev;
 	if (gpu_conditions(&h->gpu, &dev))
 		warning("cannot read the GPU's conditions after the run: %s", error_last());
-	/* families again with the user's rules (--families), then the verdicts,
-	 * now that the L2's size is known (verdict.h) */
-	for (size_t i = 0; i < res.nrecords; i++) {
-		struct record *r = &res.records[i];
-		if (r->capture) {
-			const char **names = calloc(r->nlaunches + 1, sizeof *names);
-			for (size_t k = 0; names && k < r->nlaunches; k++)
-				names[k] = r->launches[k].name;
-			const char *fam = family_of_call(names, names ? r->nlaunches : 0);
-			if (names && (!r->capture->family || strcmp(r->capture->family, fam))) {
-				free(r->capture->family);
-				r->capture->family = strdup(fam);
-			}
-			free(names);
-		}
-		verdict_compute(r, (double)h->gpu.l2_bytes);
-	}
-	size_t windowed = 0;
-	for (size_t i = 0; i < res.nrecords; i++)
-		windowed += res.records[i].capture && res.records[i].capture->counter_window;
-	if (windowed) {
-		snprintf(line, sizeof line,
-			 "%zu call%s counted in one profiling window (--window on): on the H200 the L2 and DRAM writes of "
-			 "some calls read up to 7x those of the same call counted alone (docs/capture.md); check a verdict "
-			 "that matters with --window off", windowed, windowed == 1 ? "" : "s");
-		results_note(&res, line);
-	}
+	settle_calls(&res, (double)h->gpu.l2_bytes);
 	if (results_save(&res, o->out_path)) {
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;

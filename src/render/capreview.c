@@ -11,15 +11,9 @@
 #include "capture/verdict.h"
 #include "render/geom.h"
 #include "render/kernel_name.h"
+#include "metric_sets.h"
 #include "util/error.h"
 #include "util/ustr.h"
-
-#define W_TOT "dram__bytes_write.sum"
-#define R_TOT "dram__bytes_read.sum"
-#define L2W "lts__t_sectors_op_write.sum"
-#define OCC "sm__warps_active.avg.pct_of_peak_sustained_active"
-#define TENSOR "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
-#define DUR "gpu__time_duration.sum"
 
 /* text appended to a fixed buffer */
 /* text into a fixed buffer through ustr: a cut falls at a character, marked "…" */
@@ -186,7 +180,7 @@ const struct launch *capture_main_launch(const struct record *rec)
 			const char *role = fr ? fr->role : "";
 			if (pass == 0 && strcmp(role, "fused") && strcmp(role, "gemm"))
 				continue;
-			const double *d = kvlist_get(&l->metrics, DUR);
+			const double *d = kvlist_get(&l->metrics, M_DURATION);
 			double t = d ? *d : l->duration_ns;
 			if (!best || t > bt) {
 				best = l;
@@ -287,7 +281,7 @@ static double max_kernel_write(const struct record *r, const char *rule)
 		return r->capture ? r->capture->footprint_bytes : -1;
 	for (size_t i = 0; i < r->nlaunches; i++) {
 		const struct launch *l = &r->launches[i];
-		const double *v = kvlist_get(&l->metrics, !strcmp(rule, "dram-writes") ? W_TOT : L2W);
+		const double *v = kvlist_get(&l->metrics, !strcmp(rule, "dram-writes") ? M_DRAM_WRITE : M_L2_WRITE_SECT);
 		if (!v)
 			continue;
 		double b = !strcmp(rule, "dram-writes") ? *v : *v * 32.0;
@@ -495,7 +489,7 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 	const struct record *r = g->rep;
 	char sh[96], x[32], y[32], z[32], f[32];
 	capture_shape_text(g, sh, sizeof(sh));
-	double rd_b = metric_of(r, R_TOT), wr_b = metric_of(r, W_TOT);
+	double rd_b = metric_of(r, M_DRAM_READ), wr_b = metric_of(r, M_DRAM_WRITE);
 	if (!usable(rd_b + 1) || !usable(wr_b + 1)) {
 		tb_add(b, "At %s the call's DRAM traffic was not measured (%s).", sh,
 		       r->metrics_reason ? r->metrics_reason : "recorded without counters");
@@ -533,7 +527,7 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		       "reached DRAM: outputs still in the %s L2 at kernel end, and traffic overwritten there, such as "
 		       "register spills; docs/capture.md).", bytes_text(l2w, x, sizeof(x)), wr_b > 0 ? l2w / wr_b : 0,
 		       bytes_text(l2_of(rd), y, sizeof(y)));
-	double tens = metric_of(r, TENSOR), occ = metric_of(r, OCC);
+	double tens = metric_of(r, M_TENSOR_ACTIVE), occ = metric_of(r, M_OCC_ACHIEVED);
 	if (usable(tens))
 		tb_add(b, " Tensor pipes were active %.0f %% of the cycles", tens);
 	if (usable(occ))
@@ -897,8 +891,9 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 		tb_add(&b, "; H=%d d=%d%s", first->heads, first->head_dim, first->causal ? " causal" : "");
 }
 
-void capture_table_calls(struct dtable *T, const struct rdata *rd)
+void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "implementation", "call", "shapes", "calls", "time (ms)", "kernels", "family",
 					 "verdict", "rule" };
 	static const int right[] = { 0, 0, 0, 1, 1, 1, 0, 0, 0 };
@@ -1013,7 +1008,7 @@ static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh
 	snprintf(row[4], TCELL, "%s", h >= 0 ? fmt_bytes(h, b, sizeof(b)) : "–");
 	double m = beyond_inputs(r);
 	snprintf(row[5], TCELL, "%s", m >= 0 ? fmt_bytes(m, b, sizeof(b)) : "–");
-	double occ = metric_of(r, OCC), tens = metric_of(r, TENSOR);
+	double occ = metric_of(r, M_OCC_ACHIEVED), tens = metric_of(r, M_TENSOR_ACTIVE);
 	snprintf(row[6], TCELL, usable(occ) ? "%.1f %%" : "–", occ);
 	snprintf(row[7], TCELL, usable(tens) ? "%.0f %%" : "–", tens);
 	capture_verdict_text(rd, r, row[8], TCELL); /* the same measured rule for both */
@@ -1104,8 +1099,9 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		       : "");
 }
 
-void capture_table_missing(struct dtable *T, const struct rdata *rd)
+void capture_table_missing(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "a spec that records them" };
 	static const int right[] = { 0 };
 	cols(T, 1, h, right);

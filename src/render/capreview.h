@@ -106,12 +106,12 @@ int capture_missing_spec(const struct rdata *rd, FILE *f);
 /* The same spec into buf ("" when none are missing). */
 int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len);
 
-/* Tables (tabledata.c dispatches here). */
-void capture_table_calls(struct dtable *T, const struct rdata *rd);
+/* Tables (builders of rows of tabledata.c's table_kinds). */
+void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 /* capture-compare takes the option pass: bwd (else the forward calls). */
 void capture_table_compare(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 /* "bwd" when o asks for the backward calls, else "fwd". */
 const char *capture_compare_pass(const struct figopts *o);
-void capture_table_missing(struct dtable *T, const struct rdata *rd);
+void capture_table_missing(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 
 #endif

@@ -73,17 +73,9 @@ double record_metric_or_nan(const struct record *rec, const char *name)
 	const double *v = record_metric(rec, name);
 	if (v && isfinite(*v))
 		return *v;
-	/* totals absent but launches present: sum them */
-	double sum = 0;
-	int seen = 0;
-	for (size_t i = 0; i < rec->nlaunches; i++) {
-		const double *lv = kvlist_get(&rec->launches[i].metrics, name);
-		if (lv && isfinite(*lv)) {
-			sum += *lv;
-			seen = 1;
-		}
-	}
-	return seen ? sum : NAN;
+	/* totals absent but launches present: combine them as the totals would */
+	double c;
+	return !record_launches_metric(rec, name, &c) && isfinite(c) ? c : NAN;
 }
 
 double record_hbm_bytes(const struct record *rec)
@@ -1089,13 +1081,21 @@ static int q_model(struct qcall *c)
 	return q_value(c, *m);
 }
 
+enum qunit metric_qunit(const char *metric)
+{
+	/* bytes and shares have formats of their own; any other unit (ns, Hz,
+	 * cycles) prints as a count, the template naming the unit */
+	enum metric_unit mu = metric_info(metric).unit;
+	return mu == MU_BYTES ? U_BYTES : mu == MU_PCT ? U_PCT : U_COUNT;
+}
+
 static int q_raw_metric(struct qcall *c)
 {
 	double v = NAN;
 	int rc = metric_q(c->rd, c->rec, c->arg, &v, c->why, c->whylen);
 	if (rc)
 		return rc;
-	*c->unit = strstr(c->arg, "bytes") ? U_BYTES : strstr(c->arg, "pct") ? U_PCT : U_COUNT;
+	*c->unit = metric_qunit(c->arg);
 	return q_value(c, v);
 }
 

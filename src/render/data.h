@@ -71,6 +71,8 @@ struct rdata {
 	/* the header of the earliest file with calls captured in a program
 	 * (attnprof record -- CMD): what ran, for {program.*}; NULL when none */
 	const struct results_header *program;
+	const struct results_header *programs; /* every capture file's, nprograms of them */
+	int nprograms;
 	struct rtrace *trace;  /* lookups counted (and traced); NULL: none */
 	const char *dates;     /* when the drawn records were recorded (inputs.c), or NULL: the header's */
 	int ndates;            /* distinct days among them (2: "recorded on two days") */
@@ -107,6 +109,9 @@ struct rinputs {
 	int repeated; /* records of a configuration earlier in the same file (more runs of it) */
 	struct results_header program; /* copied from the earliest file with captured calls */
 	int has_program;
+	/* every file with captured calls, in the order read: what ran ({program.ran}) */
+	struct results_header programs[RINPUTS_MAX];
+	int nprograms;
 	int header_file;         /* the file whose header gives the conditions */
 	char dates[512];         /* recording dates of the files drawn from (drawn_dates) */
 	int ndates;              /* distinct days among them */
@@ -119,6 +124,13 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		 const char *primary);
 void rinputs_release(struct rinputs *in);
 void rdata_init_inputs(struct rdata *rd, const struct rinputs *in);
+/* {program.ran}: a sentence per captured program (its command, the record
+ * command, date, host and how it ended), every capture file's. */
+void rdata_programs_ran(const struct rdata *rd, char *buf, size_t len);
+/* {program.how}: how the calls drawn were found, per origin with their
+ * count (the helper's ranges around SDPA, FlexAttention, JAX; the scan of
+ * kernel families; --kernel-regex; the program's own ranges). */
+void rdata_capture_how(const struct rdata *rd, char *buf, size_t len);
 /* Runs of rec's key: rec itself, the other files' records of that key and
  * the repeats; the fastest and slowest median. */
 int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax);
@@ -209,6 +221,9 @@ struct qinfo {
 extern const struct qinfo quantity_table[];
 extern const size_t quantity_count;
 const struct qinfo *quantity_find(const char *name);
+/* The unit a counter's value is formatted in (metric.NAME): its row's
+ * (metric_info) in the quantities' units. */
+enum qunit metric_qunit(const char *metric);
 
 /*
  * The value of quantity q (arg: its argument, or NULL) for a record.
@@ -235,7 +250,7 @@ int launch_tensor_path(const struct record *r, const struct launch *l, enum tens
 const struct launch *record_main_launch(const struct record *rec);
 /* Measured HBM bytes (read + write), or -1 when not recorded. */
 double record_hbm_bytes(const struct record *rec);
-/* Metric value (totals, else summed launches) or NAN. */
+/* Metric value (totals, else its launches combined: record_launches_metric) or NAN. */
 double record_metric_or_nan(const struct record *rec, const char *name);
 /* A time is usable (finite and positive). */
 int usable(double v);

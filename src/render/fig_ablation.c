@@ -18,6 +18,97 @@ void fig_ablation_title(const struct rdata *rd, const struct figopts *o, char *b
 		 top && top->is_flash ? "switch" : "change", rsel_describe(&s, d, sizeof(d)));
 }
 
+/* Each rung's TFLOP/s (NaN where off the scale), with the slowest and
+ * fastest run's where there are repeat runs (lo, hi; else NaN), and the
+ * largest.  Returns 1 when any rung has a spread. */
+static int rung_values(const struct rdata *rd, const struct rung *g, size_t n, double *vals, double *lo, double *hi,
+		       double *vmax)
+{
+	int spread_any = 0;
+	for (size_t i = 0; i < n; i++) {
+		enum qunit u;
+		char why[160];
+		double tmin, tmax;
+		vals[i] = lo[i] = hi[i] = NAN;
+		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &vals[i], &u, why, sizeof(why)) && on_scale(vals[i])) {
+			*vmax = fmax(*vmax, vals[i]);
+			if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1) {
+				/* TFLOP/s of the slowest and fastest run */
+				lo[i] = vals[i] * g[i].r->time_ms / tmax;
+				hi[i] = vals[i] * g[i].r->time_ms / tmin;
+				spread_any = 1;
+			}
+		} else {
+			vals[i] = NAN;
+		}
+	}
+	return spread_any;
+}
+
+/* The rows' names: the ladder's rungs ("+ change" after the first), the
+ * total after the ladder when it is drawn, then the single changes. */
+static void row_names(const struct rung *g, size_t n, int nl, int total, char names[9][64])
+{
+	for (size_t i = 0, r = 0; i < n; i++, r++) {
+		if (total && i == (size_t)nl)
+			snprintf(names[r++], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
+		if (g[i].prev && g[i].change)
+			snprintf(names[r], sizeof(names[0]), "+ %s", g[i].change);
+		else
+			snprintf(names[r], sizeof(names[0]), "%s", g[i].v->name);
+	}
+	if (total && nl == (int)n)
+		snprintf(names[n], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
+}
+
+/* A step's evidence (its counters before → after, two lines) in the
+ * column ev, centred on yc, shrunk rather than overlap the next row. */
+static void draw_evidence(struct rctx *c, const struct rdata *rd, const struct rung *g, struct rbox ev, double yc,
+			  double rh, double small)
+{
+	char e1[300], e2[300];
+	ablation_evidence(rd, g, e1, sizeof(e1), e2, sizeof(e2));
+	if (!e1[0] && !e2[0])
+		return;
+	char both[640];
+	snprintf(both, sizeof(both), "%s%s%s", e1, e1[0] && e2[0] ? "\n" : "", e2);
+	double th;
+	text_extent(c, both, small, 0, ev.w, NULL, &th);
+	double tsz = small;
+	if (th > rh * 0.95) {
+		tsz = small * rh * 0.95 / th;
+		text_extent(c, both, tsz, 0, ev.w, NULL, &th);
+	}
+	text_block(c, ev.x, yc - th / 2, ev.w, both, tsz, 0, NULL);
+}
+
+/* The log TFLOP/s axis in inner, with room right of the longest bar for
+ * its label: the axis grows, then (where the plot is narrow, as in patent
+ * lettering) the labels drop the TFLOP/s and keep the speed-ups.  Returns
+ * 1 for the brief labels. */
+static int fit_axis(struct rctx *c, struct panel *pn, struct rbox inner, double vmin, double vmax, double fs)
+{
+	double labw[2];
+	char t[96];
+	snprintf(t, sizeof(t), "%.0f TFLOP/s: ×%.1f in all", vmax, 100.0);
+	text_extent(c, t, fs, TX_BOLD, 0, &labw[0], NULL);
+	snprintf(t, sizeof(t), "×%.1f in all", 100.0);
+	text_extent(c, t, fs, TX_BOLD, 0, &labw[1], NULL);
+	int brief = 0;
+	for (int tries = 0; ; tries++) {
+		double top = vmax * 1.3 * (double)(1 << (tries % 4));
+		brief = tries >= 4;
+		axis_log(&pn->x, vmin / 1.5, top, 2, 8);
+		axis_linear(&pn->y, 0, 1, 1, 1);
+		pn->y.nticks = 0;
+		snprintf(pn->xlabel, sizeof(pn->xlabel), "TFLOP/s (log: each step's length is its speed-up)");
+		panel_layout(c, pn, inner);
+		if (panel_x(pn, vmax) + labw[brief] + sz(c, 6) <= pn->plot.x + pn->plot.w || tries == 7)
+			break;
+	}
+	return brief;
+}
+
 void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	struct rsel s;
@@ -30,28 +121,8 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	char title[200], cond[512];
 	fig_ablation_title(rd, o, title, sizeof(title));
 	rdata_conditions(rd, recs, n, cond, sizeof(cond));
-	int spread_any = 0;
-	double vals[8], lo[8], hi[8], vmax = 0, base = NAN;
-	for (size_t i = 0; i < n; i++) {
-		enum qunit u;
-		char why[160];
-		double tmin, tmax;
-		vals[i] = lo[i] = hi[i] = NAN;
-		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &vals[i], &u, why, sizeof(why)) && on_scale(vals[i])) {
-			vmax = fmax(vmax, vals[i]);
-			if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1) {
-				/* TFLOP/s of the slowest and fastest run */
-				lo[i] = vals[i] * g[i].r->time_ms / tmax;
-				hi[i] = vals[i] * g[i].r->time_ms / tmin;
-				spread_any = 1;
-			}
-		} else {
-			vals[i] = NAN;
-		}
-		if (g[i].base)
-			base = vals[i];
-	}
-	if (spread_any)
+	double vals[8], lo[8], hi[8], vmax = 0;
+	if (rung_values(rd, g, n, vals, lo, hi, &vmax))
 		strncat(cond, " · whiskers: run-to-run spread over the repeat runs", sizeof(cond) - strlen(cond) - 1);
 	box = figure_frame(c, box, title, cond, o->standalone);
 	if (n < 2) {
@@ -72,18 +143,9 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	int total = nl >= 2 && g[nl - 1].top && g[0].base && isfinite(vals[0]) &&
 		    isfinite(vals[nl - 1]);
 	/* rows: the ladder, [the total], [a gap, the single changes] */
-	size_t nrows = n + (total ? 1 : 0);
+	const size_t nrows = n + (total ? 1 : 0);
 	char names[9][64];
-	for (size_t i = 0, r = 0; i < n; i++, r++) {
-		if (total && i == (size_t)nl)
-			snprintf(names[r++], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
-		if (g[i].prev && g[i].change)
-			snprintf(names[r], sizeof(names[0]), "+ %s", g[i].change);
-		else
-			snprintf(names[r], sizeof(names[0]), "%s", g[i].v->name);
-	}
-	if (total && nl == (int)n)
-		snprintf(names[n], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
+	row_names(g, n, nl, total, names);
 	double lw = 0;
 	for (size_t r = 0; r < nrows; r++) {
 		double w;
@@ -107,29 +169,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));
-	/* the widest value label, to leave it room right of the longest bar;
-	 * where the plot is narrow (patent lettering) the labels drop the
-	 * TFLOP/s and keep the speed-ups */
-	double labw[2];
-	{
-		char t[96];
-		snprintf(t, sizeof(t), "%.0f TFLOP/s: ×%.1f in all", vmax, 100.0);
-		text_extent(c, t, fs, TX_BOLD, 0, &labw[0], NULL);
-		snprintf(t, sizeof(t), "×%.1f in all", 100.0);
-		text_extent(c, t, fs, TX_BOLD, 0, &labw[1], NULL);
-	}
-	int brief = 0;
-	for (int tries = 0; ; tries++) {
-		double top = vmax * 1.3 * (double)(1 << (tries % 4));
-		brief = tries >= 4;
-		axis_log(&pn.x, vmin / 1.5, top, 2, 8);
-		axis_linear(&pn.y, 0, 1, 1, 1);
-		pn.y.nticks = 0;
-		snprintf(pn.xlabel, sizeof(pn.xlabel), "TFLOP/s (log: each step's length is its speed-up)");
-		panel_layout(c, &pn, inner);
-		if (panel_x(&pn, vmax) + labw[brief] + sz(c, 6) <= pn.plot.x + pn.plot.w || tries == 7)
-			break;
-	}
+	const int brief = fit_axis(c, &pn, inner, vmin, vmax, fs);
 	panel_draw(c, &pn);
 	double slots = (double)nrows + (nl < (int)n ? 0.5 : 0);
 	double rh = pn.plot.h / slots;
@@ -210,21 +250,7 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 			snprintf(part, sizeof(part), "series:%s", g[k].v->name);
 			double xm = (bar.x + bar.x + bar.w) * 0.5;
 			draw_numeral(c, part, g[k].v->name, xm, y + h / 2, xm, y - c->st->size_numeral * 0.2);
-			char e1[300], e2[300];
-			ablation_evidence(rd, &g[k], e1, sizeof(e1), e2, sizeof(e2));
-			if (e1[0] || e2[0]) {
-				char both[640];
-				snprintf(both, sizeof(both), "%s%s%s", e1, e1[0] && e2[0] ? "\n" : "", e2);
-				double th;
-				text_extent(c, both, small, 0, ev.w, NULL, &th);
-				double tsz = small;
-				if (th > rh * 0.95) { /* shrink rather than overlap the next row */
-					tsz = small * rh * 0.95 / th;
-					text_extent(c, both, tsz, 0, ev.w, NULL, &th);
-				}
-				text_block(c, ev.x, y + h / 2 - th / 2, ev.w, both, tsz, 0, NULL);
-			}
+			draw_evidence(c, rd, &g[k], ev, y + h / 2, rh, small);
 		}
 	}
-	(void)base;
 }

@@ -13,9 +13,9 @@
 #include "capture/verdict.h"
 #include "render/capreview.h"
 #include "render/kernel_name.h"
+#include "metric_sets.h"
 #include "util/ustr.h"
 
-#define DUR "gpu__time_duration.sum"
 
 static const struct capimpl *impl_of(const struct rdata *rd, const struct figopts *o)
 {
@@ -38,7 +38,7 @@ static const struct capgroup *main_group(const struct rdata *rd, const struct ca
 
 static double kernel_ns(const struct launch *l)
 {
-	const double *v = kvlist_get(&l->metrics, DUR);
+	const double *v = kvlist_get(&l->metrics, M_DURATION);
 	return v ? *v : l->duration_ns;
 }
 

@@ -847,6 +847,8 @@ void fig_roofline_title(const struct rdata *rd, const struct figopts *o, char *b
 }
 
 enum roof_level { LV_DRAM, LV_L2, LV_SMEM, LV_COUNT };
+/* the legend's key of a level's hollow marks (the layout record's series) */
+static const char *const roof_level_key[LV_COUNT] = { NULL, "level:L2", "level:shared" };
 #define ROOF_MAX 2048
 struct roof_pt {
 	double x[LV_COUNT];   /* intensity against each level's bytes (NAN: not drawn) */
@@ -1067,6 +1069,212 @@ static int ceiling_label(struct rctx *c, const struct panel *pn, const int *draw
 	return 1;
 }
 
+/* The points of the records at these conditions whose series is drawn
+ * (roof.p), and the records they came from (used: the footer's conditions). */
+static void roof_gather(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], size_t ns,
+			struct reclist *used)
+{
+	used->n = 0;
+	roof.n = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		if (!rsel_match(s, r))
+			continue;
+		record_series(r, k, sizeof(k));
+		size_t j;
+		for (j = 0; j < ns && strcmp(keys[j], k); j++)
+			;
+		size_t before = roof.n;
+		if (j < ns)
+			roof_add(rd, r, j);
+		if (roof.n > before)
+			rl_add(used, r);
+	}
+}
+
+/* The roofline's series: the document's main series at these conditions,
+ * then a series for each captured implementation (SDPA's FLASH, cuDNN …)
+ * with a record here, cap_slot[j] = 1 + its look in the capture figures
+ * (0 for the main series).  Returns how many. */
+static size_t roof_series(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], int *cap_slot)
+{
+	size_t ns = rdata_series(rd, s, SERIES_MAIN, keys, MAX_SERIES);
+	memset(cap_slot, 0, sizeof(int) * MAX_SERIES);
+	static struct capimpl im[CAP_MAX_IMPLS];
+	size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
+	for (size_t i = 0; i < ni && ns < MAX_SERIES; i++) {
+		int any = 0;
+		for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
+			const struct record *r = &rd->res->records[k];
+			char key[SERIES_KEY];
+			if (!record_captured(r) || !rsel_match(s, r))
+				continue;
+			record_series(r, key, sizeof(key));
+			any = !strcmp(key, im[i].key);
+		}
+		if (!any)
+			continue;
+		cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
+		memcpy(keys[ns++], im[i].key, SERIES_KEY);
+	}
+	return ns;
+}
+
+/* The roofline's legend entries: the series with a point here (the
+ * points' series indices follow them to their new place), captured
+ * implementations in their capture figures' look unless a series here
+ * already has it (then the first free one of the others' slots, the
+ * references' last).  Returns how many series are left. */
+static size_t roof_legend(struct rctx *c, const struct rdata *rd, char keys[][SERIES_KEY], size_t ns, int *cap_slot,
+			  struct legend_entry *e)
+{
+	size_t m = 0;
+	for (size_t j = 0; j < ns; j++) {
+		int hasp = 0;
+		for (size_t i = 0; i < roof.n && !hasp; i++)
+			hasp = roof.p[i].series == j;
+		if (!hasp)
+			continue;
+		for (size_t i = 0; i < roof.n; i++)
+			if (roof.p[i].series == j)
+				roof.p[i].series = m;
+		if (m != j) {
+			memcpy(keys[m], keys[j], SERIES_KEY);
+			cap_slot[m] = cap_slot[j];
+		}
+		m++;
+	}
+	ns = m;
+	legend_for(c, rd, keys, ns, 0, e);
+	for (size_t j = 0; j < ns; j++) {
+		static const int order[STYLE_SERIES] = { 4, 5, 6, 7, 3, 8, 0, 1, 2 };
+		if (!cap_slot[j])
+			continue;
+		int want = cap_slot[j] - 1, pick = want;
+		for (int t = -1; t < STYLE_SERIES; t++) {
+			const int slot = t < 0 ? want : order[t];
+			const struct series_look *lk = style_series(c->st, slot);
+			int taken = 0;
+			for (size_t k = 0; k < ns && !taken; k++)
+				taken = k != j && (!cap_slot[k] || k < j) && e[k].look == lk;
+			if (!taken) {
+				pick = slot;
+				break;
+			}
+		}
+		e[j].look = style_series(c->st, pick);
+	}
+	return ns;
+}
+
+/* The points: a kernel's DRAM point (filled where it is its call's
+ * longest), its L2 and shared-memory points on one line at the same FLOP/s. */
+static void roof_points_draw(struct rctx *c, const struct panel *pn, const int *drawn, const struct legend_entry *e,
+			     size_t ns, const struct series_look *lv_look)
+{
+	for (size_t i = 0; i < roof.n; i++) {
+		const struct roof_pt *q = &roof.p[i];
+		const struct legend_entry *le = &e[q->series < ns ? q->series : 0];
+		struct series_look hollow = *le->look;
+		hollow.fill = c->st->paper;
+		const double yy = panel_y(pn, q->y);
+		/* a kernel's levels on one line: the same FLOP/s, other bytes */
+		double xl = panel_x(pn, q->x[LV_DRAM]), xr = xl;
+		for (int lv = LV_L2; lv < LV_COUNT; lv++)
+			if (drawn[lv] && isfinite(q->x[lv])) {
+				xl = fmin(xl, panel_x(pn, q->x[lv]));
+				xr = fmax(xr, panel_x(pn, q->x[lv]));
+			}
+		if (xr > xl) {
+			set_rgb(c, &le->look->line);
+			draw_line(c, xl, yy, xr, yy, c->st->thin, 0);
+		}
+		for (int lv = LV_L2; lv < LV_COUNT; lv++)
+			if (drawn[lv] && isfinite(q->x[lv])) {
+				struct series_look lk = hollow;
+				lk.marker = lv_look[lv].marker;
+				plot_point(c, panel_x(pn, q->x[lv]), yy, lk.marker, sz(c, 4), &lk, legend_key(le));
+				rec_series(c, roof_level_key[lv]);
+			}
+		plot_point(c, panel_x(pn, q->x[LV_DRAM]), yy, le->look->marker, sz(c, q->longest ? 5.5 : 4),
+			   q->longest ? le->look : &hollow, legend_key(le));
+	}
+}
+
+/* The ceilings as lines, clipped to the plot: slopes up to their ridge, roofs from it. */
+static void roof_lines_draw(struct rctx *c, const struct panel *pn, const struct ceiling *ce, size_t nc)
+{
+	cairo_save(c->cr);
+	cairo_rectangle(c->cr, pn->plot.x, pn->plot.y, pn->plot.w, pn->plot.h);
+	cairo_clip(c->cr);
+	for (size_t i = 0; i < nc; i++) {
+		const struct ceiling *q = &ce[i];
+		set_rgb(c, q->col ? q->col : &c->st->ink);
+		if (q->gbs > 0)
+			draw_line(c, panel_x(pn, pn->x.lo), panel_y(pn, q->gbs * pn->x.lo / 1e3), panel_x(pn, q->x_end),
+				  panel_y(pn, q->gbs * q->x_end / 1e3), q->width, q->dash);
+		else
+			draw_line(c, panel_x(pn, q->x_start), panel_y(pn, q->tflops), panel_x(pn, pn->x.hi),
+				  panel_y(pn, q->tflops), q->width, q->dash);
+	}
+	cairo_restore(c->cr);
+}
+
+/* The ceilings: roofs of the instruction paths used (the top one always),
+ * slopes of the levels measured (lvbw: GB/s of DRAM, L2, shared) where a
+ * record holds their bytes, the data sheet's HBM; the ones not measured
+ * named in missing.  Returns how many (at most 6). */
+static size_t roof_ceilings(struct rctx *c, const struct gpu_info *g, const double *lvbw, const int *drawn,
+			    int mma_used, int wgmma_used, struct ceiling ce[6], char *missing, size_t mlen)
+{
+	size_t nc = 0;
+	const char *wg = g->cc_major == 9 ? "wgmma (cuBLAS GEMM)" : "cuBLAS GEMM";
+	missing[0] = '\0';
+	if (g->tensor_tflops > 0) {
+		struct ceiling *q = &ce[nc++];
+		*q = (struct ceiling){ .tflops = g->tensor_tflops, .width = c->st->heavy };
+		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f TFLOP/s", wg, g->tensor_tflops);
+		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", g->cc_major == 9 ? "wgmma" : "GEMM", g->tensor_tflops);
+	} else
+		strncat(missing, "GEMM (wgmma) rate", mlen - strlen(missing) - 1);
+	if (mma_used || !wgmma_used) {
+		if (g->ceil.mma_sync_tflops > 0) {
+			struct ceiling *q = &ce[nc++];
+			*q = (struct ceiling){ .tflops = g->ceil.mma_sync_tflops, .width = c->st->heavy, .dash = 6 };
+			snprintf(q->label[0], sizeof(q->label[0]), "mma.sync %.0f TFLOP/s", g->ceil.mma_sync_tflops);
+			snprintf(q->label[1], sizeof(q->label[1]), "mma.sync %.0f", g->ceil.mma_sync_tflops);
+		} else
+			snprintf(missing + strlen(missing), mlen - strlen(missing), "%smma.sync rate",
+				 *missing ? ", " : "");
+	}
+	const char *lvname[LV_COUNT] = { g->copy_gbs > 0 ? "measured copy" : "HBM peak", "L2", "shared-memory" };
+	for (int lv = 0; lv < LV_COUNT; lv++) {
+		if (!(lvbw[lv] > 0)) {
+			if (lv) /* the levels' roofs: named when missing */
+				snprintf(missing + strlen(missing), mlen - strlen(missing), "%s%s roof",
+					 *missing ? ", " : "", lvname[lv]);
+			continue;
+		}
+		if (!drawn[lv] && lv)
+			continue; /* measured, but no record holds the level's bytes */
+		struct ceiling *q = &ce[nc++];
+		*q = (struct ceiling){ .gbs = lvbw[lv], .width = lv ? c->st->line : c->st->heavy, .dash = lv == LV_L2 ? 4 : lv ? 1.5 : 0 };
+		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f GB/s", lvname[lv], lvbw[lv]);
+		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", lv ? lvname[lv] : "copy", lvbw[lv]);
+		snprintf(q->label[2], sizeof(q->label[2]), "%.0f GB/s", lvbw[lv]);
+	}
+	int sheet = g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs;
+	if (sheet && nc < 6) {
+		struct ceiling *q = &ce[nc++];
+		*q = (struct ceiling){ .gbs = g->peak_hbm_gbs, .width = c->st->thin, .dash = 3, .col = &c->st->muted };
+		snprintf(q->label[0], sizeof(q->label[0]), "data-sheet HBM %.0f GB/s (dashed)", g->peak_hbm_gbs);
+		snprintf(q->label[1], sizeof(q->label[1]), "data sheet %.0f GB/s", g->peak_hbm_gbs);
+	}
+
+	return nc;
+}
+
 /* The roofline's foot: the ceilings' labels that found no clear place
  * along their lines (placed there unless dry), then those not measured. */
 static void roof_foot(struct rctx *c, const struct panel *pn, const int *drawn, const struct ceiling *ce, size_t nc,
@@ -1108,50 +1316,12 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	fig_sel(rd, o, &s);
 	s.n = o->sel.n; /* every N unless the options fix one */
 	char keys[MAX_SERIES][SERIES_KEY];
-	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, MAX_SERIES);
-	/* captured implementations (SDPA's FLASH, cuDNN …) at these conditions: a series each */
-	size_t ncap = 0;
-	int cap_slot[MAX_SERIES] = { 0 };
-	{
-		static struct capimpl im[CAP_MAX_IMPLS];
-		size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
-		for (size_t i = 0; i < ni && ns < MAX_SERIES; i++) {
-			int any = 0;
-			for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
-				const struct record *r = &rd->res->records[k];
-				char key[SERIES_KEY];
-				if (!record_captured(r) || !rsel_match(&s, r))
-					continue;
-				record_series(r, key, sizeof(key));
-				any = !strcmp(key, im[i].key);
-			}
-			if (!any)
-				continue;
-			cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
-			memcpy(keys[ns++], im[i].key, SERIES_KEY);
-			ncap++;
-		}
-	}
+	int cap_slot[MAX_SERIES];
+	size_t ns = roof_series(rd, &s, keys, cap_slot);
 	const struct gpu_info *g = &rd->res->header.gpu;
 	const double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs; /* GB/s */
 	static struct reclist used;
-	used.n = 0;
-	roof.n = 0;
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
-		char k[SERIES_KEY];
-		if (!rsel_match(&s, r))
-			continue;
-		record_series(r, k, sizeof(k));
-		size_t j;
-		for (j = 0; j < ns && strcmp(keys[j], k); j++)
-			;
-		size_t before = roof.n;
-		if (j < ns)
-			roof_add(rd, r, j);
-		if (roof.n > before)
-			rl_add(&used, r);
-	}
+	roof_gather(rd, &s, keys, ns, &used);
 	/* what the points are: kernels, or calls; levels drawn where measured */
 	int kernels = 0, calls_model = 0, open = 0, mma_used = 0, wgmma_used = 0, have[LV_COUNT] = { 1, 0, 0 };
 	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
@@ -1196,51 +1366,10 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 
 	/* the legend: the series with a point here, then what the marks mean */
-	size_t m = 0;
-	for (size_t j = 0; j < ns; j++) {
-		int hasp = 0;
-		for (size_t i = 0; i < roof.n && !hasp; i++)
-			hasp = roof.p[i].series == j;
-		if (!hasp)
-			continue;
-		/* point indices follow the series to their new place */
-		for (size_t i = 0; i < roof.n; i++)
-			if (roof.p[i].series == j)
-				roof.p[i].series = m;
-		if (m != j) {
-			memcpy(keys[m], keys[j], SERIES_KEY);
-			cap_slot[m] = cap_slot[j];
-		}
-		m++;
-	}
-	ns = m;
 	struct legend_entry e[MAX_SERIES + 3];
-	legend_for(c, rd, keys, ns, 0, e);
-	/* a captured implementation takes its capture figures' look unless a
-	 * series here already has it; then the first free one of the others'
-	 * slots, the references' last */
-	for (size_t j = 0; j < ns; j++) {
-		static const int order[STYLE_SERIES] = { 4, 5, 6, 7, 3, 8, 0, 1, 2 };
-		if (!cap_slot[j])
-			continue;
-		int want = cap_slot[j] - 1, pick = want;
-		for (int t = -1; t < STYLE_SERIES; t++) {
-			const int slot = t < 0 ? want : order[t];
-			const struct series_look *lk = style_series(c->st, slot);
-			int taken = 0;
-			for (size_t k = 0; k < ns && !taken; k++)
-				taken = k != j && (!cap_slot[k] || k < j) && e[k].look == lk;
-			if (!taken) {
-				pick = slot;
-				break;
-			}
-		}
-		e[j].look = style_series(c->st, pick);
-	}
-	(void)ncap;
+	ns = roof_legend(c, rd, keys, ns, cap_slot, e);
 	static struct series_look lv_look[LV_COUNT + 1];
 	size_t ne = ns;
-	const char *const lv_key[LV_COUNT] = { NULL, "level:L2", "level:shared" };
 	for (int lv = LV_L2; lv < LV_COUNT; lv++)
 		if (drawn[lv]) {
 			lv_look[lv] = (struct series_look){ .fill = c->st->paper, .line = c->st->ink, .marker = lv == LV_L2 ? 4 : 3 };
@@ -1248,7 +1377,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 			snprintf(e[ne].label, sizeof(e[ne].label), "%s", lv == LV_L2 ? "same kernel, L2 bytes"
 										 : "same kernel, shared bytes");
 			e[ne].look = &lv_look[lv];
-			snprintf(e[ne].part, sizeof(e[ne].part), "%s", lv_key[lv]);
+			snprintf(e[ne].part, sizeof(e[ne].part), "%s", roof_level_key[lv]);
 			ne++;
 		}
 	struct rbox lb = legend_box(c, e, ne, &box);
@@ -1256,50 +1385,9 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 
 	/* the ceilings: roofs of the paths used (the top one always), slopes of the levels measured */
 	struct ceiling ce[6];
-	size_t nc = 0;
+	char missing[200];
+	const size_t nc = roof_ceilings(c, g, lvbw, drawn, mma_used, wgmma_used, ce, missing, sizeof(missing));
 	const double top = g->tensor_tflops > 0 ? g->tensor_tflops : g->ceil.mma_sync_tflops;
-	const char *wg = g->cc_major == 9 ? "wgmma (cuBLAS GEMM)" : "cuBLAS GEMM";
-	char missing[200] = "";
-	if (g->tensor_tflops > 0) {
-		struct ceiling *q = &ce[nc++];
-		*q = (struct ceiling){ .tflops = g->tensor_tflops, .width = c->st->heavy };
-		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f TFLOP/s", wg, g->tensor_tflops);
-		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", g->cc_major == 9 ? "wgmma" : "GEMM", g->tensor_tflops);
-	} else
-		strncat(missing, "GEMM (wgmma) rate", sizeof(missing) - strlen(missing) - 1);
-	if (mma_used || !wgmma_used) {
-		if (g->ceil.mma_sync_tflops > 0) {
-			struct ceiling *q = &ce[nc++];
-			*q = (struct ceiling){ .tflops = g->ceil.mma_sync_tflops, .width = c->st->heavy, .dash = 6 };
-			snprintf(q->label[0], sizeof(q->label[0]), "mma.sync %.0f TFLOP/s", g->ceil.mma_sync_tflops);
-			snprintf(q->label[1], sizeof(q->label[1]), "mma.sync %.0f", g->ceil.mma_sync_tflops);
-		} else
-			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), "%smma.sync rate",
-				 *missing ? ", " : "");
-	}
-	const char *lvname[LV_COUNT] = { g->copy_gbs > 0 ? "measured copy" : "HBM peak", "L2", "shared-memory" };
-	for (int lv = 0; lv < LV_COUNT; lv++) {
-		if (!(lvbw[lv] > 0)) {
-			if (lv) /* the levels' roofs: named when missing */
-				snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), "%s%s roof",
-					 *missing ? ", " : "", lvname[lv]);
-			continue;
-		}
-		if (!drawn[lv] && lv)
-			continue; /* measured, but no record holds the level's bytes */
-		struct ceiling *q = &ce[nc++];
-		*q = (struct ceiling){ .gbs = lvbw[lv], .width = lv ? c->st->line : c->st->heavy, .dash = lv == LV_L2 ? 4 : lv ? 1.5 : 0 };
-		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f GB/s", lvname[lv], lvbw[lv]);
-		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", lv ? lvname[lv] : "copy", lvbw[lv]);
-		snprintf(q->label[2], sizeof(q->label[2]), "%.0f GB/s", lvbw[lv]);
-	}
-	int sheet = g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs;
-	if (sheet && nc < 6) {
-		struct ceiling *q = &ce[nc++];
-		*q = (struct ceiling){ .gbs = g->peak_hbm_gbs, .width = c->st->thin, .dash = 3, .col = &c->st->muted };
-		snprintf(q->label[0], sizeof(q->label[0]), "data-sheet HBM %.0f GB/s (dashed)", g->peak_hbm_gbs);
-		snprintf(q->label[1], sizeof(q->label[1]), "data sheet %.0f GB/s", g->peak_hbm_gbs);
-	}
 
 	/* axes: every point and every ridge inside */
 	if (top > 0) {
@@ -1340,49 +1428,10 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		}
 	}
 	panel_draw(c, &pn);
-	cairo_save(c->cr);
-	cairo_rectangle(c->cr, pn.plot.x, pn.plot.y, pn.plot.w, pn.plot.h);
-	cairo_clip(c->cr);
-	for (size_t i = 0; i < nc; i++) {
-		struct ceiling *q = &ce[i];
-		set_rgb(c, q->col ? q->col : &c->st->ink);
-		if (q->gbs > 0)
-			draw_line(c, panel_x(&pn, pn.x.lo), panel_y(&pn, q->gbs * pn.x.lo / 1e3), panel_x(&pn, q->x_end),
-				  panel_y(&pn, q->gbs * q->x_end / 1e3), q->width, q->dash);
-		else
-			draw_line(c, panel_x(&pn, q->x_start), panel_y(&pn, q->tflops), panel_x(&pn, pn.x.hi),
-				  panel_y(&pn, q->tflops), q->width, q->dash);
-	}
-	cairo_restore(c->cr);
+	roof_lines_draw(c, &pn, ce, nc);
 
 	/* the points, before the labels (which must find them) */
-	for (size_t i = 0; i < roof.n; i++) {
-		const struct roof_pt *q = &roof.p[i];
-		const struct legend_entry *le = &e[q->series < ns ? q->series : 0];
-		struct series_look hollow = *le->look;
-		hollow.fill = c->st->paper;
-		const double yy = panel_y(&pn, q->y);
-		/* a kernel's levels on one line: the same FLOP/s, other bytes */
-		double xl = panel_x(&pn, q->x[LV_DRAM]), xr = xl;
-		for (int lv = LV_L2; lv < LV_COUNT; lv++)
-			if (drawn[lv] && isfinite(q->x[lv])) {
-				xl = fmin(xl, panel_x(&pn, q->x[lv]));
-				xr = fmax(xr, panel_x(&pn, q->x[lv]));
-			}
-		if (xr > xl) {
-			set_rgb(c, &le->look->line);
-			draw_line(c, xl, yy, xr, yy, c->st->thin, 0);
-		}
-		for (int lv = LV_L2; lv < LV_COUNT; lv++)
-			if (drawn[lv] && isfinite(q->x[lv])) {
-				struct series_look lk = hollow;
-				lk.marker = lv_look[lv].marker;
-				plot_point(c, panel_x(&pn, q->x[lv]), yy, lk.marker, sz(c, 4), &lk, legend_key(le));
-				rec_series(c, lv_key[lv]);
-			}
-		plot_point(c, panel_x(&pn, q->x[LV_DRAM]), yy, le->look->marker, sz(c, q->longest ? 5.5 : 4),
-			   q->longest ? le->look : &hollow, legend_key(le));
-	}
+	roof_points_draw(c, &pn, drawn, e, ns, lv_look);
 
 	/* the ceilings' labels along them, clear of the points; those with no
 	 * clear place, and the ceilings not measured, in the foot */

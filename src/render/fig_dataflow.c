@@ -83,26 +83,17 @@ static double absent_bytes(const struct variant_desc *v, const struct attn_shape
 	return sum;
 }
 
-static void draw_one(struct rctx *c, const struct rdata *rd, const struct variant_desc *v,
-		     const struct record *r, const struct attn_shape *s, struct rbox box, int sm)
+/* The data flow's HBM column: the story's matrices, then the variant's
+ * other buffers, each stored (its formula and bytes, allocated where the
+ * record says) or drawn dashed where the variant keeps it on chip. */
+static void draw_hbm_column(struct rctx *c, const struct variant_desc *v, const struct record *r,
+			    const struct attn_shape *s, const struct tiling *tp, struct rbox hbm)
 {
 	const struct rstyle *st = c->st;
-	struct tiling t;
-	v->tiling(s, sm, &t);
-	double fs = st->size_chart;
-	char buf[256], b1[32], b2[32], f[64];
-
-	/* title strip: the variant and its one-line summary */
-	double th = text_block(c, box.x, box.y, box.w, v->name, fs * 1.25, TX_BOLD | TX_MONO, NULL);
-	rbox_cut_top(&box, th);
-	double sh = text_block(c, box.x, box.y, box.w, v->summary, fs * 0.9, 0, &st->muted);
-	rbox_cut_top(&box, sh + sz(c, 4));
-
-	struct rbox hbm = rbox_cut_left(&box, box.w * 0.5);
-	struct rbox mid = rbox_cut_left(&box, box.w * 0.3);
-	struct rbox chip = box;
-
-	/* ---- HBM column ---- */
+	const double fs = st->size_chart;
+	char buf[256], b1[32], b2[32];
+	char f[64];
+	const struct tiling t = *tp;
 	fill_rect(c, hbm, &st->hbm_fill);
 	draw_rect(c, hbm, st->line, 0);
 	double hh = text_at(c, hbm.x + sz(c, 4), hbm.y + sz(c, 3), "HBM (off-chip)", fs, TX_BOLD, 0, 0, NULL);
@@ -127,7 +118,6 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 		}
 	}
 	double rh = rows.h / nrows, gap = fmin(rh * 0.18, sz(c, 3));
-	double stored = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		struct rbox rb = rbox_make(rows.x, rows.y + i * rh, rows.w, rh - gap);
 		const struct buffer_desc *bd = NULL;
@@ -145,7 +135,6 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 		dims_formula(dims, f, sizeof(f));
 		char part[64];
 		if (present[i]) {
-			stored += bytes;
 			fill_rect(c, rb, &st->paper);
 			draw_rect(c, rb, st->thin * 1.4, 0);
 			const double *alloc = r ? kvlist_get(&r->allocs, names[i]) : NULL;
@@ -197,11 +186,20 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 		/* row numerals left of the HBM column: the arrows' labels own the middle */
 		draw_numeral(c, part, what, rb.x + sz(c, 2), rb.y + rb.h / 2, hbm.x - c->st->size_numeral * 0.9, rb.y + rb.h / 2);
 	}
+}
 
-	/* ---- on-chip column ---- */
+/* The on-chip column: the library kernels' steps, or the variant's tiles
+ * in shared memory and in registers with their sizes. */
+static void draw_chip_column(struct rctx *c, const struct variant_desc *v, const struct attn_shape *s,
+			     const struct tiling *tp, struct rbox chip)
+{
+	const struct rstyle *st = c->st;
+	const double fs = st->size_chart;
+	char buf[256], b1[32];
+	const struct tiling t = *tp;
 	fill_rect(c, chip, &st->chip_fill);
 	draw_rect(c, chip, st->line, 0);
-	hh = text_at(c, chip.x + sz(c, 4), chip.y + sz(c, 3), "on chip: one SM", fs, TX_BOLD, 0, 0, NULL);
+	const double hh = text_at(c, chip.x + sz(c, 4), chip.y + sz(c, 3), "on chip: one SM", fs, TX_BOLD, 0, 0, NULL);
 	draw_numeral(c, "sm", "streaming multiprocessor (on-chip)", chip.x + chip.w * 0.8, chip.y + 1,
 		     chip.x + chip.w * 0.9, chip.y - st->size_numeral * 0.7);
 	struct rbox in = rbox_inset(chip, hh + sz(c, 6), sz(c, 4), sz(c, 4), sz(c, 4));
@@ -270,8 +268,15 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 			}
 		}
 	}
+}
 
-	/* ---- arrows: measured bytes ---- */
+/* The arrows between the columns: the record's measured DRAM bytes read
+ * and written, the model's minimum, and per kernel where there are several. */
+static void draw_traffic(struct rctx *c, const struct variant_desc *v, const struct record *r, struct rbox mid)
+{
+	const struct rstyle *st = c->st;
+	const double fs = st->size_chart;
+	char buf[256], b1[32], b2[32];
 	double ax0 = mid.x + sz(c, 4), ax1 = mid.x + mid.w - sz(c, 4);
 	double rd_b = r ? record_metric_or_nan(r, M_DRAM_READ) : NAN;
 	double wr_b = r ? record_metric_or_nan(r, M_DRAM_WRITE) : NAN;
@@ -316,7 +321,29 @@ static void draw_one(struct rctx *c, const struct rdata *rd, const struct varian
 	if (!r)
 		text_block(c, mid.x, mid.y + mid.h * 0.8, mid.w, "no record at these conditions: sizes from the descriptor",
 			   afs * 0.8, TX_CENTER | TX_ITALIC, &st->muted);
-	(void)stored;
+}
+
+static void draw_one(struct rctx *c, const struct rdata *rd, const struct variant_desc *v,
+		     const struct record *r, const struct attn_shape *s, struct rbox box, int sm)
+{
+	const struct rstyle *st = c->st;
+	struct tiling t;
+	v->tiling(s, sm, &t);
+	double fs = st->size_chart;
+
+	/* title strip: the variant and its one-line summary */
+	double th = text_block(c, box.x, box.y, box.w, v->name, fs * 1.25, TX_BOLD | TX_MONO, NULL);
+	rbox_cut_top(&box, th);
+	double sh = text_block(c, box.x, box.y, box.w, v->summary, fs * 0.9, 0, &st->muted);
+	rbox_cut_top(&box, sh + sz(c, 4));
+
+	struct rbox hbm = rbox_cut_left(&box, box.w * 0.5);
+	struct rbox mid = rbox_cut_left(&box, box.w * 0.3);
+	struct rbox chip = box;
+
+	draw_hbm_column(c, v, r, s, &t, hbm);
+	draw_chip_column(c, v, s, &t, chip);
+	draw_traffic(c, v, r, mid);
 	(void)rd;
 }
 

@@ -392,7 +392,7 @@ void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts
 	struct figopts oa = *o;
 	if (top)
 		snprintf(oa.variant, sizeof(oa.variant), "%s", top->name);
-	struct dtable *T = top ? table_build(rd, TABLE_ABLATION, &oa) : NULL;
+	struct dtable *T = top ? table_build(rd, table_find("ablation"), &oa) : NULL;
 	struct rsel as;
 	ablation_sel(rd, &oa, &as);
 	const struct record *recs[8];

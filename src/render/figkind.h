@@ -93,18 +93,21 @@ int ablation_run(const struct rdata *rd, const struct figopts *o, const struct r
 void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2);
 
 /* Tables: built into owned data here (tabledata.c), laid out and drawn by
- * tables.c.  A table is rows of text cells; numbers are right-aligned. */
-enum table_kind { TABLE_SPEEDUP, TABLE_CONDITIONS, TABLE_CORRECTNESS, TABLE_MODEL, TABLE_MEMORY,
-		  TABLE_VARIANTS, TABLE_LAUNCHES, TABLE_ABLATION, TABLE_DECODE,
-		  TABLE_CAPTURE_CALLS, TABLE_CAPTURE_COMPARE, TABLE_CAPTURE_MISSING, /* capreview.c */
-		  TABLE_TENSOR, TABLE_SPREAD, TABLE_SOL, TABLE_STALLS, TABLE_DQ_TRAFFIC,
-		  TABLE_COUNT };
+ * tables.c.  A table is rows of text cells; numbers are right-aligned.
+ * A kind is its index in table_kinds (table_find). */
+struct dtable;
 struct table_info {
 	const char *name, *about;
 	const char *title; /* the caption's first sentence, without its full stop */
+	/* fills T (calloc'd, kind set) from the results under o's conditions */
+	void (*build)(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 };
-extern const struct table_info table_kinds[TABLE_COUNT];
+extern const struct table_info table_kinds[];
+extern const size_t table_kind_count;
+/* The kind called name, or -1. */
 int table_find(const char *name);
+/* The kind whose name is nearest to name (a did-you-mean), or NULL. */
+const char *table_nearest(const char *name);
 void table_title(const struct rdata *rd, int kind, char *buf, size_t len);
 
 #define TCOLS 12

@@ -193,6 +193,103 @@ static void drawn_dates(struct rinputs *in, const struct loaded *L, size_t nl, c
 	}
 }
 
+/* One record of file f into the merge: a new identity is drawn; the same
+ * identity again in its own file is another run of it; in another file
+ * the newer file's record is drawn unless the other is --primary's, and
+ * the one not drawn is another run.  superseded[old][new] counts. */
+static int merge_record(struct rinputs *in, const struct loaded *L, size_t f, struct record *rec, const char *primary,
+			int superseded[RINPUTS_MAX][RINPUTS_MAX])
+{
+	char key[256];
+	record_key(rec, key, sizeof(key));
+	long at = results_find(&in->res, key);
+	if (at < 0) {
+		size_t k = in->res.nrecords;
+		return results_add(&in->res, rec) || push_origin(&in->origin, k, (int)f) ? -1 : 0;
+	}
+	int old = in->origin[at];
+	/* a configuration again in its own file (a program's repeated
+	 * calls, a spec's repeated row): the first is drawn (the
+	 * loader's note says so), the others are more runs of it */
+	if (old == (int)f) {
+		in->repeated++;
+		fill_counters(&in->res.records[at], rec);
+		size_t k = in->others.nrecords;
+		return results_add(&in->others, rec) || push_origin(&in->others_origin, k, (int)f) ? -1 : 0;
+	}
+	in->duplicates++;
+	/* the record of the newer file is drawn (results_supersedes, the
+	 * rule merge follows too), unless the other's file is --primary */
+	int newer_wins = is_primary(L[f].path, primary) ||
+			 (!is_primary(L[old].path, primary) &&
+			  results_supersedes(&L[f].r.header, L[f].path, &L[old].r.header, L[old].path) > 0);
+	struct record *keep = &in->res.records[at], *dup = rec;
+	if (newer_wins) {
+		struct record was = *keep;
+		*keep = *dup;
+		record_init(dup);
+		*dup = was;
+		in->origin[at] = (int)f;
+		superseded[old][f]++;
+	} else {
+		superseded[f][old]++;
+	}
+	int added = fill_counters(keep, dup);
+	if (added > 0)
+		in->filled++;
+	/* the same configuration measured again: another run of it */
+	size_t k = in->others.nrecords;
+	return results_add(&in->others, dup) || push_origin(&in->others_origin, k, newer_wins ? old : (int)f) ? -1 : 0;
+}
+
+/* After the merge: the dates of the files records are drawn from, the
+ * conditions (the header of the file most drawn records come from, with
+ * the measured ceilings it lacks from the newest file that has them), and
+ * what was superseded by which file, said once per pair of files. */
+static void merge_conditions(struct rinputs *in, struct loaded *L, size_t nl, int superseded[RINPUTS_MAX][RINPUTS_MAX])
+{
+	/* records drawn from each file: the dates shown, and the conditions
+	 * (the header of the file most drawn records come from) */
+	int drawn[RINPUTS_MAX] = { 0 }, best = 0;
+	for (size_t i = 0; i < in->res.nrecords; i++)
+		drawn[in->origin[i]]++;
+	for (size_t f = 1; f < nl; f++)
+		if (drawn[f] > drawn[best])
+			best = (int)f;
+	drawn_dates(in, L, nl, drawn);
+	in->res.header = L[best].r.header;
+	memset(&L[best].r.header, 0, sizeof(L[best].r.header));
+	in->header_file = best;
+	/* measured ceilings it lacks, from the newest file that has them */
+	struct gpu_info *g = &in->res.header.gpu;
+	for (size_t f = nl; f-- > 0;) {
+		if (!(g->copy_gbs > 0) && L[f].r.header.gpu.copy_gbs > 0)
+			g->copy_gbs = L[f].r.header.gpu.copy_gbs;
+		if (!(g->tensor_tflops > 0) && L[f].r.header.gpu.tensor_tflops > 0)
+			g->tensor_tflops = L[f].r.header.gpu.tensor_tflops;
+		if (!g->smem_per_sm)
+			g->smem_per_sm = L[f].r.header.gpu.smem_per_sm;
+		/* the microbenchmarks' ceilings as one set, with their method */
+		if (!gpu_ceilings_measured(&g->ceil) && gpu_ceilings_measured(&L[f].r.header.gpu.ceil)) {
+			free(g->ceil.method);
+			g->ceil = L[f].r.header.gpu.ceil;
+			L[f].r.header.gpu.ceil.method = NULL;
+		}
+	}
+	/* what was superseded, by which file: said once per pair of files */
+	size_t u = 0;
+	for (size_t a = 0; a < nl; a++)
+		for (size_t b = 0; b < nl; b++) {
+			if (!superseded[a][b])
+				continue;
+			int w = snprintf(in->superseded + u, sizeof(in->superseded) - u, "%s%d record%s of %s by %s's",
+					 u ? "; " : "", superseded[a][b], superseded[a][b] == 1 ? "" : "s",
+					 base_name(L[a].path), base_name(L[b].path));
+			if (w > 0 && (size_t)w < sizeof(in->superseded) - u)
+				u += (size_t)w;
+		}
+}
+
 int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr,
 		 const char *primary)
 {
@@ -237,7 +334,6 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 			rc = error("'%s' was recorded on %s, '%s' on %s: a document draws one GPU's records; "
 				   "render them separately", L[0].path, a, L[f].path, b);
 	}
-	char key[256];
 	int superseded[RINPUTS_MAX][RINPUTS_MAX] = { { 0 } }; /* [old file][new file] */
 	for (size_t f = 0; f < nl && !rc; f++) {
 		struct results *r = &L[f].r;
@@ -245,98 +341,19 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		snprintf(in->names[f], sizeof(in->names[f]), "%s", base_name(L[f].path));
 		day_of(L[f].r.header.date, in->run_days[f], sizeof(in->run_days[f]));
 		in->nfiles++;
-		for (size_t i = 0; i < r->nrecords && !in->has_program; i++)
+		for (size_t i = 0; i < r->nrecords; i++)
 			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
-				program_copy(&in->program, &r->header);
+				if (!in->has_program)
+					program_copy(&in->program, &r->header);
 				in->has_program = 1;
+				program_copy(&in->programs[in->nprograms++], &r->header);
+				break;
 			}
-		for (size_t i = 0; i < r->nrecords && !rc; i++) {
-			record_key(&r->records[i], key, sizeof(key));
-			long at = results_find(&in->res, key);
-			if (at < 0) {
-				size_t k = in->res.nrecords;
-				rc = results_add(&in->res, &r->records[i]) || push_origin(&in->origin, k, (int)f);
-				continue;
-			}
-			int old = in->origin[at];
-			/* a configuration again in its own file (a program's repeated
-			 * calls, a spec's repeated row): the first is drawn (the
-			 * loader's note says so), the others are more runs of it */
-			if (old == (int)f) {
-				in->repeated++;
-				fill_counters(&in->res.records[at], &r->records[i]);
-				size_t k = in->others.nrecords;
-				rc = results_add(&in->others, &r->records[i]) || push_origin(&in->others_origin, k, (int)f);
-				continue;
-			}
-			in->duplicates++;
-			/* the record of the newer file is drawn (results_supersedes, the
-			 * rule merge follows too), unless the other's file is --primary */
-			int newer_wins = is_primary(L[f].path, primary) ||
-					 (!is_primary(L[old].path, primary) &&
-					  results_supersedes(&L[f].r.header, L[f].path, &L[old].r.header, L[old].path) > 0);
-			struct record *keep = &in->res.records[at], *dup = &r->records[i];
-			if (newer_wins) {
-				struct record was = *keep;
-				*keep = *dup;
-				record_init(dup);
-				*dup = was;
-				in->origin[at] = (int)f;
-				superseded[old][f]++;
-			} else {
-				superseded[f][old]++;
-			}
-			int added = fill_counters(keep, dup);
-			if (added > 0)
-				in->filled++;
-			/* the same configuration measured again: another run of it */
-			size_t k = in->others.nrecords;
-			rc = results_add(&in->others, dup) ||
-			     push_origin(&in->others_origin, k, newer_wins ? old : (int)f);
-		}
+		for (size_t i = 0; i < r->nrecords && !rc; i++)
+			rc = merge_record(in, L, f, &r->records[i], primary, superseded);
 	}
-	if (!rc) {
-		/* records drawn from each file: the dates shown, and the conditions
-		 * (the header of the file most drawn records come from) */
-		int drawn[RINPUTS_MAX] = { 0 }, best = 0;
-		for (size_t i = 0; i < in->res.nrecords; i++)
-			drawn[in->origin[i]]++;
-		for (size_t f = 1; f < nl; f++)
-			if (drawn[f] > drawn[best])
-				best = (int)f;
-		drawn_dates(in, L, nl, drawn);
-		in->res.header = L[best].r.header;
-		memset(&L[best].r.header, 0, sizeof(L[best].r.header));
-		in->header_file = best;
-		/* measured ceilings it lacks, from the newest file that has them */
-		struct gpu_info *g = &in->res.header.gpu;
-		for (size_t f = nl; f-- > 0;) {
-			if (!(g->copy_gbs > 0) && L[f].r.header.gpu.copy_gbs > 0)
-				g->copy_gbs = L[f].r.header.gpu.copy_gbs;
-			if (!(g->tensor_tflops > 0) && L[f].r.header.gpu.tensor_tflops > 0)
-				g->tensor_tflops = L[f].r.header.gpu.tensor_tflops;
-			if (!g->smem_per_sm)
-				g->smem_per_sm = L[f].r.header.gpu.smem_per_sm;
-			/* the microbenchmarks' ceilings as one set, with their method */
-			if (!gpu_ceilings_measured(&g->ceil) && gpu_ceilings_measured(&L[f].r.header.gpu.ceil)) {
-				free(g->ceil.method);
-				g->ceil = L[f].r.header.gpu.ceil;
-				L[f].r.header.gpu.ceil.method = NULL;
-			}
-		}
-		/* what was superseded, by which file: said once per pair of files */
-		size_t u = 0;
-		for (size_t a = 0; a < nl; a++)
-			for (size_t b = 0; b < nl; b++) {
-				if (!superseded[a][b])
-					continue;
-				int w = snprintf(in->superseded + u, sizeof(in->superseded) - u, "%s%d record%s of %s by %s's",
-						 u ? "; " : "", superseded[a][b], superseded[a][b] == 1 ? "" : "s",
-						 base_name(L[a].path), base_name(L[b].path));
-				if (w > 0 && (size_t)w < sizeof(in->superseded) - u)
-					u += (size_t)w;
-			}
-	}
+	if (!rc)
+		merge_conditions(in, L, nl, superseded);
 	for (size_t f = 0; f < nl; f++)
 		results_release(&L[f].r);
 	free(L);
@@ -376,6 +393,9 @@ void rinputs_release(struct rinputs *in)
 	in->origin = in->others_origin = NULL;
 	program_release(&in->program);
 	in->has_program = 0;
+	for (int i = 0; i < in->nprograms; i++)
+		program_release(&in->programs[i]);
+	in->nprograms = 0;
 	series_index_release(&in->by_series);
 }
 
@@ -390,9 +410,88 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->run_names = in->names;
 	rd->run_days = in->run_days;
 	rd->program = in->has_program ? &in->program : NULL;
+	rd->programs = in->programs;
+	rd->nprograms = in->nprograms;
 	rd->dates = in->dates;
 	rd->days = in->days;
 	rd->ndates = in->ndates;
 	rd->superseded = in->superseded[0] ? in->superseded : NULL;
 	rd->by_series = &in->by_series;
+}
+
+void rdata_programs_ran(const struct rdata *rd, char *buf, size_t len)
+{
+	size_t u = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < rd->nprograms; i++) {
+		const struct results_header *p = &rd->programs[i];
+		/* the notes' lines (one per thing said) as one sentence */
+		char notes[1600] = "not recorded";
+		if (p->notes) {
+			size_t k = 0;
+			for (const char *c = p->notes; *c && k + 3 < sizeof notes; c++) {
+				if (*c != '\n') {
+					notes[k++] = *c;
+					continue;
+				}
+				while (c[1] == '\n')
+					c++;
+				if (c[1] && k) {
+					notes[k++] = ';';
+					notes[k++] = ' ';
+				}
+			}
+			notes[k] = '\0';
+		}
+		int w = snprintf(buf + u, len - u, "%sThe program %s ran under %s, recorded %s on %s; how it ended: %s.",
+				 u ? " " : "", p->spec_text ? p->spec_text : "(unknown)",
+				 p->command_line ? p->command_line : "(unknown)", p->date ? p->date : "(no date)",
+				 p->host ? p->host : "(no host)", notes);
+		if (w < 0 || (size_t)w >= len - u)
+			break;
+		u += (size_t)w;
+	}
+}
+
+/* How each origin finds a call (docs/capture.md), for {program.how}. */
+static const struct { const char *origin, *how; } capture_origins[] = {
+	{ "python-sdpa", "an NVTX range that attnprof's Python helper puts around PyTorch's scaled_dot_product_attention, "
+			 "carrying the call's shape" },
+	{ "transformers-eager", "an NVTX range around transformers' eager attention (attnprof's Python helper), "
+				"carrying the call's shape" },
+	{ "python-flex", "an NVTX range around FlexAttention's flex_attention, eager or compiled (attnprof's Python "
+			 "helper), carrying the call's shape and its block mask's density" },
+	{ "jax-helper", "XLA's own NVTX range of each operation, named through the helper's jax.named_scope around "
+			"jax.nn.dot_product_attention, which carries the call's shape" },
+	{ "family-scan", "a launch, outside any range, of a kernel the family table names as attention by itself "
+			 "(record --scan), the shape unknown or inferred from the grid" },
+	{ "kernel-regex", "a launch of a kernel matching record's --kernel-regex, with the shape given by --shape" },
+	{ "nvtx", "an NVTX range the program itself names (attnprof: impl=… and the shape)" },
+};
+
+void rdata_capture_how(const struct rdata *rd, char *buf, size_t len)
+{
+	const size_t n = sizeof capture_origins / sizeof capture_origins[0];
+	int count[sizeof capture_origins / sizeof capture_origins[0] + 1] = { 0 };
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!record_captured(r) || !r->capture || !r->capture->origin)
+			continue;
+		size_t k = 0;
+		while (k < n && strcmp(capture_origins[k].origin, r->capture->origin))
+			k++;
+		count[k]++; /* k == n: an origin the table does not know */
+	}
+	size_t u = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k <= n; k++) {
+		if (!count[k])
+			continue;
+		int w = snprintf(buf + u, len - u, "%s%s (%d call%s)", u ? "; " : "",
+				 k < n ? capture_origins[k].how : "another way (an origin this version does not describe)",
+				 count[k], count[k] == 1 ? "" : "s");
+		if (w < 0 || (size_t)w >= len - u)
+			break;
+		u += (size_t)w;
+	}
 }

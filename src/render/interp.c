@@ -317,6 +317,14 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 		if (!strcmp(name, "date")) TXT(p ? p->date : NULL);
 		if (!strcmp(name, "host")) TXT(p ? p->host : NULL);
 		if (!strcmp(name, "notes")) TXT(p ? (p->notes ? p->notes : "") : NULL);
+		if (!strcmp(name, "ran") || !strcmp(name, "how")) {
+			char t[2400];
+			if (!strcmp(name, "ran"))
+				rdata_programs_ran(rd, t, sizeof t);
+			else
+				rdata_capture_how(rd, t, sizeof t);
+			TXT(p ? t : NULL);
+		}
 	} else if (!strcmp(ns, "focus")) {
 		if (!strcmp(name, "N")) NUM(rd->focus.n, U_INT);
 		if (!strcmp(name, "d")) NUM(rd->focus.d, U_INT);

@@ -16,35 +16,7 @@
 #include "grad_check.h"
 #include "metric_sets.h"
 #include "util/error.h"
-
-/* indexed by kind (designated: the order of the enum cannot slip) */
-const struct table_info table_kinds[TABLE_COUNT] = {
-	[TABLE_SPEEDUP] = { "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)", "Time per variant and flash2's speed-ups" },
-	[TABLE_CONDITIONS] = { "conditions", "the GPU, clocks, software and run of the results file", "Conditions of the measurements" },
-	[TABLE_CORRECTNESS] = { "correctness", "errors against the fp64 reference with their tolerances, per variant", "Correctness against the fp64 reference" },
-	[TABLE_MODEL] = { "model", "measured HBM bytes and peak memory against the model, per variant and N", "Measured against the model" },
-	[TABLE_MEMORY] = { "memory", "allocations and peak device memory per variant at the focus", "Allocations and peak memory" },
-	[TABLE_VARIANTS] = { "variants", "the descriptors: grid, warps, rescale, buffers in HBM", "The variants' descriptors" },
-	[TABLE_LAUNCHES] = { "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy", "Kernel launches" },
-	[TABLE_ABLATION] = { "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step", "The ablation ladder, step by step" },
-	[TABLE_DECODE] = { "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy", "Decode against prefill, record by record" },
-	[TABLE_CAPTURE_CALLS] = { "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict", "The attention calls found" },
-	[TABLE_CAPTURE_COMPARE] = { "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes", "Captured implementations beside attnprof's references" },
-	[TABLE_CAPTURE_MISSING] = { "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes" },
-	[TABLE_TENSOR] = { "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant" },
-	[TABLE_SPREAD] = { "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread" },
-	[TABLE_STALLS] = { "stalls", "the warp states per kernel at the focus: issuing, and the share of active warp-cycles stalled for each main reason", "Warp states per kernel" },
-	[TABLE_DQ_TRAFFIC] = { "dq-traffic", "the backward's dQ reductions in the L2: the model's Br·d fp32 per tile pair against the reduction sectors measured", "dQ reduction traffic of the backward" },
-	[TABLE_SOL] = { "sol", "speed of light of each variant's longest kernel at the focus: its share of the measured DRAM bandwidth and the tensor pipe's activity, the call's share of the measured tensor rate", "Speed of light per variant" },
-};
-
-int table_find(const char *name)
-{
-	for (int i = 0; i < TABLE_COUNT; i++)
-		if (!strcmp(table_kinds[i].name, name))
-			return i;
-	return -1;
-}
+#include "util/yamltree.h"
 
 static void t_cols(struct dtable *T, int n, const char *const *heads, const int *right)
 {
@@ -215,8 +187,9 @@ static void kv_row(struct dtable *T, const char *k, const char *v)
 	t_set(row, 1, "%s", v && *v ? v : "not recorded");
 }
 
-static void build_conditions(struct dtable *T, const struct rdata *rd)
+static void build_conditions(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "condition", "value" };
 	t_cols(T, 2, h, NULL);
 	const struct results_header *hd = &rd->res->header;
@@ -304,8 +277,9 @@ static int correctness_grad_rows(struct dtable *T, const struct rdata *rd, const
 	return added;
 }
 
-static void build_correctness(struct dtable *T, const struct rdata *rd)
+static void build_correctness(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "variant", "runs checked", "within tolerance", "worst max |err|", "tolerance",
 					 "worst rel. L2", "tolerance", "rows/run" };
 	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1 };
@@ -459,8 +433,9 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 		 rsel_describe(&s, d, sizeof(d)));
 }
 
-static void build_variants(struct dtable *T, const struct rdata *rd)
+static void build_variants(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "variant", "grid", "warps", "rescale", "in HBM" };
 	t_cols(T, 5, h, NULL);
 	struct rsel any;
@@ -732,8 +707,9 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 		 " where the record has it (another metric set); – = not measured.");
 }
 
-static void build_dq_traffic(struct dtable *T, const struct rdata *rd)
+static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "variant", "N", "d", "causal", "tile pairs", "model: Br·d fp32 per pair",
 					 "measured (L2 reductions)", "measured / model" };
 	static const int right[] = { 0, 1, 1, 0, 1, 1, 1, 1 };
@@ -800,8 +776,9 @@ static int wider_first(const void *a, const void *b)
 	return c;
 }
 
-static void build_spread(struct dtable *T, const struct rdata *rd)
+static void build_spread(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "variant", "pass", "d", "mask", "N", "B × H", "median ms", "fastest ms", "slowest ms",
 					 "median / fastest", "SM clock MHz" };
 	static const int right[] = { 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1 };
@@ -922,8 +899,9 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 			: "Every rung from one results file. One run per rung: no run-to-run spread (give a second run with --repeat).");
 }
 
-static void build_decode(struct dtable *T, const struct rdata *rd)
+static void build_decode(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
+	(void)o;
 	static const char *const h[] = { "variant", "B", "H / Hkv", "KV length", "median ms", "HBM GB/s", "of copy",
 					 "SMs busy", "TFLOP/s", "speed-up" };
 	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
@@ -973,10 +951,56 @@ static void build_decode(struct dtable *T, const struct rdata *rd)
 		 g->copy_gbs, g->sm_count, prefill_rows ? " Rows marked (prefill): flash2 on the full prompt at batch 1, for contrast." : "");
 }
 
+/* The table kinds: each row its name, what it shows, its caption's first
+ * sentence and its builder, so that a new kind is one row and one function.
+ * The order is that of --help and --list. */
+const struct table_info table_kinds[] = {
+	{ "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)", "Time per variant and flash2's speed-ups", build_speedup },
+	{ "conditions", "the GPU, clocks, software and run of the results file", "Conditions of the measurements", build_conditions },
+	{ "correctness", "errors against the fp64 reference with their tolerances, per variant", "Correctness against the fp64 reference", build_correctness },
+	{ "model", "measured HBM bytes and peak memory against the model, per variant and N", "Measured against the model", build_model },
+	{ "memory", "allocations and peak device memory per variant at the focus", "Allocations and peak memory", build_memory },
+	{ "variants", "the descriptors: grid, warps, rescale, buffers in HBM", "The variants' descriptors", build_variants },
+	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy", "Kernel launches", build_launches },
+	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step", "The ablation ladder, step by step", build_ablation },
+	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy", "Decode against prefill, record by record", build_decode },
+	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict", "The attention calls found", capture_table_calls },
+	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes", "Captured implementations beside attnprof's references", capture_table_compare },
+	{ "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes", capture_table_missing },
+	{ "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant", build_tensor },
+	{ "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread", build_spread },
+	{ "sol", "speed of light of each variant's longest kernel at the focus: its share of the measured DRAM bandwidth and the tensor pipe's activity, the call's share of the measured tensor rate", "Speed of light per variant", build_sol },
+	{ "stalls", "the warp states per kernel at the focus: issuing, and the share of active warp-cycles stalled for each main reason", "Warp states per kernel", build_stalls },
+	{ "dq-traffic", "the backward's dQ reductions in the L2: the model's Br·d fp32 per tile pair against the reduction sectors measured", "dQ reduction traffic of the backward", build_dq_traffic },
+};
+const size_t table_kind_count = sizeof table_kinds / sizeof table_kinds[0];
+
+int table_find(const char *name)
+{
+	for (size_t i = 0; i < table_kind_count; i++)
+		if (!strcmp(table_kinds[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+const char *table_nearest(const char *name)
+{
+	const char *names[sizeof table_kinds / sizeof table_kinds[0]];
+	for (size_t i = 0; i < table_kind_count; i++)
+		names[i] = table_kinds[i].name;
+	return nearest_word(name, names, table_kind_count);
+}
+
+static const struct table_info *table_kind(int kind)
+{
+	return kind >= 0 && (size_t)kind < table_kind_count ? &table_kinds[kind] : NULL;
+}
+
 void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
 {
 	(void)rd;
-	snprintf(buf, len, "%s", kind >= 0 && kind < TABLE_COUNT ? table_kinds[kind].title : "table");
+	const struct table_info *k = table_kind(kind);
+	snprintf(buf, len, "%s", k ? k->title : "table");
 }
 
 struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o)
@@ -987,32 +1011,15 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 		return NULL;
 	}
 	T->kind = kind;
+	const struct table_info *k = table_kind(kind);
 	char ctx[64];
 	const char *was = rd->trace ? rd->trace->context : NULL;
 	if (rd->trace) {
-		snprintf(ctx, sizeof(ctx), "table %s", kind >= 0 && kind < TABLE_COUNT ? table_kinds[kind].name : "?");
+		snprintf(ctx, sizeof(ctx), "table %s", k ? k->name : "?");
 		rd->trace->context = ctx;
 	}
-	switch (kind) {
-	case TABLE_SPEEDUP: build_speedup(T, rd, o); break;
-	case TABLE_CONDITIONS: build_conditions(T, rd); break;
-	case TABLE_CORRECTNESS: build_correctness(T, rd); break;
-	case TABLE_MODEL: build_model(T, rd, o); break;
-	case TABLE_MEMORY: build_memory(T, rd, o); break;
-	case TABLE_VARIANTS: build_variants(T, rd); break;
-	case TABLE_LAUNCHES: build_launches(T, rd, o); break;
-	case TABLE_TENSOR: build_tensor(T, rd, o); break;
-	case TABLE_SPREAD: build_spread(T, rd); break;
-	case TABLE_SOL: build_sol(T, rd, o); break;
-	case TABLE_STALLS: build_stalls(T, rd, o); break;
-	case TABLE_DQ_TRAFFIC: build_dq_traffic(T, rd); break;
-	case TABLE_ABLATION: build_ablation(T, rd, o); break;
-	case TABLE_DECODE: build_decode(T, rd); break;
-	case TABLE_CAPTURE_CALLS: capture_table_calls(T, rd); break;
-	case TABLE_CAPTURE_COMPARE: capture_table_compare(T, rd, o); break;
-	case TABLE_CAPTURE_MISSING: capture_table_missing(T, rd); break;
-	default: break;
-	}
+	if (k)
+		k->build(T, rd, o);
 	if (rd->trace)
 		rd->trace->context = was;
 	return T;

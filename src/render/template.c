@@ -168,10 +168,7 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 			return -1;
 		b->table = table_find(name);
 		if (b->table < 0) {
-			const char *names[TABLE_COUNT];
-			for (int i = 0; i < TABLE_COUNT; i++)
-				names[i] = table_kinds[i].name;
-			const char *near = nearest_word(name, names, TABLE_COUNT);
+			const char *near = table_nearest(name);
 			return bad(t, v, "unknown table '%s'%s%s%s", name, near ? ": did you mean '" : "",
 				   near ? near : "", near ? "'?" : "");
 		}

@@ -3,6 +3,7 @@
  * variant's cuBLAS GEMM, softmax, cuBLAS GEMM. */
 #include "check.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "metric_sets.h"
@@ -88,4 +89,103 @@ static void test_split_kv_decode(void)
 	record_release(&rec);
 }
 
-TESTS(test_standard_three_kernels, test_single_kernel_is_identity, test_split_kv_decode)
+/* Two launches of 3 ms and 1 ms: each metric combines by its row's
+ * aggregation, a peak as the larger, a floor as the smaller, a share by
+ * duration, a count added; a table row overrides the naming rule. */
+static void test_aggregation_by_row(void)
+{
+	static const char *const names[] = {
+		"sm__x_peak.max", "sm__x_floor.min", "dram__x_bytes.sum",
+		"sm__x_busy.avg.pct_of_peak_sustained_active", M_SMS_ACTIVE, "lts__x.avg",
+	};
+	static const double v[2][6] = { { 7, 5, 100, 20, 1000, 2 }, { 9, 3, 50, 60, 400, 6 } };
+	static const double dur[2] = { 3e6, 1e6 };
+	struct record rec;
+	record_init(&rec);
+	rec.launches = calloc(2, sizeof *rec.launches);
+	for (int i = 0; i < 2; i++) {
+		struct launch *l = &rec.launches[rec.nlaunches++];
+		kvlist_init(&l->metrics);
+		kvlist_set(&l->metrics, M_DURATION, dur[i]);
+		for (int j = 0; j < 6; j++)
+			kvlist_set(&l->metrics, names[j], v[i][j]);
+	}
+	CHECK_INT(results_sum_launches(&rec), 0);
+	CHECK_NEAR(*record_metric(&rec, "sm__x_peak.max"), 9, 0);
+	CHECK_NEAR(*record_metric(&rec, "sm__x_floor.min"), 3, 0);
+	CHECK_NEAR(*record_metric(&rec, "dram__x_bytes.sum"), 150, 0);
+	CHECK_NEAR(*record_metric(&rec, "sm__x_busy.avg.pct_of_peak_sustained_active"), (20 * 3 + 60 * 1) / 4.0, 1e-15);
+	/* sm__cycles_active.avg: its row says a count (cycles, mean over SMs),
+	 * added over launches where the .avg rule alone would average it */
+	CHECK_INT(metric_info(M_SMS_ACTIVE).agg, METRIC_SUM);
+	CHECK_INT(metric_derive(M_SMS_ACTIVE).agg, METRIC_WEIGHTED_AVG);
+	CHECK_NEAR(*record_metric(&rec, M_SMS_ACTIVE), 1400, 0);
+	CHECK_NEAR(*record_metric(&rec, "lts__x.avg"), (2 * 3 + 6 * 1) / 4.0, 1e-15);
+	CHECK_NEAR(*record_metric(&rec, M_DURATION), 4e6, 0);
+	/* a launch's NaN leaves the total unknown, a peak's too */
+	kvlist_set(&rec.launches[0].metrics, "sm__x_nan.max", NAN);
+	kvlist_set(&rec.launches[1].metrics, "sm__x_nan.max", 4);
+	CHECK_INT(results_sum_launches(&rec), 0);
+	CHECK(isnan(*record_metric(&rec, "sm__x_nan.max")));
+	CHECK_NEAR(*record_metric(&rec, "sm__x_peak.max"), 9, 0);
+	/* one metric alone combines the same way */
+	double one;
+	CHECK_INT(record_launches_metric(&rec, "sm__x_peak.max", &one), 0);
+	CHECK_NEAR(one, 9, 0);
+	CHECK_INT(record_launches_metric(&rec, "sm__absent.sum", &one), -1);
+	/* the totals keep the order the names first appear in */
+	CHECK_STR(rec.totals.items[0].name, M_DURATION);
+	CHECK_STR(rec.totals.items[1].name, "sm__x_peak.max");
+	record_release(&rec);
+}
+
+/* The naming rule for names without a row, and a row found by its pattern. */
+static void test_metric_rows(void)
+{
+	static const struct {
+		const char *name;
+		enum metric_agg agg;
+		enum metric_unit unit;
+	} want[] = {
+		{ "dram__bytes_read.sum", METRIC_SUM, MU_BYTES },
+		{ "dram__bytes_read.sum.per_second", METRIC_WEIGHTED_AVG, MU_BYTES_PER_SECOND },
+		{ "dram__throughput.avg.pct_of_peak_sustained_elapsed", METRIC_WEIGHTED_AVG, MU_PCT },
+		{ "sm__cycles_elapsed.max", METRIC_MAX, MU_CYCLES },
+		{ "sm__cycles_elapsed.min", METRIC_MIN, MU_CYCLES },
+		{ "sm__cycles_elapsed.avg.per_second", METRIC_WEIGHTED_AVG, MU_HZ },
+		{ "smsp__inst_executed.avg.per_cycle_active", METRIC_WEIGHTED_AVG, MU_PER_CYCLE },
+		{ "smsp__average_thread_inst_executed_pred_on_per_inst_executed.ratio", METRIC_WEIGHTED_AVG, MU_RATIO },
+		{ "lts__t_sector_hit_rate.pct", METRIC_WEIGHTED_AVG, MU_PCT },
+		{ "lts__t_sectors_op_red.sum", METRIC_SUM, MU_SECTORS },
+		{ "gpu__time_duration.max", METRIC_MAX, MU_NS },
+		{ "smsp__warps_launched.sum", METRIC_SUM, MU_CYCLES },
+		{ "nodunder", METRIC_SUM, MU_COUNT },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		struct metric_info m = metric_derive(want[i].name);
+		CHECK_INT(m.agg, want[i].agg);
+		CHECK_INT(m.unit, want[i].unit);
+		CHECK(m.about == NULL);
+	}
+	/* every stall reason is one row's, by its pattern */
+	struct metric_info st = metric_info(M_STALL("long_scoreboard"));
+	CHECK(st.about != NULL);
+	CHECK_INT(st.unit, MU_CYCLES);
+	CHECK_INT(st.agg, METRIC_SUM);
+	CHECK(metric_info("smsp__warps_issue_stalled_barrier.avg").about == NULL);
+	/* every metric of a built-in set has a row, and the rows agree with
+	 * the naming rule but where a row exists to say otherwise */
+	for (size_t i = 0; i < metric_sets_builtin_count; i++)
+		for (size_t j = 0; j < metric_sets_builtin[i].nmetrics; j++)
+			CHECK(metric_info(metric_sets_builtin[i].metrics[j]).about != NULL);
+	for (size_t i = 0; i < metric_table_count; i++) {
+		if (!strcmp(metric_table[i].name, M_SMS_ACTIVE))
+			continue;
+		struct metric_info d = metric_derive(metric_table[i].name);
+		CHECK_INT(d.agg, metric_table[i].agg);
+		CHECK_INT(d.unit, metric_table[i].unit);
+	}
+}
+
+TESTS(test_standard_three_kernels, test_single_kernel_is_identity, test_split_kv_decode, test_aggregation_by_row,
+      test_metric_rows)

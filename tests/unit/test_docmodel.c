@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "render/docmodel.h"
+#include "render/figkind.h"
 #include "util/error.h"
 
 struct doc {
@@ -220,7 +221,7 @@ static void test_quoted_ranges_match_tables(void)
 	error_quiet(0);
 	rdata_init_inputs(&d.rd, &d.in);
 	CHECK_INT(docmodel_build(&d.m, &d.t, &d.rd, 1), 0);
-	const struct dtable *sp = table_of(&d.m, TABLE_SPEEDUP), *mo = table_of(&d.m, TABLE_MODEL);
+	const struct dtable *sp = table_of(&d.m, table_find("speedup")), *mo = table_of(&d.m, table_find("model"));
 	CHECK(sp && mo);
 	if (!sp || !mo) {
 		unload(&d);
@@ -331,5 +332,36 @@ static void test_capture_roles(void)
 	unload(&d);
 }
 
-TESTS(test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error,
-      test_caption_at_figure_conditions)
+/* A table kind is its row: a name table_find finds, a title, a builder. */
+static void test_table_kinds(void)
+{
+	CHECK(table_kind_count > 0);
+	for (size_t i = 0; i < table_kind_count; i++) {
+		CHECK(table_kinds[i].build != NULL);
+		CHECK(table_kinds[i].title && table_kinds[i].about);
+		CHECK_INT(table_find(table_kinds[i].name), (long long)i);
+	}
+	CHECK_INT(table_find("nope"), -1);
+	CHECK_STR(table_nearest("speedpu"), "speedup");
+}
+
+/* A quantity that reads one counter has the unit of the counter's row. */
+static void test_metric_quantity_units(void)
+{
+	int seen = 0;
+	for (size_t i = 0; i < quantity_count; i++) {
+		const struct qinfo *q = &quantity_table[i];
+		if (!q->of || !strstr(q->of, "__"))
+			continue;
+		CHECK_INT(q->unit, metric_qunit(q->of));
+		seen++;
+	}
+	CHECK(seen >= 10);
+	CHECK_INT(metric_qunit("dram__bytes_read.sum"), U_BYTES);
+	CHECK_INT(metric_qunit("lts__t_sector_hit_rate.pct"), U_PCT);
+	CHECK_INT(metric_qunit("sm__cycles_elapsed.avg.per_second"), U_COUNT); /* Hz: the template writes the unit */
+}
+
+TESTS(test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables,
+      test_when_and_availability, test_same_input_same_model, test_template_error, test_caption_at_figure_conditions,
+      test_table_kinds, test_metric_quantity_units)

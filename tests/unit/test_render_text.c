@@ -208,7 +208,7 @@ static void test_timing_spread(void)
 		SKIP("fixture did not load");
 	struct figopts o;
 	figopts_init(&o);
-	struct dtable *t = table_build(&rd, TABLE_SPREAD, &o);
+	struct dtable *t = table_build(&rd, table_find("spread"), &o);
 	CHECK(t != NULL);
 	if (t) {
 		CHECK_INT(t->nrows, 0); /* the fixture's medians equal their fastest launches */
@@ -217,7 +217,7 @@ static void test_timing_spread(void)
 	}
 	/* one record made slow in its median: one row, its numbers */
 	cr.records[0].time_ms = cr.records[0].time_ms_min * 1.1;
-	t = table_build(&rd, TABLE_SPREAD, &o);
+	t = table_build(&rd, table_find("spread"), &o);
 	if (t) {
 		CHECK_INT(t->nrows, 1);
 		CHECK_INT(t->ncols, 10); /* no row has a probed clock: no clock column */
@@ -227,7 +227,7 @@ static void test_timing_spread(void)
 	}
 	/* probed: the clock column, lowest – median */
 	cr.records[0].sm_clock_mhz = 1838.4, cr.records[0].sm_clock_mhz_min = 1690.2;
-	t = table_build(&rd, TABLE_SPREAD, &o);
+	t = table_build(&rd, table_find("spread"), &o);
 	if (t) {
 		CHECK_INT(t->ncols, 11);
 		if (t->nrows == 1)
@@ -245,7 +245,7 @@ static void test_timing_spread(void)
 			cr.records[0] = cr.records[1];
 			cr.records[1] = tmp;
 		}
-		t = table_build(&rd, TABLE_SPREAD, &o);
+		t = table_build(&rd, table_find("spread"), &o);
 		if (t) {
 			CHECK_INT(t->nrows, 2);
 			snprintf(first[k], TCELL, "%s", t->cell[0][0]);
