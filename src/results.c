@@ -221,10 +221,19 @@ double record_spread_ms(const struct record *rec)
 	return rec->time_ms_max - rec->time_ms_min;
 }
 
+static int timed_once(const struct record *r)
+{
+	return r->repetitions < 2 && r->time_ms_max == r->time_ms_min;
+}
+
 int record_times_differ(const struct record *a, const struct record *b)
 {
 	double sa = record_spread_ms(a), sb = record_spread_ms(b);
 	if (isnan(sa) || isnan(sb) || !(a->time_ms > 0) || !(b->time_ms > 0))
+		return 2;
+	/* one time, not repeated (a captured backward, timed by its kernels under
+	 * profiling): its min = max is no spread to judge a difference by */
+	if (timed_once(a) || timed_once(b))
 		return 2;
 	double d = b->time_ms - a->time_ms;
 	if (fabs(d) > sa && fabs(d) > sb)

@@ -249,7 +249,7 @@ double record_spread_ms(const struct record *rec);
  * 'attnprof diff' and of every "faster"/"slower" a document writes): 1
  * when b is slower than a by more than each record's spread, -1 when
  * faster by more, 0 equal within the spread, 2 when either has no spread
- * or no time. */
+ * (none recorded, or one time not repeated) or no time. */
 int record_times_differ(const struct record *a, const struct record *b);
 
 /* A scalar of a record read through the results schema (the tables that

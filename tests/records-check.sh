@@ -57,5 +57,18 @@ else
 	echo "ok records-check: the checker refuses a partial selection ($(grep -c 'conditions name' "$tmp/out") case)"
 	ok=$((ok + 1))
 fi
+# and a captured call other than its identity's last (capture-sdpa's sdpa-cudnn
+# at N = 4k ran as calls 20 and 21: a value of the series is call 21's)
+if [ -e experiments/results/capture/capture-sdpa.yaml ]; then
+	printf 'found\t-\tcapture:sdpa-cudnn\tN=4096 Nq=-1 d=128 causal=0 B=-1 H=-1 Hkv=-1 BN=16384 Hd=2048 dtype=fp16 phase=prefill pass=fwd\tcapture/sdpa-cudnn/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0/pid1248/call20\tcapture-sdpa.yaml\t-\n' >"$tmp/call.trace"
+	if python3 tests/records-check.py "$bin" "$tmp/call.trace" experiments/results/capture/capture-sdpa.yaml >"$tmp/out" 2>&1; then
+		cat "$tmp/out"
+		echo "FAIL records-check: the checker passed a captured call that is not its identity's last"
+		status=1 bad=$((bad + 1))
+	else
+		echo "ok records-check: the checker refuses a captured call not its identity's last ($(grep -c 'not the identity' "$tmp/out") case)"
+		ok=$((ok + 1))
+	fi
+fi
 echo "# records-check: $ok passed, $bad failed, 0 skipped"
 exit $status

@@ -683,6 +683,48 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 	return 0;
 }
 
+int capture_role(const struct rdata *rd, const char *role, char *key, size_t len)
+{
+	int bwd = !strcmp(role, "fastest_bwd");
+	int stores = !strcmp(role, "stores");
+	if (!bwd && !stores && strcmp(role, "fastest"))
+		return -1;
+	/* the record a value of the series would draw: the focus, the sweep's family */
+	struct rsel sel;
+	rsel_any(&sel);
+	sel.phase = "prefill";
+	sel.pass = bwd ? "bwd" : "fwd";
+	sel.n = rd->focus.n;
+	sel.d = rd->focus.d;
+	sel.causal = rd->focus.causal;
+	rsel_family(&sel, rd);
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	const struct capimpl *best = NULL;
+	double best_x = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct record *r = rdata_find(rd, all[i].key, &sel);
+		if (!r || !(r->time_ms > 0))
+			continue;
+		double x = r->time_ms;
+		if (stores) {
+			/* of those whose traffic shows S and P stored, the one that moves the most */
+			const char *rule;
+			if (verdict_matrices(r, l2_of(rd), &rule) < 2 || !strcmp(rule, "family"))
+				continue;
+			x = -record_hbm_bytes(r);
+		}
+		if (!best || x < best_x) {
+			best = &all[i];
+			best_x = x;
+		}
+	}
+	if (!best)
+		return 1;
+	snprintf(key, len, "%s", best->key);
+	return 0;
+}
+
 int capture_has(const struct rdata *rd, const char *what, int *truth)
 {
 	*truth = 0;

@@ -89,6 +89,13 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 /* Let text break after each "·" (a zero-width space there) without the
  * layout calling it a broken word: formulas such as ⌈N/128⌉·B·H. */
 void capture_breakable(char *s, size_t len);
+/* The captured implementation a template names by its role ($fastest,
+ * $fastest_bwd, $stores), judged at the focus shape by the records its
+ * values draw: "fastest" the shortest forward prefill call, "fastest_bwd"
+ * the shortest backward, "stores" of the forward calls whose traffic shows
+ * S and P stored the one with the most DRAM bytes.  Returns 0 with its
+ * series key, 1 when no implementation plays it, -1 for an unknown role. */
+int capture_role(const struct rdata *rd, const char *role, char *key, size_t len);
 /* has:capture, has:capture-decode, has:capture-bwd, has:capture-window, has:missing-references. */
 int capture_has(const struct rdata *rd, const char *what, int *truth);
 

@@ -359,6 +359,18 @@ void rdata_trace_record(const struct rdata *rd, const char *what, const char *ke
 	trace_line(rd, what, key, sel, rec, NULL);
 }
 
+/* Two calls of a captured program with one problem identity (record_key
+ * tells them apart by process and call only). */
+static int same_problem(const struct record *a, const struct record *b)
+{
+#define SAME_STR(f) (!strcmp(a->f ? a->f : "", b->f ? b->f : ""))
+	return SAME_STR(source) && SAME_STR(variant) && SAME_STR(phase) && SAME_STR(dtype) &&
+	       !strcmp(record_pass(a), record_pass(b)) && a->batch == b->batch && a->heads == b->heads &&
+	       a->kv_heads == b->kv_heads && a->seqlen_q == b->seqlen_q && a->seqlen_kv == b->seqlen_kv &&
+	       a->head_dim == b->head_dim && !!a->causal == !!b->causal;
+#undef SAME_STR
+}
+
 const struct record *rdata_find(const struct rdata *rd, const char *key, const struct rsel *sel)
 {
 	const struct record *pick = NULL, *other = NULL;
@@ -373,6 +385,8 @@ const struct record *rdata_find(const struct rdata *rd, const char *key, const s
 			continue;
 		if (!pick)
 			pick = r;
+		else if (record_captured(r) && record_captured(pick) && same_problem(pick, r))
+			pick = r; /* a program's calls of one identity: its last call, as capreview.h groups them */
 		else
 			other = r;
 	}

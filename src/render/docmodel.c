@@ -203,10 +203,63 @@ static void title_block(struct walk *w)
 		w->err = error("out of memory building the document");
 }
 
+/* Sheets: the figures of one section are the views of one figure, FIG. 3A,
+ * 3B, …; a section with one figure gives it a plain number.  report.c draws
+ * these labels, and {ref:ID} cites them. */
+static void sheet_labels(struct docmodel *m)
+{
+	int no = 0, group = 0, last_group = -1, view = 0, views = 0;
+	for (size_t i = 0; i < m->n; i++) {
+		group += m->b[i].kind == D_SECTION;
+		if (m->b[i].kind != D_FIGURE)
+			continue;
+		if (group != last_group) {
+			no++;
+			last_group = group;
+			view = 0;
+			views = 0;
+			for (size_t k = i; k < m->n && m->b[k].kind != D_SECTION; k++)
+				views += m->b[k].kind == D_FIGURE;
+		}
+		if (views == 1)
+			snprintf(m->b[i].label, sizeof(m->b[i].label), "FIG. %d", no);
+		else
+			snprintf(m->b[i].label, sizeof(m->b[i].label), "FIG. %d%c", no, (char)('A' + view % 26));
+		view++;
+	}
+}
+
+/* The block {ref:ID} cites: of the citing text's $v where a section repeats per variant. */
+static const struct dblock *ref_block(const struct walk *w, const char *id, const char *var)
+{
+	const struct dblock *hit = NULL;
+	for (size_t i = 0; i < w->m->n; i++) {
+		const struct dblock *b = &w->m->b[i];
+		if ((b->kind == D_FIGURE || b->kind == D_TABLE) && !strcmp(b->id, id) &&
+		    (!hit || (!strcmp(b->var, var) && strcmp(hit->var, var))))
+			hit = b;
+	}
+	return hit;
+}
+
+/* "Figure 3", "Table 2"; on drawing sheets the view's label "FIG. 3A" (the
+ * number alone, "3A", for the second of a pair). */
+static void ref_name(const struct walk *w, const struct dblock *b, int bare, char *buf, size_t len)
+{
+	if (b->kind == D_FIGURE && w->m->layout == LAYOUT_SHEETS && b->label[0])
+		snprintf(buf, len, "%s", bare ? b->label + strlen("FIG. ") : b->label);
+	else if (bare)
+		snprintf(buf, len, "%d", b->number);
+	else
+		snprintf(buf, len, "%s %d", b->kind == D_FIGURE ? "Figure" : "Table", b->number);
+}
+
 /* {ref:ID} expanded to a mark (interp.h: INTERP_REF_OPEN ID INTERP_REF_CLOSE)
- * becomes "Figure N" or "Table N" once every block is numbered, so a text
- * may cite a figure that comes after it.  The block of the citing text's
- * $v is preferred where a section repeats per variant. */
+ * becomes "Figure N" or "Table N" (sheets: "FIG. 3A") once every block is
+ * numbered, so a text may cite a figure that comes after it; {ref:A,B} cites
+ * two ("Figures 3 and 4", "FIGS. 8A and 8B"), {ref:A..B} a run of them
+ * ("FIGS. 11A to 11D").  The block of the citing text's $v is preferred
+ * where a section repeats per variant. */
 static char *resolve_one(struct walk *w, char *s, const char *var)
 {
 	if (!s || !strchr(s, INTERP_REF_OPEN))
@@ -220,23 +273,38 @@ static char *resolve_one(struct walk *w, char *s, const char *var)
 			break;
 		}
 		sbuf_add(&sb, p, (size_t)(o - p));
-		char id[DOC_ID_MAX];
+		char id[DOC_ID_MAX * 2 + 4], *id2 = NULL;
 		snprintf(id, sizeof(id), "%.*s", (int)(c - o - 1), o + 1);
-		const struct dblock *hit = NULL;
-		for (size_t i = 0; i < w->m->n; i++) {
-			const struct dblock *b = &w->m->b[i];
-			if ((b->kind == D_FIGURE || b->kind == D_TABLE) && !strcmp(b->id, id) &&
-			    (!hit || (!strcmp(b->var, var) && strcmp(hit->var, var))))
-				hit = b;
+		const char *join = NULL;
+		char *sep = strstr(id, "..");
+		if (sep) {
+			*sep = '\0';
+			id2 = sep + 2;
+			join = "to";
+		} else if ((sep = strchr(id, ','))) {
+			*sep = '\0';
+			id2 = sep + 1;
+			join = "and";
 		}
-		if (hit) {
-			sbuf_addf(&sb, "%s %d", hit->kind == D_FIGURE ? "Figure" : "Table", hit->number);
+		const struct dblock *hit = ref_block(w, id, var), *hit2 = id2 ? ref_block(w, id2, var) : NULL;
+		if (hit && id2 && hit2) {
+			char a[32], b[32];
+			ref_name(w, hit, 1, a, sizeof(a));
+			ref_name(w, hit2, 1, b, sizeof(b));
+			const char *many = hit->kind == D_TABLE ? "Tables"
+					 : w->m->layout == LAYOUT_SHEETS ? "FIGS." : "Figures";
+			sbuf_addf(&sb, "%s %s %s %s", many, a, join, b);
+		} else if (hit && !id2) {
+			char a[32];
+			ref_name(w, hit, 0, a, sizeof(a));
+			sbuf_add(&sb, a, strlen(a));
 		} else {
+			const char *lost = hit ? id2 : id; /* the one not found */
 			sbuf_add(&sb, "n/a", 3);
 			w->ip.missing++;
 			if (!w->ip.quiet)
 				warning("%s: {ref:%s}: no figure or table with id '%s' in this document (its block's "
-					"when: is false, or no block has that id): wrote 'n/a'", w->t->path, id, id);
+					"when: is false, or no block has that id): wrote 'n/a'", w->t->path, lost, lost);
 		}
 		p = c + 1;
 	}
@@ -276,17 +344,29 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 	for (size_t si = 0; si < t->nsections && !w.err; si++) {
 		const struct tsection *s = &t->sections[si];
 		w.var = NULL;
-		if (!when_true(&w, s->when))
+		/* a repeated section's when: is asked of each variant ($v in it) */
+		if (!s->each_variant && !when_true(&w, s->when))
 			continue;
 		const char *vars[16];
 		char keys[16][SERIES_KEY];
 		size_t nv = section_variants(&w, s, vars, keys);
 		for (size_t vi = 0; vi < nv && !w.err; vi++) {
 			w.var = vars[vi];
+			if (s->each_variant && !when_true(&w, s->when))
+				continue;
+			const struct ynode *title = s->title;
+			if (s->ntitles) { /* the first alternative that holds; none: the section is left out */
+				title = NULL;
+				for (size_t k = 0; k < s->ntitles && !title && !w.err; k++)
+					if (when_true(&w, s->title_when[k]))
+						title = s->titles[k];
+				if (!title)
+					continue;
+			}
 			struct dblock *d = push(&w, D_SECTION);
 			if (!d)
 				break;
-			d->text = expand(&w, s->title);
+			d->text = expand(&w, title);
 			d->notes = s->notes ? expand_as(&w, s->notes, 0) : NULL;
 			d->number = s->title ? ++m->nsections : 0; /* untitled sections are not numbered */
 			for (size_t bi = 0; bi < s->nblocks && !w.err; bi++) {
@@ -301,8 +381,10 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 			}
 		}
 	}
-	if (!w.err)
+	if (!w.err) {
+		sheet_labels(m);
 		resolve_refs(&w);
+	}
 	m->missing = w.ip.missing;
 	if (w.err)
 		docmodel_release(m);

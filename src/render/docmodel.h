@@ -38,6 +38,8 @@ struct dblock {
 	size_t nitems;
 	int number;                    /* section, figure or table number (1-based) */
 	char id[DOC_ID_MAX];           /* figure, table: the template's id ("" none) */
+	char label[24];                /* figure: its label on a drawing sheet ("FIG. 3A": the views
+	                                  of one section share a number; one alone "FIG. 3") */
 	/* figure */
 	const struct figkind *fig;
 	struct figopts fo;

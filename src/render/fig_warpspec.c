@@ -462,10 +462,11 @@ void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts
 		snprintf(head, sizeof(head), "%s%s%s: %s", rung[i]->name, rung[i]->change ? " — " : "",
 			 rung[i]->change ? rung[i]->change : "", meas);
 		snprintf(shorter, sizeof(shorter), "%s: %s", rung[i]->name, meas);
-		const char *const heads[] = { head, shorter };
-		double hfs;
-		int pick = text_choose(c, heads, 2, fs, TX_BOLD, box.w, &hfs);
-		timeline_panel(c, &tl[i], heads[pick], pb, tmax, labw);
+		/* at the panel's own size: a head that fits only smaller would wrap
+		 * there, and its second line takes the height the lanes' labels need */
+		double hw;
+		text_extent(c, head, fs, TX_BOLD, 0, &hw, NULL);
+		timeline_panel(c, &tl[i], hw <= box.w ? head : shorter, pb, tmax, labw);
 	}
 	table_free(T);
 }
@@ -674,6 +675,42 @@ void fig_ptimeline(struct rctx *c, const struct rdata *rd, const struct figopts 
 			     area.y + (LANE_CONSUMER + 0.5) * lh, area.x + (e->t0 + e->t1) / 2 * scale, area.y + area.h + nfs(c) * 2);
 			break;
 		}
+	}
+	/* what waits on what, as the colour timeline draws it for the middle phase:
+	 * the turn handed over through a named barrier (pingpong) and the product
+	 * of the scores a softmax waits for (wait_group 1), as black arrows */
+	struct { double x, y0, y1; int turn; } ar[16];
+	int na = 0;
+	for (size_t i = 0; i < tl.nlinks && na < 16; i++) {
+		const struct ws_link *k = &tl.link[i];
+		if (k->phase != ph || k->from < 0 || (k->wait != SO_TURN_WAIT && k->wait != SO_WAIT_GEMM_QK))
+			continue;
+		int turn = k->wait == SO_TURN_WAIT;
+		int fl = turn ? LANE_CONSUMER + (k->from_who > 0 ? k->from_who : 0) : LANE_TENSOR;
+		int tlane = LANE_CONSUMER + (k->who > 0 ? k->who : 0), down = fl < tlane;
+		ar[na].x = area.x + k->t_from * scale;
+		ar[na].y0 = area.y + fl * lh + lh * (down ? 0.8 : 0.2);
+		ar[na].y1 = area.y + tlane * lh + lh * (down ? 0.2 : 0.8);
+		ar[na].turn = turn;
+		draw_arrow(c, ar[na].x, ar[na].y0, ar[na].x, ar[na].y1, st->line, nfs(c) * 0.5, NULL);
+		na++;
+	}
+	/* one of each kind numbered in the side gutter nearer along the free strip
+	 * between its tail's bars and the lane line, crossing the fewest arrows */
+	int said[2] = { 0, 0 };
+	for (int i = 0; i < na; i++) {
+		if (said[ar[i].turn]++)
+			continue;
+		double py = ar[i].y0 + (ar[i].y1 > ar[i].y0 ? 0.1 : -0.1) * lh;
+		int left = 0, right = 0;
+		for (int j = 0; j < na; j++)
+			if (j != i && py > fmin(ar[j].y0, ar[j].y1) && py < fmax(ar[j].y0, ar[j].y1))
+				ar[j].x < ar[i].x ? left++ : right++;
+		int to_left = left < right || (left == right && ar[i].x - area.x < area.x + area.w - ar[i].x);
+		pnum(c, ar[i].turn ? "ws:turn" : "ws:wait-scores",
+		     ar[i].turn ? "hand-over of the turn between the consumer warp groups through a named barrier"
+				: "wait of a consumer warp group for its product of a query block and a key block",
+		     ar[i].x, py, to_left ? box.x + nw / 2 + 1 : box.x + box.w - nw / 2 - 1, py);
 	}
 	/* the time axis */
 	double ay = area.y + area.h + nfs(c) * 0.8;

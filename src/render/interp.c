@@ -10,6 +10,7 @@
 
 #include "render/figkind.h"
 #include "render/datasheet.h"
+#include "render/template.h"
 #include "render/capreview.h"
 #include "metric_sets.h"
 #include "util/error.h"
@@ -584,13 +585,30 @@ static int faster_text(struct parser *ps, const char *at_f, struct value *v, con
 	v->is_text = 1;
 	if (d < 0)
 		snprintf(v->text, sizeof(v->text), "%s faster than", (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
-	else if (d > 0)
+	else if (d == 1) /* 2: a record without a spread */
 		snprintf(v->text, sizeof(v->text), "%s slower than", (fmt_quantity(1 / v->num, U_RATIO, NULL, r, sizeof(r)), r));
 	else if (d == 0)
 		snprintf(v->text, sizeof(v->text), "equal within the launches' spread (%s) to",
 			 (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
 	else
 		snprintf(v->text, sizeof(v->text), "at %s the speed of", (fmt_quantity(v->num, U_RATIO, NULL, r, sizeof(r)), r));
+	return 0;
+}
+
+/*
+ * "$fastest", "$fastest_bwd", "$stores": the captured implementation that
+ * plays the role (capture_role), so a title can name the one the data
+ * pick.  Where none does, a series without records: its values read n/a
+ * and comparisons of them are false, as for anything not measured.
+ */
+static int role_key(struct parser *ps, const char *name, const char *at, char *key, size_t len)
+{
+	int rc = capture_role(ps->ip->rd, name + 1, key, len);
+	if (rc < 0)
+		return perr(ps, at, "unknown name '%s' ($v inside each_variant; the captured implementations' roles "
+			    "$fastest, $fastest_bwd, $stores)", name);
+	if (rc > 0)
+		snprintf(key, len, "capture:none");
 	return 0;
 }
 
@@ -650,6 +668,10 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		if (!ps->ip->var_v)
 			return perr(ps, at_series, "'$v' is only defined inside a section with each_variant");
 		snprintf(key, sizeof(key), "%s", ps->ip->var_v);
+	} else if (series[0] == '$') {
+		int rc = role_key(ps, series, at_series, key, sizeof(key));
+		if (rc)
+			return rc;
 	} else if (rdata_resolve(ps->ip->rd, series, key, sizeof(key))) {
 		const char *names[64];
 		size_t n = 0;
@@ -722,6 +744,11 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 				if (!ps->ip->var_v)
 					return perr(ps, at_arg, "'$v' is only defined inside a section with each_variant");
 				snprintf(arg, sizeof(arg), "%s", ps->ip->var_v);
+			} else if (arg[0] == '$') {
+				int rc = role_key(ps, arg, at_arg, k2, sizeof(k2));
+				if (rc)
+					return rc;
+				snprintf(arg, sizeof(arg), "%s", k2);
 			} else if (rdata_resolve(ps->ip->rd, arg, k2, sizeof(k2))) {
 				return perr(ps, at_arg, "unknown variant '%s'", arg);
 			}
@@ -905,6 +932,22 @@ static int add_escaped(struct sbuf *out, const char *s, size_t n, int markup)
 	return 0;
 }
 
+/* ID, ID,ID or ID..ID, each ID of letters, digits, '-' and '_' (docmodel.c resolves them). */
+static int ref_spec_ok(const char *id, size_t n)
+{
+	static const char idch[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";
+	size_t a = strspn(id, idch);
+	if (!a || a > (DOC_ID_MAX - 1))
+		return 0;
+	if (a == n)
+		return 1;
+	size_t sep = id[a] == ',' ? 1 : (n - a > 2 && id[a] == '.' && id[a + 1] == '.') ? 2 : 0;
+	if (!sep)
+		return 0;
+	size_t b = strspn(id + a + sep, idch);
+	return b && b <= (DOC_ID_MAX - 1) && a + sep + b == n;
+}
+
 int interp_expand(struct interp *ip, const struct ynode *node, const char *text, struct sbuf *out)
 {
 	struct parser ps = { ip, node, text, text, text };
@@ -952,8 +995,9 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 		if (close - p > 5 && !strncmp(p + 1, "ref:", 4)) {
 			const char *id = p + 5;
 			size_t n = (size_t)(close - id);
-			if (!n || strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") < n)
-				return perr(&ps, id, "{ref:ID} names a figure or table by its id: letters, digits, '-' and '_'");
+			if (!n || !ref_spec_ok(id, n))
+				return perr(&ps, id, "{ref:ID} names a figure or table by its id: letters, digits, '-' and '_' "
+					    "({ref:A,B} two of them, {ref:A..B} a run)");
 			char mark[2] = { INTERP_REF_OPEN, INTERP_REF_CLOSE };
 			sbuf_add(out, mark, 1);
 			sbuf_add(out, id, n);

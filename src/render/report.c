@@ -35,7 +35,6 @@ struct figrec {
 	char title[300];
 	int parts[FIG_MAX_PARTS];    /* numeral indices (patent) */
 	int nparts;
-	int group;                   /* the section it belongs to */
 	char label[24];              /* sheets: "FIG. 3A" (views of one section share a number) */
 };
 
@@ -65,7 +64,6 @@ struct doc {
 	const char *slide_title;     /* the heading of the slide being filled */
 	struct layrec rec;           /* what the drawing pass placed */
 	struct sbuf notes;           /* speaker notes, slide by slide (slides, drawing pass) */
-	int group;                   /* plan: the section being walked */
 	int sec_page[256];           /* the page each section's heading lands on (counting pass) */
 	int outline_id;              /* the PDF outline entry of the current section */
 	unsigned page_runs[MAX_PAGE_RUNS]; /* per page: the runs its records came from (counting pass) */
@@ -340,27 +338,14 @@ static void heading_keep(struct doc *d, const char *text, int number, int level,
 
 static void heading(struct doc *d, const char *text, int level) { heading_keep(d, text, 0, level, 0); }
 
-/* Sheets: the figures of one section are the views of one figure, FIG. 3A, 3B, …;
- * a section with one figure gives it a plain number. */
+/* Sheets: the figures of one section are the views of one figure, FIG. 3A,
+ * 3B, …, as the document model labelled them (the labels {ref:ID} cites). */
 static void label_figures(struct doc *d)
 {
 	if (d->t->layout != LAYOUT_SHEETS && !d->st->patent)
 		return;
-	int no = 0;
-	for (size_t i = 0; i < d->nfigs; i++) {
-		struct figrec *f = &d->figs[i];
-		if (!i || f->group != d->figs[i - 1].group)
-			no++;
-		size_t first = i, last = i;
-		while (first > 0 && d->figs[first - 1].group == f->group)
-			first--;
-		while (last + 1 < d->nfigs && d->figs[last + 1].group == f->group)
-			last++;
-		if (first == last)
-			snprintf(f->label, sizeof(f->label), "FIG. %d", no);
-		else
-			snprintf(f->label, sizeof(f->label), "FIG. %d%c", no, (char)('A' + (int)(i - first) % 26));
-	}
+	for (size_t i = 0; i < d->nfigs; i++)
+		snprintf(d->figs[i].label, sizeof(d->figs[i].label), "%s", d->figs[i].b->label);
 }
 
 static void fig_label(struct doc *d, int n, char *buf, size_t len)
@@ -562,7 +547,6 @@ static void plan_figure(struct doc *d, const struct dblock *b)
 	struct figrec *f = &d->figs[d->nfigs++];
 	memset(f, 0, sizeof(*f));
 	f->b = b;
-	f->group = d->group;
 	b->fig->title(d->rd, &b->fo, f->title, sizeof(f->title));
 	if (d->st->patent) {
 		/* a sheet-sized box, as the figure will be drawn */
@@ -641,12 +625,9 @@ static void layout_blocks(struct doc *d)
 {
 	const struct docmodel *m = d->m;
 	if (d->pass == 0) {
-		d->group = 0;
-		for (size_t i = 0; i < m->n; i++) {
-			d->group += m->b[i].kind == D_SECTION;
+		for (size_t i = 0; i < m->n; i++)
 			if (m->b[i].kind == D_FIGURE)
 				plan_figure(d, &m->b[i]);
-		}
 		return;
 	}
 	if (d->pass == 1)

@@ -220,8 +220,29 @@ static int load_section(struct template *t, const struct ynode *n, struct tsecti
 	if (s->notes && s->notes->kind != Y_SCALAR)
 		return bad(t, s->notes, "notes must be text (the speaker notes of the slide)");
 	s->when = ynode_get(n, "when");
-	if (s->title && s->title->kind != Y_SCALAR)
-		return bad(t, s->title, "title must be text");
+	if (s->title && s->title->kind == Y_SEQ) {
+		/* alternatives: the first whose when: holds, as a block's alternative wording */
+		const struct ynode *alts = s->title;
+		if (!alts->n || alts->n > SECTION_TITLES)
+			return bad(t, alts, "title alternatives are a list of 1 to %d mappings {text, when}", SECTION_TITLES);
+		for (size_t i = 0; i < alts->n; i++) {
+			static const char *const akeys[] = { "text", "when" };
+			const struct ynode *a = alts->items[i], *tx = a->kind == Y_MAP ? ynode_get(a, "text") : NULL;
+			if (!tx || tx->kind != Y_SCALAR)
+				return bad(t, a, "a title alternative is a mapping with text (and when: its condition)");
+			if (check_keys(t, a, akeys, 2, "a title alternative"))
+				return -1;
+			const struct ynode *wh = ynode_get(a, "when");
+			if (wh && wh->kind != Y_SCALAR)
+				return bad(t, wh, "when must be a condition such as has:decode");
+			s->titles[i] = tx;
+			s->title_when[i] = wh;
+		}
+		s->ntitles = alts->n;
+		s->title = s->titles[0];
+	} else if (s->title && s->title->kind != Y_SCALAR) {
+		return bad(t, s->title, "title must be text, or a list of alternatives {text, when}");
+	}
 	if (s->when && s->when->kind != Y_SCALAR)
 		return bad(t, s->when, "when must be a condition such as has:decode");
 	const struct ynode *ev = ynode_get(n, "each_variant");

@@ -44,7 +44,12 @@ struct tblock {
 
 struct tsection {
 	const struct ynode *node;
-	const struct ynode *title;     /* scalar, may be NULL */
+	const struct ynode *title;     /* scalar, may be NULL (alternatives: the first's text) */
+	/* title: a list of alternatives {text, when}: the first whose when holds
+	 * (of each variant in a repeated section; no when: always) */
+#define SECTION_TITLES 8
+	const struct ynode *titles[SECTION_TITLES], *title_when[SECTION_TITLES];
+	size_t ntitles;
 	const struct ynode *when;
 	const struct ynode *notes;     /* speaker notes (slides), scalar or NULL */
 	int each_variant;              /* 1: repeat per variant in `variants`; 2: per captured implementation */

@@ -301,6 +301,37 @@ static void test_refs(void)
 	unload(&d);
 }
 
+/* on drawing sheets a citation is the view's label, one, two or a run */
+static void test_refs_sheets(void)
+{
+	struct doc d;
+	if (load(&d, "tests/fixtures/templates/refs-sheets.yaml", "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	CHECK_INT(d.rc, 0);
+	CHECK(text_has(&d.m, "In FIG. 2A and FIG. 2B, as in FIGS. 2A and 2B; FIGS. 1 to 2B show them; FIG. 1 the grid."));
+	CHECK_INT(d.m.missing, 0);
+	unload(&d);
+}
+
+/* captured implementations named by role; a captured series' value is its identity's
+ * last call (sdpa-flash ran 1.58 then 1.56 ms); a repeated section's when: per implementation */
+static void test_capture_roles(void)
+{
+	struct doc d;
+	if (load(&d, "tests/fixtures/templates/capture-roles.yaml", "tests/fixtures/capture-small.yaml"))
+		SKIP("fixture missing");
+	CHECK_INT(d.rc, 0);
+	CHECK(text_has(&d.m, "fastest sdpa-flash at 1.56 ms; backward sdpa-flash; stores sdpa-math"));
+	CHECK(section(&d.m, "sdpa-math stores S and P") != NULL);
+	CHECK(section(&d.m, "sdpa-flash stores S and P") == NULL);
+	/* title alternatives: the first that holds, every implementation in program order */
+	const struct dblock *a = section(&d.m, "sdpa-flash: 267 MiB against sdpa-math's 17.0 GiB");
+	const struct dblock *b = section(&d.m, "sdpa-math: the verdict alone");
+	const struct dblock *e = section(&d.m, "mystery: the verdict alone");
+	CHECK(a && b && e && a < b && b < e);
+	unload(&d);
+}
+
 /* A table kind is its row: a name table_find finds, a title, a builder. */
 static void test_table_kinds(void)
 {
@@ -331,5 +362,6 @@ static void test_metric_quantity_units(void)
 	CHECK_INT(metric_qunit("sm__cycles_elapsed.avg.per_second"), U_COUNT); /* Hz: the template writes the unit */
 }
 
-TESTS(test_refs, test_review_blocks, test_quoted_ranges_match_tables, test_when_and_availability, test_same_input_same_model, test_template_error,
-      test_caption_at_figure_conditions, test_table_kinds, test_metric_quantity_units)
+TESTS(test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables,
+      test_when_and_availability, test_same_input_same_model, test_template_error, test_caption_at_figure_conditions,
+      test_table_kinds, test_metric_quantity_units)

@@ -1,17 +1,21 @@
 # the slides with a captured program among their inputs: a slide of the captured
-# implementations beside standard and flash2 (forward and backward), and one a captured
-# implementation whose title states the measured verdict; every slide has its notes
-# (the verdict, the grid reading and the traffic against the references); the
-# standard record of the newer file (capture-reference.yaml) is drawn
+# implementations beside standard and flash2 (forward and backward) whose title names
+# the fastest and its ratio to flash2, and one a captured implementation whose title
+# states the measured verdict and its DRAM traffic against the one that stores S and P
+# (that one: against flash2's; no traffic at the focus: the verdict alone), in the
+# order of their first call; every slide has its notes (the verdict, the grid reading
+# and the traffic against the references); the standard record of the newer file
+# (capture-reference.yaml) is drawn
 args: report tests/fixtures/results-small.yaml tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml -t templates/slides.yaml -o $TMP/sc.pdf -q && pdftotext $TMP/sc.pdf - | tr '\n' ' ' && tr '\n' ' ' <$TMP/sc.notes.txt
 needs: render
 exit: 0
-stdout: A captured program's attention, beside standard and flash2 at the same shapes sdpa-flash  sdpa-math  odd-kernel  attnprof standard  attnprof flash2
-stdout: sdpa-flash, captured: S, P not stored
-stdout: sdpa-math, captured: S and P stored
+stdout: At N = 4k sdpa-flash is the fastest captured attention: 352 TFLOP/s, 1.01× faster than flash2 sdpa-flash  sdpa-math  odd-kernel  attnprof standard  attnprof flash2
+stdout: sdpa-flash, captured: S, P not stored — 267 MiB of DRAM traffic against sdpa-math's 17.0 GiB
+stdout: sdpa-math, captured: S and P stored — 17.0 GiB of DRAM traffic, 71.5× flash2's
+stdout: odd-kernel, captured: S, P not stored
 stdout: mystery, captured: unknown
-stdout: Backward: the captured calls beside standard's and flash2's backward sdpa-flash  attnprof standard  attnprof flash2
-stdout: — sdpa-flash, captured: S, P not stored What is no longer stored, by the rule each call states: Forward prefill, N = 4k (2 calls): S, P not stored
+stdout: Backward at N = 4k: sdpa-flash is the fastest captured, 1.24× faster than flash2's backward sdpa-flash  attnprof standard  attnprof flash2
+stdout: — sdpa-flash, captured: S, P not stored — 267 MiB of DRAM traffic against sdpa-math's 17.0 GiB What is no longer stored, by the rule each call states: Forward prefill, N = 4k (2 calls): S, P not stored
 stdout: grid 32 × 4 × 16 = ⌈N/128⌉ × B × H: sequence-parallel over query blocks
 stdout: attnprof's standard moved 10.2 GiB at the same shape
 stderr: synthetic test fixture
