@@ -612,6 +612,221 @@ static int role_key(struct parser *ps, const char *name, const char *at, char *k
 	return 0;
 }
 
+/* A value's conditions after '@' ("@N=4096, d=128, causal=1"; N=max and
+ * N=min pick the largest or smallest N measured, *n_ext 1 or -1), each
+ * once.  0, or the parse error. */
+static int parse_conditions(struct parser *ps, struct rsel *sel, int *n_ext)
+{
+	unsigned seen = 0; /* conditions given: each once */
+	skip_ws(ps);
+	if (ps->p < ps->end && *ps->p == '@') {
+		do {
+			ps->p++;
+			skip_ws(ps);
+			const char *at_k = ps->p;
+			char k[16], val[32];
+			if (!token(ps, "_", k, sizeof(k)))
+				return perr(ps, at_k, "expected a condition such as N=4096 after '@'");
+			skip_ws(ps);
+			if (ps->p >= ps->end || *ps->p != '=')
+				return perr(ps, ps->p, "expected '=' after '%s'", k);
+			ps->p++;
+			skip_ws(ps);
+			const char *at_v = ps->p;
+			token(ps, "._+-", val, sizeof(val)); /* pass=fwd+bwd, -1 (to name it) */
+			if (!val[0])
+				return perr(ps, at_v, "expected a value after '%s='", k);
+			unsigned bit = cond_bit(k);
+			if (seen & bit)
+				return perr(ps, at_k, "condition '%s' is given twice", k);
+			seen |= bit;
+			int iv = 0, bad = 0;
+			if (!strcmp(k, "N") || !strcmp(k, "Nkv")) {
+				if (!strcmp(val, "max")) *n_ext = 1;
+				else if (!strcmp(val, "min")) *n_ext = -1;
+				else bad = parse_int_val(val, &sel->n);
+			} else if (!strcmp(k, "Nq")) bad = parse_int_val(val, &sel->nq);
+			else if (!strcmp(k, "d")) bad = parse_int_val(val, &sel->d);
+			else if (!strcmp(k, "B")) bad = parse_int_val(val, &sel->batch);
+			else if (!strcmp(k, "H")) bad = parse_int_val(val, &sel->heads);
+			else if (!strcmp(k, "Hkv")) bad = parse_int_val(val, &sel->kv_heads);
+			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); sel->causal = iv; }
+			else if (!strcmp(k, "dtype")) {
+				if (!strcmp(val, "fp16")) sel->dtype = "fp16";
+				else if (!strcmp(val, "bf16")) sel->dtype = "bf16";
+				else bad = 1;
+			} else if (!strcmp(k, "phase")) {
+				if (!strcmp(val, "prefill")) sel->phase = "prefill";
+				else if (!strcmp(val, "decode")) sel->phase = "decode";
+				else bad = 1;
+			} else if (!strcmp(k, "pass")) {
+				enum pass pv;
+				if (pass_parse(val, &pv)) bad = 1;
+				else sel->pass = pass_name(pv);
+			} else
+				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, Hkv, causal, dtype, phase, pass)", k);
+			if (bad)
+				return perr(ps, at_v, "bad value '%s' for %s: %s", val, k, cond_expects(k));
+			skip_ws(ps);
+		} while (ps->p < ps->end && *ps->p == ',');
+	}
+	return 0;
+}
+
+/* What a value's conditions leave open: a caption's figure's conditions
+ * first, then the document's focus (not inside max/min); prefill values
+ * are of the document's sweep unless B or H says otherwise; N=max/min
+ * becomes the N it names. */
+static void fill_conditions(struct parser *ps, const char *key, int agg, int n_ext, struct rsel *sel)
+{
+	const struct rdata *rd = ps->ip->rd;
+	const struct variant_desc *vd = strchr(key, ':') ? NULL : variant_find(key);
+	int decode_only = vd && !(vd->phases & (1u << PHASE_PREFILL));
+	const struct rsel *bs = ps->ip->block_sel;
+	if (!agg && bs) { /* a caption: its figure's conditions first */
+		if (sel->n < 0 && !n_ext) sel->n = bs->n;
+		if (sel->d < 0) sel->d = bs->d;
+		if (sel->causal < 0) sel->causal = bs->causal;
+		if (sel->batch < 0) sel->batch = bs->batch;
+		if (sel->heads < 0) sel->heads = bs->heads;
+		if (!sel->pass) sel->pass = bs->pass;
+	}
+	if (!agg) {
+		if (!sel->phase) sel->phase = decode_only ? "decode" : "prefill";
+		if (sel->d < 0) sel->d = decode_only ? -1 : rd->focus.d;
+		if (sel->causal < 0) sel->causal = decode_only ? -1 : rd->focus.causal;
+		if (sel->n < 0 && !n_ext) sel->n = decode_only ? -1 : rd->focus.n;
+	}
+	/* prefill values are of the document's sweep unless B or H says otherwise */
+	if (!decode_only && (!sel->phase || !strcmp(sel->phase, "prefill")))
+		rsel_family(sel, rd);
+	if (n_ext) {
+		int vals[64];
+		size_t nv = rdata_values(rd, key, sel, RF_N, vals, 64);
+		if (nv)
+			sel->n = n_ext > 0 ? vals[nv - 1] : vals[0];
+	}
+}
+
+/* The value of quantity q (its row qi, its argument arg) for series key
+ * at the conditions sel: the record of the one identity they name, or the
+ * largest (agg 1) or smallest (-1) over the records that match; missing,
+ * with why, where none has it.  0, or the error. */
+static int lookup_value(struct parser *ps, const char *key, const char *q, const struct qinfo *qi, const char *arg,
+			int agg, const struct rsel *sel, const char *at_q, struct value *v, const struct record **drawn)
+{
+	const struct rdata *rd = ps->ip->rd;
+	v->unit = qi->unit;
+	int found = 0;
+	char why[256] = "no record";
+	if (!agg) {
+		/* one value: the record of the one identity the conditions name */
+		const struct record *r = rdata_find(rd, key, sel);
+		double x;
+		enum qunit u;
+		int rc = r ? rdata_quantity(rd, r, q, qi->arg ? arg : NULL, &x, &u, why, sizeof(why)) : 1;
+		if (rc < 0)
+			return perr(ps, at_q, "%s", why);
+		if (!r && rdata_find_any(rd, key, sel))
+			snprintf(why, sizeof(why), "several records match: state B and H (or B·N and H·d)");
+		if (!rc) {
+			v->unit = u;
+			v->num = x;
+			found = 1;
+			*drawn = r;
+		}
+	}
+	const struct record *best = NULL;
+	for (size_t i = 0; agg && i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		if (!rsel_match(sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
+			continue;
+		double x;
+		enum qunit u;
+		int rc = rdata_quantity(rd, r, q, qi->arg ? arg : NULL, &x, &u, why, sizeof(why));
+		if (rc < 0)
+			return perr(ps, at_q, "%s", why);
+		if (rc)
+			continue;
+		v->unit = u;
+		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num)) {
+			v->num = x;
+			best = r;
+		}
+		found = 1;
+	}
+	if (best)
+		rdata_trace_record(rd, agg > 0 ? "max" : "min", key, sel, best);
+	if (!found) {
+		char d[128];
+		v->missing = 1;
+		snprintf(v->why, sizeof(v->why), "%s at %s: %s", key, rsel_describe(sel, d, sizeof(d)), why);
+	}
+	return 0;
+}
+
+/* A quantity's argument after its name ("hbm.flash2", "metric.NAME"): a
+ * variant (resolved, $v and roles too) or a name, into arg.  0, or the
+ * parse error. */
+static int quantity_arg(struct parser *ps, const struct qinfo *qi, const char *series, const char *q, char *arg,
+			size_t arglen)
+{
+	if (qi->arg) {
+		if (ps->p >= ps->end || *ps->p != '.')
+			return perr(ps, ps->p, "'%s' needs an argument: %s.%s.<%s>", q, series, q,
+				    qi->arg == 1 ? "variant" : "name");
+		ps->p++;
+		const char *at_arg = ps->p;
+		if (!token(ps, qi->arg == 1 ? "_+-:$" : "_.", arg, arglen))
+			return perr(ps, at_arg, "expected a %s after '%s.'", qi->arg == 1 ? "variant" : "name", q);
+		if ((size_t)(ps->p - at_arg) >= arglen)
+			return perr(ps, at_arg, "'%s.' takes a %s of at most %zu characters", q,
+				    qi->arg == 1 ? "variant" : "name", arglen - 1);
+		if (qi->arg == 1) {
+			char k2[SERIES_KEY];
+			if (!strcmp(arg, "$v")) {
+				if (!ps->ip->var_v)
+					return perr(ps, at_arg, "'$v' is only defined inside a section with each_variant");
+				snprintf(arg, arglen, "%s", ps->ip->var_v);
+			} else if (arg[0] == '$') {
+				int rc = role_key(ps, arg, at_arg, k2, sizeof(k2));
+				if (rc)
+					return rc;
+				snprintf(arg, arglen, "%s", k2);
+			} else if (rdata_resolve(ps->ip->rd, arg, k2, sizeof(k2))) {
+				return perr(ps, at_arg, "unknown variant '%s'", arg);
+			}
+		}
+	}
+	return 0;
+}
+
+/* {IMPL.capture.NAME}: a captured implementation's value (capreview.h),
+ * "n/a" with why where its records lack it.  0, or the parse error. */
+static int capture_q(struct parser *ps, const char *key, const char *series, struct value *v)
+{
+	char arg[160];
+	if (ps->p >= ps->end || *ps->p != '.')
+		return perr(ps, ps->p, "'capture' needs a name: %s.capture.<name>", series);
+	ps->p++;
+	const char *at_arg = ps->p;
+	if (!token(ps, "_", arg, sizeof(arg)))
+		return perr(ps, at_arg, "expected a name after 'capture.'");
+	int is_text = 1;
+	int rc = capture_value(ps->ip->rd, key, arg, &is_text, &v->num, &v->unit, v->text, sizeof(v->text));
+	if (rc < 0)
+		return perr(ps, at_arg, "%s", v->text);
+	v->is_text = is_text;
+	if (rc > 0) {
+		v->missing = 1;
+		v->is_text = 1;
+		snprintf(v->why, sizeof(v->why), "%.200s", v->text);
+		snprintf(v->text, sizeof(v->text), "n/a");
+	}
+	return 0;
+}
+
 static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen)
 {
 	memset(v, 0, sizeof(*v));
@@ -685,23 +900,9 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	if (!strcmp(q, "capture")) { /* {IMPL.capture.NAME}: capreview.h */
 		if (agg)
 			return perr(ps, start, "max()/min() do not apply to capture values");
-		if (ps->p >= ps->end || *ps->p != '.')
-			return perr(ps, ps->p, "'capture' needs a name: %s.capture.<name>", series);
-		ps->p++;
-		const char *at_arg = ps->p;
-		if (!token(ps, "_", arg, sizeof(arg)))
-			return perr(ps, at_arg, "expected a name after 'capture.'");
-		int is_text = 1;
-		int rc = capture_value(ps->ip->rd, key, arg, &is_text, &v->num, &v->unit, v->text, sizeof(v->text));
-		if (rc < 0)
-			return perr(ps, at_arg, "%s", v->text);
-		v->is_text = is_text;
-		if (rc > 0) {
-			v->missing = 1;
-			v->is_text = 1;
-			snprintf(v->why, sizeof(v->why), "%.200s", v->text);
-			snprintf(v->text, sizeof(v->text), "n/a");
-		}
+		int rc = capture_q(ps, key, series, v);
+		if (rc)
+			return rc;
 		goto format;
 	}
 	const struct qinfo *qi = quantity_find(q);
@@ -727,171 +928,26 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		return perr(ps, at_q, "unknown quantity '%s'%s%s%s", q, near ? ": did you mean '" : "",
 			    near ? near : " (docs/templates.md lists them)", near ? "'?" : "");
 	}
-	if (qi->arg) {
-		if (ps->p >= ps->end || *ps->p != '.')
-			return perr(ps, ps->p, "'%s' needs an argument: %s.%s.<%s>", q, series, q,
-				    qi->arg == 1 ? "variant" : "name");
-		ps->p++;
-		const char *at_arg = ps->p;
-		if (!token(ps, qi->arg == 1 ? "_+-:$" : "_.", arg, sizeof(arg)))
-			return perr(ps, at_arg, "expected a %s after '%s.'", qi->arg == 1 ? "variant" : "name", q);
-		if ((size_t)(ps->p - at_arg) >= sizeof(arg))
-			return perr(ps, at_arg, "'%s.' takes a %s of at most %zu characters", q,
-				    qi->arg == 1 ? "variant" : "name", sizeof(arg) - 1);
-		if (qi->arg == 1) {
-			char k2[SERIES_KEY];
-			if (!strcmp(arg, "$v")) {
-				if (!ps->ip->var_v)
-					return perr(ps, at_arg, "'$v' is only defined inside a section with each_variant");
-				snprintf(arg, sizeof(arg), "%s", ps->ip->var_v);
-			} else if (arg[0] == '$') {
-				int rc = role_key(ps, arg, at_arg, k2, sizeof(k2));
-				if (rc)
-					return rc;
-				snprintf(arg, sizeof(arg), "%s", k2);
-			} else if (rdata_resolve(ps->ip->rd, arg, k2, sizeof(k2))) {
-				return perr(ps, at_arg, "unknown variant '%s'", arg);
-			}
-		}
-	}
+	int arc = quantity_arg(ps, qi, series, q, arg, sizeof arg);
+	if (arc)
+		return arc;
 	/* conditions */
 	struct rsel sel;
 	rsel_any(&sel);
 	int n_ext = 0; /* N=max (1) / N=min (-1) */
-	unsigned seen = 0; /* conditions given: each once */
-	skip_ws(ps);
-	if (ps->p < ps->end && *ps->p == '@') {
-		do {
-			ps->p++;
-			skip_ws(ps);
-			const char *at_k = ps->p;
-			char k[16], val[32];
-			if (!token(ps, "_", k, sizeof(k)))
-				return perr(ps, at_k, "expected a condition such as N=4096 after '@'");
-			skip_ws(ps);
-			if (ps->p >= ps->end || *ps->p != '=')
-				return perr(ps, ps->p, "expected '=' after '%s'", k);
-			ps->p++;
-			skip_ws(ps);
-			const char *at_v = ps->p;
-			token(ps, "._+-", val, sizeof(val)); /* pass=fwd+bwd, -1 (to name it) */
-			if (!val[0])
-				return perr(ps, at_v, "expected a value after '%s='", k);
-			unsigned bit = cond_bit(k);
-			if (seen & bit)
-				return perr(ps, at_k, "condition '%s' is given twice", k);
-			seen |= bit;
-			int iv = 0, bad = 0;
-			if (!strcmp(k, "N") || !strcmp(k, "Nkv")) {
-				if (!strcmp(val, "max")) n_ext = 1;
-				else if (!strcmp(val, "min")) n_ext = -1;
-				else bad = parse_int_val(val, &sel.n);
-			} else if (!strcmp(k, "Nq")) bad = parse_int_val(val, &sel.nq);
-			else if (!strcmp(k, "d")) bad = parse_int_val(val, &sel.d);
-			else if (!strcmp(k, "B")) bad = parse_int_val(val, &sel.batch);
-			else if (!strcmp(k, "H")) bad = parse_int_val(val, &sel.heads);
-			else if (!strcmp(k, "Hkv")) bad = parse_int_val(val, &sel.kv_heads);
-			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); sel.causal = iv; }
-			else if (!strcmp(k, "dtype")) {
-				if (!strcmp(val, "fp16")) sel.dtype = "fp16";
-				else if (!strcmp(val, "bf16")) sel.dtype = "bf16";
-				else bad = 1;
-			} else if (!strcmp(k, "phase")) {
-				if (!strcmp(val, "prefill")) sel.phase = "prefill";
-				else if (!strcmp(val, "decode")) sel.phase = "decode";
-				else bad = 1;
-			} else if (!strcmp(k, "pass")) {
-				enum pass pv;
-				if (pass_parse(val, &pv)) bad = 1;
-				else sel.pass = pass_name(pv);
-			} else
-				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, Hkv, causal, dtype, phase, pass)", k);
-			if (bad)
-				return perr(ps, at_v, "bad value '%s' for %s: %s", val, k, cond_expects(k));
-			skip_ws(ps);
-		} while (ps->p < ps->end && *ps->p == ',');
-	}
+	int crc = parse_conditions(ps, &sel, &n_ext);
+	if (crc)
+		return crc;
 	if (agg) {
 		skip_ws(ps);
 		if (ps->p >= ps->end || *ps->p != ')')
 			return perr(ps, ps->p, "expected ')' to close %s(", agg > 0 ? "max" : "min");
 		ps->p++;
 	}
-	/* the focus fills what is not given (not inside max/min) */
-	const struct rdata *rd = ps->ip->rd;
-	const struct variant_desc *vd = strchr(key, ':') ? NULL : variant_find(key);
-	int decode_only = vd && !(vd->phases & (1u << PHASE_PREFILL));
-	const struct rsel *bs = ps->ip->block_sel;
-	if (!agg && bs) { /* a caption: its figure's conditions first */
-		if (sel.n < 0 && !n_ext) sel.n = bs->n;
-		if (sel.d < 0) sel.d = bs->d;
-		if (sel.causal < 0) sel.causal = bs->causal;
-		if (sel.batch < 0) sel.batch = bs->batch;
-		if (sel.heads < 0) sel.heads = bs->heads;
-		if (!sel.pass) sel.pass = bs->pass;
-	}
-	if (!agg) {
-		if (!sel.phase) sel.phase = decode_only ? "decode" : "prefill";
-		if (sel.d < 0) sel.d = decode_only ? -1 : rd->focus.d;
-		if (sel.causal < 0) sel.causal = decode_only ? -1 : rd->focus.causal;
-		if (sel.n < 0 && !n_ext) sel.n = decode_only ? -1 : rd->focus.n;
-	}
-	/* prefill values are of the document's sweep unless B or H says otherwise */
-	if (!decode_only && (!sel.phase || !strcmp(sel.phase, "prefill")))
-		rsel_family(&sel, rd);
-	if (n_ext) {
-		int vals[64];
-		size_t nv = rdata_values(rd, key, &sel, RF_N, vals, 64);
-		if (nv)
-			sel.n = n_ext > 0 ? vals[nv - 1] : vals[0];
-	}
-	v->unit = qi->unit;
-	int found = 0;
-	char why[256] = "no record";
-	if (!agg) {
-		/* one value: the record of the one identity the conditions name */
-		const struct record *r = rdata_find(rd, key, &sel);
-		double x;
-		enum qunit u;
-		int rc = r ? rdata_quantity(rd, r, q, qi->arg ? arg : NULL, &x, &u, why, sizeof(why)) : 1;
-		if (rc < 0)
-			return perr(ps, at_q, "%s", why);
-		if (!r && rdata_find_any(rd, key, &sel))
-			snprintf(why, sizeof(why), "several records match: state B and H (or B·N and H·d)");
-		if (!rc) {
-			v->unit = u;
-			v->num = x;
-			found = 1;
-			drawn = r;
-		}
-	}
-	const struct record *best = NULL;
-	for (size_t i = 0; agg && i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
-		char k[SERIES_KEY];
-		if (!rsel_match(&sel, r) || strcmp(record_series(r, k, sizeof(k)), key))
-			continue;
-		double x;
-		enum qunit u;
-		int rc = rdata_quantity(rd, r, q, qi->arg ? arg : NULL, &x, &u, why, sizeof(why));
-		if (rc < 0)
-			return perr(ps, at_q, "%s", why);
-		if (rc)
-			continue;
-		v->unit = u;
-		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num)) {
-			v->num = x;
-			best = r;
-		}
-		found = 1;
-	}
-	if (best)
-		rdata_trace_record(rd, agg > 0 ? "max" : "min", key, &sel, best);
-	if (!found) {
-		char d[128];
-		v->missing = 1;
-		snprintf(v->why, sizeof(v->why), "%s at %s: %s", key, rsel_describe(&sel, d, sizeof(d)), why);
-	}
+	fill_conditions(ps, key, agg, n_ext, &sel);
+	int lrc = lookup_value(ps, key, q, qi, arg, agg, &sel, at_q, v, &drawn);
+	if (lrc)
+		return lrc;
 format:
 	skip_ws(ps);
 	if (ps->p < ps->end && *ps->p == '|') {
