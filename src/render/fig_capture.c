@@ -121,67 +121,13 @@ struct mrow {
 	const char *state;   /* "stored", "not stored", "input", "output", "unknown" */
 };
 
-void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+/* The captured call's HBM column: Q, K, V, S/P (or dS/dP), O (or dQ) and
+ * L with their sizes and verdicts, struck through where not stored. */
+static void cap_hbm_column(struct rctx *c, struct rbox hbm, const struct mrow *rows, int shape, double lh)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = impl_of(rd, o);
-	const struct capgroup *g = im ? main_group(rd, im, o) : NULL;
-	char title[400];
-	fig_capdataflow_title(rd, o, title, sizeof(title));
-	const struct record *rc = g ? g->rep : NULL;
-	char cond[512] = "";
-	if (rc)
-		cap_conditions(rd, &rc, 1, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!g) {
-		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
-		return;
-	}
-	const struct record *r = g->rep;
-	double fs = st->size_chart, lh = fs * 1.45 * c->scale;
-	int bwd = !strcmp(record_pass(r), "bwd");
-	int shape = !r->capture || r->capture->shape_known;
-	double l2 = (double)rd->res->header.gpu.l2_bytes;
-	double e = verdict_elem_bytes(r->dtype);
-	double bh = (double)r->batch * r->heads, bhkv = (double)r->batch * kv_heads_or_heads(r->kv_heads, r->heads);
-	double nn = bh * r->seqlen_q * (double)r->seqlen_kv * 2;
-	struct mrow rows[7] = {
-		{ "Q", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "input" },
-		{ "K", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
-		{ "V", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
-		{ bwd ? "dS" : "S", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dS" : "S") },
-		{ bwd ? "dP" : "P", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dP" : "P") },
-		{ bwd ? "dQ" : "O", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "output" },
-		{ "L", "B·H·Nq", bh * r->seqlen_q * 4, "small" },
-	};
-	/* header: which call */
-	char buf[400], b1[32], b2[32], b3[32];
-	snprintf(buf, sizeof(buf), "%s · %s · the last of %d call%s of this shape · %zu kernel%s", impl_name(im),
-		 call_kind(r), g->ncalls, g->ncalls == 1 ? "" : "s", r->nlaunches, r->nlaunches == 1 ? "" : "s");
-	double h = text_block(c, box.x, box.y, box.w, buf, fs, TX_BOLD, NULL);
-	rbox_cut_top(&box, h + sz(c, 4));
-	/* the rule, at the bottom */
-	const char *rule;
-	verdict_matrices(r, l2, &rule);
-	if (shape)
-		snprintf(buf, sizeof(buf), "Rule: a matrix is stored when one kernel wrote at least 0.9 × %s = %s "
-			 "(one Nq × Nkv matrix at 2 bytes an element); decided by %s.", "B·H·Nq·Nkv·2",
-			 fmt_bytes(0.9 * nn, b1, sizeof(b1)), capture_rule_text(rule));
-	else
-		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (%s).",
-			 r->capture && r->capture->problem ? r->capture->problem
-			 : r->capture && r->capture->origin && !strcmp(r->capture->origin, "family-scan")
-				 ? "found by kernel family, no shape given" : "no shape given");
-	double rh;
-	capture_breakable(buf, sizeof(buf));
-	text_extent(c, buf, fs, 0, box.w, NULL, &rh);
-	struct rbox rb = rbox_cut_bottom(&box, rh + sz(c, 4));
-	text_block(c, rb.x, rb.y + sz(c, 4), rb.w, buf, fs, 0, NULL);
-
-	struct rbox hbm = rbox_cut_left(&box, box.w * 0.46);
-	struct rbox mid = rbox_cut_left(&box, box.w * 0.30);
-	struct rbox chip = box;
-	/* HBM */
+	const double fs = st->size_chart;
+	char buf[400], b1[32];
 	fill_rect(c, hbm, &st->hbm_fill);
 	set_rgb(c, &st->ink);
 	draw_rect(c, hbm, st->line, 0);
@@ -225,17 +171,22 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 		if (y > hbm.y + hbm.h - lh * 0.9)
 			break;
 	}
-	/* chip */
+}
+
+/* The on-chip column: the call's longest kernel, what happened to S and
+ * P, how many kernels wrote a whole Nq × Nkv matrix, the family. */
+static void cap_chip_column(struct rctx *c, struct rbox chip, const struct record *r, const struct mrow *rows, int shape)
+{
+	const struct rstyle *st = c->st;
+	const double fs = st->size_chart;
 	fill_rect(c, chip, &st->chip_fill);
 	set_rgb(c, &st->ink);
 	draw_rect(c, chip, st->line, 0);
-	y = chip.y + sz(c, 4);
+	double y = chip.y + sz(c, 4);
 	y += text_at(c, chip.x + sz(c, 5), y, "on chip (the SMs)", fs, TX_BOLD, 0, 0, NULL) + sz(c, 3);
 	const struct launch *ml = capture_main_launch(r);
 	char ks[160];
 	kernel_short_name(ml && ml->name ? ml->name : "?", ks, sizeof(ks));
-	double dram_w = record_metric_or_nan(r, "dram__bytes_write.sum"), dram_r = record_metric_or_nan(r, "dram__bytes_read.sum");
-	double l2w = r->capture ? r->capture->l2_write_bytes : -1;
 	const char *lines[6];
 	char l0[200], l1[200], l2s[200], l3[200];
 	int nl = 0;
@@ -267,7 +218,17 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 		text_block(c, chip.x + sz(c, 5), y, cw, lines[i], fs, 0, NULL);
 		y += hh + sz(c, 3);
 	}
-	/* arrows: read into the chip, write back to HBM */
+}
+
+/* The arrows between the columns: DRAM read and written by the call, and
+ * what it wrote through the L2. */
+static void cap_traffic(struct rctx *c, struct rbox mid, const struct record *r)
+{
+	const struct rstyle *st = c->st;
+	const double fs = st->size_chart;
+	char b1[32], b2[32], b3[32];
+	const double dram_w = record_metric_or_nan(r, "dram__bytes_write.sum"), dram_r = record_metric_or_nan(r, "dram__bytes_read.sum");
+	const double l2w = r->capture ? r->capture->l2_write_bytes : -1;
 	double ax0 = mid.x + sz(c, 4), ax1 = mid.x + mid.w - sz(c, 4);
 	double ay1 = mid.y + mid.h * 0.30, ay2 = mid.y + mid.h * 0.74;
 	draw_arrow(c, ax0, ay1, ax1, ay1, st->line * 1.4, sz(c, 5), &st->ink);
@@ -290,6 +251,71 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 		double f4 = text_fit(c, r1, fs, st->min_figure, 0, mid.w - sz(c, 2));
 		text_at(c, mid.x + mid.w / 2, ay2 + sz(c, 4), r1, f4, TX_ITALIC, 0.5, 0, &st->muted);
 	}
+}
+
+void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const struct capimpl *im = impl_of(rd, o);
+	const struct capgroup *g = im ? main_group(rd, im, o) : NULL;
+	char title[400];
+	fig_capdataflow_title(rd, o, title, sizeof(title));
+	const struct record *rc = g ? g->rep : NULL;
+	char cond[512] = "";
+	if (rc)
+		cap_conditions(rd, &rc, 1, cond, sizeof(cond));
+	box = figure_frame(c, box, title, cond, o->standalone);
+	if (!g) {
+		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+		return;
+	}
+	const struct record *r = g->rep;
+	double fs = st->size_chart, lh = fs * 1.45 * c->scale;
+	int bwd = !strcmp(record_pass(r), "bwd");
+	int shape = !r->capture || r->capture->shape_known;
+	double l2 = (double)rd->res->header.gpu.l2_bytes;
+	double e = verdict_elem_bytes(r->dtype);
+	double bh = (double)r->batch * r->heads, bhkv = (double)r->batch * kv_heads_or_heads(r->kv_heads, r->heads);
+	double nn = bh * r->seqlen_q * (double)r->seqlen_kv * 2;
+	struct mrow rows[7] = {
+		{ "Q", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "input" },
+		{ "K", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
+		{ "V", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
+		{ bwd ? "dS" : "S", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dS" : "S") },
+		{ bwd ? "dP" : "P", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dP" : "P") },
+		{ bwd ? "dQ" : "O", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "output" },
+		{ "L", "B·H·Nq", bh * r->seqlen_q * 4, "small" },
+	};
+	/* header: which call */
+	char buf[400], b1[32];
+	snprintf(buf, sizeof(buf), "%s · %s · the last of %d call%s of this shape · %zu kernel%s", impl_name(im),
+		 call_kind(r), g->ncalls, g->ncalls == 1 ? "" : "s", r->nlaunches, r->nlaunches == 1 ? "" : "s");
+	double h = text_block(c, box.x, box.y, box.w, buf, fs, TX_BOLD, NULL);
+	rbox_cut_top(&box, h + sz(c, 4));
+	/* the rule, at the bottom */
+	const char *rule;
+	verdict_matrices(r, l2, &rule);
+	if (shape)
+		snprintf(buf, sizeof(buf), "Rule: a matrix is stored when one kernel wrote at least 0.9 × %s = %s "
+			 "(one Nq × Nkv matrix at 2 bytes an element); decided by %s.", "B·H·Nq·Nkv·2",
+			 fmt_bytes(0.9 * nn, b1, sizeof(b1)), capture_rule_text(rule));
+	else
+		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (%s).",
+			 r->capture && r->capture->problem ? r->capture->problem
+			 : r->capture && r->capture->origin && !strcmp(r->capture->origin, "family-scan")
+				 ? "found by kernel family, no shape given" : "no shape given");
+	double rh;
+	capture_breakable(buf, sizeof(buf));
+	text_extent(c, buf, fs, 0, box.w, NULL, &rh);
+	struct rbox rb = rbox_cut_bottom(&box, rh + sz(c, 4));
+	text_block(c, rb.x, rb.y + sz(c, 4), rb.w, buf, fs, 0, NULL);
+
+	struct rbox hbm = rbox_cut_left(&box, box.w * 0.46);
+	struct rbox mid = rbox_cut_left(&box, box.w * 0.30);
+	struct rbox chip = box;
+	cap_hbm_column(c, hbm, rows, shape, lh);
+	cap_chip_column(c, chip, r, rows, shape);
+	cap_traffic(c, mid, r);
 }
 
 /* ---- kernel sequence ------------------------------------------------------------ */
