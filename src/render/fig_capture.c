@@ -605,24 +605,20 @@ void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char 
 
 #define CMP_SERIES 10
 
-void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+/* The comparison's categories: the prefill shapes of the pass with a known
+ * shape (B, H, N, d, causal once each), sorted by N; used gets every call
+ * drawn from (at most 256).  Returns how many shapes. */
+static int cmp_shapes(const struct capimpl *all, size_t ni, const char *pass, const struct record *shape[PANEL_MAX_CATS],
+		      const struct record *used[256], size_t *nused)
 {
-	const struct rstyle *st = c->st;
-	const char *pass = capture_compare_pass(o);
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
-	/* categories: prefill shapes of the pass with known shape, by N */
 	int ns = 0;
-	const struct record *shape[PANEL_MAX_CATS];
-	const struct record *used[256];
-	size_t nused = 0;
 	for (size_t i = 0; i < ni; i++)
 		for (size_t k = 0; k < all[i].ng; k++) {
 			const struct record *r = all[i].g[k].rep;
 			if (strcmp(record_pass(r), pass) || (r->phase && strcmp(r->phase, "prefill")) ||
 			    (r->capture && !r->capture->shape_known))
 				continue;
-			if (nused < 256) used[nused++] = r;
+			if (*nused < 256) used[(*nused)++] = r;
 			int dup = 0;
 			for (int j = 0; j < ns; j++)
 				dup |= shape[j]->seqlen_kv == r->seqlen_kv && shape[j]->batch == r->batch &&
@@ -631,6 +627,27 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 			if (!dup && ns < PANEL_MAX_CATS)
 				shape[ns++] = r;
 		}
+	for (int a = 0; a < ns; a++)
+		for (int b = a + 1; b < ns; b++)
+			if (shape[b]->seqlen_kv < shape[a]->seqlen_kv) {
+				const struct record *t = shape[a];
+				shape[a] = shape[b];
+				shape[b] = t;
+			}
+	return ns;
+}
+
+void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct rstyle *st = c->st;
+	const char *pass = capture_compare_pass(o);
+	static struct capimpl all[CAP_MAX_IMPLS];
+	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
+	/* categories: prefill shapes of the pass with known shape, by N */
+	const struct record *shape[PANEL_MAX_CATS];
+	const struct record *used[256];
+	size_t nused = 0;
+	const int ns = cmp_shapes(all, ni, pass, shape, used, &nused);
 	/* series: the captured implementations, then the references */
 	const char *names[CMP_SERIES];
 	int look[CMP_SERIES]; /* an implementation keeps its look in the forward and the backward chart */
@@ -664,14 +681,6 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 			draw_notice(c, box, "no captured backward prefill call", "the capture holds no backward prefill calls with a known shape");
 		return;
 	}
-	/* sort the shapes by N */
-	for (int a = 0; a < ns; a++)
-		for (int b = a + 1; b < ns; b++)
-			if (shape[b]->seqlen_kv < shape[a]->seqlen_kv) {
-				const struct record *t = shape[a];
-				shape[a] = shape[b];
-				shape[b] = t;
-			}
 	/* values[s][cat] */
 	double val[CMP_SERIES][PANEL_MAX_CATS];
 	const struct record *rec_of[CMP_SERIES][PANEL_MAX_CATS] = { { NULL } };
