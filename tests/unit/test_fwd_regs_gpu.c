@@ -11,21 +11,10 @@
 
 #if ATTNPROF_HAVE_CUDA
 #include "attn.h"
+#include "gpu_device.h"
 #include "variants.h"
 
-static int sms = -1;
 
-static int gpu(void)
-{
-	if (sms >= 0)
-		return sms > 0;
-	struct attn_device d;
-	sms = 0;
-	if (attn_device_count() < 1 || attn_device_info(&d))
-		return 0;
-	sms = d.sm_count;
-	return 1;
-}
 
 static void test_gpu_fwd_regs_table(void)
 {
@@ -41,7 +30,7 @@ static void test_gpu_fwd_regs_table(void)
 				const enum dtype dt = t ? DTYPE_BF16 : DTYPE_FP16;
 				struct attn_shape s = { dt, PHASE_PREFILL, 1, 2, 2, 128, 128, d, 0, PASS_FWD };
 				struct attn_run *r = NULL;
-				if (attn_run_create(&r, v, &s, sms)) {
+				if (attn_run_create(&r, v, &s, gpu_dev.sm_count)) {
 					printf("    %s d=%d: create: %s\n", v->name, d, attn_last_error());
 					CHECK(0);
 					continue;
