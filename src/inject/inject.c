@@ -540,6 +540,14 @@ static void close_window(void)
 	free(vals);
 }
 
+/* The call is over: what described it is cleared for the next. */
+static void call_state_clear(void)
+{
+	g.active = 0;
+	g.aux_call = g.call_tid = g.embedded_call = 0;
+	g.call_stream = g.call_launch = 0;
+}
+
 static void end_call(void)
 {
 	struct launch *ls = NULL;
@@ -568,16 +576,14 @@ static void end_call(void)
 
 	/* An operation tagged as attention in XLA's thunk titles whose kernels
 	 * all ran inside a command buffer launched nothing here: no kernel, no
-	 * graph launch.  It is no call (H200 2026-12-02 15:19: 14 such rows, no
-	 * time, no bytes, beside the 24 real calls); counted in the notes. */
+	 * graph launch.  It is no call (H200 2026-12-02 15:19: 26 such rows, no
+	 * time, no bytes, beside the 12 real calls); counted in the notes. */
 	if (g.embedded_call && n == 0 && g.graph_launches == 0 && !err[0]) {
 		free(ls);
 		free(g.range);
 		free(g.problem);
 		g.range = g.problem = NULL;
-		g.active = 0;
-		g.embedded_call = g.aux_call = g.call_tid = 0;
-		g.call_stream = g.call_launch = 0;
+		call_state_clear();
 		g.in_window = 0;
 		if (g.empty_calls++ == 0)
 			note_header("operations tagged as attention in XLA's thunk titles that launched no kernel outside a "
@@ -627,10 +633,8 @@ static void end_call(void)
 		c->stream = g.call_stream;
 		c->launch = g.call_launch;
 	}
-	g.active = 0;
 	g.captured += !g.aux_call; /* an auxiliary kernel is part of a call, not one */
-	g.aux_call = g.call_tid = g.embedded_call = 0;
-	g.call_stream = g.call_launch = 0;
+	call_state_clear();
 	if (g.in_window && !err[0]) {
 		g.in_window = 0;
 		if (results_add(&g.pend, &rec))

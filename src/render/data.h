@@ -106,9 +106,6 @@ struct rinputs {
 	char names[RINPUTS_MAX][64];  /* each file's base name, in the order recorded */
 	char run_days[RINPUTS_MAX][16]; /* each file's recording day, in that order */
 	int nfiles, duplicates, filled, nrepeat_files;
-	int repeated; /* records of a configuration earlier in the same file (more runs of it) */
-	struct results_header program; /* copied from the earliest file with captured calls */
-	int has_program;
 	/* every file with captured calls, in the order read: what ran ({program.ran}) */
 	struct results_header programs[RINPUTS_MAX];
 	int nprograms;

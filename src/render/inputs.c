@@ -207,22 +207,19 @@ static int merge_record(struct rinputs *in, const struct loaded *L, size_t f, st
 		size_t k = in->res.nrecords;
 		return results_add(&in->res, rec) || push_origin(&in->origin, k, (int)f) ? -1 : 0;
 	}
-	int old = in->origin[at];
-	/* a configuration again in its own file (a program's repeated
-	 * calls, a spec's repeated row): the first is drawn (the
-	 * loader's note says so), the others are more runs of it */
-	if (old == (int)f) {
-		in->repeated++;
-		fill_counters(&in->res.records[at], rec);
-		size_t k = in->others.nrecords;
-		return results_add(&in->others, rec) || push_origin(&in->others_origin, k, (int)f) ? -1 : 0;
+	int old = in->origin[at], newer_wins = 0;
+	/* a configuration again in its own file (a program's repeated calls, a
+	 * spec's repeated row): the first is drawn (the loader's note says so);
+	 * from another file, the record of the newer file is drawn
+	 * (results_supersedes, the rule merge follows too), unless the other's
+	 * file is --primary */
+	if (old != (int)f) {
+		in->duplicates++;
+		newer_wins = is_primary(L[f].path, primary) ||
+			     (!is_primary(L[old].path, primary) &&
+			      results_supersedes(&L[f].r.header, L[f].path, &L[old].r.header, L[old].path) > 0);
+		superseded[newer_wins ? old : (int)f][newer_wins ? (int)f : old]++;
 	}
-	in->duplicates++;
-	/* the record of the newer file is drawn (results_supersedes, the
-	 * rule merge follows too), unless the other's file is --primary */
-	int newer_wins = is_primary(L[f].path, primary) ||
-			 (!is_primary(L[old].path, primary) &&
-			  results_supersedes(&L[f].r.header, L[f].path, &L[old].r.header, L[old].path) > 0);
 	struct record *keep = &in->res.records[at], *dup = rec;
 	if (newer_wins) {
 		struct record was = *keep;
@@ -230,14 +227,10 @@ static int merge_record(struct rinputs *in, const struct loaded *L, size_t f, st
 		record_init(dup);
 		*dup = was;
 		in->origin[at] = (int)f;
-		superseded[old][f]++;
-	} else {
-		superseded[f][old]++;
 	}
-	int added = fill_counters(keep, dup);
-	if (added > 0)
+	if (fill_counters(keep, dup) > 0)
 		in->filled++;
-	/* the same configuration measured again: another run of it */
+	/* the one not drawn: another run of the configuration */
 	size_t k = in->others.nrecords;
 	return results_add(&in->others, dup) || push_origin(&in->others_origin, k, newer_wins ? old : (int)f) ? -1 : 0;
 }
@@ -343,9 +336,6 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		in->nfiles++;
 		for (size_t i = 0; i < r->nrecords; i++)
 			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
-				if (!in->has_program)
-					program_copy(&in->program, &r->header);
-				in->has_program = 1;
 				program_copy(&in->programs[in->nprograms++], &r->header);
 				break;
 			}
@@ -391,8 +381,6 @@ void rinputs_release(struct rinputs *in)
 	free(in->origin);
 	free(in->others_origin);
 	in->origin = in->others_origin = NULL;
-	program_release(&in->program);
-	in->has_program = 0;
 	for (int i = 0; i < in->nprograms; i++)
 		program_release(&in->programs[i]);
 	in->nprograms = 0;
@@ -409,7 +397,7 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->nruns = in->nfiles;
 	rd->run_names = in->names;
 	rd->run_days = in->run_days;
-	rd->program = in->has_program ? &in->program : NULL;
+	rd->program = in->nprograms ? &in->programs[0] : NULL;
 	rd->programs = in->programs;
 	rd->nprograms = in->nprograms;
 	rd->dates = in->dates;
