@@ -196,23 +196,20 @@ int cmd_report(int argc, char **argv)
 	int help, orc = report_options(argc, argv, &x, &help);
 	if (orc != EXIT_OK || help)
 		return orc;
-	const char *out = x.out, *style = x.style, *figdir = x.figdir, *missing = x.missing, *trace_path = x.trace_path;
-	const double dpi = x.dpi;
-	const int quiet = x.quiet;
 	const struct rstyle *st = NULL;
-	if (style && !(st = style_find(style))) {
-		error("unknown style '%s' (color, print, patent, slides)", style);
+	if (x.style && !(st = style_find(x.style))) {
+		error("unknown style '%s' (color, print, patent, slides)", x.style);
 		return EXIT_BAD_INPUT;
 	}
-	size_t olen = strlen(out), w = 0;
+	size_t olen = strlen(x.out), w = 0;
 	for (; w < sizeof writers / sizeof writers[0]; w++) {
 		size_t el = strlen(writers[w].ext);
-		if (olen > el && !strcasecmp(out + olen - el, writers[w].ext))
+		if (olen > el && !strcasecmp(x.out + olen - el, writers[w].ext))
 			break;
 	}
 	if (w == sizeof writers / sizeof writers[0]) {
 		error("a report is a PDF, an HTML page or Markdown: name the output '%s' with .pdf, .html or .md "
-		      "(use --figures-dir for SVG and PNG)", out);
+		      "(use --figures-dir for SVG and PNG)", x.out);
 		return EXIT_BAD_INPUT;
 	}
 	struct template t;
@@ -228,8 +225,8 @@ int cmd_report(int argc, char **argv)
 	struct rtrace trace = { 0 };
 	rd.trace = &trace;
 	int rc = EXIT_OK;
-	if (trace_path && !(trace.f = fopen(trace_path, "w"))) {
-		error("cannot write '%s': %s", trace_path, strerror(errno));
+	if (x.trace_path && !(trace.f = fopen(x.trace_path, "w"))) {
+		error("cannot write '%s': %s", x.trace_path, strerror(errno));
 		rinputs_release(&in);
 		template_release(&t);
 		return EXIT_FAILURE_RUN;
@@ -239,8 +236,8 @@ int cmd_report(int argc, char **argv)
 		rc = EXIT_BAD_INPUT;
 	} else {
 		char layout[4200];
-		layrec_path(out, layout, sizeof(layout));
-		struct report_opts o = { st, out, figdir, dpi, quiet, writers[w].layout ? layout : NULL };
+		layrec_path(x.out, layout, sizeof(layout));
+		struct report_opts o = { st, x.out, x.figdir, x.dpi, x.quiet, writers[w].layout ? layout : NULL };
 		struct report_stats s;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -256,7 +253,7 @@ int cmd_report(int argc, char **argv)
 			rdata_gap(&rd, gap, sizeof(gap));
 			if (gap[0])
 				note("%s", gap);
-			int mrc = missing ? write_missing_spec(&rd, missing) : 0;
+			int mrc = x.missing ? write_missing_spec(&rd, x.missing) : 0;
 			if (mrc)
 				rc = mrc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 			if (outfile_end(rc == EXIT_OK) && rc == EXIT_OK)
@@ -265,12 +262,12 @@ int cmd_report(int argc, char **argv)
 				warning("%u value%s named no one record and read 'not measured' (first: %s): state the shape "
 					"(B, H or the family B·N, H·d) in the template", trace.ambiguous,
 					trace.ambiguous == 1 ? "" : "s", trace.first_ambiguous);
-			if (s.missing && quiet)
+			if (s.missing && x.quiet)
 				note("%d value%s in the text had no data and read 'n/a'", s.missing, s.missing == 1 ? "" : "s");
 			if (rc != EXIT_OK)
-				note("nothing written: %s and the files beside it are as they were", out);
+				note("nothing written: %s and the files beside it are as they were", x.out);
 			else
-				fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", out, s.pages,
+				fprintf(stderr, "attnprof: wrote %s: %d page%s, %d figure%s, %d table%s (%.2f s)\n", x.out, s.pages,
 				s.pages == 1 ? "" : "s", s.figures, s.figures == 1 ? "" : "s", s.tables, s.tables == 1 ? "" : "s",
 				(double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 		} else {
@@ -280,7 +277,7 @@ int cmd_report(int argc, char **argv)
 		}
 	}
 	if (trace.f && fclose((FILE *)trace.f) && rc == EXIT_OK) {
-		error("cannot write '%s': %s", trace_path, strerror(errno));
+		error("cannot write '%s': %s", x.trace_path, strerror(errno));
 		rc = EXIT_FAILURE_RUN;
 	}
 	rinputs_release(&in);
