@@ -169,27 +169,41 @@ PY
 		done
 		gzip -f "$OUT"/cap-jax-*.log ;;
 	threadsdiag)
-		say "why threads_streams.py stops under record (issue 30 item 4; stopped at 08:15 and 15:25): five runs under record with the injection library's verbose log and Python's faulthandler; a run that stops gets SIGABRT at 60 s (every thread's Python stack), and gdb's native stacks first where gdb exists; then JAX's checksum plain three times (is it stable by itself?)"
+		say "why threads_streams.py stops under record (issue 30 item 4; stopped at 08:15 and 15:25): five runs under record with the injection library's trace (ATTNPROF_INJECT_VERBOSE=2: every lock wait and profiler step with thread and time) and Python's faulthandler, runs 4-5 with --metrics none (no profiler ranges); a run still going at 45 s gets its threads' kernel stacks and native stacks (gdb or cuda-gdb) and then SIGABRT (every Python stack); then JAX's checksum plain three times"
+		dbg=$(command -v gdb || command -v cuda-gdb || ls /usr/local/cuda/bin/cuda-gdb 2>/dev/null || true)
+		echo "-- debugger: ${dbg:-none}" | tee -a "$log"
 		for i in 1 2 3 4 5; do
-			( ATTNPROF_INJECT_VERBOSE=1 PYTHONFAULTHANDLER=1 ./attnprof record -o "$OUT/thr-$i.yaml" --force --timeout 90 \
+			m=; [ $i -ge 4 ] && m="--metrics none"
+			( ATTNPROF_INJECT_VERBOSE=2 PYTHONFAULTHANDLER=1 ./attnprof record $m -o "$OUT/thr-$i.yaml" --force --timeout 75 \
 				-- python3 experiments/programs/threads_streams.py >"$OUT/thr-$i.log" 2>&1; echo "exit $?" >>"$OUT/thr-$i.log" ) &
 			rpid=$!
 			t=0
-			while kill -0 $rpid 2>/dev/null && [ $t -lt 60 ]; do sleep 2; t=$((t + 2)); done
+			while kill -0 $rpid 2>/dev/null && [ $t -lt 45 ]; do sleep 1; t=$((t + 1)); done
 			if kill -0 $rpid 2>/dev/null; then
-				py=$(pgrep -n -f threads_streams.py)
-				echo "-- run $i: still running after 60 s (python pid ${py:-?})" | tee -a "$log"
-				if [ -n "$py" ] && command -v gdb >/dev/null; then
-					timeout 60 gdb -p "$py" -batch -ex 'thread apply all bt' >"$OUT/thr-$i-gdb.txt" 2>&1
+				py=$(pgrep -n -f 'python3 experiments/programs/threads_streams.py')
+				echo "-- run $i: still running after 45 s (python pid ${py:-?})" | tee -a "$log"
+				if [ -n "$py" ]; then
+					for tk in /proc/$py/task/*; do
+						echo "task ${tk##*/} $(cat $tk/comm 2>/dev/null) wchan=$(cat $tk/wchan 2>/dev/null) syscall=$(cut -d' ' -f1-3 $tk/syscall 2>/dev/null)"
+						cat $tk/stack 2>/dev/null | head -12
+					done >"$OUT/thr-$i-tasks.txt" 2>&1
+					# native stacks once (a debugger's attach can take a minute)
+					[ -n "$dbg" ] && [ -z "${stacked:-}" ] && stacked=1 &&
+						timeout 60 "$dbg" -p "$py" -batch -ex 'set pagination off' -ex 'thread apply all bt 30' >"$OUT/thr-$i-gdb.txt" 2>&1
+					kill -ABRT "$py"
 				fi
-				[ -n "$py" ] && kill -ABRT "$py"
 			fi
 			wait $rpid
-			echo "-- run $i: $(grep -E '^checksum|attention calls captured|stopped by' "$OUT/thr-$i.log" | tr '\n' ' ' | cut -c1-300)" | tee -a "$log"
+			echo "-- run $i ($t s${m:+, $m}): $(grep -E '^checksum|attention calls captured|stopped by|^exit' "$OUT/thr-$i.log" | tr '\n' ' ' | cut -c1-300)" | tee -a "$log"
+			grep -E 'No such file|error|warning' "$OUT/thr-$i.log" | grep -v ' trace ' | head -5 | cut -c1-300 | tee -a "$log"
+			[ -f "$OUT/thr-$i-gdb.txt" ] && grep -E '^Thread|^#[0-9] ' "$OUT/thr-$i-gdb.txt" | head -60 | cut -c1-200 | tee -a "$log"
+			[ -f "$OUT/thr-$i-tasks.txt" ] && grep '^task' "$OUT/thr-$i-tasks.txt" | head -40 | tee -a "$log"
+			grep ' trace ' "$OUT/thr-$i.log" | tail -12 | cut -c1-240 | tee -a "$log"
 		done
 		for i in 1 2 3; do
 			echo "-- jax plain $i: $(timeout 100 python3 experiments/programs/jax_attention.py --seqlens 1024 --iters 1 2>/dev/null | grep '^checksum')" | tee -a "$log"
 		done
+		gzip -f "$OUT"/thr-*.log
 		tar -C "$OUT" -czf "$OUT/threadsdiag.tar.gz" $(cd "$OUT" && ls thr-* 2>/dev/null) && rm -f "$OUT"/thr-* ;;
 	neverharm)
 		say "never harm the program (issue 30): the GPU CLI cases record-never-harm-{jax,threads}; the threads program plain twice beside one run under record (do plain runs differ?)"

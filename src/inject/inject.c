@@ -53,6 +53,7 @@
 #include <pthread.h>
 #include <regex.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,8 @@ static struct {
 	double last_save;
 	int saves;
 	int verbose;           /* ATTNPROF_INJECT_VERBOSE=1: a line per call on stderr */
+	int trace;             /* ATTNPROF_INJECT_VERBOSE=2: also a line per lock and profiler step, with
+				* thread and time (where a multi-threaded program stops: docs/capture.md) */
 	/* the call in progress (calls do not nest) */
 	int active;
 	pthread_t thread;
@@ -166,22 +169,41 @@ static __thread int in_callback;
  * launches were next to each other on a thread: capture/group.h). */
 static __thread uint64_t thread_launches;
 
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
+}
+
+/* One line of the trace (ATTNPROF_INJECT_VERBOSE=2): the thread and the
+ * time first, so a stop shows which thread waited for what. */
+#define TRACE(...) do { if (g.trace) trace_line(__VA_ARGS__); } while (0)
+__attribute__((format(printf, 1, 2))) static void trace_line(const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "attnprof-inject: trace %.3f tid %d: %s\n", now_ms(), (int)syscall(SYS_gettid), msg);
+}
+
 static void lock_tool(void)
 {
-	pthread_mutex_lock(&g.lock);
+	if (g.trace && pthread_mutex_trylock(&g.lock)) {
+		TRACE("waits for the lock");
+		pthread_mutex_lock(&g.lock);
+		TRACE("has the lock");
+	} else if (!g.trace) {
+		pthread_mutex_lock(&g.lock);
+	}
 	in_callback++;
 }
 static void unlock_tool(void)
 {
 	in_callback--;
 	pthread_mutex_unlock(&g.lock);
-}
-
-static double now_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
 }
 
 static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
@@ -366,6 +388,7 @@ static void begin_call(const char *name, const char *origin)
 	 * callback (kernel-launch mode): no CUDA launch may happen there. */
 	if (g.flush_ready && !origin)
 		attn_l2_flush_on(NULL);
+	TRACE("call %ld begins (%s)", g.seen - 1, origin ? origin : "range");
 	g.range = xstrdup(name);
 	g.problem = prc > 0 ? xstrdup(problem) : NULL;
 	g.graph_launches = 0;
@@ -401,7 +424,9 @@ static void begin_call(const char *name, const char *origin)
 			error_last());
 		g.window = 0;
 	}
-	if (cupti_call_begin(g.cupti, g.replay) || cupti_pass_begin(g.cupti)) {
+	const int began = cupti_call_begin(g.cupti, g.replay) || cupti_pass_begin(g.cupti);
+	TRACE("call %ld: profiler started (%s replay)%s", g.index, cupti_replay_name(g.replay), began ? ": failed" : "");
+	if (began) {
 		if (origin) { /* inside a launch: stop rather than risk the program's launch */
 			char why[600];
 			snprintf(why, sizeof why, "call %ld could not be profiled inside its kernel launch (%s)", g.index,
@@ -554,6 +579,7 @@ static void end_call(void)
 	size_t n = 0;
 	char err[512] = "";
 	int q = error_quiet(1);
+	TRACE("call %ld ends", g.index);
 	if (g.cupti && g.active == 1 && g.in_window) {
 		/* the kernels must be done for their records; the counters come when the window closes */
 		cudaError_t ce = cudaDeviceSynchronize();
@@ -572,6 +598,7 @@ static void end_call(void)
 			snprintf(err, sizeof err, "%s", error_last());
 	}
 	error_quiet(q);
+	TRACE("call %ld: profiler stopped, %zu kernels%s%s", g.index, n, err[0] ? ": " : "", err);
 	filter_kernels(&ls, &n);
 
 	/* An operation tagged as attention in XLA's thunk titles whose kernels
@@ -746,6 +773,7 @@ static void on_push(const char *title)
 	int take = 0;
 	if (g.verbose)
 		fprintf(stderr, "attnprof-inject: range push '%s'\n", title ? title : "(no text)");
+	TRACE("push (nest %d, call %s)", nest, g.active ? "open" : "none");
 	/* a tool's title that carries an attention range (XLA's, with the helper's named_scope) */
 	char embedded[256];
 	const int is_embedded = range_find_embedded(title, embedded, sizeof embedded);
@@ -784,6 +812,7 @@ static void on_push(const char *title)
 
 static void on_pop(void)
 {
+	TRACE("pop (nest %d, call %s)", nest, g.active ? "open" : "none");
 	if (nest == 0)
 		return;
 	nest--;
@@ -892,6 +921,7 @@ static void NVTX_API nv_mark(const char *m)
 	if (!m || (strncmp(m, "attnprof-check:", 15) && strncmp(m, "attnprof-env:", 13)))
 		return;
 	lock_tool();
+	TRACE("mark '%.60s'", m);
 	if (g.ready && !strncmp(m, "attnprof-env:", 13))
 		attach_env(m);
 	else if (g.ready)
@@ -1158,6 +1188,8 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			return;
 	}
 	lock_tool();
+	TRACE("launch %s '%.80s'%s", d->callbackSite == CUPTI_API_ENTER ? "enters" : "returns",
+	      d->symbolName ? d->symbolName : "?", own_call ? " (the call's)" : "");
 	if (g.ready && d->callbackSite == CUPTI_API_ENTER) {
 		if ((g.kernel_shape || g.scan) && !g.active && depth == 0 && capture_in_progress()) {
 			/* left alone, counted once in the notes */
@@ -1320,7 +1352,8 @@ int InitializeInjection(void)
 	g.skip = env_long("ATTNPROF_INJECT_SKIP_CALLS", 0);
 	g.max = env_long("ATTNPROF_INJECT_MAX_CALLS", -1);
 	g.mstatus = METRICS_NOT_REQUESTED;
-	g.verbose = env_long("ATTNPROF_INJECT_VERBOSE", 0) == 1;
+	g.verbose = env_long("ATTNPROF_INJECT_VERBOSE", 0) >= 1;
+	g.trace = env_long("ATTNPROF_INJECT_VERBOSE", 0) == 2;
 	g.scan = env_long("ATTNPROF_INJECT_SCAN", 0) == 1;
 	const char *fam = getenv("ATTNPROF_INJECT_FAMILIES");
 	if (fam && *fam && family_load(fam))
