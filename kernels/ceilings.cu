@@ -287,7 +287,7 @@ extern "C" void attn_ceilings_method(char *buf, size_t len, uint64_t l2_buf_byte
 	snprintf(buf, len,
 		 "kernels/ceilings.cu, every SM %d blocks of %d threads; mma.sync.m16n8k16 f16->f32 from registers, "
 		 "%d independent accumulators a warp, FLOPs counted; L2: 16-byte ld.global.cg of %.1f MiB, %d passes; "
-		 "shared: 16-byte ld.shared, conflict-free; each the median of %d launches after %d, CUDA events, checked",
+		 "shared: 16-byte ld.volatile.shared, conflict-free; each the median of %d launches after %d, CUDA events, checked",
 		 CEIL_BLOCKS_PER_SM, CEIL_THREADS, CEIL_MMA_CHAINS, l2_buf_bytes / 1048576.0, CEIL_L2_PASSES, reps,
 		 CEIL_WARMUP);
 }

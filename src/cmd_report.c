@@ -26,7 +26,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf|OUT.html\n"
-		"                       [--repeat RESULTS]... [--figures-dir DIR [--dpi D]]\n"
+		"                       [--repeat RESULTS]... [--counters RESULTS]... [--primary RESULTS]\n"
+		"                       [--figures-dir DIR [--dpi D]]\n"
 		"\n"
 		"Render a document from one or more results files.  Everything drawn comes\n"
 		"from the records and the variants' descriptors; text in the template can\n"
@@ -53,6 +54,9 @@ static void usage(FILE *f)
 		"  --dpi D               PNG resolution for --figures-dir (default 200)\n"
 		"  --repeat FILE         a second run of the same specs: not drawn, gives the\n"
 		"                        run-to-run spread (ablation chart, {V.spread})\n"
+		"  --counters FILE       the same configurations recorded with another metric set\n"
+		"                        (experiments/workload.yaml): never drawn; a drawn record\n"
+		"                        of the same identity takes the counters it lacks from it\n"
 		"  --primary FILE        of the results files, the one whose records win over\n"
 		"                        another file's record of the same identity\n"
 		"  --trace-records FILE  write every value lookup (what was asked, the record\n"
@@ -101,8 +105,8 @@ static int write_missing_spec(const struct rdata *rd, const char *path)
 
 /* report's command line: its results files, repeat files and options. */
 struct report_args {
-	const char *files[32], *reps[32];
-	size_t nfiles, nreps;
+	const char *files[32], *reps[32], *counters[32];
+	size_t nfiles, nreps, ncounters;
 	const char *results, *tpl, *out, *style, *figdir, *missing, *primary, *trace_path;
 	double dpi;
 	int quiet;
@@ -145,19 +149,23 @@ static int report_options(int argc, char **argv, struct report_args *x, int *hel
 					return EXIT_BAD_INPUT;
 				}
 			}
-		} else if (!strcmp(a, "--repeat")) {
+		} else if (!strcmp(a, "--repeat") || !strcmp(a, "--counters")) {
 			if (!has) {
 				error("option '%s' needs a value (see 'attnprof report --help')", a);
 				return EXIT_BAD_INPUT;
 			}
-			if (x->nreps == 32) {
-				error("at most 32 repeat files");
+			const int rep = !strcmp(a, "--repeat");
+			if ((rep ? x->nreps : x->ncounters) == 32) {
+				error("at most 32 %s files", rep ? "repeat" : "counters");
 				return EXIT_BAD_INPUT;
 			}
-			x->reps[x->nreps++] = argv[++i];
+			if (rep)
+				x->reps[x->nreps++] = argv[++i];
+			else
+				x->counters[x->ncounters++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--template", "--output", "--style", "--figures-dir", "--dpi",
-							    "--repeat", "--missing-spec", "--primary", "--trace-records",
+							    "--repeat", "--counters", "--missing-spec", "--primary", "--trace-records",
 							    "--quiet", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof report --help')",
@@ -216,7 +224,8 @@ int cmd_report(int argc, char **argv)
 	if (template_load(&t, x.tpl))
 		return EXIT_BAD_INPUT;
 	struct rinputs in;
-	if (rinputs_load(&in, x.files, x.nfiles, x.reps, x.nreps, x.primary)) {
+	const struct rinputs_args ia = { x.files, x.nfiles, x.reps, x.nreps, x.primary, x.counters, x.ncounters };
+	if (rinputs_load_args(&in, &ia)) {
 		template_release(&t);
 		return EXIT_BAD_INPUT;
 	}

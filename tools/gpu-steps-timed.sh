@@ -22,7 +22,10 @@ done
 # results files among the ones left behind, lost).
 n=$(find "$OUT" -maxdepth 1 -type f | wc -l)
 if [ "$n" -gt 8 ]; then
-	(cd "$OUT" && tar -czf all-results.tar.gz --exclude=gpu-run.log --exclude=all-results.tar.gz . &&
-		find . -mindepth 1 -maxdepth 1 ! -name gpu-run.log ! -name all-results.tar.gz -exec rm -rf {} +)
+	# the archive is written outside $OUT (tar in $OUT itself: "file changed as
+	# we read it", exit 1, nothing removed; 2026-12-02 18:21 lost the log so)
+	tmp=$(mktemp /tmp/all-results.XXXXXX.tar.gz)
+	(cd "$OUT" && tar -czf "$tmp" --exclude=gpu-run.log . &&
+		find . -mindepth 1 -maxdepth 1 ! -name gpu-run.log -exec rm -rf {} + && mv "$tmp" all-results.tar.gz)
 	echo "== $n files packed into all-results.tar.gz (at most 8 come back)" | tee -a "$OUT/gpu-run.log"
 fi

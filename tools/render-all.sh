@@ -3,6 +3,8 @@
 #
 #   experiments/results/{fa2-paper,decode,ablation}.yaml (merged in the order recorded)
 #   + experiments/results/repeats/*.yaml (run-to-run spread only)
+#   + experiments/results/workload/{workload,stalls}.yaml (--counters: the memory
+#     workload and warp-state counters of the same configurations, never drawn)
 #       -> reports/h200/{review,patent,slides}.pdf
 #          reports/h200/figures/*.svg, *.png          (the review's figures, colour)
 #          reports/h200/figures/patent/*.svg, *.png   (the patent sheets' figures)
@@ -40,12 +42,17 @@ repeats=""
 for f in experiments/results/repeats/*.yaml; do
 	[ -e "$f" ] && repeats="$repeats --repeat $f"
 done
+counters=""
+for f in experiments/results/workload/workload.yaml experiments/results/workload/stalls.yaml; do
+	[ -e "$f" ] && counters="$counters --counters $f"
+done
 out=${OUT:-reports/h200}
 if [ -z "$files" ]; then
 	echo "render-all: no results in experiments/results/ yet: rendering the synthetic fixture" \
 	     "tests/fixtures/results-small.yaml into reports/fixture/ (NOT measurements)" >&2
 	files=tests/fixtures/results-small.yaml
 	repeats=""
+	counters=""
 	out=reports/fixture
 fi
 
@@ -71,7 +78,7 @@ for t in review patent slides; do
 	case $t in review) figs="--figures-dir $out/figures --dpi $dpi" ;;
 		   patent) figs="--figures-dir $out/figures/patent --dpi $dpi" ;; esac
 	# shellcheck disable=SC2086 # word splitting of the file lists is intended
-	if "$bin" report $files $repeats $primary -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs $(trace "$t" $primary $files); then
+	if "$bin" report $files $repeats $counters $primary -t "templates/$t.yaml" -o "$out/$t.pdf" -q $figs $(trace "$t" $primary $files); then
 		:
 	else
 		echo "render-all: failed: templates/$t.yaml" >&2
@@ -120,7 +127,7 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	#   the H200 evidence + capture-sdpa.yaml -> reports/h200-pytorch/{review,slides,patent}-with-capture.pdf
 	for t in $capdocs; do
 		# shellcheck disable=SC2086 # word splitting of the file lists is intended
-		if ! "$bin" report $files $repeats $primary "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
+		if ! "$bin" report $files $repeats $counters $primary "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
 			$(trace "$t-with-capture" $primary $files "$cap/capture-sdpa.yaml"); then
 			echo "render-all: failed: templates/$t.yaml with $cap/capture-sdpa.yaml" >&2
 			status=1

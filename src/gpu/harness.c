@@ -733,7 +733,8 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 		warning("%s", why);
 	if (gpu_ceilings_measured(&g->ceil)) {
 		char m[960];
-		attn_ceilings_method(m, sizeof(m), g->ceil.l2_buf_bytes, REPS);
+		/* the buffer the L2 kernel read, also when the vet dropped its rate (H200 2026-12-02 18:17: "0.0 MiB") */
+		attn_ceilings_method(m, sizeof(m), bytes, REPS);
 		if (why[0]) /* what was measured and dropped, in the record too */
 			snprintf(m + strlen(m), sizeof(m) - strlen(m), "; %s", why);
 		free(g->ceil.method);

@@ -106,6 +106,7 @@ struct rinputs {
 	char names[RINPUTS_MAX][64];  /* each file's base name, in the order recorded */
 	char run_days[RINPUTS_MAX][16]; /* each file's recording day, in that order */
 	int nfiles, duplicates, filled, nrepeat_files;
+	int ncounter_files, counter_records; /* --counters files that gave counters, records they filled */
 	/* every file with captured calls, in the order read: what ran ({program.ran}) */
 	struct results_header programs[RINPUTS_MAX];
 	int nprograms;
@@ -119,6 +120,18 @@ struct rinputs {
 /* primary: a file (path or base name) whose records win over any other's, or NULL. */
 int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr,
 		 const char *primary);
+/* The same with counters files (report --counters): records never drawn,
+ * whose counters fill the drawn records of the same identity. */
+struct rinputs_args {
+	const char *const *paths;
+	size_t n;
+	const char *const *repeats;
+	size_t nr;
+	const char *primary;
+	const char *const *counters;
+	size_t ncounters;
+};
+int rinputs_load_args(struct rinputs *in, const struct rinputs_args *a);
 void rinputs_release(struct rinputs *in);
 void rdata_init_inputs(struct rdata *rd, const struct rinputs *in);
 /* {program.ran}: a sentence per captured program (its command, the record

@@ -786,8 +786,13 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		double tf;
 		char why[80];
 		enum qunit u;
-		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)) && on_scale(tf))
+		double tmin, tmax;
+		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)) && on_scale(tf)) {
 			top = fmax(top, tf);
+			/* the fastest run's whisker is on the scale too */
+			if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1 && usable(tmin))
+				top = fmax(top, tf * g[i].r->time_ms / tmin);
+		}
 	}
 	if (!(top > 0)) {
 		draw_notice(c, box, "no throughput to draw", "the rungs have no usable times");
@@ -805,7 +810,7 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		struct rbox bar = rbox_make(x0, y, (x1 - x0) * tf / top, barh);
 		fill_look(c, bar, style_series(st, i + 1 == nl ? 2 : i == 0 ? 1 : 4), st->thin);
 		/* run-to-run spread as a whisker: the slowest and fastest run's TFLOP/s */
-		double tmin, tmax;
+		double tmin, tmax, xr = bar.x + bar.w;
 		if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1 && usable(tmin) && usable(tmax)) {
 			double lo = tf * g[i].r->time_ms / tmax, hi = tf * g[i].r->time_ms / tmin;
 			double xa = x0 + (x1 - x0) * lo / top, xb = x0 + (x1 - x0) * hi / top, ym = y + barh / 2;
@@ -813,12 +818,13 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 			draw_line(c, xa, ym, xb, ym, st->line, 0);
 			draw_line(c, xa, ym - barh * 0.3, xa, ym + barh * 0.3, st->line, 0);
 			draw_line(c, xb, ym - barh * 0.3, xb, ym + barh * 0.3, st->line, 0);
+			xr = fmax(xr, xb); /* the value after the whisker, not across it */
 		}
 		fmt_quantity(tf, U_TFLOPS, NULL, b1, sizeof(b1));
 		if (g[i].prev && usable(g[i].r->time_ms) && usable(g[i].prev->time_ms))
 			snprintf(buf, sizeof(buf), "%s  ×%.2f", b1, g[i].prev->time_ms / g[i].r->time_ms);
 		else
 			snprintf(buf, sizeof(buf), "%s", b1);
-		text_at(c, bar.x + bar.w + fs * 0.5, y + barh / 2, buf, fs, TX_BOLD, 0, 0.5, NULL);
+		text_at(c, xr + fs * 0.5, y + barh / 2, buf, fs, TX_BOLD, 0, 0.5, NULL);
 	}
 }

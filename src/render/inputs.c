@@ -283,9 +283,64 @@ static void merge_conditions(struct rinputs *in, struct loaded *L, size_t nl, in
 		}
 }
 
+/* Files given with --counters: the same configurations recorded again
+ * with another metric set (experiments/workload.yaml, stalls.yaml).  Their
+ * records are never drawn; a drawn record of the same identity takes the
+ * counters it lacks from them, and their recording day joins the dates. */
+static int add_counters(struct rinputs *in, const char *const *paths, size_t n)
+{
+	for (size_t f = 0; f < n; f++) {
+		struct results r;
+		if (results_load(&r, paths[f], NULL))
+			return -1;
+		const char *a = in->res.header.gpu.name, *b = r.header.gpu.name;
+		if (a && b && strcmp(a, b)) {
+			error("'%s' was recorded on %s, the documents' records on %s: counters of one GPU only", paths[f], b, a);
+			results_release(&r);
+			return -1;
+		}
+		int filled = 0;
+		for (size_t i = 0; i < r.nrecords; i++) {
+			char key[256];
+			record_key(&r.records[i], key, sizeof(key));
+			long at = results_find(&in->res, key);
+			int got = at < 0 ? 0 : fill_counters(&in->res.records[at], &r.records[i]);
+			if (got < 0) {
+				results_release(&r);
+				return error("out of memory taking the counters of '%s'", paths[f]);
+			}
+			filled += got > 0;
+		}
+		if (filled) {
+			files_add(in, paths[f], in->ncounter_files ? ", " : "; counters from: ");
+			in->ncounter_files++;
+			in->counter_records += filled;
+			char d[16];
+			day_of(r.header.date, d, sizeof(d));
+			if (d[0] && !strstr(in->days, d)) {
+				size_t u = strlen(in->days), v = strlen(in->dates);
+				snprintf(in->days + u, sizeof(in->days) - u, "%s%s", u ? " and " : "", d);
+				snprintf(in->dates + v, sizeof(in->dates) - v, "%s%s (counters: %s)", v ? "; " : "", d,
+					 base_name(paths[f]));
+				in->ndates++;
+			}
+		}
+		results_release(&r);
+	}
+	return 0;
+}
+
 int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const char *const *repeats, size_t nr,
 		 const char *primary)
 {
+	const struct rinputs_args a = { paths, n, repeats, nr, primary, NULL, 0 };
+	return rinputs_load_args(in, &a);
+}
+
+int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
+{
+	const char *const *paths = args->paths, *const *repeats = args->repeats, *primary = args->primary;
+	const size_t n = args->n, nr = args->nr;
 	memset(in, 0, sizeof(*in));
 	results_init(&in->res);
 	results_init(&in->others);
@@ -360,6 +415,8 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		results_release(&r);
 	}
 	if (!rc)
+		rc = add_counters(in, args->counters, args->ncounters);
+	if (!rc)
 		rc = series_index_build(&in->by_series, &in->res, record_series);
 	if (rc) {
 		rinputs_release(in);
@@ -370,6 +427,10 @@ int rinputs_load(struct rinputs *in, const char *const *paths, size_t n, const c
 		     "counts as another run (superseded: %s)%s", in->duplicates, in->duplicates == 1 ? "" : "s",
 		     in->duplicates == 1 ? "s" : "", primary ? " unless the other is --primary's" : "", in->superseded,
 		     in->filled ? "; counters the drawn record lacks are taken from the other" : "");
+	if (in->counter_records)
+		note("counters of %d drawn record%s taken from %d --counters file%s (their records are never drawn)",
+		     in->counter_records, in->counter_records == 1 ? "" : "s", in->ncounter_files,
+		     in->ncounter_files == 1 ? "" : "s");
 	return 0;
 }
 
