@@ -83,6 +83,13 @@ char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
 #define EAGER_SAVES 1
 #define MAX_DEPTH 64
 
+/* How long another thread's launch waits for a call to end, and how many of
+ * their launches one call remembers to drop: threads_streams.py under record
+ * (H200 2026-12-02 18:10) stopped in 3 runs of 3 while other threads' kernels
+ * ran inside a call's profiling (calls of one cuDNN kernel recorded with 3
+ * and 4), and in 0 of 2 without counters. */
+enum { FOREIGN_WAIT_MS = 10000, FOREIGN_MAX = 1024 };
+
 static struct {
 	pthread_mutex_t lock;
 	int ready;             /* configured and subscribed */
@@ -112,6 +119,14 @@ static struct {
 	double last_save;
 	int saves;
 	int verbose;           /* ATTNPROF_INJECT_VERBOSE=1: a line per call on stderr */
+	/* Other threads' launches during a call: they wait for its end (at most
+	 * FOREIGN_WAIT_MS), so the profiler sees the call's kernels alone; one
+	 * that ran anyway is dropped from the call by its correlation id. */
+	uint32_t foreign[FOREIGN_MAX];
+	int nforeign;          /* entries of foreign this call (atomic) */
+	int foreign_nowait;    /* a wait ran out once: never wait again in this process */
+	int foreign_waited;    /* launches that waited, over the process (the notes) */
+	int foreign_dropped;   /* their kernels dropped from calls (the notes) */
 	int trace;             /* ATTNPROF_INJECT_VERBOSE=2: also a line per lock and profiler step, with
 				* thread and time (where a multi-threaded program stops: docs/capture.md) */
 	/* the call in progress (calls do not nest) */
@@ -394,6 +409,7 @@ static void begin_call(const char *name, const char *origin)
 	g.graph_launches = 0;
 	g.alloc_bytes = 0;
 	g.index = g.seen - 1;
+	__atomic_store_n(&g.nforeign, 0, __ATOMIC_RELEASE);
 	g.thread = pthread_self();
 	g.active = 1;
 	if (!g.cupti)
@@ -457,14 +473,29 @@ static double call_tflops(const struct record *r)
 	return density * attn_flops(&s) / (r->time_ms * 1e-3) / 1e12;
 }
 
-/* Drop our own L2 flushes; keep only kernels the regex accepts (all when
- * none is given). */
+/* A kernel another thread launched while the call was open (foreign_launch_wait). */
+static int launched_elsewhere(uint32_t correlation_id)
+{
+	int n = __atomic_load_n(&g.nforeign, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n && i < FOREIGN_MAX; i++)
+		if (g.foreign[i] == correlation_id)
+			return 1;
+	return 0;
+}
+
+/* Drop our own L2 flushes and other threads' kernels; keep only kernels
+ * the regex accepts (all when none is given). */
 static void filter_kernels(struct launch **ls, size_t *n)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < *n; i++) {
 		const char *name = (*ls)[i].name;
-		if (name && strcmp(name, ATTN_L2_FLUSH_KERNEL) && (!g.have_re || !regexec(&g.kernel_re, name, 0, NULL, 0)))
+		int keep = name && strcmp(name, ATTN_L2_FLUSH_KERNEL) && (!g.have_re || !regexec(&g.kernel_re, name, 0, NULL, 0));
+		if (keep && launched_elsewhere((*ls)[i].correlation_id)) { /* another thread's kernel */
+			keep = 0;
+			g.foreign_dropped++;
+		}
+		if (keep)
 			(*ls)[k++] = (*ls)[i];
 		else
 			launch_release(&(*ls)[i]);
@@ -1117,6 +1148,33 @@ static double alloc_size(CUpti_CallbackId cbid, const void *params)
 	}
 }
 
+/* Another thread launches while a call is profiled: the launch waits for
+ * the call's end, polling, at most FOREIGN_WAIT_MS (no lock is taken: the
+ * call's thread may need this one to go on, and a wait that runs out stops
+ * the waiting for the rest of the process).  A launch that goes ahead
+ * inside the call is remembered, and end_call drops its kernel. */
+static void foreign_launch_wait(const CUpti_CallbackData *d)
+{
+	if (__atomic_load_n(&g.active, __ATOMIC_ACQUIRE) != 1 || !g.cupti)
+		return;
+	if (!__atomic_load_n(&g.foreign_nowait, __ATOMIC_RELAXED)) {
+		TRACE("launch of '%.80s' waits for the call's end", d->symbolName ? d->symbolName : "?");
+		__atomic_add_fetch(&g.foreign_waited, 1, __ATOMIC_RELAXED);
+		double t0 = now_ms();
+		while (__atomic_load_n(&g.active, __ATOMIC_ACQUIRE) == 1 && now_ms() - t0 < FOREIGN_WAIT_MS)
+			usleep(100);
+		if (__atomic_load_n(&g.active, __ATOMIC_ACQUIRE) != 1)
+			return;
+		__atomic_store_n(&g.foreign_nowait, 1, __ATOMIC_RELAXED);
+		fprintf(stderr, "attnprof-inject: a launch on another thread waited %d s for call %ld to end: "
+				"launches no longer wait (their kernels are dropped from the calls they fall in)\n",
+			FOREIGN_WAIT_MS / 1000, g.index);
+	}
+	int k = __atomic_fetch_add(&g.nforeign, 1, __ATOMIC_ACQ_REL);
+	if (k < FOREIGN_MAX)
+		g.foreign[k] = d->correlationId;
+}
+
 static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
 				 const void *cbdata)
 {
@@ -1153,6 +1211,9 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	/* most launches are the program's own, outside any call: no lock for them
 	 * (g.active and g.thread change only on the call's own thread) */
 	int own_call = g.active == 1 && pthread_equal(g.thread, pthread_self());
+	if (!own_call && (is_kernel_launch(cbid) || is_graph_launch(cbid)) &&
+	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER)
+		foreign_launch_wait((const CUpti_CallbackData *)cbdata);
 	if (own_call && g.pending) { /* a launch outside the call's thunks: the call ended before it */
 		lock_tool();
 		end_pending();
@@ -1260,7 +1321,30 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 
 static void finish(void)
 {
-	lock_tool();
+	if (in_callback) {
+		/* exit() from inside our own code: a library called it while we
+		 * stopped a call's profiling (H200 2026-12-02 18:10, "python3: :
+		 * <errno text>" from inside CUPTI's end of a call, three runs of
+		 * three).  This thread holds the lock: taking it again stopped the
+		 * program for good.  What was recorded is written as it stands. */
+		note_header("the program exited from inside the profiler's end of a call (a library called exit "
+			    "there): that call was not recorded; the calls before it are");
+		g.active = 0;
+		save_part(1);
+		g.ready = 0;
+		return;
+	}
+	/* another thread may hold the lock and never give it back (it is stopped
+	 * in the profiler): the exit goes on after a while rather than never */
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 5;
+	if (pthread_mutex_timedlock(&g.lock, &until)) {
+		fprintf(stderr, "attnprof-inject: the program exits while another thread is inside the profiler: "
+				"the last second's calls may be missing from %s\n", g.part);
+		return;
+	}
+	in_callback++;
 	if (g.ready) {
 		if (g.active && g.pending) { /* its last thunk ran: a whole call */
 			g.pending = 0;
@@ -1274,6 +1358,14 @@ static void finish(void)
 			note_header("the program exited inside an attention range: that call was not recorded");
 		}
 		close_window();
+		if (g.foreign_waited || g.foreign_dropped) {
+			char line[300];
+			snprintf(line, sizeof line,
+				 "%d kernel launches of other threads waited for a call in progress to end, so that a "
+				 "call's profile holds its own kernels; %d that went ahead were left out of the calls "
+				 "(docs/capture.md)", g.foreign_waited, g.foreign_dropped);
+			note_header(line);
+		}
 		save_part(1);
 		if (g.cupti)
 			cupti_session_close(g.cupti);
