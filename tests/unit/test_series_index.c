@@ -4,6 +4,10 @@
 
 #include "render/data.h"
 #include "render/series_index.h"
+#include "util/error.h"
+
+#include <stdlib.h>
+#include <unistd.h>
 
 static void test_positions_in_file_order(void)
 {
@@ -69,4 +73,56 @@ static void test_lookups_agree_with_a_scan(void)
 	rinputs_release(&in);
 }
 
-TESTS(test_positions_in_file_order, test_lookups_agree_with_a_scan)
+/* report --counters: a counters file's records are never drawn; a drawn
+ * record of the same identity takes the counters it lacks (and only those)
+ * from it, and the file is named among the inputs */
+static void test_counters_file(void)
+{
+	struct results r;
+	CHECK_INT(results_load(&r, "tests/fixtures/results-small.yaml", NULL), 0);
+	CHECK(r.nrecords > 2);
+	char dir[] = "/tmp/attnprof-counters-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char path[128];
+	snprintf(path, sizeof path, "%s/workload.yaml", dir);
+	/* record 0 again: another time, a counter the drawn one lacks, and one it has */
+	const double drawn_ms = r.records[0].time_ms;
+	const double *had = r.records[0].totals.n ? &r.records[0].totals.items[0].value : NULL;
+	const double had_value = had ? *had : 0;
+	char had_name[128] = "";
+	if (had)
+		snprintf(had_name, sizeof had_name, "%s", r.records[0].totals.items[0].name);
+	r.records[0].time_ms = drawn_ms * 3;
+	CHECK_INT(kvlist_set(&r.records[0].totals, "l1tex__t_bytes.sum", 123456), 0);
+	if (had)
+		CHECK_INT(kvlist_set(&r.records[0].totals, had_name, had_value + 1), 0);
+	/* record 1 at a shape none of the drawn records has */
+	r.records[1].batch = 999;
+	r.nrecords = 2;
+	CHECK_INT(results_save(&r, path), 0);
+	results_release(&r);
+
+	const char *files[] = { "tests/fixtures/results-small.yaml" }, *counters[] = { path };
+	const struct rinputs_args a = { files, 1, NULL, 0, NULL, counters, 1 };
+	struct rinputs in;
+	error_quiet(1);
+	CHECK_INT(rinputs_load_args(&in, &a), 0);
+	error_quiet(0);
+	const struct record *d = &in.res.records[0];
+	CHECK(d->time_ms == drawn_ms);
+	const double *got = record_metric(d, "l1tex__t_bytes.sum");
+	CHECK(got && *got == 123456);
+	if (had) {
+		const double *kept = record_metric(d, had_name);
+		CHECK(kept && *kept == had_value);
+	}
+	for (size_t i = 0; i < in.res.nrecords; i++)
+		CHECK(in.res.records[i].batch != 999);
+	CHECK_INT(in.counter_records, 1);
+	CHECK(strstr(in.files, "counters from: workload.yaml") != NULL);
+	rinputs_release(&in);
+	unlink(path);
+	rmdir(dir);
+}
+
+TESTS(test_positions_in_file_order, test_lookups_agree_with_a_scan, test_counters_file)
