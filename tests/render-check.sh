@@ -224,6 +224,7 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	for f in $R/repeats/*.yaml; do [ -e "$f" ] && rep="$rep --repeat $f"; done
 	# the inputs of tools/render-all.sh: the Hopper run too, the FA2 sweep's records first
 	[ -e $R/hopper.yaml ] && rep="$rep $R/hopper.yaml"
+	for f in $R/workload/workload.yaml $R/workload/stalls.yaml; do [ -e "$f" ] && rep="$rep --counters $f"; done
 	rep="$rep --primary $R/fa2-paper.yaml"
 	h=$T/h200.pdf
 	# shellcheck disable=SC2086

@@ -123,11 +123,16 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 		fi
 	done
 	# attnprof's own documents with the SDPA capture among their inputs: the captured
-	# implementations in their sections, beside attnprof's variants
+	# implementations in their sections, beside attnprof's variants (with the workload
+	# and stalls counters of SDPA's FLASH and cuDNN calls at the focus shape)
+	capcounters=""
+	for f in experiments/results/workload/capture-workload.yaml experiments/results/workload/capture-stalls.yaml; do
+		[ -e "$f" ] && capcounters="$capcounters --counters $f"
+	done
 	#   the H200 evidence + capture-sdpa.yaml -> reports/h200-pytorch/{review,slides,patent}-with-capture.pdf
 	for t in $capdocs; do
 		# shellcheck disable=SC2086 # word splitting of the file lists is intended
-		if ! "$bin" report $files $repeats $counters $primary "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
+		if ! "$bin" report $files $repeats $counters $capcounters $primary "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
 			$(trace "$t-with-capture" $primary $files "$cap/capture-sdpa.yaml"); then
 			echo "render-all: failed: templates/$t.yaml with $cap/capture-sdpa.yaml" >&2
 			status=1

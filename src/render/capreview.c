@@ -891,6 +891,27 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 		tb_add(&b, "; H=%d d=%d%s", first->heads, first->head_dim, first->causal ? " causal" : "");
 }
 
+/* How the captured backward calls were timed, as the records say: the
+ * helper's unprofiled re-runs (time source "events"), the kernels' sum
+ * under profiling, or each for some. */
+static const char *bwd_timing(const struct rdata *rd)
+{
+	int events = 0, kernels = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!r->capture || !is_bwd(r))
+			continue;
+		if (r->capture->time_source && !strcmp(r->capture->time_source, "events"))
+			events++;
+		else
+			kernels++;
+	}
+	return events && !kernels ? "median of unprofiled re-runs, each of a fresh forward"
+	       : events ? "median of unprofiled re-runs where the helper re-ran it, else the sum of the kernel "
+			  "durations under profiling"
+			: "the sum of the kernel durations under profiling";
+}
+
 void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	(void)o;
@@ -952,9 +973,9 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 	snprintf(T->note, sizeof(T->note),
 		 "One row per implementation, phase and pass; shapes lists the calls' shapes (a decode shape spans its KV "
 		 "lengths). time: the calls' range (forward: median of unprofiled re-runs between CUDA events; backward: "
-		 "the sum of the kernel durations under profiling). verdict: S and P (backward dS and dP) stored when "
+		 "%s). verdict: S and P (backward dS and dP) stored when "
 		 "kernels wrote at least 0.9 × one Nq × Nkv matrix each; rule: which bytes decided (dram-writes, "
-		 "l2-writes, footprint) or the family where traffic cannot (docs/capture.md).");
+		 "l2-writes, footprint) or the family where traffic cannot (docs/capture.md).", bwd_timing(rd));
 }
 
 /* Memory beyond Q, K, V: capture: what the call allocated beyond its

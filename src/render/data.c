@@ -1372,6 +1372,16 @@ const char *rdata_gap(const struct rdata *rd, char *buf, size_t len)
 	return buf;
 }
 
+int rdata_step_within_spread(const struct rdata *rd, const struct record *a, const struct record *b, double *spread)
+{
+	double l1, h1, l2, h2;
+	const int r1 = rdata_runs(rd, a, &l1, &h1), r2 = rdata_runs(rd, b, &l2, &h2);
+	const double sp = fmax(r1 > 1 ? (h1 - l1) / l1 : 0, r2 > 1 ? (h2 - l2) / l2 : 0);
+	if (spread)
+		*spread = sp;
+	return sp > 0 && usable(a->time_ms) && usable(b->time_ms) && fabs(b->time_ms / a->time_ms - 1) <= sp;
+}
+
 int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax)
 {
 	int runs = 0;

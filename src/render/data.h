@@ -144,6 +144,11 @@ void rdata_capture_how(const struct rdata *rd, char *buf, size_t len);
 /* Runs of rec's key: rec itself, the other files' records of that key and
  * the repeats; the fastest and slowest median. */
 int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax);
+/* The larger run-to-run spread of two records ((slowest − fastest) /
+ * fastest over their runs, 0 where either ran once) and whether a step
+ * between their medians is within it: the rule a ladder's "×r, equal
+ * within spread" follows.  *spread may be NULL. */
+int rdata_step_within_spread(const struct rdata *rd, const struct record *a, const struct record *b, double *spread);
 
 /* 1 for a call captured in another program (source "capture"): such calls
  * are read as implementations by capreview.h, never as series of the

@@ -778,7 +778,7 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		text_extent(c, lab[i], fs, 0, 0, &w, &lh);
 		labw = fmax(labw, w);
 	}
-	text_extent(c, "888.8 TFLOP/s  ×88.88", fs, TX_BOLD, 0, &valw, NULL);
+	text_extent(c, "888.8 TFLOP/s  ×88.88 (within spread)", fs, TX_BOLD, 0, &valw, NULL);
 	double x0 = box.x + labw + fs, x1 = box.x + box.w - valw - fs;
 	double rowh = fmin(box.h / nl, fs * 2.6), barh = fmin(rowh * 0.6, fs * 1.6);
 	double top = 0;
@@ -822,7 +822,8 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		}
 		fmt_quantity(tf, U_TFLOPS, NULL, b1, sizeof(b1));
 		if (g[i].prev && usable(g[i].r->time_ms) && usable(g[i].prev->time_ms))
-			snprintf(buf, sizeof(buf), "%s  ×%.2f", b1, g[i].prev->time_ms / g[i].r->time_ms);
+			snprintf(buf, sizeof(buf), "%s  ×%.2f%s", b1, g[i].prev->time_ms / g[i].r->time_ms,
+				 rdata_step_within_spread(rd, g[i].r, g[i].prev, NULL) ? " (within spread)" : "");
 		else
 			snprintf(buf, sizeof(buf), "%s", b1);
 		text_at(c, xr + fs * 0.5, y + barh / 2, buf, fs, TX_BOLD, 0, 0.5, NULL);

@@ -128,12 +128,17 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 	if (g->l2_bytes)
 		fmt_quantity((double)g->l2_bytes, U_BYTES, NULL, l2size, sizeof l2size);
 	snprintf(l2, sizeof l2, g->l2_bytes ? "L2 (%s)" : "L2", l2size);
-	const char *const heads[WL_LEVELS] = { "L1/TEX and shared memory", l2, "DRAM (HBM)" };
+	/* each head the longest that fits its cell (a slide's type is larger) */
+	const char *const heads[WL_LEVELS][3] = { { "L1/TEX and shared memory", "L1/TEX, shared", "L1" },
+						  { l2, "L2", "L2" }, { "DRAM (HBM)", "DRAM", "DRAM" } };
 	const struct rgb *const fills[WL_LEVELS] = { &st->shared_fill, &st->chip_fill, &st->hbm_fill };
 	struct rbox head = rbox_cut_top(&box, th * 1.2 + sz(c, 6)), hc[WL_LEVELS];
 	workload_cells(head, label_w, gap, hc);
 	for (int l = 0; l < WL_LEVELS; l++) {
-		text_at(c, hc[l].x, hc[l].y, heads[l], fs, TX_BOLD, 0, 0, NULL);
+		const char *alt[3] = { heads[l][0], heads[l][1], heads[l][2] };
+		double hf;
+		const int k = text_choose(c, alt, 3, fs, TX_BOLD, hc[l].w - gap, &hf);
+		text_at(c, hc[l].x, hc[l].y, alt[k], hf, TX_BOLD, 0, 0, NULL);
 		if (l)
 			draw_arrow(c, hc[l].x - gap * 0.9, hc[l].y + th * 0.6, hc[l].x - gap * 0.15, hc[l].y + th * 0.6,
 				   st->thin, sz(c, 3), &st->muted);
@@ -146,6 +151,8 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 
 	const double pitch = fmin(box.h / (double)nr, sz(c, 44)), bar_h = fmin(pitch * 0.28, sz(c, 9));
 	const double small = fs * 0.9;
+	/* a second line under the bar only where the row has room for it */
+	const int second_line = pitch * 0.9 >= bar_h + sz(c, 2) + th * 2.1;
 	for (size_t i = 0; i < nr; i++) {
 		const struct wl_row *w = &rows[i];
 		const double *maxb = maxp[w->pass];
@@ -208,7 +215,7 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 			double f1, f2;
 			int k1 = text_choose(c, t1, n1, small, 0, tw, &f1);
 			text_at(c, cell[l].x + sz(c, 1), ty, t1[k1], f1, 0, 0, 0, NULL);
-			if (n2) {
+			if (n2 && second_line) {
 				int k2 = text_choose(c, t2, n2, small, 0, tw, &f2);
 				text_at(c, cell[l].x + sz(c, 1), ty + th * 1.05, t2[k2], f2, 0, 0, 0, &st->muted);
 			}

@@ -283,6 +283,37 @@ static void merge_conditions(struct rinputs *in, struct loaded *L, size_t nl, in
 		}
 }
 
+/* A record's problem identity: its key without a captured call's process
+ * and call number (another capture run of the same program has others). */
+static void identity_key(const struct record *r, char *key, size_t len)
+{
+	record_key(r, key, len);
+	char *p = r->capture ? strstr(key, "/pid") : NULL;
+	if (p)
+		*p = '\0';
+}
+
+/* The drawn record a counters file's record fills: the one of its key, or
+ * for a captured call the last call of its identity (the one drawn). */
+static long counters_target(struct rinputs *in, const struct record *rec)
+{
+	char key[256], k[256];
+	if (!rec->capture) {
+		record_key(rec, key, sizeof(key));
+		return results_find(&in->res, key);
+	}
+	identity_key(rec, key, sizeof(key));
+	long at = -1;
+	for (size_t i = 0; i < in->res.nrecords; i++) {
+		if (!in->res.records[i].capture)
+			continue;
+		identity_key(&in->res.records[i], k, sizeof(k));
+		if (!strcmp(k, key))
+			at = (long)i;
+	}
+	return at;
+}
+
 /* Files given with --counters: the same configurations recorded again
  * with another metric set (experiments/workload.yaml, stalls.yaml).  Their
  * records are never drawn; a drawn record of the same identity takes the
@@ -301,9 +332,7 @@ static int add_counters(struct rinputs *in, const char *const *paths, size_t n)
 		}
 		int filled = 0;
 		for (size_t i = 0; i < r.nrecords; i++) {
-			char key[256];
-			record_key(&r.records[i], key, sizeof(key));
-			long at = results_find(&in->res, key);
+			long at = counters_target(in, &r.records[i]);
 			int got = at < 0 ? 0 : fill_counters(&in->res.records[at], &r.records[i]);
 			if (got < 0) {
 				results_release(&r);

@@ -869,12 +869,10 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 			char why[120];
 			if (!rdata_quantity(rd, g[i].r, "time_ms", NULL, &a, &qu, why, sizeof(why)) &&
 			    !rdata_quantity(rd, g[i].prev, "time_ms", NULL, &bb, &qu, why, sizeof(why)) && a > 0) {
-				/* how many spreads the step is: the larger spread of the two rungs */
-				double l1, h1, l2, h2;
-				int r1 = rdata_runs(rd, g[i].r, &l1, &h1), r2 = rdata_runs(rd, g[i].prev, &l2, &h2);
-				double sp = fmax(r1 > 1 ? (h1 - l1) / l1 : 0, r2 > 1 ? (h2 - l2) / l2 : 0);
-				/* a step no larger than the spread is no difference */
-				if (sp > 0 && fabs(bb / a - 1) <= sp)
+				/* how many spreads the step is: the larger spread of the two rungs;
+				 * a step no larger than it is no difference */
+				double sp;
+				if (rdata_step_within_spread(rd, g[i].r, g[i].prev, &sp))
 					t_set(row, 5, "×%.2f%s%s, equal within spread", bb / a, g[i].ladder ? "" : " vs ",
 					      g[i].ladder ? "" : ablation_base(o));
 				else
