@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "capture/verdict.h"
-#include "render/capreview.h"
-#include "render/kernel_name.h"
+#include "doc/capreview.h"
+#include "doc/kernel_name.h"
 #include "metric_sets.h"
 #include "util/ustr.h"
 

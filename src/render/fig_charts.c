@@ -11,7 +11,7 @@
 
 #include "capture/family.h"
 #include "metric_sets.h"
-#include "render/capreview.h"
+#include "doc/capreview.h"
 
 #define MAX_SERIES 16
 #define MAX_VALS 32

@@ -26,7 +26,7 @@
 
 #include "capture/verdict.h"
 #include "causal_tiles.h"
-#include "render/capreview.h"
+#include "doc/capreview.h"
 
 /* ---- names and numerals ---------------------------------------------------------- */
 

@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "render/wsched.h"
+#include "doc/wsched.h"
 
 /* ---- which variant, which rungs -------------------------------------------------- */
 

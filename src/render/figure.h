@@ -10,9 +10,9 @@
 #define ATTNPROF_RENDER_FIGURE_H
 
 #include "render/chart.h"
-#include "render/data.h"
+#include "doc/data.h"
 #include "render/draw.h"
-#include "render/figkind.h"
+#include "doc/figkind.h"
 
 /* Kinds, one file per concern. */
 void fig_dataflow_title(const struct rdata *, const struct figopts *, char *, size_t);

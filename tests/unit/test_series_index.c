@@ -2,8 +2,8 @@
  * (src/render/series_index.h) find what a scan of every record finds. */
 #include "check.h"
 
-#include "render/data.h"
-#include "render/series_index.h"
+#include "doc/data.h"
+#include "doc/series_index.h"
 #include "util/error.h"
 
 #include <stdlib.h>

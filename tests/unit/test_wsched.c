@@ -5,7 +5,7 @@
 #include "check.h"
 
 #include "hopper/hopper_tiles.h"
-#include "render/wsched.h"
+#include "doc/wsched.h"
 #include "variants.h"
 
 static const char *const rung_names[4] = { "hopper+wgmma", "hopper+tma+ws", "hopper+pingpong", "hopper+overlap" };

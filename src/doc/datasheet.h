@@ -6,8 +6,8 @@
  * is taken from the data sheet, named as such, and quoted only for a GPU
  * whose driver name is in the table (src/render/datasheet.c).
  */
-#ifndef ATTNPROF_RENDER_DATASHEET_H
-#define ATTNPROF_RENDER_DATASHEET_H
+#ifndef ATTNPROF_DOC_DATASHEET_H
+#define ATTNPROF_DOC_DATASHEET_H
 
 /* The dense fp16/bf16 tensor peak (TFLOP/s) of the GPU the driver calls
  * name, and where it comes from; 0 and NULL for a GPU not in the table. */

@@ -1,5 +1,5 @@
 /* data.c: record selection, series and quantities; see data.h. */
-#include "render/data.h"
+#include "doc/data.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,11 +8,11 @@
 
 #include "capture/family.h"
 #include "loop_steps.h"
-#include "render/datasheet.h"
+#include "doc/datasheet.h"
 #include "metric_sets.h"
 #include "model.h"
-#include "render/geom.h"
-#include "render/wsched.h"
+#include "doc/geom.h"
+#include "doc/wsched.h"
 #include "util/error.h"
 #include "util/yamltree.h"
 

@@ -4,13 +4,13 @@
  * Cairo: its name, what it needs in the results, its preferred shape, and
  * (tables) its cells.  Drawing is figure.h's.
  */
-#ifndef ATTNPROF_RENDER_FIGKIND_H
-#define ATTNPROF_RENDER_FIGKIND_H
+#ifndef ATTNPROF_DOC_FIGKIND_H
+#define ATTNPROF_DOC_FIGKIND_H
 
 #include <stddef.h>
 
-#include "render/data.h"
-#include "render/geom.h"
+#include "doc/data.h"
+#include "doc/geom.h"
 
 struct rctx; /* draw.h */
 struct glossary; /* glossary.h */

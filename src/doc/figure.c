@@ -1,5 +1,5 @@
 /* figure.c: the table of figure kinds and what they share; see figkind.h. */
-#include "render/figkind.h"
+#include "doc/figkind.h"
 
 #if ATTNPROF_HAVE_RENDER
 #include "render/figure.h"
