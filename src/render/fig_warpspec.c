@@ -18,7 +18,7 @@
  * a measured trace.  Measured numbers come from the records, through the
  * ablation table (the same cells the ladder table prints).
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #define ATTNPROF_RENDER_RENDER_H
 
 #include "doc/data.h"
-#include "render/figure.h"
+#include "render/figure_draw.h"
 #include "doc/style.h"
 #include "doc/template.h"
 
