@@ -13,7 +13,7 @@
  *
  * Everything is read from the descriptor: the tiling and the ws trait
  * (kernels/variants.c, from kernels/hopper/hopper_tiles.h); the timeline
- * is computed by render/wsched.c from the descriptor's schedule table
+ * is computed by doc/wsched.c from the descriptor's schedule table
  * with schematic lengths and says so: it is the implemented schedule, not
  * a measured trace.  Measured numbers come from the records, through the
  * ablation table (the same cells the ladder table prints).

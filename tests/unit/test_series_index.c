@@ -1,5 +1,5 @@
 /* test_series_index.c: lookups through the index of series keys
- * (src/render/series_index.h) find what a scan of every record finds. */
+ * (src/doc/series_index.h) find what a scan of every record finds. */
 #include "check.h"
 
 #include "doc/data.h"

@@ -1,5 +1,5 @@
 /* test_wsched.c: the warp-specialised thread block and its loop as the
- * figures draw them (render/wsched.c), against the kernel's tiling header
+ * figures draw them (doc/wsched.c), against the kernel's tiling header
  * and its schedule table: the register split is hopper_tiles.h's, and what
  * overlaps in each rung's timeline follows the table's rows. */
 #include "check.h"
