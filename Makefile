@@ -109,10 +109,10 @@ endif
 CORE_SRC   := $(wildcard src/util/*.c src/capture/*.c) $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
 GPU_SRC    := $(wildcard src/gpu/*.c)
 GPU_CU     := $(wildcard kernels/*.cu) kernels/hopper/hopper_fwd.cu
-# The document model (templates, values in text, the walk, tables as data)
-# builds without Cairo; drawing (PDF, SVG, PNG) needs it.
-DOC_SRC    := $(addprefix src/render/,ablation.c capreview.c data.c datasheet.c docmodel.c figure.c geom.c glossary.c inputs.c interp.c kernel_name.c series_index.c style.c tabledata.c template.c wsched.c)
-RENDER_SRC := $(filter-out $(DOC_SRC),$(wildcard src/render/*.c))
+# The document model (src/doc/: templates, values in text, the walk, tables
+# as data) builds without Cairo; drawing (src/render/: PDF, SVG, PNG) needs it.
+DOC_SRC    := $(wildcard src/doc/*.c)
+RENDER_SRC := $(wildcard src/render/*.c)
 LIB_SRC    := $(CORE_SRC) $(DOC_SRC) $(if $(filter 1,$(CUDA)),$(GPU_SRC)) $(if $(filter 1,$(RENDER)),$(RENDER_SRC))
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(if $(filter 1,$(CUDA)),$(GPU_CU:%.cu=$(BUILD)/%.o))
 TEST_SRC   := $(wildcard tests/unit/test_*.c)

@@ -247,7 +247,7 @@ struct variant_desc {
 	int ladder_only;        /* an intermediate rung or a single change: drawn on its
 				 * ladder (ablation figures), not among the main series */
 	/* counters that evidence the change, as two lines of "before → after"
-	 * (quantity names of render/data.h); NULL-terminated */
+	 * (quantity names of doc/data.h); NULL-terminated */
 	struct evidence { const char *quantity, *label; int line; } evidence[6];
 	enum loop_order loop;
 	enum warp_split warps;

@@ -17,7 +17,7 @@
 
 #if ATTNPROF_HAVE_RENDER
 #include "layrec.h"
-#include "render/capreview.h"
+#include "doc/capreview.h"
 #include "render/render.h"
 #include "util/file.h"
 #include "util/yamltree.h"

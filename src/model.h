@@ -67,7 +67,7 @@ struct model {
 	double l2_read_bytes, l2_write_bytes, l2_bytes; /* SM ↔ L2, both ways */
 	double footprint_bytes;   /* variant_footprint() */
 	double dq_reduce_bytes;   /* flash2 bwd: dQ added in the L2, Br·d fp32 per tile pair (not in
-				   * model_quantities: records keep what they had; render/data.c asks) */
+				   * model_quantities: records keep what they had; doc/data.c asks) */
 	/* launch of the main kernel (flash: flash_fwd; standard: the softmax;
 	 * split-KV decode: the split kernel) */
 	int main_kernel;

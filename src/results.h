@@ -38,7 +38,7 @@
 #define MAX_GRID_X   2147483647  /* CUDA's limits on a launch */
 #define MAX_GRID_YZ  65535
 #define MAX_BLOCK    1024        /* threads in a block */
-/* source:variant names a series (render/data.h SERIES_KEY, 96 with its NUL):
+/* source:variant names a series (doc/data.h SERIES_KEY, 96 with its NUL):
  * a longer pair would be cut, in a character, and merge with another series */
 #define MAX_SERIES_NAME 95
 

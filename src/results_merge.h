@@ -1,7 +1,7 @@
 /* results_merge.h: several results files as one — the shards of a sweep
  * joined by `attnprof merge` (and by `record --gpus`), and the one rule by
  * which a record supersedes another of the same identity, which the
- * documents follow too (src/render/inputs.c).
+ * documents follow too (src/doc/inputs.c).
  *
  * The identity of a record is record_key() (results.h): source, variant,
  * phase, pass, dtype, B, H, Hkv, Nq, Nkv, d, causal (and a captured call's

@@ -264,7 +264,7 @@ if [ -e $R/fa2-paper.yaml ] && [ -e $R/decode.yaml ] && [ -e $R/ablation.yaml ];
 	check "h200 review: run-to-run spread" has_text $h "run-to-run spread"
 	check "h200 review: L2 gap explained" has_text $h "absorbs K/V re-reads"
 	check "h200 review: loop-steps bytes per step from the fa2-paper records" has_steps $h $R/fa2-paper.yaml
-	# the share of the data sheet's dense peak (src/render/datasheet.c: 989.5 for the H200) is flash2's TFLOP/s over it
+	# the share of the data sheet's dense peak (src/doc/datasheet.c: 989.5 for the H200) is flash2's TFLOP/s over it
 	ds=$("$bin" export $R/fa2-paper.yaml --csv 2>/dev/null | "$py" -c "
 import csv, sys
 for r in csv.DictReader(sys.stdin):

@@ -1,7 +1,7 @@
 /* chart.c: panels, ticks, legends, figure frames; see chart.h. */
 #include "render/chart.h"
 
-#include "render/glossary.h"
+#include "doc/glossary.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #ifndef ATTNPROF_RENDER_CHART_H
 #define ATTNPROF_RENDER_CHART_H
 
-#include "render/data.h"
+#include "doc/data.h"
 #include "render/draw.h"
 
 enum tick_fmt { TICK_NUM, TICK_BYTES, TICK_SEQLEN, TICK_COUNT, TICK_PCT };

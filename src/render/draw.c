@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/interp.h"
+#include "doc/interp.h"
 #include "util/error.h"
 #include "util/file.h"
 

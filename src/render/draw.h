@@ -15,8 +15,8 @@
 #include <pango/pangocairo.h>
 
 #include "layrec.h"
-#include "render/geom.h"
-#include "render/style.h"
+#include "doc/geom.h"
+#include "doc/style.h"
 
 /* Reference numerals, one per part, the same in every figure of a document:
  * the document's one allocation table, so a numeral means one thing on all

@@ -2,7 +2,7 @@
  * +lazy rescale (= flash2), each step with the counter that evidences its
  * mechanism, and the run-to-run spread from repeat runs.  The rungs come
  * from ablation.c, which the `ablation` table reads too. */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
  * operands (BWD_WARP_ROWS), so Br × Bc splits into (Br/32) × (Bc/32) warp
  * tiles, Bc × d into Bc/32 rows of warps and Br × d into Br/32 rows.
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

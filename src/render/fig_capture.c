@@ -3,7 +3,7 @@
  * verdict reads them, its kernel sequence, its grid over the GPU's SMs with
  * the mapping gridmap.h infers, and the captured implementations' speed
  * beside attnprof's references.  The facts come from capreview.h. */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "capture/verdict.h"
-#include "render/capreview.h"
-#include "render/kernel_name.h"
+#include "doc/capreview.h"
+#include "doc/kernel_name.h"
 #include "metric_sets.h"
 #include "util/ustr.h"
 

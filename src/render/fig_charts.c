@@ -2,7 +2,7 @@
  * memory, shared-memory wavefronts, occupancy, roofline, the ablation
  * ladder and prefill-vs-decode.  Every chart: ticks, units, a legend and
  * a conditions caption (figure_frame). */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -11,7 +11,7 @@
 
 #include "capture/family.h"
 #include "metric_sets.h"
-#include "render/capreview.h"
+#include "doc/capreview.h"
 
 #define MAX_SERIES 16
 #define MAX_VALS 32

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "render/geom.h"
+#include "doc/geom.h"
 
 #define WL_LEVELS 3 /* L1/TEX with shared memory, L2, DRAM: the order drawn */
 

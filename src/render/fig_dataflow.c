@@ -7,7 +7,7 @@
  * tile that stands for it.  Arrows carry the measured DRAM bytes (and the
  * model's minimum); a variant of several kernels gets a line per kernel.
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

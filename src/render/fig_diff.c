@@ -5,7 +5,7 @@
  * fastest).  A ratio whose whisker stays above 1 is a regression beyond the
  * spread, below 1 an improvement; the rest are equal within the spread —
  * the same verdicts as `attnprof diff`.  Drawn from the records only. */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
  * (ceilings.smem_gbs, ceilings.l2_gbs, copy_gbs); a value the header lacks
  * reads "not measured".  Drawn from the header alone, no record needed.
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * block (split-K with its shared-memory reduction against split-Q).
  * Drawn from the descriptors' grid and warp mappings plus the launches
  * and counters of the records. */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -18,7 +18,7 @@
  *   patent-ladder      bar graph: throughput of each rung of the ablation ladder
  *   patent-decode      line graph: decode bandwidth against cache length
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,7 +26,7 @@
 
 #include "capture/verdict.h"
 #include "causal_tiles.h"
-#include "render/capreview.h"
+#include "doc/capreview.h"
 
 /* ---- names and numerals ---------------------------------------------------------- */
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "metric_sets.h"
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #define ST_ROWS 16
 #define ST_SHOWN 7 /* reasons with a colour of their own; the rest are "other" */

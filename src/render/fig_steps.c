@@ -13,7 +13,7 @@
  * the file the records come from.  Non-causal: the focus's shape with the
  * mask off.
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -19,7 +19,7 @@
  *
  * Every text is set at the style's chart size or larger (slides: ≥ 16 pt).
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

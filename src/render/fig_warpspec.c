@@ -13,18 +13,18 @@
  *
  * Everything is read from the descriptor: the tiling and the ws trait
  * (kernels/variants.c, from kernels/hopper/hopper_tiles.h); the timeline
- * is computed by render/wsched.c from the descriptor's schedule table
+ * is computed by doc/wsched.c from the descriptor's schedule table
  * with schematic lengths and says so: it is the implemented schedule, not
  * a measured trace.  Measured numbers come from the records, through the
  * ablation table (the same cells the ladder table prints).
  */
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "render/wsched.h"
+#include "doc/wsched.h"
 
 /* ---- which variant, which rungs -------------------------------------------------- */
 

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "metric_sets.h"
-#include "render/figure.h"
+#include "render/figure_draw.h"
 
 #define WL_ROWS 16
 

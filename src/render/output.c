@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "render/interp.h"
+#include "doc/interp.h"
 #include "util/error.h"
 #include "util/file.h"
 

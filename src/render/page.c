@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "render/style.h"
+#include "doc/style.h"
 #include "util/error.h"
 
 int page_open(struct page *p, const struct template *t, struct rdata *rd, const struct report_opts *o,

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "render/docmodel.h"
+#include "doc/docmodel.h"
 #include "render/render.h"
 #include "util/file.h"
 

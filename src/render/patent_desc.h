@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "render/draw.h"
-#include "render/interp.h"
+#include "doc/interp.h"
 
 /* "<b>FIG. 3A</b> is CAPTION." (a full stop added when the caption has none). */
 int pdesc_sentence(struct sbuf *out, const char *label, const char *caption_markup);

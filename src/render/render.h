@@ -7,10 +7,10 @@
 #ifndef ATTNPROF_RENDER_RENDER_H
 #define ATTNPROF_RENDER_RENDER_H
 
-#include "render/data.h"
-#include "render/figure.h"
-#include "render/style.h"
-#include "render/template.h"
+#include "doc/data.h"
+#include "render/figure_draw.h"
+#include "doc/style.h"
+#include "doc/template.h"
 
 enum { RENDER_OK = 0, RENDER_FAIL = -1, RENDER_BAD_INPUT = -2 };
 /* PNG resolution when none is asked for: the smallest label (7 pt) stays legible. */

@@ -21,8 +21,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "render/docmodel.h"
-#include "render/interp.h"
+#include "doc/docmodel.h"
+#include "doc/interp.h"
 #include "render/patent_desc.h"
 #include "util/error.h"
 #include "util/file.h"

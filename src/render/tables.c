@@ -1,6 +1,6 @@
 /* tables.c: a built table (tabledata.c) laid out by column widths and
- * drawn in a box; see figure.h. */
-#include "render/figure.h"
+ * drawn in a box; see figure_draw.h. */
+#include "render/figure_draw.h"
 
 #include <math.h>
 #include <stdio.h>

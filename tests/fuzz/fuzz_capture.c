@@ -8,11 +8,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "render/capreview.h"
-#include "render/data.h"
-#include "render/docmodel.h"
-#include "render/kernel_name.h"
-#include "render/template.h"
+#include "doc/capreview.h"
+#include "doc/data.h"
+#include "doc/docmodel.h"
+#include "doc/kernel_name.h"
+#include "doc/template.h"
 #include "results.h"
 #include "util/error.h"
 

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "render/data.h"
-#include "render/docmodel.h"
-#include "render/template.h"
+#include "doc/data.h"
+#include "doc/docmodel.h"
+#include "doc/template.h"
 #include "util/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -7,8 +7,8 @@
 
 #include <unistd.h>
 
-#include "render/docmodel.h"
-#include "render/figkind.h"
+#include "doc/docmodel.h"
+#include "doc/figkind.h"
 #include "util/error.h"
 
 struct doc {

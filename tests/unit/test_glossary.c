@@ -2,8 +2,8 @@
  * glossary and one a template declares (docs/templates.md, "Glossary"). */
 #include "check.h"
 
-#include "render/glossary.h"
-#include "render/template.h"
+#include "doc/glossary.h"
+#include "doc/template.h"
 
 static void test_builtin(void)
 {

@@ -1,7 +1,7 @@
 /* test_kernel_name.c: kernels' names as tables and figures show them. */
 #include "check.h"
 
-#include "render/kernel_name.h"
+#include "doc/kernel_name.h"
 
 static void test_mangled(void)
 {

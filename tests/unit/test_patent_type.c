@@ -8,7 +8,7 @@
 
 #include <pango/pangocairo.h>
 
-#include "render/style.h"
+#include "doc/style.h"
 
 /* The ink height of s set in family at size points, in points. */
 static double ink_height(const char *family, double size, const char *s)

@@ -6,7 +6,7 @@
 
 #include "render/chart.h"
 #include "render/fig_counters.h"
-#include "render/geom.h"
+#include "doc/geom.h"
 
 static void test_nice_step(void)
 {

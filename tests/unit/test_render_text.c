@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "render/data.h"
-#include "render/figkind.h"
-#include "render/interp.h"
-#include "render/template.h"
+#include "doc/data.h"
+#include "doc/figkind.h"
+#include "doc/interp.h"
+#include "doc/template.h"
 #include "util/error.h"
 
 static struct results R;

@@ -1,9 +1,9 @@
 /* test_series_index.c: lookups through the index of series keys
- * (src/render/series_index.h) find what a scan of every record finds. */
+ * (src/doc/series_index.h) find what a scan of every record finds. */
 #include "check.h"
 
-#include "render/data.h"
-#include "render/series_index.h"
+#include "doc/data.h"
+#include "doc/series_index.h"
 #include "util/error.h"
 
 #include <stdlib.h>

@@ -12,7 +12,7 @@
 
 #include <errno.h>
 
-#include "render/template.h"
+#include "doc/template.h"
 #include "results.h"
 #include "spec.h"
 #include "util/error.h"

@@ -1,11 +1,11 @@
 /* test_wsched.c: the warp-specialised thread block and its loop as the
- * figures draw them (render/wsched.c), against the kernel's tiling header
+ * figures draw them (doc/wsched.c), against the kernel's tiling header
  * and its schedule table: the register split is hopper_tiles.h's, and what
  * overlaps in each rung's timeline follows the table's rows. */
 #include "check.h"
 
 #include "hopper/hopper_tiles.h"
-#include "render/wsched.h"
+#include "doc/wsched.h"
 #include "variants.h"
 
 static const char *const rung_names[4] = { "hopper+wgmma", "hopper+tma+ws", "hopper+pingpong", "hopper+overlap" };

@@ -1,5 +1,5 @@
 /* data.c: record selection, series and quantities; see data.h. */
-#include "render/data.h"
+#include "doc/data.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,11 +8,11 @@
 
 #include "capture/family.h"
 #include "loop_steps.h"
-#include "render/datasheet.h"
+#include "doc/datasheet.h"
 #include "metric_sets.h"
 #include "model.h"
-#include "render/geom.h"
-#include "render/wsched.h"
+#include "doc/geom.h"
+#include "doc/wsched.h"
 #include "util/error.h"
 #include "util/yamltree.h"
 
@@ -880,7 +880,7 @@ static int q_tensor_pct(struct qcall *c)
 		return q_percent_of(c, "tflops", g->tensor_tflops,
 				    "the header has no measured tensor rate (gpu.tensor_tflops)");
 	return q_percent_of(c, "tflops", datasheet_tensor_tflops(g->name, NULL),
-			    "no data-sheet tensor peak is known for this GPU (src/render/datasheet.c)");
+			    "no data-sheet tensor peak is known for this GPU (src/doc/datasheet.c)");
 }
 
 /* occupancy_theoretical, registers, smem_per_block: the longest kernel's launch record */
@@ -1030,7 +1030,7 @@ static int q_tiling(struct qcall *c)
 	return q_value(c, is_q(c, "Br") ? t.block_m : is_q(c, "Bc") ? t.block_n : is_q(c, "warps") ? t.warps : t.splits);
 }
 
-/* regs_producer … stage_bytes: a warp-specialised descriptor's CTA (render/wsched.h) */
+/* regs_producer … stage_bytes: a warp-specialised descriptor's CTA (doc/wsched.h) */
 static int q_ws(struct qcall *c)
 {
 	const struct variant_desc *v = c->rec->source && strcmp(c->rec->source, "attnprof") ? NULL : variant_find(c->rec->variant);

@@ -1,5 +1,5 @@
 /* wsched.c: a warp-specialised loop as a timeline; see wsched.h. */
-#include "render/wsched.h"
+#include "doc/wsched.h"
 
 #include <string.h>
 

@@ -7,12 +7,12 @@
  * ("tflops", "hbm_bytes", "speedup_vs" …) are computed here once, for
  * charts, tables and template text alike.  No Cairo in this module.
  */
-#ifndef ATTNPROF_RENDER_DATA_H
-#define ATTNPROF_RENDER_DATA_H
+#ifndef ATTNPROF_DOC_DATA_H
+#define ATTNPROF_DOC_DATA_H
 
 #include <stddef.h>
 
-#include "render/series_index.h"
+#include "doc/series_index.h"
 #include "results.h"
 #include "variants.h"
 

@@ -12,8 +12,8 @@
  * implemented schedule, not a measured trace.  No Cairo: unit-tested in
  * tests/unit/test_wsched.c.
  */
-#ifndef ATTNPROF_RENDER_WSCHED_H
-#define ATTNPROF_RENDER_WSCHED_H
+#ifndef ATTNPROF_DOC_WSCHED_H
+#define ATTNPROF_DOC_WSCHED_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /* datasheet.c: see datasheet.h. */
-#include "render/datasheet.h"
+#include "doc/datasheet.h"
 
 #include <string.h>
 

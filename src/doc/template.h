@@ -6,14 +6,14 @@
  * against a results file (interp.h).  The YAML tree stays alive with the
  * template: blocks point into it for their strings and positions.
  */
-#ifndef ATTNPROF_RENDER_TEMPLATE_H
-#define ATTNPROF_RENDER_TEMPLATE_H
+#ifndef ATTNPROF_DOC_TEMPLATE_H
+#define ATTNPROF_DOC_TEMPLATE_H
 
 #include <stddef.h>
 
-#include "render/figkind.h"
-#include "render/glossary.h"
-#include "render/style.h"
+#include "doc/figkind.h"
+#include "doc/glossary.h"
+#include "doc/style.h"
 #include "util/yamltree.h"
 
 #define TEMPLATE_FORMAT "attnprof-template/1"

@@ -2,15 +2,16 @@
  *
  * What a document model needs to know of a figure or a table without
  * Cairo: its name, what it needs in the results, its preferred shape, and
- * (tables) its cells.  Drawing is figure.h's.
+ * (tables) its cells.  Drawing: doc/figure.h (each kind's entry points)
+ * and render/figure_draw.h.
  */
-#ifndef ATTNPROF_RENDER_FIGKIND_H
-#define ATTNPROF_RENDER_FIGKIND_H
+#ifndef ATTNPROF_DOC_FIGKIND_H
+#define ATTNPROF_DOC_FIGKIND_H
 
 #include <stddef.h>
 
-#include "render/data.h"
-#include "render/geom.h"
+#include "doc/data.h"
+#include "doc/geom.h"
 
 struct rctx; /* draw.h */
 struct glossary; /* glossary.h */

@@ -1,5 +1,5 @@
 /* interp.c: placeholders and conditions in template text; see interp.h. */
-#include "render/interp.h"
+#include "doc/interp.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/figkind.h"
-#include "render/datasheet.h"
-#include "render/template.h"
-#include "render/capreview.h"
+#include "doc/figkind.h"
+#include "doc/datasheet.h"
+#include "doc/template.h"
+#include "doc/capreview.h"
 #include "metric_sets.h"
 #include "util/error.h"
 #include "util/ustr.h"

@@ -7,8 +7,8 @@
  * records in file order, so a lookup reads only its series and first match
  * still means first in the file.  No Cairo.
  */
-#ifndef ATTNPROF_RENDER_SERIES_INDEX_H
-#define ATTNPROF_RENDER_SERIES_INDEX_H
+#ifndef ATTNPROF_DOC_SERIES_INDEX_H
+#define ATTNPROF_DOC_SERIES_INDEX_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /* capreview.c: captured calls as implementations, beside the references; see capreview.h. */
-#include "render/capreview.h"
+#include "doc/capreview.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -9,8 +9,8 @@
 
 #include "capture/family.h"
 #include "capture/verdict.h"
-#include "render/geom.h"
-#include "render/kernel_name.h"
+#include "doc/geom.h"
+#include "doc/kernel_name.h"
 #include "metric_sets.h"
 #include "util/error.h"
 #include "util/ustr.h"

@@ -5,14 +5,21 @@
  * descriptors; it never knows which document holds it.  Kinds that need
  * records of one sort (decode, the ablation ladder) say so in `needs`, and
  * templates skip them when the results have none.
+ *
+ * Each kind's title and drawing, declared without Cairo (struct rctx is
+ * opaque here): src/render/fig_*.c define them, and figure.c's table
+ * points at them only in a build with the renderer.  Series looks and
+ * tables on a page are render/figure_draw.h's.
  */
-#ifndef ATTNPROF_RENDER_FIGURE_H
-#define ATTNPROF_RENDER_FIGURE_H
+#ifndef ATTNPROF_DOC_FIGURE_H
+#define ATTNPROF_DOC_FIGURE_H
 
-#include "render/chart.h"
-#include "render/data.h"
-#include "render/draw.h"
-#include "render/figkind.h"
+#include <stddef.h>
+
+#include "doc/data.h"
+#include "doc/figkind.h"
+
+struct rctx; /* render/draw.h */
 
 /* Kinds, one file per concern. */
 void fig_dataflow_title(const struct rdata *, const struct figopts *, char *, size_t);
@@ -97,11 +104,6 @@ void fig_pcapgrid(struct rctx *, const struct rdata *, const struct figopts *, s
 void fig_pcapthroughput_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_pcapthroughput(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 
-/* A series' look, the same in every figure: standard, flash1, flash2 and the
- * other descriptors by table order; references grey (the second of keys[n]
- * dark grey, hatched).  keys may be NULL when n is 0. */
-const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key);
-
 /* Captured calls, drawn from measurement (fig_capture.c). */
 void fig_capdataflow_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_capdataflow(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
@@ -111,12 +113,5 @@ void fig_capgrid_title(const struct rdata *, const struct figopts *, char *, siz
 void fig_capgrid(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_capcompare_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_capcompare(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
-
-/* Draw a built table (tables.c) from the box's top; returns its height at
- * the box's width (draw 0: measure only). */
-double table_draw(struct rctx *c, const struct dtable *t, struct rbox box, int draw);
-/* Build, draw and free in one (figures alone, output.c). */
-double table_render(struct rctx *c, const struct rdata *rd, int kind, const struct figopts *o,
-		    struct rbox box, int draw);
 
 #endif

@@ -12,15 +12,15 @@
  * template's `{$v.capture.NAME}` values, the capture tables and figures.
  * No Cairo in this module.
  */
-#ifndef ATTNPROF_RENDER_CAPREVIEW_H
-#define ATTNPROF_RENDER_CAPREVIEW_H
+#ifndef ATTNPROF_DOC_CAPREVIEW_H
+#define ATTNPROF_DOC_CAPREVIEW_H
 
 #include <stddef.h>
 #include <stdio.h>
 
 #include "capture/gridmap.h"
-#include "render/data.h"
-#include "render/figkind.h"
+#include "doc/data.h"
+#include "doc/figkind.h"
 
 #define CAP_MAX_IMPLS 16
 #define CAP_MAX_GROUPS 48

@@ -1,5 +1,5 @@
 /* template.c: load and check document templates; see template.h. */
-#include "render/template.h"
+#include "doc/template.h"
 
 #include <stdarg.h>
 #include <stdio.h>

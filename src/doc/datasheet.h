@@ -4,10 +4,10 @@
  * rate: gpu.copy_gbs, gpu.tensor_tflops).  A reader also wants the
  * fraction of the vendor's figure, which no measurement gives: that figure
  * is taken from the data sheet, named as such, and quoted only for a GPU
- * whose driver name is in the table (src/render/datasheet.c).
+ * whose driver name is in the table (src/doc/datasheet.c).
  */
-#ifndef ATTNPROF_RENDER_DATASHEET_H
-#define ATTNPROF_RENDER_DATASHEET_H
+#ifndef ATTNPROF_DOC_DATASHEET_H
+#define ATTNPROF_DOC_DATASHEET_H
 
 /* The dense fp16/bf16 tensor peak (TFLOP/s) of the GPU the driver calls
  * name, and where it comes from; 0 and NULL for a GPU not in the table. */

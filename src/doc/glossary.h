@@ -8,8 +8,8 @@
  * built-in glossary below.  Entries are tried in order, the first word that
  * matches at a position wins.  No Cairo here.
  */
-#ifndef ATTNPROF_RENDER_GLOSSARY_H
-#define ATTNPROF_RENDER_GLOSSARY_H
+#ifndef ATTNPROF_DOC_GLOSSARY_H
+#define ATTNPROF_DOC_GLOSSARY_H
 
 #include <stddef.h>
 

@@ -7,8 +7,8 @@
  * a note).  Used by the measured tables (tabledata.c) and by the captured
  * program's tables and figures (capreview.c, fig_capture.c).
  */
-#ifndef ATTNPROF_RENDER_KERNEL_NAME_H
-#define ATTNPROF_RENDER_KERNEL_NAME_H
+#ifndef ATTNPROF_DOC_KERNEL_NAME_H
+#define ATTNPROF_DOC_KERNEL_NAME_H
 
 #include <stddef.h>
 

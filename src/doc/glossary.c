@@ -1,5 +1,5 @@
 /* glossary.c: abbreviations for labels that do not fit; see glossary.h. */
-#include "render/glossary.h"
+#include "doc/glossary.h"
 
 #include <stdio.h>
 #include <string.h>

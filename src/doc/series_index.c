@@ -1,5 +1,5 @@
 /* series_index.c: the records of each series key; see series_index.h. */
-#include "render/series_index.h"
+#include "doc/series_index.h"
 
 #include <stdlib.h>
 #include <string.h>

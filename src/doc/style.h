@@ -6,8 +6,8 @@
  * only for patent sheets (37 CFR 1.84), larger type on 16:9 for slides.
  * Figures never test a style's name; they read these fields.
  */
-#ifndef ATTNPROF_RENDER_STYLE_H
-#define ATTNPROF_RENDER_STYLE_H
+#ifndef ATTNPROF_DOC_STYLE_H
+#define ATTNPROF_DOC_STYLE_H
 
 #include <stddef.h>
 

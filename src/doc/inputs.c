@@ -16,7 +16,7 @@
  * Files given with --repeat are second runs of the same specs: their
  * records are never drawn, they only give the run-to-run spread.
  */
-#include "render/data.h"
+#include "doc/data.h"
 
 #include <limits.h>
 #include <stdio.h>

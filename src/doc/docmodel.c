@@ -1,12 +1,12 @@
 /* docmodel.c: the walk over a template into blocks; see docmodel.h. */
-#include "render/docmodel.h"
-#include "render/capreview.h"
+#include "doc/docmodel.h"
+#include "doc/capreview.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/interp.h"
+#include "doc/interp.h"
 #include "util/error.h"
 #include "util/ustr.h"
 

@@ -1,5 +1,5 @@
 /* kernel_name.c: see kernel_name.h. */
-#include "render/kernel_name.h"
+#include "doc/kernel_name.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* geom.c: layout arithmetic without a surface; see geom.h. */
-#include "render/geom.h"
+#include "doc/geom.h"
 
 #include <limits.h>
 #include <math.h>

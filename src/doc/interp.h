@@ -15,12 +15,12 @@
  * that cannot mean anything (syntax, unknown variant or quantity, bad
  * format) is an error at the template's file:line:col.
  */
-#ifndef ATTNPROF_RENDER_INTERP_H
-#define ATTNPROF_RENDER_INTERP_H
+#ifndef ATTNPROF_DOC_INTERP_H
+#define ATTNPROF_DOC_INTERP_H
 
 #include <stddef.h>
 
-#include "render/data.h"
+#include "doc/data.h"
 #include "util/yamltree.h"
 
 /* {ref:ID} expands to INTERP_REF_OPEN ID INTERP_REF_CLOSE: the document

@@ -2,7 +2,7 @@
  * model against measurement, memory, variants, launches, ablation, decode)
  * built into owned rows of text from the results; tables.c lays them out.
  * No drawing here: a document model holds these as data. */
-#include "render/figkind.h"
+#include "doc/figkind.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/capreview.h"
-#include "render/datasheet.h"
-#include "render/kernel_name.h"
+#include "doc/capreview.h"
+#include "doc/datasheet.h"
+#include "doc/kernel_name.h"
 #include "grad_check.h"
 #include "metric_sets.h"
 #include "util/error.h"

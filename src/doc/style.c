@@ -9,7 +9,7 @@
  * capitals are 0.73 em: 12.5 pt gives 0.32 cm).  Labels fitted into a box
  * (data-flow buffers, tiles) may still shrink below it to fit.
  */
-#include "render/style.h"
+#include "doc/style.h"
 
 #include <string.h>
 #include <strings.h>

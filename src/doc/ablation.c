@@ -2,7 +2,7 @@
  * which shape, and the counters that evidence each step.  The figure
  * (fig_ablation.c), the table (tabledata.c) and the text all read it, so
  * they agree. */
-#include "render/figkind.h"
+#include "doc/figkind.h"
 
 #include <math.h>
 #include <stdio.h>

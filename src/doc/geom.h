@@ -7,8 +7,8 @@
  * and byte formats that labels use.  No Cairo: it is unit-tested without a
  * surface (tests/unit/test_render_geom.c).
  */
-#ifndef ATTNPROF_RENDER_GEOM_H
-#define ATTNPROF_RENDER_GEOM_H
+#ifndef ATTNPROF_DOC_GEOM_H
+#define ATTNPROF_DOC_GEOM_H
 
 #include <stddef.h>
 #include <stdint.h>

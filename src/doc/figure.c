@@ -1,8 +1,8 @@
 /* figure.c: the table of figure kinds and what they share; see figkind.h. */
-#include "render/figkind.h"
+#include "doc/figkind.h"
+#include "doc/figure.h"
 
 #if ATTNPROF_HAVE_RENDER
-#include "render/figure.h"
 /* title and drawing of a kind (a build without the renderer has neither) */
 #define DRAWN(f) f##_title, f
 #else

@@ -9,13 +9,13 @@
  * lays them out; articles, patent sheets and slides read the same list.
  * Nothing here needs Cairo: it builds and is tested without the renderer.
  */
-#ifndef ATTNPROF_RENDER_DOCMODEL_H
-#define ATTNPROF_RENDER_DOCMODEL_H
+#ifndef ATTNPROF_DOC_DOCMODEL_H
+#define ATTNPROF_DOC_DOCMODEL_H
 
 #include <stddef.h>
 
-#include "render/figkind.h"
-#include "render/template.h"
+#include "doc/figkind.h"
+#include "doc/template.h"
 
 enum dkind {
 	D_SECTION,     /* a section begins: text is its title ("" none); a slide in slides */
