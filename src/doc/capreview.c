@@ -536,10 +536,13 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		tb_add(b, " (time-weighted over the call's kernels).");
 }
 
+/* the largest Nq × Nkv the helper checks a backward at (its GRAD_CHECK_MAX_PAIRS) */
+#define GRAD_CHECK_MAX_PAIRS 33554432.0
+
 static void answer_correct(const struct capimpl *im, struct tb *b)
 {
 	/* per pass: calls, checked, out of tolerance, the error range and tolerance */
-	int calls[2] = { 0 }, checked[2] = { 0 }, bad[2] = { 0 };
+	int calls[2] = { 0 }, checked[2] = { 0 }, bad[2] = { 0 }, large = 0;
 	double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY }, tol[2] = { 0 };
 	for (size_t i = 0; i < im->ng; i++) {
 		const struct capgroup *g = &im->g[i];
@@ -547,6 +550,10 @@ static void answer_correct(const struct capimpl *im, struct tb *b)
 		calls[p] += g->ncalls;
 		checked[p] += g->checked;
 		bad[p] += g->incorrect;
+		/* unchecked backward calls whose one-head fp64 reference is over the
+		 * helper's size (GRAD_CHECK_MAX_PAIRS in src/python/attnprof_hook) */
+		if (p && g->checked < g->ncalls && (double)g->rep->seqlen_q * g->rep->seqlen_kv > GRAD_CHECK_MAX_PAIRS)
+			large += g->ncalls - g->checked;
 		if (g->checked) {
 			if (g->err_min < lo[p]) lo[p] = g->err_min;
 			if (g->err_max > hi[p]) hi[p] = g->err_max;
@@ -573,6 +580,9 @@ static void answer_correct(const struct capimpl *im, struct tb *b)
 		}
 		tb_add(b, "%s%d of %d %s: %d within tolerance, relative L2 error from %.1e to %.1e (tolerance %.0e)",
 		       said ? "; " : "", checked[p], calls[p], what[p], checked[p] - bad[p], lo[p], hi[p], tol[p]);
+		if (p && large)
+			tb_add(b, ", and %d not checked: one head's fp64 reference, Nq × Nkv, is over the helper's %.0f M pairs",
+			       large, GRAD_CHECK_MAX_PAIRS / 1048576.0);
 		said = 1;
 	}
 	tb_add(b, ".");

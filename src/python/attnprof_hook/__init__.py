@@ -42,7 +42,7 @@ CHECK_ROWS = 64        # query rows compared per call (first, last and seeded mi
 # gradients, as `attnprof record` checks its own backward (src/grad_check.c):
 # (max |error| as a fraction of max |reference|, relative L2) per dtype
 GRAD_TOLERANCES = {"fp16": (5e-2, 1e-2), "bf16": (2e-1, 4e-2), "fp32": (1e-3, 1e-3)}
-GRAD_CHECK_MAX_PAIRS = 1 << 25  # Nq x Nkv of one head's fp64 reference (4 such matrices: 1 GiB)
+GRAD_CHECK_MAX_PAIRS = 1 << 25  # Nq x Nkv of one head's fp64 reference (4 such matrices: 1 GiB); src/doc/capreview.c names it
 TIME_REPS, TIME_WARMUP = 10, 2
 
 _state = threading.local()
