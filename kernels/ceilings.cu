@@ -9,9 +9,11 @@
 //             the tensor pipes are the only limit.  (cuBLAS's GEMM rate,
 //             gpu.tensor_tflops, is the wgmma ceiling: its Hopper kernels
 //             are wgmma kernels, docs/kernels.md.)
-//   L2        16-byte ld.global.cg (L2 only, no L1) of a buffer of a quarter
-//             of the L2, every element once a pass, CEIL_L2_PASSES passes
-//             after a warm-up pass that makes it resident.
+//   L2        16-byte ld.global.cg (L2 only, no L1) of a buffer of 1/4 to
+//             5/8 of the L2, every element once a pass, CEIL_L2_PASSES
+//             passes after a warm-up pass that makes it resident; 4 to 16
+//             loads in flight a thread, 4 or 8 blocks an SM; the best
+//             configuration's rate.
 //   shared    16-byte ld.shared on every SM, a warp's 32 loads on 512
 //             consecutive bytes (4 wavefronts, no bank conflict).
 //
@@ -24,6 +26,7 @@
 
 #include <algorithm>
 #include <stdio.h>
+#include <string.h>
 #include <vector>
 
 #include "attn.h"
@@ -82,19 +85,27 @@ __global__ void __launch_bounds__(CEIL_THREADS, CEIL_BLOCKS_PER_SM)
 		atomicAdd(bad, wrong);
 }
 
-// Thread t reads elements t, t + T, …, t + (per - 1)·T of the buffer (T the
-// grid's threads) each pass: the buffer is exactly per·T elements.
+// Thread t reads elements t + (r·U + u)·T of the buffer (T the grid's
+// threads, u < U, r < rows) each pass: the buffer is exactly rows·U·T
+// elements.  The U loads of a row are issued before any is used, so each
+// thread has U 16-byte loads in flight (the 15:25 probe: one or four loads
+// a thread left the L2 kernel latency-bound, under the HBM copy's rate).
+template <int U>
 __global__ void __launch_bounds__(CEIL_THREADS)
-	attnprof_ceil_l2(const uint4 *__restrict__ buf, int per, int passes, unsigned long long *sum)
+	attnprof_ceil_l2(const uint4 *__restrict__ buf, int rows, int passes, unsigned long long *sum)
 {
 	const size_t T = (size_t)gridDim.x * blockDim.x;
 	const size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
 	unsigned acc = 0;
 	for (int p = 0; p < passes; p++) {
-#pragma unroll 4
-		for (int k = 0; k < per; k++) {
-			const uint4 v = ld_cg(buf + t + k * T);
-			acc += v.x + v.y + v.z + v.w;
+		for (int r = 0; r < rows; r++) {
+			uint4 v[U];
+#pragma unroll
+			for (int u = 0; u < U; u++)
+				v[u] = ld_cg(buf + t + ((size_t)r * U + u) * T);
+#pragma unroll
+			for (int u = 0; u < U; u++)
+				acc += v[u].x + v[u].y + v[u].z + v[u].w;
 		}
 	}
 	atomicAdd(sum, (unsigned long long)acc);
@@ -197,21 +208,19 @@ extern "C" int attn_measure_mma_sync(int reps, double *tflops)
 	return 0;
 }
 
-extern "C" int attn_measure_l2(int reps, double *gbs, uint64_t *buf_bytes)
+// One configuration of the L2 kernel: `eighths` of the L2 as its buffer,
+// `bps` blocks an SM, U loads in flight a thread; its rate checked by the
+// words it read.
+template <int U>
+static int l2_config(int sms, int l2, int eighths, int bps, int reps, double *gbs, uint64_t *bytes)
 {
-	int sms = 0, dev = 0, l2 = 0;
-	if (reps < 1)
-		return attn_fail("attn_measure_l2: need reps >= 1");
-	if (sm_count(&sms))
-		return -1;
-	if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess)
-		return attn_cuda_fail(cudaGetLastError(), "reading the L2 size");
-	const int blocks = sms * CEIL_BLOCKS_PER_SM;
+	const int blocks = sms * bps;
 	const size_t T = (size_t)blocks * CEIL_THREADS;
-	const int per = (int)((size_t)l2 / 4 / 16 / T); // a quarter of the L2, whole rows of T elements
-	if (per < 1)
-		return attn_fail("attn_measure_l2: the L2 (%d bytes) is too small for %zu threads of 16 bytes", l2, T);
-	const size_t n16 = (size_t)per * T;
+	const int rows = (int)((size_t)l2 * eighths / 8 / 16 / (T * U)); // whole rows of U·T elements
+	if (rows < 1)
+		return attn_fail("attn_measure_l2: %d/8 of the L2 (%d bytes) is too small for %zu threads of %d 16-byte loads",
+				 eighths, l2, T, U);
+	const size_t n16 = (size_t)rows * U * T;
 	uint4 *buf = nullptr;
 	unsigned long long *sum = nullptr;
 	if (attn_dev_alloc((void **)&buf, n16 * 16, "the L2-bandwidth buffer"))
@@ -230,7 +239,7 @@ extern "C" int attn_measure_l2(int reps, double *gbs, uint64_t *buf_bytes)
 		rc = attn_cuda_fail(e, "filling the L2-bandwidth buffer");
 	else
 		rc = time_median([&] {
-			attnprof_ceil_l2<<<blocks, CEIL_THREADS>>>(buf, per, CEIL_L2_PASSES, sum);
+			attnprof_ceil_l2<U><<<blocks, CEIL_THREADS>>>(buf, rows, CEIL_L2_PASSES, sum);
 			return cudaGetLastError();
 		}, reps, "timing the L2-bandwidth kernel", &ms);
 	unsigned long long got = 0;
@@ -246,7 +255,38 @@ extern "C" int attn_measure_l2(int reps, double *gbs, uint64_t *buf_bytes)
 		return attn_fail("the L2-bandwidth kernel read %llu words where %llu were due: its rate is not reported",
 				 got, want);
 	*gbs = (double)n16 * 16 * CEIL_L2_PASSES / (ms * 1e-3) / 1e9;
-	*buf_bytes = n16 * 16;
+	*bytes = n16 * 16;
+	return 0;
+}
+
+// A ceiling is the best rate the hardware gives, so the L2's is the best of
+// a few configurations (the buffer's share of the L2, blocks an SM, loads in
+// flight): which one wins is the card's, and the result names it.
+extern "C" int attn_measure_l2(int reps, struct attn_l2_rate *r)
+{
+	static const int eighths[] = { 2, 4, 5 }, bps[] = { 4, 8 };
+	int sms = 0, dev = 0, l2 = 0;
+	memset(r, 0, sizeof *r);
+	if (reps < 1)
+		return attn_fail("attn_measure_l2: need reps >= 1");
+	if (sm_count(&sms))
+		return -1;
+	if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess)
+		return attn_cuda_fail(cudaGetLastError(), "reading the L2 size");
+	for (int e : eighths)
+		for (int b : bps)
+			for (int u : { 4, 8, 16 }) {
+				double gbs = 0;
+				uint64_t bytes = 0;
+				const int bad = u == 4 ? l2_config<4>(sms, l2, e, b, reps, &gbs, &bytes)
+					      : u == 8 ? l2_config<8>(sms, l2, e, b, reps, &gbs, &bytes)
+						       : l2_config<16>(sms, l2, e, b, reps, &gbs, &bytes);
+				if (bad)
+					return -1; // a wrong count in any configuration: no rate at all
+				r->configs++;
+				if (gbs > r->gbs)
+					*r = (struct attn_l2_rate){ gbs, bytes, b, u, r->configs };
+			}
 	return 0;
 }
 
@@ -282,12 +322,13 @@ extern "C" int attn_measure_smem(int reps, double *gbs)
 	return 0;
 }
 
-extern "C" void attn_ceilings_method(char *buf, size_t len, uint64_t l2_buf_bytes, int reps)
+extern "C" void attn_ceilings_method(char *buf, size_t len, const struct attn_l2_rate *l2, int reps)
 {
 	snprintf(buf, len,
 		 "kernels/ceilings.cu, every SM %d blocks of %d threads; mma.sync.m16n8k16 f16->f32 from registers, "
-		 "%d independent accumulators a warp, FLOPs counted; L2: 16-byte ld.global.cg of %.1f MiB, %d passes; "
+		 "%d independent accumulators a warp, FLOPs counted; L2: 16-byte ld.global.cg, the best of %d "
+		 "configurations: %.1f MiB, %d blocks an SM, %d loads in flight a thread, %d passes; "
 		 "shared: 16-byte ld.volatile.shared, conflict-free; each the median of %d launches after %d, CUDA events, checked",
-		 CEIL_BLOCKS_PER_SM, CEIL_THREADS, CEIL_MMA_CHAINS, l2_buf_bytes / 1048576.0, CEIL_L2_PASSES, reps,
-		 CEIL_WARMUP);
+		 CEIL_BLOCKS_PER_SM, CEIL_THREADS, CEIL_MMA_CHAINS, l2->configs, l2->buf_bytes / 1048576.0,
+		 l2->blocks_per_sm, l2->loads, CEIL_L2_PASSES, reps, CEIL_WARMUP);
 }

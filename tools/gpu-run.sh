@@ -168,6 +168,23 @@ PY
 			head -30 "$OUT/jax-$mode-table.txt" | tee -a "$log"
 		done
 		gzip -f "$OUT"/cap-jax-*.log ;;
+	pallas)
+		say "JAX's Pallas FlashAttention (issue 30 item 2; jax.experimental.pallas.ops.gpu.attention.mha, Triton): plain, under record with the helper's named_scope (XLA command buffers off and on) and the kernels' names"
+		pp="python3 experiments/programs/jax_pallas_attention.py --seqlens 1024,4096 --iters 2"
+		timeout 150 $pp >"$OUT/pallas-plain.log" 2>&1; echo "exit $?" >>"$OUT/pallas-plain.log"
+		tail -8 "$OUT/pallas-plain.log" | cut -c1-300 | tee -a "$log"
+		for mode in nocmdbuf cmdbuf; do
+			[ $mode = nocmdbuf ] && export XLA_FLAGS=--xla_gpu_enable_command_buffer=
+			ATTNPROF_INJECT_VERBOSE=1 timeout 190 ./attnprof record -o "$OUT/cap-pallas-$mode.yaml" --force --timeout 170 -- $pp >"$OUT/cap-pallas-$mode.log" 2>&1
+			rc=$?
+			unset XLA_FLAGS
+			echo "-- pallas $mode: plain [$(grep '^checksum' "$OUT/pallas-plain.log")]; under record exit $rc [$(grep '^checksum' "$OUT/cap-pallas-$mode.log")]; $(grep -E '^pallas check|^attnprof: (error|warning)|attention calls captured|profiling stopped' "$OUT/cap-pallas-$mode.log" | head -6 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
+			grep -o "range push '[^']*'" "$OUT/cap-pallas-$mode.log" | sed 's/:#.*//' | sort | uniq -c | sort -rn | head -8 | cut -c1-260 | tee -a "$log"
+			[ -f "$OUT/cap-pallas-$mode.yaml" ] && grep -E '^    - name: ' "$OUT/cap-pallas-$mode.yaml" | sort | uniq -c | sort -rn | head -10 | cut -c1-200 | tee -a "$log"
+			[ -f "$OUT/cap-pallas-$mode.yaml" ] && ./attnprof export "$OUT/cap-pallas-$mode.yaml" --csv 2>/dev/null | python3 tools/capture_table.py 2>&1 | head -16 | tee -a "$log"
+			[ -f "$OUT/cap-pallas-$mode.yaml" ] && grep -A4 "^  notes" "$OUT/cap-pallas-$mode.yaml" | cut -c1-300 | tee -a "$log"
+		done
+		gzip -f "$OUT"/cap-pallas-*.log ;;
 	threadsdiag)
 		say "why threads_streams.py stops under record (issue 30 item 4; stopped at 08:15 and 15:25): five runs under record with the injection library's trace (ATTNPROF_INJECT_VERBOSE=2: every lock wait and profiler step with thread and time) and Python's faulthandler, runs 4-5 with --metrics none (no profiler ranges); a run still going at 45 s gets its threads' kernel stacks and native stacks (gdb or cuda-gdb) and then SIGABRT (every Python stack); then JAX's checksum plain three times"
 		dbg=$(command -v gdb || command -v cuda-gdb || ls /usr/local/cuda/bin/cuda-gdb 2>/dev/null || true)

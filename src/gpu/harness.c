@@ -709,7 +709,7 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 {
 	enum { REPS = 10, GEMM_SIZE = 8192 };
 	double v = 0;
-	uint64_t bytes = 0;
+	struct attn_l2_rate l2 = { 0 };
 	if (attn_measure_gemm(GEMM_SIZE, REPS, &v))
 		warning("cuBLAS GEMM probe failed: %s", attn_last_error());
 	else
@@ -718,11 +718,11 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 		warning("mma.sync-rate probe failed: %s", attn_last_error());
 	else
 		g->ceil.mma_sync_tflops = v;
-	if (attn_measure_l2(REPS, &v, &bytes))
+	if (attn_measure_l2(REPS, &l2))
 		warning("L2-bandwidth probe failed: %s", attn_last_error());
 	else {
-		g->ceil.l2_gbs = v;
-		g->ceil.l2_buf_bytes = bytes;
+		g->ceil.l2_gbs = l2.gbs;
+		g->ceil.l2_buf_bytes = l2.buf_bytes;
 	}
 	if (attn_measure_smem(REPS, &v))
 		warning("shared-memory-bandwidth probe failed: %s", attn_last_error());
@@ -734,7 +734,7 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 	if (gpu_ceilings_measured(&g->ceil)) {
 		char m[960];
 		/* the buffer the L2 kernel read, also when the vet dropped its rate (H200 2026-12-02 18:17: "0.0 MiB") */
-		attn_ceilings_method(m, sizeof(m), bytes, REPS);
+		attn_ceilings_method(m, sizeof(m), &l2, REPS);
 		if (why[0]) /* what was measured and dropped, in the record too */
 			snprintf(m + strlen(m), sizeof(m) - strlen(m), "; %s", why);
 		free(g->ceil.method);

@@ -313,6 +313,27 @@ check(scopes[0][1] != first_call, "a second call site has its own call number: %
 scopes[:] = []
 res = jaxnn.dot_product_attention(FakeArray(7, 3), kv, kv)
 check([e[0] for e in scopes] == ["call"], "a call whose shapes are not attention's runs unmarked")
+# JAX's Pallas FlashAttention (q, k, v, segment_ids, *, sm_scale, causal): the same scope
+pallas = types.ModuleType("jax.experimental.pallas.ops.gpu.attention")
+
+
+def mha(q, k, v, segment_ids, sm_scale=1.0, causal=False, block_q=128, block_k=128):
+    scopes.append(("call", "pallas"))
+    return q
+
+
+pallas.mha = mha
+attnprof_hook.patch_module(pallas)
+check(getattr(pallas.mha, "_attnprof", False), "pallas attention.mha is patched")
+scopes[:] = []
+qp = FakeArray(2, 2048, 16, 128, dtype="float16")
+res = pallas.mha(qp, qp, qp, None, sm_scale=0.088, causal=True)
+check(res is qp and [e[0] for e in scopes] == ["enter", "call", "exit"], "a Pallas call runs inside one scope: %s" % scopes)
+ok, shown = parses(scopes[0][1])
+check(ok and "impl:    jax-pallas" in shown and "B=2 H=16 Hkv=16 Nq=2048 Nkv=2048 d=128" in shown and "causal:  1" in shown
+      and "dtype:   fp16" in shown, "the Pallas scope is the call's range: %s" % shown)
+attnprof_hook.patch_module(pallas)
+check(pallas.mha.__wrapped__ is mha, "patching twice wraps once")
 # masks: transformers' eager path passes an additive mask (0 visible, the dtype's minimum hidden);
 # the causal pattern (bottom-right aligned) makes the call causal, anything else stays masked
 

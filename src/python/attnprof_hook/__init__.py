@@ -12,6 +12,9 @@ Installed by sitecustomize (ATTNPROF_HOOK=1).  It wraps, as they are imported,
     (a jax.named_scope carrying the range: XLA's NVTX range of each
     thunk is named after its operation, so the range reaches attnprof at
     every execution of the compiled program; no check or re-timing)
+  * jax.experimental.pallas.ops.gpu.attention.mha (JAX's Pallas
+    FlashAttention, a Triton kernel)                                    impl=jax-pallas
+    (the same named_scope)
 
 and brackets each call with an NVTX range named by the grammar of
 src/capture/range_name.h ("attnprof: impl=... B= H= Hkv= Nq= Nkv= d= causal=
@@ -663,6 +666,31 @@ def wrap_jax_attention(orig):
     return dot_product_attention
 
 
+def wrap_pallas_mha(orig):
+    """JAX's example Pallas FlashAttention for GPUs
+    (jax.experimental.pallas.ops.gpu.attention.mha, q/k/v [B, N, H, d]):
+    its call runs inside a jax.named_scope carrying the range, like
+    jax.nn.dot_product_attention's, so the Triton kernel's thunk names it."""
+    @functools.wraps(orig)
+    def mha(q, k, v, *args, **kw):
+        try:
+            name = jax_range_name(q, k, kw.get("causal", False), "pallas", _next_call())
+        except Exception:  # never harm the program: an unreadable call runs unmarked
+            name = None
+        if name is None:
+            return orig(q, k, v, *args, **kw)
+        import jax
+        with jax.named_scope(name):
+            return orig(q, k, v, *args, **kw)
+    mha.__wrapped__ = orig
+    mha._attnprof = True
+    return mha
+
+
+_PATCHED = ("torch.nn.functional", "torch.nn.attention.flex_attention", "jax.nn",
+            "jax.experimental.pallas.ops.gpu.attention")
+
+
 def patch_module(module):
     """Wrap what this module defines that we know; idempotent."""
     name = getattr(module, "__name__", "")
@@ -681,6 +709,10 @@ def patch_module(module):
         f = getattr(module, "dot_product_attention", None)
         if f is not None and not getattr(f, "_attnprof", False):
             module.dot_product_attention = wrap_jax_attention(f)
+    elif name == "jax.experimental.pallas.ops.gpu.attention":
+        f = getattr(module, "mha", None)
+        if f is not None and not getattr(f, "_attnprof", False):
+            module.mha = wrap_pallas_mha(f)
     elif name.startswith("transformers.models.") and ".modeling_" in name:
         f = getattr(module, "eager_attention_forward", None)
         if f is not None and not getattr(f, "_attnprof", False):
@@ -691,7 +723,7 @@ class _Finder:
     """A meta-path finder that lets the real finder load a module, then patches it."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if not (fullname in ("torch.nn.functional", "torch.nn.attention.flex_attention", "jax.nn") or
+        if not (fullname in _PATCHED or
                 (fullname.startswith("transformers.models.") and ".modeling_" in fullname)):
             return None
         for finder in sys.meta_path:
