@@ -12,8 +12,8 @@
 //   L2        16-byte ld.global.cg (L2 only, no L1) of a buffer of 1/4 to
 //             5/8 of the L2, every element once a pass, CEIL_L2_PASSES
 //             passes after a warm-up pass that makes it resident; 4 to 16
-//             loads in flight a thread, 4 or 8 blocks an SM; the best
-//             configuration's rate.
+//             loads in flight a thread, 2 to 8 blocks an SM (those whose
+//             loads fit the share); the best configuration's rate.
 //   shared    16-byte ld.shared on every SM, a warp's 32 loads on 512
 //             consecutive bytes (4 wavefronts, no bank conflict).
 //
@@ -210,7 +210,8 @@ extern "C" int attn_measure_mma_sync(int reps, double *tflops)
 
 // One configuration of the L2 kernel: `eighths` of the L2 as its buffer,
 // `bps` blocks an SM, U loads in flight a thread; its rate checked by the
-// words it read.
+// words it read.  0, 1 when one row of the grid's U loads a thread is
+// larger than the share, or -1 with the reason set.
 template <int U>
 static int l2_config(int sms, int l2, int eighths, int bps, int reps, double *gbs, uint64_t *bytes)
 {
@@ -218,8 +219,7 @@ static int l2_config(int sms, int l2, int eighths, int bps, int reps, double *gb
 	const size_t T = (size_t)blocks * CEIL_THREADS;
 	const int rows = (int)((size_t)l2 * eighths / 8 / 16 / (T * U)); // whole rows of U·T elements
 	if (rows < 1)
-		return attn_fail("attn_measure_l2: %d/8 of the L2 (%d bytes) is too small for %zu threads of %d 16-byte loads",
-				 eighths, l2, T, U);
+		return 1; // the grid's loads alone would overflow the share: no such configuration
 	const size_t n16 = (size_t)rows * U * T;
 	uint4 *buf = nullptr;
 	unsigned long long *sum = nullptr;
@@ -264,7 +264,7 @@ static int l2_config(int sms, int l2, int eighths, int bps, int reps, double *gb
 // flight): which one wins is the card's, and the result names it.
 extern "C" int attn_measure_l2(int reps, struct attn_l2_rate *r)
 {
-	static const int eighths[] = { 2, 4, 5 }, bps[] = { 4, 8 };
+	static const int eighths[] = { 2, 3, 4, 5 }, bps[] = { 2, 4, 8 };
 	int sms = 0, dev = 0, l2 = 0;
 	memset(r, 0, sizeof *r);
 	if (reps < 1)
@@ -281,8 +281,10 @@ extern "C" int attn_measure_l2(int reps, struct attn_l2_rate *r)
 				const int bad = u == 4 ? l2_config<4>(sms, l2, e, b, reps, &gbs, &bytes)
 					      : u == 8 ? l2_config<8>(sms, l2, e, b, reps, &gbs, &bytes)
 						       : l2_config<16>(sms, l2, e, b, reps, &gbs, &bytes);
-				if (bad)
+				if (bad < 0)
 					return -1; // a wrong count in any configuration: no rate at all
+				if (bad)
+					continue;
 				r->configs++;
 				if (gbs > r->gbs)
 					*r = (struct attn_l2_rate){ gbs, bytes, b, u, r->configs };

@@ -42,6 +42,12 @@ const struct family_rule family_builtin[] = {
 	{ "triton_per_fused_flex_attention_backward", "triton-flex", "aux", "FlexAttention (Triton, torch.compile)", 0, 0,
 	  FAMILY_BEFORE },
 	{ "flex_attention", "triton-flex", "aux", "FlexAttention (Triton, torch.compile)", 0 },
+	/* JAX's Pallas FlashAttention for GPUs (jax.experimental.pallas.ops.gpu.attention,
+	 * lowered through Triton): kernels named after their pallas_call, mha_forward,
+	 * mha_preprocess_backward (dot(dO, O), before) and mha_backward (H200, 2026-12-02) */
+	{ "mha_preprocess_backward", "pallas", "aux", "Pallas FlashAttention (JAX, Triton)", 0, 0, FAMILY_BEFORE },
+	{ "mha_forward", "pallas", "fused", "Pallas FlashAttention (JAX, Triton)", 1 },
+	{ "mha_backward", "pallas", "fused", "Pallas FlashAttention (JAX, Triton)", 1 },
 	{ "triton_", "triton", "fused", "a Triton kernel", 0 },
 	/* attnprof's own kernels */
 	{ "attnprof_", "attnprof", "fused", "attnprof's own kernels", 1 },

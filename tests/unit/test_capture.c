@@ -197,6 +197,15 @@ static void test_family_scan(void)
 	CHECK_STR(pass, "bwd");
 	CHECK(family_scan("fmha_cutlassB_f16_aligned_128x64_k128_sm80", &pass));
 	CHECK_STR(pass, "bwd");
+	/* JAX's Pallas FlashAttention, names as CUPTI reported them (H200, 2026-12-02) */
+	CHECK(family_scan("mha_forward", &pass) != NULL);
+	CHECK_STR(pass, "fwd");
+	CHECK(family_scan("mha_backward", &pass) != NULL);
+	CHECK_STR(pass, "bwd");
+	CHECK(family_scan("mha_preprocess_backward", &pass) == NULL);
+	CHECK(family_scan_aux("mha_preprocess_backward", &pass) != NULL);
+	CHECK_STR(pass, "bwd");
+	CHECK_STR(family_of_call((const char *[]){ "mha_preprocess_backward", "mha_backward" }, 2), "pallas");
 	/* not attention by themselves: a GEMM, a softmax, any Triton kernel, any cuDNN kernel */
 	CHECK(family_scan("nvjet_hsh_128x256_64x4_2x1_v_bz_coopA_NNT", &pass) == NULL);
 	CHECK(family_scan("void (anonymous namespace)::softmax_warp_forward<>()", &pass) == NULL);

