@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/readme-results.sh [--check] — the README's headline numbers, quoted
 # from the documents' own code: templates/readme.yaml rendered (as HTML) over
-# the review's inputs, templates/readme-hopper.yaml over hopper.yaml alone,
+# the review's inputs (tools/review-inputs.sh, the same list render-all.sh uses), templates/readme-hopper.yaml over hopper.yaml alone,
 # their bullets written into README.md between the two results markers.
 # --check: exit 1 (and say so) when README.md differs from what it would write.
 # Environment: ATTNPROF (default ./attnprof).
@@ -13,8 +13,9 @@ trap 'rm -rf "$tmp"' EXIT
 for f in fa2-paper decode ablation; do
 	[ -e "$r/$f.yaml" ] || { echo "readme-results: $r/$f.yaml missing: nothing to quote" >&2; exit 1; }
 done
-"$bin" report $r/fa2-paper.yaml $r/decode.yaml $r/ablation.yaml --repeat $r/repeats/ablation-run2.yaml \
-	--primary $r/fa2-paper.yaml -t templates/readme.yaml -o "$tmp/a.html" -q 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+. tools/review-inputs.sh
+# shellcheck disable=SC2086 # word splitting of the file lists is intended
+"$bin" report $files $repeats $counters $primary -t templates/readme.yaml -o "$tmp/a.html" -q 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
 if [ -e $r/hopper.yaml ]; then
 	"$bin" report $r/hopper.yaml -t templates/readme-hopper.yaml -o "$tmp/b.html" -q 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
 fi

@@ -30,22 +30,7 @@ if ! "$bin" --version 2>/dev/null | grep -q "renderer: yes"; then
 	exit 1
 fi
 
-files=""
-for f in fa2-paper decode ablation; do
-	[ -e "experiments/results/$f.yaml" ] && files="$files experiments/results/$f.yaml"
-done
-for f in experiments/results/*.yaml; do
-	[ -e "$f" ] || continue
-	case "$f" in */fa2-paper.yaml|*/decode.yaml|*/ablation.yaml) ;; *) files="$files $f" ;; esac
-done
-repeats=""
-for f in experiments/results/repeats/*.yaml; do
-	[ -e "$f" ] && repeats="$repeats --repeat $f"
-done
-counters=""
-for f in experiments/results/workload/workload.yaml experiments/results/workload/stalls.yaml; do
-	[ -e "$f" ] && counters="$counters --counters $f"
-done
+. tools/review-inputs.sh
 out=${OUT:-reports/h200}
 if [ -z "$files" ]; then
 	echo "render-all: no results in experiments/results/ yet: rendering the synthetic fixture" \
@@ -65,9 +50,6 @@ trace() {
 	echo "--trace-records $TRACE_DIR/$name.trace"
 }
 
-primary=""
-[ -e experiments/results/fa2-paper.yaml ] && case "$files" in *experiments/results/fa2-paper.yaml*)
-	primary="--primary experiments/results/fa2-paper.yaml" ;; esac
 
 status=0
 mkdir -p "$out/figures/patent"
@@ -90,7 +72,7 @@ done
 #   capture-sdpa.yaml  + fa2-paper.yaml              -> reports/h200-pytorch/sdpa-backends.pdf
 #   capture-llama.yaml + fa2-paper.yaml, decode.yaml -> reports/h200-pytorch/llama-generate.pdf
 #   capture-flex{,-eager,-unmarked}.yaml + fa2-paper.yaml -> reports/h200-pytorch/flex-attention.pdf
-#   capture-jax.yaml, capture-unmarked.yaml + fa2-paper.yaml -> reports/h200-pytorch/{jax,unmarked}-attention.pdf
+#   capture-jax.yaml + capture-pallas.yaml, capture-unmarked.yaml + fa2-paper.yaml -> reports/h200-pytorch/{jax,unmarked}-attention.pdf
 # (figures of the first in reports/h200-pytorch/figures/).  Only when the
 # H200 evidence itself is rendered, not for the fixture.
 cap=experiments/results/capture
@@ -101,7 +83,7 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	rm -f "$pout"/figures/*.svg "$pout"/figures/*.png
 	for pair in "sdpa-backends:capture-sdpa:fa2-paper" "llama-generate:capture-llama:fa2-paper decode" \
 		"flex-attention:capture-flex capture-flex-eager capture-flex-unmarked:fa2-paper" \
-		"jax-attention:capture-jax:fa2-paper" "unmarked-attention:capture-unmarked:fa2-paper"; do
+		"jax-attention:capture-jax capture-pallas:fa2-paper" "unmarked-attention:capture-unmarked:fa2-paper"; do
 		name=${pair%%:*} rest=${pair#*:}
 		caps=${rest%%:*} refs=${rest#*:}
 		capfiles=""
