@@ -88,9 +88,10 @@ static struct cell fixed_cell(const struct record *r, size_t i)
 {
 	struct cell c = { NULL, NAN, 0 };
 	const char *sec = fixed_cols[i].section, *key = fixed_cols[i].key;
-	/* Timing and correctness are missing, not zero, when they were not measured;
-	 * so is a peak of 0 bytes. */
-	if ((!strcmp(sec, "timing") && !r->repetitions) || (!strcmp(sec, "correctness") && !r->checked))
+	/* Timing and correctness are missing, not zero, when they were not measured
+	 * (a captured call timed by its kernels' durations has a time and no
+	 * repetitions: capture.time_source says which); so is a peak of 0 bytes. */
+	if ((!strcmp(sec, "timing") && !(r->time_ms > 0)) || (!strcmp(sec, "correctness") && !r->checked))
 		return c;
 	if (!strcmp(sec, "metrics")) { /* not schema scalars: the flush policy (-1: not said) and the launches */
 		if (!strcmp(key, "l2_flushed")) {
