@@ -287,12 +287,13 @@ const struct record *rdata_find_any(const struct rdata *rd, const char *key, con
 	return failed;
 }
 
-/* which file a record came from (inputs.c merged several): see data.h */
+/* the header's SM count, or the H200's when the file has none: see data.h */
 int rdata_sm_count(const struct rdata *rd)
 {
 	return sm_count_or_default(rd->res->header.gpu.sm_count);
 }
 
+/* which file a record came from (inputs.c merged several): see data.h */
 int rdata_origin(const struct rdata *rd, const struct record *rec)
 {
 	const struct results *sets[2] = { rd->res, rd->others };

@@ -51,7 +51,7 @@ static int bwd_part_of(const struct rdata *rd, const struct figopts *o, struct b
 					    .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
 					    .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
 	}
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 132;
+	const int sm = rdata_sm_count(rd);
 	p->v->tiling(&p->s, sm, &p->t);
 	p->grid[0] = p->grid[1] = p->grid[2] = 1;
 	p->v->grid(&p->s, &p->t, p->v->main_kernel, p->grid);
