@@ -109,9 +109,15 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		has_ref |= strchr(keys[k], ':') != NULL;
 	}
 	int c_std = -1, c_f1 = -1, c_ref = -1;
-	if (has_f2 && has_std) { c_std = nc; heads[nc] = "flash2 vs standard"; right[nc++] = 1; }
-	if (has_f2 && has_f1 && nc < TCOLS) { c_f1 = nc; heads[nc] = "flash2 vs flash1"; right[nc++] = 1; }
-	if (has_f2 && has_ref && nc < TCOLS) { c_ref = nc; heads[nc] = "flash2 vs SDPA"; right[nc++] = 1; }
+	/* "flash2 vs standard": the roles' names, from the descriptors */
+	const char *subject = variant_role(DOC_SUBJECT);
+	char vs[3][48];
+	snprintf(vs[0], sizeof vs[0], "%s vs %s", subject, variant_role(DOC_CONVENTIONAL));
+	snprintf(vs[1], sizeof vs[1], "%s vs %s", subject, variant_role(DOC_BASELINE));
+	snprintf(vs[2], sizeof vs[2], "%s vs SDPA", subject);
+	if (has_f2 && has_std) { c_std = nc; heads[nc] = vs[0]; right[nc++] = 1; }
+	if (has_f2 && has_f1 && nc < TCOLS) { c_f1 = nc; heads[nc] = vs[1]; right[nc++] = 1; }
+	if (has_f2 && has_ref && nc < TCOLS) { c_ref = nc; heads[nc] = vs[2]; right[nc++] = 1; }
 	int c_spread = -1, within = 0;
 	if (nc < TCOLS) { c_spread = nc; heads[nc] = "spread"; right[nc++] = 1; }
 	t_cols(T, nc, heads, right);
