@@ -185,6 +185,13 @@ PY
 			[ -f "$OUT/cap-pallas-$mode.yaml" ] && grep -A4 "^  notes" "$OUT/cap-pallas-$mode.yaml" | cut -c1-300 | tee -a "$log"
 		done
 		gzip -f "$OUT"/cap-pallas-*.log ;;
+	pallasscan)
+		say "JAX's Pallas attention unmarked (issue 30 item 3): python3 -I ignores PYTHONPATH, so the helper is not loaded and only the family scan (mha_forward, mha_backward) can find the calls"
+		pp="python3 -I experiments/programs/jax_pallas_attention.py --seqlens 1024 --iters 1"
+		a=$(timeout 100 $pp 2>/dev/null | grep '^checksum')
+		timeout 130 ./attnprof record -o "$OUT/cap-pallas-scan.yaml" --force --timeout 110 -- $pp >"$OUT/cap-pallas-scan.log" 2>&1
+		echo "-- pallas scan: plain [$a]; under record exit $? [$(grep '^checksum' "$OUT/cap-pallas-scan.log")]; $(grep -E '^attnprof: (error|warning)|attention calls captured' "$OUT/cap-pallas-scan.log" | head -4 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
+		[ -f "$OUT/cap-pallas-scan.yaml" ] && ./attnprof export "$OUT/cap-pallas-scan.yaml" --csv 2>/dev/null | cut -d, -f2,20,25-33 | head -8 | tee -a "$log" ;;
 	threadsdiag)
 		say "why threads_streams.py stops under record (issue 30 item 4; stopped at 08:15 and 15:25): five runs under record with the injection library's trace (ATTNPROF_INJECT_VERBOSE=2: every lock wait and profiler step with thread and time) and Python's faulthandler, runs 4-5 with --metrics none (no profiler ranges); a run still going at 45 s gets its threads' kernel stacks and native stacks (gdb or cuda-gdb) and then SIGABRT (every Python stack); then JAX's checksum plain three times"
 		dbg=$(command -v gdb || command -v cuda-gdb || ls /usr/local/cuda/bin/cuda-gdb 2>/dev/null || true)
