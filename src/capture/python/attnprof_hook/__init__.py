@@ -644,47 +644,40 @@ def jax_range_name(query, key, is_causal, implementation, call):
     return " ".join(parts)
 
 
-def wrap_jax_attention(orig):
-    """jax.nn.dot_product_attention: the call runs inside a jax.named_scope
-    that carries its range.  Under jax.jit the Python function runs once, at
-    trace time, so nothing can be pushed then; the scope goes into every
-    operation's name instead, and XLA's NVTX range of each thunk (its title
-    is the operation's name) brings it to attnprof at every execution."""
+def _jax_scoped(orig, name_of):
+    """orig(q, k, v, ...) run inside a jax.named_scope carrying its range,
+    name_of(q, k, kw) (None: a call whose shapes are not attention's, run
+    unmarked).  Under jax.jit the Python function runs once, at trace time,
+    so nothing can be pushed then; the scope goes into every operation's
+    name instead, and XLA's NVTX range of each thunk (its title is the
+    operation's name) brings it to attnprof at every execution."""
     @functools.wraps(orig)
-    def dot_product_attention(query, key, value, *args, **kw):
+    def scoped(q, k, v, *args, **kw):
         try:
-            name = jax_range_name(query, key, kw.get("is_causal", False), kw.get("implementation"), _next_call())
+            name = name_of(q, k, kw)
         except Exception:  # never harm the program: an unreadable call runs unmarked
             name = None
         if name is None:
-            return orig(query, key, value, *args, **kw)
+            return orig(q, k, v, *args, **kw)
         import jax
         with jax.named_scope(name):
-            return orig(query, key, value, *args, **kw)
-    dot_product_attention.__wrapped__ = orig
-    dot_product_attention._attnprof = True
-    return dot_product_attention
+            return orig(q, k, v, *args, **kw)
+    scoped.__wrapped__ = orig
+    scoped._attnprof = True
+    return scoped
+
+
+def wrap_jax_attention(orig):
+    """jax.nn.dot_product_attention(query, key, value, ..., is_causal=, implementation=)."""
+    return _jax_scoped(orig, lambda q, k, kw: jax_range_name(q, k, kw.get("is_causal", False),
+                                                             kw.get("implementation"), _next_call()))
 
 
 def wrap_pallas_mha(orig):
     """JAX's example Pallas FlashAttention for GPUs
     (jax.experimental.pallas.ops.gpu.attention.mha, q/k/v [B, N, H, d]):
-    its call runs inside a jax.named_scope carrying the range, like
-    jax.nn.dot_product_attention's, so the Triton kernel's thunk names it."""
-    @functools.wraps(orig)
-    def mha(q, k, v, *args, **kw):
-        try:
-            name = jax_range_name(q, k, kw.get("causal", False), "pallas", _next_call())
-        except Exception:  # never harm the program: an unreadable call runs unmarked
-            name = None
-        if name is None:
-            return orig(q, k, v, *args, **kw)
-        import jax
-        with jax.named_scope(name):
-            return orig(q, k, v, *args, **kw)
-    mha.__wrapped__ = orig
-    mha._attnprof = True
-    return mha
+    the Triton kernel's thunk names the scope, like jax.nn.dot_product_attention's."""
+    return _jax_scoped(orig, lambda q, k, kw: jax_range_name(q, k, kw.get("causal", False), "pallas", _next_call()))
 
 
 _PATCHED = ("torch.nn.functional", "torch.nn.attention.flex_attention", "jax.nn",
