@@ -97,7 +97,7 @@ KNOBS ?=
 CPPFLAGS += $(KNOBS)
 ifeq ($(CUDA),1)
   # cupti_profiler_host.h includes <string>: an empty one lets C include it
-  CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC) -Isrc/gpu/cupti_compat
+  CPPFLAGS += -I$(CUDA_INC) -I$(CUPTI_INC) -Isrc/capture/cupti_compat
   # DT_RPATH, not RUNPATH: libcupti dlopens libnvperf_host, which RUNPATH does not cover.
   # Both CUPTI homes are on the rpath, so one binary runs on either layout.
   LDFLAGS  += -L$(CUDA_LIB) -L$(CUPTI_LIB) -Wl,--disable-new-dtags -Wl,-rpath,$(CUDA_LIB) -Wl,-rpath,$(CUPTI_LIB) \
@@ -106,8 +106,15 @@ ifeq ($(CUDA),1)
 endif
 
 # ---- sources ------------------------------------------------------------
-CORE_SRC   := $(wildcard src/util/*.c src/capture/*.c) $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
-GPU_SRC    := $(wildcard src/gpu/*.c)
+# src/capture/: the capture of other programs' attention calls.  Its range
+# grammar, families, verdicts and merging build in every configuration; the
+# CUPTI session, the GPU's conditions and the program runner are the GPU half,
+# with src/gpu/ (the sweep driver and its fp64 checks, which run attnprof's
+# own kernels).  src/capture/inject/ is the injection library's own source.
+CAPTURE_GPU_SRC := $(addprefix src/capture/,conditions.c cupti.c cupti_host.c cupti_map.c program.c)
+CORE_SRC   := $(wildcard src/util/*.c) $(filter-out $(CAPTURE_GPU_SRC),$(wildcard src/capture/*.c)) \
+	      $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
+GPU_SRC    := $(CAPTURE_GPU_SRC) $(wildcard src/gpu/*.c)
 GPU_CU     := $(wildcard kernels/*.cu) kernels/hopper/hopper_fwd.cu
 # The document model (src/doc/: templates, values in text, the walk, tables
 # as data) builds without Cairo; drawing (src/render/: PDF, SVG, PNG) needs it.
@@ -129,13 +136,13 @@ attnprof: $(BUILD)/attnprof
 $(BUILD)/attnprof: $(BUILD)/src/main.o $(BUILD)/libattnprof.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# The injection library `record -- CMD` puts into the program (src/inject):
+# The injection library `record -- CMD` puts into the program (src/capture/inject):
 # libyaml linked in statically, so it loads where libyaml is not installed.
 INJECT_LIBS := $(if $(LIBYAML_A),$(LIBYAML_A),-lyaml) -lm -lcupti -lcudart -lstdc++ -ldl -lpthread
 inject: $(BUILD)/libattnprof-inject.so
 	@cmp -s $< libattnprof-inject.so || cp $< libattnprof-inject.so
 
-$(BUILD)/libattnprof-inject.so: $(BUILD)/src/inject/inject.o $(BUILD)/libattnprof.a
+$(BUILD)/libattnprof-inject.so: $(BUILD)/src/capture/inject/inject.o $(BUILD)/libattnprof.a
 	$(CC) -shared $(LDFLAGS) -Wl,--no-undefined -Wl,-soname,libattnprof-inject.so -o $@ $^ $(INJECT_LIBS)
 
 $(BUILD)/libattnprof.a: $(LIB_OBJ)
@@ -203,8 +210,8 @@ install: attnprof
 	install -m 755 attnprof $(DESTDIR)$(PREFIX)/bin/attnprof
 	$(if $(filter 1,$(CUDA)),install -d $(DESTDIR)$(PREFIX)/lib/attnprof && install -m 755 libattnprof-inject.so $(DESTDIR)$(PREFIX)/lib/attnprof/)
 	install -d $(DESTDIR)$(PREFIX)/share/attnprof/python/attnprof_hook
-	install -m 644 src/python/sitecustomize.py $(DESTDIR)$(PREFIX)/share/attnprof/python/
-	install -m 644 src/python/attnprof_hook/*.py $(DESTDIR)$(PREFIX)/share/attnprof/python/attnprof_hook/
+	install -m 644 src/capture/python/sitecustomize.py $(DESTDIR)$(PREFIX)/share/attnprof/python/
+	install -m 644 src/capture/python/attnprof_hook/*.py $(DESTDIR)$(PREFIX)/share/attnprof/python/attnprof_hook/
 	install -m 644 templates/*.yaml $(DESTDIR)$(PREFIX)/share/attnprof/templates/
 	install -m 644 docs/attnprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/attnprof.1
 

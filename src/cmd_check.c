@@ -12,7 +12,7 @@
 #include "spec.h"
 #include "util/error.h"
 #if ATTNPROF_HAVE_CUDA
-#include "gpu/cupti.h"
+#include "capture/cupti.h"
 #endif
 
 static void usage(FILE *f)

@@ -22,7 +22,7 @@
 #if ATTNPROF_HAVE_CUDA
 #include "attn.h"
 #include "gpu/harness.h"
-#include "gpu/program.h"
+#include "capture/program.h"
 #endif
 
 static void usage(FILE *f)

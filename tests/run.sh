@@ -70,7 +70,7 @@ honour kill $rc "$last"
 fi
 
 if want python; then
-echo "== Python helper (src/python, with a fake torch)"
+echo "== Python helper (src/capture/python, with a fake torch)"
 if command -v python3 >/dev/null 2>&1; then
 	out=$(python3 tests/python/test_hook.py ./attnprof 2>&1); printf '%s\n' "$out"
 	last=$(printf '%s\n' "$out" | grep '^# python:' | tail -1)

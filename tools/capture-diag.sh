@@ -3,7 +3,7 @@
 # Python helper installed, do NVTX calls reach the injection library?
 OUT=${OUT:-out}
 echo "-- the helper alone (no injection)"
-PYTHONPATH=src/python ATTNPROF_HOOK=1 python3 -c "import sys, torch.nn.functional as F; print('python', sys.executable, 'patched', getattr(F.scaled_dot_product_attention, '_attnprof', False), 'helper loaded', 'attnprof_hook' in sys.modules)"
+PYTHONPATH=src/capture/python ATTNPROF_HOOK=1 python3 -c "import sys, torch.nn.functional as F; print('python', sys.executable, 'patched', getattr(F.scaled_dot_product_attention, '_attnprof', False), 'helper loaded', 'attnprof_hook' in sys.modules)"
 echo "-- a range by hand under record"
 ATTNPROF_INJECT_VERBOSE=1 ./attnprof record -o "$OUT/diag.yaml" --force -- python3 -c "
 import sys, torch, torch.nn.functional as F

@@ -450,7 +450,7 @@ PY
 		say "overhead, interleaved repeats: the SDPA script with the helper's ranges, under attnprof (--window off, the default, and --window on; capture set, no check/re-time), under ncu (same 7 metrics, same ranges); fidelity of both against ncu"
 		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048,4096"
 		t() { s=$(date +%s%N); timeout 150 "$@" >"$OUT/oh.log" 2>&1; rc=$?; e=$(date +%s%N); echo "$(( (e - s) / 1000000 )) ms (exit $rc)"; }
-		hook="env PYTHONPATH=src/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
+		hook="env PYTHONPATH=src/capture/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
 		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
 		for i in 1 2 3; do
 			echo "run $i plain + helper:       $(t $hook $prog)" | tee -a "$log"
@@ -468,7 +468,7 @@ PY
 	capturefidelity)
 		say "fidelity without the cache policy in it: attnprof --cache-control none against ncu --cache-control none (neither flushes), per call, the SDPA script at N = 1k, 2k"
 		prog="python3 experiments/programs/sdpa_backends.py --seqlens 1024,2048"
-		hook="env PYTHONPATH=src/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
+		hook="env PYTHONPATH=src/capture/python ATTNPROF_HOOK=1 ATTNPROF_HOOK_CHECK=0 ATTNPROF_HOOK_TIME=0"
 		m=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum
 		timeout 150 ./attnprof record -o "$OUT/fid-none.yaml" --cache-control none --force --no-check --no-time -- $prog >"$OUT/fid.log" 2>&1
 		echo "attnprof --cache-control none: exit $?" | tee -a "$log"

@@ -551,7 +551,7 @@ static void answer_correct(const struct capimpl *im, struct tb *b)
 		checked[p] += g->checked;
 		bad[p] += g->incorrect;
 		/* unchecked backward calls whose one-head fp64 reference is over the
-		 * helper's size (GRAD_CHECK_MAX_PAIRS in src/python/attnprof_hook) */
+		 * helper's size (GRAD_CHECK_MAX_PAIRS in src/capture/python/attnprof_hook) */
 		if (p && g->checked < g->ncalls && (double)g->rep->seqlen_q * g->rep->seqlen_kv > GRAD_CHECK_MAX_PAIRS)
 			large += g->ncalls - g->checked;
 		if (g->checked) {

@@ -383,26 +383,6 @@ static int cell_number(const char *cell, double *x)
 	return e != p && isfinite(*x);
 }
 
-/*
- * A value read from a table the document draws, so that text quotes
- * exactly what the table shows: "table:KIND[COLUMN; HEAD=VALUE ...]" is
- * the cell under COLUMN in the first row whose HEAD cells hold those
- * values (table:KIND@N=2048,pass=bwd[...]: the table a block with those
- * keys draws); "max(table:KIND[COLUMN; ...])" and "min(...)" the largest and
- * smallest such cell.  The value is the cell's text (its number for `when:`).
- */
-/* A condition's bit, for "given twice" (N and Nkv are one condition). */
-static unsigned cond_bit(const char *k)
-{
-	static const char *const names[] = { "N", "Nq", "d", "B", "H", "Hkv", "causal", "dtype", "phase", "pass" };
-	if (!strcmp(k, "Nkv"))
-		k = "N";
-	for (unsigned i = 0; i < sizeof(names) / sizeof(*names); i++)
-		if (!strcmp(k, names[i]))
-			return 1u << i;
-	return 1u << 31;
-}
-
 /* What a condition takes, for a bad value's message. */
 static const char *cond_expects(const char *k)
 {
@@ -414,6 +394,148 @@ static const char *cond_expects(const char *k)
 	return "a whole number from 1 (k and M allowed: 4k)";
 }
 
+/* The names a condition can have; a grammar takes some of them. */
+enum cond_name { C_N, C_NKV, C_NQ, C_D, C_B, C_H, C_HKV, C_CAUSAL, C_DTYPE, C_PHASE, C_PASS, C_LADDER, C_NAMES };
+static const char *const cond_names[C_NAMES] = { "N", "Nkv", "Nq", "d", "B", "H", "Hkv", "causal", "dtype", "phase", "pass",
+						 "ladder" };
+
+/* A condition's bit, for "given twice" (N and Nkv are one condition; ladder
+ * and the unknown names share one bit). */
+static unsigned cond_bit(const char *k)
+{
+	for (unsigned c = 0; c < C_LADDER; c++)
+		if (!strcmp(k, cond_names[c]))
+			return 1u << (c == C_NKV ? C_N : c);
+	return 1u << 31;
+}
+
+/* The conditions after '@' of a value ("flash2.tflops@N=4096, d=128") or
+ * of a table ("table:speedup@N=2048,pass=bwd[...]"): which names each
+ * takes, and how its errors read. */
+struct cond_grammar {
+	unsigned takes;       /* 1u << enum cond_name */
+	const char *what;     /* "unknown WHAT 'x' (NAMES)" */
+	const char *names;
+	const char *example;  /* "expected a condition such as EXAMPLE after '@'" */
+	int spaced;           /* blanks around names, '=' and values; a missing '=' said as such */
+};
+
+/* a value's: N=max and N=min where parse_conditions is given n_ext */
+static const struct cond_grammar value_conds = {
+	(1u << C_N) | (1u << C_NKV) | (1u << C_NQ) | (1u << C_D) | (1u << C_B) | (1u << C_H) | (1u << C_HKV) |
+		(1u << C_CAUSAL) | (1u << C_DTYPE) | (1u << C_PHASE) | (1u << C_PASS),
+	"condition", "N, Nq, d, B, H, Hkv, causal, dtype, phase, pass", "N=4096", 1
+};
+/* a table's, as its table: block gives them; ladder: the ablation ladder with that top rung */
+static const struct cond_grammar table_conds = {
+	(1u << C_N) | (1u << C_D) | (1u << C_B) | (1u << C_H) | (1u << C_CAUSAL) | (1u << C_PASS) | (1u << C_LADDER),
+	"table condition", "N, d, B, H, causal, pass, ladder", "N=2048", 0
+};
+
+/* Condition k=val into sel (N=max/min into *n_ext where n_ext is given, a
+ * ladder's top rung into ladder): 0, 1 a value it does not take, -1 a name
+ * g does not take. */
+static int set_condition(const struct cond_grammar *g, const char *k, const char *val, struct rsel *sel, int *n_ext,
+			 char *ladder, size_t ladder_len)
+{
+	int c = 0;
+	while (c < C_NAMES && strcmp(k, cond_names[c]))
+		c++;
+	if (c == C_NAMES || !(g->takes & (1u << c)))
+		return -1;
+	int iv = 0, bad = 0;
+	enum pass pv;
+	switch (c) {
+	case C_N:
+	case C_NKV:
+		if (n_ext && !strcmp(val, "max")) *n_ext = 1;
+		else if (n_ext && !strcmp(val, "min")) *n_ext = -1;
+		else bad = parse_int_val(val, &sel->n) != 0;
+		break;
+	case C_NQ: bad = parse_int_val(val, &sel->nq) != 0; break;
+	case C_D: bad = parse_int_val(val, &sel->d) != 0; break;
+	case C_B: bad = parse_int_val(val, &sel->batch) != 0; break;
+	case C_H: bad = parse_int_val(val, &sel->heads) != 0; break;
+	case C_HKV: bad = parse_int_val(val, &sel->kv_heads) != 0; break;
+	case C_CAUSAL: bad = parse_bool_val(val, &iv) != 0; sel->causal = iv; break;
+	case C_DTYPE:
+		if (!strcmp(val, "fp16")) sel->dtype = "fp16";
+		else if (!strcmp(val, "bf16")) sel->dtype = "bf16";
+		else bad = 1;
+		break;
+	case C_PHASE:
+		if (!strcmp(val, "prefill")) sel->phase = "prefill";
+		else if (!strcmp(val, "decode")) sel->phase = "decode";
+		else bad = 1;
+		break;
+	case C_PASS:
+		if (pass_parse(val, &pv)) bad = 1;
+		else sel->pass = pass_name(pv);
+		break;
+	case C_LADDER: { /* the ladder an ablation table draws: its top rung */
+		const struct variant_desc *lv = variant_find(val);
+		bad = !lv || !variant_ladder(lv, NULL, 0, NULL, 0, NULL);
+		if (!bad) snprintf(ladder, ladder_len, "%s", val);
+		break;
+	}
+	}
+	return bad;
+}
+
+/* Conditions after '@' by grammar g ("@N=4096, d=128, causal=1"), each
+ * once, into sel (see set_condition).  0, or the parse error. */
+static int parse_conditions(struct parser *ps, const struct cond_grammar *g, struct rsel *sel, int *n_ext, char *ladder,
+			    size_t ladder_len)
+{
+	unsigned seen = 0; /* conditions given: each once */
+	if (g->spaced)
+		skip_ws(ps);
+	if (ps->p >= ps->end || *ps->p != '@')
+		return 0;
+	do {
+		ps->p++;
+		if (g->spaced)
+			skip_ws(ps);
+		const char *at_k = ps->p;
+		char k[16], val[32];
+		size_t nk = token(ps, "_", k, sizeof(k));
+		if (g->spaced)
+			skip_ws(ps);
+		int eq = ps->p < ps->end && *ps->p == '=';
+		if (!nk || (!eq && !g->spaced))
+			return perr(ps, at_k, "expected a condition such as %s after '@'", g->example);
+		if (!eq)
+			return perr(ps, ps->p, "expected '=' after '%s'", k);
+		ps->p++;
+		if (g->spaced)
+			skip_ws(ps);
+		const char *at_v = ps->p;
+		token(ps, "._+-", val, sizeof(val)); /* pass=fwd+bwd, -1 (to name it) */
+		if (!val[0])
+			return perr(ps, at_v, "expected a value after '%s='", k);
+		unsigned bit = cond_bit(k);
+		if (seen & bit)
+			return perr(ps, at_k, "condition '%s' is given twice", k);
+		seen |= bit;
+		int bad = set_condition(g, k, val, sel, n_ext, ladder, ladder_len);
+		if (bad < 0)
+			return perr(ps, at_k, "unknown %s '%s' (%s)", g->what, k, g->names);
+		if (bad)
+			return perr(ps, at_v, "bad value '%s' for %s: %s", val, k, cond_expects(k));
+		if (g->spaced)
+			skip_ws(ps);
+	} while (ps->p < ps->end && *ps->p == ',');
+	return 0;
+}
+
+/*
+ * A value read from a table the document draws, so that text quotes
+ * exactly what the table shows: "table:KIND[COLUMN; HEAD=VALUE ...]" is
+ * the cell under COLUMN in the first row whose HEAD cells hold those
+ * values (table:KIND@N=2048,pass=bwd[...]: the table a block with those
+ * keys draws); "max(table:KIND[COLUMN; ...])" and "min(...)" the largest and
+ * smallest such cell.  The value is the cell's text (its number for `when:`).
+ */
 #define TABLE_FILTERS 4
 static int table_value(struct parser *ps, struct value *v, int agg, const char *start)
 {
@@ -428,41 +550,9 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 	struct figopts o;
 	figopts_init(&o);
 	/* the table's conditions, as the template's table block gives them: @N=2048,B=8 */
-	unsigned seen = 0;
-	if (ps->p < ps->end && *ps->p == '@') {
-		do {
-			ps->p++;
-			char k[16], val[32];
-			const char *at_c = ps->p;
-			if (!token(ps, "_", k, sizeof(k)) || ps->p >= ps->end || *ps->p != '=')
-				return perr(ps, at_c, "expected a condition such as N=2048 after '@'");
-			ps->p++;
-			const char *at_v = ps->p;
-			token(ps, "_+-.", val, sizeof(val)); /* fwd+bwd, -1 (to name it) */
-			if (!val[0])
-				return perr(ps, at_v, "expected a value after '%s='", k);
-			unsigned bit = cond_bit(k);
-			if (seen & bit)
-				return perr(ps, at_c, "condition '%s' is given twice", k);
-			seen |= bit;
-			int bad = 0, iv = 0;
-			enum pass pv;
-			if (!strcmp(k, "N")) bad = parse_int_val(val, &o.sel.n);
-			else if (!strcmp(k, "d")) bad = parse_int_val(val, &o.sel.d);
-			else if (!strcmp(k, "B")) bad = parse_int_val(val, &o.sel.batch);
-			else if (!strcmp(k, "H")) bad = parse_int_val(val, &o.sel.heads);
-			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); o.sel.causal = iv; }
-			else if (!strcmp(k, "pass")) { bad = pass_parse(val, &pv) != 0; if (!bad) o.sel.pass = pass_name(pv); }
-			else if (!strcmp(k, "ladder")) { /* the ladder an ablation table draws: its top rung */
-				const struct variant_desc *lv = variant_find(val);
-				bad = !lv || !variant_ladder(lv, NULL, 0, NULL, 0, NULL);
-				if (!bad) snprintf(o.variant, sizeof(o.variant), "%s", val);
-			} else
-				return perr(ps, at_c, "unknown table condition '%s' (N, d, B, H, causal, pass, ladder)", k);
-			if (bad)
-				return perr(ps, at_v, "bad value '%s' for %s: %s", val, k, cond_expects(k));
-		} while (ps->p < ps->end && *ps->p == ',');
-	}
+	int crc = parse_conditions(ps, &table_conds, &o.sel, NULL, o.variant, sizeof(o.variant));
+	if (crc)
+		return crc;
 	if (ps->p >= ps->end || *ps->p != '[')
 		return perr(ps, ps->p, "expected '[' after 'table:%s': [COLUMN] or [COLUMN; HEAD=VALUE]", kind);
 	const char *open = ++ps->p, *close = memchr(open, ']', (size_t)(ps->end - open));
@@ -609,67 +699,6 @@ static int role_key(struct parser *ps, const char *name, const char *at, char *k
 			    "$fastest, $fastest_bwd, $stores)", name);
 	if (rc > 0)
 		snprintf(key, len, "capture:none");
-	return 0;
-}
-
-/* A value's conditions after '@' ("@N=4096, d=128, causal=1"; N=max and
- * N=min pick the largest or smallest N measured, *n_ext 1 or -1), each
- * once.  0, or the parse error. */
-static int parse_conditions(struct parser *ps, struct rsel *sel, int *n_ext)
-{
-	unsigned seen = 0; /* conditions given: each once */
-	skip_ws(ps);
-	if (ps->p < ps->end && *ps->p == '@') {
-		do {
-			ps->p++;
-			skip_ws(ps);
-			const char *at_k = ps->p;
-			char k[16], val[32];
-			if (!token(ps, "_", k, sizeof(k)))
-				return perr(ps, at_k, "expected a condition such as N=4096 after '@'");
-			skip_ws(ps);
-			if (ps->p >= ps->end || *ps->p != '=')
-				return perr(ps, ps->p, "expected '=' after '%s'", k);
-			ps->p++;
-			skip_ws(ps);
-			const char *at_v = ps->p;
-			token(ps, "._+-", val, sizeof(val)); /* pass=fwd+bwd, -1 (to name it) */
-			if (!val[0])
-				return perr(ps, at_v, "expected a value after '%s='", k);
-			unsigned bit = cond_bit(k);
-			if (seen & bit)
-				return perr(ps, at_k, "condition '%s' is given twice", k);
-			seen |= bit;
-			int iv = 0, bad = 0;
-			if (!strcmp(k, "N") || !strcmp(k, "Nkv")) {
-				if (!strcmp(val, "max")) *n_ext = 1;
-				else if (!strcmp(val, "min")) *n_ext = -1;
-				else bad = parse_int_val(val, &sel->n);
-			} else if (!strcmp(k, "Nq")) bad = parse_int_val(val, &sel->nq);
-			else if (!strcmp(k, "d")) bad = parse_int_val(val, &sel->d);
-			else if (!strcmp(k, "B")) bad = parse_int_val(val, &sel->batch);
-			else if (!strcmp(k, "H")) bad = parse_int_val(val, &sel->heads);
-			else if (!strcmp(k, "Hkv")) bad = parse_int_val(val, &sel->kv_heads);
-			else if (!strcmp(k, "causal")) { bad = parse_bool_val(val, &iv); sel->causal = iv; }
-			else if (!strcmp(k, "dtype")) {
-				if (!strcmp(val, "fp16")) sel->dtype = "fp16";
-				else if (!strcmp(val, "bf16")) sel->dtype = "bf16";
-				else bad = 1;
-			} else if (!strcmp(k, "phase")) {
-				if (!strcmp(val, "prefill")) sel->phase = "prefill";
-				else if (!strcmp(val, "decode")) sel->phase = "decode";
-				else bad = 1;
-			} else if (!strcmp(k, "pass")) {
-				enum pass pv;
-				if (pass_parse(val, &pv)) bad = 1;
-				else sel->pass = pass_name(pv);
-			} else
-				return perr(ps, at_k, "unknown condition '%s' (N, Nq, d, B, H, Hkv, causal, dtype, phase, pass)", k);
-			if (bad)
-				return perr(ps, at_v, "bad value '%s' for %s: %s", val, k, cond_expects(k));
-			skip_ws(ps);
-		} while (ps->p < ps->end && *ps->p == ',');
-	}
 	return 0;
 }
 
@@ -935,7 +964,7 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	struct rsel sel;
 	rsel_any(&sel);
 	int n_ext = 0; /* N=max (1) / N=min (-1) */
-	int crc = parse_conditions(ps, &sel, &n_ext);
+	int crc = parse_conditions(ps, &value_conds, &sel, &n_ext, NULL, 0);
 	if (crc)
 		return crc;
 	if (agg) {

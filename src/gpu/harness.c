@@ -26,9 +26,9 @@
 
 #include "attn.h"
 #include "gpu/check.h"
-#include "gpu/conditions.h"
+#include "capture/conditions.h"
 #include "grad_check.h"
-#include "gpu/cupti.h"
+#include "capture/cupti.h"
 #include "inputs.h"
 #include "model.h"
 #include "reference.h"

@@ -85,11 +85,20 @@ static void char_box(struct rctx *c, struct rbox b, const char *chr, double dash
 		text_at(c, b.x + b.w / 2, b.y + b.h / 2, chr, cfs(c) * 1.1, TX_BOLD | TX_NOSCALE, 0.5, 0.5, NULL);
 }
 
-static const struct variant_desc *patent_variant(const struct rdata *rd, const struct figopts *o, const char *def,
-						 const struct record **rec, struct attn_shape *s, struct tiling *t)
+/* What a view of one variant draws: the document's subject, or the
+ * block's variant:, with its record at the view's conditions (NULL: none,
+ * and then a typical shape at those conditions) and its tiling there. */
+struct pview {
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+};
+
+/* The view's variant (NULL: it has no descriptor), *pv filled. */
+static const struct variant_desc *patent_view(const struct rdata *rd, const struct figopts *o, struct pview *pv)
 {
 	char key[SERIES_KEY];
-	fig_series(rd, o->variant, def, key);
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
 	const struct variant_desc *v = variant_find(key);
 	if (!v)
 		return NULL;
@@ -101,16 +110,16 @@ static const struct variant_desc *patent_variant(const struct rdata *rd, const s
 		sel.d = o->sel.d;
 		sel.causal = o->sel.causal;
 	}
-	*rec = rdata_find(rd, key, &sel);
-	if (*rec) {
-		record_shape(*rec, s);
+	pv->r = rdata_find(rd, key, &sel);
+	if (pv->r) {
+		record_shape(pv->r, &pv->s);
 	} else {
-		*s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
+		pv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
 					  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
 					  .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
 	}
 	int sm = rdata_sm_count(rd);
-	v->tiling(s, sm, t);
+	v->tiling(&pv->s, sm, &pv->t);
 	return v;
 }
 
@@ -155,10 +164,8 @@ void fig_pdataflow_title(const struct rdata *rd, const struct figopts *o, char *
 void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct record *r;
-	struct attn_shape s;
-	struct tiling t;
-	const struct variant_desc *v = patent_variant(rd, o, variant_role(DOC_SUBJECT), &r, &s, &t);
+	struct pview pv;
+	const struct variant_desc *v = patent_view(rd, o, &pv);
 	if (!v) {
 		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
 		return;
@@ -167,18 +174,15 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 	struct rbox area = rbox_inset(box, top, gut, st->line, gut);
 	double colw = area.w * 0.38;
 	/* the outlines as tall as their contents: N×N matrices count twice, tiles and kernels once */
-	double units0 = 0;
-	for (size_t i = 0; i < v->nbuffers; i++)
-		units0 += v->buffers[i].name[0] == 'S' || v->buffers[i].name[0] == 'P' ? 2 : 1;
-	double cu = (double)(v->ntiles ? v->ntiles + 2 : v->nkernels * 2);
-	area.h = fmin(area.h, nfs(c) * 3.7 * fmax(units0, cu) + nfs(c) * 2);
-	struct rbox mem, chip;
-	pflow_frame(c, box, area, colw, &mem, &chip);
-
-	/* the matrices the variant stores, the N×N ones twice as tall */
 	double units = 0;
 	for (size_t i = 0; i < v->nbuffers; i++)
 		units += v->buffers[i].name[0] == 'S' || v->buffers[i].name[0] == 'P' ? 2 : 1;
+	double cu = (double)(v->ntiles ? v->ntiles + 2 : v->nkernels * 2);
+	area.h = fmin(area.h, nfs(c) * 3.7 * fmax(units, cu) + nfs(c) * 2);
+	struct rbox mem, chip;
+	pflow_frame(c, box, area, colw, &mem, &chip);
+
+	/* the matrices the variant stores, the N×N ones twice as tall (units of height) */
 	double pad = nfs(c) * 0.8, gap = nfs(c) * 0.5;
 	double uh = fmin((mem.h - 2 * pad - gap * (double)(v->nbuffers ? v->nbuffers - 1 : 0)) / (units > 0 ? units : 1),
 			 nfs(c) * 3.2);
@@ -246,7 +250,6 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 	}
 
 	pflow_paths(c, area, mem, chip);
-	(void)r;
 }
 
 /* ---- the grid in waves --------------------------------------------------------------- */
@@ -262,18 +265,16 @@ void fig_pgrid_title(const struct rdata *rd, const struct figopts *o, char *buf,
 
 void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	const struct record *r;
-	struct attn_shape s;
-	struct tiling t;
-	const struct variant_desc *v = patent_variant(rd, o, variant_role(DOC_SUBJECT), &r, &s, &t);
+	struct pview pv;
+	const struct variant_desc *v = patent_view(rd, o, &pv);
 	if (!v) {
 		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
 		return;
 	}
 	int kern = !strcmp(v->name, variant_role(DOC_CONVENTIONAL)) ? 1 : 0, grid[3] = { 1, 1, 1 };
-	v->grid(&s, &t, kern, grid);
+	v->grid(&pv.s, &pv.t, kern, grid);
 	int per_sm = 1;
-	const struct launch *l = r ? record_main_launch(r) : NULL;
+	const struct launch *l = pv.r ? record_main_launch(pv.r) : NULL;
 	if (l && l->grid[0] > 0) {
 		memcpy(grid, l->grid, sizeof(grid));
 		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
@@ -385,15 +386,13 @@ void fig_pwarps_title(const struct rdata *rd, const struct figopts *o, char *buf
 void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct record *r;
-	struct attn_shape s;
-	struct tiling t;
-	const struct variant_desc *v = patent_variant(rd, o, variant_role(DOC_SUBJECT), &r, &s, &t);
+	struct pview pv;
+	const struct variant_desc *v = patent_view(rd, o, &pv);
 	if (!v || (v->warps != WARPS_SPLIT_K && v->warps != WARPS_SPLIT_Q)) {
 		draw_notice(c, box, "no warp division", "the variant's warps split neither keys nor queries");
 		return;
 	}
-	int splitk = v->warps == WARPS_SPLIT_K, W = t.warps > 0 ? t.warps : 4;
+	int splitk = v->warps == WARPS_SPLIT_K, W = pv.t.warps > 0 ? pv.t.warps : 4;
 	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2;
 	struct rbox area = rbox_inset(box, nfs(c), gut, st->line, gut);
 	double side = fmin(area.w * 0.6, area.h * (splitk ? 0.5 : 0.7));
@@ -443,14 +442,12 @@ void fig_pcausal_title(const struct rdata *rd, const struct figopts *o, char *bu
 void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct record *r;
-	struct attn_shape s;
-	struct tiling t;
+	struct pview pv;
 	struct figopts oc = *o;
 	oc.sel.causal = 1;
-	const struct variant_desc *v = patent_variant(rd, &oc, variant_role(DOC_SUBJECT), &r, &s, &t);
+	const struct variant_desc *v = patent_view(rd, &oc, &pv);
 	struct causal_count cc;
-	if (!v || causal_tiles_count(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, &cc)) {
+	if (!v || causal_tiles_count(pv.s.seqlen_q, pv.s.seqlen_kv, pv.t.block_m, pv.t.block_n, &cc)) {
 		draw_notice(c, box, "no tiles", "the variant has no tiling");
 		return;
 	}
@@ -466,7 +463,7 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		for (long j = 0; j < cc.cols; j += step) {
 			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
 			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, cw * (j1 - j), ch * (i1 - i));
-			enum tile_fate f = causal_block(s.seqlen_q, s.seqlen_kv, t.block_m, t.block_n, i, i1, j, j1);
+			enum tile_fate f = causal_block(pv.s.seqlen_q, pv.s.seqlen_kv, pv.t.block_m, pv.t.block_n, i, i1, j, j1);
 			if (f == TILE_SKIPPED)
 				continue;
 			hatch_rect(c, cb, f == TILE_FULL ? HATCH_DIAG : HATCH_CROSS, f == TILE_FULL ? 4 : 2.5, &st->ink);

@@ -16,7 +16,7 @@ import sys
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "capture", "python"))
 BIN = sys.argv[1] if len(sys.argv) > 1 else "./attnprof"
 os.environ["ATTNPROF_HOOK_CHECK"] = "0"
 os.environ["ATTNPROF_HOOK_TIME"] = "0"

@@ -7,8 +7,8 @@
 #include "util/error.h"
 
 #if ATTNPROF_HAVE_CUDA
-#include "gpu/cupti.h"
-#include "gpu/cupti_host.h"
+#include "capture/cupti.h"
+#include "capture/cupti_host.h"
 
 #define NEED_HOST_API() do { if (CUPTI_HOST_UNDER_ASAN) \
 	SKIP("skipped: CUPTI's host library cannot load under AddressSanitizer"); } while (0)

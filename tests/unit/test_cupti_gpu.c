@@ -13,7 +13,7 @@
 #include <cuda_runtime_api.h>
 
 #include "attn.h"
-#include "gpu/cupti.h"
+#include "capture/cupti.h"
 #include "metric_sets.h"
 #include "occupancy.h"
 #include "test_cupti_probe_ptx.h"

@@ -1,10 +1,10 @@
 /* cupti_host.c: Profiler Host API wrappers; see cupti_host.h and cupti.h.
  *
  * cupti_profiler_host.h includes <string> but declares only C: this unit
- * finds an empty `string` in src/gpu/cupti_compat (Makefile, CUDA=1 flags).
+ * finds an empty `string` in src/capture/cupti_compat (Makefile, CUDA=1 flags).
  */
-#include "gpu/cupti_host.h"
-#include "gpu/cupti.h"
+#include "capture/cupti_host.h"
+#include "capture/cupti.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,14 +1,14 @@
 /* program.c: `attnprof record [OPTIONS] -o FILE -- CMD [ARGS...]` — run an
- * unmodified program with the injection library (src/inject/inject.c) and
- * the Python helper (src/python) in front of it, then merge what each of its
- * processes captured into one results file (docs/capture.md).
+ * unmodified program with the injection library (src/capture/inject/inject.c)
+ * and the Python helper (src/capture/python) in front of it, then merge what
+ * each of its processes captured into one results file (docs/capture.md).
  *
  * The program runs as our child in its own folder of parts next to the
  * output; we wait for it (a terminal's ^C reaches it, and we keep what it
  * captured), read the GPU's conditions afterwards (so our own CUDA context
  * never shares the GPU with the program), and write the results atomically.
  */
-#include "gpu/program.h"
+#include "capture/program.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -30,7 +30,7 @@
 #include "capture/merge.h"
 #include "capture/shapeinfer.h"
 #include "capture/verdict.h"
-#include "gpu/conditions.h"
+#include "capture/conditions.h"
 #include "util/error.h"
 
 /* The folder this binary is in ("" when unknown). */
@@ -73,7 +73,7 @@ static int find_python_dir(char *out, size_t len)
 {
 	char dir[PATH_MAX], a[PATH_MAX + 64], b[PATH_MAX + 64];
 	exe_dir(dir, sizeof dir);
-	snprintf(a, sizeof a, "%s/src/python/sitecustomize.py", dir);
+	snprintf(a, sizeof a, "%s/src/capture/python/sitecustomize.py", dir);
 	snprintf(b, sizeof b, "%s/../share/attnprof/python/sitecustomize.py", dir);
 	const char *cands[] = { a, b };
 	if (first_existing(out, len, cands, 2))
@@ -382,7 +382,7 @@ static void say_no_calls(const struct program_opts *o, const char *how, const st
 		error("no attention range was seen in '%s' (%s)%s: mark attention calls in one of three ways — "
 		      "(1) a Python program using torch.nn.functional.scaled_dot_product_attention or transformers "
 		      "is marked by the helper that record puts in front of it; (2) any program can emit NVTX ranges "
-		      "named 'attnprof: impl=NAME B= H= Nq= Nkv= d= ...' (header src/inject/attnprof_nvtx.h); "
+		      "named 'attnprof: impl=NAME B= H= Nq= Nkv= d= ...' (header src/capture/inject/attnprof_nvtx.h); "
 		      "(3) --kernel-regex RE --shape 'impl=NAME B= H= Nq= Nkv= d= ...' makes every launch of a matching "
 		      "kernel a call of that shape (--nvtx-include PATTERN narrows which 'attnprof:' ranges count)", o->argv[0], how,
 		      o->scan ? ", and none of its kernels is a known attention kernel (the family table, "
@@ -463,7 +463,7 @@ int program_record(const struct program_opts *o)
 		       EXIT_FAILURE_RUN;
 
 	if (!have_py)
-		warning("the Python helper (src/python) was not found next to attnprof: Python programs' attention is not marked");
+		warning("the Python helper (src/capture/python) was not found next to attnprof: Python programs' attention is not marked");
 	char date[32];
 	conditions_date(date, sizeof date);
 	const struct run_settings first = { o->metrics, o->app_replay, o->check, o->retime };

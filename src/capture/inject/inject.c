@@ -69,7 +69,7 @@
 #include "capture/range_name.h"
 #include "capture/verdict.h"
 #include "attn.h"
-#include "gpu/cupti.h"
+#include "capture/cupti.h"
 #include "results.h"
 #include "util/error.h"
 #include "variants.h"

@@ -1,6 +1,6 @@
 /* cupti_host.h: the Profiler Host API side (config images, pass counts,
  * metric evaluation), shared by the host-only validation and the session.
- * Internal to src/gpu/cupti*.c. */
+ * Internal to src/capture/cupti*.c. */
 #ifndef ATTNPROF_CUPTI_HOST_H
 #define ATTNPROF_CUPTI_HOST_H
 

@@ -10,7 +10,7 @@
  * has its own ids, so there are rounds x ranges launches, the rounds must
  * repeat the first one's kernel names, and range k is the first round's k-th.
  */
-#include "gpu/cupti.h"
+#include "capture/cupti.h"
 
 #include <errno.h>
 #include <stdlib.h>

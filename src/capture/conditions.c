@@ -1,13 +1,13 @@
 /* conditions.c: the measured GPU's facts for a results header (see
  * conditions.h); shared by the sweep driver and the injection library. */
-#include "gpu/conditions.h"
+#include "capture/conditions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "gpu/cupti.h"
+#include "capture/cupti.h"
 #include "util/error.h"
 
 static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }

@@ -23,8 +23,8 @@
  * start on machines without a driver); the CUcontext CUPTI wants comes from
  * the driver's cuCtxGetCurrent through cudaGetDriverEntryPointByVersion.
  */
-#include "gpu/cupti.h"
-#include "gpu/cupti_host.h"
+#include "capture/cupti.h"
+#include "capture/cupti_host.h"
 
 #include <pthread.h>
 #include <stdio.h>
