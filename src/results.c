@@ -1153,7 +1153,10 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 
 	if (read_fields(t, n, record_fields, N_RECORD_FIELDS, r, "record", extra, 7))
 		return -1;
-	if (r->pass && strcmp(r->pass, "fwd") && strcmp(r->pass, "bwd") && strcmp(r->pass, "fwd+bwd"))
+	/* pass and phase are checked against kernels/variants.h's name tables (pass_parse, phase_parse) */
+	enum pass pass_word;
+	enum phase phase_word;
+	if (r->pass && pass_parse(r->pass, &pass_word))
 		return error("%s: record.pass must be fwd, bwd or fwd+bwd, not '%s'",
 			     ynode_where(t, ynode_get(n, "pass"), where, sizeof(where)), r->pass);
 	size_t name_len = strlen(r->variant) + (strcmp(r->source, "attnprof") ? strlen(r->source) + 1 : 0);
@@ -1166,8 +1169,7 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		return -1;
 	/* a captured call whose range gave no shape keeps zeros and phase "unknown" */
 	int unknown_shape = r->capture && !r->capture->shape_known;
-	if (strcmp(r->phase, "prefill") && strcmp(r->phase, "decode") &&
-	    !(unknown_shape && !strcmp(r->phase, "unknown")))
+	if (phase_parse(r->phase, &phase_word) && !(unknown_shape && !strcmp(r->phase, "unknown")))
 		return error("%s: record.phase must be prefill or decode, not '%s'",
 			     ynode_where(t, ynode_get(n, "phase"), where, sizeof(where)), r->phase);
 	if (!unknown_shape && (r->batch < 1 || r->heads < 1 || r->seqlen_q < 1 || r->seqlen_kv < 1 || r->head_dim < 1))
