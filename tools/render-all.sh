@@ -72,7 +72,7 @@ done
 #   capture-sdpa.yaml  + fa2-paper.yaml              -> reports/h200-pytorch/sdpa-backends.pdf
 #   capture-llama.yaml + fa2-paper.yaml, decode.yaml -> reports/h200-pytorch/llama-generate.pdf
 #   capture-flex{,-eager,-unmarked}.yaml + fa2-paper.yaml -> reports/h200-pytorch/flex-attention.pdf
-#   capture-jax.yaml + capture-pallas.yaml, capture-unmarked.yaml + fa2-paper.yaml -> reports/h200-pytorch/{jax,unmarked}-attention.pdf
+#   capture-jax.yaml + capture-pallas{,-unmarked}.yaml, capture-unmarked.yaml + fa2-paper.yaml -> reports/h200-pytorch/{jax,unmarked}-attention.pdf
 # (figures of the first in reports/h200-pytorch/figures/).  Only when the
 # H200 evidence itself is rendered, not for the fixture.
 cap=experiments/results/capture
@@ -83,7 +83,7 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 	rm -f "$pout"/figures/*.svg "$pout"/figures/*.png
 	for pair in "sdpa-backends:capture-sdpa:fa2-paper" "llama-generate:capture-llama:fa2-paper decode" \
 		"flex-attention:capture-flex capture-flex-eager capture-flex-unmarked:fa2-paper" \
-		"jax-attention:capture-jax capture-pallas:fa2-paper" "unmarked-attention:capture-unmarked:fa2-paper"; do
+		"jax-attention:capture-jax capture-pallas capture-pallas-unmarked:fa2-paper" "unmarked-attention:capture-unmarked:fa2-paper"; do
 		name=${pair%%:*} rest=${pair#*:}
 		caps=${rest%%:*} refs=${rest#*:}
 		capfiles=""

@@ -602,8 +602,8 @@ void capture_breakable(char *s, size_t len)
 }
 
 static const char *const capture_values[] = {
-	"impl", "ordinal", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "checked",
-	"incorrect", "unknown_shape", "stored_fwd", "stored_bwd", "mapped", "stored", "partition", "traffic",
+	"impl", "ordinal", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "phases",
+	"checked", "incorrect", "unknown_shape", "stored_fwd", "stored_bwd", "mapped", "stored", "partition", "traffic",
 	"correctness", "shapes", "verdict",
 };
 
@@ -630,13 +630,16 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 	*unit = U_INT;
 	text[0] = '\0';
 	struct tb b = { text, len, 0 };
-	int c_fwd = 0, c_bwd = 0, c_pre = 0, c_dec = 0, chk = 0, bad = 0, unk = 0, mapped = 0;
+	int c_fwd = 0, c_bwd = 0, c_pre = 0, c_dec = 0, c_nophase = 0, chk = 0, bad = 0, unk = 0, mapped = 0;
 	int st_fwd = -1, st_bwd = -1;
 	for (size_t k = 0; k < im->ng; k++) {
 		const struct capgroup *g = &im->g[k];
 		const struct record *r = g->rep;
 		if (is_bwd(r)) c_bwd += g->ncalls; else c_fwd += g->ncalls;
-		if (is_decode(r)) c_dec += g->ncalls; else c_pre += g->ncalls;
+		/* a call found by family has no phase ("unknown"): neither prefill nor decode */
+		if (is_decode(r)) c_dec += g->ncalls;
+		else if (r->phase && !strcmp(r->phase, "unknown")) c_nophase += g->ncalls;
+		else c_pre += g->ncalls;
 		chk += g->checked;
 		bad += g->incorrect;
 		unk += known(r) ? 0 : g->ncalls;
@@ -671,6 +674,11 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 		if (!strcmp(name, "impl")) tb_add(&b, "%s", im->variant ? im->variant : "?");
 		else if (!strcmp(name, "ordinal")) { char o[16]; tb_add(&b, "%s", capture_ordinal(rd, key, o, sizeof(o))); }
 		else if (!strcmp(name, "family")) tb_add(&b, "%s", im->family ? im->family : "unknown");
+		else if (!strcmp(name, "phases")) {
+			tb_add(&b, "%d prefill, %d decode", c_pre, c_dec);
+			if (c_nophase)
+				tb_add(&b, ", %d of unknown phase", c_nophase);
+		}
 		else if (!strcmp(name, "family_what")) tb_add(&b, "%s", family_describe(im->family ? im->family : ""));
 		else if (!strcmp(name, "stored")) answer_stored(rd, im, &b);
 		else if (!strcmp(name, "partition")) answer_partition(rd, im, &b);
