@@ -380,6 +380,34 @@ __device__ __forceinline__ void sq_step(sq_state<T, D, MT, LAZY> &st, uint32_t s
 	}
 }
 
+// K_j and V_j into buffer j & 1 (cp.async; the caller commits).
+template <int BC, int D, class SL>
+__device__ __forceinline__ void load_kv(uint32_t sbase, const uint16_t *Kg, const uint16_t *Vg, int j, int Nkv, int tid)
+{
+	load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, Kg, j * BC, Nkv, tid);
+	load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, Vg, j * BC, Nkv, tid);
+}
+
+// ---- Q-outer schedule (SEQPAR = 1) --------------------------------------
+//
+// One q-block per CTA; its n K/V blocks stream through two buffers, block
+// j + 1 loading while block j computes.  The caller has committed the loads
+// of Q and of block 0.  work(j, sK, sV) with the block's shared addresses.
+template <int BC, int D, class SL, class Work>
+__device__ __forceinline__ void q_outer(uint32_t sbase, const uint16_t *Kg, const uint16_t *Vg, int n, int Nkv,
+					int tid, Work work)
+{
+	for (int j = 0; j < n; j++) {
+		cp_async_wait<0>();
+		__syncthreads(); // K_j, V_j landed; everyone is done with buffer (j+1)&1
+		if (j + 1 < n)
+			load_kv<BC, D, SL>(sbase, Kg, Vg, j + 1, Nkv, tid);
+		cp_async_commit();
+		work(j, sbase + SL::K + (j & 1) * SL::KB, sbase + SL::V + (j & 1) * SL::KB);
+	}
+	cp_async_wait<0>();
+}
+
 // ---- K/V-outer schedule (SEQPAR = 0) ------------------------------------
 //
 // Work items (j, qb) in FA1 order: K/V block j outer, Q block qb inner,
@@ -468,6 +496,24 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 		}
 	};
 
+	// A q-block whose rows see no key: O = 0, m = -inf, ℓ = 0 (lse = -inf);
+	// the K/V-outer lazy kernels keep their running m, ℓ in HBM as well.
+	auto empty_qblock = [&](int qb) {
+		for (int i = tid; i < BR * D; i += THREADS) {
+			int r = qb * BR + i / D;
+			if (r < p.pb.Nq) {
+				Og[(size_t)r * D + i % D] = 0;
+				if (i % D == 0) {
+					put_stats(r, -INFINITY, 0.f);
+					if (!SEQPAR && LAZY) {
+						p.m[rowbase + r] = -INFINITY;
+						p.l[rowbase + r] = 0.f;
+					}
+				}
+			}
+		}
+	};
+
 	if constexpr (SPLITQ) {
 		constexpr int MT = BR / WARPS / 16;
 		// ldmatrix lookahead in the k loop (ptxas, nvcc 13.0, d = 128): the
@@ -503,28 +549,16 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 			const int n = kv_blocks<BR, BC>(sh, qb);
 			const uint32_t sQ = sbase + SL::Q;
 			load_tile<BR, D, THREADS>(sQ, Qg, qb * BR, p.pb.Nq, tid);
-			if (n > 0) {
-				load_tile<BC, D, THREADS>(sbase + SL::K, Kg, 0, p.pb.Nkv, tid);
-				load_tile<BC, D, THREADS>(sbase + SL::V, Vg, 0, p.pb.Nkv, tid);
-			}
+			if (n > 0)
+				load_kv<BC, D, SL>(sbase, Kg, Vg, 0, p.pb.Nkv, tid);
 			cp_async_commit();
 			st.init();
-			for (int j = 0; j < n; j++) {
-				cp_async_wait<0>();
-				__syncthreads(); // K_j, V_j landed; everyone is done with buffer (j+1)&1
-				if (j + 1 < n) {
-					const int nb = (j + 1) & 1;
-					load_tile<BC, D, THREADS>(sbase + SL::K + nb * SL::KB, Kg, (j + 1) * BC, p.pb.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + nb * SL::KB, Vg, (j + 1) * BC, p.pb.Nkv, tid);
-				}
-				cp_async_commit();
-				const uint32_t sK = sbase + SL::K + (j & 1) * SL::KB, sV = sbase + SL::V + (j & 1) * SL::KB;
+			q_outer<BC, D, SL>(sbase, Kg, Vg, n, p.pb.Nkv, tid, [&](int j, uint32_t sK, uint32_t sV) {
 				if (needs_mask<BR, BC>(sh, qb, j))
 					sq_step<T, D, BC, MT, LAZY, true, KU>(st, sQ, sK, sV, wrow0, qb * BR + wrow0, j * BC, sh, sl2, lane);
 				else
 					sq_step<T, D, BC, MT, LAZY, false, KU>(st, sQ, sK, sV, wrow0, qb * BR + wrow0, j * BC, sh, sl2, lane);
-			}
-			cp_async_wait<0>();
+			});
 			store_final(qb);
 		} else {
 			kv_outer<BR, BC>(sh, [&](int j, int qb, int it, bool first, bool final) {
@@ -591,24 +625,10 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				// pointers were what spilled at 255 registers (d = 128).
 				const int bho = (int)opaque((uint32_t)bh);
 				const int kvo = (bho / p.pb.H) * p.pb.Hkv + (bho % p.pb.H) / (p.pb.H / p.pb.Hkv);
-				if (new_kv) {
-					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, p.k + (size_t)kvo * p.pb.Nkv * D, j * BC, p.pb.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, p.v + (size_t)kvo * p.pb.Nkv * D, j * BC, p.pb.Nkv, tid);
-				}
+				if (new_kv)
+					load_kv<BC, D, SL>(sbase, p.k + (size_t)kvo * p.pb.Nkv * D, p.v + (size_t)kvo * p.pb.Nkv * D, j, p.pb.Nkv, tid);
 				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, p.q + (size_t)bho * p.pb.Nq * D, qb * BR, p.pb.Nq, tid);
-			}, [&](int qb) { // a q-block whose rows see no key at all
-				for (int i = tid; i < BR * D; i += THREADS) {
-					int r = qb * BR + i / D;
-					if (r < p.pb.Nq) {
-						Og[(size_t)r * D + i % D] = 0;
-						if (i % D == 0) {
-							if (LAZY) p.lse[rowbase + r] = -INFINITY;
-							p.m[rowbase + r] = -INFINITY;
-							p.l[rowbase + r] = 0.f;
-						}
-					}
-				}
-			});
+			}, empty_qblock);
 		}
 	} else {
 		// ---- split-K engine: every warp sees all BR rows and 16 keys ----
@@ -769,15 +789,8 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 			const int qb = p.pb.causal ? ((sh.pb.Nq + BR - 1) / BR) - 1 - blockIdx.x : blockIdx.x;
 			const int n = kv_blocks<BR, BC>(sh, qb);
 			const uint32_t sQ = sbase + SL::Q;
-			if (n == 0) { // rows that see no key: O = 0
-				for (int i = tid; i < BR * D; i += THREADS) {
-					int r = qb * BR + i / D;
-					if (r < p.pb.Nq) {
-						Og[(size_t)r * D + i % D] = 0;
-						if (i % D == 0)
-							put_stats(r, -INFINITY, 0.f);
-					}
-				}
+			if (n == 0) {
+				empty_qblock(qb);
 				return;
 			}
 			if (tid < BR) {
@@ -788,6 +801,9 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 			load_tile<BC, D, THREADS>(sbase + SL::K, Kg, 0, p.pb.Nkv, tid);
 			load_tile<BC, D, THREADS>(sbase + SL::V, Vg, 0, p.pb.Nkv, tid);
 			cp_async_commit();
+			// q_outer's loop written out: through q_outer these two rungs ran
+			// 0.5–4.5 % slower (A/B on the H200, 2026-12-03, docs/benchmarks.md)
+			// for the same registers give or take one; the split-Q rungs did not.
 			for (int j = 0; j < n; j++) {
 				cp_async_wait<0>();
 				__syncthreads();
@@ -813,24 +829,10 @@ __global__ void __launch_bounds__(THREADS, SPLITQ ? 2 : 1) flash_fwd(const __gri
 				else
 					step(no{}, sQ, sK, sV, qb, j, first, final);
 			}, [&](int j, int qb, int it, bool new_kv) {
-				if (new_kv) {
-					load_tile<BC, D, THREADS>(sbase + SL::K + (j & 1) * SL::KB, Kg, j * BC, p.pb.Nkv, tid);
-					load_tile<BC, D, THREADS>(sbase + SL::V + (j & 1) * SL::KB, Vg, j * BC, p.pb.Nkv, tid);
-				}
+				if (new_kv)
+					load_kv<BC, D, SL>(sbase, Kg, Vg, j, p.pb.Nkv, tid);
 				load_tile<BR, D, THREADS>(sbase + SL::Q + (it & 1) * SL::QB, Qg, qb * BR, p.pb.Nq, tid);
-			}, [&](int qb) {
-				for (int i = tid; i < BR * D; i += THREADS) {
-					int r = qb * BR + i / D;
-					if (r < p.pb.Nq) {
-						Og[(size_t)r * D + i % D] = 0;
-						if (i % D == 0) {
-							if (LAZY) p.lse[rowbase + r] = -INFINITY;
-							p.m[rowbase + r] = -INFINITY;
-							p.l[rowbase + r] = 0.f;
-						}
-					}
-				}
-			});
+			}, empty_qblock);
 		}
 	}
 }

@@ -44,10 +44,12 @@
  * sm_90; docs/kernels.md), indexed [switch bits][d == 128] (the bits of
  * enum flash_switch: seqpar 1, splitq 2, lazy 4); fp16 and bf16 alike.
  * Read again after the spill work (2026-12-02): the d = 64 split-Q rungs
- * had kept their counts from before it. */
+ * had kept their counts from before it; and after the K/V-outer split-K
+ * rungs' loads became load_kv (2026-12-03: ±1–2 registers, ptxas's
+ * allocation; no change in time). */
 #define FLASH_FWD_REGS_TABLE { \
-	{ 162, 163 }, { 154, 153 }, { 222, 255 }, { 216, 255 }, \
-	{ 162, 163 }, { 154, 153 }, { 243, 255 }, { 214, 255 }, \
+	{ 163, 161 }, { 154, 153 }, { 222, 255 }, { 216, 255 }, \
+	{ 163, 161 }, { 154, 153 }, { 243, 255 }, { 214, 255 }, \
 }
 
 /* ---- split-KV decoding (kernels/decode.cu) ------------------------------
