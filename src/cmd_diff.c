@@ -208,8 +208,8 @@ static void print_csv(const struct row *rows, size_t n)
 		csv_str(phase_name(r->shape.phase));
 		printf(",%s,", record_pass(r));
 		csv_str(dtype_name(r->shape.dtype));
-		printf(",%d,%d,%d,%d,%d,%d,%s", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q, r->shape.seqlen_kv, r->shape.head_dim,
-		       r->shape.causal ? "true" : "false");
+		printf(",%d,%d,%d,%d,%d,%d,%s", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q,
+		       r->shape.seqlen_kv, r->shape.head_dim, r->shape.causal ? "true" : "false");
 		for (int s = 0; s < 2; s++) {
 			const struct record *x = s ? w->n : w->b;
 			csv_num(x ? x->time_ms : NAN);
@@ -277,8 +277,8 @@ static void print_json(const char *base, const char *newp, const struct row *row
 		printf(", \"pass\": \"%s\", \"dtype\": ", record_pass(r));
 		json_str(dtype_name(r->shape.dtype));
 		printf(", \"batch\": %d, \"heads\": %d, \"kv_heads\": %d, \"seqlen_q\": %d, \"seqlen_kv\": %d, "
-		       "\"head_dim\": %d, \"causal\": %s", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q, r->shape.seqlen_kv,
-		       r->shape.head_dim, r->shape.causal ? "true" : "false");
+		       "\"head_dim\": %d, \"causal\": %s", r->shape.batch, r->shape.heads, r->shape.kv_heads,
+		       r->shape.seqlen_q, r->shape.seqlen_kv, r->shape.head_dim, r->shape.causal ? "true" : "false");
 		json_side("base", w->b);
 		json_side("new", w->n);
 		fputs(", \"ratio\": ", stdout);

@@ -54,7 +54,8 @@ int verdict_matrix_elem_bytes(const struct record *rec)
 
 double verdict_nn_bytes(const struct record *rec)
 {
-	return (double)rec->shape.batch * rec->shape.heads * rec->shape.seqlen_q * (double)rec->shape.seqlen_kv * verdict_matrix_elem_bytes(rec);
+	const struct attn_shape *s = &rec->shape;
+	return (double)s->batch * s->heads * s->seqlen_q * (double)s->seqlen_kv * verdict_matrix_elem_bytes(rec);
 }
 
 static void sizes(const struct record *rec, double *nn, double *outputs)

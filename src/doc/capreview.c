@@ -40,7 +40,6 @@ static int is_capture(const struct record *r) { return r->source && !strcmp(r->s
 static int is_decode(const struct record *r) { return r->shape.phase == PHASE_DECODE; }
 static int is_bwd(const struct record *r) { return r->shape.pass == PASS_BWD; }
 static int known(const struct record *r) { return !r->capture || r->capture->shape_known; }
-static int hkv(const struct record *r) { return kv_heads_or_heads(r->shape.kv_heads, r->shape.heads); }
 static double l2_of(const struct rdata *rd) { return (double)rd->res->header.gpu.l2_bytes; }
 
 static int same_group(const struct record *a, const struct record *b)
@@ -51,8 +50,8 @@ static int same_group(const struct record *a, const struct record *b)
 		return 0;
 	if (!known(a))
 		return 1;
-	return a->shape.batch == b->shape.batch && a->shape.heads == b->shape.heads && hkv(a) == hkv(b) && a->shape.seqlen_q == b->shape.seqlen_q &&
-	       a->shape.head_dim == b->shape.head_dim && !!a->shape.causal == !!b->shape.causal &&
+	return a->shape.batch == b->shape.batch && a->shape.heads == b->shape.heads && a->shape.kv_heads == b->shape.kv_heads &&
+	       a->shape.seqlen_q == b->shape.seqlen_q && a->shape.head_dim == b->shape.head_dim && !!a->shape.causal == !!b->shape.causal &&
 	       a->shape.dtype == b->shape.dtype &&
 	       (is_decode(a) || a->shape.seqlen_kv == b->shape.seqlen_kv);
 }
@@ -157,7 +156,7 @@ const struct record *capture_reference(const struct rdata *rd, const struct reco
 	s.pass = record_pass(rec);
 	s.batch = rec->shape.batch;
 	s.heads = rec->shape.heads;
-	s.kv_heads = hkv(rec);
+	s.kv_heads = rec->shape.kv_heads;
 	s.nq = rec->shape.seqlen_q;
 	s.n = rec->shape.seqlen_kv;
 	s.d = rec->shape.head_dim;
@@ -196,7 +195,7 @@ void capture_gridmap(const struct rdata *rd, const struct record *rec, const str
 	if (known(rec)) {
 		s.batch = rec->shape.batch;
 		s.heads = rec->shape.heads;
-		s.kv_heads = hkv(rec);
+		s.kv_heads = rec->shape.kv_heads;
 		s.seqlen_q = rec->shape.seqlen_q;
 		s.seqlen_kv = rec->shape.seqlen_kv;
 	}
@@ -223,8 +222,8 @@ const char *capture_shape_text(const struct capgroup *g, char *buf, size_t len)
 		return buf;
 	}
 	char h[24], a[16], b[16];
-	if (hkv(r) != r->shape.heads)
-		snprintf(h, sizeof(h), "H=%d/%d", r->shape.heads, hkv(r));
+	if (r->shape.kv_heads != r->shape.heads)
+		snprintf(h, sizeof(h), "H=%d/%d", r->shape.heads, r->shape.kv_heads);
 	else
 		snprintf(h, sizeof(h), "H=%d", r->shape.heads);
 	if (is_decode(r)) {
@@ -477,7 +476,8 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 			continue;
 		int ref = capture_reference(rd, r, variant_role(DOC_CONVENTIONAL)) != NULL;
 		if (!g || (ref && !capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL))) ||
-		    (ref == (capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL)) != NULL) && r->shape.seqlen_kv > g->rep->shape.seqlen_kv))
+		    (ref == (capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL)) != NULL) &&
+		     r->shape.seqlen_kv > g->rep->shape.seqlen_kv))
 			g = &im->g[i];
 	}
 	if (!g)
@@ -496,7 +496,8 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		return;
 	}
 	double e = (double)dtype_size(r->shape.dtype);
-	double floor_b = (double)r->shape.batch * ((double)r->shape.heads * r->shape.seqlen_q * 2 + 2.0 * hkv(r) * r->shape.seqlen_kv) * r->shape.head_dim * e;
+	const struct attn_shape *s = &r->shape;
+	double floor_b = (double)s->batch * ((double)s->heads * s->seqlen_q * 2 + 2.0 * r->shape.kv_heads * s->seqlen_kv) * s->head_dim * e;
 	tb_add(b, "At %s the %s call moved %s through DRAM (read %s, written %s) against a floor of %s (Q, K, V read "
 	       "and O written once)", sh, is_decode(r) ? "decode" : "forward", bytes_text(rd_b + wr_b, x, sizeof(x)),
 	       bytes_text(rd_b, y, sizeof(y)), bytes_text(wr_b, z, sizeof(z)), bytes_text(floor_b, f, sizeof(f)));
@@ -817,13 +818,13 @@ int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
 		const struct record *r = gs[i]->rep;
 		if (is_decode(r)) {
 			tb_add(&b, "- {phase: decode, variants: [decode-flash2, decode-splitkv], batch: %d, heads: %d, kv_heads: %d, "
-			       "query_len: %d, kv_len: [", r->shape.batch, r->shape.heads, hkv(r), r->shape.seqlen_q);
+			       "query_len: %d, kv_len: [", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q);
 			for (int kv = gs[i]->nkv_min; kv <= gs[i]->nkv_max; kv++)
 				tb_add(&b, "%s%d", kv > gs[i]->nkv_min ? ", " : "", kv);
 			tb_add(&b, "], head_dim: %d, dtype: %s}\n", r->shape.head_dim, dtype_name(r->shape.dtype));
 		} else {
 			tb_add(&b, "- {phase: prefill, variants: [standard, flash2], batch: %d, heads: %d, kv_heads: %d, "
-			       "seqlen: %d, head_dim: %d, causal: %s, dtype: %s}\n", r->shape.batch, r->shape.heads, hkv(r), r->shape.seqlen_kv,
+			       "seqlen: %d, head_dim: %d, causal: %s, dtype: %s}\n", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_kv,
 			       r->shape.head_dim, r->shape.causal ? "true" : "false", dtype_name(r->shape.dtype));
 		}
 	}
@@ -885,7 +886,7 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 			return;
 		if (!first)
 			first = r;
-		else if (r->shape.heads != first->shape.heads || hkv(r) != hkv(first) || r->shape.head_dim != first->shape.head_dim ||
+		else if (r->shape.heads != first->shape.heads || r->shape.kv_heads != first->shape.kv_heads || r->shape.head_dim != first->shape.head_dim ||
 			 !!r->shape.causal != !!first->shape.causal)
 			return;
 		n++;
@@ -903,8 +904,8 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 		char x[16];
 		tb_add(&b, "%s%d×%s", j++ ? ", " : "", r->shape.batch, seqlen_text(r->shape.seqlen_kv, x, sizeof(x)));
 	}
-	if (hkv(first) != first->shape.heads)
-		tb_add(&b, "; H=%d/%d d=%d%s", first->shape.heads, hkv(first), first->shape.head_dim, first->shape.causal ? " causal" : "");
+	if (first->shape.kv_heads != first->shape.heads)
+		tb_add(&b, "; H=%d/%d d=%d%s", first->shape.heads, first->shape.kv_heads, first->shape.head_dim, first->shape.causal ? " causal" : "");
 	else
 		tb_add(&b, "; H=%d d=%d%s", first->shape.heads, first->shape.head_dim, first->shape.causal ? " causal" : "");
 }

@@ -36,7 +36,7 @@ int rsel_match(const struct rsel *s, const struct record *r)
 	       (s->causal < 0 || !!r->shape.causal == !!s->causal) &&
 	       (s->batch < 0 || r->shape.batch == s->batch) &&
 	       (s->heads < 0 || r->shape.heads == s->heads) &&
-	       (s->kv_heads < 0 || (r->shape.kv_heads > 0 ? r->shape.kv_heads : r->shape.heads) == s->kv_heads) &&
+	       (s->kv_heads < 0 || r->shape.kv_heads == s->kv_heads) &&
 	       (s->tokens < 0 || (long long)r->shape.batch * r->shape.seqlen_kv == s->tokens) &&
 	       (s->hidden < 0 || r->shape.heads * r->shape.head_dim == s->hidden) &&
 	       (!s->dtype || !strcmp(dtype_name(r->shape.dtype), s->dtype)) &&
@@ -367,8 +367,8 @@ static int same_problem(const struct record *a, const struct record *b)
 #define SAME_STR(f) (!strcmp(a->f ? a->f : "", b->f ? b->f : ""))
 	return SAME_STR(source) && SAME_STR(variant) && a->shape.phase == b->shape.phase && a->shape.dtype == b->shape.dtype &&
 	       a->shape.pass == b->shape.pass && a->shape.batch == b->shape.batch && a->shape.heads == b->shape.heads &&
-	       a->shape.kv_heads == b->shape.kv_heads && a->shape.seqlen_q == b->shape.seqlen_q && a->shape.seqlen_kv == b->shape.seqlen_kv &&
-	       a->shape.head_dim == b->shape.head_dim && !!a->shape.causal == !!b->shape.causal;
+	       a->shape.kv_heads == b->shape.kv_heads && a->shape.seqlen_q == b->shape.seqlen_q &&
+	       a->shape.seqlen_kv == b->shape.seqlen_kv && a->shape.head_dim == b->shape.head_dim && !!a->shape.causal == !!b->shape.causal;
 #undef SAME_STR
 }
 
@@ -504,7 +504,7 @@ int record_field(const struct record *r, enum rfield f)
 	case RF_CAUSAL: return !!r->shape.causal;
 	case RF_BATCH: return r->shape.batch;
 	case RF_HEADS: return r->shape.heads;
-	case RF_HKV: return kv_heads_or_heads(r->shape.kv_heads, r->shape.heads);
+	case RF_HKV: return r->shape.kv_heads;
 	}
 	return 0;
 }
@@ -624,7 +624,7 @@ const struct record *rdata_other(const struct rdata *rd, const struct record *re
 	s.n = rec->shape.seqlen_kv; s.nq = rec->shape.seqlen_q; s.d = rec->shape.head_dim; s.causal = rec->shape.causal;
 	s.batch = rec->shape.batch; s.heads = rec->shape.heads; s.dtype = dtype_name(rec->shape.dtype);
 	s.phase = phase_name(rec->shape.phase);
-	s.kv_heads = kv_heads_or_heads(rec->shape.kv_heads, rec->shape.heads);
+	s.kv_heads = rec->shape.kv_heads;
 	s.pass = record_pass(rec); /* a backward against the other's backward */
 	const struct record *o = rdata_find(rd, key, &s);
 	if (!o) {

@@ -932,7 +932,7 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 			t_set(row, 0, "%s%s", r->variant, decode ? "" : " (prefill)");
 			prefill_rows += !decode;
 			t_set(row, 1, "%d", r->shape.batch);
-			t_set(row, 2, "%d / %d", r->shape.heads, kv_heads_or_heads(r->shape.kv_heads, r->shape.heads));
+			t_set(row, 2, "%d / %d", r->shape.heads, r->shape.kv_heads);
 			t_set(row, 3, "%d", r->shape.seqlen_kv);
 			q_text(rd, r, "time_ms", NULL, "%.3f", row[4], TCELL);
 			q_text(rd, r, "bandwidth", NULL, "%.0f", row[5], TCELL);

@@ -275,7 +275,7 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	int shape = !r->capture || r->capture->shape_known;
 	double l2 = (double)rd->res->header.gpu.l2_bytes;
 	double e = (double)dtype_size(r->shape.dtype);
-	double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * kv_heads_or_heads(r->shape.kv_heads, r->shape.heads);
+	double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * r->shape.kv_heads;
 	double nn = bh * r->shape.seqlen_q * (double)r->shape.seqlen_kv * 2;
 	struct mrow rows[7] = {
 		{ "Q", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "input" },
@@ -694,8 +694,8 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 						for (size_t g = 0; g < all[i].ng; g++) {
 							const struct record *x = all[i].g[g].rep;
 							if (x->shape.pass == pass && x->shape.phase == PHASE_PREFILL &&
-							    x->shape.seqlen_kv == shape[k]->shape.seqlen_kv && x->shape.batch == shape[k]->shape.batch &&
-							    x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
+							    x->shape.seqlen_kv == shape[k]->shape.seqlen_kv &&
+							    x->shape.batch == shape[k]->shape.batch && x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
 							    !!x->shape.causal == !!shape[k]->shape.causal)
 								r = x;
 						}
@@ -732,8 +732,8 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	pn.ncat = ns;
 	int missing = 0;
 	for (int k = 0; k < ns; k++) {
-		snprintf(pn.cats[k], sizeof(pn.cats[k]), "%s%d", shape[k]->shape.seqlen_kv >= 1024 && shape[k]->shape.seqlen_kv % 1024 == 0 ? "" : "",
-			 shape[k]->shape.seqlen_kv);
+		const int n = shape[k]->shape.seqlen_kv;
+		snprintf(pn.cats[k], sizeof(pn.cats[k]), "%s%d", n >= 1024 && n % 1024 == 0 ? "" : "", n);
 		if (shape[k]->shape.seqlen_kv >= 1024 && shape[k]->shape.seqlen_kv % 1024 == 0)
 			snprintf(pn.cats[k], sizeof(pn.cats[k]), "%dk", shape[k]->shape.seqlen_kv / 1024);
 		for (int s = first_ref; s < nser; s++)

@@ -1059,8 +1059,8 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 			if (s < nimpl) {
 				for (size_t g = 0; g < ims[s]->ng; g++) {
 					const struct record *x = ims[s]->g[g].rep;
-					if (pcap_counted(x, pass) && x->shape.seqlen_kv == shape[k]->shape.seqlen_kv && x->shape.batch == shape[k]->shape.batch &&
-					    x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
+					if (pcap_counted(x, pass) && x->shape.seqlen_kv == shape[k]->shape.seqlen_kv &&
+					    x->shape.batch == shape[k]->shape.batch && x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
 					    !!x->shape.causal == !!shape[k]->shape.causal)
 						r = x;
 				}
