@@ -651,7 +651,6 @@ static const char *const stall_cols[] = { "selected", "math_pipe_throttle", "lon
 
 static void build_stalls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	static const char *const passes[] = { "fwd", "bwd", "fwd+bwd" };
 	const char *h[2 + NSTALL_COLS + 1];
 	int right[2 + NSTALL_COLS + 1];
 	h[0] = "kernel";
@@ -669,10 +668,10 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 	t_cols(T, (int)(3 + NSTALL_COLS), h, right);
 	struct rsel s;
 	fig_sel(rd, o, &s);
-	for (size_t p = 0; p < 3; p++) {
-		if (o->sel.pass && strcmp(o->sel.pass, passes[p]))
+	for (size_t p = 0; p < PASS_COUNT; p++) {
+		if (o->sel.pass && strcmp(o->sel.pass, pass_names[p]))
 			continue;
-		s.pass = passes[p];
+		s.pass = pass_names[p];
 		char keys[16][SERIES_KEY];
 		const struct record *recs[16];
 		size_t n = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, recs, 16);
@@ -681,7 +680,7 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 			if (!row)
 				return;
 			char lab[SERIES_KEY];
-			t_set(row, 0, "%s%s%s", series_label(keys[i], lab, sizeof lab), p ? " " : "", p ? passes[p] : "");
+			t_set(row, 0, "%s%s%s", series_label(keys[i], lab, sizeof lab), p ? " " : "", p ? pass_names[p] : "");
 			q_text(rd, recs[i], "tensor_active", NULL, NULL, row[1], TCELL);
 			for (size_t c = 0; c < NSTALL_COLS; c++)
 				q_text(rd, recs[i], "stall_pct", stall_cols[c], NULL, row[2 + c], TCELL);
