@@ -1207,7 +1207,7 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		return error("%s: record shape must be positive (batch %d, heads %d, seqlen_q %d, seqlen_kv %d, head_dim %d)",
 			     ynode_where(t, n, where, sizeof(where)), sh->batch, sh->heads, sh->seqlen_q,
 			     sh->seqlen_kv, sh->head_dim);
-	/* the one place a record's missing kv_heads becomes H */
+	/* a file's missing kv_heads becomes H here, once (range_parse and the spec give their own) */
 	sh->kv_heads = kv_heads_or_heads(sh->kv_heads, sh->heads);
 	const struct ynode *s;
 	if ((s = ynode_get(n, "timing")) && !is_null(s) &&
