@@ -218,4 +218,4 @@ install: attnprof
 clean:
 	rm -rf build attnprof libattnprof-inject.so
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
+-include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/src/capture/inject/inject.d

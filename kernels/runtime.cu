@@ -339,7 +339,7 @@ extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc 
 			    s->batch, s->heads, s->kv_heads, s->seqlen_q, s->seqlen_kv);
 	if (s->heads % s->kv_heads)
 		return fail("%s: KV heads %d do not divide heads %d", v->name, s->kv_heads, s->heads);
-	if (s->dtype != DTYPE_FP16 && s->dtype != DTYPE_BF16)
+	if (!dtype_runs_here(s->dtype))
 		return fail("%s: unknown dtype", v->name);
 	if (v->family >= FAMILY_COUNT)
 		return fail("%s: no kernels for this variant", v->name);

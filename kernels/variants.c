@@ -11,12 +11,13 @@
 
 #include "tiles.h"
 
-static const char *const dtype_names[DTYPE_COUNT] = { "fp16", "bf16" };
-static const char *const phase_names[PHASE_COUNT] = { "prefill", "decode" };
-static const char *const pass_names[PASS_COUNT] = { "fwd", "bwd", "fwd+bwd" };
+const char *const dtype_names[DTYPE_COUNT] = { "fp16", "bf16", "fp32", "unknown" };
+const char *const phase_names[PHASE_COUNT] = { "prefill", "decode", "unknown" };
+const char *const pass_names[PASS_COUNT] = { "fwd", "bwd", "fwd+bwd" };
 
 const char *dtype_name(enum dtype t) { return t < DTYPE_COUNT ? dtype_names[t] : "?"; }
-size_t dtype_size(enum dtype t) { (void)t; return 2; }
+int dtype_runs_here(enum dtype t) { return t == DTYPE_FP16 || t == DTYPE_BF16; }
+size_t dtype_size(enum dtype t) { return t == DTYPE_FP32 ? 4 : 2; }
 const char *phase_name(enum phase p) { return p < PHASE_COUNT ? phase_names[p] : "?"; }
 
 int dtype_parse(const char *s, enum dtype *out)

@@ -19,18 +19,29 @@
 extern "C" {
 #endif
 
-enum dtype { DTYPE_FP16, DTYPE_BF16, DTYPE_COUNT };
-enum phase { PHASE_PREFILL, PHASE_DECODE, PHASE_COUNT };
+/* fp32 and unknown are what other software ran (a captured call, a
+ * reference series) or did not say; attnprof's own kernels, and so specs
+ * and the runtime, take fp16 and bf16 only (dtype_runs_here). */
+enum dtype { DTYPE_FP16, DTYPE_BF16, DTYPE_FP32, DTYPE_UNKNOWN, DTYPE_COUNT };
+/* unknown: a captured call whose shape is not known */
+enum phase { PHASE_PREFILL, PHASE_DECODE, PHASE_UNKNOWN, PHASE_COUNT };
 /* Which pass a run times: the forward, the backward (the forward's products
  * made once beforehand, untimed), or both in one launch sequence. */
 enum pass { PASS_FWD, PASS_BWD, PASS_FWDBWD, PASS_COUNT };
 
-const char *dtype_name(enum dtype t);   /* "fp16", "bf16" */
-int dtype_parse(const char *s, enum dtype *out); /* 0 or -1 */
-size_t dtype_size(enum dtype t);        /* 2 */
-const char *phase_name(enum phase p);   /* "prefill", "decode" */
-int phase_parse(const char *s, enum phase *out);
-const char *pass_name(enum pass p);     /* "fwd", "bwd", "fwd+bwd" */
+/* The words of each enum, in its order: results files hold these. */
+extern const char *const dtype_names[DTYPE_COUNT]; /* "fp16", "bf16", "fp32", "unknown" */
+extern const char *const phase_names[PHASE_COUNT]; /* "prefill", "decode", "unknown" */
+extern const char *const pass_names[PASS_COUNT];   /* "fwd", "bwd", "fwd+bwd" */
+const char *dtype_name(enum dtype t);
+/* A dtype's name or alias ("half", "float16", "bfloat16"): 0, or -1 */
+int dtype_parse(const char *s, enum dtype *out);
+/* 1 for the dtypes attnprof's kernels run: fp16 and bf16 */
+int dtype_runs_here(enum dtype t);
+size_t dtype_size(enum dtype t);        /* 4 for fp32, else 2 */
+const char *phase_name(enum phase p);
+int phase_parse(const char *s, enum phase *out); /* "unknown" too: 0 or -1 */
+const char *pass_name(enum pass p);
 int pass_parse(const char *s, enum pass *out);
 
 /* One attention problem: Q is [B, H, Nq, d]; K and V are [B, Hkv, Nkv, d]. */

@@ -205,11 +205,11 @@ static void print_csv(const struct row *rows, size_t n)
 		putchar(',');
 		csv_str(r->variant);
 		putchar(',');
-		csv_str(r->phase);
+		csv_str(phase_name(r->shape.phase));
 		printf(",%s,", record_pass(r));
-		csv_str(r->dtype);
-		printf(",%d,%d,%d,%d,%d,%d,%s", r->batch, r->heads, r->kv_heads, r->seqlen_q, r->seqlen_kv, r->head_dim,
-		       r->causal ? "true" : "false");
+		csv_str(dtype_name(r->shape.dtype));
+		printf(",%d,%d,%d,%d,%d,%d,%s", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q,
+		       r->shape.seqlen_kv, r->shape.head_dim, r->shape.causal ? "true" : "false");
 		for (int s = 0; s < 2; s++) {
 			const struct record *x = s ? w->n : w->b;
 			csv_num(x ? x->time_ms : NAN);
@@ -273,12 +273,12 @@ static void print_json(const char *base, const char *newp, const struct row *row
 		fputs(", \"variant\": ", stdout);
 		json_str(r->variant);
 		fputs(", \"phase\": ", stdout);
-		json_str(r->phase);
+		json_str(phase_name(r->shape.phase));
 		printf(", \"pass\": \"%s\", \"dtype\": ", record_pass(r));
-		json_str(r->dtype);
+		json_str(dtype_name(r->shape.dtype));
 		printf(", \"batch\": %d, \"heads\": %d, \"kv_heads\": %d, \"seqlen_q\": %d, \"seqlen_kv\": %d, "
-		       "\"head_dim\": %d, \"causal\": %s", r->batch, r->heads, r->kv_heads, r->seqlen_q, r->seqlen_kv,
-		       r->head_dim, r->causal ? "true" : "false");
+		       "\"head_dim\": %d, \"causal\": %s", r->shape.batch, r->shape.heads, r->shape.kv_heads,
+		       r->shape.seqlen_q, r->shape.seqlen_kv, r->shape.head_dim, r->shape.causal ? "true" : "false");
 		json_side("base", w->b);
 		json_side("new", w->n);
 		fputs(", \"ratio\": ", stdout);

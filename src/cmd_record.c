@@ -166,7 +166,7 @@ static int parse_range_cmd(const char *name)
 	printf("impl:    %s\n", id.impl);
 	if (id.shape_known)
 		printf("shape:   B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d (%s)\n", id.batch, id.heads, id.kv_heads, id.seqlen_q,
-		       id.seqlen_kv, id.head_dim, call_phase(&id));
+		       id.seqlen_kv, id.head_dim, phase_name(call_phase(&id)));
 	else
 		printf("shape:   unknown\n");
 	printf("causal:  %d\ndtype:   %s\npass:    %s\n", id.causal, id.dtype[0] ? id.dtype : "unknown", id.pass);

@@ -107,8 +107,6 @@ static struct cell fixed_cell(const struct record *r, size_t i)
 	case SCALAR_NUM: if (!strcmp(sec, "memory") && c.v == 0) c.v = NAN; break;
 	case SCALAR_BOOL: c.is_bool = 1; break;
 	}
-	if (!strcmp(key, "pass")) /* files before the backward have none */
-		c.s = record_pass(r);
 	return c;
 }
 

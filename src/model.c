@@ -451,31 +451,16 @@ int model_to_kvlist(const struct model *m, struct kvlist *l)
 	return 0;
 }
 
-int record_problem(const struct record *rec, struct attn_shape *s)
-{
-	memset(s, 0, sizeof(*s));
-	s->batch = rec->batch;
-	s->heads = rec->heads;
-	s->kv_heads = kv_heads_or_heads(rec->kv_heads, rec->heads);
-	s->seqlen_q = rec->seqlen_q;
-	s->seqlen_kv = rec->seqlen_kv > 0 ? rec->seqlen_kv : rec->seqlen_q;
-	s->head_dim = rec->head_dim;
-	s->causal = rec->causal;
-	if (rec->dtype && dtype_parse(rec->dtype, &s->dtype))
-		return error("unknown dtype '%s'", rec->dtype);
-	if (rec->phase && phase_parse(rec->phase, &s->phase))
-		return error("unknown phase '%s'", rec->phase);
-	if (pass_parse(record_pass(rec), &s->pass))
-		return error("unknown pass '%s'", record_pass(rec));
-	return 0;
-}
-
 int model_shape_of_record(const struct record *rec, const struct variant_desc **v,
 			  struct attn_shape *s)
 {
 	*v = rec->variant ? variant_find(rec->variant) : NULL;
-	if (record_problem(rec, s))
-		return error("model: %s", error_last());
+	*s = rec->shape;
+	/* the model is of attnprof's kernels, which run no other dtype or phase */
+	if (!dtype_runs_here(s->dtype))
+		return error("model: unknown dtype '%s'", dtype_name(s->dtype));
+	if (s->phase == PHASE_UNKNOWN)
+		return error("model: unknown phase '%s'", phase_name(s->phase));
 	if (!*v)
 		return error("model: unknown variant '%s'", rec->variant ? rec->variant : "(none)");
 	return 0;

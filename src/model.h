@@ -114,11 +114,6 @@ double model_value(const struct model *m, const struct model_quantity *q);
 /* Set every quantity in l (names without prefix).  0 or -1 (no memory). */
 int model_to_kvlist(const struct model *m, struct kvlist *l);
 
-/* The problem a record describes: its shape and pass, parsed from the
- * record's fields in this one place (model, report and figures all read
- * records through it).  Unknown dtype, phase or pass words leave the
- * defaults (fp16, prefill, fwd) and return -1 after error(); 0 otherwise. */
-int record_problem(const struct record *rec, struct attn_shape *s);
 /* The shape of a record (variant looked up by name).  0, or -1 after error(). */
 int model_shape_of_record(const struct record *rec, const struct variant_desc **v,
 			  struct attn_shape *s);

@@ -183,7 +183,7 @@ void record_init(struct record *rec)
 
 void record_release(struct record *rec)
 {
-	free(rec->source); free(rec->variant); free(rec->phase); free(rec->dtype);
+	free(rec->source); free(rec->variant);
 	kvlist_release(&rec->allocs);
 	free(rec->metrics_reason); free(rec->metric_set); free(rec->replay);
 	for (size_t i = 0; i < rec->nlaunches; i++)
@@ -192,7 +192,6 @@ void record_release(struct record *rec)
 	kvlist_release(&rec->totals);
 	kvlist_release(&rec->model);
 	free(rec->error);
-	free(rec->pass);
 	if (rec->capture) {
 		capture_info_release(rec->capture);
 		free(rec->capture);
@@ -210,7 +209,7 @@ void capture_info_release(struct capture_info *c)
 
 const char *record_pass(const struct record *rec)
 {
-	return rec->pass ? rec->pass : "fwd";
+	return pass_name(rec->shape.pass);
 }
 
 double record_spread_ms(const struct record *rec)
@@ -273,13 +272,13 @@ int results_add(struct results *r, struct record *rec)
 
 void record_key(const struct record *rec, char *buf, size_t len)
 {
+	const struct attn_shape *s = &rec->shape;
 	int n = snprintf(buf, len, "%s/%s/%s/%s/B%d/H%d/Hkv%d/Nq%d/Nkv%d/d%d/c%d",
 			 rec->source ? rec->source : "?", rec->variant ? rec->variant : "?",
-			 rec->phase ? rec->phase : "?", rec->dtype ? rec->dtype : "?",
-			 rec->batch, rec->heads, rec->kv_heads, rec->seqlen_q, rec->seqlen_kv,
-			 rec->head_dim, rec->causal);
+			 phase_name(s->phase), dtype_name(s->dtype), s->batch, s->heads, s->kv_heads,
+			 s->seqlen_q, s->seqlen_kv, s->head_dim, s->causal);
 	/* keys of forward records stay as they were before the pass existed */
-	if (strcmp(record_pass(rec), "fwd") && n >= 0 && (size_t)n < len)
+	if (s->pass != PASS_FWD && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, "/%s", record_pass(rec));
 	/* captured calls of one shape are different calls */
 	if (rec->capture && n >= 0 && (size_t)n < len)
@@ -334,15 +333,16 @@ long results_find(struct results *r, const char *key)
 
 const char *record_describe(const struct record *rec, char *buf, size_t len)
 {
-	if (rec->phase && !strcmp(rec->phase, "decode"))
+	const struct attn_shape *s = &rec->shape;
+	if (s->phase == PHASE_DECODE)
 		snprintf(buf, len, "%s %s decode B=%d H=%d Hkv=%d q=%d kv=%d d=%d%s",
-			 rec->variant, rec->dtype, rec->batch, rec->heads, rec->kv_heads,
-			 rec->seqlen_q, rec->seqlen_kv, rec->head_dim, rec->causal ? " causal" : "");
+			 rec->variant, dtype_name(s->dtype), s->batch, s->heads, s->kv_heads,
+			 s->seqlen_q, s->seqlen_kv, s->head_dim, s->causal ? " causal" : "");
 	else
 		snprintf(buf, len, "%s%s%s %s B=%d H=%d N=%d d=%d%s", rec->variant,
-			 strcmp(record_pass(rec), "fwd") ? " " : "", strcmp(record_pass(rec), "fwd") ? record_pass(rec) : "",
-			 rec->dtype, rec->batch, rec->heads, rec->seqlen_q, rec->head_dim,
-			 rec->causal ? " causal" : "");
+			 s->pass != PASS_FWD ? " " : "", s->pass != PASS_FWD ? pass_name(s->pass) : "",
+			 dtype_name(s->dtype), s->batch, s->heads, s->seqlen_q, s->head_dim,
+			 s->causal ? " causal" : "");
 	return buf;
 }
 
@@ -442,7 +442,13 @@ int record_require_metric(const struct record *rec, const char *name,
 
 /* ---- the results schema: one table per section, read and written by it -- */
 
-enum ftype { F_STR, F_INT, F_U64, F_DBL, F_BOOL };
+/* F_ENUM: an enum of kernels/variants.h, read from and written as its word */
+enum ftype { F_STR, F_INT, F_U64, F_DBL, F_BOOL, F_ENUM };
+struct words {
+	const char *const *names; /* the enum's words, in its order */
+	int n;
+	const char *expect;       /* the words a file may give, for the error */
+};
 struct field {
 	const char *key;
 	enum ftype type;
@@ -450,8 +456,21 @@ struct field {
 	int required;
 	long long lo, hi; /* F_INT: the range (both 0: any int) */
 	int when_set;     /* written only when not zero (a quantity older files lack) */
+	const struct words *words; /* F_ENUM */
 };
 #define OFF(s, m) offsetof(s, m)
+/* F_ENUM fields are read and written through an int */
+_Static_assert(sizeof(enum dtype) == sizeof(int) && sizeof(enum phase) == sizeof(int) &&
+	       sizeof(enum pass) == sizeof(int), "an enum is not an int");
+/* phase "unknown" is read, then allowed only for a captured call of unknown shape (read_record) */
+static const struct words phase_words = { phase_names, PHASE_COUNT, "prefill or decode" };
+static const struct words dtype_words = { dtype_names, DTYPE_COUNT, "fp16, bf16, fp32 or unknown" };
+static const struct words pass_words = { pass_names, PASS_COUNT, "fwd, bwd or fwd+bwd" };
+static const char *enum_word(const struct field *f, const char *p)
+{
+	int k = *(const int *)p;
+	return k >= 0 && k < f->words->n ? f->words->names[k] : "?";
+}
 
 /* A record's top level, in the written order: pass (RECORD_PASS) only when
  * the record has one; error (the last) after every section.  Shapes from
@@ -459,16 +478,16 @@ struct field {
 static const struct field record_fields[] = {
 	{ "source", F_STR, OFF(struct record, source), 1 },
 	{ "variant", F_STR, OFF(struct record, variant), 1 },
-	{ "phase", F_STR, OFF(struct record, phase), 1 },
-	{ "dtype", F_STR, OFF(struct record, dtype), 1 },
-	{ "pass", F_STR, OFF(struct record, pass), 0 },
-	{ "batch", F_INT, OFF(struct record, batch), 1, 0, MAX_BATCH },
-	{ "heads", F_INT, OFF(struct record, heads), 1, 0, MAX_HEADS },
-	{ "kv_heads", F_INT, OFF(struct record, kv_heads), 0, 0, MAX_HEADS },
-	{ "seqlen_q", F_INT, OFF(struct record, seqlen_q), 1, 0, MAX_SEQLEN },
-	{ "seqlen_kv", F_INT, OFF(struct record, seqlen_kv), 1, 0, MAX_SEQLEN },
-	{ "head_dim", F_INT, OFF(struct record, head_dim), 1, 0, MAX_HEAD_DIM },
-	{ "causal", F_BOOL, OFF(struct record, causal), 1 },
+	{ "phase", F_ENUM, OFF(struct record, shape.phase), 1, .words = &phase_words },
+	{ "dtype", F_ENUM, OFF(struct record, shape.dtype), 1, .words = &dtype_words },
+	{ "pass", F_ENUM, OFF(struct record, shape.pass), 0, .words = &pass_words },
+	{ "batch", F_INT, OFF(struct record, shape.batch), 1, 0, MAX_BATCH },
+	{ "heads", F_INT, OFF(struct record, shape.heads), 1, 0, MAX_HEADS },
+	{ "kv_heads", F_INT, OFF(struct record, shape.kv_heads), 0, 0, MAX_HEADS },
+	{ "seqlen_q", F_INT, OFF(struct record, shape.seqlen_q), 1, 0, MAX_SEQLEN },
+	{ "seqlen_kv", F_INT, OFF(struct record, shape.seqlen_kv), 1, 0, MAX_SEQLEN },
+	{ "head_dim", F_INT, OFF(struct record, shape.head_dim), 1, 0, MAX_HEAD_DIM },
+	{ "causal", F_BOOL, OFF(struct record, shape.causal), 1 },
 	{ "error", F_STR, OFF(struct record, error), 0 },
 };
 #define N_RECORD_FIELDS (sizeof record_fields / sizeof record_fields[0])
@@ -640,7 +659,7 @@ enum scalar_kind record_scalar(const struct record *r, const char *section, cons
 			if (record_sections[i].in_capture && !r->capture) {
 				*s = NULL;
 				*v = NAN;
-				return f->type == F_STR ? SCALAR_STR : f->type == F_BOOL ? SCALAR_BOOL : SCALAR_NUM;
+				return f->type == F_STR || f->type == F_ENUM ? SCALAR_STR : f->type == F_BOOL ? SCALAR_BOOL : SCALAR_NUM;
 			}
 			const char *p = record_sections[i].in_capture ? (const char *)r->capture + f->offset
 								      : (const char *)r + f->offset;
@@ -652,6 +671,7 @@ enum scalar_kind record_scalar(const struct record *r, const char *section, cons
 				*v = f->when_set && *(const double *)p == 0 ? NAN : *(const double *)p;
 				return SCALAR_NUM;
 			case F_BOOL: *v = *(const int *)p; return SCALAR_BOOL;
+			case F_ENUM: *s = enum_word(f, p); return SCALAR_STR;
 			}
 		}
 	}
@@ -683,6 +703,7 @@ static void write_fields(struct yamlout *y, const struct field *f, size_t nf, co
 		case F_U64: kv_u64(y, f[i].key, *(const uint64_t *)p); break;
 		case F_DBL: kv_dbl(y, f[i].key, *(const double *)p); break;
 		case F_BOOL: kv_bool(y, f[i].key, *(const int *)p); break;
+		case F_ENUM: kv_str(y, f[i].key, enum_word(f + i, p)); break;
 		}
 	}
 }
@@ -752,7 +773,7 @@ static void write_record(struct yamlout *y, const struct record *r, size_t place
 {
 	yo_map(y, 0);
 	write_fields(y, record_fields, RECORD_PASS, r);
-	if (r->pass) /* files before the backward have none, and read as fwd */
+	if (r->pass_given) /* files before the backward have none, and read as fwd */
 		write_fields(y, record_fields + RECORD_PASS, 1, r);
 	write_fields(y, record_fields + RECORD_PASS + 1, RECORD_ERROR - RECORD_PASS - 1, r);
 
@@ -956,6 +977,19 @@ static int read_fields(const struct ytree *t, const struct ynode *map,
 				return -1;
 			*(int *)p = bv;
 			break;
+		case F_ENUM: {
+			const struct words *w = f[i].words;
+			int k = 0;
+			if (ynode_string(t, n, what, &sv))
+				return -1;
+			while (k < w->n && strcmp(sv, w->names[k]))
+				k++;
+			if (k == w->n)
+				return error("%s: %s must be %s, not '%s'", ynode_where(t, n, where, sizeof(where)),
+					     what, w->expect, sv);
+			*(int *)p = k;
+			break;
+		}
 		}
 	}
 	return 0;
@@ -1153,12 +1187,8 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 
 	if (read_fields(t, n, record_fields, N_RECORD_FIELDS, r, "record", extra, 7))
 		return -1;
-	/* pass and phase are checked against kernels/variants.h's name tables (pass_parse, phase_parse) */
-	enum pass pass_word;
-	enum phase phase_word;
-	if (r->pass && pass_parse(r->pass, &pass_word))
-		return error("%s: record.pass must be fwd, bwd or fwd+bwd, not '%s'",
-			     ynode_where(t, ynode_get(n, "pass"), where, sizeof(where)), r->pass);
+	const struct ynode *pass = ynode_get(n, "pass");
+	r->pass_given = pass && !is_null(pass);
 	size_t name_len = strlen(r->variant) + (strcmp(r->source, "attnprof") ? strlen(r->source) + 1 : 0);
 	if (name_len > MAX_SERIES_NAME)
 		return error("%s: record.variant is %zu bytes with its source '%.40s': a series name takes at most %d "
@@ -1169,14 +1199,16 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 		return -1;
 	/* a captured call whose range gave no shape keeps zeros and phase "unknown" */
 	int unknown_shape = r->capture && !r->capture->shape_known;
-	if (phase_parse(r->phase, &phase_word) && !(unknown_shape && !strcmp(r->phase, "unknown")))
-		return error("%s: record.phase must be prefill or decode, not '%s'",
-			     ynode_where(t, ynode_get(n, "phase"), where, sizeof(where)), r->phase);
-	if (!unknown_shape && (r->batch < 1 || r->heads < 1 || r->seqlen_q < 1 || r->seqlen_kv < 1 || r->head_dim < 1))
+	struct attn_shape *sh = &r->shape;
+	if (sh->phase == PHASE_UNKNOWN && !unknown_shape)
+		return error("%s: record.phase must be %s, not '%s'", ynode_where(t, ynode_get(n, "phase"), where, sizeof(where)),
+			     phase_words.expect, phase_name(sh->phase));
+	if (!unknown_shape && (sh->batch < 1 || sh->heads < 1 || sh->seqlen_q < 1 || sh->seqlen_kv < 1 || sh->head_dim < 1))
 		return error("%s: record shape must be positive (batch %d, heads %d, seqlen_q %d, seqlen_kv %d, head_dim %d)",
-			     ynode_where(t, n, where, sizeof(where)), r->batch, r->heads, r->seqlen_q,
-			     r->seqlen_kv, r->head_dim);
-	r->kv_heads = kv_heads_or_heads(r->kv_heads, r->heads);
+			     ynode_where(t, n, where, sizeof(where)), sh->batch, sh->heads, sh->seqlen_q,
+			     sh->seqlen_kv, sh->head_dim);
+	/* a file's missing kv_heads becomes H here, once (range_parse and the spec give their own) */
+	sh->kv_heads = kv_heads_or_heads(sh->kv_heads, sh->heads);
 	const struct ynode *s;
 	if ((s = ynode_get(n, "timing")) && !is_null(s) &&
 	    read_fields(t, s, timing_fields, N_TIMING_FIELDS, r, "timing", NULL, 0))

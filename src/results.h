@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "variants.h"
+
 #define RESULTS_FORMAT "attnprof-results/2"
 /* Read as before: no end markers, so a cut at a record boundary is not seen */
 #define RESULTS_FORMAT_1 "attnprof-results/1"
@@ -192,10 +194,12 @@ extern const char *const record_grad_names[RECORD_GRADS]; /* "dQ", "dK", "dV" */
 struct record {
 	char *source;          /* "attnprof", "pytorch-sdpa", "capture" */
 	char *variant;         /* "flash2", "FLASH_ATTENTION" */
-	char *phase;           /* "prefill" | "decode" */
-	char *dtype;           /* "fp16" | "bf16" */
-	int batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim;
-	int causal;
+	/* the problem: phase, dtype, B, H, Hkv (H where the file names none),
+	 * Nq, Nkv, d, causal and pass, as kernels/variants.h has them (a
+	 * captured call of unknown shape: zeros, phase and maybe dtype unknown) */
+	struct attn_shape shape;
+	int pass_given;        /* the file names the pass (files before the backward
+				* do not, and read as fwd): written only then */
 
 	/* timing (CUDA events) */
 	int repetitions, warmup;
@@ -234,11 +238,10 @@ struct record {
 
 	char *error;           /* non-NULL: the run failed; this says why */
 
-	char *pass;            /* "fwd", "bwd", "fwd+bwd"; NULL reads as "fwd" (files before the backward pass) */
 	struct capture_info *capture; /* NULL except for calls captured in another program */
 };
 
-/* The pass of a record: "fwd" when the file gives none. */
+/* The name of a record's pass ("fwd" when the file gives none). */
 const char *record_pass(const struct record *rec);
 
 /* The run-to-run spread of a record's timed launches: the width
@@ -254,7 +257,8 @@ int record_times_differ(const struct record *a, const struct record *b);
 
 /* A scalar of a record read through the results schema (the tables that
  * also write and read it): section "" (the top level), "timing", "memory",
- * "correctness" or "capture" (missing where the record has none), key as in the file.  SCALAR_STR sets *s (NULL: none),
+ * "correctness" or "capture" (missing where the record has none), key as in the file.  SCALAR_STR sets *s (NULL: none; phase, dtype
+ * and pass: their words, pass "fwd" where the file names none),
  * SCALAR_NUM and SCALAR_BOOL set *v (NaN: a quantity such as the probed clock
  * that the record did not measure); SCALAR_NONE: the schema has no such key. */
 enum scalar_kind { SCALAR_NONE, SCALAR_STR, SCALAR_NUM, SCALAR_BOOL };

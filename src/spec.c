@@ -425,7 +425,7 @@ static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode
 		if (axis_nodes(c, n, "phase", x->pnodes, &x->np))
 			return -1;
 		for (size_t i = 0; i < x->np; i++)
-			if (phase_parse(x->pnodes[i]->scalar, &x->phases[i]))
+			if (phase_parse(x->pnodes[i]->scalar, &x->phases[i]) || x->phases[i] == PHASE_UNKNOWN)
 				return error("%s: unknown phase '%s': use prefill or decode",
 					     where(c, x->pnodes[i], w, sizeof(w)), x->pnodes[i]->scalar);
 	}
@@ -466,7 +466,7 @@ static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode
 		if (axis_nodes(c, n, "dtype", x->dnodes, &x->nd))
 			return -1;
 		for (size_t i = 0; i < x->nd; i++)
-			if (dtype_parse(x->dnodes[i]->scalar, &x->dtypes[i]))
+			if (dtype_parse(x->dnodes[i]->scalar, &x->dtypes[i]) || !dtype_runs_here(x->dtypes[i]))
 				return error("%s: unsupported dtype '%s': use fp16 or bf16",
 					     where(c, x->dnodes[i], w, sizeof(w)), x->dnodes[i]->scalar);
 	}
@@ -847,21 +847,12 @@ int spec_check_memory(const struct spec *s, uint64_t limit, int sm_count)
 
 int config_to_record(const struct config *c, const char *source, struct record *rec)
 {
-	const struct attn_shape *s = &c->shape;
 	rec->source = strdup(source);
 	rec->variant = strdup(c->variant->name);
-	rec->phase = strdup(phase_name(s->phase));
-	rec->dtype = strdup(dtype_name(s->dtype));
-	if (!rec->source || !rec->variant || !rec->phase || !rec->dtype)
+	if (!rec->source || !rec->variant)
 		return error("out of memory");
-	rec->batch = s->batch;
-	rec->heads = s->heads;
-	rec->kv_heads = s->kv_heads;
-	rec->seqlen_q = s->seqlen_q;
-	rec->seqlen_kv = s->seqlen_kv;
-	rec->head_dim = s->head_dim;
-	rec->causal = s->causal;
-	if (s->pass != PASS_FWD && !(rec->pass = strdup(pass_name(s->pass))))
-		return error("out of memory");
+	rec->shape = c->shape;
+	/* a forward's record names no pass, as before the backward existed */
+	rec->pass_given = c->shape.pass != PASS_FWD;
 	return 0;
 }

@@ -32,7 +32,7 @@ static int same_place(const struct record *a, const struct record *b)
 
 static int same_kind(const struct record *a, const struct record *b)
 {
-	return !strcmp(a->variant ? a->variant : "", b->variant ? b->variant : "") && !strcmp(record_pass(a), record_pass(b));
+	return !strcmp(a->variant ? a->variant : "", b->variant ? b->variant : "") && a->shape.pass == b->shape.pass;
 }
 
 /* A pass's first and last launch numbers on its thread. */
@@ -128,12 +128,12 @@ int group_scanned(struct results *res, struct group_summary *sum)
 		free(r->capture->group_rule);
 		if (!(r->capture->group_rule = strdup(GROUP_RULE)))
 			rc = error("out of memory");
-		if (strcmp(record_pass(r), "bwd"))
+		if (r->shape.pass != PASS_BWD)
 			continue;
 		/* a backward: the latest forward of its family and stream (any thread) without one */
 		for (size_t j = i; j-- > 0;) {
 			struct record *f = &res->records[j];
-			if (gone[j] || paired[j] || !scanned(f) || is_aux(f) || strcmp(record_pass(f), "fwd") ||
+			if (gone[j] || paired[j] || !scanned(f) || is_aux(f) || f->shape.pass != PASS_FWD ||
 			    f->capture->pid != r->capture->pid || f->capture->stream != r->capture->stream ||
 			    strcmp(f->variant ? f->variant : "", r->variant ? r->variant : ""))
 				continue;

@@ -113,7 +113,7 @@ static void replay_difference(const struct record *a, const struct record *b, si
 {
 	why[0] = '\0';
 	const int ca = a->capture ? a->capture->call : -1, cb = b->capture ? b->capture->call : -1;
-	if (ca != cb || strcmp(record_pass(a), record_pass(b)) || strcmp(a->variant ? a->variant : "", b->variant ? b->variant : ""))
+	if (ca != cb || a->shape.pass != b->shape.pass || strcmp(a->variant ? a->variant : "", b->variant ? b->variant : ""))
 		snprintf(why, len, "record %zu is call %d (%s %s) in the first run and call %d (%s %s) in this one", i + 1, ca,
 			 a->variant ? a->variant : "?", record_pass(a), cb, b->variant ? b->variant : "?", record_pass(b));
 	else if (a->nlaunches != b->nlaunches)

@@ -269,9 +269,24 @@ const char *range_format(const struct call_id *id, char *buf, size_t len)
 	return buf;
 }
 
-const char *call_phase(const struct call_id *id)
+enum phase call_phase(const struct call_id *id)
 {
 	if (!id->shape_known)
-		return "unknown";
-	return id->seqlen_q <= 16 && id->seqlen_q < id->seqlen_kv ? "decode" : "prefill";
+		return PHASE_UNKNOWN;
+	return id->seqlen_q <= 16 && id->seqlen_q < id->seqlen_kv ? PHASE_DECODE : PHASE_PREFILL;
+}
+
+void call_shape(const struct call_id *id, struct attn_shape *s)
+{
+	memset(s, 0, sizeof *s);
+	s->phase = call_phase(id);
+	if (!id->dtype[0] || dtype_parse(id->dtype, &s->dtype))
+		s->dtype = DTYPE_UNKNOWN;
+	if (pass_parse(id->pass, &s->pass))
+		s->pass = PASS_FWD;
+	if (id->shape_known) {
+		s->batch = id->batch; s->heads = id->heads; s->kv_heads = id->kv_heads;
+		s->seqlen_q = id->seqlen_q; s->seqlen_kv = id->seqlen_kv; s->head_dim = id->head_dim;
+	}
+	s->causal = id->causal;
 }

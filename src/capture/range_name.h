@@ -28,6 +28,8 @@
 
 #include <stddef.h>
 
+#include "variants.h"
+
 #define RANGE_PREFIX "attnprof:"
 
 struct call_id {
@@ -81,8 +83,11 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 /* Format id as a range name (the inverse of range_parse) into buf. */
 const char *range_format(const struct call_id *id, char *buf, size_t len);
 
-/* "decode" when the call's query is much shorter than its keys
- * (Nq <= 16 and Nq < Nkv), "prefill" otherwise, "unknown" without a shape. */
-const char *call_phase(const struct call_id *id);
+/* Decode when the call's query is much shorter than its keys
+ * (Nq <= 16 and Nq < Nkv), prefill otherwise, unknown without a shape. */
+enum phase call_phase(const struct call_id *id);
+/* The call's problem as a record holds it: its phase, dtype (unknown where
+ * the range names none) and pass; zeros for a shape the range did not give. */
+void call_shape(const struct call_id *id, struct attn_shape *s);
 
 #endif

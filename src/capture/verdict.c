@@ -10,15 +10,10 @@
 
 #define SECTOR_BYTES 32.0
 
-int verdict_elem_bytes(const char *dtype)
-{
-	return dtype && !strcmp(dtype, "fp32") ? 4 : 2;
-}
-
 static int shape_known(const struct record *rec)
 {
-	return (!rec->capture || rec->capture->shape_known) && rec->batch > 0 && rec->heads > 0 &&
-	       rec->seqlen_q > 0 && rec->seqlen_kv > 0 && rec->head_dim > 0;
+	return (!rec->capture || rec->capture->shape_known) && rec->shape.batch > 0 && rec->shape.heads > 0 &&
+	       rec->shape.seqlen_q > 0 && rec->shape.seqlen_kv > 0 && rec->shape.head_dim > 0;
 }
 
 static double sum_metric(const struct record *rec, const char *name, int *found)
@@ -44,7 +39,7 @@ static double sum_metric(const struct record *rec, const char *name, int *found)
 
 int verdict_matrix_elem_bytes(const struct record *rec)
 {
-	int e = verdict_elem_bytes(rec->dtype);
+	int e = (int)dtype_size(rec->shape.dtype);
 	if (!rec->capture || !rec->nlaunches) /* attnprof's own kernels: the dtype's */
 		return e;
 	const char **names = calloc(rec->nlaunches, sizeof *names);
@@ -59,18 +54,19 @@ int verdict_matrix_elem_bytes(const struct record *rec)
 
 double verdict_nn_bytes(const struct record *rec)
 {
-	return (double)rec->batch * rec->heads * rec->seqlen_q * (double)rec->seqlen_kv * verdict_matrix_elem_bytes(rec);
+	const struct attn_shape *s = &rec->shape;
+	return (double)s->batch * s->heads * s->seqlen_q * (double)s->seqlen_kv * verdict_matrix_elem_bytes(rec);
 }
 
 static void sizes(const struct record *rec, double *nn, double *outputs)
 {
-	double bh = (double)rec->batch * rec->heads, bhkv = (double)rec->batch * rec->kv_heads;
-	double e = verdict_elem_bytes(rec->dtype);
+	double bh = (double)rec->shape.batch * rec->shape.heads, bhkv = (double)rec->shape.batch * rec->shape.kv_heads;
+	double e = (int)dtype_size(rec->shape.dtype);
 	*nn = verdict_nn_bytes(rec);
-	if (!strcmp(record_pass(rec), "bwd")) /* dQ, dK, dV, and fp32 accumulators of them */
-		*outputs = (bh * rec->seqlen_q + 2.0 * bhkv * rec->seqlen_kv) * rec->head_dim * (e + 4.0);
+	if (rec->shape.pass == PASS_BWD) /* dQ, dK, dV, and fp32 accumulators of them */
+		*outputs = (bh * rec->shape.seqlen_q + 2.0 * bhkv * rec->shape.seqlen_kv) * rec->shape.head_dim * (e + 4.0);
 	else
-		*outputs = bh * rec->seqlen_q * (rec->head_dim * e + 4.0);
+		*outputs = bh * rec->shape.seqlen_q * (rec->shape.head_dim * e + 4.0);
 }
 
 #define MIN_NN_BYTES (1024.0 * 1024.0)
@@ -97,8 +93,8 @@ static int own_matrices(const struct record *rec)
 	if (rec->capture || (rec->source && strcmp(rec->source, "attnprof")))
 		return -1;
 	const struct variant_desc *v = variant_find(rec->variant ? rec->variant : "");
-	enum pass p;
-	if (!v || pass_parse(record_pass(rec), &p))
+	const enum pass p = rec->shape.pass;
+	if (!v)
 		return -1;
 	const struct variant_desc *d = variant_pass_desc(v, p);
 	if (!d)
@@ -174,7 +170,7 @@ const char *verdict_of(const struct record *rec, double l2_bytes, const char *ma
 {
 	const char *rule;
 	int m = verdict_matrices(rec, l2_bytes, &rule);
-	int bwd = !strcmp(record_pass(rec), "bwd");
+	int bwd = rec->shape.pass == PASS_BWD;
 	if (!strcmp(matrix, "O") || !strcmp(matrix, "L"))
 		return bwd ? "unknown" : m < 0 ? "unknown" : "stored";
 	if (m < 0)

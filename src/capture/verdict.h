@@ -38,9 +38,6 @@
 
 #include "results.h"
 
-/* Element size of a dtype name ("fp16" 2, "bf16" 2, "fp32" 4; 2 if unknown). */
-int verdict_elem_bytes(const char *dtype);
-
 /* Bytes per element of the call's Nq x Nkv matrices (see above), and one
  * such matrix over all heads: B·H·Nq·Nkv·e. */
 int verdict_matrix_elem_bytes(const struct record *rec);

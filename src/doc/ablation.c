@@ -67,17 +67,17 @@ void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		const struct variant_desc *v = r->source && strcmp(r->source, "attnprof") ? NULL : variant_find(r->variant);
-		if (!v || !on_ladder(&L, v) || r->error || (r->phase && strcmp(r->phase, "prefill")))
+		if (!v || !on_ladder(&L, v) || r->error || r->shape.phase != PHASE_PREFILL)
 			continue;
-		if ((o->sel.n >= 0 && r->seqlen_kv != o->sel.n) || (o->sel.d >= 0 && r->head_dim != o->sel.d) ||
-		    (o->sel.causal >= 0 && !!r->causal != !!o->sel.causal) ||
-		    (o->sel.batch >= 0 && r->batch != o->sel.batch) || (o->sel.heads >= 0 && r->heads != o->sel.heads) ||
-		    (o->sel.dtype && (!r->dtype || strcmp(r->dtype, o->sel.dtype))))
+		if ((o->sel.n >= 0 && r->shape.seqlen_kv != o->sel.n) || (o->sel.d >= 0 && r->shape.head_dim != o->sel.d) ||
+		    (o->sel.causal >= 0 && !!r->shape.causal != !!o->sel.causal) ||
+		    (o->sel.batch >= 0 && r->shape.batch != o->sel.batch) || (o->sel.heads >= 0 && r->shape.heads != o->sel.heads) ||
+		    (o->sel.dtype && strcmp(dtype_name(r->shape.dtype), o->sel.dtype)))
 			continue;
 		rsel_any(s);
 		s->phase = "prefill";
-		s->n = r->seqlen_kv; s->d = r->head_dim; s->causal = !!r->causal;
-		s->batch = r->batch; s->heads = r->heads; s->dtype = r->dtype;
+		s->n = r->shape.seqlen_kv; s->d = r->shape.head_dim; s->causal = !!r->shape.causal;
+		s->batch = r->shape.batch; s->heads = r->shape.heads; s->dtype = dtype_name(r->shape.dtype);
 		return;
 	}
 }

@@ -37,24 +37,23 @@ static void tb_add(struct tb *b, const char *fmt, ...)
 }
 
 static int is_capture(const struct record *r) { return r->source && !strcmp(r->source, "capture"); }
-static int is_decode(const struct record *r) { return r->phase && !strcmp(r->phase, "decode"); }
-static int is_bwd(const struct record *r) { return !strcmp(record_pass(r), "bwd"); }
+static int is_decode(const struct record *r) { return r->shape.phase == PHASE_DECODE; }
+static int is_bwd(const struct record *r) { return r->shape.pass == PASS_BWD; }
 static int known(const struct record *r) { return !r->capture || r->capture->shape_known; }
-static int hkv(const struct record *r) { return kv_heads_or_heads(r->kv_heads, r->heads); }
 static double l2_of(const struct rdata *rd) { return (double)rd->res->header.gpu.l2_bytes; }
 
 static int same_group(const struct record *a, const struct record *b)
 {
-	if (strcmp(a->phase ? a->phase : "", b->phase ? b->phase : "") || strcmp(record_pass(a), record_pass(b)))
+	if (a->shape.phase != b->shape.phase || a->shape.pass != b->shape.pass)
 		return 0;
 	if (known(a) != known(b))
 		return 0;
 	if (!known(a))
 		return 1;
-	return a->batch == b->batch && a->heads == b->heads && hkv(a) == hkv(b) && a->seqlen_q == b->seqlen_q &&
-	       a->head_dim == b->head_dim && !!a->causal == !!b->causal &&
-	       !strcmp(a->dtype ? a->dtype : "", b->dtype ? b->dtype : "") &&
-	       (is_decode(a) || a->seqlen_kv == b->seqlen_kv);
+	return a->shape.batch == b->shape.batch && a->shape.heads == b->shape.heads && a->shape.kv_heads == b->shape.kv_heads &&
+	       a->shape.seqlen_q == b->shape.seqlen_q && a->shape.head_dim == b->shape.head_dim && !!a->shape.causal == !!b->shape.causal &&
+	       a->shape.dtype == b->shape.dtype &&
+	       (is_decode(a) || a->shape.seqlen_kv == b->shape.seqlen_kv);
 }
 
 size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max)
@@ -89,15 +88,15 @@ size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max)
 				continue;
 			g = &im->g[im->ng++];
 			memset(g, 0, sizeof(*g));
-			g->nkv_min = g->nkv_max = r->seqlen_kv;
+			g->nkv_min = g->nkv_max = r->shape.seqlen_kv;
 			g->t_min = g->t_max = r->time_ms;
 			g->err_min = INFINITY;
 			g->err_max = -INFINITY;
 		}
 		g->rep = r;
 		g->ncalls++;
-		if (r->seqlen_kv < g->nkv_min) g->nkv_min = r->seqlen_kv;
-		if (r->seqlen_kv > g->nkv_max) g->nkv_max = r->seqlen_kv;
+		if (r->shape.seqlen_kv < g->nkv_min) g->nkv_min = r->shape.seqlen_kv;
+		if (r->shape.seqlen_kv > g->nkv_max) g->nkv_max = r->shape.seqlen_kv;
 		if (r->time_ms < g->t_min) g->t_min = r->time_ms;
 		if (r->time_ms > g->t_max) g->t_max = r->time_ms;
 		if (r->checked) {
@@ -155,14 +154,14 @@ const struct record *capture_reference(const struct rdata *rd, const struct reco
 	struct rsel s;
 	rsel_any(&s);
 	s.pass = record_pass(rec);
-	s.batch = rec->batch;
-	s.heads = rec->heads;
-	s.kv_heads = hkv(rec);
-	s.nq = rec->seqlen_q;
-	s.n = rec->seqlen_kv;
-	s.d = rec->head_dim;
-	s.causal = !!rec->causal;
-	s.dtype = rec->dtype ? rec->dtype : "";
+	s.batch = rec->shape.batch;
+	s.heads = rec->shape.heads;
+	s.kv_heads = rec->shape.kv_heads;
+	s.nq = rec->shape.seqlen_q;
+	s.n = rec->shape.seqlen_kv;
+	s.d = rec->shape.head_dim;
+	s.causal = !!rec->shape.causal;
+	s.dtype = dtype_name(rec->shape.dtype);
 	const struct record *r = rdata_find(rd, variant, &s);
 	return r && !r->error ? r : NULL;
 }
@@ -194,11 +193,11 @@ void capture_gridmap(const struct rdata *rd, const struct record *rec, const str
 {
 	struct gridmap_shape s = { 0 };
 	if (known(rec)) {
-		s.batch = rec->batch;
-		s.heads = rec->heads;
-		s.kv_heads = hkv(rec);
-		s.seqlen_q = rec->seqlen_q;
-		s.seqlen_kv = rec->seqlen_kv;
+		s.batch = rec->shape.batch;
+		s.heads = rec->shape.heads;
+		s.kv_heads = rec->shape.kv_heads;
+		s.seqlen_q = rec->shape.seqlen_q;
+		s.seqlen_kv = rec->shape.seqlen_kv;
 	}
 	s.bwd = is_bwd(rec);
 	s.sm_count = rd->res->header.gpu.sm_count;
@@ -223,23 +222,23 @@ const char *capture_shape_text(const struct capgroup *g, char *buf, size_t len)
 		return buf;
 	}
 	char h[24], a[16], b[16];
-	if (hkv(r) != r->heads)
-		snprintf(h, sizeof(h), "H=%d/%d", r->heads, hkv(r));
+	if (r->shape.kv_heads != r->shape.heads)
+		snprintf(h, sizeof(h), "H=%d/%d", r->shape.heads, r->shape.kv_heads);
 	else
-		snprintf(h, sizeof(h), "H=%d", r->heads);
+		snprintf(h, sizeof(h), "H=%d", r->shape.heads);
 	if (is_decode(r)) {
 		if (g->nkv_min != g->nkv_max)
-			snprintf(buf, len, "B=%d %s q=%d kv=%d to %d d=%d%s", r->batch, h, r->seqlen_q, g->nkv_min, g->nkv_max,
-				 r->head_dim, r->causal ? " causal" : "");
+			snprintf(buf, len, "B=%d %s q=%d kv=%d to %d d=%d%s", r->shape.batch, h, r->shape.seqlen_q, g->nkv_min, g->nkv_max,
+				 r->shape.head_dim, r->shape.causal ? " causal" : "");
 		else
-			snprintf(buf, len, "B=%d %s q=%d kv=%d d=%d%s", r->batch, h, r->seqlen_q, g->nkv_min, r->head_dim,
-				 r->causal ? " causal" : "");
-	} else if (r->seqlen_q != r->seqlen_kv) {
-		snprintf(buf, len, "B=%d %s Nq=%s Nkv=%s d=%d%s", r->batch, h, seqlen_text(r->seqlen_q, a, sizeof(a)),
-			 seqlen_text(r->seqlen_kv, b, sizeof(b)), r->head_dim, r->causal ? " causal" : "");
+			snprintf(buf, len, "B=%d %s q=%d kv=%d d=%d%s", r->shape.batch, h, r->shape.seqlen_q, g->nkv_min, r->shape.head_dim,
+				 r->shape.causal ? " causal" : "");
+	} else if (r->shape.seqlen_q != r->shape.seqlen_kv) {
+		snprintf(buf, len, "B=%d %s Nq=%s Nkv=%s d=%d%s", r->shape.batch, h, seqlen_text(r->shape.seqlen_q, a, sizeof(a)),
+			 seqlen_text(r->shape.seqlen_kv, b, sizeof(b)), r->shape.head_dim, r->shape.causal ? " causal" : "");
 	} else {
-		snprintf(buf, len, "B=%d %s N=%s d=%d%s", r->batch, h, seqlen_text(r->seqlen_kv, a, sizeof(a)), r->head_dim,
-			 r->causal ? " causal" : "");
+		snprintf(buf, len, "B=%d %s N=%s d=%d%s", r->shape.batch, h, seqlen_text(r->shape.seqlen_kv, a, sizeof(a)), r->shape.head_dim,
+			 r->shape.causal ? " causal" : "");
 	}
 	return buf;
 }
@@ -335,7 +334,7 @@ static void answer_stored(const struct rdata *rd, const struct capimpl *im, stru
 						continue;
 					done[j] = 1;
 					calls += im->g[j].ncalls;
-					int klo = dec ? im->g[j].nkv_min : s->seqlen_kv, khi = dec ? im->g[j].nkv_max : s->seqlen_kv;
+					int klo = dec ? im->g[j].nkv_min : s->shape.seqlen_kv, khi = dec ? im->g[j].nkv_max : s->shape.seqlen_kv;
 					if (klo < lo) lo = klo;
 					if (khi > hi) hi = khi;
 					double w = max_kernel_write(s, rule2), nn = verdict_nn_bytes(s);
@@ -389,9 +388,9 @@ static const struct capgroup *pick_group(const struct capimpl *im, int n, int pa
 		const struct record *r = im->g[i].rep;
 		if (is_bwd(r) != pass || is_decode(r) != dec)
 			continue;
-		if (n > 0 && r->seqlen_kv == n && !dec)
+		if (n > 0 && r->shape.seqlen_kv == n && !dec)
 			return &im->g[i];
-		if (!best || (known(r) && r->seqlen_kv > best->rep->seqlen_kv) || !known(best->rep))
+		if (!best || (known(r) && r->shape.seqlen_kv > best->rep->shape.seqlen_kv) || !known(best->rep))
 			best = &im->g[i];
 	}
 	return best;
@@ -477,7 +476,8 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 			continue;
 		int ref = capture_reference(rd, r, variant_role(DOC_CONVENTIONAL)) != NULL;
 		if (!g || (ref && !capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL))) ||
-		    (ref == (capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL)) != NULL) && r->seqlen_kv > g->rep->seqlen_kv))
+		    (ref == (capture_reference(rd, g->rep, variant_role(DOC_CONVENTIONAL)) != NULL) &&
+		     r->shape.seqlen_kv > g->rep->shape.seqlen_kv))
 			g = &im->g[i];
 	}
 	if (!g)
@@ -495,8 +495,9 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		       r->metrics_reason ? r->metrics_reason : "recorded without counters");
 		return;
 	}
-	double e = verdict_elem_bytes(r->dtype);
-	double floor_b = (double)r->batch * ((double)r->heads * r->seqlen_q * 2 + 2.0 * hkv(r) * r->seqlen_kv) * r->head_dim * e;
+	double e = (double)dtype_size(r->shape.dtype);
+	const struct attn_shape *s = &r->shape;
+	double floor_b = (double)s->batch * ((double)s->heads * s->seqlen_q * 2 + 2.0 * r->shape.kv_heads * s->seqlen_kv) * s->head_dim * e;
 	tb_add(b, "At %s the %s call moved %s through DRAM (read %s, written %s) against a floor of %s (Q, K, V read "
 	       "and O written once)", sh, is_decode(r) ? "decode" : "forward", bytes_text(rd_b + wr_b, x, sizeof(x)),
 	       bytes_text(rd_b, y, sizeof(y)), bytes_text(wr_b, z, sizeof(z)), bytes_text(floor_b, f, sizeof(f)));
@@ -552,7 +553,7 @@ static void answer_correct(const struct capimpl *im, struct tb *b)
 		bad[p] += g->incorrect;
 		/* unchecked backward calls whose one-head fp64 reference is over the
 		 * helper's size (GRAD_CHECK_MAX_PAIRS in src/capture/python/attnprof_hook) */
-		if (p && g->checked < g->ncalls && (double)g->rep->seqlen_q * g->rep->seqlen_kv > GRAD_CHECK_MAX_PAIRS)
+		if (p && g->checked < g->ncalls && (double)g->rep->shape.seqlen_q * g->rep->shape.seqlen_kv > GRAD_CHECK_MAX_PAIRS)
 			large += g->ncalls - g->checked;
 		if (g->checked) {
 			if (g->err_min < lo[p]) lo[p] = g->err_min;
@@ -638,7 +639,7 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 		if (is_bwd(r)) c_bwd += g->ncalls; else c_fwd += g->ncalls;
 		/* a call found by family has no phase ("unknown"): neither prefill nor decode */
 		if (is_decode(r)) c_dec += g->ncalls;
-		else if (r->phase && !strcmp(r->phase, "unknown")) c_nophase += g->ncalls;
+		else if (r->shape.phase == PHASE_UNKNOWN) c_nophase += g->ncalls;
 		else c_pre += g->ncalls;
 		chk += g->checked;
 		bad += g->incorrect;
@@ -782,7 +783,7 @@ static int missing_groups(const struct rdata *rd, const struct capgroup **out, i
 				/* every KV length of the group */
 				for (int kv = g->nkv_min; kv <= g->nkv_max && have; kv++) {
 					struct record t = *r;
-					t.seqlen_kv = kv;
+					t.shape.seqlen_kv = kv;
 					have = capture_reference(rd, &t, refs[0]) != NULL;
 				}
 			} else {
@@ -817,14 +818,14 @@ int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
 		const struct record *r = gs[i]->rep;
 		if (is_decode(r)) {
 			tb_add(&b, "- {phase: decode, variants: [decode-flash2, decode-splitkv], batch: %d, heads: %d, kv_heads: %d, "
-			       "query_len: %d, kv_len: [", r->batch, r->heads, hkv(r), r->seqlen_q);
+			       "query_len: %d, kv_len: [", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q);
 			for (int kv = gs[i]->nkv_min; kv <= gs[i]->nkv_max; kv++)
 				tb_add(&b, "%s%d", kv > gs[i]->nkv_min ? ", " : "", kv);
-			tb_add(&b, "], head_dim: %d, dtype: %s}\n", r->head_dim, r->dtype ? r->dtype : "fp16");
+			tb_add(&b, "], head_dim: %d, dtype: %s}\n", r->shape.head_dim, dtype_name(r->shape.dtype));
 		} else {
 			tb_add(&b, "- {phase: prefill, variants: [standard, flash2], batch: %d, heads: %d, kv_heads: %d, "
-			       "seqlen: %d, head_dim: %d, causal: %s, dtype: %s}\n", r->batch, r->heads, hkv(r), r->seqlen_kv,
-			       r->head_dim, r->causal ? "true" : "false", r->dtype ? r->dtype : "fp16");
+			       "seqlen: %d, head_dim: %d, causal: %s, dtype: %s}\n", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_kv,
+			       r->shape.head_dim, r->shape.causal ? "true" : "false", dtype_name(r->shape.dtype));
 		}
 	}
 	return m;
@@ -881,12 +882,12 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 		int p = !known(r) ? 2 : is_decode(r);
 		if (p != ph || is_bwd(r) != pass)
 			continue;
-		if (ph != 0 || r->seqlen_q != r->seqlen_kv)
+		if (ph != 0 || r->shape.seqlen_q != r->shape.seqlen_kv)
 			return;
 		if (!first)
 			first = r;
-		else if (r->heads != first->heads || hkv(r) != hkv(first) || r->head_dim != first->head_dim ||
-			 !!r->causal != !!first->causal)
+		else if (r->shape.heads != first->shape.heads || r->shape.kv_heads != first->shape.kv_heads || r->shape.head_dim != first->shape.head_dim ||
+			 !!r->shape.causal != !!first->shape.causal)
 			return;
 		n++;
 	}
@@ -901,12 +902,12 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 		if (!known(r) || is_decode(r) || is_bwd(r) != pass)
 			continue;
 		char x[16];
-		tb_add(&b, "%s%d×%s", j++ ? ", " : "", r->batch, seqlen_text(r->seqlen_kv, x, sizeof(x)));
+		tb_add(&b, "%s%d×%s", j++ ? ", " : "", r->shape.batch, seqlen_text(r->shape.seqlen_kv, x, sizeof(x)));
 	}
-	if (hkv(first) != first->heads)
-		tb_add(&b, "; H=%d/%d d=%d%s", first->heads, hkv(first), first->head_dim, first->causal ? " causal" : "");
+	if (first->shape.kv_heads != first->shape.heads)
+		tb_add(&b, "; H=%d/%d d=%d%s", first->shape.heads, first->shape.kv_heads, first->shape.head_dim, first->shape.causal ? " causal" : "");
 	else
-		tb_add(&b, "; H=%d d=%d%s", first->heads, first->head_dim, first->causal ? " causal" : "");
+		tb_add(&b, "; H=%d d=%d%s", first->shape.heads, first->shape.head_dim, first->shape.causal ? " causal" : "");
 }
 
 /* How the captured backward calls were timed, as the records say: the
@@ -1055,15 +1056,14 @@ static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh
 		T->bad[T->nrows - 1] = 1;
 }
 
-const char *capture_compare_pass(const struct figopts *o)
+enum pass capture_compare_pass(const struct figopts *o)
 {
-	return o && o->sel.pass && !strcmp(o->sel.pass, "bwd") ? "bwd" : "fwd";
+	return o && o->sel.pass && !strcmp(o->sel.pass, "bwd") ? PASS_BWD : PASS_FWD;
 }
 
 void capture_table_compare(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	const char *pass = capture_compare_pass(o);
-	int bwd = !strcmp(pass, "bwd");
+	int bwd = capture_compare_pass(o) == PASS_BWD;
 	const char *const h[] = { "shape", "implementation", "time (ms)", "TFLOP/s", "DRAM r+w", "beyond Q, K, V",
 				  "occupancy", "tensor", bwd ? "dS, dP" : "S, P" };
 	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 0 };
@@ -1078,7 +1078,7 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 			const struct capgroup *g = &all[i].g[k];
 			if (is_bwd(g->rep) != bwd || is_decode(g->rep) || !known(g->rep))
 				continue;
-			if (o && o->sel.n > 0 && g->rep->seqlen_kv != o->sel.n)
+			if (o && o->sel.n > 0 && g->rep->shape.seqlen_kv != o->sel.n)
 				continue;
 			int dup = 0;
 			for (int j = 0; j < ns; j++)

@@ -110,8 +110,8 @@ int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len);
 void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 /* capture-compare takes the option pass: bwd (else the forward calls). */
 void capture_table_compare(struct dtable *T, const struct rdata *rd, const struct figopts *o);
-/* "bwd" when o asks for the backward calls, else "fwd". */
-const char *capture_compare_pass(const struct figopts *o);
+/* PASS_BWD when o asks for the backward calls, else PASS_FWD. */
+enum pass capture_compare_pass(const struct figopts *o);
 void capture_table_missing(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 
 #endif

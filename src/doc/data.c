@@ -30,17 +30,17 @@ void rsel_any(struct rsel *s)
 
 int rsel_match(const struct rsel *s, const struct record *r)
 {
-	return (s->n < 0 || r->seqlen_kv == s->n) &&
-	       (s->nq < 0 || r->seqlen_q == s->nq) &&
-	       (s->d < 0 || r->head_dim == s->d) &&
-	       (s->causal < 0 || !!r->causal == !!s->causal) &&
-	       (s->batch < 0 || r->batch == s->batch) &&
-	       (s->heads < 0 || r->heads == s->heads) &&
-	       (s->kv_heads < 0 || (r->kv_heads > 0 ? r->kv_heads : r->heads) == s->kv_heads) &&
-	       (s->tokens < 0 || (long long)r->batch * r->seqlen_kv == s->tokens) &&
-	       (s->hidden < 0 || r->heads * r->head_dim == s->hidden) &&
-	       (!s->dtype || (r->dtype && !strcmp(r->dtype, s->dtype))) &&
-	       (!s->phase || (r->phase && !strcmp(r->phase, s->phase))) &&
+	return (s->n < 0 || r->shape.seqlen_kv == s->n) &&
+	       (s->nq < 0 || r->shape.seqlen_q == s->nq) &&
+	       (s->d < 0 || r->shape.head_dim == s->d) &&
+	       (s->causal < 0 || !!r->shape.causal == !!s->causal) &&
+	       (s->batch < 0 || r->shape.batch == s->batch) &&
+	       (s->heads < 0 || r->shape.heads == s->heads) &&
+	       (s->kv_heads < 0 || r->shape.kv_heads == s->kv_heads) &&
+	       (s->tokens < 0 || (long long)r->shape.batch * r->shape.seqlen_kv == s->tokens) &&
+	       (s->hidden < 0 || r->shape.heads * r->shape.head_dim == s->hidden) &&
+	       (!s->dtype || !strcmp(dtype_name(r->shape.dtype), s->dtype)) &&
+	       (!s->phase || !strcmp(phase_name(r->shape.phase), s->phase)) &&
 	       !strcmp(record_pass(r), s->pass ? s->pass : "fwd");
 }
 
@@ -95,10 +95,10 @@ static void focus_family(struct rdata *rd)
 	size_t nf = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (record_captured(r) || !r->phase || strcmp(r->phase, "prefill"))
+		if (record_captured(r) || r->shape.phase != PHASE_PREFILL)
 			continue;
-		long long t = (long long)r->batch * r->seqlen_kv;
-		int h = r->heads * r->head_dim;
+		long long t = (long long)r->shape.batch * r->shape.seqlen_kv;
+		int h = r->shape.heads * r->shape.head_dim;
 		size_t j;
 		for (j = 0; j < nf && (f[j].tokens != t || f[j].hidden != h); j++)
 			;
@@ -122,10 +122,10 @@ static void focus_family(struct rdata *rd)
 	int n16 = 0, n_bf = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (record_captured(r) || !r->phase || strcmp(r->phase, "prefill") || !r->dtype)
+		if (record_captured(r) || r->shape.phase != PHASE_PREFILL)
 			continue;
-		if (!strcmp(r->dtype, "fp16")) n16++;
-		else if (!strcmp(r->dtype, "bf16")) n_bf++;
+		n16 += r->shape.dtype == DTYPE_FP16;
+		n_bf += r->shape.dtype == DTYPE_BF16;
 	}
 	if (n16 || n_bf)
 		rd->focus.dtype = n_bf > n16 ? "bf16" : "fp16";
@@ -365,10 +365,10 @@ void rdata_trace_record(const struct rdata *rd, const char *what, const char *ke
 static int same_problem(const struct record *a, const struct record *b)
 {
 #define SAME_STR(f) (!strcmp(a->f ? a->f : "", b->f ? b->f : ""))
-	return SAME_STR(source) && SAME_STR(variant) && SAME_STR(phase) && SAME_STR(dtype) &&
-	       !strcmp(record_pass(a), record_pass(b)) && a->batch == b->batch && a->heads == b->heads &&
-	       a->kv_heads == b->kv_heads && a->seqlen_q == b->seqlen_q && a->seqlen_kv == b->seqlen_kv &&
-	       a->head_dim == b->head_dim && !!a->causal == !!b->causal;
+	return SAME_STR(source) && SAME_STR(variant) && a->shape.phase == b->shape.phase && a->shape.dtype == b->shape.dtype &&
+	       a->shape.pass == b->shape.pass && a->shape.batch == b->shape.batch && a->shape.heads == b->shape.heads &&
+	       a->shape.kv_heads == b->shape.kv_heads && a->shape.seqlen_q == b->shape.seqlen_q &&
+	       a->shape.seqlen_kv == b->shape.seqlen_kv && a->shape.head_dim == b->shape.head_dim && !!a->shape.causal == !!b->shape.causal;
 #undef SAME_STR
 }
 
@@ -449,7 +449,7 @@ static int series_in(const char *key, const struct record *r, enum series_filter
 	if (record_captured(r))
 		return 0; /* captured calls are implementations (capreview.h), not series of the sweep's charts */
 	const struct variant_desc *v = strchr(key, ':') ? NULL : variant_find(key);
-	int decode = r->phase && !strcmp(r->phase, "decode");
+	int decode = r->shape.phase == PHASE_DECODE;
 	switch (f) {
 	case SERIES_MAIN:
 		if (decode)
@@ -498,13 +498,13 @@ size_t rdata_series(const struct rdata *rd, const struct rsel *sel, enum series_
 int record_field(const struct record *r, enum rfield f)
 {
 	switch (f) {
-	case RF_N: return r->seqlen_kv;
-	case RF_NQ: return r->seqlen_q;
-	case RF_D: return r->head_dim;
-	case RF_CAUSAL: return !!r->causal;
-	case RF_BATCH: return r->batch;
-	case RF_HEADS: return r->heads;
-	case RF_HKV: return kv_heads_or_heads(r->kv_heads, r->heads);
+	case RF_N: return r->shape.seqlen_kv;
+	case RF_NQ: return r->shape.seqlen_q;
+	case RF_D: return r->shape.head_dim;
+	case RF_CAUSAL: return !!r->shape.causal;
+	case RF_BATCH: return r->shape.batch;
+	case RF_HEADS: return r->shape.heads;
+	case RF_HKV: return r->shape.kv_heads;
 	}
 	return 0;
 }
@@ -533,14 +533,6 @@ size_t rdata_values(const struct rdata *rd, const char *key, const struct rsel *
 	return n;
 }
 
-void record_shape(const struct record *rec, struct attn_shape *s)
-{
-	/* the results reader validated the words: the defaults never show */
-	int was = error_quiet(1);
-	record_problem(rec, s);
-	error_quiet(was);
-}
-
 int launch_tensor_path(const struct record *r, const struct launch *l, enum tensor_path *path)
 {
 	*path = PATH_NONE;
@@ -549,10 +541,9 @@ int launch_tensor_path(const struct record *r, const struct launch *l, enum tens
 		return f && (!strcmp(f->role, "fused") || !strcmp(f->role, "gemm"));
 	}
 	const struct variant_desc *v = r->variant ? variant_find(r->variant) : NULL;
-	enum pass p = PASS_FWD;
-	if (!v || (r->pass && pass_parse(r->pass, &p)))
+	if (!v)
 		return 0;
-	const struct kernel_desc *k = variant_launch_kernel(v, p, l->name);
+	const struct kernel_desc *k = variant_launch_kernel(v, r->shape.pass, l->name);
 	*path = k ? k->path : PATH_NONE;
 	return *path != PATH_NONE;
 }
@@ -613,12 +604,10 @@ static int metric_q(const struct rdata *rd, const struct record *rec, const char
 
 static void tiling_of(const struct record *rec, int sm_count, struct tiling *t, const struct variant_desc **vp)
 {
-	struct attn_shape s;
-	record_shape(rec, &s);
 	const struct variant_desc *v = rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant);
 	memset(t, 0, sizeof(*t));
 	if (v)
-		v->tiling(&s, sm_count, t); /* the tiling assumes an H200 where sm_count is 0 */
+		v->tiling(&rec->shape, sm_count, t); /* the tiling assumes an H200 where sm_count is 0 */
 	*vp = v;
 }
 
@@ -632,9 +621,10 @@ const struct record *rdata_other(const struct rdata *rd, const struct record *re
 	}
 	struct rsel s;
 	rsel_any(&s);
-	s.n = rec->seqlen_kv; s.nq = rec->seqlen_q; s.d = rec->head_dim; s.causal = rec->causal;
-	s.batch = rec->batch; s.heads = rec->heads; s.dtype = rec->dtype; s.phase = rec->phase;
-	s.kv_heads = kv_heads_or_heads(rec->kv_heads, rec->heads);
+	s.n = rec->shape.seqlen_kv; s.nq = rec->shape.seqlen_q; s.d = rec->shape.head_dim; s.causal = rec->shape.causal;
+	s.batch = rec->shape.batch; s.heads = rec->shape.heads; s.dtype = dtype_name(rec->shape.dtype);
+	s.phase = phase_name(rec->shape.phase);
+	s.kv_heads = rec->shape.kv_heads;
 	s.pass = record_pass(rec); /* a backward against the other's backward */
 	const struct record *o = rdata_find(rd, key, &s);
 	if (!o) {
@@ -674,9 +664,7 @@ static int q_tflops(struct qcall *c)
 {
 	double v = c->rec->tflops;
 	if (!usable(v) && usable(c->rec->time_ms)) {
-		struct attn_shape s;
-		record_shape(c->rec, &s);
-		v = attn_flops(&s) / (c->rec->time_ms * 1e-3) / 1e12;
+		v = attn_flops(&c->rec->shape) / (c->rec->time_ms * 1e-3) / 1e12;
 	}
 	return q_value(c, v);
 }
@@ -684,13 +672,11 @@ static int q_tflops(struct qcall *c)
 static int q_flops(struct qcall *c)
 {
 	const double *m = kvlist_get(&c->rec->model, "flops");
-	struct attn_shape s;
-	record_shape(c->rec, &s);
 	if (m && usable(*m))
 		return q_value(c, *m);
 	/* a block mask (FlexAttention): the blocks computed */
 	const double density = c->rec->capture && c->rec->capture->density > 0 ? c->rec->capture->density : 1;
-	return q_value(c, density * attn_flops(&s));
+	return q_value(c, density * attn_flops(&c->rec->shape));
 }
 
 static int q_peak_bytes(struct qcall *c)
@@ -705,9 +691,7 @@ static int q_footprint(struct qcall *c)
 		(rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant));
 	if (!vd)
 		QMISSING(c, "no descriptor for '%s'", rec->variant);
-	struct attn_shape s;
-	record_shape(rec, &s);
-	return q_value(c, (double)variant_footprint(vd, &s, c->sm));
+	return q_value(c, (double)variant_footprint(vd, &rec->shape, c->sm));
 }
 
 static int q_alloc(struct qcall *c)
@@ -759,11 +743,9 @@ static int q_tiles_per_step(struct qcall *c)
 {
 	struct tiling t;
 	const struct variant_desc *vd;
-	struct attn_shape s;
 	struct loop_plan p;
 	tiling_of(c->rec, c->sm, &t, &vd);
-	record_shape(c->rec, &s);
-	if (loop_plan_init(&p, vd, &s, &t))
+	if (loop_plan_init(&p, vd, &c->rec->shape, &t))
 		QMISSING(c, "'%s' at this shape has no non-causal flash loop of steps (src/loop_steps.h)", c->rec->variant);
 	return q_value(c, p.total_bytes / (p.blocks * (double)p.steps));
 }
@@ -1014,11 +996,11 @@ static int q_dq_red(struct qcall *c)
 	return q_value(c, is_q(c, "dq_red_bytes") ? measured : is_q(c, "dq_red_model") ? predicted : measured / predicted);
 }
 
-static int q_N(struct qcall *c) { return q_value(c, c->rec->seqlen_kv); }
-static int q_Nq(struct qcall *c) { return q_value(c, c->rec->seqlen_q); }
-static int q_d(struct qcall *c) { return q_value(c, c->rec->head_dim); }
-static int q_B(struct qcall *c) { return q_value(c, c->rec->batch); }
-static int q_H(struct qcall *c) { return q_value(c, c->rec->heads); }
+static int q_N(struct qcall *c) { return q_value(c, c->rec->shape.seqlen_kv); }
+static int q_Nq(struct qcall *c) { return q_value(c, c->rec->shape.seqlen_q); }
+static int q_d(struct qcall *c) { return q_value(c, c->rec->shape.head_dim); }
+static int q_B(struct qcall *c) { return q_value(c, c->rec->shape.batch); }
+static int q_H(struct qcall *c) { return q_value(c, c->rec->shape.heads); }
 
 /* Br, Bc, warps, splits: the descriptor's tiling at the record's shape */
 static int q_tiling(struct qcall *c)
@@ -1035,10 +1017,8 @@ static int q_tiling(struct qcall *c)
 static int q_ws(struct qcall *c)
 {
 	const struct variant_desc *v = c->rec->source && strcmp(c->rec->source, "attnprof") ? NULL : variant_find(c->rec->variant);
-	struct attn_shape s;
 	struct ws_partition p;
-	record_shape(c->rec, &s);
-	if (!v || ws_partition_of(v, &s, c->sm, &p))
+	if (!v || ws_partition_of(v, &c->rec->shape, c->sm, &p))
 		QMISSING(c, "'%s' is not warp-specialised (its descriptor has no ws trait)", c->rec->variant);
 	if ((is_q(c, "regs_producer") || is_q(c, "producer_threads")) && !p.producers)
 		QMISSING(c, "'%s' has no producer warpgroup", c->rec->variant);
@@ -1320,27 +1300,27 @@ const char *rdata_conditions(const struct rdata *rd, const struct record *const 
 		const struct record *r0 = recs[0];
 		for (size_t i = 1; i < n; i++) {
 			const struct record *r = recs[i];
-			same_dt &= r->dtype && r0->dtype && !strcmp(r->dtype, r0->dtype);
-			same_b &= r->batch == r0->batch;
-			same_bn &= (long long)r->batch * r->seqlen_kv == (long long)r0->batch * r0->seqlen_kv;
-			same_h &= r->heads == r0->heads;
-			same_hd &= r->heads * r->head_dim == r0->heads * r0->head_dim;
-			same_d &= r->head_dim == r0->head_dim;
-			same_c &= !!r->causal == !!r0->causal;
+			same_dt &= r->shape.dtype == r0->shape.dtype;
+			same_b &= r->shape.batch == r0->shape.batch;
+			same_bn &= (long long)r->shape.batch * r->shape.seqlen_kv == (long long)r0->shape.batch * r0->shape.seqlen_kv;
+			same_h &= r->shape.heads == r0->shape.heads;
+			same_hd &= r->shape.heads * r->shape.head_dim == r0->shape.heads * r0->shape.head_dim;
+			same_d &= r->shape.head_dim == r0->shape.head_dim;
+			same_c &= !!r->shape.causal == !!r0->shape.causal;
 		}
 		char t[32];
-		ADD(" · %s", same_dt && r0->dtype ? r0->dtype : "mixed dtypes");
-		if (same_b) ADD(" · B=%d", r0->batch);
-		else if (same_bn) ADD(" · B·N = %s", fmt_seqlen((double)r0->batch * r0->seqlen_kv, t, sizeof(t)));
-		if (same_h) ADD(" · H=%d", r0->heads);
-		else if (same_hd) ADD(" · H·d = %d", r0->heads * r0->head_dim);
+		ADD(" · %s", same_dt ? dtype_name(r0->shape.dtype) : "mixed dtypes");
+		if (same_b) ADD(" · B=%d", r0->shape.batch);
+		else if (same_bn) ADD(" · B·N = %s", fmt_seqlen((double)r0->shape.batch * r0->shape.seqlen_kv, t, sizeof(t)));
+		if (same_h) ADD(" · H=%d", r0->shape.heads);
+		else if (same_hd) ADD(" · H·d = %d", r0->shape.heads * r0->shape.head_dim);
 		int same_n = 1;
 		for (size_t i = 1; i < n; i++)
-			same_n &= recs[i]->seqlen_kv == r0->seqlen_kv;
-		if (same_n) ADD(" · N=%d", r0->seqlen_kv);
-		if (r0->phase && !strcmp(r0->phase, "decode")) ADD(" · query length %d", r0->seqlen_q);
-		if (same_d) ADD(" · d=%d", r0->head_dim);
-		if (same_c) ADD(" · %s", r0->causal ? "causal" : "non-causal");
+			same_n &= recs[i]->shape.seqlen_kv == r0->shape.seqlen_kv;
+		if (same_n) ADD(" · N=%d", r0->shape.seqlen_kv);
+		if (r0->shape.phase == PHASE_DECODE) ADD(" · query length %d", r0->shape.seqlen_q);
+		if (same_d) ADD(" · d=%d", r0->shape.head_dim);
+		if (same_c) ADD(" · %s", r0->shape.causal ? "causal" : "non-causal");
 		/* the repetitions of the records drawn, not of the first alone */
 		int rlo = 0, rhi = 0;
 		for (size_t i = 0; i < n; i++) {

@@ -254,8 +254,6 @@ int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len
 
 /* ---- helpers for figures ------------------------------------------------ */
 
-/* The shape of a record for the descriptors. */
-void record_shape(const struct record *rec, struct attn_shape *s);
 /* The tensor-core path of launch l of record r: an attnprof variant's from
  * its descriptor (kernel_desc.path); a captured call's kernel by its
  * family's role (fused or GEMM: tensor cores, *path PATH_NONE as the family

@@ -141,7 +141,7 @@ unsigned rdata_has(const struct rdata *rd)
 	unsigned has = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		int decode = r->phase && !strcmp(r->phase, "decode");
+		int decode = r->shape.phase == PHASE_DECODE;
 		has |= decode ? NEEDS_DECODE : NEEDS_PREFILL;
 		if (r->source && !strcmp(r->source, "capture"))
 			has |= NEEDS_CAPTURE;

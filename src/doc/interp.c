@@ -1180,7 +1180,7 @@ static int has_bwd(const struct rdata *rd, const char *w)
 	(void)w;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if ((!r->source || !strcmp(r->source, "attnprof")) && strcmp(record_pass(r), "fwd"))
+		if ((!r->source || !strcmp(r->source, "attnprof")) && r->shape.pass != PASS_FWD)
 			return 1;
 	}
 	return 0;
@@ -1192,7 +1192,7 @@ static int has_clock(const struct rdata *rd, const char *w)
 	const int bwd_only = !strcmp(w, "clock-bwd");
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (r->sm_clock_mhz > 0 && (!bwd_only || strcmp(record_pass(r), "fwd")))
+		if (r->sm_clock_mhz > 0 && (!bwd_only || r->shape.pass != PASS_FWD))
 			return 1;
 	}
 	return 0;
@@ -1239,7 +1239,7 @@ static int has_counter(const struct rdata *rd, const char *w)
 	const int bwd_only = !strcmp(w, "dq-traffic");
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (r->error || !record_metric(r, m) || (bwd_only && (record_captured(r) || !strcmp(record_pass(r), "fwd"))))
+		if (r->error || !record_metric(r, m) || (bwd_only && (record_captured(r) || r->shape.pass == PASS_FWD)))
 			continue;
 		return 1;
 	}

@@ -651,7 +651,6 @@ static const char *const stall_cols[] = { "selected", "math_pipe_throttle", "lon
 
 static void build_stalls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	static const char *const passes[] = { "fwd", "bwd", "fwd+bwd" };
 	const char *h[2 + NSTALL_COLS + 1];
 	int right[2 + NSTALL_COLS + 1];
 	h[0] = "kernel";
@@ -669,10 +668,10 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 	t_cols(T, (int)(3 + NSTALL_COLS), h, right);
 	struct rsel s;
 	fig_sel(rd, o, &s);
-	for (size_t p = 0; p < 3; p++) {
-		if (o->sel.pass && strcmp(o->sel.pass, passes[p]))
+	for (size_t p = 0; p < PASS_COUNT; p++) {
+		if (o->sel.pass && strcmp(o->sel.pass, pass_names[p]))
 			continue;
-		s.pass = passes[p];
+		s.pass = pass_names[p];
 		char keys[16][SERIES_KEY];
 		const struct record *recs[16];
 		size_t n = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, recs, 16);
@@ -681,7 +680,7 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 			if (!row)
 				return;
 			char lab[SERIES_KEY];
-			t_set(row, 0, "%s%s%s", series_label(keys[i], lab, sizeof lab), p ? " " : "", p ? passes[p] : "");
+			t_set(row, 0, "%s%s%s", series_label(keys[i], lab, sizeof lab), p ? " " : "", p ? pass_names[p] : "");
 			q_text(rd, recs[i], "tensor_active", NULL, NULL, row[1], TCELL);
 			for (size_t c = 0; c < NSTALL_COLS; c++)
 				q_text(rd, recs[i], "stall_pct", stall_cols[c], NULL, row[2 + c], TCELL);
@@ -722,18 +721,18 @@ static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const str
 	t_cols(T, 8, h, right);
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (record_captured(r) || r->error || !strcmp(record_pass(r), "fwd") || !record_metric(r, M_L2_RED_SECT))
+		if (record_captured(r) || r->error || r->shape.pass == PASS_FWD || !record_metric(r, M_L2_RED_SECT))
 			continue;
 		char (*row)[TCELL] = t_row(T);
 		if (!row)
 			return;
 		char kk[SERIES_KEY];
 		series_label(record_series(r, kk, sizeof kk), row[0], TCELL);
-		if (strcmp(record_pass(r), "bwd"))
+		if (r->shape.pass != PASS_BWD)
 			strncat(row[0], " (fwd+bwd)", TCELL - strlen(row[0]) - 1);
-		t_set(row, 1, "%d", r->seqlen_kv);
-		t_set(row, 2, "%d", r->head_dim);
-		t_set(row, 3, "%s", r->causal ? "yes" : "no");
+		t_set(row, 1, "%d", r->shape.seqlen_kv);
+		t_set(row, 2, "%d", r->shape.head_dim);
+		t_set(row, 3, "%s", r->shape.causal ? "yes" : "no");
 		const double *tp = kvlist_get(&r->model, "tile_pairs");
 		if (tp && *tp > 0)
 			q_text(rd, r, "model", "tile_pairs", "count", row[4], TCELL);
@@ -774,9 +773,9 @@ static int wider_first(const void *a, const void *b)
 		return (sx < sy) - (sx > sy);
 	char kx[SERIES_KEY], ky[SERIES_KEY];
 	int c = strcmp(record_series(x, kx, sizeof(kx)), record_series(y, ky, sizeof(ky)));
-	if (!c) c = strcmp(record_pass(x), record_pass(y));
-	const int vx[] = { x->head_dim, x->causal, x->seqlen_kv, x->seqlen_q, x->batch, x->heads };
-	const int vy[] = { y->head_dim, y->causal, y->seqlen_kv, y->seqlen_q, y->batch, y->heads };
+	if (!c) c = strcmp(record_pass(x), record_pass(y)); /* by name: bwd, fwd, fwd+bwd */
+	const int vx[] = { x->shape.head_dim, x->shape.causal, x->shape.seqlen_kv, x->shape.seqlen_q, x->shape.batch, x->shape.heads };
+	const int vy[] = { y->shape.head_dim, y->shape.causal, y->shape.seqlen_kv, y->shape.seqlen_q, y->shape.batch, y->shape.heads };
 	for (int i = 0; !c && i < 6; i++)
 		c = (vx[i] > vy[i]) - (vx[i] < vy[i]);
 	return c;
@@ -814,10 +813,10 @@ static void build_spread(struct dtable *T, const struct rdata *rd, const struct 
 		char key[SERIES_KEY], lab[SERIES_KEY];
 		t_set(row, 0, "%s", series_label(record_series(r, key, sizeof(key)), lab, sizeof(lab)));
 		t_set(row, 1, "%s", record_pass(r));
-		t_set(row, 2, "%d", r->head_dim);
-		t_set(row, 3, "%s", r->causal ? "causal" : "–");
-		t_set(row, 4, "%d", r->seqlen_kv);
-		t_set(row, 5, "%d × %d", r->batch, r->heads);
+		t_set(row, 2, "%d", r->shape.head_dim);
+		t_set(row, 3, "%s", r->shape.causal ? "causal" : "–");
+		t_set(row, 4, "%d", r->shape.seqlen_kv);
+		t_set(row, 5, "%d × %d", r->shape.batch, r->shape.heads);
 		t_set(row, 6, "%.3f", r->time_ms);
 		t_set(row, 7, "%.3f", r->time_ms_min);
 		t_set(row, 8, "%.3f", r->time_ms_max);
@@ -912,28 +911,28 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 	t_cols(T, 10, h, right);
 	int prefill_rows = 0, dh = -1, dd = -1;
 	for (size_t i = 0; i < rd->res->nrecords && dh < 0; i++)
-		if (rd->res->records[i].phase && !strcmp(rd->res->records[i].phase, "decode")) {
-			dh = rd->res->records[i].heads;
-			dd = rd->res->records[i].head_dim;
+		if (rd->res->records[i].shape.phase == PHASE_DECODE) {
+			dh = rd->res->records[i].shape.heads;
+			dd = rd->res->records[i].shape.head_dim;
 		}
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < rd->res->nrecords; i++) {
 			const struct record *r = &rd->res->records[i];
-			int decode = r->phase && !strcmp(r->phase, "decode");
+			int decode = r->shape.phase == PHASE_DECODE;
 			if (pass == 0 && !decode)
 				continue;
 			/* prefill contrast: records at a decode file's shapes (same heads) */
-			if (pass == 1 && (decode || !r->variant || strcmp(r->variant, variant_role(DOC_SUBJECT)) || r->batch != 1 ||
-					  r->heads != dh || r->head_dim != dd))
+			if (pass == 1 && (decode || !r->variant || strcmp(r->variant, variant_role(DOC_SUBJECT)) || r->shape.batch != 1 ||
+					  r->shape.heads != dh || r->shape.head_dim != dd))
 				continue;
 			char (*row)[TCELL] = t_row(T);
 			if (!row)
 				return;
 			t_set(row, 0, "%s%s", r->variant, decode ? "" : " (prefill)");
 			prefill_rows += !decode;
-			t_set(row, 1, "%d", r->batch);
-			t_set(row, 2, "%d / %d", r->heads, kv_heads_or_heads(r->kv_heads, r->heads));
-			t_set(row, 3, "%d", r->seqlen_kv);
+			t_set(row, 1, "%d", r->shape.batch);
+			t_set(row, 2, "%d / %d", r->shape.heads, r->shape.kv_heads);
+			t_set(row, 3, "%d", r->shape.seqlen_kv);
 			q_text(rd, r, "time_ms", NULL, "%.3f", row[4], TCELL);
 			q_text(rd, r, "bandwidth", NULL, "%.0f", row[5], TCELL);
 			q_text(rd, r, "copy_pct", NULL, "%.0f", row[6], TCELL);

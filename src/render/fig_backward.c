@@ -45,7 +45,7 @@ static int bwd_part_of(const struct rdata *rd, const struct figopts *o, struct b
 	fig_sel(rd, &ob, &sel);
 	p->r = rdata_find(rd, key, &sel);
 	if (p->r) {
-		record_shape(p->r, &p->s);
+		p->s = p->r->shape;
 	} else {
 		p->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
 					    .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,

@@ -44,8 +44,8 @@ static double kernel_ns(const struct launch *l)
 
 static const char *call_kind(const struct record *r)
 {
-	int dec = r->phase && !strcmp(r->phase, "decode"), bwd = !strcmp(record_pass(r), "bwd");
-	if (!r->phase || (strcmp(r->phase, "decode") && strcmp(r->phase, "prefill")))
+	int dec = r->shape.phase == PHASE_DECODE, bwd = r->shape.pass == PASS_BWD;
+	if (r->shape.phase == PHASE_UNKNOWN)
 		return bwd ? "backward (phase unknown)" : "forward (phase unknown)";
 	return dec ? (bwd ? "decode backward" : "decode forward") : (bwd ? "prefill backward" : "prefill forward");
 }
@@ -271,20 +271,20 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	}
 	const struct record *r = g->rep;
 	double fs = st->size_chart, lh = fs * 1.45 * c->scale;
-	int bwd = !strcmp(record_pass(r), "bwd");
+	int bwd = r->shape.pass == PASS_BWD;
 	int shape = !r->capture || r->capture->shape_known;
 	double l2 = (double)rd->res->header.gpu.l2_bytes;
-	double e = verdict_elem_bytes(r->dtype);
-	double bh = (double)r->batch * r->heads, bhkv = (double)r->batch * kv_heads_or_heads(r->kv_heads, r->heads);
-	double nn = bh * r->seqlen_q * (double)r->seqlen_kv * 2;
+	double e = (double)dtype_size(r->shape.dtype);
+	double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * r->shape.kv_heads;
+	double nn = bh * r->shape.seqlen_q * (double)r->shape.seqlen_kv * 2;
 	struct mrow rows[7] = {
-		{ "Q", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "input" },
-		{ "K", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
-		{ "V", "B·Hkv·Nkv·d", bhkv * r->seqlen_kv * r->head_dim * e, "input" },
+		{ "Q", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "input" },
+		{ "K", "B·Hkv·Nkv·d", bhkv * r->shape.seqlen_kv * r->shape.head_dim * e, "input" },
+		{ "V", "B·Hkv·Nkv·d", bhkv * r->shape.seqlen_kv * r->shape.head_dim * e, "input" },
 		{ bwd ? "dS" : "S", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dS" : "S") },
 		{ bwd ? "dP" : "P", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dP" : "P") },
-		{ bwd ? "dQ" : "O", "B·H·Nq·d", bh * r->seqlen_q * r->head_dim * e, "output" },
-		{ "L", "B·H·Nq", bh * r->seqlen_q * 4, "small" },
+		{ bwd ? "dQ" : "O", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "output" },
+		{ "L", "B·H·Nq", bh * r->shape.seqlen_q * 4, "small" },
 	};
 	/* header: which call */
 	char buf[400], b1[32];
@@ -595,7 +595,7 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	const char *gpu = rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU";
-	if (!strcmp(capture_compare_pass(o), "bwd"))
+	if (capture_compare_pass(o) == PASS_BWD)
 		snprintf(buf, len, "Captured backward calls beside attnprof's standard and flash2 backward at the same "
 			 "shapes: TFLOP/s (2.5 × 4·B·H·N²·d / the call's kernel time) on the %s", gpu);
 	else
@@ -608,28 +608,28 @@ void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char 
 /* The comparison's categories: the prefill shapes of the pass with a known
  * shape (B, H, N, d, causal once each), sorted by N; used gets every call
  * drawn from (at most 256).  Returns how many shapes. */
-static int cmp_shapes(const struct capimpl *all, size_t ni, const char *pass, const struct record *shape[PANEL_MAX_CATS],
+static int cmp_shapes(const struct capimpl *all, size_t ni, enum pass pass, const struct record *shape[PANEL_MAX_CATS],
 		      const struct record *used[256], size_t *nused)
 {
 	int ns = 0;
 	for (size_t i = 0; i < ni; i++)
 		for (size_t k = 0; k < all[i].ng; k++) {
 			const struct record *r = all[i].g[k].rep;
-			if (strcmp(record_pass(r), pass) || (r->phase && strcmp(r->phase, "prefill")) ||
+			if (r->shape.pass != pass || r->shape.phase != PHASE_PREFILL ||
 			    (r->capture && !r->capture->shape_known))
 				continue;
 			if (*nused < 256) used[(*nused)++] = r;
 			int dup = 0;
 			for (int j = 0; j < ns; j++)
-				dup |= shape[j]->seqlen_kv == r->seqlen_kv && shape[j]->batch == r->batch &&
-				       shape[j]->heads == r->heads && shape[j]->head_dim == r->head_dim &&
-				       !!shape[j]->causal == !!r->causal;
+				dup |= shape[j]->shape.seqlen_kv == r->shape.seqlen_kv && shape[j]->shape.batch == r->shape.batch &&
+				       shape[j]->shape.heads == r->shape.heads && shape[j]->shape.head_dim == r->shape.head_dim &&
+				       !!shape[j]->shape.causal == !!r->shape.causal;
 			if (!dup && ns < PANEL_MAX_CATS)
 				shape[ns++] = r;
 		}
 	for (int a = 0; a < ns; a++)
 		for (int b = a + 1; b < ns; b++)
-			if (shape[b]->seqlen_kv < shape[a]->seqlen_kv) {
+			if (shape[b]->shape.seqlen_kv < shape[a]->shape.seqlen_kv) {
 				const struct record *t = shape[a];
 				shape[a] = shape[b];
 				shape[b] = t;
@@ -640,7 +640,7 @@ static int cmp_shapes(const struct capimpl *all, size_t ni, const char *pass, co
 void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const char *pass = capture_compare_pass(o);
+	const enum pass pass = capture_compare_pass(o);
 	static struct capimpl all[CAP_MAX_IMPLS];
 	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
 	/* categories: prefill shapes of the pass with known shape, by N */
@@ -655,8 +655,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	for (size_t i = 0; i < ni && nser < CMP_SERIES - 2; i++) {
 		int has = 0;
 		for (size_t k = 0; k < all[i].ng; k++)
-			has |= !strcmp(record_pass(all[i].g[k].rep), pass) && all[i].g[k].rep->phase &&
-			       !strcmp(all[i].g[k].rep->phase, "prefill");
+			has |= all[i].g[k].rep->shape.pass == pass && all[i].g[k].rep->shape.phase == PHASE_PREFILL;
 		if (has) {
 			/* captured implementations take the slots no prefill chart's variant
 			 * of attnprof does; standard and flash2 keep their own everywhere */
@@ -675,7 +674,7 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 		rdata_conditions(rd, used, nused, cond, sizeof(cond));
 	box = figure_frame(c, box, title, cond, o->standalone);
 	if (!ns) {
-		if (strcmp(pass, "bwd"))
+		if (pass != PASS_BWD)
 			draw_notice(c, box, "no captured forward prefill call", "the capture holds no forward prefill calls with a known shape");
 		else
 			draw_notice(c, box, "no captured backward prefill call", "the capture holds no backward prefill calls with a known shape");
@@ -694,10 +693,10 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 					if (!strcmp(all[i].variant, names[s]))
 						for (size_t g = 0; g < all[i].ng; g++) {
 							const struct record *x = all[i].g[g].rep;
-							if (!strcmp(record_pass(x), pass) && x->phase && !strcmp(x->phase, "prefill") &&
-							    x->seqlen_kv == shape[k]->seqlen_kv && x->batch == shape[k]->batch &&
-							    x->heads == shape[k]->heads && x->head_dim == shape[k]->head_dim &&
-							    !!x->causal == !!shape[k]->causal)
+							if (x->shape.pass == pass && x->shape.phase == PHASE_PREFILL &&
+							    x->shape.seqlen_kv == shape[k]->shape.seqlen_kv &&
+							    x->shape.batch == shape[k]->shape.batch && x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
+							    !!x->shape.causal == !!shape[k]->shape.causal)
 								r = x;
 						}
 			} else {
@@ -733,10 +732,10 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 	pn.ncat = ns;
 	int missing = 0;
 	for (int k = 0; k < ns; k++) {
-		snprintf(pn.cats[k], sizeof(pn.cats[k]), "%s%d", shape[k]->seqlen_kv >= 1024 && shape[k]->seqlen_kv % 1024 == 0 ? "" : "",
-			 shape[k]->seqlen_kv);
-		if (shape[k]->seqlen_kv >= 1024 && shape[k]->seqlen_kv % 1024 == 0)
-			snprintf(pn.cats[k], sizeof(pn.cats[k]), "%dk", shape[k]->seqlen_kv / 1024);
+		const int n = shape[k]->shape.seqlen_kv;
+		snprintf(pn.cats[k], sizeof(pn.cats[k]), "%s%d", n >= 1024 && n % 1024 == 0 ? "" : "", n);
+		if (shape[k]->shape.seqlen_kv >= 1024 && shape[k]->shape.seqlen_kv % 1024 == 0)
+			snprintf(pn.cats[k], sizeof(pn.cats[k]), "%dk", shape[k]->shape.seqlen_kv / 1024);
 		for (int s = first_ref; s < nser; s++)
 			missing += isnan(val[s][k]);
 	}

@@ -149,7 +149,7 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		char k[SERIES_KEY];
 		record_series(r, k, sizeof(k));
 		for (size_t s = 0; s < ns; s++)
-			if (!strcmp(k, keys[s]) && rsel_match(&all, r) && (o->sel.d < 0 || r->head_dim == o->sel.d))
+			if (!strcmp(k, keys[s]) && rsel_match(&all, r) && (o->sel.d < 0 || r->shape.head_dim == o->sel.d))
 				rl_add(&used, r);
 	}
 	char cond[512], title[160];
@@ -529,7 +529,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 			continue;
 		record_series(r, k, sizeof(k));
 		for (size_t s = 0; s < ns; s++)
-			if (!strcmp(keys[s], k) && (o->sel.d < 0 || ls->filter == SERIES_DECODE || r->head_dim == o->sel.d) &&
+			if (!strcmp(keys[s], k) && (o->sel.d < 0 || ls->filter == SERIES_DECODE || r->shape.head_dim == o->sel.d) &&
 			    !ls->measured(rd, r, &v))
 				rl_add(&used, r);
 	}

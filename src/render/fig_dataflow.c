@@ -48,7 +48,7 @@ static const struct record *shape_for(const struct rdata *rd, const struct figop
 		r = rdata_find(rd, key, &any);
 	}
 	if (r) {
-		record_shape(r, s);
+		*s = r->shape;
 		return r;
 	}
 	memset(s, 0, sizeof(*s));

@@ -52,7 +52,7 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 	g->r = rdata_find(rd, key, &sel);
 	int sm = rdata_sm_count(rd);
 	if (g->r) {
-		record_shape(g->r, &g->s);
+		g->s = g->r->shape;
 	} else {
 		g->s.batch = o->sel.batch > 0 ? o->sel.batch : 4;
 		g->s.heads = g->s.kv_heads = 16;

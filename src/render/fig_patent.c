@@ -112,7 +112,7 @@ static const struct variant_desc *patent_view(const struct rdata *rd, const stru
 	}
 	pv->r = rdata_find(rd, key, &sel);
 	if (pv->r) {
-		record_shape(pv->r, &pv->s);
+		pv->s = pv->r->shape;
 	} else {
 		pv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
 					  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
@@ -863,7 +863,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 		return;
 	}
 	const struct record *r = g->rep;
-	int bwd = !strcmp(record_pass(r), "bwd");
+	int bwd = r->shape.pass == PASS_BWD;
 	double l2 = (double)rd->res->header.gpu.l2_bytes;
 	/* the matrices in memory: 1 stored, 2 undecided (dashed); not stored ones are not drawn */
 	struct { const char *key, *chr, *what; int state, nn; } m[6];
@@ -983,19 +983,19 @@ void fig_pcapthroughput_title(const struct rdata *rd, const struct figopts *o, c
 {
 	(void)rd;
 	snprintf(buf, len, "Throughput of the captured computations%s beside the conventional and the second tiled "
-		 "computation, against sequence length", strcmp(capture_compare_pass(o), "bwd") ? "" : " (backward)");
+		 "computation, against sequence length", capture_compare_pass(o) != PASS_BWD ? "" : " (backward)");
 }
 
 /* A captured forward (backward) prefill call of known shape. */
-static int pcap_counted(const struct record *r, const char *pass)
+static int pcap_counted(const struct record *r, enum pass pass)
 {
-	return !strcmp(record_pass(r), pass) && r->phase && !strcmp(r->phase, "prefill") &&
+	return r->shape.pass == pass && r->shape.phase == PHASE_PREFILL &&
 	       (!r->capture || r->capture->shape_known);
 }
 
 void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	const char *pass = capture_compare_pass(o);
+	const enum pass pass = capture_compare_pass(o);
 	static struct capimpl all[CAP_MAX_IMPLS];
 	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
 	/* categories: the sequence lengths of the captured forward prefill calls of known shape */
@@ -1008,13 +1008,13 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 				continue;
 			int dup = 0;
 			for (int j = 0; j < nn; j++)
-				dup |= shape[j]->seqlen_kv == r->seqlen_kv;
+				dup |= shape[j]->shape.seqlen_kv == r->shape.seqlen_kv;
 			if (!dup && nn < 16)
 				shape[nn++] = r;
 		}
 	for (int a = 0; a < nn; a++)
 		for (int b = a + 1; b < nn; b++)
-			if (shape[b]->seqlen_kv < shape[a]->seqlen_kv) {
+			if (shape[b]->shape.seqlen_kv < shape[a]->shape.seqlen_kv) {
 				const struct record *t = shape[a];
 				shape[a] = shape[b];
 				shape[b] = t;
@@ -1059,9 +1059,9 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 			if (s < nimpl) {
 				for (size_t g = 0; g < ims[s]->ng; g++) {
 					const struct record *x = ims[s]->g[g].rep;
-					if (pcap_counted(x, pass) && x->seqlen_kv == shape[k]->seqlen_kv && x->batch == shape[k]->batch &&
-					    x->heads == shape[k]->heads && x->head_dim == shape[k]->head_dim &&
-					    !!x->causal == !!shape[k]->causal)
+					if (pcap_counted(x, pass) && x->shape.seqlen_kv == shape[k]->shape.seqlen_kv &&
+					    x->shape.batch == shape[k]->shape.batch && x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
+					    !!x->shape.causal == !!shape[k]->shape.causal)
 						r = x;
 				}
 			} else {
@@ -1075,7 +1075,7 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 	char cat[16][16];
 	const char *cats[16];
 	for (int k = 0; k < nn; k++) {
-		fmt_seqlen(shape[k]->seqlen_kv, cat[k], sizeof(cat[k]));
+		fmt_seqlen(shape[k]->shape.seqlen_kv, cat[k], sizeof(cat[k]));
 		cats[k] = cat[k];
 	}
 	pbars(c, box, pks, whats, ns, cats, nn, val, top);

@@ -53,14 +53,13 @@ struct st_row {
 /* The rows: records with the stalls set at the shape, per pass. */
 static size_t stall_rows(const struct rdata *rd, const struct figopts *o, struct st_row *rows, const struct record **recs)
 {
-	static const char *const passes[] = { "fwd", "bwd", "fwd+bwd" };
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	size_t n = 0;
-	for (size_t p = 0; p < 3 && n < ST_ROWS; p++) {
-		if (o->sel.pass && strcmp(o->sel.pass, passes[p]))
+	for (size_t p = 0; p < PASS_COUNT && n < ST_ROWS; p++) {
+		if (o->sel.pass && strcmp(o->sel.pass, pass_names[p]))
 			continue;
-		s.pass = passes[p];
+		s.pass = pass_names[p];
 		char keys[ST_ROWS][SERIES_KEY];
 		const struct record *got[ST_ROWS];
 		size_t m = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, got, ST_ROWS - n);
@@ -68,7 +67,7 @@ static size_t stall_rows(const struct rdata *rd, const struct figopts *o, struct
 			struct st_row *w = &rows[n];
 			char lab[64];
 			series_label(keys[i], lab, sizeof lab);
-			snprintf(w->label, sizeof w->label, "%s%s%s", lab, p ? " " : "", p ? passes[p] : "");
+			snprintf(w->label, sizeof w->label, "%s%s%s", lab, p ? " " : "", p ? pass_names[p] : "");
 			w->r = got[i];
 			for (size_t k = 0; k < metric_stall_reason_count && k < 32; k++) {
 				enum qunit u;

@@ -48,12 +48,11 @@ static void steps_var(const struct rdata *rd, const struct figopts *o, const cha
 	sv->r = rdata_find(rd, sv->key, &sel);
 	if (!sv->v || !sv->r)
 		return;
-	struct attn_shape s;
+	const struct attn_shape *s = &sv->r->shape;
 	struct tiling t;
-	record_shape(sv->r, &s);
 	int sm = rdata_sm_count(rd);
-	sv->v->tiling(&s, sm, &t);
-	sv->ok = !loop_plan_init(&sv->p, sv->v, &s, &t);
+	sv->v->tiling(s, sm, &t);
+	sv->ok = !loop_plan_init(&sv->p, sv->v, s, &t);
 }
 
 /* A measured quantity of the record as the text prints it ("40.4 KiB"), or -1 (why set). */

@@ -49,7 +49,7 @@ static int teach_var(const struct rdata *rd, const struct figopts *o, const char
 	fig_sel(rd, o, &sel);
 	tv->r = rdata_find(rd, key, &sel);
 	if (tv->r) {
-		record_shape(tv->r, &tv->s);
+		tv->s = tv->r->shape;
 	} else {
 		tv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL,
 					     .batch = sel.batch > 0 ? sel.batch : 4, .heads = 16, .kv_heads = 16,

@@ -79,7 +79,7 @@ static const struct record *ws_shape(const struct rdata *rd, const struct figopt
 	fig_sel(rd, o, &sel);
 	const struct record *r = rdata_find(rd, v->name, &sel);
 	if (r) {
-		record_shape(r, s);
+		*s = r->shape;
 		return r;
 	}
 	*s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,

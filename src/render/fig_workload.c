@@ -64,14 +64,13 @@ static double q_or_nan(const struct rdata *rd, const struct record *r, const cha
 
 static size_t workload_rows(const struct rdata *rd, const struct figopts *o, struct wl_row *rows, const struct record **recs)
 {
-	static const char *const passes[] = { "fwd", "bwd", "fwd+bwd" };
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	size_t n = 0;
-	for (size_t p = 0; p < 3 && n < WL_ROWS; p++) {
-		if (o->sel.pass && strcmp(o->sel.pass, passes[p]))
+	for (size_t p = 0; p < PASS_COUNT && n < WL_ROWS; p++) {
+		if (o->sel.pass && strcmp(o->sel.pass, pass_names[p]))
 			continue;
-		s.pass = passes[p];
+		s.pass = pass_names[p];
 		char keys[WL_ROWS][SERIES_KEY];
 		const struct record *got[WL_ROWS];
 		size_t m = rdata_metric_records(rd, &s, M_L1_BYTES, keys, got, WL_ROWS - n);
@@ -79,7 +78,7 @@ static size_t workload_rows(const struct rdata *rd, const struct figopts *o, str
 			struct wl_row *w = &rows[n];
 			char lab[64];
 			series_label(keys[i], lab, sizeof lab);
-			snprintf(w->label, sizeof w->label, "%s%s%s", lab, p ? " " : "", p ? passes[p] : "");
+			snprintf(w->label, sizeof w->label, "%s%s%s", lab, p ? " " : "", p ? pass_names[p] : "");
 			w->bytes[0] = q_or_nan(rd, got[i], "l1_bytes");
 			w->hit[0] = q_or_nan(rd, got[i], "l1_hit");
 			w->bytes[1] = q_or_nan(rd, got[i], "l2_bytes");

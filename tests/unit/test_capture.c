@@ -26,7 +26,7 @@ static void test_range_full(void)
 	CHECK_INT(id.batch, 2); CHECK_INT(id.heads, 16); CHECK_INT(id.kv_heads, 4);
 	CHECK_INT(id.seqlen_q, 2048); CHECK_INT(id.seqlen_kv, 2048); CHECK_INT(id.head_dim, 128);
 	CHECK_INT(id.causal, 1); CHECK_INT(id.call, 7); CHECK_INT(id.shape_known, 1);
-	CHECK_STR(call_phase(&id), "prefill");
+	CHECK_INT(call_phase(&id), PHASE_PREFILL);
 	/* format is parse's inverse */
 	char buf[256];
 	struct call_id back;
@@ -61,11 +61,11 @@ static void test_range_defaults_and_decode(void)
 	CHECK_INT(id.kv_heads, 32);
 	CHECK_STR(id.pass, "fwd");
 	CHECK_INT(id.call, -1);
-	CHECK_STR(call_phase(&id), "decode");
+	CHECK_INT(call_phase(&id), PHASE_DECODE);
 	/* impl alone: a call with its shape unknown, not an error */
 	CHECK_INT(range_parse("attnprof:   impl=mykernel  ", &id, why, sizeof why), 0);
 	CHECK_INT(id.shape_known, 0);
-	CHECK_STR(call_phase(&id), "unknown");
+	CHECK_INT(call_phase(&id), PHASE_UNKNOWN);
 }
 
 static void test_range_bad(void)
@@ -268,10 +268,11 @@ static struct record captured_k(const char *pass, const double *written, size_t 
 	record_init(&r);
 	r.source = strdup("capture");
 	r.variant = strdup("sdpa-flash");
-	r.phase = strdup("prefill");
-	r.dtype = strdup("fp16");
-	r.pass = strdup(pass);
-	r.batch = 2; r.heads = 16; r.kv_heads = 16; r.seqlen_q = r.seqlen_kv = 2048; r.head_dim = 128;
+	r.shape.phase = PHASE_PREFILL;
+	r.shape.dtype = DTYPE_FP16;
+	CHECK_INT(pass_parse(pass, &r.shape.pass), 0);
+	r.pass_given = 1;
+	r.shape.batch = 2; r.shape.heads = 16; r.shape.kv_heads = 16; r.shape.seqlen_q = r.shape.seqlen_kv = 2048; r.shape.head_dim = 128;
 	r.capture = calloc(1, sizeof *r.capture);
 	r.capture->shape_known = 1;
 	r.capture->footprint_bytes = -1;
@@ -347,7 +348,7 @@ static void test_verdict(void)
 	double nn8 = 32.0 * 8192 * 8192 * 2;
 	double bwd_std[] = { nn8, 2 * nn8, 1e8 };
 	r = captured_k("bwd", bwd_std, 3);
-	r.seqlen_q = r.seqlen_kv = 8192;
+	r.shape.seqlen_q = r.shape.seqlen_kv = 8192;
 	verdict_compute(&r, l2);
 	CHECK_STR(r.capture->verdict_rule, "dram-writes");
 	CHECK_STR(verdict_of(&r, l2, "dS"), "stored");
@@ -356,7 +357,7 @@ static void test_verdict(void)
 
 	/* a matrix that fits in the L2 is judged by L2 writes (it may never reach DRAM) */
 	r = captured("fwd", 2 * nn + out);
-	r.seqlen_q = r.seqlen_kv = 1024; r.head_dim = 64; /* nn = 64 MiB, O + L = 4.1 MiB */
+	r.shape.seqlen_q = r.shape.seqlen_kv = 1024; r.shape.head_dim = 64; /* nn = 64 MiB, O + L = 4.1 MiB */
 	kvlist_set(&r.launches[0].metrics, "dram__bytes_write.sum", 0.01e6);
 	kvlist_set(&r.launches[0].metrics, "lts__t_sectors_op_write.sum", (32.0 * 1024 * 1024 * 2 + 32.0 * 1024 * 132) / 32);
 	l2 = 200.0 * 1024 * 1024; /* a GPU with a larger L2 */
@@ -368,7 +369,7 @@ static void test_verdict(void)
 	l2 = 60.0 * 1024 * 1024;
 	/* decode: one Nq x Nkv matrix is 33 KB, too small to tell from the outputs */
 	r = captured("fwd", 1e6);
-	r.seqlen_q = 1; r.seqlen_kv = 513;
+	r.shape.seqlen_q = 1; r.shape.seqlen_kv = 513;
 	verdict_compute(&r, l2);
 	CHECK_STR(r.capture->verdict_rule, "too-small");
 	CHECK_STR(verdict_of(&r, l2, "S"), "unknown");
@@ -404,8 +405,7 @@ static void test_verdict(void)
 	/* an fp32 call: 4 bytes per element from its dtype; fp16 GEMMs (nvjet hsh) leave it at 2 */
 	double one[] = { nn };
 	r = captured_k("fwd", one, 1);
-	free(r.dtype);
-	r.dtype = strdup("fp32");
+	r.shape.dtype = DTYPE_FP32;
 	verdict_compute(&r, l2);
 	CHECK_NEAR(r.capture->nn_bytes, 2 * nn, 1e-12);
 	CHECK_INT(r.capture->nn_matrices, 0);
@@ -456,8 +456,8 @@ static void test_results_round_trip(void)
 	/* one with its shape unknown */
 	struct record u;
 	record_init(&u);
-	u.source = strdup("capture"); u.variant = strdup("mine"); u.phase = strdup("unknown");
-	u.dtype = strdup("fp16");
+	u.source = strdup("capture"); u.variant = strdup("mine"); u.shape.phase = PHASE_UNKNOWN;
+	u.shape.dtype = DTYPE_FP16;
 	u.capture = calloc(1, sizeof *u.capture);
 	u.capture->problem = strdup("unknown key 'N'");
 	u.capture->call = 4;
@@ -500,12 +500,12 @@ static void test_results_round_trip(void)
 		CHECK_INT(back.records[1].capture->shape_known, 0);
 		CHECK_INT(back.records[1].capture->counter_window, 0);
 		CHECK(back.records[1].capture->mask == NULL && back.records[1].capture->stream == 0);
-		CHECK_STR(back.records[1].phase, "unknown");
+		CHECK_INT(back.records[1].shape.phase, PHASE_UNKNOWN);
 	}
 	/* a forward record's key is what it was before passes existed */
 	struct record f;
 	record_init(&f);
-	f.source = strdup("attnprof"); f.variant = strdup("flash2"); f.phase = strdup("prefill"); f.dtype = strdup("fp16");
+	f.source = strdup("attnprof"); f.variant = strdup("flash2"); f.shape.phase = PHASE_PREFILL; f.shape.dtype = DTYPE_FP16;
 	char k[256];
 	record_key(&f, k, sizeof k);
 	CHECK(strstr(k, "fwd") == NULL);
@@ -530,7 +530,7 @@ static void test_verdict_on_reference_records(void)
 		const struct record *r = &res.records[i];
 		if (strcmp(r->source, "attnprof") || (strcmp(r->variant, "standard") && strcmp(r->variant, "flash2")))
 			continue;
-		int bwd = !strcmp(record_pass(r), "bwd");
+		int bwd = r->shape.pass == PASS_BWD;
 		const char *rule;
 		int m = verdict_matrices(r, l2, &rule);
 		if (m < 0) {
@@ -675,9 +675,10 @@ static void scan_add(struct results *res, const char *kernel, int tid, uint64_t 
 	record_init(&r);
 	r.source = strdup("capture");
 	r.variant = strdup(fr->family);
-	r.phase = strdup("unknown");
-	r.dtype = strdup("unknown");
-	r.pass = strdup(pass);
+	r.shape.phase = PHASE_UNKNOWN;
+	r.shape.dtype = DTYPE_UNKNOWN;
+	CHECK_INT(pass_parse(pass, &r.shape.pass), 0);
+	r.pass_given = 1;
 	r.nlaunches = 1;
 	r.launches = calloc(1, sizeof *r.launches);
 	r.launches[0].name = strdup(kernel);
@@ -819,13 +820,13 @@ static void test_shape_infer_on_captures(void)
 			inferred++;
 			char what[512];
 			snprintf(what, sizeof what, "%s record %zu (%s %s B=%d H=%d N=%d): %s", files[f], i + 1, r->variant,
-				 record_pass(r), r->batch, r->heads, r->seqlen_q, s.text);
-			if (s.batch && s.batch != r->batch) CHECK_STR(what, "B");
-			if (s.heads && s.heads != r->heads) CHECK_STR(what, "H");
-			if (s.nq_min && (r->seqlen_q < s.nq_min || r->seqlen_q > s.nq_max)) CHECK_STR(what, "Nq");
-			if (s.d_max && (r->head_dim < s.d_min || r->head_dim > s.d_max)) CHECK_STR(what, "d");
-			if (s.causal >= 0 && s.causal != r->causal) CHECK_STR(what, "causal");
-			if (s.dtype[0] && strcmp(s.dtype, r->dtype)) CHECK_STR(what, "dtype");
+				 record_pass(r), r->shape.batch, r->shape.heads, r->shape.seqlen_q, s.text);
+			if (s.batch && s.batch != r->shape.batch) CHECK_STR(what, "B");
+			if (s.heads && s.heads != r->shape.heads) CHECK_STR(what, "H");
+			if (s.nq_min && (r->shape.seqlen_q < s.nq_min || r->shape.seqlen_q > s.nq_max)) CHECK_STR(what, "Nq");
+			if (s.d_max && (r->shape.head_dim < s.d_min || r->shape.head_dim > s.d_max)) CHECK_STR(what, "d");
+			if (s.causal >= 0 && s.causal != r->shape.causal) CHECK_STR(what, "causal");
+			if (s.dtype[0] && strcmp(s.dtype, dtype_name(r->shape.dtype))) CHECK_STR(what, "dtype");
 			CHECK(s.batch && s.heads); /* every family read here gives B and H */
 			nq_exact += s.nq_min && s.nq_min == s.nq_max;
 			fa2_full += s.nq_min && s.d_max && s.causal >= 0 && s.dtype[0];

@@ -337,10 +337,10 @@ static void test_bad_input(void)
 	CHECK_CONTAINS(error_last(), "unknown variant 'flash3'");
 	free(rec.variant);
 	rec.variant = strdup("flash2");
-	rec.dtype = strdup("fp16");
-	rec.phase = strdup("prefill");
-	rec.batch = 4; rec.heads = 16; rec.kv_heads = 16;
-	rec.seqlen_q = rec.seqlen_kv = 4096; rec.head_dim = 128;
+	rec.shape.dtype = DTYPE_FP16;
+	rec.shape.phase = PHASE_PREFILL;
+	rec.shape.batch = 4; rec.shape.heads = 16; rec.shape.kv_heads = 16;
+	rec.shape.seqlen_q = rec.shape.seqlen_kv = 4096; rec.shape.head_dim = 128;
 	CHECK_INT(model_fill_record(&rec, NULL), 0);
 	CHECK_NEAR(*kvlist_get(&rec.model, "hbm_read_bytes_min"), 192 * MiB, 0);
 	record_release(&rec);

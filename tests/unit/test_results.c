@@ -16,11 +16,11 @@ static void fill_record(struct record *r, int i, int with_metrics)
 	record_init(r);
 	r->source = strdup(i % 5 == 4 ? "pytorch-sdpa" : "attnprof");
 	r->variant = strdup(i % 5 == 4 ? "FLASH_ATTENTION" : i % 2 ? "flash2" : "standard");
-	r->phase = strdup("prefill");
-	r->dtype = strdup("fp16");
-	r->batch = 4; r->heads = 16; r->kv_heads = 16;
-	r->seqlen_q = r->seqlen_kv = 512 << (i % 6);
-	r->head_dim = 128; r->causal = i % 3 == 0;
+	r->shape.phase = PHASE_PREFILL;
+	r->shape.dtype = DTYPE_FP16;
+	r->shape.batch = 4; r->shape.heads = 16; r->shape.kv_heads = 16;
+	r->shape.seqlen_q = r->shape.seqlen_kv = 512 << (i % 6);
+	r->shape.head_dim = 128; r->shape.causal = i % 3 == 0;
 	r->repetitions = 30; r->warmup = 5;
 	r->time_ms = 1.5 + i; r->time_ms_min = 1.25 + i; r->time_ms_max = 2.0 / 3.0 + i;
 	r->tflops = 300.125 - i;
@@ -63,7 +63,7 @@ static void fill_record(struct record *r, int i, int with_metrics)
 	kvlist_set(&r->model, "flops", 1.1e12);
 	kvlist_set(&r->model, "hbm_bytes_min", 2.7e8);
 	if (i % 3 == 1) { /* a backward: dQ and dV checked, dK not (too large a problem, say) */
-		r->pass = strdup("bwd");
+		r->shape.pass = PASS_BWD; r->pass_given = 1;
 		r->grad[0] = (struct grad_error){ 1, 1, 1.0 / 3 * 1e-3, 2.5e-3, 4.75e-2, 1e-2 };
 		r->grad[2] = (struct grad_error){ 1, i != 4, 0.0, 1.0 / 7, 3e-2, 1e-2 }; /* an exact 0 stays a measurement */
 	}
@@ -101,8 +101,8 @@ static void check_same_record(const struct record *a, const struct record *b)
 {
 	CHECK_STR(a->source, b->source);
 	CHECK_STR(a->variant, b->variant);
-	CHECK_INT(a->seqlen_q, b->seqlen_q);
-	CHECK_INT(a->causal, b->causal);
+	CHECK_INT(a->shape.seqlen_q, b->shape.seqlen_q);
+	CHECK_INT(a->shape.causal, b->shape.causal);
 	CHECK(a->time_ms == b->time_ms && a->time_ms_max == b->time_ms_max); /* exact round trip */
 	CHECK(a->tflops == b->tflops);
 	CHECK(a->sm_clock_mhz == b->sm_clock_mhz && a->sm_clock_mhz_min == b->sm_clock_mhz_min);
@@ -608,12 +608,12 @@ static void test_find_index(void)
 		record_init(&rec);
 		rec.source = strdup("attnprof");
 		rec.variant = strdup("flash2");
-		rec.phase = strdup("prefill");
-		rec.dtype = strdup("fp16");
-		rec.batch = i + 1;
-		rec.heads = rec.kv_heads = 16;
-		rec.seqlen_q = rec.seqlen_kv = 4096;
-		rec.head_dim = 128;
+		rec.shape.phase = PHASE_PREFILL;
+		rec.shape.dtype = DTYPE_FP16;
+		rec.shape.batch = i + 1;
+		rec.shape.heads = rec.shape.kv_heads = 16;
+		rec.shape.seqlen_q = rec.shape.seqlen_kv = 4096;
+		rec.shape.head_dim = 128;
 		CHECK_INT(results_add(&r, &rec), 0);
 	}
 	char key[256];

@@ -57,9 +57,9 @@ static void test_lookups_agree_with_a_scan(void)
 		record_series(r, k, sizeof k);
 		struct rsel s;
 		rsel_any(&s);
-		s.n = r->seqlen_kv;
-		s.causal = r->causal;
-		s.phase = r->phase;
+		s.n = r->shape.seqlen_kv;
+		s.causal = r->shape.causal;
+		s.phase = phase_name(r->shape.phase);
 		const struct record *a = rdata_find(&with, k, &s), *b = rdata_find(&without, k, &s);
 		CHECK(a == b);
 		found += a != NULL;
@@ -97,7 +97,7 @@ static void test_counters_file(void)
 	if (had)
 		CHECK_INT(kvlist_set(&r.records[0].totals, had_name, had_value + 1), 0);
 	/* record 1 at a shape none of the drawn records has */
-	r.records[1].batch = 999;
+	r.records[1].shape.batch = 999;
 	for (size_t i = 2; i < r.nrecords; i++) /* the file holds these two only */
 		record_release(&r.records[i]);
 	r.nrecords = 2;
@@ -119,7 +119,7 @@ static void test_counters_file(void)
 		CHECK(kept && *kept == had_value);
 	}
 	for (size_t i = 0; i < in.res.nrecords; i++)
-		CHECK(in.res.records[i].batch != 999);
+		CHECK(in.res.records[i].shape.batch != 999);
 	CHECK_INT(in.counter_records, 1);
 	CHECK(strstr(in.files, "counters from: workload.yaml") != NULL);
 	rinputs_release(&in);

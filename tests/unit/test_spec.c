@@ -239,7 +239,7 @@ static void test_pass_axis(void)
 	record_release(&rec);
 	record_init(&rec);
 	CHECK_INT(config_to_record(&s.configs[0], "attnprof", &rec), 0);
-	CHECK(rec.pass == NULL); /* forward records look as they did before the pass */
+	CHECK(!rec.pass_given); /* forward records look as they did before the pass */
 	CHECK_STR(record_pass(&rec), "fwd");
 	record_release(&rec);
 	spec_release(&s);

@@ -463,14 +463,9 @@ static double call_tflops(const struct record *r)
 {
 	if (!r->capture || !r->capture->shape_known || !(r->time_ms > 0))
 		return 0;
-	struct attn_shape s = { .batch = r->batch, .heads = r->heads, .kv_heads = r->kv_heads,
-				.seqlen_q = r->seqlen_q, .seqlen_kv = r->seqlen_kv,
-				.head_dim = r->head_dim, .causal = r->causal };
-	if (pass_parse(record_pass(r), &s.pass))
-		return 0;
 	/* a block mask: FLOPs over the blocks computed */
 	const double density = r->capture->density > 0 ? r->capture->density : 1;
-	return density * attn_flops(&s) / (r->time_ms * 1e-3) / 1e12;
+	return density * attn_flops(&r->shape) / (r->time_ms * 1e-3) / 1e12;
 }
 
 /* A kernel another thread launched while the call was open (foreign_launch_wait). */
@@ -541,7 +536,7 @@ static void finish_record(struct record *rec, const char *err)
 	}
 	if (g.verbose)
 		fprintf(stderr, "attnprof-inject: call %d: %s %s, %zu kernel%s, %.3f ms, family %s%s%s\n",
-			c ? c->call : -1, rec->variant, rec->pass, rec->nlaunches, rec->nlaunches == 1 ? "" : "s",
+			c ? c->call : -1, rec->variant, record_pass(rec), rec->nlaunches, rec->nlaunches == 1 ? "" : "s",
 			rec->time_ms, c && c->family ? c->family : "?", err && err[0] ? ": " : "", err ? err : "");
 	results_add(&g.res, rec);
 	save_part(0);
@@ -655,14 +650,8 @@ static void end_call(void)
 	const struct call_id *id = &g.id;
 	rec.source = strdup("capture");
 	rec.variant = strdup(id->impl);
-	rec.phase = strdup(call_phase(id));
-	rec.dtype = strdup(id->dtype[0] ? id->dtype : "unknown");
-	rec.pass = strdup(id->pass);
-	if (id->shape_known) {
-		rec.batch = id->batch; rec.heads = id->heads; rec.kv_heads = id->kv_heads;
-		rec.seqlen_q = id->seqlen_q; rec.seqlen_kv = id->seqlen_kv; rec.head_dim = id->head_dim;
-	}
-	rec.causal = id->causal;
+	call_shape(id, &rec.shape);
+	rec.pass_given = 1;
 	rec.metrics_status = g.mstatus;
 	rec.metrics_reason = g.mstatus == METRICS_UNAVAILABLE ? strdup(g.mreason) : NULL;
 	rec.metric_set = xstrdup(g.metric_set);
