@@ -32,6 +32,7 @@ Environment: ATTNPROF_HOOK_CHECK=0 / ATTNPROF_HOOK_TIME=0 turn the check / the
 re-timing off; ATTNPROF_INJECT_SKIP_CALLS and _MAX_CALLS (set by record) limit
 both to the calls that are captured.
 """
+import contextlib
 import functools
 import os
 import sys
@@ -455,28 +456,45 @@ def _footprint_end(torch, before):
         return None
 
 
+def _run_marked(torch, call, name, run):
+    """run() inside the call's NVTX range, the memory footprint taken around
+    it for a captured call.  Returns (result, footprint in bytes or None)."""
+    before = _footprint_begin(torch) if _captured(call) else None
+    _nvtx().range_push(name)
+    try:
+        res = run()
+    finally:
+        _nvtx().range_pop()
+    return res, _footprint_end(torch, before)
+
+
+@contextlib.contextmanager
+def _inside():
+    """While a marked call and its check run, the attention they call is not marked again."""
+    _state.inside = True
+    try:
+        yield
+    finally:
+        _state.inside = False
+
+
 def wrap_sdpa(orig):
     def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
                                      scale=None, enable_gqa=False, **kw):
         import torch
-        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+
+        def run():
             return orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p, is_causal=is_causal,
                         scale=scale, enable_gqa=enable_gqa, **kw)
+        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+            return run()
         call = _next_call()
         impl = _sdpa_impl(torch, query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
         kind = mask_kind(attn_mask, query.shape[-2], key.shape[-2]) if not is_causal else None
         causal = is_causal or kind in ("additive-causal", "bool-causal")
         name = range_name(impl, query, key, causal, "fwd", call, "python-sdpa", mask=kind)
-        before = _footprint_begin(torch) if _captured(call) else None
-        _state.inside = True
-        try:
-            _nvtx().range_push(name)
-            try:
-                out = orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p, is_causal=is_causal,
-                           scale=scale, enable_gqa=enable_gqa, **kw)
-            finally:
-                _nvtx().range_pop()
-            foot = _footprint_end(torch, before)
+        with _inside():
+            out, foot = _run_marked(torch, call, name, run)
             sc = scale if scale is not None else query.shape[-1] ** -0.5
             if attn_mask is None and dropout_p == 0:
                 def bwd(go, q=query, k=key, v=value):
@@ -488,11 +506,7 @@ def wrap_sdpa(orig):
             _mark_backward(torch, out, (query, key, value), impl, query, key, causal, call, "python-sdpa",
                            after=bwd, mask=kind)
             _after_forward(torch, call, query.detach(), key.detach(), value.detach(), out.detach(), sc, is_causal,
-                           attn_mask, lambda: orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p,
-                                                   is_causal=is_causal, scale=scale, enable_gqa=enable_gqa, **kw),
-                           foot, dropout_p)
-        finally:
-            _state.inside = False
+                           attn_mask, run, foot, dropout_p)
         return out
     scaled_dot_product_attention.__wrapped__ = orig
     scaled_dot_product_attention._attnprof = True
@@ -504,33 +518,26 @@ def wrap_eager(orig):
     -> (attn_output [B, Nq, H, d], attn_weights): GEMMs + softmax, S and P between kernels."""
     def eager_attention_forward(module, query, key, value, attention_mask, scaling=None, dropout=0.0, **kw):
         import torch
-        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+
+        def run():
             return orig(module, query, key, value, attention_mask, scaling, dropout, **kw)
+        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+            return run()
         call = _next_call()
         mask = attention_mask[:, :, :, : key.shape[-2]] if attention_mask is not None else None
         # an additive causal mask is a causal call (FLOPs, verdicts; it pairs with SDPA's is_causal)
         kind = mask_kind(mask, query.shape[-2], key.shape[-2])
         causal = kind == "additive-causal"
         name = range_name("transformers-eager", query, key, causal, "fwd", call, "transformers-eager", mask=kind)
-        before = _footprint_begin(torch) if _captured(call) else None
-        _state.inside = True
-        try:
-            _nvtx().range_push(name)
-            try:
-                res = orig(module, query, key, value, attention_mask, scaling, dropout, **kw)
-            finally:
-                _nvtx().range_pop()
-            foot = _footprint_end(torch, before)
+        with _inside():
+            res, foot = _run_marked(torch, call, name, run)
             out = res[0] if isinstance(res, tuple) else res
             _mark_backward(torch, out, (query, key, value), "transformers-eager", query, key, causal, call,
                            "transformers-eager", mask=kind)
             sc = scaling if scaling is not None else query.shape[-1] ** -0.5
             drop = dropout if getattr(module, "training", False) else 0.0
             _after_forward(torch, call, query.detach(), key.detach(), value.detach(),
-                           out.detach().transpose(1, 2), sc, False, mask,
-                           lambda: orig(module, query, key, value, attention_mask, scaling, dropout, **kw), foot, drop)
-        finally:
-            _state.inside = False
+                           out.detach().transpose(1, 2), sc, False, mask, run, foot, drop)
         return res
     eager_attention_forward.__wrapped__ = orig
     eager_attention_forward._attnprof = True
@@ -552,15 +559,11 @@ def _flex_call(orig, impl, origin, query, key, value, score_mod, block_mask, sca
     call = _next_call()
     density = _flex_density(block_mask) if block_mask is not None else 1.0
     name = range_name(impl, query, key, False, "fwd", call, origin, density)
-    before = _footprint_begin(torch) if _captured(call) else None
-    _state.inside = True
-    try:
-        _nvtx().range_push(name)
-        try:
-            res = orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw)
-        finally:
-            _nvtx().range_pop()
-        foot = _footprint_end(torch, before)
+
+    def run():
+        return orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw)
+    with _inside():
+        res, foot = _run_marked(torch, call, name, run)
         out = res[0] if isinstance(res, tuple) else res
         sc = scale if scale is not None else query.shape[-1] ** -0.5
         mask = getattr(block_mask, "mask_mod", None) if block_mask is not None else None
@@ -572,15 +575,11 @@ def _flex_call(orig, impl, origin, query, key, value, score_mod, block_mask, sca
         _mark_backward(torch, out, (query, key, value), impl, query, key, False, call, origin, density, after=bwd)
         if score_mod is None:
             _after_forward(torch, call, query.detach(), key.detach(), value.detach(), out.detach(), sc, False, mask,
-                           lambda: orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw),
-                           foot, 0.0)
+                           run, foot, 0.0)
         elif _captured(call):
             with _Quiet():
-                _check_and_time(torch, call, query, key, value, out, sc, False, None,
-                                lambda: orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw),
+                _check_and_time(torch, call, query, key, value, out, sc, False, None, run,
                                 foot, 1.0)  # dropout 1.0: no check (a score_mod), re-timing only
-    finally:
-        _state.inside = False
     return res
 
 
