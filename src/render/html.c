@@ -118,55 +118,20 @@ static void put_plain(FILE *f, const char *s)
  * (fonts and colours are the style's business). */
 static void put_markup(FILE *f, const char *s)
 {
-	static const struct { const char *pango, *html; } tags[] = {
-		{ "b", "b" }, { "i", "i" }, { "s", "s" }, { "u", "u" }, { "sub", "sub" }, { "sup", "sup" },
-		{ "small", "small" }, { "tt", "code" }, { "span", "span" }, { "big", "span" },
+	static const char *const tags[][3] = {
+		{ "b", "<b>", "</b>" }, { "i", "<i>", "</i>" }, { "s", "<s>", "</s>" }, { "u", "<u>", "</u>" },
+		{ "sub", "<sub>", "</sub>" }, { "sup", "<sup>", "</sup>" }, { "small", "<small>", "</small>" },
+		{ "tt", "<code>", "</code>" }, { "span", "<span>", "</span>" }, { "big", "<span>", "</span>" },
 	};
-	while (s && *s) {
-		if (*s != '<') {
-			const char *e = strchr(s, '<');
-			if (!e)
-				e = s + strlen(s);
-			put_linked(f, s, e);
-			s = e;
-			continue;
-		}
-		const char *end = strchr(s, '>');
-		if (!end) { /* not markup after all */
-			put_text(f, s);
-			return;
-		}
-		int closing = s[1] == '/';
-		const char *name = s + 1 + closing;
-		size_t n = strcspn(name, " \t>/");
-		const char *html = NULL;
-		for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
-			if (strlen(tags[i].pango) == n && !strncmp(name, tags[i].pango, n))
-				html = tags[i].html;
-		if (html)
-			fprintf(f, "<%s%s>", closing ? "/" : "", html);
-		s = end + 1;
-	}
+	static const struct markup_out out = { put_linked, put_text, tags, sizeof tags / sizeof tags[0] };
+	page_markup(f, s, &out);
 }
 
-/* Paragraphs of a block's text (separated by blank lines). */
-static void put_paragraphs(FILE *f, const char *text, const char *cls)
+static void put_paragraph(FILE *f, char *one, int note)
 {
-	const char *p = text ? text : "";
-	while (*p) {
-		const char *e = strstr(p, "\n\n");
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		char *one = strndup(p, n);
-		if (one && one[strspn(one, " \n")]) {
-			fprintf(f, cls ? "<p class=\"%s\">" : "<p>", cls);
-			put_markup(f, one);
-			fputs("</p>\n", f);
-		}
-		free(one);
-		p += n;
-		while (*p == '\n')
-			p++;
-	}
+	fputs(note ? "<p class=\"note\">" : "<p>", f);
+	put_markup(f, one);
+	fputs("</p>\n", f);
 }
 
 static void put_table(FILE *f, const struct dblock *b)
@@ -203,14 +168,9 @@ static void put_table(FILE *f, const struct dblock *b)
 	}
 }
 
-/* Figure block b as an SVG in the folder, and its element. */
-static int put_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		      double dpi)
+/* Figure block b, drawn into the folder as file: its element. */
+static void put_figure(struct page *p, const struct dblock *b, const char *file, const char *title)
 {
-	char file[610], title[600];
-	int rc = page_figure(p, b, t, rd, dpi, file, sizeof file, title, sizeof title);
-	if (rc)
-		return rc;
 	FILE *f = p->f;
 	fprintf(f, "<figure id=\"fig%d\">\n<img src=\"", b->number);
 	put_text(f, p->dirname);
@@ -228,7 +188,6 @@ static int put_figure(struct page *p, const struct dblock *b, const struct templ
 	else
 		put_text(f, title);
 	fputs("</figcaption>\n</figure>\n", f);
-	return 0;
 }
 
 static const char *page_style =
@@ -239,14 +198,15 @@ static const char *page_style =
 	"th{text-align:left}.num{text-align:right;white-space:nowrap}tr.bad td{color:#a00}.note{font-style:italic}"
 	"nav ol{padding-left:1.2em}";
 
-int report_html(const struct template *t, struct rdata *rd, const struct report_opts *o, struct report_stats *stats)
+static void put_section(FILE *f, int number)
 {
-	struct page p;
-	int rc = page_open(&p, t, rd, o, ".html");
-	if (rc)
-		return rc;
-	const struct docmodel *m = &p.m;
-	FILE *f = p.f;
+	fprintf(f, "<h2 id=\"s%d\">", number);
+}
+
+static void put_begin(struct page *p)
+{
+	const struct docmodel *m = &p->m;
+	FILE *f = p->f;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
 	put_text(f, m->title_plain ? m->title_plain : "attnprof report");
 	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", page_style);
@@ -262,7 +222,6 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 		put_markup(f, m->meta);
 		fputs("</p>\n", f);
 	}
-	int figures = 0, tables = 0;
 	nfigures_linked = ntables_linked = 0;
 	for (size_t i = 0; i < m->n; i++) {
 		if (m->b[i].kind == D_FIGURE && m->b[i].number > nfigures_linked)
@@ -270,92 +229,66 @@ int report_html(const struct template *t, struct rdata *rd, const struct report_
 		if (m->b[i].kind == D_TABLE && m->b[i].table && m->b[i].number > ntables_linked)
 			ntables_linked = m->b[i].number;
 	}
-	for (size_t i = 0; i < m->n && !rc; i++) {
-		const struct dblock *b = &m->b[i];
-		switch (b->kind) {
-		case D_SECTION:
-			if (b->text && b->text[0]) {
-				fprintf(f, "<h2 id=\"s%d\">", b->number);
-				if (t->layout == LAYOUT_ARTICLE && b->number > 0)
-					fprintf(f, "%d ", b->number);
-				put_markup(f, b->text);
-				fputs("</h2>\n", f);
-			}
-			break;
-		case D_SUBHEADING:
-			fputs("<h3>", f);
-			put_markup(f, b->text);
-			fputs("</h3>\n", f);
-			break;
-		case D_PARA:
-			put_paragraphs(f, b->text, NULL);
-			break;
-		case D_NOTE:
-			put_paragraphs(f, b->text, "note");
-			break;
-		case D_BULLETS:
-			fputs("<ul>\n", f);
-			for (size_t k = 0; k < b->nitems; k++) {
-				fputs("<li>", f);
-				put_markup(f, b->items[k]);
-				fputs("</li>\n", f);
-			}
-			fputs("</ul>\n", f);
-			break;
-		case D_CONTENTS: /* the sections, linked (a page has no page numbers) */
-			fputs("<nav><h2>", f);
-			put_markup(f, b->text && b->text[0] ? b->text : "Contents");
-			fputs("</h2>\n<ol>\n", f);
-			for (size_t k = 0; k < m->n; k++)
-				if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
-					fprintf(f, "<li><a href=\"#s%d\">", m->b[k].number);
-					put_markup(f, m->b[k].text);
-					fputs("</a></li>\n", f);
-				}
-			fputs("</ol>\n", f);
-			/* then the figures and tables, each linked by its title */
-			for (int kind = 0; kind < 2; kind++) {
-				int any = 0;
-				for (size_t k = 0; k < m->n; k++) {
-					const struct dblock *x = &m->b[k];
-					if (kind == 0 ? x->kind != D_FIGURE : x->kind != D_TABLE || !x->table)
-						continue;
-					if (!any++)
-						fprintf(f, "<h3>%s</h3>\n<ol class=\"refs\">\n", kind ? "Tables" : "Figures");
-					fprintf(f, "<li><a href=\"#%s%d\">%s %d</a> ", kind ? "tab" : "fig", x->number,
-						kind ? "Table" : "Figure", x->number);
-					char title[600] = "";
-					if (kind)
-						put_text(f, x->table_title);
-					else if (x->caption)
-						put_plain(f, x->caption);
-					else if (x->fig->title) {
-						struct figopts fo = x->fo;
-						fo.glossary = &t->glossary;
-						x->fig->title(rd, &fo, title, sizeof title);
-						put_text(f, title);
-					}
-					fputs("</li>\n", f);
-				}
-				if (any)
-					fputs("</ol>\n", f);
-			}
-			fputs("</nav>\n", f);
-			break;
-		case D_FIGURE:
-			rc = put_figure(&p, b, t, rd, o->dpi);
-			figures++;
-			break;
-		case D_TABLE:
-			if (b->table) {
-				put_table(f, b);
-				tables++;
-			}
-			break;
-		default: /* page breaks, the patent brief: print matters only */
-			break;
+}
+
+static void put_end(struct page *p)
+{
+	fputs("</body>\n</html>\n", p->f);
+}
+
+/* The sections, linked (a page has no page numbers), then the figures and
+ * tables, each linked by its title. */
+static void put_contents(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd)
+{
+	const struct docmodel *m = &p->m;
+	FILE *f = p->f;
+	fputs("<nav><h2>", f);
+	put_markup(f, b->text && b->text[0] ? b->text : "Contents");
+	fputs("</h2>\n<ol>\n", f);
+	for (size_t k = 0; k < m->n; k++)
+		if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
+			fprintf(f, "<li><a href=\"#s%d\">", m->b[k].number);
+			put_markup(f, m->b[k].text);
+			fputs("</a></li>\n", f);
 		}
+	fputs("</ol>\n", f);
+	for (int kind = 0; kind < 2; kind++) {
+		int any = 0;
+		for (size_t k = 0; k < m->n; k++) {
+			const struct dblock *x = &m->b[k];
+			if (kind == 0 ? x->kind != D_FIGURE : x->kind != D_TABLE || !x->table)
+				continue;
+			if (!any++)
+				fprintf(f, "<h3>%s</h3>\n<ol class=\"refs\">\n", kind ? "Tables" : "Figures");
+			fprintf(f, "<li><a href=\"#%s%d\">%s %d</a> ", kind ? "tab" : "fig", x->number,
+				kind ? "Table" : "Figure", x->number);
+			char title[600] = "";
+			if (kind)
+				put_text(f, x->table_title);
+			else if (x->caption)
+				put_plain(f, x->caption);
+			else if (x->fig->title) {
+				struct figopts fo = x->fo;
+				fo.glossary = &t->glossary;
+				x->fig->title(rd, &fo, title, sizeof title);
+				put_text(f, title);
+			}
+			fputs("</li>\n", f);
+		}
+		if (any)
+			fputs("</ol>\n", f);
 	}
-	fputs("</body>\n</html>\n", f);
-	return page_close(&p, rc, figures, tables, o->out, stats);
+	fputs("</nav>\n", f);
+}
+
+static const struct page_writer html_writer = {
+	.ext = ".html", .begin = put_begin, .end = put_end, .markup = put_markup, .paragraph = put_paragraph,
+	.section = put_section, .section_end = "</h2>\n", .sub = { "<h3>", "</h3>\n" },
+	.list = { "<ul>\n", "</ul>\n" }, .item = { "<li>", "</li>\n" },
+	.contents = put_contents, .figure = put_figure, .table = put_table,
+};
+
+int report_html(const struct template *t, struct rdata *rd, const struct report_opts *o, struct report_stats *stats)
+{
+	return page_write(&html_writer, t, rd, o, stats);
 }

@@ -42,66 +42,51 @@ static void put_text(FILE *f, const char *s, int cell)
 		fputs("…", f);
 }
 
-/* Pango markup to Markdown.  Its entities stay entities (Markdown reads
- * them); text between tags is escaped as plain text is. */
-static void put_markup(FILE *f, const char *s)
+/* Text between tags: the markup's entities stay entities (Markdown reads
+ * them); the rest is escaped as plain text is. */
+static void put_run(FILE *f, const char *s, const char *e)
 {
-	static const struct { const char *pango, *open, *close; } tags[] = {
-		{ "b", "**", "**" }, { "i", "_", "_" }, { "tt", "`", "`" }, { "sub", "<sub>", "</sub>" },
-		{ "sup", "<sup>", "</sup>" }, { "s", "~~", "~~" },
-	};
-	while (s && *s) {
+	while (s < e) {
 		if (*s == '&') { /* an entity of the markup, kept whole */
-			const char *e = strchr(s, ';');
-			size_t n = e ? (size_t)(e - s) + 1 : 1;
+			const char *semi = memchr(s, ';', (size_t)(e - s));
+			size_t n = semi ? (size_t)(semi - s) + 1 : 1;
 			fwrite(s, 1, n, f);
 			s += n;
 			continue;
 		}
-		if (*s != '<') {
-			const char *e = s + strcspn(s, "<&");
-			char *run = strndup(s, (size_t)(e - s));
-			put_text(f, run, 0);
-			free(run);
-			s = e;
-			continue;
-		}
-		const char *end = strchr(s, '>');
-		if (!end) {
-			put_text(f, s, 0);
-			return;
-		}
-		int closing = s[1] == '/';
-		const char *name = s + 1 + closing;
-		size_t n = strcspn(name, " \t>/");
-		for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
-			if (strlen(tags[i].pango) == n && !strncmp(name, tags[i].pango, n))
-				fputs(closing ? tags[i].close : tags[i].open, f);
-		s = end + 1;
+		const char *amp = memchr(s, '&', (size_t)(e - s));
+		char *run = strndup(s, (size_t)((amp ? amp : e) - s));
+		put_text(f, run, 0);
+		free(run);
+		s = amp ? amp : e;
 	}
 }
 
-/* Paragraphs of a block's text (separated by blank lines), each prefixed. */
-static void put_paragraphs(FILE *f, const char *text, const char *prefix)
+static void put_rest(FILE *f, const char *s)
 {
-	const char *p = text ? text : "";
-	while (*p) {
-		const char *e = strstr(p, "\n\n");
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		char *one = strndup(p, n);
-		if (one && one[strspn(one, " \n")]) {
-			for (char *q = one; *q; q++) /* one paragraph, one line: Markdown joins them anyway */
-				if (*q == '\n')
-					*q = ' ';
-			fputs(prefix, f);
-			put_markup(f, one);
-			fputs("\n\n", f);
-		}
-		free(one);
-		p += n;
-		while (*p == '\n')
-			p++;
-	}
+	put_text(f, s, 0);
+}
+
+/* Pango markup to Markdown where Markdown has it, GitHub's inline HTML for sub and sup. */
+static void put_markup(FILE *f, const char *s)
+{
+	static const char *const tags[][3] = {
+		{ "b", "**", "**" }, { "i", "_", "_" }, { "tt", "`", "`" }, { "sub", "<sub>", "</sub>" },
+		{ "sup", "<sup>", "</sup>" }, { "s", "~~", "~~" },
+	};
+	static const struct markup_out out = { put_run, put_rest, tags, sizeof tags / sizeof tags[0] };
+	page_markup(f, s, &out);
+}
+
+/* One paragraph on one line (Markdown joins its lines anyway); a note as a quote. */
+static void put_paragraph(FILE *f, char *one, int note)
+{
+	for (char *q = one; *q; q++)
+		if (*q == '\n')
+			*q = ' ';
+	fputs(note ? "> " : "", f);
+	put_markup(f, one);
+	fputs("\n\n", f);
 }
 
 static void put_table(FILE *f, const struct dblock *b)
@@ -143,14 +128,9 @@ static void put_table(FILE *f, const struct dblock *b)
 	}
 }
 
-/* Figure block b as an SVG in the folder, and its image with the caption. */
-static int put_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		      double dpi)
+/* Figure block b, drawn into the folder as file: its image with the caption. */
+static void put_figure(struct page *p, const struct dblock *b, const char *file, const char *title)
 {
-	char file[610], title[600];
-	int rc = page_figure(p, b, t, rd, dpi, file, sizeof file, title, sizeof title);
-	if (rc)
-		return rc;
 	fprintf(p->f, "<a id=\"fig%d\"></a>\n\n![Figure %d](%s/%s)\n\n**Figure %d.** ", b->number, b->number, p->dirname,
 		file, b->number);
 	if (b->caption)
@@ -158,82 +138,59 @@ static int put_figure(struct page *p, const struct dblock *b, const struct templ
 	else
 		put_text(p->f, title, 0);
 	fputs("\n\n", p->f);
-	return 0;
 }
+
+static const struct page_writer markdown_writer;
+
+static void put_begin(struct page *p)
+{
+	const struct docmodel *m = &p->m;
+	fputs("# ", p->f);
+	put_markup(p->f, m->title);
+	fputs("\n\n", p->f);
+	if (m->subtitle)
+		page_paragraphs(&markdown_writer, p->f, m->subtitle, 0);
+	if (m->meta)
+		page_paragraphs(&markdown_writer, p->f, m->meta, 0);
+}
+
+static void put_end(struct page *p)
+{
+	(void)p;
+}
+
+static void put_section(FILE *f, int number)
+{
+	fprintf(f, "<a id=\"s%d\"></a>\n\n## ", number);
+}
+
+/* The sections, linked by their anchors. */
+static void put_contents(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd)
+{
+	(void)t, (void)rd;
+	const struct docmodel *m = &p->m;
+	FILE *f = p->f;
+	fputs("**", f);
+	put_markup(f, b->text && b->text[0] ? b->text : "Contents");
+	fputs("**\n\n", f);
+	for (size_t k = 0, n = 0; k < m->n; k++)
+		if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
+			fprintf(f, "%zu. [", ++n);
+			put_markup(f, m->b[k].text);
+			fprintf(f, "](#s%d)\n", m->b[k].number);
+		}
+	fputc('\n', f);
+}
+
+static const struct page_writer markdown_writer = {
+	.ext = ".md", .begin = put_begin, .end = put_end, .markup = put_markup, .paragraph = put_paragraph,
+	.section = put_section, .section_end = "\n\n", .sub = { "### ", "\n\n" },
+	.list = { "", "\n" }, .item = { "- ", "\n" },
+	.contents = put_contents, .figure = put_figure, .table = put_table,
+};
 
 int report_markdown(const struct template *t, struct rdata *rd, const struct report_opts *o,
 		    struct report_stats *stats)
 {
-	struct page p;
-	int rc = page_open(&p, t, rd, o, ".md");
-	if (rc)
-		return rc;
-	const struct docmodel *m = &p.m;
-	FILE *f = p.f;
-	fputs("# ", f);
-	put_markup(f, m->title);
-	fputs("\n\n", f);
-	if (m->subtitle)
-		put_paragraphs(f, m->subtitle, "");
-	if (m->meta)
-		put_paragraphs(f, m->meta, "");
-	int figures = 0, tables = 0;
-	for (size_t i = 0; i < m->n && !rc; i++) {
-		const struct dblock *b = &m->b[i];
-		switch (b->kind) {
-		case D_SECTION:
-			if (b->text && b->text[0]) {
-				fprintf(f, "<a id=\"s%d\"></a>\n\n## ", b->number);
-				if (t->layout == LAYOUT_ARTICLE && b->number > 0)
-					fprintf(f, "%d ", b->number);
-				put_markup(f, b->text);
-				fputs("\n\n", f);
-			}
-			break;
-		case D_SUBHEADING:
-			fputs("### ", f);
-			put_markup(f, b->text);
-			fputs("\n\n", f);
-			break;
-		case D_PARA:
-			put_paragraphs(f, b->text, "");
-			break;
-		case D_NOTE:
-			put_paragraphs(f, b->text, "> ");
-			break;
-		case D_BULLETS:
-			for (size_t k = 0; k < b->nitems; k++) {
-				fputs("- ", f);
-				put_markup(f, b->items[k]);
-				fputc('\n', f);
-			}
-			fputc('\n', f);
-			break;
-		case D_CONTENTS: /* the sections, linked by their anchors */
-			fputs("**", f);
-			put_markup(f, b->text && b->text[0] ? b->text : "Contents");
-			fputs("**\n\n", f);
-			for (size_t k = 0, n = 0; k < m->n; k++)
-				if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
-					fprintf(f, "%zu. [", ++n);
-					put_markup(f, m->b[k].text);
-					fprintf(f, "](#s%d)\n", m->b[k].number);
-				}
-			fputc('\n', f);
-			break;
-		case D_FIGURE:
-			rc = put_figure(&p, b, t, rd, o->dpi);
-			figures++;
-			break;
-		case D_TABLE:
-			if (b->table) {
-				put_table(f, b);
-				tables++;
-			}
-			break;
-		default: /* page breaks, the patent brief: print matters only */
-			break;
-		}
-	}
-	return page_close(&p, rc, figures, tables, o->out, stats);
+	return page_write(&markdown_writer, t, rd, o, stats);
 }

@@ -2,6 +2,7 @@
 #include "render/page.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -69,4 +70,113 @@ int page_close(struct page *p, int rc, int figures, int tables, const char *out,
 	}
 	docmodel_release(&p->m);
 	return rc;
+}
+
+void page_markup(FILE *f, const char *s, const struct markup_out *out)
+{
+	while (s && *s) {
+		if (*s != '<') {
+			const char *e = strchr(s, '<');
+			if (!e)
+				e = s + strlen(s);
+			out->run(f, s, e);
+			s = e;
+			continue;
+		}
+		const char *end = strchr(s, '>');
+		if (!end) { /* not markup after all */
+			out->rest(f, s);
+			return;
+		}
+		int closing = s[1] == '/';
+		const char *name = s + 1 + closing;
+		size_t n = strcspn(name, " \t>/");
+		for (size_t i = 0; i < out->n; i++)
+			if (strlen(out->tags[i][0]) == n && !strncmp(name, out->tags[i][0], n))
+				fputs(out->tags[i][closing ? 2 : 1], f);
+		s = end + 1;
+	}
+}
+
+void page_paragraphs(const struct page_writer *w, FILE *f, const char *text, int note)
+{
+	const char *p = text ? text : "";
+	while (*p) {
+		const char *e = strstr(p, "\n\n");
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		char *one = strndup(p, n);
+		if (one && one[strspn(one, " \n")])
+			w->paragraph(f, one, note);
+		free(one);
+		p += n;
+		while (*p == '\n')
+			p++;
+	}
+}
+
+int page_write(const struct page_writer *w, const struct template *t, struct rdata *rd, const struct report_opts *o,
+	       struct report_stats *stats)
+{
+	struct page p;
+	int rc = page_open(&p, t, rd, o, w->ext);
+	if (rc)
+		return rc;
+	const struct docmodel *m = &p.m;
+	FILE *f = p.f;
+	w->begin(&p);
+	int figures = 0, tables = 0;
+	for (size_t i = 0; i < m->n && !rc; i++) {
+		const struct dblock *b = &m->b[i];
+		switch (b->kind) {
+		case D_SECTION:
+			if (b->text && b->text[0]) {
+				w->section(f, b->number);
+				if (t->layout == LAYOUT_ARTICLE && b->number > 0)
+					fprintf(f, "%d ", b->number);
+				w->markup(f, b->text);
+				fputs(w->section_end, f);
+			}
+			break;
+		case D_SUBHEADING:
+			fputs(w->sub[0], f);
+			w->markup(f, b->text);
+			fputs(w->sub[1], f);
+			break;
+		case D_PARA:
+		case D_NOTE:
+			page_paragraphs(w, f, b->text, b->kind == D_NOTE);
+			break;
+		case D_BULLETS:
+			fputs(w->list[0], f);
+			for (size_t k = 0; k < b->nitems; k++) {
+				fputs(w->item[0], f);
+				w->markup(f, b->items[k]);
+				fputs(w->item[1], f);
+			}
+			fputs(w->list[1], f);
+			break;
+		case D_CONTENTS:
+			w->contents(&p, b, t, rd);
+			break;
+		case D_FIGURE: {
+			char file[610], title[600];
+			rc = page_figure(&p, b, t, rd, o->dpi, file, sizeof file, title, sizeof title);
+			if (!rc)
+				w->figure(&p, b, file, title);
+			figures++;
+			break;
+		}
+		case D_TABLE:
+			if (b->table) {
+				w->table(f, b);
+				tables++;
+			}
+			break;
+		default: /* page breaks, the patent brief: print matters only */
+			break;
+		}
+	}
+	if (!rc)
+		w->end(&p);
+	return page_close(&p, rc, figures, tables, o->out, stats);
 }

@@ -1,7 +1,8 @@
 /* page.h: a document written as one file beside a folder of its figures
  * (NAME.html or NAME.md with NAME_files/): what the HTML and Markdown
  * writers share — the model built once, the folder, the output transaction,
- * each figure drawn once as SVG.  The writers only write. */
+ * each figure drawn once as SVG, the walk over the blocks and the reading of
+ * Pango markup.  A writer is a struct page_writer: how it spells each element. */
 #ifndef ATTNPROF_RENDER_PAGE_H
 #define ATTNPROF_RENDER_PAGE_H
 
@@ -33,5 +34,40 @@ int page_figure(struct page *p, const struct dblock *b, const struct template *t
 /* Commit the page (rc == 0 and no write error) or leave every previous
  * output as it was; stats filled on success.  The result code. */
 int page_close(struct page *p, int rc, int figures, int tables, const char *out, struct report_stats *stats);
+
+/* How a one-file writer spells the document's elements.  page_write walks
+ * the model once and writes every block through these; blocks only print
+ * has (page breaks, the patent brief) are skipped. */
+struct page_writer {
+	const char *ext;                          /* ".html", ".md" */
+	void (*begin)(struct page *);             /* before the first block: the title and what goes with it */
+	void (*end)(struct page *);               /* after the last */
+	void (*markup)(FILE *, const char *);     /* inline Pango markup in the writer's own terms */
+	void (*paragraph)(FILE *, char *one, int note); /* one paragraph of a text (note: D_NOTE); one is its to change */
+	void (*section)(FILE *, int number);      /* a section heading's opening, with its anchor */
+	const char *section_end;
+	const char *sub[2], *list[2], *item[2];   /* opening and closing of subheading, bullet list, bullet */
+	void (*contents)(struct page *, const struct dblock *, const struct template *, const struct rdata *);
+	/* a figure block, drawn by page_figure into file (title: see page_figure) */
+	void (*figure)(struct page *, const struct dblock *, const char *file, const char *title);
+	void (*table)(FILE *, const struct dblock *);
+};
+/* The paragraphs of text (separated by blank lines), each through w->paragraph. */
+void page_paragraphs(const struct page_writer *w, FILE *f, const char *text, int note);
+/* Open the page, write every block with w, close it (page_open, page_close). */
+int page_write(const struct page_writer *w, const struct template *t, struct rdata *rd, const struct report_opts *o,
+	       struct report_stats *stats);
+
+/* Pango markup read once for every writer: text between tags goes to run
+ * (s up to e), a '<' that opens no tag and all after it to rest, and each
+ * tag with a row in tags (Pango's name, the writer's opening, its closing;
+ * n rows) as that opening or closing; other tags are dropped. */
+struct markup_out {
+	void (*run)(FILE *, const char *s, const char *e);
+	void (*rest)(FILE *, const char *s);
+	const char *const (*tags)[3];
+	size_t n;
+};
+void page_markup(FILE *f, const char *s, const struct markup_out *out);
 
 #endif
