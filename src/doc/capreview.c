@@ -191,18 +191,8 @@ const struct launch *capture_main_launch(const struct record *rec)
 
 void capture_gridmap(const struct rdata *rd, const struct record *rec, const struct launch *l, struct gridmap *m)
 {
-	struct gridmap_shape s = { 0 };
-	if (known(rec)) {
-		s.batch = rec->shape.batch;
-		s.heads = rec->shape.heads;
-		s.kv_heads = rec->shape.kv_heads;
-		s.seqlen_q = rec->shape.seqlen_q;
-		s.seqlen_kv = rec->shape.seqlen_kv;
-	}
-	s.bwd = is_bwd(rec);
-	s.sm_count = rd->res->header.gpu.sm_count;
 	static const int one[3] = { 1, 1, 1 };
-	gridmap_infer(l ? l->grid : one, &s, m);
+	gridmap_infer(l ? l->grid : one, known(rec) ? &rec->shape : NULL, rd->res->header.gpu.sm_count, m);
 }
 
 static const char *seqlen_text(int n, char *buf, size_t len)
