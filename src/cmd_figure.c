@@ -142,7 +142,7 @@ int cmd_figure(int argc, char **argv)
 				error("--pass is fwd, bwd or fwd+bwd, not '%s'", argv[i]);
 				return EXIT_BAD_INPUT;
 			}
-			o.sel.pass = pass_name(p);
+			o.sel.pass = p;
 		} else if (!strcmp(a, "--style")) {
 			if (need_arg(i, argc, argv)) return EXIT_BAD_INPUT;
 			style = argv[++i];

@@ -165,11 +165,13 @@ static int parse_range_cmd(const char *name)
 	}
 	printf("impl:    %s\n", id.impl);
 	if (id.shape_known)
-		printf("shape:   B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d (%s)\n", id.batch, id.heads, id.kv_heads, id.seqlen_q,
-		       id.seqlen_kv, id.head_dim, phase_name(call_phase(&id)));
+		printf("shape:   B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d (%s)\n", id.shape.batch, id.shape.heads,
+		       id.shape.kv_heads, id.shape.seqlen_q, id.shape.seqlen_kv, id.shape.head_dim,
+		       phase_name(id.shape.phase));
 	else
 		printf("shape:   unknown\n");
-	printf("causal:  %d\ndtype:   %s\npass:    %s\n", id.causal, id.dtype[0] ? id.dtype : "unknown", id.pass);
+	printf("causal:  %d\ndtype:   %s\npass:    %s\n", id.shape.causal, dtype_name(id.shape.dtype),
+	       pass_name(id.shape.pass));
 	if (id.call >= 0)
 		printf("call:    %ld\n", id.call);
 	if (id.density > 0)

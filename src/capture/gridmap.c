@@ -39,7 +39,7 @@ static const int rows_wide[] = { 256, 128, 64, 32, 16, 192, 96, 48, 24 };
 
 /* The readings of value g, most plausible first; wide: also b = 3·2^k
  * and block counts flattened with the batch alone. */
-static int candidates(int g, const struct gridmap_shape *s, struct cand *c, int wide)
+static int candidates(int g, const struct attn_shape *s, struct cand *c, int wide)
 {
 	const int *rows = wide ? rows_wide : rows_pow2;
 	size_t nrows = wide ? sizeof(rows_wide) / sizeof(*rows_wide) : sizeof(rows_pow2) / sizeof(*rows_pow2);
@@ -111,7 +111,7 @@ struct pick {
 	int alt[3], has_alt;   /* the first valid reading with other labels */
 };
 
-static int valid(const struct pick *p, const struct gridmap_shape *s)
+static int valid(const struct pick *p, const struct attn_shape *s)
 {
 	int batch = 0, heads = 0, seq = 0, q = 0, kv = 0, split = 0;
 	for (int i = 0; i < p->ndims; i++) {
@@ -130,7 +130,7 @@ static int valid(const struct pick *p, const struct gridmap_shape *s)
 	return 1;
 }
 
-static void search(struct pick *p, const struct gridmap_shape *s, int i)
+static void search(struct pick *p, const struct attn_shape *s, int i)
 {
 	if (i == p->ndims) {
 		if (!valid(p, s))
@@ -177,7 +177,7 @@ const char *gridmap_dims(const int grid[3], char *buf, size_t len)
 	return buf;
 }
 
-int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridmap *m)
+int gridmap_infer(const int grid[3], const struct attn_shape *s, int sm_count, struct gridmap *m)
 {
 	memset(m, 0, sizeof(*m));
 	char dims[64];
@@ -194,7 +194,7 @@ int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridm
 	static struct pick p; /* large: keep it off the stack */
 	/* first the power-of-two blocks; a grid of one block per SM is persistent unless those
 	 * read it; only then the wider readings (b = 3·2^k, blocks times the batch) */
-	int persistent = s->sm_count > 0 && total == s->sm_count;
+	int persistent = sm_count > 0 && total == sm_count;
 	for (int wide = 0; wide < 2; wide++) {
 		if (wide && persistent)
 			break;
@@ -219,7 +219,7 @@ int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridm
 			m->kind = GM_PERSISTENT;
 			snprintf(m->what, sizeof(m->what), "persistent: one block per SM, tiles scheduled inside the kernel");
 			snprintf(m->rule, sizeof(m->rule), "the grid is the GPU's %d SMs, not a product of B, H and blocks of N: "
-				 "the partition of work is not inferred from it", s->sm_count);
+				 "the partition of work is not inferred from it", sm_count);
 		} else {
 			m->kind = GM_NOT_INFERRED;
 			snprintf(m->what, sizeof(m->what), "not inferred");
@@ -264,7 +264,7 @@ int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridm
 		snprintf(m->what, sizeof(m->what), "tiles of the Nq × Nkv matrix, per (batch, head)");
 		snprintf(m->rule, sizeof(m->rule), "two block counts of the sequence and the heads: a GEMM over the tiles "
 			 "of S (or P), %d × %d each%s", m->block_rows, m->block_rows, order);
-	} else if (q || (nb && !s->bwd)) {
+	} else if (q || (nb && s->pass != PASS_BWD)) {
 		m->kind = GM_QBLOCKS;
 		snprintf(m->what, sizeof(m->what), "sequence-parallel over query blocks");
 		snprintf(m->rule, sizeof(m->rule), "a dimension is ⌈%s/%d⌉ and the others cover batch and heads: each block "

@@ -27,11 +27,7 @@
 
 #include <stddef.h>
 
-struct gridmap_shape {
-	int batch, heads, kv_heads, seqlen_q, seqlen_kv;
-	int bwd;            /* the backward pass */
-	int sm_count;       /* the GPU's SMs (0: unknown) */
-};
+#include "variants.h"
 
 enum gridmap_kind {
 	GM_NOT_INFERRED,    /* the grid does not factor into the shape */
@@ -55,9 +51,11 @@ struct gridmap {
 	char rule[400];        /* how it was read, one sentence */
 };
 
-/* Read grid against the shape; always fills m (kind GM_NOT_INFERRED when
- * nothing fits).  Returns m->inferred. */
-int gridmap_infer(const int grid[3], const struct gridmap_shape *s, struct gridmap *m);
+/* Read grid against the call's shape s (B, H, Hkv, Nq, Nkv and the pass;
+ * NULL or a dimension not positive: unknown) on a GPU of sm_count SMs (0:
+ * unknown); always fills m (kind GM_NOT_INFERRED when nothing fits).
+ * Returns m->inferred. */
+int gridmap_infer(const int grid[3], const struct attn_shape *s, int sm_count, struct gridmap *m);
 
 /* "grid 8 × 16 × 16 = ⌈N/128⌉ × B × H: sequence-parallel over query blocks"
  * or "grid 132: persistent …: not inferred" into buf. */

@@ -89,6 +89,15 @@ static int parse_long(const char *v, size_t n, long lo, long hi, long *out)
 	return 0;
 }
 
+/* The index of v[0..n) among names[0..count), or -1. */
+static int word_index(const char *v, size_t n, const char *const *names, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (strlen(names[i]) == n && !strncmp(names[i], v, n))
+			return i;
+	return -1;
+}
+
 static const char *const keys[] = { "impl", "B", "H", "Hkv", "Nq", "Nkv", "d", "causal", "dtype",
 				    "pass", "call", "origin", "density", "mask" };
 enum { K_IMPL, K_B, K_H, K_HKV, K_NQ, K_NKV, K_D, K_CAUSAL, K_DTYPE, K_PASS, K_CALL, K_ORIGIN, K_DENSITY, K_MASK,
@@ -102,7 +111,8 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 {
 	memset(id, 0, sizeof *id);
 	id->call = -1;
-	snprintf(id->pass, sizeof id->pass, "fwd");
+	id->shape.dtype = DTYPE_UNKNOWN;
+	id->shape.pass = PASS_FWD;
 	if (problem && len)
 		problem[0] = '\0';
 	if (!range_is_attention(name))
@@ -126,10 +136,7 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 		}
 		size_t klen = (size_t)(eq - tok), vlen = tlen - klen - 1;
 		const char *v = eq + 1;
-		int k = -1;
-		for (int i = 0; i < K_COUNT; i++)
-			if (strlen(keys[i]) == klen && !strncmp(keys[i], tok, klen))
-				k = i;
+		int k = word_index(tok, klen, keys, K_COUNT);
 		if (k < 0) {
 			char kb[32];
 			snprintf(kb, sizeof kb, "%.*s", (int)(klen > 31 ? 31 : klen), tok);
@@ -144,7 +151,8 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 		}
 		seen |= 1u << k;
 		long x = 0;
-		int *dim = NULL;
+		int *dim = NULL, w;
+		struct attn_shape *sh = &id->shape;
 		switch (k) {
 		case K_IMPL:
 		case K_ORIGIN: {
@@ -157,30 +165,30 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 			}
 			break;
 		}
-		case K_B: dim = &id->batch; break;
-		case K_H: dim = &id->heads; break;
-		case K_HKV: dim = &id->kv_heads; break;
-		case K_NQ: dim = &id->seqlen_q; break;
-		case K_NKV: dim = &id->seqlen_kv; break;
-		case K_D: dim = &id->head_dim; break;
+		case K_B: dim = &sh->batch; break;
+		case K_H: dim = &sh->heads; break;
+		case K_HKV: dim = &sh->kv_heads; break;
+		case K_NQ: dim = &sh->seqlen_q; break;
+		case K_NKV: dim = &sh->seqlen_kv; break;
+		case K_D: dim = &sh->head_dim; break;
 		case K_CAUSAL:
 			if (parse_long(v, vlen, 0, 1, &x))
 				snprintf(why, sizeof why, "causal must be 0 or 1");
-			id->causal = (int)x;
+			sh->causal = (int)x;
 			break;
+		/* the names of the enums' tables, not dtype_parse's aliases: a range
+		 * names the dtypes before DTYPE_UNKNOWN and the passes before fwd+bwd */
 		case K_DTYPE:
-			if ((vlen == 4 && (!strncmp(v, "fp16", 4) || !strncmp(v, "bf16", 4) || !strncmp(v, "fp32", 4)))) {
-				memcpy(id->dtype, v, 4);
-				id->dtype[4] = '\0';
-			} else
+			if ((w = word_index(v, vlen, dtype_names, DTYPE_UNKNOWN)) < 0)
 				snprintf(why, sizeof why, "dtype must be fp16, bf16 or fp32");
+			else
+				sh->dtype = (enum dtype)w;
 			break;
 		case K_PASS:
-			if (vlen == 3 && (!strncmp(v, "fwd", 3) || !strncmp(v, "bwd", 3))) {
-				memcpy(id->pass, v, 3);
-				id->pass[3] = '\0';
-			} else
+			if ((w = word_index(v, vlen, pass_names, PASS_FWDBWD)) < 0)
 				snprintf(why, sizeof why, "pass must be fwd or bwd");
+			else
+				sh->pass = (enum pass)w;
 			break;
 		case K_DENSITY: {
 			char num[32];
@@ -193,18 +201,13 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 				id->density = dv;
 			break;
 		}
-		case K_MASK: {
-			int ok = 0;
-			for (size_t i = 0; i < sizeof mask_kinds / sizeof mask_kinds[0]; i++)
-				if (strlen(mask_kinds[i]) == vlen && !strncmp(v, mask_kinds[i], vlen)) {
-					snprintf(id->mask, sizeof id->mask, "%s", mask_kinds[i]);
-					ok = 1;
-				}
-			if (!ok)
+		case K_MASK:
+			if ((w = word_index(v, vlen, mask_kinds, (int)(sizeof mask_kinds / sizeof mask_kinds[0]))) < 0)
 				snprintf(why, sizeof why, "mask must be additive-causal, additive-none, additive, bool-causal, "
 					 "bool-none or bool");
+			else
+				snprintf(id->mask, sizeof id->mask, "%s", mask_kinds[w]);
 			break;
-		}
 		case K_CALL:
 			if (parse_long(v, vlen, 0, DIM_MAX, &x))
 				snprintf(why, sizeof why, "call must be a number from 0");
@@ -221,21 +224,23 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 	}
 	/* a mask read as the causal pattern makes the call causal */
 	if (!why[0] && strstr(id->mask, "-causal")) {
-		if ((seen & (1u << K_CAUSAL)) && !id->causal)
+		if ((seen & (1u << K_CAUSAL)) && !id->shape.causal)
 			snprintf(why, sizeof why, "mask=%s says causal, causal=0 says not", id->mask);
-		id->causal = 1;
+		id->shape.causal = 1;
 	}
+	struct attn_shape *sh = &id->shape;
 	if (!why[0] && !(seen & (1u << K_IMPL)))
 		snprintf(why, sizeof why, "no impl=NAME");
 	if (!why[0])
-		id->kv_heads = kv_heads_or_heads(id->kv_heads, id->heads);
-	if (!why[0] && id->heads && id->kv_heads && id->heads % id->kv_heads)
-		snprintf(why, sizeof why, "Hkv=%d does not divide H=%d", id->kv_heads, id->heads);
-	int all = id->batch && id->heads && id->seqlen_q && id->seqlen_kv && id->head_dim;
-	int some = id->batch || id->heads || id->seqlen_q || id->seqlen_kv || id->head_dim;
+		sh->kv_heads = kv_heads_or_heads(sh->kv_heads, sh->heads);
+	if (!why[0] && sh->heads && sh->kv_heads && sh->heads % sh->kv_heads)
+		snprintf(why, sizeof why, "Hkv=%d does not divide H=%d", sh->kv_heads, sh->heads);
+	int all = sh->batch && sh->heads && sh->seqlen_q && sh->seqlen_kv && sh->head_dim;
+	int some = sh->batch || sh->heads || sh->seqlen_q || sh->seqlen_kv || sh->head_dim;
 	if (!why[0] && some && !all)
 		snprintf(why, sizeof why, "a shape needs all of B, H, Nq, Nkv and d");
 	id->shape_known = !why[0] && all;
+	sh->phase = call_phase(id);
 	if (!id->impl[0])
 		snprintf(id->impl, sizeof id->impl, "unknown");
 	if (why[0]) {
@@ -248,16 +253,17 @@ int range_parse(const char *name, struct call_id *id, char *problem, size_t len)
 
 const char *range_format(const struct call_id *id, char *buf, size_t len)
 {
+	const struct attn_shape *sh = &id->shape;
 	int n = snprintf(buf, len, RANGE_PREFIX " impl=%s", id->impl);
 	if (id->shape_known && n >= 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d", id->batch,
-			      id->heads, id->kv_heads, id->seqlen_q, id->seqlen_kv, id->head_dim);
+		n += snprintf(buf + n, len - (size_t)n, " B=%d H=%d Hkv=%d Nq=%d Nkv=%d d=%d", sh->batch,
+			      sh->heads, sh->kv_heads, sh->seqlen_q, sh->seqlen_kv, sh->head_dim);
 	if (n >= 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " causal=%d", id->causal);
-	if (id->dtype[0] && n >= 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " dtype=%s", id->dtype);
+		n += snprintf(buf + n, len - (size_t)n, " causal=%d", sh->causal);
+	if (sh->dtype != DTYPE_UNKNOWN && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " dtype=%s", dtype_name(sh->dtype));
 	if (n >= 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " pass=%s", id->pass[0] ? id->pass : "fwd");
+		n += snprintf(buf + n, len - (size_t)n, " pass=%s", pass_name(sh->pass));
 	if (id->density > 0 && id->density < 1 && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, " density=%.6f", id->density);
 	if (id->mask[0] && n >= 0 && (size_t)n < len)
@@ -273,20 +279,13 @@ enum phase call_phase(const struct call_id *id)
 {
 	if (!id->shape_known)
 		return PHASE_UNKNOWN;
-	return id->seqlen_q <= 16 && id->seqlen_q < id->seqlen_kv ? PHASE_DECODE : PHASE_PREFILL;
+	return id->shape.seqlen_q <= 16 && id->shape.seqlen_q < id->shape.seqlen_kv ? PHASE_DECODE : PHASE_PREFILL;
 }
 
 void call_shape(const struct call_id *id, struct attn_shape *s)
 {
-	memset(s, 0, sizeof *s);
+	*s = id->shape;
 	s->phase = call_phase(id);
-	if (!id->dtype[0] || dtype_parse(id->dtype, &s->dtype))
-		s->dtype = DTYPE_UNKNOWN;
-	if (pass_parse(id->pass, &s->pass))
-		s->pass = PASS_FWD;
-	if (id->shape_known) {
-		s->batch = id->batch; s->heads = id->heads; s->kv_heads = id->kv_heads;
-		s->seqlen_q = id->seqlen_q; s->seqlen_kv = id->seqlen_kv; s->head_dim = id->head_dim;
-	}
-	s->causal = id->causal;
+	if (!id->shape_known)
+		s->batch = s->heads = s->kv_heads = s->seqlen_q = s->seqlen_kv = s->head_dim = 0;
 }

@@ -35,10 +35,9 @@
 struct call_id {
 	char impl[64];
 	char origin[64];
-	char dtype[8];         /* "fp16", "bf16", "fp32" or "" (unknown) */
-	char pass[4];          /* "fwd" or "bwd" */
-	int batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim; /* 0: not given */
-	int causal;
+	/* dtype DTYPE_UNKNOWN, the dimensions 0 where not given; pass fwd or
+	 * bwd; phase call_phase's once parsed */
+	struct attn_shape shape;
 	long call;             /* -1: not given */
 	double density;        /* fraction of tile pairs computed; 0: not given (all) */
 	char mask[16];         /* "additive-causal", ... or "" (not given) */
@@ -86,8 +85,8 @@ const char *range_format(const struct call_id *id, char *buf, size_t len);
 /* Decode when the call's query is much shorter than its keys
  * (Nq <= 16 and Nq < Nkv), prefill otherwise, unknown without a shape. */
 enum phase call_phase(const struct call_id *id);
-/* The call's problem as a record holds it: its phase, dtype (unknown where
- * the range names none) and pass; zeros for a shape the range did not give. */
+/* The call's problem as a record holds it: id's shape, with zeros for the
+ * dimensions where the shape is not known (a range that broke the grammar). */
 void call_shape(const struct call_id *id, struct attn_shape *s);
 
 #endif

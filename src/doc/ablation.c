@@ -72,12 +72,12 @@ void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *
 		if ((o->sel.n >= 0 && r->shape.seqlen_kv != o->sel.n) || (o->sel.d >= 0 && r->shape.head_dim != o->sel.d) ||
 		    (o->sel.causal >= 0 && !!r->shape.causal != !!o->sel.causal) ||
 		    (o->sel.batch >= 0 && r->shape.batch != o->sel.batch) || (o->sel.heads >= 0 && r->shape.heads != o->sel.heads) ||
-		    (o->sel.dtype && strcmp(dtype_name(r->shape.dtype), o->sel.dtype)))
+		    (o->sel.dtype != RSEL_DTYPE_ANY && r->shape.dtype != o->sel.dtype))
 			continue;
 		rsel_any(s);
-		s->phase = "prefill";
+		s->phase = PHASE_PREFILL;
 		s->n = r->shape.seqlen_kv; s->d = r->shape.head_dim; s->causal = !!r->shape.causal;
-		s->batch = r->shape.batch; s->heads = r->shape.heads; s->dtype = dtype_name(r->shape.dtype);
+		s->batch = r->shape.batch; s->heads = r->shape.heads; s->dtype = r->shape.dtype;
 		return;
 	}
 }

@@ -153,7 +153,7 @@ const struct record *capture_reference(const struct rdata *rd, const struct reco
 	/* attnprof's own record of the call's whole identity */
 	struct rsel s;
 	rsel_any(&s);
-	s.pass = record_pass(rec);
+	s.pass = rec->shape.pass;
 	s.batch = rec->shape.batch;
 	s.heads = rec->shape.heads;
 	s.kv_heads = rec->shape.kv_heads;
@@ -161,7 +161,7 @@ const struct record *capture_reference(const struct rdata *rd, const struct reco
 	s.n = rec->shape.seqlen_kv;
 	s.d = rec->shape.head_dim;
 	s.causal = !!rec->shape.causal;
-	s.dtype = dtype_name(rec->shape.dtype);
+	s.dtype = rec->shape.dtype;
 	const struct record *r = rdata_find(rd, variant, &s);
 	return r && !r->error ? r : NULL;
 }
@@ -191,18 +191,8 @@ const struct launch *capture_main_launch(const struct record *rec)
 
 void capture_gridmap(const struct rdata *rd, const struct record *rec, const struct launch *l, struct gridmap *m)
 {
-	struct gridmap_shape s = { 0 };
-	if (known(rec)) {
-		s.batch = rec->shape.batch;
-		s.heads = rec->shape.heads;
-		s.kv_heads = rec->shape.kv_heads;
-		s.seqlen_q = rec->shape.seqlen_q;
-		s.seqlen_kv = rec->shape.seqlen_kv;
-	}
-	s.bwd = is_bwd(rec);
-	s.sm_count = rd->res->header.gpu.sm_count;
 	static const int one[3] = { 1, 1, 1 };
-	gridmap_infer(l ? l->grid : one, &s, m);
+	gridmap_infer(l ? l->grid : one, known(rec) ? &rec->shape : NULL, rd->res->header.gpu.sm_count, m);
 }
 
 static const char *seqlen_text(int n, char *buf, size_t len)
@@ -711,8 +701,8 @@ int capture_role(const struct rdata *rd, const char *role, char *key, size_t len
 	/* the record a value of the series would draw: the focus, the sweep's family */
 	struct rsel sel;
 	rsel_any(&sel);
-	sel.phase = "prefill";
-	sel.pass = bwd ? "bwd" : "fwd";
+	sel.phase = PHASE_PREFILL;
+	sel.pass = bwd ? PASS_BWD : PASS_FWD;
 	sel.n = rd->focus.n;
 	sel.d = rd->focus.d;
 	sel.causal = rd->focus.causal;
@@ -1058,7 +1048,7 @@ static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh
 
 enum pass capture_compare_pass(const struct figopts *o)
 {
-	return o && o->sel.pass && !strcmp(o->sel.pass, "bwd") ? PASS_BWD : PASS_FWD;
+	return o && o->sel.pass == PASS_BWD ? PASS_BWD : PASS_FWD;
 }
 
 void capture_table_compare(struct dtable *T, const struct rdata *rd, const struct figopts *o)

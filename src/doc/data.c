@@ -23,9 +23,14 @@ void rsel_any(struct rsel *s)
 	s->n = s->nq = s->d = s->causal = s->batch = s->heads = s->kv_heads = -1;
 	s->tokens = -1;
 	s->hidden = -1;
-	s->dtype = NULL;
-	s->phase = NULL;
-	s->pass = NULL;
+	s->dtype = RSEL_DTYPE_ANY;
+	s->phase = RSEL_PHASE_ANY;
+	s->pass = RSEL_PASS_UNSET;
+}
+
+enum pass rsel_pass(const struct rsel *s)
+{
+	return s->pass == RSEL_PASS_UNSET ? PASS_FWD : s->pass;
 }
 
 int rsel_match(const struct rsel *s, const struct record *r)
@@ -39,9 +44,9 @@ int rsel_match(const struct rsel *s, const struct record *r)
 	       (s->kv_heads < 0 || r->shape.kv_heads == s->kv_heads) &&
 	       (s->tokens < 0 || (long long)r->shape.batch * r->shape.seqlen_kv == s->tokens) &&
 	       (s->hidden < 0 || r->shape.heads * r->shape.head_dim == s->hidden) &&
-	       (!s->dtype || !strcmp(dtype_name(r->shape.dtype), s->dtype)) &&
-	       (!s->phase || !strcmp(phase_name(r->shape.phase), s->phase)) &&
-	       !strcmp(record_pass(r), s->pass ? s->pass : "fwd");
+	       (s->dtype == RSEL_DTYPE_ANY || r->shape.dtype == s->dtype) &&
+	       (s->phase == RSEL_PHASE_ANY || r->shape.phase == s->phase) &&
+	       r->shape.pass == rsel_pass(s);
 }
 
 const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
@@ -50,8 +55,8 @@ const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
 	buf[0] = '\0';
 #define ADD(...) do { int w_ = snprintf(buf + u, len - u, __VA_ARGS__); \
 	if (w_ > 0 && (size_t)w_ < len - u) u += (size_t)w_; } while (0)
-	if (s->phase) ADD("%s%s", u ? ", " : "", s->phase);
-	if (s->pass && strcmp(s->pass, "fwd")) ADD("%s%s", u ? ", " : "", s->pass);
+	if (s->phase != RSEL_PHASE_ANY) ADD("%s%s", u ? ", " : "", phase_name(s->phase));
+	if (rsel_pass(s) != PASS_FWD) ADD("%s%s", u ? ", " : "", pass_name(s->pass));
 	if (s->batch >= 0) ADD("%sB=%d", u ? ", " : "", s->batch);
 	if (s->heads >= 0) ADD("%sH=%d", u ? ", " : "", s->heads);
 	if (s->kv_heads >= 0) ADD("%sHkv=%d", u ? ", " : "", s->kv_heads);
@@ -61,7 +66,7 @@ const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
 	if (s->n >= 0) ADD("%sN=%d", u ? ", " : "", s->n);
 	if (s->d >= 0) ADD("%sd=%d", u ? ", " : "", s->d);
 	if (s->causal >= 0) ADD("%s%s", u ? ", " : "", s->causal ? "causal" : "non-causal");
-	if (s->dtype) ADD("%s%s", u ? ", " : "", s->dtype);
+	if (s->dtype != RSEL_DTYPE_ANY) ADD("%s%s", u ? ", " : "", dtype_name(s->dtype));
 #undef ADD
 	return buf;
 }
@@ -128,7 +133,7 @@ static void focus_family(struct rdata *rd)
 		n_bf += r->shape.dtype == DTYPE_BF16;
 	}
 	if (n16 || n_bf)
-		rd->focus.dtype = n_bf > n16 ? "bf16" : "fp16";
+		rd->focus.dtype = n_bf > n16 ? DTYPE_BF16 : DTYPE_FP16;
 }
 
 void rdata_init(struct rdata *rd, const struct results *res, const char *path)
@@ -151,11 +156,11 @@ void rdata_init(struct rdata *rd, const struct results *res, const char *path)
 		}
 	}
 	rsel_any(&rd->focus);
-	rd->focus.phase = "prefill";
+	rd->focus.phase = PHASE_PREFILL;
 	focus_family(rd);
 	struct rsel pre;
 	rsel_any(&pre);
-	pre.phase = "prefill";
+	pre.phase = PHASE_PREFILL;
 	pre.tokens = rd->focus.tokens;
 	pre.hidden = rd->focus.hidden;
 	int vals[64];
@@ -349,9 +354,10 @@ static void trace_line(const struct rdata *rd, const char *what, const char *key
 	/* the stated selection as fields: -1 is "any" (tests/records-check.py reads these) */
 	fprintf((FILE *)t->f, "%s\t%s\t%s\tN=%d Nq=%d d=%d causal=%d B=%d H=%d Hkv=%d BN=%lld Hd=%d dtype=%s phase=%s pass=%s"
 		"\t%s\t%s\t%s\n", what, t->context ? t->context : "-", key, sel->n, sel->nq, sel->d, sel->causal,
-		sel->batch, sel->heads, sel->kv_heads, sel->tokens, sel->hidden, sel->dtype ? sel->dtype : "-",
-		sel->phase ? sel->phase : "-", sel->pass ? sel->pass : "fwd", rk, r ? rdata_record_file(rd, r) : "-",
-		also ? also : "-");
+		sel->batch, sel->heads, sel->kv_heads, sel->tokens, sel->hidden,
+		sel->dtype == RSEL_DTYPE_ANY ? "-" : dtype_name(sel->dtype),
+		sel->phase == RSEL_PHASE_ANY ? "-" : phase_name(sel->phase), pass_name(rsel_pass(sel)), rk,
+		r ? rdata_record_file(rd, r) : "-", also ? also : "-");
 }
 
 void rdata_trace_record(const struct rdata *rd, const char *what, const char *key, const struct rsel *sel,
@@ -421,13 +427,13 @@ const struct record *rdata_find(const struct rdata *rd, const char *key, const s
 
 void rsel_family(struct rsel *s, const struct rdata *rd)
 {
-	if (s->phase && strcmp(s->phase, "prefill"))
+	if (s->phase != RSEL_PHASE_ANY && s->phase != PHASE_PREFILL)
 		return;
 	if (s->batch < 0 && s->tokens < 0)
 		s->tokens = rd->focus.tokens;
 	if (s->heads < 0 && s->hidden < 0)
 		s->hidden = rd->focus.hidden;
-	if (!s->dtype)
+	if (s->dtype == RSEL_DTYPE_ANY)
 		s->dtype = rd->focus.dtype;
 }
 
@@ -622,10 +628,10 @@ const struct record *rdata_other(const struct rdata *rd, const struct record *re
 	struct rsel s;
 	rsel_any(&s);
 	s.n = rec->shape.seqlen_kv; s.nq = rec->shape.seqlen_q; s.d = rec->shape.head_dim; s.causal = rec->shape.causal;
-	s.batch = rec->shape.batch; s.heads = rec->shape.heads; s.dtype = dtype_name(rec->shape.dtype);
-	s.phase = phase_name(rec->shape.phase);
+	s.batch = rec->shape.batch; s.heads = rec->shape.heads; s.dtype = rec->shape.dtype;
+	s.phase = rec->shape.phase;
 	s.kv_heads = rec->shape.kv_heads;
-	s.pass = record_pass(rec); /* a backward against the other's backward */
+	s.pass = rec->shape.pass; /* a backward against the other's backward */
 	const struct record *o = rdata_find(rd, key, &s);
 	if (!o) {
 		char d[128];

@@ -16,7 +16,7 @@
 #include "results.h"
 #include "variants.h"
 
-/* Conditions; -1 / NULL mean "any". */
+/* Conditions; -1 and the RSEL_ values below mean "any". */
 struct rsel {
 	int n;        /* seqlen_kv: N for prefill, the KV-cache length for decode */
 	int nq;       /* seqlen_q */
@@ -24,11 +24,20 @@ struct rsel {
 	int kv_heads; /* -1 any */
 	long long tokens; /* B·N (batch_tokens in a spec): a sweep's shape family, with hidden */
 	int hidden;   /* H·d */
-	const char *dtype;
-	const char *phase;
-	const char *pass;   /* "fwd" (also NULL: the forward unless asked), "bwd", "fwd+bwd" */
+	enum dtype dtype;   /* or RSEL_DTYPE_ANY */
+	enum phase phase;   /* or RSEL_PHASE_ANY */
+	enum pass pass;     /* or RSEL_PASS_UNSET: see there */
 };
+/* The enum fields' "any", one past each enum's names.  A record has one
+ * pass, so an unset pass is not "any": rsel_match (rsel_pass) reads it as
+ * the forward, and what draws each pass (a table, a figure) draws them all. */
+#define RSEL_DTYPE_ANY DTYPE_COUNT
+#define RSEL_PHASE_ANY PHASE_COUNT
+#define RSEL_PASS_UNSET PASS_COUNT
+/* Every field any, the pass unset. */
 void rsel_any(struct rsel *s);
+/* s's pass: the one set, else the forward. */
+enum pass rsel_pass(const struct rsel *s);
 int rsel_match(const struct rsel *s, const struct record *rec);
 /* "N=4096, d=128, non-causal" for the fields set. */
 const char *rsel_describe(const struct rsel *s, char *buf, size_t len);

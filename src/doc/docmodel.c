@@ -101,7 +101,7 @@ static size_t section_variants(struct walk *w, const struct tsection *s, const c
 	}
 	struct rsel any;
 	rsel_any(&any);
-	any.phase = "prefill";
+	any.phase = PHASE_PREFILL;
 	size_t n = rdata_series(w->rd, &any, SERIES_MAIN, keys, 16), m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (variant_find(keys[i]))

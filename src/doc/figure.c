@@ -173,14 +173,14 @@ void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 	if (s->n < 0) s->n = rd->focus.n;
 	if (s->d < 0) s->d = rd->focus.d;
 	if (s->causal < 0) s->causal = rd->focus.causal;
-	if (!s->phase) s->phase = rd->focus.phase;
+	if (s->phase == RSEL_PHASE_ANY) s->phase = rd->focus.phase;
 	rsel_family(s, rd);
 }
 
 void fig_prefill_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 {
 	rsel_any(s);
-	s->phase = "prefill";
+	s->phase = PHASE_PREFILL;
 	s->pass = o->sel.pass;
 	s->batch = o->sel.batch;
 	s->heads = o->sel.heads;
@@ -194,7 +194,7 @@ void fig_prefill_sel(const struct rdata *rd, const struct figopts *o, struct rse
 void fig_decode_sel(const struct rdata *rd, const struct figopts *o, struct rsel *base)
 {
 	rsel_any(base);
-	base->phase = "decode";
+	base->phase = PHASE_DECODE;
 	base->batch = o->sel.batch;
 	if (o->sel.d >= 0)
 		base->d = o->sel.d;

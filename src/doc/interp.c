@@ -444,6 +444,8 @@ static int set_condition(const struct cond_grammar *g, const char *k, const char
 	if (c == C_NAMES || !(g->takes & (1u << c)))
 		return -1;
 	int iv = 0, bad = 0;
+	enum dtype dv;
+	enum phase hv;
 	enum pass pv;
 	switch (c) {
 	case C_N:
@@ -458,19 +460,18 @@ static int set_condition(const struct cond_grammar *g, const char *k, const char
 	case C_H: bad = parse_int_val(val, &sel->heads) != 0; break;
 	case C_HKV: bad = parse_int_val(val, &sel->kv_heads) != 0; break;
 	case C_CAUSAL: bad = parse_bool_val(val, &iv) != 0; sel->causal = iv; break;
+	/* the dtypes attnprof's kernels run, and a phase that is known */
 	case C_DTYPE:
-		if (!strcmp(val, "fp16")) sel->dtype = "fp16";
-		else if (!strcmp(val, "bf16")) sel->dtype = "bf16";
-		else bad = 1;
+		if (dtype_parse(val, &dv) || !dtype_runs_here(dv)) bad = 1;
+		else sel->dtype = dv;
 		break;
 	case C_PHASE:
-		if (!strcmp(val, "prefill")) sel->phase = "prefill";
-		else if (!strcmp(val, "decode")) sel->phase = "decode";
-		else bad = 1;
+		if (phase_parse(val, &hv) || hv == PHASE_UNKNOWN) bad = 1;
+		else sel->phase = hv;
 		break;
 	case C_PASS:
 		if (pass_parse(val, &pv)) bad = 1;
-		else sel->pass = pass_name(pv);
+		else sel->pass = pv;
 		break;
 	case C_LADDER: { /* the ladder an ablation table draws: its top rung */
 		const struct variant_desc *lv = variant_find(val);
@@ -718,16 +719,16 @@ static void fill_conditions(struct parser *ps, const char *key, int agg, int n_e
 		if (sel->causal < 0) sel->causal = bs->causal;
 		if (sel->batch < 0) sel->batch = bs->batch;
 		if (sel->heads < 0) sel->heads = bs->heads;
-		if (!sel->pass) sel->pass = bs->pass;
+		if (sel->pass == RSEL_PASS_UNSET) sel->pass = bs->pass;
 	}
 	if (!agg) {
-		if (!sel->phase) sel->phase = decode_only ? "decode" : "prefill";
+		if (sel->phase == RSEL_PHASE_ANY) sel->phase = decode_only ? PHASE_DECODE : PHASE_PREFILL;
 		if (sel->d < 0) sel->d = decode_only ? -1 : rd->focus.d;
 		if (sel->causal < 0) sel->causal = decode_only ? -1 : rd->focus.causal;
 		if (sel->n < 0 && !n_ext) sel->n = decode_only ? -1 : rd->focus.n;
 	}
 	/* prefill values are of the document's sweep unless B or H says otherwise */
-	if (!decode_only && (!sel->phase || !strcmp(sel->phase, "prefill")))
+	if (!decode_only && (sel->phase == RSEL_PHASE_ANY || sel->phase == PHASE_PREFILL))
 		rsel_family(sel, rd);
 	if (n_ext) {
 		int vals[64];

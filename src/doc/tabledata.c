@@ -73,7 +73,7 @@ static int speedup_cell(const struct rdata *rd, const struct record *r, const ch
 static void build_speedup(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	struct rsel s;
-	fig_prefill_sel(rd, o, &s); /* NULL pass: the forward */
+	fig_prefill_sel(rd, o, &s); /* pass unset: the forward */
 	char keys[12][SERIES_KEY];
 	size_t ns = rdata_series(rd, &s, SERIES_MAIN, keys, 12), kept = 0;
 	/* flash2's table: a ladder built on flash2 (the Hopper rungs) is compared
@@ -172,7 +172,7 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		}
 		s.causal = -1;
 	}
-	const char *pass_note = !s.pass || !strcmp(s.pass, "fwd") ? "" : !strcmp(s.pass, "bwd") ? "Backward pass. " : "Forward + backward pass. ";
+	const char *pass_note = rsel_pass(&s) == PASS_FWD ? "" : s.pass == PASS_BWD ? "Backward pass. " : "Forward + backward pass. ";
 	char fam[80] = "";
 	if (s.tokens > 0 && s.hidden > 0) {
 		char tk[24];
@@ -669,9 +669,9 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	for (size_t p = 0; p < PASS_COUNT; p++) {
-		if (o->sel.pass && strcmp(o->sel.pass, pass_names[p]))
+		if (o->sel.pass != RSEL_PASS_UNSET && o->sel.pass != (enum pass)p)
 			continue;
-		s.pass = pass_names[p];
+		s.pass = (enum pass)p;
 		char keys[16][SERIES_KEY];
 		const struct record *recs[16];
 		size_t n = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, recs, 16);

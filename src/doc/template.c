@@ -90,7 +90,7 @@ static int sel_opts(const struct template *t, const struct ynode *m, struct rsel
 		enum pass p;
 		if (pn->kind != Y_SCALAR || pass_parse(pn->scalar, &p))
 			return bad(t, pn, "pass must be fwd, bwd or fwd+bwd");
-		s->pass = pass_name(p); /* static storage */
+		s->pass = p;
 	}
 	return 0;
 }

@@ -40,7 +40,7 @@ static int bwd_part_of(const struct rdata *rd, const struct figopts *o, struct b
 	if (!p->v || p->v->loop != LOOP_KV_OUTER || !p->v->tiling || !p->v->grid)
 		return -1;
 	struct figopts ob = *o;
-	ob.sel.pass = "bwd";
+	ob.sel.pass = PASS_BWD;
 	struct rsel sel;
 	fig_sel(rd, &ob, &sel);
 	p->r = rdata_find(rd, key, &sel);

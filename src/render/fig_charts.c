@@ -122,9 +122,9 @@ static void chart_grid(struct rctx *c, struct rbox *box, const struct legend_ent
 void fig_tflops_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	(void)rd;
-	const char *p = o->sel.pass ? o->sel.pass : "fwd";
+	const enum pass p = rsel_pass(&o->sel);
 	snprintf(buf, len, "%s speed: TFLOP/s against sequence length, one panel per head dimension and mask",
-		 !strcmp(p, "bwd") ? "Backward" : !strcmp(p, "fwd+bwd") ? "Forward + backward" : "Forward");
+		 p == PASS_BWD ? "Backward" : p == PASS_FWDBWD ? "Forward + backward" : "Forward");
 }
 
 /* The top of a bar's ink: its whisker's fastest launch, else the bar. */
@@ -504,7 +504,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 	struct rsel base;
 	rsel_any(&base);
 	if (ls->filter == SERIES_DECODE) {
-		base.phase = "decode";
+		base.phase = PHASE_DECODE;
 		np = 1;
 		dv[0] = o->sel.d;
 		cv[0] = o->sel.causal;
@@ -611,9 +611,9 @@ void fig_hbm(struct rctx *c, const struct rdata *rd, const struct figopts *o, st
 void fig_memory_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	(void)rd;
-	const char *p = o->sel.pass ? o->sel.pass : "fwd";
+	const enum pass p = rsel_pass(&o->sel);
 	snprintf(buf, len, "Peak device memory against sequence length, with each descriptor's buffers%s",
-		 !strcmp(p, "bwd") ? " (backward)" : !strcmp(p, "fwd+bwd") ? " (forward + backward)" : "");
+		 p == PASS_BWD ? " (backward)" : p == PASS_FWDBWD ? " (forward + backward)" : "");
 }
 
 void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

@@ -63,10 +63,7 @@ static const struct record *shape_for(const struct rdata *rd, const struct figop
  * when the figure asks for pass bwd or fwd+bwd (NULL when it has none). */
 static const struct variant_desc *pass_desc(const char *key, const struct figopts *o)
 {
-	enum pass p = PASS_FWD;
-	if (o->sel.pass && pass_parse(o->sel.pass, &p))
-		p = PASS_FWD;
-	return variant_pass_desc(variant_find(key), p);
+	return variant_pass_desc(variant_find(key), rsel_pass(&o->sel));
 }
 
 /* Bytes of the matrices v does not store, at shape s (S, P, … as the story's formulas). */

@@ -27,10 +27,7 @@ struct gridinfo {
 /* The descriptor of series key for the figure's pass (the backward's for bwd). */
 static const struct variant_desc *pass_desc(const char *key, const struct figopts *o)
 {
-	enum pass p = PASS_FWD;
-	if (o->sel.pass && pass_parse(o->sel.pass, &p))
-		p = PASS_FWD;
-	return variant_pass_desc(variant_find(key), p);
+	return variant_pass_desc(variant_find(key), rsel_pass(&o->sel));
 }
 
 static int grid_info(const struct rdata *rd, const struct figopts *o, const char *key, struct gridinfo *g)
@@ -42,7 +39,7 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 	struct rsel sel;
 	fig_sel(rd, o, &sel);
 	if (g->v->phases & (1u << PHASE_DECODE) && !(g->v->phases & (1u << PHASE_PREFILL))) {
-		sel.phase = "decode";
+		sel.phase = PHASE_DECODE;
 		sel.n = o->sel.n;
 		sel.d = o->sel.d;
 		sel.causal = o->sel.causal;
@@ -57,7 +54,7 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 		g->s.batch = o->sel.batch > 0 ? o->sel.batch : 4;
 		g->s.heads = g->s.kv_heads = 16;
 		g->s.seqlen_q = g->s.seqlen_kv = sel.n > 0 ? sel.n : 4096;
-		if (sel.phase && !strcmp(sel.phase, "decode"))
+		if (sel.phase == PHASE_DECODE)
 			g->s.seqlen_q = 1, g->s.phase = PHASE_DECODE;
 		g->s.head_dim = sel.d > 0 ? sel.d : 128;
 		g->s.causal = sel.causal > 0;

@@ -105,7 +105,7 @@ static const struct variant_desc *patent_view(const struct rdata *rd, const stru
 	struct rsel sel;
 	fig_sel(rd, o, &sel);
 	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL))) {
-		sel.phase = "decode";
+		sel.phase = PHASE_DECODE;
 		sel.n = o->sel.n;
 		sel.d = o->sel.d;
 		sel.causal = o->sel.causal;

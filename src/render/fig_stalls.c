@@ -57,9 +57,9 @@ static size_t stall_rows(const struct rdata *rd, const struct figopts *o, struct
 	fig_sel(rd, o, &s);
 	size_t n = 0;
 	for (size_t p = 0; p < PASS_COUNT && n < ST_ROWS; p++) {
-		if (o->sel.pass && strcmp(o->sel.pass, pass_names[p]))
+		if (o->sel.pass != RSEL_PASS_UNSET && o->sel.pass != (enum pass)p)
 			continue;
-		s.pass = pass_names[p];
+		s.pass = (enum pass)p;
 		char keys[ST_ROWS][SERIES_KEY];
 		const struct record *got[ST_ROWS];
 		size_t m = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, got, ST_ROWS - n);

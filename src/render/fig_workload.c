@@ -68,9 +68,9 @@ static size_t workload_rows(const struct rdata *rd, const struct figopts *o, str
 	fig_sel(rd, o, &s);
 	size_t n = 0;
 	for (size_t p = 0; p < PASS_COUNT && n < WL_ROWS; p++) {
-		if (o->sel.pass && strcmp(o->sel.pass, pass_names[p]))
+		if (o->sel.pass != RSEL_PASS_UNSET && o->sel.pass != (enum pass)p)
 			continue;
-		s.pass = pass_names[p];
+		s.pass = (enum pass)p;
 		char keys[WL_ROWS][SERIES_KEY];
 		const struct record *got[WL_ROWS];
 		size_t m = rdata_metric_records(rd, &s, M_L1_BYTES, keys, got, WL_ROWS - n);

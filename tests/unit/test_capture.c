@@ -21,11 +21,11 @@ static void test_range_full(void)
 			      "dtype=bf16 pass=bwd call=7 origin=python-sdpa", &id, why, sizeof why), 0);
 	CHECK_STR(id.impl, "sdpa-flash");
 	CHECK_STR(id.origin, "python-sdpa");
-	CHECK_STR(id.dtype, "bf16");
-	CHECK_STR(id.pass, "bwd");
-	CHECK_INT(id.batch, 2); CHECK_INT(id.heads, 16); CHECK_INT(id.kv_heads, 4);
-	CHECK_INT(id.seqlen_q, 2048); CHECK_INT(id.seqlen_kv, 2048); CHECK_INT(id.head_dim, 128);
-	CHECK_INT(id.causal, 1); CHECK_INT(id.call, 7); CHECK_INT(id.shape_known, 1);
+	CHECK_INT(id.shape.dtype, DTYPE_BF16);
+	CHECK_INT(id.shape.pass, PASS_BWD);
+	CHECK_INT(id.shape.batch, 2); CHECK_INT(id.shape.heads, 16); CHECK_INT(id.shape.kv_heads, 4);
+	CHECK_INT(id.shape.seqlen_q, 2048); CHECK_INT(id.shape.seqlen_kv, 2048); CHECK_INT(id.shape.head_dim, 128);
+	CHECK_INT(id.shape.causal, 1); CHECK_INT(id.call, 7); CHECK_INT(id.shape_known, 1);
 	CHECK_INT(call_phase(&id), PHASE_PREFILL);
 	/* format is parse's inverse */
 	char buf[256];
@@ -41,12 +41,12 @@ static void test_range_mask(void)
 	char why[200], buf[300];
 	CHECK_INT(range_parse("attnprof: impl=transformers-eager B=1 H=32 Nq=512 Nkv=512 d=128 mask=additive-causal",
 			      &id, why, sizeof why), 0);
-	CHECK_INT(id.causal, 1);
+	CHECK_INT(id.shape.causal, 1);
 	CHECK_STR(id.mask, "additive-causal");
 	CHECK_INT(range_parse(range_format(&id, buf, sizeof buf), &back, why, sizeof why), 0);
 	CHECK_INT(memcmp(&id, &back, sizeof id), 0);
 	CHECK_INT(range_parse("attnprof: impl=e causal=0 mask=additive", &id, why, sizeof why), 0);
-	CHECK_INT(id.causal, 0);
+	CHECK_INT(id.shape.causal, 0);
 	CHECK_INT(range_parse("attnprof: impl=e causal=0 mask=bool-causal", &id, why, sizeof why), 1);
 	CHECK_CONTAINS(why, "says causal");
 	CHECK_INT(range_parse("attnprof: impl=e mask=causal", &id, why, sizeof why), 1);
@@ -58,8 +58,10 @@ static void test_range_defaults_and_decode(void)
 	struct call_id id;
 	char why[200];
 	CHECK_INT(range_parse("attnprof: impl=x B=1 H=32 Nq=1 Nkv=4096 d=128", &id, why, sizeof why), 0);
-	CHECK_INT(id.kv_heads, 32);
-	CHECK_STR(id.pass, "fwd");
+	CHECK_INT(id.shape.kv_heads, 32);
+	CHECK_INT(id.shape.pass, PASS_FWD);
+	CHECK_INT(id.shape.dtype, DTYPE_UNKNOWN); /* not given */
+	CHECK_INT(id.shape.phase, PHASE_DECODE);
 	CHECK_INT(id.call, -1);
 	CHECK_INT(call_phase(&id), PHASE_DECODE);
 	/* impl alone: a call with its shape unknown, not an error */
@@ -80,6 +82,10 @@ static void test_range_bad(void)
 	CHECK_INT(id.shape_known, 0);
 	CHECK_INT(range_parse("attnprof: impl=a B=2 H=16", &id, why, sizeof why), 1);
 	CHECK_CONTAINS(why, "all of B, H, Nq, Nkv and d");
+	struct attn_shape sh; /* what was read of a broken shape is not the record's */
+	call_shape(&id, &sh);
+	CHECK_INT(sh.batch, 0); CHECK_INT(sh.heads, 0); CHECK_INT(sh.phase, PHASE_UNKNOWN);
+	CHECK_INT(range_parse("attnprof: impl=a dtype=half", &id, why, sizeof why), 1); /* no aliases */
 	CHECK_INT(range_parse("attnprof: impl=a B=0 H=1 Nq=1 Nkv=1 d=64", &id, why, sizeof why), 1);
 	CHECK_INT(range_parse("attnprof: impl=a B=99999999999 H=1 Nq=1 Nkv=1 d=64", &id, why, sizeof why), 1);
 	CHECK_INT(range_parse("attnprof: impl=a H=6 Hkv=4 B=1 Nq=1 Nkv=1 d=64", &id, why, sizeof why), 1);
@@ -118,14 +124,14 @@ static void test_range_embedded(void)
 				      "hlo_module=jit_step,program_id=7#", buf, sizeof buf), 1);
 	CHECK_STR(buf, "attnprof: impl=jax-cudnn B=4 H=16 Hkv=16 Nq=1024 Nkv=1024 d=128 causal=1 dtype=bf16 origin=jax-helper");
 	CHECK_INT(range_parse(buf, &id, why, sizeof why), 0);
-	CHECK_STR(id.pass, "fwd");
+	CHECK_INT(id.shape.pass, PASS_FWD);
 	CHECK_INT(id.shape_known, 1);
 	/* the backward: inside transpose(jvp(...)) */
 	CHECK_INT(range_find_embedded("jit(grad)/transpose(jvp(attnprof: impl=jax-cudnn B=1 H=2 Nq=8 Nkv=8 d=64))/mul",
 				      buf, sizeof buf), 1);
 	CHECK_STR(buf, "attnprof: impl=jax-cudnn B=1 H=2 Nq=8 Nkv=8 d=64 pass=bwd");
 	CHECK_INT(range_parse(buf, &id, why, sizeof why), 0);
-	CHECK_STR(id.pass, "bwd");
+	CHECK_INT(id.shape.pass, PASS_BWD);
 	/* a transpose after the tag is another operation's */
 	CHECK_INT(range_find_embedded("jit(f)/attnprof: impl=x B=1 H=1 Nq=1 Nkv=1 d=64/transpose(y)", buf, sizeof buf), 1);
 	CHECK_STR(buf, "attnprof: impl=x B=1 H=1 Nq=1 Nkv=1 d=64");

@@ -63,7 +63,7 @@ static void test_quantities(void)
 	if (!load()) SKIP("fixture did not load");
 	struct rsel s;
 	rsel_any(&s);
-	s.n = 4096; s.d = 128; s.causal = 0; s.phase = "prefill";
+	s.n = 4096; s.d = 128; s.causal = 0; s.phase = PHASE_PREFILL;
 	const struct record *f2 = rdata_find(&RD, "flash2", &s), *st = rdata_find(&RD, "standard", &s);
 	CHECK(f2 && st);
 	if (!f2 || !st)
@@ -146,7 +146,7 @@ static void test_backward_pairs(void)
 		SKIP("fixture did not load");
 	struct rsel s;
 	rsel_any(&s);
-	s.n = 4096; s.d = 128; s.causal = 0; s.phase = "prefill"; s.pass = "bwd";
+	s.n = 4096; s.d = 128; s.causal = 0; s.phase = PHASE_PREFILL; s.pass = PASS_BWD;
 	const struct record *f2 = rdata_find(&rd, "flash2", &s);
 	CHECK(f2 != NULL);
 	double v;

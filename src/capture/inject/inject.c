@@ -706,7 +706,7 @@ static void attach_check(const char *msg)
 {
 	const char *p = strchr(msg, ':');
 	long call = -1;
-	char pass[4] = ""; /* "bwd": the check of a call's backward (the helper's clones re-run) */
+	int pass = -1; /* any; PASS_BWD: the check of a call's backward (the helper's clones re-run) */
 	double v[11];
 	int have[11] = { 0 };
 	static const char *const keys[] = { "max_abs", "rel_l2", "tol_max_abs", "tol_rel_l2", "rows", "correct",
@@ -722,8 +722,12 @@ static void attach_check(const char *msg)
 		double x = strtod(eq + 1, &end);
 		if (kl == 4 && !strncmp(p, "call", 4))
 			call = (long)x;
-		if (kl == 4 && !strncmp(p, "pass", 4))
-			snprintf(pass, sizeof pass, "%.3s", eq + 1);
+		if (kl == 4 && !strncmp(p, "pass", 4)) {
+			char w[8];
+			enum pass ps;
+			snprintf(w, sizeof w, "%.*s", (int)strcspn(eq + 1, " "), eq + 1);
+			pass = pass_parse(w, &ps) ? PASS_COUNT : (int)ps; /* a pass it does not name: no record */
+		}
 		for (int i = 0; i < 11; i++)
 			if (strlen(keys[i]) == kl && !strncmp(p, keys[i], kl)) {
 				v[i] = x;
@@ -735,7 +739,7 @@ static void attach_check(const char *msg)
 	}
 	for (size_t j = g.res.nrecords + g.pend.nrecords; j-- > 0;) {
 		struct record *r = j < g.res.nrecords ? &g.res.records[j] : &g.pend.records[j - g.res.nrecords];
-		if (!r->capture || r->capture->call != call || (pass[0] && strcmp(record_pass(r), pass)))
+		if (!r->capture || r->capture->call != call || (pass >= 0 && (int)r->shape.pass != pass))
 			continue;
 		if (have[0] && have[1]) {
 			r->checked = 1;
@@ -1249,8 +1253,8 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 				begin_call(g.kernel_shape, "kernel-regex");
 				/* forward or backward by the kernel's family role, not the --shape's pass */
 				const char *pass = NULL;
-				if (d->symbolName && scan_kernel(d->symbolName, &pass, NULL))
-					snprintf(g.id.pass, sizeof g.id.pass, "%s", pass);
+				if (d->symbolName && scan_kernel(d->symbolName, &pass, NULL) && pass_parse(pass, &g.id.shape.pass))
+					g.id.shape.pass = PASS_FWD;
 				g.launch_call = g.active != 0;
 			}
 		} else if (g.scan && !g.kernel_shape && !g.active && depth == 0 && d->symbolName) {
