@@ -59,6 +59,14 @@ unsigned rdata_has(const struct rdata *rd);
 
 /* The effective conditions: o->sel with unset fields from the focus. */
 void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* The rows of a counter figure (memory workload, warp states): the records
+ * at the options' conditions that carry metric, per pass (the options' pass,
+ * else every pass in order), at most max.  label[i] is the series label with
+ * the pass after it unless it is the forward ("flash2 bwd"); pass[i] its pass. */
+#define COUNTER_LABEL 80
+#define COUNTER_ROWS_MAX 32 /* max is clamped to it */
+size_t fig_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t max,
+			char label[][COUNTER_LABEL], enum pass *pass, const struct record **recs);
 /* Prefill records of the options' pass and shape family, any N, d or mask:
  * what a chart or table over N draws from (B, H, B·N, H·d as the options
  * give them, else the focus's family). */

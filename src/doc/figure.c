@@ -177,6 +177,30 @@ void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 	rsel_family(s, rd);
 }
 
+size_t fig_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t max,
+			char label[][COUNTER_LABEL], enum pass *pass, const struct record **recs)
+{
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	size_t n = 0;
+	if (max > COUNTER_ROWS_MAX)
+		max = COUNTER_ROWS_MAX;
+	for (size_t p = 0; p < PASS_COUNT && n < max; p++) {
+		if (o->sel.pass != RSEL_PASS_UNSET && o->sel.pass != (enum pass)p)
+			continue;
+		s.pass = (enum pass)p;
+		char keys[COUNTER_ROWS_MAX][SERIES_KEY];
+		size_t m = rdata_metric_records(rd, &s, metric, keys, recs + n, max - n);
+		for (size_t i = 0; i < m; i++, n++) {
+			char lab[64];
+			series_label(keys[i], lab, sizeof lab);
+			snprintf(label[n], COUNTER_LABEL, "%s%s%s", lab, p ? " " : "", p ? pass_names[p] : "");
+			pass[n] = (enum pass)p;
+		}
+	}
+	return n;
+}
+
 void fig_prefill_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 {
 	rsel_any(s);

@@ -45,7 +45,7 @@ void fig_stalls_title(const struct rdata *rd, const struct figopts *o, char *buf
 }
 
 struct st_row {
-	char label[80];
+	char label[COUNTER_LABEL];
 	const struct record *r;
 	double pct[32]; /* per metric_stall_reasons */
 };
@@ -53,30 +53,19 @@ struct st_row {
 /* The rows: records with the stalls set at the shape, per pass. */
 static size_t stall_rows(const struct rdata *rd, const struct figopts *o, struct st_row *rows, const struct record **recs)
 {
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	size_t n = 0;
-	for (size_t p = 0; p < PASS_COUNT && n < ST_ROWS; p++) {
-		if (o->sel.pass != RSEL_PASS_UNSET && o->sel.pass != (enum pass)p)
-			continue;
-		s.pass = (enum pass)p;
-		char keys[ST_ROWS][SERIES_KEY];
-		const struct record *got[ST_ROWS];
-		size_t m = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, got, ST_ROWS - n);
-		for (size_t i = 0; i < m; i++) {
-			struct st_row *w = &rows[n];
-			char lab[64];
-			series_label(keys[i], lab, sizeof lab);
-			snprintf(w->label, sizeof w->label, "%s%s%s", lab, p ? " " : "", p ? pass_names[p] : "");
-			w->r = got[i];
-			for (size_t k = 0; k < metric_stall_reason_count && k < 32; k++) {
-				enum qunit u;
-				char why[160];
-				if (rdata_quantity(rd, got[i], "stall_pct", metric_stall_reasons[k].name, &w->pct[k], &u, why,
-						   sizeof why))
-					w->pct[k] = NAN;
-			}
-			recs[n++] = got[i];
+	char label[ST_ROWS][COUNTER_LABEL];
+	enum pass pass[ST_ROWS];
+	size_t n = fig_counter_rows(rd, o, M_WARPS_ACTIVE, ST_ROWS, label, pass, recs);
+	for (size_t i = 0; i < n; i++) {
+		struct st_row *w = &rows[i];
+		memcpy(w->label, label[i], sizeof w->label);
+		w->r = recs[i];
+		for (size_t k = 0; k < metric_stall_reason_count && k < 32; k++) {
+			enum qunit u;
+			char why[160];
+			if (rdata_quantity(rd, recs[i], "stall_pct", metric_stall_reasons[k].name, &w->pct[k], &u, why,
+					   sizeof why))
+				w->pct[k] = NAN;
 		}
 	}
 	return n;

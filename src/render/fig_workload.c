@@ -48,7 +48,7 @@ void fig_workload_title(const struct rdata *rd, const struct figopts *o, char *b
 
 /* The quantities of a level: bytes (the bar), then what its text reads. */
 struct wl_row {
-	char label[80];
+	char label[COUNTER_LABEL];
 	double bytes[WL_LEVELS], hit[WL_LEVELS];
 	double smem_wf, red, rd_bytes, wr_bytes, model;
 	int pass; /* 0 fwd, 1 bwd, 2 fwd+bwd: each pass's bars share a scale */
@@ -64,35 +64,25 @@ static double q_or_nan(const struct rdata *rd, const struct record *r, const cha
 
 static size_t workload_rows(const struct rdata *rd, const struct figopts *o, struct wl_row *rows, const struct record **recs)
 {
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	size_t n = 0;
-	for (size_t p = 0; p < PASS_COUNT && n < WL_ROWS; p++) {
-		if (o->sel.pass != RSEL_PASS_UNSET && o->sel.pass != (enum pass)p)
-			continue;
-		s.pass = (enum pass)p;
-		char keys[WL_ROWS][SERIES_KEY];
-		const struct record *got[WL_ROWS];
-		size_t m = rdata_metric_records(rd, &s, M_L1_BYTES, keys, got, WL_ROWS - n);
-		for (size_t i = 0; i < m; i++) {
-			struct wl_row *w = &rows[n];
-			char lab[64];
-			series_label(keys[i], lab, sizeof lab);
-			snprintf(w->label, sizeof w->label, "%s%s%s", lab, p ? " " : "", p ? pass_names[p] : "");
-			w->bytes[0] = q_or_nan(rd, got[i], "l1_bytes");
-			w->hit[0] = q_or_nan(rd, got[i], "l1_hit");
-			w->bytes[1] = q_or_nan(rd, got[i], "l2_bytes");
-			w->hit[1] = q_or_nan(rd, got[i], "l2_hit");
-			w->bytes[2] = q_or_nan(rd, got[i], "hbm_bytes");
-			w->hit[2] = NAN;
-			w->smem_wf = q_or_nan(rd, got[i], "smem_wavefronts");
-			w->red = q_or_nan(rd, got[i], "dq_red_bytes");
-			w->rd_bytes = q_or_nan(rd, got[i], "hbm_read");
-			w->wr_bytes = q_or_nan(rd, got[i], "hbm_write");
-			w->model = q_or_nan(rd, got[i], "hbm_model");
-			w->pass = (int)p;
-			recs[n++] = got[i];
-		}
+	char label[WL_ROWS][COUNTER_LABEL];
+	enum pass pass[WL_ROWS];
+	size_t n = fig_counter_rows(rd, o, M_L1_BYTES, WL_ROWS, label, pass, recs);
+	for (size_t i = 0; i < n; i++) {
+		struct wl_row *w = &rows[i];
+		const struct record *r = recs[i];
+		memcpy(w->label, label[i], sizeof w->label);
+		w->bytes[0] = q_or_nan(rd, r, "l1_bytes");
+		w->hit[0] = q_or_nan(rd, r, "l1_hit");
+		w->bytes[1] = q_or_nan(rd, r, "l2_bytes");
+		w->hit[1] = q_or_nan(rd, r, "l2_hit");
+		w->bytes[2] = q_or_nan(rd, r, "hbm_bytes");
+		w->hit[2] = NAN;
+		w->smem_wf = q_or_nan(rd, r, "smem_wavefronts");
+		w->red = q_or_nan(rd, r, "dq_red_bytes");
+		w->rd_bytes = q_or_nan(rd, r, "hbm_read");
+		w->wr_bytes = q_or_nan(rd, r, "hbm_write");
+		w->model = q_or_nan(rd, r, "hbm_model");
+		w->pass = (int)pass[i];
 	}
 	return n;
 }
