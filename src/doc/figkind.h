@@ -76,6 +76,9 @@ void fig_prefill_sel(const struct rdata *rd, const struct figopts *o, struct rse
 void fig_decode_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
 /* The variant (or compare) of the options, or def; resolved to a key. */
 const char *fig_series(const struct rdata *rd, const char *given, const char *def, char *key);
+/* The two series a comparing figure draws: the options' variant, else the
+ * role first's descriptor, into a; the options' compare, else the subject, into b. */
+void fig_pair(const struct rdata *rd, const struct figopts *o, enum doc_role first, char *a, char *b);
 
 /* The ablation ladder (ablation.c): the conditions it is drawn at (the
  * focus, else the first shape a rung was measured at), its rungs in ladder

@@ -244,3 +244,9 @@ const char *fig_series(const struct rdata *rd, const char *given, const char *de
 	snprintf(key, SERIES_KEY, "%s", def);
 	return key;
 }
+
+void fig_pair(const struct rdata *rd, const struct figopts *o, enum doc_role first, char *a, char *b)
+{
+	fig_series(rd, o->variant, variant_role(first), a);
+	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+}

@@ -406,16 +406,14 @@ void fig_dataflow_compare_title(const struct rdata *rd, const struct figopts *o,
 	char a[SERIES_KEY], b[SERIES_KEY], d[128];
 	struct rsel s;
 	fig_sel(rd, o, &s);
-	fig_series(rd, o->variant, variant_role(DOC_CONVENTIONAL), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_CONVENTIONAL, a, b);
 	snprintf(buf, len, "Data flow of %s against %s (%s)", a, b, rsel_describe(&s, d, sizeof(d)));
 }
 
 void fig_dataflow_compare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[256], cond[512], buf[600], b1[32], b2[32], b3[32];
-	fig_series(rd, o->variant, variant_role(DOC_CONVENTIONAL), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_CONVENTIONAL, a, b);
 	const struct variant_desc *va = pass_desc(a, o), *vb = pass_desc(b, o);
 	struct attn_shape sa, sb;
 	struct rsel sel;

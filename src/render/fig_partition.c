@@ -215,8 +215,7 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 void fig_grid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_BASELINE, a, b);
 	snprintf(buf, len, "Partition over the GPU: the thread blocks of %s and %s, laid over the %d SMs in waves",
 		 a, b, rdata_sm_count(rd));
 }
@@ -405,8 +404,7 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 void fig_warps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_BASELINE, a, b);
 	snprintf(buf, len, "Warps inside a thread block: %s against %s", a, b);
 }
 

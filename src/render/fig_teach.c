@@ -449,8 +449,7 @@ void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o
 void fig_looporder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_BASELINE, a, b);
 	snprintf(buf, len, "Loop order and where O lives: %s against %s", a, b);
 }
 
@@ -522,8 +521,7 @@ static void loop_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[300];
-	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_BASELINE, a, b);
 	fig_looporder_title(rd, o, title, sizeof(title));
 	struct teach_var tv[2];
 	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
@@ -548,8 +546,7 @@ void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts 
 void fig_warpsplit_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_BASELINE, a, b);
 	snprintf(buf, len, "Warps in a thread block: %s against %s, and the shared-memory exchange", a, b);
 }
 
@@ -619,8 +616,7 @@ static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 void fig_warpsplit(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[300];
-	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
-	fig_series(rd, o->compare, variant_role(DOC_SUBJECT), b);
+	fig_pair(rd, o, DOC_BASELINE, a, b);
 	fig_warpsplit_title(rd, o, title, sizeof(title));
 	struct teach_var tv[2];
 	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
