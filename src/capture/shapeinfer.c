@@ -98,16 +98,16 @@ static void set_range(int *lo, int *hi, int a, int b, int *bad)
 	}
 }
 
-static void set_dtype(struct acc *a, const char *t)
+static void set_dtype(struct acc *a, enum dtype t)
 {
-	if (a->s->dtype[0] && strcmp(a->s->dtype, t))
+	if (a->s->dtype != DTYPE_UNKNOWN && a->s->dtype != t)
 		a->bad_t = 1;
-	snprintf(a->s->dtype, sizeof a->s->dtype, "%s", t);
+	a->s->dtype = t;
 }
 
-static const char *fa2_dtype(const char *name)
+static enum dtype fa2_dtype(const char *name)
 {
-	return strstr(name, "cutlass6half_t") ? "fp16" : strstr(name, "cutlass10bfloat16_t") ? "bf16" : NULL;
+	return strstr(name, "cutlass6half_t") ? DTYPE_FP16 : strstr(name, "cutlass10bfloat16_t") ? DTYPE_BF16 : DTYPE_UNKNOWN;
 }
 
 /* FlashAttention-2 (PyTorch's pytorch_flash), mangled names only */
@@ -155,8 +155,8 @@ static int fa2(struct acc *a, const char *name, const int g[3])
 		} else
 			m += (size_t)snprintf(more + m, sizeof more - m, " (its bool template arguments are not this FA2's %d: not read)",
 					      want);
-		const char *dt = fa2_dtype(name);
-		if (dt)
+		enum dtype dt = fa2_dtype(name);
+		if (dt != DTYPE_UNKNOWN)
 			set_dtype(a, dt);
 	}
 	say(a, fwd || rows ? "(⌈Nq/kBlockM⌉, B, H)" : "(key blocks, B, H)", what, g, more);
@@ -174,8 +174,8 @@ static int mem_efficient(struct acc *a, const char *name, const int g[3])
 	int q = 0, k = 0;
 	if (sscanf(p, "%7[a-z0-9]_%*[a-z]_%dx%d", t, &q, &k) != 3 || q <= 0)
 		return 0;
-	const char *dt = !strcmp(t, "f16") ? "fp16" : !strcmp(t, "bf16") ? "bf16" : !strcmp(t, "f32") ? "fp32" : NULL;
-	if (dt)
+	enum dtype dt = !strcmp(t, "f16") ? DTYPE_FP16 : !strcmp(t, "bf16") ? DTYPE_BF16 : !strcmp(t, "f32") ? DTYPE_FP32 : DTYPE_UNKNOWN;
+	if (dt != DTYPE_UNKNOWN)
 		set_dtype(a, dt);
 	set_int(&a->s->batch, g[2], &a->bad_b);
 	set_int(&a->s->heads, g[1], &a->bad_h);
@@ -228,6 +228,7 @@ int shape_infer(const struct record *rec, struct inferred_shape *s)
 {
 	memset(s, 0, sizeof *s);
 	s->causal = -1;
+	s->dtype = DTYPE_UNKNOWN;
 	struct acc a = { .s = s };
 	int any = 0;
 	for (size_t i = 0; i < rec->nlaunches; i++) {
@@ -251,7 +252,7 @@ int shape_infer(const struct record *rec, struct inferred_shape *s)
 	if (a.bad_nq) s->nq_min = s->nq_max = 0;
 	if (a.bad_d) s->d_min = s->d_max = 0;
 	if (a.bad_c) s->causal = -1;
-	if (a.bad_t) s->dtype[0] = '\0';
+	if (a.bad_t) s->dtype = DTYPE_UNKNOWN;
 	if (a.bad_b || a.bad_h || a.bad_nq || a.bad_d || a.bad_c || a.bad_t) {
 		size_t u = strlen(s->rule);
 		snprintf(s->rule + u, sizeof s->rule - u, "; the kernels disagree on %s%s%s%s%s%s: left out", a.bad_b ? "B " : "",
@@ -268,7 +269,7 @@ int shape_infer(const struct record *rec, struct inferred_shape *s)
 	if (s->d_max && s->d_min == s->d_max) ADD("%sd=%d", u ? " " : "", s->d_max);
 	else if (s->d_max) ADD("%sd=%d..%d", u ? " " : "", s->d_min, s->d_max);
 	if (s->causal >= 0) ADD("%scausal=%d", u ? " " : "", s->causal);
-	if (s->dtype[0]) ADD("%sdtype=%s", u ? " " : "", s->dtype);
+	if (s->dtype != DTYPE_UNKNOWN) ADD("%sdtype=%s", u ? " " : "", dtype_name(s->dtype));
 #undef ADD
 	return u > 0;
 }

@@ -39,7 +39,7 @@ struct inferred_shape {
 	int nq_min, nq_max;     /* 0: not inferred */
 	int d_min, d_max;       /* 0: not inferred */
 	int causal;             /* -1: not inferred */
-	char dtype[8];          /* "" not inferred */
+	enum dtype dtype;       /* DTYPE_UNKNOWN: not inferred */
 	char text[160];         /* "B=4 H=16 Nq=4096 d=128 causal=0 dtype=fp16" */
 	char rule[700];         /* how, kernel by kernel */
 };
