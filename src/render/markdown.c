@@ -154,11 +154,6 @@ static void put_begin(struct page *p)
 		page_paragraphs(&markdown_writer, p->f, m->meta, 0);
 }
 
-static void put_end(struct page *p)
-{
-	(void)p;
-}
-
 static void put_section(FILE *f, int number)
 {
 	fprintf(f, "<a id=\"s%d\"></a>\n\n## ", number);
@@ -183,7 +178,7 @@ static void put_contents(struct page *p, const struct dblock *b, const struct te
 }
 
 static const struct page_writer markdown_writer = {
-	.ext = ".md", .begin = put_begin, .end = put_end, .markup = put_markup, .paragraph = put_paragraph,
+	.ext = ".md", .begin = put_begin, .markup = put_markup, .paragraph = put_paragraph,
 	.section = put_section, .section_end = "\n\n", .sub = { "### ", "\n\n" },
 	.list = { "", "\n" }, .item = { "- ", "\n" },
 	.contents = put_contents, .figure = put_figure, .table = put_table,

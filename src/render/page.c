@@ -9,8 +9,10 @@
 #include "doc/style.h"
 #include "util/error.h"
 
-int page_open(struct page *p, const struct template *t, struct rdata *rd, const struct report_opts *o,
-	      const char *ext)
+/* The model built, the folder beside o->out (extension ext) made, the page
+ * opened.  0, or RENDER_FAIL / RENDER_BAD_INPUT with nothing to close. */
+static int page_open(struct page *p, const struct template *t, struct rdata *rd, const struct report_opts *o,
+		     const char *ext)
 {
 	memset(p, 0, sizeof *p);
 	p->st = o->style ? o->style : style_find(t->style);
@@ -36,8 +38,10 @@ int page_open(struct page *p, const struct template *t, struct rdata *rd, const 
 	return 0;
 }
 
-int page_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		double dpi, char *file, size_t flen, char *title, size_t tlen)
+/* Figure block b drawn into the folder as SVG: its file name (file) and,
+ * when it has no caption, its title (title, else "").  0 or the renderer's code. */
+static int page_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
+		       double dpi, char *file, size_t flen, char *title, size_t tlen)
 {
 	char no[16], base[600], path[4900];
 	snprintf(no, sizeof no, "%02d", b->number);
@@ -54,7 +58,8 @@ int page_figure(struct page *p, const struct dblock *b, const struct template *t
 	return rc;
 }
 
-int page_close(struct page *p, int rc, int figures, int tables, const char *out, struct report_stats *stats)
+/* Commit the page (rc == 0 and no write error) or abort it. */
+static int page_close(struct page *p, int rc, int figures, int tables, const char *out, struct report_stats *stats)
 {
 	if (rc || ferror(p->f)) {
 		outfile_abort(&p->of);
@@ -176,7 +181,7 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 			break;
 		}
 	}
-	if (!rc)
+	if (!rc && w->end)
 		w->end(&p);
 	return page_close(&p, rc, figures, tables, o->out, stats);
 }

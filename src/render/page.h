@@ -21,40 +21,28 @@ struct page {
 	char dirname[4200];         /* its last component, as the page links it */
 };
 
-/* Build the model, make the folder beside o->out (whose extension is ext),
- * open the page.  0, or RENDER_FAIL / RENDER_BAD_INPUT (message printed;
- * nothing to close). */
-int page_open(struct page *p, const struct template *t, struct rdata *rd, const struct report_opts *o,
-	      const char *ext);
-/* Figure block b drawn into the folder as SVG: its file name in the folder
- * (file) and, when it has no caption, its title (title, else "").  0 or
- * the renderer's code. */
-int page_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		double dpi, char *file, size_t flen, char *title, size_t tlen);
-/* Commit the page (rc == 0 and no write error) or leave every previous
- * output as it was; stats filled on success.  The result code. */
-int page_close(struct page *p, int rc, int figures, int tables, const char *out, struct report_stats *stats);
-
 /* How a one-file writer spells the document's elements.  page_write walks
  * the model once and writes every block through these; blocks only print
  * has (page breaks, the patent brief) are skipped. */
 struct page_writer {
 	const char *ext;                          /* ".html", ".md" */
 	void (*begin)(struct page *);             /* before the first block: the title and what goes with it */
-	void (*end)(struct page *);               /* after the last */
+	void (*end)(struct page *);               /* after the last, or NULL */
 	void (*markup)(FILE *, const char *);     /* inline Pango markup in the writer's own terms */
 	void (*paragraph)(FILE *, char *one, int note); /* one paragraph of a text (note: D_NOTE); one is its to change */
 	void (*section)(FILE *, int number);      /* a section heading's opening, with its anchor */
 	const char *section_end;
 	const char *sub[2], *list[2], *item[2];   /* opening and closing of subheading, bullet list, bullet */
 	void (*contents)(struct page *, const struct dblock *, const struct template *, const struct rdata *);
-	/* a figure block, drawn by page_figure into file (title: see page_figure) */
+	/* a figure block, drawn into the folder as file (SVG); title: its kind's title when it has no caption, else "" */
 	void (*figure)(struct page *, const struct dblock *, const char *file, const char *title);
 	void (*table)(FILE *, const struct dblock *);
 };
 /* The paragraphs of text (separated by blank lines), each through w->paragraph. */
 void page_paragraphs(const struct page_writer *w, FILE *f, const char *text, int note);
-/* Open the page, write every block with w, close it (page_open, page_close). */
+/* Build the model, make the folder beside o->out, write every block with w
+ * and commit the page, or leave every previous output as it was.  0, or
+ * RENDER_FAIL / RENDER_BAD_INPUT (message printed); stats filled on success. */
 int page_write(const struct page_writer *w, const struct template *t, struct rdata *rd, const struct report_opts *o,
 	       struct report_stats *stats);
 
