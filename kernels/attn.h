@@ -23,15 +23,13 @@ extern "C" {
 
 /* ---- device ------------------------------------------------------------ */
 
+/* What the probe reads: the facts a results header keeps (hw; smem_per_sm
+ * is cudaDevAttrMaxSharedMemoryPerMultiprocessor), and what only the
+ * runtime needs. */
 struct attn_device {
 	char name[128];
-	int cc_major, cc_minor;
-	int sm_count;
-	uint64_t l2_bytes;
-	uint64_t hbm_bytes;
-	int sm_clock_mhz, mem_clock_mhz, mem_bus_bits;
+	struct gpu_facts hw;
 	size_t smem_per_block_optin;
-	size_t smem_per_sm;  /* shared memory of an SM (cudaDevAttrMaxSharedMemoryPerMultiprocessor) */
 	int driver_version, runtime_version; /* e.g. 13000 */
 };
 

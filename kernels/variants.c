@@ -84,7 +84,6 @@ const size_t attn_matrix_count = sizeof(attn_matrices) / sizeof(attn_matrices[0]
 
 static int cdiv(int a, int b) { return (a + b - 1) / b; }
 
-int sm_count_or_default(int sm_count) { return sm_count > 0 ? sm_count : H200_SM_COUNT; }
 int kv_heads_or_heads(int kv_heads, int heads) { return kv_heads > 0 ? kv_heads : heads; }
 
 static void standard_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
@@ -666,6 +665,34 @@ const char *variant_role(enum doc_role r)
 		if (variant_table[i]->doc_role == r)
 			return variant_table[i]->name;
 	return "";
+}
+
+const char *variant_role_text(const char *s, char *buf, size_t len)
+{
+	static const struct { const char *word; enum doc_role role; } words[] = {
+		{ "{conventional}", DOC_CONVENTIONAL }, { "{baseline}", DOC_BASELINE },
+		{ "{subject}", DOC_SUBJECT }, { "{decode-baseline}", DOC_DECODE_BASELINE },
+		{ "{decode-subject}", DOC_DECODE_SUBJECT },
+	};
+	size_t at = 0;
+	if (!len)
+		return buf;
+	while (*s && at + 1 < len) {
+		size_t k = 0, n = 0;
+		for (; k < sizeof(words) / sizeof(words[0]); k++)
+			if (!strncmp(s, words[k].word, n = strlen(words[k].word)))
+				break;
+		if (k < sizeof(words) / sizeof(words[0])) {
+			at += (size_t)snprintf(buf + at, len - at, "%s", variant_role(words[k].role));
+			if (at >= len)
+				at = len - 1;
+			s += n;
+		} else {
+			buf[at++] = *s++;
+		}
+	}
+	buf[at] = '\0';
+	return buf;
 }
 
 const struct variant_desc *variant_default_ladder(void)

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -130,12 +132,6 @@ enum flash_switch {
  * subject the documents are about, and decode's baseline and subject.
  * The renderer asks for a role, never for a name. */
 enum doc_role { DOC_NONE, DOC_CONVENTIONAL, DOC_BASELINE, DOC_SUBJECT, DOC_DECODE_BASELINE, DOC_DECODE_SUBJECT };
-
-/* The SM count a tiling assumes where none is known (a results file that
- * names no GPU, a spec checked away from one): an H200's. */
-#define H200_SM_COUNT 132
-/* sm_count, or H200_SM_COUNT where it is not positive. */
-int sm_count_or_default(int sm_count);
 
 /* Block sizes and launch resources for one shape. */
 struct tiling {
@@ -304,6 +300,11 @@ size_t variant_ladder(const struct variant_desc *top, const struct variant_desc 
 int variant_on_ladder(const struct variant_desc *v);
 /* The name of the variant with document role r ("flash2" for DOC_SUBJECT), or "". */
 const char *variant_role(enum doc_role r);
+/* s with each role word in braces replaced by its variant's name:
+ * {conventional}, {baseline}, {subject}, {decode-baseline} and
+ * {decode-subject} ("the speed-ups of {subject}" -> "the speed-ups of
+ * flash2"); other text as it is.  Returns buf. */
+const char *variant_role_text(const char *s, char *buf, size_t len);
 /* The first variant in table order that tops a ladder (flash2), or NULL. */
 const struct variant_desc *variant_default_ladder(void);
 /* The kernel of a run of pass p that a launch of that name (demangled) is:

@@ -22,6 +22,7 @@
 
 static void usage(FILE *f)
 {
+	char about[256];
 	fprintf(f,
 		"usage: attnprof figure KIND RESULTS... [options] -o OUT.svg|.png|.pdf\n"
 		"\n"
@@ -45,9 +46,9 @@ static void usage(FILE *f)
 		"\n"
 		"kinds:\n");
 	for (size_t i = 0; i < figure_kind_count; i++)
-		fprintf(f, "  %-17s %s\n", figure_kinds[i].name, figure_kinds[i].about);
+		fprintf(f, "  %-17s %s\n", figure_kinds[i].name, variant_role_text(figure_kinds[i].about, about, sizeof about));
 	for (size_t i = 0; i < table_kind_count; i++)
-		fprintf(f, "  table:%-11s %s\n", table_kinds[i].name, table_kinds[i].about);
+		fprintf(f, "  table:%-11s %s\n", table_kinds[i].name, variant_role_text(table_kinds[i].about, about, sizeof about));
 	fprintf(f,
 		"\n"
 		"example:\n"

@@ -136,7 +136,7 @@ int cmd_model(int argc, char **argv)
 				error("--gpu-sms '%s' is not a positive whole number", optarg);
 				return EXIT_BAD_INPUT;
 			}
-			g.sm_count = (int)n;
+			g.hw.sm_count = (int)n;
 			break;
 		}
 		case 't':

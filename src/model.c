@@ -28,8 +28,8 @@ void gpu_model_h200(struct gpu_model *g)
 {
 	memset(g, 0, sizeof(*g));
 	g->name = "NVIDIA H200";
-	g->sm_count = H200_SM_COUNT;
-	g->l2_bytes = H200_L2_BYTES;
+	g->hw.sm_count = H200_SM_COUNT;
+	g->hw.l2_bytes = H200_L2_BYTES;
 	g->tensor_tflops = H200_TENSOR_TFLOPS;
 	g->hbm_gbs = H200_HBM_GBS;
 	g->occ = occupancy_gh100;
@@ -42,10 +42,10 @@ void gpu_model_from_info(struct gpu_model *g, const struct gpu_info *info)
 		return;
 	if (info->name)
 		g->name = info->name;
-	if (info->sm_count > 0)
-		g->sm_count = info->sm_count;
-	if (info->l2_bytes > 0)
-		g->l2_bytes = info->l2_bytes;
+	g->hw = info->hw;
+	g->hw.sm_count = sm_count_or_default(info->hw.sm_count);
+	if (!g->hw.l2_bytes)
+		g->hw.l2_bytes = H200_L2_BYTES;
 	if (info->tensor_tflops > 0) {
 		g->tensor_tflops = info->tensor_tflops;
 		g->tensor_measured = 1;
@@ -324,14 +324,14 @@ static void predict_launch(const struct variant_desc *v, const struct attn_shape
 		error_quiet(was);
 	}
 	m->waves = m->waves_exact = 0;
-	m->idle_sms_last_wave = g->sm_count;
-	if (m->blocks_per_sm > 0 && g->sm_count > 0) {
-		double slots = (double)m->blocks_per_sm * g->sm_count;
+	m->idle_sms_last_wave = g->hw.sm_count;
+	if (m->blocks_per_sm > 0 && g->hw.sm_count > 0) {
+		double slots = (double)m->blocks_per_sm * g->hw.sm_count;
 		m->waves_exact = m->blocks / slots;
 		m->waves = ceil(m->waves_exact);
 		/* the block scheduler spreads a wave over the SMs first */
 		double last = m->blocks - (m->waves - 1) * slots;
-		m->idle_sms_last_wave = last >= g->sm_count ? 0 : g->sm_count - (int)last;
+		m->idle_sms_last_wave = last >= g->hw.sm_count ? 0 : g->hw.sm_count - (int)last;
 	}
 }
 
@@ -354,12 +354,12 @@ int model_predict(const struct variant_desc *v, const struct attn_shape *s,
 	if (v->family >= FAMILY_COUNT || pd->family >= FAMILY_COUNT)
 		return error("model: no traffic model for variant '%s'", v->name);
 
-	pd->tiling(s, g->sm_count, &m->tiling);
+	pd->tiling(s, g->hw.sm_count, &m->tiling);
 	family_predict[pd->family](pd, s, m);
 	if (s->pass == PASS_FWDBWD) { /* the forward's work and traffic on top */
 		struct model f;
 		memset(&f, 0, sizeof(f));
-		v->tiling(s, g->sm_count, &f.tiling);
+		v->tiling(s, g->hw.sm_count, &f.tiling);
 		family_predict[v->family](v, s, &f);
 		m->score_elems += f.score_elems;
 		m->flops_matmul += f.flops_matmul;
@@ -376,7 +376,7 @@ int model_predict(const struct variant_desc *v, const struct attn_shape *s,
 
 	m->hbm_bytes_min = m->hbm_read_bytes_min + m->hbm_write_bytes_min;
 	m->l2_bytes = m->l2_read_bytes + m->l2_write_bytes;
-	m->footprint_bytes = (double)variant_footprint(v, s, g->sm_count);
+	m->footprint_bytes = (double)variant_footprint(v, s, g->hw.sm_count);
 	predict_launch(pd, s, g, m);
 
 	m->peak_tflops = g->tensor_tflops;
@@ -497,7 +497,7 @@ const char *model_gap_text(const char *name, double measured, double predicted,
 {
 	if (!(predicted > 0) || !isfinite(measured))
 		return NULL;
-	const double ratio = measured / predicted, l2 = g ? (double)g->l2_bytes : (double)H200_L2_BYTES;
+	const double ratio = measured / predicted, l2 = g ? (double)g->hw.l2_bytes : (double)H200_L2_BYTES;
 	char a[32], b[32];
 	if (ratio >= 0.9 && ratio <= 1.1)
 		return NULL;

@@ -28,19 +28,13 @@
 /* What the model needs to know about a GPU. */
 struct gpu_model {
 	const char *name;         /* "NVIDIA H200" (not owned) */
-	int sm_count;             /* 132 */
-	uint64_t l2_bytes;        /* 50 MiB */
+	struct gpu_facts hw;      /* the recorded facts; an H200's SM count and L2 where none */
 	double tensor_tflops;     /* dense fp16/bf16 tensor rate used for the roofline */
 	double hbm_gbs;           /* HBM bytes (read + write) per second, in GB/s */
 	int tensor_measured;      /* 1: tensor_tflops was measured on this GPU */
 	int hbm_measured;         /* 1: hbm_gbs was measured (device copy) */
 	struct occupancy_limits occ; /* per-SM limits (registers, smem, warps, blocks) */
 };
-
-/* H200 SXM datasheet-like defaults (H200_SM_COUNT: kernels/variants.h). */
-#define H200_L2_BYTES      (50ull << 20)
-#define H200_TENSOR_TFLOPS 989.4   /* dense fp16/bf16, datasheet */
-#define H200_HBM_GBS       4800.0  /* HBM3e, datasheet */
 
 /* Fill g with the H200 defaults (nothing measured). */
 void gpu_model_h200(struct gpu_model *g);

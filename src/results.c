@@ -143,7 +143,7 @@ int gpu_ceilings_measured(const struct gpu_ceilings *c)
 int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len)
 {
 	struct gpu_ceilings *c = &g->ceil;
-	const double smem_bound = 128.0 * g->sm_count * g->sm_clock_mhz * 1e6 / 1e9;
+	const double smem_bound = 128.0 * g->hw.sm_count * g->hw.sm_clock_mhz * 1e6 / 1e9;
 	size_t at = 0;
 	int dropped = 0;
 	if (len)
@@ -497,16 +497,16 @@ enum { RECORD_PASS = 4, RECORD_ERROR = N_RECORD_FIELDS - 1 };
 static const struct field gpu_fields[] = {
 	{ "name", F_STR, OFF(struct gpu_info, name), 0 },
 	{ "chip", F_STR, OFF(struct gpu_info, chip), 0 },
-	{ "sm_count", F_INT, OFF(struct gpu_info, sm_count), 0, 0, MAX_SMS },
-	{ "l2_bytes", F_U64, OFF(struct gpu_info, l2_bytes), 0 },
-	{ "hbm_bytes", F_U64, OFF(struct gpu_info, hbm_bytes), 0 },
-	{ "sm_clock_mhz", F_INT, OFF(struct gpu_info, sm_clock_mhz), 0, 0, 100000 },
-	{ "mem_clock_mhz", F_INT, OFF(struct gpu_info, mem_clock_mhz), 0, 0, 100000 },
-	{ "mem_bus_bits", F_INT, OFF(struct gpu_info, mem_bus_bits), 0, 0, 65536 },
+	{ "sm_count", F_INT, OFF(struct gpu_info, hw.sm_count), 0, 0, MAX_SMS },
+	{ "l2_bytes", F_U64, OFF(struct gpu_info, hw.l2_bytes), 0 },
+	{ "hbm_bytes", F_U64, OFF(struct gpu_info, hw.hbm_bytes), 0 },
+	{ "sm_clock_mhz", F_INT, OFF(struct gpu_info, hw.sm_clock_mhz), 0, 0, 100000 },
+	{ "mem_clock_mhz", F_INT, OFF(struct gpu_info, hw.mem_clock_mhz), 0, 0, 100000 },
+	{ "mem_bus_bits", F_INT, OFF(struct gpu_info, hw.mem_bus_bits), 0, 0, 65536 },
 	{ "peak_hbm_gbs", F_DBL, OFF(struct gpu_info, peak_hbm_gbs), 0 },
 	{ "copy_gbs", F_DBL, OFF(struct gpu_info, copy_gbs), 0 },
 	{ "tensor_tflops", F_DBL, OFF(struct gpu_info, tensor_tflops), 0 },
-	{ "smem_per_sm", F_U64, OFF(struct gpu_info, smem_per_sm), 0, 0, 0, 1 },
+	{ "smem_per_sm", F_U64, OFF(struct gpu_info, hw.smem_per_sm), 0, 0, 0, 1 },
 	{ "driver", F_STR, OFF(struct gpu_info, driver), 0 },
 	{ "cuda_runtime", F_STR, OFF(struct gpu_info, cuda_runtime), 0 },
 	{ "cupti", F_STR, OFF(struct gpu_info, cupti), 0 },
@@ -727,7 +727,7 @@ static void write_gpu(struct yamlout *y, const struct gpu_info *g)
 	yo_plain(y, "gpu");
 	yo_map(y, 0);
 	write_fields(y, gpu_fields, 2, g); /* name, chip */
-	snprintf(cc, sizeof(cc), "%d.%d", g->cc_major, g->cc_minor);
+	snprintf(cc, sizeof(cc), "%d.%d", g->hw.cc_major, g->hw.cc_minor);
 	kv_str(y, "cc", cc);
 	write_fields(y, gpu_fields + 2, N_GPU_FIELDS - 2, g);
 	if (gpu_ceilings_measured(&g->ceil)) {
@@ -1058,7 +1058,7 @@ static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_inf
 		return -1;
 	const struct ynode *cc = ynode_get(n, "cc");
 	if (cc && cc->kind == Y_SCALAR)
-		sscanf(cc->scalar, "%d.%d", &g->cc_major, &g->cc_minor);
+		sscanf(cc->scalar, "%d.%d", &g->hw.cc_major, &g->hw.cc_minor);
 	return 0;
 }
 

@@ -71,17 +71,10 @@ const double *kvlist_get(const struct kvlist *l, const char *name);
 struct gpu_info {
 	char *name;            /* "NVIDIA H200" */
 	char *chip;            /* "GH100" (CUPTI chip name) */
-	int cc_major, cc_minor;
-	int sm_count;
-	uint64_t l2_bytes;
-	uint64_t hbm_bytes;
-	int sm_clock_mhz;      /* max SM clock */
-	int mem_clock_mhz;     /* max memory clock */
-	int mem_bus_bits;
+	struct gpu_facts hw;   /* header.gpu's sm_count, l2_bytes, clocks, ... (kernels/gpu.h) */
 	double peak_hbm_gbs;   /* from clock × bus width (theoretical) */
 	double copy_gbs;       /* measured device-to-device copy, read+write (0 = not measured) */
 	double tensor_tflops;  /* measured dense fp16 GEMM by cuBLAS: the wgmma ceiling on Hopper (0 = not measured) */
-	uint64_t smem_per_sm;  /* shared memory of one SM, bytes (0 = not recorded: files before 2026-12-02) */
 	char *driver;          /* "580.159.04" */
 	char *cuda_runtime;    /* "13.0" */
 	char *cupti;           /* CUPTI API version */

@@ -46,17 +46,9 @@ int gpu_conditions(struct gpu_info *g, struct attn_device *d)
 	if (attn_device_info(d))
 		return error("cannot read the GPU's properties: %s", attn_last_error());
 	g->name = strdup(d->name);
-	g->cc_major = d->cc_major;
-	g->cc_minor = d->cc_minor;
-	g->sm_count = d->sm_count;
-	g->l2_bytes = d->l2_bytes;
-	g->hbm_bytes = d->hbm_bytes;
-	g->smem_per_sm = d->smem_per_sm;
-	g->sm_clock_mhz = d->sm_clock_mhz;
-	g->mem_clock_mhz = d->mem_clock_mhz;
-	g->mem_bus_bits = d->mem_bus_bits;
+	g->hw = d->hw;
 	/* DDR: two transfers per memory clock. */
-	g->peak_hbm_gbs = 2.0 * d->mem_clock_mhz * 1e6 * (d->mem_bus_bits / 8.0) / 1e9;
+	g->peak_hbm_gbs = 2.0 * d->hw.mem_clock_mhz * 1e6 * (d->hw.mem_bus_bits / 8.0) / 1e9;
 	g->driver = driver_version();
 	if (!g->driver)
 		g->driver = fmt_version(d->driver_version);

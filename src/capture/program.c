@@ -544,7 +544,7 @@ int program_record(const struct program_opts *o)
 	struct attn_device dev;
 	if (gpu_conditions(&h->gpu, &dev))
 		warning("cannot read the GPU's conditions after the run: %s", error_last());
-	settle_calls(&res, (double)h->gpu.l2_bytes);
+	settle_calls(&res, (double)h->gpu.hw.l2_bytes);
 	if (results_save(&res, o->out_path)) {
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;

@@ -40,7 +40,7 @@ static int is_capture(const struct record *r) { return r->source && !strcmp(r->s
 static int is_decode(const struct record *r) { return r->shape.phase == PHASE_DECODE; }
 static int is_bwd(const struct record *r) { return r->shape.pass == PASS_BWD; }
 static int known(const struct record *r) { return !r->capture || r->capture->shape_known; }
-static double l2_of(const struct rdata *rd) { return (double)rd->res->header.gpu.l2_bytes; }
+static double l2_of(const struct rdata *rd) { return (double)rd->res->header.gpu.hw.l2_bytes; }
 
 static int same_group(const struct record *a, const struct record *b)
 {
@@ -192,7 +192,7 @@ const struct launch *capture_main_launch(const struct record *rec)
 void capture_gridmap(const struct rdata *rd, const struct record *rec, const struct launch *l, struct gridmap *m)
 {
 	static const int one[3] = { 1, 1, 1 };
-	gridmap_infer(l ? l->grid : one, known(rec) ? &rec->shape : NULL, rd->res->header.gpu.sm_count, m);
+	gridmap_infer(l ? l->grid : one, known(rec) ? &rec->shape : NULL, rd->res->header.gpu.hw.sm_count, m);
 }
 
 static const char *seqlen_text(int n, char *buf, size_t len)
@@ -402,7 +402,7 @@ const struct capgroup *capture_main_group(const struct capimpl *im, int n)
 /* Q2: where work is partitioned: the main kernel's grid, per kind of call. */
 static void answer_partition(const struct rdata *rd, const struct capimpl *im, struct tb *b)
 {
-	int said = 0, sm = rd->res->header.gpu.sm_count;
+	int said = 0, sm = rd->res->header.gpu.hw.sm_count;
 	for (int dec = 0; dec < 2; dec++)
 		for (int pass = 0; pass < 2; pass++) {
 			const struct capgroup *g = pick_group(im, rd->focus.n, pass, dec);
@@ -807,14 +807,14 @@ int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
 	for (int i = 0; i < m; i++) {
 		const struct record *r = gs[i]->rep;
 		if (is_decode(r)) {
-			tb_add(&b, "- {phase: decode, variants: [decode-flash2, decode-splitkv], batch: %d, heads: %d, kv_heads: %d, "
-			       "query_len: %d, kv_len: [", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q);
+			tb_add(&b, "- {phase: decode, variants: [%s, %s], batch: %d, heads: %d, kv_heads: %d, "
+			       "query_len: %d, kv_len: [", variant_role(DOC_DECODE_BASELINE), variant_role(DOC_DECODE_SUBJECT), r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_q);
 			for (int kv = gs[i]->nkv_min; kv <= gs[i]->nkv_max; kv++)
 				tb_add(&b, "%s%d", kv > gs[i]->nkv_min ? ", " : "", kv);
 			tb_add(&b, "], head_dim: %d, dtype: %s}\n", r->shape.head_dim, dtype_name(r->shape.dtype));
 		} else {
-			tb_add(&b, "- {phase: prefill, variants: [standard, flash2], batch: %d, heads: %d, kv_heads: %d, "
-			       "seqlen: %d, head_dim: %d, causal: %s, dtype: %s}\n", r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_kv,
+			tb_add(&b, "- {phase: prefill, variants: [%s, %s], batch: %d, heads: %d, kv_heads: %d, "
+			       "seqlen: %d, head_dim: %d, causal: %s, dtype: %s}\n", variant_role(DOC_CONVENTIONAL), variant_role(DOC_SUBJECT), r->shape.batch, r->shape.heads, r->shape.kv_heads, r->shape.seqlen_kv,
 			       r->shape.head_dim, r->shape.causal ? "true" : "false", dtype_name(r->shape.dtype));
 		}
 	}

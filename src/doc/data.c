@@ -295,7 +295,7 @@ const struct record *rdata_find_any(const struct rdata *rd, const char *key, con
 /* the header's SM count, or the H200's when the file has none: see data.h */
 int rdata_sm_count(const struct rdata *rd)
 {
-	return sm_count_or_default(rd->res->header.gpu.sm_count);
+	return sm_count_or_default(rd->res->header.gpu.hw.sm_count);
 }
 
 /* which file a record came from (inputs.c merged several): see data.h */
@@ -1152,7 +1152,7 @@ const struct qinfo quantity_table[] = {
 	{ "smem_wavefronts", U_COUNT, 0, "shared-memory wavefronts of the LSU pipe, loads and stores (" M_SMEM_WF ")", q_metric, M_SMEM_WF },
 	{ "stall_pct", U_PCT, 2, "warp-cycles stalled for a reason over warp-cycles active: stall_pct.long_scoreboard", q_stall },
 	{ "stall_top_pct", U_PCT, 0, "the largest share of active warp-cycles one stall reason holds (issuing, 'selected', left out)", q_stall_top },
-	{ "dq_red_bytes", U_BYTES, 0, "bytes reduced in the L2 (" M_L2_RED_SECT " × 32): flash2 backward's dQ accumulation", q_dq_red },
+	{ "dq_red_bytes", U_BYTES, 0, "bytes reduced in the L2 (" M_L2_RED_SECT " × 32): the flash backward's dQ accumulation", q_dq_red },
 	{ "dq_red_model", U_BYTES, 0, "the model's dQ reduction bytes: Br·d fp32 per (Q block, K/V block) pair (kernels/flash_bwd.cu)", q_dq_red },
 	{ "dq_red_ratio", U_RATIO, 0, "dq_red_bytes / dq_red_model", q_dq_red },
 	{ "N", U_INT, 0, "sequence length (KV length for decode)", q_N, NULL, 1 },
@@ -1297,10 +1297,10 @@ const char *rdata_conditions(const struct rdata *rd, const struct record *const 
 #define ADD(...) do { int w_ = snprintf(buf + u, len - u, __VA_ARGS__); \
 	if (w_ > 0 && (size_t)w_ < len - u) u += (size_t)w_; } while (0)
 	ADD("%s", g->name ? g->name : "unknown GPU");
-	if (g->sm_count) ADD(" (%d SMs", g->sm_count);
-	if (g->sm_clock_mhz) ADD(", SM %d MHz", g->sm_clock_mhz);
-	if (g->mem_clock_mhz) ADD(", memory %d MHz", g->mem_clock_mhz);
-	if (g->sm_count) ADD(")");
+	if (g->hw.sm_count) ADD(" (%d SMs", g->hw.sm_count);
+	if (g->hw.sm_clock_mhz) ADD(", SM %d MHz", g->hw.sm_clock_mhz);
+	if (g->hw.mem_clock_mhz) ADD(", memory %d MHz", g->hw.mem_clock_mhz);
+	if (g->hw.sm_count) ADD(")");
 	if (n) {
 		int same_dt = 1, same_b = 1, same_bn = 1, same_h = 1, same_hd = 1, same_d = 1, same_c = 1;
 		const struct record *r0 = recs[0];

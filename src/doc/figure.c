@@ -24,7 +24,7 @@ void figopts_init(struct figopts *o)
 const struct figkind figure_kinds[] = {
 	{ "dataflow", "one variant's data flow: HBM buffers (absent ones struck through), on-chip tiles, measured bytes",
 	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow) },
-	{ "dataflow-compare", "two variants' data flow side by side (default standard against flash2) with the bytes saved",
+	{ "dataflow-compare", "two variants' data flow side by side (default {conventional} against {subject}) with the bytes saved",
 	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow_compare) },
 	{ "partition-grid", "the grid: what each thread block owns, laid over the GPU's SMs in waves (idle SMs shown)",
 	  0.72, NEEDS_PREFILL, DRAWN(fig_grid) },
@@ -50,7 +50,7 @@ const struct figkind figure_kinds[] = {
 	  0.62, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_workload) },
 	{ "warp-states", "the share of active warp-cycles stalled per reason, per kernel (the stalls set)",
 	  0.5, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_stalls) },
-	{ "ablation", "the ablation ladder: flash1 to flash2 one switch at a time",
+	{ "ablation", "the ablation ladder: {baseline} to {subject} one switch at a time",
 	  0.55, NEEDS_LADDER, DRAWN(fig_ablation) },
 	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",
 	  0.5, NEEDS_DECODE, DRAWN(fig_decode) },
@@ -104,14 +104,14 @@ const struct figkind figure_kinds[] = {
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capkernels) },
 	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid) },
-	{ "capture-compare", "captured forward (pass: bwd, backward) calls beside attnprof's standard and flash2: TFLOP/s at the same shapes",
+	{ "capture-compare", "captured forward (pass: bwd, backward) calls beside attnprof's {conventional} and {subject}: TFLOP/s at the same shapes",
 	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare) },
 	/* their patent views (fig_patent.c): numerals only */
 	{ "patent-capture-dataflow", "patent view: memory with the matrices a captured call stored, processor with its kernels",
 	  0.9, NEEDS_CAPTURE, DRAWN(fig_pcapdataflow) },
 	{ "patent-capture-grid", "patent view: the grid of a captured call's longest kernel and its waves over the multiprocessors",
 	  0.75, NEEDS_CAPTURE, DRAWN(fig_pcapgrid) },
-	{ "patent-capture-throughput", "patent graph: throughput of the captured computations beside standard and flash2",
+	{ "patent-capture-throughput", "patent graph: throughput of the captured computations beside {conventional} and {subject}",
 	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput) },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);

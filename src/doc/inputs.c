@@ -260,8 +260,8 @@ static void merge_conditions(struct rinputs *in, struct loaded *L, size_t nl, in
 			g->copy_gbs = L[f].r.header.gpu.copy_gbs;
 		if (!(g->tensor_tflops > 0) && L[f].r.header.gpu.tensor_tflops > 0)
 			g->tensor_tflops = L[f].r.header.gpu.tensor_tflops;
-		if (!g->smem_per_sm)
-			g->smem_per_sm = L[f].r.header.gpu.smem_per_sm;
+		if (!g->hw.smem_per_sm)
+			g->hw.smem_per_sm = L[f].r.header.gpu.hw.smem_per_sm;
 		/* the microbenchmarks' ceilings as one set, with their method */
 		if (!gpu_ceilings_measured(&g->ceil) && gpu_ceilings_measured(&L[f].r.header.gpu.ceil)) {
 			free(g->ceil.method);

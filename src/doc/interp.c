@@ -218,12 +218,12 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 	if (!strcmp(ns, "gpu")) {
 		if (!strcmp(name, "name")) TXT(g->name);
 		if (!strcmp(name, "chip")) TXT(g->chip);
-		if (!strcmp(name, "cc")) { snprintf(b, sizeof(b), "%d.%d", g->cc_major, g->cc_minor); TXT(b); }
-		if (!strcmp(name, "sm_count")) NUM(g->sm_count, U_INT);
-		if (!strcmp(name, "l2")) NUM((double)g->l2_bytes, U_BYTES);
-		if (!strcmp(name, "hbm")) NUM((double)g->hbm_bytes, U_BYTES);
-		if (!strcmp(name, "sm_clock")) { snprintf(b, sizeof(b), "%d MHz", g->sm_clock_mhz); TXT(b); }
-		if (!strcmp(name, "mem_clock")) { snprintf(b, sizeof(b), "%d MHz", g->mem_clock_mhz); TXT(b); }
+		if (!strcmp(name, "cc")) { snprintf(b, sizeof(b), "%d.%d", g->hw.cc_major, g->hw.cc_minor); TXT(b); }
+		if (!strcmp(name, "sm_count")) NUM(g->hw.sm_count, U_INT);
+		if (!strcmp(name, "l2")) NUM((double)g->hw.l2_bytes, U_BYTES);
+		if (!strcmp(name, "hbm")) NUM((double)g->hw.hbm_bytes, U_BYTES);
+		if (!strcmp(name, "sm_clock")) { snprintf(b, sizeof(b), "%d MHz", g->hw.sm_clock_mhz); TXT(b); }
+		if (!strcmp(name, "mem_clock")) { snprintf(b, sizeof(b), "%d MHz", g->hw.mem_clock_mhz); TXT(b); }
 		if (!strcmp(name, "peak_hbm")) NUM(g->peak_hbm_gbs, U_GBS);
 		if (!strcmp(name, "copy")) {
 			if (!(g->copy_gbs > 0)) TXT((const char *)NULL);
@@ -267,12 +267,12 @@ static int global_value(struct parser *ps, const char *ns, const char *name, con
 			NUM(g->ceil.smem_gbs, U_GBS);
 		}
 		if (!strcmp(name, "smem_per_sm")) {
-			if (!g->smem_per_sm) TXT((const char *)NULL);
-			NUM((double)g->smem_per_sm, U_BYTES);
+			if (!g->hw.smem_per_sm) TXT((const char *)NULL);
+			NUM((double)g->hw.smem_per_sm, U_BYTES);
 		}
 		if (!strcmp(name, "smem_total")) { /* all SMs' shared memory */
-			if (!g->smem_per_sm || g->sm_count < 1) TXT((const char *)NULL);
-			NUM((double)g->smem_per_sm * g->sm_count, U_BYTES);
+			if (!g->hw.smem_per_sm || g->hw.sm_count < 1) TXT((const char *)NULL);
+			NUM((double)g->hw.smem_per_sm * g->hw.sm_count, U_BYTES);
 		}
 		if (!strcmp(name, "smem_over_copy")) { /* shared memory's bandwidth / the copy's */
 			if (!(g->ceil.smem_gbs > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);

@@ -178,9 +178,9 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		char tk[24];
 		snprintf(fam, sizeof(fam), "Shapes B·N = %s, H·d = %d. ", fmt_seqlen((double)s.tokens, tk, sizeof(tk)), s.hidden);
 	}
-	snprintf(T->note, sizeof(T->note), "%s%sMedian time over the repetitions (CUDA events); speed-up = other time / flash2 time at the same shape; "
+	snprintf(T->note, sizeof(T->note), "%s%sMedian time over the repetitions (CUDA events); speed-up = other time / %s time at the same shape; "
 		 "spread = the widest (slowest − fastest launch) / median among the row's records%s; – = not measured%s.",
-		 pass_note, fam, within ? "; ≈: the two medians differ by less than either record's spread, equal within it" : "",
+		 pass_note, fam, subject, within ? "; ≈: the two medians differ by less than either record's spread, equal within it" : "",
 		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 }
 
@@ -202,14 +202,14 @@ static void build_conditions(struct dtable *T, const struct rdata *rd, const str
 	const struct gpu_info *g = &hd->gpu;
 	char b[160], b1[32];
 	kv_row(T, "GPU", g->name);
-	snprintf(b, sizeof(b), "%s, compute capability %d.%d", g->chip ? g->chip : "?", g->cc_major, g->cc_minor);
+	snprintf(b, sizeof(b), "%s, compute capability %d.%d", g->chip ? g->chip : "?", g->hw.cc_major, g->hw.cc_minor);
 	kv_row(T, "chip", b);
-	snprintf(b, sizeof(b), "%d", g->sm_count);
-	kv_row(T, "SMs", g->sm_count ? b : NULL);
-	kv_row(T, "L2 cache", g->l2_bytes ? fmt_bytes((double)g->l2_bytes, b1, sizeof(b1)) : NULL);
-	kv_row(T, "HBM", g->hbm_bytes ? fmt_bytes((double)g->hbm_bytes, b1, sizeof(b1)) : NULL);
-	snprintf(b, sizeof(b), "SM %d MHz, memory %d MHz, %d-bit bus", g->sm_clock_mhz, g->mem_clock_mhz, g->mem_bus_bits);
-	kv_row(T, "clocks (maximum)", g->sm_clock_mhz ? b : NULL);
+	snprintf(b, sizeof(b), "%d", g->hw.sm_count);
+	kv_row(T, "SMs", g->hw.sm_count ? b : NULL);
+	kv_row(T, "L2 cache", g->hw.l2_bytes ? fmt_bytes((double)g->hw.l2_bytes, b1, sizeof(b1)) : NULL);
+	kv_row(T, "HBM", g->hw.hbm_bytes ? fmt_bytes((double)g->hw.hbm_bytes, b1, sizeof(b1)) : NULL);
+	snprintf(b, sizeof(b), "SM %d MHz, memory %d MHz, %d-bit bus", g->hw.sm_clock_mhz, g->hw.mem_clock_mhz, g->hw.mem_bus_bits);
+	kv_row(T, "clocks (maximum)", g->hw.sm_clock_mhz ? b : NULL);
 	snprintf(b, sizeof(b), "%.0f GB/s theoretical; %s measured device-to-device copy", g->peak_hbm_gbs,
 		 g->copy_gbs > 0 ? (snprintf(b1, sizeof(b1), "%.0f GB/s", g->copy_gbs), b1) : "not");
 	kv_row(T, "HBM bandwidth", b);
@@ -349,9 +349,9 @@ static void build_correctness(struct dtable *T, const struct rdata *rd, const st
 			 "Each is held to rel. L2 ≤ %.0e (fp16) or %.0e (bf16) over its checked elements, and max |err| ≤ %.0e (fp16) or "
 			 "%.0e (bf16) × the tensor's largest |reference|, so its bound differs per record: the row shows the record "
 			 "nearest its bound. Why these: P and dS are rounded to the input type for the tensor cores (2⁻¹¹ or 2⁻⁸ "
-			 "relative per rounding, as in FA2), standard also rounds S and dP in HBM, and dS = P ∘ (dP − D) loses "
+			 "relative per rounding, as in FA2), %s also rounds S and dP in HBM, and dS = P ∘ (dP − D) loses "
 			 "relative accuracy where dP ≈ D, so single elements stray more than the norm (src/grad_check.h).",
-			 r16, r8, f16, f8);
+			 r16, r8, f16, f8, variant_role(DOC_CONVENTIONAL));
 	}
 }
 
@@ -389,11 +389,11 @@ static void build_model(struct dtable *T, const struct rdata *rd, const struct f
 	}
 	char gap[600], d[96], l2[32];
 	rdata_gap(rd, gap, sizeof(gap));
-	fmt_bytes((double)rd->res->header.gpu.l2_bytes, l2, sizeof(l2));
+	fmt_bytes((double)rd->res->header.gpu.hw.l2_bytes, l2, sizeof(l2));
 	snprintf(T->note, sizeof(T->note), "%s. Measured HBM = DRAM bytes read + written (CUPTI). Below the model: writes still "
 		 "resident in the %s L2 when a kernel ends are not counted as DRAM writes. Above it: re-reads of K and V that "
 		 "miss in L2; when the L2 absorbs them (as it does at these sizes) they cost L2 bytes, not DRAM bytes.%s%s",
-		 rsel_describe(&s, d, sizeof(d)), rd->res->header.gpu.l2_bytes ? l2 : "L2", gap[0] ? " " : "", gap);
+		 rsel_describe(&s, d, sizeof(d)), rd->res->header.gpu.hw.l2_bytes ? l2 : "L2", gap[0] ? " " : "", gap);
 }
 
 /* Every series (variant, reference) under o's conditions, at most 16. */
@@ -605,7 +605,7 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 			}
 			const double ceil = pt == PATH_MMA_SYNC ? g->ceil.mma_sync_tflops
 					  : pt == PATH_NONE ? 0 : g->tensor_tflops;
-			const char *pn = pt == PATH_LIBRARY && g->cc_major == 9 ? "wgmma (cuBLAS)" : tensor_path_name(pt);
+			const char *pn = pt == PATH_LIBRARY && g->hw.cc_major == 9 ? "wgmma (cuBLAS)" : tensor_path_name(pt);
 			if (ceil > 0)
 				t_set(row, 6, "%s %.0f", pn, ceil);
 			else
@@ -742,10 +742,11 @@ static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const str
 		q_text(rd, r, "dq_red_bytes", NULL, NULL, row[6], TCELL);
 		q_text(rd, r, "dq_red_ratio", NULL, NULL, row[7], TCELL);
 	}
-	snprintf(T->note, sizeof(T->note), "flash2's backward adds each tile pair's dQ_i (Br rows × d, fp32) into the "
+	snprintf(T->note, sizeof(T->note), "%s's backward adds each tile pair's dQ_i (Br rows × d, fp32) into the "
 		 "dQ accumulator by reductions resolved in the L2 (kernels/flash_bwd.cu): the model counts Br·d·4 bytes per "
 		 "(Q block, K/V block) pair its loop computes; measured = " M_L2_RED_SECT " × %d bytes over the pass's "
-		 "kernels. A kernel without reductions (standard's cuBLAS GEMMs) has no model row (–).", M_L2_SECTOR_BYTES);
+		 "kernels. A kernel without reductions (%s's cuBLAS GEMMs) has no model row (–).", variant_role(DOC_SUBJECT),
+		 M_L2_SECTOR_BYTES, variant_role(DOC_CONVENTIONAL));
 }
 
 /* A median this far above the fastest launch: the launches did not all run
@@ -947,18 +948,21 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 		}
 	}
 	const struct gpu_info *g = &rd->res->header.gpu;
+	const char *base = variant_role(DOC_DECODE_BASELINE);
 	snprintf(T->note, sizeof(T->note), "Query length 1 per sequence (decode) against a KV cache; HBM GB/s = DRAM bytes read + "
 		 "written / median time; of copy = that / the measured device-to-device copy bandwidth (%.0f GB/s, which "
-		 "itself reads and writes); SMs busy = blocks of the longest kernel, at most %d; speed-up = decode-flash2 "
-		 "time / decode-splitkv time at the same shape (– where decode-flash2 was not run, e.g. Hkv < H).%s",
-		 g->copy_gbs, g->sm_count, prefill_rows ? " Rows marked (prefill): flash2 on the full prompt at batch 1, for contrast." : "");
+		 "itself reads and writes); SMs busy = blocks of the longest kernel, at most %d; speed-up = %s "
+		 "time / %s time at the same shape (– where %s was not run, e.g. Hkv < H).%s%s%s",
+		 g->copy_gbs, g->hw.sm_count, base, variant_role(DOC_DECODE_SUBJECT), base,
+		 prefill_rows ? " Rows marked (prefill): " : "", prefill_rows ? variant_role(DOC_SUBJECT) : "",
+		 prefill_rows ? " on the full prompt at batch 1, for contrast." : "");
 }
 
 /* The table kinds: each row its name, what it shows, its caption's first
  * sentence and its builder, so that a new kind is one row and one function.
  * The order is that of --help and --list. */
 const struct table_info table_kinds[] = {
-	{ "speedup", "time per variant and the speed-ups of flash2, per (d, causal, N)", "Time per variant and flash2's speed-ups", build_speedup },
+	{ "speedup", "time per variant and the speed-ups of {subject}, per (d, causal, N)", "Time per variant and {subject}'s speed-ups", build_speedup },
 	{ "conditions", "the GPU, clocks, software and run of the results file", "Conditions of the measurements", build_conditions },
 	{ "correctness", "errors against the fp64 reference with their tolerances, per variant", "Correctness against the fp64 reference", build_correctness },
 	{ "model", "measured HBM bytes and peak memory against the model, per variant and N", "Measured against the model", build_model },
@@ -968,7 +972,7 @@ const struct table_info table_kinds[] = {
 	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step", "The ablation ladder, step by step", build_ablation },
 	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy", "Decode against prefill, record by record", build_decode },
 	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict", "The attention calls found", capture_table_calls },
-	{ "capture-compare", "captured forward calls beside attnprof's standard and flash2 at the same shapes", "Captured implementations beside attnprof's references", capture_table_compare },
+	{ "capture-compare", "captured forward calls beside attnprof's {conventional} and {subject} at the same shapes", "Captured implementations beside attnprof's references", capture_table_compare },
 	{ "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes", capture_table_missing },
 	{ "tensor", "every prefill series at the focus: TFLOP/s, the share of the measured tensor rate, tensor-pipe activity", "Tensor-pipe use per variant", build_tensor },
 	{ "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread", build_spread },
@@ -1003,7 +1007,7 @@ void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
 {
 	(void)rd;
 	const struct table_info *k = table_kind(kind);
-	snprintf(buf, len, "%s", k ? k->title : "table");
+	variant_role_text(k ? k->title : "table", buf, len);
 }
 
 struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o)

@@ -441,7 +441,7 @@ static int time_and_rate(struct sweep *w, struct attn_run *run, const struct att
 {
 	/* Timing: plain runs, no profiler attached to them. */
 	nvtxRangePushA("timing");
-	int bad = settle_clock(run, w->dev.sm_clock_mhz, w->settle_ms, rec) || time_run(run, w->spec, rec);
+	int bad = settle_clock(run, w->dev.hw.sm_clock_mhz, w->settle_ms, rec) || time_run(run, w->spec, rec);
 	nvtxRangePop();
 	if (bad) {
 		set_error(rec, "timing");
@@ -491,7 +491,7 @@ static int make_run(struct sweep *w, const struct config *c, uint64_t seed, stru
 {
 	const struct attn_shape *s = &c->shape;
 	*out = NULL;
-	if (attn_run_create(out, c->variant, s, w->dev.sm_count))
+	if (attn_run_create(out, c->variant, s, w->dev.hw.sm_count))
 		return error("cannot set up %s: %s", c->variant->name, attn_last_error());
 	static const char *const names[] = { "Q", "K", "V", "dO" };
 	for (int t = 0; t < 4; t++) {
@@ -660,7 +660,7 @@ static int run_config(struct sweep *w, size_t index)
 	size_t most = replay == CUPTI_REPLAY_KERNEL ? 1 : w->batch_max;
 	/* first finish the batch if this one does not fit */
 	if (b->n && (b->replay != replay || b->ranges + ranges > CUPTI_MAX_RANGES ||
-		     b->bytes + rec.peak_bytes > w->dev.hbm_bytes / 2) && finish_batch(w)) {
+		     b->bytes + rec.peak_bytes > w->dev.hw.hbm_bytes / 2) && finish_batch(w)) {
 		record_release(&rec);
 		return -1;
 	}
@@ -841,7 +841,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 		results_release(&res);
 		return EXIT_FAILURE_RUN;
 	}
-	if (spec_check_memory(s, (uint64_t)(res.header.gpu.hbm_bytes * 0.92), w.dev.sm_count)) {
+	if (spec_check_memory(s, (uint64_t)(res.header.gpu.hw.hbm_bytes * 0.92), w.dev.hw.sm_count)) {
 		results_release(&res);
 		return EXIT_BAD_INPUT;
 	}
@@ -956,12 +956,12 @@ int harness_info(int quiet)
 	int readable = cupti_counters_readable(reason, sizeof(reason));
 	if (!quiet) {
 		char b1[32], b2[32];
-		printf("GPU:      %s (compute capability %d.%d), %d SMs, %d device%s\n", g.name, g.cc_major,
-		       g.cc_minor, g.sm_count, n, n == 1 ? "" : "s");
+		printf("GPU:      %s (compute capability %d.%d), %d SMs, %d device%s\n", g.name, g.hw.cc_major,
+		       g.hw.cc_minor, g.hw.sm_count, n, n == 1 ? "" : "s");
 		printf("memory:   %s HBM, %s L2, bus %d bits at %d MHz (peak %.0f GB/s)\n",
-		       format_bytes((double)g.hbm_bytes, b1, sizeof(b1)), format_bytes((double)g.l2_bytes, b2, sizeof(b2)),
-		       g.mem_bus_bits, g.mem_clock_mhz, g.peak_hbm_gbs);
-		printf("clocks:   SM up to %d MHz\n", g.sm_clock_mhz);
+		       format_bytes((double)g.hw.hbm_bytes, b1, sizeof(b1)), format_bytes((double)g.hw.l2_bytes, b2, sizeof(b2)),
+		       g.hw.mem_bus_bits, g.hw.mem_clock_mhz, g.peak_hbm_gbs);
+		printf("clocks:   SM up to %d MHz\n", g.hw.sm_clock_mhz);
 		printf("driver:   %s, CUDA runtime %s\n", g.driver, g.cuda_runtime);
 		printf("CUPTI:    %s\n", g.cupti);
 		if (readable == 1)

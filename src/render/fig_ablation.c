@@ -126,8 +126,10 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 		strncat(cond, " · whiskers: run-to-run spread over the repeat runs", sizeof(cond) - strlen(cond) - 1);
 	box = figure_frame(c, box, title, cond, o->standalone);
 	if (n < 2) {
-		draw_notice(c, box, "no ablation ladder at these conditions",
-			    "record experiments/ablation.yaml: it runs flash1, flash2 and the rungs between");
+		char how[160];
+		snprintf(how, sizeof how, "record experiments/ablation.yaml: it runs %s, %s and the rungs between",
+			 variant_role(DOC_BASELINE), variant_role(DOC_SUBJECT));
+		draw_notice(c, box, "no ablation ladder at these conditions", how);
 		return;
 	}
 	/* A waterfall on a log TFLOP/s axis: flash1's bar, then each step of the

@@ -109,7 +109,7 @@ void fig_capdataflow_title(const struct rdata *rd, const struct figopts *o, char
 	}
 	char sh[96], v[64];
 	const char *rule;
-	verdict_matrices(g->rep, (double)rd->res->header.gpu.l2_bytes, &rule);
+	verdict_matrices(g->rep, (double)rd->res->header.gpu.hw.l2_bytes, &rule);
 	snprintf(buf, len, "Data flow of %s, %s at %s, from measurement: %s (decided by %s)", impl_name(im),
 		 call_kind(g->rep), capture_shape_text(g, sh, sizeof(sh)), capture_verdict_text(rd, g->rep, v, sizeof(v)),
 		 capture_rule_text(rule));
@@ -273,7 +273,7 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	double fs = st->size_chart, lh = fs * 1.45 * c->scale;
 	int bwd = r->shape.pass == PASS_BWD;
 	int shape = !r->capture || r->capture->shape_known;
-	double l2 = (double)rd->res->header.gpu.l2_bytes;
+	double l2 = (double)rd->res->header.gpu.hw.l2_bytes;
 	double e = (double)dtype_size(r->shape.dtype);
 	double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * r->shape.kv_heads;
 	double nn = bh * r->shape.seqlen_q * (double)r->shape.seqlen_kv * 2;
@@ -490,7 +490,7 @@ void fig_capgrid_title(const struct rdata *rd, const struct figopts *o, char *bu
 	const struct capimpl *im = impl_of(rd, o);
 	snprintf(buf, len, "Partition of %s's longest kernels, read from their grids: blocks over the %d SMs in "
 		 "waves, and the mapping onto the call's shape where the grid factors", impl_name(im),
-		 rd->res->header.gpu.sm_count);
+		 rd->res->header.gpu.hw.sm_count);
 }
 
 void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -504,7 +504,7 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	if (!ng)
 		return;
 	double fs = st->size_chart, lh = fs * 1.4 * c->scale;
-	int sm = rd->res->header.gpu.sm_count > 0 ? rd->res->header.gpu.sm_count : 1;
+	int sm = rd->res->header.gpu.hw.sm_count > 0 ? rd->res->header.gpu.hw.sm_count : 1;
 	double gap = sz(c, 8);
 	for (int p = 0; p < ng; p++) {
 		const struct record *r = gs[p]->rep;
@@ -595,12 +595,13 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	const char *gpu = rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU";
+	const char *conv = variant_role(DOC_CONVENTIONAL), *subject = variant_role(DOC_SUBJECT);
 	if (capture_compare_pass(o) == PASS_BWD)
-		snprintf(buf, len, "Captured backward calls beside attnprof's standard and flash2 backward at the same "
-			 "shapes: TFLOP/s (2.5 × 4·B·H·N²·d / the call's kernel time) on the %s", gpu);
+		snprintf(buf, len, "Captured backward calls beside attnprof's %s and %s backward at the same "
+			 "shapes: TFLOP/s (2.5 × 4·B·H·N²·d / the call's kernel time) on the %s", conv, subject, gpu);
 	else
-		snprintf(buf, len, "Captured forward calls beside attnprof's standard and flash2 at the same shapes: "
-			 "TFLOP/s (4·B·H·N²·d / median time) on the %s", gpu);
+		snprintf(buf, len, "Captured forward calls beside attnprof's %s and %s at the same shapes: "
+			 "TFLOP/s (4·B·H·N²·d / median time) on the %s", conv, subject, gpu);
 }
 
 #define CMP_SERIES 10

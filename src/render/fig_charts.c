@@ -1229,13 +1229,13 @@ static size_t roof_ceilings(struct rctx *c, const struct gpu_info *g, const doub
 			    int mma_used, int wgmma_used, struct ceiling ce[6], char *missing, size_t mlen)
 {
 	size_t nc = 0;
-	const char *wg = g->cc_major == 9 ? "wgmma (cuBLAS GEMM)" : "cuBLAS GEMM";
+	const char *wg = g->hw.cc_major == 9 ? "wgmma (cuBLAS GEMM)" : "cuBLAS GEMM";
 	missing[0] = '\0';
 	if (g->tensor_tflops > 0) {
 		struct ceiling *q = &ce[nc++];
 		*q = (struct ceiling){ .tflops = g->tensor_tflops, .width = c->st->heavy };
 		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f TFLOP/s", wg, g->tensor_tflops);
-		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", g->cc_major == 9 ? "wgmma" : "GEMM", g->tensor_tflops);
+		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", g->hw.cc_major == 9 ? "wgmma" : "GEMM", g->tensor_tflops);
 	} else
 		strncat(missing, "GEMM (wgmma) rate", mlen - strlen(missing) - 1);
 	if (mma_used || !wgmma_used) {

@@ -34,9 +34,9 @@ void fig_hierarchy(struct rctx *c, const struct rdata *rd, const struct figopts 
 	fig_hierarchy_title(rd, o, title, sizeof(title));
 	snprintf(cond, sizeof(cond), "%s%s%d SMs · sizes: the device's properties; bandwidths measured in the run "
 		 "(HBM: a device-to-device copy, read + write; L2 and shared memory: loads, kernels/ceilings.cu)",
-		 g->name ? g->name : "", g->name ? " · " : "", g->sm_count);
+		 g->name ? g->name : "", g->name ? " · " : "", g->hw.sm_count);
 	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!g->hbm_bytes && !g->l2_bytes) {
+	if (!g->hw.hbm_bytes && !g->hw.l2_bytes) {
 		draw_notice(c, box, "no memory hierarchy", "the results header names no GPU sizes (header.gpu)");
 		return;
 	}
@@ -45,24 +45,24 @@ void fig_hierarchy(struct rctx *c, const struct rdata *rd, const struct figopts 
 		{ .name = "L2 cache", .tag = "L2", .fill = &st->chip_fill },
 		{ .name = "HBM (device memory)", .tag = "HBM", .fill = &st->hbm_fill },
 	};
-	if (g->smem_per_sm && g->sm_count > 0) {
-		fmt_quantity((double)g->smem_per_sm, U_BYTES, NULL, b1, sizeof(b1));
-		fmt_quantity((double)g->smem_per_sm * g->sm_count, U_BYTES, NULL, b2, sizeof(b2));
-		snprintf(lv[0].size, sizeof(lv[0].size), "%s on each SM, %s on %d SMs", b1, b2, g->sm_count);
+	if (g->hw.smem_per_sm && g->hw.sm_count > 0) {
+		fmt_quantity((double)g->hw.smem_per_sm, U_BYTES, NULL, b1, sizeof(b1));
+		fmt_quantity((double)g->hw.smem_per_sm * g->hw.sm_count, U_BYTES, NULL, b2, sizeof(b2));
+		snprintf(lv[0].size, sizeof(lv[0].size), "%s on each SM, %s on %d SMs", b1, b2, g->hw.sm_count);
 	} else
 		snprintf(lv[0].size, sizeof(lv[0].size), "size not measured (not in this file's header)");
 	if (g->ceil.smem_gbs > 0)
 		snprintf(lv[0].bw, sizeof(lv[0].bw), "%.0f GB/s, all SMs' loads", g->ceil.smem_gbs);
 	else
 		snprintf(lv[0].bw, sizeof(lv[0].bw), "bandwidth not measured");
-	fmt_quantity((double)g->l2_bytes, U_BYTES, NULL, b1, sizeof(b1));
-	snprintf(lv[1].size, sizeof(lv[1].size), "%s, shared by all SMs", g->l2_bytes ? b1 : "size not measured");
+	fmt_quantity((double)g->hw.l2_bytes, U_BYTES, NULL, b1, sizeof(b1));
+	snprintf(lv[1].size, sizeof(lv[1].size), "%s, shared by all SMs", g->hw.l2_bytes ? b1 : "size not measured");
 	if (g->ceil.l2_gbs > 0)
 		snprintf(lv[1].bw, sizeof(lv[1].bw), "%.0f GB/s, reads of a resident buffer", g->ceil.l2_gbs);
 	else
 		snprintf(lv[1].bw, sizeof(lv[1].bw), "bandwidth not measured");
-	fmt_quantity((double)g->hbm_bytes, U_BYTES, NULL, b1, sizeof(b1));
-	snprintf(lv[2].size, sizeof(lv[2].size), "%s", g->hbm_bytes ? b1 : "size not measured");
+	fmt_quantity((double)g->hw.hbm_bytes, U_BYTES, NULL, b1, sizeof(b1));
+	snprintf(lv[2].size, sizeof(lv[2].size), "%s", g->hw.hbm_bytes ? b1 : "size not measured");
 	if (g->copy_gbs > 0 && g->peak_hbm_gbs > 0)
 		snprintf(lv[2].bw, sizeof(lv[2].bw), "%.0f GB/s copy (data sheet %.0f GB/s)", g->copy_gbs, g->peak_hbm_gbs);
 	else if (g->copy_gbs > 0)
@@ -72,9 +72,9 @@ void fig_hierarchy(struct rctx *c, const struct rdata *rd, const struct figopts 
 
 	/* the ratio that motivates tiling, when both ends were measured */
 	char ratio[200] = "";
-	if (g->ceil.smem_gbs > 0 && g->copy_gbs > 0 && g->smem_per_sm && g->hbm_bytes)
+	if (g->ceil.smem_gbs > 0 && g->copy_gbs > 0 && g->hw.smem_per_sm && g->hw.hbm_bytes)
 		snprintf(ratio, sizeof(ratio), "shared memory: %.1f× the bandwidth of HBM, 1/%.0f of its size",
-			 g->ceil.smem_gbs / g->copy_gbs, (double)g->hbm_bytes / ((double)g->smem_per_sm * g->sm_count));
+			 g->ceil.smem_gbs / g->copy_gbs, (double)g->hw.hbm_bytes / ((double)g->hw.smem_per_sm * g->hw.sm_count));
 	const double fs = st->size_chart, gap = fs * 0.6;
 	double lh;
 	text_extent(c, "Ag", fs, 0, 0, NULL, &lh);

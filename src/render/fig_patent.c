@@ -864,7 +864,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 	}
 	const struct record *r = g->rep;
 	int bwd = r->shape.pass == PASS_BWD;
-	double l2 = (double)rd->res->header.gpu.l2_bytes;
+	double l2 = (double)rd->res->header.gpu.hw.l2_bytes;
 	/* the matrices in memory: 1 stored, 2 undecided (dashed); not stored ones are not drawn */
 	struct { const char *key, *chr, *what; int state, nn; } m[6];
 	int nm = 0;

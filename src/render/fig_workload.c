@@ -114,9 +114,9 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 	/* the levels' heads, SM side on the left, with the way the bytes go */
 	char l2[64], l2size[32];
 	const struct gpu_info *g = &rd->res->header.gpu;
-	if (g->l2_bytes)
-		fmt_quantity((double)g->l2_bytes, U_BYTES, NULL, l2size, sizeof l2size);
-	snprintf(l2, sizeof l2, g->l2_bytes ? "L2 (%s)" : "L2", l2size);
+	if (g->hw.l2_bytes)
+		fmt_quantity((double)g->hw.l2_bytes, U_BYTES, NULL, l2size, sizeof l2size);
+	snprintf(l2, sizeof l2, g->hw.l2_bytes ? "L2 (%s)" : "L2", l2size);
 	/* each head the longest that fits its cell (a slide's type is larger) */
 	const char *const heads[WL_LEVELS][3] = { { "L1/TEX and shared memory", "L1/TEX, shared", "L1" },
 						  { l2, "L2", "L2" }, { "DRAM (HBM)", "DRAM", "DRAM" } };

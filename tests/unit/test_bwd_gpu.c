@@ -93,7 +93,7 @@ static int run_case(const char *variant, enum pass pass, enum dtype t, int B, in
 	uint64_t *first = NULL;
 	double *o = NULL;
 	float *q = NULL, *k = NULL, *vv = NULL;
-	if (attn_run_create(&r, v, &s, gpu_dev.sm_count)) {
+	if (attn_run_create(&r, v, &s, gpu_dev.hw.sm_count)) {
 		printf("    %s %s: create: %s\n", variant, pass_name(pass), attn_last_error());
 		return 0;
 	}
@@ -220,7 +220,7 @@ static void test_gpu_bwd_record_grads(void)
 	struct record rec;
 	grad_ref_init(&g);
 	record_init(&rec);
-	CHECK_INT(attn_run_create(&r, variant_find("flash2"), &s, gpu_dev.sm_count), 0);
+	CHECK_INT(attn_run_create(&r, variant_find("flash2"), &s, gpu_dev.hw.sm_count), 0);
 	if (!r)
 		return;
 	int ready = !fill(r, "Q", nQ, s.dtype, seed, TENSOR_Q) && !fill(r, "K", nQ, s.dtype, seed, TENSOR_K) &&
@@ -260,10 +260,10 @@ static void test_gpu_bwd_unsupported(void)
 		SKIP(skip_reason);
 	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, 1, 1, 1, 64, 64, 64, 0, PASS_BWD };
 	struct attn_run *r = NULL;
-	CHECK_INT(attn_run_create(&r, variant_find("flash1"), &s, gpu_dev.sm_count), -1);
+	CHECK_INT(attn_run_create(&r, variant_find("flash1"), &s, gpu_dev.hw.sm_count), -1);
 	CHECK_CONTAINS(attn_last_error(), "no bwd kernels");
 	/* a bwd run launched before its forward products exist */
-	CHECK_INT(attn_run_create(&r, variant_find("flash2"), &s, gpu_dev.sm_count), 0);
+	CHECK_INT(attn_run_create(&r, variant_find("flash2"), &s, gpu_dev.hw.sm_count), 0);
 	if (r) {
 		CHECK_INT(attn_run_launch(r), -1);
 		CHECK_CONTAINS(attn_last_error(), "attn_run_prepare");
@@ -277,7 +277,7 @@ static void bench(const char *variant, enum pass pass, int d, int n, int causal)
 	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, B, H, H, n, n, d, causal, pass };
 	struct attn_run *r = NULL;
 	float ms[20];
-	if (attn_run_create(&r, variant_find(variant), &s, gpu_dev.sm_count)) {
+	if (attn_run_create(&r, variant_find(variant), &s, gpu_dev.hw.sm_count)) {
 		printf("    bench %s: %s\n", variant, attn_last_error());
 		return;
 	}

@@ -530,7 +530,7 @@ static void test_verdict_on_reference_records(void)
 	int cut = 0;
 	if (results_load(&res, "experiments/results/fa2-paper.yaml", &cut))
 		SKIP("skipped: experiments/results/fa2-paper.yaml unreadable");
-	double l2 = (double)res.header.gpu.l2_bytes;
+	double l2 = (double)res.header.gpu.hw.l2_bytes;
 	int std_decided = 0, flash_decided = 0, by_traffic = 0, by_descriptor = 0, undecided = 0;
 	for (size_t i = 0; i < res.nrecords; i++) {
 		const struct record *r = &res.records[i];

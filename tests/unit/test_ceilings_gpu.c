@@ -19,9 +19,9 @@
 
 /* per SM and clock on sm_80 and sm_90: 1024 dense fp16 FLOPs a tensor core
  * and clock times 4 (sm_90, wgmma) or 2 (sm_80) — 4096 bounds both */
-static double tensor_bound_tflops(void) { return 4096.0 * gpu_dev.sm_count * gpu_dev.sm_clock_mhz * 1e6 / 1e12; }
+static double tensor_bound_tflops(void) { return 4096.0 * gpu_dev.hw.sm_count * gpu_dev.hw.sm_clock_mhz * 1e6 / 1e12; }
 /* shared memory: 128 bytes an SM and clock */
-static double smem_bound_gbs(void) { return 128.0 * gpu_dev.sm_count * gpu_dev.sm_clock_mhz * 1e6 / 1e9; }
+static double smem_bound_gbs(void) { return 128.0 * gpu_dev.hw.sm_count * gpu_dev.hw.sm_clock_mhz * 1e6 / 1e9; }
 
 static void test_gpu_ceilings_mma_sync(void)
 {
@@ -32,7 +32,7 @@ static void test_gpu_ceilings_mma_sync(void)
 	if (bad)
 		printf("    %s\n", attn_last_error());
 	CHECK_INT(bad, 0);
-	printf("    mma.sync %.1f TFLOP/s (bound %.0f at %d MHz)\n", t, tensor_bound_tflops(), gpu_dev.sm_clock_mhz);
+	printf("    mma.sync %.1f TFLOP/s (bound %.0f at %d MHz)\n", t, tensor_bound_tflops(), gpu_dev.hw.sm_clock_mhz);
 	CHECK(t > 10 && t <= 1.02 * tensor_bound_tflops());
 }
 
@@ -62,9 +62,9 @@ static void test_gpu_ceilings_hierarchy(void)
 	CHECK_INT(bad, 0);
 	const double l2 = r.gbs;
 	printf("    copy %.0f GB/s, L2 %.0f GB/s (best of %d: %.1f MiB of %.1f, %d blocks an SM, %d loads a thread), "
-	       "shared %.0f GB/s (bound %.0f)\n", copy, l2, r.configs, r.buf_bytes / 1048576.0, gpu_dev.l2_bytes / 1048576.0,
+	       "shared %.0f GB/s (bound %.0f)\n", copy, l2, r.configs, r.buf_bytes / 1048576.0, gpu_dev.hw.l2_bytes / 1048576.0,
 	       r.blocks_per_sm, r.loads, smem, smem_bound_gbs());
-	CHECK(r.configs >= 1 && r.buf_bytes > 0 && r.buf_bytes <= gpu_dev.l2_bytes * 5 / 8);
+	CHECK(r.configs >= 1 && r.buf_bytes > 0 && r.buf_bytes <= gpu_dev.hw.l2_bytes * 5 / 8);
 	/* the kernels themselves: shared memory under the hardware's bound
 	 * (ptxas merged plain ld.shared: 107840 GB/s, H200 2026-12-02) and
 	 * above the L2 and the copy */
@@ -72,7 +72,7 @@ static void test_gpu_ceilings_hierarchy(void)
 	CHECK(smem <= 1.02 * smem_bound_gbs());
 	/* the L2 kernel reached no more than the copy on the H200 (3.6 against
 	 * 4.2 TB/s, docs/benchmarks.md): what the record keeps is vetted */
-	struct gpu_info g = { .sm_count = gpu_dev.sm_count, .sm_clock_mhz = gpu_dev.sm_clock_mhz, .copy_gbs = copy };
+	struct gpu_info g = { .hw.sm_count = gpu_dev.hw.sm_count, .hw.sm_clock_mhz = gpu_dev.hw.sm_clock_mhz, .copy_gbs = copy };
 	g.ceil.l2_gbs = l2;
 	g.ceil.smem_gbs = smem;
 	char why[400];
@@ -82,7 +82,7 @@ static void test_gpu_ceilings_hierarchy(void)
 	CHECK(g.ceil.smem_gbs == smem);
 	CHECK(g.ceil.l2_gbs == 0 || g.ceil.l2_gbs > copy);
 	/* the header's sizes come from the same device query */
-	CHECK(gpu_dev.smem_per_sm > 0 && gpu_dev.smem_per_sm >= gpu_dev.smem_per_block_optin);
+	CHECK(gpu_dev.hw.smem_per_sm > 0 && gpu_dev.hw.smem_per_sm >= gpu_dev.smem_per_block_optin);
 }
 
 TESTS(test_gpu_ceilings_mma_sync, test_gpu_ceilings_gemm, test_gpu_ceilings_hierarchy)

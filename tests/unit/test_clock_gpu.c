@@ -18,7 +18,7 @@ static struct attn_run *small_run(void)
 {
 	struct attn_shape s = { DTYPE_FP16, PHASE_PREFILL, 4, 16, 16, 1024, 1024, 64, 0, PASS_FWD };
 	struct attn_run *r = NULL;
-	int bad = attn_run_create(&r, variant_find("flash2"), &s, gpu_dev.sm_count);
+	int bad = attn_run_create(&r, variant_find("flash2"), &s, gpu_dev.hw.sm_count);
 	if (bad)
 		printf("    %s\n", attn_last_error());
 	CHECK_INT(bad, 0);
@@ -27,7 +27,7 @@ static struct attn_run *small_run(void)
 
 static int plausible(float mhz)
 {
-	return mhz >= 200 && mhz <= 1.05 * gpu_dev.sm_clock_mhz;
+	return mhz >= 200 && mhz <= 1.05 * gpu_dev.hw.sm_clock_mhz;
 }
 
 static void test_gpu_clock_probe(void)
@@ -39,7 +39,7 @@ static void test_gpu_clock_probe(void)
 		return;
 	float mhz = 0;
 	CHECK_INT(attn_run_probe_clock(r, 5, &mhz), 0);
-	printf("    probe after 5 launches: %.1f MHz (maximum %d)\n", mhz, gpu_dev.sm_clock_mhz);
+	printf("    probe after 5 launches: %.1f MHz (maximum %d)\n", mhz, gpu_dev.hw.sm_clock_mhz);
 	CHECK(plausible(mhz));
 	attn_run_destroy(r);
 }

@@ -30,7 +30,7 @@ static void test_gpu_fwd_regs_table(void)
 				const enum dtype dt = t ? DTYPE_BF16 : DTYPE_FP16;
 				struct attn_shape s = { dt, PHASE_PREFILL, 1, 2, 2, 128, 128, d, 0, PASS_FWD };
 				struct attn_run *r = NULL;
-				if (attn_run_create(&r, v, &s, gpu_dev.sm_count)) {
+				if (attn_run_create(&r, v, &s, gpu_dev.hw.sm_count)) {
 					printf("    %s d=%d: create: %s\n", v->name, d, attn_last_error());
 					CHECK(0);
 					continue;

@@ -213,15 +213,15 @@ static void test_gpu_facts(void)
 {
 	struct gpu_info info;
 	memset(&info, 0, sizeof(info));
-	info.sm_count = 66;
+	info.hw.sm_count = 66;
 	info.tensor_tflops = 790;
 	info.copy_gbs = 4300;
 	struct gpu_model g;
 	gpu_model_from_info(&g, &info);
-	CHECK_INT(g.sm_count, 66);
+	CHECK_INT(g.hw.sm_count, 66);
 	CHECK_INT(g.tensor_measured, 1);
 	CHECK_INT(g.hbm_measured, 1);
-	CHECK(g.l2_bytes == H200_L2_BYTES);   /* missing: default */
+	CHECK(g.hw.l2_bytes == H200_L2_BYTES);   /* missing: default */
 	struct attn_shape s = fa2_point(0);
 	struct model m;
 	CHECK_INT(model_predict(variant_find("flash1"), &s, &g, &m), 0);
@@ -235,7 +235,7 @@ static void test_gpu_facts(void)
 	gpu_model_from_info(&g, &info);
 	CHECK_INT(g.hbm_measured, 0);
 	gpu_model_from_info(&g, NULL);
-	CHECK_INT(g.sm_count, 132);
+	CHECK_INT(g.hw.sm_count, 132);
 	CHECK_INT(g.tensor_measured, 0);
 }
 

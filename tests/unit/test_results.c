@@ -81,10 +81,10 @@ static void fill_results(struct results *res, int n)
 	h->command_line = strdup("attnprof record experiments/fa2-paper.yaml -o 'x y.yaml'");
 	h->gpu.name = strdup("NVIDIA H200");
 	h->gpu.chip = strdup("GH100");
-	h->gpu.cc_major = 9;
-	h->gpu.sm_count = 132;
-	h->gpu.l2_bytes = 52428800;
-	h->gpu.hbm_bytes = 150754820096ull;
+	h->gpu.hw.cc_major = 9;
+	h->gpu.hw.sm_count = 132;
+	h->gpu.hw.l2_bytes = 52428800;
+	h->gpu.hw.hbm_bytes = 150754820096ull;
 	h->gpu.copy_gbs = 4312.5;
 	h->gpu.driver = strdup("580.159.04");
 	h->spec_name = strdup("fa2-paper");
@@ -192,8 +192,8 @@ static void test_round_trip(void)
 	CHECK_STR(b.header.command_line, a.header.command_line);
 	CHECK_STR(b.header.notes, "yes");
 	CHECK_STR(b.header.host, a.header.host);
-	CHECK_INT(b.header.gpu.cc_major, 9);
-	CHECK_INT(b.header.gpu.hbm_bytes, 150754820096ull);
+	CHECK_INT(b.header.gpu.hw.cc_major, 9);
+	CHECK_INT(b.header.gpu.hw.hbm_bytes, 150754820096ull);
 	CHECK(b.header.gpu.copy_gbs == 4312.5);
 	for (size_t i = 0; i < a.nrecords && i < b.nrecords; i++)
 		check_same_record(&a.records[i], &b.records[i]);
@@ -481,7 +481,7 @@ static void test_clock_fields(void)
  * above its bound) are dropped and said; the fixed shared kernel's kept. */
 static void test_ceilings_vet(void)
 {
-	struct gpu_info g = { .sm_count = 132, .sm_clock_mhz = 1980, .copy_gbs = 4187 };
+	struct gpu_info g = { .hw.sm_count = 132, .hw.sm_clock_mhz = 1980, .copy_gbs = 4187 };
 	g.ceil.mma_sync_tflops = 618.2;
 	g.ceil.l2_gbs = 3629;
 	g.ceil.l2_buf_bytes = 15138816;
@@ -528,10 +528,10 @@ static void test_ceilings_header(void)
 	CHECK(text && n > 0 && !strstr(text, "ceilings") && !strstr(text, "smem_per_sm"));
 	free(text);
 	CHECK_INT(results_load(&b, path, NULL), 0);
-	CHECK(!gpu_ceilings_measured(&b.header.gpu.ceil) && b.header.gpu.smem_per_sm == 0);
+	CHECK(!gpu_ceilings_measured(&b.header.gpu.ceil) && b.header.gpu.hw.smem_per_sm == 0);
 	results_release(&b);
 
-	a.header.gpu.smem_per_sm = 233472;
+	a.header.gpu.hw.smem_per_sm = 233472;
 	a.header.gpu.ceil.mma_sync_tflops = 612.25;
 	a.header.gpu.ceil.l2_gbs = 10240.5;
 	a.header.gpu.ceil.smem_gbs = 31000.125;
@@ -539,7 +539,7 @@ static void test_ceilings_header(void)
 	a.header.gpu.ceil.method = strdup("synthetic: a test's values");
 	CHECK_INT(results_save(&a, path), 0);
 	CHECK_INT(results_load(&b, path, NULL), 0);
-	CHECK_INT(b.header.gpu.smem_per_sm, 233472);
+	CHECK_INT(b.header.gpu.hw.smem_per_sm, 233472);
 	CHECK(b.header.gpu.ceil.mma_sync_tflops == 612.25 && b.header.gpu.ceil.l2_gbs == 10240.5 &&
 	      b.header.gpu.ceil.smem_gbs == 31000.125);
 	CHECK_INT(b.header.gpu.ceil.l2_buf_bytes, 15728640);
