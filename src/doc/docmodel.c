@@ -19,8 +19,9 @@ struct walk {
 	int err;                     /* sticky: -2 template error, -1 out of memory */
 };
 
-/* Interpolate a scalar into markup, or plain text (NULL after an error; "" for no node). */
-static char *expand_as(struct walk *w, const struct ynode *n, int markup)
+/* Interpolate a scalar into inline text (styles: its **bold**, _italic_ and
+ * `code` as marks, doc/inline.h) or plain text (NULL after an error; "" for no node). */
+static char *expand_as(struct walk *w, const struct ynode *n, int styles)
 {
 	if (w->err)
 		return NULL;
@@ -29,7 +30,7 @@ static char *expand_as(struct walk *w, const struct ynode *n, int markup)
 	struct sbuf sb;
 	sbuf_init(&sb);
 	w->ip.var_v = w->var;
-	w->ip.markup = markup;
+	w->ip.styles = styles;
 	int rc = interp_expand(&w->ip, n, n->scalar, &sb);
 	if (!rc && !sb.cap && sbuf_add(&sb, "", 0))
 		rc = -1;

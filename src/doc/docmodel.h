@@ -7,6 +7,8 @@
  * headings, paragraphs, bullets, notes, figures with their options and
  * captions, tables as owned rows of text.  A back end (report.c: PDF)
  * lays them out; articles, patent sheets and slides read the same list.
+ * Its texts are inline text (doc/inline.h: UTF-8 with bold, italic and code
+ * marks, no back end's markup), which each back end writes in its own terms.
  * Nothing here needs Cairo: it builds and is tested without the renderer.
  */
 #ifndef ATTNPROF_DOC_DOCMODEL_H
@@ -20,7 +22,7 @@
 enum dkind {
 	D_SECTION,     /* a section begins: text is its title ("" none); a slide in slides */
 	D_SUBHEADING,
-	D_PARA,        /* text: Pango markup, paragraphs separated by blank lines */
+	D_PARA,        /* text: inline text, paragraphs separated by blank lines */
 	D_BULLETS,     /* items */
 	D_NOTE,
 	D_FIGURE,
@@ -32,9 +34,9 @@ enum dkind {
 
 struct dblock {
 	enum dkind kind;
-	char *text;                    /* section title, subheading, paragraph, note */
+	char *text;                    /* section title, subheading, paragraph, note (inline text) */
 	char *notes;                   /* section: speaker notes, plain text (NULL none) */
-	char **items;                  /* bullets */
+	char **items;                  /* bullets (inline text) */
 	size_t nitems;
 	int number;                    /* section, figure or table number (1-based) */
 	char id[DOC_ID_MAX];           /* figure, table: the template's id ("" none) */
@@ -44,19 +46,19 @@ struct dblock {
 	const struct figkind *fig;
 	struct figopts fo;
 	char var[SERIES_KEY];          /* $v of the section ("" none) */
-	char *caption;                 /* markup; NULL: the kind's own title */
-	char *legend;                  /* plain; NULL: none (sheets: under "FIG. n") */
+	char *caption;                 /* inline text; NULL: the kind's own title */
+	char *legend;                  /* inline text; NULL: none (sheets: under "FIG. n") */
 	double height, width;          /* the template's, 0 = the kind's / the whole width */
 	/* table */
 	struct dtable *table;          /* owned */
-	char table_title[200];
+	char table_title[200];         /* plain */
 	unsigned runs;                 /* the runs its text and table drew records from (rtrace.runs) */
 };
 
 struct docmodel {
 	enum layout layout;
-	char *title, *subtitle;        /* markup */
-	char *meta;                    /* the title block's line: files, GPU, date, records */
+	char *title, *subtitle;        /* inline text */
+	char *meta;                    /* the title block's line: files, GPU, date, records (plain) */
 	char *title_plain;             /* the title without markup (speaker notes) */
 	char *notes;                   /* the title slide's speaker notes, plain (NULL none) */
 	struct dblock *b;

@@ -10,6 +10,7 @@
 
 #include "doc/figkind.h"
 #include "doc/datasheet.h"
+#include "doc/inline.h"
 #include "doc/template.h"
 #include "doc/capreview.h"
 #include "metric_sets.h"
@@ -1006,16 +1007,27 @@ format:
 	return 0;
 }
 
-static int add_escaped(struct sbuf *out, const char *s, size_t n, int markup)
+/* Text as it is, less the bytes the model gives a meaning (the inline
+ * marks, inline.h, and the {ref:} marks): a value from a results file
+ * cannot open a style or cite a figure. */
+static int add_text(struct sbuf *out, const char *s, size_t n)
 {
-	if (!markup)
-		return sbuf_add(out, s, n);
-	for (size_t i = 0; i < n; i++) {
-		const char *rep = s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : NULL;
-		if (rep ? sbuf_add(out, rep, strlen(rep)) : sbuf_add(out, s + i, 1))
-			return -1;
-	}
+	size_t from = 0;
+	for (size_t i = 0; i <= n; i++)
+		if (i == n || inline_is_mark(s[i]) || s[i] == INTERP_REF_OPEN || s[i] == INTERP_REF_CLOSE) {
+			if (i > from && sbuf_add(out, s + from, i - from))
+				return -1;
+			from = i + 1;
+		}
 	return 0;
+}
+
+/* Style s opened or closed (*on flips) in the model's inline marks. */
+static void add_mark(struct sbuf *out, enum inline_style s, int *on)
+{
+	char m = inline_mark(s, !*on);
+	sbuf_add(out, &m, 1);
+	*on = !*on;
 }
 
 /* ID, ID,ID or ID..ID, each ID of letters, digits, '-' and '_' (docmodel.c resolves them). */
@@ -1039,28 +1051,25 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 	struct parser ps = { ip, node, text, text, text };
 	int bold = 0, ital = 0, code = 0;
 	for (const char *p = text; *p;) {
-		if (p[0] == '{' && p[1] == '{') { add_escaped(out, "{", 1, ip->markup); p += 2; continue; }
-		if (p[0] == '}' && p[1] == '}') { add_escaped(out, "}", 1, ip->markup); p += 2; continue; }
+		if (p[0] == '{' && p[1] == '{') { sbuf_add(out, "{", 1); p += 2; continue; }
+		if (p[0] == '}' && p[1] == '}') { sbuf_add(out, "}", 1); p += 2; continue; }
 		if (*p == '}')
 			return perr(&ps, p, "'}' without '{' (write '}}' for a brace)");
-		if (ip->markup && p[0] == '*' && p[1] == '*') {
-			sbuf_add(out, bold ? "</b>" : "<b>", bold ? 4 : 3);
-			bold = !bold;
+		if (ip->styles && p[0] == '*' && p[1] == '*') {
+			add_mark(out, INLINE_BOLD, &bold);
 			p += 2;
 			continue;
 		}
-		if (ip->markup && *p == '`') {
-			sbuf_add(out, code ? "</tt>" : "<tt>", code ? 5 : 4);
-			code = !code;
+		if (ip->styles && *p == '`') {
+			add_mark(out, INLINE_CODE, &code);
 			p++;
 			continue;
 		}
 		/* _italic_ only at word edges, so snake_case names stay as they are */
-		if (ip->markup && *p == '_' && !code &&
+		if (ip->styles && *p == '_' && !code &&
 		    ((!ital && (p == text || !isalnum((unsigned char)p[-1])) && isalnum((unsigned char)p[1])) ||
 		     (ital && p > text && isalnum((unsigned char)p[-1]) && !isalnum((unsigned char)p[1])))) {
-			sbuf_add(out, ital ? "</i>" : "<i>", ital ? 4 : 3);
-			ital = !ital;
+			add_mark(out, INLINE_ITALIC, &ital);
 			p++;
 			continue;
 		}
@@ -1068,7 +1077,7 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 			const char *q = p + 1;
 			while (*q && *q != '{' && *q != '}' && *q != '*' && *q != '`' && *q != '_')
 				q++;
-			add_escaped(out, p, (size_t)(q - p), ip->markup);
+			add_text(out, p, (size_t)(q - p));
 			p = q;
 			continue;
 		}
@@ -1110,14 +1119,13 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 		} else {
 			fmt_quantity(v.num, v.unit, spec[0] ? spec : NULL, buf, sizeof(buf));
 		}
-		add_escaped(out, buf, strlen(buf), ip->markup);
+		add_text(out, buf, strlen(buf));
 		p = close + 1;
 	}
-	if (ip->markup) {
-		if (code) sbuf_add(out, "</tt>", 5);
-		if (ital) sbuf_add(out, "</i>", 4);
-		if (bold) sbuf_add(out, "</b>", 4);
-	}
+	/* a style left open ends with the text */
+	if (code) add_mark(out, INLINE_CODE, &code);
+	if (ital) add_mark(out, INLINE_ITALIC, &ital);
+	if (bold) add_mark(out, INLINE_BOLD, &bold);
 	return 0;
 }
 

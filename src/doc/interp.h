@@ -50,7 +50,7 @@ struct interp {
 	size_t srclen;
 	int missing;           /* values written as n/a */
 	int quiet;             /* no warnings (the counting pass) */
-	int markup;            /* output Pango markup (escape, **bold**, _italic_, `code`) */
+	int styles;            /* **bold**, _italic_ and `code` as the model's inline marks (doc/inline.h); 0: as written */
 	/* a figure's or table's own conditions (N, d, causal, B, H, pass) for its
 	 * caption, before the focus: caption and figure from one selection; NULL none */
 	const struct rsel *block_sel;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/inline.h"
 #include "doc/interp.h"
 #include "util/error.h"
 #include "util/file.h"
@@ -129,6 +130,31 @@ static char *break_long_words(const char *s, int markup)
 	return out;
 }
 
+static void pango_text(void *ctx, const char *s, size_t n)
+{
+	for (const char *e = s + n; s < e; s++) {
+		const char *r = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : NULL;
+		if (r)
+			g_string_append((GString *)ctx, r);
+		else
+			g_string_append_c((GString *)ctx, *s);
+	}
+}
+
+static void pango_style(void *ctx, enum inline_style s, int open)
+{
+	static const char *const tag[INLINE_STYLES] = { "b", "i", "tt" };
+	g_string_append_printf((GString *)ctx, open ? "<%s>" : "</%s>", tag[s]);
+}
+
+char *inline_pango(const char *s)
+{
+	static const struct inline_out out = { pango_text, pango_style };
+	GString *g = g_string_new(NULL);
+	inline_walk(s, &out, g);
+	return g_string_free(g, FALSE);
+}
+
 PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flags, double width)
 {
 	pango_cairo_update_context(c->cr, c->pango);
@@ -161,7 +187,7 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 	 * (a fixed cell of a table) is cut again at its last whole character and
 	 * marked "…" instead of reaching Pango as invalid UTF-8 (a vanished run) */
 	const char *bad;
-	char *mended = NULL;
+	char *mended = NULL, *pango = NULL;
 	if (!g_utf8_validate(utf8, -1, &bad)) {
 		size_t k = (size_t)(bad - utf8), cap = k + sizeof(USTR_ELLIPSIS);
 		if ((mended = malloc(cap))) {
@@ -172,6 +198,10 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 			utf8 = "";
 		}
 	}
+	if (flags & TX_INLINE) {
+		utf8 = pango = inline_pango(utf8);
+		flags |= TX_MARKUP;
+	}
 	char *broken = width > 0 ? break_long_words(utf8, flags & TX_MARKUP) : NULL;
 	if (broken)
 		utf8 = broken;
@@ -181,6 +211,7 @@ PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flag
 		pango_layout_set_text(l, utf8, -1);
 	free(broken);
 	free(mended);
+	g_free(pango);
 	return l;
 }
 

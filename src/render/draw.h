@@ -83,7 +83,11 @@ enum {
 	TX_BOLD = 1, TX_ITALIC = 2, TX_MONO = 4, TX_MARKUP = 8,
 	TX_CENTER = 16, TX_RIGHT = 32, TX_NOSCALE = 64,
 	TX_KNOCKOUT = 128, /* paint paper under the label first (grid lines stop at it) */
+	TX_INLINE = 256,   /* the document model's inline text (doc/inline.h), written as Pango markup */
 };
+/* The model's inline text as Pango markup: & < > escaped, b, i and tt for
+ * its styles.  A new string (g_free), never NULL. */
+char *inline_pango(const char *s);
 /* A laid-out text (caller unrefs with g_object_unref). width ≤ 0: no wrap. */
 PangoLayout *text_layout(struct rctx *c, const char *utf8, double size, int flags, double width);
 /* Size of a text in points. */

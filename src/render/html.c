@@ -1,8 +1,8 @@
 /* html.c: the document model as one HTML page, the second back end beside
  * report.c's PDF.  The model (docmodel.h) is the PDF's, unchanged: the same
  * walk, the same `when:`, the same numbers.  Only the writing differs:
- * headings, paragraphs, bullets and notes as elements (Pango markup mapped
- * to HTML), tables from their owned rows, and each figure drawn once as an
+ * headings, paragraphs, bullets and notes as elements (the model's inline
+ * text, doc/inline.h, with its styles as b, i and code), tables from their owned rows, and each figure drawn once as an
  * SVG file in a folder beside the page (NAME_files/), with its caption.
  * Figures and tables carry ids (fig3, tab2) and the caption as alt text;
  * "Figure 3" or "Table 2" in the text links to them, and the contents list
@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "doc/inline.h"
 #include "render/page.h"
 
 /* Text with & < > " escaped. */
@@ -53,7 +54,7 @@ static void put_text(FILE *f, const char *s)
  * link to #fig3 when figure 3 exists (set while the page is written). */
 static int nfigures_linked, ntables_linked;
 
-/* Text with "Figure N", "Fig. N" and "Table N" linked to their elements. */
+/* Text, & < > escaped, with "Figure N", "Fig. N" and "Table N" linked to their elements. */
 static void put_linked(FILE *f, const char *s, const char *end)
 {
 	static const struct { const char *word, *id; int *max; } refs[] = {
@@ -68,7 +69,12 @@ static void put_linked(FILE *f, const char *s, const char *end)
 				break;
 		}
 		if (k == sizeof refs / sizeof refs[0]) {
-			fputc(*s++, f);
+			const char *e = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : NULL;
+			if (e)
+				fputs(e, f);
+			else
+				fputc(*s, f);
+			s++;
 			continue;
 		}
 		char *e;
@@ -84,53 +90,33 @@ static void put_linked(FILE *f, const char *s, const char *end)
 	}
 }
 
-/* Markup as plain text (tags dropped, the entities Pango markup uses decoded): alt text. */
+/* Inline text without its styles: alt text. */
 static void put_plain(FILE *f, const char *s)
 {
-	static const struct { const char *ent, *ch; } ents[] = {
-		{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" }, { "&apos;", "'" } };
-	char *out = malloc(strlen(s) + 1), *o = out;
-	if (!out)
-		return;
-	while (*s) {
-		if (*s == '<') {
-			const char *e = strchr(s, '>');
-			s = e ? e + 1 : s + strlen(s);
-			continue;
-		}
-		size_t k;
-		for (k = 0; k < sizeof ents / sizeof ents[0] && strncmp(s, ents[k].ent, strlen(ents[k].ent)); k++)
-			;
-		if (k < sizeof ents / sizeof ents[0]) {
-			*o++ = ents[k].ch[0];
-			s += strlen(ents[k].ent);
-		} else {
-			*o++ = *s++;
-		}
-	}
-	*o = '\0';
-	put_text(f, out);
-	free(out);
+	char *plain = inline_plain(s);
+	put_text(f, plain);
+	free(plain);
 }
 
-/* Pango markup to HTML: its entities are HTML's; b, i, s, u, sub, sup and
- * small are HTML's too; tt is code; span and big lose their attributes
- * (fonts and colours are the style's business). */
-static void put_markup(FILE *f, const char *s)
+static void html_text(void *f, const char *s, size_t n) { put_linked(f, s, s + n); }
+
+static void html_style(void *f, enum inline_style s, int open)
 {
-	static const char *const tags[][3] = {
-		{ "b", "<b>", "</b>" }, { "i", "<i>", "</i>" }, { "s", "<s>", "</s>" }, { "u", "<u>", "</u>" },
-		{ "sub", "<sub>", "</sub>" }, { "sup", "<sup>", "</sup>" }, { "small", "<small>", "</small>" },
-		{ "tt", "<code>", "</code>" }, { "span", "<span>", "</span>" }, { "big", "<span>", "</span>" },
-	};
-	static const struct markup_out out = { put_linked, put_text, tags, sizeof tags / sizeof tags[0] };
-	page_markup(f, s, &out);
+	static const char *const tag[INLINE_STYLES] = { "b", "i", "code" };
+	fprintf(f, open ? "<%s>" : "</%s>", tag[s]);
+}
+
+/* The model's inline text as HTML. */
+static void put_inline(FILE *f, const char *s)
+{
+	static const struct inline_out out = { html_text, html_style };
+	inline_walk(s, &out, f);
 }
 
 static void put_paragraph(FILE *f, char *one, int note)
 {
 	fputs(note ? "<p class=\"note\">" : "<p>", f);
-	put_markup(f, one);
+	put_inline(f, one);
 	fputs("</p>\n", f);
 }
 
@@ -142,7 +128,7 @@ static void put_table(FILE *f, const struct dblock *b)
 	fputs(".", f);
 	if (b->caption) {
 		fputc(' ', f);
-		put_markup(f, b->caption);
+		put_inline(f, b->caption);
 	}
 	fputs("</caption>\n<tr>", f);
 	for (int c = 0; c < T->ncols; c++) {
@@ -184,7 +170,7 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file,
 		put_text(f, title);
 	fprintf(f, "\">\n<figcaption><b>Figure %d.</b> ", b->number);
 	if (b->caption)
-		put_markup(f, b->caption);
+		put_inline(f, b->caption);
 	else
 		put_text(f, title);
 	fputs("</figcaption>\n</figure>\n", f);
@@ -210,16 +196,16 @@ static void put_begin(struct page *p)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
 	put_text(f, m->title_plain ? m->title_plain : "attnprof report");
 	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", page_style);
-	put_markup(f, m->title);
+	put_inline(f, m->title);
 	fputs("</h1>\n", f);
 	if (m->subtitle) {
 		fputs("<p class=\"subtitle\">", f);
-		put_markup(f, m->subtitle);
+		put_inline(f, m->subtitle);
 		fputs("</p>\n", f);
 	}
 	if (m->meta) {
 		fputs("<p class=\"meta\">", f);
-		put_markup(f, m->meta);
+		put_inline(f, m->meta);
 		fputs("</p>\n", f);
 	}
 	nfigures_linked = ntables_linked = 0;
@@ -243,12 +229,12 @@ static void put_contents(struct page *p, const struct dblock *b, const struct te
 	const struct docmodel *m = &p->m;
 	FILE *f = p->f;
 	fputs("<nav><h2>", f);
-	put_markup(f, b->text && b->text[0] ? b->text : "Contents");
+	put_inline(f, b->text && b->text[0] ? b->text : "Contents");
 	fputs("</h2>\n<ol>\n", f);
 	for (size_t k = 0; k < m->n; k++)
 		if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
 			fprintf(f, "<li><a href=\"#s%d\">", m->b[k].number);
-			put_markup(f, m->b[k].text);
+			put_inline(f, m->b[k].text);
 			fputs("</a></li>\n", f);
 		}
 	fputs("</ol>\n", f);
@@ -282,7 +268,7 @@ static void put_contents(struct page *p, const struct dblock *b, const struct te
 }
 
 static const struct page_writer html_writer = {
-	.ext = ".html", .begin = put_begin, .end = put_end, .markup = put_markup, .paragraph = put_paragraph,
+	.ext = ".html", .begin = put_begin, .end = put_end, .inline_text = put_inline, .paragraph = put_paragraph,
 	.section = put_section, .section_end = "</h2>\n", .sub = { "<h3>", "</h3>\n" },
 	.list = { "<ul>\n", "</ul>\n" }, .item = { "<li>", "</li>\n" },
 	.contents = put_contents, .figure = put_figure, .table = put_table,

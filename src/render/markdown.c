@@ -3,8 +3,8 @@
  * numbers; headings, paragraphs, bullets and notes as Markdown, tables as
  * pipe tables from their owned rows, each figure drawn once as an SVG file in
  * NAME_files/ beside the file and linked as an image with its caption.
- * Pango markup maps to Markdown where Markdown has it (bold, italic, code)
- * and to the inline HTML GitHub renders (sub, sup); the rest is dropped.
+ * The model's inline text (doc/inline.h) keeps its styles as Markdown's
+ * bold, italic and code.
  * Written whole or not at all (outfile), with its figures, as every output is.
  */
 #include "render/render.h"
@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/inline.h"
 #include "render/page.h"
 
 /* Plain text: Markdown's own characters escaped, & < > as entities; in a
@@ -42,40 +43,38 @@ static void put_text(FILE *f, const char *s, int cell)
 		fputs("…", f);
 }
 
-/* Text between tags: the markup's entities stay entities (Markdown reads
- * them); the rest is escaped as plain text is. */
-static void put_run(FILE *f, const char *s, const char *e)
+/* Inside a code span Markdown takes every character as it is (a backslash
+ * too), so code is written raw: only a backtick, which would end the span,
+ * becomes a quote, and a line break a space. */
+static int md_in_code;
+
+static void md_text(void *f, const char *s, size_t n)
 {
-	while (s < e) {
-		if (*s == '&') { /* an entity of the markup, kept whole */
-			const char *semi = memchr(s, ';', (size_t)(e - s));
-			size_t n = semi ? (size_t)(semi - s) + 1 : 1;
-			fwrite(s, 1, n, f);
-			s += n;
-			continue;
-		}
-		const char *amp = memchr(s, '&', (size_t)(e - s));
-		char *run = strndup(s, (size_t)((amp ? amp : e) - s));
-		put_text(f, run, 0);
-		free(run);
-		s = amp ? amp : e;
+	if (md_in_code) {
+		for (size_t i = 0; i < n; i++)
+			fputc(s[i] == '`' ? '\'' : s[i] == '\n' ? ' ' : s[i], f);
+		return;
 	}
+	char *run = strndup(s, n);
+	put_text(f, run, 0);
+	free(run);
 }
 
-static void put_rest(FILE *f, const char *s)
+static void md_style(void *f, enum inline_style s, int open)
 {
-	put_text(f, s, 0);
+	static const char *const mark[INLINE_STYLES] = { "**", "_", "`" };
+	if (s == INLINE_CODE)
+		md_in_code = open;
+	fputs(mark[s], f);
 }
 
-/* Pango markup to Markdown where Markdown has it, GitHub's inline HTML for sub and sup. */
-static void put_markup(FILE *f, const char *s)
+/* The model's inline text as Markdown. */
+static void put_inline(FILE *f, const char *s)
 {
-	static const char *const tags[][3] = {
-		{ "b", "**", "**" }, { "i", "_", "_" }, { "tt", "`", "`" }, { "sub", "<sub>", "</sub>" },
-		{ "sup", "<sup>", "</sup>" }, { "s", "~~", "~~" },
-	};
-	static const struct markup_out out = { put_run, put_rest, tags, sizeof tags / sizeof tags[0] };
-	page_markup(f, s, &out);
+	static const struct inline_out out = { md_text, md_style };
+	md_in_code = 0;
+	inline_walk(s, &out, f);
+	md_in_code = 0;
 }
 
 /* One paragraph on one line (Markdown joins its lines anyway); a note as a quote. */
@@ -85,7 +84,7 @@ static void put_paragraph(FILE *f, char *one, int note)
 		if (*q == '\n')
 			*q = ' ';
 	fputs(note ? "> " : "", f);
-	put_markup(f, one);
+	put_inline(f, one);
 	fputs("\n\n", f);
 }
 
@@ -97,7 +96,7 @@ static void put_table(FILE *f, const struct dblock *b)
 	fputs(".", f);
 	if (b->caption) {
 		fputc(' ', f);
-		put_markup(f, b->caption);
+		put_inline(f, b->caption);
 	}
 	fputs("\n\n|", f);
 	for (int c = 0; c < T->ncols; c++) {
@@ -134,7 +133,7 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file,
 	fprintf(p->f, "<a id=\"fig%d\"></a>\n\n![Figure %d](%s/%s)\n\n**Figure %d.** ", b->number, b->number, p->dirname,
 		file, b->number);
 	if (b->caption)
-		put_markup(p->f, b->caption);
+		put_inline(p->f, b->caption);
 	else
 		put_text(p->f, title, 0);
 	fputs("\n\n", p->f);
@@ -146,7 +145,7 @@ static void put_begin(struct page *p)
 {
 	const struct docmodel *m = &p->m;
 	fputs("# ", p->f);
-	put_markup(p->f, m->title);
+	put_inline(p->f, m->title);
 	fputs("\n\n", p->f);
 	if (m->subtitle)
 		page_paragraphs(&markdown_writer, p->f, m->subtitle, 0);
@@ -166,19 +165,19 @@ static void put_contents(struct page *p, const struct dblock *b, const struct te
 	const struct docmodel *m = &p->m;
 	FILE *f = p->f;
 	fputs("**", f);
-	put_markup(f, b->text && b->text[0] ? b->text : "Contents");
+	put_inline(f, b->text && b->text[0] ? b->text : "Contents");
 	fputs("**\n\n", f);
 	for (size_t k = 0, n = 0; k < m->n; k++)
 		if (m->b[k].kind == D_SECTION && m->b[k].text && m->b[k].text[0] && m->b[k].number > 0) {
 			fprintf(f, "%zu. [", ++n);
-			put_markup(f, m->b[k].text);
+			put_inline(f, m->b[k].text);
 			fprintf(f, "](#s%d)\n", m->b[k].number);
 		}
 	fputc('\n', f);
 }
 
 static const struct page_writer markdown_writer = {
-	.ext = ".md", .begin = put_begin, .markup = put_markup, .paragraph = put_paragraph,
+	.ext = ".md", .begin = put_begin, .inline_text = put_inline, .paragraph = put_paragraph,
 	.section = put_section, .section_end = "\n\n", .sub = { "### ", "\n\n" },
 	.list = { "", "\n" }, .item = { "- ", "\n" },
 	.contents = put_contents, .figure = put_figure, .table = put_table,

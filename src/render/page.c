@@ -77,32 +77,6 @@ static int page_close(struct page *p, int rc, int figures, int tables, const cha
 	return rc;
 }
 
-void page_markup(FILE *f, const char *s, const struct markup_out *out)
-{
-	while (s && *s) {
-		if (*s != '<') {
-			const char *e = strchr(s, '<');
-			if (!e)
-				e = s + strlen(s);
-			out->run(f, s, e);
-			s = e;
-			continue;
-		}
-		const char *end = strchr(s, '>');
-		if (!end) { /* not markup after all */
-			out->rest(f, s);
-			return;
-		}
-		int closing = s[1] == '/';
-		const char *name = s + 1 + closing;
-		size_t n = strcspn(name, " \t>/");
-		for (size_t i = 0; i < out->n; i++)
-			if (strlen(out->tags[i][0]) == n && !strncmp(name, out->tags[i][0], n))
-				fputs(out->tags[i][closing ? 2 : 1], f);
-		s = end + 1;
-	}
-}
-
 void page_paragraphs(const struct page_writer *w, FILE *f, const char *text, int note)
 {
 	const char *p = text ? text : "";
@@ -138,13 +112,13 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 				w->section(f, b->number);
 				if (t->layout == LAYOUT_ARTICLE && b->number > 0)
 					fprintf(f, "%d ", b->number);
-				w->markup(f, b->text);
+				w->inline_text(f, b->text);
 				fputs(w->section_end, f);
 			}
 			break;
 		case D_SUBHEADING:
 			fputs(w->sub[0], f);
-			w->markup(f, b->text);
+			w->inline_text(f, b->text);
 			fputs(w->sub[1], f);
 			break;
 		case D_PARA:
@@ -155,7 +129,7 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 			fputs(w->list[0], f);
 			for (size_t k = 0; k < b->nitems; k++) {
 				fputs(w->item[0], f);
-				w->markup(f, b->items[k]);
+				w->inline_text(f, b->items[k]);
 				fputs(w->item[1], f);
 			}
 			fputs(w->list[1], f);

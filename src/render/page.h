@@ -1,8 +1,9 @@
 /* page.h: a document written as one file beside a folder of its figures
  * (NAME.html or NAME.md with NAME_files/): what the HTML and Markdown
  * writers share — the model built once, the folder, the output transaction,
- * each figure drawn once as SVG, the walk over the blocks and the reading of
- * Pango markup.  A writer is a struct page_writer: how it spells each element. */
+ * each figure drawn once as SVG and the walk over the blocks.  A writer is a
+ * struct page_writer: how it spells each element, the model's inline text
+ * (doc/inline.h) among them. */
 #ifndef ATTNPROF_RENDER_PAGE_H
 #define ATTNPROF_RENDER_PAGE_H
 
@@ -28,7 +29,7 @@ struct page_writer {
 	const char *ext;                          /* ".html", ".md" */
 	void (*begin)(struct page *);             /* before the first block: the title and what goes with it */
 	void (*end)(struct page *);               /* after the last, or NULL */
-	void (*markup)(FILE *, const char *);     /* inline Pango markup in the writer's own terms */
+	void (*inline_text)(FILE *, const char *); /* the model's inline text in the writer's own terms */
 	void (*paragraph)(FILE *, char *one, int note); /* one paragraph of a text (note: D_NOTE); one is its to change */
 	void (*section)(FILE *, int number);      /* a section heading's opening, with its anchor */
 	const char *section_end;
@@ -45,17 +46,5 @@ void page_paragraphs(const struct page_writer *w, FILE *f, const char *text, int
  * RENDER_FAIL / RENDER_BAD_INPUT (message printed); stats filled on success. */
 int page_write(const struct page_writer *w, const struct template *t, struct rdata *rd, const struct report_opts *o,
 	       struct report_stats *stats);
-
-/* Pango markup read once for every writer: text between tags goes to run
- * (s up to e), a '<' that opens no tag and all after it to rest, and each
- * tag with a row in tags (Pango's name, the writer's opening, its closing;
- * n rows) as that opening or closing; other tags are dropped. */
-struct markup_out {
-	void (*run)(FILE *, const char *s, const char *e);
-	void (*rest)(FILE *, const char *s);
-	const char *const (*tags)[3];
-	size_t n;
-};
-void page_markup(FILE *f, const char *s, const struct markup_out *out);
 
 #endif

@@ -4,29 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/inline.h"
+
 int pdesc_sentence(struct sbuf *out, const char *label, const char *caption)
 {
 	size_t n = strlen(caption);
 	while (n && (caption[n - 1] == ' ' || caption[n - 1] == '\n'))
 		n--;
 	int stop = n && caption[n - 1] == '.';
-	return sbuf_addf(out, "<b>%s</b> is %.*s%s", label, (int)n, caption, stop ? "" : ".");
+	return sbuf_addf(out, "%c%s%c is %.*s%s", inline_mark(INLINE_BOLD, 1), label, inline_mark(INLINE_BOLD, 0), (int)n,
+			 caption, stop ? "" : ".");
 }
 
 static int by_numeral(const void *a, const void *b)
 {
 	const struct part *p = *(const struct part *const *)a, *q = *(const struct part *const *)b;
 	return (p->numeral > q->numeral) - (p->numeral < q->numeral);
-}
-
-static int add_escaped(struct sbuf *out, const char *s)
-{
-	for (const char *p = s; *p; p++) {
-		const char *r = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : NULL;
-		if (r ? sbuf_add(out, r, strlen(r)) : sbuf_add(out, p, 1))
-			return -1;
-	}
-	return 0;
 }
 
 int pdesc_list(struct sbuf *out, const struct numerals *num, const int *const *parts, const int *nparts,
@@ -50,8 +43,8 @@ int pdesc_list(struct sbuf *out, const struct numerals *num, const int *const *p
 	if (!rc)
 		qsort(list, (size_t)n, sizeof(*list), by_numeral);
 	for (int i = 0; !rc && i < n; i++)
-		if (sbuf_addf(out, "%s%d — ", i ? "\n\n" : "", list[i]->numeral) || add_escaped(out, list[i]->what) ||
-		    (list[i]->also[0] && (sbuf_addf(out, "\n\n%d — ", list[i]->numeral) || add_escaped(out, list[i]->also))))
+		if (sbuf_addf(out, "%s%d — %s", i ? "\n\n" : "", list[i]->numeral, list[i]->what) ||
+		    (list[i]->also[0] && sbuf_addf(out, "\n\n%d — %s", list[i]->numeral, list[i]->also)))
 			rc = -1;
 	free(seen);
 	free(list);

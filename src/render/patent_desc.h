@@ -7,6 +7,8 @@
  * line: "12 — query matrix".  A numeral is listed when a view drew it (the
  * plan pass records the parts each figure used), so the list and the
  * drawings agree by construction; the patent lint profile checks the PDF.
+ * Both are the document model's inline text (doc/inline.h), as the
+ * captions they quote are.
  */
 #ifndef ATTNPROF_RENDER_PATENT_DESC_H
 #define ATTNPROF_RENDER_PATENT_DESC_H
@@ -16,11 +18,11 @@
 #include "render/draw.h"
 #include "doc/interp.h"
 
-/* "<b>FIG. 3A</b> is CAPTION." (a full stop added when the caption has none). */
-int pdesc_sentence(struct sbuf *out, const char *label, const char *caption_markup);
+/* "FIG. 3A is CAPTION.", the label bold (a full stop added when the caption has none). */
+int pdesc_sentence(struct sbuf *out, const char *label, const char *caption);
 
 /* The list: parts[k] of view v are numeral indices into num->parts.  Each
- * entry is a paragraph of its own ("\n\n" between them), escaped for markup.
+ * entry is a paragraph of its own ("\n\n" between them).
  * Returns the number of entries, or -1 when out of memory. */
 int pdesc_list(struct sbuf *out, const struct numerals *num, const int *const *parts, const int *nparts,
 	       size_t nviews);

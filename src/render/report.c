@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "doc/docmodel.h"
+#include "doc/inline.h"
 #include "doc/interp.h"
 #include "render/patent_desc.h"
 #include "util/error.h"
@@ -69,21 +70,12 @@ struct doc {
 	unsigned page_runs[MAX_PAGE_RUNS]; /* per page: the runs its records came from (counting pass) */
 };
 
-/* Markup to plain text (outline entries); NULL when it does not parse. */
-static char *plain_text(const char *markup)
-{
-	char *text = NULL;
-	if (!pango_parse_markup(markup, -1, 0, NULL, &text, NULL, NULL))
-		return NULL;
-	return text;
-}
-
 /* A PDF bookmark at the current position: level 1 (a section) or 2 (its subheading). */
-static void outline(struct doc *d, const char *markup, int level)
+static void outline(struct doc *d, const char *inline_text, int level)
 {
 	if (d->pass != 2 || d->st->patent || d->t->layout == LAYOUT_SLIDES)
 		return;
-	char *text = plain_text(markup);
+	char *text = inline_plain(inline_text);
 	if (!text)
 		return;
 	char attr[96];
@@ -92,7 +84,7 @@ static void outline(struct doc *d, const char *markup, int level)
 					       level == 1 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : 0);
 	if (level == 1)
 		d->outline_id = id;
-	g_free(text);
+	free(text);
 }
 
 /* ---- pages ------------------------------------------------------------- */
@@ -272,11 +264,11 @@ static void body_role(struct doc *d, int on)
 		d->c.rec->role = on ? LR_BODY : LR_TEXT;
 }
 
-static void paragraph(struct doc *d, const char *markup, double size, int flags, double indent)
+static void paragraph(struct doc *d, const char *text, double size, int flags, double indent)
 {
 	body_role(d, 1);
 	/* blank lines separate paragraphs; each moves to the next page whole */
-	const char *p = markup;
+	const char *p = text;
 	while (p && *p) {
 		const char *e = strstr(p, "\n\n");
 		size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -289,9 +281,9 @@ static void paragraph(struct doc *d, const char *markup, double size, int flags,
 			para[--n] = '\0';
 		if (n) {
 			double h;
-			text_extent(&d->c, para, size, flags | TX_MARKUP | TX_NOSCALE, d->area.w - indent, NULL, &h);
+			text_extent(&d->c, para, size, flags | TX_INLINE | TX_NOSCALE, d->area.w - indent, NULL, &h);
 			need(d, h);
-			text_block(&d->c, d->area.x + indent, d->y, d->area.w - indent, para, size, flags | TX_MARKUP | TX_NOSCALE, NULL);
+			text_block(&d->c, d->area.x + indent, d->y, d->area.w - indent, para, size, flags | TX_INLINE | TX_NOSCALE, NULL);
 			d->y += h + size * 0.55;
 		}
 		free(para);
@@ -319,7 +311,7 @@ static void heading_keep(struct doc *d, const char *text, int number, int level,
 	else
 		snprintf(buf, sizeof(buf), "%s", text);
 	double h;
-	text_extent(&d->c, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &h);
+	text_extent(&d->c, buf, size, TX_BOLD | TX_INLINE | TX_NOSCALE, d->area.w, NULL, &h);
 	/* keep a heading with some of what follows */
 	need(d, h + size * 0.8 + fmax(st->size_body * 6, keep));
 	if (d->y > d->area.y + 1)
@@ -330,7 +322,7 @@ static void heading_keep(struct doc *d, const char *text, int number, int level,
 		d->outline_id = 0;
 	outline(d, buf, level == 1 ? 1 : d->outline_id ? 2 : 1);
 	body_role(d, 1);
-	text_block(&d->c, d->area.x, d->y, d->area.w, buf, size, TX_BOLD | TX_MARKUP | TX_NOSCALE,
+	text_block(&d->c, d->area.x, d->y, d->area.w, buf, size, TX_BOLD | TX_INLINE | TX_NOSCALE,
 		   level == 1 && st->grey_fills ? &st->accent : NULL);
 	body_role(d, 0);
 	d->y += h + size * 0.35;
@@ -390,20 +382,10 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 	}
 }
 
+/* A figure's caption: the template's, else its kind's title (plain text, which is inline text too). */
 static void caption_of(const struct figrec *f, char *buf, size_t len)
 {
-	if (f->b->caption) {
-		snprintf(buf, len, "%s", f->b->caption);
-	} else {
-		/* titles are plain text: escape them for markup */
-		size_t u = 0;
-		for (const char *p = f->title; *p && u + 6 < len; p++) {
-			const char *r = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : NULL;
-			if (r) { memcpy(buf + u, r, strlen(r)); u += strlen(r); }
-			else buf[u++] = *p;
-		}
-		buf[u] = '\0';
-	}
+	snprintf(buf, len, "%s", f->b->caption ? f->b->caption : f->title);
 }
 
 static void article_figure(struct doc *d, const struct dblock *b)
@@ -418,9 +400,9 @@ static void article_figure(struct doc *d, const struct dblock *b)
 	char cap[900], lab[32], full[1000];
 	caption_of(f, cap, sizeof(cap));
 	fig_label(d, n, lab, sizeof(lab));
-	snprintf(full, sizeof(full), "<b>%s.</b> %s", lab, cap);
+	snprintf(full, sizeof(full), "%c%s.%c %s", inline_mark(INLINE_BOLD, 1), lab, inline_mark(INLINE_BOLD, 0), cap);
 	double ch;
-	text_extent(&d->c, full, st->size_caption, TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &ch);
+	text_extent(&d->c, full, st->size_caption, TX_INLINE | TX_NOSCALE, d->area.w, NULL, &ch);
 	double h = w * ratio;
 	double avail_page = d->area.h - ch - 10;
 	if (h > avail_page) {
@@ -439,7 +421,7 @@ static void article_figure(struct doc *d, const struct dblock *b)
 	if (d->pass == 2 || (d->pass == 0 && st->patent))
 		draw_figure(d, n, box);
 	d->y += h + 8;
-	text_block(&d->c, d->area.x, d->y, d->area.w, full, st->size_caption, TX_MARKUP | TX_NOSCALE, NULL);
+	text_block(&d->c, d->area.x, d->y, d->area.w, full, st->size_caption, TX_INLINE | TX_NOSCALE, NULL);
 	d->y += ch + st->size_body;
 }
 
@@ -448,13 +430,13 @@ static void article_table(struct doc *d, const struct dblock *b)
 	const struct rstyle *st = d->st;
 	int n = ++d->table_no;
 	char full[1400];
-	snprintf(full, sizeof(full), "<b>Table %d.</b> %s.%s%s", n, b->table_title, b->caption ? " " : "",
-		 b->caption ? b->caption : "");
+	snprintf(full, sizeof(full), "%cTable %d.%c %s.%s%s", inline_mark(INLINE_BOLD, 1), n, inline_mark(INLINE_BOLD, 0),
+		 b->table_title, b->caption ? " " : "", b->caption ? b->caption : "");
 	double ch, th;
-	text_extent(&d->c, full, st->size_caption, TX_MARKUP | TX_NOSCALE, d->area.w, NULL, &ch);
+	text_extent(&d->c, full, st->size_caption, TX_INLINE | TX_NOSCALE, d->area.w, NULL, &ch);
 	th = table_draw(&d->c, b->table, rbox_make(d->area.x, 0, d->area.w, 1e6), 0);
 	need(d, ch + th + 8);
-	text_block(&d->c, d->area.x, d->y, d->area.w, full, st->size_caption, TX_MARKUP | TX_NOSCALE, NULL);
+	text_block(&d->c, d->area.x, d->y, d->area.w, full, st->size_caption, TX_INLINE | TX_NOSCALE, NULL);
 	d->y += ch + 3;
 	table_draw(&d->c, b->table, rbox_make(d->area.x, d->y, d->area.w, th), 1);
 	d->y += th + st->size_body;
@@ -463,11 +445,11 @@ static void article_table(struct doc *d, const struct dblock *b)
 /* A note's type: a little smaller than the body, except where the body is the minimum (slides). */
 static double note_size(const struct rstyle *st) { return st->slides ? st->size_body : st->size_body * 0.95; }
 
-static void note_block(struct doc *d, const char *markup)
+static void note_block(struct doc *d, const char *text)
 {
 	const struct rstyle *st = d->st;
 	double pad = 6, h;
-	text_extent(&d->c, markup, note_size(st), TX_MARKUP | TX_NOSCALE, d->area.w - 2 * pad - 4, NULL, &h);
+	text_extent(&d->c, text, note_size(st), TX_INLINE | TX_NOSCALE, d->area.w - 2 * pad - 4, NULL, &h);
 	need(d, h + 2 * pad);
 	struct rbox b = rbox_make(d->area.x, d->y, d->area.w, h + 2 * pad);
 	if (st->grey_fills)
@@ -476,7 +458,7 @@ static void note_block(struct doc *d, const char *markup)
 	draw_rect(&d->c, b, st->thin, 0);
 	draw_line(&d->c, b.x + 1.5, b.y, b.x + 1.5, b.y + b.h, 3, 0);
 	body_role(d, 1);
-	text_block(&d->c, b.x + pad + 4, b.y + pad, b.w - 2 * pad - 4, markup, note_size(st), TX_MARKUP | TX_NOSCALE, NULL);
+	text_block(&d->c, b.x + pad + 4, b.y + pad, b.w - 2 * pad - 4, text, note_size(st), TX_INLINE | TX_NOSCALE, NULL);
 	body_role(d, 0);
 	d->y += b.h + st->size_body * 0.8;
 }
@@ -488,11 +470,11 @@ static void bullets(struct doc *d, const struct dblock *b)
 	for (size_t i = 0; i < b->nitems; i++) {
 		const char *m = b->items[i];
 		double h;
-		text_extent(&d->c, m, size, TX_MARKUP | TX_NOSCALE, d->area.w - ind, NULL, &h);
+		text_extent(&d->c, m, size, TX_INLINE | TX_NOSCALE, d->area.w - ind, NULL, &h);
 		need(d, h);
 		body_role(d, 1);
 		text_at(&d->c, d->area.x + size * 0.3, d->y, "•", size, TX_NOSCALE, 0, 0, st->grey_fills ? &st->accent : NULL);
-		text_block(&d->c, d->area.x + ind, d->y, d->area.w - ind, m, size, TX_MARKUP | TX_NOSCALE, NULL);
+		text_block(&d->c, d->area.x + ind, d->y, d->area.w - ind, m, size, TX_INLINE | TX_NOSCALE, NULL);
 		body_role(d, 0);
 		d->y += h + size * 0.3;
 	}
@@ -594,7 +576,7 @@ static void contents(struct doc *d, const struct dblock *b)
 		snprintf(line, sizeof(line), "%d  %s", s->number, s->text);
 		int pg = d->pass == 2 ? d->sec_page[s->number] : 0;
 		snprintf(page, sizeof(page), "%d", pg);
-		text_extent(&d->c, line, size, TX_MARKUP | TX_NOSCALE, d->area.w - numw - size, NULL, &h);
+		text_extent(&d->c, line, size, TX_INLINE | TX_NOSCALE, d->area.w - numw - size, NULL, &h);
 		need(d, h);
 		if (d->pass == 2 && pg > 0) {
 			char link[64];
@@ -602,7 +584,7 @@ static void contents(struct doc *d, const struct dblock *b)
 			cairo_tag_begin(d->cr, CAIRO_TAG_LINK, link);
 		}
 		body_role(d, 1);
-		text_block(&d->c, d->area.x, d->y, d->area.w - numw - size, line, size, TX_MARKUP | TX_NOSCALE, NULL);
+		text_block(&d->c, d->area.x, d->y, d->area.w - numw - size, line, size, TX_INLINE | TX_NOSCALE, NULL);
 		text_at(&d->c, d->area.x + d->area.w, d->y, page, size, TX_NOSCALE, 1, 0, NULL);
 		body_role(d, 0);
 		if (d->pass == 2 && pg > 0)
@@ -690,7 +672,8 @@ static void layout_blocks(struct doc *d)
 
 /* ---- slides ---------------------------------------------------------------- */
 
-/* The speaker notes of the slide just begun (plain text, drawing pass only). */
+/* The speaker notes of the slide just begun (plain text, drawing pass
+ * only): its title (inline text) without its styles, then the notes. */
 static void slide_notes(struct doc *d, const char *title, const char *n)
 {
 	if (d->pass != 2)
@@ -698,14 +681,20 @@ static void slide_notes(struct doc *d, const char *title, const char *n)
 	size_t len = n ? strlen(n) : 0;
 	while (len && (n[len - 1] == '\n' || n[len - 1] == ' '))
 		len--;
-	sbuf_addf(&d->notes, "Slide %d — %s\n%.*s\n\n", d->page, title, (int)(len ? len : 10), len ? n : "(no notes)");
+	char *plain = inline_plain(title);
+	if (!plain) {
+		d->err = RENDER_FAIL;
+		return;
+	}
+	sbuf_addf(&d->notes, "Slide %d — %s\n%.*s\n\n", d->page, plain, (int)(len ? len : 10), len ? n : "(no notes)");
+	free(plain);
 }
 
 static void slide_header(struct doc *d, const char *title)
 {
 	const struct rstyle *st = d->st;
 	new_page(d, 0);
-	double h = text_block(&d->c, d->area.x, d->y, d->area.w, title, st->size_h1, TX_BOLD | TX_MARKUP | TX_NOSCALE,
+	double h = text_block(&d->c, d->area.x, d->y, d->area.w, title, st->size_h1, TX_BOLD | TX_INLINE | TX_NOSCALE,
 			      st->grey_fills ? &st->accent : NULL);
 	/* the rule: a thin line across the whole slide, clear of the title's
 	 * descenders; a short heavy one under the first words read as underlining them */
@@ -772,10 +761,10 @@ static void title_block(struct doc *d)
 	if (d->t->layout == LAYOUT_SLIDES)
 		d->y = d->area.y + d->area.h * 0.28;
 	double h = text_block(&d->c, d->area.x, d->y, d->area.w, m->title, st->size_title,
-			      TX_BOLD | TX_MARKUP | TX_NOSCALE, NULL);
+			      TX_BOLD | TX_INLINE | TX_NOSCALE, NULL);
 	d->y += h + st->size_body * 0.5;
 	if (m->subtitle) {
-		h = text_block(&d->c, d->area.x, d->y, d->area.w, m->subtitle, st->size_h2, TX_MARKUP | TX_NOSCALE, &st->muted);
+		h = text_block(&d->c, d->area.x, d->y, d->area.w, m->subtitle, st->size_h2, TX_INLINE | TX_NOSCALE, &st->muted);
 		d->y += h + st->size_body * 0.6;
 	}
 	const char *meta = m->meta;
@@ -816,7 +805,7 @@ static void sheets(struct doc *d)
 		/* a legend such as "Prior Art" under the label (MPEP 608.02(g)) */
 		const char *legend = d->figs[i].b->legend;
 		if (legend)
-			text_extent(&d->c, legend, st->size_fig_label * 0.8, TX_NOSCALE, 0, NULL, &gh);
+			text_extent(&d->c, legend, st->size_fig_label * 0.8, TX_INLINE | TX_NOSCALE, 0, NULL, &gh);
 		struct rbox box = d->area;
 		struct rbox lb = rbox_cut_bottom(&box, lh + 10 + (legend ? gh + 4 : 0));
 		rbox_cut_top(&box, st->size_numeral * 1.5); /* numerals above the topmost parts */
@@ -833,7 +822,7 @@ static void sheets(struct doc *d)
 			draw_figure(d, (int)i + 1, fb);
 		text_at(&d->c, lb.x + lb.w / 2, fb.y + fb.h + 8, lab, st->size_fig_label, TX_BOLD | TX_NOSCALE, 0.5, 0, NULL);
 		if (legend)
-			text_at(&d->c, lb.x + lb.w / 2, fb.y + fb.h + 8 + lh + 4, legend, st->size_fig_label * 0.8, TX_NOSCALE,
+			text_at(&d->c, lb.x + lb.w / 2, fb.y + fb.h + 8 + lh + 4, legend, st->size_fig_label * 0.8, TX_INLINE | TX_NOSCALE,
 				0.5, 0, NULL);
 	}
 }

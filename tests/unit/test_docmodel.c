@@ -9,6 +9,7 @@
 
 #include "doc/docmodel.h"
 #include "doc/figkind.h"
+#include "doc/inline.h"
 #include "util/error.h"
 
 struct doc {
@@ -289,6 +290,30 @@ static void test_caption_at_figure_conditions(void)
 	unlink(path);
 }
 
+/* Inline styles reach the model as doc/inline.h's marks, not as any back
+ * end's markup: '&' and '<' stay characters, a snake_case name stays plain,
+ * and a style left open is closed with its text. */
+static void test_inline_styles(void)
+{
+	struct doc d;
+	if (load(&d, "tests/fixtures/templates/inline-styles.yaml", "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	CHECK_INT(d.rc, 0);
+	CHECK_STR(d.m.title, "\x10" "Bold\x11 & <angle> title");
+	CHECK(section(&d.m, "One & \x12two\x13") != NULL);
+	CHECK(text_has(&d.m, "\x10" "a\x11 & <b> \x12it\x13 \x14" "c_d\x15 snake_case "));
+	CHECK(text_has(&d.m, "\x14x < y\x15"));
+	const char *cap = NULL;
+	for (size_t i = 0; i < d.m.n; i++)
+		if (d.m.b[i].kind == D_FIGURE)
+			cap = d.m.b[i].caption;
+	CHECK_STR(cap, "grid of \x10Q\x11 & K");
+	char *plain = inline_plain(d.m.title);
+	CHECK_STR(plain, "Bold & <angle> title");
+	free(plain);
+	unload(&d);
+}
+
 /* {ref:ID} resolved after numbering: forward and backward citations, n/a for a missing id */
 static void test_refs(void)
 {
@@ -362,6 +387,6 @@ static void test_metric_quantity_units(void)
 	CHECK_INT(metric_qunit("sm__cycles_elapsed.avg.per_second"), U_COUNT); /* Hz: the template writes the unit */
 }
 
-TESTS(test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables,
+TESTS(test_inline_styles, test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables,
       test_when_and_availability, test_same_input_same_model, test_template_error, test_caption_at_figure_conditions,
       test_table_kinds, test_metric_quantity_units)

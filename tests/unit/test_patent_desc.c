@@ -1,6 +1,6 @@
 /* test_patent_desc.c: the brief description's sentences and the numeral
- * list — each numeral once, ascending, only those the views drew, escaped
- * for markup.  The rendered patent is checked against its drawings by the
+ * list — each numeral once, ascending, only those the views drew, as the
+ * model's inline text (the label's bold as marks, '&' a character).  The rendered patent is checked against its drawings by the
  * patent lint profile (tests/lint-check.sh). */
 #include "check.h"
 
@@ -12,10 +12,13 @@ static void test_sentence(void)
 	struct sbuf sb;
 	sbuf_init(&sb);
 	CHECK_INT(pdesc_sentence(&sb, "FIG. 3A", "a schematic view of a grid\n"), 0);
-	CHECK_STR(sb.buf, "<b>FIG. 3A</b> is a schematic view of a grid.");
+	CHECK_STR(sb.buf, "\x10" "FIG. 3A\x11 is a schematic view of a grid.");
 	sb.len = 0;
 	CHECK_INT(pdesc_sentence(&sb, "FIG. 1", "a block diagram."), 0);
-	CHECK_STR(sb.buf, "<b>FIG. 1</b> is a block diagram.");
+	CHECK_STR(sb.buf, "\x10" "FIG. 1\x11 is a block diagram.");
+	char *pango = inline_pango("\x10" "FIG. 1\x11 is a <block> & diagram.");
+	CHECK_STR(pango, "<b>FIG. 1</b> is a &lt;block&gt; &amp; diagram.");
+	g_free(pango);
 	sbuf_release(&sb);
 }
 
@@ -37,7 +40,7 @@ static void test_list(void)
 	struct sbuf sb;
 	sbuf_init(&sb);
 	CHECK_INT(pdesc_list(&sb, &num, parts, nparts, 2), 3);
-	CHECK_STR(sb.buf, "10 — memory\n\n12 — query matrix\n\n14 — score &amp; probability");
+	CHECK_STR(sb.buf, "10 — memory\n\n12 — query matrix\n\n14 — score & probability");
 	sbuf_release(&sb);
 	numerals_release(&num);
 }
