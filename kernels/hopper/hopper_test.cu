@@ -90,6 +90,132 @@ static const char *dtname(int bf) { return bf ? "bf16" : "fp16"; }
 
 // ---- check ---------------------------------------------------------------
 
+// The rows and heads checked: all when few, else a sample with the first,
+// last and the tile edges of the sampled heads.
+struct Sample {
+	std::vector<int> rows;
+	std::vector<std::pair<int, int>> heads; // (b, h)
+};
+
+static Sample sample_rows(const Shape &sh, uint64_t seed, int max_rows)
+{
+	Sample sm;
+	if (sh.Nq <= max_rows) {
+		for (int r = 0; r < sh.Nq; r++)
+			sm.rows.push_back(r);
+	} else {
+		int fixed[] = {0, 1, 63, 64, 127, 128, sh.Nq - 1, sh.Nq - 2, sh.Nq / 2};
+		for (int r : fixed)
+			if (r >= 0 && r < sh.Nq)
+				sm.rows.push_back(r);
+		for (int i = 0; (int)sm.rows.size() < max_rows; i++)
+			sm.rows.push_back((int)(mix(seed + 77 + i) % sh.Nq));
+	}
+	const int nbh = sh.B * sh.H;
+	if (nbh <= 8) {
+		for (int i = 0; i < nbh; i++)
+			sm.heads.push_back({i / sh.H, i % sh.H});
+	} else {
+		sm.heads.push_back({0, 0});
+		sm.heads.push_back({sh.B - 1, sh.H - 1});
+		for (int i = 0; i < 4; i++) {
+			int x = (int)(mix(seed + 999 + i) % nbh);
+			sm.heads.push_back({x / sh.H, x % sh.H});
+		}
+	}
+	return sm;
+}
+
+// The fp64 reference of the sampled rows: O (ro, d values a row) and the
+// logsumexp (rl), -inf for a row that sees no key.
+static void reference_rows(const Shape &sh, int causal, const Sample &sm, const std::vector<float> &fq,
+			   const std::vector<float> &fk, const std::vector<float> &fv, std::vector<double> &ro,
+			   std::vector<double> &rl)
+{
+	const size_t nr = sm.rows.size(), d = sh.d;
+	ro.assign(sm.heads.size() * nr * d, 0.0);
+	rl.assign(sm.heads.size() * nr, 0.0);
+	const double scale = 1.0 / sqrt((double)d);
+#pragma omp parallel for schedule(dynamic)
+	for (long t = 0; t < (long)(sm.heads.size() * nr); t++) {
+		const int hi = (int)(t / nr), r = sm.rows[t % nr];
+		const int b = sm.heads[hi].first, h = sm.heads[hi].second, hkv = h / (sh.H / sh.Hkv);
+		const float *qr = &fq[(((size_t)b * sh.H + h) * sh.Nq + r) * d];
+		const float *kh = &fk[((size_t)b * sh.Hkv + hkv) * sh.Nkv * d];
+		const float *vh = &fv[((size_t)b * sh.Hkv + hkv) * sh.Nkv * d];
+		long last = sh.Nkv - 1;
+		if (causal)
+			last = std::min<long>(last, (long)r + sh.Nkv - sh.Nq);
+		double *orow = &ro[t * d];
+		if (last < 0) {
+			rl[t] = -INFINITY;
+			continue;
+		}
+		std::vector<double> sc(last + 1);
+		double m = -INFINITY;
+		for (long c = 0; c <= last; c++) {
+			double dot = 0;
+			for (size_t x = 0; x < d; x++)
+				dot += (double)qr[x] * kh[c * d + x];
+			sc[c] = dot * scale;
+			m = std::max(m, sc[c]);
+		}
+		double l = 0;
+		for (long c = 0; c <= last; c++) {
+			double pr = exp(sc[c] - m);
+			l += pr;
+			for (size_t x = 0; x < d; x++)
+				orow[x] += pr * vh[c * d + x];
+		}
+		for (size_t x = 0; x < d; x++)
+			orow[x] /= l;
+		rl[t] = m + log(l);
+	}
+}
+
+struct Errors {
+	double maxabs, rel, lse;
+	size_t nonfinite;     // non-finite values among the sampled rows
+	size_t nonfinite_all; // anywhere in O (an element never written stays NaN)
+};
+
+// One rung's O and logsumexp (out, lse) against the reference of the sampled rows.
+static Errors compare_rows(const Shape &sh, int bf, const Sample &sm, const std::vector<uint16_t> &out,
+			   const std::vector<float> &lse, const std::vector<double> &ro, const std::vector<double> &rl)
+{
+	const size_t nr = sm.rows.size(), d = sh.d;
+	Errors e = {};
+	for (size_t i = 0; i < out.size(); i++)
+		if (!std::isfinite(from16(out[i], bf)))
+			e.nonfinite_all++;
+	double num = 0, den = 0;
+	for (size_t hi = 0; hi < sm.heads.size(); hi++)
+		for (size_t ri = 0; ri < nr; ri++) {
+			const int b = sm.heads[hi].first, h = sm.heads[hi].second, r = sm.rows[ri];
+			const size_t row = ((size_t)b * sh.H + h) * sh.Nq + r;
+			for (size_t x = 0; x < d; x++) {
+				double g = from16(out[row * d + x], bf), ref = ro[(hi * nr + ri) * d + x];
+				if (!std::isfinite(g)) {
+					e.nonfinite++;
+					continue;
+				}
+				e.maxabs = std::max(e.maxabs, fabs(g - ref));
+				num += (g - ref) * (g - ref);
+				den += ref * ref;
+			}
+			double rlv = rl[hi * nr + ri], gl = lse[row];
+			if (std::isinf(rlv)) {
+				if (!(std::isinf(gl) && gl < 0))
+					e.lse = INFINITY;
+			} else if (!std::isfinite(gl))
+				e.lse = INFINITY;
+			else
+				e.lse = std::max(e.lse, fabs(gl - rlv));
+		}
+	e.rel = den > 0 ? sqrt(num / den) : sqrt(num);
+	return e;
+}
+
 static int check_one(const Shape &sh, int causal, int bf, const std::vector<int> &rungs, uint64_t seed, int max_rows,
 		     int *nfail)
 {
@@ -117,73 +243,9 @@ static int check_one(const Shape &sh, int causal, int bf, const std::vector<int>
 	CK(cudaMemcpy(dk, hk.data(), nk * 2, cudaMemcpyHostToDevice));
 	CK(cudaMemcpy(dv, hv.data(), nk * 2, cudaMemcpyHostToDevice));
 
-	// rows to check: all when few, else a sample with the first, last and
-	// the tile edges of the sampled heads
-	std::vector<int> rows;
-	if (sh.Nq <= max_rows) {
-		for (int r = 0; r < sh.Nq; r++)
-			rows.push_back(r);
-	} else {
-		int fixed[] = {0, 1, 63, 64, 127, 128, sh.Nq - 1, sh.Nq - 2, sh.Nq / 2};
-		for (int r : fixed)
-			if (r >= 0 && r < sh.Nq)
-				rows.push_back(r);
-		for (int i = 0; (int)rows.size() < max_rows; i++)
-			rows.push_back((int)(mix(seed + 77 + i) % sh.Nq));
-	}
-	std::vector<std::pair<int, int>> heads;
-	const int nbh = sh.B * sh.H;
-	if (nbh <= 8) {
-		for (int i = 0; i < nbh; i++)
-			heads.push_back({i / sh.H, i % sh.H});
-	} else {
-		heads.push_back({0, 0});
-		heads.push_back({sh.B - 1, sh.H - 1});
-		for (int i = 0; i < 4; i++) {
-			int x = (int)(mix(seed + 999 + i) % nbh);
-			heads.push_back({x / sh.H, x % sh.H});
-		}
-	}
-	const size_t nr = rows.size(), d = sh.d;
-	std::vector<double> ro(heads.size() * nr * d), rl(heads.size() * nr);
-	const double scale = 1.0 / sqrt((double)d);
-#pragma omp parallel for schedule(dynamic)
-	for (long t = 0; t < (long)(heads.size() * nr); t++) {
-		const int hi = (int)(t / nr), r = rows[t % nr];
-		const int b = heads[hi].first, h = heads[hi].second, hkv = h / (sh.H / sh.Hkv);
-		const float *qr = &fq[(((size_t)b * sh.H + h) * sh.Nq + r) * d];
-		const float *kh = &fk[((size_t)b * sh.Hkv + hkv) * sh.Nkv * d];
-		const float *vh = &fv[((size_t)b * sh.Hkv + hkv) * sh.Nkv * d];
-		long last = sh.Nkv - 1;
-		if (causal)
-			last = std::min<long>(last, (long)r + sh.Nkv - sh.Nq);
-		double *orow = &ro[t * d];
-		for (size_t x = 0; x < d; x++)
-			orow[x] = 0;
-		if (last < 0) {
-			rl[t] = -INFINITY;
-			continue;
-		}
-		std::vector<double> sc(last + 1);
-		double m = -INFINITY;
-		for (long c = 0; c <= last; c++) {
-			double dot = 0;
-			for (size_t x = 0; x < d; x++)
-				dot += (double)qr[x] * kh[c * d + x];
-			sc[c] = dot * scale;
-			m = std::max(m, sc[c]);
-		}
-		double l = 0;
-		for (long c = 0; c <= last; c++) {
-			double pr = exp(sc[c] - m);
-			l += pr;
-			for (size_t x = 0; x < d; x++)
-				orow[x] += pr * vh[c * d + x];
-		}
-		for (size_t x = 0; x < d; x++)
-			orow[x] /= l;
-		rl[t] = m + log(l);
-	}
+	const Sample sm = sample_rows(sh, seed, max_rows);
+	std::vector<double> ro, rl;
+	reference_rows(sh, causal, sm, fq, fk, fv, ro, rl);
 
 	const double tol_abs = bf ? 5e-2 : 1e-2, tol_rel = bf ? 2e-2 : 5e-3, tol_lse = 1e-3;
 	std::vector<uint16_t> out(nq);
@@ -210,44 +272,15 @@ static int check_one(const Shape &sh, int causal, int bf, const std::vector<int>
 		}
 		CK(cudaMemcpy(out.data(), dout, nq * 2, cudaMemcpyDeviceToHost));
 		CK(cudaMemcpy(lse.data(), dl, lse.size() * 4, cudaMemcpyDeviceToHost));
-		// every element written (no NaN anywhere in O)
-		size_t nonfinite_all = 0;
-		for (size_t i = 0; i < nq; i++)
-			if (!std::isfinite(from16(out[i], bf)))
-				nonfinite_all++;
-		double maxabs = 0, num = 0, den = 0, maxlse = 0;
-		size_t nonfinite = 0;
-		for (size_t hi = 0; hi < heads.size(); hi++)
-			for (size_t ri = 0; ri < nr; ri++) {
-				const int b = heads[hi].first, h = heads[hi].second, r = rows[ri];
-				const size_t row = ((size_t)b * sh.H + h) * sh.Nq + r;
-				for (size_t x = 0; x < d; x++) {
-					double g = from16(out[row * d + x], bf), ref = ro[(hi * nr + ri) * d + x];
-					if (!std::isfinite(g)) {
-						nonfinite++;
-						continue;
-					}
-					maxabs = std::max(maxabs, fabs(g - ref));
-					num += (g - ref) * (g - ref);
-					den += ref * ref;
-				}
-				double rlv = rl[hi * nr + ri], gl = lse[row];
-				if (std::isinf(rlv)) {
-					if (!(std::isinf(gl) && gl < 0))
-						maxlse = INFINITY;
-				} else if (!std::isfinite(gl))
-					maxlse = INFINITY;
-				else
-					maxlse = std::max(maxlse, fabs(gl - rlv));
-			}
-		const double rel = den > 0 ? sqrt(num / den) : sqrt(num);
-		const bool ok = nonfinite == 0 && nonfinite_all == 0 && maxabs <= tol_abs && rel <= tol_rel && maxlse <= tol_lse;
+		const Errors er = compare_rows(sh, bf, sm, out, lse, ro, rl);
+		const bool ok = er.nonfinite == 0 && er.nonfinite_all == 0 && er.maxabs <= tol_abs && er.rel <= tol_rel &&
+				er.lse <= tol_lse;
 		if (!ok)
 			++*nfail;
 		printf("check %-10s %s d=%3d B=%d H=%2d Hkv=%2d Nq=%5d Nkv=%5d causal=%d rows=%zux%zu max_abs=%.3e (tol %.0e) "
 		       "rel_l2=%.3e (tol %.0e) lse=%.2e nonfinite=%zu %s\n",
-		       hopper_rung_name(rung), dtname(bf), sh.d, sh.B, sh.H, sh.Hkv, sh.Nq, sh.Nkv, causal, heads.size(), nr,
-		       maxabs, tol_abs, rel, tol_rel, maxlse, nonfinite_all, ok ? "ok" : "FAIL");
+		       hopper_rung_name(rung), dtname(bf), sh.d, sh.B, sh.H, sh.Hkv, sh.Nq, sh.Nkv, causal, sm.heads.size(),
+		       sm.rows.size(), er.maxabs, tol_abs, er.rel, tol_rel, er.lse, er.nonfinite_all, ok ? "ok" : "FAIL");
 		fflush(stdout);
 	}
 	CK(cudaFree(dq));
