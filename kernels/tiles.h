@@ -10,6 +10,11 @@
 #ifndef ATTNPROF_TILES_H
 #define ATTNPROF_TILES_H
 
+/* The head dims the kernels of this folder are instantiated for (each
+ * launch dispatches d to one of these templates); the descriptors carry the
+ * list (variants.c), and a spec is checked against it, variant by variant. */
+#define ATTN_HEAD_DIMS { 64, 128 }
+
 /* ---- the forward template (kernels/flash.cuh), flash1 ... flash2 -------
  *
  * 4 warps.  split-Q (the SPLITQ switch): 32 rows per warp (2 m16 tiles),

@@ -223,7 +223,7 @@ static const struct variant_desc standard_bwd = {
 	.name = "standard",
 	.summary = "standard backward: dP = dO·Vᵀ, dV = Pᵀ·dO, dQ = dS·K·scale, dK = dSᵀ·Q·scale as cuBLAS GEMMs and a softmax-backward kernel dS = P ∘ (dP − rowsum(dO ∘ O)); dP and dS stored in HBM beside S and P",
 	.family = FAMILY_STANDARD_BWD, .main_kernel = 1, .bwd = &standard_bwd, /* itself: its own pass */
-	.phases = 1u << PHASE_PREFILL,
+	.phases = 1u << PHASE_PREFILL, .head_dims = ATTN_HEAD_DIMS,
 	.loop = LOOP_NONE, .warps = WARPS_LIBRARY, .rescale = RESCALE_NONE,
 	.grid_text = "five launches: batched GEMM over B·Hkv (dP), softmax backward with one warp per row, three batched GEMMs (dV, dK, dQ)",
 	.warp_text = "cuBLAS chooses the GEMM warp layout; softmax backward: one warp per row of P",
@@ -284,7 +284,7 @@ static const struct variant_desc flash2_bwd = {
 	.name = "flash2",
 	.summary = "FlashAttention-2 backward: D = rowsum(dO ∘ O); a K/V-parallel kernel recomputes S, P from Q, K and L, keeps dK, dV on chip and adds dQ into an fp32 accumulator; dQ converted last",
 	.family = FAMILY_FLASH2_BWD, .main_kernel = 1, .bwd = &flash2_bwd, /* itself: its own pass */
-	.phases = 1u << PHASE_PREFILL,
+	.phases = 1u << PHASE_PREFILL, .head_dims = ATTN_HEAD_DIMS,
 	.loop = LOOP_KV_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_NONE,
 	.grid_text = "grid = (⌈Nkv/Bc⌉, B·Hkv): one thread block per K/V block of one KV head; inner loop over the Q blocks of its query heads (causal: those on or below the diagonal)",
 	.warp_text = "8 warps: S, dP as 2 × 4 warp tiles of 32 queries × 32 keys; P, dS through shared memory; dK, dV as 4 × 2 tiles of 32 keys × d/2 in registers; dQ = dS·K as 2 × 4 tiles",
@@ -324,7 +324,7 @@ static const struct variant_desc standard = {
 	.doc_role = DOC_CONVENTIONAL, .color_slot = 1,
 	.summary = "S = Q·Kᵀ·scale and O = P·V as cuBLAS tensor-core GEMMs, softmax kernel S → P; S and P stored in HBM",
 	.family = FAMILY_STANDARD, .main_kernel = 1, .bwd = &standard_bwd,
-	.phases = 1u << PHASE_PREFILL,
+	.phases = 1u << PHASE_PREFILL, .head_dims = ATTN_HEAD_DIMS,
 	.loop = LOOP_NONE, .warps = WARPS_LIBRARY, .rescale = RESCALE_NONE,
 	.grid_text = "three launches: batched GEMM over B·H, softmax with one warp per row, batched GEMM",
 	.warp_text = "cuBLAS chooses the GEMM warp layout; softmax: one warp per row of S",
@@ -387,7 +387,7 @@ static const struct variant_desc standard = {
 	.patent_term = (sw) == 0 ? "first tiled computation" : (sw) == FLASH_ALL ? "second tiled computation" : NULL, \
 	.doc_role = (sw) == 0 ? DOC_BASELINE : (sw) == FLASH_ALL ? DOC_SUBJECT : DOC_NONE, \
 	.color_slot = (sw) == 0 ? 2 : (sw) == FLASH_ALL ? 3 : 0, \
-	.phases = 1u << PHASE_PREFILL, .is_flash = 1, .switches = sw, \
+	.phases = 1u << PHASE_PREFILL, .head_dims = ATTN_HEAD_DIMS, .is_flash = 1, .switches = sw, \
 	.loop = (sw) & FLASH_SEQPAR ? LOOP_Q_OUTER : LOOP_KV_OUTER, \
 	.warps = (sw) & FLASH_SPLITQ ? WARPS_SPLIT_Q : WARPS_SPLIT_K, \
 	.rescale = (sw) & FLASH_LAZY ? RESCALE_ONCE : RESCALE_EVERY_STEP, \
@@ -437,7 +437,7 @@ static const struct variant_desc decode_flash2 = {
 	.doc_role = DOC_DECODE_BASELINE,
 	.patent_term = "second tiled computation",
 	.summary = "flash2 at decode shapes (query length 1-8): grid of q-blocks × B·H, so one block per (batch, head)",
-	.phases = 1u << PHASE_DECODE, .is_flash = 1, .switches = FLASH_ALL,
+	.phases = 1u << PHASE_DECODE, .head_dims = ATTN_HEAD_DIMS, .is_flash = 1, .switches = FLASH_ALL,
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_Q, .rescale = RESCALE_ONCE,
 	.grid_text = "grid = (⌈Nq/Br⌉ = 1, B·H): one thread block per (batch, head) walks the whole KV cache",
 	.warp_text = "split-Q: the warps own query rows, most of them empty at query length 1",
@@ -453,7 +453,7 @@ static const struct variant_desc decode_splitkv = {
 	.doc_role = DOC_DECODE_SUBJECT,
 	.family = FAMILY_SPLITKV, .main_kernel = 0,
 	.summary = "split-KV decoding (Flash-Decoding style): KV cache split across blocks, partial O and logsumexp per split, then a reduction kernel",
-	.phases = 1u << PHASE_DECODE,
+	.phases = 1u << PHASE_DECODE, .head_dims = ATTN_HEAD_DIMS,
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_ONCE,
 	.grid_text = "grid = (splits, B·Hkv): each block serves the query heads of one KV head over one slice of the KV cache; a second kernel combines the splits",
 	.warp_text = "4 warps split each 64-key tile (16 keys each), keep their own m, ℓ, O; combined once in shared memory",
@@ -566,7 +566,7 @@ static const struct ws_desc hopper_ws[4] = { HOPPER_WS(0), HOPPER_WS(1), HOPPER_
 	.name = nm, .summary = summ, .family = FAMILY_HOPPER, .main_kernel = 0, .rung = r, \
 	.parent = par, .change = chg, .ladder_only = only, .evidence = EVIDENCE_HOPPER, \
 	.patent_term = "asynchronous tiled computation", \
-	.phases = 1u << PHASE_PREFILL, \
+	.phases = 1u << PHASE_PREFILL, .head_dims = HOPPER_HEAD_DIMS, \
 	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_Q, .rescale = RESCALE_ONCE, \
 	.grid_text = "grid = (⌈N/Br⌉, B·H): one thread block per q-block of one head; Br = 128 rows, two consumer warpgroups of 64", \
 	.warp_text = wtext, \
@@ -706,6 +706,26 @@ const struct variant_desc *variant_default_ladder(void)
 const struct variant_desc *variant_flash(unsigned sw)
 {
 	return sw <= FLASH_ALL ? &flash_variants[sw] : NULL;
+}
+
+int variant_supports_head_dim(const struct variant_desc *v, int d)
+{
+	for (int i = 0; i < MAX_HEAD_DIMS && v->head_dims[i]; i++)
+		if (v->head_dims[i] == d)
+			return 1;
+	return 0;
+}
+
+const char *variant_head_dims_text(const struct variant_desc *v, char *buf, size_t len)
+{
+	size_t at = 0, n = 0;
+	while (n < MAX_HEAD_DIMS && v->head_dims[n])
+		n++;
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%d", !i ? "" : i + 1 == n ? " and " : ", ", v->head_dims[i]);
+	return buf;
 }
 
 int variant_supports_pass(const struct variant_desc *v, enum pass p)

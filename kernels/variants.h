@@ -229,6 +229,7 @@ struct ws_desc {
 #define MAX_BUFFERS 12
 #define MAX_TILES 10
 #define MAX_KERNELS 8
+#define MAX_HEAD_DIMS 4
 struct variant_desc {
 	const char *name;       /* "flash2", "flash1+seqpar", "decode-splitkv" */
 	const char *summary;    /* one line for --help and captions */
@@ -239,6 +240,7 @@ struct variant_desc {
 	 * order; its tiling and grid), or NULL when the variant has none. */
 	const struct variant_desc *bwd;
 	unsigned phases;        /* 1 << PHASE_PREFILL | 1 << PHASE_DECODE */
+	int head_dims[MAX_HEAD_DIMS]; /* the head dims its kernels are built for (tiles.h), ascending, 0 after the last */
 	int is_flash;           /* built from the flash template */
 	int writes_inputs;      /* a kernel writes Q, K or V: profile with kernel replay only */
 	unsigned switches;      /* enum flash_switch bits when is_flash */
@@ -279,6 +281,10 @@ extern const size_t variant_count;
 const struct variant_desc *variant_find(const char *name);
 /* The flash-template variant with these switch bits. */
 const struct variant_desc *variant_flash(unsigned switches);
+/* 1 if v's kernels are built for head dim d. */
+int variant_supports_head_dim(const struct variant_desc *v, int d);
+/* v's head dims in words ("64 and 128"); returns buf. */
+const char *variant_head_dims_text(const struct variant_desc *v, char *buf, size_t len);
 /* 1 if the variant has kernels for the shape's pass (fwd always; bwd and
  * fwd+bwd when it has a backward descriptor and the phase is prefill). */
 int variant_supports_pass(const struct variant_desc *v, enum pass p);

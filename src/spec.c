@@ -475,14 +475,18 @@ static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode
 		return error("%s: no head_dim: give one or a list, e.g. 'head_dim: [64, 128]'", where(c, x->at, w, sizeof(w)));
 	if (axis_ints(c, n, "head_dim", 1, MAX_HEAD_DIM, x->dims, &x->ndims))
 		return -1;
+	/* each variant's kernels are built for the head dims its descriptor lists */
 	for (size_t i = 0; i < x->ndims; i++)
-		if (x->dims[i] != 64 && x->dims[i] != 128) {
-			const struct ynode *items[MAX_AXIS];
-			size_t cnt;
-			axis_nodes(c, n, "head_dim", items, &cnt);
-			return error("%s: unsupported head_dim %lld: the kernels are built for 64 and 128",
-				     where(c, items[i], w, sizeof(w)), x->dims[i]);
-		}
+		for (size_t k = 0; k < x->nv; k++)
+			if (!variant_supports_head_dim(x->variants[k], (int)x->dims[i])) {
+				const struct ynode *items[MAX_AXIS];
+				size_t cnt;
+				char dims[64];
+				axis_nodes(c, n, "head_dim", items, &cnt);
+				return error("%s: unsupported head_dim %lld: %s's kernels are built for %s",
+					     where(c, items[i], w, sizeof(w)), x->dims[i], x->variants[k]->name,
+					     variant_head_dims_text(x->variants[k], dims, sizeof(dims)));
+			}
 	/* causal */
 	if ((n = sweep_get(block, root, "causal"))) {
 		if (axis_nodes(c, n, "causal", x->cnodes, &x->nc))

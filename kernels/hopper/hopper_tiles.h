@@ -11,6 +11,7 @@
 #ifndef ATTNPROF_HOPPER_TILES_H
 #define ATTNPROF_HOPPER_TILES_H
 
+#define HOPPER_HEAD_DIMS { 64, 128 } /* the instantiations of hopper_fwd.cu's dispatch */
 #define HOPPER_BLOCK_M 128 /* query rows per CTA */
 #define HOPPER_BLOCK_N 128 /* keys per K/V block */
 #ifndef HOPPER_STAGES_D128

@@ -489,6 +489,28 @@ static void test_bwd_descriptors(void)
 	CHECK_INT(pass_parse("backward", &p), -1);
 }
 
-TESTS(test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
+/* Every descriptor (and its backward's) names the head dims its kernels are
+ * built for, ascending; a spec is held to them variant by variant. */
+static void test_head_dims(void)
+{
+	for (size_t i = 0; i < variant_count; i++) {
+		const struct variant_desc *vs[2] = { variant_table[i], variant_table[i]->bwd };
+		for (int k = 0; k < 2 && vs[k]; k++) {
+			CHECK(vs[k]->head_dims[0] > 0);
+			for (int j = 1; j < MAX_HEAD_DIMS && vs[k]->head_dims[j]; j++)
+				CHECK(vs[k]->head_dims[j] > vs[k]->head_dims[j - 1]);
+		}
+	}
+	const struct variant_desc *v = variant_find("hopper+overlap");
+	CHECK(variant_supports_head_dim(v, 128));
+	CHECK(!variant_supports_head_dim(v, 96));
+	char b[64];
+	CHECK_STR(variant_head_dims_text(v, b, sizeof b), "64 and 128");
+	struct variant_desc three = *v;
+	three.head_dims[2] = 256;
+	CHECK_STR(variant_head_dims_text(&three, b, sizeof b), "64, 128 and 256");
+}
+
+TESTS(test_head_dims, test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
       test_agrees_with_flashsim, test_kvlist_names, test_gpu_facts, test_launch_and_decode,
       test_gap_texts, test_bad_input, test_causal_more_queries)
