@@ -14,6 +14,7 @@
 #include "metric_sets.h"
 #include "util/error.h"
 #include "util/ustr.h"
+#include "util/yamltree.h"
 
 /* text appended to a fixed buffer */
 /* text into a fixed buffer through ustr: a cut falls at a character, marked "…" */
@@ -592,24 +593,221 @@ void capture_breakable(char *s, size_t len)
 		}
 }
 
-static const char *const capture_values[] = {
-	"impl", "ordinal", "family", "family_what", "calls", "fwd_calls", "bwd_calls", "prefill_calls", "decode_calls", "phases",
-	"checked", "incorrect", "unknown_shape", "stored_fwd", "stored_bwd", "mapped", "stored", "partition", "traffic",
-	"correctness", "shapes", "verdict",
+/* One evaluation of {IMPL.capture.NAME}: the implementation, its calls
+ * counted once (every row reads the same counts), and what the row's
+ * function writes. */
+struct capcall {
+	const struct rdata *rd;
+	const char *key;
+	const struct capimpl *im;
+	const struct capture_value_row *row;
+	int calls, fwd, bwd, prefill, decode, nophase, checked, incorrect, unknown_shape, mapped;
+	int stored_fwd, stored_bwd; /* the most Nq × Nkv matrices one call wrote; -1: none decided by traffic */
+	int is_text;
+	double num;                 /* a number, in the row's unit */
+	struct tb b;                /* a text, or why a number is missing */
 };
+
+static void tally_calls(struct capcall *c)
+{
+	c->calls = c->im->ncalls;
+	c->stored_fwd = c->stored_bwd = -1;
+	for (size_t k = 0; k < c->im->ng; k++) {
+		const struct capgroup *g = &c->im->g[k];
+		const struct record *r = g->rep;
+		if (is_bwd(r)) c->bwd += g->ncalls; else c->fwd += g->ncalls;
+		/* a call found by family has no phase ("unknown"): neither prefill nor decode */
+		if (is_decode(r)) c->decode += g->ncalls;
+		else if (r->shape.phase == PHASE_UNKNOWN) c->nophase += g->ncalls;
+		else c->prefill += g->ncalls;
+		c->checked += g->checked;
+		c->incorrect += g->incorrect;
+		c->unknown_shape += known(r) ? 0 : g->ncalls;
+		const char *rule;
+		int m = verdict_matrices(r, l2_of(c->rd), &rule);
+		if (m >= 0 && strcmp(rule, "family")) {
+			int *st = is_bwd(r) ? &c->stored_bwd : &c->stored_fwd;
+			if (m > *st) *st = m;
+		}
+		struct gridmap gm;
+		capture_gridmap(c->rd, r, capture_main_launch(r), &gm);
+		c->mapped += gm.inferred;
+	}
+}
+
+static int tally_field(const struct capcall *c)
+{
+	return *(const int *)(const void *)((const char *)c + c->row->field);
+}
+
+/* calls, fwd_calls, checked …: a count of the tally (the row's field) */
+static int cv_count(struct capcall *c)
+{
+	c->num = tally_field(c);
+	return 0;
+}
+
+/* stored_fwd, stored_bwd: missing where no call of the pass was decided by traffic */
+static int cv_stored(struct capcall *c)
+{
+	int st = tally_field(c);
+	if (st < 0) {
+		snprintf(c->b.p, c->b.len, "no %s call of '%s' was decided by traffic", c->row->name + strlen("stored_"),
+			 c->key);
+		return 1;
+	}
+	c->num = st;
+	return 0;
+}
+
+static int cv_text(struct capcall *c)
+{
+	c->is_text = 1;
+	return 0;
+}
+
+static int cv_impl(struct capcall *c)
+{
+	tb_add(&c->b, "%s", c->im->variant ? c->im->variant : "?");
+	return cv_text(c);
+}
+
+static int cv_ordinal(struct capcall *c)
+{
+	char o[16];
+	tb_add(&c->b, "%s", capture_ordinal(c->rd, c->key, o, sizeof(o)));
+	return cv_text(c);
+}
+
+static int cv_family(struct capcall *c)
+{
+	tb_add(&c->b, "%s", c->im->family ? c->im->family : "unknown");
+	return cv_text(c);
+}
+
+static int cv_family_what(struct capcall *c)
+{
+	tb_add(&c->b, "%s", family_describe(c->im->family ? c->im->family : ""));
+	return cv_text(c);
+}
+
+static int cv_phases(struct capcall *c)
+{
+	tb_add(&c->b, "%d prefill, %d decode", c->prefill, c->decode);
+	if (c->nophase)
+		tb_add(&c->b, ", %d of unknown phase", c->nophase);
+	return cv_text(c);
+}
+
+static int cv_stored_answer(struct capcall *c)
+{
+	answer_stored(c->rd, c->im, &c->b);
+	return cv_text(c);
+}
+
+static int cv_partition(struct capcall *c)
+{
+	answer_partition(c->rd, c->im, &c->b);
+	return cv_text(c);
+}
+
+static int cv_traffic(struct capcall *c)
+{
+	answer_traffic(c->rd, c->im, &c->b);
+	return cv_text(c);
+}
+
+static int cv_correctness(struct capcall *c)
+{
+	answer_correct(c->im, &c->b);
+	return cv_text(c);
+}
+
+static int cv_shapes(struct capcall *c)
+{
+	for (size_t k = 0; k < c->im->ng; k++) {
+		char sh[96];
+		const struct capgroup *g = &c->im->g[k];
+		tb_add(&c->b, "%s%s %s %s", k ? "; " : "", capture_shape_text(g, sh, sizeof(sh)),
+		       is_decode(g->rep) ? "decode" : "prefill", record_pass(g->rep));
+	}
+	return cv_text(c);
+}
+
+/* of the call the data-flow figure draws */
+static int cv_verdict(struct capcall *c)
+{
+	const struct capgroup *g = capture_main_group(c->im, c->rd->focus.n);
+	char v[64];
+	tb_add(&c->b, "%s", g ? capture_verdict_text(c->rd, g->rep, v, sizeof(v)) : "no calls");
+	return cv_text(c);
+}
+
+#define TALLY(member) offsetof(struct capcall, member)
+
+/* Every {IMPL.capture.NAME} with its unit, what it is and the function
+ * that finds it, in the order errors list them (docs/templates.md, "A
+ * captured program", describes each). */
+const struct capture_value_row capture_value_rows[] = {
+	{ "impl", U_NUM, "the implementation's name", cv_impl },
+	{ "ordinal", U_NUM, "its place among the captured implementations as a word (first, second …)", cv_ordinal },
+	{ "family", U_NUM, "its family from the kernel names", cv_family },
+	{ "family_what", U_NUM, "what that family is", cv_family_what },
+	{ "calls", U_INT, "calls", cv_count, TALLY(calls) },
+	{ "fwd_calls", U_INT, "forward calls", cv_count, TALLY(fwd) },
+	{ "bwd_calls", U_INT, "backward calls", cv_count, TALLY(bwd) },
+	{ "prefill_calls", U_INT, "prefill calls (a call of unknown phase is neither)", cv_count, TALLY(prefill) },
+	{ "decode_calls", U_INT, "decode calls", cv_count, TALLY(decode) },
+	{ "phases", U_NUM, "\"N prefill, M decode\", and \", K of unknown phase\"", cv_phases },
+	{ "checked", U_INT, "calls checked against fp64", cv_count, TALLY(checked) },
+	{ "incorrect", U_INT, "checked calls outside their tolerance", cv_count, TALLY(incorrect) },
+	{ "unknown_shape", U_INT, "calls whose shape is not known", cv_count, TALLY(unknown_shape) },
+	{ "stored_fwd", U_INT, "the most Nq × Nkv matrices one forward call wrote, over those traffic decided", cv_stored,
+	  TALLY(stored_fwd) },
+	{ "stored_bwd", U_INT, "the same for the backward calls", cv_stored, TALLY(stored_bwd) },
+	{ "mapped", U_INT, "shapes whose longest attention kernel's grid factors into the shape", cv_count, TALLY(mapped) },
+	{ "stored", U_NUM, "what is no longer stored: per pass and phase, the verdict, the largest write, the rule",
+	  cv_stored_answer },
+	{ "partition", U_NUM, "where the work is partitioned: per kind of call, the grid, its mapping, blocks per SM, waves",
+	  cv_partition },
+	{ "traffic", U_NUM, "how communication is reduced: DRAM bytes against the floor and the references", cv_traffic },
+	{ "correctness", U_NUM, "the calls checked against fp64, within tolerance, the error range", cv_correctness },
+	{ "shapes", U_NUM, "every shape, phase and pass", cv_shapes },
+	{ "verdict", U_NUM, "the verdict on S and P of the call the data-flow figure draws", cv_verdict },
+};
+const size_t capture_value_count = sizeof capture_value_rows / sizeof capture_value_rows[0];
+
+const struct capture_value_row *capture_value_find(const char *name)
+{
+	for (size_t i = 0; i < capture_value_count; i++)
+		if (!strcmp(capture_value_rows[i].name, name))
+			return &capture_value_rows[i];
+	return NULL;
+}
+
+/* "unknown capture value 'stord': did you mean 'stored'? (impl, …: docs/…)" */
+static void unknown_capture_value(const char *name, struct tb *b)
+{
+	const char *names[sizeof capture_value_rows / sizeof capture_value_rows[0]];
+	for (size_t k = 0; k < capture_value_count; k++)
+		names[k] = capture_value_rows[k].name;
+	const char *near = nearest_word(name, names, capture_value_count);
+	tb_add(b, "unknown capture value '%s'", name);
+	if (near)
+		tb_add(b, ": did you mean '%s'?", near);
+	tb_add(b, " (docs/templates.md, \"A captured program\": ");
+	for (size_t k = 0; k < capture_value_count; k++)
+		tb_add(b, "%s%s", k ? ", " : "", names[k]);
+	tb_add(b, ")");
+}
 
 int capture_value(const struct rdata *rd, const char *key, const char *name, int *is_text, double *num,
 		  enum qunit *unit, char *text, size_t len)
 {
-	size_t nv = sizeof(capture_values) / sizeof(*capture_values), i;
-	for (i = 0; i < nv && strcmp(capture_values[i], name); i++)
-		;
-	if (i == nv) {
+	const struct capture_value_row *row = capture_value_find(name);
+	if (!row) {
 		struct tb b = { text, len, 0 };
-		tb_add(&b, "unknown capture value '%s' (", name);
-		for (size_t k = 0; k < nv; k++)
-			tb_add(&b, "%s%s", k ? ", " : "", capture_values[k]);
-		tb_add(&b, ")");
+		unknown_capture_value(name, &b);
 		return -1;
 	}
 	const struct capimpl *im = capture_impl(rd, key);
@@ -617,79 +815,17 @@ int capture_value(const struct rdata *rd, const char *key, const char *name, int
 		snprintf(text, len, "'%s' has no captured calls", key);
 		return 1;
 	}
-	*is_text = 0;
-	*unit = U_INT;
 	text[0] = '\0';
-	struct tb b = { text, len, 0 };
-	int c_fwd = 0, c_bwd = 0, c_pre = 0, c_dec = 0, c_nophase = 0, chk = 0, bad = 0, unk = 0, mapped = 0;
-	int st_fwd = -1, st_bwd = -1;
-	for (size_t k = 0; k < im->ng; k++) {
-		const struct capgroup *g = &im->g[k];
-		const struct record *r = g->rep;
-		if (is_bwd(r)) c_bwd += g->ncalls; else c_fwd += g->ncalls;
-		/* a call found by family has no phase ("unknown"): neither prefill nor decode */
-		if (is_decode(r)) c_dec += g->ncalls;
-		else if (r->shape.phase == PHASE_UNKNOWN) c_nophase += g->ncalls;
-		else c_pre += g->ncalls;
-		chk += g->checked;
-		bad += g->incorrect;
-		unk += known(r) ? 0 : g->ncalls;
-		const char *rule;
-		int m = verdict_matrices(r, l2_of(rd), &rule);
-		if (m >= 0 && strcmp(rule, "family")) {
-			int *st = is_bwd(r) ? &st_bwd : &st_fwd;
-			if (m > *st) *st = m;
-		}
-		struct gridmap gm;
-		capture_gridmap(rd, r, capture_main_launch(r), &gm);
-		mapped += gm.inferred;
-	}
-	if (!strcmp(name, "calls")) *num = im->ncalls;
-	else if (!strcmp(name, "fwd_calls")) *num = c_fwd;
-	else if (!strcmp(name, "bwd_calls")) *num = c_bwd;
-	else if (!strcmp(name, "prefill_calls")) *num = c_pre;
-	else if (!strcmp(name, "decode_calls")) *num = c_dec;
-	else if (!strcmp(name, "checked")) *num = chk;
-	else if (!strcmp(name, "incorrect")) *num = bad;
-	else if (!strcmp(name, "unknown_shape")) *num = unk;
-	else if (!strcmp(name, "mapped")) *num = mapped;
-	else if (!strcmp(name, "stored_fwd") || !strcmp(name, "stored_bwd")) {
-		int st = !strcmp(name, "stored_fwd") ? st_fwd : st_bwd;
-		if (st < 0) {
-			snprintf(text, len, "no %s call of '%s' was decided by traffic", name + 7, key);
-			return 1;
-		}
-		*num = st;
-	} else {
-		*is_text = 1;
-		if (!strcmp(name, "impl")) tb_add(&b, "%s", im->variant ? im->variant : "?");
-		else if (!strcmp(name, "ordinal")) { char o[16]; tb_add(&b, "%s", capture_ordinal(rd, key, o, sizeof(o))); }
-		else if (!strcmp(name, "family")) tb_add(&b, "%s", im->family ? im->family : "unknown");
-		else if (!strcmp(name, "phases")) {
-			tb_add(&b, "%d prefill, %d decode", c_pre, c_dec);
-			if (c_nophase)
-				tb_add(&b, ", %d of unknown phase", c_nophase);
-		}
-		else if (!strcmp(name, "family_what")) tb_add(&b, "%s", family_describe(im->family ? im->family : ""));
-		else if (!strcmp(name, "stored")) answer_stored(rd, im, &b);
-		else if (!strcmp(name, "partition")) answer_partition(rd, im, &b);
-		else if (!strcmp(name, "traffic")) answer_traffic(rd, im, &b);
-		else if (!strcmp(name, "correctness")) answer_correct(im, &b);
-		else if (!strcmp(name, "verdict")) { /* of the call the data-flow figure draws */
-			const struct capgroup *g = capture_main_group(im, rd->focus.n);
-			char v[64];
-			tb_add(&b, "%s", g ? capture_verdict_text(rd, g->rep, v, sizeof(v)) : "no calls");
-		}
-		else if (!strcmp(name, "shapes")) {
-			for (size_t k = 0; k < im->ng; k++) {
-				char sh[96];
-				tb_add(&b, "%s%s %s %s", k ? "; " : "", capture_shape_text(&im->g[k], sh, sizeof(sh)),
-				       is_decode(im->g[k].rep) ? "decode" : "prefill", record_pass(im->g[k].rep));
-			}
-		}
+	struct capcall c = { .rd = rd, .key = key, .im = im, .row = row, .b = { text, len, 0 } };
+	tally_calls(&c);
+	int rc = row->value(&c);
+	*is_text = c.is_text;
+	*unit = row->unit;
+	if (!c.is_text && !rc)
+		*num = c.num;
+	if (c.is_text)
 		capture_breakable(text, len);
-	}
-	return 0;
+	return rc;
 }
 
 int capture_role(const struct rdata *rd, const char *role, char *key, size_t len)

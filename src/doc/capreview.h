@@ -79,10 +79,24 @@ const char *capture_verdict_text(const struct rdata *rd, const struct record *re
 /* The rule's reading in words ("DRAM writes: N×N larger than twice the L2"). */
 const char *capture_rule_text(const char *rule);
 
+/* A capture value's row: its name, unit, what it is and the function that
+ * finds it (capreview.c; docs/templates.md, "A captured program"). */
+struct capcall;
+struct capture_value_row {
+	const char *name;             /* {$v.capture.stored_fwd}: "stored_fwd" */
+	enum qunit unit;              /* the number's; U_NUM for a text */
+	const char *about;            /* what it is, one line */
+	int (*value)(struct capcall *c); /* 0 with the value in c, 1 when the implementation lacks it */
+	size_t field;                 /* offsetof(struct capcall, …): the count a shared function reads */
+};
+extern const struct capture_value_row capture_value_rows[];
+extern const size_t capture_value_count;
+/* The row called name, or NULL. */
+const struct capture_value_row *capture_value_find(const char *name);
 /*
  * `{$v.capture.NAME}`: a number (*is_text 0, *num, *unit) or a text.
  * Returns 0, 1 when the implementation lacks it (text says why) or -1
- * when NAME is not a capture value (text lists them).
+ * when NAME is not a capture value (text lists them from the rows).
  */
 int capture_value(const struct rdata *rd, const char *key, const char *name, int *is_text, double *num,
 		  enum qunit *unit, char *text, size_t len);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "doc/figkind.h"
-#include "doc/datasheet.h"
+#include "doc/globals.h"
 #include "doc/inline.h"
 #include "doc/template.h"
 #include "doc/capreview.h"
@@ -145,7 +145,7 @@ struct parser {
 static int perr(struct parser *ps, const char *at, const char *fmt, ...) ATTNPROF_PRINTF(3, 4);
 static int perr(struct parser *ps, const char *at, const char *fmt, ...)
 {
-	char where[300], msg[600];
+	char where[300], msg[1200]; /* an unknown global's error lists every name */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -206,134 +206,28 @@ static int set_text(struct value *v, const char *s, const char *ns, const char *
 	return 0;
 }
 
-/* Global values: gpu.*, run.*, focus.* */
+/* {gpu.name}, {run.date}, {focus.N}, {program.command}: a row of globals.c */
 static int global_value(struct parser *ps, const char *ns, const char *name, const char *at, struct value *v)
 {
-	const struct rdata *rd = ps->ip->rd;
-	const struct results_header *h = &rd->res->header;
-	const struct gpu_info *g = &h->gpu;
-	char b[64];
-	v->is_text = 1;
-#define TXT(s) return set_text(v, (s), ns, name)
-#define NUM(x, u) do { v->is_text = 0; v->num = (x); v->unit = (u); return 0; } while (0)
-	if (!strcmp(ns, "gpu")) {
-		if (!strcmp(name, "name")) TXT(g->name);
-		if (!strcmp(name, "chip")) TXT(g->chip);
-		if (!strcmp(name, "cc")) { snprintf(b, sizeof(b), "%d.%d", g->hw.cc_major, g->hw.cc_minor); TXT(b); }
-		if (!strcmp(name, "sm_count")) NUM(g->hw.sm_count, U_INT);
-		if (!strcmp(name, "l2")) NUM((double)g->hw.l2_bytes, U_BYTES);
-		if (!strcmp(name, "hbm")) NUM((double)g->hw.hbm_bytes, U_BYTES);
-		if (!strcmp(name, "sm_clock")) { snprintf(b, sizeof(b), "%d MHz", g->hw.sm_clock_mhz); TXT(b); }
-		if (!strcmp(name, "mem_clock")) { snprintf(b, sizeof(b), "%d MHz", g->hw.mem_clock_mhz); TXT(b); }
-		if (!strcmp(name, "peak_hbm")) NUM(g->peak_hbm_gbs, U_GBS);
-		if (!strcmp(name, "copy")) {
-			if (!(g->copy_gbs > 0)) TXT((const char *)NULL);
-			NUM(g->copy_gbs, U_GBS);
-		}
-		if (!strcmp(name, "copy_of_peak")) { /* measured copy bandwidth / data-sheet bandwidth, % */
-			if (!(g->copy_gbs > 0 && g->peak_hbm_gbs > 0)) TXT((const char *)NULL);
-			NUM(g->copy_gbs / g->peak_hbm_gbs * 100, U_PCT);
-		}
-		if (!strcmp(name, "tensor")) {
-			if (!(g->tensor_tflops > 0)) TXT((const char *)NULL);
-			NUM(g->tensor_tflops, U_TFLOPS);
-		}
-		if (!strcmp(name, "tensor_datasheet") || !strcmp(name, "tensor_datasheet_source")) {
-			const char *src = NULL;
-			const double peak = datasheet_tensor_tflops(g->name, &src);
-			if (!(peak > 0)) TXT((const char *)NULL);
-			if (!strcmp(name, "tensor_datasheet_source")) TXT(src);
-			NUM(peak, U_TFLOPS);
-		}
-		if (!strcmp(name, "tensor_of_datasheet")) { /* measured dense GEMM rate / data-sheet peak, % */
-			const double peak = datasheet_tensor_tflops(g->name, NULL);
-			if (!(peak > 0 && g->tensor_tflops > 0)) TXT((const char *)NULL);
-			NUM(g->tensor_tflops / peak * 100, U_PCT);
-		}
-		if (!strcmp(name, "ridge")) { /* the roofline's ridge: measured tensor rate / measured copy bandwidth */
-			if (!(g->tensor_tflops > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);
-			NUM(g->tensor_tflops * 1e3 / g->copy_gbs, U_FLOP_PER_BYTE);
-		}
-		/* the microbenchmarks' ceilings (header.gpu.ceilings) and shared memory's size */
-		if (!strcmp(name, "mma_sync")) {
-			if (!(g->ceil.mma_sync_tflops > 0)) TXT((const char *)NULL);
-			NUM(g->ceil.mma_sync_tflops, U_TFLOPS);
-		}
-		if (!strcmp(name, "l2_bw")) {
-			if (!(g->ceil.l2_gbs > 0)) TXT((const char *)NULL);
-			NUM(g->ceil.l2_gbs, U_GBS);
-		}
-		if (!strcmp(name, "smem_bw")) {
-			if (!(g->ceil.smem_gbs > 0)) TXT((const char *)NULL);
-			NUM(g->ceil.smem_gbs, U_GBS);
-		}
-		if (!strcmp(name, "smem_per_sm")) {
-			if (!g->hw.smem_per_sm) TXT((const char *)NULL);
-			NUM((double)g->hw.smem_per_sm, U_BYTES);
-		}
-		if (!strcmp(name, "smem_total")) { /* all SMs' shared memory */
-			if (!g->hw.smem_per_sm || g->hw.sm_count < 1) TXT((const char *)NULL);
-			NUM((double)g->hw.smem_per_sm * g->hw.sm_count, U_BYTES);
-		}
-		if (!strcmp(name, "smem_over_copy")) { /* shared memory's bandwidth / the copy's */
-			if (!(g->ceil.smem_gbs > 0 && g->copy_gbs > 0)) TXT((const char *)NULL);
-			NUM(g->ceil.smem_gbs / g->copy_gbs, U_RATIO);
-		}
-		if (!strcmp(name, "ceilings_method")) TXT(g->ceil.method);
-		if (!strcmp(name, "driver")) TXT(g->driver);
-		if (!strcmp(name, "cuda")) TXT(g->cuda_runtime);
-		if (!strcmp(name, "cupti")) TXT(g->cupti);
-	} else if (!strcmp(ns, "run")) {
-		if (!strcmp(name, "date")) TXT(rd->dates ? rd->dates : h->date);
-		if (!strcmp(name, "days")) TXT(rd->days && rd->days[0] ? rd->days : h->date);
-		if (!strcmp(name, "host")) TXT(h->host);
-		if (!strcmp(name, "version")) TXT(h->tool_version);
-		if (!strcmp(name, "command")) TXT(h->command_line);
-		if (!strcmp(name, "spec")) TXT(h->spec_name);
-		if (!strcmp(name, "notes")) TXT(h->notes ? h->notes : "");
-		if (!strcmp(name, "file")) TXT(rd->path);
-		if (!strcmp(name, "records")) NUM((double)rd->res->nrecords, U_INT);
-		if (!strcmp(name, "failed") || !strcmp(name, "incorrect") || !strcmp(name, "checked")) {
-			int n = 0;
-			for (size_t i = 0; i < rd->res->nrecords; i++) {
-				const struct record *r = &rd->res->records[i];
-				if (record_captured(r))
-					continue; /* the captured calls' checks: {$v.capture.correctness} */
-				n += !strcmp(name, "failed") ? r->error != NULL
-				   : !strcmp(name, "checked") ? r->checked
-				   : (r->checked && !r->correct);
-			}
-			NUM(n, U_INT);
-		}
-		if (!strcmp(name, "gap")) {
-			char gap[600];
-			rdata_gap(rd, gap, sizeof(gap));
-			TXT(gap);
-		}
-		if (!strcmp(name, "synthetic")) TXT(rd->synthetic ? "synthetic test data, not measurements" : "");
-	} else if (!strcmp(ns, "program")) { /* the captured program (attnprof record -- CMD) */
-		const struct results_header *p = rd->program;
-		if (!strcmp(name, "command")) TXT(p ? p->spec_text : NULL);
-		if (!strcmp(name, "record")) TXT(p ? p->command_line : NULL);
-		if (!strcmp(name, "date")) TXT(p ? p->date : NULL);
-		if (!strcmp(name, "host")) TXT(p ? p->host : NULL);
-		if (!strcmp(name, "notes")) TXT(p ? (p->notes ? p->notes : "") : NULL);
-		if (!strcmp(name, "ran") || !strcmp(name, "how")) {
-			char t[2400];
-			if (!strcmp(name, "ran"))
-				rdata_programs_ran(rd, t, sizeof t);
-			else
-				rdata_capture_how(rd, t, sizeof t);
-			TXT(p ? t : NULL);
-		}
-	} else if (!strcmp(ns, "focus")) {
-		if (!strcmp(name, "N")) NUM(rd->focus.n, U_INT);
-		if (!strcmp(name, "d")) NUM(rd->focus.d, U_INT);
-		if (!strcmp(name, "causal")) TXT(rd->focus.causal > 0 ? "causal" : "non-causal");
+	const struct global_row *g = global_find(ns, name);
+	if (!g) {
+		char names[1024], hint[160] = "";
+		const char *near = global_nearest(ns, name);
+		if (near)
+			snprintf(hint, sizeof hint, ": did you mean '%s.%s'?", ns, near);
+		return perr(ps, at, "unknown value '%s.%s'%s (docs/templates.md, \"Globals\": %s)", ns, name, hint,
+			    global_names(names, sizeof names));
 	}
-#undef TXT
-#undef NUM
-	return perr(ps, at, "unknown value '%s.%s' (docs/templates.md lists gpu.*, run.*, focus.* and program.*)", ns, name);
+	struct gcall c;
+	int missing = global_eval(ps->ip->rd, g, &c);
+	if (!missing && !c.is_text) {
+		v->is_text = 0;
+		v->num = c.num;
+		v->unit = g->unit;
+		return 0;
+	}
+	v->is_text = 1;
+	return set_text(v, missing ? NULL : c.text, ns, name);
 }
 
 static const char *const text_quantities[] = { "name", "label", "summary", "grid_text", "warp_text", "stores", "absent" };
@@ -894,14 +788,12 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		at_q = ps->p;
 		if (!token(ps, "_", q, sizeof(q)))
 			return perr(ps, at_q, "expected a quantity after '%s.'", series);
-	} else if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus") ||
-		   !strcmp(series, "program")) {
+	} else if (global_namespace(series)) {
 		return perr(ps, ps->p, "expected '.' and a name after '%s' (e.g. gpu.name)", series);
 	} else {
 		snprintf(q, sizeof(q), "name"); /* {$v} alone: the variant's name */
 	}
-	if (!strcmp(series, "gpu") || !strcmp(series, "run") || !strcmp(series, "focus") ||
-		   !strcmp(series, "program")) {
+	if (global_namespace(series)) {
 		if (agg)
 			return perr(ps, start, "max()/min() apply to measured quantities, not %s.%s", series, q);
 		int rc = global_value(ps, series, q, at_q, v);

@@ -18,39 +18,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* the names capture_value knows, from its own message for an unknown one
- * ("unknown capture value '' (impl, family, …)"), so the list lives there */
-static size_t value_names(const struct rdata *rd, const char *key, char names[][32], size_t max)
-{
-	char text[1024];
-	int is_text;
-	double num;
-	enum qunit unit;
-	if (capture_value(rd, key, "", &is_text, &num, &unit, text, sizeof text) != -1)
-		return 0;
-	const char *p = strchr(text, '(');
-	size_t n = 0;
-	while (p && *p && n < max) {
-		p++;
-		size_t w = strcspn(p, ",)");
-		if (w && w < 32) {
-			memcpy(names[n], p, w);
-			names[n++][w] = '\0';
-		}
-		p += w;
-		if (*p == ',')
-			p++; /* the space after it is skipped by the next p++ */
-		if (*p == ')')
-			break;
-	}
-	return n;
-}
-
 static void read_calls(const struct rdata *rd)
 {
 	static struct capimpl impls[CAP_MAX_IMPLS];
 	size_t ni = capture_impls(rd, impls, CAP_MAX_IMPLS);
-	char buf[1024], names[64][32];
+	char buf[1024];
 	for (size_t i = 0; i < ni; i++) {
 		const struct capimpl *im = &impls[i];
 		for (size_t g = 0; g < im->ng; g++) {
@@ -73,12 +45,11 @@ static void read_calls(const struct rdata *rd)
 				capture_reference(rd, rec, refs[k]);
 		}
 		capture_main_group(im, 4096);
-		size_t nv = value_names(rd, im->key, names, 64);
-		for (size_t k = 0; k < nv; k++) {
+		for (size_t k = 0; k < capture_value_count; k++) {
 			int is_text;
 			double num;
 			enum qunit unit;
-			capture_value(rd, im->key, names[k], &is_text, &num, &unit, buf, sizeof buf);
+			capture_value(rd, im->key, capture_value_rows[k].name, &is_text, &num, &unit, buf, sizeof buf);
 		}
 	}
 }

@@ -13,6 +13,7 @@
 #include "doc/interp.h"
 #include "doc/template.h"
 #include "util/error.h"
+#include "expand_check.h"
 
 static struct results R;
 static struct rdata RD;
@@ -37,15 +38,7 @@ static int expand(const char *text, char *out, size_t len)
 	snprintf(src, sizeof(src), "a: 1\nb: 2\nc:    %s\n", text);
 	struct ynode node = { Y_SCALAR, 3, 7, 1, 0, (char *)text, 0, NULL, NULL };
 	struct interp ip = { &RD, NULL, "t.yaml", src, strlen(src), 0, 1, 0 };
-	struct sbuf sb;
-	sbuf_init(&sb);
-	error_clear();
-	error_quiet(1);
-	int rc = interp_expand(&ip, &node, text, &sb);
-	error_quiet(0);
-	snprintf(out, len, "%s", rc ? error_last() : sb.buf);
-	sbuf_release(&sb);
-	return rc ? rc : ip.missing;
+	return check_expand(&ip, &node, text, out, len);
 }
 
 static void test_focus(void)

@@ -5,3 +5,5 @@ exit: 2
 stderr: template-bad-capture.yaml:9:
 stderr: unknown capture value 'stord'
 stderr: stored
+stderr: did you mean 'stored'? (docs/templates.md, "A captured program": impl, ordinal,
+stderr: shapes, verdict)
