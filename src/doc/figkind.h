@@ -59,6 +59,8 @@ unsigned rdata_has(const struct rdata *rd);
 
 /* The effective conditions: o->sel with unset fields from the focus. */
 void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* A figure's title: head, then the conditions of fig_sel in parentheses. */
+void fig_sel_title(const struct rdata *rd, const struct figopts *o, const char *head, char *buf, size_t len);
 /* The rows of a counter figure (memory workload, warp states): the records
  * at the options' conditions that carry metric, per pass (the options' pass,
  * else every pass in order), at most max.  label[i] is the series label with

@@ -177,6 +177,14 @@ void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 	rsel_family(s, rd);
 }
 
+void fig_sel_title(const struct rdata *rd, const struct figopts *o, const char *head, char *buf, size_t len)
+{
+	struct rsel s;
+	char d[128];
+	fig_sel(rd, o, &s);
+	snprintf(buf, len, "%s (%s)", head, rsel_describe(&s, d, sizeof(d)));
+}
+
 size_t fig_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t max,
 			char label[][COUNTER_LABEL], enum pass *pass, const struct record **recs)
 {

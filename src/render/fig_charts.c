@@ -714,10 +714,7 @@ static size_t focus_records(const struct rdata *rd, const struct figopts *o, enu
 
 void fig_smem_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Shared-memory wavefronts and bank conflicts per variant (%s)", rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Shared-memory wavefronts and bank conflicts per variant", buf, len);
 }
 
 static void category_bars(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
@@ -813,10 +810,7 @@ void fig_smem(struct rctx *c, const struct rdata *rd, const struct figopts *o, s
 
 void fig_occupancy_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Achieved against theoretical occupancy of the longest kernel (%s)", rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Achieved against theoretical occupancy of the longest kernel", buf, len);
 }
 
 void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

@@ -605,10 +605,7 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 
 void fig_pthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char b[120];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Throughput against sequence length (%s)", rsel_describe(&s, b, sizeof(b)));
+	fig_sel_title(rd, o, "Throughput against sequence length", buf, len);
 }
 
 void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

@@ -38,10 +38,7 @@ double stall_segments(struct rbox bar, const double *v, size_t n, double full, s
 
 void fig_stalls_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Warp states: the share of active warp-cycles stalled per reason (%s)", rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Warp states: the share of active warp-cycles stalled per reason", buf, len);
 }
 
 struct st_row {

@@ -39,11 +39,7 @@ struct rbox workload_bar(struct rbox cell, double frac, double bar_h)
 
 void fig_workload_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Memory workload: bytes and hit rates at L1/shared, L2 and DRAM per kernel (%s)",
-		 rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Memory workload: bytes and hit rates at L1/shared, L2 and DRAM per kernel", buf, len);
 }
 
 /* The quantities of a level: bytes (the bar), then what its text reads. */
