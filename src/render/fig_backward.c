@@ -107,15 +107,14 @@ void fig_bwdpart(struct rctx *c, const struct rdata *rd, const struct figopts *o
 {
 	const struct rstyle *st = c->st;
 	struct bwd_part p;
-	char title[300], cond[512];
+	char title[300];
 	fig_bwdpart_title(rd, o, title, sizeof(title));
 	if (bwd_part_of(rd, o, &p)) {
 		draw_notice(c, box, "no K/V-parallel backward", "the variant's backward descriptor walks no K/V blocks");
 		return;
 	}
 	const struct record *recs[1] = { p.r };
-	rdata_conditions(rd, recs, p.r ? 1 : 0, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, p.r ? 1 : 0, o->standalone);
 	const int Br = p.t.block_m, Bc = p.t.block_n, W = p.t.warps, d = p.s.head_dim;
 	const double fs = st->size_chart, line_h = fs * 1.35;
 	const long qblocks = (p.s.seqlen_q + Br - 1) / Br;

@@ -152,10 +152,9 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 			if (!strcmp(k, keys[s]) && rsel_match(&all, r) && (o->sel.d < 0 || r->shape.head_dim == o->sel.d))
 				rl_add(&used, r);
 	}
-	char cond[512], title[160];
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	char title[160];
 	fig_tflops_title(rd, o, title, sizeof(title));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
 	if (!np || !ns) {
 		draw_notice(c, box, "no prefill records", "the results hold no prefill timings to chart");
 		return;
@@ -561,9 +560,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 		e[ne].look = &model_look;
 		ne++;
 	}
-	char cond[512];
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
 	if (!np || !ns) {
 		draw_notice(c, box, ls->filter == SERIES_DECODE ? "no decode records" : "no records",
 			    "nothing in the results to chart here");
@@ -652,9 +649,7 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	for (size_t i = 0; i < rd->res->nrecords; i++)
 		if (rsel_match(&base, &rd->res->records[i]))
 			rl_add(&used, &rd->res->records[i]);
-	char cond[512];
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
 	if (!ns) {
 		draw_notice(c, box, "no decode records", "record a spec with phase: decode (experiments/decode.yaml)");
 		return;
@@ -725,9 +720,7 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 	const struct record *recs[MAX_SERIES];
 	struct rsel s;
 	size_t nr = focus_records(rd, o, f, keys, recs, &s);
-	char cond[512];
-	rdata_conditions(rd, recs, nr, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	struct legend_entry e[8];
 	for (size_t q = 0; q < nq; q++) {
 		memset(&e[q], 0, sizeof(e[q]));

@@ -115,9 +115,7 @@ static void arrow(struct rctx *c, double x0, double y0, double x1, double y1, in
 static void cond_caption(struct rctx *c, const struct rdata *rd, const struct record *const *recs, size_t n,
 			 const char *title, const struct figopts *o, struct rbox *box)
 {
-	char cond[512];
-	rdata_conditions(rd, recs, n, cond, sizeof(cond));
-	*box = figure_frame(c, *box, title, cond, o->standalone);
+	*box = figure_frame_recs(c, rd, *box, title, recs, n, o->standalone);
 	/* strokes stay inside the box: inset by half the heaviest line */
 	double in = c->st->heavy;
 	*box = rbox_inset(*box, in, in, in, in);

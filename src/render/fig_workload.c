@@ -89,10 +89,9 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 	struct wl_row rows[WL_ROWS];
 	const struct record *recs[WL_ROWS];
 	size_t nr = workload_rows(rd, o, rows, recs);
-	char title[200], cond[512];
+	char title[200];
 	fig_workload_title(rd, o, title, sizeof title);
-	rdata_conditions(rd, recs, nr, cond, sizeof cond);
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	if (!nr) {
 		draw_notice(c, box, "no memory-workload counters at these conditions",
 			    "record with the workload set (experiments/workload.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");
