@@ -134,6 +134,19 @@ static double bar_label_y(const struct panel *pn, const struct record *r, double
 	return panel_y(pn, value_spread(r, v, 1, &lo, &hi) ? v : fmax(v, hi));
 }
 
+/* Series key's record at s (NULL: none recorded) and its TFLOP/s in *v;
+ * *failed when the record has none (a failed or missing run). */
+static const struct record *tflops_at(const struct rdata *rd, const char *key, const struct rsel *s, double *v,
+				      int *failed)
+{
+	const struct record *r = rdata_find(rd, key, s);
+	enum qunit u;
+	char why[160];
+	*v = NAN;
+	*failed = r && rdata_quantity(rd, r, "tflops", NULL, v, &u, why, sizeof(why));
+	return r;
+}
+
 void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	int dv[16], cv[16];
@@ -176,11 +189,9 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		for (size_t i = 0; i < nn; i++) {
 			s.n = nv[i];
 			for (size_t k = 0; k < ns; k++) {
-				const struct record *r = rdata_find(rd, keys[k], &s);
 				double v;
-				enum qunit u;
-				char why[160];
-				if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && on_scale(v) && v > ymax)
+				int failed;
+				if (tflops_at(rd, keys[k], &s, &v, &failed) && !failed && on_scale(v) && v > ymax)
 					ymax = v;
 			}
 			fmt_seqlen(nv[i], pn.cats[i], sizeof(pn.cats[i]));
@@ -214,14 +225,13 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		for (size_t i = 0; i < nn; i++) {
 			s.n = nv[i];
 			for (size_t k = 0; k < ns; k++) {
-				const struct record *r = rdata_find(rd, keys[k], &s);
 				double v;
-				enum qunit u;
-				char why[160];
+				int failed;
+				const struct record *r = tflops_at(rd, keys[k], &s, &v, &failed);
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
 				if (!r)
 					continue;
-				if (rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why))) {
+				if (failed) {
 					/* a failed or missing run is marked, not left as a silent gap */
 					text_at(c, bx + bw / 2, bottom - sz(c, 2), "×", c->st->size_chart, 0, 0.5, 1,
 						&c->st->warn);
@@ -247,11 +257,11 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		for (size_t i = 0; labels && i < nn; i++) {
 			s.n = nv[i];
 			for (size_t k = 0; k < ns; k++) {
-				const struct record *r = rdata_find(rd, keys[k], &s);
 				double v;
-				enum qunit u;
-				char why[160], t[16];
-				if (!r || rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) || !on_scale(v))
+				int failed;
+				char t[16];
+				const struct record *r = tflops_at(rd, keys[k], &s, &v, &failed);
+				if (!r || failed || !on_scale(v))
 					continue;
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
 				snprintf(t, sizeof(t), "%.0f", v);
