@@ -185,6 +185,13 @@ void fig_sel_title(const struct rdata *rd, const struct figopts *o, const char *
 	snprintf(buf, len, "%s (%s)", head, rsel_describe(&s, d, sizeof(d)));
 }
 
+struct attn_shape fig_typical_shape(const struct rsel *sel, int batch)
+{
+	return (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = batch, .heads = 16, .kv_heads = 16,
+				    .seqlen_q = sel->n > 0 ? sel->n : 4096, .seqlen_kv = sel->n > 0 ? sel->n : 4096,
+				    .head_dim = sel->d > 0 ? sel->d : 128, .causal = sel->causal > 0 };
+}
+
 size_t fig_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t max,
 			char label[][COUNTER_LABEL], enum pass *pass, const struct record **recs)
 {

@@ -47,9 +47,7 @@ static int bwd_part_of(const struct rdata *rd, const struct figopts *o, struct b
 	if (p->r) {
 		p->s = p->r->shape;
 	} else {
-		p->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
-					    .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-					    .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+		p->s = fig_typical_shape(&sel, 4);
 	}
 	const int sm = rdata_sm_count(rd);
 	p->v->tiling(&p->s, sm, &p->t);

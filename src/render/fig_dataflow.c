@@ -51,11 +51,7 @@ static const struct record *shape_for(const struct rdata *rd, const struct figop
 		*s = r->shape;
 		return r;
 	}
-	memset(s, 0, sizeof(*s));
-	s->batch = 4; s->heads = s->kv_heads = 16;
-	s->seqlen_q = s->seqlen_kv = sel->n > 0 ? sel->n : 4096;
-	s->head_dim = sel->d > 0 ? sel->d : 128;
-	s->causal = sel->causal > 0;
+	*s = fig_typical_shape(sel, 4);
 	return NULL;
 }
 

@@ -51,13 +51,9 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 	if (g->r) {
 		g->s = g->r->shape;
 	} else {
-		g->s.batch = o->sel.batch > 0 ? o->sel.batch : 4;
-		g->s.heads = g->s.kv_heads = 16;
-		g->s.seqlen_q = g->s.seqlen_kv = sel.n > 0 ? sel.n : 4096;
+		g->s = fig_typical_shape(&sel, o->sel.batch > 0 ? o->sel.batch : 4);
 		if (sel.phase == PHASE_DECODE)
 			g->s.seqlen_q = 1, g->s.phase = PHASE_DECODE;
-		g->s.head_dim = sel.d > 0 ? sel.d : 128;
-		g->s.causal = sel.causal > 0;
 	}
 	g->v->tiling(&g->s, sm, &g->t);
 	/* the descriptor's main kernel (standard: the softmax kernel is ours; GEMM grids belong to cuBLAS) */

@@ -123,9 +123,7 @@ static const struct variant_desc *patent_view(const struct rdata *rd, const stru
 	if (pv->r) {
 		pv->s = pv->r->shape;
 	} else {
-		pv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
-					  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-					  .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+		pv->s = fig_typical_shape(&sel, 4);
 	}
 	int sm = rdata_sm_count(rd);
 	v->tiling(&pv->s, sm, &pv->t);

@@ -51,10 +51,7 @@ static int teach_var(const struct rdata *rd, const struct figopts *o, const char
 	if (tv->r) {
 		tv->s = tv->r->shape;
 	} else {
-		tv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL,
-					     .batch = sel.batch > 0 ? sel.batch : 4, .heads = 16, .kv_heads = 16,
-					     .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-					     .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+		tv->s = fig_typical_shape(&sel, sel.batch > 0 ? sel.batch : 4);
 	}
 	int sm = rdata_sm_count(rd);
 	tv->v->tiling(&tv->s, sm, &tv->t);

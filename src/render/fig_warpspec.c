@@ -82,9 +82,7 @@ static const struct record *ws_shape(const struct rdata *rd, const struct figopt
 		*s = r->shape;
 		return r;
 	}
-	*s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
-				  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-				  .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+	*s = fig_typical_shape(&sel, 4);
 	return NULL;
 }
 
