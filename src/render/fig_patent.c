@@ -1013,13 +1013,7 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 			if (!dup && nn < 16)
 				shape[nn++] = r;
 		}
-	for (int a = 0; a < nn; a++)
-		for (int b = a + 1; b < nn; b++)
-			if (shape[b]->shape.seqlen_kv < shape[a]->shape.seqlen_kv) {
-				const struct record *t = shape[a];
-				shape[a] = shape[b];
-				shape[b] = t;
-			}
+	records_by_kv_len(shape, nn);
 	/* series: the captured computations with such calls, then standard and flash2 */
 	const char *pks[8], *whats[8];
 	char pk[8][SERIES_KEY + 16], wh[8][160];
