@@ -137,8 +137,8 @@
 #define FLASH_BWD_DQ_UNROLL 8     /* Bc/16 at Bc = 128: all of it */
 #endif
 
-/* Threads per block of the small backward kernels (dot_do_o, convert) and
- * of standard's softmax_bwd: one warp per row, 8 rows per block. */
+/* Threads per block of flash_bwd's bwd_dot_do_o and of standard's
+ * softmax_bwd: one warp per row, 8 rows per block. */
 #define BWD_ROW_WARPS 8
 
 #endif

@@ -16,9 +16,9 @@ enum tile_fate causal_tile(int nq, int nkv, int br, int bc, int i, int j)
 	return TILE_MASKED;
 }
 
-/* The first column in [lo, hi) of row i whose pair is not `fate`, for a fate
- * that holds on a prefix of the row (FULL) or not on a prefix (SKIPPED: pass
- * want_skipped, and the first skipped column is found). */
+/* The first column in [lo, hi) of row i whose pair is not full, or with
+ * want_skipped the first skipped one: along a row the pairs are full, then
+ * masked, then skipped, so a binary search finds either. */
 static long first_col(int nq, int nkv, int br, int bc, long i, long lo, long hi, int want_skipped)
 {
 	while (lo < hi) {

@@ -226,12 +226,7 @@ int cmd_figure(int argc, char **argv)
 
 int cmd_figure(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: attnprof figure KIND RESULTS... [options] -o OUT.svg|.png|.pdf\n"
-		       "(this attnprof was built without the renderer: make RENDER=1)\n");
-		return EXIT_OK;
-	}
-	return built_without_render("figure");
+	return render_command_absent(argc, argv, "figure", "usage: attnprof figure KIND RESULTS... [options] -o OUT.svg|.png|.pdf");
 }
 
 #endif

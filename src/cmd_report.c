@@ -298,12 +298,7 @@ int cmd_report(int argc, char **argv)
 
 int cmd_report(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf\n"
-		       "(this attnprof was built without the renderer: make RENDER=1)\n");
-		return EXIT_OK;
-	}
-	return built_without_render("report");
+	return render_command_absent(argc, argv, "report", "usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf");
 }
 
 #endif

@@ -15,9 +15,12 @@ int cmd_lint(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 
-/* "attnprof <cmd>: built without X" message + fix; returns EXIT_NO_GPU or EXIT_FAILURE_RUN. */
+/* "'<cmd>' needs the GPU half" message + fix; returns EXIT_NO_GPU. */
 int built_without_gpu(const char *cmd);
-int built_without_render(const char *cmd);
+/* A renderer's command in a build without the renderer: for --help its
+ * usage line and how to build it (EXIT_OK), else a message + fix
+ * (EXIT_FAILURE_RUN). */
+int render_command_absent(int argc, char **argv, const char *cmd, const char *usage);
 
 struct spec;
 /* Load the command's one SPEC argument (argv[optind], after options) into s

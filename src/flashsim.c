@@ -15,8 +15,6 @@
 #include "reference.h"
 #include "util/error.h"
 
-const char *const flashsim_buf_names[FS_NBUF] = { "Q", "K", "V", "O", "O_acc", "m", "l", "L" };
-
 struct sim {
 	const struct attn_shape *s;
 	unsigned sw;

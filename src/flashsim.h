@@ -39,7 +39,6 @@
 
 /* Buffers whose traffic is counted; names as in the descriptors. */
 enum fs_buf { FS_Q, FS_K, FS_V, FS_O, FS_OACC, FS_M, FS_L, FS_LSE, FS_NBUF };
-extern const char *const flashsim_buf_names[FS_NBUF]; /* "Q" … "l", "L" */
 
 struct flashsim_counts {
 	uint64_t read_bytes[FS_NBUF];   /* HBM → block */

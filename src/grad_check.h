@@ -11,7 +11,7 @@
  *     problem costs at most GRAD_CHECK_BUDGET multiply-adds (G·Nq·Nkv·d);
  *     above it, causal problems check the last min(Nkv, 64) keys, whose
  *     gradients involve only the last query rows; non-causal ones check
- *     dQ only (dk_checked = 0, said in the record's rows_checked).
+ *     dQ only (nk = 0, said in the record's rows_checked).
  * Groups: the first and the last (batch, KV head) pair.
  */
 #ifndef ATTNPROF_GRAD_CHECK_H

@@ -6,7 +6,6 @@
  */
 #include "metric_sets.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,28 +100,6 @@ const char *metric_set_names(void)
 		for (size_t i = 0, n = 0; i < metric_sets_builtin_count && n < sizeof buf; i++)
 			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", metric_sets_builtin[i].name);
 	return buf;
-}
-
-/* unit "__" counter, then optional ".rollup" and ".submetric" parts:
- * lower-case letters, digits and '_' only (what Perfworks names use). */
-int metric_name_wellformed(const char *name)
-{
-	const char *sep = strstr(name, "__");
-	if (!sep || sep == name || !sep[2])
-		return 0;
-	int dots = 0;
-	char prev = '.';
-	for (const char *p = name; *p; p++) {
-		char c = *p;
-		if (c == '.') {
-			if (prev == '.' || p < sep || ++dots > 3)
-				return 0;
-		} else if (!(islower((unsigned char)c) || isdigit((unsigned char)c) || c == '_')) {
-			return 0;
-		}
-		prev = c;
-	}
-	return prev != '.';
 }
 
 /* ---- metric rows ------------------------------------------------------ */

@@ -27,9 +27,6 @@ const struct metric_set *metric_set_find(const char *name);
 /* The built-in sets' names, comma-separated, from the table (for help and errors). */
 const char *metric_set_names(void);
 
-/* 1 if name looks like a CUPTI metric name ("dram__bytes_read.sum"). */
-int metric_name_wellformed(const char *name);
-
 /* Well-known metric names, used by report, export and the model. */
 #define M_DRAM_READ      "dram__bytes_read.sum"
 #define M_DRAM_WRITE     "dram__bytes_write.sum"

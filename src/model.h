@@ -6,10 +6,8 @@
  * (blocks, blocks per SM, waves, idle SMs in the last wave) and a roofline
  * time.  record stores the predictions in each record's `model` kvlist;
  * report sets them beside the measurements (model.* and hbm_vs_model in a
- * template); `attnprof model` prints them.  model_gap_text() and
- * model_l2_absorption_text() word the known reasons the two differ; no
- * document quotes them yet (test_model.c checks them).
- * docs/model.md gives every formula and its assumptions.
+ * template); `attnprof model` prints them.  docs/model.md gives every
+ * formula and its assumptions, and the known reasons the two differ.
  *
  * The flash variants' traffic follows the algorithm that flashsim.c runs
  * (same tiles, same loop order, same skipped tiles), and test_model.c
@@ -113,20 +111,6 @@ int model_shape_of_record(const struct record *rec, const struct variant_desc **
 			  struct attn_shape *s);
 /* Predict for a record and fill rec->model.  gpu may be NULL (H200 defaults). */
 int model_fill_record(struct record *rec, const struct gpu_info *gpu);
-
-/*
- * Why measured / predicted of model quantity `name` departs from 1, as a
- * sentence the report can quote: hbm_read_bytes_min and
- * hbm_write_bytes_min (against dram__bytes_read/write.sum), l2_bytes
- * (against lts__t_bytes.sum), time_roofline_ms (against the median time).
- * NULL when the ratio is within 10 % or no reason is known.  buf holds it.
- */
-const char *model_gap_text(const char *name, double measured, double predicted,
-			   const struct model *m, const struct gpu_model *g,
-			   char *buf, size_t len);
-/* "the tiles read 5.7 GB from the L2 but only 0.2 GB need come from DRAM:
- * the L2 absorbs the re-reads of K and V", or NULL when l2 ≈ hbm. */
-const char *model_l2_absorption_text(const struct model *m, char *buf, size_t len);
 
 /* "roofline peaks: 989 TFLOP/s and 4800 GB/s (H200 datasheet defaults, not measured)" */
 const char *model_peaks_text(const struct model *m, char *buf, size_t len);

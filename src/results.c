@@ -110,16 +110,6 @@ int kvlist_set(struct kvlist *l, const char *name, double value)
 	return 0;
 }
 
-int kvlist_add(struct kvlist *l, const char *name, double value)
-{
-	struct kv *kv = kvlist_find(l, name);
-	if (kv) {
-		kv->value += value;
-		return 0;
-	}
-	return kvlist_set(l, name, value);
-}
-
 const double *kvlist_get(const struct kvlist *l, const char *name)
 {
 	struct kv *kv = kvlist_find(l, name);
@@ -415,29 +405,6 @@ int results_sum_launches(struct record *rec)
 const double *record_metric(const struct record *rec, const char *name)
 {
 	return kvlist_get(&rec->totals, name);
-}
-
-int record_require_metric(const struct record *rec, const char *name,
-			  const char *filename, size_t index, double *out)
-{
-	char desc[160];
-	const double *v = record_metric(rec, name);
-	if (v) {
-		*out = *v;
-		return 0;
-	}
-	record_describe(rec, desc, sizeof(desc));
-	if (rec->metrics_status == METRICS_UNAVAILABLE)
-		return error("no metric %s in %s record %zu (%s): counters were unavailable when it was recorded (%s); "
-			     "re-record on a GPU whose counters are readable ('attnprof info' says how)",
-			     name, filename, index + 1, desc, rec->metrics_reason ? rec->metrics_reason : "no reason given");
-	if (rec->metrics_status == METRICS_NOT_REQUESTED)
-		return error("no metric %s in %s record %zu (%s): recorded without counters? "
-			     "re-run 'attnprof record' with 'metrics: default' in the spec",
-			     name, filename, index + 1, desc);
-	return error("no metric %s in %s record %zu (%s): not in its metric set '%s'; "
-		     "add it to the spec's metrics (or use 'metrics: full') and re-record",
-		     name, filename, index + 1, desc, rec->metric_set ? rec->metric_set : "?");
 }
 
 /* ---- the results schema: one table per section, read and written by it -- */

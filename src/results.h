@@ -63,8 +63,6 @@ void kvlist_init(struct kvlist *l);
 void kvlist_release(struct kvlist *l);
 /* Set name to value (replacing an existing entry).  0 or -1 (no memory). */
 int kvlist_set(struct kvlist *l, const char *name, double value);
-/* Add value to name (creating it at 0).  0 or -1. */
-int kvlist_add(struct kvlist *l, const char *name, double value);
 /* Pointer to the value of name, or NULL. */
 const double *kvlist_get(const struct kvlist *l, const char *name);
 
@@ -313,14 +311,6 @@ int results_parse(struct results *r, const char *text, size_t len,
 
 /* Metric value of a record: totals first.  NULL when absent. */
 const double *record_metric(const struct record *rec, const char *name);
-/*
- * Like record_metric, but a missing metric is an error that says why and
- * how to fix it ("no metric dram__bytes_read.sum in results.yaml record 3
- * (flash2 …): recorded without counters? re-run 'attnprof record' with
- * metrics: default on a GPU whose counters are readable").
- */
-int record_require_metric(const struct record *rec, const char *name,
-			  const char *filename, size_t index, double *out);
 /* "flash2 fp16 B=4 H=16 N=4096 d=128 causal" into buf. */
 const char *record_describe(const struct record *rec, char *buf, size_t len);
 

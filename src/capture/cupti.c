@@ -416,6 +416,17 @@ static CUptiResult range_profiler_stop(struct cupti_session *s, int *all_submitt
 	return r;
 }
 
+/* What synchronizing (ce) and stopping the range profiler (sr) went
+ * wrong with, stopping's first: -1 once said, else 0. */
+static int stop_failed(const struct cupti_session *s, cudaError_t ce, CUptiResult sr)
+{
+	if (sr != CUPTI_SUCCESS)
+		return error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
+	if (ce != cudaSuccess)
+		return error("a profiled kernel failed: %s", cudaGetErrorString(ce));
+	return 0;
+}
+
 static void range_profiler_disable(struct cupti_session *s)
 {
 	if (!s->rp)
@@ -801,24 +812,18 @@ int cupti_pass_end(struct cupti_session *s, int *all_submitted)
 	TRACE(s, "  launches (inside the range)", c->t0);
 	cudaError_t ce = cudaDeviceSynchronize();
 	TRACE(s, "  synchronize", c->t0);
+	CUptiResult sr = CUPTI_SUCCESS;
 	if (s->n == 0) {
 		*all_submitted = 1;
 	} else if (c->started) {
-		CUptiResult sr = range_profiler_stop(s, all_submitted);
+		sr = range_profiler_stop(s, all_submitted);
 		c->started = 0;
 		TRACE(s, "  stop", c->t0);
-		if (sr != CUPTI_SUCCESS) {
+		if (sr != CUPTI_SUCCESS)
 			*all_submitted = 0;
-			error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
-			goto out;
-		}
 	}
-	if (ce != cudaSuccess) {
-		error("a profiled kernel failed: %s", cudaGetErrorString(ce));
-		goto out;
-	}
-	return 0;
-out:
+	if (!stop_failed(s, ce, sr))
+		return 0;
 	call_finish(s, 0);
 	return -1;
 }
@@ -1070,14 +1075,8 @@ int cupti_window_close(struct cupti_session *s, uint32_t **correlation_ids, doub
 	cudaError_t ce = cudaDeviceSynchronize();
 	CUptiResult sr = range_profiler_stop(s, NULL);
 	s->window_open = 0;
-	if (sr != CUPTI_SUCCESS) {
-		error("stopping the CUPTI range profiler on %s: %s", s->chip, cupti_result_name(sr));
+	if (stop_failed(s, ce, sr))
 		goto out;
-	}
-	if (ce != cudaSuccess) {
-		error("a profiled kernel failed: %s", cudaGetErrorString(ce));
-		goto out;
-	}
 	TRACE(s, "window: synchronize + stop", t0);
 	CUpti_RangeProfiler_DecodeData_Params ddp = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
 	ddp.pRangeProfilerObject = s->rp;

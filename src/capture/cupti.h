@@ -156,11 +156,6 @@ int cupti_occupancy_limits(int dev, struct occupancy_limits *lim);
 int cupti_validate_metrics(const char *chip, const char *const *metrics, size_t n,
 			   int *passes);
 
-/* Host-only: description and unit of one metric for chip (for docs and
- * 'attnprof info --metrics'); 0 or -1.  Strings are copied into buffers. */
-int cupti_metric_describe(const char *chip, const char *metric, char *desc,
-			  size_t desc_len, char *unit, size_t unit_len);
-
 /* For 'attnprof info': whether counters are readable on device 0.  Returns
  * 1 (readable), 0 (not: reason says why and how to enable), -1 on error. */
 int cupti_counters_readable(char *reason, size_t len);

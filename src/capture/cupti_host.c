@@ -204,29 +204,6 @@ int cupti_validate_metrics(const char *chip, const char *const *metrics, size_t 
 	return 0;
 }
 
-int cupti_metric_describe(const char *chip, const char *metric, char *desc,
-			  size_t desc_len, char *unit, size_t unit_len)
-{
-	struct cupti_host *h;
-	if (cupti_host_open(&h, chip, NULL))
-		return -1;
-	CUpti_Profiler_Host_GetMetricProperties_Params mp = { CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE };
-	mp.pHostObject = h->obj;
-	mp.pMetricName = metric;
-	CUptiResult r = cuptiProfilerHostGetMetricProperties(&mp);
-	if (r == CUPTI_SUCCESS) {
-		if (desc && desc_len)
-			snprintf(desc, desc_len, "%s", mp.pDescription ? mp.pDescription : "");
-		if (unit && unit_len)
-			snprintf(unit, unit_len, "%s", mp.pDimUnit ? mp.pDimUnit : "");
-	}
-	cupti_host_close(h);
-	if (r != CUPTI_SUCCESS)
-		return error("metric '%s' is unknown on chip %s (CUPTI: %s)", metric, chip,
-			     cupti_result_name(r));
-	return 0;
-}
-
 const char *cupti_version_string(void)
 {
 	static char buf[64];

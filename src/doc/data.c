@@ -73,6 +73,17 @@ const char *rsel_describe(const struct rsel *s, char *buf, size_t len)
 
 int usable(double v) { return isfinite(v) && v > 0; }
 
+void records_by_kv_len(const struct record **r, int n)
+{
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++)
+			if (r[b]->shape.seqlen_kv < r[a]->shape.seqlen_kv) {
+				const struct record *t = r[a];
+				r[a] = r[b];
+				r[b] = t;
+			}
+}
+
 double record_metric_or_nan(const struct record *rec, const char *name)
 {
 	const double *v = record_metric(rec, name);

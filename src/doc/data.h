@@ -276,6 +276,9 @@ double record_hbm_bytes(const struct record *rec);
 double record_metric_or_nan(const struct record *rec, const char *name);
 /* A time is usable (finite and positive). */
 int usable(double v);
+/* Sort n records by KV length, shortest first, in place (the categories
+ * of a chart over N: few). */
+void records_by_kv_len(const struct record **r, int n);
 
 /*
  * A conditions caption for a set of records: GPU, SMs, clocks, dtype, the

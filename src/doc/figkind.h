@@ -59,6 +59,12 @@ unsigned rdata_has(const struct rdata *rd);
 
 /* The effective conditions: o->sel with unset fields from the focus. */
 void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* A figure's title: head, then the conditions of fig_sel in parentheses. */
+void fig_sel_title(const struct rdata *rd, const struct figopts *o, const char *head, char *buf, size_t len);
+/* The shape a figure draws a variant at where no record was measured: sel's
+ * N, d and mask (else N = 4096, d = 128, non-causal), the batch given, 16 heads,
+ * an fp16 forward prefill. */
+struct attn_shape fig_typical_shape(const struct rsel *sel, int batch);
 /* The rows of a counter figure (memory workload, warp states): the records
  * at the options' conditions that carry metric, per pass (the options' pass,
  * else every pass in order), at most max.  label[i] is the series label with

@@ -177,6 +177,21 @@ void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 	rsel_family(s, rd);
 }
 
+void fig_sel_title(const struct rdata *rd, const struct figopts *o, const char *head, char *buf, size_t len)
+{
+	struct rsel s;
+	char d[128];
+	fig_sel(rd, o, &s);
+	snprintf(buf, len, "%s (%s)", head, rsel_describe(&s, d, sizeof(d)));
+}
+
+struct attn_shape fig_typical_shape(const struct rsel *sel, int batch)
+{
+	return (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = batch, .heads = 16, .kv_heads = 16,
+				    .seqlen_q = sel->n > 0 ? sel->n : 4096, .seqlen_kv = sel->n > 0 ? sel->n : 4096,
+				    .head_dim = sel->d > 0 ? sel->d : 128, .causal = sel->causal > 0 };
+}
+
 size_t fig_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t max,
 			char label[][COUNTER_LABEL], enum pass *pass, const struct record **recs)
 {

@@ -289,9 +289,15 @@ const char *fmt_sig(double v, int sig, char *buf, size_t len)
 	return buf;
 }
 
+/* v in the largest unit it reaches (k of one make the next); "n/a" when
+ * not finite. */
 static const char *scaled(double v, const char *const *units, int nunits, double k,
 			  const char *sep, char *buf, size_t len)
 {
+	if (!isfinite(v)) {
+		snprintf(buf, len, "n/a");
+		return buf;
+	}
 	int u = 0;
 	double av = fabs(v);
 	while (u < nunits - 1 && av >= k * 0.9995) {
@@ -311,20 +317,12 @@ static const char *scaled(double v, const char *const *units, int nunits, double
 const char *fmt_bytes(double bytes, char *buf, size_t len)
 {
 	static const char *const u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	if (!isfinite(bytes)) {
-		snprintf(buf, len, "n/a");
-		return buf;
-	}
 	return scaled(bytes, u, 6, 1024, " ", buf, len);
 }
 
 const char *fmt_count(double v, char *buf, size_t len)
 {
 	static const char *const u[] = { "", "k", "M", "G", "T", "P" };
-	if (!isfinite(v)) {
-		snprintf(buf, len, "n/a");
-		return buf;
-	}
 	return scaled(v, u, 6, 1000, " ", buf, len);
 }
 

@@ -13,29 +13,6 @@ void ws_lengths_default(struct ws_lengths *l)
 	l->softmax = 2.0;
 }
 
-const char *sched_op_label(enum sched_op op)
-{
-	switch (op) {
-	case SO_WAIT_FULL_K: return "wait K full";
-	case SO_WAIT_FULL_V: return "wait V full";
-	case SO_WAIT_EMPTY_K: return "wait K empty";
-	case SO_WAIT_EMPTY_V: return "wait V empty";
-	case SO_LOAD_K: return "load K";
-	case SO_LOAD_V: return "load V";
-	case SO_TURN_WAIT: return "wait turn";
-	case SO_TURN_PASS: return "pass turn";
-	case SO_GEMM_QK: return "Q·Kᵀ";
-	case SO_GEMM_PV: return "P·V";
-	case SO_WAIT_GEMM_ALL: return "wait GEMMs";
-	case SO_WAIT_GEMM_QK: return "wait Q·Kᵀ";
-	case SO_SOFTMAX: return "softmax";
-	case SO_FREE_K: return "free K";
-	case SO_FREE_V: return "free V";
-	case SO_COUNT: break;
-	}
-	return "?";
-}
-
 int sched_op_is_wait(enum sched_op op)
 {
 	return op == SO_WAIT_FULL_K || op == SO_WAIT_FULL_V || op == SO_WAIT_EMPTY_K || op == SO_WAIT_EMPTY_V ||
@@ -332,12 +309,6 @@ int ws_timeline_build(struct ws_timeline *tl, const struct ws_desc *ws, int rung
 		if (tl->ev[i].who >= 0 && tl->ev[i].t1 > tl->end)
 			tl->end = tl->ev[i].t1;
 	return 0;
-}
-
-int ws_overlap(const struct ws_event *a, const struct ws_event *b)
-{
-	double lo = a->t0 > b->t0 ? a->t0 : b->t0, hi = a->t1 < b->t1 ? a->t1 : b->t1;
-	return hi - lo > 1e-6;
 }
 
 int ws_find(const struct ws_timeline *tl, enum sched_op op, int who, int block)

@@ -85,12 +85,8 @@ struct ws_timeline {
  * run (a wait nothing satisfies: the table is wrong) or overflows. */
 int ws_timeline_build(struct ws_timeline *tl, const struct ws_desc *ws, int rung, int head_dim, int nblocks,
 		      const struct ws_lengths *len);
-/* 1 if events a and b overlap in time by more than a hair. */
-int ws_overlap(const struct ws_event *a, const struct ws_event *b);
 /* The index of the event (op, who, block), or -1. */
 int ws_find(const struct ws_timeline *tl, enum sched_op op, int who, int block);
-/* A sched_op as the figures name it: "Q·Kᵀ", "P·V", "softmax", "load K", … */
-const char *sched_op_label(enum sched_op op);
 /* 1 if op is a wait (drawn as a stall when it holds its role). */
 int sched_op_is_wait(enum sched_op op);
 

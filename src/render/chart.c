@@ -394,6 +394,14 @@ struct rbox figure_frame(struct rctx *c, struct rbox box, const char *title, con
 	return box;
 }
 
+struct rbox figure_frame_recs(struct rctx *c, const struct rdata *rd, struct rbox box, const char *title,
+			      const struct record *const *recs, size_t n, int standalone)
+{
+	char cond[512];
+	rdata_conditions(rd, recs, n, cond, sizeof(cond));
+	return figure_frame(c, box, title, cond, standalone);
+}
+
 void draw_notice(struct rctx *c, struct rbox b, const char *what, const char *why)
 {
 	const struct rstyle *st = c->st;

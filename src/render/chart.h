@@ -73,6 +73,10 @@ double legend_draw(struct rctx *c, const struct legend_entry *e, size_t n, doubl
  */
 struct rbox figure_frame(struct rctx *c, struct rbox box, const char *title, const char *conditions,
 			 int standalone);
+/* figure_frame with the conditions of the n records drawn (rdata_conditions)
+ * as its caption. */
+struct rbox figure_frame_recs(struct rctx *c, const struct rdata *rd, struct rbox box, const char *title,
+			      const struct record *const *recs, size_t n, int standalone);
 /* A notice in place of a chart whose data are missing (says what and how to fix). */
 void draw_notice(struct rctx *c, struct rbox b, const char *what, const char *why);
 

@@ -47,9 +47,7 @@ static int bwd_part_of(const struct rdata *rd, const struct figopts *o, struct b
 	if (p->r) {
 		p->s = p->r->shape;
 	} else {
-		p->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
-					    .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-					    .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+		p->s = fig_typical_shape(&sel, 4);
 	}
 	const int sm = rdata_sm_count(rd);
 	p->v->tiling(&p->s, sm, &p->t);
@@ -107,15 +105,14 @@ void fig_bwdpart(struct rctx *c, const struct rdata *rd, const struct figopts *o
 {
 	const struct rstyle *st = c->st;
 	struct bwd_part p;
-	char title[300], cond[512];
+	char title[300];
 	fig_bwdpart_title(rd, o, title, sizeof(title));
 	if (bwd_part_of(rd, o, &p)) {
 		draw_notice(c, box, "no K/V-parallel backward", "the variant's backward descriptor walks no K/V blocks");
 		return;
 	}
 	const struct record *recs[1] = { p.r };
-	rdata_conditions(rd, recs, p.r ? 1 : 0, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, p.r ? 1 : 0, o->standalone);
 	const int Br = p.t.block_m, Bc = p.t.block_n, W = p.t.warps, d = p.s.head_dim;
 	const double fs = st->size_chart, line_h = fs * 1.35;
 	const long qblocks = (p.s.seqlen_q + Br - 1) / Br;

@@ -628,13 +628,7 @@ static int cmp_shapes(const struct capimpl *all, size_t ni, enum pass pass, cons
 			if (!dup && ns < PANEL_MAX_CATS)
 				shape[ns++] = r;
 		}
-	for (int a = 0; a < ns; a++)
-		for (int b = a + 1; b < ns; b++)
-			if (shape[b]->shape.seqlen_kv < shape[a]->shape.seqlen_kv) {
-				const struct record *t = shape[a];
-				shape[a] = shape[b];
-				shape[b] = t;
-			}
+	records_by_kv_len(shape, ns);
 	return ns;
 }
 

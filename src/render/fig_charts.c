@@ -134,6 +134,19 @@ static double bar_label_y(const struct panel *pn, const struct record *r, double
 	return panel_y(pn, value_spread(r, v, 1, &lo, &hi) ? v : fmax(v, hi));
 }
 
+/* Series key's record at s (NULL: none recorded) and its TFLOP/s in *v;
+ * *failed when the record has none (a failed or missing run). */
+static const struct record *tflops_at(const struct rdata *rd, const char *key, const struct rsel *s, double *v,
+				      int *failed)
+{
+	const struct record *r = rdata_find(rd, key, s);
+	enum qunit u;
+	char why[160];
+	*v = NAN;
+	*failed = r && rdata_quantity(rd, r, "tflops", NULL, v, &u, why, sizeof(why));
+	return r;
+}
+
 void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	int dv[16], cv[16];
@@ -152,10 +165,9 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 			if (!strcmp(k, keys[s]) && rsel_match(&all, r) && (o->sel.d < 0 || r->shape.head_dim == o->sel.d))
 				rl_add(&used, r);
 	}
-	char cond[512], title[160];
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	char title[160];
 	fig_tflops_title(rd, o, title, sizeof(title));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
 	if (!np || !ns) {
 		draw_notice(c, box, "no prefill records", "the results hold no prefill timings to chart");
 		return;
@@ -177,11 +189,9 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		for (size_t i = 0; i < nn; i++) {
 			s.n = nv[i];
 			for (size_t k = 0; k < ns; k++) {
-				const struct record *r = rdata_find(rd, keys[k], &s);
 				double v;
-				enum qunit u;
-				char why[160];
-				if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && on_scale(v) && v > ymax)
+				int failed;
+				if (tflops_at(rd, keys[k], &s, &v, &failed) && !failed && on_scale(v) && v > ymax)
 					ymax = v;
 			}
 			fmt_seqlen(nv[i], pn.cats[i], sizeof(pn.cats[i]));
@@ -215,14 +225,13 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		for (size_t i = 0; i < nn; i++) {
 			s.n = nv[i];
 			for (size_t k = 0; k < ns; k++) {
-				const struct record *r = rdata_find(rd, keys[k], &s);
 				double v;
-				enum qunit u;
-				char why[160];
+				int failed;
+				const struct record *r = tflops_at(rd, keys[k], &s, &v, &failed);
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
 				if (!r)
 					continue;
-				if (rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why))) {
+				if (failed) {
 					/* a failed or missing run is marked, not left as a silent gap */
 					text_at(c, bx + bw / 2, bottom - sz(c, 2), "×", c->st->size_chart, 0, 0.5, 1,
 						&c->st->warn);
@@ -248,11 +257,11 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		for (size_t i = 0; labels && i < nn; i++) {
 			s.n = nv[i];
 			for (size_t k = 0; k < ns; k++) {
-				const struct record *r = rdata_find(rd, keys[k], &s);
 				double v;
-				enum qunit u;
-				char why[160], t[16];
-				if (!r || rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) || !on_scale(v))
+				int failed;
+				char t[16];
+				const struct record *r = tflops_at(rd, keys[k], &s, &v, &failed);
+				if (!r || failed || !on_scale(v))
 					continue;
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
 				snprintf(t, sizeof(t), "%.0f", v);
@@ -561,9 +570,7 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 		e[ne].look = &model_look;
 		ne++;
 	}
-	char cond[512];
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
 	if (!np || !ns) {
 		draw_notice(c, box, ls->filter == SERIES_DECODE ? "no decode records" : "no records",
 			    "nothing in the results to chart here");
@@ -652,9 +659,7 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	for (size_t i = 0; i < rd->res->nrecords; i++)
 		if (rsel_match(&base, &rd->res->records[i]))
 			rl_add(&used, &rd->res->records[i]);
-	char cond[512];
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
 	if (!ns) {
 		draw_notice(c, box, "no decode records", "record a spec with phase: decode (experiments/decode.yaml)");
 		return;
@@ -714,10 +719,7 @@ static size_t focus_records(const struct rdata *rd, const struct figopts *o, enu
 
 void fig_smem_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Shared-memory wavefronts and bank conflicts per variant (%s)", rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Shared-memory wavefronts and bank conflicts per variant", buf, len);
 }
 
 static void category_bars(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
@@ -728,9 +730,7 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 	const struct record *recs[MAX_SERIES];
 	struct rsel s;
 	size_t nr = focus_records(rd, o, f, keys, recs, &s);
-	char cond[512];
-	rdata_conditions(rd, recs, nr, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	struct legend_entry e[8];
 	for (size_t q = 0; q < nq; q++) {
 		memset(&e[q], 0, sizeof(e[q]));
@@ -813,10 +813,7 @@ void fig_smem(struct rctx *c, const struct rdata *rd, const struct figopts *o, s
 
 void fig_occupancy_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Achieved against theoretical occupancy of the longest kernel (%s)", rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Achieved against theoretical occupancy of the longest kernel", buf, len);
 }
 
 void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

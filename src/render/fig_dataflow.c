@@ -51,11 +51,7 @@ static const struct record *shape_for(const struct rdata *rd, const struct figop
 		*s = r->shape;
 		return r;
 	}
-	memset(s, 0, sizeof(*s));
-	s->batch = 4; s->heads = s->kv_heads = 16;
-	s->seqlen_q = s->seqlen_kv = sel->n > 0 ? sel->n : 4096;
-	s->head_dim = sel->d > 0 ? sel->d : 128;
-	s->causal = sel->causal > 0;
+	*s = fig_typical_shape(sel, 4);
 	return NULL;
 }
 
@@ -364,15 +360,14 @@ void fig_dataflow_title(const struct rdata *rd, const struct figopts *o, char *b
 
 void fig_dataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char key[SERIES_KEY], title[256], cond[512], buf[512], b1[32], b2[32];
+	char key[SERIES_KEY], title[256], buf[512], b1[32], b2[32];
 	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
 	const struct variant_desc *v = pass_desc(key, o);
 	struct attn_shape s;
 	struct rsel sel;
 	const struct record *r = shape_for(rd, o, key, &s, &sel);
 	fig_dataflow_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, &r, r ? 1 : 0, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, &r, r ? 1 : 0, o->standalone);
 	if (!v) {
 		snprintf(buf, sizeof(buf), "'%s' has no descriptor in kernels/variants.c: reference series are drawn in charts only", key);
 		draw_notice(c, box, "no data-flow picture", buf);
@@ -412,7 +407,7 @@ void fig_dataflow_compare_title(const struct rdata *rd, const struct figopts *o,
 
 void fig_dataflow_compare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char a[SERIES_KEY], b[SERIES_KEY], title[256], cond[512], buf[600], b1[32], b2[32], b3[32];
+	char a[SERIES_KEY], b[SERIES_KEY], title[256], buf[600], b1[32], b2[32], b3[32];
 	fig_pair(rd, o, DOC_CONVENTIONAL, a, b);
 	const struct variant_desc *va = pass_desc(a, o), *vb = pass_desc(b, o);
 	struct attn_shape sa, sb;
@@ -423,8 +418,7 @@ void fig_dataflow_compare(struct rctx *c, const struct rdata *rd, const struct f
 	if (ra) both[nboth++] = ra;
 	if (rb) both[nboth++] = rb;
 	fig_dataflow_compare_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, both, nboth, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, both, nboth, o->standalone);
 	if (!va || !vb) {
 		snprintf(buf, sizeof(buf), "'%s' has no descriptor in kernels/variants.c", va ? b : a);
 		draw_notice(c, box, "no data-flow picture", buf);

@@ -40,10 +40,11 @@ void fig_hierarchy(struct rctx *c, const struct rdata *rd, const struct figopts 
 		draw_notice(c, box, "no memory hierarchy", "the results header names no GPU sizes (header.gpu)");
 		return;
 	}
+	/* a bandwidth is "not measured" unless the run measured it */
 	struct level lv[3] = {
-		{ .name = "Shared memory (SRAM)", .tag = "SRAM", .fill = &st->shared_fill },
-		{ .name = "L2 cache", .tag = "L2", .fill = &st->chip_fill },
-		{ .name = "HBM (device memory)", .tag = "HBM", .fill = &st->hbm_fill },
+		{ .name = "Shared memory (SRAM)", .tag = "SRAM", .fill = &st->shared_fill, .bw = "bandwidth not measured" },
+		{ .name = "L2 cache", .tag = "L2", .fill = &st->chip_fill, .bw = "bandwidth not measured" },
+		{ .name = "HBM (device memory)", .tag = "HBM", .fill = &st->hbm_fill, .bw = "bandwidth not measured" },
 	};
 	if (g->hw.smem_per_sm && g->hw.sm_count > 0) {
 		fmt_quantity((double)g->hw.smem_per_sm, U_BYTES, NULL, b1, sizeof(b1));
@@ -53,22 +54,16 @@ void fig_hierarchy(struct rctx *c, const struct rdata *rd, const struct figopts 
 		snprintf(lv[0].size, sizeof(lv[0].size), "size not measured (not in this file's header)");
 	if (g->ceil.smem_gbs > 0)
 		snprintf(lv[0].bw, sizeof(lv[0].bw), "%.0f GB/s, all SMs' loads", g->ceil.smem_gbs);
-	else
-		snprintf(lv[0].bw, sizeof(lv[0].bw), "bandwidth not measured");
 	fmt_quantity((double)g->hw.l2_bytes, U_BYTES, NULL, b1, sizeof(b1));
 	snprintf(lv[1].size, sizeof(lv[1].size), "%s, shared by all SMs", g->hw.l2_bytes ? b1 : "size not measured");
 	if (g->ceil.l2_gbs > 0)
 		snprintf(lv[1].bw, sizeof(lv[1].bw), "%.0f GB/s, reads of a resident buffer", g->ceil.l2_gbs);
-	else
-		snprintf(lv[1].bw, sizeof(lv[1].bw), "bandwidth not measured");
 	fmt_quantity((double)g->hw.hbm_bytes, U_BYTES, NULL, b1, sizeof(b1));
 	snprintf(lv[2].size, sizeof(lv[2].size), "%s", g->hw.hbm_bytes ? b1 : "size not measured");
 	if (g->copy_gbs > 0 && g->peak_hbm_gbs > 0)
 		snprintf(lv[2].bw, sizeof(lv[2].bw), "%.0f GB/s copy (data sheet %.0f GB/s)", g->copy_gbs, g->peak_hbm_gbs);
 	else if (g->copy_gbs > 0)
 		snprintf(lv[2].bw, sizeof(lv[2].bw), "%.0f GB/s copy", g->copy_gbs);
-	else
-		snprintf(lv[2].bw, sizeof(lv[2].bw), "bandwidth not measured");
 
 	/* the ratio that motivates tiling, when both ends were measured */
 	char ratio[200] = "";

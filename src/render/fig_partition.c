@@ -51,13 +51,9 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 	if (g->r) {
 		g->s = g->r->shape;
 	} else {
-		g->s.batch = o->sel.batch > 0 ? o->sel.batch : 4;
-		g->s.heads = g->s.kv_heads = 16;
-		g->s.seqlen_q = g->s.seqlen_kv = sel.n > 0 ? sel.n : 4096;
+		g->s = fig_typical_shape(&sel, o->sel.batch > 0 ? o->sel.batch : 4);
 		if (sel.phase == PHASE_DECODE)
 			g->s.seqlen_q = 1, g->s.phase = PHASE_DECODE;
-		g->s.head_dim = sel.d > 0 ? sel.d : 128;
-		g->s.causal = sel.causal > 0;
 	}
 	g->v->tiling(&g->s, sm, &g->t);
 	/* the descriptor's main kernel (standard: the softmax kernel is ours; GEMM grids belong to cuBLAS) */
@@ -222,7 +218,7 @@ void fig_grid_title(const struct rdata *rd, const struct figopts *o, char *buf, 
 
 void fig_grid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char a[SERIES_KEY], b[SERIES_KEY], title[256], cond[512];
+	char a[SERIES_KEY], b[SERIES_KEY], title[256];
 	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
 	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : variant_role(DOC_SUBJECT), b);
 	struct gridinfo g[2];
@@ -237,8 +233,7 @@ void fig_grid(struct rctx *c, const struct rdata *rd, const struct figopts *o, s
 		if (g[i].r)
 			recs[nr++] = g[i].r;
 	fig_grid_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, recs, nr, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	if (!n) {
 		draw_notice(c, box, "no grid to draw", "the variant has no descriptor in kernels/variants.c");
 		return;
@@ -410,7 +405,7 @@ void fig_warps_title(const struct rdata *rd, const struct figopts *o, char *buf,
 
 void fig_warps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char a[SERIES_KEY], b[SERIES_KEY], title[256], cond[512];
+	char a[SERIES_KEY], b[SERIES_KEY], title[256];
 	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
 	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : variant_role(DOC_SUBJECT), b);
 	fig_warps_title(rd, o, title, sizeof(title));
@@ -420,8 +415,7 @@ void fig_warps(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 	size_t nr = 0;
 	if (!grid_info(rd, o, a, &g1) && g1.r) recs[nr++] = g1.r;
 	if (b[0] && !grid_info(rd, o, b, &g2) && g2.r) recs[nr++] = g2.r;
-	rdata_conditions(rd, recs, nr, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	int n = b[0] && strcmp(a, b) ? 2 : 1;
 	const struct record *u;
 	for (int i = 0; i < n; i++) {

@@ -63,6 +63,15 @@ static double numeral_w(struct rctx *c)
 	return w;
 }
 
+/* The area a view draws in: box less top above and a gutter for the
+ * numerals left and right (*nw: the widest numeral). */
+static struct rbox numeral_area(struct rctx *c, struct rbox box, double top, double *nw)
+{
+	*nw = numeral_w(c);
+	double gut = *nw + nfs(c) * 1.2;
+	return rbox_inset(box, top, gut, c->st->line, gut);
+}
+
 /* How far a lead line reaches into its part: it ends inside the element it
  * names, not on an outline another element may share (1.84(q)). */
 static double into(const struct rctx *c) { return c->st->size_numeral * 0.45; }
@@ -114,9 +123,7 @@ static const struct variant_desc *patent_view(const struct rdata *rd, const stru
 	if (pv->r) {
 		pv->s = pv->r->shape;
 	} else {
-		pv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
-					  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-					  .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+		pv->s = fig_typical_shape(&sel, 4);
 	}
 	int sm = rdata_sm_count(rd);
 	v->tiling(&pv->s, sm, &pv->t);
@@ -139,6 +146,42 @@ static void pflow_frame(struct rctx *c, struct rbox box, struct rbox area, doubl
 		box.y + nfs(c) * 0.7);
 	numeral(c, "processor", "processor", chip->x + chip->w * 0.5, chip->y + into(c) * 0.8, chip->x + chip->w * 0.5 + nw,
 		box.y + nfs(c) * 0.7);
+}
+
+/* A matrix in the memory of a data-flow view: its numeral's key (after
+ * "buf:"), character and words; nn: N×N, drawn twice as tall; dashed: its
+ * storage not decided. */
+struct pmatrix { const char *key, *chr, *what; int nn, dashed; };
+
+/* A data-flow view laid out: its area, the memory and processor outlines,
+ * the widest numeral, and the padding and gap inside the outlines. */
+struct pflow { struct rbox area, mem, chip; double nw, pad, gap; };
+
+/* The outlines as tall as their contents (an N×N matrix counts twice, the
+ * processor cu units), and the matrices down the memory with their
+ * numerals; the processor's contents are the caller's. */
+static void pflow_memory(struct rctx *c, struct rbox box, const struct pmatrix *m, int nm, double cu, struct pflow *f)
+{
+	f->area = numeral_area(c, box, nfs(c) * 2.2, &f->nw);
+	double colw = f->area.w * 0.38, units = 0;
+	for (int i = 0; i < nm; i++)
+		units += m[i].nn ? 2 : 1;
+	f->area.h = fmin(f->area.h, nfs(c) * 3.7 * fmax(units, cu) + nfs(c) * 2);
+	pflow_frame(c, box, f->area, colw, &f->mem, &f->chip);
+	f->pad = nfs(c) * 0.8;
+	f->gap = nfs(c) * 0.5;
+	const struct rbox mem = f->mem;
+	double uh = fmin((mem.h - 2 * f->pad - f->gap * (double)(nm ? nm - 1 : 0)) / (units > 0 ? units : 1), nfs(c) * 3.2);
+	double y = mem.y + f->pad;
+	for (int i = 0; i < nm; i++) {
+		double h = uh * (m[i].nn ? 2 : 1);
+		struct rbox bb = rbox_make(mem.x + f->pad, y, mem.w - 2 * f->pad, h);
+		char_box(c, bb, m[i].chr, m[i].dashed ? 3 : 0);
+		char key[64];
+		snprintf(key, sizeof(key), "buf:%s", m[i].key);
+		numeral(c, key, m[i].what, bb.x + into(c), bb.y + h / 2, box.x + f->nw / 2 + 1, bb.y + h / 2);
+		y += h + f->gap;
+	}
 }
 
 /* The read and write paths across the gap between memory and processor. */
@@ -170,34 +213,19 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
 		return;
 	}
-	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2, top = nfs(c) * 2.2;
-	struct rbox area = rbox_inset(box, top, gut, st->line, gut);
-	double colw = area.w * 0.38;
-	/* the outlines as tall as their contents: N×N matrices count twice, tiles and kernels once */
-	double units = 0;
-	for (size_t i = 0; i < v->nbuffers; i++)
-		units += v->buffers[i].name[0] == 'S' || v->buffers[i].name[0] == 'P' ? 2 : 1;
-	double cu = (double)(v->ntiles ? v->ntiles + 2 : v->nkernels * 2);
-	area.h = fmin(area.h, nfs(c) * 3.7 * fmax(units, cu) + nfs(c) * 2);
-	struct rbox mem, chip;
-	pflow_frame(c, box, area, colw, &mem, &chip);
-
-	/* the matrices the variant stores, the N×N ones twice as tall (units of height) */
-	double pad = nfs(c) * 0.8, gap = nfs(c) * 0.5;
-	double uh = fmin((mem.h - 2 * pad - gap * (double)(v->nbuffers ? v->nbuffers - 1 : 0)) / (units > 0 ? units : 1),
-			 nfs(c) * 3.2);
-	double y = mem.y + pad;
-	for (size_t i = 0; i < v->nbuffers; i++) {
+	/* the matrices the variant stores; the processor's tiles and kernels count once */
+	struct pmatrix m[MAX_BUFFERS];
+	int nm = 0;
+	for (size_t i = 0; i < v->nbuffers && i < MAX_BUFFERS; i++, nm++) {
 		const struct buffer_desc *b = &v->buffers[i];
 		const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), b->name);
-		double h = uh * (b->name[0] == 'S' || b->name[0] == 'P' ? 2 : 1);
-		struct rbox bb = rbox_make(mem.x + pad, y, mem.w - 2 * pad, h);
-		char_box(c, bb, pn ? pn->chr : b->label, 0);
-		char key[64];
-		snprintf(key, sizeof(key), "buf:%s", b->name);
-		numeral(c, key, pn ? pn->what : b->meaning, bb.x + into(c), bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
-		y += h + gap;
+		m[nm] = (struct pmatrix){ b->name, pn ? pn->chr : b->label, pn ? pn->what : b->meaning,
+					  b->name[0] == 'S' || b->name[0] == 'P', 0 };
 	}
+	struct pflow f;
+	pflow_memory(c, box, m, nm, (double)(v->ntiles ? v->ntiles + 2 : v->nkernels * 2), &f);
+	const struct rbox area = f.area, mem = f.mem, chip = f.chip;
+	const double nw = f.nw, pad = f.pad, gap = f.gap;
 
 	/* the processor: on-chip tiles by where they live, or the variant's kernels */
 	size_t nsh = 0, nrg = 0;
@@ -293,8 +321,8 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 		draw_notice(c, box, "no grid", "the launch has no blocks");
 		return;
 	}
-	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2;
-	struct rbox area = rbox_inset(box, nfs(c), gut, st->line, gut);
+	double nw;
+	struct rbox area = numeral_area(c, box, nfs(c), &nw);
 	/* top: the grid (x by y), at most 16 × 8 cells drawn */
 	int gx = grid[0], gy = grid[1] > 0 ? grid[1] : 1;
 	int shx = gx > 16 ? 16 : gx, shy = gy > 8 ? 8 : gy;
@@ -393,8 +421,8 @@ void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		return;
 	}
 	int splitk = v->warps == WARPS_SPLIT_K, W = pv.t.warps > 0 ? pv.t.warps : 4;
-	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2;
-	struct rbox area = rbox_inset(box, nfs(c), gut, st->line, gut);
+	double nw;
+	struct rbox area = numeral_area(c, box, nfs(c), &nw);
 	double side = fmin(area.w * 0.6, area.h * (splitk ? 0.5 : 0.7));
 	struct rbox tile = rbox_make(area.x + (area.w - side) / 2, area.y, side, side);
 	static const enum hatch h[4] = { HATCH_DIAG, HATCH_BACK, HATCH_HORIZ, HATCH_VERT };
@@ -451,8 +479,8 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		draw_notice(c, box, "no tiles", "the variant has no tiling");
 		return;
 	}
-	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2;
-	struct rbox area = rbox_inset(box, nfs(c), gut, st->line, gut);
+	double nw;
+	struct rbox area = numeral_area(c, box, nfs(c), &nw);
 	double side = fmin(area.w, area.h);
 	struct rbox g = rbox_make(area.x + (area.w - side) / 2, area.y, side, side);
 	double ch = side / cc.rows, cw = side / cc.cols;
@@ -605,10 +633,7 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 
 void fig_pthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char b[120];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Throughput against sequence length (%s)", rsel_describe(&s, b, sizeof(b)));
+	fig_sel_title(rd, o, "Throughput against sequence length", buf, len);
 }
 
 void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -865,17 +890,13 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 	const struct record *r = g->rep;
 	int bwd = r->shape.pass == PASS_BWD;
 	double l2 = (double)rd->res->header.gpu.hw.l2_bytes;
-	/* the matrices in memory: 1 stored, 2 undecided (dashed); not stored ones are not drawn */
-	struct { const char *key, *chr, *what; int state, nn; } m[6];
+	/* the matrices in memory, undecided ones dashed; not stored ones are not drawn */
+	struct pmatrix m[6];
 	int nm = 0;
 	static const char *const in[] = { "Q", "K", "V", "O" };
 	for (int i = 0; i < 4; i++) {
 		const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), in[i]);
-		m[nm].key = in[i];
-		m[nm].chr = pn->chr;
-		m[nm].what = pn->what;
-		m[nm].state = 1;
-		m[nm++].nn = 0;
+		m[nm++] = (struct pmatrix){ in[i], pn->chr, pn->what, 0, 0 };
 		if (i == 2) { /* S and P (dS and dP) between the inputs and the output */
 			static const char *const nnk[2][2] = { { "S", "P" }, { "dS", "dP" } };
 			static const char *const nnw[2][2] = { { "score matrix", "probability matrix" },
@@ -890,36 +911,16 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 				if (!strcmp(v, "not stored"))
 					continue;
 				int stored = !strcmp(v, "stored");
-				m[nm].key = stored ? nnk[bwd][j] : (j ? "P?" : "S?");
-				m[nm].chr = nnk[bwd][j];
-				m[nm].what = stored ? nnw[bwd][j] : nnu[bwd][j];
-				m[nm].state = stored ? 1 : 2;
-				m[nm++].nn = 1;
+				m[nm++] = (struct pmatrix){ stored ? nnk[bwd][j] : (j ? "P?" : "S?"), nnk[bwd][j],
+							    stored ? nnw[bwd][j] : nnu[bwd][j], 1, !stored };
 			}
 		}
 	}
-	double nw = numeral_w(c), gut = nw + nfs(c) * 1.2, top = nfs(c) * 2.2;
-	struct rbox area = rbox_inset(box, top, gut, st->line, gut);
-	double colw = area.w * 0.38;
-	double units = 0;
-	for (int i = 0; i < nm; i++)
-		units += m[i].nn ? 2 : 1;
 	size_t nk = r->nlaunches;
-	area.h = fmin(area.h, nfs(c) * 3.7 * fmax(units, (nk > 4 ? 4 : (double)nk) * 2.0) + nfs(c) * 2);
-	struct rbox mem, chip;
-	pflow_frame(c, box, area, colw, &mem, &chip);
-	double pad = nfs(c) * 0.8, gap = nfs(c) * 0.5;
-	double uh = fmin((mem.h - 2 * pad - gap * (nm - 1)) / units, nfs(c) * 3.2);
-	double y = mem.y + pad;
-	for (int i = 0; i < nm; i++) {
-		double h = uh * (m[i].nn ? 2 : 1);
-		struct rbox bb = rbox_make(mem.x + pad, y, mem.w - 2 * pad, h);
-		char_box(c, bb, m[i].chr, m[i].state == 2 ? 3 : 0);
-		char key[64];
-		snprintf(key, sizeof(key), "buf:%s", m[i].key);
-		numeral(c, key, m[i].what, bb.x + into(c), bb.y + h / 2, box.x + nw / 2 + 1, bb.y + h / 2);
-		y += h + gap;
-	}
+	struct pflow f;
+	pflow_memory(c, box, m, nm, (nk > 4 ? 4 : (double)nk) * 2.0, &f);
+	const struct rbox area = f.area, mem = f.mem, chip = f.chip;
+	const double nw = f.nw, pad = f.pad, gap = f.gap;
 	/* the kernels in launch order (at most four: the first, the longest attention kernel, hatched,
 	 * and the last, the first ones filling up; "⋮" where kernels between are not drawn) */
 	const struct launch *ml = capture_main_launch(r);
@@ -1012,13 +1013,7 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 			if (!dup && nn < 16)
 				shape[nn++] = r;
 		}
-	for (int a = 0; a < nn; a++)
-		for (int b = a + 1; b < nn; b++)
-			if (shape[b]->shape.seqlen_kv < shape[a]->shape.seqlen_kv) {
-				const struct record *t = shape[a];
-				shape[a] = shape[b];
-				shape[b] = t;
-			}
+	records_by_kv_len(shape, nn);
 	/* series: the captured computations with such calls, then standard and flash2 */
 	const char *pks[8], *whats[8];
 	char pk[8][SERIES_KEY + 16], wh[8][160];

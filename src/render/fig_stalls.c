@@ -38,10 +38,7 @@ double stall_segments(struct rbox bar, const double *v, size_t n, double full, s
 
 void fig_stalls_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Warp states: the share of active warp-cycles stalled per reason (%s)", rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Warp states: the share of active warp-cycles stalled per reason", buf, len);
 }
 
 struct st_row {
@@ -77,10 +74,9 @@ void fig_stalls(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	struct st_row rows[ST_ROWS];
 	const struct record *recs[ST_ROWS];
 	size_t nr = stall_rows(rd, o, rows, recs);
-	char title[200], cond[512];
+	char title[200];
 	fig_stalls_title(rd, o, title, sizeof title);
-	rdata_conditions(rd, recs, nr, cond, sizeof cond);
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	if (!nr) {
 		draw_notice(c, box, "no warp-state counters at these conditions",
 			    "record with the stalls set (experiments/stalls.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");

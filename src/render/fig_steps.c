@@ -355,7 +355,7 @@ static void bytes_line(const struct step_bytes *b, char *buf, size_t len)
 void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	char title[400], cond[512];
+	char title[400];
 	fig_steps_title(rd, o, title, sizeof(title));
 	struct steps_var sv[2];
 	steps_var(rd, o, o->variant, variant_role(DOC_BASELINE), &sv[0]);
@@ -365,8 +365,7 @@ void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 	for (int k = 0; k < 2; k++)
 		if (sv[k].r)
 			recs[nr++] = sv[k].r;
-	rdata_conditions(rd, recs, nr, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	box = rbox_inset(box, st->heavy, st->heavy, st->heavy, st->heavy);
 	for (int k = 0; k < 2; k++)
 		if (!sv[k].ok) {

@@ -51,10 +51,7 @@ static int teach_var(const struct rdata *rd, const struct figopts *o, const char
 	if (tv->r) {
 		tv->s = tv->r->shape;
 	} else {
-		tv->s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL,
-					     .batch = sel.batch > 0 ? sel.batch : 4, .heads = 16, .kv_heads = 16,
-					     .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-					     .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+		tv->s = fig_typical_shape(&sel, sel.batch > 0 ? sel.batch : 4);
 	}
 	int sm = rdata_sm_count(rd);
 	tv->v->tiling(&tv->s, sm, &tv->t);
@@ -115,12 +112,47 @@ static void arrow(struct rctx *c, double x0, double y0, double x1, double y1, in
 static void cond_caption(struct rctx *c, const struct rdata *rd, const struct record *const *recs, size_t n,
 			 const char *title, const struct figopts *o, struct rbox *box)
 {
-	char cond[512];
-	rdata_conditions(rd, recs, n, cond, sizeof(cond));
-	*box = figure_frame(c, *box, title, cond, o->standalone);
+	*box = figure_frame_recs(c, rd, *box, title, recs, n, o->standalone);
 	/* strokes stay inside the box: inset by half the heaviest line */
 	double in = c->st->heavy;
 	*box = rbox_inset(*box, in, in, in, in);
+}
+
+/* cond_caption over the records of two variants, those measured (r0 or r1
+ * NULL: not measured, or not a variant). */
+static void pair_caption(struct rctx *c, const struct rdata *rd, const struct record *r0, const struct record *r1,
+			 const char *title, const struct figopts *o, struct rbox *box)
+{
+	const struct record *recs[2];
+	size_t nr = 0;
+	if (r0)
+		recs[nr++] = r0;
+	if (r1)
+		recs[nr++] = r1;
+	cond_caption(c, rd, recs, nr, title, o, box);
+}
+
+/* The two variants of a comparing figure (fig_pair) looked up and the
+ * caption drawn; 1 when both are variants. */
+static int teach_pair(struct rctx *c, const struct rdata *rd, const struct figopts *o, const char *title,
+		      struct teach_var tv[2], struct rbox *box)
+{
+	char a[SERIES_KEY], b[SERIES_KEY];
+	fig_pair(rd, o, DOC_BASELINE, a, b);
+	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
+	pair_caption(c, rd, tv[0].r, tv[1].r, title, o, box);
+	return ok0 && ok1;
+}
+
+/* The two variants side by side, each drawn by panel. */
+static void side_by_side(struct rctx *c, const struct teach_var tv[2], struct rbox box,
+			 void (*panel)(struct rctx *, const struct teach_var *, struct rbox))
+{
+	double gap = tfs(c) * 2;
+	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
+	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
+	panel(c, &tv[0], l);
+	panel(c, &tv[1], r);
 }
 
 /* ---- tiling: the build --------------------------------------------------------- */
@@ -211,8 +243,7 @@ void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		draw_notice(c, box, "no data flow to draw", "the variant has no descriptor in kernels/variants.c");
 		return;
 	}
-	const struct record *recs[1] = { tv.r };
-	cond_caption(c, rd, recs, tv.r ? 1 : 0, title, o, &box);
+	pair_caption(c, rd, tv.r, NULL, title, o, &box);
 	if (variant_stores(tv.v, "S")) {
 		tiling_standard(c, &tv, box);
 		return;
@@ -520,25 +551,14 @@ static void loop_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 
 void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char a[SERIES_KEY], b[SERIES_KEY], title[300];
-	fig_pair(rd, o, DOC_BASELINE, a, b);
-	fig_looporder_title(rd, o, title, sizeof(title));
+	char title[300];
 	struct teach_var tv[2];
-	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
-	const struct record *recs[2];
-	size_t nr = 0;
-	if (ok0 && tv[0].r) recs[nr++] = tv[0].r;
-	if (ok1 && tv[1].r) recs[nr++] = tv[1].r;
-	cond_caption(c, rd, recs, nr, title, o, &box);
-	if (!ok0 || !ok1 || tv[0].v->loop == LOOP_NONE || tv[1].v->loop == LOOP_NONE) {
+	fig_looporder_title(rd, o, title, sizeof(title));
+	if (!teach_pair(c, rd, o, title, tv, &box) || tv[0].v->loop == LOOP_NONE || tv[1].v->loop == LOOP_NONE) {
 		draw_notice(c, box, "no loop order to draw", "both variants must be flash-template variants with a descriptor");
 		return;
 	}
-	double gap = tfs(c) * 2;
-	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
-	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
-	loop_panel(c, &tv[0], l);
-	loop_panel(c, &tv[1], r);
+	side_by_side(c, tv, box, loop_panel);
 }
 
 /* ---- split-K against split-Q warps ---------------------------------------------- */
@@ -615,26 +635,15 @@ static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 
 void fig_warpsplit(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char a[SERIES_KEY], b[SERIES_KEY], title[300];
-	fig_pair(rd, o, DOC_BASELINE, a, b);
-	fig_warpsplit_title(rd, o, title, sizeof(title));
+	char title[300];
 	struct teach_var tv[2];
-	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
-	const struct record *recs[2];
-	size_t nr = 0;
-	if (ok0 && tv[0].r) recs[nr++] = tv[0].r;
-	if (ok1 && tv[1].r) recs[nr++] = tv[1].r;
-	cond_caption(c, rd, recs, nr, title, o, &box);
-	if (!ok0 || !ok1 || (tv[0].v->warps != WARPS_SPLIT_K && tv[0].v->warps != WARPS_SPLIT_Q) ||
+	fig_warpsplit_title(rd, o, title, sizeof(title));
+	if (!teach_pair(c, rd, o, title, tv, &box) || (tv[0].v->warps != WARPS_SPLIT_K && tv[0].v->warps != WARPS_SPLIT_Q) ||
 	    (tv[1].v->warps != WARPS_SPLIT_K && tv[1].v->warps != WARPS_SPLIT_Q)) {
 		draw_notice(c, box, "no warp split to draw", "both variants must split warps by keys or by queries");
 		return;
 	}
-	double gap = tfs(c) * 2;
-	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
-	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
-	warp_panel(c, &tv[0], l);
-	warp_panel(c, &tv[1], r);
+	side_by_side(c, tv, box, warp_panel);
 }
 
 /* ---- causal block skipping ------------------------------------------------------- */
@@ -656,12 +665,9 @@ void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	oc.sel.causal = 1;
 	on.sel.causal = 0;
 	struct teach_var tc, tn;
-	int okc = !teach_var(rd, &oc, key, &tc), okn = !teach_var(rd, &on, key, &tn);
-	const struct record *recs[2];
-	size_t nr = 0;
-	if (okc && tc.r) recs[nr++] = tc.r;
-	if (okn && tn.r) recs[nr++] = tn.r;
-	cond_caption(c, rd, recs, nr, title, o, &box);
+	int okc = !teach_var(rd, &oc, key, &tc);
+	teach_var(rd, &on, key, &tn);
+	pair_caption(c, rd, tc.r, tn.r, title, o, &box);
 	struct causal_count cc;
 	if (!okc || causal_tiles_count(tc.s.seqlen_q, tc.s.seqlen_kv, tc.t.block_m, tc.t.block_n, &cc)) {
 		draw_notice(c, box, "no tiles to draw", "the variant has no tiling in kernels/variants.c");
@@ -718,7 +724,7 @@ void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		y += lh;
 	}
 	y += lh * 0.4;
-	double t_c = tc.r ? tc.r->time_ms : NAN, t_n = okn && tn.r ? tn.r->time_ms : NAN;
+	double t_c = tc.r ? tc.r->time_ms : NAN, t_n = tn.r ? tn.r->time_ms : NAN;
 	if (usable(t_c) && usable(t_n)) {
 		snprintf(buf, sizeof(buf), "measured: %s ms causal", fmt_sig(t_c, 3, b1, sizeof(b1)));
 		text_at(c, x, y, buf, fs, TX_BOLD, 0, 0, NULL);

@@ -82,9 +82,7 @@ static const struct record *ws_shape(const struct rdata *rd, const struct figopt
 		*s = r->shape;
 		return r;
 	}
-	*s = (struct attn_shape){ .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 16, .kv_heads = 16,
-				  .seqlen_q = sel.n > 0 ? sel.n : 4096, .seqlen_kv = sel.n > 0 ? sel.n : 4096,
-				  .head_dim = sel.d > 0 ? sel.d : 128, .causal = sel.causal > 0 };
+	*s = fig_typical_shape(&sel, 4);
 	return NULL;
 }
 
@@ -128,14 +126,13 @@ static void gap_arrow(struct rctx *c, double x0, double x1, double y, const char
 void fig_warpspec(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	char title[300], cond[512], b1[48], b2[48], l1[200], l2[300];
+	char title[300], b1[48], b2[48], l1[200], l2[300];
 	fig_warpspec_title(rd, o, title, sizeof(title));
 	const struct variant_desc *v = ws_variant(o);
 	struct attn_shape s;
 	const struct record *r = v ? ws_shape(rd, o, v, &s) : NULL;
 	const struct record *recs[1] = { r };
-	rdata_conditions(rd, recs, r ? 1 : 0, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, r ? 1 : 0, o->standalone);
 	box = rbox_inset(box, st->heavy, st->heavy, st->heavy, st->heavy);
 	struct ws_partition p;
 	if (!v || ws_partition_of(v, &s, rdata_sm_count(rd), &p)) {
@@ -384,7 +381,7 @@ static void timeline_panel(struct rctx *c, const struct ws_timeline *tl, const c
 void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	char title[400], cond[512], head[400], meas[200];
+	char title[400], head[400], meas[200];
 	fig_wstimeline_title(rd, o, title, sizeof(title));
 	const struct variant_desc *top = ws_top(o), *rung[8];
 	size_t nr = ws_rungs(top, rung, 8);
@@ -402,8 +399,7 @@ void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts
 		if (r)
 			recs[nrec++] = r;
 	}
-	rdata_conditions(rd, recs, nrec, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nrec, o->standalone);
 	box = rbox_inset(box, st->heavy, st->heavy, st->heavy, st->heavy);
 	if (!nr) {
 		draw_notice(c, box, "no warp-specialised ladder", "no descriptor in kernels/variants.c has a schedule table");

@@ -39,11 +39,7 @@ struct rbox workload_bar(struct rbox cell, double frac, double bar_h)
 
 void fig_workload_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	struct rsel s;
-	char d[96];
-	fig_sel(rd, o, &s);
-	snprintf(buf, len, "Memory workload: bytes and hit rates at L1/shared, L2 and DRAM per kernel (%s)",
-		 rsel_describe(&s, d, sizeof(d)));
+	fig_sel_title(rd, o, "Memory workload: bytes and hit rates at L1/shared, L2 and DRAM per kernel", buf, len);
 }
 
 /* The quantities of a level: bytes (the bar), then what its text reads. */
@@ -93,10 +89,9 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 	struct wl_row rows[WL_ROWS];
 	const struct record *recs[WL_ROWS];
 	size_t nr = workload_rows(rd, o, rows, recs);
-	char title[200], cond[512];
+	char title[200];
 	fig_workload_title(rd, o, title, sizeof title);
-	rdata_conditions(rd, recs, nr, cond, sizeof cond);
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
 	if (!nr) {
 		draw_notice(c, box, "no memory-workload counters at these conditions",
 			    "record with the workload set (experiments/workload.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");

@@ -374,15 +374,24 @@ static int leading_zero(const char *s)
 	return s[0] == '0' && s[1] >= '0' && s[1] <= '9';
 }
 
-int ynode_int(const struct ytree *t, const struct ynode *n, const char *what,
-	      long long *out)
+/* n a scalar written as a whole number YAML reads as decimal. */
+static int want_whole(const struct ytree *t, const struct ynode *n, const char *what)
 {
-	char where[256], *end;
+	char where[256];
 	if (want_scalar(t, n, what, "a whole number"))
 		return -1;
 	if (leading_zero(n->scalar))
 		return error("%s: %s must be a whole number written without leading zeros, not '%s' (YAML would "
 			     "read it as octal)", ynode_where(t, n, where, sizeof(where)), what, n->scalar);
+	return 0;
+}
+
+int ynode_int(const struct ytree *t, const struct ynode *n, const char *what,
+	      long long *out)
+{
+	char where[256], *end;
+	if (want_whole(t, n, what))
+		return -1;
 	errno = 0;
 	long long v = strtoll(n->scalar, &end, 10);
 	/* Accept "16k"/"4K" style multipliers: sequence lengths are written so.
@@ -406,11 +415,8 @@ int ynode_u64(const struct ytree *t, const struct ynode *n, const char *what,
 	      unsigned long long *out)
 {
 	char where[256], *end;
-	if (want_scalar(t, n, what, "a whole number"))
+	if (want_whole(t, n, what))
 		return -1;
-	if (leading_zero(n->scalar))
-		return error("%s: %s must be a whole number written without leading zeros, not '%s' (YAML would "
-			     "read it as octal)", ynode_where(t, n, where, sizeof(where)), what, n->scalar);
 	errno = 0;
 	unsigned long long v = strtoull(n->scalar, &end, 10);
 	if (end == n->scalar || *end || errno == ERANGE || n->scalar[0] == '-')

@@ -1,7 +1,34 @@
 /* test_cupti_sets.c: metric sets as data and metric-name syntax (no GPU, no CUPTI). */
 #include "check.h"
 
+#include <ctype.h>
+#include <string.h>
+
 #include "metric_sets.h"
+
+/* 1 if name looks like a CUPTI metric name ("dram__bytes_read.sum"): unit
+ * "__" counter, then optional ".rollup" and ".submetric" parts, lower-case
+ * letters, digits and '_' only (what Perfworks names use).  A typo in a
+ * built-in set would otherwise show only on a GPU. */
+static int metric_name_wellformed(const char *name)
+{
+	const char *sep = strstr(name, "__");
+	if (!sep || sep == name || !sep[2])
+		return 0;
+	int dots = 0;
+	char prev = '.';
+	for (const char *p = name; *p; p++) {
+		char c = *p;
+		if (c == '.') {
+			if (prev == '.' || p < sep || ++dots > 3)
+				return 0;
+		} else if (!(islower((unsigned char)c) || isdigit((unsigned char)c) || c == '_')) {
+			return 0;
+		}
+		prev = c;
+	}
+	return prev != '.';
+}
 
 static void test_builtin_sets(void)
 {

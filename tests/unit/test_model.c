@@ -295,28 +295,6 @@ static void test_causal_more_queries(void)
 	CHECK_NEAR(attn_flops_fwd(&d), 4.0 * 2 * 8 * (64 - 6) * 128, 0);
 }
 
-static void test_gap_texts(void)
-{
-	struct attn_shape s = fa2_point(0);
-	struct model m;
-	struct gpu_model g;
-	gpu_model_h200(&g);
-	CHECK_INT(model_predict(variant_find("flash2"), &s, &g, &m), 0);
-	char buf[512];
-	/* the cuDNN kernel wrote 58 MB against 68 MB predicted */
-	const char *t = model_gap_text("hbm_write_bytes_min", 58e6, m.hbm_write_bytes_min, &m, &g, buf, sizeof(buf));
-	CHECK_CONTAINS(t, "still dirty in the");
-	CHECK(model_gap_text("hbm_write_bytes_min", 72e6, m.hbm_write_bytes_min, &m, &g, buf, sizeof(buf)) == NULL);
-	t = model_gap_text("hbm_read_bytes_min", 400e6, m.hbm_read_bytes_min, &m, &g, buf, sizeof(buf));
-	CHECK_CONTAINS(t, "once per Q block");
-	t = model_gap_text("l2_bytes", 5.7e9, m.l2_bytes, &m, &g, buf, sizeof(buf));
-	CHECK_CONTAINS(t, "1.29×");           /* 5.7e9 / 4225 MiB */
-	CHECK(model_gap_text("nonsense", 1, 2, &m, &g, buf, sizeof(buf)) == NULL);
-	CHECK_CONTAINS(model_l2_absorption_text(&m, buf, sizeof(buf)), "the L2 absorbs");
-	predict("standard", &s, &m);
-	CHECK(model_l2_absorption_text(&m, buf, sizeof(buf)) == NULL);
-}
-
 static void test_bad_input(void)
 {
 	struct attn_shape s = fa2_point(0);
@@ -513,4 +491,4 @@ static void test_head_dims(void)
 
 TESTS(test_head_dims, test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
       test_agrees_with_flashsim, test_kvlist_names, test_gpu_facts, test_launch_and_decode,
-      test_gap_texts, test_bad_input, test_causal_more_queries)
+      test_bad_input, test_causal_more_queries)
