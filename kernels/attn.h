@@ -92,9 +92,6 @@ void attn_run_destroy(struct attn_run *r);
 /* The tiling the run uses (from the descriptor). */
 const struct tiling *attn_run_tiling(const struct attn_run *r);
 
-/* Upload inputs (host arrays of dtype bit patterns). */
-int attn_run_set_inputs(struct attn_run *r, const uint16_t *q,
-			const uint16_t *k, const uint16_t *v);
 /* Device pointer of the run's buffer called `name` (a descriptor buffer
  * name: "Q", "K", "V", "O", "L", …), or NULL when the run has none. */
 void *attn_run_buffer(struct attn_run *r, const char *name);
@@ -116,10 +113,9 @@ int attn_run_poison(struct attn_run *r);
 int attn_run_launch(struct attn_run *r);
 /* Wait for the launches and check for errors. */
 int attn_run_sync(struct attn_run *r);
-/* Copy n rows of O, len elements each, starting at the given element
- * offsets, to out[n][len] (synchronizes). */
-int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out);
-/* The same for the run's 16-bit buffer called name ("dQ", "dK", "dV", …). */
+/* Copy n rows of the run's 16-bit buffer called name ("O", "dQ", "dK",
+ * "dV", …), len elements each, starting at the given element offsets, to
+ * out[n][len] (synchronizes). */
 int attn_run_get_buffer_rows(struct attn_run *r, const char *name, const uint64_t *first, size_t n,
 			     size_t len, uint16_t *out);
 

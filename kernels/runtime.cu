@@ -391,14 +391,6 @@ extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc 
 
 extern "C" const struct tiling *attn_run_tiling(const struct attn_run *r) { return &r->t; }
 
-extern "C" int attn_run_set_inputs(struct attn_run *r, const uint16_t *q, const uint16_t *k, const uint16_t *v)
-{
-	CUDA_TRY(cudaMemcpy(buf(r, "Q"), q, buf_bytes(r, "Q"), cudaMemcpyHostToDevice), "uploading Q");
-	CUDA_TRY(cudaMemcpy(buf(r, "K"), k, buf_bytes(r, "K"), cudaMemcpyHostToDevice), "uploading K");
-	CUDA_TRY(cudaMemcpy(buf(r, "V"), v, buf_bytes(r, "V"), cudaMemcpyHostToDevice), "uploading V");
-	return 0;
-}
-
 // Is the run's buffer i one attn_run_poison fills?  Not the inputs (Q, K,
 // V, dO), not the library workspace, and in a backward-only run not the
 // forward's products (O, L; S, P), which attn_run_prepare made.
@@ -737,11 +729,6 @@ extern "C" int attn_run_get_buffer_rows(struct attn_run *r, const char *name, co
 		CUDA_TRY(cudaMemcpy(out + i * len, o + first[i], len * sizeof(uint16_t), cudaMemcpyDeviceToHost), what);
 	}
 	return 0;
-}
-
-extern "C" int attn_run_get_rows(struct attn_run *r, const uint64_t *first, size_t n, size_t len, uint16_t *out)
-{
-	return attn_run_get_buffer_rows(r, "O", first, n, len, out);
 }
 
 // Room for n clock probes (not one of the variant's buffers: 16 bytes each, outside its peak).

@@ -413,11 +413,3 @@ void docmodel_release(struct docmodel *m)
 	free(m->notes);
 	memset(m, 0, sizeof(*m));
 }
-
-const struct dblock *docmodel_figure(const struct docmodel *m, int n)
-{
-	for (size_t i = 0; i < m->n; i++)
-		if (m->b[i].kind == D_FIGURE && m->b[i].number == n)
-			return &m->b[i];
-	return NULL;
-}

@@ -73,7 +73,4 @@ struct docmodel {
 int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *rd, int quiet);
 void docmodel_release(struct docmodel *m);
 
-/* The figure of number n (1-based), or NULL. */
-const struct dblock *docmodel_figure(const struct docmodel *m, int n);
-
 #endif
