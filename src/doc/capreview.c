@@ -400,6 +400,29 @@ const struct capgroup *capture_main_group(const struct capimpl *im, int n)
 	return g;
 }
 
+const struct capimpl *capture_figure_impl(const struct rdata *rd, const struct figopts *o)
+{
+	if (o->variant[0])
+		return capture_impl(rd, o->variant);
+	static struct capimpl first[1];
+	return capture_impls(rd, first, 1) ? &first[0] : NULL;
+}
+
+const char *capture_impl_name(const struct capimpl *im) { return im && im->variant ? im->variant : "?"; }
+
+const struct capgroup *capture_figure_group(const struct rdata *rd, const struct capimpl *im, const struct figopts *o)
+{
+	return capture_main_group(im, o->sel.n > 0 ? o->sel.n : rd->focus.n);
+}
+
+const char *capture_call_kind(const struct record *r)
+{
+	int dec = r->shape.phase == PHASE_DECODE, bwd = r->shape.pass == PASS_BWD;
+	if (r->shape.phase == PHASE_UNKNOWN)
+		return bwd ? "backward (phase unknown)" : "forward (phase unknown)";
+	return dec ? (bwd ? "decode backward" : "decode forward") : (bwd ? "prefill backward" : "prefill forward");
+}
+
 /* Q2: where work is partitioned: the main kernel's grid, per kind of call. */
 static void answer_partition(const struct rdata *rd, const struct capimpl *im, struct tb *b)
 {

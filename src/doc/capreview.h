@@ -61,6 +61,15 @@ const struct capgroup *capture_pick(const struct capimpl *im, int n, int pass, i
  * else forward decode, else backward prefill; NULL when none. */
 const struct capgroup *capture_main_group(const struct capimpl *im, int n);
 
+/* The implementation a figure draws: its option's (o->variant), else the
+ * first captured; NULL when none.  Its name, "?" for none. */
+const struct capimpl *capture_figure_impl(const struct rdata *rd, const struct figopts *o);
+const char *capture_impl_name(const struct capimpl *im);
+/* The call a figure of im draws: capture_main_group at the figure's N, else the focus's. */
+const struct capgroup *capture_figure_group(const struct rdata *rd, const struct capimpl *im, const struct figopts *o);
+/* "prefill forward", "decode backward", "forward (phase unknown)", … */
+const char *capture_call_kind(const struct record *r);
+
 /* attnprof's own record of variant at rec's shape and pass (NULL: none). */
 const struct record *capture_reference(const struct rdata *rd, const struct record *rec, const char *variant);
 /* The reference variants for a record's phase: standard, flash2 (prefill)

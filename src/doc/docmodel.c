@@ -151,6 +151,12 @@ static void block(struct walk *w, const struct tblock *b)
 			break;
 		d->fig = b->fig;
 		figopts_of(w, b, &d->fo);
+		if (d->fig->title) {
+			char title[600];
+			d->fig->title(w->rd, &d->fo, title, sizeof title);
+			if (!(d->title = strdup(title)))
+				w->err = error("out of memory building the document");
+		}
 		w->ip.block_sel = &b->sel; /* the caption at the figure's conditions */
 		d->caption = b->caption ? expand(w, b->caption) : NULL;
 		w->ip.block_sel = NULL;
@@ -401,6 +407,7 @@ void docmodel_release(struct docmodel *m)
 		for (size_t k = 0; k < b->nitems; k++)
 			free(b->items[k]);
 		free(b->items);
+		free(b->title);
 		free(b->caption);
 		free(b->legend);
 		table_free(b->table);

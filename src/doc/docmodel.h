@@ -46,7 +46,8 @@ struct dblock {
 	const struct figkind *fig;
 	struct figopts fo;
 	char var[SERIES_KEY];          /* $v of the section ("" none) */
-	char *caption;                 /* inline text; NULL: the kind's own title */
+	char *title;                   /* its kind's title at its options (plain; doc/figtitle.c) */
+	char *caption;                 /* inline text; NULL: the title stands for it */
 	char *legend;                  /* inline text; NULL: none (sheets: under "FIG. n") */
 	double height, width;          /* the template's, 0 = the kind's / the whole width */
 	/* table */

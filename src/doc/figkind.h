@@ -41,7 +41,7 @@ struct figkind {
 	const char *about;         /* for --help and the docs */
 	double ratio;              /* preferred height / width */
 	unsigned needs;
-	/* Title of this figure, for captions and the brief description. */
+	/* Title of this figure, for captions and the brief description (doc/figtitle.c, every build). */
 	void (*title)(const struct rdata *rd, const struct figopts *o, char *buf, size_t len);
 	/* NULL in a build without the renderer */
 	void (*draw)(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box);
@@ -59,6 +59,13 @@ unsigned rdata_has(const struct rdata *rd);
 
 /* The effective conditions: o->sel with unset fields from the focus. */
 void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* The step-by-step figure's selection: fig_sel at a non-causal pass (the
+ * loop of every step; a causal pass skips some). */
+void fig_steps_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s);
+/* Its series (given, else def, into key) and that series' record at
+ * fig_steps_sel, or NULL when it was not measured there. */
+const struct record *fig_steps_record(const struct rdata *rd, const struct figopts *o, const char *given,
+				      const char *def, char *key);
 /* A figure's title: head, then the conditions of fig_sel in parentheses. */
 void fig_sel_title(const struct rdata *rd, const struct figopts *o, const char *head, char *buf, size_t len);
 /* The shape a figure draws a variant at where no record was measured: sel's

@@ -2,11 +2,12 @@
 #include "doc/figkind.h"
 #include "doc/figure.h"
 
+/* A kind's title (figtitle.c, in every build) and its drawing (src/render/,
+ * NULL in a build without the renderer). */
 #if ATTNPROF_HAVE_RENDER
-/* title and drawing of a kind (a build without the renderer has neither) */
 #define DRAWN(f) f##_title, f
 #else
-#define DRAWN(f) NULL, NULL
+#define DRAWN(f) f##_title, NULL
 #endif
 
 #include <stdio.h>
@@ -175,6 +176,21 @@ void fig_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
 	if (s->causal < 0) s->causal = rd->focus.causal;
 	if (s->phase == RSEL_PHASE_ANY) s->phase = rd->focus.phase;
 	rsel_family(s, rd);
+}
+
+void fig_steps_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
+{
+	fig_sel(rd, o, s);
+	s->causal = 0;
+}
+
+const struct record *fig_steps_record(const struct rdata *rd, const struct figopts *o, const char *given,
+				      const char *def, char *key)
+{
+	struct rsel sel;
+	fig_series(rd, given, def, key);
+	fig_steps_sel(rd, o, &sel);
+	return rdata_find(rd, key, &sel);
 }
 
 void fig_sel_title(const struct rdata *rd, const struct figopts *o, const char *head, char *buf, size_t len)

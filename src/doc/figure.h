@@ -7,9 +7,10 @@
  * templates skip them when the results have none.
  *
  * Each kind's title and drawing, declared without Cairo (struct rctx is
- * opaque here): src/render/fig_*.c define them, and figure.c's table
- * points at them only in a build with the renderer.  Series looks and
- * tables on a page are render/figure_draw.h's.
+ * opaque here): the titles are figtitle.c's, here, in every build; the
+ * drawings src/render/fig_*.c's, which figure.c's table points at only in a
+ * build with the renderer.  Series looks and tables on a page are
+ * render/figure_draw.h's.
  */
 #ifndef ATTNPROF_DOC_FIGURE_H
 #define ATTNPROF_DOC_FIGURE_H

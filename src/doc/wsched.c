@@ -352,3 +352,30 @@ int ws_partition_of(const struct variant_desc *v, const struct attn_shape *s, in
 	p->barriers = 1 + 4 * p->stages;
 	return 0;
 }
+
+const struct variant_desc *ws_variant_or_default(const char *name)
+{
+	const struct variant_desc *v = name && name[0] ? variant_find(name) : NULL;
+	if (v && v->ws)
+		return v;
+	for (size_t i = 0; i < variant_count; i++)
+		if (variant_table[i]->ws && !variant_table[i]->ladder_only)
+			return variant_table[i];
+	return NULL;
+}
+
+const struct variant_desc *ws_ladder_top(const char *name)
+{
+	const struct variant_desc *v = ws_variant_or_default(name);
+	if (!v)
+		return NULL;
+	/* a rung names its ladder's top: the first variant whose ladder holds it */
+	for (size_t i = 0; i < variant_count; i++) {
+		const struct variant_desc *chain[8];
+		size_t n = variant_ladder(variant_table[i], chain, 8, NULL, 0, NULL);
+		for (size_t k = 0; k < n && !variant_table[i]->ladder_only; k++)
+			if (chain[k] == v)
+				return variant_table[i];
+	}
+	return v;
+}

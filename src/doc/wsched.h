@@ -37,6 +37,13 @@ struct ws_partition {
 	int barriers;             /* mbarriers: Q full, and full/empty per stage of K and of V */
 };
 /* 0, or -1 when v has no ws trait. */
+/* The warp-specialised variant a figure draws: the one called name (NULL
+ * or "": none given) when it has a schedule, else the first that tops a
+ * ladder; NULL when no variant has one. */
+const struct variant_desc *ws_variant_or_default(const char *name);
+/* The top of that variant's ladder (a rung names its ladder), or the variant itself. */
+const struct variant_desc *ws_ladder_top(const char *name);
+
 int ws_partition_of(const struct variant_desc *v, const struct attn_shape *s, int sm_count, struct ws_partition *p);
 
 /* Schematic lengths, in units of one tile load. */

@@ -8,16 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-void fig_ablation_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	struct rsel s;
-	char d[120];
-	ablation_sel(rd, o, &s);
-	const struct variant_desc *top = ablation_top(o);
-	snprintf(buf, len, "Ablation ladder: %s to %s one %s at a time (%s)", ablation_base(o), top ? top->name : "?",
-		 top && top->is_flash ? "switch" : "change", rsel_describe(&s, d, sizeof(d)));
-}
-
 /* Each rung's TFLOP/s (NaN where off the scale), with the slowest and
  * fastest run's where there are repeat runs (lo, hi; else NaN), and the
  * largest.  Returns 1 when any rung has a spread. */

@@ -61,14 +61,6 @@ static int bwd_part_of(const struct rdata *rd, const struct figopts *o, struct b
 	return p->t.block_m > 0 && p->t.block_n > 0 && p->t.warps > 0 ? 0 : -1;
 }
 
-void fig_bwdpart_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "The backward of %s: a thread block per K/V block, its warps in the five products, "
-		 "dQ reduced across blocks", k);
-}
-
 /* A rows × cols operand at scale u (pt a row), split into gr × gc warp tiles w0…, labelled. */
 static void warp_tiles(struct rctx *c, double x, double y, double u, int rows, int cols, int gr, int gc,
 		       const char *label, const char *sub)

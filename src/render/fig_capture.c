@@ -16,38 +16,10 @@
 #include "metric_sets.h"
 #include "util/ustr.h"
 
-
-static const struct capimpl *impl_of(const struct rdata *rd, const struct figopts *o)
-{
-	if (o->variant[0])
-		return capture_impl(rd, o->variant);
-	static struct capimpl first[1];
-	return capture_impls(rd, first, 1) ? &first[0] : NULL;
-}
-
-static const char *impl_name(const struct capimpl *im)
-{
-	return im && im->variant ? im->variant : "?";
-}
-
-/* The forward call drawn (prefill at the focus N or the largest; else decode; else backward). */
-static const struct capgroup *main_group(const struct rdata *rd, const struct capimpl *im, const struct figopts *o)
-{
-	return capture_main_group(im, o->sel.n > 0 ? o->sel.n : rd->focus.n);
-}
-
 static double kernel_ns(const struct launch *l)
 {
 	const double *v = kvlist_get(&l->metrics, M_DURATION);
 	return v ? *v : l->duration_ns;
-}
-
-static const char *call_kind(const struct record *r)
-{
-	int dec = r->shape.phase == PHASE_DECODE, bwd = r->shape.pass == PASS_BWD;
-	if (r->shape.phase == PHASE_UNKNOWN)
-		return bwd ? "backward (phase unknown)" : "forward (phase unknown)";
-	return dec ? (bwd ? "decode backward" : "decode forward") : (bwd ? "prefill backward" : "prefill forward");
 }
 
 /* The conditions caption of captured records: those of known shape (the others have none). */
@@ -98,22 +70,6 @@ static void fit_name(struct rctx *c, char *ks, size_t cap, double fs, double wid
 }
 
 /* ---- data flow -------------------------------------------------------------- */
-
-void fig_capdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	const struct capimpl *im = impl_of(rd, o);
-	const struct capgroup *g = im ? main_group(rd, im, o) : NULL;
-	if (!g) {
-		snprintf(buf, len, "Data flow of a captured call (no captured calls)");
-		return;
-	}
-	char sh[96], v[64];
-	const char *rule;
-	verdict_matrices(g->rep, (double)rd->res->header.gpu.hw.l2_bytes, &rule);
-	snprintf(buf, len, "Data flow of %s, %s at %s, from measurement: %s (decided by %s)", impl_name(im),
-		 call_kind(g->rep), capture_shape_text(g, sh, sizeof(sh)), capture_verdict_text(rd, g->rep, v, sizeof(v)),
-		 capture_rule_text(rule));
-}
 
 struct mrow {
 	const char *name, *formula;
@@ -256,8 +212,8 @@ static void cap_traffic(struct rctx *c, struct rbox mid, const struct record *r)
 void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = impl_of(rd, o);
-	const struct capgroup *g = im ? main_group(rd, im, o) : NULL;
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
 	char title[400];
 	fig_capdataflow_title(rd, o, title, sizeof(title));
 	const struct record *rc = g ? g->rep : NULL;
@@ -288,8 +244,8 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	};
 	/* header: which call */
 	char buf[400], b1[32];
-	snprintf(buf, sizeof(buf), "%s · %s · the last of %d call%s of this shape · %zu kernel%s", impl_name(im),
-		 call_kind(r), g->ncalls, g->ncalls == 1 ? "" : "s", r->nlaunches, r->nlaunches == 1 ? "" : "s");
+	snprintf(buf, sizeof(buf), "%s · %s · the last of %d call%s of this shape · %zu kernel%s", capture_impl_name(im),
+		 capture_call_kind(r), g->ncalls, g->ncalls == 1 ? "" : "s", r->nlaunches, r->nlaunches == 1 ? "" : "s");
 	double h = text_block(c, box.x, box.y, box.w, buf, fs, TX_BOLD, NULL);
 	rbox_cut_top(&box, h + sz(c, 4));
 	/* the rule, at the bottom */
@@ -319,13 +275,6 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 }
 
 /* ---- kernel sequence ------------------------------------------------------------ */
-
-void fig_capkernels_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	const struct capimpl *im = impl_of(rd, o);
-	snprintf(buf, len, "Kernel sequence of %s's calls: each kernel's share of the call, its duration and grid "
-		 "(CUPTI activity records, under profiling)", impl_name(im));
-}
 
 /* the kinds of call drawn: one group per (phase, pass) */
 static int kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out)
@@ -363,7 +312,7 @@ static int kinds_framed(struct rctx *c, const struct rdata *rd, const struct cap
 void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = impl_of(rd, o);
+	const struct capimpl *im = capture_figure_impl(rd, o);
 	char title[300];
 	fig_capkernels_title(rd, o, title, sizeof(title));
 	const struct capgroup *gs[4];
@@ -390,7 +339,7 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 		double total = 0;
 		for (size_t i = 0; i < nk; i++)
 			total += kernel_ns(&r->launches[i]);
-		snprintf(buf, sizeof(buf), "%s at %s: %zu kernel%s, %.1f µs of kernel time", call_kind(r),
+		snprintf(buf, sizeof(buf), "%s at %s: %zu kernel%s, %.1f µs of kernel time", capture_call_kind(r),
 			 capture_shape_text(gs[p], sh, sizeof(sh)), nk, nk == 1 ? "" : "s", total / 1e3);
 		double f0 = text_fit(c, buf, fs, st->min_figure, TX_BOLD, pb.w);
 		text_at(c, pb.x, pb.y, buf, f0, TX_BOLD, 0, 0, NULL);
@@ -485,18 +434,10 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 
 /* ---- the grid over the SMs ----------------------------------------------------- */
 
-void fig_capgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	const struct capimpl *im = impl_of(rd, o);
-	snprintf(buf, len, "Partition of %s's longest kernels, read from their grids: blocks over the %d SMs in "
-		 "waves, and the mapping onto the call's shape where the grid factors", impl_name(im),
-		 rd->res->header.gpu.hw.sm_count);
-}
-
 void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = impl_of(rd, o);
+	const struct capimpl *im = capture_figure_impl(rd, o);
 	char title[300];
 	fig_capgrid_title(rd, o, title, sizeof(title));
 	const struct capgroup *gs[4];
@@ -515,7 +456,7 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		capture_shape_text(gs[p], sh, sizeof(sh));
 		kernel_short_name(l && l->name ? l->name : "?", ks, sizeof(ks));
 		/* text first: kind and kernel, the mapping, the rule */
-		snprintf(buf, sizeof(buf), "%s at %s — %s", call_kind(r), sh, ks);
+		snprintf(buf, sizeof(buf), "%s at %s — %s", capture_call_kind(r), sh, ks);
 		double th, sh1, rh;
 		text_extent(c, buf, fs, TX_BOLD, box.w, NULL, &th);
 		if (l)
@@ -591,18 +532,6 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 }
 
 /* ---- beside the references -------------------------------------------------- */
-
-void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	const char *gpu = rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU";
-	const char *conv = variant_role(DOC_CONVENTIONAL), *subject = variant_role(DOC_SUBJECT);
-	if (capture_compare_pass(o) == PASS_BWD)
-		snprintf(buf, len, "Captured backward calls beside attnprof's %s and %s backward at the same "
-			 "shapes: TFLOP/s (2.5 × 4·B·H·N²·d / the call's kernel time) on the %s", conv, subject, gpu);
-	else
-		snprintf(buf, len, "Captured forward calls beside attnprof's %s and %s at the same shapes: "
-			 "TFLOP/s (4·B·H·N²·d / median time) on the %s", conv, subject, gpu);
-}
 
 #define CMP_SERIES 10
 

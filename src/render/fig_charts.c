@@ -119,14 +119,6 @@ static void chart_grid(struct rctx *c, struct rbox *box, const struct legend_ent
 
 /* ---- TFLOP/s against N --------------------------------------------------- */
 
-void fig_tflops_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd;
-	const enum pass p = rsel_pass(&o->sel);
-	snprintf(buf, len, "%s speed: TFLOP/s against sequence length, one panel per head dimension and mask",
-		 p == PASS_BWD ? "Backward" : p == PASS_FWDBWD ? "Forward + backward" : "Forward");
-}
-
 /* The top of a bar's ink: its whisker's fastest launch, else the bar. */
 static double bar_label_y(const struct panel *pn, const struct record *r, double v)
 {
@@ -596,12 +588,6 @@ static void lines_figure(struct rctx *c, const struct rdata *rd, const struct fi
 	}
 }
 
-void fig_hbm_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd; (void)o;
-	snprintf(buf, len, "HBM traffic against sequence length: measured DRAM bytes (read + write) and the model's minimum");
-}
-
 void fig_hbm(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char title[160];
@@ -615,14 +601,6 @@ void fig_hbm(struct rctx *c, const struct rdata *rd, const struct figopts *o, st
 	lines_figure(c, rd, o, box, &ls, title);
 }
 
-void fig_memory_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd;
-	const enum pass p = rsel_pass(&o->sel);
-	snprintf(buf, len, "Peak device memory against sequence length, with each descriptor's buffers%s",
-		 p == PASS_BWD ? " (backward)" : p == PASS_FWDBWD ? " (forward + backward)" : "");
-}
-
 void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char title[160];
@@ -634,16 +612,6 @@ void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		.missing_what = "no peak memory", .missing_why = "the records carry no memory.peak_bytes",
 	};
 	lines_figure(c, rd, o, box, &ls, title);
-}
-
-void fig_decode_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	struct rsel s;
-	fig_decode_sel(rd, o, &s);
-	if (s.batch >= 0)
-		snprintf(buf, len, "Decode: time and achieved HBM bandwidth against KV-cache length (batch %d)", s.batch);
-	else
-		snprintf(buf, len, "Decode: time and achieved HBM bandwidth against KV-cache length");
 }
 
 void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -715,11 +683,6 @@ static size_t focus_records(const struct rdata *rd, const struct figopts *o, enu
 		recs[m++] = r;
 	}
 	return m;
-}
-
-void fig_smem_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	fig_sel_title(rd, o, "Shared-memory wavefronts and bank conflicts per variant", buf, len);
 }
 
 static void category_bars(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
@@ -811,11 +774,6 @@ void fig_smem(struct rctx *c, const struct rdata *rd, const struct figopts *o, s
 	category_bars(c, rd, o, box, title, SERIES_LADDER, qs, ql, 4, 1, TICK_COUNT, "count (log)", 0);
 }
 
-void fig_occupancy_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	fig_sel_title(rd, o, "Achieved against theoretical occupancy of the longest kernel", buf, len);
-}
-
 void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	static const char *const qs[] = { "occupancy_theoretical", "occupancy" };
@@ -836,12 +794,6 @@ void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts 
  * flops_matmul, else the FlashAttention convention) shared equally by its
  * tensor-core kernels — exact for one fused kernel, and for standard's
  * GEMMs, which are of one size. */
-
-void fig_roofline_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)o;
-	snprintf(buf, len, "Roofline of the %s from its measured ceilings", rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
-}
 
 enum roof_level { LV_DRAM, LV_L2, LV_SMEM, LV_COUNT };
 /* the legend's key of a level's hollow marks (the layout record's series) */

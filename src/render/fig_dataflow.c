@@ -348,16 +348,6 @@ static void footer_line(struct rctx *c, struct rbox *box, const char *text)
 	text_block(c, f.x, f.y + sz(c, 4), f.w, text, c->st->size_chart, 0, NULL);
 }
 
-void fig_dataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char key[SERIES_KEY], d[128];
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
-	snprintf(buf, len, "Data flow of %s: what it keeps in HBM and what lives only on chip (%s)", key,
-		 rsel_describe(&s, d, sizeof(d)));
-}
-
 void fig_dataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char key[SERIES_KEY], title[256], buf[512], b1[32], b2[32];
@@ -394,15 +384,6 @@ void fig_dataflow(struct rctx *c, const struct rdata *rd, const struct figopts *
 		rbox_cut_right(&box, c->st->size_numeral * 1.8);
 	}
 	draw_one(c, rd, v, r, &s, box, sm);
-}
-
-void fig_dataflow_compare_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char a[SERIES_KEY], b[SERIES_KEY], d[128];
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	fig_pair(rd, o, DOC_CONVENTIONAL, a, b);
-	snprintf(buf, len, "Data flow of %s against %s (%s)", a, b, rsel_describe(&s, d, sizeof(d)));
 }
 
 void fig_dataflow_compare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

@@ -84,16 +84,6 @@ static size_t diff_rows(const struct rdata *rd, struct diff_row *out, size_t max
 	return m;
 }
 
-void fig_diff_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)o;
-	if (rd->nruns >= 2 && rd->run_names)
-		snprintf(buf, len, "Time of the newer records against the older, per configuration both recorded "
-			 "(new ÷ base; whiskers: both records' launch spread)");
-	else
-		snprintf(buf, len, "Time against a base run, per configuration (needs two results files)");
-}
-
 void fig_diff(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;

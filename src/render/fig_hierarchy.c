@@ -13,13 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-void fig_hierarchy_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)o;
-	snprintf(buf, len, "The memory hierarchy of the %s: sizes and measured bandwidths",
-		 rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
-}
-
 struct level {
 	const char *name, *tag;
 	char size[160], bw[160];

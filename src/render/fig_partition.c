@@ -208,14 +208,6 @@ static void draw_grid_panel(struct rctx *c, const struct rdata *rd, const struct
 	(void)rd;
 }
 
-void fig_grid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_pair(rd, o, DOC_BASELINE, a, b);
-	snprintf(buf, len, "Partition over the GPU: the thread blocks of %s and %s, laid over the %d SMs in waves",
-		 a, b, rdata_sm_count(rd));
-}
-
 void fig_grid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char a[SERIES_KEY], b[SERIES_KEY], title[256];
@@ -394,13 +386,6 @@ static void draw_warp_panel(struct rctx *c, const struct rdata *rd, const struct
 		text_block(c, s.x, s.y + s.h + u * 0.4, out.x + out.w - s.x,
 			   "each warp owns its rows of S_ij and O_i: no inter-warp reduction", fs * 0.85, TX_CENTER, NULL);
 	}
-}
-
-void fig_warps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_pair(rd, o, DOC_BASELINE, a, b);
-	snprintf(buf, len, "Warps inside a thread block: %s against %s", a, b);
 }
 
 void fig_warps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

@@ -197,13 +197,6 @@ static void pflow_paths(struct rctx *c, struct rbox area, struct rbox mem, struc
 }
 
 
-void fig_pdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "Data flow of %s: memory, processor and the paths between them", k);
-}
-
 void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
@@ -283,13 +276,6 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 /* ---- the grid in waves --------------------------------------------------------------- */
 
 static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int per_sm, int sm);
-
-void fig_pgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "Thread blocks of %s and their waves over the multiprocessors", k);
-}
 
 void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
@@ -404,13 +390,6 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 
 /* ---- warps in a block ------------------------------------------------------------------ */
 
-void fig_pwarps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "The work of one thread block of %s divided among its warps", k);
-}
-
 void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
@@ -459,13 +438,6 @@ void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 }
 
 /* ---- causal tile pairs ------------------------------------------------------------------ */
-
-void fig_pcausal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "Tile pairs of a causal pass of %s", k);
-}
 
 void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
@@ -631,11 +603,6 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 		}
 }
 
-void fig_pthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	fig_sel_title(rd, o, "Throughput against sequence length", buf, len);
-}
-
 void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	struct rsel sel;
@@ -689,14 +656,6 @@ void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopt
 	pbars(c, box, pks, whats, ns_i, cats, (int)nn, val, top);
 }
 
-void fig_pladder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	struct rsel s;
-	char b[120];
-	ablation_sel(rd, o, &s);
-	snprintf(buf, len, "Throughput of each step of the ablation ladder (%s)", rsel_describe(&s, b, sizeof(b)));
-}
-
 void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
@@ -740,12 +699,6 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			fmax(box.y + nfs(c) * 0.7, bar.y - nfs(c) * 1.4));
 		(void)nw;
 	}
-}
-
-void fig_pdecode_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd; (void)o;
-	snprintf(buf, len, "Decoding bandwidth against key-value cache length");
 }
 
 void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -859,30 +812,11 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
  * verdict says the call stored them (dashed where traffic does not decide);
  * the processor holds the call's kernels in launch order, the longest
  * attention kernel hatched; the grid is the one that kernel launched. */
-
-static const struct capgroup *pcap_group(const struct rdata *rd, const struct figopts *o, const struct capimpl **imp)
-{
-	static struct capimpl first[1];
-	const struct capimpl *im = o->variant[0] ? capture_impl(rd, o->variant)
-				 : capture_impls(rd, first, 1) ? &first[0] : NULL;
-	*imp = im;
-	return im ? capture_main_group(im, o->sel.n > 0 ? o->sel.n : rd->focus.n) : NULL;
-}
-
-void fig_pcapdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	const struct capimpl *im;
-	const struct capgroup *g = pcap_group(rd, o, &im);
-	char v[64];
-	snprintf(buf, len, "Data flow of the captured %s: memory, processor and the paths between them (%s)",
-		 im && im->variant ? im->variant : "computation", g ? capture_verdict_text(rd, g->rep, v, sizeof(v)) : "no call");
-}
-
 void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im;
-	const struct capgroup *g = pcap_group(rd, o, &im);
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
 	if (!g) {
 		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
 		return;
@@ -957,18 +891,10 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 	pflow_paths(c, area, mem, chip);
 }
 
-void fig_pcapgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	const struct capimpl *im;
-	pcap_group(rd, o, &im);
-	snprintf(buf, len, "Thread blocks of the longest kernel of the captured %s and their waves over the multiprocessors",
-		 im && im->variant ? im->variant : "computation");
-}
-
 void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	const struct capimpl *im;
-	const struct capgroup *g = pcap_group(rd, o, &im);
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
 	const struct launch *l = g ? capture_main_launch(g->rep) : NULL;
 	if (!l || l->grid[0] <= 0) {
 		draw_notice(c, box, "no grid", "the captured call recorded no kernel launch");
@@ -978,13 +904,6 @@ void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *
 	int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
 	pgrid_draw(c, box, l->grid, per_sm > 0 ? per_sm : 1,
 		   rdata_sm_count(rd));
-}
-
-void fig_pcapthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd;
-	snprintf(buf, len, "Throughput of the captured computations%s beside the conventional and the second tiled "
-		 "computation, against sequence length", capture_compare_pass(o) != PASS_BWD ? "" : " (backward)");
 }
 
 /* A captured forward (backward) prefill call of known shape. */

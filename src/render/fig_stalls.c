@@ -36,11 +36,6 @@ double stall_segments(struct rbox bar, const double *v, size_t n, double full, s
 	return sum;
 }
 
-void fig_stalls_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	fig_sel_title(rd, o, "Warp states: the share of active warp-cycles stalled per reason", buf, len);
-}
-
 struct st_row {
 	char label[COUNTER_LABEL];
 	const struct record *r;

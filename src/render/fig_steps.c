@@ -31,21 +31,12 @@ struct steps_var {
 	int ok;                      /* the plan exists */
 };
 
-static void steps_sel(const struct rdata *rd, const struct figopts *o, struct rsel *s)
-{
-	fig_sel(rd, o, s);
-	s->causal = 0; /* the loop of every step; a causal pass skips some */
-}
-
 static void steps_var(const struct rdata *rd, const struct figopts *o, const char *given, const char *def,
 		      struct steps_var *sv)
 {
 	memset(sv, 0, sizeof(*sv));
-	fig_series(rd, given, def, sv->key);
+	sv->r = fig_steps_record(rd, o, given, def, sv->key);
 	sv->v = variant_find(sv->key);
-	struct rsel sel;
-	steps_sel(rd, o, &sel);
-	sv->r = rdata_find(rd, sv->key, &sel);
 	if (!sv->v || !sv->r)
 		return;
 	const struct attn_shape *s = &sv->r->shape;
@@ -67,27 +58,6 @@ static double per_step(const struct rdata *rd, const struct steps_var *sv, const
 	}
 	fmt_quantity(v, u, NULL, txt, len);
 	return v;
-}
-
-void fig_steps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	struct steps_var a, b;
-	steps_var(rd, o, o->variant, variant_role(DOC_BASELINE), &a);
-	steps_var(rd, o, o->compare, variant_role(DOC_SUBJECT), &b);
-	struct rsel sel;
-	steps_sel(rd, o, &sel);
-	char where[200] = "";
-	if (a.r && b.r && strcmp(rdata_record_file(rd, a.r), rdata_record_file(rd, b.r)))
-		snprintf(where, sizeof(where), " (records of %s and %s)", rdata_record_file(rd, a.r),
-			 rdata_record_file(rd, b.r));
-	else if (a.r || b.r)
-		snprintf(where, sizeof(where), " (records of %s)", rdata_record_file(rd, a.r ? a.r : b.r));
-	char d[60] = "";
-	if (sel.d > 0)
-		snprintf(d, sizeof(d), ", d=%d", sel.d);
-	snprintf(buf, len, "Step by step at N=%d%s, %s against %s%s: the tiles each step reads from HBM (↓, outlined "
-		 "heavy on chip where they arrive) and writes back (↑); bytes per step measured in DRAM and L2 against "
-		 "the tiles the loop moves", sel.n, d, a.key, b.key, where);
 }
 
 /* The steps a row shows: the first ones, the return to the first Q block (K/V-outer), the last. */

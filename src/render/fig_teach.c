@@ -157,19 +157,6 @@ static void side_by_side(struct rctx *c, const struct teach_var tv[2], struct rb
 
 /* ---- tiling: the build --------------------------------------------------------- */
 
-void fig_tiling_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	const struct variant_desc *v = variant_find(k);
-	if (v && variant_stores(v, "S"))
-		snprintf(buf, len, "Data flow of %s: three kernels and the N×N matrices S and P they write to HBM", k);
-	else if (o->step > 0)
-		snprintf(buf, len, "Tiling in %s, step %d of 5", k, o->step);
-	else
-		snprintf(buf, len, "Tiling in %s: Q block on chip, K/V blocks streamed, S tile, running max and sum, O rescaled", k);
-}
-
 /* standard: Q K S P V O in HBM, the three kernels under them */
 static void tiling_standard(struct rctx *c, const struct teach_var *tv, struct rbox box)
 {
@@ -359,13 +346,6 @@ void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 
 /* ---- the online-softmax worked example --------------------------------------- */
 
-void fig_softmax_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd; (void)o;
-	snprintf(buf, len, "Online softmax on one row of six scores in blocks of two: running max m, sum ℓ, "
-		 "rescaled output Õ, against a direct softmax");
-}
-
 static const char *num(double v, char *buf, size_t len)
 {
 	if (v == -INFINITY)
@@ -477,13 +457,6 @@ void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o
 
 /* ---- loop order: where O lives ------------------------------------------------- */
 
-void fig_looporder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_pair(rd, o, DOC_BASELINE, a, b);
-	snprintf(buf, len, "Loop order and where O lives: %s against %s", a, b);
-}
-
 static void loop_panel(struct rctx *c, const struct teach_var *tv, struct rbox box)
 {
 	const struct rstyle *st = c->st;
@@ -563,13 +536,6 @@ void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts 
 
 /* ---- split-K against split-Q warps ---------------------------------------------- */
 
-void fig_warpsplit_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_pair(rd, o, DOC_BASELINE, a, b);
-	snprintf(buf, len, "Warps in a thread block: %s against %s, and the shared-memory exchange", a, b);
-}
-
 static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox box)
 {
 	const struct rstyle *st = c->st;
@@ -647,13 +613,6 @@ void fig_warpsplit(struct rctx *c, const struct rdata *rd, const struct figopts 
 }
 
 /* ---- causal block skipping ------------------------------------------------------- */
-
-void fig_causal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	char a[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), a);
-	snprintf(buf, len, "Causal mask in %s: tile pairs computed, masked on the diagonal and skipped", a);
-}
 
 void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
@@ -737,15 +696,6 @@ void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 }
 
 /* ---- the ablation ladder as steps ------------------------------------------------ */
-
-void fig_ladder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	struct rsel s;
-	char cond[160];
-	ablation_sel(rd, o, &s);
-	snprintf(buf, len, "The ablation ladder, one switch at a time (%s): TFLOP/s of each rung and the step's speed-up",
-		 rsel_describe(&s, cond, sizeof(cond)));
-}
 
 void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {

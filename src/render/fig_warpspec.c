@@ -30,34 +30,8 @@
 
 /* The options' variant when it has a ws trait, else the first in table
  * order that has one and tops a ladder. */
-static const struct variant_desc *ws_variant(const struct figopts *o)
-{
-	const struct variant_desc *v = o->variant[0] ? variant_find(o->variant) : NULL;
-	if (v && v->ws)
-		return v;
-	for (size_t i = 0; i < variant_count; i++)
-		if (variant_table[i]->ws && !variant_table[i]->ladder_only)
-			return variant_table[i];
-	return NULL;
-}
 
 /* The ladder top the timeline draws (the variant's own ladder). */
-static const struct variant_desc *ws_top(const struct figopts *o)
-{
-	const struct variant_desc *v = ws_variant(o);
-	if (!v)
-		return NULL;
-	/* a rung names its ladder's top: the first variant whose ladder holds it */
-	for (size_t i = 0; i < variant_count; i++) {
-		const struct variant_desc *chain[8];
-		size_t n = variant_ladder(variant_table[i], chain, 8, NULL, 0, NULL);
-		for (size_t k = 0; k < n && !variant_table[i]->ladder_only; k++)
-			if (chain[k] == v)
-				return variant_table[i];
-	}
-	return v;
-}
-
 /* The rungs of top's ladder that have a ws trait, base first. */
 static size_t ws_rungs(const struct variant_desc *top, const struct variant_desc **out, size_t max)
 {
@@ -92,14 +66,6 @@ static const char *kib(long long bytes, char *buf, size_t len) { return fmt_byte
 
 /* ---- the partition ---------------------------------------------------------------- */
 
-void fig_warpspec_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd;
-	const struct variant_desc *v = ws_variant(o);
-	snprintf(buf, len, "The thread block of %s: warpgroup roles, register split, shared-memory ring and mbarriers",
-		 v ? v->name : "a warp-specialised variant");
-}
-
 /* A role's box: a bold first line and a second line, filled with fill. */
 static void role_box(struct rctx *c, struct rbox b, const char *l1, const char *l2, const struct rgb *fill)
 {
@@ -128,7 +94,7 @@ void fig_warpspec(struct rctx *c, const struct rdata *rd, const struct figopts *
 	const struct rstyle *st = c->st;
 	char title[300], b1[48], b2[48], l1[200], l2[300];
 	fig_warpspec_title(rd, o, title, sizeof(title));
-	const struct variant_desc *v = ws_variant(o);
+	const struct variant_desc *v = ws_variant_or_default(o->variant);
 	struct attn_shape s;
 	const struct record *r = v ? ws_shape(rd, o, v, &s) : NULL;
 	const struct record *recs[1] = { r };
@@ -254,18 +220,6 @@ void fig_warpspec(struct rctx *c, const struct rdata *rd, const struct figopts *
 
 /* ---- the timeline ------------------------------------------------------------------- */
 
-void fig_wstimeline_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd;
-	const struct variant_desc *top = ws_top(o);
-	if (o->step > 0)
-		snprintf(buf, len, "The loop of %s, step %d: the implemented schedule, not a measured trace",
-			 top ? top->name : "a warp-specialised kernel", o->step);
-	else
-		snprintf(buf, len, "The loop of each rung of %s: the implemented schedule, not a measured trace",
-			 top ? top->name : "the ladder");
-}
-
 /* The measured time and step of rung v, from the ablation table's cells. */
 static void rung_measured(const struct dtable *T, const struct variant_desc *v, char *buf, size_t len)
 {
@@ -383,7 +337,7 @@ void fig_wstimeline(struct rctx *c, const struct rdata *rd, const struct figopts
 	const struct rstyle *st = c->st;
 	char title[400], head[400], meas[200];
 	fig_wstimeline_title(rd, o, title, sizeof(title));
-	const struct variant_desc *top = ws_top(o), *rung[8];
+	const struct variant_desc *top = ws_ladder_top(o->variant), *rung[8];
 	size_t nr = ws_rungs(top, rung, 8);
 	/* the measured numbers: the ablation table of this ladder, under the figure's conditions */
 	struct figopts oa = *o;
@@ -489,18 +443,13 @@ static void pnum(struct rctx *c, const char *key, const char *what, double px, d
 	draw_numeral(c, k, what, px, py, tx, ty);
 }
 
-void fig_pwarpspec_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	fig_warpspec_title(rd, o, buf, len);
-}
-
 /* The thread block of a producer/consumer arrangement: the producer group,
  * the consumer groups, the ring of stages with their barriers in shared
  * memory, the paths between them. */
 void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct variant_desc *v = ws_variant(o);
+	const struct variant_desc *v = ws_variant_or_default(o->variant);
 	struct attn_shape s;
 	struct ws_partition p;
 	if (!v || (ws_shape(rd, o, v, &s), ws_partition_of(v, &s, rdata_sm_count(rd), &p))) {
@@ -590,20 +539,13 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 	     box.x + box.w - nw / 2 - 1, (in.y + gh + top) / 2);
 }
 
-void fig_ptimeline_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	(void)rd;
-	const struct variant_desc *v = ws_variant(o);
-	snprintf(buf, len, "The loop of %s as a timing diagram of its schedule", v ? v->name : "a warp-specialised kernel");
-}
-
 /* One rung's loop: a lane for the copy unit, the matrix unit and each
  * consumer group; hatching tells the operations apart; numerals name one
  * of each in the middle of the loop. */
 void fig_ptimeline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct variant_desc *v = ws_variant(o);
+	const struct variant_desc *v = ws_variant_or_default(o->variant);
 	struct attn_shape s;
 	static struct ws_timeline tl;
 	if (!v || (ws_shape(rd, o, v, &s), ws_timeline_build(&tl, v->ws, v->rung, s.head_dim, 4, NULL))) {

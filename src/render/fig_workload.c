@@ -37,11 +37,6 @@ struct rbox workload_bar(struct rbox cell, double frac, double bar_h)
 	return rbox_make(cell.x, cell.y, cell.w * f, bar_h < cell.h ? bar_h : cell.h);
 }
 
-void fig_workload_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
-{
-	fig_sel_title(rd, o, "Memory workload: bytes and hit rates at L1/shared, L2 and DRAM per kernel", buf, len);
-}
-
 /* The quantities of a level: bytes (the bar), then what its text reads. */
 struct wl_row {
 	char label[COUNTER_LABEL];

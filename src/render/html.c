@@ -155,7 +155,7 @@ static void put_table(FILE *f, const struct dblock *b)
 }
 
 /* Figure block b, drawn into the folder as file: its element. */
-static void put_figure(struct page *p, const struct dblock *b, const char *file, const char *title)
+static void put_figure(struct page *p, const struct dblock *b, const char *file)
 {
 	FILE *f = p->f;
 	fprintf(f, "<figure id=\"fig%d\">\n<img src=\"", b->number);
@@ -167,12 +167,12 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file,
 	if (b->caption)
 		put_plain(f, b->caption);
 	else
-		put_text(f, title);
+		put_text(f, b->title);
 	fprintf(f, "\">\n<figcaption><b>Figure %d.</b> ", b->number);
 	if (b->caption)
 		put_inline(f, b->caption);
 	else
-		put_text(f, title);
+		put_text(f, b->title);
 	fputs("</figcaption>\n</figure>\n", f);
 }
 
@@ -224,7 +224,7 @@ static void put_end(struct page *p)
 
 /* The sections, linked (a page has no page numbers), then the figures and
  * tables, each linked by its title. */
-static void put_contents(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd)
+static void put_contents(struct page *p, const struct dblock *b)
 {
 	const struct docmodel *m = &p->m;
 	FILE *f = p->f;
@@ -248,17 +248,12 @@ static void put_contents(struct page *p, const struct dblock *b, const struct te
 				fprintf(f, "<h3>%s</h3>\n<ol class=\"refs\">\n", kind ? "Tables" : "Figures");
 			fprintf(f, "<li><a href=\"#%s%d\">%s %d</a> ", kind ? "tab" : "fig", x->number,
 				kind ? "Table" : "Figure", x->number);
-			char title[600] = "";
 			if (kind)
 				put_text(f, x->table_title);
 			else if (x->caption)
 				put_plain(f, x->caption);
-			else if (x->fig->title) {
-				struct figopts fo = x->fo;
-				fo.glossary = &t->glossary;
-				x->fig->title(rd, &fo, title, sizeof title);
-				put_text(f, title);
-			}
+			else
+				put_text(f, x->title);
 			fputs("</li>\n", f);
 		}
 		if (any)

@@ -128,14 +128,14 @@ static void put_table(FILE *f, const struct dblock *b)
 }
 
 /* Figure block b, drawn into the folder as file: its image with the caption. */
-static void put_figure(struct page *p, const struct dblock *b, const char *file, const char *title)
+static void put_figure(struct page *p, const struct dblock *b, const char *file)
 {
 	fprintf(p->f, "<a id=\"fig%d\"></a>\n\n![Figure %d](%s/%s)\n\n**Figure %d.** ", b->number, b->number, p->dirname,
 		file, b->number);
 	if (b->caption)
 		put_inline(p->f, b->caption);
 	else
-		put_text(p->f, title, 0);
+		put_text(p->f, b->title, 0);
 	fputs("\n\n", p->f);
 }
 
@@ -159,9 +159,8 @@ static void put_section(FILE *f, int number)
 }
 
 /* The sections, linked by their anchors. */
-static void put_contents(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd)
+static void put_contents(struct page *p, const struct dblock *b)
 {
-	(void)t, (void)rd;
 	const struct docmodel *m = &p->m;
 	FILE *f = p->f;
 	fputs("**", f);

@@ -38,10 +38,9 @@ static int page_open(struct page *p, const struct template *t, struct rdata *rd,
 	return 0;
 }
 
-/* Figure block b drawn into the folder as SVG: its file name (file) and,
- * when it has no caption, its title (title, else "").  0 or the renderer's code. */
+/* Figure block b drawn into the folder as SVG, its file name in file.  0 or the renderer's code. */
 static int page_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		       double dpi, char *file, size_t flen, char *title, size_t tlen)
+		       double dpi, char *file, size_t flen)
 {
 	char no[16], base[600], path[4900];
 	snprintf(no, sizeof no, "%02d", b->number);
@@ -50,12 +49,7 @@ static int page_figure(struct page *p, const struct dblock *b, const struct temp
 	snprintf(path, sizeof path, "%s/%s", p->dir, file);
 	struct figopts fo = b->fo;
 	fo.glossary = &t->glossary;
-	int rc = render_figure_file(rd, b->fig->name, &fo, p->st, path, dpi);
-	if (tlen)
-		title[0] = '\0';
-	if (!rc && !b->caption && b->fig->title)
-		b->fig->title(rd, &fo, title, tlen);
-	return rc;
+	return render_figure_file(rd, b->fig->name, &fo, p->st, path, dpi);
 }
 
 /* Commit the page (rc == 0 and no write error) or abort it. */
@@ -135,13 +129,13 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 			fputs(w->list[1], f);
 			break;
 		case D_CONTENTS:
-			w->contents(&p, b, t, rd);
+			w->contents(&p, b);
 			break;
 		case D_FIGURE: {
-			char file[610], title[600];
-			rc = page_figure(&p, b, t, rd, o->dpi, file, sizeof file, title, sizeof title);
+			char file[610];
+			rc = page_figure(&p, b, t, rd, o->dpi, file, sizeof file);
 			if (!rc)
-				w->figure(&p, b, file, title);
+				w->figure(&p, b, file);
 			figures++;
 			break;
 		}

@@ -34,9 +34,9 @@ struct page_writer {
 	void (*section)(FILE *, int number);      /* a section heading's opening, with its anchor */
 	const char *section_end;
 	const char *sub[2], *list[2], *item[2];   /* opening and closing of subheading, bullet list, bullet */
-	void (*contents)(struct page *, const struct dblock *, const struct template *, const struct rdata *);
-	/* a figure block, drawn into the folder as file (SVG); title: its kind's title when it has no caption, else "" */
-	void (*figure)(struct page *, const struct dblock *, const char *file, const char *title);
+	void (*contents)(struct page *, const struct dblock *);
+	/* a figure block, drawn into the folder as file (SVG), with its caption or else its title */
+	void (*figure)(struct page *, const struct dblock *, const char *file);
 	void (*table)(FILE *, const struct dblock *);
 };
 /* The paragraphs of text (separated by blank lines), each through w->paragraph. */

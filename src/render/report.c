@@ -33,7 +33,6 @@
 
 struct figrec {
 	const struct dblock *b;      /* the figure block of the model */
-	char title[300];
 	int parts[FIG_MAX_PARTS];    /* numeral indices (patent) */
 	int nparts;
 	char label[24];              /* sheets: "FIG. 3A" (views of one section share a number) */
@@ -385,7 +384,7 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 /* A figure's caption: the template's, else its kind's title (plain text, which is inline text too). */
 static void caption_of(const struct figrec *f, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", f->b->caption ? f->b->caption : f->title);
+	snprintf(buf, len, "%s", f->b->caption ? f->b->caption : f->b->title ? f->b->title : "");
 }
 
 static void article_figure(struct doc *d, const struct dblock *b)
@@ -529,7 +528,6 @@ static void plan_figure(struct doc *d, const struct dblock *b)
 	struct figrec *f = &d->figs[d->nfigs++];
 	memset(f, 0, sizeof(*f));
 	f->b = b;
-	b->fig->title(d->rd, &b->fo, f->title, sizeof(f->title));
 	if (d->st->patent) {
 		/* a sheet-sized box, as the figure will be drawn */
 		struct rbox box = rbox_make(0, 0, d->pw - d->st->margin_l - d->st->margin_r,

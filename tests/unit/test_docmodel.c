@@ -117,6 +117,11 @@ static void test_review_blocks(void)
 	/* the data-flow figure of a variant section names that variant */
 	const struct dblock *f = figure_no(m, 1);
 	CHECK(f && f->fig && !strcmp(f->fig->name, "dataflow-compare"));
+	/* every figure carries its kind's title, in this build too (no renderer needed) */
+	CHECK(f && f->title && !strncmp(f->title, "Data flow of standard against flash2 (", 38));
+	for (size_t i = 0; i < m->n; i++)
+		if (m->b[i].kind == D_FIGURE)
+			CHECK(m->b[i].title && m->b[i].title[0]);
 	/* values come from the fixture: flash2 at the focus, 1.81 ms in results-small.yaml */
 	CHECK(text_has(m, "flash2 ran in 1.81 ms"));
 	unload(&d);
