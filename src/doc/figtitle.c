@@ -17,6 +17,16 @@
 #include "doc/figkind.h"
 #include "doc/wsched.h"
 
+/* "BEFORE the-subject AFTER": the figure's variant (its option's, else the
+ * documents' subject) named inside a fixed sentence. */
+static void subject_title(const struct rdata *rd, const struct figopts *o, const char *before, const char *after,
+			  char *buf, size_t len)
+{
+	char k[SERIES_KEY];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
+	snprintf(buf, len, "%s%s%s", before, k, after);
+}
+
 /* ---- data flow (render/fig_dataflow.c) --------------------------------------- */
 void fig_dataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
@@ -56,10 +66,8 @@ void fig_warps_title(const struct rdata *rd, const struct figopts *o, char *buf,
 /* ---- the backward's partition (render/fig_backward.c) ------------------------ */
 void fig_bwdpart_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "The backward of %s: a thread block per K/V block, its warps in the five products, "
-		 "dQ reduced across blocks", k);
+	subject_title(rd, o, "The backward of ", ": a thread block per K/V block, its warps in the five products, "
+		      "dQ reduced across blocks", buf, len);
 }
 
 /* ---- charts (render/fig_charts.c) -------------------------------------------- */
@@ -212,9 +220,8 @@ void fig_warpsplit_title(const struct rdata *rd, const struct figopts *o, char *
 
 void fig_causal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	char a[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), a);
-	snprintf(buf, len, "Causal mask in %s: tile pairs computed, masked on the diagonal and skipped", a);
+	subject_title(rd, o, "Causal mask in ", ": tile pairs computed, masked on the diagonal and skipped", buf,
+		      len);
 }
 
 void fig_ladder_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
@@ -306,30 +313,22 @@ void fig_capcompare_title(const struct rdata *rd, const struct figopts *o, char 
 /* ---- patent views (render/fig_patent.c) -------------------------------------- */
 void fig_pdataflow_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "Data flow of %s: memory, processor and the paths between them", k);
+	subject_title(rd, o, "Data flow of ", ": memory, processor and the paths between them", buf, len);
 }
 
 void fig_pgrid_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "Thread blocks of %s and their waves over the multiprocessors", k);
+	subject_title(rd, o, "Thread blocks of ", " and their waves over the multiprocessors", buf, len);
 }
 
 void fig_pwarps_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "The work of one thread block of %s divided among its warps", k);
+	subject_title(rd, o, "The work of one thread block of ", " divided among its warps", buf, len);
 }
 
 void fig_pcausal_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
-	char k[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), k);
-	snprintf(buf, len, "Tile pairs of a causal pass of %s", k);
+	subject_title(rd, o, "Tile pairs of a causal pass of ", "", buf, len);
 }
 
 void fig_pthroughput_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
