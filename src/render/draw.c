@@ -132,13 +132,9 @@ static char *break_long_words(const char *s, int markup)
 
 static void pango_text(void *ctx, const char *s, size_t n)
 {
-	for (const char *e = s + n; s < e; s++) {
-		const char *r = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : NULL;
-		if (r)
-			g_string_append((GString *)ctx, r);
-		else
-			g_string_append_c((GString *)ctx, *s);
-	}
+	char *e = g_markup_escape_text(s, (gssize)n);
+	g_string_append((GString *)ctx, e);
+	g_free(e);
 }
 
 static void pango_style(void *ctx, enum inline_style s, int open)

@@ -21,15 +21,15 @@
 #include "doc/inline.h"
 #include "render/page.h"
 
-/* Text with & < > " escaped. */
-static void put_escaped(FILE *f, const char *s, const char *end)
+/* Text with & < > escaped, and " where quote is set (text that may stand in an attribute). */
+static void put_escaped(FILE *f, const char *s, const char *end, int quote)
 {
 	for (; s < end; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
+		case '"': fputs(quote ? "&quot;" : "\"", f); break;
 		default: fputc(*s, f);
 		}
 	}
@@ -43,10 +43,10 @@ static void put_text(FILE *f, const char *s)
 	if (!s)
 		return;
 	if (g_utf8_validate(s, -1, &bad)) {
-		put_escaped(f, s, s + strlen(s));
+		put_escaped(f, s, s + strlen(s), 1);
 		return;
 	}
-	put_escaped(f, s, bad);
+	put_escaped(f, s, bad, 1);
 	fputs("…", f);
 }
 
@@ -69,11 +69,7 @@ static void put_linked(FILE *f, const char *s, const char *end)
 				break;
 		}
 		if (k == sizeof refs / sizeof refs[0]) {
-			const char *e = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : NULL;
-			if (e)
-				fputs(e, f);
-			else
-				fputc(*s, f);
+			put_escaped(f, s, s + 1, 0);
 			s++;
 			continue;
 		}

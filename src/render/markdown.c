@@ -46,35 +46,39 @@ static void put_text(FILE *f, const char *s, int cell)
 /* Inside a code span Markdown takes every character as it is (a backslash
  * too), so code is written raw: only a backtick, which would end the span,
  * becomes a quote, and a line break a space. */
-static int md_in_code;
+struct md_out {
+	FILE *f;
+	int in_code;
+};
 
-static void md_text(void *f, const char *s, size_t n)
+static void md_text(void *ctx, const char *s, size_t n)
 {
-	if (md_in_code) {
+	struct md_out *o = ctx;
+	if (o->in_code) {
 		for (size_t i = 0; i < n; i++)
-			fputc(s[i] == '`' ? '\'' : s[i] == '\n' ? ' ' : s[i], f);
+			fputc(s[i] == '`' ? '\'' : s[i] == '\n' ? ' ' : s[i], o->f);
 		return;
 	}
 	char *run = strndup(s, n);
-	put_text(f, run, 0);
+	put_text(o->f, run, 0);
 	free(run);
 }
 
-static void md_style(void *f, enum inline_style s, int open)
+static void md_style(void *ctx, enum inline_style s, int open)
 {
 	static const char *const mark[INLINE_STYLES] = { "**", "_", "`" };
+	struct md_out *o = ctx;
 	if (s == INLINE_CODE)
-		md_in_code = open;
-	fputs(mark[s], f);
+		o->in_code = open;
+	fputs(mark[s], o->f);
 }
 
 /* The model's inline text as Markdown. */
 static void put_inline(FILE *f, const char *s)
 {
 	static const struct inline_out out = { md_text, md_style };
-	md_in_code = 0;
-	inline_walk(s, &out, f);
-	md_in_code = 0;
+	struct md_out o = { f, 0 };
+	inline_walk(s, &out, &o);
 }
 
 /* One paragraph on one line (Markdown joins its lines anyway); a note as a quote. */

@@ -382,9 +382,9 @@ static void draw_figure(struct doc *d, int n, struct rbox box)
 }
 
 /* A figure's caption: the template's, else its kind's title (plain text, which is inline text too). */
-static void caption_of(const struct figrec *f, char *buf, size_t len)
+static const char *caption_of(const struct figrec *f)
 {
-	snprintf(buf, len, "%s", f->b->caption ? f->b->caption : f->b->title ? f->b->title : "");
+	return f->b->caption ? f->b->caption : f->b->title ? f->b->title : "";
 }
 
 static void article_figure(struct doc *d, const struct dblock *b)
@@ -396,10 +396,10 @@ static void article_figure(struct doc *d, const struct dblock *b)
 	struct figrec *f = &d->figs[n - 1];
 	double w = d->area.w * (b->width > 0 ? b->width : 1);
 	double ratio = b->height > 0 ? b->height : f->b->fig->ratio;
-	char cap[900], lab[32], full[1000];
-	caption_of(f, cap, sizeof(cap));
+	char lab[32], full[1000];
 	fig_label(d, n, lab, sizeof(lab));
-	snprintf(full, sizeof(full), "%c%s.%c %s", inline_mark(INLINE_BOLD, 1), lab, inline_mark(INLINE_BOLD, 0), cap);
+	snprintf(full, sizeof(full), "%c%s.%c %s", inline_mark(INLINE_BOLD, 1), lab, inline_mark(INLINE_BOLD, 0),
+		 caption_of(f));
 	double ch;
 	text_extent(&d->c, full, st->size_caption, TX_INLINE | TX_NOSCALE, d->area.w, NULL, &ch);
 	double h = w * ratio;
@@ -488,12 +488,11 @@ static void brief(struct doc *d)
 	struct sbuf sb;
 	sbuf_init(&sb);
 	for (size_t i = 0; i < d->nfigs && !d->err; i++) {
-		char cap[900], lab[32];
-		caption_of(&d->figs[i], cap, sizeof(cap));
+		char lab[32];
 		fig_label(d, (int)i + 1, lab, sizeof(lab));
 		sb.len = 0;
 		sb.buf[0] = '\0';
-		if (pdesc_sentence(&sb, lab, cap))
+		if (pdesc_sentence(&sb, lab, caption_of(&d->figs[i])))
 			d->err = RENDER_FAIL;
 		else
 			paragraph(d, sb.buf, st->size_body, 0, 0);
