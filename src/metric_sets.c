@@ -2,7 +2,7 @@
  *
  * Pass costs on GH100 (cuptiProfilerHostGetNumOfPasses, CUPTI 13.0):
  * memory 1, default 2 (the bank-conflict counters need the second pass),
- * workload 2, stalls 7, full 4.  docs/metrics.md has the table.
+ * workload 3, stalls 6, full 4.  docs/metrics.md has the table.
  */
 #include "metric_sets.h"
 
@@ -36,16 +36,20 @@ static const char *const set_full[] = {
 static const char *const set_workload[] = {
 	M_DRAM_READ, M_DRAM_WRITE, M_L2_BYTES, M_L2_HIT, M_L1_BYTES, M_L1_HIT, M_SMEM_WF, M_DURATION,
 	M_L2_RED_SECT, M_L2_ATOM_SECT, /* the backward's dQ reductions in the L2 */
+	/* what the LSU wavefronts do not see on Hopper: wgmma's operand reads
+	 * from shared memory and TMA's bytes into it */
+	M_SMEM_GMMA_WF, M_SMEM_TMA_BYTES,
 };
 
 /* warp-state statistics as Nsight Compute's WarpStateStats section reads
  * them: every stall reason the range profiler counts on GH100, and the
- * active warp-cycles they divide (7 passes on GH100) */
+ * active warp-cycles they divide (6 passes on GH100) */
 #define STALL_REASONS(X) \
 	X(long_scoreboard, "long scoreboard", "an L1TEX result: global or local memory") \
 	X(short_scoreboard, "short scoreboard", "an MIO result: shared memory, MUFU (exp)") \
 	X(mio_throttle, "MIO throttle", "room in the MIO queue: shared memory, ldmatrix, MUFU") \
 	X(math_pipe_throttle, "math-pipe throttle", "a busy execution pipe: tensor, FMA") \
+	X(gmma, "GMMA", "a warpgroup MMA (wgmma) in flight: its operands or its result") \
 	X(not_selected, "not selected", "nothing: eligible, another warp issued") \
 	X(selected, "selected", "nothing: issuing") \
 	X(wait, "wait", "a fixed-latency dependency") \
@@ -80,7 +84,7 @@ const struct metric_set metric_sets_builtin[] = {
 	SET("default", "HBM, L2, shared-memory wavefronts and conflicts, ldmatrix, occupancy, tensor pipe, duration, clock (2 passes on GH100)", set_default),
 	SET("capture", "record -- CMD's default: HBM read/write, L2 write sectors (the stored-or-not verdict), shared-memory load wavefronts, occupancy, tensor pipe, duration", set_capture),
 	SET("workload", "bytes and sector hit rates at L1 and L2, shared-memory wavefronts, DRAM, duration (2 passes on GH100)", set_workload),
-	SET("stalls", "warp-state statistics: warp-cycles stalled per reason (long/short scoreboard, MIO and math-pipe throttle, barrier, not selected, ...) over active warp-cycles (7 passes on GH100)", set_stalls),
+	SET("stalls", "warp-state statistics: warp-cycles stalled per reason (long/short scoreboard, MIO and math-pipe throttle, GMMA, barrier, not selected, ...) over active warp-cycles (6 passes on GH100)", set_stalls),
 	SET("full", "default plus instruction mix (FP32 add/mul/fma, MUFU, tensor HMMA/HGMMA), barrier stalls, L2 sectors, ldgsts (4 passes on GH100)", set_full),
 };
 const size_t metric_sets_builtin_count = sizeof(metric_sets_builtin) / sizeof(metric_sets_builtin[0]);
@@ -124,6 +128,7 @@ const struct metric_info metric_table[] = {
 	{ M_SMEM_LD_WF, MU_COUNT, METRIC_SUM, "shared-memory load wavefronts" },
 	{ M_SMEM_ST_WF, MU_COUNT, METRIC_SUM, "shared-memory store wavefronts" },
 	{ M_SMEM_GMMA_WF, MU_COUNT, METRIC_SUM, "shared-memory wavefronts of wgmma operand reads" },
+	{ M_SMEM_TMA_BYTES, MU_BYTES, METRIC_SUM, "bytes TMA loads from global memory into shared memory" },
 	{ M_SMEM_LD_CONF, MU_COUNT, METRIC_SUM, "shared-memory load bank conflicts" },
 	{ M_SMEM_ST_CONF, MU_COUNT, METRIC_SUM, "shared-memory store bank conflicts" },
 	{ M_LDSM, MU_COUNT, METRIC_SUM, "ldmatrix warp instructions" },

@@ -63,6 +63,9 @@ int metric_needs_kernel_replay(const char *name);
 #define M_TENSOR_HMMA    "smsp__inst_executed_pipe_tensor_op_hmma.sum"
 #define M_TENSOR_GMMA    "smsp__inst_executed_pipe_tensor_op_gmma.sum"
 #define M_SMEM_GMMA_WF   "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum"
+/* bytes the tensor memory accelerator (TMA) loads from global memory over the
+ * crossbar into L1/shared: the tile loads no LSU counter sees */
+#define M_SMEM_TMA_BYTES "l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum"
 #define M_INST_EXECUTED  "smsp__inst_executed.sum"
 #define M_SMS_ACTIVE     "sm__cycles_active.avg"
 /* the memory workload (issue 31): bytes and sector hit rates at L1 and L2 */
