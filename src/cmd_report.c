@@ -234,11 +234,19 @@ int cmd_report(int argc, char **argv)
 	struct rtrace trace = { 0 };
 	rd.trace = &trace;
 	int rc = EXIT_OK;
-	if (x.trace_path && !(trace.f = fopen(x.trace_path, "w"))) {
-		error("cannot write '%s': %s", x.trace_path, strerror(errno));
-		rinputs_release(&in);
-		template_release(&t);
-		return EXIT_FAILURE_RUN;
+	/* the trace is one of the report's outputs: through outfile, in its
+	 * transaction, so it replaces no input and no other output */
+	struct outfile tof = { 0 };
+	outfile_begin();
+	if (x.trace_path) {
+		int trc = outfile_open(&tof, x.trace_path, NULL);
+		if (trc) {
+			outfile_end(0);
+			rinputs_release(&in);
+			template_release(&t);
+			return trc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
+		}
+		trace.f = tof.f;
 	}
 	if (!in.res.nrecords) {
 		error("%s has no records: nothing to report (record some with 'attnprof record')", in.files);
@@ -251,8 +259,7 @@ int cmd_report(int argc, char **argv)
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		/* every file of the report (PDF or page, layout, notes, figures,
-		 * missing spec) renamed into place together, or none */
-		outfile_begin();
+		 * missing spec, trace) renamed into place together, or none */
 		int r = writers[w].write(&t, &rd, &o, &s);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		if (r == RENDER_OK) {
@@ -265,6 +272,11 @@ int cmd_report(int argc, char **argv)
 			int mrc = x.missing ? write_missing_spec(&rd, x.missing) : 0;
 			if (mrc)
 				rc = mrc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
+			if (rc == EXIT_OK && tof.f) {
+				trace.f = NULL;
+				if (outfile_commit(&tof))
+					rc = EXIT_FAILURE_RUN;
+			}
 			if (outfile_end(rc == EXIT_OK) && rc == EXIT_OK)
 				rc = EXIT_FAILURE_RUN;
 			if (trace.ambiguous)
@@ -285,10 +297,9 @@ int cmd_report(int argc, char **argv)
 			rc = r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 		}
 	}
-	if (trace.f && fclose((FILE *)trace.f) && rc == EXIT_OK) {
-		error("cannot write '%s': %s", x.trace_path, strerror(errno));
-		rc = EXIT_FAILURE_RUN;
-	}
+	if (tof.f)
+		outfile_abort(&tof);
+	outfile_end(0); /* a no-op after outfile_end above */
 	rinputs_release(&in);
 	template_release(&t);
 	return rc;

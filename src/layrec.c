@@ -199,8 +199,9 @@ int layrec_save(const struct layrec *r, const char *path)
 		return error("cannot record the layout for '%s': out of memory", path);
 	/* through outfile: a temporary name that fits, and never over an input */
 	struct outfile of;
-	if (outfile_open(&of, path, NULL))
-		return -1;
+	int orc = outfile_open(&of, path, NULL);
+	if (orc)
+		return orc; /* -2: an input of the command, a usage error */
 	FILE *f = of.f;
 	fprintf(f, "%s\npdf %ld %016llx\nstyle %s\n", LAYREC_FORMAT, r->pdf_bytes, r->pdf_hash, r->style);
 	for (int i = 0; i < LR_NROLES; i++)

@@ -115,7 +115,8 @@ int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash);
 /* The record's path for a PDF: "x.pdf" -> "x.layout". */
 void layrec_path(const char *pdf, char *buf, size_t len);
 
-/* Write atomically (temporary file, then rename); 0 or -1 (message printed). */
+/* Write atomically (temporary file, then rename); 0, or -1 (message printed),
+ * -2 when path is an input or another output of the command (a usage error). */
 int layrec_save(const struct layrec *r, const char *path);
 /* Read; 0, or -1 with the message (file:line) printed. */
 int layrec_load(struct layrec *r, const char *path);

@@ -29,8 +29,6 @@
 #include "util/file.h"
 #include "util/ustr.h"
 
-#define MAX_FIGS 160
-
 struct figrec {
 	const struct dblock *b;      /* the figure block of the model */
 	int parts[FIG_MAX_PARTS];    /* numeral indices (patent) */
@@ -56,8 +54,8 @@ struct doc {
 	double y;                    /* cursor in it */
 	int fig_no, table_no;
 	struct numerals num;
-	struct figrec figs[MAX_FIGS];
-	size_t nfigs;
+	struct figrec *figs;         /* every figure of the document (grown as planned) */
+	size_t nfigs, afigs;
 	const struct docmodel *m;
 	int err;
 	int page_open;
@@ -499,15 +497,17 @@ static void brief(struct doc *d)
 	}
 	if (!d->nfigs)
 		paragraph(d, "(this document has no drawings)", st->size_body, TX_ITALIC, 0);
-	const int *parts[MAX_FIGS];
-	int nparts[MAX_FIGS];
-	for (size_t i = 0; i < d->nfigs; i++) {
+	const int **parts = malloc((d->nfigs + 1) * sizeof(*parts));
+	int *nparts = malloc((d->nfigs + 1) * sizeof(*nparts));
+	for (size_t i = 0; parts && nparts && i < d->nfigs; i++) {
 		parts[i] = d->figs[i].parts;
 		nparts[i] = d->figs[i].nparts;
 	}
 	sb.len = 0;
 	sb.buf[0] = '\0';
-	int n = pdesc_list(&sb, &d->num, parts, nparts, d->nfigs);
+	int n = parts && nparts ? pdesc_list(&sb, &d->num, parts, nparts, d->nfigs) : -1;
+	free(parts);
+	free(nparts);
 	if (n < 0) {
 		d->err = RENDER_FAIL;
 	} else if (n > 0) {
@@ -522,8 +522,16 @@ static void brief(struct doc *d)
 /* Plan: the figures in order, and (patent) their numerals. */
 static void plan_figure(struct doc *d, const struct dblock *b)
 {
-	if (d->nfigs >= MAX_FIGS)
-		return;
+	if (d->nfigs == d->afigs) {
+		size_t cap = d->afigs ? 2 * d->afigs : 64;
+		struct figrec *p = realloc(d->figs, cap * sizeof(*p));
+		if (!p) {
+			error("out of memory planning figure %zu", d->nfigs + 1);
+			d->err = RENDER_FAIL;
+			return;
+		}
+		d->figs = p, d->afigs = cap;
+	}
 	struct figrec *f = &d->figs[d->nfigs++];
 	memset(f, 0, sizeof(*f));
 	f->b = b;
@@ -913,9 +921,10 @@ static int save_layout(struct doc *d, const char *pdf, const char *path)
 	r->min[LR_FIGURE] = d->st->min_figure;
 	r->min[LR_NUMERAL] = d->st->min_figure;
 	/* the PDF as written: under its temporary name until the command's outputs are renamed together */
-	if (layrec_hash_file(outfile_pending(pdf), &r->pdf_bytes, &r->pdf_hash) || layrec_save(r, path))
+	if (layrec_hash_file(outfile_pending(pdf), &r->pdf_bytes, &r->pdf_hash))
 		return RENDER_FAIL;
-	return 0;
+	int lrc = layrec_save(r, path);
+	return lrc == -2 ? RENDER_BAD_INPUT : lrc ? RENDER_FAIL : 0;
 }
 
 static int figures_dir(struct doc *d, const char *dir, double dpi)
@@ -1018,6 +1027,8 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	}
 	numerals_release(&d->num);
 	sbuf_release(&d->notes);
+	free(d->figs);
+	d->figs = NULL;
 	docmodel_release(&m);
 	return rc;
 }

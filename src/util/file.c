@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <limits.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 
 static int in_txn; /* outfile_begin() .. outfile_end() */
 static int pending_same(const char *path);
+static int claim_output(const char *path);
 
 /* The files this run read: an output must not replace one of them. */
 static struct input {
@@ -146,10 +148,14 @@ int outfile_open(struct outfile *o, const char *path, const char *keep_what)
 		error("refusing to write '%s': it is the %s this command reads (name another output)", path, what);
 		return -2;
 	}
-	if (in_txn && pending_same(path)) {
+	if (in_txn && (pending_same(path) || claim_output(path))) {
 		error("refusing to write '%s' twice: this command already writes it (name another output)", path);
 		return -2;
 	}
+	/* a write past RLIMIT_FSIZE fails with EFBIG ("File too large") and
+	 * the temporary is removed, instead of the signal killing the command
+	 * with the temporary left behind */
+	signal(SIGXFSZ, SIG_IGN);
 	struct stat st;
 	int exists = stat(path, &st) == 0;
 	if (exists && S_ISDIR(st.st_mode))
@@ -200,8 +206,12 @@ int outfile_open(struct outfile *o, const char *path, const char *keep_what)
 	return 0;
 }
 
+static void unclaim_output(const char *path);
+
 void outfile_abort(struct outfile *o)
 {
+	if (in_txn && o->path)
+		unclaim_output(o->path); /* not written: it may be opened again */
 	if (o->f)
 		fclose(o->f);
 	if (o->tmp[0])
@@ -240,6 +250,73 @@ const char *outfile_pending(const char *path)
 		if (!strcmp(pend[i].path, path))
 			return pend[i].tmp;
 	return path;
+}
+
+/* The outputs this transaction has opened, committed or not: by the
+ * canonical name of their folder and their own name, and by device and
+ * inode when they exist, so two names of one file (a hard link, "./x") are
+ * one output. */
+static struct claimed {
+	char *name;
+	dev_t dev;
+	ino_t ino;
+	int have;
+} *claimed;
+static size_t nclaimed, aclaimed;
+
+static char *canonical_name(const char *path)
+{
+	char dirbuf[4096], basebuf[4096], real[PATH_MAX];
+	snprintf(dirbuf, sizeof(dirbuf), "%s", path);
+	snprintf(basebuf, sizeof(basebuf), "%s", path);
+	const char *dir = dirname(dirbuf), *base = basename(basebuf);
+	if (!realpath(dir, real))
+		snprintf(real, sizeof(real), "%s", dir);
+	size_t n = strlen(real) + strlen(base) + 2;
+	char *out = malloc(n);
+	if (out)
+		snprintf(out, n, "%s/%s", real, base);
+	return out;
+}
+
+/* 1 when path is an output already opened in this transaction, else
+ * remembers it and returns 0. */
+static int claim_output(const char *path)
+{
+	struct stat st;
+	int have = !stat(path, &st) && S_ISREG(st.st_mode);
+	char *name = canonical_name(path);
+	for (size_t i = 0; i < nclaimed; i++)
+		if ((name && !strcmp(name, claimed[i].name)) ||
+		    (have && claimed[i].have && claimed[i].dev == st.st_dev && claimed[i].ino == st.st_ino)) {
+			free(name);
+			return 1;
+		}
+	if (!name)
+		return 0;
+	if (nclaimed == aclaimed) {
+		size_t cap = aclaimed ? 2 * aclaimed : 8;
+		struct claimed *p = realloc(claimed, cap * sizeof(*p));
+		if (!p) {
+			free(name);
+			return 0;
+		}
+		claimed = p, aclaimed = cap;
+	}
+	claimed[nclaimed++] = (struct claimed){ name, have ? st.st_dev : 0, have ? st.st_ino : 0, have };
+	return 0;
+}
+
+static void unclaim_output(const char *path)
+{
+	char *name = canonical_name(path);
+	for (size_t i = 0; name && i < nclaimed; i++)
+		if (!strcmp(name, claimed[i].name)) {
+			free(claimed[i].name);
+			claimed[i] = claimed[--nclaimed];
+			break;
+		}
+	free(name);
 }
 
 /* A path this transaction already writes (by name, or the same file). */
@@ -347,6 +424,11 @@ int outfile_end(int ok)
 	free(pend);
 	pend = NULL;
 	npend = apend = 0;
+	for (size_t i = 0; i < nclaimed; i++)
+		free(claimed[i].name);
+	free(claimed);
+	claimed = NULL;
+	nclaimed = aclaimed = 0;
 	return rc;
 }
 
