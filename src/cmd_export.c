@@ -150,9 +150,10 @@ int cmd_export(int argc, char **argv)
 		results_release(&r);
 		return orc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}
+	errno = 0;
 	int rc = fmt == FMT_YAML ? results_write(&r, o.f)
 				 : export_records(o.f, r.records, r.nrecords, (enum export_format)fmt);
-	if (rc && fmt != FMT_YAML)
+	if (rc)
 		error("cannot write the export to %s%s%s: %s", out ? "'" : "", out ? out : "standard output", out ? "'" : "",
 		      strerror(errno ? errno : EIO));
 	if (out)

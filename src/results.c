@@ -830,9 +830,11 @@ int results_write(const struct results *r, FILE *f)
 	kv_u64(&y, "records", r->nrecords);
 	yo_map_end(&y);
 	yo_map_end(&y);
-	if (yamlout_finish(&y))
-		return error("cannot write the results (YAML emitter failed: %s)",
-			     y.em.problem ? y.em.problem : "write error");
+	if (yamlout_finish(&y)) {
+		if (!errno)
+			errno = EIO;
+		return -1; /* the caller names the file */
+	}
 	return 0;
 }
 
@@ -842,9 +844,11 @@ int results_save(const struct results *r, const char *path)
 	/* the results file record --resume continues is its own input */
 	if (outfile_open(&o, path, "results file"))
 		return -1;
+	errno = 0;
 	if (results_write(r, o.f)) {
+		int e = errno ? errno : EIO;
 		outfile_abort(&o);
-		return -1;
+		return error("cannot write '%s': %s", path, strerror(e));
 	}
 	return outfile_commit(&o);
 }

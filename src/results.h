@@ -294,7 +294,8 @@ int results_sum_launches(struct record *rec);
  * *out: 0, or -1 when no launch has it. */
 int record_launches_metric(const struct record *rec, const char *name, double *out);
 
-/* Write the whole document to f.  0 or -1. */
+/* Write the whole document to f.  0, or -1 with errno set and no message
+ * (the caller names the file). */
 int results_write(const struct results *r, FILE *f);
 /* Write to path atomically (temporary file in the same folder, fsync, rename). */
 int results_save(const struct results *r, const char *path);
