@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "export.h"
 #include "results.h"
 #include "util/error.h"
 
@@ -126,19 +127,8 @@ static void compare(struct row *w)
 
 static void csv_str(const char *s)
 {
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, stdout);
-		return;
-	}
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
+	if (s)
+		csv_string(stdout, s); /* export's guard: formulas stay text */
 }
 
 /* the shortest form that reads back as v */

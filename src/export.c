@@ -147,6 +147,8 @@ static void json_string(FILE *f, const char *s)
  * nothing).  Kernel names and notes come from other programs. */
 static int csv_formula(const char *s)
 {
+	while (*s == ' ' || *s == '\n')
+		s++; /* a spreadsheet trims leading blanks: " =1+1" runs as =1+1 */
 	if (!strchr("=+-@\t\r", s[0]) || !s[0])
 		return 0;
 	char *e;
@@ -156,7 +158,7 @@ static int csv_formula(const char *s)
 
 /* RFC 4180 quoting; a formula-like cell is quoted with a leading ' so it
  * stays text (docs/results-format.md, "Export") */
-static void csv_string(FILE *f, const char *s)
+void csv_string(FILE *f, const char *s)
 {
 	int formula = csv_formula(s);
 	if (!formula && !strpbrk(s, ",\"\n\r")) {

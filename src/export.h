@@ -23,4 +23,10 @@ enum export_format { EXPORT_CSV, EXPORT_JSON };
  * a spreadsheet would run as a formula are quoted with a leading '. */
 int export_records(FILE *f, const struct record *records, size_t n, enum export_format fmt);
 
+/* One CSV text cell, the one guard of every command's CSV (export, diff):
+ * RFC 4180 quoting, and a cell a spreadsheet would run as a formula (= + -
+ * @, a tab or CR first, after any leading blanks; not a plain number) kept
+ * text by a leading '. */
+void csv_string(FILE *f, const char *s);
+
 #endif
