@@ -23,4 +23,7 @@ enum export_format { EXPORT_CSV, EXPORT_JSON };
  * a spreadsheet would run as a formula are quoted with a leading '. */
 int export_records(FILE *f, const struct record *records, size_t n, enum export_format fmt);
 
+/* s as a JSON string, quoted and escaped (the trace export writes it too). */
+void json_string(FILE *f, const char *s);
+
 #endif
