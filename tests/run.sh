@@ -76,11 +76,14 @@ if command -v python3 >/dev/null 2>&1; then
 	last=$(printf '%s\n' "$out" | grep '^# python:' | tail -1)
 	if [ -n "$last" ]; then add_counts "$last"; else failed=$((failed + 1)); failed_names="$failed_names python"; fi
 	case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names python" ;; esac
-	echo "== export --trace against the trace-event format (tests/python/test_trace.py)"
-	out=$(python3 tests/python/test_trace.py ./attnprof 2>&1); printf '%s\n' "$out" | grep -v '^ok '
-	last=$(printf '%s\n' "$out" | grep '^# trace:' | tail -1)
-	if [ -n "$last" ]; then add_counts "$last"; else failed=$((failed + 1)); fi
-	case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names trace" ;; esac
+	# export --trace against the trace-event format; attnprof_results.load against export --csv
+	for t in trace results_reader; do
+		echo "== tests/python/test_$t.py"
+		out=$(python3 tests/python/test_$t.py ./attnprof 2>&1); printf '%s\n' "$out" | grep -v '^ok '
+		last=$(printf '%s\n' "$out" | grep '^# [a-z]*: [0-9]* passed' | tail -1)
+		if [ -n "$last" ]; then add_counts "$last"; else failed=$((failed + 1)); fi
+		case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names $t" ;; esac
+	done
 else
 	echo "skip python: skipped: no python3"; skipped=$((skipped + 1))
 fi
