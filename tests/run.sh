@@ -3,7 +3,7 @@
 # then print one summary line "N passed, N failed, N skipped" (last line).
 # Tests run from the repository root.
 #
-#   RUN_STEPS="unit cli slurm kill python fuzz gpu"   the steps to run (default all);
+#   RUN_STEPS="unit cli slurm kill python browser fuzz gpu"   the steps to run (default all);
 #   the GPU machine runs "unit cli gpu" (tools/gpu-run.sh testrunner)
 #
 # A step that exits non-zero fails even when its summary says 0 failed (a
@@ -15,7 +15,7 @@ LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0${LSAN_OPT
 export LSAN_OPTIONS
 passed=0 failed=0 skipped=0
 failed_names=""
-want() { case " ${RUN_STEPS:-unit cli slurm kill python fuzz gpu} " in *" $1 "*) return 0 ;; esac; return 1; }
+want() { case " ${RUN_STEPS:-unit cli slurm kill python browser fuzz gpu} " in *" $1 "*) return 0 ;; esac; return 1; }
 # a step's exit status against its summary: non-zero with "0 failed" is one failure more
 honour() { # NAME RC SUMMARY
 	[ "$2" -eq 0 ] && return
@@ -87,6 +87,14 @@ if command -v python3 >/dev/null 2>&1; then
 else
 	echo "skip python: skipped: no python3"; skipped=$((skipped + 1))
 fi
+fi
+
+if want browser; then
+echo "== the HTML documents in headless Chromium (tests/browser/run.sh)"
+out=$(sh tests/browser/run.sh); rc=$?; printf '%s\n' "$out"
+last=$(printf '%s\n' "$out" | tail -1)
+add_counts "$last"
+honour browser $rc "$last"
 fi
 
 if want fuzz; then
