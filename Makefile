@@ -210,7 +210,7 @@ install: attnprof
 	install -m 755 attnprof $(DESTDIR)$(PREFIX)/bin/attnprof
 	$(if $(filter 1,$(CUDA)),install -d $(DESTDIR)$(PREFIX)/lib/attnprof && install -m 755 libattnprof-inject.so $(DESTDIR)$(PREFIX)/lib/attnprof/)
 	install -d $(DESTDIR)$(PREFIX)/share/attnprof/python/attnprof_hook
-	install -m 644 src/capture/python/sitecustomize.py $(DESTDIR)$(PREFIX)/share/attnprof/python/
+	install -m 644 src/capture/python/sitecustomize.py src/capture/python/attnprof_results.py $(DESTDIR)$(PREFIX)/share/attnprof/python/
 	install -m 644 src/capture/python/attnprof_hook/*.py $(DESTDIR)$(PREFIX)/share/attnprof/python/attnprof_hook/
 	install -m 644 templates/*.yaml $(DESTDIR)$(PREFIX)/share/attnprof/templates/
 	install -m 644 docs/attnprof.1 $(DESTDIR)$(PREFIX)/share/man/man1/attnprof.1

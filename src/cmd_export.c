@@ -1,5 +1,6 @@
 /* cmd_export.c: 'attnprof export RESULTS --csv|--json' — flat rows for
- * spreadsheets and pandas (columns in src/export.h). */
+ * spreadsheets and pandas (columns in src/export.h); '--trace FILE' — a
+ * timeline for Perfetto (src/export_trace.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 
 #include "commands.h"
 #include "export.h"
+#include "export_trace.h"
 #include "results.h"
 #include "util/error.h"
 #include "util/ustr.h"
@@ -16,6 +18,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: attnprof export RESULTS (--csv | --json | --yaml) [-o FILE] [--source S] [--variant V]\n"
+		"       attnprof export RESULTS --trace FILE.json [--source S] [--variant V]\n"
 		"\n"
 		"Flatten a results file: one row per record with source, variant, phase,\n"
 		"dtype, batch, heads, kv_heads, seqlen_q, seqlen_kv, head_dim, causal,\n"
@@ -30,12 +33,16 @@ static void usage(FILE *f)
 		"  --yaml         a results file in the current format (%s): the same\n"
 		"                 header and the records kept, with end markers; rewrites\n"
 		"                 a file written in an older format\n"
+		"  --trace FILE   a Chrome trace-event file for Perfetto and chrome://tracing:\n"
+		"                 a slice per record on its stream, its kernels inside, DRAM,\n"
+		"                 L2 and clock as counters; records laid out one after another\n"
+		"                 by their measured times (a results file has no absolute times)\n"
 		"  -o FILE        write to FILE (default: standard output)\n"
 		"  --source S     only records of source S (attnprof, pytorch-sdpa, ...)\n"
 		"  --variant V    only records of variant V\n", RESULTS_FORMAT);
 }
 
-enum { FMT_YAML = 100 }; /* beside enum export_format: a results file */
+enum { FMT_YAML = 100, FMT_TRACE }; /* beside enum export_format: a results file, a trace */
 
 int cmd_export(int argc, char **argv)
 {
@@ -43,6 +50,7 @@ int cmd_export(int argc, char **argv)
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "yaml", no_argument, NULL, 'y' },
+		{ "trace", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "source", required_argument, NULL, 's' },
 		{ "variant", required_argument, NULL, 'v' },
@@ -50,16 +58,19 @@ int cmd_export(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	int fmt = -1, c;
-	const char *out = NULL, *source = NULL, *variant = NULL;
+	const char *out = NULL, *source = NULL, *variant = NULL, *trace = NULL;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 		case 'j':
-		case 'y': {
-			int f = c == 'c' ? EXPORT_CSV : c == 'j' ? EXPORT_JSON : FMT_YAML;
+		case 'y':
+		case 't': {
+			int f = c == 'c' ? EXPORT_CSV : c == 'j' ? EXPORT_JSON : c == 'y' ? FMT_YAML : FMT_TRACE;
+			if (c == 't')
+				trace = optarg;
 			if (fmt >= 0 && fmt != f) {
-				error("--csv, --json and --yaml exclude each other: pick one");
+				error("--csv, --json, --yaml and --trace exclude each other: pick one");
 				return EXIT_BAD_INPUT;
 			}
 			fmt = f;
@@ -73,8 +84,15 @@ int cmd_export(int argc, char **argv)
 		}
 	}
 	if (fmt < 0) {
-		error("export needs --csv, --json or --yaml");
+		error("export needs --csv, --json, --yaml or --trace FILE");
 		return EXIT_BAD_INPUT;
+	}
+	if (fmt == FMT_TRACE) {
+		if (out) {
+			error("--trace names its own output: drop -o '%s' (--trace FILE)", out);
+			return EXIT_BAD_INPUT;
+		}
+		out = trace;
 	}
 	if (optind != argc - 1) {
 		error(optind >= argc ? "export needs a results file" : "export takes one results file");
@@ -151,8 +169,9 @@ int cmd_export(int argc, char **argv)
 		return orc == -2 ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}
 	errno = 0;
-	int rc = fmt == FMT_YAML ? results_write(&r, o.f)
-				 : export_records(o.f, r.records, r.nrecords, (enum export_format)fmt);
+	int rc = fmt == FMT_YAML    ? results_write(&r, o.f)
+		 : fmt == FMT_TRACE ? export_trace(o.f, &r, argv[optind])
+				    : export_records(o.f, r.records, r.nrecords, (enum export_format)fmt);
 	if (rc)
 		error("cannot write the export to %s%s%s: %s", out ? "'" : "", out ? out : "standard output", out ? "'" : "",
 		      strerror(errno ? errno : EIO));

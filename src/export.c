@@ -125,7 +125,7 @@ static struct cell get_cell(const struct record *r, const struct column *col, si
 	return c;
 }
 
-static void json_string(FILE *f, const char *s)
+void json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {

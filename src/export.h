@@ -29,4 +29,7 @@ int export_records(FILE *f, const struct record *records, size_t n, enum export_
  * text by a leading '. */
 void csv_string(FILE *f, const char *s);
 
+/* s as a JSON string, quoted and escaped (the trace export writes it too). */
+void json_string(FILE *f, const char *s);
+
 #endif

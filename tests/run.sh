@@ -3,7 +3,7 @@
 # then print one summary line "N passed, N failed, N skipped" (last line).
 # Tests run from the repository root.
 #
-#   RUN_STEPS="unit cli slurm kill python fuzz gpu"   the steps to run (default all);
+#   RUN_STEPS="unit cli slurm kill python browser fuzz gpu"   the steps to run (default all);
 #   the GPU machine runs "unit cli gpu" (tools/gpu-run.sh testrunner)
 #
 # A step that exits non-zero fails even when its summary says 0 failed (a
@@ -15,7 +15,7 @@ LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0${LSAN_OPT
 export LSAN_OPTIONS
 passed=0 failed=0 skipped=0
 failed_names=""
-want() { case " ${RUN_STEPS:-unit cli slurm kill python fuzz gpu} " in *" $1 "*) return 0 ;; esac; return 1; }
+want() { case " ${RUN_STEPS:-unit cli slurm kill python browser fuzz gpu} " in *" $1 "*) return 0 ;; esac; return 1; }
 # a step's exit status against its summary: non-zero with "0 failed" is one failure more
 honour() { # NAME RC SUMMARY
 	[ "$2" -eq 0 ] && return
@@ -76,9 +76,25 @@ if command -v python3 >/dev/null 2>&1; then
 	last=$(printf '%s\n' "$out" | grep '^# python:' | tail -1)
 	if [ -n "$last" ]; then add_counts "$last"; else failed=$((failed + 1)); failed_names="$failed_names python"; fi
 	case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names python" ;; esac
+	# export --trace against the trace-event format; attnprof_results.load against export --csv
+	for t in trace results_reader; do
+		echo "== tests/python/test_$t.py"
+		out=$(python3 tests/python/test_$t.py ./attnprof 2>&1); printf '%s\n' "$out" | grep -v '^ok '
+		last=$(printf '%s\n' "$out" | grep '^# [a-z]*: [0-9]* passed' | tail -1)
+		if [ -n "$last" ]; then add_counts "$last"; else failed=$((failed + 1)); fi
+		case "$last" in *" 0 failed"*) ;; *) failed_names="$failed_names $t" ;; esac
+	done
 else
 	echo "skip python: skipped: no python3"; skipped=$((skipped + 1))
 fi
+fi
+
+if want browser; then
+echo "== the HTML documents in headless Chromium (tests/browser/run.sh)"
+out=$(sh tests/browser/run.sh); rc=$?; printf '%s\n' "$out"
+last=$(printf '%s\n' "$out" | tail -1)
+add_counts "$last"
+honour browser $rc "$last"
 fi
 
 if want fuzz; then

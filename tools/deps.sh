@@ -13,6 +13,18 @@ for p in $need; do
 		missing="$missing $p"
 	fi
 done
+# Chromium only runs the browser tests (tests/browser/run.sh): where it
+# cannot be installed they are skipped, and nothing else fails for it.
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-headless-shell >/dev/null 2>&1; then
+	if [ "$(id -u)" = 0 ]; then
+		echo "attnprof: installing chromium (for the browser tests)" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1 ||
+			{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1; } ||
+			echo "attnprof: chromium could not be installed: the browser tests will be skipped" >&2
+	else
+		echo "attnprof: no chromium: the browser tests will be skipped (sudo apt-get install chromium)" >&2
+	fi
+fi
 if [ -z "$missing" ]; then
 	exit 0
 fi

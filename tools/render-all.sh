@@ -5,7 +5,7 @@
 #   + experiments/results/repeats/*.yaml (run-to-run spread only)
 #   + experiments/results/workload/{workload,stalls}.yaml (--counters: the memory
 #     workload and warp-state counters of the same configurations, never drawn)
-#       -> reports/h200/{review,patent,slides}.pdf
+#       -> reports/h200/{review,patent,slides}.pdf, reports/h200/review.html (+ review_files/)
 #          reports/h200/figures/*.svg, *.png          (the review's figures, colour)
 #          reports/h200/figures/patent/*.svg, *.png   (the patent sheets' figures)
 #
@@ -67,6 +67,12 @@ for t in review patent slides; do
 		status=1
 	fi
 done
+# the review as one HTML page beside its PDF (its figures as SVG in review_files/),
+# the page tests/browser/run.sh opens in Chromium
+rm -rf "$out/review_files"
+# shellcheck disable=SC2086 # word splitting of the file lists is intended
+"$bin" report $files $repeats $counters $primary -t templates/review.yaml -o "$out/review.html" -q ||
+	{ echo "render-all: failed: templates/review.yaml as HTML" >&2; status=1; }
 # The attention of PyTorch programs captured with `attnprof record -- CMD`
 # (experiments/results/capture/), each beside attnprof's own references:
 #   capture-sdpa.yaml  + fa2-paper.yaml              -> reports/h200-pytorch/sdpa-backends.pdf

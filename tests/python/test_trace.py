@@ -1,0 +1,211 @@
+"""tests/python/test_trace.py ATTNPROF_BINARY: `export --trace` on every
+committed results file, read back against the trace-event format's rules.
+
+The rules are those Perfetto and chrome://tracing need to draw the file
+(the JSON object form: "traceEvents", times in microseconds):
+  * every event has ph, name, pid; X has tid, ts, dur >= 0; C has ts and
+    numeric args; M names a process or thread (process_name, thread_name,
+    *_sort_index) with its args;
+  * every track an X event uses is named (thread_name), its process too;
+  * on each track the calls' ts never go back and calls do not overlap;
+    each kernel lies inside its call and after the kernel before it;
+  * each counter track's ts never go back;
+  * a call carries identity, verdict (correct) and time_source; a kernel
+    grid, block (3 numbers each) and registers;
+  * as many calls as the file has records and as many kernels as it has
+    launches (export --json's kernels column), with the same identities in
+    the same order as the records.
+The checker is itself checked: traces broken one rule at a time are refused.
+Prints "# trace: N passed, N failed, 0 skipped" last.
+"""
+import copy
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+BIN = sys.argv[1] if len(sys.argv) > 1 else "./attnprof"
+passed = failed = 0
+
+
+def report(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("ok " + what)
+    else:
+        failed += 1
+        print("FAIL " + what)
+
+
+def num(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def check_trace(doc, records=None):
+    """Problems found in a trace document (a list of strings, empty: none).
+    records: export --json's rows of the same file, to count against."""
+    bad = []
+    if not isinstance(doc, dict) or not isinstance(doc.get("traceEvents"), list):
+        return ["no traceEvents array"]
+    if not isinstance(doc.get("otherData", {}).get("layout"), str):
+        bad.append("otherData.layout does not say how the records were laid out")
+    procs, threads = set(), set()
+    calls, kernels = [], []
+    last_call = {}   # (pid, tid) -> (ts, end) of the call before
+    last_kernel = {}  # (pid, tid) -> end of the kernel before, inside the current call
+    last_counter = {}
+    for i, e in enumerate(doc["traceEvents"]):
+        where = "event %d" % i
+        if not isinstance(e, dict) or e.get("ph") not in ("X", "M", "C"):
+            bad.append(where + ": ph is not X, M or C")
+            continue
+        if not isinstance(e.get("name"), str) or not isinstance(e.get("pid"), int):
+            bad.append(where + ": no name or pid")
+            continue
+        ph = e["ph"]
+        if ph == "M":
+            args = e.get("args", {})
+            if e["name"] == "process_name" and isinstance(args.get("name"), str):
+                procs.add(e["pid"])
+            elif e["name"] == "thread_name" and isinstance(args.get("name"), str) and isinstance(e.get("tid"), int):
+                threads.add((e["pid"], e["tid"]))
+            elif e["name"].endswith("_sort_index") and isinstance(args.get("sort_index"), int):
+                pass
+            else:
+                bad.append(where + ": metadata %s without its args" % e["name"])
+            continue
+        if not num(e.get("ts")) or e["ts"] < 0:
+            bad.append(where + ": no ts")
+            continue
+        if ph == "C":
+            args = e.get("args")
+            if not isinstance(args, dict) or not args or not all(num(v) for v in args.values()):
+                bad.append(where + ": counter without numeric args")
+            key = (e["pid"], e["name"])
+            if e["ts"] < last_counter.get(key, 0):
+                bad.append(where + ": counter %s goes back in time" % e["name"])
+            last_counter[key] = e["ts"]
+            continue
+        # X: a complete event
+        if not isinstance(e.get("tid"), int) or not num(e.get("dur")) or e["dur"] < 0:
+            bad.append(where + ": X without tid or dur")
+            continue
+        track = (e["pid"], e["tid"])
+        if track not in threads or e["pid"] not in procs:
+            bad.append(where + ": track %s is not named" % (track,))
+        args = e.get("args", {})
+        ts, end = e["ts"], e["ts"] + e["dur"]
+        if e.get("cat") == "attention":
+            for k in ("identity", "correct", "time_source"):
+                if k not in args:
+                    bad.append(where + ": call without " + k)
+            prev = last_call.get(track)
+            if prev and (ts < prev[0] or ts < prev[1] - 1e-9):
+                bad.append(where + ": call starts before the call before it on its track ends")
+            last_call[track] = (ts, end)
+            last_kernel[track] = ts
+            calls.append(e)
+        elif e.get("cat") == "kernel":
+            for k in ("grid", "block"):
+                v = args.get(k)
+                if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) for x in v)):
+                    bad.append(where + ": kernel without " + k)
+            if not isinstance(args.get("registers"), int):
+                bad.append(where + ": kernel without registers")
+            parent = last_call.get(track)
+            if not parent:
+                bad.append(where + ": kernel outside any call")
+            elif ts < parent[0] - 1e-9 or end > parent[1] + 1e-9:
+                bad.append(where + ": kernel not inside its call [%g, %g]" % parent)
+            elif ts < last_kernel[track] - 1e-9:
+                bad.append(where + ": kernel starts before the kernel before it ends")
+            last_kernel[track] = end
+            kernels.append(e)
+        else:
+            bad.append(where + ": X of unknown cat %r" % e.get("cat"))
+    if records is not None:
+        if len(calls) != len(records):
+            bad.append("%d calls for %d records" % (len(calls), len(records)))
+        want = sum(r.get("kernels") or 0 for r in records)
+        if len(kernels) != want:
+            bad.append("%d kernels for %d launches" % (len(kernels), want))
+        for c, r in zip(calls, records):
+            a = c["args"]
+            if (a.get("source"), a.get("variant"), a.get("pass"), a.get("batch"), a.get("seqlen_q")) != (
+                    r["source"], r["variant"], r["pass"], r["batch"], r["seqlen_q"]):
+                bad.append("call %s is not record %s/%s" % (a.get("identity"), r["source"], r["variant"]))
+                break
+    return bad
+
+
+def export_json(path):
+    out = subprocess.run([BIN, "export", path, "--json"], capture_output=True, text=True)
+    return json.loads(out.stdout) if out.returncode == 0 else None
+
+
+files = sorted(glob.glob("experiments/results/*.yaml") + glob.glob("experiments/results/capture/*.yaml"))
+report(len(files) >= 10, "the committed results files are found (%d)" % len(files))
+tmp = tempfile.mkdtemp()
+sample = None
+for path in files:
+    out = os.path.join(tmp, os.path.basename(path) + ".json")
+    p = subprocess.run([BIN, "export", path, "--trace", out], capture_output=True, text=True)
+    if p.returncode != 0:
+        report(False, "%s: export --trace exit %d: %s" % (path, p.returncode, p.stderr.strip()))
+        continue
+    try:
+        doc = json.load(open(out))
+    except ValueError as err:
+        report(False, "%s: not JSON: %s" % (path, err))
+        continue
+    bad = check_trace(doc, export_json(path))
+    report(not bad, "%s: %d events by the format's rules%s" % (path, len(doc["traceEvents"]),
+                                                              "" if not bad else ": " + "; ".join(bad[:5])))
+    if sample is None and any(e.get("cat") == "kernel" for e in doc["traceEvents"]) and \
+            any(e["ph"] == "C" for e in doc["traceEvents"]):
+        sample = doc
+
+# the checker refuses each kind of break
+if sample is None:
+    report(False, "no trace with kernels and counters to break")
+else:
+    def broken(fn):
+        d = copy.deepcopy(sample)
+        fn(d["traceEvents"])
+        return d
+
+    def first(ev, cat):
+        return next(e for e in ev if e.get("cat") == cat)
+
+    def kernel_out(ev):
+        k = first(ev, "kernel")
+        k["dur"] = k["dur"] + 1e9
+
+    def call_back(ev):
+        cs = [e for e in ev if e.get("cat") == "attention"]
+        cs[1]["ts"] = cs[0]["ts"]
+
+    def no_grid(ev):
+        del first(ev, "kernel")["args"]["grid"]
+
+    def no_identity(ev):
+        del first(ev, "attention")["args"]["identity"]
+
+    def unnamed(ev):
+        ev[:] = [e for e in ev if e.get("name") != "thread_name"]
+
+    def counter_back(ev):
+        cs = [e for e in ev if e["ph"] == "C"]
+        cs[-1]["ts"] = -1 if cs[-1]["ts"] == 0 else 0
+
+    for what, fn in (("a kernel past its call's end", kernel_out), ("a call over the one before", call_back),
+                     ("a kernel without grid", no_grid), ("a call without identity", no_identity),
+                     ("tracks without names", unnamed), ("a counter going back", counter_back)):
+        report(bool(check_trace(broken(fn))), "the checker refuses " + what)
+    report(not check_trace(sample), "the checker takes the unbroken trace")
+
+print("# trace: %d passed, %d failed, 0 skipped" % (passed, failed))
+sys.exit(1 if failed else 0)
