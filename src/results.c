@@ -193,7 +193,7 @@ void capture_info_release(struct capture_info *c)
 {
 	free(c->range); free(c->origin); free(c->family); free(c->problem);
 	free(c->time_source); free(c->verdict_rule); free(c->mask); free(c->group_rule); free(c->shape_inferred);
-	free(c->shape_rule);
+	free(c->shape_rule); free(c->check_skipped);
 	memset(c, 0, sizeof *c);
 }
 
@@ -551,6 +551,7 @@ static const struct field capture_fields[] = {
 	{ "group_rule", F_STR, OFF(struct capture_info, group_rule), 0, 0, 0, 1 },
 	{ "shape_inferred", F_STR, OFF(struct capture_info, shape_inferred), 0, 0, 0, 1 },
 	{ "shape_rule", F_STR, OFF(struct capture_info, shape_rule), 0, 0, 0, 1 },
+	{ "check_skipped", F_STR, OFF(struct capture_info, check_skipped), 0, 0, 0, 1 },
 };
 #define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])
 

@@ -167,6 +167,8 @@ struct capture_info {
 	char *shape_inferred;    /* what the grids and kernel names tell of an unknown shape (shapeinfer.h:
 				    "B=4 H=16 Nq=4096 d=128 causal=0 dtype=fp16"), never the record's shape; or NULL */
 	char *shape_rule;        /* how it was inferred, kernel by kernel, or NULL */
+	char *check_skipped;     /* why the Python helper neither checked nor re-timed the call ("capture":
+				    a CUDA graph was being captured; range_check_skipped), or NULL */
 };
 
 /* One gradient of a backward check against fp64 (src/gpu/check.c):
