@@ -108,6 +108,11 @@ struct results_header {
 	char *notes;           /* free text (e.g. how a reference series was made) */
 	char *shard;           /* "K/N": the file holds part K of N of the spec's sweep
 				* (record --shard, shard.h); NULL: the whole sweep */
+	/* record -- CMD: how the program ended ("exited with status 0", "was killed by signal 9 (Killed)",
+	 * "was stopped by --timeout after 60 s (SIGTERM)"), or NULL; and whether it ran to its end
+	 * (exited by itself, status 0 or not, no process of it leaving from inside the profiler) */
+	char *program_exit;
+	int program_ran_to_end;
 };
 
 /* One kernel launch of a variant, with its Activity-API data and metrics. */

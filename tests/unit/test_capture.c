@@ -637,8 +637,11 @@ static void test_merge_parts(void)
 		struct results part;
 		results_init(&part);
 		part.header.tool_version = strdup("t");
-		if (p == 1)
+		if (p == 1) {
 			part.header.notes = strdup("the program exited inside an attention range");
+			/* as the injection library writes a process that left from inside the profiler */
+			part.header.program_exit = strdup("exited from inside the profiler's end of a call");
+		}
 		for (int c = 0; c < 2; c++) {
 			struct record r = captured("fwd", 1e6);
 			r.capture->call = c;
@@ -666,6 +669,7 @@ static void test_merge_parts(void)
 	CHECK_INT(merge_parts(dir, &out, &sum), 0);
 	CHECK_INT(sum.parts, 3);
 	CHECK_INT(sum.bad_parts, 1);
+	CHECK_INT(sum.exits_inside, 1); /* the program did not run to its end (program.c) */
 	CHECK_INT(sum.calls, 4);
 	CHECK_INT(out.nrecords, 4);
 	if (out.nrecords == 4) {
@@ -675,6 +679,7 @@ static void test_merge_parts(void)
 	}
 	CHECK_CONTAINS(out.header.notes, "process 200: the program exited inside an attention range");
 	CHECK_CONTAINS(out.header.notes, "process 300: its capture could not be read");
+	CHECK_CONTAINS(out.header.notes, "process 200 exited from inside the profiler's end of a call: it did not run to its end");
 	results_release(&out);
 	int q = error_quiet(1);
 	CHECK_INT(merge_parts("/nonexistent/attnprof", &out, &sum), -1);

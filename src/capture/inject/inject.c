@@ -1338,6 +1338,9 @@ static void finish(void)
 		 * program for good.  What was recorded is written as it stands. */
 		note_header("the program exited from inside the profiler's end of a call (a library called exit "
 			    "there): that call was not recorded; the calls before it are");
+		/* record reads it: the program did not run to its end (merge.h exits_inside) */
+		free(g.res.header.program_exit);
+		g.res.header.program_exit = strdup("exited from inside the profiler's end of a call (a library called exit there)");
 		g.active = 0;
 		save_part(1);
 		g.ready = 0;
