@@ -193,7 +193,7 @@ void capture_info_release(struct capture_info *c)
 {
 	free(c->range); free(c->origin); free(c->family); free(c->problem);
 	free(c->time_source); free(c->verdict_rule); free(c->mask); free(c->group_rule); free(c->shape_inferred);
-	free(c->shape_rule);
+	free(c->shape_rule); free(c->check_skipped);
 	memset(c, 0, sizeof *c);
 }
 
@@ -238,6 +238,7 @@ void results_release(struct results *r)
 	free(h->tool_version); free(h->date); free(h->host); free(h->command_line);
 	gpu_info_release(&h->gpu);
 	free(h->spec_name); free(h->spec_path); free(h->spec_text); free(h->notes); free(h->shard);
+	free(h->program_exit);
 	for (size_t i = 0; i < r->nrecords; i++)
 		record_release(&r->records[i]);
 	free(r->records);
@@ -497,6 +498,8 @@ static const struct field header_fields[] = {
 	{ "host", F_STR, OFF(struct results_header, host), 0 },
 	{ "command_line", F_STR, OFF(struct results_header, command_line), 0 },
 	{ "shard", F_STR, OFF(struct results_header, shard), 0, 0, 0, 1 },
+	{ "program_exit", F_STR, OFF(struct results_header, program_exit), 0, 0, 0, 1 },
+	{ "program_ran_to_end", F_BOOL, OFF(struct results_header, program_ran_to_end), 0, 0, 0, 1 },
 	{ "notes", F_STR, OFF(struct results_header, notes), 0 },
 };
 #define N_HEADER_FIELDS (sizeof header_fields / sizeof header_fields[0])
@@ -551,6 +554,7 @@ static const struct field capture_fields[] = {
 	{ "group_rule", F_STR, OFF(struct capture_info, group_rule), 0, 0, 0, 1 },
 	{ "shape_inferred", F_STR, OFF(struct capture_info, shape_inferred), 0, 0, 0, 1 },
 	{ "shape_rule", F_STR, OFF(struct capture_info, shape_rule), 0, 0, 0, 1 },
+	{ "check_skipped", F_STR, OFF(struct capture_info, check_skipped), 0, 0, 0, 1 },
 };
 #define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])
 

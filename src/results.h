@@ -108,6 +108,11 @@ struct results_header {
 	char *notes;           /* free text (e.g. how a reference series was made) */
 	char *shard;           /* "K/N": the file holds part K of N of the spec's sweep
 				* (record --shard, shard.h); NULL: the whole sweep */
+	/* record -- CMD: how the program ended ("exited with status 0", "was killed by signal 9 (Killed)",
+	 * "was stopped by --timeout after 60 s (SIGTERM)"), or NULL; and whether it ran to its end
+	 * (exited by itself, status 0 or not, no process of it leaving from inside the profiler) */
+	char *program_exit;
+	int program_ran_to_end;
 };
 
 /* One kernel launch of a variant, with its Activity-API data and metrics. */
@@ -167,6 +172,8 @@ struct capture_info {
 	char *shape_inferred;    /* what the grids and kernel names tell of an unknown shape (shapeinfer.h:
 				    "B=4 H=16 Nq=4096 d=128 causal=0 dtype=fp16"), never the record's shape; or NULL */
 	char *shape_rule;        /* how it was inferred, kernel by kernel, or NULL */
+	char *check_skipped;     /* why the Python helper neither checked nor re-timed the call ("capture":
+				    a CUDA graph was being captured; range_check_skipped), or NULL */
 };
 
 /* One gradient of a backward check against fp64 (src/gpu/check.c):

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -243,6 +243,27 @@ PY
 		done
 		timeout 100 ./attnprof record -o "$OUT/cap-threads.yaml" --force --timeout 80 -- python3 experiments/programs/threads_streams.py >"$OUT/cap-threads.log" 2>&1
 		echo "-- threads record exit $?: $(grep -E '^checksum|attention calls captured' "$OUT/cap-threads.log" | tr '\n' ' ')" | tee -a "$log" ;;
+	graphsneverharm)
+		say "never harm a graph program (issue 54 item 4): each program plain, then under record (default counters, --metrics none); exit status, output lines (checksum, graphs=, done) and the results' program_exit/program_ran_to_end compared; one PASS/FAIL line each"
+		for prog in cudagraph_sdpa compile_reduce_overhead; do
+			cmd="python3 experiments/programs/$prog.py"
+			timeout 300 $cmd >"$OUT/gnh-$prog-plain.out" 2>"$OUT/gnh-$prog-plain.err"
+			prc=$?
+			plain=$(grep -E '^(checksum|graphs=|done)' "$OUT/gnh-$prog-plain.out" | tr '\n' ' ')
+			for m in default none; do
+				mo=""; [ "$m" = none ] && mo="--metrics none"
+				timeout 400 ./attnprof record $mo -o "$OUT/gnh-$prog-$m.yaml" --force --timeout 360 ${CAPTURE_OPTS:-} -- $cmd \
+					>"$OUT/gnh-$prog-$m.out" 2>"$OUT/gnh-$prog-$m.err"
+				rrc=$?
+				got=$(grep -E '^(checksum|graphs=|done)' "$OUT/gnh-$prog-$m.out" | tr '\n' ' ')
+				pe=$(grep -E '^ *program_exit:' "$OUT/gnh-$prog-$m.yaml" 2>/dev/null | head -1 | sed 's/^ *//')
+				pr=$(grep -E '^ *program_ran_to_end:' "$OUT/gnh-$prog-$m.yaml" 2>/dev/null | head -1 | sed 's/^ *//')
+				if [ $prc -eq 0 ] && [ -n "$plain" ] && [ "$plain" = "$got" ] && echo "$plain" | grep -q 'done' &&
+				   echo "$pe" | grep -q 'exited with status 0' && echo "$pr" | grep -q true; then v=PASS; else v=FAIL; fi
+				echo "$v graphsneverharm $prog metrics=$m: plain exit $prc [$plain]; under record exit $rrc [$got]; $pe; $pr; $(grep -E 'attention calls captured|^attnprof: (error|warning)|CUPTI_ERROR|profiling stopped|capturing' "$OUT/gnh-$prog-$m.err" | head -4 | cut -c1-240 | tr '\n' ' ')" | tee -a "$log"
+				grep -E 'check_skipped|graph_launches' "$OUT/gnh-$prog-$m.yaml" 2>/dev/null | sort | uniq -c | tee -a "$log"
+			done
+		done ;;
 	frontends)
 		say "front ends under record (issue 30): each program plain twice, then under record (default: capture set, --scan on); output checksums compared; the calls captured"
 		cmp_run() { # NAME CMD...: REC_OPTS for record

@@ -89,6 +89,12 @@ int merge_parts(const char *dir, struct results *out, struct merge_summary *sum)
 				 pids[i]);
 			rc = results_note(out, note);
 		}
+		if (part.header.program_exit) {
+			sum->exits_inside++;
+			snprintf(note, sizeof note, "process %ld %.500s: it did not run to its end", pids[i],
+				 part.header.program_exit);
+			rc = rc ? rc : results_note(out, note);
+		}
 		if (!rc && part.header.notes) {
 			snprintf(note, sizeof note, "process %ld: %.500s", pids[i], part.header.notes);
 			rc = results_note(out, note);

@@ -13,6 +13,8 @@ struct merge_summary {
 	size_t calls;          /* records merged */
 	size_t unparsed;       /* calls whose range name did not parse (shape unknown) */
 	size_t failed;         /* calls recorded with an error */
+	size_t exits_inside;   /* processes that left from inside the profiler (their part's header.program_exit,
+				  set by the injection library): the program did not run to its end */
 };
 
 /*

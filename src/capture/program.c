@@ -494,10 +494,22 @@ int program_record(const struct program_opts *o)
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;
 	}
+	/* ran to its end: it ended by itself (any status), and no process of it
+	 * left from inside the profiler (a library's exit() there cuts the
+	 * program's work short while its status can read 0) */
+	const int ran_to_end = !stopped && WIFEXITED(status) && sum.exits_inside == 0;
+	res.header.program_exit = strdup(how);
+	res.header.program_ran_to_end = ran_to_end;
 	char line[512];
-	snprintf(line, sizeof line, "program %s after %.2f s; %zu process%s loaded the injection library", how, wall,
-		 sum.parts, sum.parts == 1 ? "" : "es");
+	snprintf(line, sizeof line, "program %s after %.2f s%s; %zu process%s loaded the injection library", how, wall,
+		 ran_to_end ? "" : ", not at its end", sum.parts, sum.parts == 1 ? "" : "es");
 	results_note(&res, line);
+	if (!ran_to_end && !program_failed) {
+		/* the status says success, the program was cut short: record fails */
+		snprintf(how, sizeof how, "%s but did not run to its end (%zu process%s exited from inside the profiler)",
+			 "exited with status 0", sum.exits_inside, sum.exits_inside == 1 ? "" : "es");
+		program_failed = 1;
+	}
 	note_environment(&res);
 	if (sum.parts == 0) {
 		error("'%s' %s without loading the injection library: it used no CUDA, or its CUDA driver ignored "

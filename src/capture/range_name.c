@@ -61,6 +61,26 @@ int range_thunk_unnamed(const char *title)
 	return 1;
 }
 
+int range_check_skipped(const char *mark, char *buf, size_t len)
+{
+	if (!mark || !buf || len == 0)
+		return 0;
+	for (const char *f = mark; (f = strstr(f, "skipped=")) != NULL; f += 8) {
+		if (f != mark && f[-1] != ' ')
+			continue;
+		const char *v = f + 8;
+		size_t n = 0;
+		while (isalnum((unsigned char)v[n]) || v[n] == '-' || v[n] == '_')
+			n++;
+		if (n == 0 || n >= len || (v[n] && v[n] != ' '))
+			return 0;
+		memcpy(buf, v, n);
+		buf[n] = '\0';
+		return 1;
+	}
+	return 0;
+}
+
 static int word_ok(const char *v, size_t n, size_t max)
 {
 	if (n == 0 || n >= max)

@@ -72,6 +72,15 @@ int range_find_embedded(const char *title, char *buf, size_t len);
 int range_thunk_unnamed(const char *title);
 
 /*
+ * The reason the Python helper gives in a check mark ("attnprof-check:
+ * call=N [pass=bwd] skipped=WHY") for a call it neither checked nor re-timed
+ * ("capture": a CUDA graph was being captured in the process; docs/capture.md).
+ * Copies WHY (a word: letters, digits, '-', '_') into buf and returns 1, or
+ * returns 0 when the mark carries no skipped= field or its value is no word.
+ */
+int range_check_skipped(const char *mark, char *buf, size_t len);
+
+/*
  * Parse an attention range's name into id.  0: well formed; 1: an attention
  * range that breaks the grammar (problem says what, e.g. "unknown key 'N'
  * (did you mean 'Nq'?)"; id holds what could be read, shape unknown);

@@ -419,5 +419,121 @@ check(ok and "causal:  0" in shown and "mask:    additive\n" in shown, "a padded
 check(not parses("attnprof: impl=x causal=0 mask=additive-causal")[0] and
       not parses("attnprof: impl=x mask=causal")[0], "mask= contradicting causal=0, or unknown, is refused")
 
+
+# never harm the program: while a CUDA graph is captured (this stream, or any
+# in the process) nothing that synchronises or launches work of the helper's
+# runs: no check, no re-timing, no mask read, no memory statistics reset; the
+# check mark says why (skipped=capture).  Outside a capture the same call is
+# checked and re-timed (so this test fails if the checks never run).
+helper_ran = []
+qt, kt = FakeTensor(2, 16, 2048, 128), FakeTensor(2, 4, 2048, 128)
+real_check, real_retime = attnprof_hook._check, attnprof_hook._retime
+attnprof_hook._check = lambda *a: helper_ran.append("check") or (0.0, 0.0, 1)
+attnprof_hook._retime = lambda *a: helper_ran.append("retime") or (1.0, 1.0, 1.0, 1)
+capturing = [False]
+torch.cuda.is_current_stream_capturing = lambda: capturing[0]
+torch.cuda.reset_peak_memory_stats = lambda: helper_ran.append("reset")
+os.environ["ATTNPROF_HOOK_CHECK"] = "1"
+os.environ["ATTNPROF_HOOK_TIME"] = "1"
+events.clear()
+F.scaled_dot_product_attention(qt, kt, kt)
+check(helper_ran == ["reset", "check", "retime"], "an eager call is checked and re-timed: %s" % helper_ran)
+
+
+class Unreadable:
+    """A mask whose values must not be read (reading a CUDA tensor during capture synchronises)."""
+    dtype, shape = "torch.float16", (2, 1, 2048, 2048)
+
+    def __getitem__(self, key):
+        helper_ran.append("mask read")
+        raise RuntimeError("operation not permitted when stream is capturing")
+
+
+helper_ran.clear()
+events.clear()
+capturing[0] = True
+out = F.scaled_dot_product_attention(qt, kt, kt, attn_mask=Unreadable())
+check(out.shape == qt.shape and helper_ran == [], "captured on this stream: nothing of the helper's ran: %s" % helper_ran)
+marks = [e[1] for e in events if e[0] == "mark"]
+check(len(marks) == 1 and marks[0].endswith(" skipped=capture") and marks[0].startswith("attnprof-check: call="),
+      "the call's check mark says it was skipped for the capture: %s" % marks)
+ok, shown = parses([e[1] for e in events if e[0] == "push"][0])
+check(ok and "mask:    additive\n" in shown and "causal:  0" in shown, "its mask is not read: masked, not causal: %s" % shown)
+capturing[0] = False
+
+# a capture on another stream or thread: torch.cuda.CUDAGraph's capture_begin/end are counted
+graphs = types.ModuleType("torch.cuda.graphs")
+
+
+class CUDAGraph:
+    def capture_begin(self, pool=None, capture_error_mode="global"):
+        return ("began", pool, capture_error_mode)
+
+    def capture_end(self):
+        return "ended"
+
+
+graphs.CUDAGraph = CUDAGraph
+attnprof_hook.patch_module(graphs)
+gph = CUDAGraph()
+check(gph.capture_begin(None, capture_error_mode="thread_local") == ("began", None, "thread_local"),
+      "capture_begin passes its arguments and result through")
+helper_ran.clear()
+events.clear()
+F.scaled_dot_product_attention(qt, kt, kt)
+check(helper_ran == [] and [e[1] for e in events if e[0] == "mark"][-1].endswith("skipped=capture"),
+      "a capture begun elsewhere in the process defers the helper: %s" % helper_ran)
+check(gph.capture_end() == "ended", "capture_end passes its result through")
+F.scaled_dot_product_attention(qt, kt, kt)
+check(helper_ran == ["reset", "check", "retime"], "after the capture ended the helper runs again: %s" % helper_ran)
+attnprof_hook.patch_module(graphs)
+check(CUDAGraph.capture_begin.__wrapped__.__name__ == "capture_begin" and
+      not getattr(CUDAGraph.capture_begin.__wrapped__, "_attnprof", False), "CUDAGraph is wrapped once")
+# the injection library's count (any cuStreamBeginCapture in the process, JAX's too)
+helper_ran.clear()
+attnprof_hook._inject_fn[0] = lambda: 1
+F.scaled_dot_product_attention(qt, kt, kt)
+attnprof_hook._inject_fn[0] = None
+check(helper_ran == [], "a capture the injection library counts defers the helper: %s" % helper_ran)
+
+# a backward whose gradient hooks run while a graph is captured: no re-run, a skip mark
+helper_ran.clear()
+qg, kg, vg = (FakeTensor(2, 16, 1024, 128, requires_grad=True) for _ in range(3))
+o = F.scaled_dot_product_attention(qg, kg, vg)
+events.clear()
+capturing[0] = True
+o.grad_fn.pre[0](("grad",))
+for t in (qg, kg, vg):
+    t.hooks[0](None)
+capturing[0] = False
+marks = [e[1] for e in events if e[0] == "mark"]
+check(len(marks) == 1 and marks[0].endswith("pass=bwd skipped=capture"), "a captured backward is skipped: %s" % marks)
+
+# invisible to torch.compile: while Dynamo traces, the original runs (no range,
+# no check), and the helper's own work is excluded from tracing (compiler.disable)
+disabled = []
+
+
+def disable(fn):
+    disabled.append(fn.__name__)
+    return fn
+
+
+compiling[0] = True
+events.clear()
+helper_ran.clear()
+F.scaled_dot_product_attention(qt, kt, kt)
+mod.eager_attention_forward(types.SimpleNamespace(training=False), qt, kt, kt, Unreadable(), 0.088)
+check([e[0] for e in events] == ["kernel", "kernel"] and helper_ran == [],
+      "traced by torch.compile: SDPA and eager attention are the originals: %s %s" % (events, helper_ran))
+compiling[0] = False
+torch.compiler.disable = disable
+F.scaled_dot_product_attention(qt, kt, kt)
+check("_after_forward" in disabled, "the helper's checking is excluded from Dynamo: %s" % disabled)
+del torch.compiler.disable
+attnprof_hook._check, attnprof_hook._retime = real_check, real_retime
+os.environ["ATTNPROF_HOOK_CHECK"] = "0"
+os.environ["ATTNPROF_HOOK_TIME"] = "0"
+
 print("# python: %d passed, %d failed, 0 skipped" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -159,6 +159,22 @@ static void test_thunk_unnamed(void)
 	CHECK_INT(range_thunk_unnamed(NULL), 0);
 }
 
+/* the helper's check mark of a call it left alone (range_check_skipped) */
+static void test_check_skipped(void)
+{
+	char buf[16];
+	CHECK_INT(range_check_skipped("attnprof-check: call=3 skipped=capture", buf, sizeof buf), 1);
+	CHECK_STR(buf, "capture");
+	CHECK_INT(range_check_skipped("attnprof-check: call=3 pass=bwd skipped=capture time_ms=1", buf, sizeof buf), 1);
+	CHECK_STR(buf, "capture");
+	CHECK_INT(range_check_skipped("attnprof-check: call=3 max_abs=0.1 time_ms=1", buf, sizeof buf), 0);
+	CHECK_INT(range_check_skipped("attnprof-check: call=3 unskipped=capture", buf, sizeof buf), 0);
+	CHECK_INT(range_check_skipped("attnprof-check: call=3 skipped=", buf, sizeof buf), 0);
+	CHECK_INT(range_check_skipped("attnprof-check: call=3 skipped=a/b", buf, sizeof buf), 0);
+	CHECK_INT(range_check_skipped("attnprof-check: call=3 skipped=much-too-long-a-reason", buf, sizeof buf), 0);
+	CHECK_INT(range_check_skipped(NULL, buf, sizeof buf), 0);
+}
+
 static void test_family(void)
 {
 	/* names as CUPTI reported them on the H200 (docs/capture.md) */
@@ -457,6 +473,7 @@ static void test_results_round_trip(void)
 	r.capture->group_rule = strdup("the rule");
 	r.capture->shape_inferred = strdup("B=4 H=16");
 	r.capture->shape_rule = strdup("the shape rule");
+	r.capture->check_skipped = strdup("capture");
 	verdict_compute(&r, 0);
 	CHECK_INT(results_add(&res, &r), 0);
 	/* one with its shape unknown */
@@ -497,6 +514,7 @@ static void test_results_round_trip(void)
 			CHECK_STR(b->capture->group_rule, "the rule");
 			CHECK_STR(b->capture->shape_rule, "the shape rule");
 			CHECK_STR(b->capture->shape_inferred, "B=4 H=16");
+			CHECK_STR(b->capture->check_skipped, "capture");
 		}
 		char k1[256], k2[256];
 		record_key(&res.records[0], k1, sizeof k1);
@@ -619,8 +637,11 @@ static void test_merge_parts(void)
 		struct results part;
 		results_init(&part);
 		part.header.tool_version = strdup("t");
-		if (p == 1)
+		if (p == 1) {
 			part.header.notes = strdup("the program exited inside an attention range");
+			/* as the injection library writes a process that left from inside the profiler */
+			part.header.program_exit = strdup("exited from inside the profiler's end of a call");
+		}
 		for (int c = 0; c < 2; c++) {
 			struct record r = captured("fwd", 1e6);
 			r.capture->call = c;
@@ -648,6 +669,7 @@ static void test_merge_parts(void)
 	CHECK_INT(merge_parts(dir, &out, &sum), 0);
 	CHECK_INT(sum.parts, 3);
 	CHECK_INT(sum.bad_parts, 1);
+	CHECK_INT(sum.exits_inside, 1); /* the program did not run to its end (program.c) */
 	CHECK_INT(sum.calls, 4);
 	CHECK_INT(out.nrecords, 4);
 	if (out.nrecords == 4) {
@@ -657,6 +679,7 @@ static void test_merge_parts(void)
 	}
 	CHECK_CONTAINS(out.header.notes, "process 200: the program exited inside an attention range");
 	CHECK_CONTAINS(out.header.notes, "process 300: its capture could not be read");
+	CHECK_CONTAINS(out.header.notes, "process 200 exited from inside the profiler's end of a call: it did not run to its end");
 	results_release(&out);
 	int q = error_quiet(1);
 	CHECK_INT(merge_parts("/nonexistent/attnprof", &out, &sum), -1);
@@ -874,5 +897,5 @@ static void test_shape_infer_on_captures(void)
 	record_release(&r);
 }
 
-TESTS(test_range_full, test_range_mask, test_group_scanned, test_shape_infer_on_captures, test_range_defaults_and_decode, test_range_bad, test_range_embedded, test_thunk_unnamed, test_family, test_family_scan, test_family_load,
+TESTS(test_range_full, test_range_mask, test_group_scanned, test_shape_infer_on_captures, test_range_defaults_and_decode, test_range_bad, test_range_embedded, test_thunk_unnamed, test_check_skipped, test_family, test_family_scan, test_family_load,
       test_verdict, test_verdict_on_reference_records, test_results_round_trip, test_merge_parts, test_merge_replay_run)

@@ -737,10 +737,16 @@ static void attach_check(const char *msg)
 		while (*p && *p != ' ')
 			p++;
 	}
+	char skipped[32];
+	const int skip = range_check_skipped(msg, skipped, sizeof skipped);
 	for (size_t j = g.res.nrecords + g.pend.nrecords; j-- > 0;) {
 		struct record *r = j < g.res.nrecords ? &g.res.records[j] : &g.pend.records[j - g.res.nrecords];
 		if (!r->capture || r->capture->call != call || (pass >= 0 && (int)r->shape.pass != pass))
 			continue;
+		if (skip) {
+			free(r->capture->check_skipped);
+			r->capture->check_skipped = strdup(skipped);
+		}
 		if (have[0] && have[1]) {
 			r->checked = 1;
 			r->max_abs_err = v[0];
@@ -767,6 +773,16 @@ static void attach_check(const char *msg)
 		save_part(0);
 		return;
 	}
+}
+
+/* The CUDA graph captures in progress in this process (any stream, any
+ * thread), for the Python helper (ctypes on CUDA_INJECTION64_PATH): while
+ * one is, it neither checks nor re-times a call (its synchronising would
+ * invalidate the capture). */
+int attnprof_inject_captures(void);
+int attnprof_inject_captures(void)
+{
+	return __atomic_load_n(&g.captures, __ATOMIC_ACQUIRE);
 }
 
 /* A launch or a range met while a CUDA graph is being captured is left
@@ -1322,6 +1338,9 @@ static void finish(void)
 		 * program for good.  What was recorded is written as it stands. */
 		note_header("the program exited from inside the profiler's end of a call (a library called exit "
 			    "there): that call was not recorded; the calls before it are");
+		/* record reads it: the program did not run to its end (merge.h exits_inside) */
+		free(g.res.header.program_exit);
+		g.res.header.program_exit = strdup("exited from inside the profiler's end of a call (a library called exit there)");
 		g.active = 0;
 		save_part(1);
 		g.ready = 0;

@@ -62,6 +62,116 @@ def _env_int(name, default):
         return default
 
 
+# CUDA graph captures begun through torch.cuda.CUDAGraph in this process and
+# not yet ended (any stream, any thread): see _capturing
+_captures = [0]
+
+
+def _inject_captures():
+    """The injection library's count of CUDA graph captures in progress in this
+    process (every cuStreamBeginCapture it saw, any framework, any thread), or 0
+    when it is not loaded or has no such count."""
+    f = _inject_fn[0]
+    if f is None:
+        f = False
+        path = os.environ.get("CUDA_INJECTION64_PATH", "")
+        if path:
+            try:
+                import ctypes
+                f = ctypes.CDLL(path).attnprof_inject_captures
+                f.restype, f.argtypes = ctypes.c_int, []
+            except Exception:
+                f = False
+        _inject_fn[0] = f
+    try:
+        return f() if f else 0
+    except Exception:
+        return 0
+
+
+_inject_fn = [None]
+
+
+def _capturing(torch):
+    """True while a CUDA graph may be being captured anywhere in the process.
+    Then nothing of the helper's may run that synchronises, copies to the host
+    or launches work of its own (.item(), .cpu(), bool() of a CUDA tensor, event
+    timing, the memory statistics' reset): it would invalidate the program's
+    capture ("operation not permitted when stream is capturing")."""
+    if _captures[0] > 0:
+        return True
+    try:
+        if torch.cuda.is_current_stream_capturing():
+            return True
+    except Exception:
+        pass
+    return _inject_captures() > 0
+
+
+def _compiling(torch):
+    """True while torch.compile (Dynamo) traces the caller: the helper passes
+    straight through to the original, so the compiled graph is the program's."""
+    try:
+        return bool(torch.compiler.is_compiling())
+    except Exception:
+        return False
+
+
+def _no_trace(fn):
+    """fn excluded from Dynamo's tracing (torch.compiler.disable, or
+    torch._dynamo.disable on older PyTorch), resolved at the first call so
+    that importing the helper imports nothing of torch's."""
+    done = [None, fn]  # the disable it was resolved with, the function to call
+
+    @functools.wraps(fn)
+    def call(*a, **kw):
+        torch = sys.modules.get("torch")
+        dis = getattr(getattr(torch, "compiler", None), "disable", None)
+        if dis is None:
+            dis = getattr(getattr(torch, "_dynamo", None), "disable", None)
+        if dis is not done[0]:
+            f = fn
+            if dis is not None:
+                try:
+                    f = dis(fn)
+                except Exception:
+                    f = fn
+            done[0], done[1] = dis, f
+        return done[1](*a, **kw)
+    return call
+
+
+def wrap_capture(cls):
+    """torch.cuda.CUDAGraph: capture_begin / capture_end counted (_captures),
+    what the program passes and gets back unchanged."""
+    begin, end = getattr(cls, "capture_begin", None), getattr(cls, "capture_end", None)
+    if begin is None or end is None or getattr(begin, "_attnprof", False):
+        return
+
+    def capture_begin(self, *a, **kw):
+        res = begin(self, *a, **kw)
+        with _lock:
+            _captures[0] += 1
+        return res
+
+    def capture_end(self, *a, **kw):
+        try:
+            return end(self, *a, **kw)
+        finally:
+            with _lock:
+                _captures[0] = max(0, _captures[0] - 1)
+    for f, o in ((capture_begin, begin), (capture_end, end)):
+        f.__wrapped__, f._attnprof = o, True
+        functools.update_wrapper(f, o, assigned=("__name__", "__qualname__", "__doc__"), updated=())
+    cls.capture_begin, cls.capture_end = capture_begin, capture_end
+
+
+def _skip_mark(call, why, pass_=None):
+    """The check mark of a call the helper left alone: no check, no re-timing,
+    the reason in the record (capture.check_skipped)."""
+    _nvtx().mark("attnprof-check: call=%d%s skipped=%s" % (call, " pass=bwd" if pass_ == "bwd" else "", why))
+
+
 def _dtype_name(t):
     s = str(getattr(t, "dtype", ""))
     return {"torch.float16": "fp16", "torch.bfloat16": "bf16", "torch.float32": "fp32"}.get(s, "")
@@ -136,6 +246,15 @@ def mask_kind(mask, nq, nkv):
         if not (causal or none):
             return kind
     return kind + ("-none" if none else "-causal")
+
+
+def _mask_kind_now(torch, mask, nq, nkv):
+    """mask_kind, but while a graph is captured the mask's values are not read
+    (bool() of a CUDA tensor synchronises): the call stays masked ("additive" /
+    "bool"), causal only if the program says is_causal."""
+    if mask is not None and _capturing(torch):
+        return "bool" if "bool" in str(getattr(mask, "dtype", "")) else "additive"
+    return mask_kind(mask, nq, nkv)
 
 
 def _next_call():
@@ -294,15 +413,23 @@ def _retime_backward(torch, forward, inputs, go):
     return med, ms[0], ms[-1], n
 
 
+@_no_trace
 def _after_forward(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout):
     if not _captured(call):
+        return
+    if _capturing(torch):
+        _skip_mark(call, "capture")
         return
     _say_env(torch)
     with _Quiet():
         _check_and_time(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout)
 
 
+@_no_trace
 def _check_and_time(torch, call, q, k, v, out_bhnd, scale, causal, mask, rerun, footprint, dropout):
+    if _capturing(torch):
+        _skip_mark(call, "capture")
+        return
     fields = ["call=%d" % call]
     if os.environ.get("ATTNPROF_HOOK_CHECK", "1") != "0" and dropout == 0 and len(q.shape) == 4:
         try:
@@ -357,6 +484,7 @@ def _grad_reference(torch, q, k, v, go, b, h, scale, causal, mask):
     return ds @ kd * scale, ds.transpose(0, 1) @ qd * scale, p.transpose(0, 1) @ god
 
 
+@_no_trace
 def _bwd_after(torch, call, fwd, q, k, v, go, scale, causal, mask):
     """After a captured backward, outside its range: the gradients of clones of
     q, k, v computed again and checked against fp64 on sampled heads (dQ; dK and
@@ -364,6 +492,9 @@ def _bwd_after(torch, call, fwd, q, k, v, go, scale, causal, mask):
     unprofiled (autograd.grad on a retained graph).  One mark "attnprof-check:
     call=N pass=bwd ..."; the program's own tensors and gradients are untouched."""
     if not _captured(call) or go is None or len(q.shape) != 4:
+        return
+    if _capturing(torch):  # a backward captured into a graph (torch.compile's CUDA graphs of a training step)
+        _skip_mark(call, "capture", "bwd")
         return
     fields = ["call=%d pass=bwd" % call]
     with _Quiet():
@@ -459,7 +590,7 @@ def _footprint_end(torch, before):
 def _run_marked(torch, call, name, run):
     """run() inside the call's NVTX range, the memory footprint taken around
     it for a captured call.  Returns (result, footprint in bytes or None)."""
-    before = _footprint_begin(torch) if _captured(call) else None
+    before = _footprint_begin(torch) if _captured(call) and not _capturing(torch) else None
     _nvtx().range_push(name)
     try:
         res = run()
@@ -486,11 +617,11 @@ def wrap_sdpa(orig):
         def run():
             return orig(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p, is_causal=is_causal,
                         scale=scale, enable_gqa=enable_gqa, **kw)
-        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+        if _compiling(torch) or getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
             return run()
         call = _next_call()
         impl = _sdpa_impl(torch, query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-        kind = mask_kind(attn_mask, query.shape[-2], key.shape[-2]) if not is_causal else None
+        kind = _mask_kind_now(torch, attn_mask, query.shape[-2], key.shape[-2]) if not is_causal else None
         causal = is_causal or kind in ("additive-causal", "bool-causal")
         name = range_name(impl, query, key, causal, "fwd", call, "python-sdpa", mask=kind)
         with _inside():
@@ -521,12 +652,12 @@ def wrap_eager(orig):
 
         def run():
             return orig(module, query, key, value, attention_mask, scaling, dropout, **kw)
-        if getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+        if _compiling(torch) or getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
             return run()
         call = _next_call()
         mask = attention_mask[:, :, :, : key.shape[-2]] if attention_mask is not None else None
         # an additive causal mask is a causal call (FLOPs, verdicts; it pairs with SDPA's is_causal)
-        kind = mask_kind(mask, query.shape[-2], key.shape[-2])
+        kind = _mask_kind_now(torch, mask, query.shape[-2], key.shape[-2])
         causal = kind == "additive-causal"
         name = range_name("transformers-eager", query, key, causal, "fwd", call, "transformers-eager", mask=kind)
         with _inside():
@@ -585,14 +716,12 @@ def _flex_call(orig, impl, origin, query, key, value, score_mod, block_mask, sca
 
 def wrap_flex(orig, impl="flex-eager", origin="python-flex"):
     """flex_attention(query, key, value, score_mod=None, block_mask=None, scale=None, enable_gqa=False, ...)."""
-    import torch
-    is_compiling = getattr(getattr(torch, "compiler", None), "is_compiling", lambda: False)
-
     def flex_attention(query, key, value, score_mod=None, block_mask=None, scale=None, enable_gqa=False,
                        *args, **kw):
         # traced by torch.compile (a model compiled whole): the original, so
         # the graph is the program's own; its kernels are found by family
-        if is_compiling() or getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
+        import torch
+        if _compiling(torch) or getattr(_state, "inside", False) or not getattr(query, "is_cuda", False):
             return orig(query, key, value, score_mod, block_mask, scale, enable_gqa, *args, **kw)
         return _flex_call(orig, impl, origin, query, key, value, score_mod, block_mask, scale, enable_gqa, args, kw)
     flex_attention.__wrapped__ = orig
@@ -681,14 +810,21 @@ def wrap_pallas_mha(orig):
     return _wrap_jax_scoped(orig, lambda q, k, kw: jax_range_name(q, k, kw.get("causal", False), "pallas", _next_call()))
 
 
-_PATCHED = ("torch.nn.functional", "torch.nn.attention.flex_attention", "jax.nn",
+_PATCHED = ("torch.cuda.graphs", "torch.nn.functional", "torch.nn.attention.flex_attention", "jax.nn",
             "jax.experimental.pallas.ops.gpu.attention")
 
 
 def patch_module(module):
     """Wrap what this module defines that we know; idempotent."""
     name = getattr(module, "__name__", "")
-    if name == "torch.nn.functional":
+    if name == "torch.cuda.graphs":
+        cls = getattr(module, "CUDAGraph", None)
+        if cls is not None:
+            try:
+                wrap_capture(cls)
+            except (AttributeError, TypeError):  # a class that takes no attributes: is_current_stream_capturing only
+                pass
+    elif name == "torch.nn.functional":
         f = getattr(module, "scaled_dot_product_attention", None)
         if f is not None and not getattr(f, "_attnprof", False):
             module.scaled_dot_product_attention = wrap_sdpa(f)
