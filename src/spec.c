@@ -418,8 +418,8 @@ static int read_kv_cache(struct ctx *c, const struct ynode *root, const struct y
 		long long v;
 		if (ynode_int(c->t, seedn, "kv_seed", &v))
 			return -1;
-		if (v < 0 || v > 0xffffffffll)
-			return error("%s: kv_seed %lld is out of range (0 .. 2^32 - 1)", where(c, seedn, w, sizeof(w)), v);
+		if (v < 0 || v > 0x7fffffff)
+			return error("%s: kv_seed %lld is out of range (0 .. 2^31 - 1)", where(c, seedn, w, sizeof(w)), v);
 		x->kv_seed = (unsigned)v;
 	}
 	return 0;
