@@ -655,8 +655,11 @@ const struct variant_desc *const variant_table[] = {
 	&flash_variants[0], &flash_variants[7],
 	&flash_variants[1], &flash_variants[2], &flash_variants[4],
 	&flash_variants[3], &flash_variants[5], &flash_variants[6],
-	&decode_flash2, &decode_splitkv, &decode_paged,
+	&decode_flash2, &decode_splitkv,
 	&hopper_variants[0], &hopper_variants[1], &hopper_variants[2], &hopper_variants[3],
+	/* last: a variant's place here is its chart look (color_slot 0), so a
+	 * new one goes after every drawn one */
+	&decode_paged,
 };
 const size_t variant_count = sizeof(variant_table) / sizeof(variant_table[0]);
 
