@@ -270,6 +270,10 @@ void record_key(const struct record *rec, char *buf, size_t len)
 	/* keys of forward records stay as they were before the pass existed */
 	if (s->pass != PASS_FWD && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, "/%s", record_pass(rec));
+	/* a paged or ragged KV cache is its own config (others' keys as before) */
+	if ((s->kv_layout || s->kv_dist) && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "/%s%d/%s%u", kv_layout_names[s->kv_layout == KV_PAGED],
+			      s->page_size, kv_dist_names[s->kv_dist < KV_DIST_COUNT ? s->kv_dist : 0], s->kv_seed);
 	/* captured calls of one shape are different calls */
 	if (rec->capture && n >= 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, "/pid%d/call%d", rec->capture->pid, rec->capture->call);

@@ -207,6 +207,15 @@ static void test_kv_cache_fields(void)
 		CHECK_INT(b.records[1].shape.kv_seed, 9);
 		CHECK_INT(b.records[0].shape.kv_layout, KV_CONTIGUOUS);
 		CHECK_INT(b.records[0].shape.page_size, 0);
+		/* its own config: the same shape equal or ragged, paged or not, keys apart */
+		char k1[256], k2[256];
+		record_key(&b.records[1], k1, sizeof k1);
+		b.records[1].shape.kv_dist = KV_DIST_EQUAL;
+		record_key(&b.records[1], k2, sizeof k2);
+		CHECK(strcmp(k1, k2) != 0);
+		CHECK(strstr(k1, "/paged64/long-tail9") != NULL);
+		record_key(&b.records[0], k1, sizeof k1);
+		CHECK(strstr(k1, "paged") == NULL && strstr(k1, "contiguous") == NULL);
 		results_release(&b);
 	}
 	free(buf);
