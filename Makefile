@@ -113,7 +113,7 @@ endif
 # own kernels).  src/capture/inject/ is the injection library's own source.
 CAPTURE_GPU_SRC := $(addprefix src/capture/,conditions.c cupti.c cupti_host.c cupti_map.c program.c)
 CORE_SRC   := $(wildcard src/util/*.c) $(filter-out $(CAPTURE_GPU_SRC),$(wildcard src/capture/*.c)) \
-	      $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c
+	      $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c kernels/paged.c
 GPU_SRC    := $(CAPTURE_GPU_SRC) $(wildcard src/gpu/*.c)
 GPU_CU     := $(wildcard kernels/*.cu) kernels/hopper/hopper_fwd.cu
 # The document model (src/doc/: templates, values in text, the walk, tables

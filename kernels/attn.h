@@ -89,6 +89,14 @@ int attn_run_create(struct attn_run **out, const struct variant_desc *v,
 		    const struct attn_shape *s, int sm_count);
 void attn_run_destroy(struct attn_run *r);
 
+/* A paged run's block table ([B, max_pages] int32, -1 past a request's
+ * pages) and per-request KV lengths ([B]): validated against the shape
+ * (paged_validate, kernels/paged.h: in-range, unrepeated pages, lengths
+ * within the table and the pool, a page size the kernel is built for)
+ * before anything is copied to the device; -1 with the reason otherwise.
+ * Without it, a paged run's attn_run_launch fails. */
+int attn_run_set_kv_pages(struct attn_run *r, const int32_t *table, const int32_t *lens);
+
 /* The tiling the run uses (from the descriptor). */
 const struct tiling *attn_run_tiling(const struct attn_run *r);
 

@@ -182,6 +182,13 @@ struct splitkv_params {
 	float *o_part, *l_part, *lse;
 	attn_problem pb;
 	int splits, chunk; // KV rows per split (multiple of the tile)
+	// Paged KV (decode-paged; NULL block_table: contiguous [B, Hkv, Nkv, d]):
+	// K and V are [pages, 1 << page_shift, Hkv, d], request b's key n in page
+	// block_table[b · max_pages + (n >> page_shift)]; kv_lens[b] is its
+	// length (NULL: Nkv for every request).  Validated on the host first
+	// (kernels/paged.c).
+	const int *block_table, *kv_lens;
+	int page_shift, max_pages;
 };
 
 // An L2 flush (l2flush.cu) to run before each kernel of a profiled call; a

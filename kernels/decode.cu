@@ -42,7 +42,44 @@ template <int D> struct dlayout {
 	static_assert(TOTAL == SPLITKV_SMEM(D), "kernels/tiles.h SPLITKV_SMEM is the layout");
 };
 
-template <typename T, int D>
+// A K or V tile of a paged cache: rows row0 .. of request b's keys, each
+// row through its page (the table row `pages`), as load_tile does it for a
+// contiguous one (same chunks, same swizzle; rows >= nrows zero-filled and
+// not read).  base is the pool with the KV head's offset, stride Hkv·d.
+template <int ROWS, int D, int NTHREADS>
+__device__ __forceinline__ void load_tile_paged(uint32_t sbase, const uint16_t *base, const int *pages, int shift,
+						 size_t stride, int row0, int nrows, int tid)
+{
+	constexpr int CPR = D / 8;
+	constexpr int RSTEP = NTHREADS / CPR;
+	static_assert(NTHREADS % CPR == 0 && ROWS % RSTEP == 0 && RSTEP % 8 == 0, "tile chunks must divide among threads");
+	const int ch = tid % CPR, r0 = tid / CPR, mask = (1 << shift) - 1;
+	const uint32_t dst = sbase + swz<D>(r0, ch * 8);
+#pragma unroll
+	for (int i = 0; i < ROWS / RSTEP; i++) {
+		const int n = row0 + r0 + i * RSTEP;
+		const bool ok = n < nrows;
+		const size_t slot = ok ? ((size_t)__ldg(pages + (n >> shift)) << shift) + (size_t)(n & mask) : 0;
+		cp_async16(dst + i * RSTEP * D * 2, base + slot * stride + ch * 8, ok ? 16 : 0);
+	}
+}
+
+// One K and one V tile (keys key0 .. of this block's request) into stage sK, sV.
+template <int D, bool PAGED>
+__device__ __forceinline__ void load_kv(const splitkv_params &p, uint32_t sK, uint32_t sV, const uint16_t *Kg,
+					const uint16_t *Vg, const int *pages, int key0, int k1, int tid)
+{
+	if (PAGED) {
+		const size_t stride = (size_t)p.pb.Hkv * D;
+		load_tile_paged<KT, D, THREADS>(sK, Kg, pages, p.page_shift, stride, key0, k1, tid);
+		load_tile_paged<KT, D, THREADS>(sV, Vg, pages, p.page_shift, stride, key0, k1, tid);
+	} else {
+		load_tile<KT, D, THREADS>(sK, Kg, key0, k1, tid);
+		load_tile<KT, D, THREADS>(sV, Vg, key0, k1, tid);
+	}
+}
+
+template <typename T, int D, bool PAGED>
 __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ splitkv_params p)
 {
 	using L = dlayout<D>;
@@ -56,12 +93,16 @@ __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ s
 	const int b = bk / p.pb.Hkv, kvh = bk % p.pb.Hkv;
 	const size_t row0 = ((size_t)b * p.pb.H + (size_t)kvh * G) * p.pb.Nq + (size_t)grp * ROWS; // flat [B·H·Nq] row
 	const int nrows = min(ROWS, grow - grp * ROWS);
-	const uint16_t *Kg = p.k + (size_t)bk * p.pb.Nkv * D;
-	const uint16_t *Vg = p.v + (size_t)bk * p.pb.Nkv * D;
-	const int k0 = split * p.chunk, k1 = min(p.pb.Nkv, k0 + p.chunk);
+	// this request's keys: a contiguous [Nkv, d] slab, or pages of the pool
+	// (the KV head's offset inside a page row) through its table row
+	const uint16_t *Kg = PAGED ? p.k + (size_t)kvh * D : p.k + (size_t)bk * p.pb.Nkv * D;
+	const uint16_t *Vg = PAGED ? p.v + (size_t)kvh * D : p.v + (size_t)bk * p.pb.Nkv * D;
+	const int *pages = PAGED ? p.block_table + (size_t)b * p.max_pages : nullptr;
+	const int nkv = p.kv_lens ? __ldg(p.kv_lens + b) : p.pb.Nkv; // a ragged batch: this request's length
+	const int k0 = split * p.chunk, k1 = min(nkv, k0 + p.chunk);
 	const int ntiles = k1 > k0 ? (k1 - k0 + KT - 1) / KT : 0;
 	const float sl2 = p.pb.scale_log2;
-	const int offset = p.pb.Nkv - p.pb.Nq;
+	const int offset = nkv - p.pb.Nq; // query token i sees keys 0 .. nkv - Nq + i
 
 	// splitkv_combine may be scheduled now; it reads nothing of ours before
 	// its griddepcontrol.wait (this grid complete, memory flushed).
@@ -69,10 +110,9 @@ __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ s
 	load_tile<ROWS, D, THREADS>(sbase + L::Q, p.q + row0 * D, 0, nrows, tid);
 #pragma unroll
 	for (int s = 0; s < STAGES - 1; s++) {
-		if (s < ntiles) {
-			load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * s) * L::TB, Kg, k0 + s * KT, k1, tid);
-			load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * s + 1) * L::TB, Vg, k0 + s * KT, k1, tid);
-		}
+		if (s < ntiles)
+			load_kv<D, PAGED>(p, sbase + L::STAGE0 + (2 * s) * L::TB, sbase + L::STAGE0 + (2 * s + 1) * L::TB,
+					  Kg, Vg, pages, k0 + s * KT, k1, tid);
 		cp_async_commit();
 	}
 
@@ -89,10 +129,9 @@ __global__ void __launch_bounds__(THREADS) splitkv_fwd(const __grid_constant__ s
 		__syncthreads(); // tile t landed; everyone is done with tile t-1's stage
 		{
 			const int tn = t + STAGES - 1, sn = tn % STAGES;
-			if (tn < ntiles) {
-				load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * sn) * L::TB, Kg, k0 + tn * KT, k1, tid);
-				load_tile<KT, D, THREADS>(sbase + L::STAGE0 + (2 * sn + 1) * L::TB, Vg, k0 + tn * KT, k1, tid);
-			}
+			if (tn < ntiles)
+				load_kv<D, PAGED>(p, sbase + L::STAGE0 + (2 * sn) * L::TB,
+						  sbase + L::STAGE0 + (2 * sn + 1) * L::TB, Kg, Vg, pages, k0 + tn * KT, k1, tid);
 			cp_async_commit();
 		}
 		const int sidx = t % STAGES;
@@ -283,13 +322,13 @@ __global__ void __launch_bounds__(THREADS) splitkv_combine(const __grid_constant
 	}
 }
 
-template <typename T, int D>
+template <typename T, int D, bool PAGED>
 cudaError_t launch(const splitkv_params &p, cudaStream_t st, const struct l2_flush *flush)
 {
 	constexpr int SMEM = dlayout<D>::TOTAL;
 	static bool attr_set;
 	if (!attr_set) {
-		cudaError_t e = cudaFuncSetAttribute(splitkv_fwd<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, SMEM);
+		cudaError_t e = cudaFuncSetAttribute(splitkv_fwd<T, D, PAGED>, cudaFuncAttributeMaxDynamicSharedMemorySize, SMEM);
 		if (e != cudaSuccess)
 			return e;
 		// The same shared-memory carveout as splitkv_fwd, so that the
@@ -303,7 +342,7 @@ cudaError_t launch(const splitkv_params &p, cudaStream_t st, const struct l2_flu
 	if (p.splits < 1 || p.splits > MAX_SPLITS)
 		return cudaErrorInvalidValue;
 	const int G = p.pb.H / p.pb.Hkv, ngroups = (G * p.pb.Nq + ROWS - 1) / ROWS;
-	splitkv_fwd<T, D><<<dim3(p.splits, p.pb.B * p.pb.Hkv * ngroups), THREADS, SMEM, st>>>(p);
+	splitkv_fwd<T, D, PAGED><<<dim3(p.splits, p.pb.B * p.pb.Hkv * ngroups), THREADS, SMEM, st>>>(p);
 	cudaError_t e = cudaGetLastError();
 	if (e != cudaSuccess)
 		return e;
@@ -341,7 +380,12 @@ cudaError_t launch(const splitkv_params &p, cudaStream_t st, const struct l2_flu
 cudaError_t splitkv_launch(const splitkv_params &p, enum dtype t, int d, cudaStream_t st,
 			   const struct l2_flush *flush)
 {
+	if (p.block_table) {
+		if (t == DTYPE_FP16)
+			return d == 64 ? launch<__half, 64, true>(p, st, flush) : launch<__half, 128, true>(p, st, flush);
+		return d == 64 ? launch<__nv_bfloat16, 64, true>(p, st, flush) : launch<__nv_bfloat16, 128, true>(p, st, flush);
+	}
 	if (t == DTYPE_FP16)
-		return d == 64 ? launch<__half, 64>(p, st, flush) : launch<__half, 128>(p, st, flush);
-	return d == 64 ? launch<__nv_bfloat16, 64>(p, st, flush) : launch<__nv_bfloat16, 128>(p, st, flush);
+		return d == 64 ? launch<__half, 64, false>(p, st, flush) : launch<__half, 128, false>(p, st, flush);
+	return d == 64 ? launch<__nv_bfloat16, 64, false>(p, st, flush) : launch<__nv_bfloat16, 128, false>(p, st, flush);
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attn.h"
+#include "paged.h"
 #include "common.cuh"
 #include "hopper/hopper_attn.h"
 
@@ -270,6 +271,7 @@ struct attn_run {
 	unsigned long long *probe = nullptr; // 2 per timed launch: SM cycles, ns (kernels/clock.cu)
 	int probe_slots = 0;
 	struct l2_flush flush; // buf set: flush the L2 before each kernel (shared_flush)
+	bool kv_pages_set = false; // a paged run: attn_run_set_kv_pages validated and copied its table
 };
 
 static void *buf(const struct attn_run *r, const char *name)
@@ -343,6 +345,20 @@ extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc 
 		return fail("%s: unknown dtype", v->name);
 	if (v->family >= FAMILY_COUNT)
 		return fail("%s: no kernels for this variant", v->name);
+	{
+		bool paged_kernel = false;
+		for (size_t i = 0; i < v->nbuffers; i++)
+			paged_kernel = paged_kernel || !strcmp(v->buffers[i].name, "block_table");
+		char sizes[64];
+		if (paged_kernel != (s->kv_layout == KV_PAGED))
+			return fail("%s: a %s KV cache, but the kernel reads a %s one", v->name,
+				    kv_layout_names[s->kv_layout == KV_PAGED], paged_kernel ? "paged" : "contiguous");
+		if (s->kv_layout == KV_PAGED && !paged_page_size_built(s->page_size))
+			return fail("%s: page size %d is not built (%s are)", v->name, s->page_size,
+				    paged_page_sizes_text(sizes, sizeof sizes));
+		if (!paged_kernel && s->kv_dist != KV_DIST_EQUAL)
+			return fail("%s: a ragged batch (kv_dist %s) needs the paged kernel", v->name, kv_dist_names[s->kv_dist]);
+	}
 	const struct variant_desc *pd = variant_pass_desc(v, s->pass);
 	if (!pd)
 		return fail("%s: no %s kernels (the backward exists for flash2 and standard)", v->name, pass_name(s->pass));
@@ -386,6 +402,20 @@ extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc 
 		}
 	}
 	*out = r;
+	return 0;
+}
+
+extern "C" int attn_run_set_kv_pages(struct attn_run *r, const int32_t *table, const int32_t *lens)
+{
+	void *dt = buf(r, "block_table"), *dl = buf(r, "kv_lens");
+	if (!dt || !dl)
+		return fail("%s: no block table (a contiguous KV cache)", r->v->name);
+	char why[256];
+	if (paged_validate(&r->s, table, lens, paged_pages(&r->s), why, sizeof why))
+		return fail("%s: bad page table: %s", r->v->name, why);
+	CUDA_TRY(cudaMemcpy(dt, table, buf_bytes(r, "block_table"), cudaMemcpyHostToDevice), "copying the block table");
+	CUDA_TRY(cudaMemcpy(dl, lens, buf_bytes(r, "kv_lens"), cudaMemcpyHostToDevice), "copying the KV lengths");
+	r->kv_pages_set = true;
 	return 0;
 }
 
@@ -517,13 +547,23 @@ static int launch_splitkv(struct attn_run *r)
 	p.l_part = (float *)buf(r, "L_part");
 	p.lse = (float *)buf(r, "L");
 	p.splits = r->t.splits;
-	int per = (s.seqlen_kv + p.splits - 1) / p.splits;
-	p.chunk = (per + r->t.block_n - 1) / r->t.block_n * r->t.block_n;
+	p.chunk = splitkv_chunk(&s, &r->t);
+	p.block_table = (const int *)buf(r, "block_table");
+	p.kv_lens = (const int *)buf(r, "kv_lens");
+	p.max_pages = paged_max_pages(&s);
+	p.page_shift = 0;
+	while (s.page_size > 1 << p.page_shift)
+		p.page_shift++;
+	if (p.block_table && !r->kv_pages_set)
+		return fail("%s: launched before attn_run_set_kv_pages gave it a block table", r->v->name);
 	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
 	if (e == cudaSuccess)
 		e = splitkv_launch(p, s.dtype, s.head_dim, r->stream, &r->flush);
-	if (e != cudaSuccess)
-		return cuda_fail(e, "decode-splitkv: launching splitkv_fwd/splitkv_combine");
+	if (e != cudaSuccess) {
+		char what[96];
+		snprintf(what, sizeof what, "%s: launching splitkv_fwd/splitkv_combine", r->v->name);
+		return cuda_fail(e, what);
+	}
 	return 0;
 }
 

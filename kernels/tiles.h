@@ -77,6 +77,11 @@
  * pairs of K and V tiles; 16-bit elements. */
 #define SPLITKV_SMEM(d) \
 	((SPLITKV_ROWS * (d) * 2 + 1023) / 1024 * 1024 + SPLITKV_STAGES * 2 * SPLITKV_KT * (d) * 2)
+/* The page sizes decode-paged is built for (tokens per page, powers of
+ * two: a 64-key tile spans 64 / page_size whole pages, or lies inside one
+ * page; the kernel takes the page as a shift and a mask). */
+#define PAGED_PAGE_SIZES { 16, 32, 64, 128 }
+#define PAGED_N_PAGE_SIZES 4
 /* registers per thread of splitkv_fwd (ptxas -v, nvcc 13.0, sm_90; docs/kernels.md) */
 #define SPLITKV_REGS(d) ((d) == 128 ? 128 : 72)
 

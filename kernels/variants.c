@@ -5,6 +5,7 @@
  * static_assert against: the descriptors hold no copy of them.
  */
 #include "variants.h"
+#include "paged.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -57,7 +58,7 @@ int pass_parse(const char *s, enum pass *out)
 const char *dim_symbol(enum dim_sym s)
 {
 	static const char *const sym[DIM_COUNT] = {
-		"1", "B", "H", "Hkv", "N", "Nkv", "d", "splits"
+		"1", "B", "H", "Hkv", "N", "Nkv", "d", "splits", "pages", "page", "maxpages"
 	};
 	return s < DIM_COUNT ? sym[s] : "?";
 }
@@ -133,16 +134,25 @@ static void decode_splitkv_tiling(const struct attn_shape *s, int sm_count, stru
 	/* in 64 bits: a results file's shape may be as large as MAX_BATCH × MAX_HEADS × MAX_SEQLEN */
 	long long groups = (long long)s->batch * s->kv_heads * ((g * s->seqlen_q + t->block_m - 1) / t->block_m);
 	int want = (int)(SPLITKV_BLOCKS_PER_SM * sm_count_or_default(sm_count) / (groups > 0 ? groups : 1));
-	int max_splits = cdiv(s->seqlen_kv, SPLITKV_MIN_TILES * t->block_n);
+	/* a ragged batch: the splits cover its longest request (a shorter one's
+	 * last splits are empty: -inf logsumexp, weight 0 in the combine) */
+	const int nkv = paged_max_len(s);
+	int max_splits = cdiv(nkv, SPLITKV_MIN_TILES * t->block_n);
 	int splits = want < max_splits ? want : max_splits;
 	if (splits < 1)
 		splits = 1;
 	if (splits > SPLITKV_MAX_SPLITS)
 		splits = SPLITKV_MAX_SPLITS;
-	int chunk = cdiv(cdiv(s->seqlen_kv, splits), t->block_n) * t->block_n;
-	t->splits = cdiv(s->seqlen_kv, chunk);
+	int chunk = cdiv(cdiv(nkv, splits), t->block_n) * t->block_n;
+	t->splits = cdiv(nkv, chunk);
 	t->smem_bytes = (size_t)SPLITKV_SMEM(s->head_dim);
 	t->regs_per_thread = SPLITKV_REGS(s->head_dim);
+}
+
+int splitkv_chunk(const struct attn_shape *s, const struct tiling *t)
+{
+	const int splits = t->splits > 0 ? t->splits : 1, bn = t->block_n > 0 ? t->block_n : 1;
+	return cdiv(cdiv(paged_max_len(s), splits), bn) * bn;
 }
 
 /* ---- grids ----------------------------------------------------------- */
@@ -482,6 +492,47 @@ static const struct variant_desc decode_splitkv = {
 	.tiling = decode_splitkv_tiling, .grid = decode_splitkv_grid,
 };
 
+/* The same kernels over a paged cache (kernels/paged.h): one launch for a
+ * ragged batch, each block's keys through its request's block-table row. */
+static const struct variant_desc decode_paged = {
+	.name = "decode-paged",
+	.family = FAMILY_SPLITKV, .main_kernel = 0,
+	.summary = "split-KV decoding over a paged KV cache (vLLM/FlashInfer layout [pages, page, Hkv, d] through a block table): ragged batches in one launch, GQA packed, query lengths 1-8",
+	.phases = 1u << PHASE_DECODE, .head_dims = ATTN_HEAD_DIMS,
+	.loop = LOOP_Q_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_ONCE,
+	.grid_text = "grid = (splits, B·Hkv): each block serves the query heads of one KV head over one slice of its request's pages; a second kernel combines the splits",
+	.warp_text = "4 warps split each 64-key tile (16 keys each, rows gathered through the block table), keep their own m, ℓ, O; combined once in shared memory",
+	.buffers = {
+		BUF_Q,
+		{ "K", "K", "keys, in pages", ROLE_INPUT, ELEM_INPUT, { DIM_PAGES, DIM_PAGE, DIM_HKV, DIM_D, DIM_END } },
+		{ "V", "V", "values, in pages", ROLE_INPUT, ELEM_INPUT, { DIM_PAGES, DIM_PAGE, DIM_HKV, DIM_D, DIM_END } },
+		{ "block_table", "table", "each request's pages, in key order (int32)", ROLE_INPUT, ELEM_I32,
+		  { DIM_B, DIM_MAXPAGES, DIM_END } },
+		{ "kv_lens", "lens", "each request's KV length (int32)", ROLE_INPUT, ELEM_I32, { DIM_B, DIM_END } },
+		BUF_O,
+		{ "O_part", "O_part", "partial output per split (fp32)", ROLE_WORKSPACE, ELEM_F32,
+		  { DIM_SPLITS, DIM_B, DIM_H, DIM_NQ, DIM_D, DIM_END } },
+		{ "L_part", "L_part", "logsumexp per split", ROLE_STATS, ELEM_F32,
+		  { DIM_SPLITS, DIM_B, DIM_H, DIM_NQ, DIM_END } },
+		{ "L", "L", "logsumexp L = m + log ℓ", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+	},
+	.nbuffers = 9,
+	.tiles = {
+		{ "q", "the query rows of one head", TD_BR, TD_D, IN_SHARED, NULL },
+		{ "K_j", "a block of Bc cached keys, gathered from their pages", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "V_j", "a block of Bc cached values, gathered from their pages", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "s_j", "scores of the query rows against K_j", TD_BR, TD_BC, IN_REGISTERS, "S" },
+		{ "o", "partial output accumulator (fp32)", TD_BR, TD_D, IN_REGISTERS, NULL, ELEM_F32 },
+	},
+	.ntiles = 5,
+	.kernels = {
+		{ "splitkv_fwd", "splitkv_fwd", "partial attention over one slice of a request's pages", "split", "batch·KV head", NULL, PATH_MMA_SYNC },
+		{ "splitkv_combine", "splitkv_combine", "combine the splits by their logsumexp", "row block", "batch·head", NULL },
+	},
+	.nkernels = 2,
+	.tiling = decode_splitkv_tiling, .grid = decode_splitkv_grid,
+};
+
 /* ---- the Hopper forward (kernels/hopper) --------------------------------- */
 
 #include "hopper/hopper_tiles.h"
@@ -606,6 +657,9 @@ const struct variant_desc *const variant_table[] = {
 	&flash_variants[3], &flash_variants[5], &flash_variants[6],
 	&decode_flash2, &decode_splitkv,
 	&hopper_variants[0], &hopper_variants[1], &hopper_variants[2], &hopper_variants[3],
+	/* last: a variant's place here is its chart look (color_slot 0), so a
+	 * new one goes after every drawn one */
+	&decode_paged,
 };
 const size_t variant_count = sizeof(variant_table) / sizeof(variant_table[0]);
 
@@ -792,6 +846,9 @@ uint64_t dims_elements(const enum dim_sym *dims, const struct attn_shape *s,
 		case DIM_NKV: f = (uint64_t)s->seqlen_kv; break;
 		case DIM_D: f = (uint64_t)s->head_dim; break;
 		case DIM_SPLITS: f = t ? (uint64_t)t->splits : 1; break;
+		case DIM_PAGES: f = paged_pages(s); break;
+		case DIM_PAGE: f = (uint64_t)s->page_size; break;
+		case DIM_MAXPAGES: f = (uint64_t)paged_max_pages(s); break;
 		default: break;
 		}
 		n *= f;
@@ -802,7 +859,7 @@ uint64_t dims_elements(const enum dim_sym *dims, const struct attn_shape *s,
 uint64_t buffer_bytes(const struct buffer_desc *b, const struct attn_shape *s,
 		      const struct tiling *t)
 {
-	uint64_t e = b->elem == ELEM_F32 ? 4 : dtype_size(s->dtype);
+	uint64_t e = b->elem == ELEM_F32 || b->elem == ELEM_I32 ? 4 : dtype_size(s->dtype);
 	return dims_elements(b->dims, s, t) * e;
 }
 

@@ -58,7 +58,19 @@ struct attn_shape {
 	int head_dim;   /* d */
 	int causal;     /* mask keys after the query's position (bottom-right aligned) */
 	enum pass pass; /* fwd (0, the default), bwd, fwd+bwd */
+	/* Decode's KV cache (kernels/paged.h): contiguous (0, the default) or
+	 * paged ([pages, page_size, Hkv, d] through a block table); with
+	 * kv_dist other than equal, a ragged batch whose per-request lengths
+	 * are drawn from kv_seed and add up to B·Nkv (Nkv the mean). */
+	int kv_layout;      /* enum kv_layout */
+	int page_size;      /* tokens per page (paged), else 0 */
+	int kv_dist;        /* enum kv_dist */
+	unsigned kv_seed;   /* the lengths' and the page permutation's seed */
 };
+enum kv_layout { KV_CONTIGUOUS, KV_PAGED, KV_LAYOUT_COUNT };
+enum kv_dist { KV_DIST_EQUAL, KV_DIST_UNIFORM, KV_DIST_LONG_TAIL, KV_DIST_COUNT };
+extern const char *const kv_layout_names[KV_LAYOUT_COUNT]; /* "contiguous", "paged" */
+extern const char *const kv_dist_names[KV_DIST_COUNT];     /* "equal", "uniform", "long-tail" */
 /* Hkv where a shape, record or call names none (0): H, multi-head attention. */
 int kv_heads_or_heads(int kv_heads, int heads);
 
@@ -67,11 +79,14 @@ enum dim_sym {
 	DIM_END = 0,  /* terminates a formula */
 	DIM_B, DIM_H, DIM_HKV, DIM_NQ, DIM_NKV, DIM_D,
 	DIM_SPLITS,   /* KV splits of a split-KV decode kernel */
+	DIM_PAGES,    /* pages of a paged KV cache (kernels/paged.h) */
+	DIM_PAGE,     /* tokens per page */
+	DIM_MAXPAGES, /* block-table columns: pages of the longest request */
 	DIM_COUNT
 };
-const char *dim_symbol(enum dim_sym s); /* "B", "H", "Hkv", "N", "Nkv", "d", "splits" */
+const char *dim_symbol(enum dim_sym s); /* "B", "H", "Hkv", "N", "Nkv", "d", "splits", "pages", "page", "maxpages" */
 
-enum elem_kind { ELEM_INPUT, ELEM_F32 }; /* the config's dtype, or fp32 */
+enum elem_kind { ELEM_INPUT, ELEM_F32, ELEM_I32 }; /* the config's dtype, fp32, or int32 (page tables) */
 
 enum buf_role {
 	ROLE_INPUT,        /* Q, K, V */
@@ -319,6 +334,10 @@ const struct variant_desc *variant_default_ladder(void);
 const struct kernel_desc *variant_launch_kernel(const struct variant_desc *v, enum pass p, const char *launch_name);
 /* 1 if the variant stores matrix `name` ("S", "P", "m", …) in HBM. */
 int variant_stores(const struct variant_desc *v, const char *name);
+
+/* KV rows per split of a split-KV decode run: the longest request's length
+ * over the tiling's splits, rounded up to whole key tiles. */
+int splitkv_chunk(const struct attn_shape *s, const struct tiling *t);
 
 /* Elements of a formula for a shape (splits from the tiling). */
 uint64_t dims_elements(const enum dim_sym *dims, const struct attn_shape *s,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "paged.h"
 #include "shard.h"
 #include "spec.h"
 #include "util/error.h"
@@ -117,10 +118,23 @@ int cmd_check(int argc, char **argv)
 		for (size_t i = 0; i < s.nconfigs; i++) {
 			const struct config *cf = &s.configs[i];
 			const struct attn_shape *sh = &cf->shape;
-			printf("%-28s %-8s %-7s %-5s %5d %5d %4d %8d %8d %4d %6s %12s\n", cf->variant->name,
+			printf("%-28s %-8s %-7s %-5s %5d %5d %4d %8d %8d %4d %6s %12s", cf->variant->name,
 			       phase_name(sh->phase), pass_name(sh->pass), dtype_name(sh->dtype), sh->batch, sh->heads, sh->kv_heads,
 			       sh->seqlen_q, sh->seqlen_kv, sh->head_dim, sh->causal ? "yes" : "no",
 			       format_bytes((double)variant_footprint(cf->variant, sh, sms), b, sizeof(b)));
+			if (cf->variant->family == FAMILY_SPLITKV) {
+				/* the split choice (kernels/variants.c): blocks of a wave, keys per split */
+				struct tiling t;
+				int g[3];
+				cf->variant->tiling(sh, sms, &t);
+				cf->variant->grid(sh, &t, 0, g);
+				printf("  splits %d (%d blocks, %d keys each)", t.splits, g[0] * g[1], splitkv_chunk(sh, &t));
+				if (sh->kv_layout == KV_PAGED)
+					printf(", pages of %d", sh->page_size);
+				if (sh->kv_dist != KV_DIST_EQUAL)
+					printf(", %s lengths up to %d", kv_dist_names[sh->kv_dist], paged_max_len(sh));
+			}
+			putchar('\n');
 		}
 	}
 	size_t kernel_replay = 0;

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paged.h"
 #include "util/error.h"
 
 void gpu_model_h200(struct gpu_model *g)
@@ -203,12 +204,22 @@ static void predict_splitkv(const struct variant_desc *v, const struct attn_shap
 	m->exps = m->score_elems + heads * nq * ((double)tc + splits + 1);
 
 	const double q = heads * nq * d * e;
-	const double kv_unique = 2.0 * s->batch * s->kv_heads * nkv * d * e;
-	const double part = heads * splits * nq * (d + 1) * 4; /* O_part and L_part */
+	/* the minimum bytes of a ragged batch: each request's own keys (the
+	 * lengths add up to B·Nkv, kernels/paged.h; the unused rows of a last
+	 * partial page are never read), and for a paged cache the used entries
+	 * of the block table and the B lengths (int32); the padding of the last
+	 * partial pages counts in the footprint only */
+	const double tokens = (double)s->batch * nkv;
+	const double kv_unique = 2.0 * s->kv_heads * tokens * d * e;
+	const double table = s->kv_layout == KV_PAGED ? 4.0 * ((double)paged_pages(s) + s->batch) : 0;
+	const double part = heads * splits * nq * (d + 1) * 4; /* O_part and L_part: written, read by the combine */
 	const double out = q + heads * nq * 4;                 /* O and L */
-	m->hbm_read_bytes_min = q + kv_unique + part;
+	m->hbm_read_bytes_min = q + kv_unique + table + part;
 	m->hbm_write_bytes_min = part + out;
-	m->l2_read_bytes = q * splits + heads * 2.0 * nkv * d * e + part;
+	/* every block of a KV head group re-reads its table row from the L2 */
+	const double groups = (double)cdivl((long)(s->heads / (s->kv_heads > 0 ? s->kv_heads : 1)) * s->seqlen_q, t->block_m);
+	m->l2_read_bytes = q * splits + heads * 2.0 * tokens / s->batch * d * e + part +
+		(s->kv_layout == KV_PAGED ? table * s->kv_heads * groups : 0);
 	m->l2_write_bytes = part + out;
 }
 

@@ -271,6 +271,10 @@ void record_key(const struct record *rec, char *buf, size_t len)
 	/* keys of forward records stay as they were before the pass existed */
 	if (s->pass != PASS_FWD && n >= 0 && (size_t)n < len)
 		n += snprintf(buf + n, len - (size_t)n, "/%s", record_pass(rec));
+	/* a paged or ragged KV cache is its own config (others' keys as before) */
+	if ((s->kv_layout || s->kv_dist) && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "/%s%d/%s%u", kv_layout_names[s->kv_layout == KV_PAGED],
+			      s->page_size, kv_dist_names[s->kv_dist < KV_DIST_COUNT ? s->kv_dist : 0], s->kv_seed);
 	/* captured calls of one shape are different calls */
 	if (rec->capture && n >= 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, "/pid%d/call%d", rec->capture->pid, rec->capture->call);
@@ -434,6 +438,8 @@ _Static_assert(sizeof(enum dtype) == sizeof(int) && sizeof(enum phase) == sizeof
 static const struct words phase_words = { phase_names, PHASE_COUNT, "prefill or decode" };
 static const struct words dtype_words = { dtype_names, DTYPE_COUNT, "fp16, bf16, fp32 or unknown" };
 static const struct words pass_words = { pass_names, PASS_COUNT, "fwd, bwd or fwd+bwd" };
+static const struct words kv_layout_words = { kv_layout_names, KV_LAYOUT_COUNT, "contiguous or paged" };
+static const struct words kv_dist_words = { kv_dist_names, KV_DIST_COUNT, "equal, uniform or long-tail" };
 static const char *enum_word(const struct field *f, const char *p)
 {
 	int k = *(const int *)p;
@@ -456,6 +462,11 @@ static const struct field record_fields[] = {
 	{ "seqlen_kv", F_INT, OFF(struct record, shape.seqlen_kv), 1, 0, MAX_SEQLEN },
 	{ "head_dim", F_INT, OFF(struct record, shape.head_dim), 1, 0, MAX_HEAD_DIM },
 	{ "causal", F_BOOL, OFF(struct record, shape.causal), 1 },
+	/* decode's KV cache (kernels/paged.h): written only for a paged or ragged one */
+	{ "kv_layout", F_ENUM, OFF(struct record, shape.kv_layout), 0, .words = &kv_layout_words, .when_set = 1 },
+	{ "page_size", F_INT, OFF(struct record, shape.page_size), 0, 0, 1 << 20, .when_set = 1 },
+	{ "kv_dist", F_ENUM, OFF(struct record, shape.kv_dist), 0, .words = &kv_dist_words, .when_set = 1 },
+	{ "kv_seed", F_INT, OFF(struct record, shape.kv_seed), 0, 0, 0x7fffffff, .when_set = 1 },
 	{ "error", F_STR, OFF(struct record, error), 0 },
 };
 #define N_RECORD_FIELDS (sizeof record_fields / sizeof record_fields[0])
@@ -666,7 +677,8 @@ static void write_fields(struct yamlout *y, const struct field *f, size_t nf, co
 			continue;
 		if (f[i].when_set && f[i].type == F_STR && !*(char *const *)p)
 			continue;
-		if (f[i].when_set && ((f[i].type == F_INT && !*(const int *)p) || (f[i].type == F_U64 && !*(const uint64_t *)p)))
+		if (f[i].when_set && (((f[i].type == F_INT || f[i].type == F_ENUM) && !*(const int *)p) ||
+				      (f[i].type == F_U64 && !*(const uint64_t *)p)))
 			continue;
 		switch (f[i].type) {
 		case F_STR: kv_str(y, f[i].key, *(char *const *)p); break;

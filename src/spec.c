@@ -2,6 +2,8 @@
  * docs/spec-format.md).  Every value is checked where it stands, so each
  * message carries file:line:col. */
 #include "spec.h"
+
+#include "paged.h"
 #include "metric_sets.h"
 #include "util/error.h"
 #include "util/file.h"
@@ -23,6 +25,7 @@ static const char *const top_keys[] = {
 	/* sweep keys are allowed at the top as defaults */
 	"variants", "dtype", "head_dim", "seqlen", "batch", "batch_tokens",
 	"heads", "hidden", "kv_heads", "causal", "phase", "query_len", "kv_len", "pass",
+	"kv_layout", "page_size", "kv_dist", "kv_seed", /* decode's KV cache (read_kv_cache) */
 };
 #define NTOP (sizeof(top_keys) / sizeof(top_keys[0]))
 #define FIRST_SWEEP_KEY 12
@@ -355,7 +358,72 @@ struct axes {
 	enum pass passes[MAX_AXIS];
 	int decode;
 	const struct ynode *at, *tn, *hid, *kvn; /* the block, batch_tokens, hidden and kv_heads nodes */
+	/* decode's KV cache (kernels/paged.h): the layout a block asks for
+	 * (-1: each variant's own), page size, ragged lengths, their seed */
+	int kv_layout, page_size, kv_dist;
+	unsigned kv_seed;
+	const struct ynode *layn, *psn, *distn;
 };
+
+/* A decode block's KV cache: kv_layout, page_size, kv_dist, kv_seed. */
+static int read_kv_cache(struct ctx *c, const struct ynode *root, const struct ynode *block, struct axes *x)
+{
+	char w[256], sizes[64];
+	const char *str;
+	x->kv_layout = -1;
+	x->layn = sweep_get(block, root, "kv_layout");
+	x->psn = sweep_get(block, root, "page_size");
+	x->distn = sweep_get(block, root, "kv_dist");
+	const struct ynode *seedn = sweep_get(block, root, "kv_seed");
+	const struct ynode *any = x->layn ? x->layn : x->psn ? x->psn : x->distn ? x->distn : seedn;
+	if (!x->decode) {
+		if (any)
+			return error("%s: kv_layout, page_size, kv_dist and kv_seed are for decode sweeps ('phase: decode')",
+				     where(c, any, w, sizeof(w)));
+		return 0;
+	}
+	if (x->layn) {
+		if (ynode_string(c->t, x->layn, "kv_layout", &str))
+			return -1;
+		if (!strcmp(str, "contiguous"))
+			x->kv_layout = KV_CONTIGUOUS;
+		else if (!strcmp(str, "paged"))
+			x->kv_layout = KV_PAGED;
+		else
+			return error("%s: unknown kv_layout '%s': use contiguous or paged", where(c, x->layn, w, sizeof(w)), str);
+	}
+	if (x->psn) {
+		long long v;
+		if (ynode_int(c->t, x->psn, "page_size", &v))
+			return -1;
+		if (!paged_page_size_built((int)v) || v != (int)v)
+			return error("%s: page size %lld is not built: decode-paged takes %s", where(c, x->psn, w, sizeof(w)), v,
+				     paged_page_sizes_text(sizes, sizeof sizes));
+		x->page_size = (int)v;
+	}
+	if (x->distn) {
+		if (ynode_string(c->t, x->distn, "kv_dist", &str))
+			return -1;
+		int found = 0;
+		for (int i = 0; i < KV_DIST_COUNT; i++)
+			if (!strcmp(str, kv_dist_names[i])) {
+				x->kv_dist = i;
+				found = 1;
+			}
+		if (!found)
+			return error("%s: unknown kv_dist '%s': use equal, uniform or long-tail (lengths adding up to B·kv_len)",
+				     where(c, x->distn, w, sizeof(w)), str);
+	}
+	if (seedn) {
+		long long v;
+		if (ynode_int(c->t, seedn, "kv_seed", &v))
+			return -1;
+		if (v < 0 || v > 0x7fffffff)
+			return error("%s: kv_seed %lld is out of range (0 .. 2^31 - 1)", where(c, seedn, w, sizeof(w)), v);
+		x->kv_seed = (unsigned)v;
+	}
+	return 0;
+}
 
 /* A block's batch (a list, or batch_tokens B·N) and heads (a list, or
  * hidden H·d), and its kv_heads. */
@@ -527,7 +595,37 @@ static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode
 			return error("%s: query_len and kv_len are for decode sweeps ('phase: decode')",
 				     where(c, n, w, sizeof(w)));
 	}
-	return read_sizes(c, root, block, x);
+	return read_sizes(c, root, block, x) || read_kv_cache(c, root, block, x) ? -1 : 0;
+}
+
+/* A decode config's KV cache: the layout its variant reads (a block's
+ * kv_layout must agree), the page size a paged one needs, the ragged
+ * lengths only the paged kernel takes. */
+static int set_kv_cache(struct ctx *c, const struct axes *x, size_t iv, struct attn_shape *sh)
+{
+	char w[256];
+	const struct variant_desc *v = x->variants[iv];
+	int paged = 0;
+	for (size_t i = 0; i < v->nbuffers; i++)
+		paged = paged || !strcmp(v->buffers[i].name, "block_table");
+	if (x->kv_layout >= 0 && x->kv_layout != (paged ? KV_PAGED : KV_CONTIGUOUS))
+		return error("%s: variant '%s' reads a %s KV cache, not the block's kv_layout %s",
+			     where(c, x->vnodes[iv], w, sizeof(w)), v->name, kv_layout_names[paged],
+			     kv_layout_names[x->kv_layout]);
+	if (paged && !x->page_size)
+		return error("%s: variant '%s' reads a paged KV cache: give page_size", where(c, x->vnodes[iv], w, sizeof(w)),
+			     v->name);
+	if (!paged && x->kv_dist != KV_DIST_EQUAL)
+		return error("%s: a ragged batch (kv_dist %s) runs on the paged kernel only, not on '%s'",
+			     where(c, x->distn, w, sizeof(w)), kv_dist_names[x->kv_dist], v->name);
+	if (paged && sh->seqlen_kv < sh->seqlen_q)
+		return error("%s: kv_len %d is shorter than query_len %d (the queries are the cache's last tokens)",
+			     where(c, x->at, w, sizeof(w)), sh->seqlen_kv, sh->seqlen_q);
+	sh->kv_layout = paged ? KV_PAGED : KV_CONTIGUOUS;
+	sh->page_size = paged ? x->page_size : 0;
+	sh->kv_dist = x->kv_dist;
+	sh->kv_seed = x->kv_seed;
+	return 0;
 }
 
 /* The configs of a block's axes, variant innermost: every variant of one
@@ -580,6 +678,8 @@ static int emit_configs(struct ctx *c, const struct axes *x)
 			sh->heads = (int)x->heads[ih];
 		}
 		sh->kv_heads = kv_heads_or_heads(x->nkv ? (int)x->kvh[ik] : 0, sh->heads);
+		if (x->decode && set_kv_cache(c, x, iv, sh))
+			return -1;
 		if (sh->heads % sh->kv_heads)
 			return error("%s: kv_heads %d does not divide heads %d (grouped-query attention needs whole groups)",
 				     where(c, x->kvn, w, sizeof(w)), sh->kv_heads, sh->heads);

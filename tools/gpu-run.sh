@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodetiming ablation ablation2 resume sass
+# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -441,6 +441,10 @@ PY
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;
+	decodepaged)
+		say "decode-paged: contiguous vs paged split-KV, ragged vs uniform, q 1 and 4; bandwidth per shape against the data sheet, SDPA FLASH and cuDNN at q = 1"
+		./attnprof record experiments/decode-paged.yaml -o "$OUT/decode-paged.yaml" --force --progress 2>&1 | tee -a "$log" | tail -5
+		python3 tools/decode_paged_table.py "$OUT/decode-paged.yaml" 2>&1 | tee -a "$log" ;;
 	decodetiming)
 		say "decode timings: without counters, with counters (batches of 8, the default), unbatched"
 		d="$OUT/decodetiming"; mkdir -p "$d"

@@ -31,6 +31,7 @@
 #include "capture/cupti.h"
 #include "inputs.h"
 #include "model.h"
+#include "paged.h"
 #include "reference.h"
 #include "results.h"
 #include "util/error.h"
@@ -73,7 +74,31 @@ static int same_shape(const struct attn_shape *a, const struct attn_shape *b)
 	return a->dtype == b->dtype && a->batch == b->batch && a->heads == b->heads &&
 	       a->kv_heads == b->kv_heads && a->seqlen_q == b->seqlen_q &&
 	       a->seqlen_kv == b->seqlen_kv && a->head_dim == b->head_dim && a->causal == b->causal &&
-	       a->pass == b->pass;
+	       a->pass == b->pass && a->kv_layout == b->kv_layout && a->page_size == b->page_size &&
+	       a->kv_dist == b->kv_dist && a->kv_seed == b->kv_seed;
+}
+
+/* The shape's per-request KV lengths [B] and, paged, its seeded block table
+ * [B, max_pages] (kernels/paged.h; NULL when contiguous): the run's and the
+ * reference's, the same from the same shape.  0, or -1 after error(). */
+static int kv_pages_of(const struct attn_shape *s, int32_t **lens, int32_t **table)
+{
+	*lens = malloc(sizeof(int32_t) * (size_t)s->batch);
+	*table = NULL;
+	if (!*lens || paged_kv_lens(s, *lens))
+		goto bad;
+	if (s->kv_layout != KV_PAGED)
+		return 0;
+	*table = malloc(sizeof(int32_t) * (size_t)s->batch * (size_t)paged_max_pages(s) + sizeof(int32_t));
+	if (!*table || paged_block_table(s, *lens, *table))
+		goto bad;
+	return 0;
+bad:
+	free(*lens);
+	free(*table);
+	*lens = *table = NULL;
+	return error("cannot lay out the KV cache of B=%d Nkv=%d (out of memory, or Nkv below the query length)",
+		     s->batch, s->seqlen_kv);
 }
 
 static int reference_build(struct reference *r, const struct attn_shape *s, uint64_t seed, int check_rows)
@@ -97,10 +122,13 @@ static int reference_build(struct reference *r, const struct attn_shape *s, uint
 	}
 	int want = check_rows ? (check_rows + r->nheads - 1) / r->nheads : s->seqlen_q;
 	r->rows = malloc(sizeof(int) * (size_t)(want < s->seqlen_q ? want : s->seqlen_q) + sizeof(int));
-	size_t nq = (size_t)s->seqlen_q * d, nkv = (size_t)s->seqlen_kv * d;
+	const int maxlen = paged_max_len(s);
+	size_t nq = (size_t)s->seqlen_q * d, nkv = (size_t)maxlen * d;
 	float *q = malloc(nq * sizeof(float)), *k = malloc(nkv * sizeof(float)), *v = malloc(nkv * sizeof(float));
+	int32_t *lens = NULL, *table = NULL;
+	const int mp = paged_max_pages(s);
 	int rc = -1;
-	if (!r->rows || !q || !k || !v)
+	if (!r->rows || !q || !k || !v || kv_pages_of(s, &lens, &table))
 		goto out;
 	r->nrows = attn_sample_rows(s->seqlen_q, want, seed, r->rows);
 	r->o = malloc(sizeof(double) * (size_t)r->nheads * r->nrows * d);
@@ -110,16 +138,23 @@ static int reference_build(struct reference *r, const struct attn_shape *s, uint
 	 * (a backward-only run is checked on its gradients alone). */
 	struct attn_shape one = *s;
 	one.batch = one.heads = one.kv_heads = 1;
+	one.kv_layout = KV_CONTIGUOUS;
+	one.kv_dist = KV_DIST_EQUAL;
 	for (int i = 0; i < r->nheads && s->pass != PASS_BWD; i++) {
 		int b = r->bh[i][0], h = r->bh[i][1];
 		int hk = h / (H / s->kv_heads);
 		uint64_t qoff = ((uint64_t)b * H + h) * nq;
-		uint64_t kvoff = ((uint64_t)b * s->kv_heads + hk) * nkv;
 		for (size_t j = 0; j < nq; j++)
 			q[j] = grad_input(s, seed, TENSOR_Q, qoff + j);
-		for (size_t j = 0; j < nkv; j++) {
-			k[j] = grad_input(s, seed, TENSOR_K, kvoff + j);
-			v[j] = grad_input(s, seed, TENSOR_V, kvoff + j);
+		/* request b's own length; each key row where the run keeps it
+		 * (through its page when paged) */
+		one.seqlen_kv = lens[b];
+		for (int n = 0; n < lens[b]; n++) {
+			const uint64_t row = paged_kv_row(s, table, mp, b, hk, n);
+			for (int j = 0; j < d; j++) {
+				k[(size_t)n * d + j] = grad_input(s, seed, TENSOR_K, row + j);
+				v[(size_t)n * d + j] = grad_input(s, seed, TENSOR_V, row + j);
+			}
 		}
 		if (attn_reference_rows(&one, q, k, v, 0, 0, r->rows, r->nrows,
 					r->o + (size_t)i * r->nrows * d, NULL))
@@ -132,6 +167,8 @@ static int reference_build(struct reference *r, const struct attn_shape *s, uint
 out:
 	if (rc && !r->valid && s->pass == PASS_FWD)
 		error("cannot build the fp64 reference (out of memory?)");
+	free(lens);
+	free(table);
 	free(q);
 	free(k);
 	free(v);
@@ -499,9 +536,24 @@ static int make_run(struct sweep *w, const struct config *c, uint64_t seed, stru
 		if (t == TENSOR_DO && !p)
 			break; /* a forward run has no dO */
 		uint64_t n = t == TENSOR_Q || t == TENSOR_DO ? (uint64_t)s->batch * s->heads * s->seqlen_q * s->head_dim
+			     : s->kv_layout == KV_PAGED ? paged_pages(s) * (uint64_t)s->page_size * s->kv_heads * s->head_dim
 							     : (uint64_t)s->batch * s->kv_heads * s->seqlen_kv * s->head_dim;
 		if (!p || attn_fill_input(p, n, s->dtype, seed, t)) {
 			error("cannot fill %s: %s", names[t], p ? attn_last_error() : "no such buffer");
+			attn_run_destroy(*out);
+			*out = NULL;
+			return -1;
+		}
+	}
+	if (attn_run_buffer(*out, "block_table")) {
+		/* a paged run: its seeded table, validated by the entry point */
+		int32_t *lens, *table;
+		int bad = kv_pages_of(s, &lens, &table) || attn_run_set_kv_pages(*out, table, lens);
+		if (bad && lens)
+			error("cannot give %s its page table: %s", c->variant->name, attn_last_error());
+		free(lens);
+		free(table);
+		if (bad) {
 			attn_run_destroy(*out);
 			*out = NULL;
 			return -1;

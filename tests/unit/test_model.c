@@ -4,6 +4,7 @@
 
 #include "flashsim.h"
 #include "model.h"
+#include "paged.h"
 #include "tiles.h"
 #include "util/error.h"
 
@@ -275,6 +276,41 @@ static void test_launch_and_decode(void)
 	CHECK(m.l2_read_bytes > 3.9 * m.hbm_read_bytes_min);
 }
 
+/* decode-paged: the same keys as contiguous plus the block table's used
+ * entries and the lengths; a ragged batch of the same B·Nkv the same K/V
+ * bytes, its table one entry more per partial last page; the split count
+ * over its longest request. */
+static void test_paged_decode(void)
+{
+	struct model m, c;
+	struct attn_shape d = { DTYPE_FP16, PHASE_DECODE, 2, 32, 8, 1, 8192, 128, 0 };
+	predict("decode-splitkv", &d, &c);
+	d.kv_layout = KV_PAGED;
+	d.page_size = 16;
+	predict("decode-paged", &d, &m);
+	CHECK_INT(m.tiling.splits, c.tiling.splits);
+	/* 2 · 8192 / 16 = 1024 pages: 4 · (1024 + 2) bytes of table and lengths */
+	CHECK_NEAR(m.hbm_read_bytes_min, c.hbm_read_bytes_min + 4.0 * (1024 + 2), 0);
+	CHECK_NEAR(m.hbm_write_bytes_min, c.hbm_write_bytes_min, 0);
+	/* the pool: 1024 pages of 16 tokens × 8 heads × 128 × 2 B, K and V */
+	const struct variant_desc *v = variant_find("decode-paged");
+	CHECK_NEAR((double)buffer_bytes(&v->buffers[1], &d, &m.tiling), 1024.0 * 16 * 8 * 128 * 2, 0);
+	/* ragged, long-tail: B·Nkv tokens as before, more splits for the longest */
+	d.kv_dist = KV_DIST_LONG_TAIL;
+	d.kv_seed = 4;
+	d.seqlen_kv = 8000; /* not a multiple of 16: partial last pages */
+	struct model r;
+	predict("decode-paged", &d, &r);
+	int32_t lens[2];
+	CHECK_INT(paged_kv_lens(&d, lens), 0);
+	const double pages = (double)((lens[0] + 15) / 16 + (lens[1] + 15) / 16);
+	CHECK_NEAR((double)paged_pages(&d), pages, 0);
+	const double q = 64.0 * 128 * 2, part = r.tiling.splits * 64.0 * 129 * 4;
+	CHECK_NEAR(r.hbm_read_bytes_min, q + 2.0 * 8 * 16000 * 128 * 2 + 4.0 * (pages + 2) + part, 1e-12);
+	CHECK(paged_max_len(&d) > 8000);
+	CHECK(r.tiling.splits * splitkv_chunk(&d, &r.tiling) >= paged_max_len(&d));
+}
+
 /* A causal mask aligned bottom-right with more queries than keys: query r
  * sees keys up to r − (Nq − Nkv), so Nq = 64 over Nkv = 1 has one visible
  * pair per head (it counted all 64), and Nq = 64 over Nkv = 16 has
@@ -491,4 +527,4 @@ static void test_head_dims(void)
 
 TESTS(test_head_dims, test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
       test_agrees_with_flashsim, test_kvlist_names, test_gpu_facts, test_launch_and_decode,
-      test_bad_input, test_causal_more_queries)
+      test_bad_input, test_causal_more_queries, test_paged_decode)

@@ -176,6 +176,52 @@ static void test_gradients(void)
 	results_release(&b);
 }
 
+/* A paged, ragged decode record keeps its KV cache (kv_layout, page_size,
+ * kv_dist, kv_seed); a contiguous one writes none of those keys. */
+static void test_kv_cache_fields(void)
+{
+	struct results a, b;
+	fill_results(&a, 2);
+	struct attn_shape *s = &a.records[1].shape;
+	s->phase = PHASE_DECODE;
+	s->kv_layout = KV_PAGED;
+	s->page_size = 64;
+	s->kv_dist = KV_DIST_LONG_TAIL;
+	s->kv_seed = 9;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	CHECK_INT(results_write(&a, f), 0);
+	fclose(f);
+	CHECK_CONTAINS(buf, "  kv_layout: paged\n  page_size: 64\n  kv_dist: long-tail\n  kv_seed: 9\n");
+	int n = 0;
+	for (const char *p = buf; (p = strstr(p, "kv_layout:")); p++)
+		n++;
+	CHECK_INT(n, 1); /* the contiguous record has none */
+	CHECK_INT(results_parse(&b, buf, len, "kv.yaml", NULL), 0);
+	CHECK_INT(b.nrecords, 2);
+	if (b.nrecords == 2) {
+		CHECK_INT(b.records[1].shape.kv_layout, KV_PAGED);
+		CHECK_INT(b.records[1].shape.page_size, 64);
+		CHECK_INT(b.records[1].shape.kv_dist, KV_DIST_LONG_TAIL);
+		CHECK_INT(b.records[1].shape.kv_seed, 9);
+		CHECK_INT(b.records[0].shape.kv_layout, KV_CONTIGUOUS);
+		CHECK_INT(b.records[0].shape.page_size, 0);
+		/* its own config: the same shape equal or ragged, paged or not, keys apart */
+		char k1[256], k2[256];
+		record_key(&b.records[1], k1, sizeof k1);
+		b.records[1].shape.kv_dist = KV_DIST_EQUAL;
+		record_key(&b.records[1], k2, sizeof k2);
+		CHECK(strcmp(k1, k2) != 0);
+		CHECK(strstr(k1, "/paged64/long-tail9") != NULL);
+		record_key(&b.records[0], k1, sizeof k1);
+		CHECK(strstr(k1, "paged") == NULL && strstr(k1, "contiguous") == NULL);
+		results_release(&b);
+	}
+	free(buf);
+	results_release(&a);
+}
+
 static void test_round_trip(void)
 {
 	struct results a, b;
@@ -631,5 +677,5 @@ static void test_find_index(void)
 	results_release(&r);
 }
 
-TESTS(test_round_trip, test_gradients, test_clock_fields, test_ceilings_header, test_ceilings_vet, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
+TESTS(test_round_trip, test_kv_cache_fields, test_gradients, test_clock_fields, test_ceilings_header, test_ceilings_vet, test_cut_anywhere, test_cut_python_written, test_format1, test_save, test_bad_results, test_export,
       test_record_scalar, test_kvlist_index, test_find_index)
