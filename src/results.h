@@ -237,6 +237,13 @@ struct record {
 	char *error;           /* non-NULL: the run failed; this says why */
 
 	struct capture_info *capture; /* NULL except for calls captured in another program */
+
+	/* Resolved once where a document loads its files (records_resolve,
+	 * src/doc/data.h), never written to a file; zero before: */
+	int resolved;
+	const struct variant_desc *desc; /* an attnprof record's variant (source attnprof or none), else NULL */
+	int verdict_matrices;  /* capture/verdict.h verdict_matrices: Nq x Nkv matrices written, -1 unknown */
+	const char *verdict_rule; /* its rule ("dram-writes", "l2-writes", "footprint", "descriptor", ...) */
 };
 
 /* The name of a record's pass ("fwd" when the file gives none). */

@@ -169,8 +169,12 @@ void verdict_compute(struct record *rec, double l2_bytes)
 const char *verdict_of(const struct record *rec, double l2_bytes, const char *matrix)
 {
 	const char *rule;
-	int m = verdict_matrices(rec, l2_bytes, &rule);
-	int bwd = rec->shape.pass == PASS_BWD;
+	return verdict_state(verdict_matrices(rec, l2_bytes, &rule), rec->shape.pass, matrix);
+}
+
+const char *verdict_state(int m, enum pass pass, const char *matrix)
+{
+	int bwd = pass == PASS_BWD;
 	if (!strcmp(matrix, "O") || !strcmp(matrix, "L"))
 		return bwd ? "unknown" : m < 0 ? "unknown" : "stored";
 	if (m < 0)

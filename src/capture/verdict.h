@@ -58,5 +58,7 @@ int verdict_matrices(const struct record *rec, double l2_bytes, const char **rul
 /* "stored", "not stored" or "unknown" for one of S, P (fwd) or dS, dP (bwd),
  * O, L (fwd) given the record. */
 const char *verdict_of(const struct record *rec, double l2_bytes, const char *matrix);
+/* The same from a count verdict_matrices gave (-1 unknown) and the pass. */
+const char *verdict_state(int matrices, enum pass pass, const char *matrix);
 
 #endif

@@ -66,7 +66,7 @@ void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *
 	 * that agrees with what the options fix */
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		const struct variant_desc *v = r->source && strcmp(r->source, "attnprof") ? NULL : variant_find(r->variant);
+		const struct variant_desc *v = r->desc;
 		if (!v || !on_ladder(&L, v) || r->error || r->shape.phase != PHASE_PREFILL)
 			continue;
 		if ((o->sel.n >= 0 && r->shape.seqlen_kv != o->sel.n) || (o->sel.d >= 0 && r->shape.head_dim != o->sel.d) ||

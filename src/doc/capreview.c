@@ -236,9 +236,10 @@ const char *capture_shape_text(const struct capgroup *g, char *buf, size_t len)
 
 const char *capture_verdict_text(const struct rdata *rd, const struct record *rec, char *buf, size_t len)
 {
+	(void)rd; /* the verdict is the record's own, resolved at load (records_resolve) */
 	int bwd = is_bwd(rec);
-	const char *a = verdict_of(rec, l2_of(rd), bwd ? "dS" : "S");
-	const char *b = verdict_of(rec, l2_of(rd), bwd ? "dP" : "P");
+	const char *a = record_verdict_of(rec, bwd ? "dS" : "S");
+	const char *b = record_verdict_of(rec, bwd ? "dP" : "P");
 	const char *na = bwd ? "dS" : "S", *nb = bwd ? "dP" : "P";
 	if (!strcmp(a, "unknown"))
 		snprintf(buf, len, "unknown");
@@ -298,7 +299,6 @@ static const char *bytes_text(double v, char *buf, size_t len) { return fmt_byte
 /* Q1: what is no longer stored, pass by pass and rule by rule. */
 static void answer_stored(const struct rdata *rd, const struct capimpl *im, struct tb *b)
 {
-	double l2 = l2_of(rd);
 	int said = 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (int dec = 0; dec < 2; dec++) {
@@ -308,19 +308,17 @@ static void answer_stored(const struct rdata *rd, const struct capimpl *im, stru
 				const struct record *r = im->g[i].rep;
 				if (done[i] || is_bwd(r) != pass || is_decode(r) != dec)
 					continue;
-				const char *rule;
-				verdict_matrices(r, l2, &rule);
+				const char *rule = r->verdict_rule;
 				char v[64];
 				capture_verdict_text(rd, r, v, sizeof(v));
 				int lo = INT32_MAX, hi = 0, calls = 0;
 				double wlo = INFINITY, whi = -1, nlo = INFINITY, nhi = 0;
 				for (size_t j = i; j < im->ng; j++) {
 					const struct record *s = im->g[j].rep;
-					const char *rule2;
+					const char *rule2 = s->verdict_rule;
 					char v2[64];
 					if (done[j] || is_bwd(s) != pass || is_decode(s) != dec)
 						continue;
-					verdict_matrices(s, l2, &rule2);
 					if (strcmp(rule2, rule) || strcmp(capture_verdict_text(rd, s, v2, sizeof(v2)), v))
 						continue;
 					done[j] = 1;
@@ -646,8 +644,8 @@ static void tally_calls(struct capcall *c)
 		c->checked += g->checked;
 		c->incorrect += g->incorrect;
 		c->unknown_shape += known(r) ? 0 : g->ncalls;
-		const char *rule;
-		int m = verdict_matrices(r, l2_of(c->rd), &rule);
+		const char *rule = r->verdict_rule;
+		int m = r->verdict_matrices;
 		if (m >= 0 && strcmp(rule, "family")) {
 			int *st = is_bwd(r) ? &c->stored_bwd : &c->stored_fwd;
 			if (m > *st) *st = m;
@@ -877,8 +875,7 @@ int capture_role(const struct rdata *rd, const char *role, char *key, size_t len
 		double x = r->time_ms;
 		if (stores) {
 			/* of those whose traffic shows S and P stored, the one that moves the most */
-			const char *rule;
-			if (verdict_matrices(r, l2_of(rd), &rule) < 2 || !strcmp(rule, "family"))
+			if (r->verdict_matrices < 2 || !strcmp(r->verdict_rule, "family"))
 				continue;
 			x = -record_hbm_bytes(r);
 		}
@@ -1118,9 +1115,7 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 					if ((int)r->nlaunches > kmax) kmax = (int)r->nlaunches;
 					add_distinct(row[6], r->capture && r->capture->family ? r->capture->family : "?");
 					add_distinct(row[7], capture_verdict_text(rd, r, v, sizeof(v)));
-					const char *rule;
-					verdict_matrices(r, l2_of(rd), &rule);
-					add_distinct(row[8], rule);
+					add_distinct(row[8], r->verdict_rule);
 					bad |= g->incorrect > 0;
 				}
 				if (!row)

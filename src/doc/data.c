@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "capture/family.h"
+#include "capture/verdict.h"
 #include "loop_steps.h"
 #include "doc/datasheet.h"
 #include "metric_sets.h"
@@ -461,6 +462,21 @@ int record_captured(const struct record *r)
 	return r->source && !strcmp(r->source, "capture");
 }
 
+void records_resolve(struct results *res, double l2_bytes)
+{
+	for (size_t i = 0; i < res->nrecords; i++) {
+		struct record *r = &res->records[i];
+		r->desc = r->variant && (!r->source || !strcmp(r->source, "attnprof")) ? variant_find(r->variant) : NULL;
+		r->verdict_matrices = verdict_matrices(r, l2_bytes, &r->verdict_rule);
+		r->resolved = 1;
+	}
+}
+
+const char *record_verdict_of(const struct record *rec, const char *matrix)
+{
+	return verdict_state(rec->verdict_matrices, rec->shape.pass, matrix);
+}
+
 static int series_in(const char *key, const struct record *r, enum series_filter f)
 {
 	if (record_captured(r))
@@ -557,7 +573,7 @@ int launch_tensor_path(const struct record *r, const struct launch *l, enum tens
 		const struct family_rule *f = l->name ? family_of_kernel(l->name) : NULL;
 		return f && (!strcmp(f->role, "fused") || !strcmp(f->role, "gemm"));
 	}
-	const struct variant_desc *v = r->variant ? variant_find(r->variant) : NULL;
+	const struct variant_desc *v = r->desc;
 	if (!v)
 		return 0;
 	const struct kernel_desc *k = variant_launch_kernel(v, r->shape.pass, l->name);
@@ -621,7 +637,7 @@ static int metric_q(const struct rdata *rd, const struct record *rec, const char
 
 static void tiling_of(const struct record *rec, int sm_count, struct tiling *t, const struct variant_desc **vp)
 {
-	const struct variant_desc *v = rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant);
+	const struct variant_desc *v = rec->desc;
 	memset(t, 0, sizeof(*t));
 	if (v)
 		v->tiling(&rec->shape, sm_count, t); /* the tiling assumes an H200 where sm_count is 0 */
@@ -704,8 +720,7 @@ static int q_peak_bytes(struct qcall *c)
 static int q_footprint(struct qcall *c)
 {
 	const struct record *rec = c->rec;
-	const struct variant_desc *vd = strchr(rec->variant ? rec->variant : "", ':') ? NULL :
-		(rec->source && strcmp(rec->source, "attnprof") ? NULL : variant_find(rec->variant));
+	const struct variant_desc *vd = rec->desc;
 	if (!vd)
 		QMISSING(c, "no descriptor for '%s'", rec->variant);
 	return q_value(c, (double)variant_footprint(vd, &rec->shape, c->sm));
@@ -1033,7 +1048,7 @@ static int q_tiling(struct qcall *c)
 /* regs_producer … stage_bytes: a warp-specialised descriptor's CTA (doc/wsched.h) */
 static int q_ws(struct qcall *c)
 {
-	const struct variant_desc *v = c->rec->source && strcmp(c->rec->source, "attnprof") ? NULL : variant_find(c->rec->variant);
+	const struct variant_desc *v = c->rec->desc;
 	struct ws_partition p;
 	if (!v || ws_partition_of(v, &c->rec->shape, c->sm, &p))
 		QMISSING(c, "'%s' is not warp-specialised (its descriptor has no ws trait)", c->rec->variant);

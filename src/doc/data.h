@@ -163,6 +163,16 @@ int rdata_step_within_spread(const struct rdata *rd, const struct record *a, con
  * are read as implementations by capreview.h, never as series of the
  * sweep's charts and tables, nor among the values a sweep spans. */
 int record_captured(const struct record *r);
+/* Resolve every record's identities once, where a document loads its
+ * files (rinputs_load; a test or fuzzer that builds struct rdata itself
+ * calls it): the variant descriptor of an attnprof record (rec->desc) and
+ * the capture verdict (rec->verdict_matrices, rec->verdict_rule) under
+ * the GPU's L2 size.  Figures, tables and sentences read these, never
+ * resolve the name or recompute the verdict again. */
+void records_resolve(struct results *res, double l2_bytes);
+/* "stored", "not stored" or "unknown" for matrix S, P, dS, dP, O or L of
+ * rec, from its resolved verdict (capture/verdict.h verdict_state). */
+const char *record_verdict_of(const struct record *rec, const char *matrix);
 /* The series key of a record into buf. */
 const char *record_series(const struct record *rec, char *buf, size_t len);
 /* Resolve a series name as a template or option gives it ("flash2",

@@ -276,8 +276,7 @@ void fig_capdataflow_title(const struct rdata *rd, const struct figopts *o, char
 		return;
 	}
 	char sh[96], v[64];
-	const char *rule;
-	verdict_matrices(g->rep, (double)rd->res->header.gpu.hw.l2_bytes, &rule);
+	const char *rule = g->rep->verdict_rule;
 	snprintf(buf, len, "Data flow of %s, %s at %s, from measurement: %s (decided by %s)", capture_impl_name(im),
 		 capture_call_kind(g->rep), capture_shape_text(g, sh, sizeof(sh)), capture_verdict_text(rd, g->rep, v, sizeof(v)),
 		 capture_rule_text(rule));

@@ -147,7 +147,7 @@ unsigned rdata_has(const struct rdata *rd)
 		if (r->source && !strcmp(r->source, "capture"))
 			has |= NEEDS_CAPTURE;
 		if (!decode && (!r->source || !strcmp(r->source, "attnprof"))) {
-			const struct variant_desc *v = variant_find(r->variant);
+			const struct variant_desc *v = r->desc;
 			if (v && v->ladder_only)
 				has |= NEEDS_LADDER;
 		}

@@ -447,6 +447,12 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 		rc = add_counters(in, args->counters, args->ncounters);
 	if (!rc)
 		rc = series_index_build(&in->by_series, &in->res, record_series);
+	if (!rc) {
+		double l2 = (double)in->res.header.gpu.hw.l2_bytes;
+		records_resolve(&in->res, l2);
+		records_resolve(&in->others, l2);
+		records_resolve(&in->repeats, l2);
+	}
 	if (rc) {
 		rinputs_release(in);
 		return -1;

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture/verdict.h"
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
 #include "metric_sets.h"
@@ -229,7 +228,6 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	double fs = st->size_chart, lh = fs * 1.45 * c->scale;
 	int bwd = r->shape.pass == PASS_BWD;
 	int shape = !r->capture || r->capture->shape_known;
-	double l2 = (double)rd->res->header.gpu.hw.l2_bytes;
 	double e = (double)dtype_size(r->shape.dtype);
 	double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * r->shape.kv_heads;
 	double nn = bh * r->shape.seqlen_q * (double)r->shape.seqlen_kv * 2;
@@ -237,8 +235,8 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 		{ "Q", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "input" },
 		{ "K", "B·Hkv·Nkv·d", bhkv * r->shape.seqlen_kv * r->shape.head_dim * e, "input" },
 		{ "V", "B·Hkv·Nkv·d", bhkv * r->shape.seqlen_kv * r->shape.head_dim * e, "input" },
-		{ bwd ? "dS" : "S", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dS" : "S") },
-		{ bwd ? "dP" : "P", "B·H·Nq·Nkv", nn, verdict_of(r, l2, bwd ? "dP" : "P") },
+		{ bwd ? "dS" : "S", "B·H·Nq·Nkv", nn, record_verdict_of(r, bwd ? "dS" : "S") },
+		{ bwd ? "dP" : "P", "B·H·Nq·Nkv", nn, record_verdict_of(r, bwd ? "dP" : "P") },
 		{ bwd ? "dQ" : "O", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "output" },
 		{ "L", "B·H·Nq", bh * r->shape.seqlen_q * 4, "small" },
 	};
@@ -249,8 +247,7 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	double h = text_block(c, box.x, box.y, box.w, buf, fs, TX_BOLD, NULL);
 	rbox_cut_top(&box, h + sz(c, 4));
 	/* the rule, at the bottom */
-	const char *rule;
-	verdict_matrices(r, l2, &rule);
+	const char *rule = r->verdict_rule;
 	if (shape)
 		snprintf(buf, sizeof(buf), "Rule: a matrix is stored when one kernel wrote at least 0.9 × %s = %s "
 			 "(one Nq × Nkv matrix at 2 bytes an element); decided by %s.", "B·H·Nq·Nkv·2",

@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "capture/verdict.h"
 #include "causal_tiles.h"
 #include "doc/capreview.h"
 
@@ -823,7 +822,6 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 	}
 	const struct record *r = g->rep;
 	int bwd = r->shape.pass == PASS_BWD;
-	double l2 = (double)rd->res->header.gpu.hw.l2_bytes;
 	/* the matrices in memory, undecided ones dashed; not stored ones are not drawn */
 	struct pmatrix m[6];
 	int nm = 0;
@@ -841,7 +839,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 				{ "score gradient matrix, its storage not decided by the measured traffic",
 				  "probability gradient matrix, its storage not decided by the measured traffic" } };
 			for (int j = 0; j < 2; j++) {
-				const char *v = verdict_of(r, l2, nnk[bwd][j]);
+				const char *v = record_verdict_of(r, nnk[bwd][j]);
 				if (!strcmp(v, "not stored"))
 					continue;
 				int stored = !strcmp(v, "stored");

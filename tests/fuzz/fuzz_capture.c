@@ -64,6 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct results r;
 	if (results_parse(&r, (const char *)data, size, "fuzz.yaml", NULL) == 0) {
 		struct rdata rd;
+		records_resolve(&r, (double)r.header.gpu.hw.l2_bytes);
 		rdata_init(&rd, &r, "fuzz.yaml");
 		read_calls(&rd);
 		if (have_template) {

@@ -7,6 +7,8 @@
 
 #include <unistd.h>
 
+#include "capture/verdict.h"
+#include "doc/capreview.h"
 #include "doc/docmodel.h"
 #include "doc/figkind.h"
 #include "doc/inline.h"
@@ -371,6 +373,53 @@ static void test_capture_roles(void)
 	unload(&d);
 }
 
+/* Identities resolved at the edge: every loaded record (drawn, other run,
+ * repeat) carries its descriptor and its verdict, computed once by
+ * rinputs_load; what a document writes of the verdict reads the stored
+ * value, not a recomputation. */
+static void check_resolved(const struct results *res, double l2, int *captured)
+{
+	for (size_t i = 0; i < res->nrecords; i++) {
+		const struct record *r = &res->records[i];
+		CHECK_INT(r->resolved, 1);
+		int own = !r->source || !strcmp(r->source, "attnprof");
+		CHECK(r->desc == (own ? variant_find(r->variant) : NULL));
+		const char *rule;
+		CHECK_INT(r->verdict_matrices, verdict_matrices(r, l2, &rule));
+		CHECK_STR(r->verdict_rule, rule);
+		*captured += record_captured(r);
+	}
+}
+
+static void test_records_resolved(void)
+{
+	static const char *const files[] = { "tests/fixtures/capture-small.yaml", "tests/fixtures/results-small.yaml" };
+	struct doc d;
+	for (size_t f = 0; f < 2; f++) {
+		if (load(&d, "templates/impl-review.yaml", files[f]))
+			SKIP("fixture missing");
+		double l2 = (double)d.in.res.header.gpu.hw.l2_bytes;
+		int captured = 0;
+		check_resolved(&d.in.res, l2, &captured);
+		check_resolved(&d.in.others, l2, &captured);
+		CHECK_INT(captured > 0, f == 0);
+		for (size_t i = 0; i < d.in.res.nrecords; i++) {
+			struct record *r = &d.in.res.records[i];
+			if (!record_captured(r) || r->verdict_matrices < 0)
+				continue;
+			/* the sentence reads the stored verdict: change it, the sentence follows */
+			char a[64], b[64];
+			capture_verdict_text(&d.rd, r, a, sizeof(a));
+			int was = r->verdict_matrices;
+			r->verdict_matrices = was >= 2 ? 0 : 2;
+			capture_verdict_text(&d.rd, r, b, sizeof(b));
+			CHECK(strcmp(a, b) != 0);
+			r->verdict_matrices = was;
+		}
+		unload(&d);
+	}
+}
+
 /* A table kind is its row: a name table_find finds, a title, a builder. */
 static void test_table_kinds(void)
 {
@@ -403,4 +452,4 @@ static void test_metric_quantity_units(void)
 
 TESTS(test_inline_styles, test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables,
       test_when_and_availability, test_same_input_same_model, test_template_error, test_caption_at_figure_conditions,
-      test_table_kinds, test_metric_quantity_units)
+      test_table_kinds, test_metric_quantity_units, test_records_resolved)

@@ -26,8 +26,10 @@ static int load(void)
 	error_quiet(1);
 	loaded = results_load(&R, "tests/fixtures/results-small.yaml", NULL) ? -1 : 1;
 	error_quiet(0);
-	if (loaded > 0)
+	if (loaded > 0) {
+		records_resolve(&R, (double)R.header.gpu.hw.l2_bytes);
 		rdata_init(&RD, &R, "tests/fixtures/results-small.yaml");
+	}
 	return loaded > 0;
 }
 
@@ -122,8 +124,10 @@ static int load_reference(struct results *cr, struct rdata *rd)
 	error_quiet(1);
 	int bad = results_load(cr, "tests/fixtures/capture-reference.yaml", NULL);
 	error_quiet(0);
-	if (!bad)
+	if (!bad) {
+		records_resolve(cr, (double)cr->header.gpu.hw.l2_bytes);
 		rdata_init(rd, cr, "tests/fixtures/capture-reference.yaml");
+	}
 	return bad;
 }
 
