@@ -17,7 +17,13 @@ renderer's selection code, and checks each line:
     conditions and comes from the newest file holding its identity;
   * ambiguous: always a failure (the document read 'not measured' where its
     conditions named several records);
-  * missing: no record of any file satisfies the conditions.
+  * missing: no record of any file satisfies the conditions;
+  * claim (a number in running text, src/doc/claim.h): the records it
+    names are in the files it names, from one file unless the template
+    named it a cross-run comparison (and then its text says "across runs"),
+    and its value is what they give under its rule where this script can
+    recompute it (time_ms, tflops, peak_bytes, the shape, speedup_vs,
+    tflops_vs, the ablation table's median, TFLOP/s and step cells).
 
 Calls captured in another program (series "capture:...") are several
 records of one identity, told apart by their call number: a value of one
@@ -73,6 +79,70 @@ def matches(cond, r):
     return cond["pass"] == (r.get("pass") or "fwd")
 
 
+# quantities a claim's value is recomputed from (the export's fields)
+FIELDS = {"time_ms": "time_ms", "time_ms_min": "time_ms_min", "time_ms_max": "time_ms_max", "tflops": "tflops",
+          "peak_bytes": "peak_bytes", "B": "batch", "H": "heads", "N": "seqlen_kv", "d": "head_dim",
+          "table:ablation[median ms]": "time_ms", "table:ablation[TFLOP/s]": "tflops"}
+# a ratio of the two records' fields: (field, other over this)
+RATIOS = {"speedup_vs": ("time_ms", True), "tflops_vs": ("tflops", False), "table:ablation[step]": ("time_ms", True)}
+
+
+def close(a, b, cell, printed):
+    """b (the claim) agrees with a (recomputed): a table cell is its number
+    as printed, so within half its last printed digit (and a ratio of
+    printed medians a little more)."""
+    if cell:
+        m = re.search(r"\d+(?:\.(\d+))?", printed)
+        half = 0.5 * 10 ** -(len(m.group(1)) if m and m.group(1) else 0)
+        return abs(a - b) <= half + 0.002 * abs(a)
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a))
+
+
+def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, counts):
+    """A claim line (src/doc/claim.h): its records exist in the files it
+    names, one run unless it is named a cross-run comparison, and its value
+    is what those records give under its rule, where the rule is one this
+    script can recompute."""
+    # a table's column may hold spaces: a field runs to the next " NAME="
+    f = dict(re.findall(r"(\w+)=(.*?)(?= \w+=|$)", stated))
+    where = "claim %s {%s}" % (place, expr)
+    if drawn == "-":
+        counts["claim (table cell, records not named)"] = counts.get("claim (table cell, records not named)", 0) + 1
+        return
+    keys, files = drawn.split("|"), dfile.split("|")
+    recs = []
+    for k, fl in zip(keys, files):
+        r = by_file.get((fl, k))
+        if r is None and not k.startswith("capture/"):
+            fails.append("%s: names %s of %s, which that file does not hold" % (where, k, fl))
+            return
+        recs.append(r)
+    if len(set(files)) > 1 and f["cross_run"] != "1":
+        fails.append("%s: compares records of %s, not named a cross-run comparison" % (where, " and ".join(files)))
+        return
+    if len(set(files)) > 1 and "across runs" not in printed:
+        fails.append("%s: a cross-run comparison whose text does not say so ('%s')" % (where, printed))
+        return
+    q, v, rule = f["quantity"], float(f["value"]), f["rule"]
+    cell = rule.startswith("cell")
+    want = None
+    if any(r is None for r in recs):
+        pass
+    elif q in RATIOS and len(recs) == 2:
+        field, inverse = RATIOS[q]
+        a, b = recs[0].get(field), recs[1].get(field)
+        if a and b:
+            want = b / a if inverse else a / b
+    elif q in FIELDS and rule in ("value", "max", "min", "cell") and len(recs) == 1:
+        want = recs[0].get(FIELDS[q])
+    if want is None:
+        counts["claim (records checked)"] = counts.get("claim (records checked)", 0) + 1
+        return
+    counts["claim (value recomputed)"] = counts.get("claim (value recomputed)", 0) + 1
+    if not close(float(want), v, cell, printed):
+        fails.append("%s: says %g ('%s'), but its records give %g" % (where, v, printed, want))
+
+
 def main(argv):
     if len(argv) < 4:
         sys.stderr.write(__doc__)
@@ -100,11 +170,18 @@ def main(argv):
             return primary.rsplit("/", 1)[-1]
         return hs[-1][1].rsplit("/", 1)[-1]
 
+    # (file base name, identity) -> export row, for the claims
+    by_file = {}
+    for path, r, k in rows:
+        by_file[(path.rsplit("/", 1)[-1], k)] = r
     fails, counts = [], {}
     with open(trace, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             what, ctx, key, stated, drawn, dfile, _also = line.rstrip("\n").split("\t")
             counts[what] = counts.get(what, 0) + 1
+            if what == "claim":
+                check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
+                continue
             cond = dict(kv.split("=", 1) for kv in stated.split(" "))
             where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)
             if key.startswith("capture:"):

@@ -45,6 +45,23 @@ for t in "$tmp"/trace/*.trace; do
 	n=$((n + 1))
 done
 [ "$n" -ge 8 ] || { echo "FAIL records-check: $n traces, expected one per document (8)"; status=1 bad=$((bad + 1)); }
+# a planted wrong value in a sentence: the review's first claim of a time,
+# its value changed, must fail; so must a ratio of two files' records the
+# template did not name a cross-run comparison (the ablation step the patent
+# description once divided: fa2-paper's flash1 by ablation's flash1+seqpar)
+claim=$(grep -m1 -P '^claim\t.*quantity=time_ms ' "$tmp/trace/review.trace")
+printf '%s\n' "$claim" | sed 's/value=[^ ]*/value=12345/' >"$tmp/planted.trace"
+printf 'claim\ttemplates/patent.yaml:57:14\tflash1+seqpar.speedup_vs.flash1@B=8,N=2048\trule=ratio value=2.31 quantity=speedup_vs arg=flash1 cross_run=0 runs=2\tattnprof/flash1+seqpar/prefill/fp16/B8/H16/Hkv16/Nq2048/Nkv2048/d128/c0|attnprof/flash1/prefill/fp16/B8/H16/Hkv16/Nq2048/Nkv2048/d128/c0\tablation.yaml|fa2-paper.yaml\t2.31\n' >>"$tmp/planted.trace"
+# shellcheck disable=SC2046 # the input list is words
+if [ -z "$claim" ] || python3 tests/records-check.py "$bin" "$tmp/planted.trace" $(cat "$tmp/trace/review.inputs") >"$tmp/out" 2>&1 ||
+	[ "$(grep -c -e 'but its records give' -e 'not named a cross-run' "$tmp/out")" -ne 2 ]; then
+	cat "$tmp/out"
+	echo "FAIL records-check: the checker passed a planted wrong value in a sentence or a ratio of two runs"
+	status=1 bad=$((bad + 1))
+else
+	echo "ok records-check: the checker refuses a planted wrong value in a sentence and a ratio of two runs (2 cases)"
+	ok=$((ok + 1))
+fi
 # the checker itself: a partial selection (no B, H) that drew decode.yaml's
 # prefill record (B=1, H=32) for the FA2 sweep's N=4096 causal row must fail
 printf 'found\ttable speedup\tflash2\tN=4096 Nq=-1 d=128 causal=1 B=-1 H=-1 Hkv=-1 BN=-1 Hd=-1 dtype=- phase=prefill pass=fwd\tattnprof/flash2/prefill/fp16/B1/H32/Hkv32/Nq4096/Nkv4096/d128/c1\tdecode.yaml\t-\n' >"$tmp/partial.trace"

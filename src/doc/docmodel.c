@@ -31,6 +31,7 @@ static char *expand_as(struct walk *w, const struct ynode *n, int styles)
 	sbuf_init(&sb);
 	w->ip.var_v = w->var;
 	w->ip.styles = styles;
+	w->ip.block = w->m->n ? w->m->n - 1 : (size_t)-1; /* the title block: none */
 	int rc = interp_expand(&w->ip, n, n->scalar, &sb);
 	if (!rc && !sb.cap && sbuf_add(&sb, "", 0))
 		rc = -1;
@@ -347,6 +348,7 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 	w.ip.src = t->src;
 	w.ip.srclen = t->srclen;
 	w.ip.quiet = quiet;
+	w.ip.claims = &m->claims;
 	title_block(&w);
 	for (size_t si = 0; si < t->nsections && !w.err; si++) {
 		const struct tsection *s = &t->sections[si];
@@ -393,6 +395,8 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 		resolve_refs(&w);
 	}
 	m->missing = w.ip.missing;
+	for (size_t i = 0; !w.err && i < m->claims.n; i++)
+		claim_trace(rd, &m->claims.c[i]);
 	if (w.err)
 		docmodel_release(m);
 	return w.err;
@@ -413,6 +417,7 @@ void docmodel_release(struct docmodel *m)
 		table_free(b->table);
 	}
 	free(m->b);
+	claim_list_release(&m->claims);
 	free(m->title);
 	free(m->subtitle);
 	free(m->meta);

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "doc/claim.h"
 #include "doc/figkind.h"
 #include "doc/template.h"
 
@@ -66,6 +67,9 @@ struct docmodel {
 	size_t n, cap;
 	int nfigures, ntables, nsections;
 	int missing;                   /* values the results lacked (written n/a) */
+	/* every number its texts print, with its rule and records (doc/claim.h);
+	 * each names its block (claim.block, (size_t)-1 the title block) */
+	struct claim_list claims;
 };
 
 /* Build the model of template t over rd (rd's focus takes the template's).

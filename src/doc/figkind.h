@@ -145,6 +145,10 @@ struct dtable {
 	int right[TCOLS];               /* right-aligned (numbers): never wrapped */
 	char cell[TROWS][TCOLS][TCELL];
 	int bad[TROWS];                 /* row flagged (failure) */
+	/* the records a row's numbers are of, where its builder names them
+	 * (ablation: the rung, the rung its step compares with); NULL: not named.
+	 * A sentence quoting a cell claims these records (doc/claim.h). */
+	const struct record *rec[TROWS][2];
 	char note[1400];                /* under the table */
 };
 /* A timed record whose median is well above its fastest launch (the spread table's rows). */

@@ -13,6 +13,7 @@
 #include "doc/inline.h"
 #include "doc/template.h"
 #include "doc/capreview.h"
+#include "doc/claim.h"
 #include "metric_sets.h"
 #include "util/error.h"
 #include "util/ustr.h"
@@ -132,6 +133,14 @@ struct value {
 	enum qunit unit;
 	int missing;         /* the results lack it: why says so */
 	char why[256];
+	/* what made a number (doc/claim.h): its rule, quantity and records */
+	int claimed;         /* 1: a measured number, a claim */
+	enum claim_rule rule;
+	char quantity[64], arg[96];
+	const struct record *rec[CLAIM_RECORDS];
+	int nrec;
+	unsigned runs;       /* a cell's: the runs its table drew */
+	int cross_run;       /* across_runs(...) */
 };
 
 struct parser {
@@ -476,7 +485,15 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 			return perr(ps, ps->p, "expected ')' to close %s(", agg > 0 ? "max" : "min");
 		ps->p++;
 	}
+	struct rtrace *tr = ps->ip->rd->trace;
+	unsigned was = tr ? tr->runs : 0;
+	if (tr)
+		tr->runs = 0;
 	struct dtable *t = table_build(ps->ip->rd, tk, &o);
+	if (tr) { /* the runs the table drew: the cell's claim's */
+		v->runs = tr->runs;
+		tr->runs |= was;
+	}
 	if (!t)
 		return -1;
 	int col[TABLE_FILTERS + 1];
@@ -533,12 +550,22 @@ static int table_value(struct parser *ps, struct value *v, int agg, const char *
 		if (!found || (agg > 0 && x > v->num) || (agg < 0 && x < v->num)) {
 			v->num = x;
 			ustr_copy(v->text, sizeof(v->text), t->cell[i][col[0]]);
+			/* the row's records, where the table names them: the claim's, held to one run */
+			v->nrec = 0;
+			for (int k = 0; k < 2; k++)
+				if (t->rec[i][k])
+					v->rec[v->nrec++] = t->rec[i][k];
 		}
 		found = 1;
 		if (!agg)
 			break;
 	}
 	table_free(t);
+	v->claimed = 1;
+	if (v->nrec)
+		v->runs = 0; /* its own records' runs, not the whole table's */
+	v->rule = agg > 0 ? CLAIM_CELL_MAX : agg < 0 ? CLAIM_CELL_MIN : CLAIM_CELL;
+	snprintf(v->quantity, sizeof(v->quantity), "table:%.20s[%.34s]", kind, part[0]);
 	if (!found) {
 		v->missing = 1;
 		snprintf(v->why, sizeof(v->why), "table %s has no number in column '%s'%s", kind, part[0],
@@ -659,6 +686,15 @@ static int lookup_value(struct parser *ps, const char *key, const char *q, const
 			v->num = x;
 			found = 1;
 			*drawn = r;
+			v->rule = CLAIM_VALUE;
+			v->rec[v->nrec++] = r;
+			if (qi->arg == 1) { /* a _vs quantity: the other record is the claim's too */
+				char w2[200];
+				const struct record *o = rdata_other(rd, r, arg, w2, sizeof(w2));
+				v->rule = CLAIM_RATIO;
+				if (o)
+					v->rec[v->nrec++] = o;
+			}
 		}
 	}
 	const struct record *best = NULL;
@@ -681,8 +717,14 @@ static int lookup_value(struct parser *ps, const char *key, const char *q, const
 		}
 		found = 1;
 	}
-	if (best)
+	if (best) {
 		rdata_trace_record(rd, agg > 0 ? "max" : "min", key, sel, best);
+		v->rule = agg > 0 ? CLAIM_MAX : CLAIM_MIN;
+		v->rec[v->nrec++] = best;
+	}
+	v->claimed = found;
+	snprintf(v->quantity, sizeof(v->quantity), "%s", q);
+	snprintf(v->arg, sizeof(v->arg), "%s", qi->arg == 1 ? arg : "");
 	if (!found) {
 		char d[128];
 		v->missing = 1;
@@ -760,6 +802,13 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 	const char *start = ps->p;
 	int agg = 0; /* 1 max, -1 min */
 	const struct record *drawn = NULL; /* the one record a value is of (for |faster) */
+	int cross = 0; /* across_runs(...): the template names a cross-run comparison */
+	if (ps->end - ps->p > 12 && !strncmp(ps->p, "across_runs(", 12)) {
+		cross = 1;
+		ps->p += 12;
+		skip_ws(ps);
+		start = ps->p;
+	}
 	if (ps->end - ps->p > 4 && (!strncmp(ps->p, "max(", 4) || !strncmp(ps->p, "min(", 4))) {
 		agg = ps->p[1] == 'a' ? 1 : -1;
 		ps->p += 4;
@@ -873,6 +922,13 @@ static int eval(struct parser *ps, struct value *v, char *fmtspec, size_t fmtlen
 		return lrc;
 format:
 	skip_ws(ps);
+	if (cross) {
+		if (ps->p >= ps->end || *ps->p != ')')
+			return perr(ps, ps->p, "expected ')' to close across_runs(");
+		ps->p++;
+		skip_ws(ps);
+		v->cross_run = 1;
+	}
 	if (ps->p < ps->end && *ps->p == '|') {
 		ps->p++;
 		const char *at_f = ps->p;
@@ -936,6 +992,63 @@ static int ref_spec_ok(const char *id, size_t n)
 		return 0;
 	size_t b = strspn(id + a + sep, idch);
 	return b && b <= (DOC_ID_MAX - 1) && a + sep + b == n;
+}
+
+/*
+ * The claim of a number printed (doc/claim.h) at byte off of text (the
+ * placeholder's n bytes): refused, a template error naming the place and
+ * the two files, when its records come from two runs and the template does
+ * not name it across_runs(…); then the printed text (buf) says so.  Kept
+ * in ip->claims where the model asks for them.  0, -2 refused, -1 memory.
+ */
+/* a file name's length without ".yaml" */
+static int base_len(const char *f)
+{
+	size_t n = strlen(f);
+	return (int)(n > 5 && !strcmp(f + n - 5, ".yaml") ? n - 5 : n);
+}
+
+static int keep_claim(struct interp *ip, const struct ynode *node, const char *text, size_t off, size_t n,
+		      const struct value *v, char *buf, size_t len)
+{
+	struct claim c;
+	memset(&c, 0, sizeof(c));
+	c.rule = v->rule;
+	c.value = v->num;
+	c.nrec = v->nrec;
+	for (int i = 0; i < v->nrec; i++)
+		c.rec[i] = v->rec[i];
+	c.runs = v->runs;
+	c.cross_run = v->cross_run;
+	c.block = ip->block;
+	snprintf(c.quantity, sizeof(c.quantity), "%s", v->quantity);
+	snprintf(c.arg, sizeof(c.arg), "%s", v->arg);
+	snprintf(c.expr, sizeof(c.expr), "%.*s", (int)(n < 190 ? n : 190), text + off);
+	interp_where(ip, node, text, off, c.place, sizeof(c.place));
+	int a, b;
+	/* a cell's runs are its whole table's: only the records a value names are held to one run */
+	if (c.nrec && claim_two_runs(claim_runs(ip->rd, &c) & ~c.runs, &a, &b)) {
+		const char *fa = ip->rd->run_names ? ip->rd->run_names[a] : "?";
+		const char *fb = ip->rd->run_names ? ip->rd->run_names[b] : "?";
+		if (!c.cross_run) {
+			error("%s: {%s} compares records of two runs, %s and %s: quote one run's (a table:ablation cell) "
+			      "or name it a cross-run comparison with across_runs(…)", c.place, c.expr, fa, fb);
+			return -2;
+		}
+		/* the sentence says so: after the number, or inside the words of
+		 * |faster before their last one ("1.2× faster (across runs: …) than") */
+		char note[200], tail[64] = "";
+		snprintf(note, sizeof(note), " (across runs: %.*s, %.*s)", base_len(fa), fa, base_len(fb), fb);
+		char *sp = v->is_text == 1 ? strrchr(buf, ' ') : NULL;
+		if (sp) {
+			snprintf(tail, sizeof(tail), "%s", sp);
+			*sp = '\0';
+		}
+		size_t l = strlen(buf);
+		snprintf(buf + l, len - l, "%s%s", note, tail);
+	}
+	snprintf(c.printed, sizeof(c.printed), "%s", buf);
+	return ip->claims ? claim_list_add(ip->claims, &c) : 0;
 }
 
 int interp_expand(struct interp *ip, const struct ynode *node, const char *text, struct sbuf *out)
@@ -1010,6 +1123,12 @@ int interp_expand(struct interp *ip, const struct ynode *node, const char *text,
 			ustr_copy(buf, sizeof(buf), v.text);
 		} else {
 			fmt_quantity(v.num, v.unit, spec[0] ? spec : NULL, buf, sizeof(buf));
+		}
+		if (v.claimed && !v.missing) {
+			int crc = keep_claim(ip, node, text, (size_t)(p + 1 - text), (size_t)(close - p - 1), &v, buf,
+					     sizeof(buf));
+			if (crc)
+				return crc;
 		}
 		add_text(out, buf, strlen(buf));
 		p = close + 1;

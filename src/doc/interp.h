@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 
+#include "doc/claim.h"
 #include "doc/data.h"
 #include "util/yamltree.h"
 
@@ -54,6 +55,9 @@ struct interp {
 	/* a figure's or table's own conditions (N, d, causal, B, H, pass) for its
 	 * caption, before the focus: caption and figure from one selection; NULL none */
 	const struct rsel *block_sel;
+	/* the claims of the numbers printed (doc/claim.h), or NULL: not kept */
+	struct claim_list *claims;
+	size_t block;          /* the model's block being expanded, for each claim */
 };
 
 /* Expand the placeholders of text (the scalar `node`) into out.

@@ -853,6 +853,8 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 		if (!row)
 			return;
 		t_set(row, 0, "%s", g[i].v->name);
+		T->rec[T->nrows - 1][0] = g[i].r;
+		T->rec[T->nrows - 1][1] = g[i].prev;
 		if (g[i].change)
 			t_set(row, 1, "+ %s", g[i].change);
 		else
