@@ -721,6 +721,12 @@ static int lookup_value(struct parser *ps, const char *key, const char *q, const
 		rdata_trace_record(rd, agg > 0 ? "max" : "min", key, sel, best);
 		v->rule = agg > 0 ? CLAIM_MAX : CLAIM_MIN;
 		v->rec[v->nrec++] = best;
+		if (qi->arg == 1) { /* the largest ratio: its other record is the claim's too (its run) */
+			char w2[200];
+			const struct record *o = rdata_other(rd, best, arg, w2, sizeof(w2));
+			if (o)
+				v->rec[v->nrec++] = o;
+		}
 	}
 	v->claimed = found;
 	snprintf(v->quantity, sizeof(v->quantity), "%s", q);
