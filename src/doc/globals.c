@@ -152,6 +152,48 @@ static int g_run_gap(struct gcall *c)
 	return g_text(c, c->buf);
 }
 
+/* What the records do not cover yet, each with the rule that found it
+ * missing: a backward of a Hopper rung (FA3's), an fp8 record, a prefill
+ * record at d = 256.  The count; buf "" when none is missing. */
+int rdata_not_covered(const struct rdata *rd, char *buf, size_t len)
+{
+	int hopper_bwd = 0, fp8 = 0, d256 = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (r->error)
+			continue;
+		if (r->desc && r->desc->family == FAMILY_HOPPER && r->shape.pass != PASS_FWD)
+			hopper_bwd = 1;
+		if (!strncmp(dtype_name(r->shape.dtype), "fp8", 3))
+			fp8 = 1;
+		if (r->shape.phase == PHASE_PREFILL && r->shape.head_dim >= 256)
+			d256 = 1;
+	}
+	const char *gone[3];
+	int n = 0;
+	if (!hopper_bwd)
+		gone[n++] = "FA3's backward (no backward record of a Hopper rung)";
+	if (!fp8)
+		gone[n++] = "FP8 (no fp8 record)";
+	if (!d256)
+		gone[n++] = "d = 256 (no prefill record at d = 256)";
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < n && used < len; k++) {
+		int w = snprintf(buf + used, len - used, "%s%s", k ? k == n - 1 ? " and " : ", " : "", gone[k]);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return n;
+}
+
+static int g_run_not_covered(struct gcall *c)
+{
+	rdata_not_covered(c->rd, c->buf, sizeof c->buf);
+	return g_text(c, c->buf);
+}
+
 static int g_run_synthetic(struct gcall *c)
 {
 	return g_text(c, c->rd->synthetic ? "synthetic test data, not measurements" : "");
@@ -229,6 +271,8 @@ const struct global_row global_rows[] = {
 	{ "run", "incorrect", U_INT, "attnprof's records outside their tolerance", g_run_incorrect },
 	{ "run", "checked", U_INT, "attnprof's records checked against the reference", g_run_checked },
 	{ "run", "gap", U_NUM, "one line on hardware counters missing from the results, or \"\"", g_run_gap },
+	{ "run", "not_covered", U_NUM, "what the records do not measure yet (FA3's backward, FP8, d = 256), each with why, or \"\"",
+	  g_run_not_covered },
 	{ "run", "synthetic", U_NUM, "\"synthetic test data, not measurements\" when the header says so, or \"\"", g_run_synthetic },
 	{ "focus", "N", U_INT, "the focus sequence length", g_focus_n },
 	{ "focus", "d", U_INT, "the focus head dimension", g_focus_d },

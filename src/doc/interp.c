@@ -1199,6 +1199,12 @@ static int has_ablation(const struct rdata *rd, const char *w) { (void)w; return
 static int has_metrics(const struct rdata *rd, const char *w) { (void)w; return has_bits(rd, NEEDS_METRICS); }
 static int has_gap(const struct rdata *rd, const char *w) { (void)w; return rd->without_metrics > 0; }
 static int has_synthetic(const struct rdata *rd, const char *w) { (void)w; return rd->synthetic; }
+static int has_not_covered(const struct rdata *rd, const char *w)
+{
+	(void)w;
+	char buf[GLOBAL_TEXT_MAX];
+	return rdata_not_covered(rd, buf, sizeof buf) > 0;
+}
 
 /* backward records of our kernels (pass bwd or fwd+bwd) */
 static int has_bwd(const struct rdata *rd, const char *w)
@@ -1286,7 +1292,7 @@ static const struct has_cond has_conds[] = {
 	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
 	{ "missing-references", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
-	{ "dq-traffic", has_counter },
+	{ "dq-traffic", has_counter }, { "not-covered", has_not_covered },
 };
 
 static const struct has_cond *has_find(const char *name)
