@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "doc/capreview.h"
 #include "doc/datasheet.h"
 #include "util/yamltree.h"
 
@@ -194,6 +195,9 @@ static int g_run_not_covered(struct gcall *c)
 	return g_text(c, c->buf);
 }
 
+/* program.timing_fwd, program.timing_bwd: how the captured calls were timed */
+static int g_program_timing(struct gcall *c) { return g_text(c, capture_timing(c->rd, c->row->field == 1)); }
+
 static int g_run_synthetic(struct gcall *c)
 {
 	return g_text(c, c->rd->synthetic ? "synthetic test data, not measurements" : "");
@@ -283,6 +287,8 @@ const struct global_row global_rows[] = {
 	{ "program", "host", U_NUM, "where it was captured", g_program_text, HEADER(host) },
 	{ "program", "notes", U_NUM, "how it ended, its notes (\"\" when none)", g_program_notes },
 	{ "program", "ran", U_NUM, "a sentence per file with captured calls: what ran, how, when, where, how it ended", g_program_ran },
+	{ "program", "timing_fwd", U_NUM, "how the captured forward calls were timed, from their time sources", g_program_timing, 0 },
+	{ "program", "timing_bwd", U_NUM, "how the captured backward calls were timed, from their time sources", g_program_timing, 1 },
 	{ "program", "how", U_NUM, "how the calls drawn were found, per origin with their count", g_program_how },
 };
 const size_t global_count = sizeof global_rows / sizeof global_rows[0];

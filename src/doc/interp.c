@@ -1255,7 +1255,8 @@ static int has_record(const struct rdata *rd, const char *w)
 	return 0;
 }
 
-/* capture, capture-decode, capture-bwd, capture-window, missing-references (capreview.c) */
+/* capture, capture-decode, capture-bwd, capture-window, missing-references,
+ * capture-unchecked, capture-kernel-timed, capture-no-versions (capreview.c) */
 static int has_capture(const struct rdata *rd, const char *w)
 {
 	int truth = 0;
@@ -1291,7 +1292,8 @@ static const struct has_cond has_conds[] = {
 	{ "clock", has_clock }, { "clock-bwd", has_clock }, { "incorrect", has_record },
 	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
-	{ "missing-references", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
+	{ "missing-references", has_capture }, { "capture-unchecked", has_capture },
+	{ "capture-kernel-timed", has_capture }, { "capture-no-versions", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
 	{ "dq-traffic", has_counter }, { "not-covered", has_not_covered },
 };
 
