@@ -535,11 +535,15 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		       "count those blocks only, while attnprof's references at the same shape compute every pair.",
 		       100 * r->capture->density);
 	double l2w = r->capture ? r->capture->l2_write_bytes : -1;
-	if (l2w >= 0)
+	if (l2w >= 0 && wr_b > 0)
 		tb_add(b, " Its kernels wrote %s through the L2, %.1f× their DRAM writes (L2 writes also count what never "
 		       "reached DRAM: outputs still in the %s L2 at kernel end, and traffic overwritten there, such as "
-		       "register spills; docs/capture.md).", bytes_text(l2w, x, sizeof(x)), wr_b > 0 ? l2w / wr_b : 0,
+		       "register spills; docs/capture.md).", bytes_text(l2w, x, sizeof(x)), l2w / wr_b,
 		       bytes_text(l2_of(rd), y, sizeof(y)));
+	else if (l2w >= 0) /* a ratio to zero DRAM writes is undefined: say why instead */
+		tb_add(b, " Its kernels wrote %s through the L2 and no byte to DRAM during the call, so there is no ratio "
+		       "of the two: what they wrote was still in the %s L2 at kernel end, or overwritten there "
+		       "(docs/capture.md).", bytes_text(l2w, x, sizeof(x)), bytes_text(l2_of(rd), y, sizeof(y)));
 	double tens = metric_of(r, M_TENSOR_ACTIVE), occ = metric_of(r, M_OCC_ACHIEVED);
 	if (usable(tens))
 		tb_add(b, " Tensor pipes were active %.0f %% of the cycles", tens);
@@ -1236,8 +1240,10 @@ static const char *flush_policy(const struct rdata *rd, int captured, char *buf,
 
 static double beyond_inputs(const struct record *r)
 {
+	/* a captured call: its footprint, else its peak; -1 (drawn "–") where the helper measured neither */
 	if (r->capture)
-		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes : (double)r->peak_bytes;
+		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes
+		       : r->peak_bytes > 0 ? (double)r->peak_bytes : -1;
 	const double *q = kvlist_get(&r->allocs, "Q"), *k = kvlist_get(&r->allocs, "K"), *v = kvlist_get(&r->allocs, "V");
 	if (!q || !k || !v || !r->peak_bytes)
 		return -1;
@@ -1343,11 +1349,16 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		       "median of unprofiled re-runs between CUDA events, or († in the time column) the sum of the call's "
 		       "kernel durations under profiling (time source kernels)" : "median of unprofiled re-runs");
 	char fc[200], fa[200];
+	int unmeasured = 0; /* "–" beyond Q, K, V: the helper measured no footprint */
+	for (int i = 0; i < T->nrows; i++)
+		unmeasured |= !strcmp(T->cell[i][5], "–");
 	tb_add(&b, " DRAM r+w: bytes read and written (CUPTI); the L2 %s for the captured calls, %s for attnprof's "
 	       "records (docs/capture.md). beyond Q, K, V: device "
-	       "memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers (attnprof). "
+	       "memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers (attnprof)%s. "
 	       "occupancy: achieved warps, tensor: tensor-pipe active cycles, both time-weighted.%s",
 	       flush_policy(rd, 1, fc, sizeof(fc)), flush_policy(rd, 0, fa, sizeof(fa)),
+	       unmeasured ? "; – where nothing was measured (the helper measures the memory of the calls it re-runs, "
+			    "a forward's, not a backward's or a call it did not mark)" : "",
 	       missing ? bwd ? " Some shapes have no backward reference record: their rows are missing."
 			     : " Reference variants missing at some shapes are listed in the table of missing references."
 		       : "");

@@ -411,6 +411,7 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 	struct rsel s;
 	char keys[16][SERIES_KEY];
 	size_t ns = focus_series(rd, o, &s, keys);
+	int unrecorded = 0;
 	for (size_t k = 0; k < ns; k++) {
 		const struct record *r = rdata_find(rd, keys[k], &s);
 		if (!r)
@@ -429,14 +430,19 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 				used += (size_t)w;
 			sum += r->allocs.items[i].value;
 		}
-		if (!r->allocs.n)
+		if (!r->allocs.n) {
+			unrecorded++;
 			t_set(row, 1, "not recorded");
-		fmt_bytes(sum, row[2], TCELL);
+			t_set(row, 2, "–"); /* nothing measured adds up to no number, not 0 B */
+		} else {
+			fmt_bytes(sum, row[2], TCELL);
+		}
 		q_text(rd, r, "peak_bytes", NULL, NULL, row[3], TCELL);
 	}
 	char d[96];
-	snprintf(T->note, sizeof(T->note), "%s. Every device allocation a run makes, by name: a variant that stores S and P shows them here.",
-		 rsel_describe(&s, d, sizeof(d)));
+	snprintf(T->note, sizeof(T->note), "%s. Every device allocation a run makes, by name: a variant that stores S and P shows them here%s.",
+		 rsel_describe(&s, d, sizeof(d)), unrecorded ? "; – where a run recorded no allocations (a reference "
+		 "series records only its peak)" : "");
 }
 
 static void build_variants(struct dtable *T, const struct rdata *rd, const struct figopts *o)
