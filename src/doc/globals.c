@@ -198,6 +198,22 @@ static int g_run_not_covered(struct gcall *c)
 /* program.timing_fwd, program.timing_bwd: how the captured calls were timed */
 static int g_program_timing(struct gcall *c) { return g_text(c, capture_timing(c->rd, c->row->field == 1)); }
 
+/* run.passes: the passes the records measured, as a phrase */
+static int g_run_passes(struct gcall *c)
+{
+	int fwd = 0, bwd = 0;
+	for (size_t i = 0; i < c->rd->res->nrecords; i++) {
+		const struct record *r = &c->rd->res->records[i];
+		if (r->error)
+			continue;
+		if (r->shape.pass == PASS_FWD)
+			fwd = 1;
+		else
+			bwd = 1;
+	}
+	return g_text(c, fwd && bwd ? "forward and backward passes" : bwd ? "backward passes" : "forward pass");
+}
+
 static int g_run_synthetic(struct gcall *c)
 {
 	return g_text(c, c->rd->synthetic ? "synthetic test data, not measurements" : "");
@@ -277,6 +293,7 @@ const struct global_row global_rows[] = {
 	{ "run", "gap", U_NUM, "one line on hardware counters missing from the results, or \"\"", g_run_gap },
 	{ "run", "not_covered", U_NUM, "what the records do not measure yet (FA3's backward, FP8, d = 256), each with why, or \"\"",
 	  g_run_not_covered },
+	{ "run", "passes", U_NUM, "the passes measured: \"forward pass\", \"forward and backward passes\"", g_run_passes },
 	{ "run", "synthetic", U_NUM, "\"synthetic test data, not measurements\" when the header says so, or \"\"", g_run_synthetic },
 	{ "focus", "N", U_INT, "the focus sequence length", g_focus_n },
 	{ "focus", "d", U_INT, "the focus head dimension", g_focus_d },

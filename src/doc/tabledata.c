@@ -901,10 +901,17 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
 		t_set(row, 7, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
 	}
-	char d[120];
-	snprintf(T->note, sizeof(T->note), "%s. Ladder rungs above, single changes applied to %s below; step = time of the "
-		 "rung before (or of %s) / this time. %s",
-		 rsel_describe(&s, d, sizeof(d)), ablation_base(o), ablation_base(o),
+	char d[120], layout[200];
+	/* "single changes below" only where the table has some (the Hopper ladder has none) */
+	int singles = 0;
+	for (size_t i = 0; i < n; i++)
+		singles += !g[i].ladder && !g[i].base;
+	if (singles)
+		snprintf(layout, sizeof(layout), "Ladder rungs above, single changes applied to %s below; step = time of the "
+			 "rung before (or of %s) / this time.", ablation_base(o), ablation_base(o));
+	else
+		snprintf(layout, sizeof(layout), "step = time of the rung before / this time.");
+	snprintf(T->note, sizeof(T->note), "%s. %s %s", rsel_describe(&s, d, sizeof(d)), layout,
 		 spread ? "Every rung from one results file. Spread = (slowest - fastest) / fastest median over the runs of that "
 			  "configuration (every results file that measured it and the repeat runs); step ÷ spread = |step - 1| / "
 			  "the larger spread of the two rungs (below 1: the step is within the spread)."
