@@ -52,6 +52,38 @@ static int g_header_mhz(struct gcall *c)
 	return g_text(c, c->buf);
 }
 
+const char *command_text(const char *cmd, char *out, size_t len)
+{
+	if (!cmd || !len)
+		return cmd;
+	size_t w = 0;
+	for (const char *p = cmd; *p && w + 1 < len;) {
+		if (*p == '/' && (p == cmd || p[-1] == ' ')) {
+			/* an absolute path: its last component only (the recording host's folders say nothing here) */
+			const char *e = p + strcspn(p, " "), *base = p;
+			for (const char *q = p; q < e; q++)
+				if (*q == '/' && q + 1 < e)
+					base = q + 1;
+			for (const char *q = base; q < e && w + 1 < len; q++)
+				out[w++] = *q;
+			p = e;
+			continue;
+		}
+		out[w++] = *p++;
+	}
+	out[w] = '\0';
+	return out;
+}
+
+/* run.command, program.record: the command line without the host's folders */
+static int g_command(struct gcall *c, const struct results_header *h)
+{
+	const char *cmd = h ? h->command_line : NULL;
+	return g_text(c, cmd ? command_text(cmd, c->buf, sizeof c->buf) : NULL);
+}
+static int g_run_command(struct gcall *c) { return g_command(c, header(c)); }
+static int g_program_record(struct gcall *c) { return g_command(c, c->rd->program); }
+
 /* ---- gpu.* ---- */
 
 static int g_cc(struct gcall *c)
@@ -282,7 +314,7 @@ const struct global_row global_rows[] = {
 	{ "run", "days", U_NUM, "those days alone", g_run_days },
 	{ "run", "host", U_NUM, "the host the results were recorded on", g_header_text, HEADER(host) },
 	{ "run", "version", U_NUM, "attnprof's version that recorded them", g_header_text, HEADER(tool_version) },
-	{ "run", "command", U_NUM, "the command line that recorded them", g_header_text, HEADER(command_line) },
+	{ "run", "command", U_NUM, "the command line that recorded them (absolute paths by their file name)", g_run_command },
 	{ "run", "spec", U_NUM, "the spec's name", g_header_text, HEADER(spec_name) },
 	{ "run", "notes", U_NUM, "the header's notes (\"\" when none)", g_run_notes },
 	{ "run", "file", U_NUM, "the results files", g_run_file },
@@ -299,7 +331,8 @@ const struct global_row global_rows[] = {
 	{ "focus", "d", U_INT, "the focus head dimension", g_focus_d },
 	{ "focus", "causal", U_NUM, "\"causal\" or \"non-causal\"", g_focus_causal },
 	{ "program", "command", U_NUM, "the captured program's command", g_program_text, HEADER(spec_text) },
-	{ "program", "record", U_NUM, "the attnprof record command line that captured it", g_program_text, HEADER(command_line) },
+	{ "program", "record", U_NUM, "the attnprof record command line that captured it (absolute paths by their file name)",
+	  g_program_record },
 	{ "program", "date", U_NUM, "when it was captured", g_program_text, HEADER(date) },
 	{ "program", "host", U_NUM, "where it was captured", g_program_text, HEADER(host) },
 	{ "program", "notes", U_NUM, "how it ended, its notes (\"\" when none)", g_program_notes },

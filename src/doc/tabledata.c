@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/globals.h"
 #include "doc/capreview.h"
 #include "doc/datasheet.h"
 #include "doc/kernel_name.h"
@@ -223,7 +224,8 @@ static void build_conditions(struct dtable *T, const struct rdata *rd, const str
 	kv_row(T, "host", hd->host);
 	kv_row(T, "date", rd->dates ? rd->dates : hd->date);
 	kv_row(T, "attnprof", hd->tool_version);
-	kv_row(T, "command", hd->command_line);
+	char cmd[1024];
+	kv_row(T, "command", hd->command_line ? command_text(hd->command_line, cmd, sizeof cmd) : NULL);
 	snprintf(b, sizeof(b), "%s (%s)", hd->spec_name ? hd->spec_name : "?", hd->spec_path ? hd->spec_path : "?");
 	kv_row(T, "spec", hd->spec_name ? b : NULL);
 	snprintf(b, sizeof(b), "%zu in %s", rd->res->nrecords, rd->path);
