@@ -535,11 +535,15 @@ static void answer_traffic(const struct rdata *rd, const struct capimpl *im, str
 		       "count those blocks only, while attnprof's references at the same shape compute every pair.",
 		       100 * r->capture->density);
 	double l2w = r->capture ? r->capture->l2_write_bytes : -1;
-	if (l2w >= 0)
+	if (l2w >= 0 && wr_b > 0)
 		tb_add(b, " Its kernels wrote %s through the L2, %.1f× their DRAM writes (L2 writes also count what never "
 		       "reached DRAM: outputs still in the %s L2 at kernel end, and traffic overwritten there, such as "
-		       "register spills; docs/capture.md).", bytes_text(l2w, x, sizeof(x)), wr_b > 0 ? l2w / wr_b : 0,
+		       "register spills; docs/capture.md).", bytes_text(l2w, x, sizeof(x)), l2w / wr_b,
 		       bytes_text(l2_of(rd), y, sizeof(y)));
+	else if (l2w >= 0) /* a ratio to zero DRAM writes is undefined: say why instead */
+		tb_add(b, " Its kernels wrote %s through the L2 and no byte to DRAM during the call, so there is no ratio "
+		       "of the two: what they wrote was still in the %s L2 at kernel end, or overwritten there "
+		       "(docs/capture.md).", bytes_text(l2w, x, sizeof(x)), bytes_text(l2_of(rd), y, sizeof(y)));
 	double tens = metric_of(r, M_TENSOR_ACTIVE), occ = metric_of(r, M_OCC_ACHIEVED);
 	if (usable(tens))
 		tb_add(b, " Tensor pipes were active %.0f %% of the cycles", tens);
@@ -890,11 +894,42 @@ int capture_role(const struct rdata *rd, const char *role, char *key, size_t len
 	return 0;
 }
 
+/* a captured call timed otherwise than by the helper's unprofiled re-runs
+ * between CUDA events (time source "kernels": the sum of its kernel
+ * durations under profiling) */
+static int kernel_timed(const struct record *r)
+{
+	return !r->capture || !r->capture->time_source || strcmp(r->capture->time_source, "events");
+}
+
+/* a capture file's header names no library versions (the helper's
+ * "libraries:" line, src/capture/inject/inject.c) */
+static int header_without_versions(const struct results_header *h)
+{
+	return !h->notes || !strstr(h->notes, "libraries:");
+}
+
 int capture_has(const struct rdata *rd, const char *what, int *truth)
 {
 	*truth = 0;
 	if (!strcmp(what, "missing-references")) {
 		*truth = capture_missing_spec(rd, NULL) > 0;
+		return 0;
+	}
+	if (!strcmp(what, "capture-no-versions")) {
+		for (int k = 0; k < rd->nprograms; k++)
+			*truth |= header_without_versions(&rd->programs[k]);
+		if (!rd->nprograms && rd->program)
+			*truth = header_without_versions(rd->program);
+		return 0;
+	}
+	const int unchecked = !strcmp(what, "capture-unchecked"), ktimed = !strcmp(what, "capture-kernel-timed");
+	if (unchecked || ktimed) {
+		for (size_t i = 0; i < rd->res->nrecords; i++) {
+			const struct record *r = &rd->res->records[i];
+			if (is_capture(r) && !r->error && (unchecked ? !r->checked : kernel_timed(r)))
+				*truth = 1;
+		}
 		return 0;
 	}
 	int dec = !strcmp(what, "capture-decode"), bwd = !strcmp(what, "capture-bwd"), win = !strcmp(what, "capture-window");
@@ -1056,25 +1091,49 @@ static void compact_shapes(const struct capimpl *im, int ph, int pass, char *cel
 		tb_add(&b, "; H=%d d=%d%s", first->shape.heads, first->shape.head_dim, first->shape.causal ? " causal" : "");
 }
 
-/* How the captured backward calls were timed, as the records say: the
- * helper's unprofiled re-runs (time source "events"), the kernels' sum
- * under profiling, or each for some. */
-static const char *bwd_timing(const struct rdata *rd)
+/* How the captured calls of one pass were timed, as the records say: the
+ * helper's unprofiled re-runs between CUDA events (time source "events"),
+ * the kernels' sum under profiling ("kernels"), or each for some. */
+const char *capture_timing(const struct rdata *rd, int bwd)
 {
 	int events = 0, kernels = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
-		if (!r->capture || !is_bwd(r))
+		if (!r->capture || is_bwd(r) != bwd)
 			continue;
-		if (r->capture->time_source && !strcmp(r->capture->time_source, "events"))
-			events++;
-		else
+		if (kernel_timed(r))
 			kernels++;
+		else
+			events++;
 	}
-	return events && !kernels ? "median of unprofiled re-runs, each of a fresh forward"
+	if (!events && !kernels)
+		return NULL;
+	return events && !kernels ? bwd ? "median of unprofiled re-runs, each of a fresh forward"
+					: "median of unprofiled re-runs between CUDA events"
 	       : events ? "median of unprofiled re-runs where the helper re-ran it, else the sum of the kernel "
 			  "durations under profiling"
 			: "the sum of the kernel durations under profiling";
+}
+
+static const char *or_none(const char *s) { return s ? s : "no call"; }
+
+/* a captured call of that pass timed by its kernels' sum */
+static int capture_has_kernel_timed(const struct rdata *rd, int bwd)
+{
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (r->capture && is_bwd(r) == bwd && kernel_timed(r))
+			return 1;
+	}
+	return 0;
+}
+
+/* The mark of a time cell timed by its kernels' sum, in a table that also
+ * holds CUDA-event medians: " †" every call of the row, " (some †)" some. */
+#define KERNEL_SUM_MARK " †"
+static const char *kernel_sum_mark(int kernels, int events)
+{
+	return kernels && !events ? KERNEL_SUM_MARK : kernels ? " (some †)" : "";
 }
 
 void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
@@ -1086,11 +1145,17 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 	cols(T, 9, h, right);
 	static struct capimpl all[CAP_MAX_IMPLS];
 	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	/* rows of both time sources: each kernel-timed row says so */
+	int ev = 0, kt = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < all[i].ng; k++)
+			*(kernel_timed(all[i].g[k].rep) ? &kt : &ev) += 1;
+	const int mixed = ev && kt;
 	for (size_t i = 0; i < n; i++)
 		for (int ph = 0; ph < 3; ph++) /* prefill, decode, unknown */
 			for (int pass = 0; pass < 2; pass++) {
 				char (*row)[TCELL] = NULL;
-				int calls = 0, kmin = 1 << 30, kmax = 0, bad = 0;
+				int calls = 0, kmin = 1 << 30, kmax = 0, bad = 0, by_kernels = 0, by_events = 0;
 				double tmin = INFINITY, tmax = 0;
 				for (size_t k = 0; k < all[i].ng; k++) {
 					const struct capgroup *g = &all[i].g[k];
@@ -1117,15 +1182,20 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 					add_distinct(row[7], capture_verdict_text(rd, r, v, sizeof(v)));
 					add_distinct(row[8], r->verdict_rule);
 					bad |= g->incorrect > 0;
+					if (kernel_timed(r))
+						by_kernels++;
+					else
+						by_events++;
 				}
 				if (!row)
 					continue;
 				compact_shapes(&all[i], ph, pass, row[2]);
 				snprintf(row[3], TCELL, "%d", calls);
+				const char *mark = mixed ? kernel_sum_mark(by_kernels, by_events) : "";
 				if (tmax > tmin * 1.05)
-					snprintf(row[4], TCELL, "%.3f to %.3f", tmin, tmax);
+					snprintf(row[4], TCELL, "%.3f to %.3f%s", tmin, tmax, mark);
 				else
-					snprintf(row[4], TCELL, "%.3f", tmax);
+					snprintf(row[4], TCELL, "%.3f%s", tmax, mark);
 				if (kmax > kmin)
 					snprintf(row[5], TCELL, "%d to %d", kmin, kmax);
 				else
@@ -1135,10 +1205,11 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 			}
 	snprintf(T->note, sizeof(T->note),
 		 "One row per implementation, phase and pass; shapes lists the calls' shapes (a decode shape spans its KV "
-		 "lengths). time: the calls' range (forward: median of unprofiled re-runs between CUDA events; backward: "
-		 "%s). verdict: S and P (backward dS and dP) stored when "
+		 "lengths). time: the calls' range (forward: %s%s%s)%s. verdict: S and P (backward dS and dP) stored when "
 		 "kernels wrote at least 0.9 × one Nq × Nkv matrix each; rule: which bytes decided (dram-writes, "
-		 "l2-writes, footprint) or the family where traffic cannot (docs/capture.md).", bwd_timing(rd));
+		 "l2-writes, footprint) or the family where traffic cannot (docs/capture.md).", or_none(capture_timing(rd, 0)),
+		 capture_timing(rd, 1) ? "; backward: " : "", capture_timing(rd, 1) ? capture_timing(rd, 1) : "", mixed ? "; † the sum of the calls' kernel durations under profiling (time source "
+		 "kernels), not a median between CUDA events like the other rows" : "");
 }
 
 /* Memory beyond Q, K, V: capture: what the call allocated beyond its
@@ -1169,8 +1240,10 @@ static const char *flush_policy(const struct rdata *rd, int captured, char *buf,
 
 static double beyond_inputs(const struct record *r)
 {
+	/* a captured call: its footprint, else its peak; -1 (drawn "–") where the helper measured neither */
 	if (r->capture)
-		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes : (double)r->peak_bytes;
+		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes
+		       : r->peak_bytes > 0 ? (double)r->peak_bytes : -1;
 	const double *q = kvlist_get(&r->allocs, "Q"), *k = kvlist_get(&r->allocs, "K"), *v = kvlist_get(&r->allocs, "V");
 	if (!q || !k || !v || !r->peak_bytes)
 		return -1;
@@ -1186,7 +1259,8 @@ static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh
 	char b[32];
 	snprintf(row[0], TCELL, "%s", sh);
 	snprintf(row[1], TCELL, "%s", label);
-	snprintf(row[2], TCELL, "%.3f", r->time_ms);
+	/* attnprof's rows are CUDA-event medians: a captured call's kernel sum beside them says so */
+	snprintf(row[2], TCELL, "%.3f%s", r->time_ms, r->capture && kernel_timed(r) ? KERNEL_SUM_MARK : "");
 	snprintf(row[3], TCELL, usable(r->tflops) ? "%.0f" : "–", r->tflops);
 	double h = record_hbm_bytes(r);
 	snprintf(row[4], TCELL, "%s", h >= 0 ? fmt_bytes(h, b, sizeof(b)) : "–");
@@ -1260,23 +1334,31 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 		tb_add(&b, "Backward calls on the %s, the captured implementations (their last call per shape) beside "
 		       "attnprof's own backward kernels recorded at the same B, H, Hkv, N, d, causal and dtype. time: "
 		       "captured, the median of unprofiled re-runs of the backward where the helper re-ran it (time "
-		       "source events), else the sum of the call's kernel durations under profiling; attnprof, median "
+		       "source events), else%s the sum of the call's kernel durations under "
+		       "profiling; attnprof, median "
 		       "of timed launches. TFLOP/s: 2.5 × 4·B·H·N²·d / time (halved for "
 		       "causal), the FA2 paper's convention. dS, dP: stored when one kernel wrote at least 0.9 × one "
 		       "Nq × Nkv matrix, by the same rule for every row (where traffic cannot decide: by family for a captured "
 		       "call, by its descriptor, which says what it allocates, for attnprof's own).",
-		       g->name ? g->name : "GPU");
+		       g->name ? g->name : "GPU", capture_has_kernel_timed(rd, 1) ? " († in the time column)" : "");
 	else
 		tb_add(&b, "Forward calls on the %s, the captured implementations (their last call per shape) beside "
 		       "attnprof's own variants recorded at the same B, H, Hkv, N, d, causal and dtype. time: captured, "
-		       "median of unprofiled re-runs; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time "
-		       "(halved for causal).", g->name ? g->name : "GPU");
+		       "%s; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time "
+		       "(halved for causal).", g->name ? g->name : "GPU", capture_has_kernel_timed(rd, 0) ?
+		       "median of unprofiled re-runs between CUDA events, or († in the time column) the sum of the call's "
+		       "kernel durations under profiling (time source kernels)" : "median of unprofiled re-runs");
 	char fc[200], fa[200];
+	int unmeasured = 0; /* "–" beyond Q, K, V: the helper measured no footprint */
+	for (int i = 0; i < T->nrows; i++)
+		unmeasured |= !strcmp(T->cell[i][5], "–");
 	tb_add(&b, " DRAM r+w: bytes read and written (CUPTI); the L2 %s for the captured calls, %s for attnprof's "
 	       "records (docs/capture.md). beyond Q, K, V: device "
-	       "memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers (attnprof). "
+	       "memory the call allocated beyond its inputs (captured) or peak minus the Q, K, V buffers (attnprof)%s. "
 	       "occupancy: achieved warps, tensor: tensor-pipe active cycles, both time-weighted.%s",
 	       flush_policy(rd, 1, fc, sizeof(fc)), flush_policy(rd, 0, fa, sizeof(fa)),
+	       unmeasured ? "; – where nothing was measured (the helper measures the memory of the calls it re-runs, "
+			    "a forward's, not a backward's or a call it did not mark)" : "",
 	       missing ? bwd ? " Some shapes have no backward reference record: their rows are missing."
 			     : " Reference variants missing at some shapes are listed in the table of missing references."
 		       : "");

@@ -119,8 +119,18 @@ void capture_breakable(char *s, size_t len);
  * S and P stored the one with the most DRAM bytes.  Returns 0 with its
  * series key, 1 when no implementation plays it, -1 for an unknown role. */
 int capture_role(const struct rdata *rd, const char *role, char *key, size_t len);
-/* has:capture, has:capture-decode, has:capture-bwd, has:capture-window, has:missing-references. */
+/* has:capture, has:capture-decode, has:capture-bwd, has:capture-window,
+ * has:missing-references; has:capture-unchecked (a captured call not checked
+ * against fp64), has:capture-kernel-timed (one timed by its kernels' sum
+ * under profiling, time source "kernels"), has:capture-no-versions (a
+ * capture header without the program's library versions). */
 int capture_has(const struct rdata *rd, const char *what, int *truth);
+/* How the captured calls of a pass (bwd 0: forward, 1: backward) were
+ * timed, from their time sources: "median of unprofiled re-runs between
+ * CUDA events" (events), "the sum of the kernel durations under profiling"
+ * (kernels), or both named; NULL when no call of that pass was captured.
+ * {program.timing_fwd}, {program.timing_bwd} and the tables' notes. */
+const char *capture_timing(const struct rdata *rd, int bwd);
 
 /* Forward shapes of captured calls that no attnprof reference record
  * matches; writes a spec that would record them to f (NULL: only count).

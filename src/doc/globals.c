@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "doc/capreview.h"
 #include "doc/datasheet.h"
 #include "util/yamltree.h"
 
@@ -50,6 +51,38 @@ static int g_header_mhz(struct gcall *c)
 	snprintf(c->buf, sizeof c->buf, "%d MHz", *(const int *)(const void *)((const char *)header(c) + c->row->field));
 	return g_text(c, c->buf);
 }
+
+const char *command_text(const char *cmd, char *out, size_t len)
+{
+	if (!cmd || !len)
+		return cmd;
+	size_t w = 0;
+	for (const char *p = cmd; *p && w + 1 < len;) {
+		if (*p == '/' && (p == cmd || p[-1] == ' ')) {
+			/* an absolute path: its last component only (the recording host's folders say nothing here) */
+			const char *e = p + strcspn(p, " "), *base = p;
+			for (const char *q = p; q < e; q++)
+				if (*q == '/' && q + 1 < e)
+					base = q + 1;
+			for (const char *q = base; q < e && w + 1 < len; q++)
+				out[w++] = *q;
+			p = e;
+			continue;
+		}
+		out[w++] = *p++;
+	}
+	out[w] = '\0';
+	return out;
+}
+
+/* run.command, program.record: the command line without the host's folders */
+static int g_command(struct gcall *c, const struct results_header *h)
+{
+	const char *cmd = h ? h->command_line : NULL;
+	return g_text(c, cmd ? command_text(cmd, c->buf, sizeof c->buf) : NULL);
+}
+static int g_run_command(struct gcall *c) { return g_command(c, header(c)); }
+static int g_program_record(struct gcall *c) { return g_command(c, c->rd->program); }
 
 /* ---- gpu.* ---- */
 
@@ -152,6 +185,67 @@ static int g_run_gap(struct gcall *c)
 	return g_text(c, c->buf);
 }
 
+/* What the records do not cover yet, each with the rule that found it
+ * missing: a backward of a Hopper rung (FA3's), an fp8 record, a prefill
+ * record at d = 256.  The count; buf "" when none is missing. */
+int rdata_not_covered(const struct rdata *rd, char *buf, size_t len)
+{
+	int hopper_bwd = 0, fp8 = 0, d256 = 0;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (r->error)
+			continue;
+		if (r->desc && r->desc->family == FAMILY_HOPPER && r->shape.pass != PASS_FWD)
+			hopper_bwd = 1;
+		if (!strncmp(dtype_name(r->shape.dtype), "fp8", 3))
+			fp8 = 1;
+		if (r->shape.phase == PHASE_PREFILL && r->shape.head_dim >= 256)
+			d256 = 1;
+	}
+	const char *gone[3];
+	int n = 0;
+	if (!hopper_bwd)
+		gone[n++] = "FA3's backward (no backward record of a Hopper rung)";
+	if (!fp8)
+		gone[n++] = "FP8 (no fp8 record)";
+	if (!d256)
+		gone[n++] = "d = 256 (no prefill record at d = 256)";
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < n && used < len; k++) {
+		int w = snprintf(buf + used, len - used, "%s%s", k ? k == n - 1 ? " and " : ", " : "", gone[k]);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return n;
+}
+
+static int g_run_not_covered(struct gcall *c)
+{
+	rdata_not_covered(c->rd, c->buf, sizeof c->buf);
+	return g_text(c, c->buf);
+}
+
+/* program.timing_fwd, program.timing_bwd: how the captured calls were timed */
+static int g_program_timing(struct gcall *c) { return g_text(c, capture_timing(c->rd, c->row->field == 1)); }
+
+/* run.passes: the passes the records measured, as a phrase */
+static int g_run_passes(struct gcall *c)
+{
+	int fwd = 0, bwd = 0;
+	for (size_t i = 0; i < c->rd->res->nrecords; i++) {
+		const struct record *r = &c->rd->res->records[i];
+		if (r->error)
+			continue;
+		if (r->shape.pass == PASS_FWD)
+			fwd = 1;
+		else
+			bwd = 1;
+	}
+	return g_text(c, fwd && bwd ? "forward and backward passes" : bwd ? "backward passes" : "forward pass");
+}
+
 static int g_run_synthetic(struct gcall *c)
 {
 	return g_text(c, c->rd->synthetic ? "synthetic test data, not measurements" : "");
@@ -220,7 +314,7 @@ const struct global_row global_rows[] = {
 	{ "run", "days", U_NUM, "those days alone", g_run_days },
 	{ "run", "host", U_NUM, "the host the results were recorded on", g_header_text, HEADER(host) },
 	{ "run", "version", U_NUM, "attnprof's version that recorded them", g_header_text, HEADER(tool_version) },
-	{ "run", "command", U_NUM, "the command line that recorded them", g_header_text, HEADER(command_line) },
+	{ "run", "command", U_NUM, "the command line that recorded them (absolute paths by their file name)", g_run_command },
 	{ "run", "spec", U_NUM, "the spec's name", g_header_text, HEADER(spec_name) },
 	{ "run", "notes", U_NUM, "the header's notes (\"\" when none)", g_run_notes },
 	{ "run", "file", U_NUM, "the results files", g_run_file },
@@ -229,16 +323,22 @@ const struct global_row global_rows[] = {
 	{ "run", "incorrect", U_INT, "attnprof's records outside their tolerance", g_run_incorrect },
 	{ "run", "checked", U_INT, "attnprof's records checked against the reference", g_run_checked },
 	{ "run", "gap", U_NUM, "one line on hardware counters missing from the results, or \"\"", g_run_gap },
+	{ "run", "not_covered", U_NUM, "what the records do not measure yet (FA3's backward, FP8, d = 256), each with why, or \"\"",
+	  g_run_not_covered },
+	{ "run", "passes", U_NUM, "the passes measured: \"forward pass\", \"forward and backward passes\"", g_run_passes },
 	{ "run", "synthetic", U_NUM, "\"synthetic test data, not measurements\" when the header says so, or \"\"", g_run_synthetic },
 	{ "focus", "N", U_INT, "the focus sequence length", g_focus_n },
 	{ "focus", "d", U_INT, "the focus head dimension", g_focus_d },
 	{ "focus", "causal", U_NUM, "\"causal\" or \"non-causal\"", g_focus_causal },
 	{ "program", "command", U_NUM, "the captured program's command", g_program_text, HEADER(spec_text) },
-	{ "program", "record", U_NUM, "the attnprof record command line that captured it", g_program_text, HEADER(command_line) },
+	{ "program", "record", U_NUM, "the attnprof record command line that captured it (absolute paths by their file name)",
+	  g_program_record },
 	{ "program", "date", U_NUM, "when it was captured", g_program_text, HEADER(date) },
 	{ "program", "host", U_NUM, "where it was captured", g_program_text, HEADER(host) },
 	{ "program", "notes", U_NUM, "how it ended, its notes (\"\" when none)", g_program_notes },
 	{ "program", "ran", U_NUM, "a sentence per file with captured calls: what ran, how, when, where, how it ended", g_program_ran },
+	{ "program", "timing_fwd", U_NUM, "how the captured forward calls were timed, from their time sources", g_program_timing, 0 },
+	{ "program", "timing_bwd", U_NUM, "how the captured backward calls were timed, from their time sources", g_program_timing, 1 },
 	{ "program", "how", U_NUM, "how the calls drawn were found, per origin with their count", g_program_how },
 };
 const size_t global_count = sizeof global_rows / sizeof global_rows[0];

@@ -47,5 +47,14 @@ const char *global_names(char *buf, size_t len);
 /* The value of row g: 0 with c->is_text and c->num or c->text set, 1 when
  * the results lack it. */
 int global_eval(const struct rdata *rd, const struct global_row *g, struct gcall *c);
+/* cmd with every absolute path written as its file name ("-o
+ * /root/out/x.yaml" -> "-o x.yaml"): what identifies the file, not the
+ * recording host's folders.  out, or cmd when NULL. */
+const char *command_text(const char *cmd, char *out, size_t len);
+
+/* What rd's records do not cover yet ({run.not_covered}, has:not-covered):
+ * a Hopper rung's backward, fp8, a prefill at d = 256, listed in buf with
+ * the rule each failed ("" when all are covered).  The count missing. */
+int rdata_not_covered(const struct rdata *rd, char *buf, size_t len);
 
 #endif

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/globals.h"
 #include "results_merge.h"
 #include "util/error.h"
 
@@ -527,9 +528,10 @@ void rdata_programs_ran(const struct rdata *rd, char *buf, size_t len)
 			}
 			notes[k] = '\0';
 		}
+		char cmd[1024];
 		int w = snprintf(buf + u, len - u, "%sThe program %s ran under %s, recorded %s on %s; how it ended: %s.",
 				 u ? " " : "", p->spec_text ? p->spec_text : "(unknown)",
-				 p->command_line ? p->command_line : "(unknown)", p->date ? p->date : "(no date)",
+				 p->command_line ? command_text(p->command_line, cmd, sizeof cmd) : "(unknown)", p->date ? p->date : "(no date)",
 				 p->host ? p->host : "(no host)", notes);
 		if (w < 0 || (size_t)w >= len - u)
 			break;

@@ -721,6 +721,12 @@ static int lookup_value(struct parser *ps, const char *key, const char *q, const
 		rdata_trace_record(rd, agg > 0 ? "max" : "min", key, sel, best);
 		v->rule = agg > 0 ? CLAIM_MAX : CLAIM_MIN;
 		v->rec[v->nrec++] = best;
+		if (qi->arg == 1) { /* the largest ratio: its other record is the claim's too (its run) */
+			char w2[200];
+			const struct record *o = rdata_other(rd, best, arg, w2, sizeof(w2));
+			if (o)
+				v->rec[v->nrec++] = o;
+		}
 	}
 	v->claimed = found;
 	snprintf(v->quantity, sizeof(v->quantity), "%s", q);
@@ -1193,6 +1199,12 @@ static int has_ablation(const struct rdata *rd, const char *w) { (void)w; return
 static int has_metrics(const struct rdata *rd, const char *w) { (void)w; return has_bits(rd, NEEDS_METRICS); }
 static int has_gap(const struct rdata *rd, const char *w) { (void)w; return rd->without_metrics > 0; }
 static int has_synthetic(const struct rdata *rd, const char *w) { (void)w; return rd->synthetic; }
+static int has_not_covered(const struct rdata *rd, const char *w)
+{
+	(void)w;
+	char buf[GLOBAL_TEXT_MAX];
+	return rdata_not_covered(rd, buf, sizeof buf) > 0;
+}
 
 /* backward records of our kernels (pass bwd or fwd+bwd) */
 static int has_bwd(const struct rdata *rd, const char *w)
@@ -1243,7 +1255,8 @@ static int has_record(const struct rdata *rd, const char *w)
 	return 0;
 }
 
-/* capture, capture-decode, capture-bwd, capture-window, missing-references (capreview.c) */
+/* capture, capture-decode, capture-bwd, capture-window, missing-references,
+ * capture-unchecked, capture-kernel-timed, capture-no-versions (capreview.c) */
 static int has_capture(const struct rdata *rd, const char *w)
 {
 	int truth = 0;
@@ -1279,8 +1292,9 @@ static const struct has_cond has_conds[] = {
 	{ "clock", has_clock }, { "clock-bwd", has_clock }, { "incorrect", has_record },
 	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
-	{ "missing-references", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
-	{ "dq-traffic", has_counter },
+	{ "missing-references", has_capture }, { "capture-unchecked", has_capture },
+	{ "capture-kernel-timed", has_capture }, { "capture-no-versions", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
+	{ "dq-traffic", has_counter }, { "not-covered", has_not_covered },
 };
 
 static const struct has_cond *has_find(const char *name)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/globals.h"
 #include "doc/capreview.h"
 #include "doc/datasheet.h"
 #include "doc/kernel_name.h"
@@ -223,7 +224,8 @@ static void build_conditions(struct dtable *T, const struct rdata *rd, const str
 	kv_row(T, "host", hd->host);
 	kv_row(T, "date", rd->dates ? rd->dates : hd->date);
 	kv_row(T, "attnprof", hd->tool_version);
-	kv_row(T, "command", hd->command_line);
+	char cmd[1024];
+	kv_row(T, "command", hd->command_line ? command_text(hd->command_line, cmd, sizeof cmd) : NULL);
 	snprintf(b, sizeof(b), "%s (%s)", hd->spec_name ? hd->spec_name : "?", hd->spec_path ? hd->spec_path : "?");
 	kv_row(T, "spec", hd->spec_name ? b : NULL);
 	snprintf(b, sizeof(b), "%zu in %s", rd->res->nrecords, rd->path);
@@ -411,6 +413,7 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 	struct rsel s;
 	char keys[16][SERIES_KEY];
 	size_t ns = focus_series(rd, o, &s, keys);
+	int unrecorded = 0;
 	for (size_t k = 0; k < ns; k++) {
 		const struct record *r = rdata_find(rd, keys[k], &s);
 		if (!r)
@@ -429,14 +432,19 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 				used += (size_t)w;
 			sum += r->allocs.items[i].value;
 		}
-		if (!r->allocs.n)
+		if (!r->allocs.n) {
+			unrecorded++;
 			t_set(row, 1, "not recorded");
-		fmt_bytes(sum, row[2], TCELL);
+			t_set(row, 2, "–"); /* nothing measured adds up to no number, not 0 B */
+		} else {
+			fmt_bytes(sum, row[2], TCELL);
+		}
 		q_text(rd, r, "peak_bytes", NULL, NULL, row[3], TCELL);
 	}
 	char d[96];
-	snprintf(T->note, sizeof(T->note), "%s. Every device allocation a run makes, by name: a variant that stores S and P shows them here.",
-		 rsel_describe(&s, d, sizeof(d)));
+	snprintf(T->note, sizeof(T->note), "%s. Every device allocation a run makes, by name: a variant that stores S and P shows them here%s.",
+		 rsel_describe(&s, d, sizeof(d)), unrecorded ? "; – where a run recorded no allocations (a reference "
+		 "series records only its peak)" : "");
 }
 
 static void build_variants(struct dtable *T, const struct rdata *rd, const struct figopts *o)
@@ -895,10 +903,17 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
 		t_set(row, 7, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
 	}
-	char d[120];
-	snprintf(T->note, sizeof(T->note), "%s. Ladder rungs above, single changes applied to %s below; step = time of the "
-		 "rung before (or of %s) / this time. %s",
-		 rsel_describe(&s, d, sizeof(d)), ablation_base(o), ablation_base(o),
+	char d[120], layout[200];
+	/* "single changes below" only where the table has some (the Hopper ladder has none) */
+	int singles = 0;
+	for (size_t i = 0; i < n; i++)
+		singles += !g[i].ladder && !g[i].base;
+	if (singles)
+		snprintf(layout, sizeof(layout), "Ladder rungs above, single changes applied to %s below; step = time of the "
+			 "rung before (or of %s) / this time.", ablation_base(o), ablation_base(o));
+	else
+		snprintf(layout, sizeof(layout), "step = time of the rung before / this time.");
+	snprintf(T->note, sizeof(T->note), "%s. %s %s", rsel_describe(&s, d, sizeof(d)), layout,
 		 spread ? "Every rung from one results file. Spread = (slowest - fastest) / fastest median over the runs of that "
 			  "configuration (every results file that measured it and the repeat runs); step ÷ spread = |step - 1| / "
 			  "the larger spread of the two rungs (below 1: the step is within the spread)."

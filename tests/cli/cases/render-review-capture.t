@@ -2,7 +2,7 @@
 # the small fixture and the capture's reference fixture): the captured implementations
 # get their own data-flow and partition sections (verdict and grid from measurement),
 # and the speed section puts their forward and backward calls beside standard and flash2
-args: report tests/fixtures/results-small.yaml tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml -t templates/review.yaml -o $TMP/rc.pdf -q && pdftotext $TMP/rc.pdf - | tr '\n' ' '
+args: report tests/fixtures/results-small.yaml tests/fixtures/capture-small.yaml tests/fixtures/capture-reference.yaml --primary tests/fixtures/results-small.yaml -t templates/review.yaml -o $TMP/rc.pdf -q && pdftotext $TMP/rc.pdf - | tr '\n' ' '
 needs: render
 exit: 0
 stdout: A captured program. Beside attnprof's own kernels
@@ -16,7 +16,7 @@ stdout: Captured implementations beside attnprof's references. shape
 stdout: sdpa-flash  1.560  352  267 MiB
 stdout: sdpa-math  21.900  25
 stdout: Captured implementations beside attnprof's references. Backward calls.
-stdout: sdpa-flash  4.700  292  1.20 GiB
+stdout: 4.700 †  292  1.20 GiB
 stdout: attnprof standard  3.900  352
 stdout: attnprof flash2  5.840  235
 stdout: Captured calls are profiled inside their program
