@@ -14,6 +14,7 @@
 #include "doc/geom.h"
 
 struct rctx; /* draw.h */
+struct figdesc; /* figdesc.h */
 struct glossary; /* glossary.h */
 
 enum fig_needs {
@@ -45,6 +46,9 @@ struct figkind {
 	void (*title)(const struct rdata *rd, const struct figopts *o, char *buf, size_t len);
 	/* NULL in a build without the renderer */
 	void (*draw)(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box);
+	/* Its description (doc/figdesc.h, every build): the records and values
+	 * it draws; NULL where the kind draws without one yet.  0, or -1. */
+	int (*build)(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 };
 
 extern const struct figkind figure_kinds[];
