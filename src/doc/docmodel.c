@@ -374,6 +374,12 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 {
 	memset(m, 0, sizeof(*m));
 	m->layout = t->layout;
+	/* a descriptor's evidence names quantities: one that is none is refused, not dropped */
+	for (size_t i = 0; i < variant_count; i++) {
+		char why[200];
+		if (ablation_evidence_check(variant_table[i], why, sizeof why))
+			return error("%s", why);
+	}
 	/* the template's focus overrides the default conditions */
 	if (t->focus.n > 0) rd->focus.n = t->focus.n;
 	if (t->focus.d > 0) rd->focus.d = t->focus.d;

@@ -568,6 +568,77 @@ int figdesc_stalls(const struct rdata *rd, const struct figopts *o, struct figde
 	return rc;
 }
 
+/* ---- ladder rungs -------------------------------------------------------- */
+
+int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel s;
+	struct rung g[8];
+	ablation_sel(rd, o, &s);
+	size_t n = ablation_rungs(rd, o, &s, g, 8), nl = 0;
+	struct figpanel *pn = &d->panel[0];
+	pn->sel = s;
+	const struct rung *lad[8];
+	for (size_t i = 0; i < n; i++)
+		if (g[i].ladder) {
+			lad[nl++] = &g[i];
+			if (use(d, g[i].r))
+				return -1;
+		}
+	if (nl < 2) {
+		notice(d, "no ladder to draw", "the results hold no rungs of the ablation ladder at these conditions");
+		return 0;
+	}
+	snprintf(d->series[0].key, SERIES_KEY, "tflops");
+	snprintf(d->series[0].label, sizeof d->series[0].label, "TFLOP/s");
+	snprintf(d->series[1].key, SERIES_KEY, "step");
+	snprintf(d->series[1].label, sizeof d->series[1].label, "step (time of the rung before ÷ this one's)");
+	if (figdesc_alloc(d, 1, 2, nl))
+		return -1;
+	pn->ncat = nl;
+	pn->lo = 1e300;
+	pn->hi = 0;
+	for (size_t i = 0; i < nl; i++) {
+		const struct rung *r = lad[i];
+		/* the base by name, each step by the change its descriptor adds, the top "= name" */
+		pn->cat[i] = (int)i;
+		if (i == 0 || !r->change)
+			snprintf(pn->catlabel[i], sizeof pn->catlabel[i], "%s", r->v->name);
+		else
+			snprintf(pn->catlabel[i], sizeof pn->catlabel[i], "+ %s%s%s", r->change, r->top ? " = " : "",
+				 r->top ? r->v->name : "");
+		struct figpoint *t = figdesc_at(d, 0, 0, i), *st = figdesc_at(d, 0, 1, i);
+		t->rec = st->rec = r->r;
+		t->v = t->lo = t->hi = t->model = st->v = st->lo = st->hi = st->model = NAN;
+		t->state = st->state = FP_MISSING;
+		double tf, tmin, tmax;
+		if (!figdesc_value(rd, r->r, "tflops", NULL, &tf)) {
+			t->state = FP_VALUE;
+			t->v = tf;
+			/* run-to-run spread: the slowest and fastest run's TFLOP/s */
+			if (rdata_runs(rd, r->r, &tmin, &tmax) > 1 && usable(tmin) && usable(tmax)) {
+				t->whisker = 1;
+				t->lo = tf * r->r->time_ms / tmax;
+				t->hi = tf * r->r->time_ms / tmin;
+			}
+			if (on_scale(tf)) {
+				pn->hi = fmax(pn->hi, tf);
+				/* the fastest run's whisker is on the scale too */
+				if (rdata_runs(rd, r->r, &tmin, &tmax) > 1 && usable(tmin))
+					pn->hi = fmax(pn->hi, tf * r->r->time_ms / tmin);
+			}
+		}
+		if (r->prev && usable(r->r->time_ms) && usable(r->prev->time_ms)) {
+			st->state = FP_VALUE;
+			st->v = r->prev->time_ms / r->r->time_ms;
+			st->within_spread = rdata_step_within_spread(rd, r->r, r->prev, NULL);
+		}
+	}
+	if (!(pn->hi > 0))
+		notice(d, "no throughput to draw", "the rungs have no usable times");
+	return 0;
+}
+
 /* ---- every kind ---------------------------------------------------------- */
 
 int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d)

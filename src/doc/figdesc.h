@@ -21,6 +21,8 @@
  *                  variant at the focus, a series per counter
  *   counter rows   (memory-workload, warp-states) one panel, a row per
  *                  record carrying the counter set, a series per quantity
+ *   ladder rungs   (ladder)                       one panel, a category per
+ *                  rung of one run, series TFLOP/s and the step
  */
 #ifndef ATTNPROF_DOC_FIGDESC_H
 #define ATTNPROF_DOC_FIGDESC_H
@@ -56,6 +58,7 @@ struct figpoint {
 	int has_model;          /* 1: model is the model's value for the same record */
 	double model;
 	int wrong;              /* the record was checked against fp64 and failed */
+	int within_spread;      /* a step: within the run-to-run spread of its two records */
 	const struct record *rec; /* the record it came from (NULL: FP_NONE) */
 };
 
@@ -118,6 +121,13 @@ extern const char *const figdesc_workload_q[FD_WORKLOAD_Q];
 int figdesc_workload(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 /* warp-states: a series per metric_stall_reasons entry (stall_pct.<reason>) */
 int figdesc_stalls(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* ladder: the rungs of the ablation ladder at ablation_sel (a category
+ * each, cat = its place, catlabel "flash1", "+ change", "+ change = top"),
+ * series 0 their TFLOP/s (whiskers: the slowest and fastest run's),
+ * series 1 the step (the time of the rung before ÷ this one's, with
+ * within_spread); panel hi the largest TFLOP/s with its whisker. */
+int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* The shared builders the kinds above are made of. */
 struct figseries_spec {

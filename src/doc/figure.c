@@ -72,7 +72,7 @@ const struct figkind figure_kinds[] = {
 	{ "diff", "attnprof diff as a figure: per configuration two results files recorded, new ÷ base time with both records' spread",
 	  0.62, NEEDS_PREFILL, DRAWN(fig_diff) },
 	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
-	  0.4, NEEDS_LADDER, DRAWN(fig_ladder) },
+	  0.4, NEEDS_LADDER, DRAWN(fig_ladder), figdesc_ladder },
 	/* a warp-specialised kernel (fig_warpspec.c): from the descriptor's ws trait and schedule table */
 	{ "warpspec", "a warp-specialised thread block: producer and consumer warpgroups, the register split (setmaxnreg), the shared-memory ring of K/V stages and its full/empty mbarriers",
 	  0.62, NEEDS_NOTHING, DRAWN(fig_warpspec) },
