@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/capreview.h"
 #include "metric_sets.h"
 
 int on_scale(double v)
@@ -39,6 +40,7 @@ void figdesc_release(struct figdesc *d)
 {
 	free(d->pt);
 	free(d->used);
+	free(d->mark);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }
@@ -639,6 +641,164 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
 	return 0;
 }
 
+/* ---- roofline ------------------------------------------------------------ */
+
+#define FD_ROOF_SERIES 16
+
+static double launch_metric(const struct launch *l, const char *name)
+{
+	const double *v = kvlist_get(&l->metrics, name);
+	return v && isfinite(*v) ? *v : NAN;
+}
+
+/* Shared-memory bytes of a launch: wavefronts (loads, stores and wgmma's
+ * operand reads) × 128 bytes, the most a wavefront moves; NAN without them. */
+static double launch_smem_bytes(const struct launch *l)
+{
+	double wf = launch_metric(l, M_SMEM_WF);
+	if (!isfinite(wf)) {
+		double ld = launch_metric(l, M_SMEM_LD_WF), st = launch_metric(l, M_SMEM_ST_WF),
+		       gm = launch_metric(l, M_SMEM_GMMA_WF);
+		wf = isfinite(ld) && isfinite(st) ? ld + st + (isfinite(gm) ? gm : 0) : NAN;
+	}
+	return wf > 0 ? wf * 128 : NAN;
+}
+
+/* The points of record r (series j): its tensor-core kernels, else the call. */
+static int roof_add(const struct rdata *rd, struct figdesc *d, const struct record *r, size_t j)
+{
+	double flops = NAN, y;
+	enum qunit u;
+	char why[160];
+	const double *fm = kvlist_get(&r->model, "flops_matmul");
+	if (fm && *fm > 0)
+		flops = *fm;
+	else if (rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
+		return 0;
+	size_t nt = 0, longest = SIZE_MAX;
+	double tmax = 0;
+	for (size_t i = 0; i < r->nlaunches; i++) {
+		enum tensor_path p;
+		double t = launch_metric(&r->launches[i], M_DURATION);
+		if (!launch_tensor_path(r, &r->launches[i], &p) || !(t > 0))
+			continue;
+		nt++;
+		if (t > tmax)
+			tmax = t, longest = i;
+	}
+	for (size_t i = 0; nt && i < r->nlaunches && d->nmarks < FD_MARKS; i++) {
+		const struct launch *l = &r->launches[i];
+		enum tensor_path p;
+		double t = launch_metric(l, M_DURATION);
+		double dram = launch_metric(l, M_DRAM_READ) + launch_metric(l, M_DRAM_WRITE);
+		if (!launch_tensor_path(r, l, &p) || !(t > 0) || !(dram > 0))
+			continue;
+		struct figmark *q = &d->mark[d->nmarks++];
+		const double f = flops / (double)nt, l2 = launch_metric(l, M_L2_BYTES), sm = launch_smem_bytes(l);
+		*q = (struct figmark){ .y = f / (t * 1e-9) / 1e12, .series = j, .longest = i == longest, .path = p, .rec = r };
+		q->x[FD_DRAM] = f / dram;
+		q->x[FD_L2] = l2 > 0 ? f / l2 : NAN;
+		q->x[FD_SMEM] = sm > 0 ? f / sm : NAN;
+	}
+	if (nt || d->nmarks >= FD_MARKS)
+		return 0;
+	/* no per-kernel counters (a reference series timed alone): the call */
+	double x, m;
+	int model_x = 0;
+	if (rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why)))
+		return 0;
+	if (rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why))) {
+		if (figdesc_value(rd, r, "model_hbm_bytes", NULL, &m) || rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
+			return 0;
+		x = flops / m;
+		model_x = 1;
+	}
+	struct figmark *q = &d->mark[d->nmarks++];
+	*q = (struct figmark){ .y = y, .series = j, .longest = 1, .model_x = model_x, .path = PATH_NONE, .rec = r };
+	q->x[FD_DRAM] = x;
+	q->x[FD_L2] = q->x[FD_SMEM] = NAN;
+	return 0;
+}
+
+/* The points of the records at these conditions whose series is drawn
+ * (d->mark), and the records they came from (used: the footer's conditions). */
+static int roof_gather(const struct rdata *rd, const struct rsel *s, struct figdesc *d)
+{
+	const size_t ns = d->nseries;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		if (!rsel_match(s, r))
+			continue;
+		record_series(r, k, sizeof(k));
+		size_t j;
+		for (j = 0; j < ns && strcmp(d->series[j].key, k); j++)
+			;
+		size_t before = d->nmarks;
+		if (j < ns)
+			roof_add(rd, d, r, j);
+		if (d->nmarks > before && use(d, r))
+			return -1;
+	}
+	return 0;
+}
+
+/* The roofline's series: the document's main series at these conditions,
+ * then a series for each captured implementation (SDPA's FLASH, cuDNN …)
+ * with a record here, cap_slot[j] = 1 + its look in the capture figures
+ * (0 for the main series).  Returns how many. */
+static size_t roof_series(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], int *cap_slot)
+{
+	size_t ns = rdata_series(rd, s, SERIES_MAIN, keys, FD_ROOF_SERIES);
+	memset(cap_slot, 0, sizeof(int) * FD_ROOF_SERIES);
+	static struct capimpl im[CAP_MAX_IMPLS];
+	size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
+	for (size_t i = 0; i < ni && ns < FD_ROOF_SERIES; i++) {
+		int any = 0;
+		for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
+			const struct record *r = &rd->res->records[k];
+			char key[SERIES_KEY];
+			if (!record_captured(r) || !rsel_match(s, r))
+				continue;
+			record_series(r, key, sizeof(key));
+			any = !strcmp(key, im[i].key);
+		}
+		if (!any)
+			continue;
+		cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
+		memcpy(keys[ns++], im[i].key, SERIES_KEY);
+	}
+	return ns;
+}
+
+
+int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	s.n = o->sel.n; /* every N unless the options fix one */
+	char keys[FD_ROOF_SERIES][SERIES_KEY];
+	int cap_slot[FD_ROOF_SERIES];
+	size_t ns = roof_series(rd, &s, keys, cap_slot);
+	for (size_t j = 0; j < ns; j++) {
+		memcpy(d->series[j].key, keys[j], SERIES_KEY);
+		series_label(keys[j], d->series[j].label, sizeof d->series[j].label);
+		d->series[j].capture_look = cap_slot[j];
+	}
+	d->nseries = ns;
+	d->npanels = 1;
+	d->panel[0].sel = s;
+	snprintf(d->panel[0].quantity, sizeof d->panel[0].quantity, "tflops");
+	d->mark = malloc(FD_MARKS * sizeof(*d->mark));
+	if (!d->mark)
+		return -1;
+	if (roof_gather(rd, &s, d))
+		return -1;
+	for (size_t i = 0; i < d->nmarks; i++)
+		d->series[d->mark[i].series].drawn = 1;
+	return 0;
+}
+
 /* ---- every kind ---------------------------------------------------------- */
 
 int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d)
@@ -661,6 +821,14 @@ static void put_field(FILE *f, const char *s)
 }
 
 static const char *const state_name[] = { "none", "value", "missing" };
+
+static void trace_key_file(FILE *f, const struct rdata *rd, const struct record *rec)
+{
+	char k[256] = "-";
+	if (rec)
+		record_key(rec, k, sizeof k);
+	fprintf(f, "%s\t%s\t-\n", k, rec ? rdata_record_file(rd, rec) : "-");
+}
 
 void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 {
@@ -686,10 +854,15 @@ void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 				fprintf(f, "\tquantity=%s arg=%s value=%.17g lo=%.17g hi=%.17g model=%.17g state=%s\t", qn,
 					se->arg[0] ? se->arg : "-", q->v, q->lo, q->hi, q->has_model ? q->model : NAN,
 					state_name[q->state]);
-				char k[256] = "-";
-				if (q->rec)
-					record_key(q->rec, k, sizeof k);
-				fprintf(f, "%s\t%s\t-\n", k, q->rec ? rdata_record_file(rd, q->rec) : "-");
+				trace_key_file(f, rd, q->rec);
 			}
+	}
+	for (size_t i = 0; i < d->nmarks; i++) {
+		const struct figmark *m = &d->mark[i];
+		fprintf(f, "figure\t%s#%d\tmark/", d->kind, number);
+		put_field(f, m->series < d->nseries ? d->series[m->series].key : "-");
+		fprintf(f, "/%zu\tquantity=mark_tflops arg=- value=%.17g x_dram=%.17g x_l2=%.17g x_smem=%.17g longest=%d "
+			"model_x=%d state=value\t", i, m->y, m->x[FD_DRAM], m->x[FD_L2], m->x[FD_SMEM], m->longest, m->model_x);
+		trace_key_file(f, rd, m->rec);
 	}
 }

@@ -21,6 +21,8 @@
  *                  variant at the focus, a series per counter
  *   counter rows   (memory-workload, warp-states) one panel, a row per
  *                  record carrying the counter set, a series per quantity
+ *   marks          (roofline)                     free points: a kernel's
+ *                  TFLOP/s against its intensity at DRAM, L2, shared memory
  *   ladder rungs   (ladder)                       one panel, a category per
  *                  rung of one run, series TFLOP/s and the step
  */
@@ -62,11 +64,26 @@ struct figpoint {
 	const struct record *rec; /* the record it came from (NULL: FP_NONE) */
 };
 
+/* A free point (a roofline's): a kernel's or a call's FLOP rate against
+ * its arithmetic intensity at each memory level. */
+enum { FD_DRAM, FD_L2, FD_SMEM, FD_LEVELS };
+#define FD_MARKS 2048
+struct figmark {
+	double x[FD_LEVELS];    /* FLOP per byte of DRAM, L2, shared memory (NAN: not measured) */
+	double y;               /* TFLOP/s */
+	size_t series;          /* its series (index into series) */
+	int longest;            /* the call's longest tensor-core kernel (or the call itself) */
+	int model_x;            /* intensity from the model's minimum bytes (no counters) */
+	enum tensor_path path;  /* the kernel's tensor-core path (PATH_NONE: the call) */
+	const struct record *rec;
+};
+
 struct figseries {
 	char key[SERIES_KEY];   /* series key ("flash2", "pytorch-sdpa:FLASH_ATTENTION") or quantity */
 	char label[FD_LABEL];   /* as the legend names it */
 	char arg[64];           /* the quantity's argument (a stall reason), "" none */
 	int drawn;              /* 1: a point of it has a value (the legend lists it) */
+	int capture_look;       /* a captured implementation: 1 + its look in the capture figures; 0 none */
 };
 
 struct figpanel {
@@ -94,6 +111,8 @@ struct figdesc {
 	struct figpanel panel[FD_PANELS];
 	struct figpoint *pt;    /* [panel][series][category]: figdesc_at */
 	size_t ncat_max;        /* categories per panel in pt */
+	struct figmark *mark;   /* free points (roofline), nmarks of them */
+	size_t nmarks;
 	const struct record **used; /* the records drawn: the caption's conditions */
 	size_t nused, capused;
 	char notice[96], notice_why[400]; /* "": none; else what the figure shows instead */
@@ -128,6 +147,11 @@ int figdesc_stalls(const struct rdata *rd, const struct figopts *o, struct figde
  * series 1 the step (the time of the rung before ÷ this one's, with
  * within_spread); panel hi the largest TFLOP/s with its whisker. */
 int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* roofline: a mark per tensor-core kernel of each call at fig_sel (any N
+ * unless the options fix one), the call itself where it has no kernel
+ * counters; series the main series, then captured implementations. */
+int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* The shared builders the kinds above are made of. */
 struct figseries_spec {

@@ -9,24 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "capture/family.h"
-#include "metric_sets.h"
-#include "doc/capreview.h"
 
 #define MAX_SERIES 16
 #define MAX_VALS 32
-#define MAX_RECS 1024
-
-struct reclist {
-	const struct record *r[MAX_RECS];
-	size_t n;
-};
-static void rl_add(struct reclist *l, const struct record *r)
-{
-	if (r && l->n < MAX_RECS)
-		l->r[l->n++] = r;
-}
-
 const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key)
 {
 	/* a series keeps its look in every figure of every document: attnprof's
@@ -551,93 +536,11 @@ void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts 
 enum roof_level { LV_DRAM, LV_L2, LV_SMEM, LV_COUNT };
 /* the legend's key of a level's hollow marks (the layout record's series) */
 static const char *const roof_level_key[LV_COUNT] = { NULL, "level:L2", "level:shared" };
-#define ROOF_MAX 2048
-struct roof_pt {
-	double x[LV_COUNT];   /* intensity against each level's bytes (NAN: not drawn) */
-	double y;             /* TFLOP/s */
-	size_t series;        /* index in keys */
-	int longest;          /* the call's longest tensor-core kernel (or the call itself) */
-	int model_x;          /* intensity from the model's minimum bytes (no counters) */
-	enum tensor_path path;
-};
+/* the points (doc/figdesc.h marks): a copy the legend renumbers */
 static struct {
-	struct roof_pt p[ROOF_MAX];
+	struct figmark p[FD_MARKS];
 	size_t n;
 } roof;
-
-static double launch_metric(const struct launch *l, const char *name)
-{
-	const double *v = kvlist_get(&l->metrics, name);
-	return v && isfinite(*v) ? *v : NAN;
-}
-
-/* Shared-memory bytes of a launch: wavefronts (loads, stores and wgmma's
- * operand reads) × 128 bytes, the most a wavefront moves; NAN without them. */
-static double launch_smem_bytes(const struct launch *l)
-{
-	double wf = launch_metric(l, M_SMEM_WF);
-	if (!isfinite(wf)) {
-		double ld = launch_metric(l, M_SMEM_LD_WF), st = launch_metric(l, M_SMEM_ST_WF),
-		       gm = launch_metric(l, M_SMEM_GMMA_WF);
-		wf = isfinite(ld) && isfinite(st) ? ld + st + (isfinite(gm) ? gm : 0) : NAN;
-	}
-	return wf > 0 ? wf * 128 : NAN;
-}
-
-/* The points of record r (series j): its tensor-core kernels, else the call. */
-static void roof_add(const struct rdata *rd, const struct record *r, size_t j)
-{
-	double flops = NAN, y;
-	enum qunit u;
-	char why[160];
-	const double *fm = kvlist_get(&r->model, "flops_matmul");
-	if (fm && *fm > 0)
-		flops = *fm;
-	else if (rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
-		return;
-	size_t nt = 0, longest = SIZE_MAX;
-	double tmax = 0;
-	for (size_t i = 0; i < r->nlaunches; i++) {
-		enum tensor_path p;
-		double t = launch_metric(&r->launches[i], M_DURATION);
-		if (!launch_tensor_path(r, &r->launches[i], &p) || !(t > 0))
-			continue;
-		nt++;
-		if (t > tmax)
-			tmax = t, longest = i;
-	}
-	for (size_t i = 0; nt && i < r->nlaunches && roof.n < ROOF_MAX; i++) {
-		const struct launch *l = &r->launches[i];
-		enum tensor_path p;
-		double t = launch_metric(l, M_DURATION);
-		double dram = launch_metric(l, M_DRAM_READ) + launch_metric(l, M_DRAM_WRITE);
-		if (!launch_tensor_path(r, l, &p) || !(t > 0) || !(dram > 0))
-			continue;
-		struct roof_pt *q = &roof.p[roof.n++];
-		const double f = flops / (double)nt, l2 = launch_metric(l, M_L2_BYTES), sm = launch_smem_bytes(l);
-		*q = (struct roof_pt){ .y = f / (t * 1e-9) / 1e12, .series = j, .longest = i == longest, .path = p };
-		q->x[LV_DRAM] = f / dram;
-		q->x[LV_L2] = l2 > 0 ? f / l2 : NAN;
-		q->x[LV_SMEM] = sm > 0 ? f / sm : NAN;
-	}
-	if (nt || roof.n >= ROOF_MAX)
-		return;
-	/* no per-kernel counters (a reference series timed alone): the call */
-	double x, m;
-	int model_x = 0;
-	if (rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why)))
-		return;
-	if (rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why))) {
-		if (figdesc_value(rd, r, "model_hbm_bytes", NULL, &m) || rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
-			return;
-		x = flops / m;
-		model_x = 1;
-	}
-	struct roof_pt *q = &roof.p[roof.n++];
-	*q = (struct roof_pt){ .y = y, .series = j, .longest = 1, .model_x = model_x, .path = PATH_NONE };
-	q->x[LV_DRAM] = x;
-	q->x[LV_L2] = q->x[LV_SMEM] = NAN;
-}
 
 /* 1 when a plotted point of the roofline lies in (or within a marker of) box b. */
 static int roof_points_under(struct rctx *c, const struct panel *pn, const int *drawn, struct rbox b)
@@ -771,58 +674,6 @@ static int ceiling_label(struct rctx *c, const struct panel *pn, const int *draw
 	return 1;
 }
 
-/* The points of the records at these conditions whose series is drawn
- * (roof.p), and the records they came from (used: the footer's conditions). */
-static void roof_gather(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], size_t ns,
-			struct reclist *used)
-{
-	used->n = 0;
-	roof.n = 0;
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
-		char k[SERIES_KEY];
-		if (!rsel_match(s, r))
-			continue;
-		record_series(r, k, sizeof(k));
-		size_t j;
-		for (j = 0; j < ns && strcmp(keys[j], k); j++)
-			;
-		size_t before = roof.n;
-		if (j < ns)
-			roof_add(rd, r, j);
-		if (roof.n > before)
-			rl_add(used, r);
-	}
-}
-
-/* The roofline's series: the document's main series at these conditions,
- * then a series for each captured implementation (SDPA's FLASH, cuDNN …)
- * with a record here, cap_slot[j] = 1 + its look in the capture figures
- * (0 for the main series).  Returns how many. */
-static size_t roof_series(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], int *cap_slot)
-{
-	size_t ns = rdata_series(rd, s, SERIES_MAIN, keys, MAX_SERIES);
-	memset(cap_slot, 0, sizeof(int) * MAX_SERIES);
-	static struct capimpl im[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
-	for (size_t i = 0; i < ni && ns < MAX_SERIES; i++) {
-		int any = 0;
-		for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
-			const struct record *r = &rd->res->records[k];
-			char key[SERIES_KEY];
-			if (!record_captured(r) || !rsel_match(s, r))
-				continue;
-			record_series(r, key, sizeof(key));
-			any = !strcmp(key, im[i].key);
-		}
-		if (!any)
-			continue;
-		cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
-		memcpy(keys[ns++], im[i].key, SERIES_KEY);
-	}
-	return ns;
-}
-
 /* The roofline's legend entries: the series with a point here (the
  * points' series indices follow them to their new place), captured
  * implementations in their capture figures' look unless a series here
@@ -876,7 +727,7 @@ static void roof_points_draw(struct rctx *c, const struct panel *pn, const int *
 			     size_t ns, const struct series_look *lv_look)
 {
 	for (size_t i = 0; i < roof.n; i++) {
-		const struct roof_pt *q = &roof.p[i];
+		const struct figmark *q = &roof.p[i];
 		const struct legend_entry *le = &e[q->series < ns ? q->series : 0];
 		struct series_look hollow = *le->look;
 		hollow.fill = c->st->paper;
@@ -1014,21 +865,28 @@ static int roof_foot_place(struct rctx *c, const struct panel *pn, const int *dr
 
 void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	s.n = o->sel.n; /* every N unless the options fix one */
+	static struct figdesc d;
+	figdesc_init(&d, "roofline");
+	if (figdesc_roofline(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
 	char keys[MAX_SERIES][SERIES_KEY];
 	int cap_slot[MAX_SERIES];
-	size_t ns = roof_series(rd, &s, keys, cap_slot);
+	size_t ns = d.nseries < MAX_SERIES ? d.nseries : MAX_SERIES;
+	for (size_t j = 0; j < ns; j++) {
+		memcpy(keys[j], d.series[j].key, SERIES_KEY);
+		cap_slot[j] = d.series[j].capture_look;
+	}
+	roof.n = d.nmarks < FD_MARKS ? d.nmarks : FD_MARKS;
+	memcpy(roof.p, d.mark, roof.n * sizeof(roof.p[0]));
 	const struct gpu_info *g = &rd->res->header.gpu;
 	const double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs; /* GB/s */
-	static struct reclist used;
-	roof_gather(rd, &s, keys, ns, &used);
 	/* what the points are: kernels, or calls; levels drawn where measured */
 	int kernels = 0, calls_model = 0, open = 0, mma_used = 0, wgmma_used = 0, have[LV_COUNT] = { 1, 0, 0 };
 	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
 	for (size_t i = 0; i < roof.n; i++) {
-		const struct roof_pt *q = &roof.p[i];
+		const struct figmark *q = &roof.p[i];
 		kernels += q->path != PATH_NONE || !q->model_x;
 		calls_model += q->model_x;
 		open += !q->longest;
@@ -1052,7 +910,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 
 	char title[200], cond[900];
 	fig_roofline_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	rdata_conditions(rd, d.used, d.nused, cond, sizeof(cond));
 	if (kernels)
 		strncat(cond, open ? " · a point per tensor-core kernel of a call, its longest filled; a kernel's FLOPs "
 				     "the call's matmul FLOPs shared by its tensor-core kernels"
@@ -1064,6 +922,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	if (!roof.n || !(bw > 0)) {
 		draw_notice(c, box, "no roofline", !(bw > 0) ? "the header has no HBM bandwidth (peak_hbm_gbs or copy_gbs)"
 							   : "no timed records with bytes at these conditions");
+		figdesc_release(&d);
 		return;
 	}
 
@@ -1152,4 +1011,5 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		}
 		text_block(c, at.x, at.y, at.w + 1, foot, fs, TX_ITALIC | TX_KNOCKOUT, &c->st->muted);
 	}
+	figdesc_release(&d);
 }

@@ -247,6 +247,39 @@ static void test_ladder(void)
 	rinputs_release(&x.in);
 }
 
+/* roofline marks: each a kernel (or a call) of a record the figure names,
+ * in a series it lists, its FLOP rate positive, the longest kernel of a
+ * call filled (one per record) */
+static void test_roofline_marks(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "roofline");
+	CHECK_INT(figdesc_roofline(&x.rd, &o, &d), 0);
+	CHECK(d.nmarks >= 2);
+	for (size_t i = 0; i < d.nmarks; i++) {
+		const struct figmark *m = &d.mark[i];
+		CHECK(m->series < d.nseries);
+		CHECK(used_has(&d, m->rec));
+		CHECK(m->y > 0);
+		CHECK(m->x[FD_DRAM] > 0);
+		char k[SERIES_KEY];
+		CHECK_STR(record_series(m->rec, k, sizeof k), d.series[m->series].key);
+	}
+	for (size_t u = 0; u < d.nused; u++) {
+		int longest = 0;
+		for (size_t i = 0; i < d.nmarks; i++)
+			longest += d.mark[i].rec == d.used[u] && d.mark[i].longest;
+		CHECK_INT(longest, 1);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -265,8 +298,8 @@ static void test_build_by_kind(void)
 		built += rc == 1;
 		figdesc_release(&d);
 	}
-	CHECK(built >= 9);
+	CHECK(built >= 10);
 	rinputs_release(&x.in);
 }
 
-TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_build_by_kind)
+TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_roofline_marks, test_build_by_kind)
