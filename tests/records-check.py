@@ -161,6 +161,22 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, fails, co
     if drawn.startswith("capture/"):
         counts["figure (captured call, not recomputed)"] = counts.get("figure (captured call, not recomputed)", 0) + 1
         return
+    if "|" in drawn:
+        # a ratio of two records (diff: the newer file's over the older's)
+        keys, fls = drawn.split("|"), dfile.split("|")
+        recs = [by_file.get((fl, k)) for k, fl in zip(keys, fls)]
+        for k, fl, r in zip(keys, fls, recs):
+            if r is None:
+                fails.append("%s: names %s of %s, which that file does not hold" % (where, k, fl))
+                return
+        if f["quantity"] == "time_ratio" and recs[0].get("time_ms") and recs[1].get("time_ms"):
+            want = recs[0]["time_ms"] / recs[1]["time_ms"]
+            counts["figure (value recomputed)"] = counts.get("figure (value recomputed)", 0) + 1
+            if not close(want, float(f["value"]), False, ""):
+                fails.append("%s: draws %s = %s, but its records give %g" % (where, f["quantity"], f["value"], want))
+        else:
+            counts["figure (record checked)"] = counts.get("figure (record checked)", 0) + 1
+        return
     r = by_file.get((dfile, drawn))
     if r is None:
         fails.append("%s: names %s of %s, which that file does not hold" % (where, drawn, dfile))

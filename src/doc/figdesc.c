@@ -799,6 +799,111 @@ int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct fig
 	return 0;
 }
 
+/* ---- diff ----------------------------------------------------------------- */
+
+
+struct diff_row {
+	const struct record *base, *new_;
+	double ratio, lo, hi;
+};
+
+/* a record's launch spread, or its median when it has none */
+static void spread_of(const struct record *r, double *lo, double *hi)
+{
+	*lo = usable(r->time_ms_min) ? r->time_ms_min : r->time_ms;
+	*hi = usable(r->time_ms_max) ? r->time_ms_max : r->time_ms;
+}
+
+static int by_change(const void *a, const void *b)
+{
+	const struct diff_row *p = a, *q = b;
+	double x = fabs(log(p->ratio)), y = fabs(log(q->ratio));
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static int by_ratio(const void *a, const void *b)
+{
+	const struct diff_row *p = a, *q = b;
+	return p->ratio < q->ratio ? -1 : p->ratio > q->ratio ? 1 : 0;
+}
+
+/* Pairs of (older file's record, newer file's drawn record) of one identity;
+ * returns how many, the largest changes first when there are more than max. */
+static size_t diff_rows(const struct rdata *rd, struct diff_row *out, size_t max, size_t *total)
+{
+	size_t n = 0, cap = 0;
+	struct diff_row *all = NULL;
+	char k1[256], k2[256];
+	*total = 0;
+	for (size_t i = 0; rd->others && i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (r->error || !usable(r->time_ms) || record_captured(r))
+			continue;
+		record_key(r, k1, sizeof(k1));
+		for (size_t j = 0; j < rd->others->nrecords; j++) {
+			const struct record *o = &rd->others->records[j];
+			if (o->error || !usable(o->time_ms) || rdata_origin(rd, o) == rdata_origin(rd, r))
+				continue;
+			record_key(o, k2, sizeof(k2));
+			if (strcmp(k1, k2))
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				struct diff_row *p = realloc(all, cap * sizeof(*p));
+				if (!p)
+					break;
+				all = p;
+			}
+			double bl, bh, nl, nh;
+			spread_of(o, &bl, &bh);
+			spread_of(r, &nl, &nh);
+			all[n++] = (struct diff_row){ o, r, r->time_ms / o->time_ms, nl / bh, nh / bl };
+			break;
+		}
+	}
+	*total = n;
+	if (n > max)
+		qsort(all, n, sizeof(*all), by_change);
+	size_t m = n < max ? n : max;
+	if (m)
+		memcpy(out, all, m * sizeof(*out));
+	free(all);
+	qsort(out, m, sizeof(*out), by_ratio);
+	return m;
+}
+
+int figdesc_diff(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	(void)o;
+	struct diff_row row[FD_DIFF_ROWS];
+	size_t total, n = diff_rows(rd, row, FD_DIFF_ROWS, &total);
+	struct figpanel *pn = &d->panel[0];
+	snprintf(d->series[0].key, SERIES_KEY, "time_ratio");
+	snprintf(d->series[0].label, sizeof d->series[0].label, "new time ÷ base time");
+	if (figdesc_alloc(d, 1, 1, n))
+		return -1;
+	pn->ncat = n;
+	snprintf(pn->quantity, sizeof pn->quantity, "time_ratio");
+	int reg = 0, imp = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct figpoint *q = figdesc_at(d, 0, 0, i);
+		*q = (struct figpoint){ .state = FP_VALUE, .v = row[i].ratio, .whisker = 1, .lo = row[i].lo, .hi = row[i].hi,
+					.model = NAN, .rec = row[i].new_, .base = row[i].base };
+		pn->cat[i] = (int)i;
+		record_describe(row[i].new_, pn->catlabel[i], sizeof pn->catlabel[i]);
+		reg += row[i].lo > 1;
+		imp += row[i].hi < 1;
+		if (use(d, row[i].new_) || use(d, row[i].base))
+			return -1;
+	}
+	snprintf(d->cond, sizeof d->cond, "%zu configurations in two files%s: %d slower and %d faster beyond the spread, "
+		 "the rest equal within it", total, total > n ? " (the largest changes drawn)" : "", reg, imp);
+	if (!n)
+		notice(d, "no configuration recorded twice",
+		       "give report two results files of the same sweep (a base run and a new one)");
+	return 0;
+}
+
 /* ---- every kind ---------------------------------------------------------- */
 
 int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d)
@@ -854,7 +959,14 @@ void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 				fprintf(f, "\tquantity=%s arg=%s value=%.17g lo=%.17g hi=%.17g model=%.17g state=%s\t", qn,
 					se->arg[0] ? se->arg : "-", q->v, q->lo, q->hi, q->has_model ? q->model : NAN,
 					state_name[q->state]);
-				trace_key_file(f, rd, q->rec);
+				if (q->base) { /* a ratio of two records: both, as a claim names them */
+					char k1[256], k2[256];
+					record_key(q->rec, k1, sizeof k1);
+					record_key(q->base, k2, sizeof k2);
+					fprintf(f, "%s|%s\t%s|%s\t-\n", k1, k2, rdata_record_file(rd, q->rec),
+						rdata_record_file(rd, q->base));
+				} else
+					trace_key_file(f, rd, q->rec);
 			}
 	}
 	for (size_t i = 0; i < d->nmarks; i++) {

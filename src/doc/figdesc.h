@@ -62,6 +62,7 @@ struct figpoint {
 	int wrong;              /* the record was checked against fp64 and failed */
 	int within_spread;      /* a step: within the run-to-run spread of its two records */
 	const struct record *rec; /* the record it came from (NULL: FP_NONE) */
+	const struct record *base; /* a ratio's other record (diff: the base run's), NULL none */
 };
 
 /* A free point (a roofline's): a kernel's or a call's FLOP rate against
@@ -116,6 +117,7 @@ struct figdesc {
 	const struct record **used; /* the records drawn: the caption's conditions */
 	size_t nused, capused;
 	char notice[96], notice_why[400]; /* "": none; else what the figure shows instead */
+	char cond[300];         /* its conditions line, where the figure writes its own ("" none) */
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
@@ -152,6 +154,13 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
  * unless the options fix one), the call itself where it has no kernel
  * counters; series the main series, then captured implementations. */
 int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* diff: a category per identity two files both recorded (the largest
+ * changes first when more than FD_DIFF_ROWS, drawn by ratio), series 0 the
+ * newer file's median time over the older's (rec the newer record, base
+ * the older) with the whisker of both records' launch spread. */
+#define FD_DIFF_ROWS 24
+int figdesc_diff(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* The shared builders the kinds above are made of. */
 struct figseries_spec {

@@ -70,7 +70,7 @@ const struct figkind figure_kinds[] = {
 	{ "causal-blocks", "the tile pairs of a causal pass (computed, masked, skipped) and the measured times",
 	  0.42, NEEDS_PREFILL, DRAWN(fig_causal) },
 	{ "diff", "attnprof diff as a figure: per configuration two results files recorded, new ÷ base time with both records' spread",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_diff) },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_diff), figdesc_diff },
 	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
 	  0.4, NEEDS_LADDER, DRAWN(fig_ladder), figdesc_ladder },
 	/* a warp-specialised kernel (fig_warpspec.c): from the descriptor's ws trait and schedule table */
