@@ -26,9 +26,11 @@ renderer's selection code, and checks each line:
     tflops_vs, the ablation table's median, TFLOP/s and step cells);
   * figure (a value a figure draws, src/doc/figdesc.h): its record is in
     the file it names and is the newest record of its identity (or
-    --primary's), and its value is what the record gives where this
-    script can recompute it (tflops with its launches' spread, time_us,
-    peak_bytes); a point of a captured call is counted, not recomputed.
+    --primary's) — or, for a figure that draws one run (from=one-run:
+    the ablation ladder), every point of it comes from one file —, and
+    its value is what the record gives where this script can recompute
+    it (tflops with its launches' spread, time_us, peak_bytes, a diff's
+    time ratio); a point of a captured call is counted, not recomputed.
 
 Calls captured in another program (series "capture:...") are several
 records of one identity, told apart by their call number: a value of one
@@ -152,7 +154,7 @@ def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, c
 FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0)}
 
 
-def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, fails, counts):
+def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, one_run, fails, counts):
     """A figure line: the record of its point is in the file it names and is
     the newest of its identity; its value (and a TFLOP/s whisker) is what
     the record gives."""
@@ -181,7 +183,12 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, fails, co
     if r is None:
         fails.append("%s: names %s of %s, which that file does not hold" % (where, drawn, dfile))
         return
-    if dfile != winner(drawn):
+    if f.get("from") == "one-run":
+        seen = one_run.setdefault(fig, dfile)
+        if seen != dfile:
+            fails.append("%s: a figure of one run drew %s from %s, another point from %s" % (where, drawn, dfile, seen))
+            return
+    elif dfile != winner(drawn):
         fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile, winner(drawn)))
         return
     q, state = f["quantity"], f["state"]
@@ -199,7 +206,7 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, fails, co
         return
     lo, hi = float(f["lo"]), float(f["hi"])
     tmin, tmax, t = r.get("time_ms_min"), r.get("time_ms_max"), r.get("time_ms")
-    if q == "tflops" and lo == lo and tmin and tmax and t:
+    if q == "tflops" and f.get("whisker") == "launches" and tmin and tmax and t:
         # the whisker: TFLOP/s at the slowest and the fastest launch
         if not close(v * t / tmax, lo, False, "") or not close(v * t / tmin, hi, False, ""):
             fails.append("%s: a whisker of %g to %g, but its record's launches give %g to %g" %
@@ -238,6 +245,7 @@ def main(argv):
     for path, r, k in rows:
         by_file[(path.rsplit("/", 1)[-1], k)] = r
     fails, counts = [], {}
+    one_run = {}  # figure -> the file its points come from (from=one-run)
     with open(trace, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             what, ctx, key, stated, drawn, dfile, _also = line.rstrip("\n").split("\t")
@@ -246,7 +254,7 @@ def main(argv):
                 check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
                 continue
             if what == "figure":
-                check_figure(ctx, key, stated, drawn, dfile, by_file, winner, fails, counts)
+                check_figure(ctx, key, stated, drawn, dfile, by_file, winner, one_run, fails, counts)
                 continue
             cond = dict(kv.split("=", 1) for kv in stated.split(" "))
             where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)

@@ -10,6 +10,7 @@
 
 #include "doc/capreview.h"
 #include "metric_sets.h"
+#include "util/error.h"
 
 int on_scale(double v)
 {
@@ -41,6 +42,7 @@ void figdesc_release(struct figdesc *d)
 	free(d->pt);
 	free(d->used);
 	free(d->mark);
+	free(d->catx);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }
@@ -580,6 +582,7 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
 	size_t n = ablation_rungs(rd, o, &s, g, 8), nl = 0;
 	struct figpanel *pn = &d->panel[0];
 	pn->sel = s;
+	d->one_run = d->whisker_runs = 1; /* every rung from one run (ablation_run) */
 	const struct rung *lad[8];
 	for (size_t i = 0; i < n; i++)
 		if (g[i].ladder) {
@@ -799,6 +802,93 @@ int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct fig
 	return 0;
 }
 
+/* ---- the ablation waterfall ------------------------------------------------ */
+
+int figdesc_ablation(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel s;
+	ablation_sel(rd, o, &s);
+	struct rung g[8];
+	size_t n = ablation_rungs(rd, o, &s, g, 8);
+	struct figpanel *pn = &d->panel[0];
+	pn->sel = s;
+	d->one_run = d->whisker_runs = 1; /* every rung from one run (ablation_run) */
+	for (size_t i = 0; i < n; i++)
+		if (use(d, g[i].r))
+			return -1;
+	snprintf(d->series[0].key, SERIES_KEY, "tflops");
+	snprintf(d->series[0].label, sizeof d->series[0].label, "TFLOP/s");
+	snprintf(d->series[1].key, SERIES_KEY, "prev_tflops");
+	snprintf(d->series[1].label, sizeof d->series[1].label, "TFLOP/s of the rung before");
+	if (figdesc_alloc(d, 1, 2, n))
+		return -1;
+	d->catx = calloc(n ? n : 1, sizeof(*d->catx));
+	if (!d->catx)
+		return -1;
+	pn->ncat = n;
+	pn->lo = 1e300;
+	pn->hi = 0;
+	rdata_conditions(rd, d->used, d->nused, d->cond, sizeof(d->cond));
+	int spread_any = 0, nl = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct figpoint *t = figdesc_at(d, 0, 0, i), *pv = figdesc_at(d, 0, 1, i);
+		t->rec = g[i].r;
+		t->v = t->lo = t->hi = t->model = pv->v = pv->lo = pv->hi = pv->model = NAN;
+		t->state = FP_MISSING;
+		pn->cat[i] = g[i].ladder;
+		nl += g[i].ladder;
+		if (g[i].prev && g[i].change)
+			snprintf(pn->catlabel[i], sizeof pn->catlabel[i], "+ %s", g[i].change);
+		else
+			snprintf(pn->catlabel[i], sizeof pn->catlabel[i], "%s", g[i].v->name);
+		snprintf(d->catx[i].key, SERIES_KEY, "%s", g[i].v->name);
+		if (ablation_evidence(rd, &g[i], d->catx[i].note[0], sizeof d->catx[i].note[0], d->catx[i].note[1],
+				      sizeof d->catx[i].note[1]))
+			return error("%s: its evidence names no quantity", g[i].v->name);
+		double v, tmin, tmax;
+		if (!figdesc_value(rd, g[i].r, "tflops", NULL, &v) && on_scale(v)) {
+			t->state = FP_VALUE;
+			t->v = v;
+			pn->hi = fmax(pn->hi, v);
+			if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1) {
+				/* TFLOP/s of the slowest and fastest run */
+				t->whisker = 1;
+				t->lo = v * g[i].r->time_ms / tmax;
+				t->hi = v * g[i].r->time_ms / tmin;
+				spread_any = 1;
+			}
+			if (v > 0)
+				pn->lo = fmin(pn->lo, t->whisker ? fmin(t->lo, v) : v);
+		}
+		/* the step: from the rung before's TFLOP/s */
+		pv->state = FP_NONE;
+		if (g[i].prev) {
+			pv->rec = g[i].prev;
+			pv->state = FP_MISSING;
+			if (!figdesc_value(rd, g[i].prev, "tflops", NULL, &v) && v > 0) {
+				pv->state = FP_VALUE;
+				pv->v = v;
+			}
+		}
+	}
+	if (spread_any)
+		strncat(d->cond, " · whiskers: run-to-run spread over the repeat runs", sizeof(d->cond) - strlen(d->cond) - 1);
+	if (n < 2) {
+		char how[160];
+		snprintf(how, sizeof how, "record experiments/ablation.yaml: it runs %s, %s and the rungs between",
+			 variant_role(DOC_BASELINE), variant_role(DOC_SUBJECT));
+		notice(d, "no ablation ladder at these conditions", how);
+		return 0;
+	}
+	if (nl >= 2 && g[nl - 1].top && g[0].base && figdesc_at(d, 0, 0, 0)->state == FP_VALUE &&
+	    figdesc_at(d, 0, 0, (size_t)nl - 1)->state == FP_VALUE)
+		snprintf(pn->total_label, sizeof pn->total_label, "= %s (total)", g[nl - 1].v->name);
+	snprintf(pn->group_label, sizeof pn->group_label, "single changes applied to %s", ablation_base(o));
+	if (!(pn->lo < 1e300) || !(pn->hi > 0))
+		notice(d, "no ablation ladder at these conditions", "the rungs have no time");
+	return 0;
+}
+
 /* ---- diff ----------------------------------------------------------------- */
 
 
@@ -956,9 +1046,10 @@ void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 					put_field(f, pn->catlabel[i]);
 				else
 					fprintf(f, "%d", pn->cat[i]);
-				fprintf(f, "\tquantity=%s arg=%s value=%.17g lo=%.17g hi=%.17g model=%.17g state=%s\t", qn,
-					se->arg[0] ? se->arg : "-", q->v, q->lo, q->hi, q->has_model ? q->model : NAN,
-					state_name[q->state]);
+				fprintf(f, "\tquantity=%s arg=%s value=%.17g lo=%.17g hi=%.17g model=%.17g state=%s whisker=%s "
+					"from=%s\t", qn, se->arg[0] ? se->arg : "-", q->v, q->lo, q->hi,
+					q->has_model ? q->model : NAN, state_name[q->state],
+					!q->whisker ? "-" : d->whisker_runs ? "runs" : "launches", d->one_run ? "one-run" : "newest");
 				if (q->base) { /* a ratio of two records: both, as a claim names them */
 					char k1[256], k2[256];
 					record_key(q->rec, k1, sizeof k1);

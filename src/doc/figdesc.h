@@ -87,12 +87,21 @@ struct figseries {
 	int capture_look;       /* a captured implementation: 1 + its look in the capture figures; 0 none */
 };
 
+/* What a category carries beyond its number and label (ablation's rungs):
+ * its series key and the lines of text beside it. */
+struct figcatx {
+	char key[SERIES_KEY];
+	char note[2][300];
+};
+
 struct figpanel {
 	char title[96], xlabel[64], ylabel[64];
 	char quantity[32];      /* what a point's v is ("tflops", "hbm_bytes", "time_us"); "": the series' key */
 	char model_quantity[32];/* what its model is, "" none */
 	int spread;             /* whiskers: 1 for a value per time, 2 for a time, 0 none */
 	char notice[64], notice_why[200]; /* what it shows when it has no value ("" none) */
+	char total_label[FD_LABEL]; /* a total row's name ("= flash2 (total)"), "" none */
+	char group_label[FD_LABEL]; /* the heading of a second group of categories, "" none */
 	double ref;             /* > 0: a reference line at this value (a bandwidth), labelled ref_label */
 	char ref_label[64];
 	struct rsel sel;        /* the conditions of its points (n: any) */
@@ -112,12 +121,16 @@ struct figdesc {
 	struct figpanel panel[FD_PANELS];
 	struct figpoint *pt;    /* [panel][series][category]: figdesc_at */
 	size_t ncat_max;        /* categories per panel in pt */
+	struct figcatx *catx;   /* per category of panel 0, or NULL */
 	struct figmark *mark;   /* free points (roofline), nmarks of them */
 	size_t nmarks;
 	const struct record **used; /* the records drawn: the caption's conditions */
 	size_t nused, capused;
 	char notice[96], notice_why[400]; /* "": none; else what the figure shows instead */
 	char cond[300];         /* its conditions line, where the figure writes its own ("" none) */
+	int one_run;            /* every point from one run (file), as the ablation ladder draws
+				 * it, not each identity's newest record */
+	int whisker_runs;       /* whiskers are the run-to-run spread (rdata_runs), not the launches' */
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
@@ -154,6 +167,15 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
  * unless the options fix one), the call itself where it has no kernel
  * counters; series the main series, then captured implementations. */
 int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* ablation: a category per rung (ablation_rungs: the ladder, cat 1, then
+ * the single changes, cat 0), catlabel its row's name, catx its variant
+ * and its evidence lines; series 0 its TFLOP/s (whiskers: the runs'
+ * spread), series 1 the TFLOP/s of the rung it steps from (base: that
+ * record); panel lo, hi the smallest (with whiskers) and largest TFLOP/s,
+ * total_label the total row's name where the ladder's ends are measured,
+ * group_label the single changes' heading; cond the conditions line. */
+int figdesc_ablation(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* diff: a category per identity two files both recorded (the largest
  * changes first when more than FD_DIFF_ROWS, drawn by ratio), series 0 the
@@ -206,8 +228,11 @@ int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct 
 
 /* Write every value of d to rd's trace (when it has a file), a line each
  * of seven tab-separated fields in the style of the claim lines:
- *   figure  FIG  PANEL/SERIES/CATEGORY  quantity=Q value=V lo=L hi=H model=M state=S
- *   KEY  FILE  -
+ *   figure  FIG  PANEL/SERIES/CATEGORY  quantity=Q arg=A value=V lo=L hi=H model=M state=S
+ *           whisker=launches|runs|- from=newest|one-run  KEY  FILE  -
+ * (a ratio's KEY and FILE are "NEW|BASE"); a roofline mark's line is
+ *   figure  FIG  mark/SERIES/i  quantity=mark_tflops arg=- value=V x_dram= x_l2= x_smem=
+ *           longest= model_x= state=value  KEY  FILE  -
  * FIG is "NAME#n" (n: the figure's number in its document, 0 alone). */
 void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number);
 

@@ -53,7 +53,7 @@ const struct figkind figure_kinds[] = {
 	{ "warp-states", "the share of active warp-cycles stalled per reason, per kernel (the stalls set)",
 	  0.5, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_stalls), figdesc_stalls },
 	{ "ablation", "the ablation ladder: {baseline} to {subject} one switch at a time",
-	  0.55, NEEDS_LADDER, DRAWN(fig_ablation) },
+	  0.55, NEEDS_LADDER, DRAWN(fig_ablation), figdesc_ablation },
 	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",
 	  0.5, NEEDS_DECODE, DRAWN(fig_decode), figdesc_decode },
 	/* teaching figures (fig_teach.c) */

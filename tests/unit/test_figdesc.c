@@ -247,6 +247,47 @@ static void test_ladder(void)
 	rinputs_release(&x.in);
 }
 
+/* the ablation waterfall: its rungs those of the ladder table (one run),
+ * each step from the rung before's TFLOP/s, the total named when both ends
+ * were measured */
+static void test_ablation_rungs(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "ablation");
+	CHECK_INT(figdesc_ablation(&x.rd, &o, &d), 0);
+	const struct figpanel *pn = &d.panel[0];
+	struct rsel s;
+	struct rung g[8];
+	ablation_sel(&x.rd, &o, &s);
+	size_t n = ablation_rungs(&x.rd, &o, &s, g, 8);
+	CHECK(n >= 3);
+	CHECK_INT(pn->ncat, n);
+	CHECK(d.one_run && d.whisker_runs);
+	for (size_t i = 0; i < n && i < pn->ncat; i++) {
+		const struct figpoint *t = figdesc_at(&d, 0, 0, i), *p = figdesc_at(&d, 0, 1, i);
+		CHECK(t->rec == g[i].r);
+		CHECK_INT(pn->cat[i], g[i].ladder);
+		CHECK_STR(d.catx[i].key, g[i].v->name);
+		CHECK(p->rec == g[i].prev);
+		if (g[i].prev && p->state == FP_VALUE) {
+			double v;
+			CHECK_INT(figdesc_value(&x.rd, g[i].prev, "tflops", NULL, &v), 0);
+			CHECK_NEAR(p->v, v, 1e-12);
+		}
+		if (t->state == FP_VALUE)
+			CHECK(t->v <= pn->hi && t->v >= pn->lo);
+	}
+	CHECK_CONTAINS(pn->total_label, "(total)");
+	CHECK_CONTAINS(pn->group_label, ablation_base(&o));
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* roofline marks: each a kernel (or a call) of a record the figure names,
  * in a series it lists, its FLOP rate positive, the longest kernel of a
  * call filled (one per record) */
@@ -298,8 +339,8 @@ static void test_build_by_kind(void)
 		built += rc == 1;
 		figdesc_release(&d);
 	}
-	CHECK(built >= 10);
+	CHECK(built >= 12);
 	rinputs_release(&x.in);
 }
 
-TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_roofline_marks, test_build_by_kind)
+TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_build_by_kind)
