@@ -23,7 +23,14 @@ renderer's selection code, and checks each line:
     named it a cross-run comparison (and then its text says "across runs"),
     and its value is what they give under its rule where this script can
     recompute it (time_ms, tflops, peak_bytes, the shape, speedup_vs,
-    tflops_vs, the ablation table's median, TFLOP/s and step cells).
+    tflops_vs, the ablation table's median, TFLOP/s and step cells);
+  * figure (a value a figure draws, src/doc/figdesc.h): its record is in
+    the file it names and is the newest record of its identity (or
+    --primary's) — or, for a figure that draws one run (from=one-run:
+    the ablation ladder), every point of it comes from one file —, and
+    its value is what the record gives where this script can recompute
+    it (tflops with its launches' spread, time_us, peak_bytes, a diff's
+    time ratio); a point of a captured call is counted, not recomputed.
 
 Calls captured in another program (series "capture:...") are several
 records of one identity, told apart by their call number: a value of one
@@ -143,6 +150,69 @@ def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, c
         fails.append("%s: says %g ('%s'), but its records give %g" % (where, v, printed, want))
 
 
+# a figure quantity (src/doc/figdesc.c) recomputed from the export: field, scale
+FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0)}
+
+
+def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, one_run, fails, counts):
+    """A figure line: the record of its point is in the file it names and is
+    the newest of its identity; its value (and a TFLOP/s whisker) is what
+    the record gives."""
+    f = dict(kv.split("=", 1) for kv in stated.split(" "))
+    where = "figure %s %s" % (fig, where_in)
+    if drawn.startswith("capture/"):
+        counts["figure (captured call, not recomputed)"] = counts.get("figure (captured call, not recomputed)", 0) + 1
+        return
+    if "|" in drawn:
+        # a ratio of two records (diff: the newer file's over the older's)
+        keys, fls = drawn.split("|"), dfile.split("|")
+        recs = [by_file.get((fl, k)) for k, fl in zip(keys, fls)]
+        for k, fl, r in zip(keys, fls, recs):
+            if r is None:
+                fails.append("%s: names %s of %s, which that file does not hold" % (where, k, fl))
+                return
+        if f["quantity"] == "time_ratio" and recs[0].get("time_ms") and recs[1].get("time_ms"):
+            want = recs[0]["time_ms"] / recs[1]["time_ms"]
+            counts["figure (value recomputed)"] = counts.get("figure (value recomputed)", 0) + 1
+            if not close(want, float(f["value"]), False, ""):
+                fails.append("%s: draws %s = %s, but its records give %g" % (where, f["quantity"], f["value"], want))
+        else:
+            counts["figure (record checked)"] = counts.get("figure (record checked)", 0) + 1
+        return
+    r = by_file.get((dfile, drawn))
+    if r is None:
+        fails.append("%s: names %s of %s, which that file does not hold" % (where, drawn, dfile))
+        return
+    if f.get("from") == "one-run":
+        seen = one_run.setdefault(fig, dfile)
+        if seen != dfile:
+            fails.append("%s: a figure of one run drew %s from %s, another point from %s" % (where, drawn, dfile, seen))
+            return
+    elif dfile != winner(drawn):
+        fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile, winner(drawn)))
+        return
+    q, state = f["quantity"], f["state"]
+    if q not in FIGURE_FIELDS or state != "value":
+        counts["figure (record checked)"] = counts.get("figure (record checked)", 0) + 1
+        return
+    field, scale = FIGURE_FIELDS[q]
+    if r.get(field) is None:
+        fails.append("%s: draws %s = %s, but the record has no %s" % (where, q, f["value"], field))
+        return
+    want, v = float(r[field]) * scale, float(f["value"])
+    counts["figure (value recomputed)"] = counts.get("figure (value recomputed)", 0) + 1
+    if not close(want, v, False, ""):
+        fails.append("%s: draws %s = %g, but its record gives %g" % (where, q, v, want))
+        return
+    lo, hi = float(f["lo"]), float(f["hi"])
+    tmin, tmax, t = r.get("time_ms_min"), r.get("time_ms_max"), r.get("time_ms")
+    if q == "tflops" and f.get("whisker") == "launches" and tmin and tmax and t:
+        # the whisker: TFLOP/s at the slowest and the fastest launch
+        if not close(v * t / tmax, lo, False, "") or not close(v * t / tmin, hi, False, ""):
+            fails.append("%s: a whisker of %g to %g, but its record's launches give %g to %g" %
+                         (where, lo, hi, v * t / tmax, v * t / tmin))
+
+
 def main(argv):
     if len(argv) < 4:
         sys.stderr.write(__doc__)
@@ -175,12 +245,16 @@ def main(argv):
     for path, r, k in rows:
         by_file[(path.rsplit("/", 1)[-1], k)] = r
     fails, counts = [], {}
+    one_run = {}  # figure -> the file its points come from (from=one-run)
     with open(trace, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             what, ctx, key, stated, drawn, dfile, _also = line.rstrip("\n").split("\t")
             counts[what] = counts.get(what, 0) + 1
             if what == "claim":
                 check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
+                continue
+            if what == "figure":
+                check_figure(ctx, key, stated, drawn, dfile, by_file, winner, one_run, fails, counts)
                 continue
             cond = dict(kv.split("=", 1) for kv in stated.split(" "))
             where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)

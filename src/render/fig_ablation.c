@@ -8,56 +8,25 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Each rung's TFLOP/s (NaN where off the scale), with the slowest and
- * fastest run's where there are repeat runs (lo, hi; else NaN), and the
- * largest.  Returns 1 when any rung has a spread. */
-static int rung_values(const struct rdata *rd, const struct rung *g, size_t n, double *vals, double *lo, double *hi,
-		       double *vmax)
+/* The rows' names: the rungs' (the description's categories), the total
+ * after the ladder when it is drawn. */
+static void row_names(const struct figpanel *dp, int nl, int total, char names[9][64])
 {
-	int spread_any = 0;
-	for (size_t i = 0; i < n; i++) {
-		enum qunit u;
-		char why[160];
-		double tmin, tmax;
-		vals[i] = lo[i] = hi[i] = NAN;
-		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &vals[i], &u, why, sizeof(why)) && on_scale(vals[i])) {
-			*vmax = fmax(*vmax, vals[i]);
-			if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1) {
-				/* TFLOP/s of the slowest and fastest run */
-				lo[i] = vals[i] * g[i].r->time_ms / tmax;
-				hi[i] = vals[i] * g[i].r->time_ms / tmin;
-				spread_any = 1;
-			}
-		} else {
-			vals[i] = NAN;
-		}
-	}
-	return spread_any;
-}
-
-/* The rows' names: the ladder's rungs ("+ change" after the first), the
- * total after the ladder when it is drawn, then the single changes. */
-static void row_names(const struct rung *g, size_t n, int nl, int total, char names[9][64])
-{
+	const size_t n = dp->ncat;
 	for (size_t i = 0, r = 0; i < n; i++, r++) {
 		if (total && i == (size_t)nl)
-			snprintf(names[r++], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
-		if (g[i].prev && g[i].change)
-			snprintf(names[r], sizeof(names[0]), "+ %s", g[i].change);
-		else
-			snprintf(names[r], sizeof(names[0]), "%s", g[i].v->name);
+			snprintf(names[r++], sizeof(names[0]), "%.63s", dp->total_label);
+		snprintf(names[r], sizeof(names[0]), "%.63s", dp->catlabel[i]);
 	}
 	if (total && nl == (int)n)
-		snprintf(names[n], sizeof(names[0]), "= %s (total)", g[nl - 1].v->name);
+		snprintf(names[n], sizeof(names[0]), "%.63s", dp->total_label);
 }
 
 /* A step's evidence (its counters before → after, two lines) in the
  * column ev, centred on yc, shrunk rather than overlap the next row. */
-static void draw_evidence(struct rctx *c, const struct rdata *rd, const struct rung *g, struct rbox ev, double yc,
-			  double rh, double small)
+static void draw_evidence(struct rctx *c, const struct figcatx *x, struct rbox ev, double yc, double rh, double small)
 {
-	char e1[300], e2[300];
-	ablation_evidence(rd, g, e1, sizeof(e1), e2, sizeof(e2));
+	const char *e1 = x->note[0], *e2 = x->note[1];
 	if (!e1[0] && !e2[0])
 		return;
 	char both[640];
@@ -101,25 +70,20 @@ static int fit_axis(struct rctx *c, struct panel *pn, struct rbox inner, double 
 
 void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	struct rsel s;
-	ablation_sel(rd, o, &s);
-	struct rung g[8];
-	size_t n = ablation_rungs(rd, o, &s, g, 8);
-	const struct record *recs[8];
-	for (size_t i = 0; i < n; i++)
-		recs[i] = g[i].r;
-	char title[200], cond[512];
+	struct figdesc d;
+	figdesc_init(&d, "ablation");
+	if (figdesc_ablation(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
+	const struct figpanel *dp = &d.panel[0];
+	const size_t n = dp->ncat;
+	char title[200];
 	fig_ablation_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, recs, n, cond, sizeof(cond));
-	double vals[8], lo[8], hi[8], vmax = 0;
-	if (rung_values(rd, g, n, vals, lo, hi, &vmax))
-		strncat(cond, " · whiskers: run-to-run spread over the repeat runs", sizeof(cond) - strlen(cond) - 1);
-	box = figure_frame(c, box, title, cond, o->standalone);
+	box = figure_frame(c, box, title, d.cond, o->standalone);
 	if (n < 2) {
-		char how[160];
-		snprintf(how, sizeof how, "record experiments/ablation.yaml: it runs %s, %s and the rungs between",
-			 variant_role(DOC_BASELINE), variant_role(DOC_SUBJECT));
-		draw_notice(c, box, "no ablation ladder at these conditions", how);
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
 	/* A waterfall on a log TFLOP/s axis: flash1's bar, then each step of the
@@ -129,15 +93,20 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	 * flash1.  Beside each step: its speed-up and the counters that evidence
 	 * its mechanism. */
 	double fs = c->st->size_chart, small = fs * 0.85;
+	double vals[8], lo[8], hi[8];
 	int nl = 0;
-	for (size_t i = 0; i < n; i++)
-		nl += g[i].ladder;
-	int total = nl >= 2 && g[nl - 1].top && g[0].base && isfinite(vals[0]) &&
-		    isfinite(vals[nl - 1]);
+	for (size_t i = 0; i < n; i++) {
+		const struct figpoint *t = figdesc_at(&d, 0, 0, i);
+		nl += dp->cat[i];
+		vals[i] = t->state == FP_VALUE ? t->v : NAN;
+		lo[i] = t->whisker ? t->lo : NAN;
+		hi[i] = t->whisker ? t->hi : NAN;
+	}
+	const int total = dp->total_label[0] != '\0';
 	/* rows: the ladder, [the total], [a gap, the single changes] */
 	const size_t nrows = n + (total ? 1 : 0);
 	char names[9][64];
-	row_names(g, n, nl, total, names);
+	row_names(dp, nl, total, names);
 	double lw = 0;
 	for (size_t r = 0; r < nrows; r++) {
 		double w;
@@ -151,12 +120,10 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	ev.x = inner.x + inner.w - evw;
 	ev.w = evw;
 	inner.w -= evw + sz(c, 6);
-	double vmin = 1e300;
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(vals[i]) && vals[i] > 0)
-			vmin = fmin(vmin, isfinite(lo[i]) ? fmin(lo[i], vals[i]) : vals[i]);
-	if (!(vmin < 1e300) || !(vmax > 0)) {
-		draw_notice(c, box, "no ablation ladder at these conditions", "the rungs have no time");
+	const double vmin = dp->lo, vmax = dp->hi;
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
 	struct panel pn;
@@ -177,31 +144,23 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 	for (size_t r = 0, i = 0; r < nrows; r++) {
 		int is_total = total && r == (size_t)nl;
 		size_t k = is_total ? (size_t)nl - 1 : i; /* the rung drawn on this row */
-		int single = !is_total && !g[k].ladder;
+		int single = !is_total && !dp->cat[k];
 		double y0 = pn.plot.y + ((double)r + (single ? 0.5 : 0)) * rh;
 		double y = y0 + rh * 0.2, h = rh * 0.6;
 		text_at(c, pn.plot.x - sz(c, 6), y + h / 2, names[r], fs, is_total ? TX_BOLD : 0, 1, 0.5, NULL);
 		if (!is_total)
 			i++;
-		if (single && (k == 0 || g[k - 1].ladder)) {
+		if (single && (k == 0 || dp->cat[k - 1])) {
 			set_rgb(c, &c->st->muted);
 			draw_line(c, pn.plot.x - lw - sz(c, 6), y0 - rh * 0.25, ev.x + ev.w, y0 - rh * 0.25, c->st->thin, 2);
-			char sc[96];
-			snprintf(sc, sizeof(sc), "single changes applied to %s", ablation_base(o));
-			text_at(c, ev.x + ev.w, y0 - rh * 0.25 + sz(c, 1), sc, small, TX_ITALIC, 1, 0, &c->st->muted);
+			text_at(c, ev.x + ev.w, y0 - rh * 0.25 + sz(c, 1), dp->group_label, small, TX_ITALIC, 1, 0, &c->st->muted);
 			prev_x = NAN;
 		}
 		if (!isfinite(vals[k]))
 			continue;
-		double pv = NAN;
-		if (!is_total && g[k].prev) {
-			enum qunit u;
-			char why[120];
-			if (rdata_quantity(rd, g[k].prev, "tflops", NULL, &pv, &u, why, sizeof(why)) || !(pv > 0))
-				pv = NAN;
-		}
-		int step = isfinite(pv);
-		double x1 = panel_x(&pn, vals[k]);
+		const struct figpoint *pq = figdesc_at(&d, 0, 1, k);
+		double pv = !is_total && pq->state == FP_VALUE ? pq->v : NAN;
+		int step = isfinite(pv);		double x1 = panel_x(&pn, vals[k]);
 		double xa = step ? panel_x(&pn, pv) : pn.plot.x;
 		const struct series_look *lk = is_total ? lk_top : !step ? lk_base : vals[k] >= pv ? lk_up : lk_down;
 		struct rbox bar = rbox_make(fmin(xa, x1), y, fmax(fabs(x1 - xa), 1.0), h);
@@ -239,10 +198,11 @@ void fig_ablation(struct rctx *c, const struct rdata *rd, const struct figopts *
 		text_at(c, xr + sz(c, 3), y + h / 2, lab, fs, (step || is_total ? TX_BOLD : 0) | TX_KNOCKOUT, 0, 0.5, NULL);
 		if (!is_total) {
 			char part[64];
-			snprintf(part, sizeof(part), "series:%s", g[k].v->name);
+			snprintf(part, sizeof(part), "series:%.56s", d.catx[k].key);
 			double xm = (bar.x + bar.x + bar.w) * 0.5;
-			draw_numeral(c, part, g[k].v->name, xm, y + h / 2, xm, y - c->st->size_numeral * 0.2);
-			draw_evidence(c, rd, &g[k], ev, y + h / 2, rh, small);
+			draw_numeral(c, part, d.catx[k].key, xm, y + h / 2, xm, y - c->st->size_numeral * 0.2);
+			draw_evidence(c, &d.catx[k], ev, y + h / 2, rh, small);
 		}
 	}
+	figdesc_release(&d);
 }
