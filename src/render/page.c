@@ -133,6 +133,7 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 			break;
 		case D_FIGURE: {
 			char file[610];
+			progress_step(o->progress, "figure %d of %d", figures + 1, m->nfigures);
 			rc = page_figure(&p, b, t, rd, o->dpi, file, sizeof file);
 			if (!rc)
 				w->figure(&p, b, file);
