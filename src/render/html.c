@@ -196,7 +196,7 @@ static const char *page_style =
 	"figcaption,caption,.tnote,.meta{font-size:.88em;color:#444}caption{text-align:left;padding:.3em 0}"
 	"table{border-collapse:collapse;margin:1em 0;font-size:.9em}th,td{padding:.2em .6em;border-bottom:1px solid #ccc}"
 	"th{text-align:left}.num{text-align:right;white-space:nowrap}tr.bad td{color:#a00}.note{font-style:italic}"
-	"nav ol{padding-left:1.2em}";
+	"nav ol{padding-left:1.2em}details{font-size:.88em}table.figdata td:last-child{white-space:nowrap}";
 
 static void put_section(FILE *f, int number)
 {
