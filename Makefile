@@ -182,11 +182,11 @@ test: deps
 test-run: all $(TEST_BIN) other-build
 	@KILL_ROUNDS=$${KILL_ROUNDS:-$(if $(filter 1,$(SAN)),8,40)} sh tests/run.sh $(BUILD)
 
-# There the document model is tested without Cairo.
+# There the document model and the figure builders are tested without Cairo.
 OTHER := build/cuda0-render0$(if $(filter 1,$(SAN)),-san)
 other-build:
-	@$(MAKE) --no-print-directory CUDA=0 RENDER=0 SAN=$(SAN) $(OTHER)/attnprof $(OTHER)/tests/unit/test_docmodel >/dev/null
-	@$(OTHER)/tests/unit/test_docmodel >$(OTHER)/test_docmodel.out 2>&1 || { cat $(OTHER)/test_docmodel.out; echo "FAIL test_docmodel in the RENDER=0 build"; exit 1; }
+	@$(MAKE) --no-print-directory CUDA=0 RENDER=0 SAN=$(SAN) $(OTHER)/attnprof $(OTHER)/tests/unit/test_docmodel $(OTHER)/tests/unit/test_figdesc >/dev/null
+	@for t in test_docmodel test_figdesc; do $(OTHER)/tests/unit/$$t >$(OTHER)/$$t.out 2>&1 || { cat $(OTHER)/$$t.out; echo "FAIL $$t in the RENDER=0 build"; exit 1; }; done
 
 gpu-test: attnprof
 	@sh tests/gpu-test.sh

@@ -23,7 +23,12 @@ renderer's selection code, and checks each line:
     named it a cross-run comparison (and then its text says "across runs"),
     and its value is what they give under its rule where this script can
     recompute it (time_ms, tflops, peak_bytes, the shape, speedup_vs,
-    tflops_vs, the ablation table's median, TFLOP/s and step cells).
+    tflops_vs, the ablation table's median, TFLOP/s and step cells);
+  * figure (a value a figure draws, src/doc/figdesc.h): its record is in
+    the file it names and is the newest record of its identity (or
+    --primary's), and its value is what the record gives where this
+    script can recompute it (tflops with its launches' spread, time_us,
+    peak_bytes); a point of a captured call is counted, not recomputed.
 
 Calls captured in another program (series "capture:...") are several
 records of one identity, told apart by their call number: a value of one
@@ -143,6 +148,48 @@ def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, c
         fails.append("%s: says %g ('%s'), but its records give %g" % (where, v, printed, want))
 
 
+# a figure quantity (src/doc/figdesc.c) recomputed from the export: field, scale
+FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0)}
+
+
+def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, fails, counts):
+    """A figure line: the record of its point is in the file it names and is
+    the newest of its identity; its value (and a TFLOP/s whisker) is what
+    the record gives."""
+    f = dict(kv.split("=", 1) for kv in stated.split(" "))
+    where = "figure %s %s" % (fig, where_in)
+    if drawn.startswith("capture/"):
+        counts["figure (captured call, not recomputed)"] = counts.get("figure (captured call, not recomputed)", 0) + 1
+        return
+    r = by_file.get((dfile, drawn))
+    if r is None:
+        fails.append("%s: names %s of %s, which that file does not hold" % (where, drawn, dfile))
+        return
+    if dfile != winner(drawn):
+        fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile, winner(drawn)))
+        return
+    q, state = f["quantity"], f["state"]
+    if q not in FIGURE_FIELDS or state != "value":
+        counts["figure (record checked)"] = counts.get("figure (record checked)", 0) + 1
+        return
+    field, scale = FIGURE_FIELDS[q]
+    if r.get(field) is None:
+        fails.append("%s: draws %s = %s, but the record has no %s" % (where, q, f["value"], field))
+        return
+    want, v = float(r[field]) * scale, float(f["value"])
+    counts["figure (value recomputed)"] = counts.get("figure (value recomputed)", 0) + 1
+    if not close(want, v, False, ""):
+        fails.append("%s: draws %s = %g, but its record gives %g" % (where, q, v, want))
+        return
+    lo, hi = float(f["lo"]), float(f["hi"])
+    tmin, tmax, t = r.get("time_ms_min"), r.get("time_ms_max"), r.get("time_ms")
+    if q == "tflops" and lo == lo and tmin and tmax and t:
+        # the whisker: TFLOP/s at the slowest and the fastest launch
+        if not close(v * t / tmax, lo, False, "") or not close(v * t / tmin, hi, False, ""):
+            fails.append("%s: a whisker of %g to %g, but its record's launches give %g to %g" %
+                         (where, lo, hi, v * t / tmax, v * t / tmin))
+
+
 def main(argv):
     if len(argv) < 4:
         sys.stderr.write(__doc__)
@@ -181,6 +228,9 @@ def main(argv):
             counts[what] = counts.get(what, 0) + 1
             if what == "claim":
                 check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
+                continue
+            if what == "figure":
+                check_figure(ctx, key, stated, drawn, dfile, by_file, winner, fails, counts)
                 continue
             cond = dict(kv.split("=", 1) for kv in stated.split(" "))
             where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)

@@ -62,6 +62,21 @@ else
 	echo "ok records-check: the checker refuses a planted wrong value in a sentence and a ratio of two runs (2 cases)"
 	ok=$((ok + 1))
 fi
+# a planted wrong value in a figure: the review's first TFLOP/s bar, its
+# value changed, must fail; so must a point drawn from a superseded file
+fig=$(grep -m1 -P '^figure\ttflops#.*quantity=tflops .*state=value' "$tmp/trace/review.trace")
+printf '%s\n' "$fig" | sed 's/value=[^ ]*/value=12345/' >"$tmp/planted-fig.trace"
+printf '%s\n' "$fig" | awk -F'\t' 'BEGIN { OFS = "\t" } { $6 = ($6 == "ablation.yaml" ? "fa2-paper.yaml" : "ablation.yaml"); print }' >>"$tmp/planted-fig.trace"
+# shellcheck disable=SC2046 # the input list is words
+if [ -z "$fig" ] || python3 tests/records-check.py "$bin" "$tmp/planted-fig.trace" $(cat "$tmp/trace/review.inputs") >"$tmp/out" 2>&1 ||
+	[ "$(grep -c -e 'but its record gives' -e 'which that file does not hold' -e 'but the newest record is' "$tmp/out")" -ne 2 ]; then
+	cat "$tmp/out"
+	echo "FAIL records-check: the checker passed a planted wrong value in a figure or a point of another file"
+	status=1 bad=$((bad + 1))
+else
+	echo "ok records-check: the checker refuses a planted wrong value in a figure and a point of another file (2 cases)"
+	ok=$((ok + 1))
+fi
 # the checker itself: a partial selection (no B, H) that drew decode.yaml's
 # prefill record (B=1, H=32) for the FA2 sweep's N=4096 causal row must fail
 printf 'found\ttable speedup\tflash2\tN=4096 Nq=-1 d=128 causal=1 B=-1 H=-1 Hkv=-1 BN=-1 Hd=-1 dtype=- phase=prefill pass=fwd\tattnprof/flash2/prefill/fp16/B1/H32/Hkv32/Nq4096/Nkv4096/d128/c1\tdecode.yaml\t-\n' >"$tmp/partial.trace"

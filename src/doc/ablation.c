@@ -152,11 +152,25 @@ static void delta(const struct rdata *rd, const struct record *a, const struct r
 	snprintf(buf + l, len - l, "%s%s %s → %s", l ? " · " : "", name, ta, tb);
 }
 
-void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2)
+int ablation_evidence_check(const struct variant_desc *v, char *why, size_t len)
 {
+	for (size_t i = 0; v && i < sizeof(v->evidence) / sizeof(v->evidence[0]) && v->evidence[i].quantity; i++)
+		if (!quantity_find(v->evidence[i].quantity)) {
+			snprintf(why, len, "variant '%s': evidence quantity '%s' is not a quantity (docs/templates.md lists them)",
+				 v->name, v->evidence[i].quantity);
+			return -1;
+		}
+	return 0;
+}
+
+int ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2)
+{
+	char why[200];
 	l1[0] = l2[0] = '\0';
+	if (ablation_evidence_check(g->v, why, sizeof why))
+		return -1;
 	if (!g->prev || !g->change)
-		return;
+		return 0;
 	/* the counters the rung's descriptor names for its change */
 	for (size_t i = 0; i < sizeof(g->v->evidence) / sizeof(g->v->evidence[0]) && g->v->evidence[i].quantity; i++) {
 		const struct evidence *e = &g->v->evidence[i];
@@ -165,4 +179,5 @@ void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, s
 		else
 			delta(rd, g->prev, g->r, e->quantity, e->label, l1, n1);
 	}
+	return 0;
 }

@@ -158,6 +158,10 @@ void rdata_programs_ran(const struct rdata *rd, char *buf, size_t len);
  * count (the helper's ranges around SDPA, FlexAttention, JAX; the scan of
  * kernel families; --kernel-regex; the program's own ranges). */
 void rdata_capture_how(const struct rdata *rd, char *buf, size_t len);
+/* How a call of this origin (a capture record's origin: python-sdpa,
+ * c-helper, family-scan …) was found, as {program.how} says it; NULL for
+ * an origin no emitter of this version writes. */
+const char *capture_origin_how(const char *origin);
 /* Runs of rec's key: rec itself, the other files' records of that key and
  * the repeats; the fastest and slowest median. */
 int rdata_runs(const struct rdata *rd, const struct record *rec, double *tmin, double *tmax);

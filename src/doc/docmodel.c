@@ -332,10 +332,54 @@ static void resolve_refs(struct walk *w)
 	}
 }
 
+/* Each figure's description, traced ("figure" lines) under its number.
+ * Its lookups are those the drawing makes again: the counts the report's
+ * notes give (ambiguous lookups, the runs of a page) stay the drawing's. */
+static int describe_figures(struct docmodel *m, struct rdata *rd)
+{
+	struct rtrace saved = { 0 };
+	if (rd->trace)
+		saved = *rd->trace;
+	int rc = 0;
+	for (size_t i = 0; i < m->n && !rc; i++) {
+		struct dblock *b = &m->b[i];
+		if (b->kind != D_FIGURE || !b->fig || !b->fig->build)
+			continue;
+		char ctx[64];
+		if (rd->trace) {
+			snprintf(ctx, sizeof ctx, "figure %s", b->fig->name);
+			rd->trace->context = ctx;
+		}
+		b->desc = malloc(sizeof(*b->desc));
+		if (!b->desc || figdesc_build(b->fig, rd, &b->fo, b->desc) < 0) {
+			free(b->desc);
+			b->desc = NULL;
+			rc = -1;
+		} else
+			figdesc_trace(rd, b->desc, b->number);
+		if (rd->trace)
+			rd->trace->context = saved.context;
+	}
+	if (rd->trace) {
+		rd->trace->found = saved.found;
+		rd->trace->missing = saved.missing;
+		rd->trace->ambiguous = saved.ambiguous;
+		memcpy(rd->trace->first_ambiguous, saved.first_ambiguous, sizeof saved.first_ambiguous);
+		rd->trace->runs = saved.runs;
+	}
+	return rc;
+}
+
 int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *rd, int quiet)
 {
 	memset(m, 0, sizeof(*m));
 	m->layout = t->layout;
+	/* a descriptor's evidence names quantities: one that is none is refused, not dropped */
+	for (size_t i = 0; i < variant_count; i++) {
+		char why[200];
+		if (ablation_evidence_check(variant_table[i], why, sizeof why))
+			return error("%s", why);
+	}
 	/* the template's focus overrides the default conditions */
 	if (t->focus.n > 0) rd->focus.n = t->focus.n;
 	if (t->focus.d > 0) rd->focus.d = t->focus.d;
@@ -395,6 +439,8 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 		resolve_refs(&w);
 	}
 	m->missing = w.ip.missing;
+	if (!w.err && describe_figures(m, rd))
+		w.err = error("out of memory describing the figures");
 	for (size_t i = 0; !w.err && i < m->claims.n; i++)
 		claim_trace(rd, &m->claims.c[i]);
 	if (w.err)
@@ -406,6 +452,9 @@ void docmodel_release(struct docmodel *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		struct dblock *b = &m->b[i];
+		if (b->desc)
+			figdesc_release(b->desc);
+		free(b->desc);
 		free(b->text);
 		free(b->notes);
 		for (size_t k = 0; k < b->nitems; k++)

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "doc/claim.h"
+#include "doc/figdesc.h"
 #include "doc/figkind.h"
 #include "doc/template.h"
 
@@ -51,6 +52,8 @@ struct dblock {
 	char *caption;                 /* inline text; NULL: the title stands for it */
 	char *legend;                  /* inline text; NULL: none (sheets: under "FIG. n") */
 	double height, width;          /* the template's, 0 = the kind's / the whole width */
+	struct figdesc *desc;          /* owned: what it draws, every value with its record
+	                                  (doc/figdesc.h); NULL where its kind has no builder yet */
 	/* table */
 	struct dtable *table;          /* owned */
 	char table_title[200];         /* plain */

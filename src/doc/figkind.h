@@ -14,6 +14,7 @@
 #include "doc/geom.h"
 
 struct rctx; /* draw.h */
+struct figdesc; /* figdesc.h */
 struct glossary; /* glossary.h */
 
 enum fig_needs {
@@ -45,6 +46,9 @@ struct figkind {
 	void (*title)(const struct rdata *rd, const struct figopts *o, char *buf, size_t len);
 	/* NULL in a build without the renderer */
 	void (*draw)(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box);
+	/* Its description (doc/figdesc.h, every build): the records and values
+	 * it draws; NULL where the kind draws without one yet.  0, or -1. */
+	int (*build)(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 };
 
 extern const struct figkind figure_kinds[];
@@ -114,8 +118,14 @@ void ablation_sel(const struct rdata *rd, const struct figopts *o, struct rsel *
 size_t ablation_rungs(const struct rdata *rd, const struct figopts *o, const struct rsel *s, struct rung *out,
 		      size_t max);
 int ablation_run(const struct rdata *rd, const struct figopts *o, const struct rsel *s);
-/* Two lines of "metric before → after" for the step into g (either may be empty). */
-void ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2);
+/* Two lines of "metric before → after" for the step into g (either may be
+ * empty): the quantities g's descriptor names as its evidence.  0, or -1
+ * (both lines empty) when one of them is not a quantity. */
+int ablation_evidence(const struct rdata *rd, const struct rung *g, char *l1, size_t n1, char *l2, size_t n2);
+/* 0 when every evidence quantity of v's descriptor is a quantity
+ * (quantity_find); -1 with why naming the variant and the quantity.  A
+ * document is not built while a descriptor fails it (docmodel_build). */
+int ablation_evidence_check(const struct variant_desc *v, char *why, size_t len);
 
 /* Tables: built into owned data here (tabledata.c), laid out and drawn by
  * tables.c.  A table is rows of text cells; numbers are right-aligned.

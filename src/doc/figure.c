@@ -1,6 +1,7 @@
 /* figure.c: the table of figure kinds and what they share; see figkind.h. */
 #include "doc/figkind.h"
 #include "doc/figure.h"
+#include "doc/figdesc.h"
 
 /* A kind's title (figtitle.c, in every build) and its drawing (src/render/,
  * NULL in a build without the renderer). */
@@ -34,27 +35,27 @@ const struct figkind figure_kinds[] = {
 	{ "partition-bwd", "the K/V-parallel backward: its grid, the warp tiles of its five products and dQ's reduction",
 	  0.72, NEEDS_PREFILL, DRAWN(fig_bwdpart) },
 	{ "tflops", "TFLOP/s against N, grouped bars, one panel per (d, causal), with reference series",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_tflops) },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_tflops), figdesc_tflops },
 	{ "hbm", "HBM bytes against N on log axes: measured points, model lines",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_hbm) },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_hbm), figdesc_hbm },
 	{ "memory", "peak device memory against N, with the descriptors' buffers",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_memory) },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_memory), figdesc_memory },
 	{ "smem", "shared-memory load/store wavefronts and bank conflicts per variant",
-	  0.55, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_smem) },
+	  0.55, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_smem), figdesc_smem },
 	{ "occupancy", "achieved against theoretical occupancy per variant",
-	  0.55, NEEDS_PREFILL, DRAWN(fig_occupancy) },
+	  0.55, NEEDS_PREFILL, DRAWN(fig_occupancy), figdesc_occupancy },
 	{ "roofline", "a roofline from the GPU's measured ceilings with every variant's points",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline) },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline), figdesc_roofline },
 	{ "hierarchy", "the memory hierarchy (shared memory, L2, HBM) with sizes from the device and the bandwidths measured in the run (fig_hierarchy.c)",
 	  0.42, NEEDS_NOTHING, DRAWN(fig_hierarchy) },
 	{ "memory-workload", "bytes and sector hit rates at L1/shared, L2 and DRAM per kernel, with the model's minimum DRAM bytes (the workload set)",
-	  0.62, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_workload) },
+	  0.62, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_workload), figdesc_workload },
 	{ "warp-states", "the share of active warp-cycles stalled per reason, per kernel (the stalls set)",
-	  0.5, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_stalls) },
+	  0.5, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_stalls), figdesc_stalls },
 	{ "ablation", "the ablation ladder: {baseline} to {subject} one switch at a time",
 	  0.55, NEEDS_LADDER, DRAWN(fig_ablation) },
 	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",
-	  0.5, NEEDS_DECODE, DRAWN(fig_decode) },
+	  0.5, NEEDS_DECODE, DRAWN(fig_decode), figdesc_decode },
 	/* teaching figures (fig_teach.c) */
 	{ "tiling", "one variant's tiling as a build (step: 1 Q block, 2 K/V streamed, 3 S tile, 4 max and sum, 5 O rescaled)",
 	  0.42, NEEDS_PREFILL, DRAWN(fig_tiling) },
@@ -71,7 +72,7 @@ const struct figkind figure_kinds[] = {
 	{ "diff", "attnprof diff as a figure: per configuration two results files recorded, new ÷ base time with both records' spread",
 	  0.62, NEEDS_PREFILL, DRAWN(fig_diff) },
 	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
-	  0.4, NEEDS_LADDER, DRAWN(fig_ladder) },
+	  0.4, NEEDS_LADDER, DRAWN(fig_ladder), figdesc_ladder },
 	/* a warp-specialised kernel (fig_warpspec.c): from the descriptor's ws trait and schedule table */
 	{ "warpspec", "a warp-specialised thread block: producer and consumer warpgroups, the register split (setmaxnreg), the shared-memory ring of K/V stages and its full/empty mbarriers",
 	  0.62, NEEDS_NOTHING, DRAWN(fig_warpspec) },

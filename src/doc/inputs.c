@@ -551,7 +551,19 @@ static const struct { const char *origin, *how; } capture_origins[] = {
 			 "(record --scan), the shape unknown or inferred from the grid" },
 	{ "kernel-regex", "a launch of a kernel matching record's --kernel-regex, with the shape given by --shape" },
 	{ "nvtx", "an NVTX range the program itself names (attnprof: impl=… and the shape)" },
+	{ "c-helper", "an NVTX range that attnprof's C header (attnprof_nvtx.h) puts around the program's attention "
+		      "call, carrying the call's shape" },
+	{ "family-scan-aux", "a launch, outside any range, of an auxiliary kernel of an attention family the scan "
+			     "found (record --scan), profiled with its call" },
 };
+
+const char *capture_origin_how(const char *origin)
+{
+	for (size_t k = 0; origin && k < sizeof capture_origins / sizeof capture_origins[0]; k++)
+		if (!strcmp(capture_origins[k].origin, origin))
+			return capture_origins[k].how;
+	return NULL;
+}
 
 void rdata_capture_how(const struct rdata *rd, char *buf, size_t len)
 {

@@ -257,20 +257,6 @@ void draw_whisker(struct rctx *c, double x, double y0, double y1, double cap)
 	rec_mark(c, x - cap / 2, fmin(y0, y1) - w / 2, x + cap / 2, fmax(y0, y1) + w / 2);
 }
 
-int value_spread(const struct record *r, double v, int per_time, double *lo, double *hi)
-{
-	if (isnan(record_spread_ms(r)) || !(r->time_ms > 0) || !isfinite(v))
-		return 1;
-	if (per_time) {
-		*lo = v * r->time_ms / r->time_ms_max;
-		*hi = v * r->time_ms / r->time_ms_min;
-	} else {
-		*lo = v * r->time_ms_min / r->time_ms;
-		*hi = v * r->time_ms_max / r->time_ms;
-	}
-	return 0;
-}
-
 /* ---- legend ------------------------------------------------------------ */
 
 const char *legend_key(const struct legend_entry *e) { return e->part[0] ? e->part : e->label; }

@@ -10,11 +10,12 @@
 #define ATTNPROF_RENDER_CHART_H
 
 #include "doc/data.h"
+#include "doc/figdesc.h"
 #include "render/draw.h"
 
 enum tick_fmt { TICK_NUM, TICK_BYTES, TICK_SEQLEN, TICK_COUNT, TICK_PCT };
 
-#define PANEL_MAX_CATS 24
+#define PANEL_MAX_CATS FD_BAR_CATS
 struct panel {
 	struct rbox outer, plot;
 	struct axis x, y;
@@ -42,11 +43,7 @@ const char *tick_label(double v, const struct axis *a, enum tick_fmt f, char *bu
 /* A min–max whisker at x between y positions y0 and y1 (caps of width cap),
  * in the current colour; recorded as a plotted mark. */
 void draw_whisker(struct rctx *c, double x, double y0, double y1, double cap);
-/* The spread of a value v measured as the median of r's timed launches:
- * *lo, *hi the value at the slowest and the fastest launch when v varies
- * as 1 / time (TFLOP/s, GB/s; per_time 1) or as the time (per_time 0).
- * 0, or 1 when the record has no spread (nothing to draw). */
-int value_spread(const struct record *r, double v, int per_time, double *lo, double *hi);
+/* value_spread: doc/figdesc.h */
 
 struct legend_entry {
 	char label[64];

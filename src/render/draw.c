@@ -602,10 +602,6 @@ void fill_rect(struct rctx *c, struct rbox b, const struct rgb *col)
 	cairo_restore(c->cr);
 }
 
-int on_scale(double v)
-{
-	return isfinite(v) && fabs(v) <= PLOT_MAX;
-}
 
 void hatch_rect(struct rctx *c, struct rbox b, enum hatch h, double spacing, const struct rgb *col)
 {

@@ -15,6 +15,7 @@
 #include <pango/pangocairo.h>
 
 #include "layrec.h"
+#include "doc/figdesc.h"
 #include "doc/geom.h"
 #include "doc/style.h"
 
@@ -32,11 +33,7 @@ struct part {
 };
 #define FIG_MAX_PARTS 48
 
-/* The largest value a chart scales to.  A quantity past it (a results
- * file's 1e308 TFLOP/s, an inf) makes no geometry: it is left out of the
- * axis and drawn as "off scale" (chart loops are sized by the axis). */
-#define PLOT_MAX 1e12
-int on_scale(double v);
+/* PLOT_MAX and on_scale: doc/figdesc.h */
 
 /* Cairo's status in words; a write error names the system's reason
  * (outfile_errno: "No space left on device"), not "error while writing". */

@@ -9,24 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "capture/family.h"
-#include "metric_sets.h"
-#include "doc/capreview.h"
 
 #define MAX_SERIES 16
 #define MAX_VALS 32
-#define MAX_RECS 1024
-
-struct reclist {
-	const struct record *r[MAX_RECS];
-	size_t n;
-};
-static void rl_add(struct reclist *l, const struct record *r)
-{
-	if (r && l->n < MAX_RECS)
-		l->r[l->n++] = r;
-}
-
 const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key)
 {
 	/* a series keeps its look in every figure of every document: attnprof's
@@ -70,42 +55,21 @@ static void legend_for(struct rctx *c, const struct rdata *rd, char keys[][SERIE
 		series_label(keys[i], e[i].label, sizeof(e[i].label));
 		e[i].look = series_look_of(c, rd, keys[i]);
 		e[i].bar = bar;
-		snprintf(e[i].part, sizeof(e[i].part), "series:%s", keys[i]);
+		snprintf(e[i].part, sizeof(e[i].part), "series:%.*s", (int)sizeof(e[i].part) - 8, keys[i]);
 	}
 }
 
-/* Panels of (d, causal) among prefill records of the series, or the one the options fix. */
-static size_t panel_combos(const struct rdata *rd, const struct figopts *o, enum series_filter f,
-			   int dv[], int cv[], size_t max)
+/* The legend of a description's series (their labels as it names them). */
+static void legend_desc(struct rctx *c, const struct rdata *rd, const struct figdesc *d, int bar,
+			struct legend_entry *e)
 {
-	struct rsel s;
-	fig_prefill_sel(rd, o, &s);
-	int ds[MAX_VALS], cs[2];
-	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, MAX_VALS), n = 0;
-	for (size_t i = 0; i < nd; i++) {
-		if (o->sel.d >= 0 && ds[i] != o->sel.d)
-			continue;
-		s.d = ds[i];
-		size_t nc = rdata_values(rd, NULL, &s, RF_CAUSAL, cs, 2);
-		for (size_t j = 0; j < nc && n < max; j++) {
-			if (o->sel.causal >= 0 && cs[j] != o->sel.causal)
-				continue;
-			struct rsel t = s;
-			t.causal = cs[j];
-			char keys[MAX_SERIES][SERIES_KEY];
-			if (!rdata_series(rd, &t, f, keys, MAX_SERIES))
-				continue;
-			dv[n] = ds[i];
-			cv[n] = cs[j];
-			n++;
-		}
+	for (size_t i = 0; i < d->nseries; i++) {
+		memset(&e[i], 0, sizeof(e[i]));
+		snprintf(e[i].label, sizeof(e[i].label), "%.*s", (int)sizeof(e[i].label) - 1, d->series[i].label);
+		e[i].look = series_look_of(c, rd, d->series[i].key);
+		e[i].bar = bar;
+		snprintf(e[i].part, sizeof(e[i].part), "series:%.*s", (int)sizeof(e[i].part) - 8, d->series[i].key);
 	}
-	return n;
-}
-
-static void panel_title(char *buf, size_t len, int d, int causal)
-{
-	snprintf(buf, len, "d = %d, %s", d, causal ? "causal" : "non-causal");
 }
 
 /* Split box into a legend strip on top and a grid of n panels. */
@@ -120,82 +84,48 @@ static void chart_grid(struct rctx *c, struct rbox *box, const struct legend_ent
 /* ---- TFLOP/s against N --------------------------------------------------- */
 
 /* The top of a bar's ink: its whisker's fastest launch, else the bar. */
-static double bar_label_y(const struct panel *pn, const struct record *r, double v)
+static double bar_label_y(const struct panel *pn, const struct figpoint *q)
 {
-	double lo, hi;
-	return panel_y(pn, value_spread(r, v, 1, &lo, &hi) ? v : fmax(v, hi));
-}
-
-/* Series key's record at s (NULL: none recorded) and its TFLOP/s in *v;
- * *failed when the record has none (a failed or missing run). */
-static const struct record *tflops_at(const struct rdata *rd, const char *key, const struct rsel *s, double *v,
-				      int *failed)
-{
-	const struct record *r = rdata_find(rd, key, s);
-	enum qunit u;
-	char why[160];
-	*v = NAN;
-	*failed = r && rdata_quantity(rd, r, "tflops", NULL, v, &u, why, sizeof(why));
-	return r;
+	return panel_y(pn, q->whisker ? fmax(q->v, q->hi) : q->v);
 }
 
 void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	int dv[16], cv[16];
-	size_t np = panel_combos(rd, o, SERIES_MAIN, dv, cv, 16);
-	struct rsel all;
-	fig_prefill_sel(rd, o, &all);
-	char keys[MAX_SERIES][SERIES_KEY];
-	size_t ns = rdata_series(rd, &all, SERIES_MAIN, keys, MAX_SERIES);
-	static struct reclist used;
-	used.n = 0;
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
-		char k[SERIES_KEY];
-		record_series(r, k, sizeof(k));
-		for (size_t s = 0; s < ns; s++)
-			if (!strcmp(k, keys[s]) && rsel_match(&all, r) && (o->sel.d < 0 || r->shape.head_dim == o->sel.d))
-				rl_add(&used, r);
-	}
-	char title[160];
-	fig_tflops_title(rd, o, title, sizeof(title));
-	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
-	if (!np || !ns) {
-		draw_notice(c, box, "no prefill records", "the results hold no prefill timings to chart");
+	struct figdesc d;
+	figdesc_init(&d, "tflops");
+	if (figdesc_tflops(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
-	struct legend_entry e[MAX_SERIES];
-	legend_for(c, rd, keys, ns, 1, e);
+	const size_t np = d.npanels, ns = d.nseries;
+	char title[160];
+	fig_tflops_title(rd, o, title, sizeof(title));
+	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	struct legend_entry e[FD_SERIES];
+	legend_desc(c, rd, &d, 1, e);
 	int rows, cols;
 	chart_grid(c, &box, e, ns, (int)np, &rows, &cols);
 	for (size_t p = 0; p < np; p++) {
+		const struct figpanel *dp = &d.panel[p];
 		struct panel pn;
 		memset(&pn, 0, sizeof(pn));
-		struct rsel s = all;
-		s.d = dv[p];
-		s.causal = cv[p];
-		int nv[MAX_VALS];
-		size_t nn = rdata_values(rd, NULL, &s, RF_N, nv, MAX_VALS);
-		if (nn > PANEL_MAX_CATS) nn = PANEL_MAX_CATS;
-		double ymax = 0;
+		const size_t nn = dp->ncat;
+		const double ymax = dp->hi;
 		for (size_t i = 0; i < nn; i++) {
-			s.n = nv[i];
-			for (size_t k = 0; k < ns; k++) {
-				double v;
-				int failed;
-				if (tflops_at(rd, keys[k], &s, &v, &failed) && !failed && on_scale(v) && v > ymax)
-					ymax = v;
-			}
-			fmt_seqlen(nv[i], pn.cats[i], sizeof(pn.cats[i]));
-			pn.cat_value[i] = nv[i];
+			fmt_seqlen(dp->cat[i], pn.cats[i], sizeof(pn.cats[i]));
+			pn.cat_value[i] = dp->cat[i];
 		}
-		s.n = -1;
 		pn.ncat = (int)nn;
 		/* room over the tallest bar for its whisker and its value */
 		axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.16 : 1, c->st->slides ? 4 : 5, 1);
-		panel_title(pn.title, sizeof(pn.title), dv[p], cv[p]);
-		snprintf(pn.xlabel, sizeof(pn.xlabel), "sequence length N");
-		snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s");
+		snprintf(pn.title, sizeof(pn.title), "%s", dp->title);
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", dp->xlabel);
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", dp->ylabel);
 		struct rbox cell = rbox_grid_cell(box, rows, cols, (int)p / cols, (int)p % cols, sz(c, 10), sz(c, 8));
 		panel_layout(c, &pn, cell);
 		/* values on the bars, as the FA papers print them: across the bar
@@ -214,52 +144,45 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		int labels = nn && (upright || bw >= lw * 1.05);
 		panel_draw(c, &pn);
 		double bottom = pn.plot.y + pn.plot.h;
-		for (size_t i = 0; i < nn; i++) {
-			s.n = nv[i];
+		for (size_t i = 0; i < nn; i++)
 			for (size_t k = 0; k < ns; k++) {
-				double v;
-				int failed;
-				const struct record *r = tflops_at(rd, keys[k], &s, &v, &failed);
+				const struct figpoint *q = figdesc_at(&d, p, k, i);
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
-				if (!r)
+				if (q->state == FP_NONE)
 					continue;
-				if (failed) {
+				if (q->state == FP_MISSING) {
 					/* a failed or missing run is marked, not left as a silent gap */
 					text_at(c, bx + bw / 2, bottom - sz(c, 2), "×", c->st->size_chart, 0, 0.5, 1,
 						&c->st->warn);
 					continue;
 				}
-				double y = panel_y(&pn, v), lo, hi;
+				double y = panel_y(&pn, q->v);
 				fill_look(c, rbox_make(bx, y, bw, bottom - y), e[k].look, c->st->thin);
 				rec_mark(c, bx, y - 0.5, bx + bw, y + 0.5);
 				rec_series(c, legend_key(&e[k]));
-				if (!value_spread(r, v, 1, &lo, &hi)) {
+				if (q->whisker) {
 					/* the launches' spread: TFLOP/s at the slowest and the fastest launch */
 					cairo_save(c->cr);
 					set_rgb(c, &c->st->ink);
-					draw_whisker(c, bx + bw / 2, panel_y(&pn, lo), panel_y(&pn, hi), fmin(bw * 0.6, sz(c, 4)));
+					draw_whisker(c, bx + bw / 2, panel_y(&pn, q->lo), panel_y(&pn, q->hi), fmin(bw * 0.6, sz(c, 4)));
 					cairo_restore(c->cr);
 				}
-				if (!r->checked || r->correct)
+				if (!q->wrong)
 					continue;
-				text_at(c, bx + bw / 2, bar_label_y(&pn, r, v) - sz(c, 1), "!", c->st->size_chart, TX_BOLD, 0.5, 1,
+				text_at(c, bx + bw / 2, bar_label_y(&pn, q) - sz(c, 1), "!", c->st->size_chart, TX_BOLD, 0.5, 1,
 					&c->st->warn);
 			}
-		}
-		for (size_t i = 0; labels && i < nn; i++) {
-			s.n = nv[i];
+		for (size_t i = 0; labels && i < nn; i++)
 			for (size_t k = 0; k < ns; k++) {
-				double v;
-				int failed;
+				const struct figpoint *q = figdesc_at(&d, p, k, i);
 				char t[16];
-				const struct record *r = tflops_at(rd, keys[k], &s, &v, &failed);
-				if (!r || failed || !on_scale(v))
+				if (q->state != FP_VALUE || !on_scale(q->v))
 					continue;
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
-				snprintf(t, sizeof(t), "%.0f", v);
+				snprintf(t, sizeof(t), "%.0f", q->v);
 				/* over the bar and its whisker (and its "!" when wrong) */
-				double ly = bar_label_y(&pn, r, v) - sz(c, 1);
-				if (r->checked && !r->correct) {
+				double ly = bar_label_y(&pn, q) - sz(c, 1);
+				if (q->wrong) {
 					double th;
 					text_extent(c, "!", c->st->size_chart, TX_BOLD, 0, NULL, &th);
 					ly -= th;
@@ -274,78 +197,26 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 				text_at(c, 0, 0, t, vfs, TX_KNOCKOUT, 0, 0.5, NULL);
 				cairo_restore(c->cr);
 			}
-		}
 	}
+	figdesc_release(&d);
 }
 
-/* ---- lines over N (HBM bytes, peak memory) --------------------------------- */
+/* ---- lines over N (HBM bytes, peak memory, decode) ------------------------- */
 
-typedef int (*getter)(const struct rdata *rd, const struct record *r, double *v);
-
-static int get_hbm(const struct rdata *rd, const struct record *r, double *v)
-{
-	(void)rd;
-	double b = r->error ? -1 : record_hbm_bytes(r);
-	*v = b;
-	return b > 0 ? 0 : 1;
-}
-static int get_hbm_model(const struct rdata *rd, const struct record *r, double *v)
-{
-	(void)rd;
-	const double *m = kvlist_get(&r->model, "hbm_bytes_min");
-	*v = m ? *m : NAN;
-	return m && usable(*m) ? 0 : 1;
-}
-static int get_peak(const struct rdata *rd, const struct record *r, double *v)
-{
-	(void)rd;
-	*v = (double)r->peak_bytes;
-	return r->peak_bytes && !r->error ? 0 : 1;
-}
-static int get_footprint(const struct rdata *rd, const struct record *r, double *v)
-{
-	enum qunit u;
-	char why[160];
-	return rdata_quantity(rd, r, "footprint", NULL, v, &u, why, sizeof(why)) ? 1 : 0;
-}
-static int get_time_us(const struct rdata *rd, const struct record *r, double *v)
-{
-	(void)rd;
-	*v = r->time_ms * 1000;
-	return usable(r->time_ms) && !r->error ? 0 : 1;
-}
-static int get_bandwidth(const struct rdata *rd, const struct record *r, double *v)
-{
-	double b = record_hbm_bytes(r);
-	if (!(b > 0))
-		get_hbm_model(rd, r, &b);
-	if (!usable(b) || !usable(r->time_ms) || r->error)
-		return 1;
-	*v = b / (r->time_ms * 1e-3) / 1e9;
-	return 0;
-}
-
-struct lines_spec {
-	enum series_filter filter;
-	getter measured, model;   /* model may be NULL */
+/* How a panel of lines is drawn (its values: the description's). */
+struct lines_look {
 	enum tick_fmt yfmt;
 	int ylog;                 /* 2 or 10; 0 linear */
-	const char *ylabel, *xlabel, *model_label, *missing_what, *missing_why;
-	double hline;             /* > 0: a horizontal reference line (e.g. peak bandwidth) */
-	const char *hline_label;
-	int spread;               /* the launches' spread as whiskers: 1 for a value per time, 2 for a time */
 };
 
 /* Where a reference line's label goes: under or over the line, at its right
  * or left end, the first place whose box holds no plotted point. */
-static struct rbox hline_label_place(struct rctx *c, const struct rdata *rd, const struct panel *pn, struct rsel s,
-				     char keys[][SERIES_KEY], size_t ns, const struct lines_spec *ls, double y)
+static struct rbox hline_label_place(struct rctx *c, const struct figdesc *d, size_t p, const struct panel *pn,
+				     double y)
 {
+	const struct figpanel *dp = &d->panel[p];
 	double w, h, fs = c->st->size_chart * 0.9, pad = sz(c, 2), mr = sz(c, 4);
-	text_extent(c, ls->hline_label, fs, 0, 0, &w, &h);
-	int nv[MAX_VALS];
-	s.n = -1; /* every N of the panel */
-	size_t nn = rdata_values(rd, NULL, &s, RF_N, nv, MAX_VALS);
+	text_extent(c, dp->ref_label, fs, 0, 0, &w, &h);
 	struct rbox at[4] = {
 		rbox_make(pn->plot.x + pn->plot.w - pad - w, y + pad, w, h),
 		rbox_make(pn->plot.x + pn->plot.w - pad - w, y - pad - h, w, h),
@@ -354,17 +225,15 @@ static struct rbox hline_label_place(struct rctx *c, const struct rdata *rd, con
 	};
 	for (int a = 0; a < 4; a++) {
 		int clear = 1;
-		for (size_t k = 0; k < ns && clear; k++)
-			for (size_t i = 0; i < nn && clear; i++) {
-				s.n = nv[i];
-				const struct record *r = rdata_find(rd, keys[k], &s);
-				double v;
-				if (!r || ls->measured(rd, r, &v) || !on_scale(v))
+		for (size_t k = 0; k < d->nseries && clear; k++)
+			for (size_t i = 0; i < dp->ncat && clear; i++) {
+				const struct figpoint *q = figdesc_at(d, p, k, i);
+				if (q->state != FP_VALUE || !on_scale(q->v))
 					continue;
-				double px = panel_x(pn, nv[i]), py0 = panel_y(pn, v), py1 = py0, slow, fast;
-				if (ls->spread && !value_spread(r, v, ls->spread == 1, &slow, &fast)) {
-					py0 = fmin(py0, fmin(panel_y(pn, slow), panel_y(pn, fast)));
-					py1 = fmax(py1, fmax(panel_y(pn, slow), panel_y(pn, fast)));
+				double px = panel_x(pn, dp->cat[i]), py0 = panel_y(pn, q->v), py1 = py0;
+				if (q->whisker) {
+					py0 = fmin(py0, fmin(panel_y(pn, q->lo), panel_y(pn, q->hi)));
+					py1 = fmax(py1, fmax(panel_y(pn, q->lo), panel_y(pn, q->hi)));
 				}
 				clear = px + mr < at[a].x || px - mr > at[a].x + at[a].w || py1 + mr < at[a].y ||
 					py0 - mr > at[a].y + at[a].h;
@@ -375,42 +244,21 @@ static struct rbox hline_label_place(struct rctx *c, const struct rdata *rd, con
 	return at[0];
 }
 
-static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct panel *pn, struct rsel s,
-			     char keys[][SERIES_KEY], size_t ns, const struct legend_entry *e,
-			     const struct lines_spec *ls, struct rbox cell, struct reclist *used, int *drawn)
+static void draw_lines_panel(struct rctx *c, const struct figdesc *d, size_t p, struct panel *pn,
+			     const struct legend_entry *e, const struct lines_look *ls, struct rbox cell)
 {
-	int nv[MAX_VALS];
-	size_t nn = rdata_values(rd, NULL, &s, RF_N, nv, MAX_VALS);
-	double lo = 1e300, hi = 0;
-	for (size_t k = 0; k < ns; k++)
-		for (size_t i = 0; i < nn; i++) {
-			s.n = nv[i];
-			const struct record *r = rdata_find(rd, keys[k], &s);
-			double v;
-			if (!r)
-				continue;
-			if (!ls->measured(rd, r, &v) && on_scale(v)) {
-				lo = fmin(lo, v); hi = fmax(hi, v);
-				rl_add(used, r);
-			}
-			if (ls->model && !ls->model(rd, r, &v) && on_scale(v)) {
-				lo = fmin(lo, v); hi = fmax(hi, v);
-			}
-		}
-	s.n = -1;
-	if (ls->hline > 0) {
-		lo = fmin(lo, ls->hline);
-		hi = fmax(hi, ls->hline);
-	}
+	const struct figpanel *dp = &d->panel[p];
+	const size_t nn = dp->ncat, ns = d->nseries;
+	const double lo = dp->lo, hi = dp->hi;
 	if (!nn)
 		return;
-	axis_log(&pn->x, nv[0], nv[nn - 1], 2, c->st->slides ? 6 : 8);
+	axis_log(&pn->x, dp->cat[0], dp->cat[nn - 1], 2, c->st->slides ? 6 : 8);
 	pn->xfmt = TICK_SEQLEN;
 	if (hi <= 0) {
 		/* nothing measured: an empty frame with the notice */
 		axis_linear(&pn->y, 0, 1, 4, 1);
 		panel_layout(c, pn, cell);
-		draw_notice(c, pn->plot, ls->missing_what, ls->missing_why);
+		draw_notice(c, pn->plot, dp->notice, dp->notice_why);
 		return;
 	}
 	if (ls->ylog) /* padded: no point sits on the frame */
@@ -420,29 +268,26 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 	pn->yfmt = ls->yfmt;
 	panel_layout(c, pn, cell);
 	panel_draw(c, pn);
-	*drawn = 1;
 	cairo_t *cr = c->cr;
 	for (size_t k = 0; k < ns; k++) {
 		/* model line: thin, dotted, in the series' line colour */
-		if (ls->model) {
+		if (dp->model_quantity[0]) {
 			int started = 0;
 			cairo_save(cr);
 			set_rgb(c, &e[k].look->line);
 			cairo_set_line_width(cr, c->st->thin);
-			double d[2] = { 1.2, 2.2 };
-			cairo_set_dash(cr, d, 2, 0);
+			double dd[2] = { 1.2, 2.2 };
+			cairo_set_dash(cr, dd, 2, 0);
 			for (size_t i = 0; i < nn; i++) {
-				s.n = nv[i];
-				const struct record *r = rdata_find(rd, keys[k], &s);
-				double v;
-				if (!r || ls->model(rd, r, &v))
+				const struct figpoint *q = figdesc_at(d, p, k, i);
+				if (!q->has_model)
 					continue;
-				double x = panel_x(pn, nv[i]), y = panel_y(pn, v);
+				double x = panel_x(pn, dp->cat[i]), y = panel_y(pn, q->model);
 				if (started) cairo_line_to(cr, x, y); else cairo_move_to(cr, x, y);
 				started = 1;
 			}
 			if (started)
-				rec_series(c, ls->model_label);
+				rec_series(c, d->model_label);
 			stroke(c);
 			cairo_restore(cr);
 		}
@@ -451,311 +296,196 @@ static void draw_lines_panel(struct rctx *c, const struct rdata *rd, struct pane
 		set_rgb(c, &e[k].look->line);
 		cairo_set_line_width(cr, c->st->line);
 		if (e[k].look->dash > 0) {
-			double d[2] = { e[k].look->dash, e[k].look->dash * 0.6 + 1 };
-			cairo_set_dash(cr, d, 2, 0);
+			double dd[2] = { e[k].look->dash, e[k].look->dash * 0.6 + 1 };
+			cairo_set_dash(cr, dd, 2, 0);
 		}
 		for (size_t i = 0; i < nn; i++) {
-			s.n = nv[i];
-			const struct record *r = rdata_find(rd, keys[k], &s);
-			double v;
-			if (!r || ls->measured(rd, r, &v) || !on_scale(v)) {
+			const struct figpoint *q = figdesc_at(d, p, k, i);
+			if (q->state != FP_VALUE || !on_scale(q->v)) {
 				started = 0; /* a gap in the data (or off scale) is a gap in the line */
 				continue;
 			}
-			double x = panel_x(pn, nv[i]), y = panel_y(pn, v);
+			double x = panel_x(pn, dp->cat[i]), y = panel_y(pn, q->v);
 			if (started) cairo_line_to(cr, x, y); else cairo_move_to(cr, x, y);
 			started = 1;
 		}
 		stroke(c);
 		cairo_restore(cr);
 		for (size_t i = 0; i < nn; i++) {
-			s.n = nv[i];
-			const struct record *r = rdata_find(rd, keys[k], &s);
-			double v;
-			double slow, fast;
-			if (!r || ls->measured(rd, r, &v) || !on_scale(v))
+			const struct figpoint *q = figdesc_at(d, p, k, i);
+			if (q->state != FP_VALUE || !on_scale(q->v))
 				continue;
-			double x = panel_x(pn, nv[i]);
-			if (ls->spread && !value_spread(r, v, ls->spread == 1, &slow, &fast) && on_scale(slow) && on_scale(fast)) {
+			double x = panel_x(pn, dp->cat[i]);
+			if (q->whisker && on_scale(q->lo) && on_scale(q->hi)) {
 				cairo_save(cr);
 				set_rgb(c, &e[k].look->line);
-				draw_whisker(c, x, panel_y(pn, slow), panel_y(pn, fast), sz(c, 4));
+				draw_whisker(c, x, panel_y(pn, q->lo), panel_y(pn, q->hi), sz(c, 4));
 				cairo_restore(cr);
 			}
-			plot_point(c, x, panel_y(pn, v), e[k].look->marker, sz(c, 5), e[k].look, legend_key(&e[k]));
+			plot_point(c, x, panel_y(pn, q->v), e[k].look->marker, sz(c, 5), e[k].look, legend_key(&e[k]));
 		}
 	}
-	if (ls->hline > 0) {
-		double y = panel_y(pn, ls->hline);
+	if (dp->ref > 0) {
+		double y = panel_y(pn, dp->ref);
 		cairo_save(cr);
 		set_rgb(c, &c->st->ink);
 		draw_line(c, pn->plot.x, y, pn->plot.x + pn->plot.w, y, c->st->thin, 3);
 		cairo_restore(cr);
 		/* at a corner of the line where no point is: a label over a point hides it */
-		struct rbox lb = hline_label_place(c, rd, pn, s, keys, ns, ls, y);
-		text_at(c, lb.x, lb.y, ls->hline_label, c->st->size_chart * 0.9, TX_KNOCKOUT, 0, 0, NULL);
+		struct rbox lb = hline_label_place(c, d, p, pn, y);
+		text_at(c, lb.x, lb.y, dp->ref_label, c->st->size_chart * 0.9, TX_KNOCKOUT, 0, 0, NULL);
 	}
 }
 
 static void lines_figure(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
-			 const struct lines_spec *ls, const char *title)
+			 const struct figdesc *d, const struct lines_look *ls, const char *title)
 {
-	int dv[16], cv[16];
-	size_t np;
-	struct rsel base;
-	rsel_any(&base);
-	if (ls->filter == SERIES_DECODE) {
-		base.phase = PHASE_DECODE;
-		np = 1;
-		dv[0] = o->sel.d;
-		cv[0] = o->sel.causal;
-	} else {
-		fig_prefill_sel(rd, o, &base);
-		np = panel_combos(rd, o, ls->filter, dv, cv, 16);
-	}
-	base.pass = o->sel.pass;
-	if (o->sel.batch >= 0) base.batch = o->sel.batch;
-	char keys[MAX_SERIES][SERIES_KEY];
-	size_t ns = rdata_series(rd, &base, ls->filter, keys, MAX_SERIES);
-	struct legend_entry e[MAX_SERIES + 1];
-	size_t ne;
-	/* captions need the record list before drawing: a dry pass through the data */
-	static struct reclist used;
-	used.n = 0;
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
-		char k[SERIES_KEY];
-		double v;
-		if (!rsel_match(&base, r))
-			continue;
-		record_series(r, k, sizeof(k));
-		for (size_t s = 0; s < ns; s++)
-			if (!strcmp(keys[s], k) && (o->sel.d < 0 || ls->filter == SERIES_DECODE || r->shape.head_dim == o->sel.d) &&
-			    !ls->measured(rd, r, &v))
-				rl_add(&used, r);
-	}
-	/* the legend names only the series with a value to draw (SDPA has no
-	 * HBM counters: no entry for it in the HBM chart) */
-	size_t kept = 0;
-	for (size_t k = 0; k < ns; k++) {
-		int drawn = 0;
-		char rk[SERIES_KEY];
-		for (size_t i = 0; i < used.n && !drawn; i++)
-			drawn = !strcmp(record_series(used.r[i], rk, sizeof(rk)), keys[k]);
-		if (drawn && kept != k)
-			memcpy(keys[kept], keys[k], SERIES_KEY);
-		kept += drawn;
-	}
-	ns = kept;
-	legend_for(c, rd, keys, ns, 0, e);
-	ne = ns;
+	const size_t np = d->npanels, ns = d->nseries;
+	struct legend_entry e[FD_SERIES + 1];
+	legend_desc(c, rd, d, 0, e);
+	size_t ne = ns;
 	/* the model's legend entry only where a record has a model value to draw */
-	int any_model = 0;
-	for (size_t i = 0; ls->model && i < used.n && !any_model; i++) {
-		double mv;
-		any_model = !ls->model(rd, used.r[i], &mv);
-	}
-	if (any_model && ne < MAX_SERIES + 1) {
+	if (d->any_model && ne < FD_SERIES + 1) {
 		static const struct series_look model_look = { { 0, 0, 0 }, { 0.3, 0.3, 0.3 }, HATCH_NONE, 1.2, 4 };
 		memset(&e[ne], 0, sizeof(e[ne]));
-		snprintf(e[ne].label, sizeof(e[ne].label), "%s", ls->model_label);
+		snprintf(e[ne].label, sizeof(e[ne].label), "%.*s", (int)sizeof(e[ne].label) - 1, d->model_label);
 		e[ne].look = &model_look;
 		ne++;
 	}
-	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
-	if (!np || !ns) {
-		draw_notice(c, box, ls->filter == SERIES_DECODE ? "no decode records" : "no records",
-			    "nothing in the results to chart here");
+	box = figure_frame_recs(c, rd, box, title, d->used, d->nused, o->standalone);
+	if (d->notice[0]) {
+		draw_notice(c, box, d->notice, d->notice_why);
 		return;
 	}
 	int rows, cols;
 	chart_grid(c, &box, e, ne, (int)np, &rows, &cols);
-	struct reclist scratch;
 	for (size_t p = 0; p < np; p++) {
 		struct panel pn;
 		memset(&pn, 0, sizeof(pn));
-		struct rsel s = base;
-		s.d = dv[p];
-		s.causal = cv[p];
-		if (ls->filter != SERIES_DECODE)
-			panel_title(pn.title, sizeof(pn.title), dv[p], cv[p]);
-		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", ls->xlabel);
-		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", ls->ylabel);
+		snprintf(pn.title, sizeof(pn.title), "%s", d->panel[p].title);
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", d->panel[p].xlabel);
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", d->panel[p].ylabel);
 		struct rbox cell = rbox_grid_cell(box, rows, cols, (int)p / cols, (int)p % cols, sz(c, 10), sz(c, 8));
-		int drawn = 0;
-		scratch.n = 0;
-		draw_lines_panel(c, rd, &pn, s, keys, ns, e, ls, cell, &scratch, &drawn);
+		draw_lines_panel(c, d, p, &pn, e, ls, cell);
 	}
+}
+
+/* A chart of lines over N from the description builder makes. */
+static void lines_chart(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
+			const char *kind, int (*build)(const struct rdata *, const struct figopts *, struct figdesc *),
+			void (*titlef)(const struct rdata *, const struct figopts *, char *, size_t),
+			const struct lines_look *ls)
+{
+	struct figdesc d;
+	figdesc_init(&d, kind);
+	if (!build(rd, o, &d)) {
+		char title[160];
+		titlef(rd, o, title, sizeof(title));
+		lines_figure(c, rd, o, box, &d, ls, title);
+	}
+	figdesc_release(&d);
 }
 
 void fig_hbm(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char title[160];
-	fig_hbm_title(rd, o, title, sizeof(title));
-	struct lines_spec ls = {
-		.filter = SERIES_MAIN, .measured = get_hbm, .model = get_hbm_model, .yfmt = TICK_BYTES, .ylog = 2,
-		.ylabel = "HBM bytes (log)", .xlabel = "sequence length N (log)", .model_label = "model minimum (dotted)",
-		.missing_what = "no HBM byte counts",
-		.missing_why = "recorded without hardware counters: re-run 'attnprof record' with metrics: default",
-	};
-	lines_figure(c, rd, o, box, &ls, title);
+	const struct lines_look ls = { .yfmt = TICK_BYTES, .ylog = 2 };
+	lines_chart(c, rd, o, box, "hbm", figdesc_hbm, fig_hbm_title, &ls);
 }
 
 void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char title[160];
-	fig_memory_title(rd, o, title, sizeof(title));
-	struct lines_spec ls = {
-		.filter = SERIES_MAIN, .measured = get_peak, .model = get_footprint, .yfmt = TICK_BYTES, .ylog = 2,
-		.ylabel = "peak memory (log)", .xlabel = "sequence length N (log)",
-		.model_label = "descriptor buffers (dotted)",
-		.missing_what = "no peak memory", .missing_why = "the records carry no memory.peak_bytes",
-	};
-	lines_figure(c, rd, o, box, &ls, title);
+	const struct lines_look ls = { .yfmt = TICK_BYTES, .ylog = 2 };
+	lines_chart(c, rd, o, box, "memory", figdesc_memory, fig_memory_title, &ls);
 }
 
 void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	char title[160];
-	fig_decode_title(rd, o, title, sizeof(title));
-	struct rsel base;
-	fig_decode_sel(rd, o, &base);
-	char keys[MAX_SERIES][SERIES_KEY];
-	size_t ns = rdata_series(rd, &base, SERIES_DECODE, keys, MAX_SERIES);
-	static struct reclist used;
-	used.n = 0;
-	for (size_t i = 0; i < rd->res->nrecords; i++)
-		if (rsel_match(&base, &rd->res->records[i]))
-			rl_add(&used, &rd->res->records[i]);
-	box = figure_frame_recs(c, rd, box, title, used.r, used.n, o->standalone);
-	if (!ns) {
-		draw_notice(c, box, "no decode records", "record a spec with phase: decode (experiments/decode.yaml)");
+	struct figdesc d;
+	figdesc_init(&d, "decode");
+	if (figdesc_decode(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
-	struct legend_entry e[MAX_SERIES];
-	legend_for(c, rd, keys, ns, 0, e);
+	char title[160];
+	fig_decode_title(rd, o, title, sizeof(title));
+	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	struct legend_entry e[FD_SERIES];
+	legend_desc(c, rd, &d, 0, e);
 	int rows = 1, cols = 2;
-	struct rbox lb = legend_box(c, e, ns, &box);
-	legend_draw(c, e, ns, lb.x, lb.y, lb.w);
-	const struct gpu_info *g = &rd->res->header.gpu;
-	double peak = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;
-	char hl[64];
-	snprintf(hl, sizeof(hl), "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak", peak);
-	struct lines_spec t = {
-		.filter = SERIES_DECODE, .measured = get_time_us, .yfmt = TICK_NUM, .ylog = 10,
-		.ylabel = "time (µs, log)", .xlabel = "KV-cache length (log)",
-		.missing_what = "no decode timings", .missing_why = "", .spread = 2,
-	};
-	struct lines_spec b = t;
-	b.measured = get_bandwidth;
-	b.spread = 1;
-	b.ylog = 0;
-	b.ylabel = "HBM GB/s (measured, else model bytes)";
-	b.hline = peak;
-	b.hline_label = hl;
-	struct reclist scratch;
-	for (int p = 0; p < 2; p++) {
+	struct rbox lb = legend_box(c, e, d.nseries, &box);
+	legend_draw(c, e, d.nseries, lb.x, lb.y, lb.w);
+	const struct lines_look t = { .yfmt = TICK_NUM, .ylog = 10 }, b = { .yfmt = TICK_NUM, .ylog = 0 };
+	for (size_t p = 0; p < 2; p++) {
 		struct panel pn;
 		memset(&pn, 0, sizeof(pn));
-		snprintf(pn.title, sizeof(pn.title), "%s", p ? "achieved bandwidth" : "time per decode step");
-		snprintf(pn.xlabel, sizeof(pn.xlabel), "KV-cache length (log)");
-		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", p ? "HBM GB/s" : "time (µs, log)");
-		struct rbox cell = rbox_grid_cell(box, rows, cols, 0, p, sz(c, 14), 0);
-		int drawn = 0;
-		scratch.n = 0;
-		draw_lines_panel(c, rd, &pn, base, keys, ns, e, p ? &b : &t, cell, &scratch, &drawn);
+		snprintf(pn.title, sizeof(pn.title), "%s", d.panel[p].title);
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", d.panel[p].xlabel);
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", d.panel[p].ylabel);
+		struct rbox cell = rbox_grid_cell(box, rows, cols, 0, (int)p, sz(c, 14), 0);
+		draw_lines_panel(c, &d, p, &pn, e, p ? &b : &t, cell);
 	}
+	figdesc_release(&d);
 }
 
-/* ---- per-variant bars at the focus (smem, occupancy, ablation) -------------- */
-
-static size_t focus_records(const struct rdata *rd, const struct figopts *o, enum series_filter f,
-			    char keys[][SERIES_KEY], const struct record **recs, struct rsel *s)
-{
-	fig_sel(rd, o, s);
-	char k[MAX_SERIES][SERIES_KEY];
-	size_t n = rdata_series(rd, s, f, k, MAX_SERIES), m = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct record *r = rdata_find(rd, k[i], s);
-		if (!r)
-			continue;
-		memcpy(keys[m], k[i], SERIES_KEY);
-		recs[m++] = r;
-	}
-	return m;
-}
+/* ---- per-variant bars at the focus (smem, occupancy) ------------------------ */
 
 static void category_bars(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
-			  const char *title, enum series_filter f, const char *const *qs, const char *const *qlabels,
-			  size_t nq, int ylog, enum tick_fmt yfmt, const char *ylabel, double ymax_fixed)
+			  const char *title, const struct figdesc *d, int ylog, enum tick_fmt yfmt, double ymax_fixed)
 {
-	char keys[MAX_SERIES][SERIES_KEY];
-	const struct record *recs[MAX_SERIES];
-	struct rsel s;
-	size_t nr = focus_records(rd, o, f, keys, recs, &s);
-	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
+	const struct figpanel *dp = &d->panel[0];
+	const size_t nr = dp->ncat, nq = d->nseries < 8 ? d->nseries : 8;
+	box = figure_frame_recs(c, rd, box, title, d->used, d->nused, o->standalone);
 	struct legend_entry e[8];
 	for (size_t q = 0; q < nq; q++) {
 		memset(&e[q], 0, sizeof(e[q]));
-		snprintf(e[q].label, sizeof(e[q].label), "%s", qlabels[q]);
+		snprintf(e[q].label, sizeof(e[q].label), "%.*s", (int)sizeof(e[q].label) - 1, d->series[q].label);
 		e[q].look = style_series(c->st, (int)(q == 0 ? 0 : q == 1 ? 2 : q == 2 ? 1 : 4));
 		e[q].bar = 1;
-		snprintf(e[q].part, sizeof(e[q].part), "bar:%s", qs[q]);
+		snprintf(e[q].part, sizeof(e[q].part), "bar:%.*s", (int)sizeof(e[q].part) - 5, d->series[q].key);
 	}
 	struct rbox lb = legend_box(c, e, nq, &box);
-	double vals[MAX_SERIES][8];
-	double lo = 1e300, hi = 0;
-	char why[200] = "";
-	int any = 0;
-	for (size_t i = 0; i < nr; i++)
-		for (size_t q = 0; q < nq; q++) {
-			enum qunit u;
-			vals[i][q] = NAN;
-			if (!rdata_quantity(rd, recs[i], qs[q], NULL, &vals[i][q], &u, why, sizeof(why)) && on_scale(vals[i][q])) {
-				any = 1;
-				if (vals[i][q] > 0) lo = fmin(lo, vals[i][q]);
-				hi = fmax(hi, vals[i][q]);
-			} else {
-				vals[i][q] = NAN;
-			}
-		}
-	if (!nr || !any) {
-		char w2[400];
-		snprintf(w2, sizeof(w2), "%s%s%s", nr ? why : "no records at these conditions",
-			 nr ? ": " : "", nr ? "re-run 'attnprof record' with metrics: default on a GPU whose counters are readable" : "");
-		draw_notice(c, box, "no hardware counters for this chart", w2);
+	if (d->notice[0]) {
+		draw_notice(c, box, d->notice, d->notice_why);
 		return;
 	}
+	const double lo = dp->lo, hi = dp->hi;
 	legend_draw(c, e, nq, lb.x, lb.y, lb.w);
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));
 	pn.ncat = (int)nr;
 	for (size_t i = 0; i < nr; i++)
-		series_label(keys[i], pn.cats[i], sizeof(pn.cats[i]));
+		snprintf(pn.cats[i], sizeof(pn.cats[i]), "%.*s", (int)sizeof(pn.cats[i]) - 1, dp->catlabel[i]);
 	if (ylog)
 		axis_log(&pn.y, lo > 0 && lo < 1e300 ? lo : 1, hi > 0 ? hi : 10, 10, 8);
 	else
 		axis_linear(&pn.y, 0, ymax_fixed > 0 ? ymax_fixed : hi * 1.1, 5, 1);
 	pn.yfmt = yfmt;
-	snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", ylabel);
+	snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", dp->ylabel);
 	/* long variant names: smaller category labels rather than overlap */
 	panel_layout(c, &pn, box);
 	panel_draw(c, &pn);
 	double bottom = pn.plot.y + pn.plot.h;
 	for (size_t i = 0; i < nr; i++)
 		for (size_t q = 0; q < nq; q++) {
+			const struct figpoint *pt = figdesc_at(d, 0, q, i);
+			const double v = pt->state == FP_VALUE ? pt->v : NAN;
 			double bx, bw;
 			bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nr, (int)i, (int)nq, (int)q, 0.8, &bx, &bw);
-			if (!isfinite(vals[i][q])) {
+			if (!isfinite(v)) {
 				text_at(c, bx + bw / 2, bottom - sz(c, 2), "n/a", c->st->size_chart * 0.75, 0, 0.5, 1, &c->st->muted);
 				continue;
 			}
-			if (ylog && !(vals[i][q] > 0)) {
+			if (ylog && !(v > 0)) {
 				/* a zero has no place on a log axis: marked "0" at the foot of its slot */
 				text_at(c, bx + bw / 2, bottom - sz(c, 1.5), "0", c->st->size_chart * 0.9, TX_BOLD, 0.5, 1, NULL);
 				continue;
 			}
-			double y = panel_y(&pn, vals[i][q] > 0 ? vals[i][q] : pn.y.lo);
+			double y = panel_y(&pn, v > 0 ? v : pn.y.lo);
 			fill_look(c, rbox_make(bx, y, bw, bottom - y), e[q].look, c->st->thin);
 			rec_mark(c, bx, y - 0.5, bx + bw, y + 0.5);
 			rec_series(c, legend_key(&e[q]));
@@ -765,22 +495,30 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 		}
 }
 
+/* A chart of bars per variant from the description build makes. */
+static void bars_chart(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
+		       const char *kind, int (*build)(const struct rdata *, const struct figopts *, struct figdesc *),
+		       void (*titlef)(const struct rdata *, const struct figopts *, char *, size_t), int ylog,
+		       enum tick_fmt yfmt, double ymax_fixed)
+{
+	struct figdesc d;
+	figdesc_init(&d, kind);
+	if (!build(rd, o, &d)) {
+		char title[200];
+		titlef(rd, o, title, sizeof(title));
+		category_bars(c, rd, o, box, title, &d, ylog, yfmt, ymax_fixed);
+	}
+	figdesc_release(&d);
+}
+
 void fig_smem(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	static const char *const qs[] = { "smem_ld_wavefronts", "smem_st_wavefronts", "smem_ld_conflicts", "smem_st_conflicts" };
-	static const char *const ql[] = { "load wavefronts", "store wavefronts", "load bank conflicts", "store bank conflicts" };
-	char title[200];
-	fig_smem_title(rd, o, title, sizeof(title));
-	category_bars(c, rd, o, box, title, SERIES_LADDER, qs, ql, 4, 1, TICK_COUNT, "count (log)", 0);
+	bars_chart(c, rd, o, box, "smem", figdesc_smem, fig_smem_title, 1, TICK_COUNT, 0);
 }
 
 void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	static const char *const qs[] = { "occupancy_theoretical", "occupancy" };
-	static const char *const ql[] = { "theoretical (occupancy API)", "achieved (sm__warps_active)" };
-	char title[200];
-	fig_occupancy_title(rd, o, title, sizeof(title));
-	category_bars(c, rd, o, box, title, SERIES_LADDER, qs, ql, 2, 0, TICK_PCT, "warps active / maximum", 100);
+	bars_chart(c, rd, o, box, "occupancy", figdesc_occupancy, fig_occupancy_title, 0, TICK_PCT, 100);
 }
 
 /* ---- roofline ------------------------------------------------------------------ */
@@ -798,93 +536,11 @@ void fig_occupancy(struct rctx *c, const struct rdata *rd, const struct figopts 
 enum roof_level { LV_DRAM, LV_L2, LV_SMEM, LV_COUNT };
 /* the legend's key of a level's hollow marks (the layout record's series) */
 static const char *const roof_level_key[LV_COUNT] = { NULL, "level:L2", "level:shared" };
-#define ROOF_MAX 2048
-struct roof_pt {
-	double x[LV_COUNT];   /* intensity against each level's bytes (NAN: not drawn) */
-	double y;             /* TFLOP/s */
-	size_t series;        /* index in keys */
-	int longest;          /* the call's longest tensor-core kernel (or the call itself) */
-	int model_x;          /* intensity from the model's minimum bytes (no counters) */
-	enum tensor_path path;
-};
+/* the points (doc/figdesc.h marks): a copy the legend renumbers */
 static struct {
-	struct roof_pt p[ROOF_MAX];
+	struct figmark p[FD_MARKS];
 	size_t n;
 } roof;
-
-static double launch_metric(const struct launch *l, const char *name)
-{
-	const double *v = kvlist_get(&l->metrics, name);
-	return v && isfinite(*v) ? *v : NAN;
-}
-
-/* Shared-memory bytes of a launch: wavefronts (loads, stores and wgmma's
- * operand reads) × 128 bytes, the most a wavefront moves; NAN without them. */
-static double launch_smem_bytes(const struct launch *l)
-{
-	double wf = launch_metric(l, M_SMEM_WF);
-	if (!isfinite(wf)) {
-		double ld = launch_metric(l, M_SMEM_LD_WF), st = launch_metric(l, M_SMEM_ST_WF),
-		       gm = launch_metric(l, M_SMEM_GMMA_WF);
-		wf = isfinite(ld) && isfinite(st) ? ld + st + (isfinite(gm) ? gm : 0) : NAN;
-	}
-	return wf > 0 ? wf * 128 : NAN;
-}
-
-/* The points of record r (series j): its tensor-core kernels, else the call. */
-static void roof_add(const struct rdata *rd, const struct record *r, size_t j)
-{
-	double flops = NAN, y;
-	enum qunit u;
-	char why[160];
-	const double *fm = kvlist_get(&r->model, "flops_matmul");
-	if (fm && *fm > 0)
-		flops = *fm;
-	else if (rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
-		return;
-	size_t nt = 0, longest = SIZE_MAX;
-	double tmax = 0;
-	for (size_t i = 0; i < r->nlaunches; i++) {
-		enum tensor_path p;
-		double t = launch_metric(&r->launches[i], M_DURATION);
-		if (!launch_tensor_path(r, &r->launches[i], &p) || !(t > 0))
-			continue;
-		nt++;
-		if (t > tmax)
-			tmax = t, longest = i;
-	}
-	for (size_t i = 0; nt && i < r->nlaunches && roof.n < ROOF_MAX; i++) {
-		const struct launch *l = &r->launches[i];
-		enum tensor_path p;
-		double t = launch_metric(l, M_DURATION);
-		double dram = launch_metric(l, M_DRAM_READ) + launch_metric(l, M_DRAM_WRITE);
-		if (!launch_tensor_path(r, l, &p) || !(t > 0) || !(dram > 0))
-			continue;
-		struct roof_pt *q = &roof.p[roof.n++];
-		const double f = flops / (double)nt, l2 = launch_metric(l, M_L2_BYTES), sm = launch_smem_bytes(l);
-		*q = (struct roof_pt){ .y = f / (t * 1e-9) / 1e12, .series = j, .longest = i == longest, .path = p };
-		q->x[LV_DRAM] = f / dram;
-		q->x[LV_L2] = l2 > 0 ? f / l2 : NAN;
-		q->x[LV_SMEM] = sm > 0 ? f / sm : NAN;
-	}
-	if (nt || roof.n >= ROOF_MAX)
-		return;
-	/* no per-kernel counters (a reference series timed alone): the call */
-	double x, m;
-	int model_x = 0;
-	if (rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why)))
-		return;
-	if (rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why))) {
-		if (get_hbm_model(rd, r, &m) || rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
-			return;
-		x = flops / m;
-		model_x = 1;
-	}
-	struct roof_pt *q = &roof.p[roof.n++];
-	*q = (struct roof_pt){ .y = y, .series = j, .longest = 1, .model_x = model_x, .path = PATH_NONE };
-	q->x[LV_DRAM] = x;
-	q->x[LV_L2] = q->x[LV_SMEM] = NAN;
-}
 
 /* 1 when a plotted point of the roofline lies in (or within a marker of) box b. */
 static int roof_points_under(struct rctx *c, const struct panel *pn, const int *drawn, struct rbox b)
@@ -1018,58 +674,6 @@ static int ceiling_label(struct rctx *c, const struct panel *pn, const int *draw
 	return 1;
 }
 
-/* The points of the records at these conditions whose series is drawn
- * (roof.p), and the records they came from (used: the footer's conditions). */
-static void roof_gather(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], size_t ns,
-			struct reclist *used)
-{
-	used->n = 0;
-	roof.n = 0;
-	for (size_t i = 0; i < rd->res->nrecords; i++) {
-		const struct record *r = &rd->res->records[i];
-		char k[SERIES_KEY];
-		if (!rsel_match(s, r))
-			continue;
-		record_series(r, k, sizeof(k));
-		size_t j;
-		for (j = 0; j < ns && strcmp(keys[j], k); j++)
-			;
-		size_t before = roof.n;
-		if (j < ns)
-			roof_add(rd, r, j);
-		if (roof.n > before)
-			rl_add(used, r);
-	}
-}
-
-/* The roofline's series: the document's main series at these conditions,
- * then a series for each captured implementation (SDPA's FLASH, cuDNN …)
- * with a record here, cap_slot[j] = 1 + its look in the capture figures
- * (0 for the main series).  Returns how many. */
-static size_t roof_series(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], int *cap_slot)
-{
-	size_t ns = rdata_series(rd, s, SERIES_MAIN, keys, MAX_SERIES);
-	memset(cap_slot, 0, sizeof(int) * MAX_SERIES);
-	static struct capimpl im[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
-	for (size_t i = 0; i < ni && ns < MAX_SERIES; i++) {
-		int any = 0;
-		for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
-			const struct record *r = &rd->res->records[k];
-			char key[SERIES_KEY];
-			if (!record_captured(r) || !rsel_match(s, r))
-				continue;
-			record_series(r, key, sizeof(key));
-			any = !strcmp(key, im[i].key);
-		}
-		if (!any)
-			continue;
-		cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
-		memcpy(keys[ns++], im[i].key, SERIES_KEY);
-	}
-	return ns;
-}
-
 /* The roofline's legend entries: the series with a point here (the
  * points' series indices follow them to their new place), captured
  * implementations in their capture figures' look unless a series here
@@ -1123,7 +727,7 @@ static void roof_points_draw(struct rctx *c, const struct panel *pn, const int *
 			     size_t ns, const struct series_look *lv_look)
 {
 	for (size_t i = 0; i < roof.n; i++) {
-		const struct roof_pt *q = &roof.p[i];
+		const struct figmark *q = &roof.p[i];
 		const struct legend_entry *le = &e[q->series < ns ? q->series : 0];
 		struct series_look hollow = *le->look;
 		hollow.fill = c->st->paper;
@@ -1261,21 +865,28 @@ static int roof_foot_place(struct rctx *c, const struct panel *pn, const int *dr
 
 void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	struct rsel s;
-	fig_sel(rd, o, &s);
-	s.n = o->sel.n; /* every N unless the options fix one */
+	static struct figdesc d;
+	figdesc_init(&d, "roofline");
+	if (figdesc_roofline(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
 	char keys[MAX_SERIES][SERIES_KEY];
 	int cap_slot[MAX_SERIES];
-	size_t ns = roof_series(rd, &s, keys, cap_slot);
+	size_t ns = d.nseries < MAX_SERIES ? d.nseries : MAX_SERIES;
+	for (size_t j = 0; j < ns; j++) {
+		memcpy(keys[j], d.series[j].key, SERIES_KEY);
+		cap_slot[j] = d.series[j].capture_look;
+	}
+	roof.n = d.nmarks < FD_MARKS ? d.nmarks : FD_MARKS;
+	memcpy(roof.p, d.mark, roof.n * sizeof(roof.p[0]));
 	const struct gpu_info *g = &rd->res->header.gpu;
 	const double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs; /* GB/s */
-	static struct reclist used;
-	roof_gather(rd, &s, keys, ns, &used);
 	/* what the points are: kernels, or calls; levels drawn where measured */
 	int kernels = 0, calls_model = 0, open = 0, mma_used = 0, wgmma_used = 0, have[LV_COUNT] = { 1, 0, 0 };
 	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
 	for (size_t i = 0; i < roof.n; i++) {
-		const struct roof_pt *q = &roof.p[i];
+		const struct figmark *q = &roof.p[i];
 		kernels += q->path != PATH_NONE || !q->model_x;
 		calls_model += q->model_x;
 		open += !q->longest;
@@ -1299,7 +910,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 
 	char title[200], cond[900];
 	fig_roofline_title(rd, o, title, sizeof(title));
-	rdata_conditions(rd, used.r, used.n, cond, sizeof(cond));
+	rdata_conditions(rd, d.used, d.nused, cond, sizeof(cond));
 	if (kernels)
 		strncat(cond, open ? " · a point per tensor-core kernel of a call, its longest filled; a kernel's FLOPs "
 				     "the call's matmul FLOPs shared by its tensor-core kernels"
@@ -1311,6 +922,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	if (!roof.n || !(bw > 0)) {
 		draw_notice(c, box, "no roofline", !(bw > 0) ? "the header has no HBM bandwidth (peak_hbm_gbs or copy_gbs)"
 							   : "no timed records with bytes at these conditions");
+		figdesc_release(&d);
 		return;
 	}
 
@@ -1399,4 +1011,5 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		}
 		text_block(c, at.x, at.y, at.w + 1, foot, fs, TX_ITALIC | TX_KNOCKOUT, &c->st->muted);
 	}
+	figdesc_release(&d);
 }

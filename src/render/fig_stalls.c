@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "metric_sets.h"
 #include "render/figure_draw.h"
 
 #define ST_ROWS 16
@@ -38,27 +37,18 @@ double stall_segments(struct rbox bar, const double *v, size_t n, double full, s
 
 struct st_row {
 	char label[COUNTER_LABEL];
-	const struct record *r;
-	double pct[32]; /* per metric_stall_reasons */
+	double pct[FD_SERIES]; /* per reason (the description's series) */
 };
 
-/* The rows: records with the stalls set at the shape, per pass. */
-static size_t stall_rows(const struct rdata *rd, const struct figopts *o, struct st_row *rows, const struct record **recs)
+/* The rows from the description: a reason's share per series. */
+static size_t stall_rows(const struct figdesc *d, struct st_row *rows)
 {
-	char label[ST_ROWS][COUNTER_LABEL];
-	enum pass pass[ST_ROWS];
-	size_t n = fig_counter_rows(rd, o, M_WARPS_ACTIVE, ST_ROWS, label, pass, recs);
+	const struct figpanel *dp = &d->panel[0];
+	size_t n = dp->ncat < ST_ROWS ? dp->ncat : ST_ROWS;
 	for (size_t i = 0; i < n; i++) {
-		struct st_row *w = &rows[i];
-		memcpy(w->label, label[i], sizeof w->label);
-		w->r = recs[i];
-		for (size_t k = 0; k < metric_stall_reason_count && k < 32; k++) {
-			enum qunit u;
-			char why[160];
-			if (rdata_quantity(rd, recs[i], "stall_pct", metric_stall_reasons[k].name, &w->pct[k], &u, why,
-					   sizeof why))
-				w->pct[k] = NAN;
-		}
+		snprintf(rows[i].label, sizeof rows[i].label, "%s", dp->catlabel[i]);
+		for (size_t k = 0; k < d->nseries; k++)
+			rows[i].pct[k] = figdesc_at(d, 0, k, i)->v;
 	}
 	return n;
 }
@@ -67,18 +57,23 @@ void fig_stalls(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 {
 	const struct rstyle *st = c->st;
 	struct st_row rows[ST_ROWS];
-	const struct record *recs[ST_ROWS];
-	size_t nr = stall_rows(rd, o, rows, recs);
+	struct figdesc d;
+	figdesc_init(&d, "warp-states");
+	if (figdesc_stalls(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
+	size_t nr = stall_rows(&d, rows);
 	char title[200];
 	fig_stalls_title(rd, o, title, sizeof title);
-	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
-	if (!nr) {
-		draw_notice(c, box, "no warp-state counters at these conditions",
-			    "record with the stalls set (experiments/stalls.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");
+	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
 	/* the reasons by their largest share over the rows; the first ST_SHOWN drawn alone */
-	const size_t nreason = metric_stall_reason_count < 32 ? metric_stall_reason_count : 32;
+	const size_t nreason = d.nseries < 32 ? d.nseries : 32;
 	size_t order[32];
 	double score[32];
 	for (size_t k = 0; k < nreason; k++) {
@@ -105,7 +100,7 @@ void fig_stalls(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	size_t ne = 0;
 	for (size_t k = 0; k < shown; k++, ne++) {
 		memset(&e[ne], 0, sizeof e[ne]);
-		snprintf(e[ne].label, sizeof e[ne].label, "%s", metric_stall_reasons[order[k]].label);
+		snprintf(e[ne].label, sizeof e[ne].label, "%.*s", (int)sizeof e[ne].label - 1, d.series[order[k]].label);
 		e[ne].look = style_series(st, (int)k);
 		e[ne].bar = 1;
 	}
@@ -171,4 +166,5 @@ void fig_stalls(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		text_at(c, x, ay + sz(c, 4), lab, fs, 0, t == 0 ? 0 : t == 4 ? 1 : 0.5, 0, NULL);
 		rec_tick(c, ax, 'x', LR_LIN, x, ay, t * 25);
 	}
+	figdesc_release(&d);
 }

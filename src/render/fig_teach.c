@@ -701,71 +701,51 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 {
 	const struct rstyle *st = c->st;
 	char title[300], buf[200], b1[32];
-	struct rsel s;
-	struct rung g[8];
-	ablation_sel(rd, o, &s);
-	size_t n = ablation_rungs(rd, o, &s, g, 8), nl = 0;
-	const struct record *recs[8];
-	for (size_t i = 0; i < n; i++)
-		if (g[i].ladder)
-			recs[nl++] = g[i].r;
-	fig_ladder_title(rd, o, title, sizeof(title));
-	cond_caption(c, rd, recs, nl, title, o, &box);
-	if (nl < 2) {
-		draw_notice(c, box, "no ladder to draw", "the results hold no rungs of the ablation ladder at these conditions");
+	struct figdesc d;
+	figdesc_init(&d, "ladder");
+	if (figdesc_ladder(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
+	fig_ladder_title(rd, o, title, sizeof(title));
+	cond_caption(c, rd, d.used, d.nused, title, o, &box);
+	const struct figpanel *dp = &d.panel[0];
+	if (d.notice[0] && !dp->ncat) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	const size_t nl = dp->ncat;
 	double fs = tfs(c), labw = 0, valw, lh;
-	const char *lab[8];
-	char labs[8][96];
 	for (size_t i = 0; i < nl; i++) {
-		/* the base by name, each step by the change its descriptor adds, the top "= name" */
-		if (i == 0 || !g[i].change)
-			snprintf(labs[i], sizeof(labs[i]), "%s", g[i].v->name);
-		else
-			snprintf(labs[i], sizeof(labs[i]), "+ %s%s%s", g[i].change, g[i].top ? " = " : "",
-				 g[i].top ? g[i].v->name : "");
-		lab[i] = labs[i];
 		double w;
-		text_extent(c, lab[i], fs, 0, 0, &w, &lh);
+		text_extent(c, dp->catlabel[i], fs, 0, 0, &w, &lh);
 		labw = fmax(labw, w);
 	}
 	text_extent(c, "888.8 TFLOP/s  ×88.88 (within spread)", fs, TX_BOLD, 0, &valw, NULL);
 	double x0 = box.x + labw + fs, x1 = box.x + box.w - valw - fs;
 	double rowh = fmin(box.h / nl, fs * 2.6), barh = fmin(rowh * 0.6, fs * 1.6);
-	double top = 0;
-	for (size_t i = 0; i < nl; i++) {
-		double tf;
-		char why[80];
-		enum qunit u;
-		double tmin, tmax;
-		if (!rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)) && on_scale(tf)) {
-			top = fmax(top, tf);
-			/* the fastest run's whisker is on the scale too */
-			if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1 && usable(tmin))
-				top = fmax(top, tf * g[i].r->time_ms / tmin);
-		}
-	}
-	if (!(top > 0)) {
-		draw_notice(c, box, "no throughput to draw", "the rungs have no usable times");
+	const double top = dp->hi;
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
 	set_rgb(c, &st->ink);
 	draw_line(c, x0, box.y, x0, box.y + rowh * nl, st->line, 0);
 	for (size_t i = 0; i < nl; i++) {
-		double tf, y = box.y + i * rowh + (rowh - barh) / 2;
-		char why[80];
-		enum qunit u;
-		if (rdata_quantity(rd, g[i].r, "tflops", NULL, &tf, &u, why, sizeof(why)))
+		const struct figpoint *t = figdesc_at(&d, 0, 0, i), *sp = figdesc_at(&d, 0, 1, i);
+		double y = box.y + i * rowh + (rowh - barh) / 2;
+		if (t->state != FP_VALUE)
 			continue;
-		text_at(c, x0 - fs * 0.5, y + barh / 2, lab[i], fs, 0, 1, 0.5, NULL);
+		const double tf = t->v;
+		text_at(c, x0 - fs * 0.5, y + barh / 2, dp->catlabel[i], fs, 0, 1, 0.5, NULL);
 		struct rbox bar = rbox_make(x0, y, (x1 - x0) * tf / top, barh);
 		fill_look(c, bar, style_series(st, i + 1 == nl ? 2 : i == 0 ? 1 : 4), st->thin);
 		/* run-to-run spread as a whisker: the slowest and fastest run's TFLOP/s */
-		double tmin, tmax, xr = bar.x + bar.w;
-		if (rdata_runs(rd, g[i].r, &tmin, &tmax) > 1 && usable(tmin) && usable(tmax)) {
-			double lo = tf * g[i].r->time_ms / tmax, hi = tf * g[i].r->time_ms / tmin;
-			double xa = x0 + (x1 - x0) * lo / top, xb = x0 + (x1 - x0) * hi / top, ym = y + barh / 2;
+		double xr = bar.x + bar.w;
+		if (t->whisker) {
+			double xa = x0 + (x1 - x0) * t->lo / top, xb = x0 + (x1 - x0) * t->hi / top, ym = y + barh / 2;
 			set_rgb(c, &st->ink);
 			draw_line(c, xa, ym, xb, ym, st->line, 0);
 			draw_line(c, xa, ym - barh * 0.3, xa, ym + barh * 0.3, st->line, 0);
@@ -773,11 +753,11 @@ void fig_ladder(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 			xr = fmax(xr, xb); /* the value after the whisker, not across it */
 		}
 		fmt_quantity(tf, U_TFLOPS, NULL, b1, sizeof(b1));
-		if (g[i].prev && usable(g[i].r->time_ms) && usable(g[i].prev->time_ms))
-			snprintf(buf, sizeof(buf), "%s  ×%.2f%s", b1, g[i].prev->time_ms / g[i].r->time_ms,
-				 rdata_step_within_spread(rd, g[i].r, g[i].prev, NULL) ? " (within spread)" : "");
+		if (sp->state == FP_VALUE)
+			snprintf(buf, sizeof(buf), "%s  ×%.2f%s", b1, sp->v, sp->within_spread ? " (within spread)" : "");
 		else
 			snprintf(buf, sizeof(buf), "%s", b1);
 		text_at(c, xr + fs * 0.5, y + barh / 2, buf, fs, TX_BOLD, 0, 0.5, NULL);
 	}
+	figdesc_release(&d);
 }

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "metric_sets.h"
 #include "render/figure_draw.h"
 
 #define WL_ROWS 16
@@ -45,35 +44,29 @@ struct wl_row {
 	int pass; /* 0 fwd, 1 bwd, 2 fwd+bwd: each pass's bars share a scale */
 };
 
-static double q_or_nan(const struct rdata *rd, const struct record *r, const char *q)
+/* A row's values from the description (figdesc_workload_q's order). */
+static size_t workload_rows(const struct figdesc *d, struct wl_row *rows)
 {
-	double v;
-	enum qunit u;
-	char why[200];
-	return rdata_quantity(rd, r, q, NULL, &v, &u, why, sizeof why) ? NAN : v;
-}
-
-static size_t workload_rows(const struct rdata *rd, const struct figopts *o, struct wl_row *rows, const struct record **recs)
-{
-	char label[WL_ROWS][COUNTER_LABEL];
-	enum pass pass[WL_ROWS];
-	size_t n = fig_counter_rows(rd, o, M_L1_BYTES, WL_ROWS, label, pass, recs);
+	const struct figpanel *dp = &d->panel[0];
+	size_t n = dp->ncat < WL_ROWS ? dp->ncat : WL_ROWS;
 	for (size_t i = 0; i < n; i++) {
 		struct wl_row *w = &rows[i];
-		const struct record *r = recs[i];
-		memcpy(w->label, label[i], sizeof w->label);
-		w->bytes[0] = q_or_nan(rd, r, "l1_bytes");
-		w->hit[0] = q_or_nan(rd, r, "l1_hit");
-		w->bytes[1] = q_or_nan(rd, r, "l2_bytes");
-		w->hit[1] = q_or_nan(rd, r, "l2_hit");
-		w->bytes[2] = q_or_nan(rd, r, "hbm_bytes");
+		double v[FD_WORKLOAD_Q];
+		for (size_t q = 0; q < FD_WORKLOAD_Q; q++)
+			v[q] = figdesc_at(d, 0, q, i)->v;
+		snprintf(w->label, sizeof w->label, "%s", dp->catlabel[i]);
+		w->bytes[0] = v[0];
+		w->hit[0] = v[1];
+		w->bytes[1] = v[2];
+		w->hit[1] = v[3];
+		w->bytes[2] = v[4];
 		w->hit[2] = NAN;
-		w->smem_wf = q_or_nan(rd, r, "smem_wavefronts");
-		w->red = q_or_nan(rd, r, "dq_red_bytes");
-		w->rd_bytes = q_or_nan(rd, r, "hbm_read");
-		w->wr_bytes = q_or_nan(rd, r, "hbm_write");
-		w->model = q_or_nan(rd, r, "hbm_model");
-		w->pass = (int)pass[i];
+		w->smem_wf = v[5];
+		w->red = v[6];
+		w->rd_bytes = v[7];
+		w->wr_bytes = v[8];
+		w->model = v[9];
+		w->pass = dp->cat[i];
 	}
 	return n;
 }
@@ -82,16 +75,22 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 {
 	const struct rstyle *st = c->st;
 	struct wl_row rows[WL_ROWS];
-	const struct record *recs[WL_ROWS];
-	size_t nr = workload_rows(rd, o, rows, recs);
-	char title[200];
-	fig_workload_title(rd, o, title, sizeof title);
-	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
-	if (!nr) {
-		draw_notice(c, box, "no memory-workload counters at these conditions",
-			    "record with the workload set (experiments/workload.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");
+	struct figdesc d;
+	figdesc_init(&d, "memory-workload");
+	if (figdesc_workload(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
+	size_t nr = workload_rows(&d, rows);
+	char title[200];
+	fig_workload_title(rd, o, title, sizeof title);
+	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	figdesc_release(&d);
 	const double fs = st->size_chart, gap = sz(c, 8);
 	double label_w = 0, th = 0;
 	for (size_t i = 0; i < nr; i++) {

@@ -144,23 +144,69 @@ static void test_when_and_availability(void)
 	unload(&d);
 }
 
-static void test_same_input_same_model(void)
+/* one template twice over one file: the same model, figure descriptions included; the figures described */
+static int same_model(const char *tpl)
 {
 	struct doc a, b;
-	if (load(&a, "templates/slides.yaml", "tests/fixtures/results-small.yaml"))
-		SKIP("fixture or template missing");
-	if (load(&b, "templates/slides.yaml", "tests/fixtures/results-small.yaml")) {
+	if (load(&a, tpl, "tests/fixtures/results-small.yaml"))
+		return -1;
+	if (load(&b, tpl, "tests/fixtures/results-small.yaml")) {
 		unload(&a);
-		SKIP("fixture or template missing");
+		return -1;
 	}
 	CHECK_INT(a.m.n, b.m.n);
+	CHECK_INT(a.m.nfigures, b.m.nfigures);
+	int described = 0;
 	for (size_t i = 0; i < a.m.n && i < b.m.n; i++) {
-		CHECK_INT(a.m.b[i].kind, b.m.b[i].kind);
-		if (a.m.b[i].text && b.m.b[i].text)
-			CHECK_STR(a.m.b[i].text, b.m.b[i].text);
+		const struct dblock *x = &a.m.b[i], *y = &b.m.b[i];
+		CHECK_INT(x->kind, y->kind);
+		CHECK_INT(x->number, y->number);
+		CHECK_STR(x->label, y->label);
+		if (x->text && y->text)
+			CHECK_STR(x->text, y->text);
+		if (x->title && y->title)
+			CHECK_STR(x->title, y->title);
+		/* a figure's description, value for value and record for record */
+		CHECK_INT(!x->desc, !y->desc);
+		if (!x->desc || !y->desc)
+			continue;
+		const struct figdesc *p = x->desc, *q = y->desc;
+		described++;
+		CHECK_STR(p->kind, q->kind);
+		CHECK_STR(p->notice, q->notice);
+		CHECK_INT(p->npanels, q->npanels);
+		CHECK_INT(p->nseries, q->nseries);
+		CHECK_INT(p->nused, q->nused);
+		for (size_t k = 0; k < p->nused && k < q->nused; k++)
+			CHECK_INT(p->used[k] - a.in.res.records, q->used[k] - b.in.res.records);
+		for (size_t s = 0; s < p->nseries && s < q->nseries; s++)
+			CHECK_STR(p->series[s].key, q->series[s].key);
+		for (size_t pi = 0; pi < p->npanels && pi < q->npanels; pi++) {
+			CHECK_INT(p->panel[pi].ncat, q->panel[pi].ncat);
+			CHECK_STR(p->panel[pi].title, q->panel[pi].title);
+			for (size_t s = 0; s < p->nseries && s < q->nseries; s++)
+				for (size_t c = 0; c < p->panel[pi].ncat && c < q->panel[pi].ncat; c++) {
+					const struct figpoint *u = figdesc_at(p, pi, s, c), *v = figdesc_at(q, pi, s, c);
+					CHECK_INT(u->state, v->state);
+					CHECK(u->v == v->v || (isnan(u->v) && isnan(v->v)));
+					CHECK(u->lo == v->lo || (isnan(u->lo) && isnan(v->lo)));
+					CHECK(u->hi == v->hi || (isnan(u->hi) && isnan(v->hi)));
+					CHECK_INT(u->has_model, v->has_model);
+					CHECK_INT(u->rec ? u->rec - a.in.res.records : -1, v->rec ? v->rec - b.in.res.records : -1);
+				}
+		}
 	}
 	unload(&a);
 	unload(&b);
+	return described;
+}
+
+static void test_same_input_same_model(void)
+{
+	int s = same_model("templates/slides.yaml"), r = same_model("templates/review.yaml");
+	if (s < 0 || r < 0)
+		SKIP("fixture or template missing");
+	CHECK(s >= 2 && r >= 6);
 }
 
 static void test_template_error(void)
@@ -450,6 +496,114 @@ static void test_metric_quantity_units(void)
 	CHECK_INT(metric_qunit("sm__cycles_elapsed.avg.per_second"), U_COUNT); /* Hz: the template writes the unit */
 }
 
+/* Every origin an emitter writes into a range or a capture record (the C
+ * header, the Python helper, the injection library's scan and regex, a
+ * program's own range) has its description row: read from the emitters'
+ * sources, so a new origin without a row fails here. */
+static size_t scan_origins(const char *path, char out[][48], size_t n, size_t max)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return n;
+	static char buf[1 << 20];
+	size_t len = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	/* origin=NAME (a range's text), origin="NAME" (a default), a quoted NAME
+	 * after "call," in the helper's range_name and _mark_backward, inside
+	 * begin_call(...), after "->origin : " (a range's own) and in the aux
+	 * origin's #define */
+	static const char *const marks[] = { "origin=", "call, ", "call,\n", "->origin : ", "_ORIGIN ", "begin_call(" };
+	for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
+		for (const char *p = strstr(buf, marks[m]); p; p = strstr(p + 1, marks[m])) {
+			const char *q = p + strlen(marks[m]);
+			if (!strncmp(marks[m], "call,", 5)) { /* the origin argument of the helper's range calls */
+				const char *ls = p;
+				while (ls > buf && ls[-1] != '\n')
+					ls--;
+				char line[400];
+				snprintf(line, sizeof line, "%.*s", (int)(p - ls), ls);
+				if (!strstr(line, "range_name(") && !strstr(line, "_mark_backward("))
+					continue;
+			}
+			if (!strcmp(marks[m], "begin_call(")) { /* a quoted argument before the call's end */
+				const char *end = strchr(q, ')'), *lit = strchr(q, '"');
+				if (!end || !lit || lit > end)
+					continue;
+				q = lit;
+			}
+			while (*q == ' ' || *q == '\t' || *q == '\n')
+				q++;
+			int quoted = *q == '"';
+			q += quoted;
+			size_t k = 0;
+			char name[48];
+			while (k + 1 < sizeof name && ((q[k] >= 'a' && q[k] <= 'z') || q[k] == '-'))
+				name[k] = q[k], k++;
+			name[k] = '\0';
+			if (k < 3 || (quoted && q[k] != '"') || (!strcmp(marks[m], "call, ") && !quoted) ||
+			    (!strcmp(marks[m], "call,\n") && !quoted))
+				continue;
+			size_t j;
+			for (j = 0; j < n && strcmp(out[j], name); j++)
+				;
+			if (j == n && n < max)
+				snprintf(out[n++], 48, "%s", name);
+		}
+	return n;
+}
+
+static void test_capture_origins_described(void)
+{
+	static const char *const emitters[] = {
+		"src/capture/inject/attnprof_nvtx.h", "src/capture/python/attnprof_hook/__init__.py",
+		"src/capture/inject/inject.c", "src/capture/group.h",
+	};
+	char names[32][48];
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof emitters / sizeof emitters[0]; i++)
+		n = scan_origins(emitters[i], names, n, 32);
+	if (!n)
+		SKIP("emitter sources not found");
+	int c_helper = 0, jax = 0, scan = 0, nvtx = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!capture_origin_how(names[i]))
+			printf("    origin '%s' has no description row (src/doc/inputs.c capture_origins)\n", names[i]);
+		CHECK(capture_origin_how(names[i]) != NULL);
+		c_helper |= !strcmp(names[i], "c-helper");
+		jax |= !strcmp(names[i], "jax-helper");
+		scan |= !strcmp(names[i], "family-scan-aux");
+		nvtx |= !strcmp(names[i], "nvtx");
+	}
+	/* the scan finds what each emitter writes */
+	CHECK(c_helper && jax && scan && nvtx);
+	CHECK(n >= 9);
+	CHECK(capture_origin_how("no-such-origin") == NULL);
+}
+
+/* A descriptor's evidence that names no quantity is an error, not a dropped line. */
+static void test_evidence_unknown_quantity(void)
+{
+	char why[200];
+	for (size_t i = 0; i < variant_count; i++) {
+		CHECK_INT(ablation_evidence_check(variant_table[i], why, sizeof why), 0);
+	}
+	struct variant_desc bad = *variant_table[0];
+	memset(bad.evidence, 0, sizeof bad.evidence);
+	bad.evidence[0].quantity = "smem_wavefronts";
+	bad.evidence[0].label = "shared";
+	bad.evidence[1].quantity = "no_such_quantity";
+	bad.evidence[1].label = "nothing";
+	CHECK_INT(ablation_evidence_check(&bad, why, sizeof why), -1);
+	CHECK_CONTAINS(why, "'no_such_quantity'");
+	CHECK_CONTAINS(why, bad.name);
+	struct rung g = { .v = &bad };
+	char l1[100] = "x", l2[100] = "y";
+	CHECK_INT(ablation_evidence(NULL, &g, l1, sizeof l1, l2, sizeof l2), -1);
+	CHECK(!l1[0] && !l2[0]);
+}
+
 TESTS(test_inline_styles, test_refs, test_refs_sheets, test_capture_roles, test_review_blocks, test_quoted_ranges_match_tables,
       test_when_and_availability, test_same_input_same_model, test_template_error, test_caption_at_figure_conditions,
-      test_table_kinds, test_metric_quantity_units, test_records_resolved)
+      test_table_kinds, test_metric_quantity_units, test_records_resolved, test_capture_origins_described,
+      test_evidence_unknown_quantity)

@@ -1,0 +1,868 @@
+/* figdesc.c: the figure builders (see figdesc.h) — records selected and
+ * every value computed here, once, for the renderer, the trace and the
+ * other writers alike. */
+#include "doc/figdesc.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/capreview.h"
+#include "metric_sets.h"
+
+int on_scale(double v)
+{
+	return isfinite(v) && fabs(v) <= PLOT_MAX;
+}
+
+int value_spread(const struct record *r, double v, int per_time, double *lo, double *hi)
+{
+	if (isnan(record_spread_ms(r)) || !(r->time_ms > 0) || !isfinite(v))
+		return 1;
+	if (per_time) {
+		*lo = v * r->time_ms / r->time_ms_max;
+		*hi = v * r->time_ms / r->time_ms_min;
+	} else {
+		*lo = v * r->time_ms_min / r->time_ms;
+		*hi = v * r->time_ms_max / r->time_ms;
+	}
+	return 0;
+}
+
+void figdesc_init(struct figdesc *d, const char *kind)
+{
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+}
+
+void figdesc_release(struct figdesc *d)
+{
+	free(d->pt);
+	free(d->used);
+	free(d->mark);
+	const char *k = d->kind;
+	figdesc_init(d, k);
+}
+
+/* the points' array for np panels of ns series and nc categories */
+static int figdesc_alloc(struct figdesc *d, size_t np, size_t ns, size_t nc)
+{
+	d->npanels = np;
+	d->nseries = ns;
+	free(d->pt);
+	d->pt = calloc(np * ns * (nc ? nc : 1) + 1, sizeof(*d->pt));
+	d->ncat_max = nc;
+	return d->pt ? 0 : -1;
+}
+
+struct figpoint *figdesc_at(const struct figdesc *d, size_t p, size_t s, size_t i)
+{
+	if (!d->pt || p >= d->npanels || s >= d->nseries || i >= d->ncat_max)
+		return NULL;
+	return &d->pt[(p * d->nseries + s) * d->ncat_max + i];
+}
+
+static int use(struct figdesc *d, const struct record *r)
+{
+	if (!r)
+		return 0;
+	if (d->nused == d->capused) {
+		size_t cap = d->capused ? d->capused * 2 : 64;
+		const struct record **u = realloc(d->used, cap * sizeof(*u));
+		if (!u)
+			return -1;
+		d->used = u;
+		d->capused = cap;
+	}
+	d->used[d->nused++] = r;
+	return 0;
+}
+
+static void notice(struct figdesc *d, const char *what, const char *why)
+{
+	snprintf(d->notice, sizeof d->notice, "%s", what ? what : "");
+	snprintf(d->notice_why, sizeof d->notice_why, "%s", why ? why : "");
+}
+
+/* ---- figure quantities ------------------------------------------------ */
+
+static int q_hbm(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	double b = r->error ? -1 : record_hbm_bytes(r);
+	*v = b;
+	return b > 0 ? 0 : 1;
+}
+static int q_hbm_model(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	const double *m = kvlist_get(&r->model, "hbm_bytes_min");
+	*v = m ? *m : NAN;
+	return m && usable(*m) ? 0 : 1;
+}
+static int q_peak(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	*v = (double)r->peak_bytes;
+	return r->peak_bytes && !r->error ? 0 : 1;
+}
+static int q_time_us(const struct rdata *rd, const struct record *r, double *v)
+{
+	(void)rd;
+	*v = r->time_ms * 1000;
+	return usable(r->time_ms) && !r->error ? 0 : 1;
+}
+static int q_gbs(const struct rdata *rd, const struct record *r, double *v)
+{
+	double b = record_hbm_bytes(r);
+	if (!(b > 0))
+		q_hbm_model(rd, r, &b);
+	if (!usable(b) || !usable(r->time_ms) || r->error)
+		return 1;
+	*v = b / (r->time_ms * 1e-3) / 1e9;
+	return 0;
+}
+
+/* The figures' own readings of a record, beside rdata_quantity's:
+ * run_hbm_bytes the measured HBM bytes of a run that did not fail,
+ * model_hbm_bytes the model's minimum (hbm_bytes_min), run_peak_bytes the
+ * peak memory of a run that did not fail, run_time_us its median time in
+ * µs, run_gbs its bandwidth from the measured bytes, else the model's. */
+static const struct {
+	const char *name;
+	int (*get)(const struct rdata *, const struct record *, double *);
+} figq[] = {
+	{ "run_hbm_bytes", q_hbm }, { "model_hbm_bytes", q_hbm_model }, { "run_peak_bytes", q_peak },
+	{ "run_time_us", q_time_us }, { "run_gbs", q_gbs },
+};
+
+int figdesc_value(const struct rdata *rd, const struct record *r, const char *q, const char *arg, double *v)
+{
+	for (size_t i = 0; i < sizeof figq / sizeof figq[0]; i++)
+		if (!strcmp(figq[i].name, q))
+			return figq[i].get(rd, r, v) ? 1 : 0;
+	enum qunit u;
+	char why[200];
+	return rdata_quantity(rd, r, q, arg && *arg ? arg : NULL, v, &u, why, sizeof why) ? 1 : 0;
+}
+
+/* ---- series over N ----------------------------------------------------- */
+
+/* Panels of (d, causal) among prefill records of the series, or the one the options fix. */
+static size_t panel_combos(const struct rdata *rd, const struct figopts *o, enum series_filter f, int dv[], int cv[],
+			   size_t max)
+{
+	struct rsel s;
+	fig_prefill_sel(rd, o, &s);
+	int ds[FD_CATS], cs[2];
+	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, FD_CATS), n = 0;
+	for (size_t i = 0; i < nd; i++) {
+		if (o->sel.d >= 0 && ds[i] != o->sel.d)
+			continue;
+		s.d = ds[i];
+		size_t nc = rdata_values(rd, NULL, &s, RF_CAUSAL, cs, 2);
+		for (size_t j = 0; j < nc && n < max; j++) {
+			if (o->sel.causal >= 0 && cs[j] != o->sel.causal)
+				continue;
+			struct rsel t = s;
+			t.causal = cs[j];
+			char keys[16][SERIES_KEY];
+			if (!rdata_series(rd, &t, f, keys, 16))
+				continue;
+			dv[n] = ds[i];
+			cv[n] = cs[j];
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The points of panel p at its categories: a lookup per series and N. */
+static void fill_panel(const struct rdata *rd, struct figdesc *d, size_t p)
+{
+	struct figpanel *pn = &d->panel[p];
+	pn->lo = 1e300;
+	pn->hi = 0;
+	for (size_t k = 0; k < d->nseries; k++)
+		for (size_t i = 0; i < pn->ncat; i++) {
+			struct rsel s = pn->sel;
+			s.n = pn->cat[i];
+			struct figpoint *q = figdesc_at(d, p, k, i);
+			const struct record *r = rdata_find(rd, d->series[k].key, &s);
+			q->rec = r;
+			q->v = q->model = q->lo = q->hi = NAN;
+			if (!r)
+				continue;
+			q->wrong = r->checked && !r->correct;
+			double v;
+			if (!figdesc_value(rd, r, pn->quantity, NULL, &v)) {
+				q->state = FP_VALUE;
+				q->v = v;
+				if (on_scale(v)) {
+					pn->lo = fmin(pn->lo, v);
+					pn->hi = fmax(pn->hi, v);
+				}
+				double lo, hi;
+				if (pn->spread && !value_spread(r, v, pn->spread == 1, &lo, &hi)) {
+					q->whisker = 1;
+					q->lo = lo;
+					q->hi = hi;
+				}
+			} else
+				q->state = FP_MISSING;
+			if (pn->model_quantity[0] && !figdesc_value(rd, r, pn->model_quantity, NULL, &v)) {
+				q->has_model = 1;
+				q->model = v;
+				if (on_scale(v)) {
+					pn->lo = fmin(pn->lo, v);
+					pn->hi = fmax(pn->hi, v);
+				}
+			}
+		}
+	if (pn->ref > 0) {
+		pn->lo = fmin(pn->lo, pn->ref);
+		pn->hi = fmax(pn->hi, pn->ref);
+	}
+	if (pn->hi > 0)
+		pn->notice[0] = pn->notice_why[0] = '\0';
+}
+
+static void panel_set(struct figpanel *pn, const struct figseries_spec *sp, const struct rsel *s)
+{
+	pn->sel = *s;
+	snprintf(pn->quantity, sizeof pn->quantity, "%s", sp->quantity);
+	snprintf(pn->model_quantity, sizeof pn->model_quantity, "%s", sp->model ? sp->model : "");
+	snprintf(pn->xlabel, sizeof pn->xlabel, "%s", sp->xlabel ? sp->xlabel : "");
+	snprintf(pn->ylabel, sizeof pn->ylabel, "%s", sp->ylabel ? sp->ylabel : "");
+	pn->spread = sp->spread;
+	snprintf(pn->notice, sizeof pn->notice, "%s", sp->panel_notice ? sp->panel_notice : "");
+	snprintf(pn->notice_why, sizeof pn->notice_why, "%s", sp->panel_notice_why ? sp->panel_notice_why : "");
+}
+
+/* A panel's categories: every N of its records, at most max. */
+static void panel_cats(const struct rdata *rd, struct figpanel *pn, size_t max)
+{
+	struct rsel s = pn->sel;
+	s.n = -1;
+	int nv[FD_CATS];
+	size_t nn = rdata_values(rd, NULL, &s, RF_N, nv, FD_CATS);
+	if (nn > max)
+		nn = max;
+	pn->ncat = nn;
+	for (size_t i = 0; i < nn; i++)
+		pn->cat[i] = nv[i];
+}
+
+static size_t max_cats(const struct figdesc *d, size_t np)
+{
+	size_t m = 0;
+	for (size_t p = 0; p < np; p++)
+		if (d->panel[p].ncat > m)
+			m = d->panel[p].ncat;
+	return m;
+}
+
+int figdesc_series_over_n(const struct rdata *rd, const struct figopts *o, const struct figseries_spec *sp,
+			  struct figdesc *d)
+{
+	int dv[FD_PANELS], cv[FD_PANELS];
+	struct rsel base;
+	fig_prefill_sel(rd, o, &base);
+	size_t np = panel_combos(rd, o, sp->filter, dv, cv, FD_PANELS);
+	char keys[16][SERIES_KEY];
+	size_t ns = rdata_series(rd, &base, sp->filter, keys, 16);
+	/* the records drawn, in the results' order: every record of a series
+	 * at these conditions, or those with a value to draw */
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		double v;
+		if (!rsel_match(&base, r))
+			continue;
+		record_series(r, k, sizeof(k));
+		for (size_t s = 0; s < ns; s++)
+			if (!strcmp(keys[s], k) && (o->sel.d < 0 || r->shape.head_dim == o->sel.d) &&
+			    (sp->all_used || !figdesc_value(rd, r, sp->quantity, NULL, &v)) && use(d, r))
+				return -1;
+	}
+	/* the legend names only the series with a value to draw (SDPA has no
+	 * HBM counters: no entry for it in the HBM chart), unless every series is kept */
+	size_t kept = 0;
+	for (size_t k = 0; k < ns; k++) {
+		int drawn = sp->keep_all;
+		char rk[SERIES_KEY];
+		for (size_t i = 0; i < d->nused && !drawn; i++)
+			drawn = !strcmp(record_series(d->used[i], rk, sizeof(rk)), keys[k]);
+		if (drawn) {
+			memcpy(d->series[kept].key, keys[k], SERIES_KEY);
+			series_label(keys[k], d->series[kept].label, sizeof d->series[kept].label);
+			d->series[kept].drawn = 1;
+		}
+		kept += drawn;
+	}
+	ns = kept;
+	/* the model's legend entry only where a record has a model value to draw */
+	for (size_t i = 0; sp->model && i < d->nused && !d->any_model; i++) {
+		double mv;
+		d->any_model = !figdesc_value(rd, d->used[i], sp->model, NULL, &mv);
+	}
+	snprintf(d->model_label, sizeof d->model_label, "%s", sp->model_label ? sp->model_label : "");
+	if (!np || !ns) {
+		notice(d, sp->notice, sp->notice_why);
+		d->nseries = ns;
+		return 0;
+	}
+	for (size_t p = 0; p < np; p++) {
+		struct figpanel *pn = &d->panel[p];
+		struct rsel s = base;
+		s.d = dv[p];
+		s.causal = cv[p];
+		panel_set(pn, sp, &s);
+		snprintf(pn->title, sizeof pn->title, "d = %d, %s", dv[p], cv[p] ? "causal" : "non-causal");
+		panel_cats(rd, pn, sp->maxcat ? sp->maxcat : FD_CATS);
+	}
+	if (figdesc_alloc(d, np, ns, max_cats(d, np)))
+		return -1;
+	for (size_t p = 0; p < np; p++)
+		fill_panel(rd, d, p);
+	return 0;
+}
+
+int figdesc_tflops(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct figseries_spec sp = {
+		.filter = SERIES_MAIN, .quantity = "tflops", .spread = 1, .all_used = 1, .keep_all = 1,
+		.maxcat = FD_BAR_CATS, .xlabel = "sequence length N", .ylabel = "TFLOP/s",
+		.notice = "no prefill records", .notice_why = "the results hold no prefill timings to chart",
+	};
+	return figdesc_series_over_n(rd, o, &sp, d);
+}
+
+int figdesc_hbm(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct figseries_spec sp = {
+		.filter = SERIES_MAIN, .quantity = "run_hbm_bytes", .model = "model_hbm_bytes",
+		.ylabel = "HBM bytes (log)", .xlabel = "sequence length N (log)", .model_label = "model minimum (dotted)",
+		.notice = "no records", .notice_why = "nothing in the results to chart here",
+		.panel_notice = "no HBM byte counts",
+		.panel_notice_why = "recorded without hardware counters: re-run 'attnprof record' with metrics: default",
+	};
+	return figdesc_series_over_n(rd, o, &sp, d);
+}
+
+int figdesc_memory(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct figseries_spec sp = {
+		.filter = SERIES_MAIN, .quantity = "run_peak_bytes", .model = "footprint",
+		.ylabel = "peak memory (log)", .xlabel = "sequence length N (log)",
+		.model_label = "descriptor buffers (dotted)",
+		.notice = "no records", .notice_why = "nothing in the results to chart here",
+		.panel_notice = "no peak memory", .panel_notice_why = "the records carry no memory.peak_bytes",
+	};
+	return figdesc_series_over_n(rd, o, &sp, d);
+}
+
+int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel base;
+	fig_decode_sel(rd, o, &base);
+	char keys[16][SERIES_KEY];
+	size_t ns = rdata_series(rd, &base, SERIES_DECODE, keys, 16);
+	for (size_t i = 0; i < rd->res->nrecords; i++)
+		if (rsel_match(&base, &rd->res->records[i]) && use(d, &rd->res->records[i]))
+			return -1;
+	for (size_t k = 0; k < ns; k++) {
+		memcpy(d->series[k].key, keys[k], SERIES_KEY);
+		series_label(keys[k], d->series[k].label, sizeof d->series[k].label);
+		d->series[k].drawn = 1;
+	}
+	if (!ns) {
+		notice(d, "no decode records", "record a spec with phase: decode (experiments/decode.yaml)");
+		return 0;
+	}
+	const struct gpu_info *g = &rd->res->header.gpu;
+	const struct figseries_spec t = {
+		.filter = SERIES_DECODE, .quantity = "run_time_us", .spread = 2,
+		.xlabel = "KV-cache length (log)", .ylabel = "time (µs, log)", .panel_notice = "no decode timings",
+	};
+	const struct figseries_spec b = {
+		.filter = SERIES_DECODE, .quantity = "run_gbs", .spread = 1,
+		.xlabel = "KV-cache length (log)", .ylabel = "HBM GB/s", .panel_notice = "no decode timings",
+	};
+	for (size_t p = 0; p < 2; p++) {
+		struct figpanel *pn = &d->panel[p];
+		panel_set(pn, p ? &b : &t, &base);
+		snprintf(pn->title, sizeof pn->title, "%s", p ? "achieved bandwidth" : "time per decode step");
+		panel_cats(rd, pn, FD_CATS);
+	}
+	/* the bandwidth's reference: the copy rate measured in the run, else the data sheet's */
+	struct figpanel *bp = &d->panel[1];
+	bp->ref = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;
+	snprintf(bp->ref_label, sizeof bp->ref_label, "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak",
+		 bp->ref);
+	if (figdesc_alloc(d, 2, ns, max_cats(d, 2)))
+		return -1;
+	for (size_t p = 0; p < 2; p++)
+		fill_panel(rd, d, p);
+	return 0;
+}
+
+/* ---- category bars at the focus ---------------------------------------- */
+
+int figdesc_category_bars(const struct rdata *rd, const struct figopts *o, enum series_filter filter,
+			  const char *const *qs, const char *const *ql, size_t nq, struct figdesc *d)
+{
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	char k[16][SERIES_KEY];
+	size_t n = rdata_series(rd, &s, filter, k, 16), nr = 0;
+	struct figpanel *pn = &d->panel[0];
+	const struct record *recs[16];
+	for (size_t i = 0; i < n; i++) {
+		const struct record *r = rdata_find(rd, k[i], &s);
+		if (!r)
+			continue;
+		if (use(d, r))
+			return -1;
+		recs[nr] = r;
+		pn->cat[nr] = -1;
+		series_label(k[i], pn->catlabel[nr], sizeof pn->catlabel[nr]);
+		nr++;
+	}
+	pn->sel = s;
+	pn->ncat = nr;
+	if (nq > FD_SERIES)
+		nq = FD_SERIES;
+	for (size_t q = 0; q < nq; q++) {
+		snprintf(d->series[q].key, SERIES_KEY, "%s", qs[q]);
+		snprintf(d->series[q].label, sizeof d->series[q].label, "%s", ql[q]);
+	}
+	if (figdesc_alloc(d, 1, nq, nr))
+		return -1;
+	pn->lo = 1e300;
+	pn->hi = 0;
+	char why[200] = "";
+	int any = 0;
+	for (size_t i = 0; i < nr; i++)
+		for (size_t q = 0; q < nq; q++) {
+			struct figpoint *p = figdesc_at(d, 0, q, i);
+			enum qunit u;
+			double v = NAN;
+			p->rec = recs[i];
+			p->v = p->lo = p->hi = p->model = NAN;
+			if (!rdata_quantity(rd, recs[i], qs[q], NULL, &v, &u, why, sizeof(why)) && on_scale(v)) {
+				any = 1;
+				d->series[q].drawn = 1;
+				p->state = FP_VALUE;
+				p->v = v;
+				if (v > 0)
+					pn->lo = fmin(pn->lo, v);
+				pn->hi = fmax(pn->hi, v);
+			} else
+				p->state = FP_MISSING;
+		}
+	if (!nr || !any) {
+		char w2[400];
+		snprintf(w2, sizeof(w2), "%s%s%s", nr ? why : "no records at these conditions", nr ? ": " : "",
+			 nr ? "re-run 'attnprof record' with metrics: default on a GPU whose counters are readable" : "");
+		notice(d, "no hardware counters for this chart", w2);
+	}
+	return 0;
+}
+
+int figdesc_smem(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	static const char *const qs[] = { "smem_ld_wavefronts", "smem_st_wavefronts", "smem_ld_conflicts", "smem_st_conflicts" };
+	static const char *const ql[] = { "load wavefronts", "store wavefronts", "load bank conflicts", "store bank conflicts" };
+	int rc = figdesc_category_bars(rd, o, SERIES_LADDER, qs, ql, 4, d);
+	snprintf(d->panel[0].ylabel, sizeof d->panel[0].ylabel, "count (log)");
+	return rc;
+}
+
+int figdesc_occupancy(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	static const char *const qs[] = { "occupancy_theoretical", "occupancy" };
+	static const char *const ql[] = { "theoretical (occupancy API)", "achieved (sm__warps_active)" };
+	int rc = figdesc_category_bars(rd, o, SERIES_LADDER, qs, ql, 2, d);
+	snprintf(d->panel[0].ylabel, sizeof d->panel[0].ylabel, "warps active / maximum");
+	return rc;
+}
+
+/* ---- counter rows ------------------------------------------------------- */
+
+int figdesc_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t maxrows,
+			 const char *const *qs, const char *const *args, size_t nq, struct figdesc *d)
+{
+	char label[COUNTER_ROWS_MAX][COUNTER_LABEL];
+	enum pass pass[COUNTER_ROWS_MAX];
+	const struct record *recs[COUNTER_ROWS_MAX];
+	if (maxrows > FD_CATS)
+		maxrows = FD_CATS;
+	size_t n = fig_counter_rows(rd, o, metric, maxrows, label, pass, recs);
+	struct figpanel *pn = &d->panel[0];
+	fig_sel(rd, o, &pn->sel);
+	pn->ncat = n;
+	if (nq > FD_SERIES)
+		nq = FD_SERIES;
+	for (size_t q = 0; q < nq; q++) {
+		snprintf(d->series[q].key, SERIES_KEY, "%s", qs[q]);
+		snprintf(d->series[q].arg, sizeof d->series[q].arg, "%s", args && args[q] ? args[q] : "");
+		snprintf(d->series[q].label, sizeof d->series[q].label, "%s%s%s", qs[q], d->series[q].arg[0] ? "." : "",
+			 d->series[q].arg);
+	}
+	if (figdesc_alloc(d, 1, nq, n))
+		return -1;
+	pn->lo = 1e300;
+	pn->hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (use(d, recs[i]))
+			return -1;
+		pn->cat[i] = (int)pass[i];
+		snprintf(pn->catlabel[i], sizeof pn->catlabel[i], "%s", label[i]);
+		for (size_t q = 0; q < nq; q++) {
+			struct figpoint *p = figdesc_at(d, 0, q, i);
+			double v;
+			p->rec = recs[i];
+			p->lo = p->hi = p->model = NAN;
+			if (!figdesc_value(rd, recs[i], qs[q], d->series[q].arg, &v)) {
+				p->state = FP_VALUE;
+				p->v = v;
+				d->series[q].drawn = 1;
+			} else {
+				p->state = FP_MISSING;
+				p->v = NAN;
+			}
+		}
+	}
+	return 0;
+}
+
+/* memory-workload: per level the bytes and the hit rate, then what the cells read */
+const char *const figdesc_workload_q[FD_WORKLOAD_Q] = {
+	"l1_bytes", "l1_hit", "l2_bytes", "l2_hit", "hbm_bytes", "smem_wavefronts",
+	"dq_red_bytes", "hbm_read", "hbm_write", "hbm_model",
+};
+
+int figdesc_workload(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	int rc = figdesc_counter_rows(rd, o, M_L1_BYTES, FD_COUNTER_ROWS, figdesc_workload_q, NULL, FD_WORKLOAD_Q, d);
+	if (!rc && !d->panel[0].ncat)
+		notice(d, "no memory-workload counters at these conditions",
+		       "record with the workload set (experiments/workload.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");
+	return rc;
+}
+
+int figdesc_stalls(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const char *qs[FD_SERIES], *args[FD_SERIES];
+	size_t n = 0;
+	for (size_t k = 0; k < metric_stall_reason_count && n < FD_SERIES; k++, n++) {
+		qs[n] = "stall_pct";
+		args[n] = metric_stall_reasons[k].name;
+	}
+	int rc = figdesc_counter_rows(rd, o, M_WARPS_ACTIVE, FD_COUNTER_ROWS, qs, args, n, d);
+	for (size_t k = 0; !rc && k < d->nseries; k++) /* the legend names a reason as the set does */
+		snprintf(d->series[k].label, sizeof d->series[k].label, "%s", metric_stall_reasons[k].label);
+	if (!rc && !d->panel[0].ncat)
+		notice(d, "no warp-state counters at these conditions",
+		       "record with the stalls set (experiments/stalls.yaml, tools/gpu-run.sh workload) on a GPU whose counters are readable");
+	return rc;
+}
+
+/* ---- ladder rungs -------------------------------------------------------- */
+
+int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel s;
+	struct rung g[8];
+	ablation_sel(rd, o, &s);
+	size_t n = ablation_rungs(rd, o, &s, g, 8), nl = 0;
+	struct figpanel *pn = &d->panel[0];
+	pn->sel = s;
+	const struct rung *lad[8];
+	for (size_t i = 0; i < n; i++)
+		if (g[i].ladder) {
+			lad[nl++] = &g[i];
+			if (use(d, g[i].r))
+				return -1;
+		}
+	if (nl < 2) {
+		notice(d, "no ladder to draw", "the results hold no rungs of the ablation ladder at these conditions");
+		return 0;
+	}
+	snprintf(d->series[0].key, SERIES_KEY, "tflops");
+	snprintf(d->series[0].label, sizeof d->series[0].label, "TFLOP/s");
+	snprintf(d->series[1].key, SERIES_KEY, "step");
+	snprintf(d->series[1].label, sizeof d->series[1].label, "step (time of the rung before ÷ this one's)");
+	if (figdesc_alloc(d, 1, 2, nl))
+		return -1;
+	pn->ncat = nl;
+	pn->lo = 1e300;
+	pn->hi = 0;
+	for (size_t i = 0; i < nl; i++) {
+		const struct rung *r = lad[i];
+		/* the base by name, each step by the change its descriptor adds, the top "= name" */
+		pn->cat[i] = (int)i;
+		if (i == 0 || !r->change)
+			snprintf(pn->catlabel[i], sizeof pn->catlabel[i], "%s", r->v->name);
+		else
+			snprintf(pn->catlabel[i], sizeof pn->catlabel[i], "+ %s%s%s", r->change, r->top ? " = " : "",
+				 r->top ? r->v->name : "");
+		struct figpoint *t = figdesc_at(d, 0, 0, i), *st = figdesc_at(d, 0, 1, i);
+		t->rec = st->rec = r->r;
+		t->v = t->lo = t->hi = t->model = st->v = st->lo = st->hi = st->model = NAN;
+		t->state = st->state = FP_MISSING;
+		double tf, tmin, tmax;
+		if (!figdesc_value(rd, r->r, "tflops", NULL, &tf)) {
+			t->state = FP_VALUE;
+			t->v = tf;
+			/* run-to-run spread: the slowest and fastest run's TFLOP/s */
+			if (rdata_runs(rd, r->r, &tmin, &tmax) > 1 && usable(tmin) && usable(tmax)) {
+				t->whisker = 1;
+				t->lo = tf * r->r->time_ms / tmax;
+				t->hi = tf * r->r->time_ms / tmin;
+			}
+			if (on_scale(tf)) {
+				pn->hi = fmax(pn->hi, tf);
+				/* the fastest run's whisker is on the scale too */
+				if (rdata_runs(rd, r->r, &tmin, &tmax) > 1 && usable(tmin))
+					pn->hi = fmax(pn->hi, tf * r->r->time_ms / tmin);
+			}
+		}
+		if (r->prev && usable(r->r->time_ms) && usable(r->prev->time_ms)) {
+			st->state = FP_VALUE;
+			st->v = r->prev->time_ms / r->r->time_ms;
+			st->within_spread = rdata_step_within_spread(rd, r->r, r->prev, NULL);
+		}
+	}
+	if (!(pn->hi > 0))
+		notice(d, "no throughput to draw", "the rungs have no usable times");
+	return 0;
+}
+
+/* ---- roofline ------------------------------------------------------------ */
+
+#define FD_ROOF_SERIES 16
+
+static double launch_metric(const struct launch *l, const char *name)
+{
+	const double *v = kvlist_get(&l->metrics, name);
+	return v && isfinite(*v) ? *v : NAN;
+}
+
+/* Shared-memory bytes of a launch: wavefronts (loads, stores and wgmma's
+ * operand reads) × 128 bytes, the most a wavefront moves; NAN without them. */
+static double launch_smem_bytes(const struct launch *l)
+{
+	double wf = launch_metric(l, M_SMEM_WF);
+	if (!isfinite(wf)) {
+		double ld = launch_metric(l, M_SMEM_LD_WF), st = launch_metric(l, M_SMEM_ST_WF),
+		       gm = launch_metric(l, M_SMEM_GMMA_WF);
+		wf = isfinite(ld) && isfinite(st) ? ld + st + (isfinite(gm) ? gm : 0) : NAN;
+	}
+	return wf > 0 ? wf * 128 : NAN;
+}
+
+/* The points of record r (series j): its tensor-core kernels, else the call. */
+static int roof_add(const struct rdata *rd, struct figdesc *d, const struct record *r, size_t j)
+{
+	double flops = NAN, y;
+	enum qunit u;
+	char why[160];
+	const double *fm = kvlist_get(&r->model, "flops_matmul");
+	if (fm && *fm > 0)
+		flops = *fm;
+	else if (rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
+		return 0;
+	size_t nt = 0, longest = SIZE_MAX;
+	double tmax = 0;
+	for (size_t i = 0; i < r->nlaunches; i++) {
+		enum tensor_path p;
+		double t = launch_metric(&r->launches[i], M_DURATION);
+		if (!launch_tensor_path(r, &r->launches[i], &p) || !(t > 0))
+			continue;
+		nt++;
+		if (t > tmax)
+			tmax = t, longest = i;
+	}
+	for (size_t i = 0; nt && i < r->nlaunches && d->nmarks < FD_MARKS; i++) {
+		const struct launch *l = &r->launches[i];
+		enum tensor_path p;
+		double t = launch_metric(l, M_DURATION);
+		double dram = launch_metric(l, M_DRAM_READ) + launch_metric(l, M_DRAM_WRITE);
+		if (!launch_tensor_path(r, l, &p) || !(t > 0) || !(dram > 0))
+			continue;
+		struct figmark *q = &d->mark[d->nmarks++];
+		const double f = flops / (double)nt, l2 = launch_metric(l, M_L2_BYTES), sm = launch_smem_bytes(l);
+		*q = (struct figmark){ .y = f / (t * 1e-9) / 1e12, .series = j, .longest = i == longest, .path = p, .rec = r };
+		q->x[FD_DRAM] = f / dram;
+		q->x[FD_L2] = l2 > 0 ? f / l2 : NAN;
+		q->x[FD_SMEM] = sm > 0 ? f / sm : NAN;
+	}
+	if (nt || d->nmarks >= FD_MARKS)
+		return 0;
+	/* no per-kernel counters (a reference series timed alone): the call */
+	double x, m;
+	int model_x = 0;
+	if (rdata_quantity(rd, r, "tflops", NULL, &y, &u, why, sizeof(why)))
+		return 0;
+	if (rdata_quantity(rd, r, "intensity", NULL, &x, &u, why, sizeof(why))) {
+		if (figdesc_value(rd, r, "model_hbm_bytes", NULL, &m) || rdata_quantity(rd, r, "flops", NULL, &flops, &u, why, sizeof(why)))
+			return 0;
+		x = flops / m;
+		model_x = 1;
+	}
+	struct figmark *q = &d->mark[d->nmarks++];
+	*q = (struct figmark){ .y = y, .series = j, .longest = 1, .model_x = model_x, .path = PATH_NONE, .rec = r };
+	q->x[FD_DRAM] = x;
+	q->x[FD_L2] = q->x[FD_SMEM] = NAN;
+	return 0;
+}
+
+/* The points of the records at these conditions whose series is drawn
+ * (d->mark), and the records they came from (used: the footer's conditions). */
+static int roof_gather(const struct rdata *rd, const struct rsel *s, struct figdesc *d)
+{
+	const size_t ns = d->nseries;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		char k[SERIES_KEY];
+		if (!rsel_match(s, r))
+			continue;
+		record_series(r, k, sizeof(k));
+		size_t j;
+		for (j = 0; j < ns && strcmp(d->series[j].key, k); j++)
+			;
+		size_t before = d->nmarks;
+		if (j < ns)
+			roof_add(rd, d, r, j);
+		if (d->nmarks > before && use(d, r))
+			return -1;
+	}
+	return 0;
+}
+
+/* The roofline's series: the document's main series at these conditions,
+ * then a series for each captured implementation (SDPA's FLASH, cuDNN …)
+ * with a record here, cap_slot[j] = 1 + its look in the capture figures
+ * (0 for the main series).  Returns how many. */
+static size_t roof_series(const struct rdata *rd, const struct rsel *s, char keys[][SERIES_KEY], int *cap_slot)
+{
+	size_t ns = rdata_series(rd, s, SERIES_MAIN, keys, FD_ROOF_SERIES);
+	memset(cap_slot, 0, sizeof(int) * FD_ROOF_SERIES);
+	static struct capimpl im[CAP_MAX_IMPLS];
+	size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
+	for (size_t i = 0; i < ni && ns < FD_ROOF_SERIES; i++) {
+		int any = 0;
+		for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
+			const struct record *r = &rd->res->records[k];
+			char key[SERIES_KEY];
+			if (!record_captured(r) || !rsel_match(s, r))
+				continue;
+			record_series(r, key, sizeof(key));
+			any = !strcmp(key, im[i].key);
+		}
+		if (!any)
+			continue;
+		cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
+		memcpy(keys[ns++], im[i].key, SERIES_KEY);
+	}
+	return ns;
+}
+
+
+int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	s.n = o->sel.n; /* every N unless the options fix one */
+	char keys[FD_ROOF_SERIES][SERIES_KEY];
+	int cap_slot[FD_ROOF_SERIES];
+	size_t ns = roof_series(rd, &s, keys, cap_slot);
+	for (size_t j = 0; j < ns; j++) {
+		memcpy(d->series[j].key, keys[j], SERIES_KEY);
+		series_label(keys[j], d->series[j].label, sizeof d->series[j].label);
+		d->series[j].capture_look = cap_slot[j];
+	}
+	d->nseries = ns;
+	d->npanels = 1;
+	d->panel[0].sel = s;
+	snprintf(d->panel[0].quantity, sizeof d->panel[0].quantity, "tflops");
+	d->mark = malloc(FD_MARKS * sizeof(*d->mark));
+	if (!d->mark)
+		return -1;
+	if (roof_gather(rd, &s, d))
+		return -1;
+	for (size_t i = 0; i < d->nmarks; i++)
+		d->series[d->mark[i].series].drawn = 1;
+	return 0;
+}
+
+/* ---- every kind ---------------------------------------------------------- */
+
+int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	figdesc_init(d, k->name);
+	if (!k->build)
+		return 0;
+	if (k->build(rd, o, d)) {
+		figdesc_release(d);
+		return -1;
+	}
+	return 1;
+}
+
+/* a field without the trace's separators */
+static void put_field(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, f);
+}
+
+static const char *const state_name[] = { "none", "value", "missing" };
+
+static void trace_key_file(FILE *f, const struct rdata *rd, const struct record *rec)
+{
+	char k[256] = "-";
+	if (rec)
+		record_key(rec, k, sizeof k);
+	fprintf(f, "%s\t%s\t-\n", k, rec ? rdata_record_file(rd, rec) : "-");
+}
+
+void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
+{
+	if (!rd->trace || !rd->trace->f)
+		return;
+	FILE *f = rd->trace->f;
+	for (size_t p = 0; p < d->npanels; p++) {
+		const struct figpanel *pn = &d->panel[p];
+		for (size_t s = 0; s < d->nseries; s++)
+			for (size_t i = 0; i < pn->ncat; i++) {
+				const struct figpoint *q = figdesc_at(d, p, s, i);
+				if (!q || q->state == FP_NONE)
+					continue;
+				const struct figseries *se = &d->series[s];
+				const char *qn = pn->quantity[0] ? pn->quantity : se->key;
+				fprintf(f, "figure\t%s#%d\t%zu/", d->kind, number, p);
+				put_field(f, pn->quantity[0] ? se->key : se->label);
+				fputc('/', f);
+				if (pn->catlabel[i][0])
+					put_field(f, pn->catlabel[i]);
+				else
+					fprintf(f, "%d", pn->cat[i]);
+				fprintf(f, "\tquantity=%s arg=%s value=%.17g lo=%.17g hi=%.17g model=%.17g state=%s\t", qn,
+					se->arg[0] ? se->arg : "-", q->v, q->lo, q->hi, q->has_model ? q->model : NAN,
+					state_name[q->state]);
+				trace_key_file(f, rd, q->rec);
+			}
+	}
+	for (size_t i = 0; i < d->nmarks; i++) {
+		const struct figmark *m = &d->mark[i];
+		fprintf(f, "figure\t%s#%d\tmark/", d->kind, number);
+		put_field(f, m->series < d->nseries ? d->series[m->series].key : "-");
+		fprintf(f, "/%zu\tquantity=mark_tflops arg=- value=%.17g x_dram=%.17g x_l2=%.17g x_smem=%.17g longest=%d "
+			"model_x=%d state=value\t", i, m->y, m->x[FD_DRAM], m->x[FD_L2], m->x[FD_SMEM], m->longest, m->model_x);
+		trace_key_file(f, rd, m->rec);
+	}
+}

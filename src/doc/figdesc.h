@@ -1,0 +1,205 @@
+/* figdesc.h: a figure as data (issue 46 item 1).
+ *
+ * A builder (figdesc.c, one per family of figure kinds) selects a
+ * figure's records and computes every value, label and notice it draws
+ * into a description; src/render draws descriptions and never selects a
+ * record itself.  Every value carries the record it came from (its
+ * problem identity record_key(rec), its results file rdata_record_file),
+ * so the trace (report --trace-records: "figure" lines, figdesc_trace),
+ * the determinism test and the HTML and Markdown writers read a figure's
+ * numbers without Cairo.  No Cairo here; every build has it.
+ *
+ * A description is panels of categories (the x values: N, KV lengths, or
+ * one row per record), series (a variant, a reference, or a quantity of a
+ * category's record) and a point per (panel, series, category).  The
+ * families so far:
+ *
+ *   series over N  (tflops, hbm, memory, decode)  panels per (d, causal),
+ *                  categories N, series the variants, points the
+ *                  quantity with whiskers and the model's value
+ *   category bars  (smem, occupancy)              one panel, a category per
+ *                  variant at the focus, a series per counter
+ *   counter rows   (memory-workload, warp-states) one panel, a row per
+ *                  record carrying the counter set, a series per quantity
+ *   marks          (roofline)                     free points: a kernel's
+ *                  TFLOP/s against its intensity at DRAM, L2, shared memory
+ *   ladder rungs   (ladder)                       one panel, a category per
+ *                  rung of one run, series TFLOP/s and the step
+ */
+#ifndef ATTNPROF_DOC_FIGDESC_H
+#define ATTNPROF_DOC_FIGDESC_H
+
+#include <stddef.h>
+
+#include "doc/data.h"
+#include "doc/figkind.h"
+
+#define FD_PANELS 16
+#define FD_SERIES 48
+#define FD_CATS 32
+#define FD_LABEL 80
+#define FD_BAR_CATS 24 /* a bar chart's categories at most (render/chart.h PANEL_MAX_CATS) */
+/* The largest value a chart scales to.  A quantity past it (a results
+ * file's 1e308 TFLOP/s, an inf) makes no geometry: it is left out of the
+ * axis and drawn as "off scale" (chart loops are sized by the axis). */
+#define PLOT_MAX 1e12
+/* 1 for a value a chart can place: finite, within PLOT_MAX. */
+int on_scale(double v);
+
+enum figpt_state {
+	FP_NONE = 0,   /* no record at this category (nothing drawn) */
+	FP_VALUE,      /* a value, v */
+	FP_MISSING,    /* a record without the value (a failed run, no counter): marked, no value */
+};
+
+struct figpoint {
+	enum figpt_state state;
+	double v;               /* the value (NAN unless FP_VALUE) */
+	int whisker;            /* 1: lo, hi are the value at the slowest and the fastest launch */
+	double lo, hi;
+	int has_model;          /* 1: model is the model's value for the same record */
+	double model;
+	int wrong;              /* the record was checked against fp64 and failed */
+	int within_spread;      /* a step: within the run-to-run spread of its two records */
+	const struct record *rec; /* the record it came from (NULL: FP_NONE) */
+};
+
+/* A free point (a roofline's): a kernel's or a call's FLOP rate against
+ * its arithmetic intensity at each memory level. */
+enum { FD_DRAM, FD_L2, FD_SMEM, FD_LEVELS };
+#define FD_MARKS 2048
+struct figmark {
+	double x[FD_LEVELS];    /* FLOP per byte of DRAM, L2, shared memory (NAN: not measured) */
+	double y;               /* TFLOP/s */
+	size_t series;          /* its series (index into series) */
+	int longest;            /* the call's longest tensor-core kernel (or the call itself) */
+	int model_x;            /* intensity from the model's minimum bytes (no counters) */
+	enum tensor_path path;  /* the kernel's tensor-core path (PATH_NONE: the call) */
+	const struct record *rec;
+};
+
+struct figseries {
+	char key[SERIES_KEY];   /* series key ("flash2", "pytorch-sdpa:FLASH_ATTENTION") or quantity */
+	char label[FD_LABEL];   /* as the legend names it */
+	char arg[64];           /* the quantity's argument (a stall reason), "" none */
+	int drawn;              /* 1: a point of it has a value (the legend lists it) */
+	int capture_look;       /* a captured implementation: 1 + its look in the capture figures; 0 none */
+};
+
+struct figpanel {
+	char title[96], xlabel[64], ylabel[64];
+	char quantity[32];      /* what a point's v is ("tflops", "hbm_bytes", "time_us"); "": the series' key */
+	char model_quantity[32];/* what its model is, "" none */
+	int spread;             /* whiskers: 1 for a value per time, 2 for a time, 0 none */
+	char notice[64], notice_why[200]; /* what it shows when it has no value ("" none) */
+	double ref;             /* > 0: a reference line at this value (a bandwidth), labelled ref_label */
+	char ref_label[64];
+	struct rsel sel;        /* the conditions of its points (n: any) */
+	size_t ncat;
+	int cat[FD_CATS];       /* a category's number (N, KV length; a row's pass), -1 none */
+	char catlabel[FD_CATS][FD_LABEL]; /* a row's or a bar group's label ("" for numbers) */
+	double lo, hi;          /* the smallest and largest value, model value and ref on scale
+				 * (the smallest above 0 for category bars); lo 1e300, hi 0: none */
+};
+
+struct figdesc {
+	const char *kind;       /* the figure kind's name */
+	char model_label[FD_LABEL]; /* what the model's line is, "" none */
+	int any_model;          /* a drawn record has a model value (the legend lists model_label) */
+	size_t nseries, npanels;
+	struct figseries series[FD_SERIES];
+	struct figpanel panel[FD_PANELS];
+	struct figpoint *pt;    /* [panel][series][category]: figdesc_at */
+	size_t ncat_max;        /* categories per panel in pt */
+	struct figmark *mark;   /* free points (roofline), nmarks of them */
+	size_t nmarks;
+	const struct record **used; /* the records drawn: the caption's conditions */
+	size_t nused, capused;
+	char notice[96], notice_why[400]; /* "": none; else what the figure shows instead */
+};
+
+void figdesc_init(struct figdesc *d, const char *kind);
+void figdesc_release(struct figdesc *d);
+/* The point of series s at category i of panel p (NULL: out of range). */
+struct figpoint *figdesc_at(const struct figdesc *d, size_t p, size_t s, size_t i);
+
+/* The builders: 0, or -1 out of memory.  Figure kinds name theirs in
+ * figure_kinds[] (figkind.build). */
+int figdesc_tflops(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_hbm(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_memory(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* decode: panel 0 the time per step (µs), panel 1 the bandwidth (GB/s) */
+int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_smem(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_occupancy(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* memory-workload: a series per figdesc_workload_q (bytes and hit rate of
+ * L1/TEX, of L2, DRAM bytes, then shared wavefronts, dQ's L2 reduction,
+ * DRAM read, DRAM write, the model's minimum) */
+#define FD_WORKLOAD_Q 10
+extern const char *const figdesc_workload_q[FD_WORKLOAD_Q];
+int figdesc_workload(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* warp-states: a series per metric_stall_reasons entry (stall_pct.<reason>) */
+int figdesc_stalls(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* ladder: the rungs of the ablation ladder at ablation_sel (a category
+ * each, cat = its place, catlabel "flash1", "+ change", "+ change = top"),
+ * series 0 their TFLOP/s (whiskers: the slowest and fastest run's),
+ * series 1 the step (the time of the rung before ÷ this one's, with
+ * within_spread); panel hi the largest TFLOP/s with its whisker. */
+int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* roofline: a mark per tensor-core kernel of each call at fig_sel (any N
+ * unless the options fix one), the call itself where it has no kernel
+ * counters; series the main series, then captured implementations. */
+int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* The shared builders the kinds above are made of. */
+struct figseries_spec {
+	enum series_filter filter; /* SERIES_DECODE: one panel of fig_decode_sel's records */
+	const char *quantity;      /* a point's value (figdesc.c's figure quantities) */
+	const char *model;         /* its model's, or NULL */
+	int spread;                /* whiskers: 1 for a value per time, 2 for a time, 0 none */
+	int all_used;              /* 1: every record of the series is "used" (not only those with a value) */
+	int keep_all;              /* 1: keep a series without a value in the legend */
+	size_t maxcat;             /* categories per panel at most (0: FD_CATS) */
+	const char *xlabel, *ylabel, *model_label;
+	const char *notice, *notice_why; /* no panel or no series */
+	const char *panel_notice, *panel_notice_why; /* a panel without a value */
+};
+/* Series over N: a panel per (d, causal) of the options' prefill records
+ * (decode: the panel of fig_decode_sel), a category per N. */
+int figdesc_series_over_n(const struct rdata *rd, const struct figopts *o, const struct figseries_spec *sp,
+			  struct figdesc *d);
+/* Category bars: the records of filter's series at fig_sel, one category
+ * each, a series per quantity qs[i] (labels ql[i]). */
+int figdesc_category_bars(const struct rdata *rd, const struct figopts *o, enum series_filter filter,
+			  const char *const *qs, const char *const *ql, size_t nq, struct figdesc *d);
+/* Counter rows: fig_counter_rows' records carrying metric (a row each,
+ * cat = its pass), a series per quantity qs[i] with argument args[i]
+ * (NULL or "" none). */
+#define FD_COUNTER_ROWS 16
+int figdesc_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t maxrows,
+			 const char *const *qs, const char *const *args, size_t nq, struct figdesc *d);
+
+/* A figure quantity of a record: run_hbm_bytes, model_hbm_bytes,
+ * run_peak_bytes, run_time_us, run_gbs (figdesc.c says what each reads),
+ * else rdata_quantity's (tflops, footprint, l2_bytes, stall_pct …).  0 with *v set, 1 when the record lacks it. */
+int figdesc_value(const struct rdata *rd, const struct record *r, const char *q, const char *arg, double *v);
+/* The spread of a value v measured as the median of r's timed launches:
+ * *lo, *hi the value at the slowest and the fastest launch when v varies
+ * as 1 / time (TFLOP/s, GB/s; per_time 1) or as the time (per_time 0).
+ * 0, or 1 when the record has no spread (nothing to draw). */
+int value_spread(const struct record *r, double v, int per_time, double *lo, double *hi);
+
+/* Build the description of a figure of kind k at o: 1 with *d filled when
+ * the kind has a builder, 0 when it has none (*d empty), -1 out of memory. */
+int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* Write every value of d to rd's trace (when it has a file), a line each
+ * of seven tab-separated fields in the style of the claim lines:
+ *   figure  FIG  PANEL/SERIES/CATEGORY  quantity=Q value=V lo=L hi=H model=M state=S
+ *   KEY  FILE  -
+ * FIG is "NAME#n" (n: the figure's number in its document, 0 alone). */
+void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number);
+
+#endif

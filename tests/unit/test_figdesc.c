@@ -1,0 +1,305 @@
+/* test_figdesc.c: the figure builders without Cairo (doc/figdesc.h) — the
+ * series over N, the counter rows and the ladder rungs: each point is the
+ * record of its panel's conditions, its category and its series, and its
+ * value is that record's; the records a figure names are those it draws.
+ * Runs in the RENDER=0 build too (make test builds and runs it there). */
+#include "check.h"
+
+#include "doc/figdesc.h"
+#include "doc/figure.h"
+#include "metric_sets.h"
+
+struct in {
+	struct rinputs in;
+	struct rdata rd;
+};
+
+static int load(struct in *x, const char *path)
+{
+	memset(x, 0, sizeof(*x));
+	const char *files[1] = { path };
+	if (rinputs_load(&x->in, files, 1, NULL, 0, NULL))
+		return -1;
+	rdata_init_inputs(&x->rd, &x->in);
+	return 0;
+}
+
+static int used_has(const struct figdesc *d, const struct record *r)
+{
+	for (size_t i = 0; i < d->nused; i++)
+		if (d->used[i] == r)
+			return 1;
+	return 0;
+}
+
+/* TFLOP/s over N: a panel per (d, causal); every point the record of its
+ * series at the panel's d, mask and the category's N, with its TFLOP/s
+ * and the launches' spread around it */
+static void test_series_over_n(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "tflops");
+	CHECK_INT(figdesc_tflops(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK(d.npanels >= 1 && d.nseries >= 2);
+	size_t values = 0, whiskers = 0;
+	for (size_t p = 0; p < d.npanels; p++) {
+		const struct figpanel *pn = &d.panel[p];
+		CHECK(pn->ncat >= 2);
+		CHECK_STR(pn->quantity, "tflops");
+		for (size_t i = 1; i < pn->ncat; i++)
+			CHECK(pn->cat[i] > pn->cat[i - 1]); /* N ascending */
+		for (size_t s = 0; s < d.nseries; s++)
+			for (size_t i = 0; i < pn->ncat; i++) {
+				const struct figpoint *q = figdesc_at(&d, p, s, i);
+				CHECK(q != NULL);
+				if (!q || q->state == FP_NONE)
+					continue;
+				char k[SERIES_KEY];
+				CHECK_STR(record_series(q->rec, k, sizeof k), d.series[s].key);
+				CHECK_INT(q->rec->shape.seqlen_kv, pn->cat[i]);
+				CHECK_INT(q->rec->shape.head_dim, pn->sel.d);
+				CHECK_INT(!!q->rec->shape.causal, pn->sel.causal);
+				CHECK(used_has(&d, q->rec));
+				if (q->state != FP_VALUE)
+					continue;
+				double v;
+				enum qunit u;
+				char why[160];
+				CHECK_INT(rdata_quantity(&x.rd, q->rec, "tflops", NULL, &v, &u, why, sizeof why), 0);
+				CHECK_NEAR(q->v, v, 1e-12);
+				CHECK(q->v <= pn->hi);
+				values++;
+				if (q->whisker) {
+					CHECK(q->lo <= q->v && q->v <= q->hi);
+					whiskers++;
+				}
+			}
+	}
+	CHECK(values >= 4);
+	CHECK(whiskers >= 1);
+	CHECK(figdesc_at(&d, d.npanels, 0, 0) == NULL);
+	figdesc_release(&d);
+
+	/* HBM bytes: the records named are those with bytes to draw; the model
+	 * line is each record's minimum (hbm_bytes_min) */
+	figdesc_init(&d, "hbm");
+	CHECK_INT(figdesc_hbm(&x.rd, &o, &d), 0);
+	CHECK(d.npanels >= 1);
+	for (size_t i = 0; i < d.nused; i++)
+		CHECK(record_hbm_bytes(d.used[i]) > 0);
+	size_t models = 0;
+	for (size_t p = 0; p < d.npanels; p++)
+		for (size_t s = 0; s < d.nseries; s++)
+			for (size_t i = 0; i < d.panel[p].ncat; i++) {
+				const struct figpoint *q = figdesc_at(&d, p, s, i);
+				if (q->state == FP_VALUE)
+					CHECK_NEAR(q->v, record_hbm_bytes(q->rec), 1e-12);
+				if (q->has_model) {
+					const double *m = kvlist_get(&q->rec->model, "hbm_bytes_min");
+					CHECK(m && fabs(*m - q->model) <= 1e-9 * *m);
+					models++;
+				}
+			}
+	CHECK(models >= 1);
+	CHECK(d.any_model);
+	figdesc_release(&d);
+
+	/* the options fix a head dim: every panel is of it */
+	o.sel.d = 64;
+	figdesc_init(&d, "tflops");
+	CHECK_INT(figdesc_tflops(&x.rd, &o, &d), 0);
+	for (size_t p = 0; p < d.npanels; p++)
+		CHECK_INT(d.panel[p].sel.d, 64);
+	for (size_t i = 0; i < d.nused; i++)
+		CHECK_INT(d.used[i]->shape.head_dim, 64);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* no prefill records: the description carries the notice, no panel */
+static void test_series_notice(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	o.sel.d = 96; /* no record has it */
+	struct figdesc d;
+	figdesc_init(&d, "tflops");
+	CHECK_INT(figdesc_tflops(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no prefill records");
+	CHECK_INT(d.npanels, 0);
+	CHECK_INT(d.nused, 0);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* counter rows: a row per record carrying the stalls set, each value its
+ * record's stall_pct of that reason, the legend the set's labels */
+static void test_counter_rows(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-counters.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "warp-states");
+	CHECK_INT(figdesc_stalls(&x.rd, &o, &d), 0);
+	const struct figpanel *pn = &d.panel[0];
+	CHECK(pn->ncat >= 3);
+	CHECK_INT(d.nused, pn->ncat);
+	CHECK_INT(d.nseries, metric_stall_reason_count < FD_SERIES ? metric_stall_reason_count : FD_SERIES);
+	CHECK_STR(d.series[0].label, metric_stall_reasons[0].label);
+	size_t values = 0;
+	for (size_t i = 0; i < pn->ncat; i++) {
+		CHECK(pn->catlabel[i][0]);
+		CHECK(!isnan(record_metric_or_nan(d.used[i], M_WARPS_ACTIVE)));
+		for (size_t k = 0; k < d.nseries; k++) {
+			const struct figpoint *q = figdesc_at(&d, 0, k, i);
+			CHECK(q->rec == d.used[i]);
+			double v;
+			enum qunit u;
+			char why[160];
+			int rc = rdata_quantity(&x.rd, q->rec, "stall_pct", metric_stall_reasons[k].name, &v, &u, why, sizeof why);
+			CHECK_INT(q->state, rc ? FP_MISSING : FP_VALUE);
+			if (!rc) {
+				CHECK_NEAR(q->v, v, 1e-12);
+				values++;
+			}
+		}
+	}
+	CHECK(values >= 6);
+	/* a backward row says so */
+	int bwd = 0;
+	for (size_t i = 0; i < pn->ncat; i++)
+		bwd |= pn->cat[i] == PASS_BWD && strstr(pn->catlabel[i], " bwd") != NULL;
+	CHECK(bwd);
+	figdesc_release(&d);
+
+	/* the workload set: DRAM bytes are the record's hbm_bytes */
+	figdesc_init(&d, "memory-workload");
+	CHECK_INT(figdesc_workload(&x.rd, &o, &d), 0);
+	CHECK(d.panel[0].ncat >= 1);
+	CHECK_STR(d.series[4].key, "hbm_bytes");
+	for (size_t i = 0; i < d.panel[0].ncat; i++) {
+		const struct figpoint *q = figdesc_at(&d, 0, 4, i);
+		double v;
+		enum qunit u;
+		char why[160];
+		if (!rdata_quantity(&x.rd, q->rec, "hbm_bytes", NULL, &v, &u, why, sizeof why))
+			CHECK_NEAR(q->v, v, 1e-12);
+		else
+			CHECK(isnan(q->v));
+	}
+	figdesc_release(&d);
+	/* results without counters: no row, the notice names the set */
+	struct in y;
+	if (!load(&y, "tests/fixtures/results-small.yaml")) {
+		figdesc_init(&d, "warp-states");
+		CHECK_INT(figdesc_stalls(&y.rd, &o, &d), 0);
+		CHECK_INT(d.panel[0].ncat, 0);
+		CHECK_STR(d.notice, "no warp-state counters at these conditions");
+		figdesc_release(&d);
+		rinputs_release(&y.in);
+	}
+	rinputs_release(&x.in);
+}
+
+/* ladder rungs: the ladder's rungs in order, base first, each step the
+ * time of the rung before over this one's */
+static void test_ladder(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "ladder");
+	CHECK_INT(figdesc_ladder(&x.rd, &o, &d), 0);
+	const struct figpanel *pn = &d.panel[0];
+	CHECK(pn->ncat >= 2);
+	CHECK_INT(d.nseries, 2);
+	CHECK_STR(pn->catlabel[0], ablation_base(&o));
+	CHECK(figdesc_at(&d, 0, 1, 0)->state != FP_VALUE); /* the base has no step */
+	for (size_t i = 1; i < pn->ncat; i++) {
+		const struct figpoint *t = figdesc_at(&d, 0, 0, i), *s = figdesc_at(&d, 0, 1, i),
+				      *prev = figdesc_at(&d, 0, 0, i - 1);
+		CHECK(!strncmp(pn->catlabel[i], "+ ", 2));
+		CHECK(t->rec && prev->rec && t->rec != prev->rec);
+		CHECK(t->rec->desc != NULL);
+		if (s->state == FP_VALUE)
+			CHECK_NEAR(s->v, prev->rec->time_ms / t->rec->time_ms, 1e-12);
+		CHECK(t->state != FP_VALUE || t->v <= pn->hi);
+	}
+	/* the top rung names the ladder's top */
+	CHECK(strstr(pn->catlabel[pn->ncat - 1], ablation_top(&o)->name) != NULL);
+	CHECK_INT(d.nused, pn->ncat);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* roofline marks: each a kernel (or a call) of a record the figure names,
+ * in a series it lists, its FLOP rate positive, the longest kernel of a
+ * call filled (one per record) */
+static void test_roofline_marks(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "roofline");
+	CHECK_INT(figdesc_roofline(&x.rd, &o, &d), 0);
+	CHECK(d.nmarks >= 2);
+	for (size_t i = 0; i < d.nmarks; i++) {
+		const struct figmark *m = &d.mark[i];
+		CHECK(m->series < d.nseries);
+		CHECK(used_has(&d, m->rec));
+		CHECK(m->y > 0);
+		CHECK(m->x[FD_DRAM] > 0);
+		char k[SERIES_KEY];
+		CHECK_STR(record_series(m->rec, k, sizeof k), d.series[m->series].key);
+	}
+	for (size_t u = 0; u < d.nused; u++) {
+		int longest = 0;
+		for (size_t i = 0; i < d.nmarks; i++)
+			longest += d.mark[i].rec == d.used[u] && d.mark[i].longest;
+		CHECK_INT(longest, 1);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* every kind with a builder builds through figure_kinds[] */
+static void test_build_by_kind(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	int built = 0;
+	for (size_t k = 0; k < figure_kind_count; k++) {
+		struct figdesc d;
+		int rc = figdesc_build(&figure_kinds[k], &x.rd, &o, &d);
+		CHECK(rc >= 0);
+		CHECK_INT(rc, figure_kinds[k].build != NULL);
+		CHECK_STR(d.kind, figure_kinds[k].name);
+		built += rc == 1;
+		figdesc_release(&d);
+	}
+	CHECK(built >= 10);
+	rinputs_release(&x.in);
+}
+
+TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_roofline_marks, test_build_by_kind)
