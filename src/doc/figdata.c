@@ -79,11 +79,120 @@ static void row_label(const struct record *r, char *buf, size_t len)
 	snprintf(buf, len, "%s%s", label, rest ? rest : "");
 }
 
-void figure_data(const struct rdata *rd, const char *kind, const struct record *const *recs, size_t n,
+/* A description's value of quantity q as the documents write it: a
+ * quantity's own unit, the figure quantities' (figdesc.c) by name. */
+static void fmt_value(const char *q, double v, char *buf, size_t len)
+{
+	static const struct { const char *q; enum qunit u; } own[] = {
+		{ "run_hbm_bytes", U_BYTES }, { "model_hbm_bytes", U_BYTES }, { "run_peak_bytes", U_BYTES },
+		{ "run_gbs", U_GBS },
+	};
+	if (!strcmp(q, "run_time_us")) {
+		snprintf(buf, len, "%.3g µs", v);
+		return;
+	}
+	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+		if (!strcmp(own[i].q, q)) {
+			fmt_quantity(v, own[i].u, NULL, buf, len);
+			return;
+		}
+	const char *dot = strchr(q, '.'); /* stall_pct.<reason> */
+	char base[64];
+	snprintf(base, sizeof base, "%.*s", dot ? (int)(dot - q) : (int)strlen(q), q);
+	const struct qinfo *qi = quantity_find(base);
+	if (!qi || fmt_quantity(v, qi->unit, NULL, buf, len))
+		snprintf(buf, len, "%.4g", v);
+}
+
+/* T from description d: a row per point with a value, in its order (panel,
+ * series, category), then a row per free mark (the roofline's). */
+static void data_of_desc(const struct rdata *rd, const struct figdesc *d, struct dtable *T)
+{
+	int model = d->any_model, total = 0;
+	snprintf(T->head[0], sizeof T->head[0], "record");
+	snprintf(T->head[1], sizeof T->head[0], "series");
+	snprintf(T->head[2], sizeof T->head[0], "value");
+	T->right[2] = 1;
+	if (model) {
+		snprintf(T->head[3], sizeof T->head[0], "%s", d->model_label[0] ? "model" : "model");
+		T->right[3] = 1;
+	}
+	int file = 3 + model;
+	snprintf(T->head[file], sizeof T->head[0], "results file");
+	T->ncols = file + 1;
+	int r = 0;
+	for (size_t p = 0; p < d->npanels; p++)
+		for (size_t k = 0; k < d->nseries; k++)
+			for (size_t i = 0; i < d->panel[p].ncat; i++) {
+				const struct figpoint *pt = figdesc_at(d, p, k, i);
+				if (!pt || pt->state != FP_VALUE || !pt->rec)
+					continue;
+				if (r == TROWS) {
+					total++;
+					continue;
+				}
+				const char *q = d->panel[p].quantity[0] ? d->panel[p].quantity : d->series[k].key;
+				char qa[128];
+				if (!d->panel[p].quantity[0] && d->series[k].arg[0])
+					snprintf(qa, sizeof qa, "%s.%s", q, d->series[k].arg);
+				else
+					snprintf(qa, sizeof qa, "%s", q);
+				row_label(pt->rec, T->cell[r][0], TCELL);
+				snprintf(T->cell[r][1], TCELL, "%s", d->series[k].label);
+				fmt_value(qa, pt->v, T->cell[r][2], TCELL);
+				if (model) {
+					if (pt->has_model && isfinite(pt->model))
+						fmt_value(d->panel[p].model_quantity[0] ? d->panel[p].model_quantity : qa, pt->model,
+							  T->cell[r][3], TCELL);
+					else
+						snprintf(T->cell[r][3], TCELL, "–");
+				}
+				snprintf(T->cell[r][file], TCELL, "%s", rdata_record_file(rd, pt->rec));
+				T->bad[r] = pt->wrong;
+				T->rec[r][0] = pt->rec;
+				r++, total++;
+			}
+	for (size_t m = 0; m < d->nmarks; m++) {
+		const struct figmark *mk = &d->mark[m];
+		if (!mk->rec)
+			continue;
+		if (r == TROWS) {
+			total++;
+			continue;
+		}
+		row_label(mk->rec, T->cell[r][0], TCELL);
+		snprintf(T->cell[r][1], TCELL, "%s", mk->series < d->nseries ? d->series[mk->series].label : "");
+		char y[64], x[64];
+		fmt_quantity(mk->y, U_TFLOPS, NULL, y, sizeof y);
+		if (isfinite(mk->x[FD_DRAM]))
+			fmt_quantity(mk->x[FD_DRAM], U_FLOP_PER_BYTE, NULL, x, sizeof x);
+		else
+			snprintf(x, sizeof x, "intensity not measured");
+		snprintf(T->cell[r][2], TCELL, "%s at %s of DRAM", y, x);
+		if (model)
+			snprintf(T->cell[r][3], TCELL, "–");
+		snprintf(T->cell[r][file], TCELL, "%s", rdata_record_file(rd, mk->rec));
+		T->rec[r][0] = mk->rec;
+		r++, total++;
+	}
+	T->nrows = r;
+	if (total > r)
+		snprintf(T->note, sizeof T->note, "The first %d of the figure's %d values.", r, total);
+}
+
+void figure_data(const struct rdata *rd, const struct dblock *b, const struct record *const *recs, size_t n,
 		 struct dtable *T)
 {
 	memset(T, 0, sizeof *T);
 	T->kind = -1;
+	if (b->desc) {
+		data_of_desc(rd, b->desc, T);
+		if (T->nrows)
+			return;
+		memset(T, 0, sizeof *T);
+		T->kind = -1;
+	}
+	const char *kind = b->fig ? b->fig->name : NULL;
 	if (n > TROWS)
 		n = TROWS;
 	const char *const *q = kind_quantities[kind_row(kind ? kind : "")].q;
@@ -152,8 +261,11 @@ void figure_alt(const struct dblock *b, const struct dtable *T, char *buf, size_
 		ustr_init(&w, row, sizeof row);
 		ustr_addf(&w, "%s%s:", r ? "; " : " Data: ", T->cell[r][0]);
 		int any = 0;
+		size_t l0 = strlen(T->cell[r][0]);
 		for (int c = 1; c + 1 < T->ncols; c++)
-			if (strcmp(T->cell[r][c], "–"))
+			if (strcmp(T->cell[r][c], "–") && !(strlen(T->cell[r][c]) < l0 &&
+			    !strncmp(T->cell[r][0], T->cell[r][c], strlen(T->cell[r][c])) &&
+			    T->cell[r][0][strlen(T->cell[r][c])] == ' '))
 				ustr_addf(&w, "%s %s %s", any++ ? "," : "", T->head[c], T->cell[r][c]);
 		if (!any)
 			ustr_adds(&w, " not measured");

@@ -182,9 +182,14 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file,
 		put_text(f, b->title);
 	fputs("</figcaption>\n", f);
 	if (data->nrows) {
-		fprintf(f, "<details><summary>The records Figure %d draws (%d)</summary>\n<table class=\"figdata\">\n",
-			b->number, data->nrows);
+		fprintf(f, "<details><summary>The data of Figure %d (%d row%s)</summary>\n<table class=\"figdata\">\n",
+			b->number, data->nrows, data->nrows == 1 ? "" : "s");
 		put_rows(f, data);
+		if (data->note[0]) {
+			fputs("<p class=\"tnote\">", f);
+			put_text(f, data->note);
+			fputs("</p>\n", f);
+		}
 		fputs("</details>\n", f);
 	}
 	fputs("</figure>\n", f);

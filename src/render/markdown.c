@@ -156,8 +156,13 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file,
 		put_text(f, b->title, 0);
 	fputs("\n\n", f);
 	if (data->nrows) {
-		fprintf(f, "<details><summary>The records Figure %d draws (%d)</summary>\n\n", b->number, data->nrows);
+		fprintf(f, "<details><summary>The data of Figure %d (%d row%s)</summary>\n\n", b->number, data->nrows, data->nrows == 1 ? "" : "s");
 		put_rows(f, data);
+		if (data->note[0]) {
+			fputc('_', f);
+			put_text(f, data->note, 1);
+			fputs("_\n\n", f);
+		}
 		fputs("</details>\n\n", f);
 	}
 }

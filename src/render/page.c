@@ -63,7 +63,7 @@ static int page_figure(struct page *p, const struct dblock *b, const struct temp
 	if (!rc && seen.full)
 		rc = (error("out of memory keeping the records of figure %d", b->number), RENDER_FAIL);
 	if (!rc)
-		figure_data(rd, b->fig->name, seen.r, seen.n, T);
+		figure_data(rd, b, seen.r, seen.n, T);
 	free(seen.r);
 	return rc;
 }

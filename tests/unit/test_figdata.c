@@ -5,6 +5,7 @@
 #include "check.h"
 
 #include "doc/docmodel.h"
+#include "doc/figdesc.h"
 #include "doc/figdata.h"
 #include "doc/inline.h"
 #include "util/error.h"
@@ -43,7 +44,10 @@ static void test_tflops_rows(void)
 	if (!recs[0] || !recs[1])
 		return;
 	static struct dtable T;
-	figure_data(&rd, "tflops", recs, 2, &T);
+	/* a block without a description: the records it drew, its kind's quantities */
+	struct dblock fb = { .kind = D_FIGURE, .fig = figkind_find("tflops") };
+	CHECK(fb.fig != NULL);
+	figure_data(&rd, &fb, recs, 2, &T);
 	CHECK_INT(T.nrows, 2);
 	CHECK_INT(T.ncols, 4);
 	CHECK_STR(T.head[0], "record");
@@ -80,7 +84,8 @@ static void test_no_records(void)
 {
 	CHECK_INT(load(), 0);
 	static struct dtable T;
-	figure_data(&rd, "tiling", NULL, 0, &T);
+	struct dblock fb = { .kind = D_FIGURE, .fig = figkind_find("tiling") };
+	figure_data(&rd, &fb, NULL, 0, &T);
 	CHECK_INT(T.nrows, 0);
 	struct dblock b = { .kind = D_FIGURE, .number = 2, .title = (char *)"Tiling, step by step" };
 	char alt[200];
@@ -98,11 +103,54 @@ static void test_columns_only_measured(void)
 	if (!r)
 		return;
 	static struct dtable T;
-	figure_data(&rd, "partition-grid", &r, 1, &T);
+	struct dblock fb = { .kind = D_FIGURE, .fig = figkind_find("partition-grid") };
+	figure_data(&rd, &fb, &r, 1, &T);
 	CHECK_STR(T.head[1], "thread blocks");
 	for (int c = 0; c < T.ncols; c++)
 		CHECK(strcmp(T.cell[0][c], "–"));
 	rinputs_release(&in);
 }
 
-TESTS(test_tflops_rows, test_no_records, test_columns_only_measured)
+/* a figure with a description: a row per point it draws, its value and record */
+static void test_from_description(void)
+{
+	CHECK_INT(load(), 0);
+	struct figopts fo;
+	figopts_init(&fo);
+	static struct figdesc d;
+	const struct figkind *k = figkind_find("tflops");
+	CHECK_INT(figdesc_build(k, &rd, &fo, &d), 1);
+	struct dblock b = { .kind = D_FIGURE, .number = 4, .fig = k, .desc = &d };
+	static struct dtable T;
+	figure_data(&rd, &b, NULL, 0, &T);
+	int points = 0;
+	const struct figpoint *first = NULL;
+	size_t fs = 0;
+	for (size_t p = 0; p < d.npanels; p++)
+		for (size_t s = 0; s < d.nseries; s++)
+			for (size_t i = 0; i < d.panel[p].ncat; i++) {
+				const struct figpoint *pt = figdesc_at(&d, p, s, i);
+				if (pt && pt->state == FP_VALUE && pt->rec) {
+					if (!points)
+						first = pt, fs = s;
+					points++;
+				}
+			}
+	CHECK(points > 0);
+	CHECK_INT(T.nrows, points < TROWS ? points : TROWS);
+	CHECK_STR(T.head[2], "value");
+	if (first) {
+		char want[64];
+		fmt_quantity(first->v, U_TFLOPS, NULL, want, sizeof want);
+		CHECK_STR(T.cell[0][2], want);
+		CHECK_STR(T.cell[0][1], d.series[fs].label);
+		CHECK(T.rec[0][0] == first->rec);
+		char alt[FIGURE_ALT_MAX];
+		figure_alt(&b, &T, alt, sizeof alt);
+		CHECK_CONTAINS(alt, want);
+	}
+	figdesc_release(&d);
+	rinputs_release(&in);
+}
+
+TESTS(test_tflops_rows, test_no_records, test_columns_only_measured, test_from_description)
