@@ -413,7 +413,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window; (void)app_replay; (void)families; (void)scan;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window; (void)app_replay; (void)families; (void)scan; (void)quiet;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif
