@@ -13,7 +13,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof merge RESULTS... -o OUT.yaml [--primary FILE] [--allow-mixed] [--quiet]\n"
+		"usage: attnprof merge RESULTS... -o OUT.yaml [--primary FILE] [--allow-mixed] [--progress | --quiet]\n"
 		"\n"
 		"Join results files, typically the shards of one sweep ('record SPEC --shard K/N'),\n"
 		"into one.  Every record is kept whole, with its own timing, clocks, counters\n"
@@ -33,7 +33,10 @@ static void usage(FILE *f)
 		"      --allow-mixed  merge files of different specs, GPUs, drivers or attnprof\n"
 		"                     versions (refused otherwise); the header is the earliest\n"
 		"                     file's and its notes list every file's conditions\n"
-		"      --quiet        no line per superseded record (the summary line stays)\n"
+		"      --progress     say each file as it is read on stderr, even when it is not a\n"
+		"                     terminal (on a terminal it is said anyway)\n"
+		"      --quiet        no step said, not even on a terminal, and no line per\n"
+		"                     superseded record (the summary line stays)\n"
 		"\n"
 		"exit status: 0 merged; 1 the output could not be written; 2 a file is\n"
 		"unreadable, or the files differ in spec, GPU, driver or version (the\n"
@@ -53,12 +56,13 @@ int cmd_merge(int argc, char **argv)
 		{ "primary", required_argument, NULL, 'p' },
 		{ "allow-mixed", no_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "progress", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct merge_opts mo = { 0 };
 	const char *out = NULL;
-	int c;
+	int c, force = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
 		switch (c) {
@@ -66,6 +70,7 @@ int cmd_merge(int argc, char **argv)
 		case 'p': mo.primary = optarg; break;
 		case 'm': mo.allow_mixed = 1; break;
 		case 'q': mo.quiet = 1; break;
+		case 'P': force = 1; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
@@ -83,5 +88,8 @@ int cmd_merge(int argc, char **argv)
 			error("-o '%s' is one of the files to merge: write the merged file elsewhere", out);
 			return EXIT_BAD_INPUT;
 		}
+	struct progress pr;
+	progress_init(&pr, force, mo.quiet);
+	mo.progress = &pr;
 	return results_merge_files((const char *const *)argv + optind, (size_t)(argc - optind), &mo, out);
 }

@@ -30,7 +30,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: attnprof record SPEC [-o RESULTS] [--resume | --force] [--metrics SET]\n"
 		"                       [--replay MODE] [--profile-batch N] [--reps N] [--warmup N]\n"
-		"                       [--copy-probe GIB] [--ceilings on|off] [--settle MS] [--progress]\n"
+		"                       [--copy-probe GIB] [--ceilings on|off] [--settle MS] [--progress | --quiet]\n"
 		"                       [--shard K/N] [--device I] [--gpus all|LIST [--dry-run]]\n"
 		"       attnprof record [OPTIONS] -o RESULTS -- CMD [ARGS...]\n"
 		"       attnprof record --parse-range NAME\n"
@@ -66,6 +66,9 @@ static void usage(FILE *f)
 		"                      0 = no): a power-hungry config before it leaves the clock low\n"
 		"                      (docs/metrics.md)\n"
 		"      --progress      a line per config on stderr even when it is not a terminal\n"
+		"                      (on a terminal: one line, rewritten), with the metric set\n"
+		"                      and the ceilings measured\n"
+		"      --quiet         no progress, not even on a terminal (wins over --progress)\n"
 		"      --shard K/N     run only part K of N of the sweep (1 <= K <= N): the parts are\n"
 		"                      disjoint, together the whole sweep, balanced by the model's\n"
 		"                      predicted time ('attnprof check SPEC --shard K/N' lists one);\n"
@@ -118,6 +121,7 @@ static void usage(FILE *f)
 		"      --max-calls N   profile at most N calls (default: all)\n"
 		"      --no-check      no fp64 check of the calls (Python helper)\n"
 		"      --no-time       no unprofiled re-timing of the calls (Python helper)\n"
+		"      --quiet         no line per run of --replay application\n"
 		"      --keep-parts    keep each process's capture file beside FILE\n"
 		"      --families FILE more kernel-name rules for implementation families, tried\n"
 		"                      before the built-in ones (docs/capture.md)\n"
@@ -287,6 +291,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "keep-parts", no_argument, NULL, 'K' },
 		{ "families", required_argument, NULL, 'F' },
 		{ "scan", required_argument, NULL, 'A' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -294,7 +299,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 	const char *families = NULL;
 	int scan = 1;
 	long skip = 0, most = -1, timeout = 0;
-	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 0, app_replay = 0, c;
+	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 0, app_replay = 0, quiet = 0, c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -333,6 +338,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		case 'C': check = 0; break;
 		case 'T': retime = 0; break;
 		case 'K': keep = 1; break;
+		case 'q': quiet = 1; break;
 		case 'F':
 			/* checked now, before the program runs; applied when the parts are merged */
 			if (family_load(optarg))
@@ -347,7 +353,7 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
 			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, --window, --replay, "
-			     "--skip-calls, --max-calls, --families, --scan, --no-check, --no-time and --keep-parts");
+			     "--skip-calls, --max-calls, --families, --scan, --no-check, --no-time, --keep-parts and --quiet");
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -401,13 +407,13 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
 		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
 		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush, .window = window, .app_replay = app_replay,
-		.families = families, .scan = scan && !(shape && *shape),
+		.families = families, .scan = scan && !(shape && *shape), .quiet = quiet,
 	};
 	int rc = program_record(&o);
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window; (void)app_replay; (void)families; (void)scan;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window; (void)app_replay; (void)families; (void)scan; (void)quiet;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif
@@ -625,7 +631,7 @@ static int resume_other_part(const char *out, const char *shard)
  * processes --gpus starts get the same ones (pass). */
 struct record_args {
 	const char *out, *metrics, *replay, *shard, *gpus;
-	int resume, force, reps, warmup, progress, batch, device, device_given, dry, ceilings;
+	int resume, force, reps, warmup, progress, quiet, batch, device, device_given, dry, ceilings;
 	int shard_k, shard_n;
 	double probe, settle;
 	int npass;
@@ -647,6 +653,7 @@ static int record_options(int argc, char **argv, struct record_args *a, int *hel
 		{ "copy-probe", required_argument, NULL, 'c' },
 		{ "ceilings", required_argument, NULL, 'C' },
 		{ "progress", no_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "settle", required_argument, NULL, 's' },
 		{ "shard", required_argument, NULL, 'S' },
 		{ "device", required_argument, NULL, 'D' },
@@ -697,6 +704,7 @@ static int record_options(int argc, char **argv, struct record_args *a, int *hel
 		case 'm': a->metrics = optarg; break;
 		case 'R': a->replay = optarg; break;
 		case 'p': a->progress = 1; break;
+		case 'q': a->quiet = 1; break;
 		case 'n':
 			a->reps = (int)strtol(optarg, &end, 10);
 			if (*end || a->reps < 1 || a->reps > 100000) {
@@ -832,7 +840,7 @@ int cmd_record(int argc, char **argv)
 	char *cmdline = join_args(argc, argv);
 	struct harness_opts o = {
 		.out_path = out, .command_line = cmdline, .resume = a.resume, .force = a.force,
-		.progress = a.progress, .copy_bytes_gib = a.probe, .ceilings = a.ceilings, .profile_batch = a.batch,
+		.progress = a.progress, .quiet = a.quiet, .copy_bytes_gib = a.probe, .ceilings = a.ceilings, .profile_batch = a.batch,
 		.settle_ms = a.settle, .shard = a.shard, .device = a.device,
 	};
 	rc = harness_record(&s, &o);

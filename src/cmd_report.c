@@ -25,9 +25,9 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf|OUT.html\n"
+		"usage: attnprof report RESULTS... -t TEMPLATE [--style STYLE] -o OUT.pdf|OUT.html|OUT.md\n"
 		"                       [--repeat RESULTS]... [--counters RESULTS]... [--primary RESULTS]\n"
-		"                       [--figures-dir DIR [--dpi D]]\n"
+		"                       [--figures-dir DIR [--dpi D]] [--progress | --quiet]\n"
 		"\n"
 		"Render a document from one or more results files.  Everything drawn comes\n"
 		"from the records and the variants' descriptors; text in the template can\n"
@@ -63,7 +63,10 @@ static void usage(FILE *f)
 		"                        drawn, its file) as tab-separated lines, for checks\n"
 		"  --missing-spec FILE   also write a spec that records attnprof's references at\n"
 		"                        the shapes of captured calls that have none\n"
-		"  -q, --quiet           no warning per value the results lack\n"
+		"  --progress            say each step on stderr (reading, the model, page k of n,\n"
+		"                        figure k of n) even when it is not a terminal\n"
+		"  -q, --quiet           no step said, not even on a terminal, and no warning per\n"
+		"                        value the results lack\n"
 		"\n"
 		"styles:\n");
 	for (size_t i = 0; i < style_count; i++)
@@ -109,7 +112,7 @@ struct report_args {
 	size_t nfiles, nreps, ncounters;
 	const char *results, *tpl, *out, *style, *figdir, *missing, *primary, *trace_path;
 	double dpi;
-	int quiet;
+	int quiet, progress;
 };
 
 /* EXIT_OK with *x filled (or *help set: usage printed), or the exit code. */
@@ -126,6 +129,8 @@ static int report_options(int argc, char **argv, struct report_args *x, int *hel
 			return EXIT_OK;
 		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
 			x->quiet = 1;
+		} else if (!strcmp(a, "--progress")) {
+			x->progress = 1;
 		} else if (!strcmp(a, "-t") || !strcmp(a, "--template") || !strcmp(a, "-o") || !strcmp(a, "--output") ||
 			   !strcmp(a, "--style") || !strcmp(a, "--figures-dir") || !strcmp(a, "--dpi") ||
 			   !strcmp(a, "--missing-spec") || !strcmp(a, "--primary") || !strcmp(a, "--trace-records")) {
@@ -166,7 +171,7 @@ static int report_options(int argc, char **argv, struct report_args *x, int *hel
 		} else if (a[0] == '-' && a[1]) {
 			static const char *const opts[] = { "--template", "--output", "--style", "--figures-dir", "--dpi",
 							    "--repeat", "--counters", "--missing-spec", "--primary", "--trace-records",
-							    "--quiet", "--help" };
+							    "--progress", "--quiet", "--help" };
 			const char *near = nearest_word(a, opts, sizeof(opts) / sizeof(*opts));
 			error("unknown option '%s'%s%s%s", a, near ? ": did you mean '" : " (see 'attnprof report --help')",
 			      near ? near : "", near ? "'?" : "");
@@ -223,6 +228,10 @@ int cmd_report(int argc, char **argv)
 	struct template t;
 	if (template_load(&t, x.tpl))
 		return EXIT_BAD_INPUT;
+	struct progress pr;
+	progress_init(&pr, x.progress, x.quiet);
+	progress_step(&pr, "reading %zu results file%s", x.nfiles + x.nreps + x.ncounters,
+		      x.nfiles + x.nreps + x.ncounters == 1 ? "" : "s");
 	struct rinputs in;
 	const struct rinputs_args ia = { x.files, x.nfiles, x.reps, x.nreps, x.primary, x.counters, x.ncounters };
 	if (rinputs_load_args(&in, &ia)) {
@@ -254,7 +263,9 @@ int cmd_report(int argc, char **argv)
 	} else {
 		char layout[4200];
 		layrec_path(x.out, layout, sizeof(layout));
-		struct report_opts o = { st, x.out, x.figdir, x.dpi, x.quiet, writers[w].layout ? layout : NULL };
+		struct report_opts o = { st, x.out, x.figdir, x.dpi, x.quiet, writers[w].layout ? layout : NULL, &pr };
+		progress_step(&pr, "%zu record%s read; building the document model", in.res.nrecords,
+			      in.res.nrecords == 1 ? "" : "s");
 		struct report_stats s;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -262,6 +273,7 @@ int cmd_report(int argc, char **argv)
 		 * missing spec, trace) renamed into place together, or none */
 		int r = writers[w].write(&t, &rd, &o, &s);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
+		progress_clear();
 		if (r == RENDER_OK) {
 			char gap[600];
 			if (rd.synthetic)

@@ -558,6 +558,7 @@ int results_merge_files(const char *const *paths, size_t n, const struct merge_o
 	size_t loaded = 0;
 	for (; loaded < n; loaded++) {
 		in[loaded].path = paths[loaded];
+		progress_step(o->progress, "reading file %zu of %zu (%s)", loaded + 1, n, paths[loaded]);
 		if (results_load(&in[loaded].res, paths[loaded], &in[loaded].cut)) {
 			rc = EXIT_BAD_INPUT;
 			break;
@@ -566,6 +567,7 @@ int results_merge_files(const char *const *paths, size_t n, const struct merge_o
 	struct results out;
 	struct merge_report rep;
 	results_init(&out);
+	progress_clear();
 	if (!rc && results_merge(in, n, o, &out, &rep))
 		rc = EXIT_BAD_INPUT;
 	if (!rc && results_save(&out, out_path))

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "results.h"
+#include "util/progress.h"
 
 /*
  * The rule for two records of one identity from two results files:
@@ -41,6 +42,7 @@ struct merge_opts {
 	int allow_mixed;       /* join files of different specs, GPUs, drivers, versions */
 	const char *primary;   /* an input whose records win every duplicate (NULL: none) */
 	int quiet;             /* no line per superseded record */
+	const struct progress *progress; /* NULL, or where reading file k of n is said */
 };
 
 /* What a merge found, for its summary line. */

@@ -319,7 +319,8 @@ static int replay_rest(const struct program_opts *o, const char *lib, const char
 			rc = error("cannot make '%s': %s", dir, strerror(errno));
 			break;
 		}
-		fprintf(stderr, "attnprof: application replay: run %zu of %zu (%s)\n", k + 1, ngroups, groups[k]);
+		if (!o->quiet)
+			fprintf(stderr, "attnprof: application replay: run %zu of %zu (%s)\n", k + 1, ngroups, groups[k]);
 		const struct run_settings rs = { groups[k], 0, 0, 0 };
 		int status = 0, stopped = 0;
 		double wall = 0;

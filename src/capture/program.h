@@ -25,6 +25,7 @@ struct program_opts {
 	int flush_l2;          /* flush the L2 before each profiled kernel (--cache-control all) */
 	const char *families;  /* the user's family rules (--families FILE), or NULL */
 	int scan;              /* attention kernels launched outside any range are calls (--scan on) */
+	int quiet;             /* no line per run of the application replay (--quiet) */
 };
 
 /* Run the program and write the results file.  Returns an exit code

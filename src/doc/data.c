@@ -349,6 +349,25 @@ const struct record *rdata_find_run(const struct rdata *rd, const char *key, con
 	return NULL;
 }
 
+/* Keep r in s unless it is there already. */
+static void rrecs_add(struct rrecs *s, const struct record *r)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->r[i] == r)
+			return;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 32;
+		const struct record **p = realloc(s->r, cap * sizeof(*p));
+		if (!p) {
+			s->full = 1;
+			return;
+		}
+		s->r = p;
+		s->cap = cap;
+	}
+	s->r[s->n++] = r;
+}
+
 static void trace_line(const struct rdata *rd, const char *what, const char *key, const struct rsel *sel,
 		       const struct record *r, const char *also)
 {
@@ -358,6 +377,8 @@ static void trace_line(const struct rdata *rd, const char *what, const char *key
 		if (run >= 0 && run < 32)
 			t->runs |= 1u << run;
 	}
+	if (t && r && t->seen)
+		rrecs_add(t->seen, r);
 	if (!t || !t->f)
 		return;
 	char rk[256] = "-";

@@ -58,6 +58,14 @@ struct rtrace {
 	char first_ambiguous[320]; /* the first ambiguous lookup, for the note */
 	unsigned runs;        /* the runs (files) of the records found or traced since it was
 				 last cleared: bit k for run k (a page's dates, report.c) */
+	struct rrecs *seen;   /* when set, every record found or traced is kept in it once
+				 (a figure's records for its data table, page.c); NULL: none */
+};
+/* Records in the order first found (rtrace.seen): r[0..n), grown by realloc. */
+struct rrecs {
+	const struct record **r;
+	size_t n, cap;
+	int full;             /* an allocation failed: some were not kept */
 };
 
 struct rdata {

@@ -35,6 +35,7 @@
 #include "reference.h"
 #include "results.h"
 #include "util/error.h"
+#include "util/progress.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -390,7 +391,7 @@ struct sweep {
 	struct spec *spec;
 	struct results *res;
 	const char *out_path;
-	int progress, tty;
+	int progress, tty;     /* a line per config; on a terminal, rewritten */
 	struct attn_device dev;
 	struct cupti_session *cupti;
 	enum metrics_status mstatus;
@@ -445,7 +446,7 @@ static int keep_record(struct sweep *w, size_t index, struct record *rec)
 	else if (rec->checked && !rec->correct)
 		w->wrong++;
 	w->done++;
-	if (w->progress || w->tty)
+	if (w->progress)
 		progress_line(index, w->spec->nconfigs, rec, w->tty);
 	if (results_add(w->res, rec) || results_save(w->res, w->out_path)) {
 		record_release(rec);
@@ -859,7 +860,7 @@ static int counters_begin(struct sweep *w, const struct spec *s, const struct ha
 		} else {
 			w->mstatus = METRICS_OK;
 			res->header.gpu.chip = xstrdup(cupti_session_chip(w->cupti));
-			if (o->progress)
+			if (o->progress && !o->quiet)
 				fprintf(stderr, "attnprof: metric set '%s': %zu metrics, %d pass%s per kernel, replay %s\n",
 					s->metric_set, s->nmetrics, cupti_session_passes(w->cupti),
 					cupti_session_passes(w->cupti) == 1 ? "" : "es", replay_mode_name(s->replay));
@@ -906,7 +907,7 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 	}
 
 	if (o->ceilings)
-		probe_ceilings(&res.header.gpu, o->progress);
+		probe_ceilings(&res.header.gpu, o->progress && !o->quiet);
 
 	w.settle_ms = o->settle_ms; /* with counters or without */
 
@@ -925,8 +926,10 @@ int harness_record(struct spec *s, const struct harness_opts *o)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	w.tty = isatty(STDERR_FILENO);
-	w.progress = o->progress;
+	struct progress pr; /* on a terminal, or forced; never with --quiet */
+	progress_init(&pr, o->progress, o->quiet);
+	w.tty = pr.tty;
+	w.progress = pr.on;
 	w.out_path = o->out_path;
 	int skipped = 0;
 	for (size_t i = 0; i < s->nconfigs && !interrupted; i++) {

@@ -10,7 +10,8 @@ struct harness_opts {
 	const char *command_line; /* for the header */
 	int resume;               /* keep records already in out_path, skip their configs */
 	int force;                /* overwrite out_path */
-	int progress;             /* one line per config on stderr */
+	int progress;             /* one line per config on stderr, terminal or not (--progress) */
+	int quiet;                /* none, not even on a terminal (--quiet; wins over progress) */
 	double copy_bytes_gib;    /* size of the copy-bandwidth probe (0 = skip) */
 	int ceilings;             /* measure the other ceilings (GEMM, mma.sync, L2, shared memory) */
 	int profile_batch;        /* configs per profiled CUPTI call (1 to 8; 0 = the default, 8) */

@@ -4,7 +4,9 @@
  * headings, paragraphs, bullets and notes as elements (the model's inline
  * text, doc/inline.h, with its styles as b, i and code), tables from their owned rows, and each figure drawn once as an
  * SVG file in a folder beside the page (NAME_files/), with its caption.
- * Figures and tables carry ids (fig3, tab2) and the caption as alt text;
+ * Figures and tables carry ids (fig3, tab2); a figure's alt text is its
+ * caption and its numbers, and the records it draws follow as a table
+ * (doc/figdata.h);
  * "Figure 3" or "Table 2" in the text links to them, and the contents list
  * them after the sections.
  * The page is written whole or not at all (outfile), as every output is.
@@ -18,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "doc/figdata.h"
 #include "doc/inline.h"
 #include "render/page.h"
 
@@ -116,17 +119,10 @@ static void put_paragraph(FILE *f, char *one, int note)
 	fputs("</p>\n", f);
 }
 
-static void put_table(FILE *f, const struct dblock *b)
+/* T's head and rows, after its <table> and caption. */
+static void put_rows(FILE *f, const struct dtable *T)
 {
-	const struct dtable *T = b->table;
-	fprintf(f, "<table id=\"tab%d\">\n<caption><b>Table %d.</b> ", b->number, b->number);
-	put_text(f, b->table_title);
-	fputs(".", f);
-	if (b->caption) {
-		fputc(' ', f);
-		put_inline(f, b->caption);
-	}
-	fputs("</caption>\n<tr>", f);
+	fputs("<tr>", f);
 	for (int c = 0; c < T->ncols; c++) {
 		fprintf(f, T->right[c] ? "<th class=\"num\">" : "<th>");
 		put_text(f, T->head[c]);
@@ -143,6 +139,20 @@ static void put_table(FILE *f, const struct dblock *b)
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+}
+
+static void put_table(FILE *f, const struct dblock *b)
+{
+	const struct dtable *T = b->table;
+	fprintf(f, "<table id=\"tab%d\">\n<caption><b>Table %d.</b> ", b->number, b->number);
+	put_text(f, b->table_title);
+	fputs(".", f);
+	if (b->caption) {
+		fputc(' ', f);
+		put_inline(f, b->caption);
+	}
+	fputs("</caption>\n", f);
+	put_rows(f, T);
 	if (T->note[0]) {
 		fputs("<p class=\"tnote\">", f);
 		put_text(f, T->note);
@@ -150,26 +160,39 @@ static void put_table(FILE *f, const struct dblock *b)
 	}
 }
 
-/* Figure block b, drawn into the folder as file: its element. */
-static void put_figure(struct page *p, const struct dblock *b, const char *file)
+/* Figure block b, drawn into the folder as file: its element, its data
+ * (the records it drew, doc/figdata.h) in the alt text and as a table
+ * under the caption. */
+static void put_figure(struct page *p, const struct dblock *b, const char *file, const struct dtable *data)
 {
 	FILE *f = p->f;
 	fprintf(f, "<figure id=\"fig%d\">\n<img src=\"", b->number);
 	put_text(f, p->dirname);
 	fputc('/', f);
 	put_text(f, file);
-	/* alt text: what the caption says the figure shows */
-	fprintf(f, "\" alt=\"Figure %d: ", b->number);
-	if (b->caption)
-		put_plain(f, b->caption);
-	else
-		put_text(f, b->title);
+	/* alt text: what the caption says the figure shows, then its numbers */
+	static char alt[FIGURE_ALT_MAX];
+	figure_alt(b, data, alt, sizeof alt);
+	fputs("\" alt=\"", f);
+	put_text(f, alt);
 	fprintf(f, "\">\n<figcaption><b>Figure %d.</b> ", b->number);
 	if (b->caption)
 		put_inline(f, b->caption);
 	else
 		put_text(f, b->title);
-	fputs("</figcaption>\n</figure>\n", f);
+	fputs("</figcaption>\n", f);
+	if (data->nrows) {
+		fprintf(f, "<details><summary>The data of Figure %d (%d row%s)</summary>\n<table class=\"figdata\">\n",
+			b->number, data->nrows, data->nrows == 1 ? "" : "s");
+		put_rows(f, data);
+		if (data->note[0]) {
+			fputs("<p class=\"tnote\">", f);
+			put_text(f, data->note);
+			fputs("</p>\n", f);
+		}
+		fputs("</details>\n", f);
+	}
+	fputs("</figure>\n", f);
 }
 
 static const char *page_style =
@@ -178,7 +201,7 @@ static const char *page_style =
 	"figcaption,caption,.tnote,.meta{font-size:.88em;color:#444}caption{text-align:left;padding:.3em 0}"
 	"table{border-collapse:collapse;margin:1em 0;font-size:.9em}th,td{padding:.2em .6em;border-bottom:1px solid #ccc}"
 	"th{text-align:left}.num{text-align:right;white-space:nowrap}tr.bad td{color:#a00}.note{font-style:italic}"
-	"nav ol{padding-left:1.2em}";
+	"nav ol{padding-left:1.2em}details{font-size:.88em}table.figdata td:last-child{white-space:nowrap}";
 
 static void put_section(FILE *f, int number)
 {

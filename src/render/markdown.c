@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/figdata.h"
 #include "doc/inline.h"
 #include "render/page.h"
 
@@ -92,17 +93,10 @@ static void put_paragraph(FILE *f, char *one, int note)
 	fputs("\n\n", f);
 }
 
-static void put_table(FILE *f, const struct dblock *b)
+/* T as a pipe table: its head, the alignment row, its rows and a blank line. */
+static void put_rows(FILE *f, const struct dtable *T)
 {
-	const struct dtable *T = b->table;
-	fprintf(f, "<a id=\"tab%d\"></a>\n\n**Table %d.** ", b->number, b->number);
-	put_text(f, b->table_title, 0);
-	fputs(".", f);
-	if (b->caption) {
-		fputc(' ', f);
-		put_inline(f, b->caption);
-	}
-	fputs("\n\n|", f);
+	fputc('|', f);
 	for (int c = 0; c < T->ncols; c++) {
 		fputc(' ', f);
 		put_text(f, T->head[c], 1);
@@ -124,6 +118,20 @@ static void put_table(FILE *f, const struct dblock *b)
 		fputc('\n', f);
 	}
 	fputc('\n', f);
+}
+
+static void put_table(FILE *f, const struct dblock *b)
+{
+	const struct dtable *T = b->table;
+	fprintf(f, "<a id=\"tab%d\"></a>\n\n**Table %d.** ", b->number, b->number);
+	put_text(f, b->table_title, 0);
+	fputs(".", f);
+	if (b->caption) {
+		fputc(' ', f);
+		put_inline(f, b->caption);
+	}
+	fputs("\n\n", f);
+	put_rows(f, T);
 	if (T->note[0]) {
 		fputc('_', f);
 		put_text(f, T->note, 1);
@@ -131,16 +139,32 @@ static void put_table(FILE *f, const struct dblock *b)
 	}
 }
 
-/* Figure block b, drawn into the folder as file: its image with the caption. */
-static void put_figure(struct page *p, const struct dblock *b, const char *file)
+/* Figure block b, drawn into the folder as file: its image, its alt text
+ * the caption and the figure's numbers, then the caption and the records
+ * it draws as a table (doc/figdata.h), folded. */
+static void put_figure(struct page *p, const struct dblock *b, const char *file, const struct dtable *data)
 {
-	fprintf(p->f, "<a id=\"fig%d\"></a>\n\n![Figure %d](%s/%s)\n\n**Figure %d.** ", b->number, b->number, p->dirname,
-		file, b->number);
+	FILE *f = p->f;
+	static char alt[FIGURE_ALT_MAX];
+	figure_alt(b, data, alt, sizeof alt);
+	fprintf(f, "<a id=\"fig%d\"></a>\n\n![", b->number);
+	put_text(f, alt, 1);
+	fprintf(f, "](%s/%s)\n\n**Figure %d.** ", p->dirname, file, b->number);
 	if (b->caption)
-		put_inline(p->f, b->caption);
+		put_inline(f, b->caption);
 	else
-		put_text(p->f, b->title, 0);
-	fputs("\n\n", p->f);
+		put_text(f, b->title, 0);
+	fputs("\n\n", f);
+	if (data->nrows) {
+		fprintf(f, "<details><summary>The data of Figure %d (%d row%s)</summary>\n\n", b->number, data->nrows, data->nrows == 1 ? "" : "s");
+		put_rows(f, data);
+		if (data->note[0]) {
+			fputc('_', f);
+			put_text(f, data->note, 1);
+			fputs("_\n\n", f);
+		}
+		fputs("</details>\n\n", f);
+	}
 }
 
 static const struct page_writer markdown_writer;

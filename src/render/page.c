@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "doc/figdata.h"
 #include "doc/style.h"
 #include "util/error.h"
 
@@ -38,9 +39,11 @@ static int page_open(struct page *p, const struct template *t, struct rdata *rd,
 	return 0;
 }
 
-/* Figure block b drawn into the folder as SVG, its file name in file.  0 or the renderer's code. */
-static int page_figure(struct page *p, const struct dblock *b, const struct template *t, const struct rdata *rd,
-		       double dpi, char *file, size_t flen)
+/* Figure block b drawn into the folder as SVG, its file name in file, and
+ * its data into T (the records it looked up while drawn, doc/figdata.h).
+ * 0 or the renderer's code. */
+static int page_figure(struct page *p, const struct dblock *b, const struct template *t, struct rdata *rd,
+		       double dpi, char *file, size_t flen, struct dtable *T)
 {
 	char no[16], base[600], path[4900];
 	snprintf(no, sizeof no, "%02d", b->number);
@@ -49,7 +52,20 @@ static int page_figure(struct page *p, const struct dblock *b, const struct temp
 	snprintf(path, sizeof path, "%s/%s", p->dir, file);
 	struct figopts fo = b->fo;
 	fo.glossary = &t->glossary;
-	return render_figure_file(rd, b->fig->name, &fo, p->st, path, dpi);
+	struct rtrace none = { 0 }, *was = rd->trace;
+	struct rrecs seen = { 0 };
+	if (!rd->trace)
+		rd->trace = &none;
+	rd->trace->seen = &seen;
+	int rc = render_figure_file(rd, b->fig->name, &fo, p->st, path, dpi);
+	rd->trace->seen = NULL;
+	rd->trace = was;
+	if (!rc && seen.full)
+		rc = (error("out of memory keeping the records of figure %d", b->number), RENDER_FAIL);
+	if (!rc)
+		figure_data(rd, b, seen.r, seen.n, T);
+	free(seen.r);
+	return rc;
 }
 
 /* Commit the page (rc == 0 and no write error) or abort it. */
@@ -98,6 +114,7 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 	FILE *f = p.f;
 	w->begin(&p);
 	int figures = 0, tables = 0;
+	struct dtable *data = NULL; /* a figure's, one at a time (large: TROWS rows) */
 	for (size_t i = 0; i < m->n && !rc; i++) {
 		const struct dblock *b = &m->b[i];
 		switch (b->kind) {
@@ -133,9 +150,14 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 			break;
 		case D_FIGURE: {
 			char file[610];
-			rc = page_figure(&p, b, t, rd, o->dpi, file, sizeof file);
+			progress_step(o->progress, "figure %d of %d", figures + 1, m->nfigures);
+			if (!data && !(data = malloc(sizeof *data))) {
+				rc = (error("out of memory for a figure's data"), RENDER_FAIL);
+				break;
+			}
+			rc = page_figure(&p, b, t, rd, o->dpi, file, sizeof file, data);
 			if (!rc)
-				w->figure(&p, b, file);
+				w->figure(&p, b, file, data);
 			figures++;
 			break;
 		}
@@ -149,6 +171,7 @@ int page_write(const struct page_writer *w, const struct template *t, struct rda
 			break;
 		}
 	}
+	free(data);
 	if (!rc && w->end)
 		w->end(&p);
 	return page_close(&p, rc, figures, tables, o->out, stats);

@@ -35,8 +35,9 @@ struct page_writer {
 	const char *section_end;
 	const char *sub[2], *list[2], *item[2];   /* opening and closing of subheading, bullet list, bullet */
 	void (*contents)(struct page *, const struct dblock *);
-	/* a figure block, drawn into the folder as file (SVG), with its caption or else its title */
-	void (*figure)(struct page *, const struct dblock *, const char *file);
+	/* a figure block, drawn into the folder as file (SVG), with its caption or else its title,
+	 * and its data (doc/figdata.h: the records it drew and their values; no rows: none) */
+	void (*figure)(struct page *, const struct dblock *, const char *file, const struct dtable *data);
 	void (*table)(FILE *, const struct dblock *);
 };
 /* The paragraphs of text (separated by blank lines), each through w->paragraph. */

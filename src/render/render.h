@@ -11,6 +11,7 @@
 #include "render/figure_draw.h"
 #include "doc/style.h"
 #include "doc/template.h"
+#include "util/progress.h"
 
 enum { RENDER_OK = 0, RENDER_FAIL = -1, RENDER_BAD_INPUT = -2 };
 /* PNG resolution when none is asked for: the smallest label (7 pt) stays legible. */
@@ -37,6 +38,7 @@ struct report_opts {
 	double dpi;                    /* PNG resolution */
 	int quiet;                     /* no per-placeholder warnings */
 	const char *layout;            /* NULL, or where the layout record goes (layrec.h) */
+	const struct progress *progress; /* NULL, or where the steps are said (page k of n, figure k of n) */
 };
 struct report_stats {
 	int pages, figures, tables, missing;

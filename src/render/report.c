@@ -177,6 +177,8 @@ static void new_page(struct doc *d, int sheet)
 	end_page(d);
 	d->page++;
 	d->page_open = 1;
+	if (d->pass == 2)
+		progress_step(d->o->progress, "page %d of %d", d->page, d->total_pages);
 	const struct rstyle *st = d->st;
 	cairo_t *cr = d->cr;
 	cairo_save(cr);
@@ -844,6 +846,8 @@ static int run_pass(struct doc *d, int pass, const char *path)
 {
 	d->pass = pass;
 	d->page = d->sheet = d->fig_no = d->table_no = 0;
+	if (pass < 2) /* the scratch passes: what goes where, then the page count */
+		progress_step(d->o->progress, "laying out the pages (pass %d of 3)", pass + 1);
 	d->page_open = 0;
 	d->notes.len = 0;
 	if (d->notes.cap)
@@ -949,6 +953,7 @@ static int figures_dir(struct doc *d, const char *dir, double dpi)
 		if (d->st->patent)
 			fo.numerals = &d->num;
 		snprintf(path, sizeof(path), "%s.svg", base);
+		progress_step(d->o->progress, "figure %zu of %zu (%s)", i + 1, d->nfigs, dir);
 		int rc = render_figure_file(d->rd, f->b->fig->name, &fo, d->st, path, dpi);
 		if (!rc) {
 			snprintf(path, sizeof(path), "%s.png", base);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/progress.h"
+
 const char *error_progname = "attnprof";
 static char last_error[2048];
 static int quiet;
@@ -15,8 +17,10 @@ static void vreport(const char *kind, const char *fmt, va_list ap, int keep)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	if (keep)
 		memcpy(last_error, buf, sizeof(buf));
-	if (!quiet)
+	if (!quiet) {
+		progress_clear();
 		fprintf(stderr, "%s: %s: %s\n", error_progname, kind, buf);
+	}
 }
 
 int error(const char *fmt, ...)

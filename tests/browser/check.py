@@ -1,9 +1,11 @@
 """tests/browser/check.py CHROMIUM PAGE.html...: each committed HTML document
 opened in headless Chromium.  Per page:
   * links: every href="#x" has an element with id x; every img src is a file;
-  * alt text: every img has one, and it is more than the file's name
-    (TIGHTEN HERE once figures carry their numbers in alt text (figures-as-data):
-    assert the figure's number and its values appear in it);
+  * alt text: every img has one, more than the file's name; inside
+    <figure id="figN"> it begins "Figure N: ", and where the figure's data
+    table follows (table class="figdata": the records it draws, doc/figdata.h)
+    it carries the table's numbers: every row's record and values, up to the
+    rows it counts as left to the table ("… and K more rows");
   * console: Chromium's log of the load has no console error and no failed load;
   * text: the DOM Chromium built holds the page's headings and figure
     captions as text (searchable, selectable: no user-select: none);
@@ -37,6 +39,8 @@ class Page(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.ids, self.hrefs, self.imgs, self.heads, self._h = set(), [], [], [], None
+        # per <figure>: its id, its img's alt, the rows of its data table
+        self.figs, self._fig, self._rows, self._cell = [], None, None, None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -46,17 +50,60 @@ class Page(html.parser.HTMLParser):
             self.hrefs.append(a["href"][1:])
         if tag == "img":
             self.imgs.append((a.get("src", ""), a.get("alt")))
+            if self._fig is not None:
+                self._fig["alt"] = a.get("alt") or ""
+        if tag == "figure":
+            self._fig = {"id": a.get("id", ""), "alt": None, "rows": []}
+            self.figs.append(self._fig)
+        if tag == "table" and a.get("class") == "figdata" and self._fig is not None:
+            self._rows = self._fig["rows"]
+        if self._rows is not None and tag == "tr":
+            self._rows.append([])
+        if self._rows is not None and tag in ("td", "th"):
+            self._cell = ""
         if tag in ("h1", "h2", "h3"):
             self._h = ""
 
     def handle_data(self, data):
         if self._h is not None:
             self._h += data
+        if self._cell is not None:
+            self._cell += data
 
     def handle_endtag(self, tag):
         if tag in ("h1", "h2", "h3") and self._h is not None:
             self.heads.append(" ".join(self._h.split()))
             self._h = None
+        if tag in ("td", "th") and self._cell is not None and self._rows:
+            self._rows[-1].append(" ".join(self._cell.split()))
+            self._cell = None
+        if tag == "table":
+            self._rows = None
+        if tag == "figure":
+            self._fig = None
+
+
+def alt_lacks(fig):
+    """What a figure's alt text lacks of its number and its data table ("" none)."""
+    m = re.match(r"fig(\d+)$", fig["id"])
+    alt = " ".join((fig["alt"] or "").split())
+    if not m or not alt.startswith("Figure %s: " % m.group(1)):
+        return "%s: alt does not begin 'Figure %s: '" % (fig["id"], m.group(1) if m else "?")
+    if not fig["rows"]:
+        return ""
+    head, rows = fig["rows"][0], fig["rows"][1:]
+    left = re.search(r"… and (\d+) more rows in the figure's data table$", alt)
+    shown = rows[:len(rows) - int(left.group(1))] if left else rows
+    if not shown and rows:
+        return "%s: alt carries none of its %d data rows" % (fig["id"], len(rows))
+    for r in shown:
+        for h, c in zip(head[1:-1], r[1:-1]):
+            # a cell the record's name begins with (its series) is not repeated
+            if c != "–" and not r[0].startswith(c + " ") and "%s %s" % (h, c) not in alt:
+                return "%s: alt lacks %s's %s %s" % (fig["id"], r[0], h, c)
+        if r[0] + ":" not in alt:
+            return "%s: alt lacks the record %s" % (fig["id"], r[0])
+    return ""
 
 
 def chrome(args, tmp):
@@ -113,9 +160,11 @@ for page in pages:
     report(p.hrefs and not dangling, "%s: %d internal links, each to an id%s" % (page, len(p.hrefs), ": missing " + ", ".join(dangling[:5]) if dangling else ""))
     missing = [s for s, _ in p.imgs if not os.path.isfile(os.path.join(here, s))]
     report(p.imgs and not missing, "%s: %d images, each a file%s" % (page, len(p.imgs), ": missing " + ", ".join(missing[:5]) if missing else ""))
-    # TIGHTEN HERE: alt text must carry the figure's number (figures-as-data)
     weak = [s for s, alt in p.imgs if not alt or not alt.strip() or alt.strip() in (s, os.path.basename(s))]
-    report(not weak, "%s: every image has alt text beyond its file name%s" % (page, ": not " + ", ".join(weak[:5]) if weak else ""))
+    weak += [w for w in (alt_lacks(f) for f in p.figs) if w]
+    report(not weak, "%s: every image has alt text beyond its file name, each figure's with its number and the "
+           "numbers of its data table (%d tables)%s" % (page, sum(1 for f in p.figs if f["rows"]),
+                                                      ": not " + "; ".join(weak[:5]) if weak else ""))
     report("user-select:none" not in src.replace(" ", ""), "%s: no text made unselectable (user-select: none)" % page)
 
     url = "file://" + os.path.abspath(page)

@@ -2,7 +2,8 @@
 # tests/browser/run.sh — every committed HTML document (git ls-files
 # 'reports/*.html') opened in headless Chromium by tests/browser/check.py,
 # and a page broken on purpose (tests/fixtures/browser-broken) refused on each
-# of its four breaks, so the checks can fail.  Without Chromium (tools/deps.sh
+# of its four breaks, and a figure whose alt text lost its numbers
+# (tests/fixtures/browser-broken/no-numbers.html) on that check, so the checks can fail.  Without Chromium (tools/deps.sh
 # installs Debian's chromium where it can) the step is skipped and says so.
 # Last line: "N passed, N failed, N skipped".
 browser=""
@@ -30,6 +31,16 @@ if [ "$n" -eq 4 ]; then
 else
 	printf '%s\n' "$neg"
 	echo "FAIL the broken page failed $n checks, not 4"
+	failed=$((failed + 1))
+fi
+# a figure whose alt text names it but lost its data table's numbers: that check alone fails
+neg=$(python3 tests/browser/check.py "$browser" tests/fixtures/browser-broken/no-numbers.html 2>&1)
+if [ "$(printf '%s\n' "$neg" | grep -c '^FAIL ')" -eq 1 ] && printf '%s\n' "$neg" | grep -q "^FAIL .*alt lacks .*value 245 TFLOP/s"; then
+	echo "ok   a figure's alt text without its data table's numbers fails that check alone"
+	passed=$((passed + 1))
+else
+	printf '%s\n' "$neg"
+	echo "FAIL the page whose alt text lacks its figure's numbers was not refused on that check alone"
 	failed=$((failed + 1))
 fi
 echo "$passed passed, $failed failed, 0 skipped"

@@ -14,7 +14,15 @@ The rules are those Perfetto and chrome://tracing need to draw the file
     grid, block (3 numbers each) and registers;
   * as many calls as the file has records and as many kernels as it has
     launches (export --json's kernels column), with the same identities in
-    the same order as the records.
+    the same order as the records; each call as long as its record's median
+    (else its kernels' sum), a captured call with its record's stored-or-not
+    verdict (nn_matrices, verdict_rule) and time source, its DRAM counter
+    the record's bytes at its start and 0 at its end;
+  * one track per stream: calls captured on two streams (a fixture made
+    from a committed capture) lie on two tracks, each named by its handle.
+A results file holds no kernel outside an attention call (record -- CMD
+profiles only the calls' kernels), so there is no whole-program track to
+check: every kernel of a trace is inside its call.
 The checker is itself checked: traces broken one rule at a time are refused.
 Prints "# trace: N passed, N failed, 0 skipped" last.
 """
@@ -132,12 +140,36 @@ def check_trace(doc, records=None):
         want = sum(r.get("kernels") or 0 for r in records)
         if len(kernels) != want:
             bad.append("%d kernels for %d launches" % (len(kernels), want))
+        # the DRAM counter's values by ts (in whole ns): the first event at a ts is the call's start
+        dram = {}
+        for e in doc["traceEvents"]:
+            if e.get("ph") == "C" and e.get("name") == "DRAM bytes":
+                dram.setdefault(round(e["ts"], 3), []).append(e.get("args", {}))
         for c, r in zip(calls, records):
             a = c["args"]
             if (a.get("source"), a.get("variant"), a.get("pass"), a.get("batch"), a.get("seqlen_q")) != (
                     r["source"], r["variant"], r["pass"], r["batch"], r["seqlen_q"]):
                 bad.append("call %s is not record %s/%s" % (a.get("identity"), r["source"], r["variant"]))
                 break
+            where = "call %s" % a.get("identity")
+            if num(r.get("time_ms")) and r["time_ms"] > 0 and abs(c["dur"] - r["time_ms"] * 1000) > 1e-3:
+                bad.append("%s: %g us long, its record's median is %g ms" % (where, c["dur"], r["time_ms"]))
+            if r["source"] == "capture":
+                for k in ("nn_matrices", "verdict_rule"):
+                    if a.get(k) != r.get("capture." + k):
+                        bad.append("%s: %s %r, its record's %r" % (where, k, a.get(k), r.get("capture." + k)))
+                if num(r.get("time_ms")) and r["time_ms"] > 0 and a.get("time_source") != r.get("capture.time_source"):
+                    bad.append("%s: time_source %r, its record's %r" % (where, a.get("time_source"),
+                                                                         r.get("capture.time_source")))
+            want_read = r.get("dram__bytes_read.sum")
+            if num(want_read):
+                at = dram.get(round(c["ts"], 3), [])
+                if not at or at[0].get("read") != want_read:
+                    bad.append("%s: DRAM read %r at its start, its record's %r" % (
+                        where, at[0].get("read") if at else None, want_read))
+                end = dram.get(round(c["ts"] + c["dur"], 3), [])
+                if not end or end[-1].get("read") != 0:
+                    bad.append("%s: the DRAM counter does not fall to 0 at its end" % where)
     return bad
 
 
@@ -149,7 +181,7 @@ def export_json(path):
 files = sorted(glob.glob("experiments/results/*.yaml") + glob.glob("experiments/results/capture/*.yaml"))
 report(len(files) >= 10, "the committed results files are found (%d)" % len(files))
 tmp = tempfile.mkdtemp()
-sample = None
+sample = sample_path = None
 for path in files:
     out = os.path.join(tmp, os.path.basename(path) + ".json")
     p = subprocess.run([BIN, "export", path, "--trace", out], capture_output=True, text=True)
@@ -166,7 +198,26 @@ for path in files:
                                                               "" if not bad else ": " + "; ".join(bad[:5])))
     if sample is None and any(e.get("cat") == "kernel" for e in doc["traceEvents"]) and \
             any(e["ph"] == "C" for e in doc["traceEvents"]):
-        sample = doc
+        sample, sample_path = doc, path
+
+# one track per stream: the fixture's second call is on a stream of its own
+two = os.path.join(tmp, "two-streams.json")
+p = subprocess.run([BIN, "export", "tests/fixtures/capture-two-streams.yaml", "--trace", two],
+                   capture_output=True, text=True)
+if p.returncode != 0:
+    report(False, "two streams: export --trace exit %d: %s" % (p.returncode, p.stderr.strip()))
+else:
+    doc = json.load(open(two))
+    bad = check_trace(doc, export_json("tests/fixtures/capture-two-streams.yaml"))
+    names = {e["tid"]: e["args"]["name"] for e in doc["traceEvents"]
+             if e["ph"] == "M" and e["name"] == "thread_name"}
+    tids = [e["tid"] for e in doc["traceEvents"] if e.get("cat") == "attention"]
+    ktids = [e["tid"] for e in doc["traceEvents"] if e.get("cat") == "kernel"]
+    report(not bad and len(tids) == 3 and tids[0] == tids[2] != tids[1]
+           and names.get(tids[0]) == "stream 0x%x" % 478486112 and names.get(tids[1]) == "stream 0x%x" % 478486400
+           and set(ktids) == set(tids),
+           "two streams: calls on their streams' tracks %s, named %s%s" % (
+               tids, sorted(names.values()), "" if not bad else ": " + "; ".join(bad[:5])))
 
 # the checker refuses each kind of break
 if sample is None:
@@ -201,11 +252,40 @@ else:
         cs = [e for e in ev if e["ph"] == "C"]
         cs[-1]["ts"] = -1 if cs[-1]["ts"] == 0 else 0
 
-    for what, fn in (("a kernel past its call's end", kernel_out), ("a call over the one before", call_back),
+    def kernel_elsewhere(ev):
+        k = first(ev, "kernel")
+        k["tid"] = k["tid"] + 1
+        ev.insert(0, {"ph": "M", "name": "thread_name", "pid": k["pid"], "tid": k["tid"], "args": {"name": "x"}})
+
+    for what, fn in (("a kernel on another track than its call", kernel_elsewhere),
+                     ("a kernel past its call's end", kernel_out), ("a call over the one before", call_back),
                      ("a kernel without grid", no_grid), ("a call without identity", no_identity),
                      ("tracks without names", unnamed), ("a counter going back", counter_back)):
         report(bool(check_trace(broken(fn))), "the checker refuses " + what)
     report(not check_trace(sample), "the checker takes the unbroken trace")
+    # against its records: a call's length, verdict and counter values
+    recs = export_json(sample_path)
+    report(not check_trace(sample, recs), "the checker takes the unbroken trace against its records")
+
+    def longer(ev):
+        first(ev, "attention")["dur"] += 5
+
+    def dram_wrong(ev):
+        c = next(e for e in ev if e["ph"] == "C" and e["name"] == "DRAM bytes")
+        c["args"]["read"] += 1
+
+    def no_fall(ev):
+        cs = [e for e in ev if e["ph"] == "C" and e["name"] == "DRAM bytes"]
+        cs[1]["args"]["read"] = 7
+
+    for what, fn in (("a call longer than its record", longer), ("a DRAM counter off its record", dram_wrong),
+                     ("a DRAM counter that stays up after its call", no_fall)):
+        report(bool(check_trace(broken(fn), recs)), "the checker refuses " + what)
+    cap = os.path.join(tmp, "cap.json")
+    subprocess.run([BIN, "export", "tests/fixtures/capture-two-streams.yaml", "--trace", cap], capture_output=True)
+    cdoc, crecs = json.load(open(cap)), export_json("tests/fixtures/capture-two-streams.yaml")
+    del next(e for e in cdoc["traceEvents"] if e.get("cat") == "attention")["args"]["nn_matrices"]
+    report(bool(check_trace(cdoc, crecs)), "the checker refuses a captured call without its verdict")
 
 print("# trace: %d passed, %d failed, 0 skipped" % (passed, failed))
 sys.exit(1 if failed else 0)

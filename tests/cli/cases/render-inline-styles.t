@@ -8,7 +8,7 @@ exit: 0
 stdout: <h1><b>Bold</b> &amp; &lt;angle&gt; title</h1>
 stdout: <p><b>a</b> &amp; &lt;b&gt; <i>it</i> <code>c_d</code> snake_case
 stdout: <li><code>x &lt; y</code></li>
-stdout: alt="Figure 1: grid of Q &amp; K"
+stdout: alt="Figure 1: grid of Q &amp; K.
 stdout: <figcaption><b>Figure 1.</b> grid of <b>Q</b> &amp; K</figcaption>
 stdout: # **Bold** &amp; &lt;angle&gt; title
 stdout: **a** &amp; &lt;b&gt; _it_ `c_d` snake\_case

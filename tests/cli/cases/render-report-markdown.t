@@ -7,7 +7,8 @@ exit: 0
 stdout: # Attention on the
 stdout: ## 1 Summary
 stdout: | --- |
-stdout: ![Figure 1](r_files/fig01-
+stdout: ![Figure 1: 
+stdout: ](r_files/fig01-
 stdout: **Figure 1.**
 stdout: **Table 1.**
 not-stdout: <span
