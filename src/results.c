@@ -1049,6 +1049,54 @@ static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_inf
 	return 0;
 }
 
+static int digits(const char *s, int n, int *v)
+{
+	*v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 0;
+}
+
+int results_date(const char *s, double *utc)
+{
+	int y, mo, d, h, mi, sec, oh = 0, om = 0;
+	if (!s || strlen(s) < 20 || digits(s, 4, &y) || s[4] != '-' || digits(s + 5, 2, &mo) || s[7] != '-' ||
+	    digits(s + 8, 2, &d) || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || digits(s + 11, 2, &h) ||
+	    s[13] != ':' || digits(s + 14, 2, &mi) || s[16] != ':' || digits(s + 17, 2, &sec))
+		return -1;
+	const char *p = s + 19;
+	double frac = 0, scale = 0.1;
+	if (*p == '.') {
+		if (p[1] < '0' || p[1] > '9')
+			return -1;
+		for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10)
+			frac += (*p - '0') * scale;
+	}
+	int sign = 0;
+	if (*p == 'Z' || *p == 'z')
+		p++;
+	else if ((*p == '+' || *p == '-') && !digits(p + 1, 2, &oh) && p[3] == ':' && !digits(p + 4, 2, &om)) {
+		sign = *p == '-' ? -1 : 1;
+		p += 6;
+	} else
+		return -1;
+	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (*p || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] + (mo == 2 && leap) || h > 23 || mi > 59 ||
+	    sec > 60 || oh > 23 || om > 59)
+		return -1;
+	/* days since 1970-01-01 of the civil date (H. Hinnant's days_from_civil) */
+	int yy = y - (mo <= 2);
+	int era = yy / 400, yoe = yy - era * 400;
+	int doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long days = (long)era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+	*utc = (double)days * 86400 + h * 3600 + mi * 60 + sec + frac - sign * (oh * 3600 + om * 60);
+	return 0;
+}
+
 static int read_header(const struct ytree *t, const struct ynode *n, struct results_header *h)
 {
 	static const char *const extra[] = { "gpu", "spec" };
@@ -1056,6 +1104,16 @@ static int read_header(const struct ytree *t, const struct ynode *n, struct resu
 		return -1;
 	if (read_gpu(t, ynode_get(n, "gpu"), &h->gpu))
 		return -1;
+	/* an instant, so newest-wins compares instants (merge, report of several files) */
+	h->date_known = 0;
+	if (h->date) {
+		char where[256];
+		if (results_date(h->date, &h->date_utc))
+			return error("%s: header.date must be an RFC 3339 date and time with 'Z' or an offset "
+				     "(2026-12-02T02:14:50Z, 2026-12-02T10:00:00+09:00), not '%s'",
+				     ynode_where(t, ynode_get(n, "date"), where, sizeof(where)), h->date);
+		h->date_known = 1;
+	}
 	/* "K/N", 1 <= K <= N: merge reads it to know what the file should hold */
 	if (h->shard) {
 		int k = 0, cnt = 0;

@@ -98,7 +98,9 @@ int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len);
 
 struct results_header {
 	char *tool_version;
-	char *date;            /* ISO 8601 UTC */
+	char *date;            /* RFC 3339: "2026-12-02T02:14:50Z" (record writes UTC) */
+	double date_utc;       /* the same instant, seconds since 1970 UTC (results_date); */
+	int date_known;        /* 0: no date (older than any dated file) */
 	char *host;
 	char *command_line;
 	struct gpu_info gpu;
@@ -313,6 +315,11 @@ int record_launches_metric(const struct record *rec, const char *name, double *o
 int results_write(const struct results *r, FILE *f);
 /* Write to path atomically (temporary file in the same folder, fsync, rename). */
 int results_save(const struct results *r, const char *path);
+
+/* An RFC 3339 date-time ("2026-12-02T10:00:00+09:00", "2026-11-29
+ * 19:29:42+00:00", fractional seconds allowed, 'Z' or an offset required)
+ * as seconds since 1970 UTC: 0, or -1 when s is not one. */
+int results_date(const char *s, double *utc);
 
 /*
  * Read a results file.  Returns 0 on success, -1 on a bad file (the message,

@@ -13,23 +13,12 @@
 
 /* ---- the rule ------------------------------------------------------------ */
 
-/* "2026-11-29 19:29:42+00:00" and "2026-11-29T19:29:42Z" alike: the first
- * 19 characters, 'T' read as ' '; no date: "" (older than any date). */
-static void date_key(const char *d, char out[20])
-{
-	snprintf(out, 20, "%.19s", d ? d : "");
-	for (char *p = out; *p; p++)
-		if (*p == 'T')
-			*p = ' ';
-}
-
 int results_supersedes(const struct results_header *a, const char *path_a,
 		       const struct results_header *b, const char *path_b)
 {
-	char da[20], db[20];
-	date_key(a->date, da);
-	date_key(b->date, db);
-	int c = strcmp(da, db);
+	/* instants (the reader parsed them); no date is older than any date */
+	int c = a->date_known != b->date_known ? a->date_known - b->date_known
+		: !a->date_known ? 0 : (a->date_utc > b->date_utc) - (a->date_utc < b->date_utc);
 	if (!c)
 		c = strcmp(path_a ? path_a : "", path_b ? path_b : "");
 	return c > 0 ? 1 : c < 0 ? -1 : 0;
@@ -44,6 +33,8 @@ static void header_copy(struct results_header *dst, const struct results_header 
 	memset(dst, 0, sizeof(*dst));
 	dst->tool_version = dup0(src->tool_version);
 	dst->date = dup0(src->date);
+	dst->date_utc = src->date_utc;
+	dst->date_known = src->date_known;
 	dst->host = dup0(src->host);
 	dst->command_line = dup0(src->command_line);
 	dst->gpu = src->gpu;
