@@ -78,16 +78,70 @@ static int by_key(const void *a, const void *b)
 	return c ? c : x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* the records' keys, sorted (the first of a key is the one a reader takes) */
-static struct keyed *index_of(const struct results *r)
+/*
+ * The identity diff compares by: record_key, except for a call captured in
+ * a program, whose key holds its process id and call index, which no
+ * other run of the program repeats.  A captured call is matched by
+ * (implementation, kernel family, shape, its place among the file's calls
+ * of that implementation, family and shape): "…/d128/c0/flash-attn-2/#2"
+ * is the second such call.  k[i] is record i's (unsorted); *captured
+ * counts the calls keyed so.
+ */
+static void diff_keys(const struct results *r, struct keyed *k, size_t *captured)
 {
-	struct keyed *k = malloc((r->nrecords ? r->nrecords : 1) * sizeof(*k));
-	if (!k)
-		return NULL;
+	size_t nc = 0;
 	for (size_t i = 0; i < r->nrecords; i++) {
-		record_key(&r->records[i], k[i].key, sizeof(k[i].key));
+		const struct record *rec = &r->records[i];
 		k[i].i = i;
+		if (!rec->capture) {
+			record_key(rec, k[i].key, sizeof(k[i].key));
+			continue;
+		}
+		struct record plain = *rec;
+		plain.capture = NULL; /* the key without pid and call */
+		char base[sizeof(k[i].key) - 40];
+		record_key(&plain, base, sizeof(base));
+		snprintf(k[i].key, sizeof(k[i].key), "%s/%.24s", base, rec->capture->family ? rec->capture->family : "?");
+		nc++;
 	}
+	*captured += nc;
+	if (!nc)
+		return;
+	/* each captured call's place among its kind's: sorted by (key, record), counted */
+	struct keyed *c = malloc(nc * sizeof(*c));
+	if (!c) { /* every call then its kind's first: they still compare, one each */
+		for (size_t i = 0; i < r->nrecords; i++)
+			if (r->records[i].capture)
+				strncat(k[i].key, "/#1", sizeof(k[i].key) - strlen(k[i].key) - 1);
+		return;
+	}
+	nc = 0;
+	for (size_t i = 0; i < r->nrecords; i++)
+		if (r->records[i].capture)
+			c[nc++] = k[i];
+	qsort(c, nc, sizeof(*c), by_key);
+	size_t nth = 0;
+	for (size_t m = 0; m < nc; m++) {
+		nth = m && !strcmp(c[m].key, c[m - 1].key) ? nth + 1 : 1;
+		char *key = k[c[m].i].key;
+		size_t l = strlen(key);
+		snprintf(key + l, sizeof(k[0].key) - l, "/#%zu", nth);
+	}
+	free(c);
+}
+
+/* the records' keys by record (keys) and sorted (the first of a key is the one a reader takes) */
+static struct keyed *index_of(const struct results *r, struct keyed **keys, size_t *captured)
+{
+	size_t n = r->nrecords ? r->nrecords : 1;
+	struct keyed *k = malloc(n * sizeof(*k));
+	*keys = malloc(n * sizeof(**keys));
+	if (!k || !*keys) {
+		free(k);
+		return NULL;
+	}
+	diff_keys(r, *keys, captured);
+	memcpy(k, *keys, r->nrecords * sizeof(*k));
 	qsort(k, r->nrecords, sizeof(*k), by_key);
 	return k;
 }
@@ -418,18 +472,20 @@ int cmd_diff(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	int rc = EXIT_FAILURE_RUN;
-	struct keyed *kb = index_of(&B), *kn = index_of(&N);
+	struct keyed *keys_b = NULL, *keys_n = NULL;
+	size_t cap_b = 0, cap_n = 0;
+	struct keyed *kb = index_of(&B, &keys_b, &cap_b), *kn = index_of(&N, &keys_n, &cap_n);
 	struct row *rows = calloc(B.nrecords + N.nrecords + 1, sizeof(*rows));
 	struct summary s = { 0 };
 	size_t n = 0;
-	if (!kb || !kn || !rows) {
+	if (!kb || !kn || !keys_b || !keys_n || !rows) {
 		error("out of memory comparing '%s' and '%s'", base, newp);
 		goto out;
 	}
 	/* in base's order, each identity once (the first record of it, as readers take it) */
 	for (size_t i = 0; i < B.nrecords; i++) {
 		struct row *w = &rows[n];
-		record_key(&B.records[i], w->key, sizeof(w->key));
+		memcpy(w->key, keys_b[i].key, sizeof(w->key));
 		if (find(kb, B.nrecords, w->key)->i != i)
 			continue;
 		const struct keyed *at = find(kn, N.nrecords, w->key);
@@ -465,7 +521,7 @@ int cmd_diff(int argc, char **argv)
 	}
 	for (size_t i = 0; i < N.nrecords; i++) {
 		struct row *w = &rows[n];
-		record_key(&N.records[i], w->key, sizeof(w->key));
+		memcpy(w->key, keys_n[i].key, sizeof(w->key));
 		if (find(kn, N.nrecords, w->key)->i != i || find(kb, B.nrecords, w->key))
 			continue;
 		w->n = &N.records[i];
@@ -482,6 +538,11 @@ int cmd_diff(int argc, char **argv)
 		print_text(base, newp, rows, n, &s);
 	if (csv || json)
 		print_summary(stderr, &s, base, newp);
+	if (cap_b || cap_n) /* how captured calls were matched: pid and call index never repeat across runs */
+		fprintf(csv || json ? stderr : stdout,
+			"captured calls (%zu in base, %zu in new) matched by implementation, kernel family, shape and "
+			"call order within the shape (#N: the Nth such call of its file), not by process id and call index\n",
+			cap_b, cap_n);
 	rc = EXIT_OK;
 	if (!isnan(fail_above)) {
 		size_t over = 0;
@@ -502,6 +563,8 @@ int cmd_diff(int argc, char **argv)
 out:
 	free(kb);
 	free(kn);
+	free(keys_b);
+	free(keys_n);
 	free(rows);
 	results_release(&B);
 	results_release(&N);

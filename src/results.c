@@ -261,11 +261,25 @@ int results_add(struct results *r, struct record *rec)
 	return 0;
 }
 
+/* A name in a key as itself, or, when it holds the separator '/' or '%',
+ * as "%LEN:name": (lib, v/w) and (lib/v, w) are two keys ("lib/%3:v/w/…",
+ * "%5:lib/v/w/…"), every other key as it always was. */
+static const char *key_name(const char *s, char *buf, size_t len)
+{
+	if (!s)
+		return "?";
+	if (!strpbrk(s, "/%"))
+		return s;
+	snprintf(buf, len, "%%%zu:%s", strlen(s), s);
+	return buf;
+}
+
 void record_key(const struct record *rec, char *buf, size_t len)
 {
 	const struct attn_shape *s = &rec->shape;
+	char sb[MAX_SERIES_NAME + 16], vb[MAX_SERIES_NAME + 16];
 	int n = snprintf(buf, len, "%s/%s/%s/%s/B%d/H%d/Hkv%d/Nq%d/Nkv%d/d%d/c%d",
-			 rec->source ? rec->source : "?", rec->variant ? rec->variant : "?",
+			 key_name(rec->source, sb, sizeof(sb)), key_name(rec->variant, vb, sizeof(vb)),
 			 phase_name(s->phase), dtype_name(s->dtype), s->batch, s->heads, s->kv_heads,
 			 s->seqlen_q, s->seqlen_kv, s->head_dim, s->causal);
 	/* keys of forward records stay as they were before the pass existed */

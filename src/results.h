@@ -294,7 +294,9 @@ void gpu_info_release(struct gpu_info *g);
 int results_add(struct results *r, struct record *rec);
 
 /* The key that identifies a record's (source, variant, config), for
- * --resume: "attnprof/flash2/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0". */
+ * --resume: "attnprof/flash2/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0".
+ * A source or variant holding '/' or '%' is written "%LEN:name", so the
+ * key is a tuple: (lib, v/w) and (lib/v, w) never share one. */
 void record_key(const struct record *rec, char *buf, size_t len);
 /* Index of the record with this key, or -1. */
 long results_find(struct results *r, const char *key);
