@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,12 @@ static void usage(FILE *f)
 		"      --json           the same as one JSON object\n"
 		"      --fail-above PCT exit 1 when a regression beyond the spread is slower than\n"
 		"                       base by more than PCT percent, or a config base timed\n"
-		"                       fails in new (for CI)\n"
+		"                       fails in new (for CI); it fails closed: also exit 1 when\n"
+		"                       a compared time is missing, not finite or not positive,\n"
+		"                       a spread is unknown, either file is cut short, or the\n"
+		"                       files have no config in common\n"
+		"      --allow-missing  with --fail-above: those gaps in the evidence are said\n"
+		"                       (warnings) but do not fail the gate\n"
 		"      --metric NAME    also a counter base -> new and its ratio (a CUPTI name as in\n"
 		"                       the records' totals, e.g. dram__bytes_read.sum; up to 16)\n"
 		"\n"
@@ -416,17 +422,88 @@ static void print_text(const char *base, const char *newp, const struct row *row
 	print_summary(stdout, s, base, newp);
 }
 
+/* why a time cannot be compared: "missing", "NaN", "not positive (0)" … */
+static const char *time_fault(const struct record *r, char *buf, size_t len)
+{
+	if (r->error)
+		snprintf(buf, len, "failed (%s)", r->error);
+	else if (isnan(r->time_ms))
+		snprintf(buf, len, "has no time");
+	else if (!isfinite(r->time_ms))
+		snprintf(buf, len, "has time_ms %s", r->time_ms > 0 ? "inf" : "-inf");
+	else if (!(r->time_ms > 0))
+		snprintf(buf, len, "has time_ms %g, not positive", r->time_ms);
+	else
+		return NULL;
+	return buf;
+}
+
+/* a gap in the gate's evidence: an error, or with --allow-missing a warning */
+static void gate_say(int allow, const char *fmt, ...) ATTNPROF_PRINTF(2, 3);
+static void gate_say(int allow, const char *fmt, ...)
+{
+	char msg[700];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (allow)
+		warning("%s", msg);
+	else
+		error("%s", msg);
+}
+
+/*
+ * The gate fails closed: evidence missing is a failure unless
+ * --allow-missing, then a warning.  Returns how many failures it said.
+ */
+static size_t gate_evidence(const struct row *rows, size_t n, const struct summary *s, const char *base,
+			    const char *newp, int cut_b, int cut_n, int allow)
+{
+	size_t fails = 0;
+	char why[300];
+	for (int side = 0; side < 2; side++)
+		if (side ? cut_n : cut_b) {
+			gate_say(allow, "--fail-above: %s is cut short: the configs after the cut are not compared", side ? newp : base);
+			fails++;
+		}
+	if (!s->both) {
+		gate_say(allow, "--fail-above: %s and %s have no config in common: nothing was compared", base, newp);
+		fails++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct row *w = &rows[i];
+		if (w->v == V_NO_TIME && !(timed(w->b) && w->n->error)) { /* a failure in new is said above */
+			const struct record *x = timed(w->b) ? w->n : w->b;
+			gate_say(allow, "--fail-above: %s in %s %s: its change cannot be judged", w->key, x == w->b ? base : newp,
+			    time_fault(x, why, sizeof(why)) ? why : "has no usable time");
+			fails++;
+		} else if (w->v == V_NO_SPREAD) {
+			gate_say(allow, "--fail-above: %s has no run-to-run spread (time_ms_min, time_ms_max) in %s: its change cannot "
+			    "be judged", w->key, !isnan(record_spread_ms(w->b)) && !isnan(record_spread_ms(w->n)) ? "either file (timed once)"
+			    : isnan(record_spread_ms(w->b)) ? base : newp);
+			fails++;
+		}
+	}
+	if (fails && allow)
+		note("--allow-missing: %zu gap%s in the evidence said, not failed", fails, fails == 1 ? "" : "s");
+	else if (fails)
+		note("the gate fails closed on missing evidence; --allow-missing lets it pass with warnings");
+	return allow ? 0 : fails;
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "fail-above", required_argument, NULL, 'f' },
+		{ "allow-missing", no_argument, NULL, 'a' },
 		{ "metric", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int csv = 0, json = 0, c;
+	int csv = 0, json = 0, allow_missing = 0, c;
 	double fail_above = NAN;
 	nmetric_names = 0;
 	char *end;
@@ -434,6 +511,7 @@ int cmd_diff(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': csv = 1; break;
+		case 'a': allow_missing = 1; break;
 		case 'j': json = 1; break;
 		case 'f':
 			errno = 0;
@@ -454,6 +532,10 @@ int cmd_diff(int argc, char **argv)
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
 	}
+	if (allow_missing && isnan(fail_above)) {
+		error("--allow-missing opts out of --fail-above's missing-evidence rule: give --fail-above PCT too");
+		return EXIT_BAD_INPUT;
+	}
 	if (csv && json) {
 		error("--csv and --json: choose one format");
 		return EXIT_BAD_INPUT;
@@ -465,9 +547,10 @@ int cmd_diff(int argc, char **argv)
 	}
 	const char *base = argv[optind], *newp = argv[optind + 1];
 	struct results B, N;
-	if (results_load(&B, base, NULL))
+	int cut_b = 0, cut_n = 0;
+	if (results_load(&B, base, &cut_b))
 		return EXIT_BAD_INPUT;
-	if (results_load(&N, newp, NULL)) {
+	if (results_load(&N, newp, &cut_n)) {
 		results_release(&B);
 		return EXIT_BAD_INPUT;
 	}
@@ -559,6 +642,8 @@ int cmd_diff(int argc, char **argv)
 				error("%s ran in %s and fails in %s: %s", rows[i].key, base, newp, rows[i].n->error);
 				rc = EXIT_FAILURE_RUN;
 			}
+		if (gate_evidence(rows, n, &s, base, newp, cut_b, cut_n, allow_missing))
+			rc = EXIT_FAILURE_RUN;
 	}
 out:
 	free(kb);
