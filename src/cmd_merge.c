@@ -13,7 +13,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof merge RESULTS... -o OUT.yaml [--primary FILE] [--allow-mixed] [--quiet]\n"
+		"usage: attnprof merge RESULTS... -o OUT.yaml [--primary FILE] [--allow-mixed] [--allow-partial] [--quiet]\n"
 		"\n"
 		"Join results files, typically the shards of one sweep ('record SPEC --shard K/N'),\n"
 		"into one.  Every record is kept whole, with its own timing, clocks, counters\n"
@@ -33,6 +33,8 @@ static void usage(FILE *f)
 		"      --allow-mixed  merge files of different specs, GPUs, drivers or attnprof\n"
 		"                     versions (refused otherwise); the header is the earliest\n"
 		"                     file's and its notes list every file's conditions\n"
+		"      --allow-partial merge the complete records of an input cut short (refused\n"
+		"                     otherwise); the merged header's notes name the input and the cut\n"
 		"      --quiet        no line per superseded record (the summary line stays)\n"
 		"\n"
 		"exit status: 0 merged; 1 the output could not be written; 2 a file is\n"
@@ -52,6 +54,7 @@ int cmd_merge(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "primary", required_argument, NULL, 'p' },
 		{ "allow-mixed", no_argument, NULL, 'm' },
+		{ "allow-partial", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -65,6 +68,7 @@ int cmd_merge(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'p': mo.primary = optarg; break;
 		case 'm': mo.allow_mixed = 1; break;
+		case 'P': mo.allow_partial = 1; break;
 		case 'q': mo.quiet = 1; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;

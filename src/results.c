@@ -1,6 +1,7 @@
 /* results.c: the results file — in memory, written atomically, read back
  * with recovery of cut files.  Format: docs/results-format.md. */
 #include "results.h"
+#include "shard.h"
 #include "metric_sets.h"
 #include "variants.h"
 #include "util/error.h"
@@ -239,6 +240,7 @@ void results_release(struct results *r)
 	gpu_info_release(&h->gpu);
 	free(h->spec_name); free(h->spec_path); free(h->spec_text); free(h->notes); free(h->shard);
 	free(h->program_exit);
+	free(r->cut_where);
 	for (size_t i = 0; i < r->nrecords; i++)
 		record_release(&r->records[i]);
 	free(r->records);
@@ -443,6 +445,7 @@ struct field {
 	long long lo, hi; /* F_INT: the range (both 0: any int) */
 	int when_set;     /* written only when not zero (a quantity older files lack) */
 	const struct words *words; /* F_ENUM */
+	int unknown_minus1; /* F_DBL: -1 means "not measured"; any other negative is refused */
 };
 #define OFF(s, m) offsetof(s, m)
 /* F_ENUM fields are read and written through an int */
@@ -561,15 +564,15 @@ static const struct field capture_fields[] = {
 	{ "shape_known", F_BOOL, OFF(struct capture_info, shape_known), 1 },
 	{ "kernel_ms", F_DBL, OFF(struct capture_info, kernel_ms), 0 },
 	{ "time_source", F_STR, OFF(struct capture_info, time_source), 0 },
-	{ "l2_write_bytes", F_DBL, OFF(struct capture_info, l2_write_bytes), 0 },
-	{ "dram_write_bytes", F_DBL, OFF(struct capture_info, dram_write_bytes), 0 },
+	{ "l2_write_bytes", F_DBL, OFF(struct capture_info, l2_write_bytes), 0, 0, 0, 0, NULL, 1 },
+	{ "dram_write_bytes", F_DBL, OFF(struct capture_info, dram_write_bytes), 0, 0, 0, 0, NULL, 1 },
 	{ "nn_bytes", F_DBL, OFF(struct capture_info, nn_bytes), 0 },
 	{ "output_bytes", F_DBL, OFF(struct capture_info, output_bytes), 0 },
-	{ "footprint_bytes", F_DBL, OFF(struct capture_info, footprint_bytes), 0 },
+	{ "footprint_bytes", F_DBL, OFF(struct capture_info, footprint_bytes), 0, 0, 0, 0, NULL, 1 },
 	{ "nn_matrices", F_INT, OFF(struct capture_info, nn_matrices), 0 },
 	{ "verdict_rule", F_STR, OFF(struct capture_info, verdict_rule), 0 },
 	{ "graph_launches", F_INT, OFF(struct capture_info, graph_launches), 0 },
-	{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0 },
+	{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0, 0, 0, 0, NULL, 1 },
 	{ "counter_window", F_BOOL, OFF(struct capture_info, counter_window), 0 },
 	{ "density", F_DBL, OFF(struct capture_info, density), 0, 0, 0, 1 },
 	{ "mask", F_STR, OFF(struct capture_info, mask), 0, 0, 0, 1 },
@@ -971,6 +974,12 @@ static int read_fields(const struct ytree *t, const struct ynode *map,
 		case F_DBL:
 			if (ynode_double(t, n, what, &dv))
 				return -1;
+			/* times, rates, byte counts, errors: a measurement is finite and not negative
+			 * (.nan is how a value not measured is written, as ~ is: read as missing) */
+			if (isinf(dv) || (dv < 0 && !(f[i].unknown_minus1 && dv == -1)))
+				return error("%s: %s = %s is impossible: it must be a finite number%s (.nan or ~: not measured)",
+					     ynode_where(t, n, where, sizeof(where)), what, n->scalar,
+					     f[i].unknown_minus1 ? ", 0 or more, or -1" : ", 0 or more");
 			*(double *)p = dv;
 			break;
 		case F_BOOL:
@@ -1012,6 +1021,10 @@ static int read_kvlist(const struct ytree *t, const struct ynode *map, struct kv
 			v = NAN;
 		else if (ynode_double(t, map->items[i], what, &v))
 			return -1;
+		/* counters and byte counts (the model's values are attnprof's own arithmetic) */
+		if (strcmp(section, "model") && (isinf(v) || v < 0))
+			return error("%s: %s = %s is impossible: a counter or byte count is a finite number, 0 or more",
+				     ynode_where(t, map->items[i], where, sizeof(where)), what, map->items[i]->scalar);
 		if (kvlist_set(l, map->keys[i]->scalar, v))
 			return -1;
 	}
@@ -1130,12 +1143,14 @@ static int read_header(const struct ytree *t, const struct ynode *n, struct resu
 	}
 	/* "K/N", 1 <= K <= N: merge reads it to know what the file should hold */
 	if (h->shard) {
-		int k = 0, cnt = 0;
-		char rest, where[256];
-		if (sscanf(h->shard, "%d/%d%c", &k, &cnt, &rest) != 2 || k < 1 || k > cnt)
-			return error("%s: header.shard must be K/N, part K of N counted from 1 (as 'record --shard' "
-				     "writes it), not '%s'", ynode_where(t, ynode_get(n, "shard"), where, sizeof(where)),
-				     h->shard);
+		char where[256];
+		int k, cnt, quiet = error_quiet(1);
+		int bad = shard_parse("header.shard", h->shard, &k, &cnt);
+		error_quiet(quiet);
+		if (bad)
+			return error("%s: header.shard must be K/N, part K of N counted from 1, 1 <= K <= N <= %d (as "
+				     "'record --shard' writes it), not '%s'", ynode_where(t, ynode_get(n, "shard"), where, sizeof(where)),
+				     SHARD_MAX, h->shard);
 	}
 	const struct ynode *spec = ynode_get(n, "spec");
 	if (spec && !is_null(spec) && read_fields(t, spec, spec_fields, N_SPEC_FIELDS, h, "header.spec", NULL, 0))
@@ -1272,10 +1287,17 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	if ((s = ynode_get(n, "timing")) && !is_null(s) &&
 	    read_fields(t, s, timing_fields, N_TIMING_FIELDS, r, "timing", NULL, 0))
 		return -1;
+	if (s && r->time_ms_max < r->time_ms_min) /* NaN (not given) compares false */
+		return error("%s: timing.time_ms_max = %g is below timing.time_ms_min = %g: impossible",
+			     ynode_where(t, ynode_get(s, "time_ms_max"), where, sizeof(where)), r->time_ms_max, r->time_ms_min);
 	if ((s = ynode_get(n, "correctness")) && !is_null(s) &&
 	    (read_fields(t, s, correctness_fields, N_CORRECTNESS_FIELDS, r, "correctness", grads_extra, 1) ||
 	     read_grads(t, ynode_get(s, "gradients"), r)))
 		return -1;
+	if (s && r->checked && r->correct && r->rel_l2_err > 1)
+		return error("%s: correctness.rel_l2_err = %g beside correct: true is impossible (an error above 1 is "
+			     "larger than the reference itself)",
+			     ynode_where(t, ynode_get(s, "rel_l2_err"), where, sizeof(where)), r->rel_l2_err);
 	if ((s = ynode_get(n, "memory")) && !is_null(s) &&
 	    (read_fields(t, s, memory_fields, N_MEMORY_FIELDS, r, "memory", mem_extra, 1) ||
 	     read_kvlist(t, ynode_get(s, "allocs"), &r->allocs, "memory.allocs")))
@@ -1491,6 +1513,9 @@ int results_parse(struct results *r, const char *text, size_t len,
 			filename, why, r->nrecords, r->nrecords == 1 ? "" : "s");
 		if (cut)
 			*cut = 1;
+		free(r->cut_where);
+		if (!(r->cut_where = strdup(why)))
+			goto out;
 	}
 	rc = 0;
 out:

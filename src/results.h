@@ -281,6 +281,9 @@ struct results {
 	 * extended as records are added, rebuilt when it no longer matches */
 	struct kvlist keys;
 	size_t nkeyed;
+	/* results_load found the file cut short: where ("record 3, at line 76,
+	 * is incomplete"), else NULL */
+	char *cut_where;
 };
 
 void results_init(struct results *r);

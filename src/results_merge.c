@@ -150,6 +150,26 @@ static int note_conditions(struct results_header *h, struct merge_input *in, con
 	return 0;
 }
 
+/* header.notes of a merge given a cut input (--allow-partial): which, where,
+ * so the cut can still be seen in the merged file. */
+static int note_cuts(struct results_header *h, const struct merge_input *in, size_t n)
+{
+	for (size_t j = 0; j < n; j++) {
+		if (!in[j].res.cut_where)
+			continue;
+		size_t len = (h->notes ? strlen(h->notes) : 0) + strlen(in[j].path) + strlen(in[j].res.cut_where) + 160;
+		char *s = malloc(len);
+		if (!s)
+			return error("out of memory");
+		snprintf(s, len, "%s%smerged with --allow-partial: %s was cut short (%s); its %zu complete record%s "
+			 "are here, the rest were never read", h->notes ? h->notes : "", h->notes ? "\n" : "", in[j].path,
+			 in[j].res.cut_where, in[j].res.nrecords, in[j].res.nrecords == 1 ? "" : "s");
+		free(h->notes);
+		h->notes = s;
+	}
+	return 0;
+}
+
 /* ---- records -------------------------------------------------------------- */
 
 struct entry {
@@ -524,6 +544,8 @@ int results_merge(struct merge_input *in, size_t n, const struct merge_opts *o,
 	header_copy(&out->header, &in[oldest].res.header);
 	if (in[oldest].res.header.shard)
 		drop_part_options(out->header.command_line);
+	if (note_cuts(&out->header, in, n))
+		goto out;
 	if (mixed && note_conditions(&out->header, in, ord, n))
 		goto out;
 	for (size_t i = 0; i < nw; i++)
@@ -554,6 +576,15 @@ int results_merge_files(const char *const *paths, size_t n, const struct merge_o
 			break;
 		}
 	}
+	/* a cut input's lost records cannot be seen in a merged file: refused, or said in its header */
+	for (size_t j = 0; !rc && j < n; j++)
+		if (in[j].res.cut_where && !o->allow_partial) {
+			error("%s is cut short (%s): merge refuses a cut input (its lost records would not show in the "
+			      "merged file)", in[j].path, in[j].res.cut_where);
+			note("finish or re-record it; --allow-partial merges its complete records and says so in the "
+			     "merged file's header.notes");
+			rc = EXIT_BAD_INPUT;
+		}
 	struct results out;
 	struct merge_report rep;
 	results_init(&out);

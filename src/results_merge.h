@@ -41,6 +41,8 @@ struct merge_opts {
 	int allow_mixed;       /* join files of different specs, GPUs, drivers, versions */
 	const char *primary;   /* an input whose records win every duplicate (NULL: none) */
 	int quiet;             /* no line per superseded record */
+	int allow_partial;     /* merge the complete records of a cut input (refused otherwise); the
+				* output's header.notes name each cut input and where it was cut */
 };
 
 /* What a merge found, for its summary line. */
