@@ -155,9 +155,7 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file)
 {
 	FILE *f = p->f;
 	fprintf(f, "<figure id=\"fig%d\">\n<img src=\"", b->number);
-	put_text(f, p->dirname);
-	fputc('/', f);
-	put_text(f, file);
+	page_put_link(f, p->dirname, file);
 	/* alt text: what the caption says the figure shows */
 	fprintf(f, "\" alt=\"Figure %d: ", b->number);
 	if (b->caption)

@@ -134,8 +134,9 @@ static void put_table(FILE *f, const struct dblock *b)
 /* Figure block b, drawn into the folder as file: its image with the caption. */
 static void put_figure(struct page *p, const struct dblock *b, const char *file)
 {
-	fprintf(p->f, "<a id=\"fig%d\"></a>\n\n![Figure %d](%s/%s)\n\n**Figure %d.** ", b->number, b->number, p->dirname,
-		file, b->number);
+	fprintf(p->f, "<a id=\"fig%d\"></a>\n\n![Figure %d](", b->number, b->number);
+	page_put_link(p->f, p->dirname, file);
+	fprintf(p->f, ")\n\n**Figure %d.** ", b->number);
 	if (b->caption)
 		put_inline(p->f, b->caption);
 	else
