@@ -1514,8 +1514,10 @@ int results_parse(struct results *r, const char *text, size_t len,
 		if (cut)
 			*cut = 1;
 		free(r->cut_where);
-		if (!(r->cut_where = strdup(why)))
+		if (!(r->cut_where = strdup(why))) {
+			error("out of memory reading '%s'", filename);
 			goto out;
+		}
 	}
 	rc = 0;
 out:

@@ -1012,11 +1012,18 @@ int capture_has(const struct rdata *rd, const char *what, int *truth)
 /* ---- references missing ------------------------------------------------- */
 
 /* A forward shape with no reference: the first group of each shape. */
-static int missing_groups(const struct rdata *rd, const struct capgroup **out, int max)
+static int missing_groups(const struct rdata *rd, const struct capgroup ***outp)
 {
 	/* out points into held_list's list (valid until its next call) */
 	size_t n;
 	const struct capimpl *all = held_list(rd, &n);
+	size_t most = 0;
+	for (size_t i = 0; i < n; i++)
+		most += all[i].ng;
+	/* every missing shape (no cap): at most one a group */
+	const struct capgroup **out = *outp = malloc((most ? most : 1) * sizeof(*out));
+	if (!out)
+		return error("out of memory listing the missing references");
 	int m = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < all[i].ng; k++) {
@@ -1044,7 +1051,7 @@ static int missing_groups(const struct rdata *rd, const struct capgroup **out, i
 			for (int j = 0; j < m; j++)
 				if (same_group(out[j]->rep, r) && out[j]->nkv_min == g->nkv_min && out[j]->nkv_max == g->nkv_max)
 					dup = 1;
-			if (!dup && m < max)
+			if (!dup)
 				out[m++] = g;
 		}
 	return m;
@@ -1052,12 +1059,15 @@ static int missing_groups(const struct rdata *rd, const struct capgroup **out, i
 
 int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
 {
-	const struct capgroup *gs[64];
-	int m = missing_groups(rd, gs, 64);
+	const struct capgroup **gs;
+	int m = missing_groups(rd, &gs);
 	struct tb b = { buf, len, 0 };
 	buf[0] = '\0';
-	if (!m)
-		return 0;
+	if (m <= 0) {
+		if (m == 0)
+			free(gs);
+		return m;
+	}
 	tb_add(&b, "name: missing-references\n");
 	tb_add(&b, "description: attnprof's references at the shapes of the captured calls\n");
 	tb_add(&b, "metrics: default\n");
@@ -1076,15 +1086,28 @@ int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
 			       r->shape.head_dim, r->shape.causal ? "true" : "false", dtype_name(r->shape.dtype));
 		}
 	}
+	free(gs);
+	if (b.cut) /* no silent cut: a spec cut short would record fewer shapes than it says */
+		return error("the spec of the missing references is longer than %zu bytes", len);
 	return m;
 }
 
 int capture_missing_spec(const struct rdata *rd, FILE *f)
 {
-	static char buf[16384];
-	int m = capture_missing_spec_text(rd, buf, sizeof(buf));
-	if (f && m)
+	const struct capgroup **gs;
+	int m = missing_groups(rd, &gs); /* the count alone needs no text */
+	if (m >= 0)
+		free(gs);
+	if (!f || m <= 0)
+		return m;
+	size_t len = 512 + (size_t)m * 1024;
+	char *buf = malloc(len);
+	if (!buf)
+		return error("out of memory writing the missing references");
+	m = capture_missing_spec_text(rd, buf, len);
+	if (m > 0)
 		fputs(buf, f);
+	free(buf);
 	return m;
 }
 
@@ -1410,10 +1433,18 @@ void capture_table_missing(struct dtable *T, const struct rdata *rd, const struc
 		row[0][c] = '\0';
 		p += l + (e ? 1 : 0);
 	}
-	const struct capgroup *gs[64];
-	int k = missing_groups(rd, gs, 64);
+	const struct capgroup **gs;
+	int k = missing_groups(rd, &gs);
 	struct tb b = { T->note, sizeof(T->note), 0 };
-	if (!m) {
+	if (k < 0)
+		return;
+	if (m < 0) { /* longer than the table's text: the rows stop, and say where the whole spec is */
+		error_clear();
+		tb_add(&b, "The spec is longer than this table shows (its first rows above); `attnprof report "
+		       "--missing-spec FILE` writes it whole. ");
+	}
+	if (!k) {
+		free(gs);
 		tb_add(&b, "Every forward shape of the captured calls has its reference records.");
 		return;
 	}
@@ -1426,4 +1457,5 @@ void capture_table_missing(struct dtable *T, const struct rdata *rd, const struc
 	}
 	tb_add(&b, ". Record them on a GPU with `attnprof record SPEC` (`attnprof report --missing-spec FILE` writes "
 	       "this spec) and pass the results file to `attnprof report` after the capture.");
+	free(gs);
 }

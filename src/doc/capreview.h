@@ -135,10 +135,12 @@ int capture_role(const struct rdata *rd, const char *role, char *key, size_t len
 int capture_has(const struct rdata *rd, const char *what, int *truth);
 
 /* Forward shapes of captured calls that no attnprof reference record
- * matches; writes a spec that would record them to f (NULL: only count).
- * Returns how many shapes are missing. */
+ * matches (every one, no cap); writes a spec that would record them to f
+ * (NULL: only count).  Returns how many shapes are missing, -1 after
+ * error() (out of memory). */
 int capture_missing_spec(const struct rdata *rd, FILE *f);
-/* The same spec into buf ("" when none are missing). */
+/* The same spec into buf ("" when none are missing); -1 after error() when
+ * it is longer than len (never a spec cut short). */
 int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len);
 
 /* Tables (builders of rows of tabledata.c's table_kinds). */
