@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,12 @@ static void usage(FILE *f)
 		"      --json           the same as one JSON object\n"
 		"      --fail-above PCT exit 1 when a regression beyond the spread is slower than\n"
 		"                       base by more than PCT percent, or a config base timed\n"
-		"                       fails in new (for CI)\n"
+		"                       fails in new (for CI); it fails closed: also exit 1 when\n"
+		"                       a compared time is missing, not finite or not positive,\n"
+		"                       a spread is unknown, either file is cut short, or the\n"
+		"                       files have no config in common\n"
+		"      --allow-missing  with --fail-above: those gaps in the evidence are said\n"
+		"                       (warnings) but do not fail the gate\n"
 		"      --metric NAME    also a counter base -> new and its ratio (a CUPTI name as in\n"
 		"                       the records' totals, e.g. dram__bytes_read.sum; up to 16)\n"
 		"\n"
@@ -78,16 +84,70 @@ static int by_key(const void *a, const void *b)
 	return c ? c : x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* the records' keys, sorted (the first of a key is the one a reader takes) */
-static struct keyed *index_of(const struct results *r)
+/*
+ * The identity diff compares by: record_key, except for a call captured in
+ * a program, whose key holds its process id and call index, which no
+ * other run of the program repeats.  A captured call is matched by
+ * (implementation, kernel family, shape, its place among the file's calls
+ * of that implementation, family and shape): "…/d128/c0/flash-attn-2/#2"
+ * is the second such call.  k[i] is record i's (unsorted); *captured
+ * counts the calls keyed so.
+ */
+static void diff_keys(const struct results *r, struct keyed *k, size_t *captured)
 {
-	struct keyed *k = malloc((r->nrecords ? r->nrecords : 1) * sizeof(*k));
-	if (!k)
-		return NULL;
+	size_t nc = 0;
 	for (size_t i = 0; i < r->nrecords; i++) {
-		record_key(&r->records[i], k[i].key, sizeof(k[i].key));
+		const struct record *rec = &r->records[i];
 		k[i].i = i;
+		if (!rec->capture) {
+			record_key(rec, k[i].key, sizeof(k[i].key));
+			continue;
+		}
+		struct record plain = *rec;
+		plain.capture = NULL; /* the key without pid and call */
+		char base[sizeof(k[i].key) - 40];
+		record_key(&plain, base, sizeof(base));
+		snprintf(k[i].key, sizeof(k[i].key), "%s/%.24s", base, rec->capture->family ? rec->capture->family : "?");
+		nc++;
 	}
+	*captured += nc;
+	if (!nc)
+		return;
+	/* each captured call's place among its kind's: sorted by (key, record), counted */
+	struct keyed *c = malloc(nc * sizeof(*c));
+	if (!c) { /* every call then its kind's first: they still compare, one each */
+		for (size_t i = 0; i < r->nrecords; i++)
+			if (r->records[i].capture)
+				strncat(k[i].key, "/#1", sizeof(k[i].key) - strlen(k[i].key) - 1);
+		return;
+	}
+	nc = 0;
+	for (size_t i = 0; i < r->nrecords; i++)
+		if (r->records[i].capture)
+			c[nc++] = k[i];
+	qsort(c, nc, sizeof(*c), by_key);
+	size_t nth = 0;
+	for (size_t m = 0; m < nc; m++) {
+		nth = m && !strcmp(c[m].key, c[m - 1].key) ? nth + 1 : 1;
+		char *key = k[c[m].i].key;
+		size_t l = strlen(key);
+		snprintf(key + l, sizeof(k[0].key) - l, "/#%zu", nth);
+	}
+	free(c);
+}
+
+/* the records' keys by record (keys) and sorted (the first of a key is the one a reader takes) */
+static struct keyed *index_of(const struct results *r, struct keyed **keys, size_t *captured)
+{
+	size_t n = r->nrecords ? r->nrecords : 1;
+	struct keyed *k = malloc(n * sizeof(*k));
+	*keys = malloc(n * sizeof(**keys));
+	if (!k || !*keys) {
+		free(k);
+		return NULL;
+	}
+	diff_keys(r, *keys, captured);
+	memcpy(k, *keys, r->nrecords * sizeof(*k));
 	qsort(k, r->nrecords, sizeof(*k), by_key);
 	return k;
 }
@@ -362,17 +422,88 @@ static void print_text(const char *base, const char *newp, const struct row *row
 	print_summary(stdout, s, base, newp);
 }
 
+/* why a time cannot be compared: "missing", "NaN", "not positive (0)" … */
+static const char *time_fault(const struct record *r, char *buf, size_t len)
+{
+	if (r->error)
+		snprintf(buf, len, "failed (%s)", r->error);
+	else if (isnan(r->time_ms))
+		snprintf(buf, len, "has no time");
+	else if (!isfinite(r->time_ms))
+		snprintf(buf, len, "has time_ms %s", r->time_ms > 0 ? "inf" : "-inf");
+	else if (!(r->time_ms > 0))
+		snprintf(buf, len, "has time_ms %g, not positive", r->time_ms);
+	else
+		return NULL;
+	return buf;
+}
+
+/* a gap in the gate's evidence: an error, or with --allow-missing a warning */
+static void gate_say(int allow, const char *fmt, ...) ATTNPROF_PRINTF(2, 3);
+static void gate_say(int allow, const char *fmt, ...)
+{
+	char msg[700];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (allow)
+		warning("%s", msg);
+	else
+		error("%s", msg);
+}
+
+/*
+ * The gate fails closed: evidence missing is a failure unless
+ * --allow-missing, then a warning.  Returns how many failures it said.
+ */
+static size_t gate_evidence(const struct row *rows, size_t n, const struct summary *s, const char *base,
+			    const char *newp, int cut_b, int cut_n, int allow)
+{
+	size_t fails = 0;
+	char why[300];
+	for (int side = 0; side < 2; side++)
+		if (side ? cut_n : cut_b) {
+			gate_say(allow, "--fail-above: %s is cut short: the configs after the cut are not compared", side ? newp : base);
+			fails++;
+		}
+	if (!s->both) {
+		gate_say(allow, "--fail-above: %s and %s have no config in common: nothing was compared", base, newp);
+		fails++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct row *w = &rows[i];
+		if (w->v == V_NO_TIME && !(timed(w->b) && w->n->error)) { /* a failure in new is said above */
+			const struct record *x = timed(w->b) ? w->n : w->b;
+			gate_say(allow, "--fail-above: %s in %s %s: its change cannot be judged", w->key, x == w->b ? base : newp,
+			    time_fault(x, why, sizeof(why)) ? why : "has no usable time");
+			fails++;
+		} else if (w->v == V_NO_SPREAD) {
+			gate_say(allow, "--fail-above: %s has no run-to-run spread (time_ms_min, time_ms_max) in %s: its change cannot "
+			    "be judged", w->key, !isnan(record_spread_ms(w->b)) && !isnan(record_spread_ms(w->n)) ? "either file (timed once)"
+			    : isnan(record_spread_ms(w->b)) ? base : newp);
+			fails++;
+		}
+	}
+	if (fails && allow)
+		note("--allow-missing: %zu gap%s in the evidence said, not failed", fails, fails == 1 ? "" : "s");
+	else if (fails)
+		note("the gate fails closed on missing evidence; --allow-missing lets it pass with warnings");
+	return allow ? 0 : fails;
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "fail-above", required_argument, NULL, 'f' },
+		{ "allow-missing", no_argument, NULL, 'a' },
 		{ "metric", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int csv = 0, json = 0, c;
+	int csv = 0, json = 0, allow_missing = 0, c;
 	double fail_above = NAN;
 	nmetric_names = 0;
 	char *end;
@@ -380,6 +511,7 @@ int cmd_diff(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': csv = 1; break;
+		case 'a': allow_missing = 1; break;
 		case 'j': json = 1; break;
 		case 'f':
 			errno = 0;
@@ -400,6 +532,10 @@ int cmd_diff(int argc, char **argv)
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
 	}
+	if (allow_missing && isnan(fail_above)) {
+		error("--allow-missing opts out of --fail-above's missing-evidence rule: give --fail-above PCT too");
+		return EXIT_BAD_INPUT;
+	}
 	if (csv && json) {
 		error("--csv and --json: choose one format");
 		return EXIT_BAD_INPUT;
@@ -411,25 +547,28 @@ int cmd_diff(int argc, char **argv)
 	}
 	const char *base = argv[optind], *newp = argv[optind + 1];
 	struct results B, N;
-	if (results_load(&B, base, NULL))
+	int cut_b = 0, cut_n = 0;
+	if (results_load(&B, base, &cut_b))
 		return EXIT_BAD_INPUT;
-	if (results_load(&N, newp, NULL)) {
+	if (results_load(&N, newp, &cut_n)) {
 		results_release(&B);
 		return EXIT_BAD_INPUT;
 	}
 	int rc = EXIT_FAILURE_RUN;
-	struct keyed *kb = index_of(&B), *kn = index_of(&N);
+	struct keyed *keys_b = NULL, *keys_n = NULL;
+	size_t cap_b = 0, cap_n = 0;
+	struct keyed *kb = index_of(&B, &keys_b, &cap_b), *kn = index_of(&N, &keys_n, &cap_n);
 	struct row *rows = calloc(B.nrecords + N.nrecords + 1, sizeof(*rows));
 	struct summary s = { 0 };
 	size_t n = 0;
-	if (!kb || !kn || !rows) {
+	if (!kb || !kn || !keys_b || !keys_n || !rows) {
 		error("out of memory comparing '%s' and '%s'", base, newp);
 		goto out;
 	}
 	/* in base's order, each identity once (the first record of it, as readers take it) */
 	for (size_t i = 0; i < B.nrecords; i++) {
 		struct row *w = &rows[n];
-		record_key(&B.records[i], w->key, sizeof(w->key));
+		memcpy(w->key, keys_b[i].key, sizeof(w->key));
 		if (find(kb, B.nrecords, w->key)->i != i)
 			continue;
 		const struct keyed *at = find(kn, N.nrecords, w->key);
@@ -465,7 +604,7 @@ int cmd_diff(int argc, char **argv)
 	}
 	for (size_t i = 0; i < N.nrecords; i++) {
 		struct row *w = &rows[n];
-		record_key(&N.records[i], w->key, sizeof(w->key));
+		memcpy(w->key, keys_n[i].key, sizeof(w->key));
 		if (find(kn, N.nrecords, w->key)->i != i || find(kb, B.nrecords, w->key))
 			continue;
 		w->n = &N.records[i];
@@ -482,6 +621,11 @@ int cmd_diff(int argc, char **argv)
 		print_text(base, newp, rows, n, &s);
 	if (csv || json)
 		print_summary(stderr, &s, base, newp);
+	if (cap_b || cap_n) /* how captured calls were matched: pid and call index never repeat across runs */
+		fprintf(csv || json ? stderr : stdout,
+			"captured calls (%zu in base, %zu in new) matched by implementation, kernel family, shape and "
+			"call order within the shape (#N: the Nth such call of its file), not by process id and call index\n",
+			cap_b, cap_n);
 	rc = EXIT_OK;
 	if (!isnan(fail_above)) {
 		size_t over = 0;
@@ -498,10 +642,14 @@ int cmd_diff(int argc, char **argv)
 				error("%s ran in %s and fails in %s: %s", rows[i].key, base, newp, rows[i].n->error);
 				rc = EXIT_FAILURE_RUN;
 			}
+		if (gate_evidence(rows, n, &s, base, newp, cut_b, cut_n, allow_missing))
+			rc = EXIT_FAILURE_RUN;
 	}
 out:
 	free(kb);
 	free(kn);
+	free(keys_b);
+	free(keys_n);
 	free(rows);
 	results_release(&B);
 	results_release(&N);

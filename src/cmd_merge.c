@@ -13,7 +13,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: attnprof merge RESULTS... -o OUT.yaml [--primary FILE] [--allow-mixed] [--progress | --quiet]\n"
+		"usage: attnprof merge RESULTS... -o OUT.yaml [--primary FILE] [--allow-mixed] [--allow-partial] [--progress | --quiet]\n"
 		"\n"
 		"Join results files, typically the shards of one sweep ('record SPEC --shard K/N'),\n"
 		"into one.  Every record is kept whole, with its own timing, clocks, counters\n"
@@ -33,6 +33,8 @@ static void usage(FILE *f)
 		"      --allow-mixed  merge files of different specs, GPUs, drivers or attnprof\n"
 		"                     versions (refused otherwise); the header is the earliest\n"
 		"                     file's and its notes list every file's conditions\n"
+		"      --allow-partial merge the complete records of an input cut short (refused\n"
+		"                     otherwise); the merged header's notes name the input and the cut\n"
 		"      --progress     say each file as it is read on stderr, even when it is not a\n"
 		"                     terminal (on a terminal it is said anyway)\n"
 		"      --quiet        no step said, not even on a terminal, and no line per\n"
@@ -55,6 +57,7 @@ int cmd_merge(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "primary", required_argument, NULL, 'p' },
 		{ "allow-mixed", no_argument, NULL, 'm' },
+		{ "allow-partial", no_argument, NULL, 'a' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "progress", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
@@ -69,6 +72,7 @@ int cmd_merge(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'p': mo.primary = optarg; break;
 		case 'm': mo.allow_mixed = 1; break;
+		case 'a': mo.allow_partial = 1; break;
 		case 'q': mo.quiet = 1; break;
 		case 'P': force = 1; break;
 		case 'h': usage(stdout); return EXIT_OK;

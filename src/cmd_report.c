@@ -85,20 +85,19 @@ static void usage(FILE *f)
 /* The spec of the references missing at captured shapes (capreview.h), atomically. */
 static int write_missing_spec(const struct rdata *rd, const char *path)
 {
-	static char text[16384];
-	int n = capture_missing_spec_text(rd, text, sizeof(text));
-	if (!n)
-		snprintf(text, sizeof(text), "# every captured forward shape has its reference records\n");
 	/* through outfile: whole or not at all, and never over an input (the
-	 * results, the template) */
+	 * results, the template); the spec has no length limit */
 	struct outfile of;
 	int orc = outfile_open(&of, path, NULL);
 	if (orc)
 		return orc;
-	if (fputs(text, of.f) < 0) {
+	int n = capture_missing_spec(rd, of.f);
+	if (!n)
+		fputs("# every captured forward shape has its reference records\n", of.f);
+	if (n < 0 || ferror(of.f)) {
 		int e = errno;
 		outfile_abort(&of);
-		return error("cannot write '%s': %s", path, strerror(e ? e : EIO));
+		return n < 0 ? -1 : error("cannot write '%s': %s", path, strerror(e ? e : EIO));
 	}
 	if (outfile_commit(&of))
 		return -1;

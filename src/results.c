@@ -1,6 +1,7 @@
 /* results.c: the results file — in memory, written atomically, read back
  * with recovery of cut files.  Format: docs/results-format.md. */
 #include "results.h"
+#include "shard.h"
 #include "metric_sets.h"
 #include "variants.h"
 #include "util/error.h"
@@ -239,6 +240,7 @@ void results_release(struct results *r)
 	gpu_info_release(&h->gpu);
 	free(h->spec_name); free(h->spec_path); free(h->spec_text); free(h->notes); free(h->shard);
 	free(h->program_exit);
+	free(r->cut_where);
 	for (size_t i = 0; i < r->nrecords; i++)
 		record_release(&r->records[i]);
 	free(r->records);
@@ -261,11 +263,25 @@ int results_add(struct results *r, struct record *rec)
 	return 0;
 }
 
+/* A name in a key as itself, or, when it holds the separator '/' or '%',
+ * as "%LEN:name": (lib, v/w) and (lib/v, w) are two keys ("lib/%3:v/w/…",
+ * "%5:lib/v/w/…"), every other key as it always was. */
+static const char *key_name(const char *s, char *buf, size_t len)
+{
+	if (!s)
+		return "?";
+	if (!strpbrk(s, "/%"))
+		return s;
+	snprintf(buf, len, "%%%zu:%s", strlen(s), s);
+	return buf;
+}
+
 void record_key(const struct record *rec, char *buf, size_t len)
 {
 	const struct attn_shape *s = &rec->shape;
+	char sb[MAX_SERIES_NAME + 16], vb[MAX_SERIES_NAME + 16];
 	int n = snprintf(buf, len, "%s/%s/%s/%s/B%d/H%d/Hkv%d/Nq%d/Nkv%d/d%d/c%d",
-			 rec->source ? rec->source : "?", rec->variant ? rec->variant : "?",
+			 key_name(rec->source, sb, sizeof(sb)), key_name(rec->variant, vb, sizeof(vb)),
 			 phase_name(s->phase), dtype_name(s->dtype), s->batch, s->heads, s->kv_heads,
 			 s->seqlen_q, s->seqlen_kv, s->head_dim, s->causal);
 	/* keys of forward records stay as they were before the pass existed */
@@ -429,6 +445,7 @@ struct field {
 	long long lo, hi; /* F_INT: the range (both 0: any int) */
 	int when_set;     /* written only when not zero (a quantity older files lack) */
 	const struct words *words; /* F_ENUM */
+	int unknown_minus1; /* F_DBL: -1 means "not measured"; any other negative is refused */
 };
 #define OFF(s, m) offsetof(s, m)
 /* F_ENUM fields are read and written through an int */
@@ -547,15 +564,15 @@ static const struct field capture_fields[] = {
 	{ "shape_known", F_BOOL, OFF(struct capture_info, shape_known), 1 },
 	{ "kernel_ms", F_DBL, OFF(struct capture_info, kernel_ms), 0 },
 	{ "time_source", F_STR, OFF(struct capture_info, time_source), 0 },
-	{ "l2_write_bytes", F_DBL, OFF(struct capture_info, l2_write_bytes), 0 },
-	{ "dram_write_bytes", F_DBL, OFF(struct capture_info, dram_write_bytes), 0 },
+	{ "l2_write_bytes", F_DBL, OFF(struct capture_info, l2_write_bytes), 0, 0, 0, 0, NULL, 1 },
+	{ "dram_write_bytes", F_DBL, OFF(struct capture_info, dram_write_bytes), 0, 0, 0, 0, NULL, 1 },
 	{ "nn_bytes", F_DBL, OFF(struct capture_info, nn_bytes), 0 },
 	{ "output_bytes", F_DBL, OFF(struct capture_info, output_bytes), 0 },
-	{ "footprint_bytes", F_DBL, OFF(struct capture_info, footprint_bytes), 0 },
+	{ "footprint_bytes", F_DBL, OFF(struct capture_info, footprint_bytes), 0, 0, 0, 0, NULL, 1 },
 	{ "nn_matrices", F_INT, OFF(struct capture_info, nn_matrices), 0 },
 	{ "verdict_rule", F_STR, OFF(struct capture_info, verdict_rule), 0 },
 	{ "graph_launches", F_INT, OFF(struct capture_info, graph_launches), 0 },
-	{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0 },
+	{ "alloc_bytes", F_DBL, OFF(struct capture_info, alloc_bytes), 0, 0, 0, 0, NULL, 1 },
 	{ "counter_window", F_BOOL, OFF(struct capture_info, counter_window), 0 },
 	{ "density", F_DBL, OFF(struct capture_info, density), 0, 0, 0, 1 },
 	{ "mask", F_STR, OFF(struct capture_info, mask), 0, 0, 0, 1 },
@@ -957,6 +974,12 @@ static int read_fields(const struct ytree *t, const struct ynode *map,
 		case F_DBL:
 			if (ynode_double(t, n, what, &dv))
 				return -1;
+			/* times, rates, byte counts, errors: a measurement is finite and not negative
+			 * (.nan is how a value not measured is written, as ~ is: read as missing) */
+			if (isinf(dv) || (dv < 0 && !(f[i].unknown_minus1 && dv == -1)))
+				return error("%s: %s = %s is impossible: it must be a finite number%s (.nan or ~: not measured)",
+					     ynode_where(t, n, where, sizeof(where)), what, n->scalar,
+					     f[i].unknown_minus1 ? ", 0 or more, or -1" : ", 0 or more");
 			*(double *)p = dv;
 			break;
 		case F_BOOL:
@@ -998,6 +1021,10 @@ static int read_kvlist(const struct ytree *t, const struct ynode *map, struct kv
 			v = NAN;
 		else if (ynode_double(t, map->items[i], what, &v))
 			return -1;
+		/* counters and byte counts (the model's values are attnprof's own arithmetic) */
+		if (strcmp(section, "model") && (isinf(v) || v < 0))
+			return error("%s: %s = %s is impossible: a counter or byte count is a finite number, 0 or more",
+				     ynode_where(t, map->items[i], where, sizeof(where)), what, map->items[i]->scalar);
 		if (kvlist_set(l, map->keys[i]->scalar, v))
 			return -1;
 	}
@@ -1049,6 +1076,54 @@ static int read_gpu(const struct ytree *t, const struct ynode *n, struct gpu_inf
 	return 0;
 }
 
+static int digits(const char *s, int n, int *v)
+{
+	*v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 0;
+}
+
+int results_date(const char *s, double *utc)
+{
+	int y, mo, d, h, mi, sec, oh = 0, om = 0;
+	if (!s || strlen(s) < 20 || digits(s, 4, &y) || s[4] != '-' || digits(s + 5, 2, &mo) || s[7] != '-' ||
+	    digits(s + 8, 2, &d) || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || digits(s + 11, 2, &h) ||
+	    s[13] != ':' || digits(s + 14, 2, &mi) || s[16] != ':' || digits(s + 17, 2, &sec))
+		return -1;
+	const char *p = s + 19;
+	double frac = 0, scale = 0.1;
+	if (*p == '.') {
+		if (p[1] < '0' || p[1] > '9')
+			return -1;
+		for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10)
+			frac += (*p - '0') * scale;
+	}
+	int sign = 0;
+	if (*p == 'Z' || *p == 'z')
+		p++;
+	else if ((*p == '+' || *p == '-') && !digits(p + 1, 2, &oh) && p[3] == ':' && !digits(p + 4, 2, &om)) {
+		sign = *p == '-' ? -1 : 1;
+		p += 6;
+	} else
+		return -1;
+	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (*p || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] + (mo == 2 && leap) || h > 23 || mi > 59 ||
+	    sec > 60 || oh > 23 || om > 59)
+		return -1;
+	/* days since 1970-01-01 of the civil date (H. Hinnant's days_from_civil) */
+	int yy = y - (mo <= 2);
+	int era = yy / 400, yoe = yy - era * 400;
+	int doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long days = (long)era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+	*utc = (double)days * 86400 + h * 3600 + mi * 60 + sec + frac - sign * (oh * 3600 + om * 60);
+	return 0;
+}
+
 static int read_header(const struct ytree *t, const struct ynode *n, struct results_header *h)
 {
 	static const char *const extra[] = { "gpu", "spec" };
@@ -1056,14 +1131,26 @@ static int read_header(const struct ytree *t, const struct ynode *n, struct resu
 		return -1;
 	if (read_gpu(t, ynode_get(n, "gpu"), &h->gpu))
 		return -1;
+	/* an instant, so newest-wins compares instants (merge, report of several files) */
+	h->date_known = 0;
+	if (h->date) {
+		char where[256];
+		if (results_date(h->date, &h->date_utc))
+			return error("%s: header.date must be an RFC 3339 date and time with 'Z' or an offset "
+				     "(2026-12-02T02:14:50Z, 2026-12-02T10:00:00+09:00), not '%s'",
+				     ynode_where(t, ynode_get(n, "date"), where, sizeof(where)), h->date);
+		h->date_known = 1;
+	}
 	/* "K/N", 1 <= K <= N: merge reads it to know what the file should hold */
 	if (h->shard) {
-		int k = 0, cnt = 0;
-		char rest, where[256];
-		if (sscanf(h->shard, "%d/%d%c", &k, &cnt, &rest) != 2 || k < 1 || k > cnt)
-			return error("%s: header.shard must be K/N, part K of N counted from 1 (as 'record --shard' "
-				     "writes it), not '%s'", ynode_where(t, ynode_get(n, "shard"), where, sizeof(where)),
-				     h->shard);
+		char where[256];
+		int k, cnt, quiet = error_quiet(1);
+		int bad = shard_parse("header.shard", h->shard, &k, &cnt);
+		error_quiet(quiet);
+		if (bad)
+			return error("%s: header.shard must be K/N, part K of N counted from 1, 1 <= K <= N <= %d (as "
+				     "'record --shard' writes it), not '%s'", ynode_where(t, ynode_get(n, "shard"), where, sizeof(where)),
+				     SHARD_MAX, h->shard);
 	}
 	const struct ynode *spec = ynode_get(n, "spec");
 	if (spec && !is_null(spec) && read_fields(t, spec, spec_fields, N_SPEC_FIELDS, h, "header.spec", NULL, 0))
@@ -1200,10 +1287,17 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	if ((s = ynode_get(n, "timing")) && !is_null(s) &&
 	    read_fields(t, s, timing_fields, N_TIMING_FIELDS, r, "timing", NULL, 0))
 		return -1;
+	if (s && r->time_ms_max < r->time_ms_min) /* NaN (not given) compares false */
+		return error("%s: timing.time_ms_max = %g is below timing.time_ms_min = %g: impossible",
+			     ynode_where(t, ynode_get(s, "time_ms_max"), where, sizeof(where)), r->time_ms_max, r->time_ms_min);
 	if ((s = ynode_get(n, "correctness")) && !is_null(s) &&
 	    (read_fields(t, s, correctness_fields, N_CORRECTNESS_FIELDS, r, "correctness", grads_extra, 1) ||
 	     read_grads(t, ynode_get(s, "gradients"), r)))
 		return -1;
+	if (s && r->checked && r->correct && r->rel_l2_err > 1)
+		return error("%s: correctness.rel_l2_err = %g beside correct: true is impossible (an error above 1 is "
+			     "larger than the reference itself)",
+			     ynode_where(t, ynode_get(s, "rel_l2_err"), where, sizeof(where)), r->rel_l2_err);
 	if ((s = ynode_get(n, "memory")) && !is_null(s) &&
 	    (read_fields(t, s, memory_fields, N_MEMORY_FIELDS, r, "memory", mem_extra, 1) ||
 	     read_kvlist(t, ynode_get(s, "allocs"), &r->allocs, "memory.allocs")))
@@ -1419,6 +1513,11 @@ int results_parse(struct results *r, const char *text, size_t len,
 			filename, why, r->nrecords, r->nrecords == 1 ? "" : "s");
 		if (cut)
 			*cut = 1;
+		free(r->cut_where);
+		if (!(r->cut_where = strdup(why))) {
+			error("out of memory reading '%s'", filename);
+			goto out;
+		}
 	}
 	rc = 0;
 out:

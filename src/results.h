@@ -98,7 +98,9 @@ int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len);
 
 struct results_header {
 	char *tool_version;
-	char *date;            /* ISO 8601 UTC */
+	char *date;            /* RFC 3339: "2026-12-02T02:14:50Z" (record writes UTC) */
+	double date_utc;       /* the same instant, seconds since 1970 UTC (results_date); */
+	int date_known;        /* 0: no date (older than any dated file) */
 	char *host;
 	char *command_line;
 	struct gpu_info gpu;
@@ -279,6 +281,9 @@ struct results {
 	 * extended as records are added, rebuilt when it no longer matches */
 	struct kvlist keys;
 	size_t nkeyed;
+	/* results_load found the file cut short: where ("record 3, at line 76,
+	 * is incomplete"), else NULL */
+	char *cut_where;
 };
 
 void results_init(struct results *r);
@@ -292,7 +297,9 @@ void gpu_info_release(struct gpu_info *g);
 int results_add(struct results *r, struct record *rec);
 
 /* The key that identifies a record's (source, variant, config), for
- * --resume: "attnprof/flash2/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0". */
+ * --resume: "attnprof/flash2/prefill/fp16/B4/H16/Hkv16/Nq4096/Nkv4096/d128/c0".
+ * A source or variant holding '/' or '%' is written "%LEN:name", so the
+ * key is a tuple: (lib, v/w) and (lib/v, w) never share one. */
 void record_key(const struct record *rec, char *buf, size_t len);
 /* Index of the record with this key, or -1. */
 long results_find(struct results *r, const char *key);
@@ -313,6 +320,11 @@ int record_launches_metric(const struct record *rec, const char *name, double *o
 int results_write(const struct results *r, FILE *f);
 /* Write to path atomically (temporary file in the same folder, fsync, rename). */
 int results_save(const struct results *r, const char *path);
+
+/* An RFC 3339 date-time ("2026-12-02T10:00:00+09:00", "2026-11-29
+ * 19:29:42+00:00", fractional seconds allowed, 'Z' or an offset required)
+ * as seconds since 1970 UTC: 0, or -1 when s is not one. */
+int results_date(const char *s, double *utc);
 
 /*
  * Read a results file.  Returns 0 on success, -1 on a bad file (the message,

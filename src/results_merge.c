@@ -13,23 +13,12 @@
 
 /* ---- the rule ------------------------------------------------------------ */
 
-/* "2026-11-29 19:29:42+00:00" and "2026-11-29T19:29:42Z" alike: the first
- * 19 characters, 'T' read as ' '; no date: "" (older than any date). */
-static void date_key(const char *d, char out[20])
-{
-	snprintf(out, 20, "%.19s", d ? d : "");
-	for (char *p = out; *p; p++)
-		if (*p == 'T')
-			*p = ' ';
-}
-
 int results_supersedes(const struct results_header *a, const char *path_a,
 		       const struct results_header *b, const char *path_b)
 {
-	char da[20], db[20];
-	date_key(a->date, da);
-	date_key(b->date, db);
-	int c = strcmp(da, db);
+	/* instants (the reader parsed them); no date is older than any date */
+	int c = a->date_known != b->date_known ? a->date_known - b->date_known
+		: !a->date_known ? 0 : (a->date_utc > b->date_utc) - (a->date_utc < b->date_utc);
 	if (!c)
 		c = strcmp(path_a ? path_a : "", path_b ? path_b : "");
 	return c > 0 ? 1 : c < 0 ? -1 : 0;
@@ -44,6 +33,8 @@ static void header_copy(struct results_header *dst, const struct results_header 
 	memset(dst, 0, sizeof(*dst));
 	dst->tool_version = dup0(src->tool_version);
 	dst->date = dup0(src->date);
+	dst->date_utc = src->date_utc;
+	dst->date_known = src->date_known;
 	dst->host = dup0(src->host);
 	dst->command_line = dup0(src->command_line);
 	dst->gpu = src->gpu;
@@ -156,6 +147,26 @@ static int note_conditions(struct results_header *h, struct merge_input *in, con
 	}
 	free(h->notes);
 	h->notes = s;
+	return 0;
+}
+
+/* header.notes of a merge given a cut input (--allow-partial): which, where,
+ * so the cut can still be seen in the merged file. */
+static int note_cuts(struct results_header *h, const struct merge_input *in, size_t n)
+{
+	for (size_t j = 0; j < n; j++) {
+		if (!in[j].res.cut_where)
+			continue;
+		size_t len = (h->notes ? strlen(h->notes) : 0) + strlen(in[j].path) + strlen(in[j].res.cut_where) + 160;
+		char *s = malloc(len);
+		if (!s)
+			return error("out of memory");
+		snprintf(s, len, "%s%smerged with --allow-partial: %s was cut short (%s); its %zu complete record%s "
+			 "are here, the rest were never read", h->notes ? h->notes : "", h->notes ? "\n" : "", in[j].path,
+			 in[j].res.cut_where, in[j].res.nrecords, in[j].res.nrecords == 1 ? "" : "s");
+		free(h->notes);
+		h->notes = s;
+	}
 	return 0;
 }
 
@@ -533,6 +544,8 @@ int results_merge(struct merge_input *in, size_t n, const struct merge_opts *o,
 	header_copy(&out->header, &in[oldest].res.header);
 	if (in[oldest].res.header.shard)
 		drop_part_options(out->header.command_line);
+	if (note_cuts(&out->header, in, n))
+		goto out;
 	if (mixed && note_conditions(&out->header, in, ord, n))
 		goto out;
 	for (size_t i = 0; i < nw; i++)
@@ -564,6 +577,15 @@ int results_merge_files(const char *const *paths, size_t n, const struct merge_o
 			break;
 		}
 	}
+	/* a cut input's lost records cannot be seen in a merged file: refused, or said in its header */
+	for (size_t j = 0; !rc && j < n; j++)
+		if (in[j].res.cut_where && !o->allow_partial) {
+			error("%s is cut short (%s): merge refuses a cut input (its lost records would not show in the "
+			      "merged file)", in[j].path, in[j].res.cut_where);
+			note("finish or re-record it; --allow-partial merges its complete records and says so in the "
+			     "merged file's header.notes");
+			rc = EXIT_BAD_INPUT;
+		}
 	struct results out;
 	struct merge_report rep;
 	results_init(&out);

@@ -22,10 +22,10 @@
  * they are one file (there the earlier record in the file stands, as every
  * reader takes it).
  *
- * The newer recording wins: header.date (UTC, when the sweep started),
- * compared to the second, "2026-12-01T19:00:00Z" and "2026-12-01
- * 19:00:00+00:00" alike; a file without a date is older than any file with
- * one.  Equal dates: the file whose path sorts later (strcmp) wins.
+ * The newer recording wins: header.date (when the sweep started) as the
+ * instant the reader parsed (results_date: "2026-12-01T19:00:00Z" and
+ * "2026-12-01 20:00:00+01:00" alike); a file without a date is older than
+ * any file with one.  Equal dates: the file whose path sorts later (strcmp) wins.
  * (`merge --primary FILE` puts one file above this rule; the caller does.)
  */
 int results_supersedes(const struct results_header *a, const char *path_a,
@@ -43,6 +43,8 @@ struct merge_opts {
 	const char *primary;   /* an input whose records win every duplicate (NULL: none) */
 	int quiet;             /* no line per superseded record */
 	const struct progress *progress; /* NULL, or where reading file k of n is said */
+	int allow_partial;     /* merge the complete records of a cut input (refused otherwise); the
+				* output's header.notes name each cut input and where it was cut */
 };
 
 /* What a merge found, for its summary line. */

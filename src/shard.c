@@ -14,11 +14,12 @@ int shard_parse(const char *opt, const char *text, int *k, int *n)
 {
 	char *end;
 	errno = 0;
-	long a = strtol(text, &end, 10), b = 0;
+	/* digits only: strtol alone takes ' 1/3' and '+1/3' */
+	long a = text[0] >= '0' && text[0] <= '9' ? strtol(text, &end, 10) : (end = (char *)text, 0), b = 0;
 	int ok = end != text && *end == '/' && !errno;
 	if (ok) {
 		const char *p = end + 1;
-		b = strtol(p, &end, 10);
+		b = *p >= '0' && *p <= '9' ? strtol(p, &end, 10) : (end = (char *)p, 0);
 		ok = end != p && !*end && !errno;
 	}
 	if (!ok || b < 1 || b > SHARD_MAX || a < 1 || a > b)

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "capture/family.h"
@@ -57,9 +58,35 @@ static int same_group(const struct record *a, const struct record *b)
 	       (is_decode(a) || a->shape.seqlen_kv == b->shape.seqlen_kv);
 }
 
-size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max)
+/* one more element of an array that grows by doubling (0: out of memory, said) */
+static void *grow(void *p, size_t *cap, size_t need, size_t each)
 {
-	size_t n = 0;
+	if (need <= *cap)
+		return p;
+	size_t c = *cap ? *cap * 2 : 8;
+	while (c < need)
+		c *= 2;
+	void *q = realloc(p, c * each);
+	if (!q) {
+		error("out of memory listing the captured implementations");
+		return NULL;
+	}
+	*cap = c;
+	return q;
+}
+
+void capture_impls_free(struct capimpl *all, size_t n)
+{
+	for (size_t i = 0; all && i < n; i++)
+		free(all[i].g);
+	free(all);
+}
+
+struct capimpl *capture_impls(const struct rdata *rd, size_t *nout)
+{
+	struct capimpl *out = NULL;
+	size_t n = 0, cap = 0;
+	*nout = 0;
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		if (!is_capture(r) || r->error)
@@ -71,8 +98,10 @@ size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max)
 			if (!strcmp(out[k].key, key))
 				im = &out[k];
 		if (!im) {
-			if (n >= max)
-				continue;
+			struct capimpl *o2 = grow(out, &cap, n + 1, sizeof(*out));
+			if (!o2)
+				goto oom;
+			out = o2;
 			im = &out[n++];
 			memset(im, 0, sizeof(*im));
 			snprintf(im->key, sizeof(im->key), "%s", key);
@@ -85,8 +114,10 @@ size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max)
 			if (same_group(im->g[k].rep, r))
 				g = &im->g[k];
 		if (!g) {
-			if (im->ng >= CAP_MAX_GROUPS)
-				continue;
+			struct capgroup *g2 = grow(im->g, &im->gcap, im->ng + 1, sizeof(*im->g));
+			if (!g2)
+				goto oom;
+			im->g = g2;
 			g = &im->g[im->ng++];
 			memset(g, 0, sizeof(*g));
 			g->nkv_min = g->nkv_max = r->shape.seqlen_kv;
@@ -107,13 +138,49 @@ size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max)
 			if (r->rel_l2_err > g->err_max) g->err_max = r->rel_l2_err;
 		}
 	}
-	return n;
+	*nout = n;
+	return out;
+oom:
+	capture_impls_free(out, n);
+	return NULL;
+}
+
+/* the list capture_impl and capture_figure_impl point into: static, valid
+ * until the next call; the same records give the same list at the same
+ * addresses (rewritten in place), so a pointer held across a call over the
+ * same rdata stays valid, as with a fixed array */
+static const struct capimpl *held_list(const struct rdata *rd, size_t *n)
+{
+	static struct capimpl *held;
+	static size_t nheld;
+	size_t nw;
+	struct capimpl *w = capture_impls(rd, &nw);
+	int same = w && nw == nheld;
+	for (size_t i = 0; same && i < nw; i++)
+		same = w[i].ng == held[i].ng;
+	if (same) {
+		for (size_t i = 0; i < nw; i++) {
+			struct capgroup *g = held[i].g;
+			size_t gcap = held[i].gcap;
+			memcpy(g, w[i].g, w[i].ng * sizeof(*g));
+			held[i] = w[i];
+			held[i].g = g;
+			held[i].gcap = gcap;
+		}
+		capture_impls_free(w, nw);
+	} else {
+		capture_impls_free(held, nheld);
+		held = w;
+		nheld = nw;
+	}
+	*n = nheld;
+	return held;
 }
 
 const struct capimpl *capture_impl(const struct rdata *rd, const char *key)
 {
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	size_t n;
+	const struct capimpl *all = held_list(rd, &n);
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(all[i].key, key))
 			return &all[i];
@@ -124,10 +191,11 @@ const char *capture_ordinal(const struct rdata *rd, const char *key, char *buf, 
 {
 	static const char *const words[] = { "first", "second", "third", "fourth", "fifth",
 					     "sixth", "seventh", "eighth", "ninth", "tenth" };
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS), i;
+	size_t n, i;
+	struct capimpl *all = capture_impls(rd, &n);
 	for (i = 0; i < n && strcmp(all[i].key, key); i++)
 		;
+	capture_impls_free(all, n);
 	if (i < sizeof(words) / sizeof(*words))
 		snprintf(buf, len, "%s", words[i]);
 	else
@@ -303,7 +371,8 @@ static void answer_stored(const struct rdata *rd, const struct capimpl *im, stru
 	for (int pass = 0; pass < 2; pass++)
 		for (int dec = 0; dec < 2; dec++) {
 			/* clusters of groups by (rule, verdict) */
-			int done[CAP_MAX_GROUPS] = { 0 };
+			char done[im->ng ? im->ng : 1];
+			memset(done, 0, sizeof(done));
 			for (size_t i = 0; i < im->ng; i++) {
 				const struct record *r = im->g[i].rep;
 				if (done[i] || is_bwd(r) != pass || is_decode(r) != dec)
@@ -402,8 +471,40 @@ const struct capimpl *capture_figure_impl(const struct rdata *rd, const struct f
 {
 	if (o->variant[0])
 		return capture_impl(rd, o->variant);
-	static struct capimpl first[1];
-	return capture_impls(rd, first, 1) ? &first[0] : NULL;
+	size_t n;
+	const struct capimpl *all = held_list(rd, &n);
+	return n ? &all[0] : NULL;
+}
+
+/* implementations with prefill calls of pass (of known shape when known_only) beyond max */
+static int chart_cut(const struct rdata *rd, enum pass pass, int known_only, size_t max, const char *what, char *why,
+		     size_t len)
+{
+	size_t n, m = 0;
+	struct capimpl *all = capture_impls(rd, &n);
+	for (size_t i = 0; i < n; i++) {
+		int has = 0;
+		for (size_t k = 0; k < all[i].ng; k++) {
+			const struct record *r = all[i].g[k].rep;
+			has |= r->shape.pass == pass && r->shape.phase == PHASE_PREFILL && (!known_only || known(r));
+		}
+		m += has;
+	}
+	capture_impls_free(all, n);
+	if (m <= max)
+		return 0;
+	snprintf(why, len, "the first %zu of %zu captured %s are drawn; the tables list all", max, m, what);
+	return 1;
+}
+
+int capture_compare_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
+{
+	return chart_cut(rd, capture_compare_pass(o), 0, CAP_CHART_IMPLS, "implementations", why, len);
+}
+
+int capture_pthroughput_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
+{
+	return chart_cut(rd, capture_compare_pass(o), 1, CAP_PATENT_IMPLS, "computations", why, len);
 }
 
 const char *capture_impl_name(const struct capimpl *im) { return im && im->variant ? im->variant : "?"; }
@@ -868,8 +969,8 @@ int capture_role(const struct rdata *rd, const char *role, char *key, size_t len
 	sel.d = rd->focus.d;
 	sel.causal = rd->focus.causal;
 	rsel_family(&sel, rd);
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	size_t n;
+	struct capimpl *all = capture_impls(rd, &n);
 	const struct capimpl *best = NULL;
 	double best_x = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -888,10 +989,10 @@ int capture_role(const struct rdata *rd, const char *role, char *key, size_t len
 			best_x = x;
 		}
 	}
-	if (!best)
-		return 1;
-	snprintf(key, len, "%s", best->key);
-	return 0;
+	if (best)
+		snprintf(key, len, "%s", best->key);
+	capture_impls_free(all, n);
+	return best ? 0 : 1;
 }
 
 /* a captured call timed otherwise than by the helper's unprofiled re-runs
@@ -946,10 +1047,18 @@ int capture_has(const struct rdata *rd, const char *what, int *truth)
 /* ---- references missing ------------------------------------------------- */
 
 /* A forward shape with no reference: the first group of each shape. */
-static int missing_groups(const struct rdata *rd, const struct capgroup **out, int max)
+static int missing_groups(const struct rdata *rd, const struct capgroup ***outp)
 {
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	/* out points into held_list's list (valid until its next call) */
+	size_t n;
+	const struct capimpl *all = held_list(rd, &n);
+	size_t most = 0;
+	for (size_t i = 0; i < n; i++)
+		most += all[i].ng;
+	/* every missing shape (no cap): at most one a group */
+	const struct capgroup **out = *outp = malloc((most ? most : 1) * sizeof(*out));
+	if (!out)
+		return error("out of memory listing the missing references");
 	int m = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < all[i].ng; k++) {
@@ -977,7 +1086,7 @@ static int missing_groups(const struct rdata *rd, const struct capgroup **out, i
 			for (int j = 0; j < m; j++)
 				if (same_group(out[j]->rep, r) && out[j]->nkv_min == g->nkv_min && out[j]->nkv_max == g->nkv_max)
 					dup = 1;
-			if (!dup && m < max)
+			if (!dup)
 				out[m++] = g;
 		}
 	return m;
@@ -985,12 +1094,15 @@ static int missing_groups(const struct rdata *rd, const struct capgroup **out, i
 
 int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
 {
-	const struct capgroup *gs[64];
-	int m = missing_groups(rd, gs, 64);
+	const struct capgroup **gs;
+	int m = missing_groups(rd, &gs);
 	struct tb b = { buf, len, 0 };
 	buf[0] = '\0';
-	if (!m)
-		return 0;
+	if (m <= 0) {
+		if (m == 0)
+			free(gs);
+		return m;
+	}
 	tb_add(&b, "name: missing-references\n");
 	tb_add(&b, "description: attnprof's references at the shapes of the captured calls\n");
 	tb_add(&b, "metrics: default\n");
@@ -1009,15 +1121,28 @@ int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len)
 			       r->shape.head_dim, r->shape.causal ? "true" : "false", dtype_name(r->shape.dtype));
 		}
 	}
+	free(gs);
+	if (b.cut) /* no silent cut: a spec cut short would record fewer shapes than it says */
+		return error("the spec of the missing references is longer than %zu bytes", len);
 	return m;
 }
 
 int capture_missing_spec(const struct rdata *rd, FILE *f)
 {
-	static char buf[16384];
-	int m = capture_missing_spec_text(rd, buf, sizeof(buf));
-	if (f && m)
+	const struct capgroup **gs;
+	int m = missing_groups(rd, &gs); /* the count alone needs no text */
+	if (m >= 0)
+		free(gs);
+	if (!f || m <= 0)
+		return m;
+	size_t len = 512 + (size_t)m * 1024;
+	char *buf = malloc(len);
+	if (!buf)
+		return error("out of memory writing the missing references");
+	m = capture_missing_spec_text(rd, buf, len);
+	if (m > 0)
 		fputs(buf, f);
+	free(buf);
 	return m;
 }
 
@@ -1033,7 +1158,10 @@ static void cols(struct dtable *T, int n, const char *const *h, const int *right
 }
 static char (*row_new(struct dtable *T))[TCELL]
 {
-	return T->nrows < TROWS ? T->cell[T->nrows++] : NULL;
+	if (T->nrows < TROWS)
+		return T->cell[T->nrows++];
+	T->rows_cut = 1;
+	return NULL;
 }
 
 _Static_assert(MAX_SERIES_NAME < SERIES_KEY, "results.c refuses a series name that a key would cut");
@@ -1143,8 +1271,8 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 					 "verdict", "rule" };
 	static const int right[] = { 0, 0, 0, 1, 1, 1, 0, 0, 0 };
 	cols(T, 9, h, right);
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	size_t n;
+	struct capimpl *all = capture_impls(rd, &n);
 	/* rows of both time sources: each kernel-timed row says so */
 	int ev = 0, kt = 0;
 	for (size_t i = 0; i < n; i++)
@@ -1164,8 +1292,10 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 					if (p != ph || is_bwd(r) != pass)
 						continue;
 					if (!row) {
-						if (!(row = row_new(T)))
+						if (!(row = row_new(T))) {
+							capture_impls_free(all, n);
 							return;
+						}
 						snprintf(row[0], TCELL, "%.90s", impl_label(all[i].key));
 						snprintf(row[1], TCELL, "%s %s", ph == 2 ? "unknown" : ph ? "decode" : "prefill",
 							 record_pass(r));
@@ -1203,6 +1333,7 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 				if (bad)
 					T->bad[T->nrows - 1] = 1;
 			}
+	capture_impls_free(all, n);
 	snprintf(T->note, sizeof(T->note),
 		 "One row per implementation, phase and pass; shapes lists the calls' shapes (a decode shape spans its KV "
 		 "lengths). time: the calls' range (forward: %s%s%s)%s. verdict: S and P (backward dS and dP) stored when "
@@ -1286,8 +1417,8 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 				  "occupancy", "tensor", bwd ? "dS, dP" : "S, P" };
 	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 0 };
 	cols(T, 9, h, right);
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t n = capture_impls(rd, all, CAP_MAX_IMPLS);
+	size_t n;
+	struct capimpl *all = capture_impls(rd, &n);
 	/* the prefill shapes of the pass, in the order first seen */
 	const struct capgroup *shapes[64];
 	int ns = 0, missing = 0;
@@ -1326,6 +1457,7 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 				missing++;
 		}
 	}
+	capture_impls_free(all, n);
 	const struct gpu_info *g = &rd->res->header.gpu;
 	struct tb b = { T->note, sizeof(T->note), 0 };
 	if (!ns)
@@ -1383,10 +1515,18 @@ void capture_table_missing(struct dtable *T, const struct rdata *rd, const struc
 		row[0][c] = '\0';
 		p += l + (e ? 1 : 0);
 	}
-	const struct capgroup *gs[64];
-	int k = missing_groups(rd, gs, 64);
+	const struct capgroup **gs;
+	int k = missing_groups(rd, &gs);
 	struct tb b = { T->note, sizeof(T->note), 0 };
-	if (!m) {
+	if (k < 0)
+		return;
+	if (m < 0) { /* longer than the table's text: the rows stop, and say where the whole spec is */
+		error_clear();
+		tb_add(&b, "The spec is longer than this table shows (its first rows above); `attnprof report "
+		       "--missing-spec FILE` writes it whole. ");
+	}
+	if (!k) {
+		free(gs);
 		tb_add(&b, "Every forward shape of the captured calls has its reference records.");
 		return;
 	}
@@ -1399,4 +1539,5 @@ void capture_table_missing(struct dtable *T, const struct rdata *rd, const struc
 	}
 	tb_add(&b, ". Record them on a GPU with `attnprof record SPEC` (`attnprof report --missing-spec FILE` writes "
 	       "this spec) and pass the results file to `attnprof report` after the capture.");
+	free(gs);
 }

@@ -22,8 +22,11 @@
 #include "doc/data.h"
 #include "doc/figkind.h"
 
-#define CAP_MAX_IMPLS 16
-#define CAP_MAX_GROUPS 48
+/* The charts that draw captured implementations side by side draw at most
+ * this many (fig_capture.c, fig_patent.c); a figure with more says so in its
+ * title and on stderr (capture_chart_cut); the tables list every one. */
+#define CAP_CHART_IMPLS 8
+#define CAP_PATENT_IMPLS 6
 
 /* Calls of one implementation with one phase, pass and shape. */
 struct capgroup {
@@ -40,13 +43,22 @@ struct capimpl {
 	const char *variant;          /* "sdpa-flash" */
 	const char *family;           /* of its first call */
 	int ncalls;
-	size_t ng;
-	struct capgroup g[CAP_MAX_GROUPS];
+	size_t ng, gcap;
+	struct capgroup *g;           /* ng of them: every group, no cap */
 };
 
-/* The captured implementations of rd, in the order their first call
- * appears; returns how many (≤ max).  out is caller-owned. */
-size_t capture_impls(const struct rdata *rd, struct capimpl *out, size_t max);
+/* Every captured implementation of rd (no cap), in the order their first
+ * call appears: a new array of *n (capture_impls_free); NULL with *n 0 when
+ * there is none or memory ran out (then said). */
+struct capimpl *capture_impls(const struct rdata *rd, size_t *n);
+void capture_impls_free(struct capimpl *all, size_t n);
+/* The figure kinds' cut hooks (figkind.h) of capture-compare (at most
+ * CAP_CHART_IMPLS implementations with prefill calls of the pass) and
+ * patent-capture-throughput (CAP_PATENT_IMPLS, of known shape): nonzero
+ * when the records hold more, why "the first 8 of 40 captured
+ * implementations are drawn; the tables list all". */
+int capture_compare_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len);
+int capture_pthroughput_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len);
 /* Its place among them as a word ("first", "second", … "11th"), for
  * texts that may not name software (a patent's description and drawings). */
 const char *capture_ordinal(const struct rdata *rd, const char *key, char *buf, size_t len);
@@ -133,10 +145,12 @@ int capture_has(const struct rdata *rd, const char *what, int *truth);
 const char *capture_timing(const struct rdata *rd, int bwd);
 
 /* Forward shapes of captured calls that no attnprof reference record
- * matches; writes a spec that would record them to f (NULL: only count).
- * Returns how many shapes are missing. */
+ * matches (every one, no cap); writes a spec that would record them to f
+ * (NULL: only count).  Returns how many shapes are missing, -1 after
+ * error() (out of memory). */
 int capture_missing_spec(const struct rdata *rd, FILE *f);
-/* The same spec into buf ("" when none are missing). */
+/* The same spec into buf ("" when none are missing); -1 after error() when
+ * it is longer than len (never a spec cut short). */
 int capture_missing_spec_text(const struct rdata *rd, char *buf, size_t len);
 
 /* Tables (builders of rows of tabledata.c's table_kinds). */

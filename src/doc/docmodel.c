@@ -80,21 +80,33 @@ static struct dblock *push(struct walk *w, enum dkind kind)
 	return b;
 }
 
-/* The variants a section walks: one pass (NULL) unless each_variant. */
-static size_t section_variants(struct walk *w, const struct tsection *s, const char **out, char keys[][SERIES_KEY])
+/* The variants a section walks: one pass (NULL) unless each_variant; every
+ * captured implementation (no cap).  *out and *keys are new arrays (free
+ * both); 0 and w->err set when memory runs out. */
+static size_t section_variants(struct walk *w, const struct tsection *s, const char ***outp, char (**keysp)[SERIES_KEY])
 {
+	size_t n = 0, cap = 16;
+	struct capimpl *impls = s->each_variant == 2 ? capture_impls(w->rd, &n) : NULL;
+	if (n > cap)
+		cap = n;
+	const char **out = *outp = calloc(cap, sizeof(*out));
+	char (*keys)[SERIES_KEY] = *keysp = calloc(cap, sizeof(*keys));
+	if (!out || !keys) {
+		capture_impls_free(impls, n);
+		w->err = error("out of memory building the document");
+		return 0;
+	}
 	if (!s->each_variant) {
 		out[0] = NULL;
 		return 1;
 	}
 	if (s->each_variant == 2) { /* the implementations captured in a program (capreview.h) */
-		static struct capimpl impls[CAP_MAX_IMPLS];
-		size_t n = capture_impls(w->rd, impls, CAP_MAX_IMPLS);
-		for (size_t i = 0; i < n && i < 16; i++) {
+		for (size_t i = 0; i < n; i++) {
 			snprintf(keys[i], SERIES_KEY, "%.95s", impls[i].key);
 			out[i] = keys[i];
 		}
-		return n < 16 ? n : 16;
+		capture_impls_free(impls, n);
+		return n;
 	}
 	if (s->nvariants) {
 		for (size_t i = 0; i < s->nvariants; i++)
@@ -104,7 +116,8 @@ static size_t section_variants(struct walk *w, const struct tsection *s, const c
 	struct rsel any;
 	rsel_any(&any);
 	any.phase = PHASE_PREFILL;
-	size_t n = rdata_series(w->rd, &any, SERIES_MAIN, keys, 16), m = 0;
+	size_t m = 0;
+	n = rdata_series(w->rd, &any, SERIES_MAIN, keys, 16);
 	for (size_t i = 0; i < n; i++)
 		if (variant_find(keys[i]))
 			out[m++] = keys[i];
@@ -155,6 +168,13 @@ static void block(struct walk *w, const struct tblock *b)
 		if (d->fig->title) {
 			char title[600];
 			d->fig->title(w->rd, &d->fo, title, sizeof title);
+			char cut[200];
+			if (d->fig->cut && d->fig->cut(w->rd, &d->fo, cut, sizeof cut)) { /* no silent cap */
+				size_t l = strlen(title);
+				snprintf(title + l, sizeof(title) - l, " (%s)", cut);
+				if (!w->ip.quiet)
+					warning("figure %d (%s): %s", w->m->nfigures + 1, d->fig->name, cut);
+			}
 			if (!(d->title = strdup(title)))
 				w->err = error("out of memory building the document");
 		}
@@ -175,6 +195,9 @@ static void block(struct walk *w, const struct tblock *b)
 		if (!d->table)
 			w->err = -1;
 		table_title(w->rd, b->table, d->table_title, sizeof(d->table_title));
+		if (d->table && d->table->rows_cut && !w->ip.quiet)
+			warning("table %d (%s): only the first %d rows are shown (the table says so)", w->m->ntables + 1,
+				d->table_title, TROWS);
 		snprintf(d->id, sizeof(d->id), "%s", b->id ? b->id : "");
 		w->ip.block_sel = &b->sel;
 		d->caption = b->caption ? expand(w, b->caption) : NULL;
@@ -400,9 +423,9 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 		/* a repeated section's when: is asked of each variant ($v in it) */
 		if (!s->each_variant && !when_true(&w, s->when))
 			continue;
-		const char *vars[16];
-		char keys[16][SERIES_KEY];
-		size_t nv = section_variants(&w, s, vars, keys);
+		const char **vars;
+		char (*keys)[SERIES_KEY];
+		size_t nv = section_variants(&w, s, &vars, &keys);
 		for (size_t vi = 0; vi < nv && !w.err; vi++) {
 			w.var = vars[vi];
 			if (s->each_variant && !when_true(&w, s->when))
@@ -433,6 +456,8 @@ int docmodel_build(struct docmodel *m, const struct template *t, struct rdata *r
 					m->b[k].runs = rd->trace ? rd->trace->runs : 0;
 			}
 		}
+		free(vars);
+		free(keys);
 	}
 	if (!w.err) {
 		sheet_labels(m);

@@ -754,8 +754,8 @@ static size_t roof_series(const struct rdata *rd, const struct rsel *s, char key
 {
 	size_t ns = rdata_series(rd, s, SERIES_MAIN, keys, FD_ROOF_SERIES);
 	memset(cap_slot, 0, sizeof(int) * FD_ROOF_SERIES);
-	static struct capimpl im[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, im, CAP_MAX_IMPLS);
+	size_t ni;
+	struct capimpl *im = capture_impls(rd, &ni);
 	for (size_t i = 0; i < ni && ns < FD_ROOF_SERIES; i++) {
 		int any = 0;
 		for (size_t k = 0; k < rd->res->nrecords && !any; k++) {
@@ -771,6 +771,7 @@ static size_t roof_series(const struct rdata *rd, const struct rsel *s, char key
 		cap_slot[ns] = 1 + 4 + (int)(i % 4); /* their look in the capture figures (fig_capture.c) */
 		memcpy(keys[ns++], im[i].key, SERIES_KEY);
 	}
+	capture_impls_free(im, ni);
 	return ns;
 }
 

@@ -49,6 +49,9 @@ struct figkind {
 	/* Its description (doc/figdesc.h, every build): the records and values
 	 * it draws; NULL where the kind draws without one yet.  0, or -1. */
 	int (*build)(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+	/* NULL, or: nonzero when the figure draws less than its records hold,
+	 * with why in words (appended to the title, warned on stderr) */
+	int (*cut)(const struct rdata *rd, const struct figopts *o, char *why, size_t len);
 };
 
 extern const struct figkind figure_kinds[];
@@ -160,6 +163,7 @@ struct dtable {
 	 * A sentence quoting a cell claims these records (doc/claim.h). */
 	const struct record *rec[TROWS][2];
 	char note[1400];                /* under the table */
+	int rows_cut;                   /* a builder had more than TROWS rows: table_build says so */
 };
 /* A timed record whose median is well above its fastest launch (the spread table's rows). */
 int record_spread_flagged(const struct record *r);

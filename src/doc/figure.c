@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/capreview.h"
 #include "util/yamltree.h"
 
 void figopts_init(struct figopts *o)
@@ -107,14 +108,14 @@ const struct figkind figure_kinds[] = {
 	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid) },
 	{ "capture-compare", "captured forward (pass: bwd, backward) calls beside attnprof's {conventional} and {subject}: TFLOP/s at the same shapes",
-	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare) },
+	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare), NULL, capture_compare_cut },
 	/* their patent views (fig_patent.c): numerals only */
 	{ "patent-capture-dataflow", "patent view: memory with the matrices a captured call stored, processor with its kernels",
 	  0.9, NEEDS_CAPTURE, DRAWN(fig_pcapdataflow) },
 	{ "patent-capture-grid", "patent view: the grid of a captured call's longest kernel and its waves over the multiprocessors",
 	  0.75, NEEDS_CAPTURE, DRAWN(fig_pcapgrid) },
 	{ "patent-capture-throughput", "patent graph: throughput of the captured computations beside {conventional} and {subject}",
-	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput) },
+	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput), NULL, capture_pthroughput_cut },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

@@ -82,22 +82,13 @@ static int fill_counters(struct record *keep, const struct record *dup)
 struct loaded {
 	struct results r;
 	const char *path;
-	char date[24];
 };
-
-static void date_key(const char *d, char *out, size_t len)
-{
-	/* "2026-11-29 19:29:42+00:00" and "2026-11-29T19:31:11Z" compare alike */
-	snprintf(out, len, "%.19s", d ? d : "~");
-	for (char *p = out; *p; p++)
-		if (*p == 'T')
-			*p = ' ';
-}
 
 static int by_recording(const void *a, const void *b)
 {
 	const struct loaded *p = a, *q = b;
-	int c = strcmp(p->date, q->date);
+	/* the instants (results_supersedes' order: no date first) */
+	int c = -results_supersedes(&q->r.header, "", &p->r.header, "");
 	if (c)
 		return c;
 	c = strcmp(base_name(p->path), base_name(q->path));
@@ -401,7 +392,6 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 			break;
 		}
 		L[nl].path = paths[nl];
-		date_key(L[nl].r.header.date, L[nl].date, sizeof(L[nl].date));
 	}
 	if (!rc)
 		qsort(L, n, sizeof(*L), by_recording);

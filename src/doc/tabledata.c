@@ -29,8 +29,10 @@ static void t_cols(struct dtable *T, int n, const char *const *heads, const int 
 }
 static char (*t_row(struct dtable *T))[TCELL]
 {
-	if (T->nrows >= TROWS)
+	if (T->nrows >= TROWS) {
+		T->rows_cut = 1;
 		return NULL;
+	}
 	return T->cell[T->nrows++];
 }
 static void t_set(char (*row)[TCELL], int col, const char *fmt, ...) ATTNPROF_PRINTF(3, 4);
@@ -1046,6 +1048,11 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 		k->build(T, rd, o);
 	if (rd->trace)
 		rd->trace->context = was;
+	if (T->rows_cut) { /* no silent cap: the note and docmodel's warning say it */
+		size_t l = strlen(T->note);
+		snprintf(T->note + l, sizeof(T->note) - l, "%sOnly the first %d rows are shown: a table holds at most %d.",
+			 l ? " " : "", TROWS, TROWS);
+	}
 	return T;
 }
 

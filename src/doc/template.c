@@ -254,8 +254,11 @@ static int load_section(struct template *t, const struct ynode *n, struct tsecti
 			else if (strcmp(ev->scalar, "all"))
 				return bad(t, ev, "each_variant is 'all', 'captured' or a list of variant names");
 		} else if (ev->kind == Y_SEQ) {
-			for (size_t i = 0; i < ev->n && s->nvariants < 16; i++) {
+			const size_t most = sizeof(s->variants) / sizeof(*s->variants);
+			for (size_t i = 0; i < ev->n; i++) {
 				const struct ynode *it = ev->items[i];
+				if (i >= most) /* no silent cap */
+					return bad(t, it, "each_variant lists at most %zu variants", most);
 				if (it->kind != Y_SCALAR || !variant_find(it->scalar))
 					return bad(t, it, "'%s' is not a variant of kernels/variants.c",
 						   it->kind == Y_SCALAR ? it->scalar : "?");

@@ -530,7 +530,7 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 
 /* ---- beside the references -------------------------------------------------- */
 
-#define CMP_SERIES 10
+#define CMP_SERIES (CAP_CHART_IMPLS + 2) /* the implementations, then the two references */
 
 /* The comparison's categories: the prefill shapes of the pass with a known
  * shape (B, H, N, d, causal once each), sorted by N; used gets every call
@@ -558,12 +558,11 @@ static int cmp_shapes(const struct capimpl *all, size_t ni, enum pass pass, cons
 	return ns;
 }
 
-void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+static void fig_capcompare_of(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
+			const struct capimpl *all, size_t ni)
 {
 	const struct rstyle *st = c->st;
 	const enum pass pass = capture_compare_pass(o);
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
 	/* categories: prefill shapes of the pass with known shape, by N */
 	const struct record *shape[PANEL_MAX_CATS];
 	const struct record *used[256];
@@ -696,4 +695,12 @@ void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts
 			}
 		}
 	}
+}
+
+void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	size_t ni;
+	struct capimpl *all = capture_impls(rd, &ni);
+	fig_capcompare_of(c, rd, o, box, all, ni);
+	capture_impls_free(all, ni);
 }

@@ -911,11 +911,10 @@ static int pcap_counted(const struct record *r, enum pass pass)
 	       (!r->capture || r->capture->shape_known);
 }
 
-void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+static void fig_pcapthroughput_of(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
+			const struct capimpl *all, size_t ni)
 {
 	const enum pass pass = capture_compare_pass(o);
-	static struct capimpl all[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, all, CAP_MAX_IMPLS);
 	/* categories: the sequence lengths of the captured forward prefill calls of known shape */
 	const struct record *shape[16];
 	int nn = 0;
@@ -937,7 +936,7 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 	double val[8][16], top = 0;
 	int ns = 0;
 	const struct capimpl *ims[8];
-	for (size_t i = 0; i < ni && ns < 6; i++) {
+	for (size_t i = 0; i < ni && ns < CAP_PATENT_IMPLS; i++) {
 		int has = 0;
 		for (size_t k = 0; k < all[i].ng; k++)
 			has |= pcap_counted(all[i].g[k].rep, pass);
@@ -991,4 +990,12 @@ void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct fig
 		cats[k] = cat[k];
 	}
 	pbars(c, box, pks, whats, ns, cats, nn, val, top);
+}
+
+void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	size_t ni;
+	struct capimpl *all = capture_impls(rd, &ni);
+	fig_pcapthroughput_of(c, rd, o, box, all, ni);
+	capture_impls_free(all, ni);
 }

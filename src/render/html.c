@@ -167,9 +167,7 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file,
 {
 	FILE *f = p->f;
 	fprintf(f, "<figure id=\"fig%d\">\n<img src=\"", b->number);
-	put_text(f, p->dirname);
-	fputc('/', f);
-	put_text(f, file);
+	page_put_link(f, p->dirname, file);
 	/* alt text: what the caption says the figure shows, then its numbers */
 	static char alt[FIGURE_ALT_MAX];
 	figure_alt(b, data, alt, sizeof alt);

@@ -149,7 +149,9 @@ static void put_figure(struct page *p, const struct dblock *b, const char *file,
 	figure_alt(b, data, alt, sizeof alt);
 	fprintf(f, "<a id=\"fig%d\"></a>\n\n![", b->number);
 	put_text(f, alt, 1);
-	fprintf(f, "](%s/%s)\n\n**Figure %d.** ", p->dirname, file, b->number);
+	fputs("](", f);
+	page_put_link(f, p->dirname, file);
+	fprintf(f, ")\n\n**Figure %d.** ", b->number);
 	if (b->caption)
 		put_inline(f, b->caption);
 	else

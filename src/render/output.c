@@ -74,8 +74,12 @@ static int svg_join(FILE *f, const struct sbuf *drawing, const struct sbuf *text
 void figure_file_base(const char *no, const char *kind, const char *variant, char *out, size_t len)
 {
 	snprintf(out, len, "fig%s-%s%s%s", no, kind, variant && variant[0] ? "-" : "", variant ? variant : "");
+	/* a file name from letters, digits, '.', '-' and '_' alone: an implementation's
+	 * name ("x) [click](javascript:…)", "#", "?", "%41", "\\|") never reaches a
+	 * path or a link as itself (page.c percent-encodes the link besides) */
 	for (char *p = out; *p; p++)
-		if (*p == '+' || *p == ':' || *p == ' ' || *p == '/')
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' ||
+		      *p == '-' || *p == '_'))
 			*p = '_';
 }
 

@@ -103,6 +103,23 @@ void page_paragraphs(const struct page_writer *w, FILE *f, const char *text, int
 	}
 }
 
+static void put_encoded(FILE *f, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||
+		    *p == '.' || *p == '_' || *p == '~')
+			fputc(*p, f);
+		else
+			fprintf(f, "%%%02X", *p);
+}
+
+void page_put_link(FILE *f, const char *dir, const char *file)
+{
+	put_encoded(f, dir);
+	fputc('/', f);
+	put_encoded(f, file);
+}
+
 int page_write(const struct page_writer *w, const struct template *t, struct rdata *rd, const struct report_opts *o,
 	       struct report_stats *stats)
 {

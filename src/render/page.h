@@ -40,6 +40,11 @@ struct page_writer {
 	void (*figure)(struct page *, const struct dblock *, const char *file, const struct dtable *data);
 	void (*table)(FILE *, const struct dblock *);
 };
+/* The link to a figure file, "DIR/FILE" percent-encoded (RFC 3986: every
+ * byte but letters, digits, '-', '.', '_', '~' and the one '/'), so a
+ * folder or file name can neither end the link nor change its URL; it is
+ * also safe inside an HTML attribute as it is. */
+void page_put_link(FILE *f, const char *dir, const char *file);
 /* The paragraphs of text (separated by blank lines), each through w->paragraph. */
 void page_paragraphs(const struct page_writer *w, FILE *f, const char *text, int note);
 /* Build the model, make the folder beside o->out, write every block with w

@@ -15,6 +15,26 @@
 const struct ytree_limits ytree_spec_limits = { 1u << 20, 32, 100000 };
 const struct ytree_limits ytree_results_limits = { 512u << 20, 32, 50000000 };
 
+/* "binary" of "tag:yaml.org,2002:binary" (written !!binary), else NULL */
+static const char *short_tag(const unsigned char *tag)
+{
+	const char *pre = "tag:yaml.org,2002:";
+	return tag && !strncmp((const char *)tag, pre, strlen(pre)) ? (const char *)tag + strlen(pre) : NULL;
+}
+
+/* YAML's core schema tags (!!str, !!int, …), the only ones a value may carry */
+static int core_tag(const char *tag)
+{
+	static const char *const core[] = { "str", "int", "float", "bool", "null" };
+	const char *pre = "tag:yaml.org,2002:";
+	if (strncmp(tag, pre, strlen(pre)))
+		return 0;
+	for (size_t i = 0; i < sizeof(core) / sizeof(*core); i++)
+		if (!strcmp(tag + strlen(pre), core[i]))
+			return 1;
+	return 0;
+}
+
 static void node_free(struct ynode *n)
 {
 	if (!n)
@@ -248,6 +268,21 @@ int ytree_parse(struct ytree *t, const char *text, size_t len,
 			stop = 1;
 			break;
 		case YAML_SCALAR_EVENT:
+			/* a value is text: a NUL inside would cut it unseen, a tag such as
+			 * !!binary would make it something else read as text */
+			if (memchr(ev.data.scalar.value, '\0', ev.data.scalar.length) ||
+			    (ev.data.scalar.tag && !core_tag((const char *)ev.data.scalar.tag))) {
+				t->refused = 1;
+				snprintf(t->problem, sizeof(t->problem), ev.data.scalar.tag && !core_tag((const char *)ev.data.scalar.tag)
+					 ? "%s:%zu:%zu: the tag '%s%.60s' is not accepted: a value is a plain string, number, "
+					   "boolean or null"
+					 : "%s:%zu:%zu: a NUL character inside a string is not accepted%s%.0s",
+					 filename, m->line + 1, m->column + 1, short_tag(ev.data.scalar.tag) ? "!!" : "",
+					 ev.data.scalar.tag ? short_tag(ev.data.scalar.tag) ? short_tag(ev.data.scalar.tag)
+					 : (const char *)ev.data.scalar.tag : "");
+				stop = 1;
+				break;
+			}
 			n = node_new(Y_SCALAR, m);
 			if (n) {
 				n->scalar = strndup((const char *)ev.data.scalar.value,

@@ -20,8 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void read_calls(const struct rdata *rd)
 {
-	static struct capimpl impls[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, impls, CAP_MAX_IMPLS);
+	size_t ni;
+	struct capimpl *impls = capture_impls(rd, &ni);
 	char buf[1024];
 	for (size_t i = 0; i < ni; i++) {
 		const struct capimpl *im = &impls[i];
@@ -52,6 +52,7 @@ static void read_calls(const struct rdata *rd)
 			capture_value(rd, im->key, capture_value_rows[k].name, &is_text, &num, &unit, buf, sizeof buf);
 		}
 	}
+	capture_impls_free(impls, ni);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

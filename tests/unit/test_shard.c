@@ -120,21 +120,31 @@ static void test_shard_parse(void)
 	error_quiet(old);
 }
 
-/* The one rule: newer date wins; equal dates: the later path; one file: 0. */
+/* The one rule: newer date wins (as instants); equal dates: the later path; one file: 0. */
+static void set_date(struct results_header *h, const char *d)
+{
+	h->date = (char *)d;
+	h->date_known = d && !results_date(d, &h->date_utc);
+}
+
 static void test_supersedes_rule(void)
 {
 	struct results_header a = { 0 }, b = { 0 };
-	a.date = (char *)"2026-12-01T10:00:00Z";
-	b.date = (char *)"2026-12-01T11:00:00Z";
+	set_date(&a, "2026-12-01T10:00:00Z");
+	set_date(&b, "2026-12-01T11:00:00Z");
 	CHECK(results_supersedes(&b, "a.yaml", &a, "b.yaml") > 0);
 	CHECK(results_supersedes(&a, "b.yaml", &b, "a.yaml") < 0);
 	/* the same second written two ways */
-	b.date = (char *)"2026-12-01 10:00:00+00:00";
+	set_date(&b, "2026-12-01 10:00:00+00:00");
 	CHECK(results_supersedes(&a, "x/b.yaml", &b, "x/a.yaml") > 0);
 	CHECK(results_supersedes(&a, "x/a.yaml", &b, "x/b.yaml") < 0);
 	CHECK_INT(results_supersedes(&a, "x/a.yaml", &a, "x/a.yaml"), 0);
+	/* an offset counts: 19:00+09:00 is 10:00Z, older than 10:30Z although its text sorts later */
+	set_date(&a, "2026-12-01T19:00:00+09:00");
+	set_date(&b, "2026-12-01T10:30:00Z");
+	CHECK(results_supersedes(&b, "a.yaml", &a, "b.yaml") > 0);
 	/* no date: older than any */
-	b.date = NULL;
+	set_date(&b, NULL);
 	CHECK(results_supersedes(&a, "a.yaml", &b, "z.yaml") > 0);
 }
 

@@ -205,8 +205,8 @@ static void test_capture_rows(void)
 	const struct rdata *rd = load(&f, CAPTURED);
 	if (!rd)
 		SKIP("fixture did not load");
-	static struct capimpl impls[CAP_MAX_IMPLS];
-	size_t ni = capture_impls(rd, impls, CAP_MAX_IMPLS);
+	size_t ni;
+	struct capimpl *impls = capture_impls(rd, &ni);
 	CHECK(ni >= 2);
 	char text[4096];
 	int is_text;
@@ -247,6 +247,7 @@ static void test_capture_rows(void)
 	CHECK_STR(text, impls[0].variant);
 	CHECK_INT(capture_value(rd, "flash2", "calls", &is_text, &num, &unit, text, sizeof text), 1);
 	CHECK_STR(text, "'flash2' has no captured calls");
+	capture_impls_free(impls, ni);
 	unload(&f);
 }
 
