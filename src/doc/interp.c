@@ -1266,6 +1266,18 @@ static int has_counter(const struct rdata *rd, const char *w)
 	return 0;
 }
 
+/* paged: a decode record of a paged KV cache (the decode-paged table's subject) */
+static int has_paged(const struct rdata *rd, const char *w)
+{
+	(void)w;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!r->error && r->shape.phase == PHASE_DECODE && r->shape.kv_layout == KV_PAGED && !record_captured(r))
+			return 1;
+	}
+	return 0;
+}
+
 struct has_cond {
 	const char *name;
 	int (*test)(const struct rdata *rd, const char *name);
@@ -1280,7 +1292,7 @@ static const struct has_cond has_conds[] = {
 	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
 	{ "missing-references", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
-	{ "dq-traffic", has_counter },
+	{ "dq-traffic", has_counter }, { "paged", has_paged },
 };
 
 static const struct has_cond *has_find(const char *name)
