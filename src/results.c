@@ -656,13 +656,14 @@ enum scalar_kind record_scalar(const struct record *r, const char *section, cons
 								      : (const char *)r + f->offset;
 			switch (f->type) {
 			case F_STR: *s = *(char *const *)p; return SCALAR_STR;
-			case F_INT: *v = *(const int *)p; return SCALAR_NUM;
+			/* a field written only when set is missing when it is not (0) */
+			case F_INT: *v = f->when_set && !*(const int *)p ? NAN : *(const int *)p; return SCALAR_NUM;
 			case F_U64: *v = (double)*(const uint64_t *)p; return SCALAR_NUM;
 			case F_DBL: /* a quantity written only when measured is missing (NaN) when 0 */
 				*v = f->when_set && *(const double *)p == 0 ? NAN : *(const double *)p;
 				return SCALAR_NUM;
 			case F_BOOL: *v = *(const int *)p; return SCALAR_BOOL;
-			case F_ENUM: *s = enum_word(f, p); return SCALAR_STR;
+			case F_ENUM: *s = f->when_set && !*(const int *)p ? NULL : enum_word(f, p); return SCALAR_STR;
 			}
 		}
 	}
