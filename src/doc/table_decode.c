@@ -103,18 +103,21 @@ void build_decode_paged(struct dtable *T, const struct rdata *rd, const struct f
 		T->rec[row_at][1] = base;
 		paged |= s->kv_layout == KV_PAGED;
 		ragged |= s->kv_dist != KV_DIST_EQUAL;
-		char dt[32] = "";
+		/* "paged 16", "paged 16 long-tail", "contiguous": what a template's
+		 * cache=… selects (docs/templates.md) */
+		char dt[32] = "", dist[24] = "";
 		if (mixed)
 			snprintf(dt, sizeof dt, ", %s d %d", dtype_name(s->dtype), s->head_dim);
+		if (s->kv_dist != KV_DIST_EQUAL)
+			snprintf(dist, sizeof dist, " %s", kv_dist_names[s->kv_dist]);
 		if (s->kv_layout == KV_PAGED)
-			snprintf(row[0], TCELL, "paged %d%s", s->page_size, dt);
+			snprintf(row[0], TCELL, "paged %d%s%s", s->page_size, dist, dt);
 		else
-			snprintf(row[0], TCELL, "contiguous%s", dt);
+			snprintf(row[0], TCELL, "contiguous%s%s", dist, dt);
 		cell(row, 1, "%.0f", s->batch);
 		snprintf(row[2], TCELL, "%d / %d", s->heads, s->kv_heads);
 		cell(row, 3, "%.0f", s->seqlen_q);
-		snprintf(row[4], TCELL, "%d%s%s", s->seqlen_kv, s->kv_dist != KV_DIST_EQUAL ? " " : "",
-			 s->kv_dist != KV_DIST_EQUAL ? kv_dist_names[s->kv_dist] : "");
+		cell(row, 4, "%.0f", s->seqlen_kv);
 		const double bytes = model_decode_cache_bytes(s), table = model_block_table_bytes(s);
 		cell(row, 5, "%.1f MiB", bytes / 1048576.0);
 		const int timed = !r->error && r->time_ms > 0;
@@ -145,11 +148,11 @@ void build_decode_paged(struct dtable *T, const struct rdata *rd, const struct f
 		snprintf(rooftext, sizeof rooftext, "the read-only stream, which this file's header lacks (–)");
 	snprintf(T->note, sizeof T->note,
 		 "Split-KV decode, shape by shape. read = the bytes a step must read of its cache: K and V of every "
-		 "request's own keys%s%s; GB/s = read / median time; of read = that / %s; of sheet = that / the "
+		 "request's own keys%s; GB/s = read / median time; of read = that / %s; of sheet = that / the "
 		 "data-sheet HBM rate (%.0f GB/s); vs base = the base's time / this time (above 1× faster): a paged "
 		 "batch's base is the contiguous cache of the same problem%s; table = the block table's share of "
-		 "read. Rows are grouped by dtype, d, GQA ratio, q and causal, then B and KV length.",
-		 paged ? " and, paged, the block table's used entries and the B lengths (int32)" : "",
-		 ragged ? " (a ragged batch's lengths add up to B × KV length)" : "", rooftext, sheet,
-		 ragged ? ", a ragged batch's the equal batch of its page size (the same total bytes)" : "");
+		 "read.%s Rows are grouped by dtype, d, GQA ratio, q and causal, then B and KV length.",
+		 paged ? " and, paged, the block table's used entries and the B lengths (int32)" : "", rooftext, sheet,
+		 ragged ? ", a ragged batch's the equal batch of its page size (the same total bytes)" : "",
+		 ragged ? " A ragged batch (uniform, long-tail) has B lengths adding up to B × KV length." : "");
 }

@@ -85,7 +85,8 @@ static void test_decode_paged_table(void)
 	CHECK_STR(t->cell[1][0], "paged 16");
 	CHECK_STR(t->cell[2][0], "contiguous");
 	CHECK_STR(t->cell[2][1], "32");
-	CHECK_STR(t->cell[4][4], "1024 long-tail");
+	CHECK_STR(t->cell[4][0], "paged 16 long-tail");
+	CHECK_STR(t->cell[4][4], "1024");
 
 	/* contiguous, B 1, 16k: K + V = 2·8·16384·128·2 = 64 MiB over 20 µs */
 	int c = row_of(t, "contiguous", "1", "16384");
@@ -116,7 +117,7 @@ static void test_decode_paged_table(void)
 		CHECK(t->rec[p][0] == &res.records[2] && t->rec[p][1] == &res.records[3]);
 	}
 	/* ragged: against the equal batch of its page size, not the contiguous one */
-	int g = row_of(t, "paged 16", "32", "1024 long-tail");
+	int g = row_of(t, "paged 16 long-tail", "32", "1024");
 	CHECK(g >= 0);
 	if (g >= 0) {
 		CHECK_STR(t->cell[g][10], "0.80×");     /* 20 / 25 µs */
