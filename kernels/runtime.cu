@@ -334,8 +334,11 @@ extern "C" int attn_run_create(struct attn_run **out, const struct variant_desc 
 	*out = nullptr;
 	if (!v || !s)
 		return fail("attn_run_create: no variant or shape");
-	if (s->head_dim != 64 && s->head_dim != 128)
-		return fail("%s: head dim %d is not built (64 and 128 are)", v->name, s->head_dim);
+	if (!variant_supports_head_dim(v, s->head_dim)) { /* the descriptor's trait is the one list */
+		char dims[64];
+		return fail("%s: head dim %d is not built (%s are)", v->name, s->head_dim,
+			    variant_head_dims_text(v, dims, sizeof(dims)));
+	}
 	if (s->batch < 1 || s->heads < 1 || s->kv_heads < 1 || s->seqlen_q < 1 || s->seqlen_kv < 1)
 		return fail("%s: every dimension must be >= 1 (B=%d H=%d Hkv=%d Nq=%d Nkv=%d)", v->name,
 			    s->batch, s->heads, s->kv_heads, s->seqlen_q, s->seqlen_kv);
