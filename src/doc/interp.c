@@ -1289,10 +1289,11 @@ static const struct has_cond has_conds[] = {
 	{ "ablation", has_ablation }, { "metrics", has_metrics }, { "gap", has_gap },
 	{ "reference", has_record }, { "failures", has_record }, { "spread", has_spread },
 	{ "clock", has_clock }, { "clock-bwd", has_clock }, { "incorrect", has_record },
+	{ "paged", has_paged },
 	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
 	{ "missing-references", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
-	{ "dq-traffic", has_counter }, { "paged", has_paged },
+	{ "dq-traffic", has_counter },
 };
 
 static const struct has_cond *has_find(const char *name)
