@@ -47,21 +47,26 @@ int attn_measure_copy(size_t bytes, int reps, double *gbs);
 /* The ceilings no library call gives (kernels/ceilings.cu says how each is
  * measured and checked): the dense fp16 rate of mma.sync.m16n8k16 in
  * TFLOP/s, the L2's read bandwidth in GB/s (the best of several
- * configurations, struct attn_l2_rate) and shared memory's load bandwidth
- * in GB/s, all SMs; each the median of `reps` launches after a warm-up.  A
- * kernel whose check fails reports no rate: -1 with the reason. */
-struct attn_l2_rate {
+ * configurations, struct attn_read_rate), shared memory's load bandwidth
+ * in GB/s, all SMs, and HBM's read-only bandwidth (a buffer of 32 L2s read
+ * once a launch, nothing written; the roof of decode, which only reads);
+ * each the median of `reps` launches after a warm-up.  A kernel whose check
+ * fails reports no rate: -1 with the reason. */
+struct attn_read_rate {
 	double gbs;         /* the best configuration's rate */
-	uint64_t buf_bytes; /* its buffer, resident in the L2 */
+	uint64_t buf_bytes; /* its buffer (L2: resident in the L2) */
 	int blocks_per_sm;  /* its blocks of 256 threads on every SM */
 	int loads;          /* its 16-byte loads in flight a thread */
 	int configs;        /* configurations measured */
 };
 int attn_measure_mma_sync(int reps, double *tflops);
-int attn_measure_l2(int reps, struct attn_l2_rate *r);
+int attn_measure_l2(int reps, struct attn_read_rate *r);
 int attn_measure_smem(int reps, double *gbs);
-/* How they were measured, one line for the results header. */
-void attn_ceilings_method(char *buf, size_t len, const struct attn_l2_rate *l2, int reps);
+int attn_measure_hbm_read(int reps, struct attn_read_rate *r);
+/* How they were measured, one line for the results header (rd NULL or
+ * without configurations: no HBM-read part). */
+void attn_ceilings_method(char *buf, size_t len, const struct attn_read_rate *l2, const struct attn_read_rate *rd,
+			  int reps);
 /* The dense fp16 rate of a cuBLAS GEMM (m = n = k = `size`, fp16 in and
  * out, fp32 accumulation) in TFLOP/s: the wgmma ceiling on Hopper, where
  * cuBLAS's kernels are wgmma kernels (docs/kernels.md). */

@@ -16,6 +16,11 @@
 //             loads fit the share); the best configuration's rate.
 //   shared    16-byte ld.shared on every SM, a warp's 32 loads on 512
 //             consecutive bytes (4 wavefronts, no bank conflict).
+//   HBM read  the L2 kernel once over a buffer of CEIL_READ_L2S times the
+//             L2 (every element once a launch, nothing written back): the
+//             roof of a kernel that only reads, as decode does; the copy
+//             (runtime.cu) counts read + written bytes and turns the bus
+//             around.  The best of the L2's configurations.
 //
 // Each is checked: A = B = 1 makes every accumulator 16·iterations exactly
 // (fp32 holds it), and the L2 and shared-memory kernels add up the words they
@@ -41,6 +46,7 @@ enum {
 	CEIL_SMEM_WORDS = 1024, // uint4 a block: 16 KiB
 	CEIL_SMEM_ITERS = 16384,
 	CEIL_WARMUP = 3,
+	CEIL_READ_L2S = 32, // the HBM-read buffer: 32 L2s, so a launch's reads are ≥ 97 % misses
 };
 
 // ---- kernels ----------------------------------------------------------------
@@ -87,7 +93,8 @@ __global__ void __launch_bounds__(CEIL_THREADS, CEIL_BLOCKS_PER_SM)
 
 // Thread t reads elements t + (r·U + u)·T of the buffer (T the grid's
 // threads, u < U, r < rows) each pass: the buffer is exactly rows·U·T
-// elements.  The U loads of a row are issued before any is used, so each
+// elements.  One pass over a buffer far larger than the L2 is the HBM-read
+// stream.  The U loads of a row are issued before any is used, so each
 // thread has U 16-byte loads in flight (the 15:25 probe: one or four loads
 // a thread left the L2 kernel latency-bound, under the HBM copy's rate).
 template <int U>
@@ -208,88 +215,144 @@ extern "C" int attn_measure_mma_sync(int reps, double *tflops)
 	return 0;
 }
 
-// One configuration of the L2 kernel: `eighths` of the L2 as its buffer,
-// `bps` blocks an SM, U loads in flight a thread; its rate checked by the
-// words it read.  0, 1 when one row of the grid's U loads a thread is
-// larger than the share, or -1 with the reason set.
+// One configuration of the read kernel over `cap` bytes of `buf` (filled
+// with ones): `bps` blocks an SM, U loads in flight a thread, `passes`
+// passes; its rate checked by the words it read.  0, 1 when one row of the
+// grid's U loads a thread is larger than `cap`, or -1 with the reason set.
 template <int U>
-static int l2_config(int sms, int l2, int eighths, int bps, int reps, double *gbs, uint64_t *bytes)
+static int read_config(const uint4 *buf, uint64_t cap, int sms, int bps, int passes, int reps, unsigned long long *sum,
+		       double *gbs, uint64_t *bytes)
 {
 	const int blocks = sms * bps;
 	const size_t T = (size_t)blocks * CEIL_THREADS;
-	const int rows = (int)((size_t)l2 * eighths / 8 / 16 / (T * U)); // whole rows of U·T elements
+	const size_t rows = cap / 16 / (T * U); // whole rows of U·T elements
 	if (rows < 1)
 		return 1; // the grid's loads alone would overflow the share: no such configuration
-	const size_t n16 = (size_t)rows * U * T;
-	uint4 *buf = nullptr;
-	unsigned long long *sum = nullptr;
-	if (attn_dev_alloc((void **)&buf, n16 * 16, "the L2-bandwidth buffer"))
-		return -1;
-	if (attn_dev_alloc((void **)&sum, sizeof *sum, "the L2 check sum")) {
-		attn_dev_free(buf);
-		return -1;
-	}
+	const size_t n16 = rows * U * T;
 	float ms = 0;
-	int rc = 0;
-	attnprof_ceil_fill<<<blocks, CEIL_THREADS>>>((unsigned *)buf, n16 * 4, 1u);
-	cudaError_t e = cudaGetLastError();
-	if (e == cudaSuccess)
-		e = cudaMemset(sum, 0, sizeof *sum);
-	if (e != cudaSuccess)
-		rc = attn_cuda_fail(e, "filling the L2-bandwidth buffer");
-	else
-		rc = time_median([&] {
-			attnprof_ceil_l2<U><<<blocks, CEIL_THREADS>>>(buf, rows, CEIL_L2_PASSES, sum);
-			return cudaGetLastError();
-		}, reps, "timing the L2-bandwidth kernel", &ms);
+	int rc = cudaMemset(sum, 0, sizeof *sum) != cudaSuccess ? attn_cuda_fail(cudaGetLastError(), "clearing a check sum")
+		 : time_median([&] {
+			   attnprof_ceil_l2<U><<<blocks, CEIL_THREADS>>>(buf, (int)rows, passes, sum);
+			   return cudaGetLastError();
+		   }, reps, "timing the read kernel", &ms);
 	unsigned long long got = 0;
 	if (!rc && cudaMemcpy(&got, sum, sizeof got, cudaMemcpyDeviceToHost) != cudaSuccess)
-		rc = attn_cuda_fail(cudaGetLastError(), "reading the L2 check sum");
-	attn_dev_free(buf);
-	attn_dev_free(sum);
+		rc = attn_cuda_fail(cudaGetLastError(), "reading the read kernel's check sum");
 	if (rc)
 		return -1;
-	// every launch reads every word (each 1) CEIL_L2_PASSES times
-	const unsigned long long want = (unsigned long long)(CEIL_WARMUP + reps) * CEIL_L2_PASSES * n16 * 4;
+	// every launch reads every word (each 1) `passes` times
+	const unsigned long long want = (unsigned long long)(CEIL_WARMUP + reps) * passes * n16 * 4;
 	if (got != want)
-		return attn_fail("the L2-bandwidth kernel read %llu words where %llu were due: its rate is not reported",
-				 got, want);
-	*gbs = (double)n16 * 16 * CEIL_L2_PASSES / (ms * 1e-3) / 1e9;
+		return attn_fail("the read kernel read %llu words where %llu were due: its rate is not reported", got, want);
+	*gbs = (double)n16 * 16 * passes / (ms * 1e-3) / 1e9;
 	*bytes = n16 * 16;
+	return 0;
+}
+
+// A buffer of `bytes` filled with ones and a check sum, for read_config.
+static int read_buffers(uint64_t bytes, int sms, uint4 **buf, unsigned long long **sum)
+{
+	*buf = nullptr;
+	*sum = nullptr;
+	if (attn_dev_alloc((void **)buf, bytes, "the read-bandwidth buffer"))
+		return -1;
+	if (attn_dev_alloc((void **)sum, sizeof **sum, "the read check sum")) {
+		attn_dev_free(*buf);
+		return -1;
+	}
+	attnprof_ceil_fill<<<sms * 4, CEIL_THREADS>>>((unsigned *)*buf, bytes / 4, 1u);
+	cudaError_t e = cudaGetLastError();
+	if (e == cudaSuccess)
+		e = cudaDeviceSynchronize();
+	if (e != cudaSuccess) {
+		attn_dev_free(*buf);
+		attn_dev_free(*sum);
+		return attn_cuda_fail(e, "filling the read-bandwidth buffer");
+	}
+	return 0;
+}
+
+// The best configuration (blocks an SM, loads in flight) of `passes` over
+// `cap` bytes of buf into *r; -1 when any configuration's count is wrong.
+static int read_best(const uint4 *buf, uint64_t cap, int sms, int passes, int reps, unsigned long long *sum,
+		     struct attn_read_rate *r)
+{
+	static const int bps[] = { 2, 4, 8 };
+	for (int b : bps)
+		for (int u : { 4, 8, 16 }) {
+			double gbs = 0;
+			uint64_t bytes = 0;
+			const int bad = u == 4 ? read_config<4>(buf, cap, sms, b, passes, reps, sum, &gbs, &bytes)
+				      : u == 8 ? read_config<8>(buf, cap, sms, b, passes, reps, sum, &gbs, &bytes)
+					       : read_config<16>(buf, cap, sms, b, passes, reps, sum, &gbs, &bytes);
+			if (bad < 0)
+				return -1; // a wrong count in any configuration: no rate at all
+			if (bad)
+				continue;
+			r->configs++;
+			if (gbs > r->gbs)
+				*r = (struct attn_read_rate){ gbs, bytes, b, u, r->configs };
+		}
+	return 0;
+}
+
+static int l2_size(int *l2)
+{
+	int dev = 0;
+	if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess)
+		return attn_cuda_fail(cudaGetLastError(), "reading the L2 size");
 	return 0;
 }
 
 // A ceiling is the best rate the hardware gives, so the L2's is the best of
 // a few configurations (the buffer's share of the L2, blocks an SM, loads in
 // flight): which one wins is the card's, and the result names it.
-extern "C" int attn_measure_l2(int reps, struct attn_l2_rate *r)
+extern "C" int attn_measure_l2(int reps, struct attn_read_rate *r)
 {
-	static const int eighths[] = { 2, 3, 4, 5 }, bps[] = { 2, 4, 8 };
-	int sms = 0, dev = 0, l2 = 0;
+	static const int eighths[] = { 2, 3, 4, 5 };
+	int sms = 0, l2 = 0;
 	memset(r, 0, sizeof *r);
 	if (reps < 1)
 		return attn_fail("attn_measure_l2: need reps >= 1");
-	if (sm_count(&sms))
+	if (sm_count(&sms) || l2_size(&l2))
 		return -1;
-	if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess)
-		return attn_cuda_fail(cudaGetLastError(), "reading the L2 size");
-	for (int e : eighths)
-		for (int b : bps)
-			for (int u : { 4, 8, 16 }) {
-				double gbs = 0;
-				uint64_t bytes = 0;
-				const int bad = u == 4 ? l2_config<4>(sms, l2, e, b, reps, &gbs, &bytes)
-					      : u == 8 ? l2_config<8>(sms, l2, e, b, reps, &gbs, &bytes)
-						       : l2_config<16>(sms, l2, e, b, reps, &gbs, &bytes);
-				if (bad < 0)
-					return -1; // a wrong count in any configuration: no rate at all
-				if (bad)
-					continue;
-				r->configs++;
-				if (gbs > r->gbs)
-					*r = (struct attn_l2_rate){ gbs, bytes, b, u, r->configs };
-			}
-	return 0;
+	uint4 *buf = nullptr;
+	unsigned long long *sum = nullptr;
+	if (read_buffers((uint64_t)l2 * 5 / 8, sms, &buf, &sum))
+		return -1;
+	int rc = 0;
+	// the buffer's share of the L2: each share's best, the best of all kept
+	for (int e : eighths) {
+		struct attn_read_rate one = { 0 };
+		if ((rc = read_best(buf, (uint64_t)l2 * e / 8, sms, CEIL_L2_PASSES, reps, sum, &one)))
+			break;
+		const int configs = r->configs + one.configs;
+		if (one.gbs > r->gbs)
+			*r = one;
+		r->configs = configs;
+	}
+	attn_dev_free(buf);
+	attn_dev_free(sum);
+	return rc;
+}
+
+extern "C" int attn_measure_hbm_read(int reps, struct attn_read_rate *r)
+{
+	int sms = 0, l2 = 0;
+	memset(r, 0, sizeof *r);
+	if (reps < 1)
+		return attn_fail("attn_measure_hbm_read: need reps >= 1");
+	if (sm_count(&sms) || l2_size(&l2))
+		return -1;
+	const uint64_t bytes = (uint64_t)l2 * CEIL_READ_L2S;
+	uint4 *buf = nullptr;
+	unsigned long long *sum = nullptr;
+	if (read_buffers(bytes, sms, &buf, &sum))
+		return -1;
+	const int rc = read_best(buf, bytes, sms, 1, reps, sum, r);
+	attn_dev_free(buf);
+	attn_dev_free(sum);
+	return rc;
 }
 
 extern "C" int attn_measure_smem(int reps, double *gbs)
@@ -324,13 +387,19 @@ extern "C" int attn_measure_smem(int reps, double *gbs)
 	return 0;
 }
 
-extern "C" void attn_ceilings_method(char *buf, size_t len, const struct attn_l2_rate *l2, int reps)
+extern "C" void attn_ceilings_method(char *buf, size_t len, const struct attn_read_rate *l2,
+				     const struct attn_read_rate *rd, int reps)
 {
-	snprintf(buf, len,
+	int n = snprintf(buf, len,
 		 "kernels/ceilings.cu, every SM %d blocks of %d threads; mma.sync.m16n8k16 f16->f32 from registers, "
 		 "%d independent accumulators a warp, FLOPs counted; L2: 16-byte ld.global.cg, the best of %d "
 		 "configurations: %.1f MiB, %d blocks an SM, %d loads in flight a thread, %d passes; "
 		 "shared: 16-byte ld.volatile.shared, conflict-free; each the median of %d launches after %d, CUDA events, checked",
 		 CEIL_BLOCKS_PER_SM, CEIL_THREADS, CEIL_MMA_CHAINS, l2->configs, l2->buf_bytes / 1048576.0,
 		 l2->blocks_per_sm, l2->loads, CEIL_L2_PASSES, reps, CEIL_WARMUP);
+	if (rd && rd->configs && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - n,
+			 "; HBM read: the L2 kernel once over %.0f MiB (%d L2s), the best of %d configurations: "
+			 "%d blocks an SM, %d loads in flight a thread",
+			 rd->buf_bytes / 1048576.0, CEIL_READ_L2S, rd->configs, rd->blocks_per_sm, rd->loads);
 }

@@ -41,6 +41,8 @@ static const struct {
 	{ "capture", "origin" }, { "capture", "family" }, { "capture", "call" }, { "capture", "shape_known" },
 	{ "capture", "nn_matrices" }, { "capture", "verdict_rule" }, { "capture", "l2_write_bytes" },
 	{ "capture", "dram_write_bytes" }, { "capture", "nn_bytes" }, { "capture", "time_source" },
+	/* a decode record's paged or ragged KV cache (empty for a contiguous, equal one): part of its identity */
+	{ "", "kv_layout" }, { "", "page_size" }, { "", "kv_dist" }, { "", "kv_seed" },
 };
 #define NFIXED (sizeof(fixed_cols) / sizeof(fixed_cols[0]))
 

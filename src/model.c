@@ -210,8 +210,8 @@ static void predict_splitkv(const struct variant_desc *v, const struct attn_shap
 	 * of the block table and the B lengths (int32); the padding of the last
 	 * partial pages counts in the footprint only */
 	const double tokens = (double)s->batch * nkv;
-	const double kv_unique = 2.0 * s->kv_heads * tokens * d * e;
-	const double table = s->kv_layout == KV_PAGED ? 4.0 * ((double)paged_pages(s) + s->batch) : 0;
+	const double table = model_block_table_bytes(s);
+	const double kv_unique = model_decode_cache_bytes(s) - table;
 	const double part = heads * splits * nq * (d + 1) * 4; /* O_part and L_part: written, read by the combine */
 	const double out = q + heads * nq * 4;                 /* O and L */
 	m->hbm_read_bytes_min = q + kv_unique + table + part;
@@ -221,6 +221,17 @@ static void predict_splitkv(const struct variant_desc *v, const struct attn_shap
 	m->l2_read_bytes = q * splits + heads * 2.0 * tokens / s->batch * d * e + part +
 		(s->kv_layout == KV_PAGED ? table * s->kv_heads * groups : 0);
 	m->l2_write_bytes = part + out;
+}
+
+double model_block_table_bytes(const struct attn_shape *s)
+{
+	return s->kv_layout == KV_PAGED ? 4.0 * ((double)paged_pages(s) + s->batch) : 0;
+}
+
+double model_decode_cache_bytes(const struct attn_shape *s)
+{
+	const double tokens = (double)s->batch * s->seqlen_kv;
+	return 2.0 * s->kv_heads * tokens * s->head_dim * (double)dtype_size(s->dtype) + model_block_table_bytes(s);
 }
 
 /* ---- backward -------------------------------------------------------- */

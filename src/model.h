@@ -81,6 +81,15 @@ struct model {
 	int bound;                /* 0 memory, 1 compute */
 };
 
+/* A decode step's cache (split-KV family): the bytes of the block table it
+ * must read — the used entries and the B lengths, int32 — 0 for a
+ * contiguous cache; and the bytes of the cache it must read — K and V of
+ * every request's own keys (a ragged batch's lengths add up to B·Nkv,
+ * kernels/paged.h) and that table.  The documents' decode bandwidth is the
+ * second over the time. */
+double model_block_table_bytes(const struct attn_shape *s);
+double model_decode_cache_bytes(const struct attn_shape *s);
+
 /* Predict.  0, or -1 after error() (bad shape, variant not for the phase is fine). */
 int model_predict(const struct variant_desc *v, const struct attn_shape *s,
 		  const struct gpu_model *g, struct model *out);

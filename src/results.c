@@ -128,7 +128,7 @@ void gpu_info_release(struct gpu_info *g)
 
 int gpu_ceilings_measured(const struct gpu_ceilings *c)
 {
-	return c->mma_sync_tflops > 0 || c->l2_gbs > 0 || c->smem_gbs > 0;
+	return c->mma_sync_tflops > 0 || c->l2_gbs > 0 || c->smem_gbs > 0 || c->hbm_read_gbs > 0;
 }
 
 int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len)
@@ -153,6 +153,14 @@ int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len)
 				       "%sthe shared-memory kernel read %.0f GB/s against a bound of %.0f: no shared-memory ceiling",
 				       at ? "; " : "", c->smem_gbs, smem_bound);
 		c->smem_gbs = 0;
+		dropped++;
+	}
+	if (c->hbm_read_gbs > 0 && ((g->peak_hbm_gbs > 0 && c->hbm_read_gbs > 1.02 * g->peak_hbm_gbs) ||
+				    (c->l2_gbs > 0 && c->hbm_read_gbs >= c->l2_gbs))) {
+		at += (size_t)snprintf(why + at, at < len ? len - at : 0,
+				       "%sthe HBM-read kernel read %.0f GB/s against a data sheet of %.0f: no HBM-read ceiling",
+				       at ? "; " : "", c->hbm_read_gbs, g->peak_hbm_gbs);
+		c->hbm_read_gbs = 0;
 		dropped++;
 	}
 	return dropped;
@@ -514,6 +522,7 @@ static const struct field ceiling_fields[] = {
 	{ "mma_sync_tflops", F_DBL, OFF(struct gpu_ceilings, mma_sync_tflops), 0, 0, 0, 1 },
 	{ "l2_gbs", F_DBL, OFF(struct gpu_ceilings, l2_gbs), 0, 0, 0, 1 },
 	{ "smem_gbs", F_DBL, OFF(struct gpu_ceilings, smem_gbs), 0, 0, 0, 1 },
+	{ "hbm_read_gbs", F_DBL, OFF(struct gpu_ceilings, hbm_read_gbs), 0, 0, 0, 1 },
 	{ "l2_buf_bytes", F_U64, OFF(struct gpu_ceilings, l2_buf_bytes), 0, 0, 0, 1 },
 	{ "method", F_STR, OFF(struct gpu_ceilings, method), 0, 0, 0, 1 },
 };
@@ -664,13 +673,14 @@ enum scalar_kind record_scalar(const struct record *r, const char *section, cons
 								      : (const char *)r + f->offset;
 			switch (f->type) {
 			case F_STR: *s = *(char *const *)p; return SCALAR_STR;
-			case F_INT: *v = *(const int *)p; return SCALAR_NUM;
+			/* a field written only when set is missing when it is not (0) */
+			case F_INT: *v = f->when_set && !*(const int *)p ? NAN : *(const int *)p; return SCALAR_NUM;
 			case F_U64: *v = (double)*(const uint64_t *)p; return SCALAR_NUM;
 			case F_DBL: /* a quantity written only when measured is missing (NaN) when 0 */
 				*v = f->when_set && *(const double *)p == 0 ? NAN : *(const double *)p;
 				return SCALAR_NUM;
 			case F_BOOL: *v = *(const int *)p; return SCALAR_BOOL;
-			case F_ENUM: *s = enum_word(f, p); return SCALAR_STR;
+			case F_ENUM: *s = f->when_set && !*(const int *)p ? NULL : enum_word(f, p); return SCALAR_STR;
 			}
 		}
 	}

@@ -82,6 +82,7 @@ struct gpu_info {
 		double mma_sync_tflops; /* dense fp16 mma.sync.m16n8k16 rate, all SMs */
 		double l2_gbs;          /* L2 read bandwidth, a buffer of l2_buf_bytes */
 		double smem_gbs;        /* shared-memory load bandwidth, all SMs */
+		double hbm_read_gbs;    /* HBM read-only bandwidth: a buffer of 32 L2s read once (decode's roof) */
 		uint64_t l2_buf_bytes;
 		char *method;           /* how, one line */
 	} ceil;
@@ -91,7 +92,9 @@ int gpu_ceilings_measured(const struct gpu_ceilings *c);
 /* A measured ceiling kept only where it is one: the L2 read rate above the
  * HBM copy rate (else the kernel did not reach the L2's bound: H200
  * 2026-12-02, 3.6 TB/s against a 4.2 TB/s copy), the shared-memory rate
- * above the L2's and within 2 % of 128 bytes a clock an SM.  One that is
+ * above the L2's and within 2 % of 128 bytes a clock an SM, the HBM read
+ * rate within 2 % of the data sheet (above it the reads hit the L2) and
+ * under the L2's.  One that is
  * not is set to 0 (not measured) and said in why (empty when all stand).
  * Returns how many were dropped. */
 int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len);

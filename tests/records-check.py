@@ -64,6 +64,9 @@ def identity(r):
         r["seqlen_q"], r["seqlen_kv"], r["head_dim"], 1 if r["causal"] else 0)
     if (r.get("pass") or "fwd") != "fwd":
         k += "/" + r["pass"]
+    if r.get("kv_layout") or r.get("kv_dist"):  # a paged or ragged KV cache is its own config
+        k += "/%s%d/%s%d" % (r.get("kv_layout") or "contiguous", r.get("page_size") or 0,
+                             r.get("kv_dist") or "equal", r.get("kv_seed") or 0)
     return k
 
 

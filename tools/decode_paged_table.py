@@ -9,7 +9,8 @@ when paged, the block table's used entries and the lengths (int32; for a
 ragged batch the table is counted as ⌈Nkv/page⌉ entries a request, at most
 B entries short), over the record's median time, and that rate as a share of
 the data-sheet HBM bandwidth (header.gpu.peak_hbm_gbs, else the data sheet
-by name: H100 SXM 3352 GB/s, H200 4800 GB/s).  Then, for each contiguous,
+by name: H100 SXM 3352 GB/s, H200 4800 GB/s) and of the measured read-only
+stream (header.gpu.ceilings.hbm_read_gbs) where the header has one.  Then, for each contiguous,
 uniform shape at query length 1, SDPA restricted to FLASH_ATTENTION and to
 CUDNN_ATTENTION on the same shape (enable_gqa for Hkv < H; a backend that
 refuses the shape prints why), timed with CUDA events after a warm-up and
@@ -84,9 +85,12 @@ def main():
         doc = yaml.safe_load(f)
     gpu = (doc.get("header") or {}).get("gpu") or {}
     peak, where = datasheet(gpu)
-    print(f"# {gpu.get('name', '?')}: data-sheet HBM {peak:.0f} GB/s ({where}); bytes = K + V (+ block table)")
+    # the read-only stream (header.gpu.ceilings.hbm_read_gbs, record --ceilings on): decode's measured roof
+    read = float((gpu.get("ceilings") or {}).get("hbm_read_gbs") or 0.0)
+    print(f"# {gpu.get('name', '?')}: data-sheet HBM {peak:.0f} GB/s ({where}); "
+          f"read-only stream {f'{read:.0f} GB/s' if read else 'not measured'}; bytes = K + V (+ block table)")
     print(f"{'variant':15} {'B':>3} {'H':>3} {'Hkv':>3} {'q':>2} {'Nkv':>7} {'page':>4} {'dist':9} {'cache':>9} "
-          f"{'us':>9} {'GB/s':>7} {'%sheet':>6} {'ok':>3}")
+          f"{'us':>9} {'GB/s':>7} {'%sheet':>6} {'%read':>6} {'ok':>3}")
     sdpa_shapes = []
     for r in doc.get("records") or []:
         if r.get("source") != "attnprof" or r.get("phase") != "decode":
@@ -98,7 +102,7 @@ def main():
         print(f"{r['variant']:15} {r['batch']:>3} {r['heads']:>3} {r.get('kv_heads') or r['heads']:>3} {r['seqlen_q']:>2} "
               f"{r['seqlen_kv']:>7} {r.get('page_size') or '-':>4} {r.get('kv_dist') or 'equal':9} {by / 2**20:7.1f}Mi "
               f"{t * 1e3 if t else float('nan'):9.2f} {gbs:7.0f} {100 * gbs / peak if peak else float('nan'):6.1f} "
-              f"{'yes' if ok else 'NO':>3}")
+              f"{100 * gbs / read if read else float('nan'):6.1f} {'yes' if ok else 'NO':>3}")
         if r["variant"] == "decode-splitkv" and r["seqlen_q"] == 1 and not r.get("kv_dist") and t:
             sdpa_shapes.append((r, t))
     if args.no_sdpa or not sdpa_shapes:

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodetiming ablation ablation2 resume sass
+# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodesan decodetiming ablation ablation2 resume sass
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -441,6 +441,14 @@ PY
 	decode)
 		say "decode"
 		./attnprof record experiments/decode.yaml -o "$OUT/decode.yaml" --force --progress 2>&1 | tee -a "$log" | tail -60 ;;
+	decodesan)
+		say "decode under compute-sanitizer: memcheck and racecheck on small decode-paged and decode-splitkv shapes (experiments/decode-paged-san.yaml)"
+		for tool in memcheck racecheck; do
+			compute-sanitizer --tool $tool --error-exitcode 9 ./attnprof record experiments/decode-paged-san.yaml \
+				-o "$OUT/decodesan-$tool.yaml" --force --ceilings off --metrics none --copy-probe 0 \
+				>"$OUT/decodesan-$tool.log" 2>&1
+			echo "$tool: exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|configs recorded' "$OUT/decodesan-$tool.log" | tr '\n' ' ')" | tee -a "$log"
+		done ;;
 	decodepaged)
 		say "decode-paged: contiguous vs paged split-KV, ragged vs uniform, q 1 and 4; bandwidth per shape against the data sheet, SDPA FLASH and cuDNN at q = 1"
 		./attnprof record experiments/decode-paged.yaml -o "$OUT/decode-paged.yaml" --force --progress 2>&1 | tee -a "$log" | tail -5

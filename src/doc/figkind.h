@@ -165,6 +165,8 @@ struct dtable {
 	char note[1400];                /* under the table */
 	int rows_cut;                   /* a builder had more than TROWS rows: table_build says so */
 };
+/* The decode-paged table's builder (table_decode.c). */
+void build_decode_paged(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 /* A timed record whose median is well above its fastest launch (the spread table's rows). */
 int record_spread_flagged(const struct record *r);
 /* The table of kind under o's conditions (NULL: out of memory, message printed). */

@@ -301,6 +301,8 @@ const struct global_row global_rows[] = {
 	{ "gpu", "mma_sync", U_TFLOPS, "measured mma.sync rate (kernels/ceilings.cu)", g_header_rate,
 	  HEADER(gpu.ceil.mma_sync_tflops) },
 	{ "gpu", "l2_bw", U_GBS, "measured L2 read bandwidth (kernels/ceilings.cu)", g_header_rate, HEADER(gpu.ceil.l2_gbs) },
+	{ "gpu", "hbm_read", U_GBS, "measured HBM read-only stream, a buffer of 32 L2s read once (kernels/ceilings.cu): decode's roof",
+	  g_header_rate, HEADER(gpu.ceil.hbm_read_gbs) },
 	{ "gpu", "smem_bw", U_GBS, "measured shared-memory bandwidth, all SMs (kernels/ceilings.cu)", g_header_rate,
 	  HEADER(gpu.ceil.smem_gbs) },
 	{ "gpu", "smem_per_sm", U_BYTES, "shared memory of an SM", g_smem_per_sm },

@@ -1279,6 +1279,18 @@ static int has_counter(const struct rdata *rd, const char *w)
 	return 0;
 }
 
+/* paged: a decode record of a paged KV cache (the decode-paged table's subject) */
+static int has_paged(const struct rdata *rd, const char *w)
+{
+	(void)w;
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (!r->error && r->shape.phase == PHASE_DECODE && r->shape.kv_layout == KV_PAGED && !record_captured(r))
+			return 1;
+	}
+	return 0;
+}
+
 struct has_cond {
 	const char *name;
 	int (*test)(const struct rdata *rd, const char *name);
@@ -1290,6 +1302,7 @@ static const struct has_cond has_conds[] = {
 	{ "ablation", has_ablation }, { "metrics", has_metrics }, { "gap", has_gap },
 	{ "reference", has_record }, { "failures", has_record }, { "spread", has_spread },
 	{ "clock", has_clock }, { "clock-bwd", has_clock }, { "incorrect", has_record },
+	{ "paged", has_paged },
 	{ "synthetic", has_synthetic }, { "capture", has_capture }, { "capture-decode", has_capture },
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
 	{ "missing-references", has_capture }, { "capture-unchecked", has_capture },

@@ -990,6 +990,7 @@ const struct table_info table_kinds[] = {
 	{ "launches", "kernel launches at the focus: grid, block, registers, shared memory, occupancy", "Kernel launches", build_launches },
 	{ "ablation", "the ablation ladder: time, run-to-run spread, step speed-up and the counters that evidence each step", "The ablation ladder, step by step", build_ablation },
 	{ "decode", "every decode record (and the prefill contrast): time, HBM bandwidth against the measured copy, SMs busy", "Decode against prefill, record by record", build_decode },
+	{ "decode-paged", "split-KV decode shape by shape: contiguous against paged caches, ragged against equal batches, GQA and query lengths, cache bytes over time against the read-only stream and the data sheet, the page table's bytes and time", "Decode with paged caches and ragged batches, shape by shape", build_decode_paged },
 	{ "capture-calls", "the attention calls captured in a program: per implementation, phase, pass and shape, with the verdict", "The attention calls found", capture_table_calls },
 	{ "capture-compare", "captured forward calls beside attnprof's {conventional} and {subject} at the same shapes", "Captured implementations beside attnprof's references", capture_table_compare },
 	{ "capture-missing", "the captured shapes without reference records, and the spec that records them", "References missing at the captured shapes", capture_table_missing },

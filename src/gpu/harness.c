@@ -762,7 +762,7 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 {
 	enum { REPS = 10, GEMM_SIZE = 8192 };
 	double v = 0;
-	struct attn_l2_rate l2 = { 0 };
+	struct attn_read_rate l2 = { 0 }, rd = { 0 };
 	if (attn_measure_gemm(GEMM_SIZE, REPS, &v))
 		warning("cuBLAS GEMM probe failed: %s", attn_last_error());
 	else
@@ -781,22 +781,26 @@ static void probe_ceilings(struct gpu_info *g, int progress)
 		warning("shared-memory-bandwidth probe failed: %s", attn_last_error());
 	else
 		g->ceil.smem_gbs = v;
+	if (attn_measure_hbm_read(REPS, &rd))
+		warning("HBM-read-bandwidth probe failed: %s", attn_last_error());
+	else
+		g->ceil.hbm_read_gbs = rd.gbs;
 	char why[400];
 	if (gpu_ceilings_vet(g, why, sizeof why))
 		warning("%s", why);
 	if (gpu_ceilings_measured(&g->ceil)) {
 		char m[960];
 		/* the buffer the L2 kernel read, also when the vet dropped its rate (H200 2026-12-02 18:17: "0.0 MiB") */
-		attn_ceilings_method(m, sizeof(m), &l2, REPS);
+		attn_ceilings_method(m, sizeof(m), &l2, &rd, REPS);
 		if (why[0]) /* what was measured and dropped, in the record too */
 			snprintf(m + strlen(m), sizeof(m) - strlen(m), "; %s", why);
 		free(g->ceil.method);
 		g->ceil.method = xstrdup(m);
 	}
 	if (progress)
-		fprintf(stderr, "attnprof: ceilings: copy %.0f GB/s, cuBLAS GEMM %.1f TFLOP/s, mma.sync %.1f TFLOP/s, "
-			"L2 %.0f GB/s, shared memory %.0f GB/s\n", g->copy_gbs, g->tensor_tflops, g->ceil.mma_sync_tflops,
-			g->ceil.l2_gbs, g->ceil.smem_gbs);
+		fprintf(stderr, "attnprof: ceilings: copy %.0f GB/s, HBM read %.0f GB/s, cuBLAS GEMM %.1f TFLOP/s, "
+			"mma.sync %.1f TFLOP/s, L2 %.0f GB/s, shared memory %.0f GB/s\n", g->copy_gbs, g->ceil.hbm_read_gbs,
+			g->tensor_tflops, g->ceil.mma_sync_tflops, g->ceil.l2_gbs, g->ceil.smem_gbs);
 }
 
 /* The results to record into: the file to resume, or a new header.

@@ -54,7 +54,7 @@ static void test_gpu_ceilings_hierarchy(void)
 	if (!gpu())
 		SKIP("skipped: no GPU");
 	double copy = 0, smem = 0;
-	struct attn_l2_rate r = { 0 };
+	struct attn_read_rate r = { 0 };
 	int bad = attn_measure_copy((size_t)1 << 30, 5, &copy) || attn_measure_l2(5, &r) ||
 		  attn_measure_smem(5, &smem);
 	if (bad)
@@ -85,7 +85,30 @@ static void test_gpu_ceilings_hierarchy(void)
 	CHECK(gpu_dev.hw.smem_per_sm > 0 && gpu_dev.hw.smem_per_sm >= gpu_dev.smem_per_block_optin);
 }
 
-TESTS(test_gpu_ceilings_mma_sync, test_gpu_ceilings_gemm, test_gpu_ceilings_hierarchy)
+/* the read-only HBM stream (decode's roof): a buffer of many L2s, under
+ * the data sheet (above it the reads hit the L2) and under the L2's rate;
+ * it reads what the copy reads without writing, so no less than half the
+ * copy's read + write rate */
+static void test_gpu_ceilings_hbm_read(void)
+{
+	if (!gpu())
+		SKIP("skipped: no GPU");
+	double copy = 0;
+	struct attn_read_rate rd = { 0 }, l2 = { 0 };
+	int bad = attn_measure_hbm_read(5, &rd) || attn_measure_copy((size_t)1 << 30, 5, &copy) || attn_measure_l2(5, &l2);
+	if (bad)
+		printf("    %s\n", attn_last_error());
+	CHECK_INT(bad, 0);
+	const double sheet = 2.0 * gpu_dev.hw.mem_clock_mhz * 1e6 * (gpu_dev.hw.mem_bus_bits / 8.0) / 1e9;
+	printf("    HBM read %.0f GB/s (%.1f %% of the data sheet's %.0f; best of %d: %.0f MiB, %d blocks an SM, "
+	       "%d loads a thread), copy %.0f, L2 %.0f\n", rd.gbs, 100 * rd.gbs / sheet, sheet, rd.configs,
+	       rd.buf_bytes / 1048576.0, rd.blocks_per_sm, rd.loads, copy, l2.gbs);
+	CHECK(rd.configs >= 1 && rd.buf_bytes >= 16 * (uint64_t)gpu_dev.hw.l2_bytes);
+	CHECK(rd.gbs > copy / 2 && rd.gbs <= 1.02 * sheet);
+	CHECK(l2.gbs <= copy || rd.gbs < l2.gbs);
+}
+
+TESTS(test_gpu_ceilings_mma_sync, test_gpu_ceilings_gemm, test_gpu_ceilings_hierarchy, test_gpu_ceilings_hbm_read)
 #else
 static void test_gpu_ceilings(void)
 {

@@ -544,6 +544,22 @@ static void test_ceilings_vet(void)
 	char small[8];
 	CHECK_INT(gpu_ceilings_vet(&g, small, sizeof small), 1);
 	CHECK(strlen(small) == 7);
+
+	/* the HBM read stream: kept within 2 % of the data sheet and under the
+	 * L2's rate; above either its reads were served by the L2 */
+	struct gpu_info h = { .peak_hbm_gbs = 3352.3, .copy_gbs = 2960 };
+	h.ceil.l2_gbs = 9000;
+	h.ceil.hbm_read_gbs = 3200;
+	CHECK_INT(gpu_ceilings_vet(&h, why, sizeof why), 0);
+	CHECK(h.ceil.hbm_read_gbs == 3200 && why[0] == '\0');
+	h.ceil.hbm_read_gbs = 3500;
+	CHECK_INT(gpu_ceilings_vet(&h, why, sizeof why), 1);
+	CHECK(h.ceil.hbm_read_gbs == 0 && strstr(why, "HBM-read kernel read 3500 GB/s against a data sheet of 3352"));
+	h.peak_hbm_gbs = 0; /* no data sheet: the L2 bounds it */
+	h.ceil.l2_gbs = 3100;
+	h.ceil.hbm_read_gbs = 3200;
+	CHECK_INT(gpu_ceilings_vet(&h, why, sizeof why), 1);
+	CHECK(h.ceil.hbm_read_gbs == 0 && h.ceil.l2_gbs == 3100);
 }
 
 static void test_ceilings_header(void)
@@ -572,14 +588,21 @@ static void test_ceilings_header(void)
 	a.header.gpu.ceil.mma_sync_tflops = 612.25;
 	a.header.gpu.ceil.l2_gbs = 10240.5;
 	a.header.gpu.ceil.smem_gbs = 31000.125;
+	a.header.gpu.ceil.hbm_read_gbs = 3211.5;
 	a.header.gpu.ceil.l2_buf_bytes = 15728640;
 	a.header.gpu.ceil.method = strdup("synthetic: a test's values");
 	CHECK_INT(results_save(&a, path), 0);
 	CHECK_INT(results_load(&b, path, NULL), 0);
 	CHECK_INT(b.header.gpu.hw.smem_per_sm, 233472);
 	CHECK(b.header.gpu.ceil.mma_sync_tflops == 612.25 && b.header.gpu.ceil.l2_gbs == 10240.5 &&
-	      b.header.gpu.ceil.smem_gbs == 31000.125);
+	      b.header.gpu.ceil.smem_gbs == 31000.125 && b.header.gpu.ceil.hbm_read_gbs == 3211.5);
 	CHECK_INT(b.header.gpu.ceil.l2_buf_bytes, 15728640);
+	results_release(&b);
+	/* the read roof alone is a measured ceiling: written and read back */
+	a.header.gpu.ceil.mma_sync_tflops = a.header.gpu.ceil.l2_gbs = a.header.gpu.ceil.smem_gbs = 0;
+	CHECK_INT(results_save(&a, path), 0);
+	CHECK_INT(results_load(&b, path, NULL), 0);
+	CHECK(gpu_ceilings_measured(&b.header.gpu.ceil) && b.header.gpu.ceil.hbm_read_gbs == 3211.5);
 	CHECK_STR(b.header.gpu.ceil.method, "synthetic: a test's values");
 	results_release(&b);
 	results_release(&a);
