@@ -25,6 +25,7 @@
 
 #include <cupti.h>
 
+#include "capture/candidates.h"
 #include "capture/family.h"
 #include "capture/group.h"
 #include "capture/merge.h"
@@ -371,6 +372,21 @@ static void note_environment(struct results *res)
 	}
 }
 
+/* Kernels nobody named that ran outside the calls: listed with the
+ * command that captures them, on stderr and in the notes (candidates.h). */
+static void list_candidates(const struct program_opts *o, const char *parts, struct results *res)
+{
+	struct candidates c;
+	candidates_init(&c);
+	char *cmd = join(o->argv[0], o->argc - 1, o->argv + 1);
+	if (candidates_read_dir(&c, parts))
+		warning("the kernels that look like attention are not listed: %s", error_last());
+	else
+		candidates_report(&c, cmd ? cmd : o->argv[0], res);
+	free(cmd);
+	candidates_release(&c);
+}
+
 /* No call was captured: what to do about it, by how calls were to be found. */
 static void say_no_calls(const struct program_opts *o, const char *how, const struct results *res)
 {
@@ -511,6 +527,7 @@ int program_record(const struct program_opts *o)
 		program_failed = 1;
 	}
 	note_environment(&res);
+	list_candidates(o, parts, &res);
 	if (sum.parts == 0) {
 		error("'%s' %s without loading the injection library: it used no CUDA, or its CUDA driver ignored "
 		      "CUDA_INJECTION64_PATH; nothing was captured", o->argv[0], how);

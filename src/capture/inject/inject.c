@@ -46,7 +46,13 @@
  *   ATTNPROF_INJECT_SCAN=1       a launch of a family's attention kernel (family_scan) outside
  *                                any range is a pass of its own, shape unknown (origin family-scan);
  *                                its family's auxiliary kernels are profiled too (origin
- *                                family-scan-aux), and record groups them (capture/group.h)
+ *                                family-scan-aux), and record groups them (capture/group.h);
+ *                                a kernel of no family rule whose name looks like attention
+ *                                (capture/candidates.h) is a call too (origin name-scan)
+ * In every mode, launches outside every range of kernels whose names look
+ * like attention are counted per kernel into DIR/candidates-PID.tsv
+ * (capture/candidates.h), which record lists with the command that
+ * captures them.
  *   ATTNPROF_INJECT_FAMILIES     the user's family rules (record --families FILE)
  */
 #include <fnmatch.h>
@@ -64,6 +70,7 @@
 #include <cupti.h>
 #include <nvtx3/nvToolsExt.h>
 
+#include "capture/candidates.h"
 #include "capture/family.h"
 #include "capture/group.h"
 #include "capture/range_name.h"
@@ -234,6 +241,24 @@ static long env_long(const char *name, long dflt)
 }
 
 /* Write the part; force = 1 also when the last save was recent. */
+/* Kernels nobody named (capture/candidates.h): launches outside every range
+ * of kernels whose names look like attention, under scan_lock (the scan's
+ * table of kernel names, below); written beside the part as
+ * DIR/candidates-PID.tsv, which record lists. */
+static pthread_mutex_t scan_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct candidates cands;
+static void save_candidates(void)
+{
+	pthread_mutex_lock(&scan_lock);
+	if (cands.n) {
+		char path[4300];
+		snprintf(path, sizeof path, "%s/candidates-%d.tsv", g.dir, (int)getpid());
+		if (candidates_write(&cands, path))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+	}
+	pthread_mutex_unlock(&scan_lock);
+}
+
 static void save_part(int force)
 {
 	double t = now_ms();
@@ -241,6 +266,7 @@ static void save_part(int force)
 		return;
 	if (results_save(&g.res, g.part))
 		fprintf(stderr, "attnprof-inject: cannot write %s: %s\n", g.part, error_last());
+	save_candidates();
 	g.last_save = t;
 	g.saves++;
 }
@@ -1072,43 +1098,103 @@ static int launch_matches(const char *symbol)
  * against the family table once.  The table has a lock of its own, never
  * held across a CUDA call, so the program's other threads ask without
  * waiting for g.lock. */
-static pthread_mutex_t scan_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const struct family_rule *scan_kernel_locked(const char *symbol, const char **pass, int *aux)
+static struct scan_seen {
+	char *symbol;
+	char *dm;              /* demangled, or NULL */
+	const struct family_rule *rule;
+	const char *pass;
+	int aux;
+	const char *cand;      /* why it is a candidate (candidate_pattern), or NULL */
+} seen[256];
+
+static struct scan_seen *scan_kernel_locked(const char *symbol)
 {
-	static struct {
-		char *symbol;
-		const struct family_rule *rule;
-		const char *pass;
-		int aux;
-	} seen[256];
 	size_t h = 5381;
 	for (const char *c = symbol; *c; c++)
 		h = h * 33 + (unsigned char)*c;
 	h %= sizeof seen / sizeof seen[0];
-	if (!seen[h].symbol || strcmp(seen[h].symbol, symbol)) {
-		char *dm = demangled(symbol);
-		free(seen[h].symbol);
-		seen[h].symbol = strdup(symbol);
-		seen[h].pass = NULL;
-		seen[h].rule = family_scan(dm ? dm : symbol, &seen[h].pass);
-		seen[h].aux = 0;
-		if (!seen[h].rule) /* an auxiliary kernel of a scanned family: part of the call next to it */
-			seen[h].aux = (seen[h].rule = family_scan_aux(dm ? dm : symbol, &seen[h].pass)) != NULL;
-		free(dm);
+	struct scan_seen *e = &seen[h];
+	if (!e->symbol || strcmp(e->symbol, symbol)) {
+		free(e->symbol);
+		free(e->dm);
+		e->dm = demangled(symbol);
+		const char *name = e->dm ? e->dm : symbol;
+		e->symbol = strdup(symbol);
+		e->pass = NULL;
+		e->rule = family_scan(name, &e->pass);
+		e->aux = 0;
+		if (!e->rule) /* an auxiliary kernel of a scanned family: part of the call next to it */
+			e->aux = (e->rule = family_scan_aux(name, &e->pass)) != NULL;
+		e->cand = candidate_pattern(name, g.scan);
+		if (!e->rule && e->cand)
+			e->pass = family_kernel_pass(name);
+		if (!e->symbol) { /* no memory: the answer for this launch only */
+			free(e->dm);
+			e->dm = NULL;
+		}
 	}
-	*pass = seen[h].pass;
-	if (aux)
-		*aux = seen[h].aux;
-	return seen[h].symbol ? seen[h].rule : family_scan(symbol, pass);
+	return e;
 }
 
-static const struct family_rule *scan_kernel(const char *symbol, const char **pass, int *aux)
+/* The scan's verdict: the family rule of a kernel the scan takes (NULL:
+ * none), its pass, whether it is an auxiliary kernel, and *cand, why a
+ * kernel of no rule is a candidate (with --scan on, a call of its own). */
+static const struct family_rule *scan_kernel(const char *symbol, const char **pass, int *aux, const char **cand)
 {
 	pthread_mutex_lock(&scan_lock);
-	const struct family_rule *r = scan_kernel_locked(symbol, pass, aux);
+	const struct scan_seen *e = scan_kernel_locked(symbol);
+	const struct family_rule *r = e->rule;
+	*pass = e->pass;
+	if (aux)
+		*aux = e->aux;
+	if (cand)
+		*cand = e->cand;
 	pthread_mutex_unlock(&scan_lock);
 	return r;
+}
+
+/* The base name of a launched kernel (candidates.h), for a call's impl. */
+static void kernel_base_name(const char *symbol, char *buf, size_t len)
+{
+	pthread_mutex_lock(&scan_lock);
+	const struct scan_seen *e = scan_kernel_locked(symbol);
+	struct candidate k = { .name = (char *)symbol, .demangled = e->dm };
+	candidate_base_name(&k, buf, len);
+	pthread_mutex_unlock(&scan_lock);
+}
+
+/* A launch's grid and block (zeros where the launch call has none). */
+static void launch_dims(CUpti_CallbackId cbid, const void *params, int grid[3], int block[3])
+{
+	memset(grid, 0, 3 * sizeof *grid);
+	memset(block, 0, 3 * sizeof *block);
+	if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz) {
+		const cuLaunchKernel_params *p = params; /* the _ptsz parameters have the same layout */
+		grid[0] = (int)p->gridDimX, grid[1] = (int)p->gridDimY, grid[2] = (int)p->gridDimZ;
+		block[0] = (int)p->blockDimX, block[1] = (int)p->blockDimY, block[2] = (int)p->blockDimZ;
+	} else if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
+		const CUlaunchConfig *c = ((const cuLaunchKernelEx_params *)params)->config;
+		if (c) {
+			grid[0] = (int)c->gridDimX, grid[1] = (int)c->gridDimY, grid[2] = (int)c->gridDimZ;
+			block[0] = (int)c->blockDimX, block[1] = (int)c->blockDimY, block[2] = (int)c->blockDimZ;
+		}
+	}
+}
+
+/* A launch outside every range of ours (and outside a graph capture): a
+ * candidate's is counted, captured when it became a call. */
+static void tally_candidate(CUpti_CallbackId cbid, const CUpti_CallbackData *d, long launches, long captured)
+{
+	if (!d->symbolName)
+		return;
+	int grid[3], block[3];
+	launch_dims(cbid, d->functionParams, grid, block);
+	pthread_mutex_lock(&scan_lock);
+	const struct scan_seen *e = scan_kernel_locked(d->symbolName);
+	if (e->cand && candidates_add(&cands, d->symbolName, e->dm, e->cand, grid, block, launches, captured, 0))
+		fprintf(stderr, "attnprof-inject: %s\n", error_last());
+	pthread_mutex_unlock(&scan_lock);
 }
 
 /* The stream a kernel launch goes to (0: the legacy default stream; a
@@ -1229,6 +1315,9 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 		unlock_tool();
 		own_call = 0;
 	}
+	if (!own_call && depth == 0 && is_kernel_launch(cbid) &&
+	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER && !capture_in_progress())
+		tally_candidate(cbid, cbdata, 1, 0);
 	if (!own_call && !((g.kernel_shape || g.scan) && !g.active && depth == 0) && !is_graph_launch(cbid))
 		return;
 	const CUpti_CallbackData *d = cbdata;
@@ -1251,10 +1340,10 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	 * can stop (threads_streams.py under record, H200 2026-12-02 08:15: one
 	 * run of two stopped until --timeout). */
 	if (!own_call) {
-		const char *scan_pass = NULL;
+		const char *scan_pass = NULL, *cand = NULL;
 		if (d->callbackSite != CUPTI_API_ENTER)
 			return;
-		if (g.scan && !g.kernel_shape && (!d->symbolName || !scan_kernel(d->symbolName, &scan_pass, NULL)))
+		if (g.scan && !g.kernel_shape && (!d->symbolName || (!scan_kernel(d->symbolName, &scan_pass, NULL, &cand) && !cand)))
 			return;
 	}
 	lock_tool();
@@ -1269,27 +1358,35 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 				begin_call(g.kernel_shape, "kernel-regex");
 				/* forward or backward by the kernel's family role, not the --shape's pass */
 				const char *pass = NULL;
-				if (d->symbolName && scan_kernel(d->symbolName, &pass, NULL) && pass_parse(pass, &g.id.shape.pass))
+				if (d->symbolName && scan_kernel(d->symbolName, &pass, NULL, NULL) && pass_parse(pass, &g.id.shape.pass))
 					g.id.shape.pass = PASS_FWD;
 				g.launch_call = g.active != 0;
 			}
 		} else if (g.scan && !g.kernel_shape && !g.active && depth == 0 && d->symbolName) {
-			const char *pass = NULL;
+			const char *pass = NULL, *cand = NULL;
 			int aux = 0;
-			const struct family_rule *fr = scan_kernel(d->symbolName, &pass, &aux);
+			const struct family_rule *fr = scan_kernel(d->symbolName, &pass, &aux, &cand);
 			/* an auxiliary kernel opens no call: profiled on its own, it joins the pass
-			 * launched next to it when the parts are merged (capture/group.h) */
-			if (fr && !aux)
+			 * launched next to it when the parts are merged (capture/group.h); a
+			 * kernel of no rule whose name looks like attention is a call of its
+			 * own, named after the kernel, family unknown (capture/candidates.h) */
+			if ((fr && !aux) || (!fr && cand))
 				g.seen++;
-			if (fr && (aux ? g.seen >= g.skip : g.seen > g.skip) && (g.max < 0 || g.captured < g.max)) {
-				char name[200];
-				snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", fr->family, pass);
+			if ((fr || cand) && (aux ? g.seen >= g.skip : g.seen > g.skip) && (g.max < 0 || g.captured < g.max)) {
+				char name[200], base[64];
+				if (fr)
+					snprintf(base, sizeof base, "%s", fr->family);
+				else
+					kernel_base_name(d->symbolName, base, sizeof base);
+				snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", base, pass);
 				g.call_tid = (int)syscall(SYS_gettid);
 				g.call_stream = launch_stream(cbid, d->functionParams);
 				g.call_launch = thread_launches;
 				g.aux_call = aux;
-				begin_call(name, aux ? GROUP_AUX_ORIGIN : "family-scan");
+				begin_call(name, !fr ? "name-scan" : aux ? GROUP_AUX_ORIGIN : "family-scan");
 				g.launch_call = g.active != 0;
+				if (!fr && g.active)
+					tally_candidate(cbid, d, 0, 1);
 			}
 		}
 		if (g.active == 1 && pthread_equal(g.thread, pthread_self())) {
@@ -1497,7 +1594,7 @@ int InitializeInjection(void)
 	};
 	for (size_t i = 0; i < sizeof captures / sizeof captures[0]; i++)
 		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, captures[i]);
-	if (g.kernel_shape || g.flush || g.window || g.scan) {
+	{ /* every mode: launches outside the ranges are counted for the candidates (candidates.h) */
 		static const CUpti_CallbackId launches[] = {
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
