@@ -566,6 +566,8 @@ static const struct field capture_fields[] = {
 	{ "shape_inferred", F_STR, OFF(struct capture_info, shape_inferred), 0, 0, 0, 1 },
 	{ "shape_rule", F_STR, OFF(struct capture_info, shape_rule), 0, 0, 0, 1 },
 	{ "check_skipped", F_STR, OFF(struct capture_info, check_skipped), 0, 0, 0, 1 },
+	{ "graph_replays", F_INT, OFF(struct capture_info, graph_replays), 0, 0, 1000000000, 1 },
+	{ "graph_replays_incomplete", F_INT, OFF(struct capture_info, graph_replays_incomplete), 0, 0, 1000000000, 1 },
 };
 #define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])
 

@@ -174,6 +174,10 @@ struct capture_info {
 	char *shape_rule;        /* how it was inferred, kernel by kernel, or NULL */
 	char *check_skipped;     /* why the Python helper neither checked nor re-timed the call ("capture":
 				    a CUDA graph was being captured; range_check_skipped), or NULL */
+	/* a call inside a CUDA graph (capture/graphs.h): the replays its time is taken over, and those
+	   left out because some of its kernels' records were missing (0: not an in-graph call) */
+	int graph_replays;
+	int graph_replays_incomplete;
 };
 
 /* One gradient of a backward check against fp64 (src/gpu/check.c):
