@@ -511,6 +511,12 @@ static const struct field header_fields[] = {
 	{ "shard", F_STR, OFF(struct results_header, shard), 0, 0, 0, 1 },
 	{ "program_exit", F_STR, OFF(struct results_header, program_exit), 0, 0, 0, 1 },
 	{ "program_ran_to_end", F_BOOL, OFF(struct results_header, program_ran_to_end), 0, 0, 0, 1 },
+	{ "gpu_kernels", F_U64, OFF(struct results_header, gpu_kernels), 0, 0, 0, 1 },
+	{ "gpu_kernel_ms", F_DBL, OFF(struct results_header, gpu_kernel_ms), 0, 0, 0, 1 },
+	{ "attention_kernels", F_U64, OFF(struct results_header, attention_kernels), 0, 0, 0, 1 },
+	{ "attention_kernel_ms", F_DBL, OFF(struct results_header, attention_kernel_ms), 0, 0, 0, 1 },
+	{ "attention_share", F_DBL, OFF(struct results_header, attention_share), 0, 0, 0, 1 },
+	{ "amdahl_2x", F_DBL, OFF(struct results_header, amdahl_2x), 0, 0, 0, 1 },
 	{ "notes", F_STR, OFF(struct results_header, notes), 0 },
 };
 #define N_HEADER_FIELDS (sizeof header_fields / sizeof header_fields[0])

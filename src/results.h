@@ -113,6 +113,12 @@ struct results_header {
 	 * (exited by itself, status 0 or not, no process of it leaving from inside the profiler) */
 	char *program_exit;
 	int program_ran_to_end;
+	/* record -- CMD --workload on: every kernel's activity record (capture/workload.h): how many
+	 * ran and their summed durations, those of attention calls, attention's share and the
+	 * Amdahl bound of an attention 2x faster (0: not measured) */
+	uint64_t gpu_kernels, attention_kernels;
+	double gpu_kernel_ms, attention_kernel_ms;
+	double attention_share, amdahl_2x;
 };
 
 /* One kernel launch of a variant, with its Activity-API data and metrics. */
