@@ -142,6 +142,8 @@ static void CUPTIAPI act_buffer_completed(CUcontext ctx, uint32_t stream, uint8_
 	free(buffer);
 }
 
+static int activity_register(void);
+
 int cupti_activity_program(void (*sink)(const struct cupti_activity_kernel *k, void *arg), void *arg)
 {
 	if (activity_register())
