@@ -31,6 +31,7 @@
 #include "capture/merge.h"
 #include "capture/shapeinfer.h"
 #include "capture/verdict.h"
+#include "capture/workload.h"
 #include "capture/conditions.h"
 #include "util/error.h"
 
@@ -223,6 +224,8 @@ static int child_env(const struct program_opts *o, const struct run_settings *rs
 	rc = rc || set_env("ATTNPROF_INJECT_FLUSH", o->flush_l2 ? "1" : "0");
 	rc = rc || set_env("ATTNPROF_INJECT_WINDOW", o->window ? "1" : "0");
 	rc = rc || set_env("ATTNPROF_INJECT_SCAN", o->scan ? "1" : "0");
+	rc = rc || set_env("ATTNPROF_INJECT_GRAPHS", o->graphs ? (o->per_replay ? "2" : "1") : "0");
+	rc = rc || set_env("ATTNPROF_INJECT_WORKLOAD", o->workload ? "1" : "0");
 	rc = rc || set_env("ATTNPROF_INJECT_FAMILIES", o->families ? o->families : "");
 	snprintf(num, sizeof num, "%ld", o->skip_calls);
 	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
@@ -414,7 +417,8 @@ static void infer_shapes(struct results *res)
 	for (size_t i = 0; i < res->nrecords; i++) {
 		struct capture_info *c = res->records[i].capture;
 		struct inferred_shape is;
-		if (!c || c->shape_known || !c->origin || strcmp(c->origin, "family-scan") || !shape_infer(&res->records[i], &is))
+		if (!c || c->shape_known || !c->origin || (strcmp(c->origin, "family-scan") && strcmp(c->origin, "graph-replay")) ||
+		    !shape_infer(&res->records[i], &is))
 			continue;
 		free(c->shape_inferred);
 		free(c->shape_rule);
@@ -574,6 +578,12 @@ int program_record(const struct program_opts *o)
 	if (gpu_conditions(&h->gpu, &dev))
 		warning("cannot read the GPU's conditions after the run: %s", error_last());
 	settle_calls(&res, (double)h->gpu.hw.l2_bytes);
+	char wline[600];
+	workload_settle(h, wline, sizeof wline); /* --workload on: attention's share, the bound (workload.h) */
+	if (wline[0]) {
+		results_note(&res, wline);
+		note("%s", wline);
+	}
 	if (results_save(&res, o->out_path)) {
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;

@@ -25,6 +25,9 @@ struct program_opts {
 	int flush_l2;          /* flush the L2 before each profiled kernel (--cache-control all) */
 	const char *families;  /* the user's family rules (--families FILE), or NULL */
 	int scan;              /* attention kernels launched outside any range are calls (--scan on) */
+	int graphs;            /* attention captured into CUDA graphs followed to its replays (--graphs on) */
+	int per_replay;        /* with graphs: a record per replay too (--per-replay) */
+	int workload;          /* every kernel's time and attention's share (--workload on) */
 };
 
 /* Run the program and write the results file.  Returns an exit code

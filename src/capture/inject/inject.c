@@ -49,6 +49,12 @@
  *                                family-scan-aux), and record groups them (capture/group.h);
  *                                a kernel of no family rule whose name looks like attention
  *                                (capture/candidates.h) is a call too (origin name-scan)
+ *   ATTNPROF_INJECT_GRAPHS=1|2   attention captured into CUDA graphs (a range open, or a kernel the
+ *                                scan takes, on the capturing thread) is followed through its graph
+ *                                nodes to every replay (capture/graphs.h); 2: a record per replay too
+ *   ATTNPROF_INJECT_WORKLOAD=1   every kernel's activity record: the program's GPU time and
+ *                                attention's share (capture/workload.h, the part's header)
+ * Both turn kernel activity on for the whole run (cupti_activity_program).
  * In every mode, launches outside every range of kernels whose names look
  * like attention are counted per kernel into DIR/candidates-PID.tsv
  * (capture/candidates.h), which record lists with the command that
@@ -72,6 +78,8 @@
 
 #include "capture/candidates.h"
 #include "capture/family.h"
+#include "capture/graphs.h"
+#include "capture/workload.h"
 #include "capture/group.h"
 #include "capture/range_name.h"
 #include "capture/verdict.h"
@@ -161,6 +169,10 @@ static struct {
 	int call_tid;          /* a scanned launch: its thread, stream and the thread's launch number */
 	uint64_t call_stream, call_launch;
 	int app_replay;        /* ATTNPROF_INJECT_APP_REPLAY: first run of an application replay */
+	int graphs;            /* ATTNPROF_INJECT_GRAPHS: 1 follow in-graph calls, 2 and a record per replay */
+	int workload;          /* ATTNPROF_INJECT_WORKLOAD: every kernel's time */
+	int program_activity;  /* kernel activity on for the whole run (either of the two) */
+	int floor_set;         /* the call's first launch gave the activity floor (cupti_activity_floor) */
 	int window;            /* window mode (ATTNPROF_INJECT_WINDOW; one-pass sets only) */
 	int in_window;         /* the call in progress is profiled in the window */
 	struct results pend;   /* calls whose counters wait for the window to close */
@@ -179,7 +191,7 @@ static struct {
  * open ranges that are ours.  Launches outside every range of ours are
  * the scan's, whatever the program's own ranges (its NVTX markup, XLA's
  * thunk ranges) around them. */
-enum { RANGE_TAKEN = 1, RANGE_OURS = 2, RANGE_EMBEDDED = 4 };
+enum { RANGE_TAKEN = 1, RANGE_OURS = 2, RANGE_EMBEDDED = 4, RANGE_SITE = 8 /* an in-graph call site (graphs.h) */ };
 static __thread int nest, depth;
 static __thread unsigned char mine[MAX_DEPTH];
 /* Per thread: running our own code (an NVTX entry point or a launch
@@ -241,6 +253,159 @@ static long env_long(const char *name, long dflt)
 }
 
 /* Write the part; force = 1 also when the last save was recent. */
+static void note_header(const char *why);
+
+/* In-graph calls and the whole workload (graphs.h, workload.h), under
+ * gr_lock: taken in CUPTI's resource callbacks, the activity sink (on
+ * CUPTI's thread or the one that flushes) and, inside g.lock, by NVTX
+ * pushes and saves; never held across a CUDA or CUPTI call. */
+static pthread_mutex_t gr_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct graphs gr;
+static struct results_header wl;        /* the workload's tallies */
+/* correlation ids: launches of attention calls (their kernels are
+ * attention's), of attnprof's own work in the program (the helper's
+ * checks and re-timings: nobody's), and attention's already counted
+ * (kernel replay delivers a record per pass) */
+struct corrset { uint32_t *v; size_t n, cap; };
+static struct corrset att_corr, ours_corr, att_counted;
+static __thread int launch_site;        /* a site opened by this thread's launch in progress */
+
+static size_t corr_slot(const struct corrset *c, uint32_t k)
+{
+	size_t i = (k * 2654435761u) & (c->cap - 1);
+	while (c->v[i] && c->v[i] != k)
+		i = (i + 1) & (c->cap - 1);
+	return i;
+}
+static int corr_has(const struct corrset *c, uint32_t k) { return k && c->cap && c->v[corr_slot(c, k)] == k; }
+static void corr_add(struct corrset *c, uint32_t k)
+{
+	if (!k || corr_has(c, k))
+		return;
+	if (2 * (c->n + 1) > c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 1024;
+		uint32_t *v = calloc(cap, sizeof *v), *old = c->v;
+		if (!v)
+			return;
+		size_t ocap = c->cap;
+		c->v = v, c->cap = cap;
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i])
+				c->v[corr_slot(c, old[i])] = old[i];
+		free(old);
+	}
+	c->v[corr_slot(c, k)] = k;
+	c->n++;
+}
+
+static long thread_id(void) { return (long)syscall(SYS_gettid); }
+
+/* Every kernel's activity record (cupti_activity_program's sink). */
+static void on_kernel_record(const struct cupti_activity_kernel *k, void *arg)
+{
+	(void)arg;
+	const double ns = k->end > k->start ? (double)(k->end - k->start) : 0;
+	pthread_mutex_lock(&gr_lock);
+	int att = 0;
+	if (k->graph_node_id && g.graphs) {
+		size_t before = gr.nkern;
+		if (graphs_kernel(&gr, k->graph_node_id, k->correlation_id, k->start, k->end, k->name, k->grid, k->block,
+				  k->registers, k->static_smem, k->dynamic_smem))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		att = gr.nkern > before;
+	}
+	if (g.workload) {
+		const int ours = corr_has(&ours_corr, k->correlation_id) || (k->name && !strcmp(k->name, "attnprof_l2_flush"));
+		if (!att && !k->graph_node_id && corr_has(&att_corr, k->correlation_id)) {
+			att = !corr_has(&att_counted, k->correlation_id);
+			if (!att)
+				goto done; /* another pass of a replayed kernel */
+			corr_add(&att_counted, k->correlation_id);
+		} else if (!att && k->graph_node_id && corr_has(&att_corr, k->correlation_id))
+			att = 1; /* a graph launched inside an attention range */
+		if (!ours)
+			workload_add(&wl, ns, att);
+	}
+done:
+	pthread_mutex_unlock(&gr_lock);
+}
+
+/* CUPTI's graph callbacks (resource domain): nodes, clones, executable graphs, updates. */
+static void on_graph_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
+{
+	const CUpti_GraphData *gd = rd ? rd->resourceDescriptor : NULL;
+	if (!gd)
+		return;
+	uint32_t gid = 0, eid = 0;
+	uint64_t nid = 0, oid = 0;
+	switch (cbid) {
+	case CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED:
+		if (cuptiGetGraphId(gd->graph, &gid) != CUPTI_SUCCESS || cuptiGetGraphNodeId(gd->node, &nid) != CUPTI_SUCCESS)
+			return;
+		pthread_mutex_lock(&gr_lock);
+		if (graphs_node_created(&gr, gid, nid, gd->nodeType == CU_GRAPH_NODE_TYPE_KERNEL, thread_id()))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	case CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED:
+		if (cuptiGetGraphNodeId(gd->node, &nid) != CUPTI_SUCCESS ||
+		    cuptiGetGraphNodeId(gd->originalNode, &oid) != CUPTI_SUCCESS)
+			return;
+		if (gd->graph)
+			cuptiGetGraphId(gd->graph, &gid);
+		pthread_mutex_lock(&gr_lock);
+		if (graphs_node_cloned(&gr, gid, nid, oid))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	case CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED:
+		if (cuptiGetGraphExecId(gd->graphExec, &eid) != CUPTI_SUCCESS || cuptiGetGraphId(gd->graph, &gid) != CUPTI_SUCCESS)
+			return;
+		pthread_mutex_lock(&gr_lock);
+		if (graphs_exec_created(&gr, eid, gid))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	case CUPTI_CBID_RESOURCE_GRAPH_NODE_SET_PARAMS: /* a node's parameters set in an executable graph */
+		if (!gd->graphExec || cuptiGetGraphExecId(gd->graphExec, &eid) != CUPTI_SUCCESS)
+			return;
+		pthread_mutex_lock(&gr_lock);
+		graphs_exec_updated(&gr, eid);
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	default: break;
+	}
+}
+
+/* The part's workload tallies and, at the end, the in-graph calls (g.lock held). */
+static void settle_graphs(int at_exit)
+{
+	if (!g.program_activity)
+		return;
+	pthread_mutex_lock(&gr_lock);
+	if (g.workload) {
+		g.res.header.gpu_kernels = wl.gpu_kernels;
+		g.res.header.gpu_kernel_ms = wl.gpu_kernel_ms;
+		g.res.header.attention_kernels = wl.attention_kernels;
+		g.res.header.attention_kernel_ms = wl.attention_kernel_ms;
+	}
+	if (at_exit && g.graphs) {
+		size_t before = g.res.nrecords;
+		if (graphs_records(&gr, &g.res, g.graphs == 2) < 0)
+			fprintf(stderr, "attnprof-inject: the in-graph calls are not recorded: %s\n", error_last());
+		for (size_t i = before; i < g.res.nrecords; i++)
+			if (g.res.records[i].capture)
+				g.res.records[i].capture->pid = (int)getpid();
+		if (gr.unknown_nodes && gr.nsite) {
+			char line[300];
+			snprintf(line, sizeof line, "%ld kernel record(s) from graph nodes of no in-graph attention call "
+				 "(the program's other graph work, or nodes created before the library saw them)", gr.unknown_nodes);
+			note_header(line);
+		}
+	}
+	pthread_mutex_unlock(&gr_lock);
+}
+
 /* Kernels nobody named (capture/candidates.h): launches outside every range
  * of kernels whose names look like attention, under scan_lock (the scan's
  * table of kernel names, below); written beside the part as
@@ -264,6 +429,7 @@ static void save_part(int force)
 	double t = now_ms();
 	if (!force && g.saves >= EAGER_SAVES && t - g.last_save < PART_SAVE_MS)
 		return;
+	settle_graphs(0);
 	if (results_save(&g.res, g.part))
 		fprintf(stderr, "attnprof-inject: cannot write %s: %s\n", g.part, error_last());
 	save_candidates();
@@ -273,6 +439,7 @@ static void save_part(int force)
 
 static void note_header(const char *why)
 {
+	/* (declared above: the in-graph calls' notes) */
 	size_t old = g.res.header.notes ? strlen(g.res.header.notes) : 0;
 	char *n = realloc(g.res.header.notes, old + strlen(why) + 2);
 	if (!n)
@@ -621,6 +788,7 @@ static void close_window(void)
 static void call_state_clear(void)
 {
 	g.active = 0;
+	g.floor_set = 0;
 	g.aux_call = g.call_tid = g.embedded_call = 0;
 	g.call_stream = g.call_launch = 0;
 }
@@ -859,13 +1027,20 @@ static void on_push(const char *title)
 		}
 		end_pending();
 	}
+	int site = 0;
 	if (!g.disabled && attention && !fnmatch(g.include, name, 0)) {
 		g.seen++;
 		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active && !capture_in_progress();
+		if (!take && g.graphs && !g.active && __atomic_load_n(&g.captures, __ATOMIC_ACQUIRE) > 0) {
+			/* a call during a capture: its graph nodes, followed to every replay (graphs.h) */
+			pthread_mutex_lock(&gr_lock);
+			site = graphs_site_begin(&gr, name, g.seen - 1, thread_id()) >= 0;
+			pthread_mutex_unlock(&gr_lock);
+		}
 	}
 	if (nest < MAX_DEPTH)
 		mine[nest] = (unsigned char)((take ? RANGE_TAKEN : 0) | (ours ? RANGE_OURS : 0) |
-					     (is_embedded ? RANGE_EMBEDDED : 0));
+					     (is_embedded ? RANGE_EMBEDDED : 0) | (site ? RANGE_SITE : 0));
 	nest++;
 	depth += ours;
 	if (take) {
@@ -887,6 +1062,11 @@ static void on_pop(void)
 		mine[nest] = 0;
 	if (m & RANGE_OURS)
 		depth--;
+	if (m & RANGE_SITE) {
+		pthread_mutex_lock(&gr_lock);
+		graphs_site_end(&gr, thread_id());
+		pthread_mutex_unlock(&gr_lock);
+	}
 	if (!(m & RANGE_TAKEN) && g.pending && nest < g.pending_nest)
 		end_pending(); /* the range around the call's thunks closed */
 	if ((m & RANGE_TAKEN) && g.active && pthread_equal(g.thread, pthread_self())) {
@@ -1199,6 +1379,15 @@ static void tally_candidate(CUpti_CallbackId cbid, const CUpti_CallbackData *d, 
 
 /* The stream a kernel launch goes to (0: the legacy default stream; a
  * per-thread launch's default stream is CU_STREAM_PER_THREAD). */
+/* The stream a graph launch goes to (as launch_stream). */
+static uint64_t launch_stream_graph(CUpti_CallbackId cbid, const void *params)
+{
+	CUstream st = ((const cuGraphLaunch_params *)params)->hStream; /* the _ptsz parameters have the same layout */
+	if (!st && cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz)
+		return (uint64_t)(uintptr_t)CU_STREAM_PER_THREAD;
+	return (uint64_t)(uintptr_t)st;
+}
+
 static uint64_t launch_stream(CUpti_CallbackId cbid, const void *params)
 {
 	CUstream s = NULL;
@@ -1274,8 +1463,23 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 				 const void *cbdata)
 {
 	(void)userdata;
+	if (domain == CUPTI_CB_DOMAIN_RESOURCE && g.graphs) {
+		on_graph_resource(cbid, cbdata);
+		return;
+	}
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || in_callback || g.disabled)
 		return;
+	if (g.graphs && (cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate || cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate_v2)) {
+		const CUpti_CallbackData *ud = cbdata;
+		uint32_t eid = 0;
+		const CUgraphExec *exec = ud->functionParams; /* hGraphExec is both versions' first parameter */
+		if (ud->callbackSite == CUPTI_API_EXIT && exec && cuptiGetGraphExecId(*exec, &eid) == CUPTI_SUCCESS) {
+			pthread_mutex_lock(&gr_lock);
+			graphs_exec_updated(&gr, eid);
+			pthread_mutex_unlock(&gr_lock);
+		}
+		return;
+	}
 	const int cap = capture_delta(cbid);
 	if (cap) { /* counted when the begin succeeded, and at every end (a failed end ends it too) */
 		const CUpti_CallbackData *cd = cbdata;
@@ -1318,6 +1522,19 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	if (!own_call && depth == 0 && is_kernel_launch(cbid) &&
 	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER && !capture_in_progress())
 		tally_candidate(cbid, cbdata, 1, 0);
+	if (g.workload && !own_call && depth > 0 && (is_kernel_launch(cbid) || is_graph_launch(cbid)) &&
+	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER) {
+		/* inside a range of attnprof's that is no call (the helper's checks): nobody's work */
+		pthread_mutex_lock(&gr_lock);
+		corr_add(&ours_corr, ((const CUpti_CallbackData *)cbdata)->correlationId);
+		pthread_mutex_unlock(&gr_lock);
+	}
+	if (launch_site && is_kernel_launch(cbid) && ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_EXIT) {
+		launch_site = 0; /* the scanned kernel's nodes are made */
+		pthread_mutex_lock(&gr_lock);
+		graphs_site_end(&gr, thread_id());
+		pthread_mutex_unlock(&gr_lock);
+	}
 	if (!own_call && !((g.kernel_shape || g.scan) && !g.active && depth == 0) && !is_graph_launch(cbid))
 		return;
 	const CUpti_CallbackData *d = cbdata;
@@ -1331,6 +1548,22 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	if (is_graph_launch(cbid)) {
 		if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
 			g.graph_launches++;
+		if (d->callbackSite == CUPTI_API_ENTER && g.program_activity) {
+			/* a replay (graphs.h); one inside an attention range is attention's work */
+			const CUgraphExec *exec = d->functionParams; /* hGraph, then hStream: both versions */
+			uint32_t eid = 0;
+			pthread_mutex_lock(&gr_lock);
+			if (g.graphs && exec && cuptiGetGraphExecId(*exec, &eid) == CUPTI_SUCCESS &&
+			    graphs_launch(&gr, eid, d->correlationId, launch_stream_graph(cbid, d->functionParams), thread_id()))
+				fprintf(stderr, "attnprof-inject: %s\n", error_last());
+			if (g.workload && own_call)
+				corr_add(&att_corr, d->correlationId);
+			pthread_mutex_unlock(&gr_lock);
+			if (own_call && !g.floor_set) { /* a call whose first work is a graph: its records from here on */
+				cupti_activity_floor(d->correlationId);
+				g.floor_set = 1;
+			}
+		}
 		return;
 	}
 	/* Another thread's launch (not the call's) takes g.lock only when it
@@ -1351,7 +1584,29 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	      d->symbolName ? d->symbolName : "?", own_call ? " (the call's)" : "");
 	if (g.ready && d->callbackSite == CUPTI_API_ENTER) {
 		if ((g.kernel_shape || g.scan) && !g.active && depth == 0 && capture_in_progress()) {
-			/* left alone, counted once in the notes */
+			/* left alone, counted once in the notes; with --graphs on a kernel the scan
+			 * (or --kernel-regex) takes is an in-graph call site for this launch */
+			const char *pass = NULL, *cand = NULL;
+			int aux = 0;
+			const struct family_rule *fr = g.graphs && d->symbolName ? scan_kernel(d->symbolName, &pass, &aux, &cand) : NULL;
+			const int match = g.graphs && d->symbolName &&
+					  (g.kernel_shape ? launch_matches(d->symbolName) : ((fr && !aux) || (!fr && cand)));
+			if (match) {
+				char name[200], base[64];
+				if (g.kernel_shape)
+					snprintf(name, sizeof name, "%s", g.kernel_shape);
+				else {
+					if (fr)
+						snprintf(base, sizeof base, "%s", fr->family);
+					else
+						kernel_base_name(d->symbolName, base, sizeof base);
+					snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", base, pass);
+				}
+				g.seen++;
+				pthread_mutex_lock(&gr_lock);
+				launch_site = graphs_site_begin(&gr, name, g.seen - 1, thread_id()) >= 0;
+				pthread_mutex_unlock(&gr_lock);
+			}
 		} else if (g.kernel_shape && !g.active && depth == 0 && launch_matches(d->symbolName)) {
 			g.seen++;
 			if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
@@ -1387,6 +1642,17 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 				g.launch_call = g.active != 0;
 				if (!fr && g.active)
 					tally_candidate(cbid, d, 0, 1);
+			}
+		}
+		if (g.active == 1 && pthread_equal(g.thread, pthread_self()) && is_kernel_launch(cbid) && g.program_activity) {
+			if (!g.floor_set) { /* the call's records are those of its launches from here on */
+				cupti_activity_floor(d->correlationId);
+				g.floor_set = 1;
+			}
+			if (g.workload) {
+				pthread_mutex_lock(&gr_lock);
+				corr_add(&att_corr, d->correlationId);
+				pthread_mutex_unlock(&gr_lock);
 			}
 		}
 		if (g.active == 1 && pthread_equal(g.thread, pthread_self())) {
@@ -1467,6 +1733,10 @@ static void finish(void)
 			note_header("the program exited inside an attention range: that call was not recorded");
 		}
 		close_window();
+		if (g.program_activity) { /* every kernel's record in, then the in-graph calls (graphs.h) */
+			cupti_activity_flush();
+			settle_graphs(1);
+		}
 		if (g.foreign_waited || g.foreign_dropped) {
 			char line[300];
 			snprintf(line, sizeof line,
@@ -1556,6 +1826,10 @@ int InitializeInjection(void)
 	g.verbose = env_long("ATTNPROF_INJECT_VERBOSE", 0) >= 1;
 	g.trace = env_long("ATTNPROF_INJECT_VERBOSE", 0) == 2;
 	g.scan = env_long("ATTNPROF_INJECT_SCAN", 0) == 1;
+	g.graphs = (int)env_long("ATTNPROF_INJECT_GRAPHS", 0);
+	if (g.graphs != 1 && g.graphs != 2)
+		g.graphs = 0;
+	g.workload = env_long("ATTNPROF_INJECT_WORKLOAD", 0) == 1;
 	const char *fam = getenv("ATTNPROF_INJECT_FAMILIES");
 	if (fam && *fam && family_load(fam))
 		fprintf(stderr, "attnprof-inject: --families not used in this process: %s\n", error_last());
@@ -1601,6 +1875,28 @@ int InitializeInjection(void)
 		};
 		for (size_t i = 0; i < sizeof launches / sizeof launches[0]; i++)
 			cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, launches[i]);
+	}
+	if (g.graphs) {
+		static const CUpti_CallbackId res_cbids[] = {
+			CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED, CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED,
+			CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED, CUPTI_CBID_RESOURCE_GRAPH_NODE_SET_PARAMS,
+		};
+		for (size_t i = 0; i < sizeof res_cbids / sizeof res_cbids[0]; i++)
+			cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE, res_cbids[i]);
+		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate);
+		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate_v2);
+	}
+	if (g.graphs || g.workload) {
+		int q = error_quiet(1);
+		if (cupti_activity_program(on_kernel_record, NULL)) {
+			fprintf(stderr, "attnprof-inject: %s: no in-graph calls, no workload\n", error_last());
+			char line[400];
+			snprintf(line, sizeof line, "--graphs/--workload: %s (no in-graph calls, no workload)", error_last());
+			g.res.header.notes = strdup(line);
+			g.graphs = g.workload = 0;
+		} else
+			g.program_activity = 1;
+		error_quiet(q);
 	}
 	static const CUpti_CallbackId allocs[] = {
 		CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2, CUPTI_DRIVER_TRACE_CBID_cuMemCreate,
