@@ -1520,7 +1520,8 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 		own_call = 0;
 	}
 	if (!own_call && depth == 0 && is_kernel_launch(cbid) &&
-	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER && !capture_in_progress())
+	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER &&
+	    __atomic_load_n(&g.captures, __ATOMIC_ACQUIRE) <= 0) /* not capture_in_progress: no lock held here */
 		tally_candidate(cbid, cbdata, 1, 0);
 	if (g.workload && !own_call && depth > 0 && (is_kernel_launch(cbid) || is_graph_launch(cbid)) &&
 	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER) {
@@ -1552,9 +1553,10 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 			/* a replay (graphs.h); one inside an attention range is attention's work */
 			const CUgraphExec *exec = d->functionParams; /* hGraph, then hStream: both versions */
 			uint32_t eid = 0;
+			/* CUPTI's getters before gr_lock: the activity sink holds it inside CUPTI's buffer callback */
+			const int have = g.graphs && exec && cuptiGetGraphExecId(*exec, &eid) == CUPTI_SUCCESS;
 			pthread_mutex_lock(&gr_lock);
-			if (g.graphs && exec && cuptiGetGraphExecId(*exec, &eid) == CUPTI_SUCCESS &&
-			    graphs_launch(&gr, eid, d->correlationId, launch_stream_graph(cbid, d->functionParams), thread_id()))
+			if (have && graphs_launch(&gr, eid, d->correlationId, launch_stream_graph(cbid, d->functionParams), thread_id()))
 				fprintf(stderr, "attnprof-inject: %s\n", error_last());
 			if (g.workload && own_call)
 				corr_add(&att_corr, d->correlationId);
