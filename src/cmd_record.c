@@ -130,6 +130,12 @@ static void usage(FILE *f)
 		"                      of its own, shape unknown, pass by its name -- programs\n"
 		"                      with no markup (FlexAttention compiled into a model, JAX);\n"
 		"                      off: only marked calls\n"
+		"      --graphs on|off on: attention captured into CUDA graphs is followed to\n"
+		"                      every replay (one call per call site, its replay count,\n"
+		"                      median and spread; no counters); off (default)\n"
+		"      --per-replay    with --graphs on: also a record per replay\n"
+		"      --workload on|off on: every kernel's time, attention's share of it and\n"
+		"                      the bound of a faster attention (header); off (default)\n"
 		"      --parse-range NAME  say how an attention range's name reads, and stop\n"
 		"\n"
 		"variants:\n");
@@ -292,12 +298,15 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		{ "families", required_argument, NULL, 'F' },
 		{ "scan", required_argument, NULL, 'A' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "graphs", required_argument, NULL, 'G' },
+		{ "per-replay", no_argument, NULL, 'P' },
+		{ "workload", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *metrics = "capture", *include = RANGE_PREFIX "*", *regex = "", *shape = NULL;
 	const char *families = NULL;
-	int scan = 1;
+	int scan = 1, graphs = 0, per_replay = 0, workload = 0;
 	long skip = 0, most = -1, timeout = 0;
 	int force = 0, check = 1, retime = 1, keep = 0, flush = 1, window = 0, app_replay = 0, quiet = 0, c;
 	optind = 1;
@@ -350,10 +359,21 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 					 "only marked calls", &scan))
 				return EXIT_BAD_INPUT;
 			break;
+		case 'G':
+			if (parse_choice("--graphs", optarg, "on", "attention inside CUDA graphs followed to its replays", "off",
+					 "graph launches counted only", &graphs))
+				return EXIT_BAD_INPUT;
+			break;
+		case 'P': per_replay = 1; break;
+		case 'W':
+			if (parse_choice("--workload", optarg, "on", "every kernel's time and attention's share", "off",
+					 "attention calls only", &workload))
+				return EXIT_BAD_INPUT;
+			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
 			note("with '-- CMD', record takes -o, --force, --metrics, --nvtx-include, --kernel-regex, --shape, --timeout, --cache-control, --window, --replay, "
-			     "--skip-calls, --max-calls, --families, --scan, --no-check, --no-time, --keep-parts and --quiet");
+			     "--skip-calls, --max-calls, --families, --scan, --graphs, --per-replay, --workload, --no-check, --no-time, --keep-parts and --quiet");
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -407,13 +427,14 @@ static int record_program(int argc, char **argv, int ncmd, char **cmd)
 		.record_argv = argv + 1, .metrics = list, .metric_set = ms->name, .nvtx_include = include,
 		.kernel_regex = regex, .kernel_shape = shape_range, .skip_calls = skip, .max_calls = most, .check = check,
 		.retime = retime, .keep_parts = keep, .timeout_s = timeout, .flush_l2 = flush, .window = window, .app_replay = app_replay,
-		.families = families, .scan = scan && !(shape && *shape), .quiet = quiet,
+		.families = families, .scan = scan && !(shape && *shape), .graphs = graphs, .per_replay = per_replay,
+		.workload = workload, .quiet = quiet,
 	};
 	int rc = program_record(&o);
 	free(list);
 	return rc;
 #else
-	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window; (void)app_replay; (void)families; (void)scan; (void)quiet;
+	(void)cmd; (void)force; (void)include; (void)regex; (void)shape_range; (void)skip; (void)most; (void)check; (void)retime; (void)keep; (void)timeout; (void)flush; (void)window; (void)app_replay; (void)families; (void)scan; (void)graphs; (void)per_replay; (void)workload; (void)quiet;
 	free(list);
 	return built_without_gpu("record -- CMD");
 #endif

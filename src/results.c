@@ -537,6 +537,12 @@ static const struct field header_fields[] = {
 	{ "shard", F_STR, OFF(struct results_header, shard), 0, 0, 0, 1 },
 	{ "program_exit", F_STR, OFF(struct results_header, program_exit), 0, 0, 0, 1 },
 	{ "program_ran_to_end", F_BOOL, OFF(struct results_header, program_ran_to_end), 0, 0, 0, 1 },
+	{ "gpu_kernels", F_U64, OFF(struct results_header, gpu_kernels), 0, 0, 0, 1 },
+	{ "gpu_kernel_ms", F_DBL, OFF(struct results_header, gpu_kernel_ms), 0, 0, 0, 1 },
+	{ "attention_kernels", F_U64, OFF(struct results_header, attention_kernels), 0, 0, 0, 1 },
+	{ "attention_kernel_ms", F_DBL, OFF(struct results_header, attention_kernel_ms), 0, 0, 0, 1 },
+	{ "attention_share", F_DBL, OFF(struct results_header, attention_share), 0, 0, 0, 1 },
+	{ "amdahl_2x", F_DBL, OFF(struct results_header, amdahl_2x), 0, 0, 0, 1 },
 	{ "notes", F_STR, OFF(struct results_header, notes), 0 },
 };
 #define N_HEADER_FIELDS (sizeof header_fields / sizeof header_fields[0])
@@ -592,6 +598,8 @@ static const struct field capture_fields[] = {
 	{ "shape_inferred", F_STR, OFF(struct capture_info, shape_inferred), 0, 0, 0, 1 },
 	{ "shape_rule", F_STR, OFF(struct capture_info, shape_rule), 0, 0, 0, 1 },
 	{ "check_skipped", F_STR, OFF(struct capture_info, check_skipped), 0, 0, 0, 1 },
+	{ "graph_replays", F_INT, OFF(struct capture_info, graph_replays), 0, 0, 1000000000, 1 },
+	{ "graph_replays_incomplete", F_INT, OFF(struct capture_info, graph_replays_incomplete), 0, 0, 1000000000, 1 },
 };
 #define N_CAPTURE_FIELDS (sizeof capture_fields / sizeof capture_fields[0])
 

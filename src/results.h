@@ -118,6 +118,12 @@ struct results_header {
 	 * (exited by itself, status 0 or not, no process of it leaving from inside the profiler) */
 	char *program_exit;
 	int program_ran_to_end;
+	/* record -- CMD --workload on: every kernel's activity record (capture/workload.h): how many
+	 * ran and their summed durations, those of attention calls, attention's share and the
+	 * Amdahl bound of an attention 2x faster (0: not measured) */
+	uint64_t gpu_kernels, attention_kernels;
+	double gpu_kernel_ms, attention_kernel_ms;
+	double attention_share, amdahl_2x;
 };
 
 /* One kernel launch of a variant, with its Activity-API data and metrics. */
@@ -179,6 +185,10 @@ struct capture_info {
 	char *shape_rule;        /* how it was inferred, kernel by kernel, or NULL */
 	char *check_skipped;     /* why the Python helper neither checked nor re-timed the call ("capture":
 				    a CUDA graph was being captured; range_check_skipped), or NULL */
+	/* a call inside a CUDA graph (capture/graphs.h): the replays its time is taken over, and those
+	   left out because some of its kernels' records were missing (0: not an in-graph call) */
+	int graph_replays;
+	int graph_replays_incomplete;
 };
 
 /* One gradient of a backward check against fp64 (src/gpu/check.c):

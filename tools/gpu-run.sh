@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodesan decodetiming ablation ablation2 resume sass
+# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm graphcalls frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodetiming ablation ablation2 resume sass decodesan
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -264,6 +264,56 @@ PY
 				grep -E 'check_skipped|graph_launches' "$OUT/gnh-$prog-$m.yaml" 2>/dev/null | sort | uniq -c | tee -a "$log"
 			done
 		done ;;
+	graphcalls)
+		say "calls inside CUDA graphs, kernels nobody named, the whole workload (issue 54 items 1, 2, 3, 5): cudagraph_sdpa plain (CUDA-event-timed replays) against record --graphs on --workload on; the graph-replayed decode loop's wall time plain and under record --metrics none; the hand-written Triton kernel listed (--scan off) and captured (--scan on); one PASS/FAIL line each"
+		# in-graph calls of a results file: variant, origin, replays, median/min/max (ms); the header's workload
+		calls() {
+			./attnprof export "$1" --csv 2>/dev/null | python3 -c 'import csv,sys
+for r in csv.DictReader(sys.stdin):
+    if r.get("capture.origin","").startswith("graph-replay"): print("  in-graph", r["variant"], r["capture.origin"], r["pass"], "median", r["time_ms"], "min", r["time_ms_min"], "max", r["time_ms_max"])'
+			grep -E '^ *(graph_replays|graph_replays_incomplete):' "$1" 2>/dev/null | sort | uniq -c | sed 's/^/  /'
+			grep -E '^  (gpu_kernels|gpu_kernel_ms|attention_kernels|attention_kernel_ms|attention_share|amdahl_2x):' "$1" 2>/dev/null | sed 's/^ */  header /'
+		}
+		med() { python3 -c 'import csv,sys
+v=[float(r["time_ms"]) for r in csv.DictReader(sys.stdin) if r.get("capture.origin")=="graph-replay" and r["time_ms"]]
+print(v[0] if v else "")'; }
+		sd="python3 experiments/programs/cudagraph_sdpa.py --replays 20"
+		timeout 200 $sd >"$OUT/gc-sdpa-plain.out" 2>"$OUT/gc-sdpa-plain.err"; prc=$?
+		ev=$(sed -n 's/^replay_ms median=\([0-9.]*\).*/\1/p' "$OUT/gc-sdpa-plain.out")
+		plain=$(grep -E '^(checksum|done)' "$OUT/gc-sdpa-plain.out" | tr '\n' ' ')
+		for m in none default; do
+			mo=""; [ "$m" = none ] && mo="--metrics none"
+			timeout 300 ./attnprof record --graphs on --workload on $mo -o "$OUT/gc-sdpa-$m.yaml" --force --timeout 240 -- $sd \
+				>"$OUT/gc-sdpa-$m.out" 2>"$OUT/gc-sdpa-$m.err"; rrc=$?
+			got=$(grep -E '^(checksum|done)' "$OUT/gc-sdpa-$m.out" | tr '\n' ' ')
+			ig=$(./attnprof export "$OUT/gc-sdpa-$m.yaml" --csv 2>/dev/null | med)
+			ok=$(python3 -c "import sys; e,i='$ev','$ig'; print(1 if e and i and abs(float(i)/float(e)-1) <= 0.05 else 0)" 2>/dev/null)
+			if [ $prc -eq 0 ] && [ $rrc -eq 0 ] && [ "$plain" = "$got" ] && [ "$ok" = 1 ]; then v=PASS; else v=FAIL; fi
+			echo "$v graphcalls cudagraph_sdpa metrics=$m: in-graph median ${ig:-none} ms against the unprofiled replay ${ev:-?} ms (CUDA events; within 5 % to pass); plain exit $prc [$plain], under record exit $rrc [$got]; $(grep -E 'attention calls captured|workload:|^attnprof: (error|warning)|CUPTI_ERROR' "$OUT/gc-sdpa-$m.err" | head -4 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
+			calls "$OUT/gc-sdpa-$m.yaml" | tee -a "$log"
+		done
+		dg="python3 experiments/programs/decode_graph.py --steps 200"
+		for i in 1 2; do timeout 200 $dg >"$OUT/gc-dec-plain$i.out" 2>&1; done
+		timeout 300 ./attnprof record --metrics none -o "$OUT/gc-dec-none.yaml" --force --timeout 240 -- $dg >"$OUT/gc-dec-none.out" 2>&1; r1=$?
+		timeout 300 ./attnprof record --metrics none --graphs on --workload on -o "$OUT/gc-dec-graphs.yaml" --force --timeout 240 -- $dg >"$OUT/gc-dec-graphs.out" 2>&1; r2=$?
+		w() { sed -n 's/^wall_s //p' "$1"; }
+		c() { grep -E '^(checksum|done)' "$1" | tr '\n' ' '; }
+		p1=$(w "$OUT/gc-dec-plain1.out"); p2=$(w "$OUT/gc-dec-plain2.out"); wn=$(w "$OUT/gc-dec-none.out"); wg=$(w "$OUT/gc-dec-graphs.out")
+		ok=$(python3 -c "p=min(float('$p1' or 1e9), float('$p2' or 1e9)); print(1 if p < 1e9 and float('${wn:-1e9}') <= 1.10 * p else 0)" 2>/dev/null)
+		if [ "$ok" = 1 ] && [ "$(c "$OUT/gc-dec-plain1.out")" = "$(c "$OUT/gc-dec-none.out")" ] && [ "$(c "$OUT/gc-dec-none.out")" = "$(c "$OUT/gc-dec-graphs.out")" ]; then v=PASS; else v=FAIL; fi
+		echo "$v graphcalls decode_graph: decode loop wall plain ${p1:-?} / ${p2:-?} s, under record --metrics none ${wn:-?} s (exit $r1; within 10 % of the faster plain run to pass), with --graphs on --workload on ${wg:-?} s (exit $r2); output [$(c "$OUT/gc-dec-plain1.out")] [$(c "$OUT/gc-dec-none.out")] [$(c "$OUT/gc-dec-graphs.out")]" | tee -a "$log"
+		calls "$OUT/gc-dec-graphs.yaml" | tee -a "$log"
+		grep -E 'workload:|attention calls captured|^attnprof: (error|warning)' "$OUT/gc-dec-graphs.out" | head -3 | cut -c1-300 | tee -a "$log"
+		tr="python3 experiments/programs/triton_attention.py"
+		timeout 200 $tr >"$OUT/gc-tri-plain.out" 2>&1
+		timeout 300 ./attnprof record --scan off -o "$OUT/gc-tri-off.yaml" --force --timeout 240 -- $tr >"$OUT/gc-tri-off.out" 2>&1; t1=$?
+		timeout 300 ./attnprof record -o "$OUT/gc-tri-on.yaml" --force --timeout 240 -- $tr >"$OUT/gc-tri-on.out" 2>&1; t2=$?
+		n=$(./attnprof export "$OUT/gc-tri-on.yaml" --csv 2>/dev/null | grep -c ',name-scan,')
+		if grep -q "candidate attention kernel '_attn_fwd'" "$OUT/gc-tri-off.out" && [ "$n" = 3 ] &&
+		   [ "$(c "$OUT/gc-tri-plain.out")" = "$(c "$OUT/gc-tri-on.out")" ]; then v=PASS; else v=FAIL; fi
+		echo "$v graphcalls triton_attention: --scan off (exit $t1) lists it: $(grep -c 'candidate attention kernel' "$OUT/gc-tri-off.out") candidate line(s); --scan on (exit $t2): $n of 3 calls by name (family unknown); output [$(c "$OUT/gc-tri-plain.out")] [$(c "$OUT/gc-tri-on.out")]; $(grep maxerr "$OUT/gc-tri-plain.out")" | tee -a "$log"
+		grep "candidate attention kernel" "$OUT/gc-tri-off.out" | head -2 | cut -c1-400 | tee -a "$log"
+		tar -C "$OUT" -czf "$OUT/graphcalls.tar.gz" $(cd "$OUT" && ls gc-* 2>/dev/null) && rm -f "$OUT"/gc-* ;;
 	frontends)
 		say "front ends under record (issue 30): each program plain twice, then under record (default: capture set, --scan on); output checksums compared; the calls captured"
 		cmp_run() { # NAME CMD...: REC_OPTS for record

@@ -63,7 +63,15 @@ static struct {
 	size_t dropped;
 	int oom;
 	int dirty; /* activity was on since the last complete flush */
-} act = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, NULL, 0, 0, 0 };
+	/* Program-wide (cupti_activity_program): kernel activity on for the
+	 * whole run, every record handed to sink (outside act.lock's list);
+	 * a call keeps only its own records, those of launches from its first
+	 * on (correlation ids at or above floor: cupti_activity_floor) */
+	int program;
+	uint32_t floor;
+	void (*sink)(const struct cupti_activity_kernel *k, void *arg);
+	void *sink_arg;
+} act = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, NULL, NULL };
 
 #define ACT_BUFFER_BYTES (1u << 20)
 
@@ -113,17 +121,60 @@ static void CUPTIAPI act_buffer_completed(CUcontext ctx, uint32_t stream, uint8_
 	CUpti_Activity *rec = NULL;
 	pthread_mutex_lock(&act.lock);
 	while (valid && cuptiActivityGetNextRecord(buffer, valid, &rec) == CUPTI_SUCCESS) {
-		if (!act.collecting)
+		if (rec->kind != CUPTI_ACTIVITY_KIND_KERNEL && rec->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
 			continue;
-		if (rec->kind == CUPTI_ACTIVITY_KIND_KERNEL ||
-		    rec->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
-			act_keep((const CUpti_ActivityKernel10 *)rec);
+		const CUpti_ActivityKernel10 *k = (const CUpti_ActivityKernel10 *)rec;
+		if (act.sink) {
+			const struct cupti_activity_kernel ak = {
+				k->name, k->correlationId, k->start, k->end, k->graphNodeId, k->graphId, k->streamId,
+				{ k->gridX, k->gridY, k->gridZ }, { k->blockX, k->blockY, k->blockZ },
+				k->registersPerThread, k->staticSharedMemory, k->dynamicSharedMemory,
+			};
+			act.sink(&ak, act.sink_arg);
+		}
+		if (act.collecting && (!act.program || k->correlationId >= act.floor))
+			act_keep(k);
 	}
 	size_t dropped = 0;
 	if (cuptiActivityGetNumDroppedRecords(ctx, stream, &dropped) == CUPTI_SUCCESS)
 		act.dropped += dropped;
 	pthread_mutex_unlock(&act.lock);
 	free(buffer);
+}
+
+static int activity_register(void);
+
+int cupti_activity_program(void (*sink)(const struct cupti_activity_kernel *k, void *arg), void *arg)
+{
+	if (activity_register())
+		return -1;
+	pthread_mutex_lock(&act.lock);
+	act.sink = sink;
+	act.sink_arg = arg;
+	act.program = 1;
+	act.floor = 0;
+	pthread_mutex_unlock(&act.lock);
+	act.dirty = 1;
+	CUptiResult r = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	if (r != CUPTI_SUCCESS) {
+		act.program = 0;
+		act.sink = NULL;
+		return error("CUPTI kernel activity for the whole program: %s", cupti_result_name(r));
+	}
+	return 0;
+}
+
+void cupti_activity_floor(uint32_t correlation_id)
+{
+	pthread_mutex_lock(&act.lock);
+	act.floor = correlation_id;
+	pthread_mutex_unlock(&act.lock);
+}
+
+void cupti_activity_flush(void)
+{
+	if (act.registered)
+		cuptiActivityFlushAll(1);
 }
 
 static void act_clear(void)
@@ -600,6 +651,7 @@ static int activity_begin(void)
 	pthread_mutex_lock(&act.lock);
 	act_clear();
 	act.collecting = 1;
+	act.floor = UINT32_MAX; /* program-wide: nothing until the call's first launch (cupti_activity_floor) */
 	pthread_mutex_unlock(&act.lock);
 	act.dirty = 1;
 	CUptiResult r = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
@@ -612,8 +664,9 @@ static void activity_end(void)
 {
 	cudaDeviceSynchronize();
 	int flushed = cuptiActivityFlushAll(1) == CUPTI_SUCCESS;
-	cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
-	if (flushed)
+	if (!act.program)
+		cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+	if (flushed && !act.program)
 		act.dirty = 0;
 	pthread_mutex_lock(&act.lock);
 	act.collecting = 0;

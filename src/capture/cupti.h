@@ -143,6 +143,30 @@ size_t cupti_session_metric_count(const struct cupti_session *s);
 int cupti_activity_begin(struct cupti_session *s);
 int cupti_activity_end(struct cupti_session *s, struct launch **launches, size_t *nlaunches);
 
+/*
+ * Program-wide kernel activity (the injection library's --workload and
+ * --graphs): kernel records on for the whole run, each handed to sink (on
+ * CUPTI's thread, or the thread that flushes: sink takes no lock a caller
+ * of the capture may hold).  A call then keeps only the records of its own
+ * launches: those from the correlation id given to cupti_activity_floor
+ * (its first launch's) on; until that is given, none.  Without
+ * cupti_activity_program nothing changes.  cupti_activity_flush delivers
+ * what is buffered.  0, or -1 via error().
+ */
+struct cupti_activity_kernel {
+	const char *name;
+	uint32_t correlation_id;   /* the launch's; a graph's kernels carry the graph launch's */
+	uint64_t start, end;       /* ns, GPU timestamps */
+	uint64_t graph_node_id;    /* 0: not launched from a graph */
+	uint32_t graph_id;
+	uint32_t stream;
+	int grid[3], block[3];
+	int registers, static_smem, dynamic_smem;
+};
+int cupti_activity_program(void (*sink)(const struct cupti_activity_kernel *k, void *arg), void *arg);
+void cupti_activity_floor(uint32_t correlation_id);
+void cupti_activity_flush(void);
+
 /* Device dev's occupancy limits (cudaDeviceGetAttribute, GH100 defaults for
  * what the runtime does not report); for occupancy_compute().  0 or -1. */
 struct occupancy_limits;

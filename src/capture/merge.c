@@ -1,5 +1,6 @@
 /* merge.c: merge the injection library's parts (merge.h). */
 #include "capture/merge.h"
+#include "capture/workload.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -95,6 +96,7 @@ int merge_parts(const char *dir, struct results *out, struct merge_summary *sum)
 				 part.header.program_exit);
 			rc = rc ? rc : results_note(out, note);
 		}
+		workload_merge(&out->header, &part.header); /* every kernel's time (--workload on) */
 		if (!rc && part.header.notes) {
 			snprintf(note, sizeof note, "process %ld: %.500s", pids[i], part.header.notes);
 			rc = results_note(out, note);

@@ -25,11 +25,13 @@
 
 #include <cupti.h>
 
+#include "capture/candidates.h"
 #include "capture/family.h"
 #include "capture/group.h"
 #include "capture/merge.h"
 #include "capture/shapeinfer.h"
 #include "capture/verdict.h"
+#include "capture/workload.h"
 #include "capture/conditions.h"
 #include "util/error.h"
 
@@ -222,6 +224,8 @@ static int child_env(const struct program_opts *o, const struct run_settings *rs
 	rc = rc || set_env("ATTNPROF_INJECT_FLUSH", o->flush_l2 ? "1" : "0");
 	rc = rc || set_env("ATTNPROF_INJECT_WINDOW", o->window ? "1" : "0");
 	rc = rc || set_env("ATTNPROF_INJECT_SCAN", o->scan ? "1" : "0");
+	rc = rc || set_env("ATTNPROF_INJECT_GRAPHS", o->graphs ? (o->per_replay ? "2" : "1") : "0");
+	rc = rc || set_env("ATTNPROF_INJECT_WORKLOAD", o->workload ? "1" : "0");
 	rc = rc || set_env("ATTNPROF_INJECT_FAMILIES", o->families ? o->families : "");
 	snprintf(num, sizeof num, "%ld", o->skip_calls);
 	rc = rc || set_env("ATTNPROF_INJECT_SKIP_CALLS", num);
@@ -372,6 +376,21 @@ static void note_environment(struct results *res)
 	}
 }
 
+/* Kernels nobody named that ran outside the calls: listed with the
+ * command that captures them, on stderr and in the notes (candidates.h). */
+static void list_candidates(const struct program_opts *o, const char *parts, struct results *res)
+{
+	struct candidates c;
+	candidates_init(&c);
+	char *cmd = join(o->argv[0], o->argc - 1, o->argv + 1);
+	if (candidates_read_dir(&c, parts))
+		warning("the kernels that look like attention are not listed: %s", error_last());
+	else
+		candidates_report(&c, cmd ? cmd : o->argv[0], res);
+	free(cmd);
+	candidates_release(&c);
+}
+
 /* No call was captured: what to do about it, by how calls were to be found. */
 static void say_no_calls(const struct program_opts *o, const char *how, const struct results *res)
 {
@@ -399,7 +418,8 @@ static void infer_shapes(struct results *res)
 	for (size_t i = 0; i < res->nrecords; i++) {
 		struct capture_info *c = res->records[i].capture;
 		struct inferred_shape is;
-		if (!c || c->shape_known || !c->origin || strcmp(c->origin, "family-scan") || !shape_infer(&res->records[i], &is))
+		if (!c || c->shape_known || !c->origin || (strcmp(c->origin, "family-scan") && strcmp(c->origin, "graph-replay")) ||
+		    !shape_infer(&res->records[i], &is))
 			continue;
 		free(c->shape_inferred);
 		free(c->shape_rule);
@@ -512,6 +532,7 @@ int program_record(const struct program_opts *o)
 		program_failed = 1;
 	}
 	note_environment(&res);
+	list_candidates(o, parts, &res);
 	if (sum.parts == 0) {
 		error("'%s' %s without loading the injection library: it used no CUDA, or its CUDA driver ignored "
 		      "CUDA_INJECTION64_PATH; nothing was captured", o->argv[0], how);
@@ -558,6 +579,12 @@ int program_record(const struct program_opts *o)
 	if (gpu_conditions(&h->gpu, &dev))
 		warning("cannot read the GPU's conditions after the run: %s", error_last());
 	settle_calls(&res, (double)h->gpu.hw.l2_bytes);
+	char wline[600];
+	workload_settle(h, wline, sizeof wline); /* --workload on: attention's share, the bound (workload.h) */
+	if (wline[0]) {
+		results_note(&res, wline);
+		note("%s", wline);
+	}
 	if (results_save(&res, o->out_path)) {
 		exit_code = EXIT_FAILURE_RUN;
 		goto out;

@@ -26,6 +26,9 @@ struct program_opts {
 	const char *families;  /* the user's family rules (--families FILE), or NULL */
 	int scan;              /* attention kernels launched outside any range are calls (--scan on) */
 	int quiet;             /* no line per run of the application replay (--quiet) */
+	int graphs;            /* attention captured into CUDA graphs followed to its replays (--graphs on) */
+	int per_replay;        /* with graphs: a record per replay too (--per-replay) */
+	int workload;          /* every kernel's time and attention's share (--workload on) */
 };
 
 /* Run the program and write the results file.  Returns an exit code

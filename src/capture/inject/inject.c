@@ -46,7 +46,19 @@
  *   ATTNPROF_INJECT_SCAN=1       a launch of a family's attention kernel (family_scan) outside
  *                                any range is a pass of its own, shape unknown (origin family-scan);
  *                                its family's auxiliary kernels are profiled too (origin
- *                                family-scan-aux), and record groups them (capture/group.h)
+ *                                family-scan-aux), and record groups them (capture/group.h);
+ *                                a kernel of no family rule whose name looks like attention
+ *                                (capture/candidates.h) is a call too (origin name-scan)
+ *   ATTNPROF_INJECT_GRAPHS=1|2   attention captured into CUDA graphs (a range open, or a kernel the
+ *                                scan takes, on the capturing thread) is followed through its graph
+ *                                nodes to every replay (capture/graphs.h); 2: a record per replay too
+ *   ATTNPROF_INJECT_WORKLOAD=1   every kernel's activity record: the program's GPU time and
+ *                                attention's share (capture/workload.h, the part's header)
+ * Both turn kernel activity on for the whole run (cupti_activity_program).
+ * In every mode, launches outside every range of kernels whose names look
+ * like attention are counted per kernel into DIR/candidates-PID.tsv
+ * (capture/candidates.h), which record lists with the command that
+ * captures them.
  *   ATTNPROF_INJECT_FAMILIES     the user's family rules (record --families FILE)
  */
 #include <fnmatch.h>
@@ -64,7 +76,10 @@
 #include <cupti.h>
 #include <nvtx3/nvToolsExt.h>
 
+#include "capture/candidates.h"
 #include "capture/family.h"
+#include "capture/graphs.h"
+#include "capture/workload.h"
 #include "capture/group.h"
 #include "capture/range_name.h"
 #include "capture/verdict.h"
@@ -154,6 +169,10 @@ static struct {
 	int call_tid;          /* a scanned launch: its thread, stream and the thread's launch number */
 	uint64_t call_stream, call_launch;
 	int app_replay;        /* ATTNPROF_INJECT_APP_REPLAY: first run of an application replay */
+	int graphs;            /* ATTNPROF_INJECT_GRAPHS: 1 follow in-graph calls, 2 and a record per replay */
+	int workload;          /* ATTNPROF_INJECT_WORKLOAD: every kernel's time */
+	int program_activity;  /* kernel activity on for the whole run (either of the two) */
+	int floor_set;         /* the call's first launch gave the activity floor (cupti_activity_floor) */
 	int window;            /* window mode (ATTNPROF_INJECT_WINDOW; one-pass sets only) */
 	int in_window;         /* the call in progress is profiled in the window */
 	struct results pend;   /* calls whose counters wait for the window to close */
@@ -172,7 +191,7 @@ static struct {
  * open ranges that are ours.  Launches outside every range of ours are
  * the scan's, whatever the program's own ranges (its NVTX markup, XLA's
  * thunk ranges) around them. */
-enum { RANGE_TAKEN = 1, RANGE_OURS = 2, RANGE_EMBEDDED = 4 };
+enum { RANGE_TAKEN = 1, RANGE_OURS = 2, RANGE_EMBEDDED = 4, RANGE_SITE = 8 /* an in-graph call site (graphs.h) */ };
 static __thread int nest, depth;
 static __thread unsigned char mine[MAX_DEPTH];
 /* Per thread: running our own code (an NVTX entry point or a launch
@@ -234,19 +253,193 @@ static long env_long(const char *name, long dflt)
 }
 
 /* Write the part; force = 1 also when the last save was recent. */
+static void note_header(const char *why);
+
+/* In-graph calls and the whole workload (graphs.h, workload.h), under
+ * gr_lock: taken in CUPTI's resource callbacks, the activity sink (on
+ * CUPTI's thread or the one that flushes) and, inside g.lock, by NVTX
+ * pushes and saves; never held across a CUDA or CUPTI call. */
+static pthread_mutex_t gr_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct graphs gr;
+static struct results_header wl;        /* the workload's tallies */
+/* correlation ids: launches of attention calls (their kernels are
+ * attention's), of attnprof's own work in the program (the helper's
+ * checks and re-timings: nobody's), and attention's already counted
+ * (kernel replay delivers a record per pass) */
+struct corrset { uint32_t *v; size_t n, cap; };
+static struct corrset att_corr, ours_corr, att_counted;
+static __thread int launch_site;        /* a site opened by this thread's launch in progress */
+
+static size_t corr_slot(const struct corrset *c, uint32_t k)
+{
+	size_t i = (k * 2654435761u) & (c->cap - 1);
+	while (c->v[i] && c->v[i] != k)
+		i = (i + 1) & (c->cap - 1);
+	return i;
+}
+static int corr_has(const struct corrset *c, uint32_t k) { return k && c->cap && c->v[corr_slot(c, k)] == k; }
+static void corr_add(struct corrset *c, uint32_t k)
+{
+	if (!k || corr_has(c, k))
+		return;
+	if (2 * (c->n + 1) > c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 1024;
+		uint32_t *v = calloc(cap, sizeof *v), *old = c->v;
+		if (!v)
+			return;
+		size_t ocap = c->cap;
+		c->v = v, c->cap = cap;
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i])
+				c->v[corr_slot(c, old[i])] = old[i];
+		free(old);
+	}
+	c->v[corr_slot(c, k)] = k;
+	c->n++;
+}
+
+static long thread_id(void) { return (long)syscall(SYS_gettid); }
+
+/* Every kernel's activity record (cupti_activity_program's sink). */
+static void on_kernel_record(const struct cupti_activity_kernel *k, void *arg)
+{
+	(void)arg;
+	const double ns = k->end > k->start ? (double)(k->end - k->start) : 0;
+	pthread_mutex_lock(&gr_lock);
+	int att = 0;
+	if (k->graph_node_id && g.graphs) {
+		size_t before = gr.nkern;
+		if (graphs_kernel(&gr, k->graph_node_id, k->correlation_id, k->start, k->end, k->name, k->grid, k->block,
+				  k->registers, k->static_smem, k->dynamic_smem))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		att = gr.nkern > before;
+	}
+	if (g.workload) {
+		const int ours = corr_has(&ours_corr, k->correlation_id) || (k->name && !strcmp(k->name, "attnprof_l2_flush"));
+		if (!att && !k->graph_node_id && corr_has(&att_corr, k->correlation_id)) {
+			att = !corr_has(&att_counted, k->correlation_id);
+			if (!att)
+				goto done; /* another pass of a replayed kernel */
+			corr_add(&att_counted, k->correlation_id);
+		} else if (!att && k->graph_node_id && corr_has(&att_corr, k->correlation_id))
+			att = 1; /* a graph launched inside an attention range */
+		if (!ours)
+			workload_add(&wl, ns, att);
+	}
+done:
+	pthread_mutex_unlock(&gr_lock);
+}
+
+/* CUPTI's graph callbacks (resource domain): nodes, clones, executable graphs, updates. */
+static void on_graph_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
+{
+	const CUpti_GraphData *gd = rd ? rd->resourceDescriptor : NULL;
+	if (!gd)
+		return;
+	uint32_t gid = 0, eid = 0;
+	uint64_t nid = 0, oid = 0;
+	switch (cbid) {
+	case CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED:
+		if (cuptiGetGraphId(gd->graph, &gid) != CUPTI_SUCCESS || cuptiGetGraphNodeId(gd->node, &nid) != CUPTI_SUCCESS)
+			return;
+		pthread_mutex_lock(&gr_lock);
+		if (graphs_node_created(&gr, gid, nid, gd->nodeType == CU_GRAPH_NODE_TYPE_KERNEL, thread_id()))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	case CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED:
+		if (cuptiGetGraphNodeId(gd->node, &nid) != CUPTI_SUCCESS ||
+		    cuptiGetGraphNodeId(gd->originalNode, &oid) != CUPTI_SUCCESS)
+			return;
+		if (gd->graph)
+			cuptiGetGraphId(gd->graph, &gid);
+		pthread_mutex_lock(&gr_lock);
+		if (graphs_node_cloned(&gr, gid, nid, oid))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	case CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED:
+		if (cuptiGetGraphExecId(gd->graphExec, &eid) != CUPTI_SUCCESS || cuptiGetGraphId(gd->graph, &gid) != CUPTI_SUCCESS)
+			return;
+		pthread_mutex_lock(&gr_lock);
+		if (graphs_exec_created(&gr, eid, gid))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	case CUPTI_CBID_RESOURCE_GRAPH_NODE_SET_PARAMS: /* a node's parameters set in an executable graph */
+		if (!gd->graphExec || cuptiGetGraphExecId(gd->graphExec, &eid) != CUPTI_SUCCESS)
+			return;
+		pthread_mutex_lock(&gr_lock);
+		graphs_exec_updated(&gr, eid);
+		pthread_mutex_unlock(&gr_lock);
+		break;
+	default: break;
+	}
+}
+
+/* The part's workload tallies and, at the end, the in-graph calls (g.lock held). */
+static void settle_graphs(int at_exit)
+{
+	if (!g.program_activity)
+		return;
+	pthread_mutex_lock(&gr_lock);
+	if (g.workload) {
+		g.res.header.gpu_kernels = wl.gpu_kernels;
+		g.res.header.gpu_kernel_ms = wl.gpu_kernel_ms;
+		g.res.header.attention_kernels = wl.attention_kernels;
+		g.res.header.attention_kernel_ms = wl.attention_kernel_ms;
+	}
+	if (at_exit && g.graphs) {
+		size_t before = g.res.nrecords;
+		if (graphs_records(&gr, &g.res, g.graphs == 2) < 0)
+			fprintf(stderr, "attnprof-inject: the in-graph calls are not recorded: %s\n", error_last());
+		for (size_t i = before; i < g.res.nrecords; i++)
+			if (g.res.records[i].capture)
+				g.res.records[i].capture->pid = (int)getpid();
+		if (gr.unknown_nodes && gr.nsite) {
+			char line[300];
+			snprintf(line, sizeof line, "%ld kernel record(s) from graph nodes of no in-graph attention call "
+				 "(the program's other graph work, or nodes created before the library saw them)", gr.unknown_nodes);
+			note_header(line);
+		}
+	}
+	pthread_mutex_unlock(&gr_lock);
+}
+
+/* Kernels nobody named (capture/candidates.h): launches outside every range
+ * of kernels whose names look like attention, under scan_lock (the scan's
+ * table of kernel names, below); written beside the part as
+ * DIR/candidates-PID.tsv, which record lists. */
+static pthread_mutex_t scan_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct candidates cands;
+static void save_candidates(void)
+{
+	pthread_mutex_lock(&scan_lock);
+	if (cands.n) {
+		char path[4300];
+		snprintf(path, sizeof path, "%s/candidates-%d.tsv", g.dir, (int)getpid());
+		if (candidates_write(&cands, path))
+			fprintf(stderr, "attnprof-inject: %s\n", error_last());
+	}
+	pthread_mutex_unlock(&scan_lock);
+}
+
 static void save_part(int force)
 {
 	double t = now_ms();
 	if (!force && g.saves >= EAGER_SAVES && t - g.last_save < PART_SAVE_MS)
 		return;
+	settle_graphs(0);
 	if (results_save(&g.res, g.part))
 		fprintf(stderr, "attnprof-inject: cannot write %s: %s\n", g.part, error_last());
+	save_candidates();
 	g.last_save = t;
 	g.saves++;
 }
 
 static void note_header(const char *why)
 {
+	/* (declared above: the in-graph calls' notes) */
 	size_t old = g.res.header.notes ? strlen(g.res.header.notes) : 0;
 	char *n = realloc(g.res.header.notes, old + strlen(why) + 2);
 	if (!n)
@@ -595,6 +788,7 @@ static void close_window(void)
 static void call_state_clear(void)
 {
 	g.active = 0;
+	g.floor_set = 0;
 	g.aux_call = g.call_tid = g.embedded_call = 0;
 	g.call_stream = g.call_launch = 0;
 }
@@ -833,13 +1027,20 @@ static void on_push(const char *title)
 		}
 		end_pending();
 	}
+	int site = 0;
 	if (!g.disabled && attention && !fnmatch(g.include, name, 0)) {
 		g.seen++;
 		take = g.seen > g.skip && (g.max < 0 || g.captured < g.max) && !g.active && !capture_in_progress();
+		if (!take && g.graphs && !g.active && __atomic_load_n(&g.captures, __ATOMIC_ACQUIRE) > 0) {
+			/* a call during a capture: its graph nodes, followed to every replay (graphs.h) */
+			pthread_mutex_lock(&gr_lock);
+			site = graphs_site_begin(&gr, name, g.seen - 1, thread_id()) >= 0;
+			pthread_mutex_unlock(&gr_lock);
+		}
 	}
 	if (nest < MAX_DEPTH)
 		mine[nest] = (unsigned char)((take ? RANGE_TAKEN : 0) | (ours ? RANGE_OURS : 0) |
-					     (is_embedded ? RANGE_EMBEDDED : 0));
+					     (is_embedded ? RANGE_EMBEDDED : 0) | (site ? RANGE_SITE : 0));
 	nest++;
 	depth += ours;
 	if (take) {
@@ -861,6 +1062,11 @@ static void on_pop(void)
 		mine[nest] = 0;
 	if (m & RANGE_OURS)
 		depth--;
+	if (m & RANGE_SITE) {
+		pthread_mutex_lock(&gr_lock);
+		graphs_site_end(&gr, thread_id());
+		pthread_mutex_unlock(&gr_lock);
+	}
 	if (!(m & RANGE_TAKEN) && g.pending && nest < g.pending_nest)
 		end_pending(); /* the range around the call's thunks closed */
 	if ((m & RANGE_TAKEN) && g.active && pthread_equal(g.thread, pthread_self())) {
@@ -1072,47 +1278,116 @@ static int launch_matches(const char *symbol)
  * against the family table once.  The table has a lock of its own, never
  * held across a CUDA call, so the program's other threads ask without
  * waiting for g.lock. */
-static pthread_mutex_t scan_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const struct family_rule *scan_kernel_locked(const char *symbol, const char **pass, int *aux)
+static struct scan_seen {
+	char *symbol;
+	char *dm;              /* demangled, or NULL */
+	const struct family_rule *rule;
+	const char *pass;
+	int aux;
+	const char *cand;      /* why it is a candidate (candidate_pattern), or NULL */
+} seen[256];
+
+static struct scan_seen *scan_kernel_locked(const char *symbol)
 {
-	static struct {
-		char *symbol;
-		const struct family_rule *rule;
-		const char *pass;
-		int aux;
-	} seen[256];
 	size_t h = 5381;
 	for (const char *c = symbol; *c; c++)
 		h = h * 33 + (unsigned char)*c;
 	h %= sizeof seen / sizeof seen[0];
-	if (!seen[h].symbol || strcmp(seen[h].symbol, symbol)) {
-		char *dm = demangled(symbol);
-		free(seen[h].symbol);
-		seen[h].symbol = strdup(symbol);
-		seen[h].pass = NULL;
-		seen[h].rule = family_scan(dm ? dm : symbol, &seen[h].pass);
-		seen[h].aux = 0;
-		if (!seen[h].rule) /* an auxiliary kernel of a scanned family: part of the call next to it */
-			seen[h].aux = (seen[h].rule = family_scan_aux(dm ? dm : symbol, &seen[h].pass)) != NULL;
-		free(dm);
+	struct scan_seen *e = &seen[h];
+	if (!e->symbol || strcmp(e->symbol, symbol)) {
+		free(e->symbol);
+		free(e->dm);
+		e->dm = demangled(symbol);
+		const char *name = e->dm ? e->dm : symbol;
+		e->symbol = strdup(symbol);
+		e->pass = NULL;
+		e->rule = family_scan(name, &e->pass);
+		e->aux = 0;
+		if (!e->rule) /* an auxiliary kernel of a scanned family: part of the call next to it */
+			e->aux = (e->rule = family_scan_aux(name, &e->pass)) != NULL;
+		e->cand = candidate_pattern(name, g.scan);
+		if (!e->rule && e->cand)
+			e->pass = family_kernel_pass(name);
+		if (!e->symbol) { /* no memory: the answer for this launch only */
+			free(e->dm);
+			e->dm = NULL;
+		}
 	}
-	*pass = seen[h].pass;
-	if (aux)
-		*aux = seen[h].aux;
-	return seen[h].symbol ? seen[h].rule : family_scan(symbol, pass);
+	return e;
 }
 
-static const struct family_rule *scan_kernel(const char *symbol, const char **pass, int *aux)
+/* The scan's verdict: the family rule of a kernel the scan takes (NULL:
+ * none), its pass, whether it is an auxiliary kernel, and *cand, why a
+ * kernel of no rule is a candidate (with --scan on, a call of its own). */
+static const struct family_rule *scan_kernel(const char *symbol, const char **pass, int *aux, const char **cand)
 {
 	pthread_mutex_lock(&scan_lock);
-	const struct family_rule *r = scan_kernel_locked(symbol, pass, aux);
+	const struct scan_seen *e = scan_kernel_locked(symbol);
+	const struct family_rule *r = e->rule;
+	*pass = e->pass;
+	if (aux)
+		*aux = e->aux;
+	if (cand)
+		*cand = e->cand;
 	pthread_mutex_unlock(&scan_lock);
 	return r;
 }
 
+/* The base name of a launched kernel (candidates.h), for a call's impl. */
+static void kernel_base_name(const char *symbol, char *buf, size_t len)
+{
+	pthread_mutex_lock(&scan_lock);
+	const struct scan_seen *e = scan_kernel_locked(symbol);
+	struct candidate k = { .name = (char *)symbol, .demangled = e->dm };
+	candidate_base_name(&k, buf, len);
+	pthread_mutex_unlock(&scan_lock);
+}
+
+/* A launch's grid and block (zeros where the launch call has none). */
+static void launch_dims(CUpti_CallbackId cbid, const void *params, int grid[3], int block[3])
+{
+	memset(grid, 0, 3 * sizeof *grid);
+	memset(block, 0, 3 * sizeof *block);
+	if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz) {
+		const cuLaunchKernel_params *p = params; /* the _ptsz parameters have the same layout */
+		grid[0] = (int)p->gridDimX, grid[1] = (int)p->gridDimY, grid[2] = (int)p->gridDimZ;
+		block[0] = (int)p->blockDimX, block[1] = (int)p->blockDimY, block[2] = (int)p->blockDimZ;
+	} else if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
+		const CUlaunchConfig *c = ((const cuLaunchKernelEx_params *)params)->config;
+		if (c) {
+			grid[0] = (int)c->gridDimX, grid[1] = (int)c->gridDimY, grid[2] = (int)c->gridDimZ;
+			block[0] = (int)c->blockDimX, block[1] = (int)c->blockDimY, block[2] = (int)c->blockDimZ;
+		}
+	}
+}
+
+/* A launch outside every range of ours (and outside a graph capture): a
+ * candidate's is counted, captured when it became a call. */
+static void tally_candidate(CUpti_CallbackId cbid, const CUpti_CallbackData *d, long launches, long captured)
+{
+	if (!d->symbolName)
+		return;
+	int grid[3], block[3];
+	launch_dims(cbid, d->functionParams, grid, block);
+	pthread_mutex_lock(&scan_lock);
+	const struct scan_seen *e = scan_kernel_locked(d->symbolName);
+	if (e->cand && candidates_add(&cands, d->symbolName, e->dm, e->cand, grid, block, launches, captured, 0))
+		fprintf(stderr, "attnprof-inject: %s\n", error_last());
+	pthread_mutex_unlock(&scan_lock);
+}
+
 /* The stream a kernel launch goes to (0: the legacy default stream; a
  * per-thread launch's default stream is CU_STREAM_PER_THREAD). */
+/* The stream a graph launch goes to (as launch_stream). */
+static uint64_t launch_stream_graph(CUpti_CallbackId cbid, const void *params)
+{
+	CUstream st = ((const cuGraphLaunch_params *)params)->hStream; /* the _ptsz parameters have the same layout */
+	if (!st && cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz)
+		return (uint64_t)(uintptr_t)CU_STREAM_PER_THREAD;
+	return (uint64_t)(uintptr_t)st;
+}
+
 static uint64_t launch_stream(CUpti_CallbackId cbid, const void *params)
 {
 	CUstream s = NULL;
@@ -1188,8 +1463,23 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 				 const void *cbdata)
 {
 	(void)userdata;
+	if (domain == CUPTI_CB_DOMAIN_RESOURCE && g.graphs) {
+		on_graph_resource(cbid, cbdata);
+		return;
+	}
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || in_callback || g.disabled)
 		return;
+	if (g.graphs && (cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate || cbid == CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate_v2)) {
+		const CUpti_CallbackData *ud = cbdata;
+		uint32_t eid = 0;
+		const CUgraphExec *exec = ud->functionParams; /* hGraphExec is both versions' first parameter */
+		if (ud->callbackSite == CUPTI_API_EXIT && exec && cuptiGetGraphExecId(*exec, &eid) == CUPTI_SUCCESS) {
+			pthread_mutex_lock(&gr_lock);
+			graphs_exec_updated(&gr, eid);
+			pthread_mutex_unlock(&gr_lock);
+		}
+		return;
+	}
 	const int cap = capture_delta(cbid);
 	if (cap) { /* counted when the begin succeeded, and at every end (a failed end ends it too) */
 		const CUpti_CallbackData *cd = cbdata;
@@ -1229,6 +1519,23 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 		unlock_tool();
 		own_call = 0;
 	}
+	if (!own_call && depth == 0 && is_kernel_launch(cbid) &&
+	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER &&
+	    __atomic_load_n(&g.captures, __ATOMIC_ACQUIRE) <= 0) /* not capture_in_progress: no lock held here */
+		tally_candidate(cbid, cbdata, 1, 0);
+	if (g.workload && !own_call && depth > 0 && (is_kernel_launch(cbid) || is_graph_launch(cbid)) &&
+	    ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_ENTER) {
+		/* inside a range of attnprof's that is no call (the helper's checks): nobody's work */
+		pthread_mutex_lock(&gr_lock);
+		corr_add(&ours_corr, ((const CUpti_CallbackData *)cbdata)->correlationId);
+		pthread_mutex_unlock(&gr_lock);
+	}
+	if (launch_site && is_kernel_launch(cbid) && ((const CUpti_CallbackData *)cbdata)->callbackSite == CUPTI_API_EXIT) {
+		launch_site = 0; /* the scanned kernel's nodes are made */
+		pthread_mutex_lock(&gr_lock);
+		graphs_site_end(&gr, thread_id());
+		pthread_mutex_unlock(&gr_lock);
+	}
 	if (!own_call && !((g.kernel_shape || g.scan) && !g.active && depth == 0) && !is_graph_launch(cbid))
 		return;
 	const CUpti_CallbackData *d = cbdata;
@@ -1242,6 +1549,23 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	if (is_graph_launch(cbid)) {
 		if (d->callbackSite == CUPTI_API_ENTER && g.active && pthread_equal(g.thread, pthread_self()))
 			g.graph_launches++;
+		if (d->callbackSite == CUPTI_API_ENTER && g.program_activity) {
+			/* a replay (graphs.h); one inside an attention range is attention's work */
+			const CUgraphExec *exec = d->functionParams; /* hGraph, then hStream: both versions */
+			uint32_t eid = 0;
+			/* CUPTI's getters before gr_lock: the activity sink holds it inside CUPTI's buffer callback */
+			const int have = g.graphs && exec && cuptiGetGraphExecId(*exec, &eid) == CUPTI_SUCCESS;
+			pthread_mutex_lock(&gr_lock);
+			if (have && graphs_launch(&gr, eid, d->correlationId, launch_stream_graph(cbid, d->functionParams), thread_id()))
+				fprintf(stderr, "attnprof-inject: %s\n", error_last());
+			if (g.workload && own_call)
+				corr_add(&att_corr, d->correlationId);
+			pthread_mutex_unlock(&gr_lock);
+			if (own_call && !g.floor_set) { /* a call whose first work is a graph: its records from here on */
+				cupti_activity_floor(d->correlationId);
+				g.floor_set = 1;
+			}
+		}
 		return;
 	}
 	/* Another thread's launch (not the call's) takes g.lock only when it
@@ -1251,10 +1575,10 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	 * can stop (threads_streams.py under record, H200 2026-12-02 08:15: one
 	 * run of two stopped until --timeout). */
 	if (!own_call) {
-		const char *scan_pass = NULL;
+		const char *scan_pass = NULL, *cand = NULL;
 		if (d->callbackSite != CUPTI_API_ENTER)
 			return;
-		if (g.scan && !g.kernel_shape && (!d->symbolName || !scan_kernel(d->symbolName, &scan_pass, NULL)))
+		if (g.scan && !g.kernel_shape && (!d->symbolName || (!scan_kernel(d->symbolName, &scan_pass, NULL, &cand) && !cand)))
 			return;
 	}
 	lock_tool();
@@ -1262,34 +1586,75 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
 	      d->symbolName ? d->symbolName : "?", own_call ? " (the call's)" : "");
 	if (g.ready && d->callbackSite == CUPTI_API_ENTER) {
 		if ((g.kernel_shape || g.scan) && !g.active && depth == 0 && capture_in_progress()) {
-			/* left alone, counted once in the notes */
+			/* left alone, counted once in the notes; with --graphs on a kernel the scan
+			 * (or --kernel-regex) takes is an in-graph call site for this launch */
+			const char *pass = NULL, *cand = NULL;
+			int aux = 0;
+			const struct family_rule *fr = g.graphs && d->symbolName ? scan_kernel(d->symbolName, &pass, &aux, &cand) : NULL;
+			const int match = g.graphs && d->symbolName &&
+					  (g.kernel_shape ? launch_matches(d->symbolName) : ((fr && !aux) || (!fr && cand)));
+			if (match) {
+				char name[200], base[64];
+				if (g.kernel_shape)
+					snprintf(name, sizeof name, "%s", g.kernel_shape);
+				else {
+					if (fr)
+						snprintf(base, sizeof base, "%s", fr->family);
+					else
+						kernel_base_name(d->symbolName, base, sizeof base);
+					snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", base, pass);
+				}
+				g.seen++;
+				pthread_mutex_lock(&gr_lock);
+				launch_site = graphs_site_begin(&gr, name, g.seen - 1, thread_id()) >= 0;
+				pthread_mutex_unlock(&gr_lock);
+			}
 		} else if (g.kernel_shape && !g.active && depth == 0 && launch_matches(d->symbolName)) {
 			g.seen++;
 			if (g.seen > g.skip && (g.max < 0 || g.captured < g.max)) {
 				begin_call(g.kernel_shape, "kernel-regex");
 				/* forward or backward by the kernel's family role, not the --shape's pass */
 				const char *pass = NULL;
-				if (d->symbolName && scan_kernel(d->symbolName, &pass, NULL) && pass_parse(pass, &g.id.shape.pass))
+				if (d->symbolName && scan_kernel(d->symbolName, &pass, NULL, NULL) && pass_parse(pass, &g.id.shape.pass))
 					g.id.shape.pass = PASS_FWD;
 				g.launch_call = g.active != 0;
 			}
 		} else if (g.scan && !g.kernel_shape && !g.active && depth == 0 && d->symbolName) {
-			const char *pass = NULL;
+			const char *pass = NULL, *cand = NULL;
 			int aux = 0;
-			const struct family_rule *fr = scan_kernel(d->symbolName, &pass, &aux);
+			const struct family_rule *fr = scan_kernel(d->symbolName, &pass, &aux, &cand);
 			/* an auxiliary kernel opens no call: profiled on its own, it joins the pass
-			 * launched next to it when the parts are merged (capture/group.h) */
-			if (fr && !aux)
+			 * launched next to it when the parts are merged (capture/group.h); a
+			 * kernel of no rule whose name looks like attention is a call of its
+			 * own, named after the kernel, family unknown (capture/candidates.h) */
+			if ((fr && !aux) || (!fr && cand))
 				g.seen++;
-			if (fr && (aux ? g.seen >= g.skip : g.seen > g.skip) && (g.max < 0 || g.captured < g.max)) {
-				char name[200];
-				snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", fr->family, pass);
+			if ((fr || cand) && (aux ? g.seen >= g.skip : g.seen > g.skip) && (g.max < 0 || g.captured < g.max)) {
+				char name[200], base[64];
+				if (fr)
+					snprintf(base, sizeof base, "%s", fr->family);
+				else
+					kernel_base_name(d->symbolName, base, sizeof base);
+				snprintf(name, sizeof name, RANGE_PREFIX " impl=%s pass=%s", base, pass);
 				g.call_tid = (int)syscall(SYS_gettid);
 				g.call_stream = launch_stream(cbid, d->functionParams);
 				g.call_launch = thread_launches;
 				g.aux_call = aux;
-				begin_call(name, aux ? GROUP_AUX_ORIGIN : "family-scan");
+				begin_call(name, !fr ? "name-scan" : aux ? GROUP_AUX_ORIGIN : "family-scan");
 				g.launch_call = g.active != 0;
+				if (!fr && g.active)
+					tally_candidate(cbid, d, 0, 1);
+			}
+		}
+		if (g.active == 1 && pthread_equal(g.thread, pthread_self()) && is_kernel_launch(cbid) && g.program_activity) {
+			if (!g.floor_set) { /* the call's records are those of its launches from here on */
+				cupti_activity_floor(d->correlationId);
+				g.floor_set = 1;
+			}
+			if (g.workload) {
+				pthread_mutex_lock(&gr_lock);
+				corr_add(&att_corr, d->correlationId);
+				pthread_mutex_unlock(&gr_lock);
 			}
 		}
 		if (g.active == 1 && pthread_equal(g.thread, pthread_self())) {
@@ -1370,6 +1735,10 @@ static void finish(void)
 			note_header("the program exited inside an attention range: that call was not recorded");
 		}
 		close_window();
+		if (g.program_activity) { /* every kernel's record in, then the in-graph calls (graphs.h) */
+			cupti_activity_flush();
+			settle_graphs(1);
+		}
 		if (g.foreign_waited || g.foreign_dropped) {
 			char line[300];
 			snprintf(line, sizeof line,
@@ -1459,6 +1828,10 @@ int InitializeInjection(void)
 	g.verbose = env_long("ATTNPROF_INJECT_VERBOSE", 0) >= 1;
 	g.trace = env_long("ATTNPROF_INJECT_VERBOSE", 0) == 2;
 	g.scan = env_long("ATTNPROF_INJECT_SCAN", 0) == 1;
+	g.graphs = (int)env_long("ATTNPROF_INJECT_GRAPHS", 0);
+	if (g.graphs != 1 && g.graphs != 2)
+		g.graphs = 0;
+	g.workload = env_long("ATTNPROF_INJECT_WORKLOAD", 0) == 1;
 	const char *fam = getenv("ATTNPROF_INJECT_FAMILIES");
 	if (fam && *fam && family_load(fam))
 		fprintf(stderr, "attnprof-inject: --families not used in this process: %s\n", error_last());
@@ -1497,13 +1870,35 @@ int InitializeInjection(void)
 	};
 	for (size_t i = 0; i < sizeof captures / sizeof captures[0]; i++)
 		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, captures[i]);
-	if (g.kernel_shape || g.flush || g.window || g.scan) {
+	{ /* every mode: launches outside the ranges are counted for the candidates (candidates.h) */
 		static const CUpti_CallbackId launches[] = {
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
 			CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx, CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
 		};
 		for (size_t i = 0; i < sizeof launches / sizeof launches[0]; i++)
 			cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, launches[i]);
+	}
+	if (g.graphs) {
+		static const CUpti_CallbackId res_cbids[] = {
+			CUPTI_CBID_RESOURCE_GRAPHNODE_CREATED, CUPTI_CBID_RESOURCE_GRAPHNODE_CLONED,
+			CUPTI_CBID_RESOURCE_GRAPHEXEC_CREATED, CUPTI_CBID_RESOURCE_GRAPH_NODE_SET_PARAMS,
+		};
+		for (size_t i = 0; i < sizeof res_cbids / sizeof res_cbids[0]; i++)
+			cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_RESOURCE, res_cbids[i]);
+		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate);
+		cuptiEnableCallback(1, sub, CUPTI_CB_DOMAIN_DRIVER_API, CUPTI_DRIVER_TRACE_CBID_cuGraphExecUpdate_v2);
+	}
+	if (g.graphs || g.workload) {
+		int q = error_quiet(1);
+		if (cupti_activity_program(on_kernel_record, NULL)) {
+			fprintf(stderr, "attnprof-inject: %s: no in-graph calls, no workload\n", error_last());
+			char line[400];
+			snprintf(line, sizeof line, "--graphs/--workload: %s (no in-graph calls, no workload)", error_last());
+			g.res.header.notes = strdup(line);
+			g.graphs = g.workload = 0;
+		} else
+			g.program_activity = 1;
+		error_quiet(q);
 	}
 	static const CUpti_CallbackId allocs[] = {
 		CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2, CUPTI_DRIVER_TRACE_CBID_cuMemCreate,
