@@ -547,6 +547,8 @@ static const struct { const char *origin, *how; } capture_origins[] = {
 		      "call, carrying the call's shape" },
 	{ "family-scan-aux", "a launch, outside any range, of an auxiliary kernel of an attention family the scan "
 			     "found (record --scan), profiled with its call" },
+	{ "name-scan", "a launch, outside any range, of a kernel no family names whose name looks like attention "
+		       "(record --scan on: attn, fmha, flash, sdpa …), the family unknown, the shape unknown" },
 };
 
 const char *capture_origin_how(const char *origin)
