@@ -42,6 +42,14 @@ static void test_lengths_add_up(void)
 	struct attn_shape s = paged_shape(2, 1, 8, 7, 16, KV_DIST_UNIFORM); /* Nkv below the query length */
 	int32_t lens[2];
 	CHECK_INT(paged_kv_lens(&s, lens), -1);
+	s = paged_shape(2, 1, 8, 7, 16, KV_DIST_EQUAL); /* paged, equal: still the cache's last tokens */
+	CHECK_INT(paged_kv_lens(&s, lens), -1);
+	/* the contiguous cache has no such rule: q 8 over KV 1 (a gpu-test config) gets its one length */
+	s = paged_shape(2, 1, 8, 1, 0, KV_DIST_EQUAL);
+	s.kv_layout = KV_CONTIGUOUS;
+	CHECK_INT(paged_kv_lens(&s, lens), 0);
+	CHECK_INT(lens[0], 1);
+	CHECK_INT(lens[1], 1);
 }
 
 static void test_table_is_a_permutation(void)
