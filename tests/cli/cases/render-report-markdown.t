@@ -2,6 +2,7 @@
 # writer): headings, a pipe table with its alignment row, each figure an SVG in
 # NAME_files/ linked as an image with its caption, the same numbers as the PDF
 needs: render
+setup: rm -rf $TMP/r.md $TMP/r_files
 args: report tests/fixtures/results-small.yaml -t templates/review.yaml -o $TMP/r.md -q && cat $TMP/r.md
 exit: 0
 stdout: # Attention on the
