@@ -81,6 +81,13 @@ static int use(struct figdesc *d, const struct record *r)
 	return 0;
 }
 
+/* Series i's key (what records-check reads) and its legend label. */
+static void name_series(struct figdesc *d, size_t i, const char *key, const char *label)
+{
+	snprintf(d->series[i].key, SERIES_KEY, "%s", key);
+	snprintf(d->series[i].label, sizeof d->series[i].label, "%s", label);
+}
+
 static void notice(struct figdesc *d, const char *what, const char *why)
 {
 	snprintf(d->notice, sizeof d->notice, "%s", what ? what : "");
@@ -436,10 +443,8 @@ int figdesc_category_bars(const struct rdata *rd, const struct figopts *o, enum 
 	pn->ncat = nr;
 	if (nq > FD_SERIES)
 		nq = FD_SERIES;
-	for (size_t q = 0; q < nq; q++) {
-		snprintf(d->series[q].key, SERIES_KEY, "%s", qs[q]);
-		snprintf(d->series[q].label, sizeof d->series[q].label, "%s", ql[q]);
-	}
+	for (size_t q = 0; q < nq; q++)
+		name_series(d, q, qs[q], ql[q]);
 	if (figdesc_alloc(d, 1, nq, nr))
 		return -1;
 	pn->lo = 1e300;
@@ -594,10 +599,8 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
 		notice(d, "no ladder to draw", "the results hold no rungs of the ablation ladder at these conditions");
 		return 0;
 	}
-	snprintf(d->series[0].key, SERIES_KEY, "tflops");
-	snprintf(d->series[0].label, sizeof d->series[0].label, "TFLOP/s");
-	snprintf(d->series[1].key, SERIES_KEY, "step");
-	snprintf(d->series[1].label, sizeof d->series[1].label, "step (time of the rung before ÷ this one's)");
+	name_series(d, 0, "tflops", "TFLOP/s");
+	name_series(d, 1, "step", "step (time of the rung before ÷ this one's)");
 	if (figdesc_alloc(d, 1, 2, nl))
 		return -1;
 	pn->ncat = nl;
@@ -817,10 +820,8 @@ int figdesc_ablation(const struct rdata *rd, const struct figopts *o, struct fig
 	for (size_t i = 0; i < n; i++)
 		if (use(d, g[i].r))
 			return -1;
-	snprintf(d->series[0].key, SERIES_KEY, "tflops");
-	snprintf(d->series[0].label, sizeof d->series[0].label, "TFLOP/s");
-	snprintf(d->series[1].key, SERIES_KEY, "prev_tflops");
-	snprintf(d->series[1].label, sizeof d->series[1].label, "TFLOP/s of the rung before");
+	name_series(d, 0, "tflops", "TFLOP/s");
+	name_series(d, 1, "prev_tflops", "TFLOP/s of the rung before");
 	if (figdesc_alloc(d, 1, 2, n))
 		return -1;
 	d->catx = calloc(n ? n : 1, sizeof(*d->catx));
@@ -969,8 +970,7 @@ int figdesc_diff(const struct rdata *rd, const struct figopts *o, struct figdesc
 	struct diff_row row[FD_DIFF_ROWS];
 	size_t total, n = diff_rows(rd, row, FD_DIFF_ROWS, &total);
 	struct figpanel *pn = &d->panel[0];
-	snprintf(d->series[0].key, SERIES_KEY, "time_ratio");
-	snprintf(d->series[0].label, sizeof d->series[0].label, "new time ÷ base time");
+	name_series(d, 0, "time_ratio", "new time ÷ base time");
 	if (figdesc_alloc(d, 1, 1, n))
 		return -1;
 	pn->ncat = n;
