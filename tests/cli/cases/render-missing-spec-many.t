@@ -5,4 +5,6 @@ setup: awk '/^- source/{n++} n==1' tests/fixtures/capture-small.yaml >$TMP/ms.re
 args: report $TMP/ms.yaml -t templates/impl-review.yaml -o $TMP/ms.pdf -q --missing-spec $TMP/ms-spec.yaml
 exit: 0
 check: test "$(grep -c '^- {phase: prefill' $TMP/ms-spec.yaml)" -eq 70
-check: "$bin" check $TMP/ms-spec.yaml >/dev/null
+# the spec is valid (a SAN=1 build cannot open CUPTI's host library to check the metric set: there the
+# sweep count above is the check, and the plain build runs this one)
+check: "$bin" check $TMP/ms-spec.yaml >/dev/null 2>$TMP/ms-check.err || grep -q "cannot load in an AddressSanitizer build" $TMP/ms-check.err
