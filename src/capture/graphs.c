@@ -70,19 +70,23 @@ static struct gnode *find_node(const struct graphs *g, uint64_t node)
 	return NULL;
 }
 
-static int add_node(struct graphs *g, uint32_t graph, uint64_t node, size_t site, int kernel)
+static int add_node(struct graphs *g, uint32_t graph, uint64_t node, uint64_t root, size_t site, int type)
 {
 	if (GROW(g->node, g->nnode, g->anode))
 		return -1;
-	g->node[g->nnode++] = (struct gnode){ node, graph, site, kernel };
+	g->node[g->nnode++] = (struct gnode){ node, root, graph, site, type };
 	return 0;
 }
 
-int graphs_node_created(struct graphs *g, uint32_t graph, uint64_t node, int kernel, long thread)
+int graphs_node_created(struct graphs *g, uint32_t graph, uint64_t node, int type, long thread)
 {
 	long s = graphs_site_open(g, thread);
 	if (s < 0)
 		return 0; /* not attention: its kernels count as the others' */
+	if (find_node(g, node)) {
+		g->repeated_nodes++; /* a second callback for one node: it is one node */
+		return 0;
+	}
 	struct graph_site *site = &g->site[s];
 	if (site->graph && site->graph != graph) {
 		/* a capture on another stream of this thread, inside the call:
@@ -91,16 +95,20 @@ int graphs_node_created(struct graphs *g, uint32_t graph, uint64_t node, int ker
 		return 0;
 	}
 	site->graph = graph;
-	site->nodes += kernel != 0;
-	return add_node(g, graph, node, (size_t)s, kernel);
+	if (type == GRAPHS_NODE_KERNEL)
+		site->nodes++;
+	else
+		site->other_nodes++;
+	return add_node(g, graph, node, node, (size_t)s, type);
 }
 
 int graphs_node_cloned(struct graphs *g, uint32_t graph, uint64_t node, uint64_t original)
 {
 	const struct gnode *o = find_node(g, original);
-	if (!o)
+	if (!o || find_node(g, node))
 		return 0;
-	return add_node(g, graph, node, o->site, o->kernel);
+	const struct gnode copy = *o; /* add_node may move the array */
+	return add_node(g, graph, node, copy.root, copy.site, copy.type);
 }
 
 static struct gexec *find_exec(const struct graphs *g, uint32_t exec)
@@ -159,7 +167,7 @@ int graphs_kernel(struct graphs *g, uint64_t node, uint32_t correlation, uint64_
 	const struct glaunch *l = find_launch(g, correlation);
 	struct graph_kernel *k = &g->kern[g->nkern];
 	memset(k, 0, sizeof *k);
-	k->site = n->site, k->node = node, k->correlation = correlation;
+	k->site = n->site, k->node = node, k->root = n->root, k->correlation = correlation;
 	k->exec = l ? l->exec : 0, k->version = l ? l->version : 0;
 	k->start_ns = start_ns, k->end_ns = end_ns > start_ns ? end_ns : start_ns;
 	if (!(k->name = strdup(name ? name : "?")))
@@ -171,12 +179,13 @@ int graphs_kernel(struct graphs *g, uint64_t node, uint32_t correlation, uint64_
 	return 0;
 }
 
-/* One replay of a site: its kernels' summed time and how many ran. */
+/* One replay of a site: its kernels' summed time and how many of the
+ * site's nodes ran in it. */
 struct replay {
 	uint32_t correlation;
 	uint64_t first_ns;
 	double ms;
-	size_t kernels;
+	size_t kernels;        /* distinct nodes (a clone counted as its original) */
 	size_t first;          /* index of its first kernel in g->kern */
 };
 
@@ -191,30 +200,63 @@ static int by_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The replays of site s in executable graph exec at version v, in time order. */
-static size_t site_replays(const struct graphs *g, size_t s, uint32_t exec, int v, struct replay *r)
+/* Kernel indices sorted by site, executable graph, version (a group: one
+ * record), then by launch and node within the group, then by arrival. */
+static int by_group(const void *a, const void *b, void *arg)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < g->nkern; i++) {
-		const struct graph_kernel *k = &g->kern[i];
-		if (k->site != s || k->exec != exec || k->version != v)
-			continue;
-		size_t j = 0;
-		while (j < n && r[j].correlation != k->correlation)
-			j++;
-		if (j == n)
-			r[n++] = (struct replay){ k->correlation, k->start_ns, 0, 0, i };
-		r[j].ms += (double)(k->end_ns - k->start_ns) * 1e-6;
-		r[j].kernels++;
-		if (k->start_ns < r[j].first_ns)
-			r[j].first_ns = k->start_ns;
+	const struct graphs *g = arg;
+	const struct graph_kernel *x = &g->kern[*(const size_t *)a], *y = &g->kern[*(const size_t *)b];
+#define KEY(f) if (x->f != y->f) return x->f < y->f ? -1 : 1
+	KEY(site);
+	KEY(exec);
+	KEY(version);
+	KEY(correlation);
+	KEY(root);
+#undef KEY
+	return *(const size_t *)a < *(const size_t *)b ? -1 : *(const size_t *)a > *(const size_t *)b;
+}
+static int by_root(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+static int same_group(const struct graph_kernel *x, const struct graph_kernel *y)
+{
+	return x->site == y->site && x->exec == y->exec && x->version == y->version;
+}
+
+/* The replays of one group (idx[0..n), sorted by_group), in time order;
+ * *expect: the distinct nodes that ran in any of them (roots scratch). */
+static size_t group_replays(const struct graphs *g, const size_t *idx, size_t n, struct replay *r, uint64_t *roots,
+			    size_t *expect)
+{
+	size_t nr = 0, nroot = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct graph_kernel *k = &g->kern[idx[i]];
+		const struct graph_kernel *prev = i ? &g->kern[idx[i - 1]] : NULL;
+		if (!prev || prev->correlation != k->correlation)
+			r[nr++] = (struct replay){ k->correlation, k->start_ns, 0, 0, idx[i] };
+		else if (prev->root == k->root)
+			continue; /* one node's kernel twice in a replay: counted once */
+		struct replay *p = &r[nr - 1];
+		p->ms += (double)(k->end_ns - k->start_ns) * 1e-6;
+		p->kernels++;
+		if (k->start_ns < p->first_ns)
+			p->first_ns = k->start_ns;
+		if (idx[i] < p->first)
+			p->first = idx[i];
+		roots[nroot++] = k->root;
 	}
-	qsort(r, n, sizeof *r, by_first);
-	return n;
+	qsort(roots, nroot, sizeof *roots, by_root);
+	*expect = 0;
+	for (size_t i = 0; i < nroot; i++)
+		*expect += !i || roots[i] != roots[i - 1];
+	qsort(r, nr, sizeof *r, by_first);
+	return nr;
 }
 
 static int add_record(const struct graph_site *site, const struct graphs *g, const struct replay *rep, size_t nrep,
-		      size_t complete, const double *ms, size_t nms, const char *origin, struct results *out)
+		      size_t expect, size_t complete, const double *ms, size_t nms, const char *origin, struct results *out)
 {
 	struct call_id id;
 	char problem[200];
@@ -229,7 +271,7 @@ static int add_record(const struct graph_site *site, const struct graphs *g, con
 	/* the kernels of the first complete replay (the first, when none is) */
 	const struct replay *r0 = &rep[0];
 	for (size_t i = 0; i < nrep; i++)
-		if (rep[i].kernels == site->nodes) {
+		if (rep[i].kernels == expect) {
 			r0 = &rep[i];
 			break;
 		}
@@ -243,6 +285,12 @@ static int add_record(const struct graph_site *site, const struct graphs *g, con
 	for (size_t i = r0->first; i < g->nkern && rec.nlaunches < r0->kernels; i++) {
 		const struct graph_kernel *k = &g->kern[i];
 		if (k->site != (size_t)(site - g->site) || k->correlation != r0->correlation)
+			continue;
+		int again = 0; /* a node's kernel already listed */
+		for (size_t j = r0->first; j < i && !again; j++)
+			again = g->kern[j].site == k->site && g->kern[j].correlation == k->correlation &&
+				g->kern[j].root == k->root;
+		if (again)
 			continue;
 		struct launch *l = &rec.launches[rec.nlaunches++];
 		l->name = strdup(k->name);
@@ -286,51 +334,119 @@ static int add_record(const struct graph_site *site, const struct graphs *g, con
 	return 0;
 }
 
+/* One group's record (and its replays' with per_replay). */
+static long group_records(const struct graphs *g, const size_t *idx, size_t n, struct replay *rep, uint64_t *roots,
+			  double *ms, int per_replay, long *incomplete, struct results *out)
+{
+	const struct graph_site *site = &g->site[g->kern[idx[0]].site];
+	size_t expect = 0, nms = 0;
+	size_t nr = group_replays(g, idx, n, rep, roots, &expect);
+	for (size_t r = 0; r < nr; r++)
+		if (rep[r].kernels == expect)
+			ms[nms++] = rep[r].ms;
+	*incomplete += (long)(nr - nms);
+	if (add_record(site, g, rep, nr, expect, nms, ms, nms, "graph-replay", out))
+		return -1;
+	long added = 1;
+	for (size_t r = 0; per_replay && r < nr; r++) {
+		if (rep[r].kernels != expect)
+			continue;
+		if (add_record(site, g, &rep[r], 1, expect, 1, &rep[r].ms, 1, "graph-replay-one", out))
+			return -1;
+		added++;
+	}
+	return added;
+}
+
+/* A group's place: its site, then its first kernel's arrival. */
+struct group { size_t site, first, start, n; };
+static int by_site_first(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	if (x->site != y->site)
+		return x->site < y->site ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
 long graphs_records(const struct graphs *g, struct results *out, int per_replay)
 {
-	long added = 0;
-	struct replay *rep = malloc((g->nkern ? g->nkern : 1) * sizeof *rep);
-	double *ms = malloc((g->nkern ? g->nkern : 1) * sizeof *ms);
-	if (!rep || !ms) {
-		free(rep), free(ms);
+	size_t n = g->nkern ? g->nkern : 1;
+	size_t *idx = malloc(n * sizeof *idx);
+	struct replay *rep = malloc(n * sizeof *rep);
+	uint64_t *roots = malloc((n > g->nnode ? n : g->nnode + 1) * sizeof *roots);
+	double *ms = malloc(n * sizeof *ms);
+	struct group *grp = malloc(n * sizeof *grp);
+	if (!idx || !rep || !roots || !ms || !grp) {
+		free(idx), free(rep), free(roots), free(ms), free(grp);
 		return error("out of memory");
 	}
-	long incomplete = 0;
-	for (size_t s = 0; s < g->nsite; s++) {
-		/* each (executable graph, version) its kernels ran in, in the order first seen */
-		for (size_t i = 0; i < g->nkern; i++) {
-			const struct graph_kernel *k = &g->kern[i];
-			int first = k->site == s;
-			for (size_t j = 0; first && j < i; j++)
-				first = !(g->kern[j].site == s && g->kern[j].exec == k->exec && g->kern[j].version == k->version);
-			if (!first)
+	for (size_t i = 0; i < g->nkern; i++)
+		idx[i] = i;
+	qsort_r(idx, g->nkern, sizeof *idx, by_group, (void *)g);
+	size_t ngrp = 0;
+	for (size_t i = 0; i < g->nkern; i++) {
+		if (i && same_group(&g->kern[idx[i]], &g->kern[idx[i - 1]])) {
+			grp[ngrp - 1].n++;
+			if (idx[i] < grp[ngrp - 1].first)
+				grp[ngrp - 1].first = idx[i];
+			continue;
+		}
+		grp[ngrp++] = (struct group){ g->kern[idx[i]].site, idx[i], i, 1 };
+	}
+	qsort(grp, ngrp, sizeof *grp, by_site_first);
+	long added = 0, incomplete = 0;
+	for (size_t i = 0; i < ngrp; i++) {
+		long a = group_records(g, idx + grp[i].start, grp[i].n, rep, roots, ms, per_replay, &incomplete, out);
+		if (a < 0) {
+			added = -1;
+			break;
+		}
+		added += a;
+	}
+	/* nodes of the sites that ran no kernel in any replay, sites none of whose nodes ran */
+	long idle = 0, idle_kernel = 0, silent = 0;
+	if (added >= 0) {
+		size_t nroot = 0;
+		for (size_t i = 0; i < g->nkern; i++)
+			roots[nroot++] = g->kern[i].root;
+		qsort(roots, nroot, sizeof *roots, by_root);
+		for (size_t i = 0; i < g->nnode; i++) {
+			const struct gnode *d = &g->node[i];
+			if (d->root != d->node || bsearch(&d->root, roots, nroot, sizeof *roots, by_root))
 				continue;
-			size_t n = site_replays(g, s, k->exec, k->version, rep), nms = 0;
-			for (size_t r = 0; r < n; r++)
-				if (rep[r].kernels == g->site[s].nodes)
-					ms[nms++] = rep[r].ms;
-			incomplete += (long)(n - nms);
-			if (add_record(&g->site[s], g, rep, n, nms, ms, nms, "graph-replay", out)) {
-				free(rep), free(ms);
-				return -1;
-			}
-			added++;
-			for (size_t r = 0; per_replay && r < n; r++) {
-				if (rep[r].kernels != g->site[s].nodes)
-					continue;
-				if (add_record(&g->site[s], g, &rep[r], 1, 1, &rep[r].ms, 1, "graph-replay-one", out)) {
-					free(rep), free(ms);
-					return -1;
-				}
-				added++;
-			}
+			idle++;
+			idle_kernel += d->type == GRAPHS_NODE_KERNEL;
+		}
+		for (size_t s = 0; s < g->nsite; s++) {
+			int ran = 0;
+			for (size_t i = 0; i < ngrp && !ran; i++)
+				ran = grp[i].site == s;
+			silent += !ran && g->site[s].nodes + g->site[s].other_nodes > 0;
 		}
 	}
-	free(rep), free(ms);
+	free(idx), free(rep), free(roots), free(ms), free(grp);
+	if (added < 0)
+		return -1;
 	char line[400];
 	if (incomplete) {
 		snprintf(line, sizeof line, "%ld replay(s) of in-graph calls missed some of the call's kernels (activity "
 			 "records dropped) and were left out of their times", incomplete);
+		results_note(out, line);
+	}
+	if (idle) {
+		snprintf(line, sizeof line, "%ld node(s) created during in-graph calls' captures ran no kernel in any replay "
+			 "(%ld with a kernel's type): a replay is complete with every node of its call that ran in any replay",
+			 idle, idle_kernel);
+		results_note(out, line);
+	}
+	if (silent) {
+		snprintf(line, sizeof line, "%ld in-graph call(s) had graph nodes but no kernel of theirs in any replay (never "
+			 "launched, or their activity records were not delivered): no record", silent);
+		results_note(out, line);
+	}
+	if (g->repeated_nodes) {
+		snprintf(line, sizeof line, "%ld repeated node-creation callback(s) for nodes already seen were counted once",
+			 g->repeated_nodes);
 		results_note(out, line);
 	}
 	if (g->foreign_nodes) {

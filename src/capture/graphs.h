@@ -16,7 +16,8 @@
  *                            adds it): it belongs to the site open on that
  *                            thread, if one is (a site's nodes all belong to
  *                            one graph: a node of another graph while the site
- *                            is open is left out and counted)
+ *                            is open is left out and counted; a second
+ *                            callback for a node already seen is counted once)
  *   graphs_node_cloned       a node copied (instantiation, cuGraphClone;
  *                            GRAPHNODE_CLONED): the copy keeps the site
  *   graphs_exec_created      an executable graph instantiated from a graph
@@ -32,11 +33,21 @@
  * its replays are the graph launches whose records hold its nodes'
  * kernels, each replay's time the sum of those kernels' durations; the
  * call's time is the median over replays with its minimum and maximum
- * (graphs_records; per replay as well with an option).  A replay missing
- * some of the site's kernels (activity records dropped) is left out of the
- * times and counted.  Nothing here depends on the stream or thread a graph
- * is launched from: a graph captured on one stream and replayed on another,
- * or from several threads, is followed by node and correlation id.
+ * (graphs_records; per replay as well with an option).  What a replay
+ * must hold is what ran: every node of the site (a clone counts as the
+ * node it was cloned from) whose kernel is in any replay of that
+ * executable graph and version.  A node created during the capture that
+ * runs no kernel is not waited for: a memset or memcpy node (its record
+ * is no kernel's), a node CUPTI reports with a kernel's type that runs
+ * none, one removed before instantiation; such nodes are counted in the
+ * notes.  (Counting the kernel-typed nodes seen at creation made every
+ * replay of the H100 2026-12-07 torch.cuda.CUDAGraph SDPA call
+ * "incomplete": one kernel ran in each, and that count was not one.)
+ * A replay missing some of the kernels that ran in the others (activity
+ * records dropped) is left out of the times and counted.  Nothing here
+ * depends on the stream or thread a graph is launched from: a graph
+ * captured on one stream and replayed on another, or from several
+ * threads, is followed by node and correlation id.
  * Pure logic: no GPU (tests/unit/test_graphs.c drives it with recorded
  * sequences).
  */
@@ -48,9 +59,14 @@
 
 #include "results.h"
 
+/* CUDA's CUgraphNodeType of a kernel node (CU_GRAPH_NODE_TYPE_KERNEL;
+ * the injection library asserts they agree). */
+#define GRAPHS_NODE_KERNEL 0
+
 struct graph_kernel {
 	size_t site;
 	uint64_t node;
+	uint64_t root;         /* the node created in the site that this one is (a clone's original) */
 	uint32_t exec;         /* the executable graph of its replay (0: the launch was not seen) */
 	int version;           /* that graph's version at the launch */
 	uint32_t correlation;  /* the graph launch's */
@@ -65,14 +81,15 @@ struct graph_site {
 	long call;             /* the program's call number */
 	long thread;           /* the capturing thread */
 	uint32_t graph;        /* the graph its nodes went into (0: none yet) */
-	size_t nodes;          /* kernel nodes attributed to it */
+	size_t nodes;          /* nodes created with a kernel's type while it was open */
+	size_t other_nodes;    /* nodes of other types (memset, memcpy, event, ...) */
 	int open;
 };
 
 struct graphs {
 	struct graph_site *site;
 	size_t nsite, asite;
-	struct gnode { uint64_t node; uint32_t graph; size_t site; int kernel; } *node;
+	struct gnode { uint64_t node, root; uint32_t graph; size_t site; int type; } *node;
 	size_t nnode, anode;
 	struct gexec { uint32_t exec, graph; int version; } *exec;
 	size_t nexec, aexec;
@@ -83,6 +100,7 @@ struct graphs {
 	long foreign_nodes;    /* nodes of another graph while a site was open: left out */
 	long unknown_nodes;    /* graph kernels of nodes never seen created or cloned */
 	long updates;          /* executable graphs updated between replays */
+	long repeated_nodes;   /* creation callbacks for a node already seen: counted once */
 };
 
 void graphs_init(struct graphs *g);
@@ -96,9 +114,10 @@ void graphs_site_end(struct graphs *g, long thread);
 /* The site open on thread, or -1. */
 long graphs_site_open(const struct graphs *g, long thread);
 
-/* kernel: the node is a kernel node (only those count toward a replay).
- * 0 or -1 (no memory). */
-int graphs_node_created(struct graphs *g, uint32_t graph, uint64_t node, int kernel, long thread);
+/* type: the node's CUgraphNodeType as CUPTI reports it (GRAPHS_NODE_KERNEL
+ * for a kernel node; kept for the notes, a replay waits only for nodes
+ * that ran).  0 or -1 (no memory). */
+int graphs_node_created(struct graphs *g, uint32_t graph, uint64_t node, int type, long thread);
 int graphs_node_cloned(struct graphs *g, uint32_t graph, uint64_t node, uint64_t original);
 int graphs_exec_created(struct graphs *g, uint32_t exec, uint32_t graph);
 void graphs_exec_updated(struct graphs *g, uint32_t exec);
@@ -114,9 +133,12 @@ int graphs_kernel(struct graphs *g, uint64_t node, uint32_t correlation, uint64_
  * first complete replay, timing over the complete replays (time_ms the
  * median, time_ms_min, time_ms_max, repetitions the count),
  * capture.time_source graph-replays, capture.graph_replays and
- * graph_replays_incomplete; per_replay: also a record per replay (origin
- * graph-replay-one, repetitions 1).  Appended to out; notes say what was
- * left out.  Returns the number of records added, or -1 (no memory). */
+ * graph_replays_incomplete; per_replay: also a record per complete replay
+ * (origin graph-replay-one, repetitions 1).  Records in the order of the
+ * sites, then of their executable graphs' first kernels.  Appended to out;
+ * notes say what was left out (replays missing kernels, nodes that ran
+ * none, a site none of whose nodes ran, repeated callbacks).  Returns the
+ * number of records added, or -1 (no memory). */
 long graphs_records(const struct graphs *g, struct results *out, int per_replay);
 
 #endif

@@ -330,6 +330,8 @@ done:
 	pthread_mutex_unlock(&gr_lock);
 }
 
+_Static_assert(CU_GRAPH_NODE_TYPE_KERNEL == GRAPHS_NODE_KERNEL, "graphs.h's kernel node type is CUDA's");
+
 /* CUPTI's graph callbacks (resource domain): nodes, clones, executable graphs, updates. */
 static void on_graph_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
 {
@@ -343,7 +345,7 @@ static void on_graph_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *r
 		if (cuptiGetGraphId(gd->graph, &gid) != CUPTI_SUCCESS || cuptiGetGraphNodeId(gd->node, &nid) != CUPTI_SUCCESS)
 			return;
 		pthread_mutex_lock(&gr_lock);
-		if (graphs_node_created(&gr, gid, nid, gd->nodeType == CU_GRAPH_NODE_TYPE_KERNEL, thread_id()))
+		if (graphs_node_created(&gr, gid, nid, (int)gd->nodeType, thread_id()))
 			fprintf(stderr, "attnprof-inject: %s\n", error_last());
 		pthread_mutex_unlock(&gr_lock);
 		break;
