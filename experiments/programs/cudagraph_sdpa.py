@@ -7,7 +7,9 @@ and under `attnprof record -- CMD`: tools/gpu-run.sh graphsneverharm), and
 "done" last, so a run cut short shows.  Issue 54 item 4.  It also prints
 "replay_ms median=…" (each replay alone between CUDA events; a time, so not
 among the lines compared), what the in-graph call's time under
-`record --graphs on` is held to (tools/gpu-run.sh graphcalls).
+`record --graphs on` is held to (tools/gpu-run.sh graphcalls, at
+--seqlen 8192: the events also hold the graph launch, a few microseconds,
+which at 1024 is more than half of the 34 us an H100 replay takes).
 """
 import argparse
 import hashlib
