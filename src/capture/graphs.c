@@ -62,6 +62,8 @@ void graphs_site_end(struct graphs *g, long thread)
 		g->site[i].open = 0;
 }
 
+#define NO_SITE ((size_t)-1) /* a node kept but no site's */
+
 static struct gnode *find_node(const struct graphs *g, uint64_t node)
 {
 	for (size_t i = g->nnode; i-- > 0;)
@@ -90,9 +92,11 @@ int graphs_node_created(struct graphs *g, uint32_t graph, uint64_t node, int typ
 	struct graph_site *site = &g->site[s];
 	if (site->graph && site->graph != graph) {
 		/* a capture on another stream of this thread, inside the call:
-		 * its nodes are not the call's graph's */
+		 * its nodes are not the call's graph's (kept as no site's, as
+		 * a copy that an instantiation or cuGraphClone inside the call
+		 * makes is created before GRAPHNODE_CLONED says whose it is) */
 		g->foreign_nodes++;
-		return 0;
+		return add_node(g, graph, node, node, NO_SITE, type);
 	}
 	site->graph = graph;
 	if (type == GRAPHS_NODE_KERNEL)
@@ -105,9 +109,17 @@ int graphs_node_created(struct graphs *g, uint32_t graph, uint64_t node, int typ
 int graphs_node_cloned(struct graphs *g, uint32_t graph, uint64_t node, uint64_t original)
 {
 	const struct gnode *o = find_node(g, original);
-	if (!o || find_node(g, node))
+	if (!o || o->site == NO_SITE)
 		return 0;
 	const struct gnode copy = *o; /* add_node may move the array */
+	struct gnode *n = find_node(g, node);
+	if (n) {
+		if (n->site == NO_SITE) { /* created inside the call, a copy of one of its nodes: the call's */
+			n->site = copy.site, n->root = copy.root, n->type = copy.type;
+			g->foreign_nodes--;
+		}
+		return 0;
+	}
 	return add_node(g, graph, node, copy.root, copy.site, copy.type);
 }
 
@@ -158,7 +170,7 @@ int graphs_kernel(struct graphs *g, uint64_t node, uint32_t correlation, uint64_
 		  int dynamic_smem)
 {
 	const struct gnode *n = find_node(g, node);
-	if (!n) {
+	if (!n || n->site == NO_SITE) {
 		g->unknown_nodes++;
 		return 0;
 	}
@@ -412,7 +424,7 @@ long graphs_records(const struct graphs *g, struct results *out, int per_replay)
 		qsort(roots, nroot, sizeof *roots, by_root);
 		for (size_t i = 0; i < g->nnode; i++) {
 			const struct gnode *d = &g->node[i];
-			if (d->root != d->node || bsearch(&d->root, roots, nroot, sizeof *roots, by_root))
+			if (d->site == NO_SITE || d->root != d->node || bsearch(&d->root, roots, nroot, sizeof *roots, by_root))
 				continue;
 			idle++;
 			idle_kernel += d->type == GRAPHS_NODE_KERNEL;

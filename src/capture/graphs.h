@@ -20,6 +20,9 @@
  *                            callback for a node already seen is counted once)
  *   graphs_node_cloned       a node copied (instantiation, cuGraphClone;
  *                            GRAPHNODE_CLONED): the copy keeps the site
+ *                            (CUPTI reports the copy as created first: one
+ *                            made inside an open call, counted as another
+ *                            graph's, becomes the call's here)
  *   graphs_exec_created      an executable graph instantiated from a graph
  *   graphs_exec_updated      an executable graph's nodes changed
  *                            (cuGraphExecUpdate, a node's parameters set in
@@ -89,6 +92,7 @@ struct graph_site {
 struct graphs {
 	struct graph_site *site;
 	size_t nsite, asite;
+	/* site (size_t)-1: a node kept as no site's (another graph's, created inside a call) */
 	struct gnode { uint64_t node, root; uint32_t graph; size_t site; int type; } *node;
 	size_t nnode, anode;
 	struct gexec { uint32_t exec, graph; int version; } *exec;

@@ -368,6 +368,41 @@ static void test_decode_loop_h100(void)
 	graphs_release(&g);
 }
 
+static void test_instantiated_inside_the_call(void)
+{
+	/* a call that captures and instantiates its own graph inside its range
+	 * (nested: the program's capture goes on around it): CUPTI creates
+	 * each copy, in the executable graph's graph, then says it was cloned
+	 * from the call's node; the copy is the call's, and no "other graph"
+	 * note for it; a node of a second capture that is no copy stays out */
+	struct graphs g;
+	graphs_init(&g);
+	CHECK_INT(graphs_site_begin(&g, SDPA, 0, 7), 0);
+	CHECK_INT(graphs_node_created(&g, 1, 10, GRAPHS_NODE_KERNEL, 7), 0);
+	CHECK_INT(graphs_node_created(&g, 2, 20, GRAPHS_NODE_KERNEL, 7), 0); /* the copy, created ... */
+	CHECK_INT(graphs_node_cloned(&g, 2, 20, 10), 0);                    /* ... then named a clone */
+	CHECK_INT(graphs_node_created(&g, 3, 30, GRAPHS_NODE_KERNEL, 7), 0); /* another capture's node */
+	CHECK_INT(graphs_node_cloned(&g, 4, 40, 30), 0);                    /* its copy is no one's either */
+	CHECK_INT(graphs_exec_created(&g, 5, 2), 0);
+	graphs_site_end(&g, 7);
+	CHECK_INT(g.foreign_nodes, 1);
+	CHECK_INT(g.site[0].nodes, 1);
+	for (uint32_t r = 0; r < 3; r++) {
+		graphs_launch(&g, 5, 70 + r, 3, 8); /* replayed from another thread and stream */
+		CHECK_INT(graphs_kernel(&g, 20, 70 + r, 1000000 * r, 1000000 * r + 500000, "k", G, BL, 0, 0, 0), 0);
+		CHECK_INT(graphs_kernel(&g, 40, 70 + r, 1000000 * r, 1000000 * r + 900, "other", G, BL, 0, 0, 0), 0);
+	}
+	CHECK_INT(g.unknown_nodes, 3);
+	struct results res;
+	results_init(&res);
+	CHECK_INT(graphs_records(&g, &res, 0), 1);
+	CHECK_INT(res.records[0].capture->graph_replays, 3);
+	CHECK_NEAR(res.records[0].time_ms, 0.5, 1e-9);
+	CHECK_CONTAINS(res.header.notes, "1 graph node(s) added to another graph");
+	results_release(&res);
+	graphs_release(&g);
+}
+
 TESTS(test_replays_one_call, test_nodes_without_instantiation_clone, test_missing_records,
       test_updated_between_replays, test_two_captures_and_threads, test_no_site_no_record, test_cudagraph_sdpa_h100,
-      test_decode_loop_h100)
+      test_decode_loop_h100, test_instantiated_inside_the_call)
