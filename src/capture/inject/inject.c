@@ -345,6 +345,8 @@ static void on_graph_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *r
 		if (cuptiGetGraphId(gd->graph, &gid) != CUPTI_SUCCESS || cuptiGetGraphNodeId(gd->node, &nid) != CUPTI_SUCCESS)
 			return;
 		pthread_mutex_lock(&gr_lock);
+		TRACE("graph node %llu created in graph %u, type %d, call site open: %ld", (unsigned long long)nid, gid,
+		      (int)gd->nodeType, graphs_site_open(&gr, thread_id()));
 		if (graphs_node_created(&gr, gid, nid, (int)gd->nodeType, thread_id()))
 			fprintf(stderr, "attnprof-inject: %s\n", error_last());
 		pthread_mutex_unlock(&gr_lock);
@@ -356,6 +358,7 @@ static void on_graph_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *r
 		if (gd->graph)
 			cuptiGetGraphId(gd->graph, &gid);
 		pthread_mutex_lock(&gr_lock);
+		TRACE("graph node %llu cloned from %llu into graph %u", (unsigned long long)nid, (unsigned long long)oid, gid);
 		if (graphs_node_cloned(&gr, gid, nid, oid))
 			fprintf(stderr, "attnprof-inject: %s\n", error_last());
 		pthread_mutex_unlock(&gr_lock);
@@ -364,6 +367,7 @@ static void on_graph_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *r
 		if (cuptiGetGraphExecId(gd->graphExec, &eid) != CUPTI_SUCCESS || cuptiGetGraphId(gd->graph, &gid) != CUPTI_SUCCESS)
 			return;
 		pthread_mutex_lock(&gr_lock);
+		TRACE("executable graph %u instantiated from graph %u", eid, gid);
 		if (graphs_exec_created(&gr, eid, gid))
 			fprintf(stderr, "attnprof-inject: %s\n", error_last());
 		pthread_mutex_unlock(&gr_lock);
