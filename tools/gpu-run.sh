@@ -309,6 +309,12 @@ for n in re.sub(r"\n *\n *", "\0", m.group(1)).split("\0") if m else []:
 			calls "$OUT/gc-sdpa-$m.yaml" | tee -a "$log"
 			gnotes "$OUT/gc-sdpa-$m.yaml" | sed 's/^/  /' | tee -a "$log"
 		done
+		# the graph callbacks of the call's capture, traced (which nodes, of which type, with the site open)
+		ATTNPROF_INJECT_VERBOSE=2 timeout 200 ./attnprof record --graphs on --metrics none -o "$OUT/gc-sdpa-trace.yaml" --force \
+			--timeout 150 -- python3 experiments/programs/cudagraph_sdpa.py --replays 3 >"$OUT/gc-sdpa-trace.out" 2>"$OUT/gc-sdpa-trace.err"; trc=$?
+		echo "  traced run (3 replays, exit $trc): $(grep -c 'trace.*graph node .* created' "$OUT/gc-sdpa-trace.err") node creations, $(grep -c 'trace.*cloned from' "$OUT/gc-sdpa-trace.err") clones; the creations with a call site open:" | tee -a "$log"
+		grep 'trace.*graph node .* created' "$OUT/gc-sdpa-trace.err" | grep -v 'site open: -1' | head -12 | sed 's/^.*trace/   /' | tee -a "$log"
+		gzip -f "$OUT/gc-sdpa-trace.err"
 		dg="python3 experiments/programs/decode_graph.py --steps 200"
 		for i in 1 2; do timeout 200 $dg >"$OUT/gc-dec-plain$i.out" 2>&1; done
 		timeout 300 ./attnprof record --metrics none -o "$OUT/gc-dec-none.yaml" --force --timeout 240 -- $dg >"$OUT/gc-dec-none.out" 2>&1; r1=$?
