@@ -286,10 +286,11 @@ for n in re.sub(r"\n *\n *", "\0", m.group(1)).split("\0") if m else []:
     n = re.sub(r"\s+", " ", n).strip(" \x27").replace("\x27\x27", "\x27")
     if re.search(r"ran no kernel|repeated node-creation|missed some|no kernel of theirs|another graph|of executable graphs|graph nodes of no", n):
         print(n[:300])' "$1" 2>/dev/null; }
-		# seqlen 8192: the call's kernel (about 0.3 ms) outweighs the few microseconds of a graph
-		# launch that the CUDA events around g.replay() also hold (at 1024 the kernel is 13 us of 34)
+		# seqlen 16384: the call's kernel (about 1.4 ms, 256x the FLOPs of 1024) outweighs what the
+		# CUDA events around g.replay() also hold: the graph's launch through Python and torch (at
+		# 1024 the kernel was 13 us of the events' 34 on the H100: 21 us would be 6 % of 8192's)
 		nrep=20
-		sd="python3 experiments/programs/cudagraph_sdpa.py --replays $nrep --seqlen 8192"
+		sd="python3 experiments/programs/cudagraph_sdpa.py --replays $nrep --seqlen 16384"
 		timeout 200 $sd >"$OUT/gc-sdpa-plain.out" 2>"$OUT/gc-sdpa-plain.err"; prc=$?
 		ev=$(sed -n 's/^replay_ms median=\([0-9.]*\).*/\1/p' "$OUT/gc-sdpa-plain.out")
 		plain=$(grep -E '^(checksum|done)' "$OUT/gc-sdpa-plain.out" | tr '\n' ' ')

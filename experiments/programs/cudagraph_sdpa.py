@@ -8,8 +8,8 @@ and under `attnprof record -- CMD`: tools/gpu-run.sh graphsneverharm), and
 "replay_ms median=…" (each replay alone between CUDA events; a time, so not
 among the lines compared), what the in-graph call's time under
 `record --graphs on` is held to (tools/gpu-run.sh graphcalls, at
---seqlen 8192: the events also hold the graph launch, a few microseconds,
-which at 1024 is more than half of the 34 us an H100 replay takes).
+--seqlen 16384: the events also hold the graph's launch through Python
+and torch, 21 of the 34 us of an H100 replay at 1024).
 """
 import argparse
 import hashlib
