@@ -30,7 +30,10 @@ renderer's selection code, and checks each line:
     the ablation ladder), every point of it comes from one file —, and
     its value is what the record gives where this script can recompute
     it (tflops with its launches' spread, time_us, peak_bytes, a diff's
-    time ratio); a point of a captured call is counted, not recomputed.
+    time ratio); a point of a captured call is counted, not recomputed,
+    but a diagram part of one (item/...: capture-dataflow) names a call of
+    the file it names and its bytes are that call's (DRAM read and write,
+    L2 writes, the inputs' and outputs' sizes from the shape).
 
 Calls captured in another program (series "capture:...") are several
 records of one identity, told apart by their call number: a value of one
@@ -155,14 +158,68 @@ def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, c
 
 # a figure quantity (src/doc/figdesc.c) recomputed from the export: field, scale
 FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0)}
+# a diagram part's quantity of a captured call (src/doc/figdiagram.c): the export's field
+CAPTURE_ITEM_FIELDS = {"dram_read_bytes": "dram__bytes_read.sum", "dram_write_bytes": "dram__bytes_write.sum",
+                       "l2_write_bytes": "capture.l2_write_bytes"}
+# a captured call's buffers sized from its shape: Q, O (dQ) B*H*Nq*d*e, K, V B*Hkv*Nkv*d*e, L B*H*Nq*4
+DTYPE_BYTES = {"fp16": 2, "bf16": 2, "fp32": 4, "fp8": 1}
 
 
-def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, one_run, fails, counts):
+def buffer_bytes(name, r):
+    hkv = r["kv_heads"] if r["kv_heads"] > 0 else r["heads"]
+    e = DTYPE_BYTES.get(r["dtype"])
+    bh, bhkv = r["batch"] * r["heads"], r["batch"] * hkv
+    if e is None:
+        return None
+    if name in ("Q", "O", "dQ"):
+        return bh * r["seqlen_q"] * r["head_dim"] * e
+    if name in ("K", "V"):
+        return bhkv * r["seqlen_kv"] * r["head_dim"] * e
+    if name == "L":
+        return bh * r["seqlen_q"] * 4
+    return None
+
+
+def check_capture_item(where, stated, drawn, dfile, by_call, fails, counts):
+    """A diagram part of a captured call: its call is in the file it names
+    and its bytes are the export's (the DRAM and L2 traffic, the buffers'
+    sizes from the shape); a verdict count or a text is counted only."""
+    m = re.match(r"(.*)/pid-?\d+/call(\d+)$", drawn)
+    rows = by_call.get((dfile, m.group(1), int(m.group(2)))) if m else None
+    if not rows:
+        fails.append("%s: names %s of %s, which that file does not hold" % (where, drawn, dfile))
+        return
+    q, state = stated["quantity"], stated["state"]
+    r = rows[0]
+    want = None
+    if state == "value" and q in CAPTURE_ITEM_FIELDS:
+        want = r.get(CAPTURE_ITEM_FIELDS[q])
+        if want is None:
+            fails.append("%s: draws %s = %s, but the record has no %s" % (where, q, stated["value"],
+                                                                         CAPTURE_ITEM_FIELDS[q]))
+            return
+    elif state == "value" and where.split(" ")[-1].startswith("item/hbm/"):
+        want = buffer_bytes(q, r)
+    if want is None or len(rows) > 1:
+        counts["figure (captured call, record checked)"] = counts.get("figure (captured call, record checked)", 0) + 1
+        return
+    counts["figure (captured call, value recomputed)"] = counts.get("figure (captured call, value recomputed)", 0) + 1
+    if not close(float(want), float(stated["value"]), False, ""):
+        fails.append("%s: draws %s = %s, but its record gives %g" % (where, q, stated["value"], want))
+
+
+def check_figure(fig, where_in, stated, drawn, dfile, by_file, by_call, winner, one_run, fails, counts):
     """A figure line: the record of its point is in the file it names and is
     the newest of its identity; its value (and a TFLOP/s whisker) is what
     the record gives."""
     f = dict(kv.split("=", 1) for kv in stated.split(" "))
     where = "figure %s %s" % (fig, where_in)
+    if drawn.startswith("capture/") and where_in.startswith("item/"):
+        check_capture_item(where, f, drawn, dfile, by_call, fails, counts)
+        return
+    if drawn == "-":
+        counts["figure (text of no record)"] = counts.get("figure (text of no record)", 0) + 1
+        return
     if drawn.startswith("capture/"):
         counts["figure (captured call, not recomputed)"] = counts.get("figure (captured call, not recomputed)", 0) + 1
         return
@@ -245,8 +302,11 @@ def main(argv):
 
     # (file base name, identity) -> export row, for the claims
     by_file = {}
+    by_call = {}  # (file base name, identity, capture.call) -> the captured calls' export rows
     for path, r, k in rows:
         by_file[(path.rsplit("/", 1)[-1], k)] = r
+        if r.get("source") == "capture":
+            by_call.setdefault((path.rsplit("/", 1)[-1], k, r.get("capture.call", -1)), []).append(r)
     fails, counts = [], {}
     one_run = {}  # figure -> the file its points come from (from=one-run)
     with open(trace, encoding="utf-8") as f:
@@ -257,7 +317,7 @@ def main(argv):
                 check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
                 continue
             if what == "figure":
-                check_figure(ctx, key, stated, drawn, dfile, by_file, winner, one_run, fails, counts)
+                check_figure(ctx, key, stated, drawn, dfile, by_file, by_call, winner, one_run, fails, counts)
                 continue
             cond = dict(kv.split("=", 1) for kv in stated.split(" "))
             where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)

@@ -77,6 +77,24 @@ else
 	echo "ok records-check: the checker refuses a planted wrong value in a figure and a point of another file (2 cases)"
 	ok=$((ok + 1))
 fi
+# a planted wrong value in a diagram: the first captured call's DRAM read
+# bytes a capture data flow draws (review-with-capture), its value changed,
+# must fail; so must a part naming a call its file does not hold
+part=$(grep -m1 -P '^figure\tcapture-dataflow#.*\titem/read/.*state=value' "$tmp/trace/review-with-capture.trace")
+if [ -n "$part" ]; then
+	printf '%s\n' "$part" | sed 's/value=[^ ]*/value=12345/' >"$tmp/planted-part.trace"
+	printf '%s\n' "$part" | sed 's#/call[0-9]*\t#/call99999\t#' >>"$tmp/planted-part.trace"
+fi
+# shellcheck disable=SC2046 # the input list is words
+if [ -z "$part" ] || python3 tests/records-check.py "$bin" "$tmp/planted-part.trace" $(cat "$tmp/trace/review-with-capture.inputs") >"$tmp/out" 2>&1 ||
+	[ "$(grep -c -e 'but its record gives' -e 'which that file does not hold' "$tmp/out")" -ne 2 ]; then
+	cat "$tmp/out"
+	echo "FAIL records-check: the checker passed a planted wrong value in a diagram or a call its file does not hold"
+	status=1 bad=$((bad + 1))
+else
+	echo "ok records-check: the checker refuses a planted wrong value in a diagram and a call its file does not hold (2 cases)"
+	ok=$((ok + 1))
+fi
 # the checker itself: a partial selection (no B, H) that drew decode.yaml's
 # prefill record (B=1, H=32) for the FA2 sweep's N=4096 causal row must fail
 printf 'found\ttable speedup\tflash2\tN=4096 Nq=-1 d=128 causal=1 B=-1 H=-1 Hkv=-1 BN=-1 Hd=-1 dtype=- phase=prefill pass=fwd\tattnprof/flash2/prefill/fp16/B1/H32/Hkv32/Nq4096/Nkv4096/d128/c1\tdecode.yaml\t-\n' >"$tmp/partial.trace"

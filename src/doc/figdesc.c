@@ -4,6 +4,7 @@
 #include "doc/figdesc.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,7 @@ void figdesc_release(struct figdesc *d)
 	free(d->used);
 	free(d->mark);
 	free(d->catx);
+	free(d->item);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }
@@ -79,6 +81,44 @@ static int use(struct figdesc *d, const struct record *r)
 	}
 	d->used[d->nused++] = r;
 	return 0;
+}
+
+struct figitem *figdesc_item(struct figdesc *d, const char *role, const char *name, const struct record *rec,
+			     double v, const char *fmt, ...)
+{
+	if (d->nitems == d->capitems) {
+		size_t cap = d->capitems ? d->capitems * 2 : 16;
+		struct figitem *it = realloc(d->item, cap * sizeof(*it));
+		if (!it)
+			return NULL;
+		d->item = it;
+		d->capitems = cap;
+	}
+	struct figitem *it = &d->item[d->nitems++];
+	memset(it, 0, sizeof(*it));
+	snprintf(it->role, sizeof it->role, "%s", role);
+	snprintf(it->name, sizeof it->name, "%s", name ? name : "");
+	it->v = v;
+	it->rec = rec;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(it->text, sizeof it->text, fmt, ap);
+	va_end(ap);
+	return it;
+}
+
+const struct figitem *figdesc_part(const struct figdesc *d, const char *role, size_t n)
+{
+	for (size_t i = 0; i < d->nitems; i++)
+		if (!strcmp(d->item[i].role, role) && !n--)
+			return &d->item[i];
+	return NULL;
+}
+
+const char *figdesc_text(const struct figdesc *d, const char *role, size_t n)
+{
+	const struct figitem *it = figdesc_part(d, role, n);
+	return it ? it->text : "";
 }
 
 /* Series i's key (what records-check reads) and its legend label. */
@@ -1068,5 +1108,21 @@ void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 		fprintf(f, "/%zu\tquantity=mark_tflops arg=- value=%.17g x_dram=%.17g x_l2=%.17g x_smem=%.17g longest=%d "
 			"model_x=%d state=value\t", i, m->y, m->x[FD_DRAM], m->x[FD_L2], m->x[FD_SMEM], m->longest, m->model_x);
 		trace_key_file(f, rd, m->rec);
+	}
+	for (size_t i = 0; i < d->nitems; i++) {
+		const struct figitem *it = &d->item[i];
+		char st[sizeof it->state + 1], k[256] = "-";
+		snprintf(st, sizeof st, "%s", it->state[0] ? it->state : "-");
+		for (char *s = st; *s; s++)
+			*s = *s == ' ' ? '-' : *s;
+		fprintf(f, "figure\t%s#%d\titem/", d->kind, number);
+		put_field(f, it->role);
+		fprintf(f, "/%zu\tquantity=%s arg=%s value=%.17g state=%s\t", i, it->name[0] ? it->name : "-", st, it->v,
+			isnan(it->v) ? "text" : "value");
+		if (it->rec)
+			record_key(it->rec, k, sizeof k);
+		fprintf(f, "%s\t%s\t", k, it->rec ? rdata_record_file(rd, it->rec) : "-");
+		put_field(f, it->text[0] ? it->text : "-");
+		fputc('\n', f);
 	}
 }

@@ -33,6 +33,7 @@
 
 #include "doc/data.h"
 #include "doc/figkind.h"
+#include "util/error.h"
 
 #define FD_PANELS 16
 #define FD_SERIES 48
@@ -112,6 +113,20 @@ struct figpanel {
 				 * (the smallest above 0 for category bars); lo 1e300, hi 0: none */
 };
 
+/* A diagram's part (boxes, arrows, labels): a text it draws and, where
+ * the text states a number, that number and the record it came from.
+ * The renderer finds a part by its role and draws its text (fitting it
+ * to its box, never changing a number). */
+struct figitem {
+	char role[24];          /* where it is drawn ("hbm", "chip", "read", "rule", ...) */
+	char name[32];          /* what it is: a buffer ("S") or the quantity of v ("dram_read_bytes") */
+	char state[16];         /* a buffer's verdict ("stored", "not stored", "input", "output",
+				 * "small", "unknown"), "" none */
+	char text[400];         /* the text as drawn ("" none) */
+	double v;               /* its number (NAN: none) */
+	const struct record *rec; /* the record of v (NULL: no record) */
+};
+
 struct figdesc {
 	const char *kind;       /* the figure kind's name */
 	char model_label[FD_LABEL]; /* what the model's line is, "" none */
@@ -131,12 +146,23 @@ struct figdesc {
 	int one_run;            /* every point from one run (file), as the ablation ladder draws
 				 * it, not each identity's newest record */
 	int whisker_runs;       /* whiskers are the run-to-run spread (rdata_runs), not the launches' */
+	struct figitem *item;   /* a diagram's parts (figdesc_item), nitems of them */
+	size_t nitems, capitems;
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
 void figdesc_release(struct figdesc *d);
 /* The point of series s at category i of panel p (NULL: out of range). */
 struct figpoint *figdesc_at(const struct figdesc *d, size_t p, size_t s, size_t i);
+
+/* Add a diagram part: role, name, its number v (NAN none) with the record
+ * it came from, its text from fmt.  NULL out of memory. */
+struct figitem *figdesc_item(struct figdesc *d, const char *role, const char *name, const struct record *rec,
+			     double v, const char *fmt, ...) ATTNPROF_PRINTF(6, 7);
+/* The n-th part of d in role (0 first), or NULL. */
+const struct figitem *figdesc_part(const struct figdesc *d, const char *role, size_t n);
+/* Its text, "" when d has no such part. */
+const char *figdesc_text(const struct figdesc *d, const char *role, size_t n);
 
 /* The builders: 0, or -1 out of memory.  Figure kinds name theirs in
  * figure_kinds[] (figkind.build). */
@@ -183,6 +209,21 @@ int figdesc_ablation(const struct rdata *rd, const struct figopts *o, struct fig
  * the older) with the whisker of both records' launch spread. */
 #define FD_DIFF_ROWS 24
 int figdesc_diff(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* The diagram kinds (figdiagram.c): parts (figdesc_item), no points.
+ *
+ * capture-dataflow: of the group capture_figure_group picks, its last
+ * call: "header" (impl, call kind, calls, kernels; v the calls), seven
+ * "hbm" rows (Q, K, V, S or dS, P or dP, O or dQ, L: v the bytes, state
+ * the verdict, record_verdict_of), "chip-kernel" (the longest kernel's
+ * short name), "chip" lines (what happened to S and P; verdict_matrices,
+ * the count those states come from; the family), "read", "write" (DRAM
+ * bytes), "l2" (L2 write bytes) and "rule" (v the bytes a stored matrix
+ * must reach); cond its conditions. */
+int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* The conditions line of captured records: those of known shape
+ * (rdata_conditions), else the GPU and "shape unknown". */
+void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);
 
 /* The shared builders the kinds above are made of. */
 struct figseries_spec {
@@ -233,6 +274,9 @@ int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct 
  * (a ratio's KEY and FILE are "NEW|BASE"); a roofline mark's line is
  *   figure  FIG  mark/SERIES/i  quantity=mark_tflops arg=- value=V x_dram= x_l2= x_smem=
  *           longest= model_x= state=value  KEY  FILE  -
+ * a diagram part's line is
+ *   figure  FIG  item/ROLE/i  quantity=NAME arg=STATE value=V state=value|text  KEY  FILE  TEXT
+ * (STATE with '-' for a space, "-" none; KEY and FILE "-" for a text of no record).
  * FIG is "NAME#n" (n: the figure's number in its document, 0 alone). */
 void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number);
 

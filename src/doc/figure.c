@@ -102,7 +102,7 @@ const struct figkind figure_kinds[] = {
 	  0.6, NEEDS_DECODE, DRAWN(fig_pdecode) },
 	/* calls captured in another program (fig_capture.c): drawn from measurement, no descriptor */
 	{ "capture-dataflow", "a captured call's data flow: S, P, O, L stored or struck through by the measured verdict, DRAM bytes",
-	  0.36, NEEDS_CAPTURE, DRAWN(fig_capdataflow) },
+	  0.36, NEEDS_CAPTURE, DRAWN(fig_capdataflow), figdesc_capdataflow },
 	{ "capture-kernels", "a captured implementation's kernel sequence per kind of call: duration, share, grid",
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capkernels) },
 	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",

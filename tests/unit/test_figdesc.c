@@ -7,6 +7,7 @@
 
 #include "doc/figdesc.h"
 #include "doc/figure.h"
+#include "capture/verdict.h"
 #include "metric_sets.h"
 
 struct in {
@@ -321,6 +322,65 @@ static void test_roofline_marks(void)
 	rinputs_release(&x.in);
 }
 
+/* capture-dataflow (figdiagram.c): a captured call's stored/not-stored
+ * rows, the count beside them and the rule's threshold all come from one
+ * resolved verdict (rec->verdict_matrices, verdict_nn_bytes), not the
+ * count the recorder stored.  capture-flex-eager.yaml's unfused call is
+ * such a record: its GEMMs write fp32 (4-byte S and P), the recorder
+ * counted at 2 bytes (8 matrices), the verdict at 4 (fewer). */
+static void test_capdataflow(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-dataflow");
+	CHECK_INT(figdesc_capdataflow(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.nused, 1);
+	const struct record *r = d.nused ? d.used[0] : NULL;
+	if (!r || !r->capture) {
+		figdesc_release(&d);
+		rinputs_release(&x.in);
+		return;
+	}
+	CHECK(r->capture->nn_matrices != r->verdict_matrices); /* why this record */
+	for (size_t i = 0; i < d.nitems; i++)
+		CHECK(d.item[i].rec == r);
+	const struct figitem *n = NULL, *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "chip", i)); i++)
+		if (!strcmp(it->name, "verdict_matrices"))
+			n = it;
+	CHECK(n != NULL);
+	if (n) {
+		CHECK_NEAR(n->v, r->verdict_matrices, 0);
+		char want[80];
+		snprintf(want, sizeof want, ": %d", r->verdict_matrices);
+		CHECK(strstr(n->text, want) != NULL);
+	}
+	/* seven HBM rows; S and P as the same verdict says, at its matrix size */
+	size_t rows = 0;
+	for (; (it = figdesc_part(&d, "hbm", rows)); rows++)
+		if (!strcmp(it->name, "S") || !strcmp(it->name, "P")) {
+			CHECK_STR(it->state, record_verdict_of(r, it->name));
+			CHECK_NEAR(it->v, verdict_nn_bytes(r), 0);
+		}
+	CHECK_INT((int)rows, 7);
+	const struct figitem *rule = figdesc_part(&d, "rule", 0);
+	CHECK(rule != NULL);
+	if (rule) {
+		CHECK_NEAR(rule->v, 0.9 * verdict_nn_bytes(r), 1e-6);
+		char want[80];
+		snprintf(want, sizeof want, "at %d bytes an element", verdict_matrix_elem_bytes(r));
+		CHECK(strstr(rule->text, want) != NULL);
+	}
+	CHECK(figdesc_part(&d, "read", 0) && figdesc_part(&d, "write", 0));
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -343,4 +403,5 @@ static void test_build_by_kind(void)
 	rinputs_release(&x.in);
 }
 
-TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_build_by_kind)
+TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
+      test_build_by_kind)
