@@ -29,8 +29,8 @@ renderer's selection code, and checks each line:
     --primary's) — or, for a figure that draws one run (from=one-run:
     the ablation ladder), every point of it comes from one file —, and
     its value is what the record gives where this script can recompute
-    it (tflops with its launches' spread, time_us, peak_bytes, a diff's
-    time ratio); a point of a captured call is counted, not recomputed,
+    it (tflops with its launches' spread, time_us, peak_bytes, the decode
+    bandwidth, a diff's time ratio); a point of a captured call is counted, not recomputed,
     but a diagram part of one (item/...: capture-dataflow) names a call of
     the file it names and its bytes are that call's (DRAM read and write,
     L2 writes, the inputs' and outputs' sizes from the shape).
@@ -252,6 +252,17 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, by_call, winner, 
         fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile, winner(drawn)))
         return
     q, state = f["quantity"], f["state"]
+    if q == "bandwidth" and state == "value":
+        # HBM bytes (DRAM read + written) over the median time, GB/s
+        rd, wr, t = r.get("dram__bytes_read.sum"), r.get("dram__bytes_write.sum"), r.get("time_ms")
+        if rd is None or wr is None or not t:
+            fails.append("%s: draws bandwidth = %s, but the record has no DRAM bytes or time" % (where, f["value"]))
+            return
+        want = (rd + wr) / (t * 1e-3) / 1e9
+        counts["figure (value recomputed)"] = counts.get("figure (value recomputed)", 0) + 1
+        if not close(want, float(f["value"]), False, ""):
+            fails.append("%s: draws bandwidth = %s, but its record gives %g" % (where, f["value"], want))
+        return
     if q not in FIGURE_FIELDS or state != "value":
         counts["figure (record checked)"] = counts.get("figure (record checked)", 0) + 1
         return

@@ -457,6 +457,52 @@ int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figde
 	return 0;
 }
 
+int figdesc_decode_bandwidth(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel sel;
+	fig_decode_sel(rd, o, &sel);
+	char keys[8][SERIES_KEY];
+	size_t ns = rdata_series(rd, &sel, SERIES_DECODE, keys, 8);
+	struct figpanel *pn = &d->panel[0];
+	const struct figseries_spec sp = { .filter = SERIES_DECODE, .quantity = "bandwidth", .spread = 1, .ylabel = "GB/s" };
+	panel_set(pn, &sp, &sel);
+	int nv[16];
+	size_t nn = rdata_values(rd, NULL, &sel, RF_N, nv, 16);
+	if (!ns || !nn) {
+		notice(d, "no decode records", "the results hold no decode records");
+		return 0;
+	}
+	for (size_t k = 0; k < ns; k++) {
+		memcpy(d->series[k].key, keys[k], SERIES_KEY);
+		d->series[k].drawn = 1;
+		series_label(keys[k], d->series[k].label, sizeof d->series[k].label);
+		const struct variant_desc *v = variant_find(keys[k]);
+		snprintf(d->series[k].generic, sizeof d->series[k].generic, "%s",
+			 v && v->nkernels > 1 ? "cache split across thread blocks" : "one thread block per sequence and head");
+	}
+	pn->ncat = nn;
+	for (size_t i = 0; i < nn; i++)
+		pn->cat[i] = nv[i];
+	/* the reference: the copy rate measured in the run (none without it) */
+	const double cp = rd->res->header.gpu.copy_gbs;
+	if (cp > 0) {
+		char v[32];
+		pn->ref = cp;
+		snprintf(pn->ref_label, sizeof pn->ref_label, "measured copy %s",
+			 fmt_quantity(cp, U_GBS, NULL, v, sizeof(v)) ? "" : v);
+	}
+	if (figdesc_alloc(d, 1, ns, nn))
+		return -1;
+	fill_panel(rd, d, 0);
+	for (size_t k = 0; k < ns; k++)
+		for (size_t i = 0; i < nn; i++) {
+			const struct figpoint *q = figdesc_at(d, 0, k, i);
+			if (q->rec && use(d, q->rec))
+				return -1;
+		}
+	return 0;
+}
+
 /* ---- category bars at the focus ---------------------------------------- */
 
 int figdesc_category_bars(const struct rdata *rd, const struct figopts *o, enum series_filter filter,

@@ -86,6 +86,7 @@ struct figseries {
 	char arg[64];           /* the quantity's argument (a stall reason), "" none */
 	int drawn;              /* 1: a point of it has a value (the legend lists it) */
 	int capture_look;       /* a captured implementation: 1 + its look in the capture figures; 0 none */
+	char generic[FD_LABEL]; /* what a patent sheet's numeral names it ("" none) */
 };
 
 /* What a category carries beyond its number and label (ablation's rungs):
@@ -171,6 +172,11 @@ int figdesc_hbm(const struct rdata *rd, const struct figopts *o, struct figdesc 
 int figdesc_memory(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 /* decode: panel 0 the time per step (µs), panel 1 the bandwidth (GB/s) */
 int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* decode-bandwidth, patent-decode: one panel at fig_decode_sel, a
+ * category per KV length, a series per decode series (generic: its part
+ * on a patent sheet), points the bandwidth with the launches' spread, ref
+ * the measured copy bandwidth (ref_label its text; 0 when not measured) */
+int figdesc_decode_bandwidth(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 int figdesc_smem(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 int figdesc_occupancy(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 /* memory-workload: a series per figdesc_workload_q (bytes and hit rate of

@@ -97,9 +97,9 @@ const struct figkind figure_kinds[] = {
 	{ "patent-timeline", "patent view: one rung's loop as a timing diagram of the copy unit, the matrix unit and the consumer groups",
 	  0.7, NEEDS_NOTHING, DRAWN(fig_ptimeline) },
 	{ "decode-bandwidth", "decoding bandwidth against KV-cache length, one line a series, with the measured copy bandwidth",
-	  0.45, NEEDS_DECODE, DRAWN(fig_pdecode) },
+	  0.45, NEEDS_DECODE, DRAWN(fig_pdecode), figdesc_decode_bandwidth },
 	{ "patent-decode", "patent graph: decoding bandwidth against key-value cache length",
-	  0.6, NEEDS_DECODE, DRAWN(fig_pdecode) },
+	  0.6, NEEDS_DECODE, DRAWN(fig_pdecode), figdesc_decode_bandwidth },
 	/* calls captured in another program (fig_capture.c): drawn from measurement, no descriptor */
 	{ "capture-dataflow", "a captured call's data flow: S, P, O, L stored or struck through by the measured verdict, DRAM bytes",
 	  0.36, NEEDS_CAPTURE, DRAWN(fig_capdataflow), figdesc_capdataflow },

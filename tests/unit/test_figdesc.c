@@ -381,6 +381,57 @@ static void test_capdataflow(void)
 	rinputs_release(&x.in);
 }
 
+/* decode-bandwidth (patent-decode): one panel of the decode records, a
+ * point per (series, KV length) that is that record's bandwidth with its
+ * launches' spread; the reference the run's measured copy bandwidth */
+static void test_decode_bandwidth(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "decode-bandwidth");
+	CHECK_INT(figdesc_decode_bandwidth(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.npanels, 1);
+	CHECK(d.nseries >= 1);
+	const struct figpanel *pn = &d.panel[0];
+	CHECK_STR(pn->quantity, "bandwidth");
+	const double cp = x.rd.res->header.gpu.copy_gbs;
+	CHECK_NEAR(pn->ref, cp > 0 ? cp : 0, 0);
+	size_t values = 0;
+	for (size_t s = 0; s < d.nseries; s++) {
+		CHECK(d.series[s].label[0] && d.series[s].generic[0]);
+		for (size_t i = 0; i < pn->ncat; i++) {
+			const struct figpoint *q = figdesc_at(&d, 0, s, i);
+			CHECK(q != NULL);
+			if (!q || !q->rec)
+				continue;
+			char k[SERIES_KEY];
+			CHECK_STR(record_series(q->rec, k, sizeof k), d.series[s].key);
+			CHECK_INT(q->rec->shape.phase, PHASE_DECODE);
+			CHECK_INT(q->rec->shape.seqlen_kv, pn->cat[i]);
+			CHECK(used_has(&d, q->rec));
+			if (q->state != FP_VALUE)
+				continue;
+			double v;
+			enum qunit u;
+			char why[160];
+			CHECK_INT(rdata_quantity(&x.rd, q->rec, "bandwidth", NULL, &v, &u, why, sizeof why), 0);
+			CHECK_NEAR(q->v, v, 1e-9);
+			CHECK(q->v <= pn->hi);
+			if (q->whisker)
+				CHECK(q->lo <= q->v && q->v <= q->hi);
+			values++;
+		}
+	}
+	CHECK(values >= 2);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -404,4 +455,4 @@ static void test_build_by_kind(void)
 }
 
 TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
-      test_build_by_kind)
+      test_decode_bandwidth, test_build_by_kind)
