@@ -157,7 +157,8 @@ def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, c
 
 
 # a figure quantity (src/doc/figdesc.c) recomputed from the export: field, scale
-FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0)}
+FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0),
+                 "dram_read_bytes": ("dram__bytes_read.sum", 1.0), "dram_write_bytes": ("dram__bytes_write.sum", 1.0)}
 # a diagram part's quantity of a captured call (src/doc/figdiagram.c): the export's field
 CAPTURE_ITEM_FIELDS = {"dram_read_bytes": "dram__bytes_read.sum", "dram_write_bytes": "dram__bytes_write.sum",
                        "l2_write_bytes": "capture.l2_write_bytes"}
@@ -274,6 +275,8 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, by_call, winner, 
     counts["figure (value recomputed)"] = counts.get("figure (value recomputed)", 0) + 1
     if not close(want, v, False, ""):
         fails.append("%s: draws %s = %g, but its record gives %g" % (where, q, v, want))
+        return
+    if "lo" not in f:  # a diagram part: one value, no whisker
         return
     lo, hi = float(f["lo"]), float(f["hi"])
     tmin, tmax, t = r.get("time_ms_min"), r.get("time_ms_max"), r.get("time_ms")

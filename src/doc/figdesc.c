@@ -100,6 +100,7 @@ struct figitem *figdesc_item(struct figdesc *d, const char *role, const char *na
 	snprintf(it->name, sizeof it->name, "%s", name ? name : "");
 	it->v = v;
 	it->rec = rec;
+	it->group = d->group;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(it->text, sizeof it->text, fmt, ap);
@@ -111,6 +112,14 @@ const struct figitem *figdesc_part(const struct figdesc *d, const char *role, si
 {
 	for (size_t i = 0; i < d->nitems; i++)
 		if (!strcmp(d->item[i].role, role) && !n--)
+			return &d->item[i];
+	return NULL;
+}
+
+const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char *role, size_t n)
+{
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->item[i].group == g && !strcmp(d->item[i].role, role) && !n--)
 			return &d->item[i];
 	return NULL;
 }

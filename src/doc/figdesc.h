@@ -123,7 +123,12 @@ struct figitem {
 	char name[32];          /* what it is: a buffer ("S") or the quantity of v ("dram_read_bytes") */
 	char state[16];         /* a buffer's verdict ("stored", "not stored", "input", "output",
 				 * "small", "unknown"), "" none */
-	char text[400];         /* the text as drawn ("" none) */
+	char text[400];         /* the text as drawn ("" none: a number the trace carries, drawn in
+				 * another part's text) */
+	char label[64];         /* its name as drawn beside the text ("" none) */
+	char alt[2][160];       /* shorter texts where the full one does not fit ("" none) */
+	char what[128];         /* what a numeral's lead line names it ("" none) */
+	int group;              /* which drawing of the figure (dataflow-compare: 0, 1) */
 	double v;               /* its number (NAN: none) */
 	const struct record *rec; /* the record of v (NULL: no record) */
 };
@@ -149,6 +154,7 @@ struct figdesc {
 	int whisker_runs;       /* whiskers are the run-to-run spread (rdata_runs), not the launches' */
 	struct figitem *item;   /* a diagram's parts (figdesc_item), nitems of them */
 	size_t nitems, capitems;
+	int group;              /* the group figdesc_item gives a new part */
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
@@ -164,6 +170,8 @@ struct figitem *figdesc_item(struct figdesc *d, const char *role, const char *na
 const struct figitem *figdesc_part(const struct figdesc *d, const char *role, size_t n);
 /* Its text, "" when d has no such part. */
 const char *figdesc_text(const struct figdesc *d, const char *role, size_t n);
+/* The n-th part in role of group g, or NULL. */
+const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char *role, size_t n);
 
 /* The builders: 0, or -1 out of memory.  Figure kinds name theirs in
  * figure_kinds[] (figkind.build). */
@@ -227,6 +235,22 @@ int figdesc_diff(const struct rdata *rd, const struct figopts *o, struct figdesc
  * bytes), "l2" (L2 write bytes) and "rule" (v the bytes a stored matrix
  * must reach); cond its conditions. */
 int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* dataflow (one group), dataflow-compare (groups 0 and 1: the
+ * conventional and the subject): per group "name", "summary" (the
+ * descriptor's), an "hbm" row per matrix of the story then per extra
+ * buffer (label, state "stored" or "not stored", v its bytes at the
+ * record's shape; text and alt the full and shorter descriptions; what
+ * its numeral's), "alloc" (v the bytes the record allocated for it, no
+ * text), "kernel" lines (a library variant: alt[0] the name only) or
+ * "tile" parts (state "shared" or "registers", alt the shorter texts,
+ * what its numeral's), "read", "write" (the record's DRAM bytes), "model"
+ * (its model's minimum), "launch" lines per kernel (v the DRAM read,
+ * "launch-write" the written, no text), "norecord" where no record is at
+ * these conditions; group 0 "footer" (its text; "saved", "footprint" and
+ * "run_peak_bytes" parts carry its numbers); used the records drawn. */
+int figdesc_dataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* The conditions line of captured records: those of known shape
  * (rdata_conditions), else the GPU and "shape unknown". */
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);

@@ -11,6 +11,7 @@
 #include "capture/verdict.h"
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
+#include "metric_sets.h"
 
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len)
 {
@@ -141,4 +142,310 @@ int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct 
 		return -1;
 	capture_breakable(it->text, sizeof it->text);
 	return 0;
+}
+
+/* ---- dataflow, dataflow-compare -------------------------------------------- */
+
+static const char *tile_dim(enum tile_dim t)
+{
+	switch (t) {
+	case TD_BR: return "Br";
+	case TD_BC: return "Bc";
+	case TD_D: return "d";
+	default: return "1";
+	}
+}
+static int tile_val(enum tile_dim t, const struct tiling *tl, int hd)
+{
+	switch (t) {
+	case TD_BR: return tl->block_m;
+	case TD_BC: return tl->block_n;
+	case TD_D: return hd;
+	default: return 1;
+	}
+}
+
+/* The shape and record a data-flow figure shows for series key: its
+ * record at the figure's conditions, else any of the variant's, else the
+ * typical shape (NULL record). */
+static const struct record *shape_for(const struct rdata *rd, const struct figopts *o, const char *key,
+				      struct attn_shape *s)
+{
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	const struct record *r = rdata_find(rd, key, &sel);
+	if (!r) {
+		struct rsel any;
+		rsel_any(&any);
+		any.phase = sel.phase;
+		r = rdata_find(rd, key, &any);
+	}
+	if (r) {
+		*s = r->shape;
+		return r;
+	}
+	*s = fig_typical_shape(&sel, 4);
+	return NULL;
+}
+
+/* The descriptor drawn for series key: the variant's, or its backward's
+ * when the figure asks for pass bwd or fwd+bwd (NULL when it has none). */
+static const struct variant_desc *pass_desc(const char *key, const struct figopts *o)
+{
+	return variant_pass_desc(variant_find(key), rsel_pass(&o->sel));
+}
+
+/* Bytes of the matrices v does not store, at shape s. */
+static double absent_bytes(const struct variant_desc *v, const struct attn_shape *s)
+{
+	double sum = 0;
+	for (size_t i = 0; i < attn_matrix_count; i++) {
+		const struct matrix_desc *m = &attn_matrices[i];
+		if (m->role == ROLE_MATRIX && !variant_stores(v, m->name))
+			sum += (double)(dims_elements(m->dims, s, NULL) * (m->elem == ELEM_F32 ? 4 : dtype_size(s->dtype)));
+	}
+	return sum;
+}
+
+/* The HBM column: the story's matrices, then the variant's other buffers. */
+static int flow_hbm(struct figdesc *d, const struct variant_desc *v, const struct record *r, const struct attn_shape *s,
+		    const struct tiling *t)
+{
+	const char *names[MAX_BUFFERS + 12];
+	int present[MAX_BUFFERS + 12];
+	size_t nrows = 0;
+	for (size_t i = 0; i < attn_matrix_count; i++) {
+		names[nrows] = attn_matrices[i].name;
+		present[nrows++] = variant_stores(v, attn_matrices[i].name);
+	}
+	for (size_t i = 0; i < v->nbuffers; i++) {
+		size_t j;
+		for (j = 0; j < attn_matrix_count && strcmp(attn_matrices[j].name, v->buffers[i].name); j++)
+			;
+		if (j == attn_matrix_count) {
+			names[nrows] = v->buffers[i].name;
+			present[nrows++] = 1;
+		}
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		const struct buffer_desc *bd = NULL;
+		const struct matrix_desc *md = NULL;
+		for (size_t k = 0; k < v->nbuffers; k++)
+			if (!strcmp(v->buffers[k].name, names[i]))
+				bd = &v->buffers[k];
+		for (size_t k = 0; k < attn_matrix_count; k++)
+			if (!strcmp(attn_matrices[k].name, names[i]))
+				md = &attn_matrices[k];
+		const char *label = bd ? bd->label : md->label;
+		const enum dim_sym *dims = bd ? bd->dims : md->dims;
+		int f32 = bd ? bd->elem == ELEM_F32 : md->elem == ELEM_F32;
+		double bytes = (double)dims_elements(dims, s, t) * (f32 ? 4 : dtype_size(s->dtype));
+		char f[64], b1[32], b2[32];
+		dims_formula(dims, f, sizeof(f));
+		fmt_bytes(bytes, b1, sizeof(b1));
+		const double *alloc = r && present[i] ? kvlist_get(&r->allocs, names[i]) : NULL;
+		struct figitem *it;
+		if (present[i] && alloc && usable(*alloc))
+			it = figdesc_item(d, "hbm", names[i], NULL, bytes, "%s · %s%s · allocated %s", f, b1, f32 ? " fp32" : "",
+					  fmt_bytes(*alloc, b2, sizeof(b2)));
+		else if (present[i])
+			it = figdesc_item(d, "hbm", names[i], NULL, bytes, "%s · %s%s", f, b1, f32 ? " fp32" : "");
+		else {
+			const struct tile_desc *td = NULL;
+			for (size_t k = 0; k < v->ntiles; k++)
+				if (v->tiles[k].stands_for && !strcmp(v->tiles[k].stands_for, names[i]))
+					td = &v->tiles[k];
+			if (td)
+				it = figdesc_item(d, "hbm", names[i], NULL, bytes,
+						  "not stored in HBM: lives in on-chip tiles %s of %s×%s = %d×%d (would be %s)",
+						  td->name, tile_dim(td->rows), tile_dim(td->cols), tile_val(td->rows, t, s->head_dim),
+						  tile_val(td->cols, t, s->head_dim), b1);
+			else
+				it = figdesc_item(d, "hbm", names[i], NULL, bytes, "not stored in HBM (%s would be %s)", f, b1);
+		}
+		if (!it)
+			return -1;
+		snprintf(it->state, sizeof it->state, "%s", present[i] ? "stored" : "not stored");
+		snprintf(it->label, sizeof it->label, "%s", label);
+		if (present[i]) {
+			snprintf(it->alt[0], sizeof it->alt[0], "%s · %s%s", f, b1, f32 ? " fp32" : "");
+			snprintf(it->alt[1], sizeof it->alt[1], "%s%s", b1, f32 ? " fp32" : "");
+		} else {
+			snprintf(it->alt[0], sizeof it->alt[0], "not stored (would be %s)", b1);
+			snprintf(it->alt[1], sizeof it->alt[1], "not stored");
+		}
+		snprintf(it->what, sizeof it->what, present[i] ? "%s buffer in HBM" : "%s, not stored in HBM", label);
+		if (alloc && usable(*alloc) && !figdesc_item(d, "alloc", names[i], r, *alloc, "%s", ""))
+			return -1;
+	}
+	return 0;
+}
+
+/* The on-chip column: the library kernels' steps, or the variant's tiles. */
+static int flow_chip(struct figdesc *d, const struct variant_desc *v, const struct attn_shape *s, const struct tiling *t)
+{
+	if (!v->ntiles) {
+		for (size_t k = 0; k < v->nkernels; k++) {
+			struct figitem *it = figdesc_item(d, "kernel", v->kernels[k].name, NULL, NAN, "%zu. %s: %s", k + 1,
+							  v->kernels[k].name, v->kernels[k].does);
+			if (!it)
+				return -1;
+			snprintf(it->alt[0], sizeof it->alt[0], "%zu. %s", k + 1, v->kernels[k].name);
+		}
+		return 0;
+	}
+	for (int place = 0; place < 2; place++)
+		for (size_t k = 0; k < v->ntiles; k++) {
+			const struct tile_desc *td = &v->tiles[k];
+			if ((td->where == IN_REGISTERS) != place)
+				continue;
+			int rws = tile_val(td->rows, t, s->head_dim), cls = tile_val(td->cols, t, s->head_dim);
+			double tbytes = (double)rws * cls * (td->elem == ELEM_F32 ? 4 : dtype_size(s->dtype));
+			char b1[32];
+			struct figitem *it = td->stands_for
+				? figdesc_item(d, "tile", td->name, NULL, tbytes, "%s  %s×%s = %d×%d · stands for %s", td->name,
+					       tile_dim(td->rows), tile_dim(td->cols), rws, cls, td->stands_for)
+				: figdesc_item(d, "tile", td->name, NULL, tbytes, "%s  %s×%s = %d×%d · %s", td->name,
+					       tile_dim(td->rows), tile_dim(td->cols), rws, cls, fmt_bytes(tbytes, b1, sizeof(b1)));
+			if (!it)
+				return -1;
+			snprintf(it->state, sizeof it->state, "%s", place ? "registers" : "shared");
+			snprintf(it->alt[0], sizeof it->alt[0], "%s  %d×%d", td->name, rws, cls);
+			snprintf(it->alt[1], sizeof it->alt[1], "%s", td->name);
+			snprintf(it->what, sizeof it->what, "tile %s: %s", td->name, td->holds);
+		}
+	return 0;
+}
+
+/* The traffic: the record's DRAM bytes read and written, the model's
+ * minimum, and per kernel where there are several. */
+static int flow_traffic(struct figdesc *d, const struct variant_desc *v, const struct record *r)
+{
+	char b1[32], b2[32];
+	double rd_b = r ? record_metric_or_nan(r, M_DRAM_READ) : NAN;
+	double wr_b = r ? record_metric_or_nan(r, M_DRAM_WRITE) : NAN;
+	const double *model = r ? kvlist_get(&r->model, "hbm_bytes_min") : NULL;
+	if (!(isfinite(rd_b) ? figdesc_item(d, "read", "dram_read_bytes", r, rd_b, "read %s", fmt_bytes(rd_b, b1, sizeof(b1)))
+			     : figdesc_item(d, "read", "dram_read_bytes", NULL, NAN, "read: not measured")) ||
+	    !(isfinite(wr_b) ? figdesc_item(d, "write", "dram_write_bytes", r, wr_b, "write %s", fmt_bytes(wr_b, b1, sizeof(b1)))
+			     : figdesc_item(d, "write", "dram_write_bytes", NULL, NAN, "write: not measured")))
+		return -1;
+	if (model && usable(*model) &&
+	    !figdesc_item(d, "model", "model_hbm_bytes", r, *model, "model minimum %s", fmt_bytes(*model, b1, sizeof(b1))))
+		return -1;
+	if (r && r->nlaunches > 1)
+		for (size_t k = 0; k < r->nlaunches && k < 4; k++) {
+			const struct launch *l = &r->launches[k];
+			const double *a = kvlist_get(&l->metrics, M_DRAM_READ), *b = kvlist_get(&l->metrics, M_DRAM_WRITE);
+			const char *nm = k < v->nkernels ? v->kernels[k].name : l->name;
+			if (a && b) {
+				if (!figdesc_item(d, "launch", "launch_dram_read", r, *a, "%s: r %s, w %s", nm,
+						  fmt_bytes(*a, b1, sizeof(b1)), fmt_bytes(*b, b2, sizeof(b2))) ||
+				    !figdesc_item(d, "launch-write", "launch_dram_write", r, *b, "%s", ""))
+					return -1;
+			} else if (!figdesc_item(d, "launch", "launch", NULL, NAN, "%s", nm))
+				return -1;
+		}
+	if (!r && !figdesc_item(d, "norecord", "norecord", NULL, NAN, "no record at these conditions: sizes from the descriptor"))
+		return -1;
+	return 0;
+}
+
+/* One variant's data flow as group g. */
+static int flow_one(struct figdesc *d, int g, const struct rdata *rd, const struct variant_desc *v,
+		    const struct record *r, const struct attn_shape *s)
+{
+	struct tiling t;
+	v->tiling(s, rdata_sm_count(rd), &t);
+	d->group = g;
+	int rc = !figdesc_item(d, "name", "variant", NULL, NAN, "%s", v->name) ||
+		 !figdesc_item(d, "summary", "summary", NULL, NAN, "%s", v->summary) || flow_hbm(d, v, r, s, &t) ||
+		 flow_chip(d, v, s, &t) || flow_traffic(d, v, r);
+	d->group = 0;
+	return rc ? -1 : 0;
+}
+
+static int use_recs(struct figdesc *d, const struct record *const *recs, size_t n)
+{
+	d->used = n ? malloc(n * sizeof(*d->used)) : NULL;
+	if (n && !d->used)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		d->used[i] = recs[i];
+	d->nused = d->capused = n;
+	return 0;
+}
+
+int figdesc_dataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY], buf[512], b1[32], b2[32];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	const struct variant_desc *v = pass_desc(key, o);
+	struct attn_shape s;
+	const struct record *r = shape_for(rd, o, key, &s);
+	if (use_recs(d, &r, r ? 1 : 0))
+		return -1;
+	if (!v) {
+		snprintf(d->notice, sizeof d->notice, "no data-flow picture");
+		snprintf(d->notice_why, sizeof d->notice_why,
+			 "'%s' has no descriptor in kernels/variants.c: reference series are drawn in charts only", key);
+		return 0;
+	}
+	const int sm = rdata_sm_count(rd);
+	const double saved = absent_bytes(v, &s), fp = (double)variant_footprint(v, &s, sm);
+	if (saved > 0)
+		snprintf(buf, sizeof(buf), "Not storing the N×N matrices saves %s of HBM at N=%d (B=%d, H=%d, %s): footprint %s.",
+			 fmt_bytes(saved, b1, sizeof(b1)), s.seqlen_kv, s.batch, s.heads, dtype_name(s.dtype),
+			 fmt_bytes(fp, b2, sizeof(b2)));
+	else
+		snprintf(buf, sizeof(buf), "Stores every N×N matrix in HBM: footprint %s at N=%d (B=%d, H=%d, %s).",
+			 fmt_bytes(fp, b1, sizeof(b1)), s.seqlen_kv, s.batch, s.heads, dtype_name(s.dtype));
+	if (r && r->peak_bytes) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, sizeof(buf) - l, " Measured peak %s.", fmt_bytes((double)r->peak_bytes, b1, sizeof(b1)));
+	}
+	if (!figdesc_item(d, "footer", "footer", NULL, NAN, "%s", buf) ||
+	    !figdesc_item(d, "saved", "absent_bytes", NULL, saved, "%s", "") ||
+	    !figdesc_item(d, "footprint", "footprint", NULL, fp, "%s", "") ||
+	    (r && r->peak_bytes && !figdesc_item(d, "run_peak_bytes", "run_peak_bytes", r, (double)r->peak_bytes, "%s", "")))
+		return -1;
+	return flow_one(d, 0, rd, v, r, &s);
+}
+
+int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char a[SERIES_KEY], b[SERIES_KEY], buf[600], b1[32], b2[32], b3[32];
+	fig_pair(rd, o, DOC_CONVENTIONAL, a, b);
+	const struct variant_desc *va = pass_desc(a, o), *vb = pass_desc(b, o);
+	struct attn_shape sa, sb;
+	const struct record *ra = shape_for(rd, o, a, &sa), *rb = shape_for(rd, o, b, &sb);
+	const struct record *both[2] = { ra, rb };
+	size_t nboth = 0;
+	if (ra) both[nboth++] = ra;
+	if (rb) both[nboth++] = rb;
+	if (use_recs(d, both, nboth))
+		return -1;
+	if (!va || !vb) {
+		snprintf(d->notice, sizeof d->notice, "no data-flow picture");
+		snprintf(d->notice_why, sizeof d->notice_why, "'%s' has no descriptor in kernels/variants.c", va ? b : a);
+		return 0;
+	}
+	const int sm = rdata_sm_count(rd);
+	const double fa = (double)variant_footprint(va, &sb, sm), fb = (double)variant_footprint(vb, &sb, sm);
+	snprintf(buf, sizeof(buf), "At N=%d (B=%d, H=%d, d=%d, %s) %s keeps %s in HBM and %s keeps %s: %s %s.",
+		 sb.seqlen_kv, sb.batch, sb.heads, sb.head_dim, dtype_name(sb.dtype), a, fmt_bytes(fa, b1, sizeof(b1)),
+		 b, fmt_bytes(fb, b2, sizeof(b2)), fa >= fb ? "saved" : "extra", fmt_bytes(fabs(fa - fb), b3, sizeof(b3)));
+	const int peaks = ra && rb && ra->peak_bytes && rb->peak_bytes;
+	if (peaks) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, sizeof(buf) - l, " Measured peaks: %s against %s.",
+			 fmt_bytes((double)ra->peak_bytes, b1, sizeof(b1)), fmt_bytes((double)rb->peak_bytes, b2, sizeof(b2)));
+	}
+	if (!figdesc_item(d, "footer", "footer", NULL, NAN, "%s", buf) ||
+	    !figdesc_item(d, "footprint", "footprint", NULL, fa, "%s", "") ||
+	    !figdesc_item(d, "footprint", "footprint", NULL, fb, "%s", "") ||
+	    (peaks && (!figdesc_item(d, "run_peak_bytes", "run_peak_bytes", ra, (double)ra->peak_bytes, "%s", "") ||
+		       !figdesc_item(d, "run_peak_bytes", "run_peak_bytes", rb, (double)rb->peak_bytes, "%s", ""))))
+		return -1;
+	return flow_one(d, 0, rd, va, ra, &sa) || flow_one(d, 1, rd, vb, rb, &sb) ? -1 : 0;
 }

@@ -26,9 +26,9 @@ void figopts_init(struct figopts *o)
 
 const struct figkind figure_kinds[] = {
 	{ "dataflow", "one variant's data flow: HBM buffers (absent ones struck through), on-chip tiles, measured bytes",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow) },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow), figdesc_dataflow },
 	{ "dataflow-compare", "two variants' data flow side by side (default {conventional} against {subject}) with the bytes saved",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow_compare) },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_dataflow_compare), figdesc_dataflow_compare },
 	{ "partition-grid", "the grid: what each thread block owns, laid over the GPU's SMs in waves (idle SMs shown)",
 	  0.72, NEEDS_PREFILL, DRAWN(fig_grid) },
 	{ "partition-warps", "the warps inside a block: split-K with its shared-memory reduction against split-Q",

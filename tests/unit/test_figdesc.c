@@ -432,6 +432,64 @@ static void test_decode_bandwidth(void)
 	rinputs_release(&x.in);
 }
 
+/* dataflow (figdiagram.c): the subject's HBM rows stored or not as its
+ * descriptor says, the arrows' bytes and the footer's peak its record's;
+ * dataflow-compare: a group per variant, each with its own record */
+static void test_dataflow(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "dataflow");
+	CHECK_INT(figdesc_dataflow(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.nused, 1);
+	const struct record *r = d.nused ? d.used[0] : NULL;
+	CHECK(r != NULL);
+	if (r) {
+		const struct variant_desc *v = variant_pass_desc(variant_find(r->variant), r->shape.pass);
+		CHECK(v != NULL);
+		const struct figitem *it;
+		size_t rows = 0;
+		for (; (it = figdesc_part_of(&d, 0, "hbm", rows)); rows++) {
+			CHECK_STR(it->state, variant_stores(v, it->name) ? "stored" : "not stored");
+			CHECK(it->v > 0 && it->label[0] && it->alt[1][0]);
+		}
+		CHECK(rows >= attn_matrix_count);
+		const struct figitem *rp = figdesc_part_of(&d, 0, "read", 0);
+		CHECK(rp != NULL);
+		if (rp && isfinite(rp->v)) {
+			CHECK(rp->rec == r);
+			CHECK_NEAR(rp->v, record_metric_or_nan(r, M_DRAM_READ), 0);
+		}
+		const struct figitem *pk = figdesc_part(&d, "run_peak_bytes", 0);
+		CHECK_INT(pk != NULL, r->peak_bytes != 0);
+		if (pk) {
+			CHECK(pk->rec == r);
+			char b[32], want[64];
+			snprintf(want, sizeof want, "Measured peak %s.", fmt_bytes((double)r->peak_bytes, b, sizeof b));
+			CHECK(strstr(figdesc_text(&d, "footer", 0), want) != NULL);
+		}
+	}
+	figdesc_release(&d);
+	figdesc_init(&d, "dataflow-compare");
+	CHECK_INT(figdesc_dataflow_compare(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK(figdesc_part_of(&d, 0, "name", 0) && figdesc_part_of(&d, 1, "name", 0));
+	CHECK(strcmp(figdesc_part_of(&d, 0, "name", 0)->text, figdesc_part_of(&d, 1, "name", 0)->text) != 0);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *rp = figdesc_part_of(&d, g, "read", 0);
+		CHECK(rp != NULL);
+		if (rp && rp->rec)
+			CHECK_STR(rp->rec->variant, figdesc_part_of(&d, g, "name", 0)->text);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -455,4 +513,4 @@ static void test_build_by_kind(void)
 }
 
 TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
-      test_decode_bandwidth, test_build_by_kind)
+      test_decode_bandwidth, test_dataflow, test_build_by_kind)
