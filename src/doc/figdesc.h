@@ -251,6 +251,14 @@ int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct 
 int figdesc_dataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
+/* partition-bwd: the K/V-parallel backward of the subject at pass bwd:
+ * "grid" (its text; v the thread blocks, the record's where launched),
+ * "size" parts (grid_x, Br, Bc, d; the warp tiles sr × sc of Br, kr × kc
+ * of Bc), "sub" the three products' captions, "acc" dQ's accumulator,
+ * "kernel" the pass's kernels (state "main" the main one); "nolayout"
+ * where the tiles do not split into warp slices. */
+int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* The conditions line of captured records: those of known shape
  * (rdata_conditions), else the GPU and "shape unknown". */
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);

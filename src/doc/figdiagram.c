@@ -449,3 +449,83 @@ int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, st
 		return -1;
 	return flow_one(d, 0, rd, va, ra, &sa) || flow_one(d, 1, rd, vb, rb, &sb) ? -1 : 0;
 }
+
+/* ---- partition-bwd ----------------------------------------------------------- */
+
+/* Rows of one operand a warp of flash_bwd.cu's layouts owns. */
+#define BWD_WARP_ROWS 32
+
+static int size_part(struct figdesc *d, const char *name, double v)
+{
+	return figdesc_item(d, "size", name, NULL, v, "%s", "") ? 0 : -1;
+}
+
+int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	const struct variant_desc *v = variant_pass_desc(variant_find(key), PASS_BWD);
+	struct tiling t = { 0 };
+	const struct record *r = NULL;
+	struct attn_shape s = { 0 };
+	int grid[3] = { 1, 1, 1 }, measured = 0;
+	if (v && v->loop == LOOP_KV_OUTER && v->tiling && v->grid) {
+		struct figopts ob = *o;
+		ob.sel.pass = PASS_BWD;
+		struct rsel sel;
+		fig_sel(rd, &ob, &sel);
+		r = rdata_find(rd, key, &sel);
+		s = r ? r->shape : fig_typical_shape(&sel, 4);
+		v->tiling(&s, rdata_sm_count(rd), &t);
+		v->grid(&s, &t, v->main_kernel, grid);
+		const struct launch *l = r ? record_main_launch(r) : NULL;
+		if (l && l->grid[0] > 0) {
+			memcpy(grid, l->grid, sizeof(grid));
+			measured = 1;
+		}
+	}
+	if (!(t.block_m > 0 && t.block_n > 0 && t.warps > 0)) {
+		snprintf(d->notice, sizeof d->notice, "no K/V-parallel backward");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant's backward descriptor walks no K/V blocks");
+		return 0;
+	}
+	if (use_recs(d, &r, r ? 1 : 0))
+		return -1;
+	const int Br = t.block_m, Bc = t.block_n, W = t.warps, hd = s.head_dim;
+	const long qblocks = (s.seqlen_q + Br - 1) / Br;
+	if (!figdesc_item(d, "grid", "thread_blocks", measured ? r : NULL, (double)grid[0] * grid[1],
+			  "grid %d × %d = %lld thread blocks%s: blockIdx.x a K/V block j of Bc = %d keys, "
+			  "blockIdx.y a (batch, KV head); each walks the %ld query blocks i of Br = %d rows of its %d query head%s%s",
+			  grid[0], grid[1], (long long)grid[0] * grid[1], measured ? " (launched)" : "", Bc, qblocks, Br,
+			  s.kv_heads > 0 ? s.heads / s.kv_heads : 1, s.kv_heads > 0 && s.heads / s.kv_heads > 1 ? "s" : "",
+			  s.causal ? " (causal: on or below the diagonal)" : "") ||
+	    size_part(d, "grid_x", grid[0]) || size_part(d, "Br", Br) || size_part(d, "Bc", Bc) || size_part(d, "d", hd))
+		return -1;
+	/* the warp tiles of the five products: S, dP over Br × Bc; dK, dV over Bc × d; dQ over Br × d */
+	int sr = Br / BWD_WARP_ROWS, sc = W / (sr > 0 ? sr : 1);
+	int kr = Bc / BWD_WARP_ROWS, kc = W / (kr > 0 ? kr : 1);
+	if (sr < 1 || sc < 1 || kr < 1 || kc < 1 || sr * sc != W || kr * kc != W)
+		return figdesc_item(d, "nolayout", "nolayout", NULL, NAN, "the tiles do not split into 32-row warp slices") ? 0 : -1;
+	if (size_part(d, "sr", sr) || size_part(d, "sc", sc) || size_part(d, "kr", kr) || size_part(d, "kc", kc) ||
+	    !figdesc_item(d, "sub", "S", NULL, NAN, "%d × %d, %d × %d warp tiles", Br, Bc, sr, sc) ||
+	    !figdesc_item(d, "sub", "dKV", NULL, NAN, "%d × %d each, registers, whole walk", Bc, hd) ||
+	    !figdesc_item(d, "sub", "dQ", NULL, NAN, "%d × %d fp32, %d × %d warp tiles", Br, hd, sr, sc))
+		return -1;
+	/* dQ leaves the block: into the accumulator every K/V block adds to */
+	const struct buffer_desc *acc = NULL;
+	for (size_t i = 0; i < v->nbuffers; i++)
+		if (v->buffers[i].role == ROLE_WORKSPACE)
+			acc = &v->buffers[i];
+	if (acc && !figdesc_item(d, "acc", acc->name, NULL, NAN, "<b>%s</b> in HBM: %s", acc->label, acc->meaning))
+		return -1;
+	/* the pass's kernels in launch order, the main one marked */
+	for (size_t k = 0; k < v->nkernels; k++) {
+		struct figitem *it = figdesc_item(d, "kernel", v->kernels[k].name, NULL, NAN, "<b>%s</b>\n%s", v->kernels[k].name,
+						  v->kernels[k].does);
+		if (!it)
+			return -1;
+		if ((int)k == v->main_kernel)
+			snprintf(it->state, sizeof it->state, "main");
+	}
+	return 0;
+}

@@ -34,7 +34,7 @@ const struct figkind figure_kinds[] = {
 	{ "partition-warps", "the warps inside a block: split-K with its shared-memory reduction against split-Q",
 	  0.6, NEEDS_PREFILL, DRAWN(fig_warps) },
 	{ "partition-bwd", "the K/V-parallel backward: its grid, the warp tiles of its five products and dQ's reduction",
-	  0.72, NEEDS_PREFILL, DRAWN(fig_bwdpart) },
+	  0.72, NEEDS_PREFILL, DRAWN(fig_bwdpart), figdesc_partition_bwd },
 	{ "tflops", "TFLOP/s against N, grouped bars, one panel per (d, causal), with reference series",
 	  0.62, NEEDS_PREFILL, DRAWN(fig_tflops), figdesc_tflops },
 	{ "hbm", "HBM bytes against N on log axes: measured points, model lines",

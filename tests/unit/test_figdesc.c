@@ -490,6 +490,50 @@ static void test_dataflow(void)
 	rinputs_release(&x.in);
 }
 
+/* partition-bwd (figdiagram.c): the grid's blocks are the record's
+ * launched grid where it has one (else the descriptor's at the shape), the
+ * warp tiles multiply to the descriptor's warps, one kernel is the main */
+static void test_partition_bwd(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "partition-bwd");
+	CHECK_INT(figdesc_partition_bwd(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	const struct figitem *g = figdesc_part(&d, "grid", 0);
+	CHECK(g != NULL);
+	double sizes[8] = { 0 };
+	static const char *const names[8] = { "grid_x", "Br", "Bc", "d", "sr", "sc", "kr", "kc" };
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "size", i)); i++)
+		for (size_t k = 0; k < 8; k++)
+			if (!strcmp(it->name, names[k]))
+				sizes[k] = it->v;
+	for (size_t k = 0; k < 8; k++)
+		CHECK(sizes[k] >= 1);
+	CHECK_NEAR(sizes[4] * sizes[5], sizes[6] * sizes[7], 0); /* both layouts use every warp */
+	CHECK_NEAR(sizes[4] * 32, sizes[1], 0);
+	if (g && g->rec) {
+		CHECK_INT(g->rec->shape.pass, PASS_BWD);
+		const struct launch *l = record_main_launch(g->rec);
+		CHECK(l != NULL);
+		if (l)
+			CHECK_NEAR(g->v, (double)l->grid[0] * l->grid[1], 0);
+	}
+	size_t nk = 0, main_k = 0;
+	for (; (it = figdesc_part(&d, "kernel", nk)); nk++)
+		main_k += !strcmp(it->state, "main");
+	CHECK(nk >= 1);
+	CHECK_INT((int)main_k, 1);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -513,4 +557,5 @@ static void test_build_by_kind(void)
 }
 
 TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_build_by_kind)
+      test_decode_bandwidth, test_dataflow, test_partition_bwd,
+      test_build_by_kind)
