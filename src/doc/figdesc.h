@@ -259,6 +259,12 @@ int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, st
  * where the tiles do not split into warp slices. */
 int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
+/* hierarchy: from the results header alone (no record): three "level"
+ * parts (label its name, state its tag, text its size and bandwidth
+ * lines), "level-size" and "level-bandwidth" the numbers the header has,
+ * "ratio" shared memory's bandwidth over HBM's where both were measured. */
+int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* The conditions line of captured records: those of known shape
  * (rdata_conditions), else the GPU and "shape unknown". */
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);

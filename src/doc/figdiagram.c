@@ -529,3 +529,64 @@ int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struc
 	}
 	return 0;
 }
+
+/* ---- hierarchy ------------------------------------------------------------------ */
+
+int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	(void)o;
+	const struct gpu_info *g = &rd->res->header.gpu;
+	char b1[48], b2[48];
+	snprintf(d->cond, sizeof(d->cond), "%s%s%d SMs · sizes: the device's properties; bandwidths measured in the run "
+		 "(HBM: a device-to-device copy, read + write; L2 and shared memory: loads, kernels/ceilings.cu)",
+		 g->name ? g->name : "", g->name ? " · " : "", g->hw.sm_count);
+	if (!g->hw.hbm_bytes && !g->hw.l2_bytes) {
+		snprintf(d->notice, sizeof d->notice, "no memory hierarchy");
+		snprintf(d->notice_why, sizeof d->notice_why, "the results header names no GPU sizes (header.gpu)");
+		return 0;
+	}
+	/* a bandwidth is "not measured" unless the run measured it */
+	char size[3][160], bw[3][160];
+	for (int i = 0; i < 3; i++)
+		snprintf(bw[i], sizeof(bw[i]), "bandwidth not measured");
+	if (g->hw.smem_per_sm && g->hw.sm_count > 0) {
+		fmt_quantity((double)g->hw.smem_per_sm, U_BYTES, NULL, b1, sizeof(b1));
+		fmt_quantity((double)g->hw.smem_per_sm * g->hw.sm_count, U_BYTES, NULL, b2, sizeof(b2));
+		snprintf(size[0], sizeof(size[0]), "%s on each SM, %s on %d SMs", b1, b2, g->hw.sm_count);
+	} else
+		snprintf(size[0], sizeof(size[0]), "size not measured (not in this file's header)");
+	if (g->ceil.smem_gbs > 0)
+		snprintf(bw[0], sizeof(bw[0]), "%.0f GB/s, all SMs' loads", g->ceil.smem_gbs);
+	fmt_quantity((double)g->hw.l2_bytes, U_BYTES, NULL, b1, sizeof(b1));
+	snprintf(size[1], sizeof(size[1]), "%s, shared by all SMs", g->hw.l2_bytes ? b1 : "size not measured");
+	if (g->ceil.l2_gbs > 0)
+		snprintf(bw[1], sizeof(bw[1]), "%.0f GB/s, reads of a resident buffer", g->ceil.l2_gbs);
+	fmt_quantity((double)g->hw.hbm_bytes, U_BYTES, NULL, b1, sizeof(b1));
+	snprintf(size[2], sizeof(size[2]), "%s", g->hw.hbm_bytes ? b1 : "size not measured");
+	if (g->copy_gbs > 0 && g->peak_hbm_gbs > 0)
+		snprintf(bw[2], sizeof(bw[2]), "%.0f GB/s copy (data sheet %.0f GB/s)", g->copy_gbs, g->peak_hbm_gbs);
+	else if (g->copy_gbs > 0)
+		snprintf(bw[2], sizeof(bw[2]), "%.0f GB/s copy", g->copy_gbs);
+	static const char *const names[3] = { "Shared memory (SRAM)", "L2 cache", "HBM (device memory)" };
+	static const char *const tags[3] = { "SRAM", "L2", "HBM" };
+	const double sizes[3] = { (double)g->hw.smem_per_sm * g->hw.sm_count, (double)g->hw.l2_bytes, (double)g->hw.hbm_bytes };
+	const double bws[3] = { g->ceil.smem_gbs, g->ceil.l2_gbs, g->copy_gbs };
+	static const char *const qs[3][2] = { { "smem_bytes", "smem_gbs" }, { "l2_bytes", "l2_gbs" }, { "hbm_bytes", "copy_gbs" } };
+	for (int i = 0; i < 3; i++) {
+		struct figitem *it = figdesc_item(d, "level", tags[i], NULL, NAN, "%s\n%s", size[i], bw[i]);
+		if (!it)
+			return -1;
+		snprintf(it->label, sizeof it->label, "%s", names[i]);
+		snprintf(it->state, sizeof it->state, "%s", tags[i]);
+		if ((sizes[i] > 0 && !figdesc_item(d, "level-size", qs[i][0], NULL, sizes[i], "%s", "")) ||
+		    (bws[i] > 0 && !figdesc_item(d, "level-bandwidth", qs[i][1], NULL, bws[i], "%s", "")))
+			return -1;
+	}
+	/* the ratio that motivates tiling, when both ends were measured */
+	if (g->ceil.smem_gbs > 0 && g->copy_gbs > 0 && g->hw.smem_per_sm && g->hw.hbm_bytes &&
+	    !figdesc_item(d, "ratio", "smem_over_hbm_bandwidth", NULL, g->ceil.smem_gbs / g->copy_gbs,
+			  "shared memory: %.1f× the bandwidth of HBM, 1/%.0f of its size", g->ceil.smem_gbs / g->copy_gbs,
+			  (double)g->hw.hbm_bytes / ((double)g->hw.smem_per_sm * g->hw.sm_count)))
+		return -1;
+	return 0;
+}

@@ -48,7 +48,7 @@ const struct figkind figure_kinds[] = {
 	{ "roofline", "a roofline from the GPU's measured ceilings with every variant's points",
 	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline), figdesc_roofline },
 	{ "hierarchy", "the memory hierarchy (shared memory, L2, HBM) with sizes from the device and the bandwidths measured in the run (fig_hierarchy.c)",
-	  0.42, NEEDS_NOTHING, DRAWN(fig_hierarchy) },
+	  0.42, NEEDS_NOTHING, DRAWN(fig_hierarchy), figdesc_hierarchy },
 	{ "memory-workload", "bytes and sector hit rates at L1/shared, L2 and DRAM per kernel, with the model's minimum DRAM bytes (the workload set)",
 	  0.62, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_workload), figdesc_workload },
 	{ "warp-states", "the share of active warp-cycles stalled per reason, per kernel (the stalls set)",

@@ -534,6 +534,41 @@ static void test_partition_bwd(void)
 	rinputs_release(&x.in);
 }
 
+/* hierarchy (figdiagram.c): three levels from the header, their numbers
+ * the header's; a header without sizes gives the notice, no levels */
+static void test_hierarchy(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "hierarchy");
+	CHECK_INT(figdesc_hierarchy(&x.rd, &o, &d), 0);
+	struct gpu_info *g = &x.in.res.header.gpu; /* the loaded file, rd reads it */
+	CHECK(!d.notice[0]);
+	CHECK(figdesc_part(&d, "level", 2) && !figdesc_part(&d, "level", 3));
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "level-size", i)); i++)
+		if (!strcmp(it->name, "l2_bytes"))
+			CHECK_NEAR(it->v, (double)g->hw.l2_bytes, 0);
+	const struct figitem *ratio = figdesc_part(&d, "ratio", 0);
+	CHECK_INT(ratio != NULL, g->ceil.smem_gbs > 0 && g->copy_gbs > 0 && g->hw.smem_per_sm && g->hw.hbm_bytes);
+	if (ratio)
+		CHECK_NEAR(ratio->v, g->ceil.smem_gbs / g->copy_gbs, 1e-12);
+	figdesc_release(&d);
+	const struct gpu_info saved = *g;
+	g->hw.hbm_bytes = g->hw.l2_bytes = 0;
+	figdesc_init(&d, "hierarchy");
+	CHECK_INT(figdesc_hierarchy(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no memory hierarchy");
+	CHECK(!figdesc_part(&d, "level", 0));
+	*g = saved;
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -558,4 +593,4 @@ static void test_build_by_kind(void)
 
 TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd,
-      test_build_by_kind)
+      test_hierarchy, test_build_by_kind)
