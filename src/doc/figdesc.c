@@ -130,6 +130,37 @@ const char *figdesc_text(const struct figdesc *d, const char *role, size_t n)
 	return it ? it->text : "";
 }
 
+int series_look_index(const struct rdata *rd, const char *key)
+{
+	int idx = 3;
+	if (strchr(key, ':')) {
+		char seen[8][SERIES_KEY], k[SERIES_KEY];
+		size_t ns = 0;
+		for (size_t i = 0; rd && i < rd->res->nrecords && ns < 8; i++) {
+			const struct record *r = &rd->res->records[i];
+			if (!r->source || !strcmp(r->source, "attnprof") || record_captured(r))
+				continue;
+			record_series(r, k, sizeof(k));
+			size_t j;
+			for (j = 0; j < ns && strcmp(seen[j], k); j++)
+				;
+			if (j < ns)
+				continue;
+			if (!strcmp(k, key)) {
+				idx = ns % 2 ? 8 : 3;
+				break;
+			}
+			snprintf(seen[ns++], SERIES_KEY, "%s", k);
+		}
+	} else {
+		/* the descriptor's slot, else one of the variants' four by table order */
+		for (size_t i = 0; i < variant_count; i++)
+			if (!strcmp(variant_table[i]->name, key))
+				idx = variant_table[i]->color_slot ? variant_table[i]->color_slot - 1 : 4 + (int)(i % 4);
+	}
+	return idx;
+}
+
 /* Series i's key (what records-check reads) and its legend label. */
 static void name_series(struct figdesc *d, size_t i, const char *key, const char *label)
 {

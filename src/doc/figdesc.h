@@ -162,6 +162,13 @@ void figdesc_release(struct figdesc *d);
 /* The point of series s at category i of panel p (NULL: out of range). */
 struct figpoint *figdesc_at(const struct figdesc *d, size_t p, size_t s, size_t i);
 
+/* The look (style_series index) of series key in every figure of every
+ * document: attnprof's variants by their descriptor's colour slot or
+ * table place, references (grey, dashed; the second dark grey, hatched)
+ * by the order their records first appear in rd (NULL: the first's),
+ * never by what else a figure shows. */
+int series_look_index(const struct rdata *rd, const char *key);
+
 /* Add a diagram part: role, name, its number v (NAN none) with the record
  * it came from, its text from fmt.  NULL out of memory. */
 struct figitem *figdesc_item(struct figdesc *d, const char *role, const char *name, const struct record *rec,

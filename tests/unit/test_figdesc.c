@@ -569,6 +569,38 @@ static void test_hierarchy(void)
 	rinputs_release(&x.in);
 }
 
+/* series_look_index: a variant's look is its descriptor's slot (else its
+ * table place), a reference's the order its records first appear in:
+ * the first grey (3), the second dark grey (8), whatever a figure shows */
+static void test_series_look(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	for (size_t i = 0; i < variant_count; i++) {
+		const struct variant_desc *v = variant_table[i];
+		CHECK_INT(series_look_index(&x.rd, v->name), v->color_slot ? v->color_slot - 1 : 4 + (int)(i % 4));
+	}
+	char refs[2][SERIES_KEY];
+	size_t nref = 0;
+	for (size_t i = 0; i < x.rd.res->nrecords && nref < 2; i++) {
+		const struct record *r = &x.rd.res->records[i];
+		char k[SERIES_KEY];
+		if (!r->source || !strcmp(r->source, "attnprof") || record_captured(r))
+			continue;
+		record_series(r, k, sizeof k);
+		if (!nref || strcmp(refs[0], k))
+			snprintf(refs[nref++], SERIES_KEY, "%s", k);
+	}
+	CHECK(nref >= 1);
+	if (nref >= 1)
+		CHECK_INT(series_look_index(&x.rd, refs[0]), 3);
+	if (nref >= 2)
+		CHECK_INT(series_look_index(&x.rd, refs[1]), 8);
+	CHECK_INT(series_look_index(NULL, "ref:unknown"), 3);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -593,4 +625,4 @@ static void test_build_by_kind(void)
 
 TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd,
-      test_hierarchy, test_build_by_kind)
+      test_hierarchy, test_series_look, test_build_by_kind)
