@@ -272,6 +272,14 @@ int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struc
  * "ratio" shared memory's bandwidth over HBM's where both were measured. */
 int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
+/* patent-capture-dataflow: of the call capture-dataflow draws, the
+ * "matrix" parts down the memory (Q, K, V, then S and P or dS and dP
+ * where rec->verdict_matrices stores them, "S?"/"P?" where it does not
+ * decide, then O; label and what a matrix's character and part), "size"
+ * kernels (its launches) and the "kernel" parts drawn (v the launch's
+ * index, state "main" the longest attention kernel). */
+int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* The conditions line of captured records: those of known shape
  * (rdata_conditions), else the GPU and "shape unknown". */
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);

@@ -590,3 +590,72 @@ int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct fi
 		return -1;
 	return 0;
 }
+
+/* ---- patent-capture-dataflow ------------------------------------------------------ */
+
+int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
+	if (!g) {
+		snprintf(d->notice, sizeof d->notice, "no captured call");
+		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+		return 0;
+	}
+	const struct record *r = g->rep;
+	if (use_recs(d, &r, 1))
+		return -1;
+	const int bwd = r->shape.pass == PASS_BWD;
+	/* the matrices in memory: the inputs, S and P (dS and dP) where the
+	 * verdict stores them or does not decide (dashed), the output */
+	static const char *const in[] = { "Q", "K", "V", "O" };
+	static const char *const nnk[2][2] = { { "S", "P" }, { "dS", "dP" } };
+	static const char *const nnw[2][2] = { { "score matrix", "probability matrix" },
+					      { "score gradient matrix", "probability gradient matrix" } };
+	static const char *const nnu[2][2] = {
+		{ "score matrix, its storage not decided by the measured traffic",
+		  "probability matrix, its storage not decided by the measured traffic" },
+		{ "score gradient matrix, its storage not decided by the measured traffic",
+		  "probability gradient matrix, its storage not decided by the measured traffic" } };
+	for (int i = 0; i < 4; i++) {
+		struct figitem *it = figdesc_item(d, "matrix", in[i], r, NAN, "%s", "");
+		if (!it)
+			return -1;
+		snprintf(it->state, sizeof it->state, "%s", i == 3 ? "output" : "input");
+		if (i != 2)
+			continue;
+		for (int j = 0; j < 2; j++) {
+			const char *v = record_verdict_of(r, nnk[bwd][j]);
+			if (!strcmp(v, "not stored"))
+				continue;
+			const int stored = !strcmp(v, "stored");
+			it = figdesc_item(d, "matrix", stored ? nnk[bwd][j] : (j ? "P?" : "S?"), r, r->verdict_matrices, "%s", "");
+			if (!it)
+				return -1;
+			snprintf(it->state, sizeof it->state, "%s", v);
+			snprintf(it->label, sizeof it->label, "%s", nnk[bwd][j]);
+			snprintf(it->what, sizeof it->what, "%s", stored ? nnw[bwd][j] : nnu[bwd][j]);
+		}
+	}
+	/* the kernels in launch order (at most four: the first, the longest
+	 * attention kernel, and the last, the first ones filling up) */
+	const size_t nk = r->nlaunches;
+	const struct launch *ml = capture_main_launch(r);
+	const size_t mi = ml ? (size_t)(ml - r->launches) : 0;
+	if (!figdesc_item(d, "size", "kernels", r, (double)nk, "%s", ""))
+		return -1;
+	int np = 0;
+	for (size_t i = 0; i < nk && np < 4; i++) {
+		int room = 4 - np, need = (i < mi) + (mi < nk - 1 && i < nk - 1); /* the main and the last still to come */
+		if (nk <= 4 || i == 0 || i == mi || i == nk - 1 || room > need) {
+			struct figitem *it = figdesc_item(d, "kernel", "launch", r, (double)i, "%s",
+							  r->launches[i].name ? r->launches[i].name : "");
+			if (!it)
+				return -1;
+			if (i == mi && ml)
+				snprintf(it->state, sizeof it->state, "main");
+			np++;
+		}
+	}
+	return 0;
+}

@@ -111,7 +111,7 @@ const struct figkind figure_kinds[] = {
 	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare), NULL, capture_compare_cut },
 	/* their patent views (fig_patent.c): numerals only */
 	{ "patent-capture-dataflow", "patent view: memory with the matrices a captured call stored, processor with its kernels",
-	  0.9, NEEDS_CAPTURE, DRAWN(fig_pcapdataflow) },
+	  0.9, NEEDS_CAPTURE, DRAWN(fig_pcapdataflow), figdesc_pcapdataflow },
 	{ "patent-capture-grid", "patent view: the grid of a captured call's longest kernel and its waves over the multiprocessors",
 	  0.75, NEEDS_CAPTURE, DRAWN(fig_pcapgrid) },
 	{ "patent-capture-throughput", "patent graph: throughput of the captured computations beside {conventional} and {subject}",

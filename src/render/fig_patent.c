@@ -797,54 +797,38 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = capture_figure_impl(rd, o);
-	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
-	if (!g) {
-		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+	struct figdesc d;
+	figdesc_init(&d, "patent-capture-dataflow");
+	if (figdesc_pcapdataflow(rd, o, &d) || d.notice[0]) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
-	const struct record *r = g->rep;
-	int bwd = r->shape.pass == PASS_BWD;
 	/* the matrices in memory, undecided ones dashed; not stored ones are not drawn */
 	struct pmatrix m[6];
 	int nm = 0;
-	static const char *const in[] = { "Q", "K", "V", "O" };
-	for (int i = 0; i < 4; i++) {
-		const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), in[i]);
-		m[nm++] = (struct pmatrix){ in[i], pn->chr, pn->what, 0, 0 };
-		if (i == 2) { /* S and P (dS and dP) between the inputs and the output */
-			static const char *const nnk[2][2] = { { "S", "P" }, { "dS", "dP" } };
-			static const char *const nnw[2][2] = { { "score matrix", "probability matrix" },
-							      { "score gradient matrix", "probability gradient matrix" } };
-			static const char *const nnu[2][2] = {
-				{ "score matrix, its storage not decided by the measured traffic",
-				  "probability matrix, its storage not decided by the measured traffic" },
-				{ "score gradient matrix, its storage not decided by the measured traffic",
-				  "probability gradient matrix, its storage not decided by the measured traffic" } };
-			for (int j = 0; j < 2; j++) {
-				const char *v = record_verdict_of(r, nnk[bwd][j]);
-				if (!strcmp(v, "not stored"))
-					continue;
-				int stored = !strcmp(v, "stored");
-				m[nm++] = (struct pmatrix){ stored ? nnk[bwd][j] : (j ? "P?" : "S?"), nnk[bwd][j],
-							    stored ? nnw[bwd][j] : nnu[bwd][j], 1, !stored };
-			}
-		}
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "matrix", i)) && nm < 6; i++) {
+		if (!it->label[0]) { /* an input or the output: its name on every sheet */
+			const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), it->name);
+			m[nm++] = (struct pmatrix){ it->name, pn->chr, pn->what, 0, 0 };
+		} else
+			m[nm++] = (struct pmatrix){ it->name, it->label, it->what, 1, strcmp(it->state, "stored") != 0 };
 	}
-	size_t nk = r->nlaunches;
+	const struct figitem *nkp = figdesc_part(&d, "size", 0);
+	size_t nk = nkp ? (size_t)nkp->v : 0;
 	struct pflow f;
 	pflow_memory(c, box, m, nm, (nk > 4 ? 4 : (double)nk) * 2.0, &f);
 	const struct rbox area = f.area, mem = f.mem, chip = f.chip;
 	const double nw = f.nw, pad = f.pad, gap = f.gap;
-	/* the kernels in launch order (at most four: the first, the longest attention kernel, hatched,
-	 * and the last, the first ones filling up; "⋮" where kernels between are not drawn) */
-	const struct launch *ml = capture_main_launch(r);
-	size_t mi = ml ? (size_t)(ml - r->launches) : 0, pick[4];
+	/* the kernels the description picked, in launch order ("⋮" where kernels between are not drawn) */
+	size_t pick[4];
+	int main_of[4];
 	int np = 0;
-	for (size_t i = 0; i < nk && np < 4; i++) {
-		int room = 4 - np, need = (i < mi) + (mi < nk - 1 && i < nk - 1); /* the main and the last still to come */
-		if (nk <= 4 || i == 0 || i == mi || i == nk - 1 || room > need)
-			pick[np++] = i;
+	for (size_t i = 0; (it = figdesc_part(&d, "kernel", i)) && np < 4; i++) {
+		pick[np] = (size_t)it->v;
+		main_of[np++] = !strcmp(it->state, "main");
 	}
 	struct rbox inb = rbox_inset(chip, pad, pad, pad, pad);
 	double row = fmin(nfs(c) * 3.0 * 1.3, (inb.h - gap * 2 * np) / (np > 0 ? np : 1));
@@ -852,7 +836,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 	int other_done = 0;
 	for (int k = 0; k < np; k++) {
 		struct rbox kb = rbox_make(inb.x, yy, inb.w * 0.7, row);
-		int main = pick[k] == mi && ml;
+		int main = main_of[k];
 		if (main)
 			hatch_rect(c, kb, HATCH_DIAG, 4, &st->ink);
 		char_box(c, kb, NULL, 0);
@@ -870,6 +854,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 		yy += row + gap * 2;
 	}
 	pflow_paths(c, area, mem, chip);
+	figdesc_release(&d);
 }
 
 void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

@@ -5,6 +5,7 @@
  * Runs in the RENDER=0 build too (make test builds and runs it there). */
 #include "check.h"
 
+#include "doc/capreview.h"
 #include "doc/figdesc.h"
 #include "doc/figure.h"
 #include "capture/verdict.h"
@@ -601,6 +602,54 @@ static void test_series_look(void)
 	rinputs_release(&x.in);
 }
 
+/* patent-capture-dataflow: S and P in memory exactly where the call's
+ * resolved verdict stores them (or does not decide), the kernels drawn
+ * the first, the longest attention kernel and the last */
+static void test_pcapdataflow(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "patent-capture-dataflow");
+	CHECK_INT(figdesc_pcapdataflow(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.nused == 1);
+	const struct record *r = d.nused ? d.used[0] : NULL;
+	if (r) {
+		const struct figitem *it;
+		size_t nn = 0;
+		for (size_t i = 0; (it = figdesc_part(&d, "matrix", i)); i++)
+			if (it->label[0]) {
+				CHECK_STR(it->state, record_verdict_of(r, it->label));
+				CHECK(strcmp(it->state, "not stored") != 0);
+				nn++;
+			}
+		size_t want = 0;
+		for (int j = 0; j < 2; j++)
+			want += strcmp(record_verdict_of(r, j ? "P" : "S"), "not stored") != 0;
+		CHECK_INT((int)nn, (int)want);
+		const struct launch *ml = capture_main_launch(r);
+		size_t nk = 0, mains = 0;
+		double last = -1;
+		for (; (it = figdesc_part(&d, "kernel", nk)); nk++) {
+			CHECK(it->v > last);
+			last = it->v;
+			if (!strcmp(it->state, "main")) {
+				mains++;
+				CHECK(ml && it->v == (double)(ml - r->launches));
+			}
+		}
+		CHECK(nk >= 1 && nk <= 4);
+		CHECK_INT((int)mains, ml != NULL);
+		CHECK_NEAR(figdesc_part(&d, "kernel", 0)->v, 0, 0);
+		CHECK_NEAR(last, (double)r->nlaunches - 1, 0);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -625,4 +674,5 @@ static void test_build_by_kind(void)
 
 TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd,
-      test_hierarchy, test_series_look, test_build_by_kind)
+      test_hierarchy, test_series_look,
+      test_pcapdataflow, test_build_by_kind)
