@@ -24,6 +24,8 @@ renderer's selection code, and checks each line:
     and its value is what they give under its rule where this script can
     recompute it (time_ms, tflops, peak_bytes, the shape, speedup_vs,
     tflops_vs, the ablation table's median, TFLOP/s and step cells);
+  * a ratio claim against the figures of its document that draw both its
+    records' identities as TFLOP/s: the figure's ratio is the sentence's;
   * figure (a value a figure draws, src/doc/figdesc.h): its record is in
     the file it names and is the newest record of its identity (or
     --primary's) — or, for a figure that draws one run (from=one-run:
@@ -287,6 +289,37 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, by_call, winner, 
                          (where, lo, hi, v * t / tmax, v * t / tmin))
 
 
+def check_claims_against_figures(lines, fails, counts):
+    """A ratio in a sentence (speedup_vs, tflops_vs: records A|B) against
+    the figures of the same document that draw both records' identities as
+    TFLOP/s: the figure's ratio of A's bar to B's is the sentence's, within
+    its printed precision.  A sentence dividing one run's records beside a
+    figure drawing another run's (a ladder of one file) fails here even
+    where each agrees with its own records."""
+    drawn = {}  # identity -> [(figure, TFLOP/s, file)]
+    claims = []
+    for what, ctx, key, stated, rec, dfile, also in lines:
+        if what == "figure" and "|" not in rec and " quantity=tflops " in " " + stated + " ":
+            f = dict(kv.split("=", 1) for kv in stated.split(" "))
+            if f.get("state") == "value":
+                drawn.setdefault(rec, []).append((ctx, float(f["value"]), dfile))
+        elif what == "claim" and "|" in rec:
+            f = dict(re.findall(r"(\w+)=(.*?)(?= \w+=|$)", stated))
+            if f.get("quantity") in ("speedup_vs", "tflops_vs"):
+                claims.append((ctx, key, float(f["value"]), rec.split("|"), also))
+    for place, expr, v, (a, b), printed in claims:
+        for fa, va, fla in drawn.get(a, []):
+            for fb, vb, flb in drawn.get(b, []):
+                if fa != fb or not vb:
+                    continue
+                # TFLOP/s of one problem: A's over B's is both B's time over A's and A's rate over B's
+                want = va / vb
+                counts["claim (against its figure)"] = counts.get("claim (against its figure)", 0) + 1
+                if not close(want, v, True, printed):
+                    fails.append("claim %s {%s}: says %g ('%s'), but its figure %s draws %g (%s over %s)" %
+                                 (place, expr, v, printed, fa, want, fla, flb))
+
+
 def main(argv):
     if len(argv) < 4:
         sys.stderr.write(__doc__)
@@ -324,48 +357,50 @@ def main(argv):
     fails, counts = [], {}
     one_run = {}  # figure -> the file its points come from (from=one-run)
     with open(trace, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            what, ctx, key, stated, drawn, dfile, _also = line.rstrip("\n").split("\t")
-            counts[what] = counts.get(what, 0) + 1
-            if what == "claim":
-                check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
+        lines = [line.rstrip("\n").split("\t") for line in f]
+    check_claims_against_figures(lines, fails, counts)
+    for n, fields in enumerate(lines, 1):
+        what, ctx, key, stated, drawn, dfile, _also = fields
+        counts[what] = counts.get(what, 0) + 1
+        if what == "claim":
+            check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
+            continue
+        if what == "figure":
+            check_figure(ctx, key, stated, drawn, dfile, by_file, by_call, winner, one_run, fails, counts)
+            continue
+        cond = dict(kv.split("=", 1) for kv in stated.split(" "))
+        where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)
+        if key.startswith("capture:"):
+            if what != "found":
+                counts["capture (not checked)"] = counts.get("capture (not checked)", 0) + 1
                 continue
-            if what == "figure":
-                check_figure(ctx, key, stated, drawn, dfile, by_file, by_call, winner, one_run, fails, counts)
-                continue
-            cond = dict(kv.split("=", 1) for kv in stated.split(" "))
-            where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)
-            if key.startswith("capture:"):
-                if what != "found":
-                    counts["capture (not checked)"] = counts.get("capture (not checked)", 0) + 1
-                    continue
-                counts["capture checked"] = counts.get("capture checked", 0) + 1
-                calls = [(r.get("capture.call", -1), k) for _, r, k in rows if series(r) == key and matches(cond, r)]
-                ids = sorted({k for _, k in calls})
-                m = re.match(r"(.*)/pid-?\d+/call(\d+)$", drawn)
-                if not m or ids != [m.group(1)]:
-                    fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
-                elif int(m.group(2)) != max(c for c, _ in calls):
-                    fails.append("%s: drew call %s, not the identity's last (%d)" % (where, m.group(2),
-                                                                                     max(c for c, _ in calls)))
-                continue
-            ids = sorted({k for _, r, k in rows if series(r) == key and matches(cond, r)})
-            if what == "ambiguous":
-                fails.append("%s: named %d records (%s)" % (where, len(ids), ", ".join(ids[:3])))
-            elif what == "found":
-                if ids != [drawn]:
-                    fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
-                elif dfile != winner(drawn):
-                    fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile,
-                                                                                         winner(drawn)))
-            elif what in ("max", "min"):
-                if drawn not in ids:
-                    fails.append("%s: drew %s, which the conditions do not name" % (where, drawn))
-                elif dfile != winner(drawn):
-                    fails.append("%s: drew %s from %s, not the newest (%s)" % (where, drawn, dfile, winner(drawn)))
-            elif what == "missing":
-                if ids:
-                    fails.append("%s: read 'not measured', but %s has it" % (where, ids[0]))
+            counts["capture checked"] = counts.get("capture checked", 0) + 1
+            calls = [(r.get("capture.call", -1), k) for _, r, k in rows if series(r) == key and matches(cond, r)]
+            ids = sorted({k for _, k in calls})
+            m = re.match(r"(.*)/pid-?\d+/call(\d+)$", drawn)
+            if not m or ids != [m.group(1)]:
+                fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
+            elif int(m.group(2)) != max(c for c, _ in calls):
+                fails.append("%s: drew call %s, not the identity's last (%d)" % (where, m.group(2),
+                                                                                 max(c for c, _ in calls)))
+            continue
+        ids = sorted({k for _, r, k in rows if series(r) == key and matches(cond, r)})
+        if what == "ambiguous":
+            fails.append("%s: named %d records (%s)" % (where, len(ids), ", ".join(ids[:3])))
+        elif what == "found":
+            if ids != [drawn]:
+                fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
+            elif dfile != winner(drawn):
+                fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile,
+                                                                                     winner(drawn)))
+        elif what in ("max", "min"):
+            if drawn not in ids:
+                fails.append("%s: drew %s, which the conditions do not name" % (where, drawn))
+            elif dfile != winner(drawn):
+                fails.append("%s: drew %s from %s, not the newest (%s)" % (where, drawn, dfile, winner(drawn)))
+        elif what == "missing":
+            if ids:
+                fails.append("%s: read 'not measured', but %s has it" % (where, ids[0]))
     for m in fails[:20]:
         print("records-check: " + m)
     summary = ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items()))
