@@ -2,7 +2,7 @@
  *
  * Shared memory (the SRAM on each SM), the L2 and HBM as a stepped pyramid,
  * small and fast on top, each level with its size from the device
- * properties in the results header and its bandwidth from the ceilings
+ * properties in the header of the results and its bandwidth from the ceilings
  * measured in the run, as its description gives them (src/doc/figdiagram.c
  * figdesc_hierarchy: a value the header lacks reads "not measured").
  */
