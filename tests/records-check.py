@@ -24,13 +24,18 @@ renderer's selection code, and checks each line:
     and its value is what they give under its rule where this script can
     recompute it (time_ms, tflops, peak_bytes, the shape, speedup_vs,
     tflops_vs, the ablation table's median, TFLOP/s and step cells);
+  * a ratio claim against the figures of its document that draw both its
+    records' identities as TFLOP/s: the figure's ratio is the sentence's;
   * figure (a value a figure draws, src/doc/figdesc.h): its record is in
     the file it names and is the newest record of its identity (or
     --primary's) — or, for a figure that draws one run (from=one-run:
     the ablation ladder), every point of it comes from one file —, and
     its value is what the record gives where this script can recompute
-    it (tflops with its launches' spread, time_us, peak_bytes, a diff's
-    time ratio); a point of a captured call is counted, not recomputed.
+    it (tflops with its launches' spread, time_us, peak_bytes, the decode
+    bandwidth, a diff's time ratio); a point of a captured call is counted, not recomputed,
+    but a diagram part of one (item/...: capture-dataflow) names a call of
+    the file it names and its bytes are that call's (DRAM read and write,
+    L2 writes, the inputs' and outputs' sizes from the shape).
 
 Calls captured in another program (series "capture:...") are several
 records of one identity, told apart by their call number: a value of one
@@ -154,15 +159,70 @@ def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, c
 
 
 # a figure quantity (src/doc/figdesc.c) recomputed from the export: field, scale
-FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0)}
+FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0),
+                 "dram_read_bytes": ("dram__bytes_read.sum", 1.0), "dram_write_bytes": ("dram__bytes_write.sum", 1.0)}
+# a diagram part's quantity of a captured call (src/doc/figdiagram.c): the export's field
+CAPTURE_ITEM_FIELDS = {"dram_read_bytes": "dram__bytes_read.sum", "dram_write_bytes": "dram__bytes_write.sum",
+                       "l2_write_bytes": "capture.l2_write_bytes"}
+# a captured call's buffers sized from its shape: Q, O (dQ) B*H*Nq*d*e, K, V B*Hkv*Nkv*d*e, L B*H*Nq*4
+DTYPE_BYTES = {"fp16": 2, "bf16": 2, "fp32": 4, "fp8": 1}
 
 
-def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, one_run, fails, counts):
+def buffer_bytes(name, r):
+    hkv = r["kv_heads"] if r["kv_heads"] > 0 else r["heads"]
+    e = DTYPE_BYTES.get(r["dtype"])
+    bh, bhkv = r["batch"] * r["heads"], r["batch"] * hkv
+    if e is None:
+        return None
+    if name in ("Q", "O", "dQ"):
+        return bh * r["seqlen_q"] * r["head_dim"] * e
+    if name in ("K", "V"):
+        return bhkv * r["seqlen_kv"] * r["head_dim"] * e
+    if name == "L":
+        return bh * r["seqlen_q"] * 4
+    return None
+
+
+def check_capture_item(where, stated, drawn, dfile, by_call, fails, counts):
+    """A diagram part of a captured call: its call is in the file it names
+    and its bytes are the export's (the DRAM and L2 traffic, the buffers'
+    sizes from the shape); a verdict count or a text is counted only."""
+    m = re.match(r"(.*)/pid-?\d+/call(\d+)$", drawn)
+    rows = by_call.get((dfile, m.group(1), int(m.group(2)))) if m else None
+    if not rows:
+        fails.append("%s: names %s of %s, which that file does not hold" % (where, drawn, dfile))
+        return
+    q, state = stated["quantity"], stated["state"]
+    r = rows[0]
+    want = None
+    if state == "value" and q in CAPTURE_ITEM_FIELDS:
+        want = r.get(CAPTURE_ITEM_FIELDS[q])
+        if want is None:
+            fails.append("%s: draws %s = %s, but the record has no %s" % (where, q, stated["value"],
+                                                                         CAPTURE_ITEM_FIELDS[q]))
+            return
+    elif state == "value" and where.split(" ")[-1].startswith("item/hbm/"):
+        want = buffer_bytes(q, r)
+    if want is None or len(rows) > 1:
+        counts["figure (captured call, record checked)"] = counts.get("figure (captured call, record checked)", 0) + 1
+        return
+    counts["figure (captured call, value recomputed)"] = counts.get("figure (captured call, value recomputed)", 0) + 1
+    if not close(float(want), float(stated["value"]), False, ""):
+        fails.append("%s: draws %s = %s, but its record gives %g" % (where, q, stated["value"], want))
+
+
+def check_figure(fig, where_in, stated, drawn, dfile, by_file, by_call, winner, one_run, fails, counts):
     """A figure line: the record of its point is in the file it names and is
     the newest of its identity; its value (and a TFLOP/s whisker) is what
     the record gives."""
     f = dict(kv.split("=", 1) for kv in stated.split(" "))
     where = "figure %s %s" % (fig, where_in)
+    if drawn.startswith("capture/") and where_in.startswith("item/"):
+        check_capture_item(where, f, drawn, dfile, by_call, fails, counts)
+        return
+    if drawn == "-":
+        counts["figure (text of no record)"] = counts.get("figure (text of no record)", 0) + 1
+        return
     if drawn.startswith("capture/"):
         counts["figure (captured call, not recomputed)"] = counts.get("figure (captured call, not recomputed)", 0) + 1
         return
@@ -195,6 +255,17 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, one_run, 
         fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile, winner(drawn)))
         return
     q, state = f["quantity"], f["state"]
+    if q == "bandwidth" and state == "value":
+        # HBM bytes (DRAM read + written) over the median time, GB/s
+        rd, wr, t = r.get("dram__bytes_read.sum"), r.get("dram__bytes_write.sum"), r.get("time_ms")
+        if rd is None or wr is None or not t:
+            fails.append("%s: draws bandwidth = %s, but the record has no DRAM bytes or time" % (where, f["value"]))
+            return
+        want = (rd + wr) / (t * 1e-3) / 1e9
+        counts["figure (value recomputed)"] = counts.get("figure (value recomputed)", 0) + 1
+        if not close(want, float(f["value"]), False, ""):
+            fails.append("%s: draws bandwidth = %s, but its record gives %g" % (where, f["value"], want))
+        return
     if q not in FIGURE_FIELDS or state != "value":
         counts["figure (record checked)"] = counts.get("figure (record checked)", 0) + 1
         return
@@ -207,6 +278,8 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, one_run, 
     if not close(want, v, False, ""):
         fails.append("%s: draws %s = %g, but its record gives %g" % (where, q, v, want))
         return
+    if "lo" not in f:  # a diagram part: one value, no whisker
+        return
     lo, hi = float(f["lo"]), float(f["hi"])
     tmin, tmax, t = r.get("time_ms_min"), r.get("time_ms_max"), r.get("time_ms")
     if q == "tflops" and f.get("whisker") == "launches" and tmin and tmax and t:
@@ -214,6 +287,37 @@ def check_figure(fig, where_in, stated, drawn, dfile, by_file, winner, one_run, 
         if not close(v * t / tmax, lo, False, "") or not close(v * t / tmin, hi, False, ""):
             fails.append("%s: a whisker of %g to %g, but its record's launches give %g to %g" %
                          (where, lo, hi, v * t / tmax, v * t / tmin))
+
+
+def check_claims_against_figures(lines, fails, counts):
+    """A ratio in a sentence (speedup_vs, tflops_vs: records A|B) against
+    the figures of the same document that draw both records' identities as
+    TFLOP/s: the figure's ratio of A's bar to B's is the sentence's, within
+    its printed precision.  A sentence dividing one run's records beside a
+    figure drawing another run's (a ladder of one file) fails here even
+    where each agrees with its own records."""
+    drawn = {}  # identity -> [(figure, TFLOP/s, file)]
+    claims = []
+    for what, ctx, key, stated, rec, dfile, also in lines:
+        if what == "figure" and "|" not in rec and " quantity=tflops " in " " + stated + " ":
+            f = dict(kv.split("=", 1) for kv in stated.split(" "))
+            if f.get("state") == "value":
+                drawn.setdefault(rec, []).append((ctx, float(f["value"]), dfile))
+        elif what == "claim" and "|" in rec:
+            f = dict(re.findall(r"(\w+)=(.*?)(?= \w+=|$)", stated))
+            if f.get("quantity") in ("speedup_vs", "tflops_vs"):
+                claims.append((ctx, key, float(f["value"]), rec.split("|"), also))
+    for place, expr, v, (a, b), printed in claims:
+        for fa, va, fla in drawn.get(a, []):
+            for fb, vb, flb in drawn.get(b, []):
+                if fa != fb or not vb:
+                    continue
+                # TFLOP/s of one problem: A's over B's is both B's time over A's and A's rate over B's
+                want = va / vb
+                counts["claim (against its figure)"] = counts.get("claim (against its figure)", 0) + 1
+                if not close(want, v, True, printed):
+                    fails.append("claim %s {%s}: says %g ('%s'), but its figure %s draws %g (%s over %s)" %
+                                 (place, expr, v, printed, fa, want, fla, flb))
 
 
 def main(argv):
@@ -245,53 +349,58 @@ def main(argv):
 
     # (file base name, identity) -> export row, for the claims
     by_file = {}
+    by_call = {}  # (file base name, identity, capture.call) -> the captured calls' export rows
     for path, r, k in rows:
         by_file[(path.rsplit("/", 1)[-1], k)] = r
+        if r.get("source") == "capture":
+            by_call.setdefault((path.rsplit("/", 1)[-1], k, r.get("capture.call", -1)), []).append(r)
     fails, counts = [], {}
     one_run = {}  # figure -> the file its points come from (from=one-run)
     with open(trace, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            what, ctx, key, stated, drawn, dfile, _also = line.rstrip("\n").split("\t")
-            counts[what] = counts.get(what, 0) + 1
-            if what == "claim":
-                check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
+        lines = [line.rstrip("\n").split("\t") for line in f]
+    check_claims_against_figures(lines, fails, counts)
+    for n, fields in enumerate(lines, 1):
+        what, ctx, key, stated, drawn, dfile, _also = fields
+        counts[what] = counts.get(what, 0) + 1
+        if what == "claim":
+            check_claim(n, ctx, key, stated, drawn, dfile, _also, by_file, fails, counts)
+            continue
+        if what == "figure":
+            check_figure(ctx, key, stated, drawn, dfile, by_file, by_call, winner, one_run, fails, counts)
+            continue
+        cond = dict(kv.split("=", 1) for kv in stated.split(" "))
+        where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)
+        if key.startswith("capture:"):
+            if what != "found":
+                counts["capture (not checked)"] = counts.get("capture (not checked)", 0) + 1
                 continue
-            if what == "figure":
-                check_figure(ctx, key, stated, drawn, dfile, by_file, winner, one_run, fails, counts)
-                continue
-            cond = dict(kv.split("=", 1) for kv in stated.split(" "))
-            where = "%s:%d: %s %s at %s" % (trace, n, ctx, key, stated)
-            if key.startswith("capture:"):
-                if what != "found":
-                    counts["capture (not checked)"] = counts.get("capture (not checked)", 0) + 1
-                    continue
-                counts["capture checked"] = counts.get("capture checked", 0) + 1
-                calls = [(r.get("capture.call", -1), k) for _, r, k in rows if series(r) == key and matches(cond, r)]
-                ids = sorted({k for _, k in calls})
-                m = re.match(r"(.*)/pid-?\d+/call(\d+)$", drawn)
-                if not m or ids != [m.group(1)]:
-                    fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
-                elif int(m.group(2)) != max(c for c, _ in calls):
-                    fails.append("%s: drew call %s, not the identity's last (%d)" % (where, m.group(2),
-                                                                                     max(c for c, _ in calls)))
-                continue
-            ids = sorted({k for _, r, k in rows if series(r) == key and matches(cond, r)})
-            if what == "ambiguous":
-                fails.append("%s: named %d records (%s)" % (where, len(ids), ", ".join(ids[:3])))
-            elif what == "found":
-                if ids != [drawn]:
-                    fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
-                elif dfile != winner(drawn):
-                    fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile,
-                                                                                         winner(drawn)))
-            elif what in ("max", "min"):
-                if drawn not in ids:
-                    fails.append("%s: drew %s, which the conditions do not name" % (where, drawn))
-                elif dfile != winner(drawn):
-                    fails.append("%s: drew %s from %s, not the newest (%s)" % (where, drawn, dfile, winner(drawn)))
-            elif what == "missing":
-                if ids:
-                    fails.append("%s: read 'not measured', but %s has it" % (where, ids[0]))
+            counts["capture checked"] = counts.get("capture checked", 0) + 1
+            calls = [(r.get("capture.call", -1), k) for _, r, k in rows if series(r) == key and matches(cond, r)]
+            ids = sorted({k for _, k in calls})
+            m = re.match(r"(.*)/pid-?\d+/call(\d+)$", drawn)
+            if not m or ids != [m.group(1)]:
+                fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
+            elif int(m.group(2)) != max(c for c, _ in calls):
+                fails.append("%s: drew call %s, not the identity's last (%d)" % (where, m.group(2),
+                                                                                 max(c for c, _ in calls)))
+            continue
+        ids = sorted({k for _, r, k in rows if series(r) == key and matches(cond, r)})
+        if what == "ambiguous":
+            fails.append("%s: named %d records (%s)" % (where, len(ids), ", ".join(ids[:3])))
+        elif what == "found":
+            if ids != [drawn]:
+                fails.append("%s: drew %s, but the conditions name %s" % (where, drawn, ids or "no record"))
+            elif dfile != winner(drawn):
+                fails.append("%s: drew %s from %s, but the newest record is %s's" % (where, drawn, dfile,
+                                                                                     winner(drawn)))
+        elif what in ("max", "min"):
+            if drawn not in ids:
+                fails.append("%s: drew %s, which the conditions do not name" % (where, drawn))
+            elif dfile != winner(drawn):
+                fails.append("%s: drew %s from %s, not the newest (%s)" % (where, drawn, dfile, winner(drawn)))
+        elif what == "missing":
+            if ids:
+                fails.append("%s: read 'not measured', but %s has it" % (where, ids[0]))
     for m in fails[:20]:
         print("records-check: " + m)
     summary = ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items()))

@@ -77,6 +77,57 @@ else
 	echo "ok records-check: the checker refuses a planted wrong value in a figure and a point of another file (2 cases)"
 	ok=$((ok + 1))
 fi
+# a planted wrong value in a diagram: the first captured call's DRAM read
+# bytes a capture data flow draws (review-with-capture), its value changed,
+# must fail; so must a part naming a call its file does not hold
+part=$(grep -m1 -P '^figure\tcapture-dataflow#.*\titem/read/.*state=value' "$tmp/trace/review-with-capture.trace")
+if [ -n "$part" ]; then
+	printf '%s\n' "$part" | sed 's/value=[^ ]*/value=12345/' >"$tmp/planted-part.trace"
+	printf '%s\n' "$part" | sed 's#/call[0-9]*\t#/call99999\t#' >>"$tmp/planted-part.trace"
+fi
+# shellcheck disable=SC2046 # the input list is words
+if [ -z "$part" ] || python3 tests/records-check.py "$bin" "$tmp/planted-part.trace" $(cat "$tmp/trace/review-with-capture.inputs") >"$tmp/out" 2>&1 ||
+	[ "$(grep -c -e 'but its record gives' -e 'which that file does not hold' "$tmp/out")" -ne 2 ]; then
+	cat "$tmp/out"
+	echo "FAIL records-check: the checker passed a planted wrong value in a diagram or a call its file does not hold"
+	status=1 bad=$((bad + 1))
+else
+	echo "ok records-check: the checker refuses a planted wrong value in a diagram and a call its file does not hold (2 cases)"
+	ok=$((ok + 1))
+fi
+# a sentence against its figure: a ratio claim of the review whose two
+# records a figure draws as TFLOP/s, with one of those bars planted 10 %
+# higher, must fail the comparison (its ratio is no longer the figure's)
+python3 - "$tmp/trace/review.trace" >"$tmp/planted-claimfig.trace" <<'PY'
+import re, sys
+lines = [l.rstrip("\n").split("\t") for l in open(sys.argv[1], encoding="utf-8")]
+bars = {}
+for l in lines:
+    if l[0] == "figure" and " quantity=tflops " in " " + l[3] + " " and "state=value" in l[3] and "|" not in l[4]:
+        bars.setdefault(l[4], []).append(l)
+for l in lines:
+    q = re.search(r"quantity=(\S+)", l[3]) if l[0] == "claim" else None
+    if q and q.group(1) in ("speedup_vs", "tflops_vs") and "|" in l[4]:
+        a, b = l[4].split("|")
+        for fa in bars.get(a, []):
+            fb = [x for x in bars.get(b, []) if x[1] == fa[1]]
+            if fb:
+                v = float(re.search(r"value=(\S+)", fa[3]).group(1)) * 1.1
+                fa = fa[:3] + [re.sub(r"value=\S+", "value=%.17g" % v, fa[3])] + fa[4:]
+                for x in (l, fa, fb[0]):
+                    print("\t".join(x))
+                sys.exit(0)
+PY
+# shellcheck disable=SC2046 # the input list is words
+if [ ! -s "$tmp/planted-claimfig.trace" ] || python3 tests/records-check.py "$bin" "$tmp/planted-claimfig.trace" $(cat "$tmp/trace/review.inputs") >"$tmp/out" 2>&1 ||
+	[ "$(grep -c 'but its figure' "$tmp/out")" -ne 1 ]; then
+	cat "$tmp/out"
+	echo "FAIL records-check: the checker passed a sentence whose ratio its figure does not draw"
+	status=1 bad=$((bad + 1))
+else
+	echo "ok records-check: the checker refuses a sentence whose ratio its figure does not draw (1 case)"
+	ok=$((ok + 1))
+fi
 # the checker itself: a partial selection (no B, H) that drew decode.yaml's
 # prefill record (B=1, H=32) for the FA2 sweep's N=4096 causal row must fail
 printf 'found\ttable speedup\tflash2\tN=4096 Nq=-1 d=128 causal=1 B=-1 H=-1 Hkv=-1 BN=-1 Hd=-1 dtype=- phase=prefill pass=fwd\tattnprof/flash2/prefill/fp16/B1/H32/Hkv32/Nq4096/Nkv4096/d128/c1\tdecode.yaml\t-\n' >"$tmp/partial.trace"

@@ -4,6 +4,7 @@
 #include "doc/figdesc.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,7 @@ void figdesc_release(struct figdesc *d)
 	free(d->used);
 	free(d->mark);
 	free(d->catx);
+	free(d->item);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }
@@ -79,6 +81,84 @@ static int use(struct figdesc *d, const struct record *r)
 	}
 	d->used[d->nused++] = r;
 	return 0;
+}
+
+struct figitem *figdesc_item(struct figdesc *d, const char *role, const char *name, const struct record *rec,
+			     double v, const char *fmt, ...)
+{
+	if (d->nitems == d->capitems) {
+		size_t cap = d->capitems ? d->capitems * 2 : 16;
+		struct figitem *it = realloc(d->item, cap * sizeof(*it));
+		if (!it)
+			return NULL;
+		d->item = it;
+		d->capitems = cap;
+	}
+	struct figitem *it = &d->item[d->nitems++];
+	memset(it, 0, sizeof(*it));
+	snprintf(it->role, sizeof it->role, "%s", role);
+	snprintf(it->name, sizeof it->name, "%s", name ? name : "");
+	it->v = v;
+	it->rec = rec;
+	it->group = d->group;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(it->text, sizeof it->text, fmt, ap);
+	va_end(ap);
+	return it;
+}
+
+const struct figitem *figdesc_part(const struct figdesc *d, const char *role, size_t n)
+{
+	for (size_t i = 0; i < d->nitems; i++)
+		if (!strcmp(d->item[i].role, role) && !n--)
+			return &d->item[i];
+	return NULL;
+}
+
+const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char *role, size_t n)
+{
+	for (size_t i = 0; i < d->nitems; i++)
+		if (d->item[i].group == g && !strcmp(d->item[i].role, role) && !n--)
+			return &d->item[i];
+	return NULL;
+}
+
+const char *figdesc_text(const struct figdesc *d, const char *role, size_t n)
+{
+	const struct figitem *it = figdesc_part(d, role, n);
+	return it ? it->text : "";
+}
+
+int series_look_index(const struct rdata *rd, const char *key)
+{
+	int idx = 3;
+	if (strchr(key, ':')) {
+		char seen[8][SERIES_KEY], k[SERIES_KEY];
+		size_t ns = 0;
+		for (size_t i = 0; rd && i < rd->res->nrecords && ns < 8; i++) {
+			const struct record *r = &rd->res->records[i];
+			if (!r->source || !strcmp(r->source, "attnprof") || record_captured(r))
+				continue;
+			record_series(r, k, sizeof(k));
+			size_t j;
+			for (j = 0; j < ns && strcmp(seen[j], k); j++)
+				;
+			if (j < ns)
+				continue;
+			if (!strcmp(k, key)) {
+				idx = ns % 2 ? 8 : 3;
+				break;
+			}
+			snprintf(seen[ns++], SERIES_KEY, "%s", k);
+		}
+	} else {
+		/* the descriptor's slot, else one of the variants' four by table order */
+		for (size_t i = 0; i < variant_count; i++)
+			if (!strcmp(variant_table[i]->name, key))
+				idx = variant_table[i]->color_slot ? variant_table[i]->color_slot - 1 : 4 + (int)(i % 4);
+	}
+	return idx;
 }
 
 /* Series i's key (what records-check reads) and its legend label. */
@@ -414,6 +494,52 @@ int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figde
 		return -1;
 	for (size_t p = 0; p < 2; p++)
 		fill_panel(rd, d, p);
+	return 0;
+}
+
+int figdesc_decode_bandwidth(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct rsel sel;
+	fig_decode_sel(rd, o, &sel);
+	char keys[8][SERIES_KEY];
+	size_t ns = rdata_series(rd, &sel, SERIES_DECODE, keys, 8);
+	struct figpanel *pn = &d->panel[0];
+	const struct figseries_spec sp = { .filter = SERIES_DECODE, .quantity = "bandwidth", .spread = 1, .ylabel = "GB/s" };
+	panel_set(pn, &sp, &sel);
+	int nv[16];
+	size_t nn = rdata_values(rd, NULL, &sel, RF_N, nv, 16);
+	if (!ns || !nn) {
+		notice(d, "no decode records", "the results hold no decode records");
+		return 0;
+	}
+	for (size_t k = 0; k < ns; k++) {
+		memcpy(d->series[k].key, keys[k], SERIES_KEY);
+		d->series[k].drawn = 1;
+		series_label(keys[k], d->series[k].label, sizeof d->series[k].label);
+		const struct variant_desc *v = variant_find(keys[k]);
+		snprintf(d->series[k].generic, sizeof d->series[k].generic, "%s",
+			 v && v->nkernels > 1 ? "cache split across thread blocks" : "one thread block per sequence and head");
+	}
+	pn->ncat = nn;
+	for (size_t i = 0; i < nn; i++)
+		pn->cat[i] = nv[i];
+	/* the reference: the copy rate measured in the run (none without it) */
+	const double cp = rd->res->header.gpu.copy_gbs;
+	if (cp > 0) {
+		char v[32];
+		pn->ref = cp;
+		snprintf(pn->ref_label, sizeof pn->ref_label, "measured copy %s",
+			 fmt_quantity(cp, U_GBS, NULL, v, sizeof(v)) ? "" : v);
+	}
+	if (figdesc_alloc(d, 1, ns, nn))
+		return -1;
+	fill_panel(rd, d, 0);
+	for (size_t k = 0; k < ns; k++)
+		for (size_t i = 0; i < nn; i++) {
+			const struct figpoint *q = figdesc_at(d, 0, k, i);
+			if (q->rec && use(d, q->rec))
+				return -1;
+		}
 	return 0;
 }
 
@@ -1068,5 +1194,21 @@ void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 		fprintf(f, "/%zu\tquantity=mark_tflops arg=- value=%.17g x_dram=%.17g x_l2=%.17g x_smem=%.17g longest=%d "
 			"model_x=%d state=value\t", i, m->y, m->x[FD_DRAM], m->x[FD_L2], m->x[FD_SMEM], m->longest, m->model_x);
 		trace_key_file(f, rd, m->rec);
+	}
+	for (size_t i = 0; i < d->nitems; i++) {
+		const struct figitem *it = &d->item[i];
+		char st[sizeof it->state + 1], k[256] = "-";
+		snprintf(st, sizeof st, "%s", it->state[0] ? it->state : "-");
+		for (char *s = st; *s; s++)
+			*s = *s == ' ' ? '-' : *s;
+		fprintf(f, "figure\t%s#%d\titem/", d->kind, number);
+		put_field(f, it->role);
+		fprintf(f, "/%zu\tquantity=%s arg=%s value=%.17g state=%s\t", i, it->name[0] ? it->name : "-", st, it->v,
+			isnan(it->v) ? "text" : "value");
+		if (it->rec)
+			record_key(it->rec, k, sizeof k);
+		fprintf(f, "%s\t%s\t", k, it->rec ? rdata_record_file(rd, it->rec) : "-");
+		put_field(f, it->text[0] ? it->text : "-");
+		fputc('\n', f);
 	}
 }

@@ -33,6 +33,7 @@
 
 #include "doc/data.h"
 #include "doc/figkind.h"
+#include "util/error.h"
 
 #define FD_PANELS 16
 #define FD_SERIES 48
@@ -85,6 +86,7 @@ struct figseries {
 	char arg[64];           /* the quantity's argument (a stall reason), "" none */
 	int drawn;              /* 1: a point of it has a value (the legend lists it) */
 	int capture_look;       /* a captured implementation: 1 + its look in the capture figures; 0 none */
+	char generic[FD_LABEL]; /* what a patent sheet's numeral names it ("" none) */
 };
 
 /* What a category carries beyond its number and label (ablation's rungs):
@@ -112,6 +114,25 @@ struct figpanel {
 				 * (the smallest above 0 for category bars); lo 1e300, hi 0: none */
 };
 
+/* A diagram's part (boxes, arrows, labels): a text it draws and, where
+ * the text states a number, that number and the record it came from.
+ * The renderer finds a part by its role and draws its text (fitting it
+ * to its box, never changing a number). */
+struct figitem {
+	char role[24];          /* where it is drawn ("hbm", "chip", "read", "rule", ...) */
+	char name[32];          /* what it is: a buffer ("S") or the quantity of v ("dram_read_bytes") */
+	char state[16];         /* a buffer's verdict ("stored", "not stored", "input", "output",
+				 * "small", "unknown"), "" none */
+	char text[400];         /* the text as drawn ("" none: a number the trace carries, drawn in
+				 * another part's text) */
+	char label[64];         /* its name as drawn beside the text ("" none) */
+	char alt[2][160];       /* shorter texts where the full one does not fit ("" none) */
+	char what[128];         /* what a numeral's lead line names it ("" none) */
+	int group;              /* which drawing of the figure (dataflow-compare: 0, 1) */
+	double v;               /* its number (NAN: none) */
+	const struct record *rec; /* the record of v (NULL: no record) */
+};
+
 struct figdesc {
 	const char *kind;       /* the figure kind's name */
 	char model_label[FD_LABEL]; /* what the model's line is, "" none */
@@ -131,12 +152,33 @@ struct figdesc {
 	int one_run;            /* every point from one run (file), as the ablation ladder draws
 				 * it, not each identity's newest record */
 	int whisker_runs;       /* whiskers are the run-to-run spread (rdata_runs), not the launches' */
+	struct figitem *item;   /* a diagram's parts (figdesc_item), nitems of them */
+	size_t nitems, capitems;
+	int group;              /* the group figdesc_item gives a new part */
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
 void figdesc_release(struct figdesc *d);
 /* The point of series s at category i of panel p (NULL: out of range). */
 struct figpoint *figdesc_at(const struct figdesc *d, size_t p, size_t s, size_t i);
+
+/* The look (style_series index) of series key in every figure of every
+ * document: attnprof's variants by their descriptor's colour slot or
+ * table place, references (grey, dashed; the second dark grey, hatched)
+ * by the order their records first appear in rd (NULL: the first's),
+ * never by what else a figure shows. */
+int series_look_index(const struct rdata *rd, const char *key);
+
+/* Add a diagram part: role, name, its number v (NAN none) with the record
+ * it came from, its text from fmt.  NULL out of memory. */
+struct figitem *figdesc_item(struct figdesc *d, const char *role, const char *name, const struct record *rec,
+			     double v, const char *fmt, ...) ATTNPROF_PRINTF(6, 7);
+/* The n-th part of d in role (0 first), or NULL. */
+const struct figitem *figdesc_part(const struct figdesc *d, const char *role, size_t n);
+/* Its text, "" when d has no such part. */
+const char *figdesc_text(const struct figdesc *d, const char *role, size_t n);
+/* The n-th part in role of group g, or NULL. */
+const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char *role, size_t n);
 
 /* The builders: 0, or -1 out of memory.  Figure kinds name theirs in
  * figure_kinds[] (figkind.build). */
@@ -145,6 +187,11 @@ int figdesc_hbm(const struct rdata *rd, const struct figopts *o, struct figdesc 
 int figdesc_memory(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 /* decode: panel 0 the time per step (µs), panel 1 the bandwidth (GB/s) */
 int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* decode-bandwidth, patent-decode: one panel at fig_decode_sel, a
+ * category per KV length, a series per decode series (generic: its part
+ * on a patent sheet), points the bandwidth with the launches' spread, ref
+ * the measured copy bandwidth (ref_label its text; 0 when not measured) */
+int figdesc_decode_bandwidth(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 int figdesc_smem(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 int figdesc_occupancy(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 /* memory-workload: a series per figdesc_workload_q (bytes and hit rate of
@@ -183,6 +230,59 @@ int figdesc_ablation(const struct rdata *rd, const struct figopts *o, struct fig
  * the older) with the whisker of both records' launch spread. */
 #define FD_DIFF_ROWS 24
 int figdesc_diff(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* The diagram kinds (figdiagram.c): parts (figdesc_item), no points.
+ *
+ * capture-dataflow: of the group capture_figure_group picks, its last
+ * call: "header" (impl, call kind, calls, kernels; v the calls), seven
+ * "hbm" rows (Q, K, V, S or dS, P or dP, O or dQ, L: v the bytes, state
+ * the verdict, record_verdict_of), "chip-kernel" (the longest kernel's
+ * short name), "chip" lines (what happened to S and P; verdict_matrices,
+ * the count those states come from; the family), "read", "write" (DRAM
+ * bytes), "l2" (L2 write bytes) and "rule" (v the bytes a stored matrix
+ * must reach); cond its conditions. */
+int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* dataflow (one group), dataflow-compare (groups 0 and 1: the
+ * conventional and the subject): per group "name", "summary" (the
+ * descriptor's), an "hbm" row per matrix of the story then per extra
+ * buffer (label, state "stored" or "not stored", v its bytes at the
+ * record's shape; text and alt the full and shorter descriptions; what
+ * its numeral's), "alloc" (v the bytes the record allocated for it, no
+ * text), "kernel" lines (a library variant: alt[0] the name only) or
+ * "tile" parts (state "shared" or "registers", alt the shorter texts,
+ * what its numeral's), "read", "write" (the record's DRAM bytes), "model"
+ * (its model's minimum), "launch" lines per kernel (v the DRAM read,
+ * "launch-write" the written, no text), "norecord" where no record is at
+ * these conditions; group 0 "footer" (its text; "saved", "footprint" and
+ * "run_peak_bytes" parts carry its numbers); used the records drawn. */
+int figdesc_dataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* partition-bwd: the K/V-parallel backward of the subject at pass bwd:
+ * "grid" (its text; v the thread blocks, the record's where launched),
+ * "size" parts (grid_x, Br, Bc, d; the warp tiles sr × sc of Br, kr × kc
+ * of Bc), "sub" the three products' captions, "acc" dQ's accumulator,
+ * "kernel" the pass's kernels (state "main" the main one); "nolayout"
+ * where the tiles do not split into warp slices. */
+int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* hierarchy: from the results header alone (no record): three "level"
+ * parts (label its name, state its tag, text its size and bandwidth
+ * lines), "level-size" and "level-bandwidth" the numbers the header has,
+ * "ratio" shared memory's bandwidth over HBM's where both were measured. */
+int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* patent-capture-dataflow: of the call capture-dataflow draws, the
+ * "matrix" parts down the memory (Q, K, V, then S and P or dS and dP
+ * where rec->verdict_matrices stores them, "S?"/"P?" where it does not
+ * decide, then O; label and what a matrix's character and part), "size"
+ * kernels (its launches) and the "kernel" parts drawn (v the launch's
+ * index, state "main" the longest attention kernel). */
+int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* The conditions line of captured records: those of known shape
+ * (rdata_conditions), else the GPU and "shape unknown". */
+void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);
 
 /* The shared builders the kinds above are made of. */
 struct figseries_spec {
@@ -233,6 +333,9 @@ int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct 
  * (a ratio's KEY and FILE are "NEW|BASE"); a roofline mark's line is
  *   figure  FIG  mark/SERIES/i  quantity=mark_tflops arg=- value=V x_dram= x_l2= x_smem=
  *           longest= model_x= state=value  KEY  FILE  -
+ * a diagram part's line is
+ *   figure  FIG  item/ROLE/i  quantity=NAME arg=STATE value=V state=value|text  KEY  FILE  TEXT
+ * (STATE with '-' for a space, "-" none; KEY and FILE "-" for a text of no record).
  * FIG is "NAME#n" (n: the figure's number in its document, 0 alone). */
 void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number);
 

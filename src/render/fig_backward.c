@@ -6,12 +6,10 @@
  *                   reduced into an fp32 accumulator in HBM by each K/V
  *                   block, converted by the pass's last kernel
  *
- * Every size comes from the backward descriptor (kernels/variants.c, whose
- * tiling is kernels/tiles.h's) and the record's launch; the kernels and
- * buffers are named by the descriptor.  The warp tiles follow
- * kernels/flash_bwd.cu's layouts: every warp owns 32-row slices of both
- * operands (BWD_WARP_ROWS), so Br × Bc splits into (Br/32) × (Bc/32) warp
- * tiles, Bc × d into Bc/32 rows of warps and Br × d into Br/32 rows.
+ * Drawn from its description (src/doc/figdiagram.c figdesc_partition_bwd):
+ * every size from the backward descriptor and the record's launch, the
+ * warp tiles of the flash backward's layouts (32-row slices of both
+ * operands), the kernels and buffers as the descriptor names them.
  */
 #include "render/figure_draw.h"
 
@@ -19,46 +17,14 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Rows of one operand a warp of flash_bwd.cu's layouts owns. */
-#define BWD_WARP_ROWS 32
-
-struct bwd_part {
-	const struct variant_desc *v;
-	const struct record *r;
-	struct attn_shape s;
-	struct tiling t;
-	int grid[3];
-	int measured; /* grid from the record's launch */
-};
-
-static int bwd_part_of(const struct rdata *rd, const struct figopts *o, struct bwd_part *p)
+/* A size part of the description (figdesc_partition_bwd). */
+static int size_of(const struct figdesc *d, const char *name)
 {
-	char key[SERIES_KEY];
-	memset(p, 0, sizeof(*p));
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
-	p->v = variant_pass_desc(variant_find(key), PASS_BWD);
-	if (!p->v || p->v->loop != LOOP_KV_OUTER || !p->v->tiling || !p->v->grid)
-		return -1;
-	struct figopts ob = *o;
-	ob.sel.pass = PASS_BWD;
-	struct rsel sel;
-	fig_sel(rd, &ob, &sel);
-	p->r = rdata_find(rd, key, &sel);
-	if (p->r) {
-		p->s = p->r->shape;
-	} else {
-		p->s = fig_typical_shape(&sel, 4);
-	}
-	const int sm = rdata_sm_count(rd);
-	p->v->tiling(&p->s, sm, &p->t);
-	p->grid[0] = p->grid[1] = p->grid[2] = 1;
-	p->v->grid(&p->s, &p->t, p->v->main_kernel, p->grid);
-	const struct launch *l = p->r ? record_main_launch(p->r) : NULL;
-	if (l && l->grid[0] > 0) {
-		memcpy(p->grid, l->grid, sizeof(p->grid));
-		p->measured = 1;
-	}
-	return p->t.block_m > 0 && p->t.block_n > 0 && p->t.warps > 0 ? 0 : -1;
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, "size", i)); i++)
+		if (!strcmp(it->name, name))
+			return (int)it->v;
+	return 0;
 }
 
 /* A rows × cols operand at scale u (pt a row), split into gr × gc warp tiles w0…, labelled. */
@@ -96,29 +62,24 @@ static void warp_tiles(struct rctx *c, double x, double y, double u, int rows, i
 void fig_bwdpart(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	struct bwd_part p;
 	char title[300];
 	fig_bwdpart_title(rd, o, title, sizeof(title));
-	if (bwd_part_of(rd, o, &p)) {
-		draw_notice(c, box, "no K/V-parallel backward", "the variant's backward descriptor walks no K/V blocks");
+	struct figdesc dd;
+	figdesc_init(&dd, "partition-bwd");
+	if (figdesc_partition_bwd(rd, o, &dd) || dd.notice[0]) {
+		if (dd.notice[0])
+			draw_notice(c, box, dd.notice, dd.notice_why);
+		figdesc_release(&dd);
 		return;
 	}
-	const struct record *recs[1] = { p.r };
-	box = figure_frame_recs(c, rd, box, title, recs, p.r ? 1 : 0, o->standalone);
-	const int Br = p.t.block_m, Bc = p.t.block_n, W = p.t.warps, d = p.s.head_dim;
+	box = figure_frame_recs(c, rd, box, title, dd.used, dd.nused, o->standalone);
+	const int Br = size_of(&dd, "Br"), Bc = size_of(&dd, "Bc"), d = size_of(&dd, "d"), gx = size_of(&dd, "grid_x");
 	const double fs = st->size_chart, line_h = fs * 1.35;
-	const long qblocks = (p.s.seqlen_q + Br - 1) / Br;
 
 	/* the grid, in words and a strip of its first K/V blocks */
-	char b1[320];
-	snprintf(b1, sizeof(b1), "grid %d × %d = %lld thread blocks%s: blockIdx.x a K/V block j of Bc = %d keys, "
-		 "blockIdx.y a (batch, KV head); each walks the %ld query blocks i of Br = %d rows of its %d query head%s%s",
-		 p.grid[0], p.grid[1], (long long)p.grid[0] * p.grid[1], p.measured ? " (launched)" : "", Bc, qblocks, Br,
-		 p.s.kv_heads > 0 ? p.s.heads / p.s.kv_heads : 1, p.s.kv_heads > 0 && p.s.heads / p.s.kv_heads > 1 ? "s" : "",
-		 p.s.causal ? " (causal: on or below the diagonal)" : "");
-	double th = text_block(c, box.x, box.y, box.w, b1, fs, 0, NULL);
+	double th = text_block(c, box.x, box.y, box.w, figdesc_text(&dd, "grid", 0), fs, 0, NULL);
 	double y = box.y + th + sz(c, 4);
-	int shown = p.grid[0] > 16 ? 16 : p.grid[0];
+	int shown = gx > 16 ? 16 : gx;
 	double cs = fmin(box.w * 0.6 / shown, line_h * 1.2);
 	for (int j = 0; j < shown; j++) {
 		struct rbox cell = rbox_make(box.x + j * cs, y, cs, cs);
@@ -127,69 +88,63 @@ void fig_bwdpart(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		set_rgb(c, &st->ink);
 		draw_rect(c, cell, st->thin, 0);
 	}
-	if (p.grid[0] > shown)
+	if (gx > shown)
 		text_at(c, box.x + shown * cs + sz(c, 3), y + cs / 2, "⋯", fs, 0, 0, 0.5, NULL);
 	text_at(c, box.x + shown * cs + sz(c, 16), y + cs / 2, "block j = 1: Kⱼ, Vⱼ in shared memory for the whole walk",
 		fs, 0, 0, 0.5, NULL);
 	y += cs + line_h * 1.6;
 
 	/* the five products: S, dP over Br × Bc; dK, dV over Bc × d; dQᵢ over Br × d, at one scale */
-	int sr = Br / BWD_WARP_ROWS, sc = W / (sr > 0 ? sr : 1);
-	int kr = Bc / BWD_WARP_ROWS, kc = W / (kr > 0 ? kr : 1);
-	if (sr < 1 || sc < 1 || kr < 1 || kc < 1 || sr * sc != W || kr * kc != W) {
-		draw_notice(c, rbox_make(box.x, y, box.w, box.y + box.h - y), "no warp layout",
-			    "the tiles do not split into 32-row warp slices");
+	const struct figitem *nl = figdesc_part(&dd, "nolayout", 0);
+	if (nl) {
+		draw_notice(c, rbox_make(box.x, y, box.w, box.y + box.h - y), "no warp layout", nl->text);
+		figdesc_release(&dd);
 		return;
 	}
+	const int sr = size_of(&dd, "sr"), sc = size_of(&dd, "sc"), kr = size_of(&dd, "kr"), kc = size_of(&dd, "kc");
 	double bottom_h = line_h * 4, gap = sz(c, 18);
 	double avail_h = box.y + box.h - y - bottom_h - line_h * 2;
 	double u = fmin(avail_h / Bc, (box.w - 2 * gap) / (Bc + 2.0 * d));
-	char sub[96];
-	snprintf(sub, sizeof(sub), "%d × %d, %d × %d warp tiles", Br, Bc, sr, sc);
 	double x = box.x;
-	warp_tiles(c, x, y, u, Br, Bc, sr, sc, "S = QᵢKⱼᵀ, dP = dOᵢVⱼᵀ", sub);
+	warp_tiles(c, x, y, u, Br, Bc, sr, sc, "S = QᵢKⱼᵀ, dP = dOᵢVⱼᵀ", figdesc_text(&dd, "sub", 0));
 	double ax0 = x + Bc * u;
 	x += Bc * u + gap;
-	snprintf(sub, sizeof(sub), "%d × %d each, registers, whole walk", Bc, d);
-	warp_tiles(c, x, y, u, Bc, d, kr, kc, "dVⱼ += PᵀdOᵢ, dKⱼ += dSᵀQᵢ", sub);
+	warp_tiles(c, x, y, u, Bc, d, kr, kc, "dVⱼ += PᵀdOᵢ, dKⱼ += dSᵀQᵢ", figdesc_text(&dd, "sub", 1));
 	draw_arrow(c, ax0 + 2, y + Br * u * 0.5, x - 2, y + Br * u * 0.5, st->line, sz(c, 5), NULL);
 	double qx = x + d * u + gap;
-	snprintf(sub, sizeof(sub), "%d × %d fp32, %d × %d warp tiles", Br, d, sr, sc);
-	warp_tiles(c, qx, y, u, Br, d, sr, sc, "dQᵢ = dSKⱼ", sub);
+	warp_tiles(c, qx, y, u, Br, d, sr, sc, "dQᵢ = dSKⱼ", figdesc_text(&dd, "sub", 2));
 	draw_arrow(c, x + d * u + 2, y + Br * u * 0.5, qx - 2, y + Br * u * 0.5, st->line, sz(c, 5), NULL);
 	text_block(c, box.x, y + Br * u + line_h * 1.5, Bc * u, "P and dS pass through shared memory between the "
 		   "products; S and P are recomputed from Q, K and the forward's L: nothing N × N is stored",
 		   fs, 0, &st->muted);
 	/* dQᵢ leaves the block: into the accumulator every K/V block adds to */
-	const struct buffer_desc *acc = NULL;
-	for (size_t i = 0; i < p.v->nbuffers; i++)
-		if (p.v->buffers[i].role == ROLE_WORKSPACE)
-			acc = &p.v->buffers[i];
+	const struct figitem *acc = figdesc_part(&dd, "acc", 0);
 	if (acc) {
 		double ay0 = y + Br * u + line_h * 1.3, ay1 = ay0 + line_h * 1.4;
 		draw_arrow(c, qx + d * u / 2, ay0, qx + d * u / 2, ay1, st->line, sz(c, 5), NULL);
-		char t[260];
-		snprintf(t, sizeof(t), "<b>%s</b> in HBM: %s", acc->label, acc->meaning);
-		text_block(c, qx, ay1 + sz(c, 2), d * u, t, fs, TX_MARKUP, NULL);
+		text_block(c, qx, ay1 + sz(c, 2), d * u, acc->text, fs, TX_MARKUP, NULL);
 	}
 	y += Bc * u + line_h * 2.2;
 
 	/* the pass's kernels in launch order */
-	size_t nk = p.v->nkernels;
+	size_t nk = 0;
+	while (figdesc_part(&dd, "kernel", nk))
+		nk++;
 	double kw = (box.w - gap * (double)(nk ? nk - 1 : 0)) / (double)(nk ? nk : 1), kh = line_h * 3.2;
 	for (size_t k = 0; k < nk; k++) {
+		const struct figitem *kp = figdesc_part(&dd, "kernel", k);
+		const int main_k = !strcmp(kp->state, "main");
 		struct rbox kb = rbox_make(box.x + k * (kw + gap), y, kw, kh);
-		if ((int)k == p.v->main_kernel && st->colour) {
+		if (main_k && st->colour) {
 			const struct rgb *f = &style_series(st, 2)->fill;
 			struct rgb light = { 0.75 + 0.25 * f->r, 0.75 + 0.25 * f->g, 0.75 + 0.25 * f->b };
 			fill_rect(c, kb, &light);
 		}
 		set_rgb(c, &st->ink);
-		draw_rect(c, kb, (int)k == p.v->main_kernel ? st->heavy : st->line, 0);
-		char t[200];
-		snprintf(t, sizeof(t), "<b>%s</b>\n%s", p.v->kernels[k].name, p.v->kernels[k].does);
-		text_block(c, kb.x + sz(c, 4), kb.y + sz(c, 3), kb.w - sz(c, 8), t, fs * 0.95, TX_MARKUP, NULL);
+		draw_rect(c, kb, main_k ? st->heavy : st->line, 0);
+		text_block(c, kb.x + sz(c, 4), kb.y + sz(c, 3), kb.w - sz(c, 8), kp->text, fs * 0.95, TX_MARKUP, NULL);
 		if (k + 1 < nk)
 			draw_arrow(c, kb.x + kb.w + 2, kb.y + kh / 2, kb.x + kb.w + gap - 2, kb.y + kh / 2, st->line, sz(c, 5), NULL);
 	}
+	figdesc_release(&dd);
 }

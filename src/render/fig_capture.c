@@ -21,21 +21,6 @@ static double kernel_ns(const struct launch *l)
 	return v ? *v : l->duration_ns;
 }
 
-/* The conditions caption of captured records: those of known shape (the others have none). */
-static void cap_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len)
-{
-	const struct record *known[16];
-	size_t k = 0;
-	for (size_t i = 0; i < n && k < 16; i++)
-		if (!recs[i]->capture || recs[i]->capture->shape_known)
-			known[k++] = recs[i];
-	if (k)
-		rdata_conditions(rd, known, k, buf, len);
-	else
-		snprintf(buf, len, "%s · shape unknown (no shape came with the calls)",
-			 rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
-}
-
 /* ks one character shorter, ending in "…". */
 static void name_shorter(char *ks)
 {
@@ -70,19 +55,13 @@ static void fit_name(struct rctx *c, char *ks, size_t cap, double fs, double wid
 
 /* ---- data flow -------------------------------------------------------------- */
 
-struct mrow {
-	const char *name, *formula;
-	double bytes;
-	const char *state;   /* "stored", "not stored", "input", "output", "unknown" */
-};
-
-/* The captured call's HBM column: Q, K, V, S/P (or dS/dP), O (or dQ) and
- * L with their sizes and verdicts, struck through where not stored. */
-static void cap_hbm_column(struct rctx *c, struct rbox hbm, const struct mrow *rows, int shape, double lh)
+/* The captured call's HBM column: the description's "hbm" rows (Q, K, V,
+ * S/P or dS/dP, O or dQ, L) with their sizes and verdicts, struck through
+ * where not stored. */
+static void cap_hbm_column(struct rctx *c, struct rbox hbm, const struct figdesc *d, double lh)
 {
 	const struct rstyle *st = c->st;
 	const double fs = st->size_chart;
-	char buf[400], b1[32];
 	fill_rect(c, hbm, &st->hbm_fill);
 	set_rgb(c, &st->ink);
 	draw_rect(c, hbm, st->line, 0);
@@ -92,8 +71,8 @@ static void cap_hbm_column(struct rctx *c, struct rbox hbm, const struct mrow *r
 	double room = (hbm.y + hbm.h - sz(c, 3) - y) / 7;
 	if (room < lh) lh = room > fs * 1.12 * c->scale ? room : fs * 1.12 * c->scale;
 	double glyph = fmin(fs * 1.1 * c->scale, lh * 0.8);
-	for (int i = 0; i < 7; i++) {
-		const struct mrow *m = &rows[i];
+	const struct figitem *m;
+	for (int i = 0; (m = figdesc_part(d, "hbm", (size_t)i)); i++) {
 		double gx = hbm.x + sz(c, 6);
 		struct rbox gb = rbox_make(gx, y + (lh - glyph) / 2, glyph, glyph);
 		int absent = !strcmp(m->state, "not stored");
@@ -109,28 +88,18 @@ static void cap_hbm_column(struct rctx *c, struct rbox hbm, const struct mrow *r
 			draw_line(c, gb.x - 1, gb.y + gb.h + 1, gb.x + gb.w + 1, gb.y - 1, st->line, 0);
 			set_rgb(c, &st->ink);
 		}
-		const char *what = !shape ? "size unknown"
-				 : !strcmp(m->state, "input") ? "input"
-				 : !strcmp(m->state, "output") ? "output, written once"
-				 : !strcmp(m->state, "small") ? "not told apart by traffic"
-				 : !strcmp(m->state, "stored") ? "STORED"
-				 : absent ? "not stored" : "verdict unknown";
-		if (shape)
-			snprintf(buf, sizeof(buf), "%s  %s · %s · %s", m->name, m->formula, fmt_bytes(m->bytes, b1, sizeof(b1)), what);
-		else
-			snprintf(buf, sizeof(buf), "%s  %s · %s", m->name, m->formula, what);
 		double tx = gx + glyph + sz(c, 4), tw = hbm.x + hbm.w - sz(c, 4) - tx;
-		double f2 = text_fit(c, buf, fs, st->min_figure, 0, tw);
-		text_at(c, tx, y + lh / 2, buf, f2, absent ? TX_ITALIC : 0, 0, 0.5, absent ? &st->muted : NULL);
+		double f2 = text_fit(c, m->text, fs, st->min_figure, 0, tw);
+		text_at(c, tx, y + lh / 2, m->text, f2, absent ? TX_ITALIC : 0, 0, 0.5, absent ? &st->muted : NULL);
 		y += lh;
 		if (y > hbm.y + hbm.h - lh * 0.9)
 			break;
 	}
 }
 
-/* The on-chip column: the call's longest kernel, what happened to S and
- * P, how many kernels wrote a whole Nq × Nkv matrix, the family. */
-static void cap_chip_column(struct rctx *c, struct rbox chip, const struct record *r, const struct mrow *rows, int shape)
+/* The on-chip column: the call's longest kernel, then the description's
+ * "chip" lines (what happened to S and P, the matrices counted, the family). */
+static void cap_chip_column(struct rctx *c, struct rbox chip, const struct figdesc *d)
 {
 	const struct rstyle *st = c->st;
 	const double fs = st->size_chart;
@@ -139,136 +108,83 @@ static void cap_chip_column(struct rctx *c, struct rbox chip, const struct recor
 	draw_rect(c, chip, st->line, 0);
 	double y = chip.y + sz(c, 4);
 	y += text_at(c, chip.x + sz(c, 5), y, "on chip (the SMs)", fs, TX_BOLD, 0, 0, NULL) + sz(c, 3);
-	const struct launch *ml = capture_main_launch(r);
 	char ks[160];
-	kernel_short_name(ml && ml->name ? ml->name : "?", ks, sizeof(ks));
-	const char *lines[6];
-	char l0[200], l1[200], l2s[200], l3[200];
-	int nl = 0;
+	snprintf(ks, sizeof(ks), "%s", figdesc_text(d, "chip-kernel", 0));
 	double cw = chip.w - sz(c, 10);
 	fit_name(c, ks, sizeof(ks), fs, cw);
 	y += text_at(c, chip.x + sz(c, 5), y, "longest kernel:", fs, 0, 0, 0, NULL) + sz(c, 1);
 	y += text_at(c, chip.x + sz(c, 5), y, ks, fs, 0, 0, 0, NULL) + sz(c, 3);
-	(void)l0;
-	if (shape && strcmp(rows[3].state, "stored") && strcmp(rows[3].state, "unknown")) {
-		snprintf(l1, sizeof(l1), "%s and %s: computed and used on chip, never written whole", rows[3].name, rows[4].name);
-		lines[nl++] = l1;
-	} else if (shape && !strcmp(rows[3].state, "stored")) {
-		snprintf(l1, sizeof(l1), "%s written to memory and read back between kernels", rows[4].state[0] == 's' ? "S and P" : rows[3].name);
-		lines[nl++] = l1;
-	}
-	if (r->capture && r->capture->nn_matrices >= 0) {
-		snprintf(l2s, sizeof(l2s), "kernels writing ≥ 0.9 × one Nq × Nkv matrix: %d", r->capture->nn_matrices);
-		lines[nl++] = l2s;
-	}
-	if (r->capture && r->capture->family) {
-		snprintf(l3, sizeof(l3), "family (from kernel names): %s", r->capture->family);
-		lines[nl++] = l3;
-	}
-	for (int i = 0; i < nl; i++) {
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, "chip", i)); i++) {
 		double hh;
-		text_extent(c, lines[i], fs, 0, cw, NULL, &hh);
+		text_extent(c, it->text, fs, 0, cw, NULL, &hh);
 		if (y + hh > chip.y + chip.h - sz(c, 3))
 			break; /* the box is full: the text says the rest */
-		text_block(c, chip.x + sz(c, 5), y, cw, lines[i], fs, 0, NULL);
+		text_block(c, chip.x + sz(c, 5), y, cw, it->text, fs, 0, NULL);
 		y += hh + sz(c, 3);
 	}
 }
 
 /* The arrows between the columns: DRAM read and written by the call, and
- * what it wrote through the L2. */
-static void cap_traffic(struct rctx *c, struct rbox mid, const struct record *r)
+ * what it wrote through the L2 (the description's "read", "write", "l2"). */
+static void cap_traffic(struct rctx *c, struct rbox mid, const struct figdesc *d)
 {
 	const struct rstyle *st = c->st;
 	const double fs = st->size_chart;
-	char b1[32], b2[32], b3[32];
-	const double dram_w = record_metric_or_nan(r, "dram__bytes_write.sum"), dram_r = record_metric_or_nan(r, "dram__bytes_read.sum");
-	const double l2w = r->capture ? r->capture->l2_write_bytes : -1;
 	double ax0 = mid.x + sz(c, 4), ax1 = mid.x + mid.w - sz(c, 4);
 	double ay1 = mid.y + mid.h * 0.30, ay2 = mid.y + mid.h * 0.74;
 	draw_arrow(c, ax0, ay1, ax1, ay1, st->line * 1.4, sz(c, 5), &st->ink);
 	draw_arrow(c, ax1, ay2, ax0, ay2, st->line * 1.4, sz(c, 5), &st->accent);
-	const char *rt[2];
-	char r0[80], r1[80];
-	snprintf(r0, sizeof(r0), "read %s", usable(dram_r + 1) ? fmt_bytes(dram_r, b1, sizeof(b1)) : "n/a");
-	snprintf(r1, sizeof(r1), "read");
-	rt[0] = r0;
-	rt[1] = r1;
+	const char *rt[2] = { figdesc_text(d, "read", 0), "read" };
 	double f3;
 	int k = text_choose(c, rt, 2, fs, 0, mid.w - sz(c, 4), &f3);
 	text_at(c, mid.x + mid.w / 2, ay1 - sz(c, 3), rt[k], f3, 0, 0.5, 1, NULL);
 	text_at(c, mid.x + mid.w / 2, ay1 + sz(c, 4), "DRAM", f3, TX_ITALIC, 0.5, 0, &st->muted);
-	snprintf(r0, sizeof(r0), "write %s", usable(dram_w + 1) ? fmt_bytes(dram_w, b2, sizeof(b2)) : "n/a");
+	rt[0] = figdesc_text(d, "write", 0);
 	k = text_choose(c, rt, 2, fs, 0, mid.w - sz(c, 4), &f3);
-	text_at(c, mid.x + mid.w / 2, ay2 - sz(c, 3), k ? "write" : r0, f3, 0, 0.5, 1, NULL);
-	if (l2w >= 0) {
-		snprintf(r1, sizeof(r1), "%s via L2", fmt_bytes(l2w, b3, sizeof(b3)));
-		double f4 = text_fit(c, r1, fs, st->min_figure, 0, mid.w - sz(c, 2));
-		text_at(c, mid.x + mid.w / 2, ay2 + sz(c, 4), r1, f4, TX_ITALIC, 0.5, 0, &st->muted);
+	text_at(c, mid.x + mid.w / 2, ay2 - sz(c, 3), k ? "write" : rt[0], f3, 0, 0.5, 1, NULL);
+	const struct figitem *l2 = figdesc_part(d, "l2", 0);
+	if (l2) {
+		double f4 = text_fit(c, l2->text, fs, st->min_figure, 0, mid.w - sz(c, 2));
+		text_at(c, mid.x + mid.w / 2, ay2 + sz(c, 4), l2->text, f4, TX_ITALIC, 0.5, 0, &st->muted);
 	}
 }
 
 void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = capture_figure_impl(rd, o);
-	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
-	char title[400];
-	fig_capdataflow_title(rd, o, title, sizeof(title));
-	const struct record *rc = g ? g->rep : NULL;
-	char cond[512] = "";
-	if (rc)
-		cap_conditions(rd, &rc, 1, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!g) {
-		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+	struct figdesc d;
+	figdesc_init(&d, "capture-dataflow");
+	if (figdesc_capdataflow(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
-	const struct record *r = g->rep;
+	char title[400];
+	fig_capdataflow_title(rd, o, title, sizeof(title));
+	box = figure_frame(c, box, title, d.cond, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
 	double fs = st->size_chart, lh = fs * 1.45 * c->scale;
-	int bwd = r->shape.pass == PASS_BWD;
-	int shape = !r->capture || r->capture->shape_known;
-	double e = (double)dtype_size(r->shape.dtype);
-	double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * r->shape.kv_heads;
-	double nn = bh * r->shape.seqlen_q * (double)r->shape.seqlen_kv * 2;
-	struct mrow rows[7] = {
-		{ "Q", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "input" },
-		{ "K", "B·Hkv·Nkv·d", bhkv * r->shape.seqlen_kv * r->shape.head_dim * e, "input" },
-		{ "V", "B·Hkv·Nkv·d", bhkv * r->shape.seqlen_kv * r->shape.head_dim * e, "input" },
-		{ bwd ? "dS" : "S", "B·H·Nq·Nkv", nn, record_verdict_of(r, bwd ? "dS" : "S") },
-		{ bwd ? "dP" : "P", "B·H·Nq·Nkv", nn, record_verdict_of(r, bwd ? "dP" : "P") },
-		{ bwd ? "dQ" : "O", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "output" },
-		{ "L", "B·H·Nq", bh * r->shape.seqlen_q * 4, "small" },
-	};
 	/* header: which call */
-	char buf[400], b1[32];
-	snprintf(buf, sizeof(buf), "%s · %s · the last of %d call%s of this shape · %zu kernel%s", capture_impl_name(im),
-		 capture_call_kind(r), g->ncalls, g->ncalls == 1 ? "" : "s", r->nlaunches, r->nlaunches == 1 ? "" : "s");
-	double h = text_block(c, box.x, box.y, box.w, buf, fs, TX_BOLD, NULL);
+	double h = text_block(c, box.x, box.y, box.w, figdesc_text(&d, "header", 0), fs, TX_BOLD, NULL);
 	rbox_cut_top(&box, h + sz(c, 4));
 	/* the rule, at the bottom */
-	const char *rule = r->verdict_rule;
-	if (shape)
-		snprintf(buf, sizeof(buf), "Rule: a matrix is stored when one kernel wrote at least 0.9 × %s = %s "
-			 "(one Nq × Nkv matrix at 2 bytes an element); decided by %s.", "B·H·Nq·Nkv·2",
-			 fmt_bytes(0.9 * nn, b1, sizeof(b1)), capture_rule_text(rule));
-	else
-		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (%s).",
-			 r->capture && r->capture->problem ? r->capture->problem
-			 : r->capture && r->capture->origin && !strcmp(r->capture->origin, "family-scan")
-				 ? "found by kernel family, no shape given" : "no shape given");
+	const char *rule = figdesc_text(&d, "rule", 0);
 	double rh;
-	capture_breakable(buf, sizeof(buf));
-	text_extent(c, buf, fs, 0, box.w, NULL, &rh);
+	text_extent(c, rule, fs, 0, box.w, NULL, &rh);
 	struct rbox rb = rbox_cut_bottom(&box, rh + sz(c, 4));
-	text_block(c, rb.x, rb.y + sz(c, 4), rb.w, buf, fs, 0, NULL);
+	text_block(c, rb.x, rb.y + sz(c, 4), rb.w, rule, fs, 0, NULL);
 
 	struct rbox hbm = rbox_cut_left(&box, box.w * 0.46);
 	struct rbox mid = rbox_cut_left(&box, box.w * 0.30);
 	struct rbox chip = box;
-	cap_hbm_column(c, hbm, rows, shape, lh);
-	cap_chip_column(c, chip, r, rows, shape);
-	cap_traffic(c, mid, r);
+	cap_hbm_column(c, hbm, &d, lh);
+	cap_chip_column(c, chip, &d);
+	cap_traffic(c, mid, &d);
+	figdesc_release(&d);
 }
 
 /* ---- kernel sequence ------------------------------------------------------------ */
@@ -297,7 +213,7 @@ static int kinds_framed(struct rctx *c, const struct rdata *rd, const struct cap
 		recs[i] = gs[i]->rep;
 	char cond[512] = "";
 	if (ng)
-		cap_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
+		capture_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
 	*box = figure_frame(c, *box, title, cond, o->standalone);
 	if (!ng)
 		draw_notice(c, *box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");

@@ -14,37 +14,7 @@
 #define MAX_VALS 32
 const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key)
 {
-	/* a series keeps its look in every figure of every document: attnprof's
-	 * variants by their place in the descriptor table, references (grey,
-	 * dashed; the second dark grey, hatched) by the order their records
-	 * first appear in the results, never by what else a figure shows */
-	int idx = 3;
-	if (strchr(key, ':')) {
-		char seen[8][SERIES_KEY], k[SERIES_KEY];
-		size_t ns = 0;
-		for (size_t i = 0; rd && i < rd->res->nrecords && ns < 8; i++) {
-			const struct record *r = &rd->res->records[i];
-			if (!r->source || !strcmp(r->source, "attnprof") || record_captured(r))
-				continue;
-			record_series(r, k, sizeof(k));
-			size_t j;
-			for (j = 0; j < ns && strcmp(seen[j], k); j++)
-				;
-			if (j < ns)
-				continue;
-			if (!strcmp(k, key)) {
-				idx = ns % 2 ? 8 : 3;
-				break;
-			}
-			snprintf(seen[ns++], SERIES_KEY, "%s", k);
-		}
-	} else {
-		/* the descriptor's slot, else one of the variants' four by table order */
-		for (size_t i = 0; i < variant_count; i++)
-			if (!strcmp(variant_table[i]->name, key))
-				idx = variant_table[i]->color_slot ? variant_table[i]->color_slot - 1 : 4 + (int)(i % 4);
-	}
-	return style_series(c->st, idx);
+	return style_series(c->st, series_look_index(rd, key));
 }
 
 static void legend_for(struct rctx *c, const struct rdata *rd, char keys[][SERIES_KEY], size_t n, int bar,

@@ -703,45 +703,33 @@ void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o
 void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	struct rsel sel;
-	fig_decode_sel(rd, o, &sel);
-	char keys[8][SERIES_KEY];
-	size_t ns = rdata_series(rd, &sel, SERIES_DECODE, keys, 8);
-	int nv[16];
-	size_t nn = rdata_values(rd, NULL, &sel, RF_N, nv, 16);
-	if (!ns || !nn) {
-		draw_notice(c, box, "no decode records", "the results hold no decode records");
+	struct figdesc d;
+	figdesc_init(&d, "decode-bandwidth");
+	if (figdesc_decode_bandwidth(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
-	double top = rd->res->header.gpu.copy_gbs;
-	double val[8][16];
-	const struct record *rec_of[8][16] = { { NULL } };
-	for (size_t k = 0; k < ns; k++)
-		for (size_t i = 0; i < nn; i++) {
-			struct rsel s1 = sel;
-			s1.n = nv[i];
-			const struct record *r = rdata_find(rd, keys[k], &s1);
-			enum qunit u;
-			char why[80];
-			val[k][i] = NAN;
-			rec_of[k][i] = r;
-			if (r && !rdata_quantity(rd, r, "bandwidth", NULL, &val[k][i], &u, why, sizeof(why)) &&
-			    on_scale(val[k][i]))
-				top = fmax(top, val[k][i]);
-		}
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	const struct figpanel *pn = &d.panel[0];
+	const size_t ns = d.nseries, nn = pn->ncat;
+	double top = pn->hi;
 	char cat[16][16];
 	const char *cats[16];
+	int nv[16];
 	for (size_t i = 0; i < nn; i++) {
+		nv[i] = pn->cat[i];
 		fmt_seqlen(nv[i], cat[i], sizeof(cat[i]));
 		cats[i] = cat[i];
 	}
 	/* patent: numerals in the right gutter; elsewhere (slides) the series' names */
 	double nw = numeral_w(c), gut = nw * 1.6;
-	char names[8][SERIES_KEY];
 	for (size_t k = 0; k < ns; k++) {
-		series_label(keys[k], names[k], sizeof(names[k]));
 		double w;
-		text_extent(c, names[k], cfs(c), TX_NOSCALE, 0, &w, NULL);
+		text_extent(c, d.series[k].label, cfs(c), TX_NOSCALE, 0, &w, NULL);
 		if (!c->num)
 			gut = fmax(gut, w + cfs(c));
 	}
@@ -753,10 +741,11 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		const struct series_look *lk = style_series(st, (int)k + 1);
 		double px = NAN, py = NAN;
 		for (size_t i = 0; i < nn; i++) {
-			if (!isfinite(val[k][i]))
+			const struct figpoint *q = figdesc_at(&d, 0, k, i);
+			if (q->state != FP_VALUE || !isfinite(q->v))
 				continue;
-			double x = pgraph_x(&g, (int)i), y = g.plot.y + g.plot.h * (1 - val[k][i] / g.top);
-			if (!on_scale(val[k][i]) || val[k][i] > g.top) {
+			double x = pgraph_x(&g, (int)i), y = g.plot.y + g.plot.h * (1 - q->v / g.top);
+			if (!on_scale(q->v) || q->v > g.top) {
 				off_scale(c, x, g.plot.y + g.plot.h);
 				continue;
 			}
@@ -765,43 +754,37 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 				draw_line(c, px, py, x, y, st->line, lk->dash);
 				set_rgb(c, &st->ink);
 			}
-			double lo, hi;
-			if (!c->num && !value_spread(rec_of[k][i], val[k][i], 1, &lo, &hi) && hi <= g.top)
+			if (!c->num && q->whisker && q->hi <= g.top)
 				/* the launches' spread (not on patent sheets: lines, numerals only) */
-				draw_whisker(c, x, g.plot.y + g.plot.h * (1 - lo / g.top), g.plot.y + g.plot.h * (1 - hi / g.top),
+				draw_whisker(c, x, g.plot.y + g.plot.h * (1 - q->lo / g.top), g.plot.y + g.plot.h * (1 - q->hi / g.top),
 					     nfs(c) * 0.5);
 			plot_point(c, x, y, lk->marker, nfs(c) * 0.5, lk, NULL);
 			px = x;
 			py = y;
 		}
 		char pk[SERIES_KEY + 16];
-		snprintf(pk, sizeof(pk), "series:%.90s", keys[k]);
-		const struct variant_desc *v = variant_find(keys[k]);
-		const char *what = v && v->nkernels > 1 ? "cache split across thread blocks" : "one thread block per sequence and head";
+		snprintf(pk, sizeof(pk), "series:%.90s", d.series[k].key);
 		if (isfinite(px) && c->num)
-			numeral(c, pk, what, px, py, box.x + box.w - nw / 2 - 1, py);
+			numeral(c, pk, d.series[k].generic, px, py, box.x + box.w - nw / 2 - 1, py);
 		else if (isfinite(px)) {
 			/* beyond the plot's right edge, apart from the label before */
 			double ly = py;
 			if (k > 0 && fabs(ly - last_label_y) < cfs(c) * 1.3)
 				ly = last_label_y + (ly >= last_label_y ? 1 : -1) * cfs(c) * 1.3;
-			text_at(c, g.plot.x + g.plot.w + cfs(c) * 0.4, ly, names[k], cfs(c), TX_NOSCALE, 0, 0.5, &lk->line);
+			text_at(c, g.plot.x + g.plot.w + cfs(c) * 0.4, ly, d.series[k].label, cfs(c), TX_NOSCALE, 0, 0.5, &lk->line);
 			last_label_y = ly;
 		}
 	}
-	double cp = rd->res->header.gpu.copy_gbs;
-	if (cp > 0) {
-		double y = g.plot.y + g.plot.h * (1 - cp / g.top);
+	if (pn->ref > 0) {
+		double y = g.plot.y + g.plot.h * (1 - pn->ref / g.top);
 		draw_line(c, g.plot.x, y, g.plot.x + g.plot.w, y, st->thin, 4);
 		if (c->num) {
 			numeral(c, "copy", "measured copy bandwidth of the memory", g.plot.x + g.plot.w * 0.15, y,
 				g.plot.x + g.plot.w * 0.15, y - nfs(c) * 1.4);
-		} else {
-			char b[64], v[32];
-			snprintf(b, sizeof(b), "measured copy %s", fmt_quantity(cp, U_GBS, NULL, v, sizeof(v)) ? "" : v);
-			text_at(c, g.plot.x + cfs(c) * 0.5, y - cfs(c) * 0.3, b, cfs(c), TX_NOSCALE, 0, 1, &st->muted);
-		}
+		} else
+			text_at(c, g.plot.x + cfs(c) * 0.5, y - cfs(c) * 0.3, pn->ref_label, cfs(c), TX_NOSCALE, 0, 1, &st->muted);
 	}
+	figdesc_release(&d);
 }
 
 /* ---- a computation captured in another program (capreview.h) ---------------------------
@@ -814,54 +797,38 @@ void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o
 void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = capture_figure_impl(rd, o);
-	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
-	if (!g) {
-		draw_notice(c, box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
+	struct figdesc d;
+	figdesc_init(&d, "patent-capture-dataflow");
+	if (figdesc_pcapdataflow(rd, o, &d) || d.notice[0]) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
-	const struct record *r = g->rep;
-	int bwd = r->shape.pass == PASS_BWD;
 	/* the matrices in memory, undecided ones dashed; not stored ones are not drawn */
 	struct pmatrix m[6];
 	int nm = 0;
-	static const char *const in[] = { "Q", "K", "V", "O" };
-	for (int i = 0; i < 4; i++) {
-		const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), in[i]);
-		m[nm++] = (struct pmatrix){ in[i], pn->chr, pn->what, 0, 0 };
-		if (i == 2) { /* S and P (dS and dP) between the inputs and the output */
-			static const char *const nnk[2][2] = { { "S", "P" }, { "dS", "dP" } };
-			static const char *const nnw[2][2] = { { "score matrix", "probability matrix" },
-							      { "score gradient matrix", "probability gradient matrix" } };
-			static const char *const nnu[2][2] = {
-				{ "score matrix, its storage not decided by the measured traffic",
-				  "probability matrix, its storage not decided by the measured traffic" },
-				{ "score gradient matrix, its storage not decided by the measured traffic",
-				  "probability gradient matrix, its storage not decided by the measured traffic" } };
-			for (int j = 0; j < 2; j++) {
-				const char *v = record_verdict_of(r, nnk[bwd][j]);
-				if (!strcmp(v, "not stored"))
-					continue;
-				int stored = !strcmp(v, "stored");
-				m[nm++] = (struct pmatrix){ stored ? nnk[bwd][j] : (j ? "P?" : "S?"), nnk[bwd][j],
-							    stored ? nnw[bwd][j] : nnu[bwd][j], 1, !stored };
-			}
-		}
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "matrix", i)) && nm < 6; i++) {
+		if (!it->label[0]) { /* an input or the output: its name on every sheet */
+			const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), it->name);
+			m[nm++] = (struct pmatrix){ it->name, pn->chr, pn->what, 0, 0 };
+		} else
+			m[nm++] = (struct pmatrix){ it->name, it->label, it->what, 1, strcmp(it->state, "stored") != 0 };
 	}
-	size_t nk = r->nlaunches;
+	const struct figitem *nkp = figdesc_part(&d, "size", 0);
+	size_t nk = nkp ? (size_t)nkp->v : 0;
 	struct pflow f;
 	pflow_memory(c, box, m, nm, (nk > 4 ? 4 : (double)nk) * 2.0, &f);
 	const struct rbox area = f.area, mem = f.mem, chip = f.chip;
 	const double nw = f.nw, pad = f.pad, gap = f.gap;
-	/* the kernels in launch order (at most four: the first, the longest attention kernel, hatched,
-	 * and the last, the first ones filling up; "⋮" where kernels between are not drawn) */
-	const struct launch *ml = capture_main_launch(r);
-	size_t mi = ml ? (size_t)(ml - r->launches) : 0, pick[4];
+	/* the kernels the description picked, in launch order ("⋮" where kernels between are not drawn) */
+	size_t pick[4];
+	int main_of[4];
 	int np = 0;
-	for (size_t i = 0; i < nk && np < 4; i++) {
-		int room = 4 - np, need = (i < mi) + (mi < nk - 1 && i < nk - 1); /* the main and the last still to come */
-		if (nk <= 4 || i == 0 || i == mi || i == nk - 1 || room > need)
-			pick[np++] = i;
+	for (size_t i = 0; (it = figdesc_part(&d, "kernel", i)) && np < 4; i++) {
+		pick[np] = (size_t)it->v;
+		main_of[np++] = !strcmp(it->state, "main");
 	}
 	struct rbox inb = rbox_inset(chip, pad, pad, pad, pad);
 	double row = fmin(nfs(c) * 3.0 * 1.3, (inb.h - gap * 2 * np) / (np > 0 ? np : 1));
@@ -869,7 +836,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 	int other_done = 0;
 	for (int k = 0; k < np; k++) {
 		struct rbox kb = rbox_make(inb.x, yy, inb.w * 0.7, row);
-		int main = pick[k] == mi && ml;
+		int main = main_of[k];
 		if (main)
 			hatch_rect(c, kb, HATCH_DIAG, 4, &st->ink);
 		char_box(c, kb, NULL, 0);
@@ -887,6 +854,7 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 		yy += row + gap * 2;
 	}
 	pflow_paths(c, area, mem, chip);
+	figdesc_release(&d);
 }
 
 void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)

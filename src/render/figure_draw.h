@@ -13,6 +13,7 @@
 /* A series' look, the same in every figure: standard, flash1, flash2 and the
  * other descriptors by table order; references grey (the second of keys[n]
  * dark grey, hatched).  keys may be NULL when n is 0. */
+/* style_series of series_look_index (src/doc/figdesc.h) */
 const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key);
 
 /* Draw a built table (tables.c) from the box's top; returns its height at

@@ -5,8 +5,10 @@
  * Runs in the RENDER=0 build too (make test builds and runs it there). */
 #include "check.h"
 
+#include "doc/capreview.h"
 #include "doc/figdesc.h"
 #include "doc/figure.h"
+#include "capture/verdict.h"
 #include "metric_sets.h"
 
 struct in {
@@ -321,6 +323,333 @@ static void test_roofline_marks(void)
 	rinputs_release(&x.in);
 }
 
+/* capture-dataflow (figdiagram.c): a captured call's stored/not-stored
+ * rows, the count beside them and the rule's threshold all come from one
+ * resolved verdict (rec->verdict_matrices, verdict_nn_bytes), not the
+ * count the recorder stored.  capture-flex-eager.yaml's unfused call is
+ * such a record: its GEMMs write fp32 (4-byte S and P), the recorder
+ * counted at 2 bytes (8 matrices), the verdict at 4 (fewer). */
+static void test_capdataflow(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-dataflow");
+	CHECK_INT(figdesc_capdataflow(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.nused, 1);
+	const struct record *r = d.nused ? d.used[0] : NULL;
+	if (!r || !r->capture) {
+		figdesc_release(&d);
+		rinputs_release(&x.in);
+		return;
+	}
+	CHECK(r->capture->nn_matrices != r->verdict_matrices); /* why this record */
+	for (size_t i = 0; i < d.nitems; i++)
+		CHECK(d.item[i].rec == r);
+	const struct figitem *n = NULL, *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "chip", i)); i++)
+		if (!strcmp(it->name, "verdict_matrices"))
+			n = it;
+	CHECK(n != NULL);
+	if (n) {
+		CHECK_NEAR(n->v, r->verdict_matrices, 0);
+		char want[80];
+		snprintf(want, sizeof want, ": %d", r->verdict_matrices);
+		CHECK(strstr(n->text, want) != NULL);
+	}
+	/* seven HBM rows; S and P as the same verdict says, at its matrix size */
+	size_t rows = 0;
+	for (; (it = figdesc_part(&d, "hbm", rows)); rows++)
+		if (!strcmp(it->name, "S") || !strcmp(it->name, "P")) {
+			CHECK_STR(it->state, record_verdict_of(r, it->name));
+			CHECK_NEAR(it->v, verdict_nn_bytes(r), 0);
+		}
+	CHECK_INT((int)rows, 7);
+	const struct figitem *rule = figdesc_part(&d, "rule", 0);
+	CHECK(rule != NULL);
+	if (rule) {
+		CHECK_NEAR(rule->v, 0.9 * verdict_nn_bytes(r), 1e-6);
+		char want[80];
+		snprintf(want, sizeof want, "at %d bytes an element", verdict_matrix_elem_bytes(r));
+		CHECK(strstr(rule->text, want) != NULL);
+	}
+	CHECK(figdesc_part(&d, "read", 0) && figdesc_part(&d, "write", 0));
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* decode-bandwidth (patent-decode): one panel of the decode records, a
+ * point per (series, KV length) that is that record's bandwidth with its
+ * launches' spread; the reference the run's measured copy bandwidth */
+static void test_decode_bandwidth(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "decode-bandwidth");
+	CHECK_INT(figdesc_decode_bandwidth(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.npanels, 1);
+	CHECK(d.nseries >= 1);
+	const struct figpanel *pn = &d.panel[0];
+	CHECK_STR(pn->quantity, "bandwidth");
+	const double cp = x.rd.res->header.gpu.copy_gbs;
+	CHECK_NEAR(pn->ref, cp > 0 ? cp : 0, 0);
+	size_t values = 0;
+	for (size_t s = 0; s < d.nseries; s++) {
+		CHECK(d.series[s].label[0] && d.series[s].generic[0]);
+		for (size_t i = 0; i < pn->ncat; i++) {
+			const struct figpoint *q = figdesc_at(&d, 0, s, i);
+			CHECK(q != NULL);
+			if (!q || !q->rec)
+				continue;
+			char k[SERIES_KEY];
+			CHECK_STR(record_series(q->rec, k, sizeof k), d.series[s].key);
+			CHECK_INT(q->rec->shape.phase, PHASE_DECODE);
+			CHECK_INT(q->rec->shape.seqlen_kv, pn->cat[i]);
+			CHECK(used_has(&d, q->rec));
+			if (q->state != FP_VALUE)
+				continue;
+			double v;
+			enum qunit u;
+			char why[160];
+			CHECK_INT(rdata_quantity(&x.rd, q->rec, "bandwidth", NULL, &v, &u, why, sizeof why), 0);
+			CHECK_NEAR(q->v, v, 1e-9);
+			CHECK(q->v <= pn->hi);
+			if (q->whisker)
+				CHECK(q->lo <= q->v && q->v <= q->hi);
+			values++;
+		}
+	}
+	CHECK(values >= 2);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* dataflow (figdiagram.c): the subject's HBM rows stored or not as its
+ * descriptor says, the arrows' bytes and the footer's peak its record's;
+ * dataflow-compare: a group per variant, each with its own record */
+static void test_dataflow(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "dataflow");
+	CHECK_INT(figdesc_dataflow(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.nused, 1);
+	const struct record *r = d.nused ? d.used[0] : NULL;
+	CHECK(r != NULL);
+	if (r) {
+		const struct variant_desc *v = variant_pass_desc(variant_find(r->variant), r->shape.pass);
+		CHECK(v != NULL);
+		const struct figitem *it;
+		size_t rows = 0;
+		for (; (it = figdesc_part_of(&d, 0, "hbm", rows)); rows++) {
+			CHECK_STR(it->state, variant_stores(v, it->name) ? "stored" : "not stored");
+			CHECK(it->v > 0 && it->label[0] && it->alt[1][0]);
+		}
+		CHECK(rows >= attn_matrix_count);
+		const struct figitem *rp = figdesc_part_of(&d, 0, "read", 0);
+		CHECK(rp != NULL);
+		if (rp && isfinite(rp->v)) {
+			CHECK(rp->rec == r);
+			CHECK_NEAR(rp->v, record_metric_or_nan(r, M_DRAM_READ), 0);
+		}
+		const struct figitem *pk = figdesc_part(&d, "run_peak_bytes", 0);
+		CHECK_INT(pk != NULL, r->peak_bytes != 0);
+		if (pk) {
+			CHECK(pk->rec == r);
+			char b[32], want[64];
+			snprintf(want, sizeof want, "Measured peak %s.", fmt_bytes((double)r->peak_bytes, b, sizeof b));
+			CHECK(strstr(figdesc_text(&d, "footer", 0), want) != NULL);
+		}
+	}
+	figdesc_release(&d);
+	figdesc_init(&d, "dataflow-compare");
+	CHECK_INT(figdesc_dataflow_compare(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK(figdesc_part_of(&d, 0, "name", 0) && figdesc_part_of(&d, 1, "name", 0));
+	CHECK(strcmp(figdesc_part_of(&d, 0, "name", 0)->text, figdesc_part_of(&d, 1, "name", 0)->text) != 0);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *rp = figdesc_part_of(&d, g, "read", 0);
+		CHECK(rp != NULL);
+		if (rp && rp->rec)
+			CHECK_STR(rp->rec->variant, figdesc_part_of(&d, g, "name", 0)->text);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* partition-bwd (figdiagram.c): the grid's blocks are the record's
+ * launched grid where it has one (else the descriptor's at the shape), the
+ * warp tiles multiply to the descriptor's warps, one kernel is the main */
+static void test_partition_bwd(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "partition-bwd");
+	CHECK_INT(figdesc_partition_bwd(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	const struct figitem *g = figdesc_part(&d, "grid", 0);
+	CHECK(g != NULL);
+	double sizes[8] = { 0 };
+	static const char *const names[8] = { "grid_x", "Br", "Bc", "d", "sr", "sc", "kr", "kc" };
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "size", i)); i++)
+		for (size_t k = 0; k < 8; k++)
+			if (!strcmp(it->name, names[k]))
+				sizes[k] = it->v;
+	for (size_t k = 0; k < 8; k++)
+		CHECK(sizes[k] >= 1);
+	CHECK_NEAR(sizes[4] * sizes[5], sizes[6] * sizes[7], 0); /* both layouts use every warp */
+	CHECK_NEAR(sizes[4] * 32, sizes[1], 0);
+	if (g && g->rec) {
+		CHECK_INT(g->rec->shape.pass, PASS_BWD);
+		const struct launch *l = record_main_launch(g->rec);
+		CHECK(l != NULL);
+		if (l)
+			CHECK_NEAR(g->v, (double)l->grid[0] * l->grid[1], 0);
+	}
+	size_t nk = 0, main_k = 0;
+	for (; (it = figdesc_part(&d, "kernel", nk)); nk++)
+		main_k += !strcmp(it->state, "main");
+	CHECK(nk >= 1);
+	CHECK_INT((int)main_k, 1);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* hierarchy (figdiagram.c): three levels from the header, their numbers
+ * the header's; a header without sizes gives the notice, no levels */
+static void test_hierarchy(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "hierarchy");
+	CHECK_INT(figdesc_hierarchy(&x.rd, &o, &d), 0);
+	struct gpu_info *g = &x.in.res.header.gpu; /* the loaded file, rd reads it */
+	CHECK(!d.notice[0]);
+	CHECK(figdesc_part(&d, "level", 2) && !figdesc_part(&d, "level", 3));
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "level-size", i)); i++)
+		if (!strcmp(it->name, "l2_bytes"))
+			CHECK_NEAR(it->v, (double)g->hw.l2_bytes, 0);
+	const struct figitem *ratio = figdesc_part(&d, "ratio", 0);
+	CHECK_INT(ratio != NULL, g->ceil.smem_gbs > 0 && g->copy_gbs > 0 && g->hw.smem_per_sm && g->hw.hbm_bytes);
+	if (ratio)
+		CHECK_NEAR(ratio->v, g->ceil.smem_gbs / g->copy_gbs, 1e-12);
+	figdesc_release(&d);
+	const struct gpu_info saved = *g;
+	g->hw.hbm_bytes = g->hw.l2_bytes = 0;
+	figdesc_init(&d, "hierarchy");
+	CHECK_INT(figdesc_hierarchy(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no memory hierarchy");
+	CHECK(!figdesc_part(&d, "level", 0));
+	*g = saved;
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* series_look_index: a variant's look is its descriptor's slot (else its
+ * table place), a reference's the order its records first appear in:
+ * the first grey (3), the second dark grey (8), whatever a figure shows */
+static void test_series_look(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	for (size_t i = 0; i < variant_count; i++) {
+		const struct variant_desc *v = variant_table[i];
+		CHECK_INT(series_look_index(&x.rd, v->name), v->color_slot ? v->color_slot - 1 : 4 + (int)(i % 4));
+	}
+	char refs[2][SERIES_KEY];
+	size_t nref = 0;
+	for (size_t i = 0; i < x.rd.res->nrecords && nref < 2; i++) {
+		const struct record *r = &x.rd.res->records[i];
+		char k[SERIES_KEY];
+		if (!r->source || !strcmp(r->source, "attnprof") || record_captured(r))
+			continue;
+		record_series(r, k, sizeof k);
+		if (!nref || strcmp(refs[0], k))
+			snprintf(refs[nref++], SERIES_KEY, "%s", k);
+	}
+	CHECK(nref >= 1);
+	if (nref >= 1)
+		CHECK_INT(series_look_index(&x.rd, refs[0]), 3);
+	if (nref >= 2)
+		CHECK_INT(series_look_index(&x.rd, refs[1]), 8);
+	CHECK_INT(series_look_index(NULL, "ref:unknown"), 3);
+	rinputs_release(&x.in);
+}
+
+/* patent-capture-dataflow: S and P in memory exactly where the call's
+ * resolved verdict stores them (or does not decide), the kernels drawn
+ * the first, the longest attention kernel and the last */
+static void test_pcapdataflow(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "patent-capture-dataflow");
+	CHECK_INT(figdesc_pcapdataflow(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.nused == 1);
+	const struct record *r = d.nused ? d.used[0] : NULL;
+	if (r) {
+		const struct figitem *it;
+		size_t nn = 0;
+		for (size_t i = 0; (it = figdesc_part(&d, "matrix", i)); i++)
+			if (it->label[0]) {
+				CHECK_STR(it->state, record_verdict_of(r, it->label));
+				CHECK(strcmp(it->state, "not stored") != 0);
+				nn++;
+			}
+		size_t want = 0;
+		for (int j = 0; j < 2; j++)
+			want += strcmp(record_verdict_of(r, j ? "P" : "S"), "not stored") != 0;
+		CHECK_INT((int)nn, (int)want);
+		const struct launch *ml = capture_main_launch(r);
+		size_t nk = 0, mains = 0;
+		double last = -1;
+		for (; (it = figdesc_part(&d, "kernel", nk)); nk++) {
+			CHECK(it->v > last);
+			last = it->v;
+			if (!strcmp(it->state, "main")) {
+				mains++;
+				CHECK(ml && it->v == (double)(ml - r->launches));
+			}
+		}
+		CHECK(nk >= 1 && nk <= 4);
+		CHECK_INT((int)mains, ml != NULL);
+		CHECK_NEAR(figdesc_part(&d, "kernel", 0)->v, 0, 0);
+		CHECK_NEAR(last, (double)r->nlaunches - 1, 0);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -343,4 +672,7 @@ static void test_build_by_kind(void)
 	rinputs_release(&x.in);
 }
 
-TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_build_by_kind)
+TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd,
+      test_hierarchy, test_series_look,
+      test_pcapdataflow, test_build_by_kind)

@@ -1,0 +1,661 @@
+/* figdiagram.c: the builders of the diagram kinds (figdesc.h) — the
+ * records a diagram draws and every number, label and notice it prints,
+ * as parts (figdesc_item) the renderer only places. */
+#include "doc/figdesc.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture/verdict.h"
+#include "doc/capreview.h"
+#include "doc/kernel_name.h"
+#include "metric_sets.h"
+
+void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len)
+{
+	const struct record *known[16];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k < 16; i++)
+		if (!recs[i]->capture || recs[i]->capture->shape_known)
+			known[k++] = recs[i];
+	if (k)
+		rdata_conditions(rd, known, k, buf, len);
+	else
+		snprintf(buf, len, "%s · shape unknown (no shape came with the calls)",
+			 rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
+}
+
+/* ---- capture-dataflow ------------------------------------------------------ */
+
+/* A row of the HBM column: the buffer, its size formula and bytes, and
+ * its state (a verdict of rec->verdict_matrices for the N×N matrices). */
+static int cap_hbm_row(struct figdesc *d, const struct record *r, int shape, const char *name, const char *formula,
+		       double bytes, const char *state)
+{
+	char b1[32];
+	const int absent = !strcmp(state, "not stored");
+	const char *what = !shape ? "size unknown"
+			 : !strcmp(state, "input") ? "input"
+			 : !strcmp(state, "output") ? "output, written once"
+			 : !strcmp(state, "small") ? "not told apart by traffic"
+			 : !strcmp(state, "stored") ? "STORED"
+			 : absent ? "not stored" : "verdict unknown";
+	struct figitem *it = shape ? figdesc_item(d, "hbm", name, r, bytes, "%s  %s · %s · %s", name, formula,
+						  fmt_bytes(bytes, b1, sizeof(b1)), what)
+				   : figdesc_item(d, "hbm", name, r, NAN, "%s  %s · %s", name, formula, what);
+	if (!it)
+		return -1;
+	snprintf(it->state, sizeof it->state, "%s", state);
+	return 0;
+}
+
+/* The captured call's HBM column (Q, K, V, S/P or dS/dP, O or dQ, L), its
+ * on-chip column (longest kernel, what happened to S and P, the matrices
+ * the verdict counted, the family), the DRAM and L2 traffic between them
+ * and the rule that decided, all of one record: the last call of the
+ * group capture_figure_group picks. */
+int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
+	if (!g) {
+		snprintf(d->notice, sizeof d->notice, "no captured call");
+		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+		return 0;
+	}
+	const struct record *r = g->rep;
+	capture_conditions(rd, &r, 1, d->cond, sizeof d->cond);
+	d->used = malloc(sizeof(*d->used));
+	if (!d->used)
+		return -1;
+	d->used[0] = r;
+	d->nused = d->capused = 1;
+	const int bwd = r->shape.pass == PASS_BWD;
+	const int shape = !r->capture || r->capture->shape_known;
+	const double e = (double)dtype_size(r->shape.dtype);
+	const double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * r->shape.kv_heads;
+	/* one Nq × Nkv matrix at the element size the verdict counts (fp32
+	 * where the family's GEMMs write fp32: verdict_matrix_elem_bytes) */
+	const int ne = verdict_matrix_elem_bytes(r);
+	const double nn = verdict_nn_bytes(r);
+	const double qo = bh * r->shape.seqlen_q * r->shape.head_dim * e, kv = bhkv * r->shape.seqlen_kv * r->shape.head_dim * e;
+	const char *s = bwd ? "dS" : "S", *p = bwd ? "dP" : "P";
+	const char *vs = record_verdict_of(r, s), *vp = record_verdict_of(r, p);
+	if (!figdesc_item(d, "header", "calls", r, g->ncalls, "%s · %s · the last of %d call%s of this shape · %zu kernel%s",
+			  capture_impl_name(im), capture_call_kind(r), g->ncalls, g->ncalls == 1 ? "" : "s", r->nlaunches,
+			  r->nlaunches == 1 ? "" : "s") ||
+	    cap_hbm_row(d, r, shape, "Q", "B·H·Nq·d", qo, "input") ||
+	    cap_hbm_row(d, r, shape, "K", "B·Hkv·Nkv·d", kv, "input") ||
+	    cap_hbm_row(d, r, shape, "V", "B·Hkv·Nkv·d", kv, "input") ||
+	    cap_hbm_row(d, r, shape, s, "B·H·Nq·Nkv", nn, vs) || cap_hbm_row(d, r, shape, p, "B·H·Nq·Nkv", nn, vp) ||
+	    cap_hbm_row(d, r, shape, bwd ? "dQ" : "O", "B·H·Nq·d", qo, "output") ||
+	    cap_hbm_row(d, r, shape, "L", "B·H·Nq", bh * r->shape.seqlen_q * 4, "small"))
+		return -1;
+	/* the on-chip column */
+	const struct launch *ml = capture_main_launch(r);
+	char ks[160];
+	kernel_short_name(ml && ml->name ? ml->name : "?", ks, sizeof(ks));
+	if (!figdesc_item(d, "chip-kernel", "kernel", r, NAN, "%s", ks))
+		return -1;
+	if (shape && strcmp(vs, "stored") && strcmp(vs, "unknown")) {
+		if (!figdesc_item(d, "chip", "verdict", r, NAN, "%s and %s: computed and used on chip, never written whole", s, p))
+			return -1;
+	} else if (shape && !strcmp(vs, "stored")) {
+		if (!figdesc_item(d, "chip", "verdict", r, NAN, "%s written to memory and read back between kernels",
+				  vp[0] == 's' ? "S and P" : s))
+			return -1;
+	}
+	/* the count the stored/not-stored rows above come from (the record's resolved verdict) */
+	if (r->verdict_matrices >= 0 &&
+	    !figdesc_item(d, "chip", "verdict_matrices", r, r->verdict_matrices,
+			  "kernels writing ≥ 0.9 × one Nq × Nkv matrix: %d", r->verdict_matrices))
+		return -1;
+	if (r->capture && r->capture->family &&
+	    !figdesc_item(d, "chip", "family", r, NAN, "family (from kernel names): %s", r->capture->family))
+		return -1;
+	/* the traffic between the columns */
+	char b1[32];
+	const double dram_w = record_metric_or_nan(r, "dram__bytes_write.sum"), dram_r = record_metric_or_nan(r, "dram__bytes_read.sum");
+	const double l2w = r->capture ? r->capture->l2_write_bytes : -1;
+	if (!figdesc_item(d, "read", "dram_read_bytes", r, usable(dram_r + 1) ? dram_r : NAN, "read %s",
+			  usable(dram_r + 1) ? fmt_bytes(dram_r, b1, sizeof(b1)) : "n/a") ||
+	    !figdesc_item(d, "write", "dram_write_bytes", r, usable(dram_w + 1) ? dram_w : NAN, "write %s",
+			  usable(dram_w + 1) ? fmt_bytes(dram_w, b1, sizeof(b1)) : "n/a"))
+		return -1;
+	if (l2w >= 0 && !figdesc_item(d, "l2", "l2_write_bytes", r, l2w, "%s via L2", fmt_bytes(l2w, b1, sizeof(b1))))
+		return -1;
+	/* the rule, at the bottom */
+	struct figitem *it;
+	if (shape)
+		it = figdesc_item(d, "rule", "stored_bytes", r, 0.9 * nn,
+				  "Rule: a matrix is stored when one kernel wrote at least 0.9 × B·H·Nq·Nkv·%d = %s "
+				  "(one Nq × Nkv matrix at %d bytes an element); decided by %s.", ne, fmt_bytes(0.9 * nn, b1, sizeof(b1)),
+				  ne, capture_rule_text(r->verdict_rule));
+	else
+		it = figdesc_item(d, "rule", "rule", r, NAN, "Rule: not applied — the call's shape is unknown (%s).",
+				  r->capture && r->capture->problem ? r->capture->problem
+				  : r->capture && r->capture->origin && !strcmp(r->capture->origin, "family-scan")
+					  ? "found by kernel family, no shape given" : "no shape given");
+	if (!it)
+		return -1;
+	capture_breakable(it->text, sizeof it->text);
+	return 0;
+}
+
+/* ---- dataflow, dataflow-compare -------------------------------------------- */
+
+static const char *tile_dim(enum tile_dim t)
+{
+	switch (t) {
+	case TD_BR: return "Br";
+	case TD_BC: return "Bc";
+	case TD_D: return "d";
+	default: return "1";
+	}
+}
+static int tile_val(enum tile_dim t, const struct tiling *tl, int hd)
+{
+	switch (t) {
+	case TD_BR: return tl->block_m;
+	case TD_BC: return tl->block_n;
+	case TD_D: return hd;
+	default: return 1;
+	}
+}
+
+/* The shape and record a data-flow figure shows for series key: its
+ * record at the figure's conditions, else any of the variant's, else the
+ * typical shape (NULL record). */
+static const struct record *shape_for(const struct rdata *rd, const struct figopts *o, const char *key,
+				      struct attn_shape *s)
+{
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	const struct record *r = rdata_find(rd, key, &sel);
+	if (!r) {
+		struct rsel any;
+		rsel_any(&any);
+		any.phase = sel.phase;
+		r = rdata_find(rd, key, &any);
+	}
+	if (r) {
+		*s = r->shape;
+		return r;
+	}
+	*s = fig_typical_shape(&sel, 4);
+	return NULL;
+}
+
+/* The descriptor drawn for series key: the variant's, or its backward's
+ * when the figure asks for pass bwd or fwd+bwd (NULL when it has none). */
+static const struct variant_desc *pass_desc(const char *key, const struct figopts *o)
+{
+	return variant_pass_desc(variant_find(key), rsel_pass(&o->sel));
+}
+
+/* Bytes of the matrices v does not store, at shape s. */
+static double absent_bytes(const struct variant_desc *v, const struct attn_shape *s)
+{
+	double sum = 0;
+	for (size_t i = 0; i < attn_matrix_count; i++) {
+		const struct matrix_desc *m = &attn_matrices[i];
+		if (m->role == ROLE_MATRIX && !variant_stores(v, m->name))
+			sum += (double)(dims_elements(m->dims, s, NULL) * (m->elem == ELEM_F32 ? 4 : dtype_size(s->dtype)));
+	}
+	return sum;
+}
+
+/* The HBM column: the story's matrices, then the variant's other buffers. */
+static int flow_hbm(struct figdesc *d, const struct variant_desc *v, const struct record *r, const struct attn_shape *s,
+		    const struct tiling *t)
+{
+	const char *names[MAX_BUFFERS + 12];
+	int present[MAX_BUFFERS + 12];
+	size_t nrows = 0;
+	for (size_t i = 0; i < attn_matrix_count; i++) {
+		names[nrows] = attn_matrices[i].name;
+		present[nrows++] = variant_stores(v, attn_matrices[i].name);
+	}
+	for (size_t i = 0; i < v->nbuffers; i++) {
+		size_t j;
+		for (j = 0; j < attn_matrix_count && strcmp(attn_matrices[j].name, v->buffers[i].name); j++)
+			;
+		if (j == attn_matrix_count) {
+			names[nrows] = v->buffers[i].name;
+			present[nrows++] = 1;
+		}
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		const struct buffer_desc *bd = NULL;
+		const struct matrix_desc *md = NULL;
+		for (size_t k = 0; k < v->nbuffers; k++)
+			if (!strcmp(v->buffers[k].name, names[i]))
+				bd = &v->buffers[k];
+		for (size_t k = 0; k < attn_matrix_count; k++)
+			if (!strcmp(attn_matrices[k].name, names[i]))
+				md = &attn_matrices[k];
+		const char *label = bd ? bd->label : md->label;
+		const enum dim_sym *dims = bd ? bd->dims : md->dims;
+		int f32 = bd ? bd->elem == ELEM_F32 : md->elem == ELEM_F32;
+		double bytes = (double)dims_elements(dims, s, t) * (f32 ? 4 : dtype_size(s->dtype));
+		char f[64], b1[32], b2[32];
+		dims_formula(dims, f, sizeof(f));
+		fmt_bytes(bytes, b1, sizeof(b1));
+		const double *alloc = r && present[i] ? kvlist_get(&r->allocs, names[i]) : NULL;
+		struct figitem *it;
+		if (present[i] && alloc && usable(*alloc))
+			it = figdesc_item(d, "hbm", names[i], NULL, bytes, "%s · %s%s · allocated %s", f, b1, f32 ? " fp32" : "",
+					  fmt_bytes(*alloc, b2, sizeof(b2)));
+		else if (present[i])
+			it = figdesc_item(d, "hbm", names[i], NULL, bytes, "%s · %s%s", f, b1, f32 ? " fp32" : "");
+		else {
+			const struct tile_desc *td = NULL;
+			for (size_t k = 0; k < v->ntiles; k++)
+				if (v->tiles[k].stands_for && !strcmp(v->tiles[k].stands_for, names[i]))
+					td = &v->tiles[k];
+			if (td)
+				it = figdesc_item(d, "hbm", names[i], NULL, bytes,
+						  "not stored in HBM: lives in on-chip tiles %s of %s×%s = %d×%d (would be %s)",
+						  td->name, tile_dim(td->rows), tile_dim(td->cols), tile_val(td->rows, t, s->head_dim),
+						  tile_val(td->cols, t, s->head_dim), b1);
+			else
+				it = figdesc_item(d, "hbm", names[i], NULL, bytes, "not stored in HBM (%s would be %s)", f, b1);
+		}
+		if (!it)
+			return -1;
+		snprintf(it->state, sizeof it->state, "%s", present[i] ? "stored" : "not stored");
+		snprintf(it->label, sizeof it->label, "%s", label);
+		if (present[i]) {
+			snprintf(it->alt[0], sizeof it->alt[0], "%s · %s%s", f, b1, f32 ? " fp32" : "");
+			snprintf(it->alt[1], sizeof it->alt[1], "%s%s", b1, f32 ? " fp32" : "");
+		} else {
+			snprintf(it->alt[0], sizeof it->alt[0], "not stored (would be %s)", b1);
+			snprintf(it->alt[1], sizeof it->alt[1], "not stored");
+		}
+		snprintf(it->what, sizeof it->what, present[i] ? "%s buffer in HBM" : "%s, not stored in HBM", label);
+		if (alloc && usable(*alloc) && !figdesc_item(d, "alloc", names[i], r, *alloc, "%s", ""))
+			return -1;
+	}
+	return 0;
+}
+
+/* The on-chip column: the library kernels' steps, or the variant's tiles. */
+static int flow_chip(struct figdesc *d, const struct variant_desc *v, const struct attn_shape *s, const struct tiling *t)
+{
+	if (!v->ntiles) {
+		for (size_t k = 0; k < v->nkernels; k++) {
+			struct figitem *it = figdesc_item(d, "kernel", v->kernels[k].name, NULL, NAN, "%zu. %s: %s", k + 1,
+							  v->kernels[k].name, v->kernels[k].does);
+			if (!it)
+				return -1;
+			snprintf(it->alt[0], sizeof it->alt[0], "%zu. %s", k + 1, v->kernels[k].name);
+		}
+		return 0;
+	}
+	for (int place = 0; place < 2; place++)
+		for (size_t k = 0; k < v->ntiles; k++) {
+			const struct tile_desc *td = &v->tiles[k];
+			if ((td->where == IN_REGISTERS) != place)
+				continue;
+			int rws = tile_val(td->rows, t, s->head_dim), cls = tile_val(td->cols, t, s->head_dim);
+			double tbytes = (double)rws * cls * (td->elem == ELEM_F32 ? 4 : dtype_size(s->dtype));
+			char b1[32];
+			struct figitem *it = td->stands_for
+				? figdesc_item(d, "tile", td->name, NULL, tbytes, "%s  %s×%s = %d×%d · stands for %s", td->name,
+					       tile_dim(td->rows), tile_dim(td->cols), rws, cls, td->stands_for)
+				: figdesc_item(d, "tile", td->name, NULL, tbytes, "%s  %s×%s = %d×%d · %s", td->name,
+					       tile_dim(td->rows), tile_dim(td->cols), rws, cls, fmt_bytes(tbytes, b1, sizeof(b1)));
+			if (!it)
+				return -1;
+			snprintf(it->state, sizeof it->state, "%s", place ? "registers" : "shared");
+			snprintf(it->alt[0], sizeof it->alt[0], "%s  %d×%d", td->name, rws, cls);
+			snprintf(it->alt[1], sizeof it->alt[1], "%s", td->name);
+			snprintf(it->what, sizeof it->what, "tile %s: %s", td->name, td->holds);
+		}
+	return 0;
+}
+
+/* The traffic: the record's DRAM bytes read and written, the model's
+ * minimum, and per kernel where there are several. */
+static int flow_traffic(struct figdesc *d, const struct variant_desc *v, const struct record *r)
+{
+	char b1[32], b2[32];
+	double rd_b = r ? record_metric_or_nan(r, M_DRAM_READ) : NAN;
+	double wr_b = r ? record_metric_or_nan(r, M_DRAM_WRITE) : NAN;
+	const double *model = r ? kvlist_get(&r->model, "hbm_bytes_min") : NULL;
+	if (!(isfinite(rd_b) ? figdesc_item(d, "read", "dram_read_bytes", r, rd_b, "read %s", fmt_bytes(rd_b, b1, sizeof(b1)))
+			     : figdesc_item(d, "read", "dram_read_bytes", NULL, NAN, "read: not measured")) ||
+	    !(isfinite(wr_b) ? figdesc_item(d, "write", "dram_write_bytes", r, wr_b, "write %s", fmt_bytes(wr_b, b1, sizeof(b1)))
+			     : figdesc_item(d, "write", "dram_write_bytes", NULL, NAN, "write: not measured")))
+		return -1;
+	if (model && usable(*model) &&
+	    !figdesc_item(d, "model", "model_hbm_bytes", r, *model, "model minimum %s", fmt_bytes(*model, b1, sizeof(b1))))
+		return -1;
+	if (r && r->nlaunches > 1)
+		for (size_t k = 0; k < r->nlaunches && k < 4; k++) {
+			const struct launch *l = &r->launches[k];
+			const double *a = kvlist_get(&l->metrics, M_DRAM_READ), *b = kvlist_get(&l->metrics, M_DRAM_WRITE);
+			const char *nm = k < v->nkernels ? v->kernels[k].name : l->name;
+			if (a && b) {
+				if (!figdesc_item(d, "launch", "launch_dram_read", r, *a, "%s: r %s, w %s", nm,
+						  fmt_bytes(*a, b1, sizeof(b1)), fmt_bytes(*b, b2, sizeof(b2))) ||
+				    !figdesc_item(d, "launch-write", "launch_dram_write", r, *b, "%s", ""))
+					return -1;
+			} else if (!figdesc_item(d, "launch", "launch", NULL, NAN, "%s", nm))
+				return -1;
+		}
+	if (!r && !figdesc_item(d, "norecord", "norecord", NULL, NAN, "no record at these conditions: sizes from the descriptor"))
+		return -1;
+	return 0;
+}
+
+/* One variant's data flow as group g. */
+static int flow_one(struct figdesc *d, int g, const struct rdata *rd, const struct variant_desc *v,
+		    const struct record *r, const struct attn_shape *s)
+{
+	struct tiling t;
+	v->tiling(s, rdata_sm_count(rd), &t);
+	d->group = g;
+	int rc = !figdesc_item(d, "name", "variant", NULL, NAN, "%s", v->name) ||
+		 !figdesc_item(d, "summary", "summary", NULL, NAN, "%s", v->summary) || flow_hbm(d, v, r, s, &t) ||
+		 flow_chip(d, v, s, &t) || flow_traffic(d, v, r);
+	d->group = 0;
+	return rc ? -1 : 0;
+}
+
+static int use_recs(struct figdesc *d, const struct record *const *recs, size_t n)
+{
+	d->used = n ? malloc(n * sizeof(*d->used)) : NULL;
+	if (n && !d->used)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		d->used[i] = recs[i];
+	d->nused = d->capused = n;
+	return 0;
+}
+
+int figdesc_dataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY], buf[512], b1[32], b2[32];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	const struct variant_desc *v = pass_desc(key, o);
+	struct attn_shape s;
+	const struct record *r = shape_for(rd, o, key, &s);
+	if (use_recs(d, &r, r ? 1 : 0))
+		return -1;
+	if (!v) {
+		snprintf(d->notice, sizeof d->notice, "no data-flow picture");
+		snprintf(d->notice_why, sizeof d->notice_why,
+			 "'%s' has no descriptor in kernels/variants.c: reference series are drawn in charts only", key);
+		return 0;
+	}
+	const int sm = rdata_sm_count(rd);
+	const double saved = absent_bytes(v, &s), fp = (double)variant_footprint(v, &s, sm);
+	if (saved > 0)
+		snprintf(buf, sizeof(buf), "Not storing the N×N matrices saves %s of HBM at N=%d (B=%d, H=%d, %s): footprint %s.",
+			 fmt_bytes(saved, b1, sizeof(b1)), s.seqlen_kv, s.batch, s.heads, dtype_name(s.dtype),
+			 fmt_bytes(fp, b2, sizeof(b2)));
+	else
+		snprintf(buf, sizeof(buf), "Stores every N×N matrix in HBM: footprint %s at N=%d (B=%d, H=%d, %s).",
+			 fmt_bytes(fp, b1, sizeof(b1)), s.seqlen_kv, s.batch, s.heads, dtype_name(s.dtype));
+	if (r && r->peak_bytes) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, sizeof(buf) - l, " Measured peak %s.", fmt_bytes((double)r->peak_bytes, b1, sizeof(b1)));
+	}
+	if (!figdesc_item(d, "footer", "footer", NULL, NAN, "%s", buf) ||
+	    !figdesc_item(d, "saved", "absent_bytes", NULL, saved, "%s", "") ||
+	    !figdesc_item(d, "footprint", "footprint", NULL, fp, "%s", "") ||
+	    (r && r->peak_bytes && !figdesc_item(d, "run_peak_bytes", "run_peak_bytes", r, (double)r->peak_bytes, "%s", "")))
+		return -1;
+	return flow_one(d, 0, rd, v, r, &s);
+}
+
+int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char a[SERIES_KEY], b[SERIES_KEY], buf[600], b1[32], b2[32], b3[32];
+	fig_pair(rd, o, DOC_CONVENTIONAL, a, b);
+	const struct variant_desc *va = pass_desc(a, o), *vb = pass_desc(b, o);
+	struct attn_shape sa, sb;
+	const struct record *ra = shape_for(rd, o, a, &sa), *rb = shape_for(rd, o, b, &sb);
+	const struct record *both[2] = { ra, rb };
+	size_t nboth = 0;
+	if (ra) both[nboth++] = ra;
+	if (rb) both[nboth++] = rb;
+	if (use_recs(d, both, nboth))
+		return -1;
+	if (!va || !vb) {
+		snprintf(d->notice, sizeof d->notice, "no data-flow picture");
+		snprintf(d->notice_why, sizeof d->notice_why, "'%s' has no descriptor in kernels/variants.c", va ? b : a);
+		return 0;
+	}
+	const int sm = rdata_sm_count(rd);
+	const double fa = (double)variant_footprint(va, &sb, sm), fb = (double)variant_footprint(vb, &sb, sm);
+	snprintf(buf, sizeof(buf), "At N=%d (B=%d, H=%d, d=%d, %s) %s keeps %s in HBM and %s keeps %s: %s %s.",
+		 sb.seqlen_kv, sb.batch, sb.heads, sb.head_dim, dtype_name(sb.dtype), a, fmt_bytes(fa, b1, sizeof(b1)),
+		 b, fmt_bytes(fb, b2, sizeof(b2)), fa >= fb ? "saved" : "extra", fmt_bytes(fabs(fa - fb), b3, sizeof(b3)));
+	const int peaks = ra && rb && ra->peak_bytes && rb->peak_bytes;
+	if (peaks) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, sizeof(buf) - l, " Measured peaks: %s against %s.",
+			 fmt_bytes((double)ra->peak_bytes, b1, sizeof(b1)), fmt_bytes((double)rb->peak_bytes, b2, sizeof(b2)));
+	}
+	if (!figdesc_item(d, "footer", "footer", NULL, NAN, "%s", buf) ||
+	    !figdesc_item(d, "footprint", "footprint", NULL, fa, "%s", "") ||
+	    !figdesc_item(d, "footprint", "footprint", NULL, fb, "%s", "") ||
+	    (peaks && (!figdesc_item(d, "run_peak_bytes", "run_peak_bytes", ra, (double)ra->peak_bytes, "%s", "") ||
+		       !figdesc_item(d, "run_peak_bytes", "run_peak_bytes", rb, (double)rb->peak_bytes, "%s", ""))))
+		return -1;
+	return flow_one(d, 0, rd, va, ra, &sa) || flow_one(d, 1, rd, vb, rb, &sb) ? -1 : 0;
+}
+
+/* ---- partition-bwd ----------------------------------------------------------- */
+
+/* Rows of one operand a warp of flash_bwd.cu's layouts owns. */
+#define BWD_WARP_ROWS 32
+
+static int size_part(struct figdesc *d, const char *name, double v)
+{
+	return figdesc_item(d, "size", name, NULL, v, "%s", "") ? 0 : -1;
+}
+
+int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	const struct variant_desc *v = variant_pass_desc(variant_find(key), PASS_BWD);
+	struct tiling t = { 0 };
+	const struct record *r = NULL;
+	struct attn_shape s = { 0 };
+	int grid[3] = { 1, 1, 1 }, measured = 0;
+	if (v && v->loop == LOOP_KV_OUTER && v->tiling && v->grid) {
+		struct figopts ob = *o;
+		ob.sel.pass = PASS_BWD;
+		struct rsel sel;
+		fig_sel(rd, &ob, &sel);
+		r = rdata_find(rd, key, &sel);
+		s = r ? r->shape : fig_typical_shape(&sel, 4);
+		v->tiling(&s, rdata_sm_count(rd), &t);
+		v->grid(&s, &t, v->main_kernel, grid);
+		const struct launch *l = r ? record_main_launch(r) : NULL;
+		if (l && l->grid[0] > 0) {
+			memcpy(grid, l->grid, sizeof(grid));
+			measured = 1;
+		}
+	}
+	if (!(t.block_m > 0 && t.block_n > 0 && t.warps > 0)) {
+		snprintf(d->notice, sizeof d->notice, "no K/V-parallel backward");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant's backward descriptor walks no K/V blocks");
+		return 0;
+	}
+	if (use_recs(d, &r, r ? 1 : 0))
+		return -1;
+	const int Br = t.block_m, Bc = t.block_n, W = t.warps, hd = s.head_dim;
+	const long qblocks = (s.seqlen_q + Br - 1) / Br;
+	if (!figdesc_item(d, "grid", "thread_blocks", measured ? r : NULL, (double)grid[0] * grid[1],
+			  "grid %d × %d = %lld thread blocks%s: blockIdx.x a K/V block j of Bc = %d keys, "
+			  "blockIdx.y a (batch, KV head); each walks the %ld query blocks i of Br = %d rows of its %d query head%s%s",
+			  grid[0], grid[1], (long long)grid[0] * grid[1], measured ? " (launched)" : "", Bc, qblocks, Br,
+			  s.kv_heads > 0 ? s.heads / s.kv_heads : 1, s.kv_heads > 0 && s.heads / s.kv_heads > 1 ? "s" : "",
+			  s.causal ? " (causal: on or below the diagonal)" : "") ||
+	    size_part(d, "grid_x", grid[0]) || size_part(d, "Br", Br) || size_part(d, "Bc", Bc) || size_part(d, "d", hd))
+		return -1;
+	/* the warp tiles of the five products: S, dP over Br × Bc; dK, dV over Bc × d; dQ over Br × d */
+	int sr = Br / BWD_WARP_ROWS, sc = W / (sr > 0 ? sr : 1);
+	int kr = Bc / BWD_WARP_ROWS, kc = W / (kr > 0 ? kr : 1);
+	if (sr < 1 || sc < 1 || kr < 1 || kc < 1 || sr * sc != W || kr * kc != W)
+		return figdesc_item(d, "nolayout", "nolayout", NULL, NAN, "the tiles do not split into 32-row warp slices") ? 0 : -1;
+	if (size_part(d, "sr", sr) || size_part(d, "sc", sc) || size_part(d, "kr", kr) || size_part(d, "kc", kc) ||
+	    !figdesc_item(d, "sub", "S", NULL, NAN, "%d × %d, %d × %d warp tiles", Br, Bc, sr, sc) ||
+	    !figdesc_item(d, "sub", "dKV", NULL, NAN, "%d × %d each, registers, whole walk", Bc, hd) ||
+	    !figdesc_item(d, "sub", "dQ", NULL, NAN, "%d × %d fp32, %d × %d warp tiles", Br, hd, sr, sc))
+		return -1;
+	/* dQ leaves the block: into the accumulator every K/V block adds to */
+	const struct buffer_desc *acc = NULL;
+	for (size_t i = 0; i < v->nbuffers; i++)
+		if (v->buffers[i].role == ROLE_WORKSPACE)
+			acc = &v->buffers[i];
+	if (acc && !figdesc_item(d, "acc", acc->name, NULL, NAN, "<b>%s</b> in HBM: %s", acc->label, acc->meaning))
+		return -1;
+	/* the pass's kernels in launch order, the main one marked */
+	for (size_t k = 0; k < v->nkernels; k++) {
+		struct figitem *it = figdesc_item(d, "kernel", v->kernels[k].name, NULL, NAN, "<b>%s</b>\n%s", v->kernels[k].name,
+						  v->kernels[k].does);
+		if (!it)
+			return -1;
+		if ((int)k == v->main_kernel)
+			snprintf(it->state, sizeof it->state, "main");
+	}
+	return 0;
+}
+
+/* ---- hierarchy ------------------------------------------------------------------ */
+
+int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	(void)o;
+	const struct gpu_info *g = &rd->res->header.gpu;
+	char b1[48], b2[48];
+	snprintf(d->cond, sizeof(d->cond), "%s%s%d SMs · sizes: the device's properties; bandwidths measured in the run "
+		 "(HBM: a device-to-device copy, read + write; L2 and shared memory: loads, kernels/ceilings.cu)",
+		 g->name ? g->name : "", g->name ? " · " : "", g->hw.sm_count);
+	if (!g->hw.hbm_bytes && !g->hw.l2_bytes) {
+		snprintf(d->notice, sizeof d->notice, "no memory hierarchy");
+		snprintf(d->notice_why, sizeof d->notice_why, "the results header names no GPU sizes (header.gpu)");
+		return 0;
+	}
+	/* a bandwidth is "not measured" unless the run measured it */
+	char size[3][160], bw[3][160];
+	for (int i = 0; i < 3; i++)
+		snprintf(bw[i], sizeof(bw[i]), "bandwidth not measured");
+	if (g->hw.smem_per_sm && g->hw.sm_count > 0) {
+		fmt_quantity((double)g->hw.smem_per_sm, U_BYTES, NULL, b1, sizeof(b1));
+		fmt_quantity((double)g->hw.smem_per_sm * g->hw.sm_count, U_BYTES, NULL, b2, sizeof(b2));
+		snprintf(size[0], sizeof(size[0]), "%s on each SM, %s on %d SMs", b1, b2, g->hw.sm_count);
+	} else
+		snprintf(size[0], sizeof(size[0]), "size not measured (not in this file's header)");
+	if (g->ceil.smem_gbs > 0)
+		snprintf(bw[0], sizeof(bw[0]), "%.0f GB/s, all SMs' loads", g->ceil.smem_gbs);
+	fmt_quantity((double)g->hw.l2_bytes, U_BYTES, NULL, b1, sizeof(b1));
+	snprintf(size[1], sizeof(size[1]), "%s, shared by all SMs", g->hw.l2_bytes ? b1 : "size not measured");
+	if (g->ceil.l2_gbs > 0)
+		snprintf(bw[1], sizeof(bw[1]), "%.0f GB/s, reads of a resident buffer", g->ceil.l2_gbs);
+	fmt_quantity((double)g->hw.hbm_bytes, U_BYTES, NULL, b1, sizeof(b1));
+	snprintf(size[2], sizeof(size[2]), "%s", g->hw.hbm_bytes ? b1 : "size not measured");
+	if (g->copy_gbs > 0 && g->peak_hbm_gbs > 0)
+		snprintf(bw[2], sizeof(bw[2]), "%.0f GB/s copy (data sheet %.0f GB/s)", g->copy_gbs, g->peak_hbm_gbs);
+	else if (g->copy_gbs > 0)
+		snprintf(bw[2], sizeof(bw[2]), "%.0f GB/s copy", g->copy_gbs);
+	static const char *const names[3] = { "Shared memory (SRAM)", "L2 cache", "HBM (device memory)" };
+	static const char *const tags[3] = { "SRAM", "L2", "HBM" };
+	const double sizes[3] = { (double)g->hw.smem_per_sm * g->hw.sm_count, (double)g->hw.l2_bytes, (double)g->hw.hbm_bytes };
+	const double bws[3] = { g->ceil.smem_gbs, g->ceil.l2_gbs, g->copy_gbs };
+	static const char *const qs[3][2] = { { "smem_bytes", "smem_gbs" }, { "l2_bytes", "l2_gbs" }, { "hbm_bytes", "copy_gbs" } };
+	for (int i = 0; i < 3; i++) {
+		struct figitem *it = figdesc_item(d, "level", tags[i], NULL, NAN, "%s\n%s", size[i], bw[i]);
+		if (!it)
+			return -1;
+		snprintf(it->label, sizeof it->label, "%s", names[i]);
+		snprintf(it->state, sizeof it->state, "%s", tags[i]);
+		if ((sizes[i] > 0 && !figdesc_item(d, "level-size", qs[i][0], NULL, sizes[i], "%s", "")) ||
+		    (bws[i] > 0 && !figdesc_item(d, "level-bandwidth", qs[i][1], NULL, bws[i], "%s", "")))
+			return -1;
+	}
+	/* the ratio that motivates tiling, when both ends were measured */
+	if (g->ceil.smem_gbs > 0 && g->copy_gbs > 0 && g->hw.smem_per_sm && g->hw.hbm_bytes &&
+	    !figdesc_item(d, "ratio", "smem_over_hbm_bandwidth", NULL, g->ceil.smem_gbs / g->copy_gbs,
+			  "shared memory: %.1f× the bandwidth of HBM, 1/%.0f of its size", g->ceil.smem_gbs / g->copy_gbs,
+			  (double)g->hw.hbm_bytes / ((double)g->hw.smem_per_sm * g->hw.sm_count)))
+		return -1;
+	return 0;
+}
+
+/* ---- patent-capture-dataflow ------------------------------------------------------ */
+
+int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
+	if (!g) {
+		snprintf(d->notice, sizeof d->notice, "no captured call");
+		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+		return 0;
+	}
+	const struct record *r = g->rep;
+	if (use_recs(d, &r, 1))
+		return -1;
+	const int bwd = r->shape.pass == PASS_BWD;
+	/* the matrices in memory: the inputs, S and P (dS and dP) where the
+	 * verdict stores them or does not decide (dashed), the output */
+	static const char *const in[] = { "Q", "K", "V", "O" };
+	static const char *const nnk[2][2] = { { "S", "P" }, { "dS", "dP" } };
+	static const char *const nnw[2][2] = { { "score matrix", "probability matrix" },
+					      { "score gradient matrix", "probability gradient matrix" } };
+	static const char *const nnu[2][2] = {
+		{ "score matrix, its storage not decided by the measured traffic",
+		  "probability matrix, its storage not decided by the measured traffic" },
+		{ "score gradient matrix, its storage not decided by the measured traffic",
+		  "probability gradient matrix, its storage not decided by the measured traffic" } };
+	for (int i = 0; i < 4; i++) {
+		struct figitem *it = figdesc_item(d, "matrix", in[i], r, NAN, "%s", "");
+		if (!it)
+			return -1;
+		snprintf(it->state, sizeof it->state, "%s", i == 3 ? "output" : "input");
+		if (i != 2)
+			continue;
+		for (int j = 0; j < 2; j++) {
+			const char *v = record_verdict_of(r, nnk[bwd][j]);
+			if (!strcmp(v, "not stored"))
+				continue;
+			const int stored = !strcmp(v, "stored");
+			it = figdesc_item(d, "matrix", stored ? nnk[bwd][j] : (j ? "P?" : "S?"), r, r->verdict_matrices, "%s", "");
+			if (!it)
+				return -1;
+			snprintf(it->state, sizeof it->state, "%s", v);
+			snprintf(it->label, sizeof it->label, "%s", nnk[bwd][j]);
+			snprintf(it->what, sizeof it->what, "%s", stored ? nnw[bwd][j] : nnu[bwd][j]);
+		}
+	}
+	/* the kernels in launch order (at most four: the first, the longest
+	 * attention kernel, and the last, the first ones filling up) */
+	const size_t nk = r->nlaunches;
+	const struct launch *ml = capture_main_launch(r);
+	const size_t mi = ml ? (size_t)(ml - r->launches) : 0;
+	if (!figdesc_item(d, "size", "kernels", r, (double)nk, "%s", ""))
+		return -1;
+	int np = 0;
+	for (size_t i = 0; i < nk && np < 4; i++) {
+		int room = 4 - np, need = (i < mi) + (mi < nk - 1 && i < nk - 1); /* the main and the last still to come */
+		if (nk <= 4 || i == 0 || i == mi || i == nk - 1 || room > need) {
+			struct figitem *it = figdesc_item(d, "kernel", "launch", r, (double)i, "%s",
+							  r->launches[i].name ? r->launches[i].name : "");
+			if (!it)
+				return -1;
+			if (i == mi && ml)
+				snprintf(it->state, sizeof it->state, "main");
+			np++;
+		}
+	}
+	return 0;
+}
