@@ -12,6 +12,13 @@
 #include <string.h>
 
 #define PID 1
+/* otherData.workload, where the file keeps the program's kernels */
+#define WORKLOAD_LAYOUT \
+	",\"workload\":\"the program's kernels (header.workload) are in GPU time from the earliest one's start: " \
+	"a process for each program process (pid 2 on), its span on track 1, a track per stream, a kernel that " \
+	"starts before the one before it on its stream ends on a further track; cat workload, and " \
+	"workload,attention for the kernels of attention calls; not aligned with the GPU's calls above, whose " \
+	"times a results file does not hold\""
 
 /* a time in ns as the format's microseconds, exactly (3 decimals) */
 static void put_us(FILE *f, const char *key, int64_t ns)
@@ -232,9 +239,9 @@ static void counters(FILE *f, const struct record *rec, int64_t ts, int64_t end)
 	counter_event(f, "L2 bytes", l2, 3, rec, end, 1);
 }
 
-static void metadata(FILE *f, const char *what, long tid, const char *name_key, const char *name, int sort)
+static void metadata_pid(FILE *f, int pid, const char *what, long tid, const char *name_key, const char *name, int sort)
 {
-	fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d", what, PID);
+	fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d", what, pid);
 	if (tid >= 0)
 		fprintf(f, ",\"tid\":%ld", tid);
 	fprintf(f, ",\"args\":{\"%s\":", name_key);
@@ -243,6 +250,147 @@ static void metadata(FILE *f, const char *what, long tid, const char *name_key, 
 	else
 		fprintf(f, "%d", sort);
 	fputs("}}", f);
+}
+
+static void metadata(FILE *f, const char *what, long tid, const char *name_key, const char *name, int sort)
+{
+	metadata_pid(f, PID, what, tid, name_key, name, sort);
+}
+
+/* ---- the program's whole workload (header.workload) ---- */
+
+static const struct workload_list *sort_list; /* qsort has no argument: the list being sorted */
+
+/* by stream, start, then place in the file */
+static int by_stream_start(const void *pa, const void *pb)
+{
+	const size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	const struct workload_kernel *x = &sort_list->k[a], *y = &sort_list->k[b];
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	if (x->start_ns != y->start_ns)
+		return x->start_ns < y->start_ns ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/* A program process: a process of the trace (pid 2 + its place) with its
+ * span as a slice on track 1, its streams on tracks 2.. */
+static void program_process(FILE *f, const struct results_header *h, int pid, int os_pid, uint64_t first,
+			    uint64_t last, uint64_t kept)
+{
+	const struct workload_list *w = &h->workload;
+	char buf[96];
+	snprintf(buf, sizeof buf, "program pid %d: every kernel (record --workload on)", os_pid);
+	fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":", pid);
+	json_string(f, buf);
+	fputs("}}", f);
+	metadata_pid(f, pid, "process_sort_index", -1, "sort_index", NULL, pid - 1);
+	metadata_pid(f, pid, "thread_name", 1, "name", "program", 0);
+	metadata_pid(f, pid, "thread_sort_index", 1, "sort_index", NULL, 0);
+	snprintf(buf, sizeof buf, "program pid %d", os_pid);
+	fputs(",\n{\"ph\":\"X\",\"cat\":\"program\",\"name\":", f);
+	json_string(f, buf);
+	fprintf(f, ",\"pid\":%d,\"tid\":1", pid);
+	put_us(f, "ts", (int64_t)first);
+	put_us(f, "dur", (int64_t)(last - first));
+	fprintf(f, ",\"args\":{\"pid\":%d,\"kernels_kept\":%" PRIu64 ",\"gpu_kernels\":%" PRIu64 ",\"dropped\":%" PRIu64
+		   ",\"per_stream\":%" PRIu64 ",\"most\":%" PRIu64,
+		os_pid, kept, h->gpu_kernels, w->dropped, w->per_stream, w->most);
+	put_num(f, "attention_share", h->attention_share);
+	fputs("}}", f);
+}
+
+/* One trace process per program process; in each a track per stream, its
+ * kernels in start order, one that begins before the one before it ends on
+ * a further track of the stream (Perfetto draws a track's slices nested or
+ * apart, never crossing).  Times are GPU time from the earliest kernel's
+ * start (t0).  0, or -1 out of memory. */
+static int workload_events(FILE *f, const struct results_header *h)
+{
+	const struct workload_list *w = &h->workload;
+	const size_t n = w->n, ns = w->nstreams;
+	size_t *ord = malloc((n + 1) * sizeof *ord), *lane = malloc((n + 1) * sizeof *lane);
+	uint64_t *lane_end = malloc((n + 1) * sizeof *lane_end);
+	int *proc = malloc((ns + 1) * sizeof *proc), *tids = calloc(ns + 1, sizeof *tids);
+	uint64_t *first = malloc((ns + 1) * sizeof *first), *last = calloc(ns + 1, sizeof *last),
+		 *kept = calloc(ns + 1, sizeof *kept);
+	int rc = -1;
+	if (!ord || !lane || !lane_end || !proc || !tids || !first || !last || !kept)
+		goto out;
+	/* the processes in order first seen among the streams */
+	int nproc = 0;
+	for (size_t s = 0; s < ns; s++) {
+		size_t j = 0;
+		while (j < s && w->streams[j].pid != w->streams[s].pid)
+			j++;
+		proc[s] = j < s ? proc[j] : nproc++;
+		first[s] = UINT64_MAX;
+	}
+	uint64_t t0 = UINT64_MAX;
+	for (size_t i = 0; i < n; i++) {
+		const struct workload_kernel *k = &w->k[i];
+		const int p = proc[k->stream];
+		ord[i] = i;
+		t0 = k->start_ns < t0 ? k->start_ns : t0;
+		first[p] = k->start_ns < first[p] ? k->start_ns : first[p];
+		last[p] = k->start_ns + k->dur_ns > last[p] ? k->start_ns + k->dur_ns : last[p];
+		kept[p]++;
+	}
+	for (size_t s = 0; s < ns; s++)
+		if (!s || proc[s] > proc[s - 1]) { /* stream s opens its process */
+			const int p = proc[s];
+			int opens = 1;
+			for (size_t j = 0; j < s; j++)
+				opens &= proc[j] != p;
+			if (opens && kept[p])
+				program_process(f, h, 2 + p, w->streams[s].pid, first[p] - t0, last[p] - t0, kept[p]);
+		}
+	sort_list = w;
+	qsort(ord, n, sizeof *ord, by_stream_start);
+	char buf[96];
+	for (size_t i = 0; i < n;) {
+		const uint32_t st = w->k[ord[i]].stream;
+		size_t end = i, nlanes = 0;
+		for (; end < n && w->k[ord[end]].stream == st; end++) {
+			const struct workload_kernel *k = &w->k[ord[end]];
+			size_t l = 0;
+			while (l < nlanes && lane_end[l] > k->start_ns)
+				l++;
+			nlanes += l == nlanes;
+			lane_end[l] = k->start_ns + k->dur_ns;
+			lane[end] = l;
+		}
+		const int pid = 2 + proc[st];
+		const long tid0 = 2 + tids[proc[st]];
+		tids[proc[st]] += (int)nlanes;
+		for (size_t l = 0; l < nlanes; l++) {
+			if (l)
+				snprintf(buf, sizeof buf, "stream %u: kernels overlapping the one before (%zu)", w->streams[st].id, l);
+			else
+				snprintf(buf, sizeof buf, "stream %u", w->streams[st].id);
+			metadata_pid(f, pid, "thread_name", tid0 + (long)l, "name", buf, 0);
+			metadata_pid(f, pid, "thread_sort_index", tid0 + (long)l, "sort_index", NULL, (int)(tid0 + (long)l));
+		}
+		for (size_t l = 0; l < nlanes; l++)
+			for (size_t j = i; j < end; j++) {
+				if (lane[j] != l)
+					continue;
+				const struct workload_kernel *k = &w->k[ord[j]];
+				fprintf(f, ",\n{\"ph\":\"X\",\"cat\":\"%s\",\"name\":", k->attention ? "workload,attention" : "workload");
+				json_string(f, w->names[k->name]);
+				fprintf(f, ",\"pid\":%d,\"tid\":%ld", pid, tid0 + (long)l);
+				put_us(f, "ts", (int64_t)(k->start_ns - t0));
+				put_us(f, "dur", (int64_t)k->dur_ns);
+				fprintf(f, ",\"args\":{\"grid\":[%d,%d,%d],\"block\":[%d,%d,%d],\"attention\":%s,\"stream\":%u}}",
+					k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2],
+					bool_word(k->attention), w->streams[st].id);
+			}
+		i = end;
+	}
+	rc = 0;
+out:
+	free(ord), free(lane), free(lane_end), free(proc), free(tids), free(first), free(last), free(kept);
+	return rc;
 }
 
 int export_trace(FILE *f, const struct results *r, const char *source)
@@ -264,8 +412,8 @@ int export_trace(FILE *f, const struct results *r, const char *source)
 		   "one after another, %d us apart, each as long as its median time (timing.time_ms; its kernels' "
 		   "summed gpu__time_duration.sum where it has none); its kernels follow each other from its start, "
 		   "each as long as its gpu__time_duration.sum, scaled down together where they add up to more than "
-		   "the record, split evenly where not measured\"},\n\"traceEvents\":[\n",
-		TRACE_GAP_NS / 1000);
+		   "the record, split evenly where not measured\"%s},\n\"traceEvents\":[\n",
+		TRACE_GAP_NS / 1000, r->header.workload.n ? WORKLOAD_LAYOUT : "");
 	snprintf(buf, sizeof(buf), "GPU %s (%s)", g->name ? g->name : "(not named)", source);
 	fprintf(f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":", PID);
 	json_string(f, buf);
@@ -316,7 +464,11 @@ int export_trace(FILE *f, const struct results *r, const char *source)
 		counters(f, rec, cursor, cursor + dur);
 		cursor += dur + TRACE_GAP_NS;
 	}
-	fputs("\n]}\n", f);
 	free(st.h);
+	if (r->header.workload.n && workload_events(f, &r->header)) {
+		errno = ENOMEM;
+		return -1;
+	}
+	fputs("\n]}\n", f);
 	return fflush(f) || ferror(f) ? -1 : 0;
 }

@@ -16,6 +16,13 @@
  * as its gpu__time_duration.sum, scaled down together where they add up to
  * more than the record (kernel replay times one pass), an even split where
  * not measured.  The file's otherData says so.
+ *
+ * A file with the program's kernels (header.workload, record --workload
+ * on) adds a process per program process (pid 2 on): its span a slice on
+ * track 1, a track per stream with its kernels in GPU time from the
+ * earliest start (cat workload; workload,attention for an attention
+ * call's), a kernel that starts before the one before it ends on a further
+ * track of its stream.  They are not aligned with the laid-out calls.
  */
 #ifndef ATTNPROF_EXPORT_TRACE_H
 #define ATTNPROF_EXPORT_TRACE_H

@@ -241,6 +241,17 @@ int record_times_differ(const struct record *a, const struct record *b)
 
 void results_init(struct results *r) { memset(r, 0, sizeof(*r)); }
 
+void workload_list_release(struct workload_list *w)
+{
+	for (size_t i = 0; i < w->nnames; i++)
+		free(w->names[i]);
+	free(w->names);
+	free(w->streams);
+	free(w->k);
+	free(w->name_slots);
+	memset(w, 0, sizeof(*w));
+}
+
 void results_release(struct results *r)
 {
 	struct results_header *h = &r->header;
@@ -248,6 +259,7 @@ void results_release(struct results *r)
 	gpu_info_release(&h->gpu);
 	free(h->spec_name); free(h->spec_path); free(h->spec_text); free(h->notes); free(h->shard);
 	free(h->program_exit);
+	workload_list_release(&h->workload);
 	free(r->cut_where);
 	for (size_t i = 0; i < r->nrecords; i++)
 		record_release(&r->records[i]);
@@ -547,6 +559,16 @@ static const struct field header_fields[] = {
 };
 #define N_HEADER_FIELDS (sizeof header_fields / sizeof header_fields[0])
 enum { HEADER_NOTES = N_HEADER_FIELDS - 1 };
+
+/* header.workload (after notes, only when kept): the bounds, then names, streams, kernels */
+static const struct field workload_fields[] = {
+	{ "per_stream", F_U64, OFF(struct workload_list, per_stream), 1 },
+	{ "most", F_U64, OFF(struct workload_list, most), 1 },
+	{ "dropped", F_U64, OFF(struct workload_list, dropped), 1 },
+};
+#define N_WORKLOAD_FIELDS (sizeof workload_fields / sizeof workload_fields[0])
+/* a kernel is one line of these, in this order: "0 1 5200 15320 128 1 1 256 1 1 0" */
+#define WORKLOAD_COLUMNS "name stream start_ns dur_ns grid_x grid_y grid_z block_x block_y block_z attention"
 
 /* header.spec (text, the last, written as a literal block) */
 static const struct field spec_fields[] = {
@@ -850,6 +872,51 @@ static void write_record(struct yamlout *y, const struct record *r, size_t place
 	yo_map_end(y);
 }
 
+/* header.workload: the kernels of record --workload on, one line each, their
+ * starts from the earliest (t0_ns); nothing when none were kept */
+static void write_workload(struct yamlout *y, const struct workload_list *w)
+{
+	if (!w->n && !w->dropped)
+		return;
+	uint64_t t0 = UINT64_MAX;
+	for (size_t i = 0; i < w->n; i++)
+		if (w->k[i].start_ns < t0)
+			t0 = w->k[i].start_ns;
+	if (!w->n)
+		t0 = 0;
+	yo_plain(y, "workload");
+	yo_map(y, 0);
+	write_fields(y, workload_fields, N_WORKLOAD_FIELDS, w);
+	kv_u64(y, "t0_ns", t0);
+	kv_str(y, "columns", WORKLOAD_COLUMNS);
+	yo_plain(y, "names");
+	yo_seq(y, 0);
+	for (size_t i = 0; i < w->nnames; i++)
+		yo_str(y, w->names[i]);
+	yo_seq_end(y);
+	yo_plain(y, "streams");
+	yo_seq(y, 1);
+	for (size_t i = 0; i < w->nstreams; i++) {
+		yo_seq(y, 1);
+		yo_int(y, w->streams[i].pid);
+		yo_u64(y, w->streams[i].id);
+		yo_seq_end(y);
+	}
+	yo_seq_end(y);
+	yo_plain(y, "kernels");
+	yo_seq(y, 0);
+	for (size_t i = 0; i < w->n; i++) {
+		const struct workload_kernel *k = &w->k[i];
+		char line[200];
+		snprintf(line, sizeof line, "%u %u %llu %llu %d %d %d %d %d %d %d", k->name, k->stream,
+			 (unsigned long long)(k->start_ns - t0), (unsigned long long)k->dur_ns, k->grid[0], k->grid[1],
+			 k->grid[2], k->block[0], k->block[1], k->block[2], k->attention);
+		yo_plain(y, line);
+	}
+	yo_seq_end(y);
+	yo_map_end(y);
+}
+
 int results_write(const struct results *r, FILE *f)
 {
 	struct yamlout y;
@@ -869,6 +936,7 @@ int results_write(const struct results *r, FILE *f)
 	yo_literal(&y, h->spec_text);
 	yo_map_end(&y);
 	write_fields(&y, header_fields + HEADER_NOTES, 1, h);
+	write_workload(&y, &h->workload);
 	yo_map_end(&y);
 	yo_plain(&y, "records");
 	yo_seq(&y, 0);
@@ -1142,10 +1210,156 @@ int results_date(const char *s, double *utc)
 	return 0;
 }
 
+/* One kernel line of header.workload.kernels: 11 whole numbers, each held
+ * to its range (a name and a stream of the tables, CUDA's grid and block
+ * limits, attention 0 or 1); an error names the number's own column. */
+static int read_workload_kernel(const struct ytree *t, const struct ynode *n, size_t i, const struct workload_list *w,
+				uint64_t t0, struct workload_kernel *k)
+{
+	char what[80];
+	snprintf(what, sizeof what, "header.workload.kernels[%zu]", i);
+	if (!n || n->kind != Y_SCALAR || n->quoted)
+		return error("%s:%d:%d: %s must be one line of 11 whole numbers (" WORKLOAD_COLUMNS ")",
+			     t->filename ? t->filename : "<input>", n ? n->line : 0, n ? n->col : 0, what);
+	static const char *const col[] = { "name", "stream", "start_ns", "dur_ns", "grid_x", "grid_y", "grid_z",
+					   "block_x", "block_y", "block_z", "attention" };
+	const unsigned long long max[11] = { w->nnames ? w->nnames - 1 : 0, w->nstreams ? w->nstreams - 1 : 0,
+					     UINT64_MAX - t0, UINT64_MAX, MAX_GRID_X, MAX_GRID_YZ, MAX_GRID_YZ,
+					     MAX_BLOCK, MAX_BLOCK, 64, 1 };
+	unsigned long long v[11];
+	const char *p = n->scalar;
+	for (int c = 0; c < 11; c++) {
+		while (*p == ' ')
+			p++;
+		const int at = n->col + (int)(p - n->scalar);
+		char *end;
+		errno = 0;
+		v[c] = *p >= '0' && *p <= '9' ? strtoull(p, &end, 10) : 0;
+		if (!(*p >= '0' && *p <= '9') || errno || (*end && *end != ' '))
+			return error("%s:%d:%d: %s has no whole number for %s (column %d of " WORKLOAD_COLUMNS ")",
+				     t->filename ? t->filename : "<input>", n->line, at, what, col[c], c + 1);
+		if (v[c] > max[c] || ((c == 0 && !w->nnames) || (c == 1 && !w->nstreams)))
+			return error("%s:%d:%d: %s.%s = %llu is impossible: %s", t->filename ? t->filename : "<input>",
+				     n->line, at, what, col[c], v[c],
+				     c == 0 ? "there is no such entry in header.workload.names"
+				     : c == 1 ? "there is no such entry in header.workload.streams"
+				     : c == 10 ? "it is 1 (a kernel of an attention call) or 0"
+				     : c >= 4 ? "beyond CUDA's grid and block limits"
+					      : "past the largest GPU timestamp");
+		p = end;
+	}
+	while (*p == ' ')
+		p++;
+	if (*p)
+		return error("%s:%d:%d: %s has more than 11 numbers (" WORKLOAD_COLUMNS ")",
+			     t->filename ? t->filename : "<input>", n->line, n->col + (int)(p - n->scalar), what);
+	if (v[7] * v[8] * v[9] > MAX_BLOCK)
+		return error("%s:%d:%d: %s has a block of %llu threads, more than %d", t->filename ? t->filename : "<input>",
+			     n->line, n->col, what, v[7] * v[8] * v[9], MAX_BLOCK);
+	k->name = (uint32_t)v[0], k->stream = (uint32_t)v[1];
+	k->start_ns = t0 + v[2], k->dur_ns = v[3];
+	for (int c = 0; c < 3; c++)
+		k->grid[c] = (int)v[4 + c], k->block[c] = (int)v[7 + c];
+	k->attention = (int)v[10];
+	return 0;
+}
+
+/* header.workload (docs/results-format.md, "The workload's kernels"): the
+ * list is whole (kept + dropped = gpu_kernels), each stream within
+ * per_stream, all within most. */
+static int read_workload(const struct ytree *t, const struct ynode *n, struct results_header *h)
+{
+	static const char *const extra[] = { "t0_ns", "columns", "names", "streams", "kernels" };
+	struct workload_list *w = &h->workload;
+	char where[256];
+	if (!n || is_null(n))
+		return 0;
+	if (read_fields(t, n, workload_fields, N_WORKLOAD_FIELDS, w, "header.workload", extra, 5))
+		return -1;
+	if (!w->per_stream || !w->most)
+		return error("%s: header.workload.%s = 0 is impossible: a list is kept under bounds of 1 or more",
+			     ynode_where(t, ynode_get(n, w->per_stream ? "most" : "per_stream"), where, sizeof where),
+			     w->per_stream ? "most" : "per_stream");
+	const struct ynode *cols = ynode_get(n, "columns"), *t0n = ynode_get(n, "t0_ns");
+	const char *cs = NULL;
+	unsigned long long t0 = 0;
+	if (!cols || ynode_string(t, cols, "header.workload.columns", &cs))
+		return cols ? -1 : error("%s: header.workload.columns is missing", ynode_where(t, n, where, sizeof where));
+	if (strcmp(cs, WORKLOAD_COLUMNS))
+		return error("%s: header.workload.columns must be '" WORKLOAD_COLUMNS "' (this attnprof's layout), not '%s'",
+			     ynode_where(t, cols, where, sizeof where), cs);
+	if (!t0n || ynode_u64(t, t0n, "header.workload.t0_ns", &t0))
+		return t0n ? -1 : error("%s: header.workload.t0_ns is missing", ynode_where(t, n, where, sizeof where));
+	const struct ynode *names = ynode_get(n, "names"), *streams = ynode_get(n, "streams"),
+			   *kernels = ynode_get(n, "kernels");
+	const char *const part[] = { "names", "streams", "kernels" };
+	const struct ynode *parts[] = { names, streams, kernels };
+	for (int i = 0; i < 3; i++)
+		if (!parts[i] || parts[i]->kind != Y_SEQ)
+			return error("%s: header.workload.%s must be a list", ynode_where(t, parts[i] ? parts[i] : n, where,
+										 sizeof where), part[i]);
+	if (names->n && !(w->names = calloc(names->n, sizeof *w->names)))
+		return error("out of memory");
+	for (size_t i = 0; i < names->n; i++) {
+		const char *sv;
+		if (ynode_string(t, names->items[i], "header.workload.names[]", &sv))
+			return -1;
+		if (!(w->names[w->nnames++] = strdup(sv)))
+			return error("out of memory");
+	}
+	if (streams->n && !(w->streams = calloc(streams->n, sizeof *w->streams)))
+		return error("out of memory");
+	for (size_t i = 0; i < streams->n; i++) {
+		const struct ynode *s = streams->items[i];
+		long long pid, id;
+		if (s->kind != Y_SEQ || s->n != 2)
+			return error("%s: header.workload.streams[%zu] must be [pid, stream id]",
+				     ynode_where(t, s, where, sizeof where), i);
+		if (ynode_int(t, s->items[0], "header.workload.streams[].pid", &pid) ||
+		    ynode_int(t, s->items[1], "header.workload.streams[].id", &id))
+			return -1;
+		if (pid < 0 || pid > 0x7fffffff || id < 0 || id > 0xffffffffLL)
+			return error("%s: header.workload.streams[%zu] = [%lld, %lld] is out of range (a pid 0 to 2^31-1, "
+				     "a stream id 0 to 2^32-1)", ynode_where(t, s, where, sizeof where), i, pid, id);
+		w->streams[w->nstreams++] = (struct workload_stream){ (int)pid, (uint32_t)id, 0 };
+	}
+	if (kernels->n > w->most)
+		return error("%s: header.workload.kernels holds %zu kernels, more than its bound most = %llu",
+			     ynode_where(t, kernels, where, sizeof where), kernels->n, (unsigned long long)w->most);
+	if (kernels->n && !(w->k = calloc(kernels->n, sizeof *w->k)))
+		return error("out of memory");
+	w->cap = kernels->n;
+	uint64_t att = 0;
+	for (size_t i = 0; i < kernels->n; i++) {
+		struct workload_kernel *k = &w->k[i];
+		if (read_workload_kernel(t, kernels->items[i], i, w, t0, k))
+			return -1;
+		w->n++;
+		att += (uint64_t)k->attention;
+		if (++w->streams[k->stream].kept > w->per_stream)
+			return error("%s: header.workload.kernels[%zu] is kernel %llu of stream %u, past its bound "
+				     "per_stream = %llu", ynode_where(t, kernels->items[i], where, sizeof where), i,
+				     (unsigned long long)w->streams[k->stream].kept, k->stream,
+				     (unsigned long long)w->per_stream);
+	}
+	/* every kernel counted is kept or said dropped: never silently lost */
+	if (w->n + w->dropped != h->gpu_kernels)
+		return error("%s: header.workload keeps %zu kernels and says %llu dropped, but header.gpu_kernels "
+			     "counted %llu: the list must account for every kernel counted", ynode_where(t, n, where, sizeof where),
+			     w->n, (unsigned long long)w->dropped, (unsigned long long)h->gpu_kernels);
+	if (att > h->attention_kernels)
+		return error("%s: header.workload keeps %llu kernels of attention calls, more than "
+			     "header.attention_kernels = %llu", ynode_where(t, n, where, sizeof where),
+			     (unsigned long long)att, (unsigned long long)h->attention_kernels);
+	return 0;
+}
+
 static int read_header(const struct ytree *t, const struct ynode *n, struct results_header *h)
 {
-	static const char *const extra[] = { "gpu", "spec" };
-	if (read_fields(t, n, header_fields, N_HEADER_FIELDS, h, "header", extra, 2))
+	static const char *const extra[] = { "gpu", "spec", "workload" };
+	if (read_fields(t, n, header_fields, N_HEADER_FIELDS, h, "header", extra, 3))
+		return -1;
+	if (read_workload(t, ynode_get(n, "workload"), h))
 		return -1;
 	if (read_gpu(t, ynode_get(n, "gpu"), &h->gpu))
 		return -1;

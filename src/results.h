@@ -99,6 +99,43 @@ int gpu_ceilings_measured(const struct gpu_ceilings *c);
  * Returns how many were dropped. */
 int gpu_ceilings_vet(struct gpu_info *g, char *why, size_t len);
 
+/*
+ * record -- CMD --workload on: every kernel's activity record, kept (no
+ * counters), as header.workload (docs/results-format.md, "The workload's
+ * kernels").  The first per_stream kernels of each stream are kept, at
+ * most most in all; the others are counted in dropped, never silently
+ * lost: n + dropped == gpu_kernels whenever the list is there (the reader
+ * refuses a file where not).  names[] and streams[] are the tables the
+ * kernels index; nothing here is a measurement of its own but the times.
+ */
+struct workload_kernel {
+	uint32_t name;          /* index into names */
+	uint32_t stream;        /* index into streams */
+	uint64_t start_ns;      /* GPU timestamp (the file: from t0_ns, the earliest start) */
+	uint64_t dur_ns;        /* end - start */
+	int grid[3], block[3];
+	int attention;          /* 1: a kernel of an attention call (workload_add's attention) */
+};
+struct workload_stream {
+	int pid;                /* the process that launched on it */
+	uint32_t id;            /* CUPTI's stream id in that process */
+	uint64_t kept;          /* its kernels in the list */
+};
+struct workload_list {
+	uint64_t per_stream, most; /* the bounds the list was kept under (0: no list) */
+	uint64_t dropped;          /* kernels counted in gpu_kernels but not kept: past a bound */
+	char **names;
+	size_t nnames;
+	struct workload_stream *streams;
+	size_t nstreams;
+	struct workload_kernel *k;
+	size_t n, cap;
+	/* in memory only (capture/workload.c): name -> index, the last stream found */
+	size_t *name_slots, nslots;
+	size_t last_stream;
+};
+void workload_list_release(struct workload_list *w);
+
 struct results_header {
 	char *tool_version;
 	char *date;            /* RFC 3339: "2026-12-02T02:14:50Z" (record writes UTC) */
@@ -124,6 +161,9 @@ struct results_header {
 	uint64_t gpu_kernels, attention_kernels;
 	double gpu_kernel_ms, attention_kernel_ms;
 	double attention_share, amdahl_2x;
+	/* ... and the kernels themselves, the first per_stream of each stream (header.workload;
+	 * capture/workload.h keeps them, export --trace draws them) */
+	struct workload_list workload;
 };
 
 /* One kernel launch of a variant, with its Activity-API data and metrics. */

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ceilings workload jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm graphcalls frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodetiming ablation ablation2 resume sass decodesan
+# steps: info ceilings workload workloadtrace jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm graphcalls frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodetiming ablation ablation2 resume sass decodesan
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -263,6 +263,21 @@ PY
 				echo "$v graphsneverharm $prog metrics=$m: plain exit $prc [$plain]; under record exit $rrc [$got]; $pe; $pr; $(grep -E 'attention calls captured|^attnprof: (error|warning)|CUPTI_ERROR|profiling stopped|capturing' "$OUT/gnh-$prog-$m.err" | head -4 | cut -c1-240 | tr '\n' ' ')" | tee -a "$log"
 				grep -E 'check_skipped|graph_launches' "$OUT/gnh-$prog-$m.yaml" 2>/dev/null | sort | uniq -c | tee -a "$log"
 			done
+		done ;;
+	workloadtrace)
+		say "the whole workload in the trace (issue 52 item 1): record --workload on keeps every kernel (header.workload), export --trace draws them; sdpa_backends (plain launches) and cudagraph_sdpa with --graphs on (in-graph kernels); PASS when the trace's workload kernels + dropped equal the header's gpu_kernels (tools/workload_trace_check.py)"
+		for prog in sdpa cgraph; do
+			case $prog in
+			sdpa) cmd="python3 experiments/programs/sdpa_backends.py --seqlens 1024 --backends flash,math --iters 1"; ro="" ;;
+			cgraph) cmd="python3 experiments/programs/cudagraph_sdpa.py --replays 5"; ro="--graphs on" ;;
+			esac
+			timeout 300 ./attnprof record --workload on $ro --metrics none -o "$OUT/wt-$prog.yaml" --force --timeout 240 -- $cmd \
+				>"$OUT/wt-$prog.out" 2>"$OUT/wt-$prog.err"; rc=$?
+			./attnprof export "$OUT/wt-$prog.yaml" --trace "$OUT/wt-$prog.json" 2>>"$OUT/wt-$prog.err"; ec=$?
+			echo "record exit $rc, export exit $ec; $(grep -E 'workload:|attention calls captured|^attnprof: (error|warning)' "$OUT/wt-$prog.err" | head -3 | cut -c1-300 | tr '\n' ' ')" | tee -a "$log"
+			grep -E '^  (gpu_kernels|attention_kernels):|^    (dropped|per_stream|most):' "$OUT/wt-$prog.yaml" 2>/dev/null | sed 's/^ */  header /' | tee -a "$log"
+			python3 tools/workload_trace_check.py "$OUT/wt-$prog.yaml" "$OUT/wt-$prog.json" 2>&1 | sed "s/^/$prog: /" | tee -a "$log"
+			rm -f "$OUT/wt-$prog.json" # large; the results file holds the same kernels
 		done ;;
 	graphcalls)
 		say "calls inside CUDA graphs, kernels nobody named, the whole workload (issue 54 items 1, 2, 3, 5): cudagraph_sdpa plain (CUDA-event-timed replays) against record --graphs on --workload on; the graph-replayed decode loop's wall time plain and under record --metrics none; the hand-written Triton kernel listed (--scan off) and captured (--scan on); one PASS/FAIL line each"

@@ -96,7 +96,9 @@ int merge_parts(const char *dir, struct results *out, struct merge_summary *sum)
 				 part.header.program_exit);
 			rc = rc ? rc : results_note(out, note);
 		}
-		workload_merge(&out->header, &part.header); /* every kernel's time (--workload on) */
+		/* every kernel's time and the kept kernels (--workload on); out of memory the
+		 * kernels not kept are counted in header.workload.dropped, so none is lost silently */
+		(void)workload_merge(&out->header, &part.header);
 		if (!rc && part.header.notes) {
 			snprintf(note, sizeof note, "process %ld: %.500s", pids[i], part.header.notes);
 			rc = results_note(out, note);

@@ -1,6 +1,7 @@
 """tests/python/test_results_reader.py ATTNPROF_BINARY: attnprof_results.load
 (src/capture/python) on the committed results files gives the columns and
-values of `export --csv`, row for row; a bad file raises AttnprofError with
+values of `export --csv`, row for row; workload() gives the hand-written
+fixture's kept kernels (header.workload); a bad file raises AttnprofError with
 attnprof's message; the DataFrame path where pandas imports (else skipped).
 Prints "# reader: N passed, N failed, N skipped" last.
 """
@@ -43,6 +44,7 @@ def same(cell, v):
 
 files = sorted(glob.glob("experiments/results/*.yaml") + glob.glob("experiments/results/capture/*.yaml"))
 report(len(files) >= 10, "the committed results files are found (%d)" % len(files))
+files.append("tests/fixtures/capture-workload.yaml")  # a header.workload (record --workload on) reads as before
 for path in files:
     rows = attnprof_results.load(path, as_frame=False, attnprof=BIN)
     text = subprocess.run([BIN, "export", path, "--csv"], stdout=subprocess.PIPE, universal_newlines=True).stdout
@@ -68,6 +70,20 @@ try:
     report(False, "a file that is not a results file raises")
 except attnprof_results.AttnprofError as e:
     report("export-csv.t" in str(e), "a file that is not a results file raises with attnprof's message: %s" % str(e)[:80])
+
+# workload(): the program's kept kernels, those of the fixture's lines
+wl = attnprof_results.workload("tests/fixtures/capture-workload.yaml", as_frame=False, attnprof=BIN)
+fix = [l.split() for l in open("tests/fixtures/capture-workload.yaml") if l.startswith("    - ") and
+       len(l.split()) == 12]
+t0 = min(int(k[3]) for k in fix)
+want = sorted(((int(k[3]) - t0, int(k[4]), [int(x) for x in k[5:8]], k[11] == "1") for k in fix))
+got = sorted((r["start_ns"], r["dur_ns"], r["grid"], r["attention"]) for r in wl)
+report(got == want and len(wl) == 10 and list(wl[0].keys()) == attnprof_results.WORKLOAD_COLUMNS and
+       wl[0]["start_ns"] == 0 and wl[0]["name"].startswith("void gemm_kernel") and wl[0]["pid"] == 610 and
+       sorted(set((r["pid"], r["stream"]) for r in wl)) == [(610, 7), (610, 13), (611, 7)],
+       "workload(): the fixture's 10 kernels in start order, with name, pid, stream, start, duration, grid, attention")
+report(attnprof_results.workload("experiments/results/fa2-paper.yaml", as_frame=False, attnprof=BIN) == [],
+       "workload(): a file without header.workload has none")
 
 try:
     import pandas  # noqa: F401

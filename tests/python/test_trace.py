@@ -20,9 +20,17 @@ The rules are those Perfetto and chrome://tracing need to draw the file
     the record's bytes at its start and 0 at its end;
   * one track per stream: calls captured on two streams (a fixture made
     from a committed capture) lie on two tracks, each named by its handle.
-A results file holds no kernel outside an attention call (record -- CMD
-profiles only the calls' kernels), so there is no whole-program track to
-check: every kernel of a trace is inside its call.
+  * the program's whole workload (header.workload, record --workload on):
+    each program process a process of the trace with its span as a slice
+    (cat program) on its track 1; each kernel (cat workload, or
+    workload,attention for an attention call's) on a named track of its
+    process, with grid, block and attention (true exactly for
+    workload,attention), after the kernel before it on its track ends, and
+    inside its process's span; on the hand-written fixture
+    (tests/fixtures/capture-workload.yaml, read here line by line) every
+    kept kernel once, with its name, process, stream, time and launch, the
+    overlapping kernel on a track of its own, and kept + dropped =
+    gpu_kernels.
 The checker is itself checked: traces broken one rule at a time are refused.
 Prints "# trace: N passed, N failed, 0 skipped" last.
 """
@@ -61,10 +69,12 @@ def check_trace(doc, records=None):
     if not isinstance(doc.get("otherData", {}).get("layout"), str):
         bad.append("otherData.layout does not say how the records were laid out")
     procs, threads = set(), set()
-    calls, kernels = [], []
+    calls, kernels, kernels_w = [], [], []
     last_call = {}   # (pid, tid) -> (ts, end) of the call before
     last_kernel = {}  # (pid, tid) -> end of the kernel before, inside the current call
     last_counter = {}
+    spans = {}  # pid -> (ts, end) of its program slice
+    last_work = {}  # (pid, tid) -> end of the workload kernel before
     for i, e in enumerate(doc["traceEvents"]):
         where = "event %d" % i
         if not isinstance(e, dict) or e.get("ph") not in ("X", "M", "C"):
@@ -132,6 +142,26 @@ def check_trace(doc, records=None):
                 bad.append(where + ": kernel starts before the kernel before it ends")
             last_kernel[track] = end
             kernels.append(e)
+        elif e.get("cat") == "program":
+            if e["pid"] in spans:
+                bad.append(where + ": a second program slice in process %d" % e["pid"])
+            spans[e["pid"]] = (ts, end)
+        elif e.get("cat") in ("workload", "workload,attention"):
+            for k in ("grid", "block"):
+                v = args.get(k)
+                if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) for x in v)):
+                    bad.append(where + ": workload kernel without " + k)
+            if args.get("attention") is not (e["cat"] == "workload,attention"):
+                bad.append(where + ": cat %s with attention %r" % (e["cat"], args.get("attention")))
+            span = spans.get(e["pid"])
+            if not span:
+                bad.append(where + ": workload kernel before its process's program slice")
+            elif ts < span[0] - 1e-9 or end > span[1] + 1e-9:
+                bad.append(where + ": workload kernel not inside its program's span [%g, %g]" % span)
+            if ts < last_work.get(track, 0) - 1e-9:
+                bad.append(where + ": workload kernel starts before the kernel before it on its track ends")
+            last_work[track] = end
+            kernels_w.append(e)
         else:
             bad.append(where + ": X of unknown cat %r" % e.get("cat"))
     if records is not None:
@@ -219,6 +249,80 @@ else:
            "two streams: calls on their streams' tracks %s, named %s%s" % (
                tids, sorted(names.values()), "" if not bad else ": " + "; ".join(bad[:5])))
 
+# the program's whole workload: the hand-written fixture's kernels, read from its lines
+WFIX = "tests/fixtures/capture-workload.yaml"
+
+
+def fixture_workload(path):
+    """header.workload of a file as record writes it (one key or list item a line)"""
+    w, names, streams, kernels, part = {}, [], [], [], None
+    for line in open(path):
+        if line.startswith("  gpu_kernels:"):
+            w["gpu_kernels"] = int(line.split(":")[1])
+        if line == "  workload:\n":
+            part = "head"
+            continue
+        if part is None:
+            continue
+        if not line.startswith("    "):
+            break
+        t = line.strip()
+        if t.startswith("- "):
+            item = t[2:]
+            if part == "names":
+                names.append(item.strip("'"))
+            else:
+                kernels.append([int(x) for x in item.split()])
+        elif t.startswith("streams:"):
+            streams = json.loads(t.split(":", 1)[1])
+        else:
+            k, v = t.split(":", 1)
+            part = k if k in ("names", "kernels") else part
+            if v.strip() and k not in ("columns", "names", "kernels"):
+                w[k] = int(v)
+    w.update(names=names, streams=streams, kernels=kernels)
+    return w
+
+
+wdoc = None
+wout = os.path.join(tmp, "workload.json")
+p = subprocess.run([BIN, "export", WFIX, "--trace", wout], capture_output=True, text=True)
+if p.returncode != 0:
+    report(False, "workload: export --trace exit %d: %s" % (p.returncode, p.stderr.strip()))
+else:
+    wdoc = json.load(open(wout))
+    fw = fixture_workload(WFIX)
+    bad = check_trace(wdoc, export_json(WFIX))
+    report(not bad, "workload: %d events by the format's rules%s" % (len(wdoc["traceEvents"]),
+                                                                   "" if not bad else ": " + "; ".join(bad[:5])))
+    ev = wdoc["traceEvents"]
+    pnames = {e["pid"]: e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "process_name"}
+    tnames = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "thread_name"}
+    work = [e for e in ev if e.get("cat") in ("workload", "workload,attention")]
+    # every kept kernel once: (name, os pid, stream, ts, dur, grid, block, attention) against the fixture's lines
+    t0 = min(k[2] for k in fw["kernels"])
+    want = sorted((fw["names"][k[0]], fw["streams"][k[1]][0], fw["streams"][k[1]][1], (k[2] - t0) / 1000.0,
+                   k[3] / 1000.0, k[4:7], k[7:10], bool(k[10])) for k in fw["kernels"])
+    got = sorted((e["name"], int(pnames[e["pid"]].split()[2].rstrip(":")), e["args"]["stream"], e["ts"], e["dur"],
+                  e["args"]["grid"], e["args"]["block"], e["args"]["attention"]) for e in work)
+    report(got == want, "workload: the trace's %d kernels are the fixture's %d, each with its name, process, stream, "
+           "time and launch" % (len(got), len(want)))
+    report(len(work) + fw["dropped"] == fw["gpu_kernels"] and fw["dropped"] == 1,
+           "workload: %d kernels in the trace + %d dropped = gpu_kernels %d" % (len(work), fw["dropped"],
+                                                                                fw["gpu_kernels"]))
+    # the stream of process 610 whose last two kernels overlap: the later one on a track of its own
+    tracks = sorted(set(tnames[(e["pid"], e["tid"])] for e in work if pnames[e["pid"]].startswith("program pid 610")))
+    report(tracks == ["stream 13", "stream 13: kernels overlapping the one before (1)", "stream 7"],
+           "workload: process 610's kernels on its streams' tracks %s" % tracks)
+    spans = {e["pid"]: e for e in ev if e.get("cat") == "program"}
+    report(sorted(pnames[p].split(":")[0] for p in spans) == ["program pid 610", "program pid 611"] and
+           spans[min(spans)]["args"]["dropped"] == 1,
+           "workload: a process and its span for each program process (%s)" % sorted(pnames.values()))
+    report(isinstance(wdoc["otherData"].get("workload"), str), "workload: otherData.workload says how it is laid out")
+    # files without the list: no program process
+    report(sample is not None and not any(e.get("cat") in ("program", "workload") for e in sample["traceEvents"]),
+           "workload: a trace of a file without header.workload has no program process")
+
 # the checker refuses each kind of break
 if sample is None:
     report(False, "no trace with kernels and counters to break")
@@ -281,6 +385,43 @@ else:
     for what, fn in (("a call longer than its record", longer), ("a DRAM counter off its record", dram_wrong),
                      ("a DRAM counter that stays up after its call", no_fall)):
         report(bool(check_trace(broken(fn), recs)), "the checker refuses " + what)
+    if wdoc is not None:
+        def wfirst(ev, cat="workload"):
+            return next(e for e in ev if e.get("cat") == cat)
+
+        def wbroken(fn):
+            d = copy.deepcopy(wdoc)
+            fn(d["traceEvents"])
+            return d
+
+        def w_outside(ev):
+            wfirst(ev)["dur"] += 1e6
+
+        def w_cross(ev):
+            ws = [e for e in ev if e.get("cat", "").startswith("workload")]
+            ws[1]["ts"], ws[1]["tid"] = ws[0]["ts"] + ws[0]["dur"] / 2, ws[0]["tid"]
+
+        def w_no_block(ev):
+            del wfirst(ev)["args"]["block"]
+
+        def w_flag(ev):
+            wfirst(ev, "workload,attention")["args"]["attention"] = False
+
+        def w_no_span(ev):
+            ev[:] = [e for e in ev if e.get("cat") != "program"]
+
+        def w_unnamed(ev):
+            k = wfirst(ev)
+            ev[:] = [e for e in ev if not (e["ph"] == "M" and e["name"] == "thread_name" and e.get("pid") == k["pid"]
+                                           and e.get("tid") == k["tid"])]
+
+        for what, fn in (("a workload kernel past its program's span", w_outside),
+                         ("workload kernels crossing on one track", w_cross),
+                         ("a workload kernel without block", w_no_block),
+                         ("an attention call's kernel not flagged attention", w_flag),
+                         ("workload kernels without their program's span", w_no_span),
+                         ("a workload track without a name", w_unnamed)):
+            report(bool(check_trace(wbroken(fn))), "the checker refuses " + what)
     cap = os.path.join(tmp, "cap.json")
     subprocess.run([BIN, "export", "tests/fixtures/capture-two-streams.yaml", "--trace", cap], capture_output=True)
     cdoc, crecs = json.load(open(cap)), export_json("tests/fixtures/capture-two-streams.yaml")

@@ -261,7 +261,7 @@ static void note_header(const char *why);
  * pushes and saves; never held across a CUDA or CUPTI call. */
 static pthread_mutex_t gr_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct graphs gr;
-static struct results_header wl;        /* the workload's tallies */
+static struct results_header wl;        /* the workload's tallies and kept kernels */
 /* correlation ids: launches of attention calls (their kernels are
  * attention's), of attnprof's own work in the program (the helper's
  * checks and re-timings: nobody's), and attention's already counted
@@ -304,7 +304,6 @@ static long thread_id(void) { return (long)syscall(SYS_gettid); }
 static void on_kernel_record(const struct cupti_activity_kernel *k, void *arg)
 {
 	(void)arg;
-	const double ns = k->end > k->start ? (double)(k->end - k->start) : 0;
 	pthread_mutex_lock(&gr_lock);
 	int att = 0;
 	if (k->graph_node_id && g.graphs) {
@@ -323,8 +322,8 @@ static void on_kernel_record(const struct cupti_activity_kernel *k, void *arg)
 			corr_add(&att_counted, k->correlation_id);
 		} else if (!att && k->graph_node_id && corr_has(&att_corr, k->correlation_id))
 			att = 1; /* a graph launched inside an attention range */
-		if (!ours)
-			workload_add(&wl, ns, att);
+		if (!ours) /* out of memory a kernel is counted in header.workload.dropped */
+			(void)workload_keep(&wl, (int)getpid(), k->stream, k->name, k->start, k->end, k->grid, k->block, att);
 	}
 done:
 	pthread_mutex_unlock(&gr_lock);
@@ -390,6 +389,8 @@ static void settle_graphs(int at_exit)
 		return;
 	pthread_mutex_lock(&gr_lock);
 	if (g.workload) {
+		if (workload_list_copy(&g.res.header.workload, &wl.workload))
+			fprintf(stderr, "attnprof-inject: the workload's kernels are not in this save: out of memory\n");
 		g.res.header.gpu_kernels = wl.gpu_kernels;
 		g.res.header.gpu_kernel_ms = wl.gpu_kernel_ms;
 		g.res.header.attention_kernels = wl.attention_kernels;
