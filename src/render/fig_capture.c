@@ -157,8 +157,8 @@ static void cap_chip_column(struct rctx *c, struct rbox chip, const struct recor
 		snprintf(l1, sizeof(l1), "%s written to memory and read back between kernels", rows[4].state[0] == 's' ? "S and P" : rows[3].name);
 		lines[nl++] = l1;
 	}
-	if (r->capture && r->capture->nn_matrices >= 0) {
-		snprintf(l2s, sizeof(l2s), "kernels writing ≥ 0.9 × one Nq × Nkv matrix: %d", r->capture->nn_matrices);
+	if (r->capture && r->verdict_matrices >= 0) { /* the count the verdict and the text use */
+		snprintf(l2s, sizeof(l2s), "kernels writing ≥ 0.9 × one Nq × Nkv matrix: %d", r->verdict_matrices);
 		lines[nl++] = l2s;
 	}
 	if (r->capture && r->capture->family) {
@@ -230,7 +230,9 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	int shape = !r->capture || r->capture->shape_known;
 	double e = (double)dtype_size(r->shape.dtype);
 	double bh = (double)r->shape.batch * r->shape.heads, bhkv = (double)r->shape.batch * r->shape.kv_heads;
-	double nn = bh * r->shape.seqlen_q * (double)r->shape.seqlen_kv * 2;
+	/* S and P at the element size the verdict measured them in (records_resolve) */
+	const int ne = r->verdict_elem_bytes > 0 ? r->verdict_elem_bytes : (int)e;
+	double nn = bh * r->shape.seqlen_q * (double)r->shape.seqlen_kv * ne;
 	struct mrow rows[7] = {
 		{ "Q", "B·H·Nq·d", bh * r->shape.seqlen_q * r->shape.head_dim * e, "input" },
 		{ "K", "B·Hkv·Nkv·d", bhkv * r->shape.seqlen_kv * r->shape.head_dim * e, "input" },
@@ -249,9 +251,9 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 	/* the rule, at the bottom */
 	const char *rule = r->verdict_rule;
 	if (shape)
-		snprintf(buf, sizeof(buf), "Rule: a matrix is stored when one kernel wrote at least 0.9 × %s = %s "
-			 "(one Nq × Nkv matrix at 2 bytes an element); decided by %s.", "B·H·Nq·Nkv·2",
-			 fmt_bytes(0.9 * nn, b1, sizeof(b1)), capture_rule_text(rule));
+		snprintf(buf, sizeof(buf), "Rule: a matrix is stored when one kernel wrote at least 0.9 × B·H·Nq·Nkv·%d = %s "
+			 "(one Nq × Nkv matrix at %d bytes an element); decided by %s.", ne,
+			 fmt_bytes(0.9 * nn, b1, sizeof(b1)), ne, capture_rule_text(rule));
 	else
 		snprintf(buf, sizeof(buf), "Rule: not applied — the call's shape is unknown (%s).",
 			 r->capture && r->capture->problem ? r->capture->problem
