@@ -187,13 +187,37 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 }
 
+/* A condition and its value; a value longer than a cell (a header's notes, one line per
+ * note) goes on over rows of its own, each line of it and each cell-sized piece of a long
+ * line broken between words, never cut short. */
 static void kv_row(struct dtable *T, const char *k, const char *v)
 {
-	char (*row)[TCELL] = t_row(T);
-	if (!row)
-		return;
-	t_set(row, 0, "%s", k);
-	t_set(row, 1, "%s", v && *v ? v : "not recorded");
+	if (!v || !*v)
+		v = "not recorded";
+	int first = 1;
+	while (*v) {
+		size_t n = strcspn(v, "\n");
+		if (n > TCELL - 1) { /* the last space that fits, else a cut between characters */
+			size_t cut = TCELL - 1;
+			while (cut > 0 && v[cut] != ' ')
+				cut--;
+			if (!cut) {
+				cut = TCELL - 1;
+				while (cut > 0 && ((unsigned char)v[cut] & 0xC0) == 0x80)
+					cut--;
+			}
+			n = cut;
+		}
+		char (*row)[TCELL] = t_row(T);
+		if (!row)
+			return;
+		t_set(row, 0, "%s", first ? k : "");
+		t_set(row, 1, "%.*s", (int)n, v);
+		first = 0;
+		v += n;
+		while (*v == ' ' || *v == '\n')
+			v++;
+	}
 }
 
 static void build_conditions(struct dtable *T, const struct rdata *rd, const struct figopts *o)
