@@ -34,6 +34,7 @@ void layrec_release(struct layrec *r)
 	free(r->marks);
 	free(r->keys);
 	free(r->ticks);
+	free(r->facts);
 	layrec_init(r);
 }
 
@@ -188,6 +189,23 @@ int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash)
 	return 0;
 }
 
+void layrec_fact(struct layrec *r, const char *name, int value)
+{
+	struct lr_fact *f = PUSH(r, facts);
+	if (!f)
+		return;
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	f->value = value;
+}
+
+int layrec_fact_value(const struct layrec *r, const char *name)
+{
+	for (size_t i = 0; i < r->nfacts; i++)
+		if (!strcmp(r->facts[i].name, name))
+			return r->facts[i].value;
+	return -1;
+}
+
 void layrec_path(const char *pdf, char *buf, size_t len)
 {
 	path_sibling(pdf, ".pdf", ".layout", buf, len);
@@ -206,6 +224,8 @@ int layrec_save(const struct layrec *r, const char *path)
 	fprintf(f, "%s\npdf %ld %016llx\nstyle %s\n", LAYREC_FORMAT, r->pdf_bytes, r->pdf_hash, r->style);
 	for (int i = 0; i < LR_NROLES; i++)
 		fprintf(f, "min %s %.2f\n", lr_role_names[i], r->min[i]);
+	for (size_t i = 0; i < r->nfacts; i++)
+		fprintf(f, "fact %s %d\n", r->facts[i].name, r->facts[i].value);
 	size_t ti = 0, li = 0, fi = 0, gi = 0, mi = 0, ki = 0, ki2 = 0;
 	for (size_t p = 0; p < r->npages; p++) {
 		const struct lr_page *pg = &r->pages[p];
@@ -354,6 +374,12 @@ int layrec_load(struct layrec *r, const char *path)
 			struct lr_key *p = ok ? PUSH(r, keys) : NULL;
 			if (p)
 				*p = k;
+		} else if (!strcmp(kw, "fact")) {
+			char name[48];
+			int v;
+			ok = sscanf(s, "%47s %d", name, &v) == 2 && (v == 0 || v == 1);
+			if (ok)
+				layrec_fact(r, name, v);
 		} else if (!strcmp(kw, "tick")) {
 			struct lr_tick t;
 			char sc[8];

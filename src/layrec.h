@@ -27,6 +27,10 @@
  *                                      bar's top edge, a whisker): no label on it
  *     series N FIG KEY                 a series of which the figure drew a mark
  *     legend N FIG KEY                 a legend entry for series KEY
+ *     fact NAME VALUE                  what the drawn records say (0 or 1), for the
+ *                                      linter's claim rules: capture-unchecked,
+ *                                      capture-kernel-timed, capture-event-timed, …
+ *                                      (capture_facts, src/doc/capreview.h)
  *     tick N FIG AXIS DIR SCALE POS VALUE
  *                                      a labelled tick of axis AXIS (a number per
  *                                      axis on the page): DIR x or y, SCALE lin,
@@ -67,6 +71,7 @@ struct lr_key { int page, fig, kind; char key[112]; };
 enum lr_scale { LR_LIN, LR_LOG, LR_CAT, LR_NSCALES };
 extern const char *const lr_scale_names[LR_NSCALES];
 struct lr_tick { int page, fig, axis, scale; char dir; double pos, value; };
+struct lr_fact { char name[48]; int value; };
 
 struct layrec {
 	char style[32];
@@ -81,6 +86,7 @@ struct layrec {
 	struct lr_mark *marks; size_t nmarks, amarks;
 	struct lr_key *keys; size_t nkeys, akeys;
 	struct lr_tick *ticks; size_t nticks, aticks;
+	struct lr_fact *facts; size_t nfacts, afacts;
 	/* recording state */
 	int cur_fig;       /* figure being drawn, -1 none */
 	int role;          /* role of text placed outside figures */
@@ -109,6 +115,10 @@ void layrec_key(struct layrec *r, enum lr_key_kind kind, const char *key);
 /* A new axis: its number for layrec_tick. */
 int layrec_axis(struct layrec *r);
 void layrec_tick(struct layrec *r, int axis, char dir, enum lr_scale scale, double pos, double value);
+
+/* A fact of the document's records (layrec.h "fact"); its value, or -1 when the record has none. */
+void layrec_fact(struct layrec *r, const char *name, int value);
+int layrec_fact_value(const struct layrec *r, const char *name);
 
 /* FNV-1a of a file's bytes: 0 with *bytes and *hash set, or -1 (message printed). */
 int layrec_hash_file(const char *path, long *bytes, unsigned long long *hash);

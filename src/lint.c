@@ -436,6 +436,77 @@ static void rule_tick_spacing(struct lint *L)
 }
 
 /* The PDF as poppler reads it against the record. */
+/* ---- claims against the records' facts ----------------------------------------------
+ *
+ * A caveat or a time label states something of the drawn records; the
+ * layout record carries what they say ("fact" lines, capture_facts).  A
+ * phrase printed while its fact is false is a finding: a caveat whose
+ * condition does not hold, a time label the records' time sources
+ * contradict.  A record without fact lines (written before they existed)
+ * is not checked. */
+static const struct claim_phrase {
+	const char *phrase, *fact, *kind, *why;
+} claim_phrases[] = {
+	{ "Not every call was checked against fp64", "capture-unchecked", "caveat", "every drawn captured call was checked" },
+	{ "Not every captured call was checked against fp64", "capture-unchecked", "caveat",
+	  "every drawn captured call was checked" },
+	{ "Not every capture header names the program's library versions", "capture-no-versions", "caveat",
+	  "every capture header names its library versions" },
+	{ "time source kernels", "capture-kernel-timed", "time label", "no drawn captured call is timed by its kernels" },
+	{ "kernel durations under profiling", "capture-kernel-timed", "time label",
+	  "no drawn captured call is timed by its kernels" },
+	{ "median of unprofiled re-runs", "capture-event-timed", "time label",
+	  "no drawn captured call is timed by unprofiled re-runs (time source events)" },
+};
+
+/* The text of a paragraph (lines of one group from text i on), without zero-width spaces;
+ * *next: the first line after it. */
+static void group_text(const struct layrec *r, size_t i, char *buf, size_t len, size_t *next)
+{
+	size_t u = 0, j = i;
+	buf[0] = '\0';
+	for (; j < r->ntexts && r->texts[j].group == r->texts[i].group; j++) {
+		const char *t = r->texts[j].text;
+		if (j > i && !r->texts[j].split && u + 1 < len)
+			buf[u++] = ' ';
+		for (; *t && u + 1 < len; t++) {
+			if (!strncmp(t, "\xe2\x80\x8b", 3)) { /* U+200B, a break opportunity */
+				t += 2;
+				continue;
+			}
+			buf[u++] = *t;
+		}
+		buf[u] = '\0';
+	}
+	*next = j;
+}
+
+static void rule_claim_facts(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	if (!r->nfacts)
+		return;
+	static char text[16384];
+	for (size_t i = 0, next; i < r->ntexts; i = next) {
+		group_text(r, i, text, sizeof text, &next);
+		for (size_t k = 0; k < sizeof claim_phrases / sizeof claim_phrases[0]; k++) {
+			const struct claim_phrase *c = &claim_phrases[k];
+			if (layrec_fact_value(r, c->fact) != 0)
+				continue;
+			for (const char *p = strstr(text, c->phrase); p; p = strstr(p + 1, c->phrase)) {
+				/* "not a median of …" denies the label rather than states it */
+				if (p - text >= 6 && !strncmp(p - 6, "not a ", 6))
+					continue;
+				double b[4];
+				quad_box(r->texts[i].q, b);
+				lint_add(L, r->texts[i].page, b[0], b[1], "%s '%s' printed, but %s (fact %s is 0)", c->kind,
+					 c->phrase, c->why, c->fact);
+				break;
+			}
+		}
+	}
+}
+
 static void rule_pdf(struct lint *L)
 {
 	const struct layrec *r = &L->rec;
@@ -478,7 +549,7 @@ static void rule_pdf(struct lint *L)
 
 static void (*const core_rules[])(struct lint *L) = {
 	rule_overlap, rule_cross, rule_hatch, rule_split_words, rule_size, rule_margins, rule_empty_figures,
-	rule_label_on_mark, rule_legend_series, rule_tick_spacing, rule_pdf,
+	rule_label_on_mark, rule_legend_series, rule_tick_spacing, rule_claim_facts, rule_pdf,
 };
 
 /* Profiles: a style's own rules after the core ones.  The patent and

@@ -12,7 +12,9 @@
  * role, ink outside the margins, a figure that draws nothing, a label over
  * a plotted mark, a legend entry with no drawn series, ticks placed against
  * their axis's scale (or categories at equal steps that read as neither a
- * linear nor a log scale), and the
+ * linear nor a log scale), claims against the records' facts (a caveat
+ * whose condition, a time label whose time source the layout's "fact" lines
+ * say is false), and the
  * cross-checks (a word of the PDF the record does not hold, a stale
  * record, words overlapping in the PDF).  A profile (named by the record's
  * style) adds rules of its own: see lint_profiles in lint.c.

@@ -299,6 +299,8 @@ struct record {
 	const struct variant_desc *desc; /* an attnprof record's variant (source attnprof or none), else NULL */
 	int verdict_matrices;  /* capture/verdict.h verdict_matrices: Nq x Nkv matrices written, -1 unknown */
 	const char *verdict_rule; /* its rule ("dram-writes", "l2-writes", "footprint", "descriptor", ...) */
+	double verdict_nn_bytes;  /* one Nq x Nkv matrix at its element size (verdict_nn_bytes), 0 unknown */
+	int verdict_elem_bytes;   /* that element size (verdict_matrix_elem_bytes) */
 };
 
 /* The name of a record's pass ("fwd" when the file gives none). */

@@ -147,14 +147,44 @@ const char *family_of_call(const char *const *names, size_t n)
 	return gemm || softmax ? "unfused" : "unknown";
 }
 
+int family_kernel_out_bytes(const char *name)
+{
+	const struct family_rule *r = family_of_kernel(name);
+	if (r && r->score_bytes > 0)
+		return r->score_bytes;
+	/* cuBLASLt's nvjet kernels spell their types after the architecture: nvjet[_smNN]_ABC_,
+	 * A the inputs', B the compute's, C the output's (hsh: fp16 out; hss: fp32 out) */
+	const char *p = name ? strstr(name, "nvjet_") : NULL;
+	if (!p)
+		return 0;
+	p += 6;
+	if (p[0] == 's' && p[1] == 'm' && p[2] >= '0' && p[2] <= '9') {
+		p += 2;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p++ != '_')
+			return 0;
+	}
+	if (!p[0] || !p[1] || !p[2] || p[3] != '_')
+		return 0;
+	switch (p[2]) {
+	case 'h': case 'b': return 2;
+	case 's': case 't': return 4;
+	case 'd': return 8;
+	default: return 0;
+	}
+}
+
 int family_score_bytes(const char *const *names, size_t n, int dtype_bytes)
 {
+	int e = dtype_bytes;
 	for (size_t i = 0; i < n; i++) {
 		const struct family_rule *r = family_of_kernel(names[i]);
-		if (r && r->score_bytes > dtype_bytes)
-			return r->score_bytes;
+		int k = r && !strcmp(r->role, "gemm") ? family_kernel_out_bytes(names[i]) : 0;
+		if (k > e)
+			e = k;
 	}
-	return dtype_bytes;
+	return e;
 }
 
 const char *family_describe(const char *family)

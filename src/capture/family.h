@@ -50,10 +50,17 @@ const struct family_rule *family_scan_aux(const char *name, const char **pass);
  * bprop, cutlassB, dq/dkdv kernels, dot(dO, O)), "fwd" otherwise. */
 const char *family_kernel_pass(const char *name);
 
+/* Bytes per element of what one kernel writes, from its name: a rule's
+ * score_bytes (cuBLAS's fp32 GEMMs: 4), or the output type cuBLASLt's
+ * nvjet names spell (nvjet_sm90_hsh_…: 2; nvjet_sm90_hss_…: 4); 0 when the
+ * name does not tell. */
+int family_kernel_out_bytes(const char *name);
+
 /* Bytes per element of the Nq x Nkv matrices a call of these kernels
- * writes: 4 when one of its kernels is a GEMM whose rule says it writes
- * fp32 (PyTorch's math SDPA upcasts fp16 and bf16 inputs and computes S
- * and P in fp32), else dtype_bytes (the call's dtype). */
+ * writes: the widest output type (family_kernel_out_bytes) of its GEMM
+ * kernels when wider than dtype_bytes (PyTorch's math SDPA upcasts fp16 and
+ * bf16 inputs and computes S and P in fp32; XLA's nvjet hss GEMM writes S
+ * in fp32), else dtype_bytes (the call's dtype). */
 int family_score_bytes(const char *const *names, size_t n, int dtype_bytes);
 
 /* What a family is, in one line ("" when unknown). */

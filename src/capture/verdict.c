@@ -37,6 +37,30 @@ static double sum_metric(const struct record *rec, const char *name, int *found)
 	return s;
 }
 
+static double elements(const struct record *rec)
+{
+	const struct attn_shape *s = &rec->shape;
+	return (double)s->batch * s->heads * s->seqlen_q * (double)s->seqlen_kv;
+}
+
+/* A GEMM kernel of the call whose name does not say its output type, but whose
+ * DRAM writes are at least 0.9 of one Nq x Nkv matrix in fp32: its scores are
+ * fp32 (a GEMM writes nothing but its output). */
+static int measured_fp32_gemm(const struct record *rec, int e)
+{
+	double elems = elements(rec);
+	if (e >= 4 || !(elems > 0))
+		return 0;
+	for (size_t i = 0; i < rec->nlaunches; i++) {
+		const struct family_rule *r = family_of_kernel(rec->launches[i].name);
+		const double *v = kvlist_get(&rec->launches[i].metrics, "dram__bytes_write.sum");
+		if (r && !strcmp(r->role, "gemm") && !family_kernel_out_bytes(rec->launches[i].name) && v &&
+		    isfinite(*v) && *v >= 0.9 * elems * 4)
+			return 1;
+	}
+	return 0;
+}
+
 int verdict_matrix_elem_bytes(const struct record *rec)
 {
 	int e = (int)dtype_size(rec->shape.dtype);
@@ -49,13 +73,12 @@ int verdict_matrix_elem_bytes(const struct record *rec)
 		names[i] = rec->launches[i].name;
 	e = family_score_bytes(names, rec->nlaunches, e);
 	free(names);
-	return e;
+	return measured_fp32_gemm(rec, e) ? 4 : e;
 }
 
 double verdict_nn_bytes(const struct record *rec)
 {
-	const struct attn_shape *s = &rec->shape;
-	return (double)s->batch * s->heads * s->seqlen_q * (double)s->seqlen_kv * verdict_matrix_elem_bytes(rec);
+	return elements(rec) * verdict_matrix_elem_bytes(rec);
 }
 
 static void sizes(const struct record *rec, double *nn, double *outputs)
@@ -71,17 +94,22 @@ static void sizes(const struct record *rec, double *nn, double *outputs)
 
 #define MIN_NN_BYTES (1024.0 * 1024.0)
 
-/* Kernels whose writes (metric, scaled) reach 0.9 nn. */
-static int kernels_storing(const struct record *rec, const char *metric, double scale, double nn, int *found)
+/* Kernels whose writes (metric, scaled) reach 0.9 of one Nq x Nkv matrix
+ * in the kernel's own element size: its output type where its name says it
+ * (an fp32 GEMM: 4), else the call's dtype (an fp16 copy of an fp32 P is a
+ * stored matrix too). */
+static int kernels_storing(const struct record *rec, const char *metric, double scale, int *found)
 {
-	int n = 0;
+	int n = 0, dt = (int)dtype_size(rec->shape.dtype);
+	double elems = elements(rec);
 	*found = 0;
 	for (size_t i = 0; i < rec->nlaunches; i++) {
 		const double *v = kvlist_get(&rec->launches[i].metrics, metric);
 		if (!v || !isfinite(*v))
 			continue;
 		*found = 1;
-		n += *v * scale >= 0.9 * nn;
+		int e = rec->capture ? family_kernel_out_bytes(rec->launches[i].name) : 0;
+		n += *v * scale >= 0.9 * elems * (e > 0 ? e : dt);
 	}
 	return n;
 }
@@ -115,13 +143,13 @@ int verdict_matrices(const struct record *rec, double l2_bytes, const char **rul
 	int found = 0, n;
 	if (nn >= MIN_NN_BYTES && nn >= 4 * outputs) {
 		if (l2_bytes > 0 && nn > 2 * l2_bytes) {
-			n = kernels_storing(rec, "dram__bytes_write.sum", 1.0, nn, &found);
+			n = kernels_storing(rec, "dram__bytes_write.sum", 1.0, &found);
 			if (found) {
 				*rule = "dram-writes";
 				return n;
 			}
 		}
-		n = kernels_storing(rec, "lts__t_sectors_op_write.sum", SECTOR_BYTES, nn, &found);
+		n = kernels_storing(rec, "lts__t_sectors_op_write.sum", SECTOR_BYTES, &found);
 		if (found) {
 			*rule = "l2-writes";
 			return n;

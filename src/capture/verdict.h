@@ -3,11 +3,15 @@
  * Without a descriptor (a foreign kernel) the answer is drawn from
  * measurement, kernel by kernel.  One Nq x Nkv matrix over all heads is
  * nn = B·H·Nq·Nkv·e bytes, e the bytes per element of the call's dtype
- * (fp16, bf16 2; fp32 4), or 4 where one of the call's kernels is a GEMM
- * the family table says writes fp32 (family_score_bytes: PyTorch's math
- * SDPA computes S and P in fp32 on fp16 inputs).  A kernel stores such a
- * matrix when it wrote at least 0.9·nn; the call's count is the number of
- * such kernels.  Forward: S is stored when one
+ * (fp16, bf16 2; fp32 4), or wider where one of the call's GEMM kernels
+ * writes a wider type: by its name (family_score_bytes: PyTorch's math
+ * SDPA computes S and P in fp32 on fp16 inputs, XLA's nvjet hss GEMM writes
+ * fp32 S) or, where the name does not say, by its writes (a GEMM whose DRAM
+ * writes reach 0.9 of an fp32 matrix).  A kernel stores such a matrix when
+ * it wrote at least 0.9·B·H·Nq·Nkv elements of its own element size (its
+ * output type where its name says it, else the call's dtype: an fp16 P
+ * after an fp32 S counts); the call's count is the number of such kernels,
+ * the one count every document prints.  Forward: S is stored when one
  * kernel does, S and P when two or more do; backward: dS, and dS and dP.
  *
  * The rule decides only when a matrix is much larger than what the pass

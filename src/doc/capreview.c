@@ -1024,11 +1024,12 @@ int capture_has(const struct rdata *rd, const char *what, int *truth)
 			*truth = header_without_versions(rd->program);
 		return 0;
 	}
-	const int unchecked = !strcmp(what, "capture-unchecked"), ktimed = !strcmp(what, "capture-kernel-timed");
-	if (unchecked || ktimed) {
+	const int unchecked = !strcmp(what, "capture-unchecked"), ktimed = !strcmp(what, "capture-kernel-timed"),
+		  etimed = !strcmp(what, "capture-event-timed");
+	if (unchecked || ktimed || etimed) {
 		for (size_t i = 0; i < rd->res->nrecords; i++) {
 			const struct record *r = &rd->res->records[i];
-			if (is_capture(r) && !r->error && (unchecked ? !r->checked : kernel_timed(r)))
+			if (is_capture(r) && !r->error && (unchecked ? !r->checked : ktimed ? kernel_timed(r) : !kernel_timed(r)))
 				*truth = 1;
 		}
 		return 0;
@@ -1042,6 +1043,19 @@ int capture_has(const struct rdata *rd, const char *what, int *truth)
 			*truth = 1;
 	}
 	return 0;
+}
+
+size_t capture_facts(const struct rdata *rd, const char **names, int *values, size_t cap)
+{
+	static const char *const facts[] = { "capture", "capture-unchecked", "capture-kernel-timed", "capture-event-timed",
+					     "capture-no-versions" };
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof facts / sizeof facts[0] && n < cap; i++) {
+		names[n] = facts[i];
+		capture_has(rd, facts[i], &values[n]);
+		n++;
+	}
+	return n;
 }
 
 /* ---- references missing ------------------------------------------------- */
@@ -1240,7 +1254,7 @@ const char *capture_timing(const struct rdata *rd, int bwd)
 					: "median of unprofiled re-runs between CUDA events"
 	       : events ? "median of unprofiled re-runs where the helper re-ran it, else the sum of the kernel "
 			  "durations under profiling"
-			: "the sum of the kernel durations under profiling";
+			: "sum of the kernel durations under profiling"; /* "timed by the {program.timing_fwd}" */
 }
 
 static const char *or_none(const char *s) { return s ? s : "no call"; }
@@ -1251,6 +1265,17 @@ static int capture_has_kernel_timed(const struct rdata *rd, int bwd)
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		if (r->capture && is_bwd(r) == bwd && kernel_timed(r))
+			return 1;
+	}
+	return 0;
+}
+
+/* a captured call of that pass timed by the helper's unprofiled re-runs (time source events) */
+static int capture_has_event_timed(const struct rdata *rd, int bwd)
+{
+	for (size_t i = 0; i < rd->res->nrecords; i++) {
+		const struct record *r = &rd->res->records[i];
+		if (r->capture && is_bwd(r) == bwd && !kernel_timed(r))
 			return 1;
 	}
 	return 0;
@@ -1462,24 +1487,32 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 	struct tb b = { T->note, sizeof(T->note), 0 };
 	if (!ns)
 		tb_add(&b, "No %s prefill call of a known shape was captured. ", bwd ? "backward" : "forward");
+	/* the time label names the time sources of the pass's captured calls, no other */
+	const int kt = capture_has_kernel_timed(rd, bwd), et = capture_has_event_timed(rd, bwd);
 	if (bwd)
 		tb_add(&b, "Backward calls on the %s, the captured implementations (their last call per shape) beside "
 		       "attnprof's own backward kernels recorded at the same B, H, Hkv, N, d, causal and dtype. time: "
-		       "captured, the median of unprofiled re-runs of the backward where the helper re-ran it (time "
-		       "source events), else%s the sum of the call's kernel durations under "
-		       "profiling; attnprof, median "
+		       "captured, %s; attnprof, median "
 		       "of timed launches. TFLOP/s: 2.5 × 4·B·H·N²·d / time (halved for "
 		       "causal), the FA2 paper's convention. dS, dP: stored when one kernel wrote at least 0.9 × one "
 		       "Nq × Nkv matrix, by the same rule for every row (where traffic cannot decide: by family for a captured "
 		       "call, by its descriptor, which says what it allocates, for attnprof's own).",
-		       g->name ? g->name : "GPU", capture_has_kernel_timed(rd, 1) ? " († in the time column)" : "");
+		       g->name ? g->name : "GPU",
+		       kt && et ? "the median of unprofiled re-runs of the backward where the helper re-ran it (time "
+				  "source events), else († in the time column) the sum of the call's kernel durations under "
+				  "profiling"
+		       : kt ? "(† in the time column) the sum of the call's kernel durations under profiling"
+			    : "the median of unprofiled re-runs of the backward, each of a fresh forward (time source events)");
 	else
 		tb_add(&b, "Forward calls on the %s, the captured implementations (their last call per shape) beside "
 		       "attnprof's own variants recorded at the same B, H, Hkv, N, d, causal and dtype. time: captured, "
 		       "%s; attnprof, median of timed launches. TFLOP/s: 4·B·H·N²·d / time "
-		       "(halved for causal).", g->name ? g->name : "GPU", capture_has_kernel_timed(rd, 0) ?
-		       "median of unprofiled re-runs between CUDA events, or († in the time column) the sum of the call's "
-		       "kernel durations under profiling (time source kernels)" : "median of unprofiled re-runs");
+		       "(halved for causal).", g->name ? g->name : "GPU",
+		       kt && et ? "median of unprofiled re-runs between CUDA events, or († in the time column) the sum of the "
+				  "call's kernel durations under profiling (time source kernels)"
+		       : kt ? "(† in the time column) the sum of the call's kernel durations under profiling (time source "
+			      "kernels)"
+			    : "median of unprofiled re-runs");
 	char fc[200], fa[200];
 	int unmeasured = 0; /* "–" beyond Q, K, V: the helper measured no footprint */
 	for (int i = 0; i < T->nrows; i++)

@@ -137,6 +137,12 @@ int capture_role(const struct rdata *rd, const char *role, char *key, size_t len
  * under profiling, time source "kernels"), has:capture-no-versions (a
  * capture header without the program's library versions). */
 int capture_has(const struct rdata *rd, const char *what, int *truth);
+/* The facts of the drawn records a document's layout record carries for the
+ * linter's claim rules (layrec.h "fact"): the has: conditions above a
+ * caveat or a time label depends on, and capture-event-timed (a captured
+ * call timed by the helper's unprofiled re-runs, time source "events"):
+ * names in *names (static), truths in values; returns the count (<= cap). */
+size_t capture_facts(const struct rdata *rd, const char **names, int *values, size_t cap);
 /* How the captured calls of a pass (bwd 0: forward, 1: backward) were
  * timed, from their time sources: "median of unprofiled re-runs between
  * CUDA events" (events), "the sum of the kernel durations under profiling"

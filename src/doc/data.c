@@ -489,6 +489,8 @@ void records_resolve(struct results *res, double l2_bytes)
 		struct record *r = &res->records[i];
 		r->desc = r->variant && (!r->source || !strcmp(r->source, "attnprof")) ? variant_find(r->variant) : NULL;
 		r->verdict_matrices = verdict_matrices(r, l2_bytes, &r->verdict_rule);
+		r->verdict_elem_bytes = verdict_matrix_elem_bytes(r);
+		r->verdict_nn_bytes = verdict_nn_bytes(r);
 		r->resolved = 1;
 	}
 }

@@ -187,13 +187,37 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 }
 
+/* A condition and its value; a value longer than a cell (a header's notes, one line per
+ * note) goes on over rows of its own, each line of it and each cell-sized piece of a long
+ * line broken between words, never cut short. */
 static void kv_row(struct dtable *T, const char *k, const char *v)
 {
-	char (*row)[TCELL] = t_row(T);
-	if (!row)
-		return;
-	t_set(row, 0, "%s", k);
-	t_set(row, 1, "%s", v && *v ? v : "not recorded");
+	if (!v || !*v)
+		v = "not recorded";
+	int first = 1;
+	while (*v) {
+		size_t n = strcspn(v, "\n");
+		if (n > TCELL - 1) { /* the last space that fits, else a cut between characters */
+			size_t cut = TCELL - 1;
+			while (cut > 0 && v[cut] != ' ')
+				cut--;
+			if (!cut) {
+				cut = TCELL - 1;
+				while (cut > 0 && ((unsigned char)v[cut] & 0xC0) == 0x80)
+					cut--;
+			}
+			n = cut;
+		}
+		char (*row)[TCELL] = t_row(T);
+		if (!row)
+			return;
+		t_set(row, 0, "%s", first ? k : "");
+		t_set(row, 1, "%.*s", (int)n, v);
+		first = 0;
+		v += n;
+		while (*v == ' ' || *v == '\n')
+			v++;
+	}
 }
 
 static void build_conditions(struct dtable *T, const struct rdata *rd, const struct figopts *o)
@@ -479,6 +503,47 @@ static void build_variants(struct dtable *T, const struct rdata *rd, const struc
 	}
 }
 
+/* Distinct kernels whose shortened names are one text ("hopper::hopper_fwd_kernel<…>" for
+ * four template instances): each gets its place among them, "(1)", "(2)", so that a row and
+ * the note's full name can be told apart. */
+struct kshort { const char *name; char shortn[TCELL]; int nth, of; };
+
+static void kshort_add(struct kshort *ks, size_t *n, size_t cap, const char *name)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(ks[i].name, name))
+			return;
+	if (*n >= cap)
+		return;
+	struct kshort *k = &ks[(*n)++];
+	k->name = name;
+	kernel_short_name(name, k->shortn, sizeof(k->shortn));
+	k->nth = 1;
+	k->of = 1;
+	for (size_t i = 0; i + 1 < *n; i++)
+		if (!strcmp(ks[i].shortn, k->shortn)) {
+			k->nth++;
+			ks[i].of++;
+			k->of = ks[i].of;
+		}
+	for (size_t i = 0; i + 1 < *n; i++)
+		if (!strcmp(ks[i].shortn, k->shortn))
+			ks[i].of = k->of;
+}
+
+/* The row's text for kernel name: its short name, numbered where another kernel shares it;
+ * 1 when it was shortened (as kernel_short_name). */
+static int kshort_text(const struct kshort *ks, size_t n, const char *name, char *out, size_t len)
+{
+	int shortened = kernel_short_name(name, out, len);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ks[i].name, name) && ks[i].of > 1) {
+			size_t u = strlen(out);
+			snprintf(out + u, len > u ? len - u : 0, " (%d)", ks[i].nth);
+		}
+	return shortened;
+}
+
 static void build_launches(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	static const char *const h[] = { "variant", "kernel", "grid", "block", "regs", "smem", "occupancy", "limiter" };
@@ -489,6 +554,13 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 	size_t ns = focus_series(rd, o, &s, keys);
 	int missing = 0;
 	char full[1000] = "";
+	struct kshort ks[64];
+	size_t nks = 0;
+	for (size_t k = 0; k < ns; k++) {
+		const struct record *r = rdata_find(rd, keys[k], &s);
+		for (size_t i = 0; r && !strchr(keys[k], ':') && i < r->nlaunches; i++)
+			kshort_add(ks, &nks, sizeof ks / sizeof ks[0], r->launches[i].name ? r->launches[i].name : "?");
+	}
 	for (size_t k = 0; k < ns; k++) {
 		const struct record *r = rdata_find(rd, keys[k], &s);
 		if (!r || strchr(keys[k], ':'))
@@ -503,7 +575,7 @@ static void build_launches(struct dtable *T, const struct rdata *rd, const struc
 				return;
 			t_set(row, 0, "%s", i ? "" : keys[k]);
 			char shortn[TCELL];
-			if (kernel_short_name(l->name ? l->name : "?", shortn, sizeof(shortn)) &&
+			if (kshort_text(ks, nks, l->name ? l->name : "?", shortn, sizeof(shortn)) &&
 			    !strstr(full, l->name) && strlen(full) + strlen(l->name) + strlen(shortn) + 8 < sizeof(full)) {
 				size_t u = strlen(full);
 				if (snprintf(full + u, sizeof(full) - u, "%s%s = %s", u ? "; " : "", shortn, l->name) < 0)

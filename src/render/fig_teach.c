@@ -487,7 +487,11 @@ static void loop_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 		body[0] = "load Kⱼ, Vⱼ";
 		body[1] = "update Oᵢ, mᵢ, ℓᵢ in registers";
 		body[2] = NULL;
-		post = "write Oᵢ and logsumexp Lᵢ once";
+		/* what the descriptor stores at the end: logsumexp L (a single rescale), or m and ℓ */
+		int lse = 0;
+		for (size_t i = 0; i < tv->v->nbuffers; i++)
+			lse |= !strcmp(tv->v->buffers[i].name, "L");
+		post = lse ? "write Oᵢ and logsumexp Lᵢ once" : "write Oᵢ, mᵢ, ℓᵢ once";
 	}
 	ol = obuf;
 	il = ibuf;

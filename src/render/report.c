@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "doc/capreview.h"
 #include "doc/docmodel.h"
 #include "doc/inline.h"
 #include "doc/interp.h"
@@ -924,6 +925,12 @@ static int save_layout(struct doc *d, const char *pdf, const char *path)
 	r->min[LR_TEXT] = d->st->min_text;
 	r->min[LR_FIGURE] = d->st->min_figure;
 	r->min[LR_NUMERAL] = d->st->min_figure;
+	/* what the drawn records say, for the linter's claim rules (caveats, time labels) */
+	const char *fn[16];
+	int fv[16];
+	size_t nf = capture_facts(d->rd, fn, fv, 16);
+	for (size_t i = 0; i < nf; i++)
+		layrec_fact(r, fn[i], fv[i]);
 	/* the PDF as written: under its temporary name until the command's outputs are renamed together */
 	if (layrec_hash_file(outfile_pending(pdf), &r->pdf_bytes, &r->pdf_hash))
 		return RENDER_FAIL;

@@ -412,9 +412,10 @@ static void test_verdict(void)
 	record_release(&r);
 
 	/* the matrices' element size is the call's: PyTorch's math SDPA on fp16 inputs runs an
-	 * fp32 GEMM (its name on the H200), so S is 4 bytes per element: 512 MiB here.  A kernel
-	 * writing one fp16-sized matrix (256 MiB, an fp16 copy of the output) stores none of them;
-	 * the fp32 S and P kernels store one each */
+	 * fp32 GEMM (its name on the H200), so S is 4 bytes per element: 512 MiB here.  Each
+	 * kernel is measured in its own element size: the fp32 GEMM against 0.9 of 512 MiB (so
+	 * 1.5 nn of it is no matrix), a kernel whose name says nothing against the fp16 matrix
+	 * (its fp16 copy of P, 256 MiB, is one) */
 	double math32[] = { 2 * nn, 2 * nn, nn };
 	r = captured_k("fwd", math32, 3);
 	free(r.launches[0].name);
@@ -422,7 +423,41 @@ static void test_verdict(void)
 	verdict_compute(&r, l2);
 	CHECK_INT(verdict_matrix_elem_bytes(&r), 4);
 	CHECK_NEAR(r.capture->nn_bytes, 2 * nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 3);
+	kvlist_set(&r.launches[0].metrics, "dram__bytes_write.sum", 1.5 * nn);
+	verdict_compute(&r, l2);
 	CHECK_INT(r.capture->nn_matrices, 2);
+	record_release(&r);
+	/* XLA on fp16 inputs (the H200, jax-xla): cuBLASLt's nvjet hss GEMM writes S in fp32 (4.0
+	 * bytes an element measured), a fusion writes P in fp16: S is drawn at 4 bytes an
+	 * element, both are stored */
+	double xla[] = { 2 * nn, 1.02 * nn };
+	r = captured_k("fwd", xla, 2);
+	free(r.launches[0].name);
+	r.launches[0].name = strdup("nvjet_sm90_hss_256x64_64x5_1x2_h_bz_NNT");
+	free(r.launches[1].name);
+	r.launches[1].name = strdup("fusion_9");
+	CHECK_INT(family_kernel_out_bytes(r.launches[0].name), 4);
+	CHECK_INT(family_kernel_out_bytes("nvjet_sm90_hsh_96x128_64x7_4x1_v_bz_TNN"), 2);
+	CHECK_INT(family_kernel_out_bytes("nvjet_hss_128x128"), 4); /* no architecture in the name */
+	CHECK_INT(family_kernel_out_bytes("nvjet_sm90_hsq_128x128"), 0); /* a letter that is no type */
+	CHECK_INT(family_kernel_out_bytes("fusion_9"), 0);
+	verdict_compute(&r, l2);
+	CHECK_INT(verdict_matrix_elem_bytes(&r), 4);
+	CHECK_NEAR(r.capture->nn_bytes, 2 * nn, 1e-12);
+	CHECK_INT(r.capture->nn_matrices, 2);
+	CHECK_STR(verdict_of(&r, l2, "P"), "stored");
+	record_release(&r);
+	/* a GEMM whose name says no type (XLA's gemm_fusion_dot_N) but whose DRAM writes are an
+	 * fp32 matrix: the writes say the element size */
+	double dot32[] = { 1.98 * nn };
+	r = captured_k("fwd", dot32, 1);
+	free(r.launches[0].name);
+	r.launches[0].name = strdup("gemm_fusion_dot_12");
+	verdict_compute(&r, l2);
+	CHECK_INT(verdict_matrix_elem_bytes(&r), 4);
+	kvlist_set(&r.launches[0].metrics, "dram__bytes_write.sum", 1.02 * nn); /* an fp16 S */
+	CHECK_INT(verdict_matrix_elem_bytes(&r), 2);
 	record_release(&r);
 	/* an fp32 call: 4 bytes per element from its dtype; fp16 GEMMs (nvjet hsh) leave it at 2 */
 	double one[] = { nn };

@@ -272,6 +272,8 @@ static void test_record_round_trip(void)
 	int ax = layrec_axis(&r);
 	layrec_tick(&r, ax, 'x', LR_LOG, 120.5, 4096);
 	layrec_fig_end(&r);
+	layrec_fact(&r, "capture-unchecked", 1);
+	layrec_fact(&r, "capture-event-timed", 0);
 	char path[] = "/tmp/attnprof-layrec-XXXXXX";
 	int fd = mkstemp(path);
 	CHECK(fd >= 0);
@@ -302,6 +304,10 @@ static void test_record_round_trip(void)
 	CHECK_INT(back.ticks[0].dir, 'x');
 	CHECK_NEAR(back.ticks[0].value, 4096, 1e-9);
 	CHECK_NEAR(back.ticks[0].pos, 120.5, 1e-9);
+	CHECK_INT(back.nfacts, 2);
+	CHECK_INT(layrec_fact_value(&back, "capture-unchecked"), 1);
+	CHECK_INT(layrec_fact_value(&back, "capture-event-timed"), 0);
+	CHECK_INT(layrec_fact_value(&back, "capture-no-versions"), -1);
 	layrec_release(&back);
 	/* a damaged record is refused with its line */
 	FILE *f = fopen(path, "a");
@@ -314,5 +320,32 @@ static void test_record_round_trip(void)
 	layrec_release(&r);
 }
 
-TESTS(test_clean_page, test_overlap, test_crossing_and_hatch, test_knockout, test_size_margins_empty, test_pdf_words,
+/* A caveat or time label whose fact is 0 is a finding, across the lines of its paragraph and
+ * past the zero-width spaces of a break opportunity; a true fact, no fact line at all (an older
+ * record), or a label denied ("not a median of") is not. */
+static void test_claim_facts(void)
+{
+	struct lint L;
+	page(&L);
+	double q1[8] = { 60, 60, 400, 60, 400, 70, 60, 70 }, q2[8] = { 60, 72, 400, 72, 400, 82, 60, 82 };
+	int g = layrec_group(&L.rec);
+	layrec_text(&L.rec, g, 9.5, q1, "time: captured, median of unprofiled", 36);
+	layrec_text(&L.rec, g, 9.5, q2, "re-\xe2\x80\x8bruns between CUDA events", 31);
+	text(&L, 60, 100, 300, 10, 9.5, "Not every call was checked against fp64, not a median of unprofiled re-runs.");
+	CHECK_INT(lint_run(&L), 0); /* no facts recorded: not checked */
+	layrec_fact(&L.rec, "capture-event-timed", 0);
+	layrec_fact(&L.rec, "capture-unchecked", 1);
+	CHECK_INT(lint_run(&L), 1);
+	CHECK(has(&L, "time label 'median of unprofiled re-runs' printed, but no drawn captured call is timed by unprofiled"));
+	lint_release(&L);
+	page(&L);
+	text(&L, 60, 100, 300, 10, 9.5, "Not every call was checked against fp64; not a median of unprofiled re-runs.");
+	layrec_fact(&L.rec, "capture-event-timed", 0);
+	layrec_fact(&L.rec, "capture-unchecked", 0);
+	CHECK_INT(lint_run(&L), 1);
+	CHECK(has(&L, "caveat 'Not every call was checked against fp64' printed, but every drawn captured call was checked"));
+	lint_release(&L);
+}
+
+TESTS(test_claim_facts, test_clean_page, test_overlap, test_crossing_and_hatch, test_knockout, test_size_margins_empty, test_pdf_words,
       test_label_on_mark, test_legend_without_series, test_tick_spacing, test_record_round_trip)
