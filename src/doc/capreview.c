@@ -199,7 +199,7 @@ const char *capture_ordinal(const struct rdata *rd, const char *key, char *buf, 
 	if (i < sizeof(words) / sizeof(*words))
 		snprintf(buf, len, "%s", words[i]);
 	else
-		snprintf(buf, len, "%zuth", i + 1);
+		ustr_ordinal(buf, len, (unsigned long)i + 1);
 	return buf;
 }
 
