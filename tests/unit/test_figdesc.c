@@ -5,6 +5,10 @@
  * Runs in the RENDER=0 build too (make test builds and runs it there). */
 #include "check.h"
 
+#include <stdlib.h>
+
+#include "variants.h"
+
 #include "doc/figdesc.h"
 #include "doc/figure.h"
 #include "metric_sets.h"
@@ -343,4 +347,23 @@ static void test_build_by_kind(void)
 	rinputs_release(&x.in);
 }
 
-TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_build_by_kind)
+/* no ladder is cut: every variant's ladder (its rungs, and the single
+ * changes on its base) fits the ABLATION_MAX_RUNGS a figure draws */
+static void test_ladders_fit(void)
+{
+	const struct variant_desc **chain = calloc(variant_count + 1, sizeof(*chain));
+	const struct variant_desc **single = calloc(variant_count + 1, sizeof(*single));
+	CHECK(chain && single);
+	size_t ladders = 0;
+	for (size_t i = 0; chain && single && i < variant_count; i++) {
+		size_t ns = 0, n = variant_ladder(variant_table[i], chain, variant_count + 1, single, variant_count + 1, &ns);
+		CHECK(n <= ABLATION_MAX_RUNGS);
+		CHECK(ns <= ABLATION_MAX_RUNGS);
+		ladders += n > 0;
+	}
+	CHECK(ladders > 0); /* the table has ladders to check */
+	free(chain);
+	free(single);
+}
+
+TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_build_by_kind)
