@@ -11,3 +11,5 @@ check: pdftotext $TMP/c20.pdf - | tr '\n' ' ' | grep -q '(the first 16 of 20 ker
 check: "$bin" figure warp-states $TMP/c20.yaml -o $TMP/c20w.pdf 2>$TMP/c20w.err && grep -q 'figure warp-states: the first 16 of 20 kernels with counters are drawn' $TMP/c20w.err
 check: "$bin" figure memory-workload $TMP/r40.yaml -o $TMP/r40.pdf 2>$TMP/r40.err && grep -q 'the first 16 of 40 kernels with counters are drawn' $TMP/r40.err
 check: "$bin" figure warp-states $TMP/r40.yaml -o $TMP/r40w.pdf 2>$TMP/r40w.err && grep -q 'the first 16 of 40 kernels with counters are drawn' $TMP/r40w.err
+# the warp-state table lists every kernel with the counters (it listed the first 16 and said nothing)
+check: "$bin" figure table:stalls $TMP/r40.yaml -o $TMP/r40t.pdf && test "$(pdftotext $TMP/r40t.pdf - | grep -c '^lib[0-9]* ref$')" = 40
