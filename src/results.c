@@ -1438,6 +1438,7 @@ int results_parse(struct results *r, const char *text, size_t len,
 		      ynode_where(&t, fmt, where, sizeof(where)), fmt->scalar, RESULTS_FORMAT, RESULTS_FORMAT_1);
 		goto out;
 	}
+	r->format = version;
 	const struct ynode *hdr = ynode_get(root, "header"), *recs = ynode_get(root, "records"),
 			  *end = ynode_get(root, "end");
 	if (version == 2 && !recs && !end) {
