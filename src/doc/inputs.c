@@ -130,7 +130,7 @@ static uint64_t fnv_str(uint64_t h, const char *s) { return fnv(h, s ? s : "", s
  * still the same measurements); a file with no timed record adds its
  * header's date, host and command line.  A copy of a file, or a merge of
  * it alone, has the same print; another run has other times. */
-static uint64_t run_print(const struct results *r)
+static uint64_t run_print(const struct results *r, int with_header)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	int timed = 0;
@@ -143,8 +143,9 @@ static uint64_t run_print(const struct results *r)
 		h = fnv(fnv_str(fnv_str(h, key), rec->error), t, sizeof(t));
 		timed |= rec->time_ms > 0;
 	}
-	if (!timed)
-		h = fnv_str(fnv_str(fnv_str(h, r->header.date), r->header.host), r->header.command_line);
+	if (!timed || with_header) /* results files: a re-dated copy is another file's records (newest wins) */
+		h = fnv_str(fnv_str(fnv_str(fnv_str(h, r->header.date), r->header.host), r->header.command_line),
+			    r->header.gpu.name);
 	return h;
 }
 
@@ -435,7 +436,7 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 			break;
 		}
 		L[nl].path = paths[nl];
-		L[nl].print = run_print(&L[nl].r);
+		L[nl].print = run_print(&L[nl].r, 1);
 		for (size_t j = 0; j < nl && !rc; j++)
 			rc = same_run(L[j].path, L[j].print, paths[nl], &L[nl].r, L[nl].print,
 				      "one run given twice (a copy); give it once");
@@ -447,7 +448,7 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 	uint64_t prints[RINPUTS_MAX];
 	const char *printed[RINPUTS_MAX];
 	for (size_t f = 0; f < nl; f++)
-		prints[f] = L[f].print, printed[f] = L[f].path;
+		prints[f] = run_print(&L[f].r, 0), printed[f] = L[f].path;
 	if (!rc)
 		qsort(L, n, sizeof(*L), by_recording);
 	/* records of one GPU only: another GPU's records are not more runs of these */
@@ -490,7 +491,7 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 			rc = -1;
 			break;
 		}
-		rprints[f] = run_print(&r);
+		rprints[f] = run_print(&r, 0);
 		for (size_t j = 0; j < nl + f && !rc; j++)
 			rc = same_run(j < nl ? printed[j] : repeats[j - nl], j < nl ? prints[j] : rprints[j - nl],
 				      repeats[f], &r, rprints[f],

@@ -16,7 +16,7 @@ check: "$bin" report $TMP/rep/a.yaml --repeat $TMP/rep/copy.yaml -t templates/re
 check: "$bin" report $TMP/rep/a.yaml --repeat $TMP/rep/redated.yaml -t templates/readme.yaml -o $TMP/rep/o.md -q 2>$TMP/rep/e4; test $? = 2 && grep -q "redated.yaml' holds the same recording" $TMP/rep/e4
 check: "$bin" report $TMP/rep/a.yaml --repeat $TMP/rep/run2.yaml --repeat $TMP/rep/copy.yaml -t templates/readme.yaml -o $TMP/rep/o.md -q 2>$TMP/rep/e5; test $? = 2 && grep -q "copy.yaml' holds the same recording as '.*a.yaml'" $TMP/rep/e5
 check: "$bin" report $TMP/rep/a.yaml --repeat $TMP/rep/run2.yaml --repeat $TMP/rep/hard.yaml -t templates/readme.yaml -o $TMP/rep/o.md -q 2>$TMP/rep/e6; test $? = 2 && grep -q "(the same file)" $TMP/rep/e6
-check: "$bin" report $TMP/rep/a.yaml $TMP/rep/redated.yaml -t templates/readme.yaml -o $TMP/rep/o.md -q 2>$TMP/rep/e7; test $? = 2 && grep -q "one run given twice (a copy); give it once" $TMP/rep/e7
+check: "$bin" report $TMP/rep/a.yaml $TMP/rep/copy.yaml -t templates/readme.yaml -o $TMP/rep/o.md -q 2>$TMP/rep/e7; test $? = 2 && grep -q "one run given twice (a copy); give it once" $TMP/rep/e7
 check: "$bin" report $TMP/rep/a.yaml $TMP/rep/hard.yaml -t templates/readme.yaml -o $TMP/rep/o.md -q 2>$TMP/rep/e8; test $? = 2 && grep -q "is given twice" $TMP/rep/e8
 check: test ! -e $TMP/rep/o.md
 check: "$bin" report $TMP/rep/a.yaml --repeat $TMP/rep/run2.yaml -t templates/readme.yaml -o $TMP/rep/o.md 2>$TMP/rep/e9 && grep -q "wrote" $TMP/rep/e9
