@@ -516,7 +516,9 @@ int cmd_diff(int argc, char **argv)
 		case 'f':
 			errno = 0;
 			fail_above = strtod(optarg, &end);
-			if (end == optarg || *end || errno || !(fail_above >= 0 && fail_above <= 1e6)) {
+			/* a plain decimal number: strtod would also take ' 5' and '0x10' (16) */
+			if (end == optarg || *end || errno || !(fail_above >= 0 && fail_above <= 1e6) ||
+			    !strchr("0123456789.", optarg[0]) || strspn(optarg, "0123456789.eE+-") != strlen(optarg)) {
 				error("--fail-above '%s' must be a percentage from 0 to 1000000, e.g. '--fail-above 5'", optarg);
 				return EXIT_BAD_INPUT;
 			}

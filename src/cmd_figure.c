@@ -215,6 +215,10 @@ int cmd_figure(int argc, char **argv)
 		error("%s has no records to draw", in.files);
 		rc = EXIT_BAD_INPUT;
 	} else {
+		const struct figkind *k = figkind_find(kind);
+		char cut[200];
+		if (k && k->cut && k->cut(&rd, &o, cut, sizeof cut)) /* no silent cap (the title says it too) */
+			warning("figure %s: %s", kind, cut);
 		int r = render_figure_file(&rd, kind, &o, st, out, dpi);
 		rc = r == RENDER_OK ? EXIT_OK : r == RENDER_BAD_INPUT ? EXIT_BAD_INPUT : EXIT_FAILURE_RUN;
 	}

@@ -37,8 +37,17 @@ static void usage(FILE *f)
 
 int cmd_lint(int argc, char **argv)
 {
-	int nfiles = 0, findings = 0;
+	int nfiles = 0, findings = 0, dd = argc; /* after "--" every argument is a file ('lint -- -x.pdf') */
+	for (int i = 1; i < argc && dd == argc; i++)
+		if (!strcmp(argv[i], "--"))
+			dd = i;
 	for (int i = 1; i < argc; i++) {
+		if (i == dd)
+			continue;
+		if (i > dd) {
+			nfiles++;
+			continue;
+		}
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return EXIT_OK;
@@ -55,6 +64,8 @@ int cmd_lint(int argc, char **argv)
 	}
 	int bad = 0;
 	for (int i = 1; i < argc; i++) {
+		if (i == dd)
+			continue;
 		struct lint L;
 		if (lint_load(&L, argv[i])) {
 			lint_release(&L);

@@ -1522,6 +1522,12 @@ static int read_record(const struct ytree *t, const struct ynode *n, struct reco
 	if (s && r->time_ms_max < r->time_ms_min) /* NaN (not given) compares false */
 		return error("%s: timing.time_ms_max = %g is below timing.time_ms_min = %g: impossible",
 			     ynode_where(t, ynode_get(s, "time_ms_max"), where, sizeof(where)), r->time_ms_max, r->time_ms_min);
+	/* the median of the timed launches lies between the fastest and the slowest (NaN: not given) */
+	if (s && r->time_ms > 0 && (r->time_ms < r->time_ms_min || r->time_ms > r->time_ms_max))
+		return error("%s: timing.time_ms = %g, the median, is outside timing.time_ms_min = %g .. time_ms_max = %g: "
+			     "impossible",
+			     ynode_where(t, ynode_get(s, "time_ms"), where, sizeof(where)), r->time_ms, r->time_ms_min,
+			     r->time_ms_max);
 	if ((s = ynode_get(n, "correctness")) && !is_null(s) &&
 	    (read_fields(t, s, correctness_fields, N_CORRECTNESS_FIELDS, r, "correctness", grads_extra, 1) ||
 	     read_grads(t, ynode_get(s, "gradients"), r)))
@@ -1646,6 +1652,7 @@ int results_parse(struct results *r, const char *text, size_t len,
 		      ynode_where(&t, fmt, where, sizeof(where)), fmt->scalar, RESULTS_FORMAT, RESULTS_FORMAT_1);
 		goto out;
 	}
+	r->format = version;
 	const struct ynode *hdr = ynode_get(root, "header"), *recs = ynode_get(root, "records"),
 			  *end = ynode_get(root, "end");
 	if (version == 2 && !recs && !end) {

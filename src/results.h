@@ -339,6 +339,9 @@ struct results {
 	/* results_load found the file cut short: where ("record 3, at line 76,
 	 * is incomplete"), else NULL */
 	char *cut_where;
+	/* the file's format: 2, or 1 (attnprof-results/1, which has no end
+	 * marker: a cut between two records cannot be seen); 0 not read */
+	int format;
 };
 
 void results_init(struct results *r);

@@ -155,6 +155,20 @@ static int note_conditions(struct results_header *h, struct merge_input *in, con
 static int note_cuts(struct results_header *h, const struct merge_input *in, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
+		if (in[j].res.format == 1 && !in[j].res.cut_where) {
+			/* no end marker: a file cut between two records reads as complete */
+			warning("%s is format 1 (%s), which marks no end: a cut between two of its records "
+				"cannot be seen; the merged file's header.notes says so", in[j].path, RESULTS_FORMAT_1);
+			size_t len = (h->notes ? strlen(h->notes) : 0) + strlen(in[j].path) + 200;
+			char *s = malloc(len);
+			if (!s)
+				return error("out of memory");
+			snprintf(s, len, "%s%s%s is format 1, which marks no end: its %zu record%s were read whole, but a "
+				 "cut between two records cannot be seen", h->notes ? h->notes : "", h->notes ? "\n" : "",
+				 in[j].path, in[j].res.nrecords, in[j].res.nrecords == 1 ? "" : "s");
+			free(h->notes);
+			h->notes = s;
+		}
 		if (!in[j].res.cut_where)
 			continue;
 		size_t len = (h->notes ? strlen(h->notes) : 0) + strlen(in[j].path) + strlen(in[j].res.cut_where) + 160;

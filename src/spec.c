@@ -127,6 +127,10 @@ static int axis_nodes(struct ctx *c, const struct ynode *n, const char *what,
 		if (n->items[i]->kind != Y_SCALAR)
 			return error("%s: %s must be a list of plain values", where(c, n->items[i], w, sizeof(w)), what);
 		items[i] = n->items[i];
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(items[j]->scalar, items[i]->scalar))
+				return error("%s: %s lists '%s' twice: the sweep would measure the same configs twice",
+					     where(c, items[i], w, sizeof(w)), what, items[i]->scalar);
 	}
 	*count = n->n;
 	return 0;
@@ -145,6 +149,10 @@ static int axis_ints(struct ctx *c, const struct ynode *n, const char *what,
 		if (out[i] < lo || out[i] > hi)
 			return error("%s: %s = %lld is out of range: it must be between %lld and %lld",
 				     where(c, items[i], w, sizeof(w)), what, out[i], lo, hi);
+		for (size_t j = 0; j < i; j++)
+			if (out[j] == out[i])
+				return error("%s: %s lists %lld twice: the sweep would measure the same configs twice",
+					     where(c, items[i], w, sizeof(w)), what, out[i]);
 	}
 	return 0;
 }
@@ -559,9 +567,15 @@ static int read_axes(struct ctx *c, const struct ynode *root, const struct ynode
 	if ((n = sweep_get(block, root, "causal"))) {
 		if (axis_nodes(c, n, "causal", x->cnodes, &x->nc))
 			return -1;
-		for (size_t i = 0; i < x->nc; i++)
+		for (size_t i = 0; i < x->nc; i++) {
 			if (ynode_bool(c->t, x->cnodes[i], "causal", &x->causals[i]))
 				return -1;
+			for (size_t j = 0; j < i; j++)
+				if (x->causals[j] == x->causals[i])
+					return error("%s: causal lists %s twice ('%s' and '%s'): the sweep would measure the same "
+						     "configs twice", where(c, x->cnodes[i], w, sizeof(w)),
+						     x->causals[i] ? "true" : "false", x->cnodes[j]->scalar, x->cnodes[i]->scalar);
+		}
 	}
 	/* sequence lengths: seqlen for prefill, query_len + kv_len for decode */
 	int prefill = 0;

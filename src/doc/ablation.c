@@ -19,17 +19,16 @@ const struct variant_desc *ablation_top(const struct figopts *o)
 
 const char *ablation_base(const struct figopts *o)
 {
-	const struct variant_desc *chain[8];
-	size_t n = variant_ladder(ablation_top(o), chain, 8, NULL, 0, NULL);
+	const struct variant_desc *chain[ABLATION_MAX_RUNGS];
+	size_t n = variant_ladder(ablation_top(o), chain, ABLATION_MAX_RUNGS, NULL, 0, NULL);
 	return n ? chain[0]->name : "the base";
 }
 
-#define MAX_RUNGS 8
-struct ladder { const struct variant_desc *chain[MAX_RUNGS], *single[MAX_RUNGS]; size_t n, ns; };
+struct ladder { const struct variant_desc *chain[ABLATION_MAX_RUNGS], *single[ABLATION_MAX_RUNGS]; size_t n, ns; };
 
 static void ladder_of(const struct figopts *o, struct ladder *L)
 {
-	L->n = variant_ladder(ablation_top(o), L->chain, MAX_RUNGS, L->single, MAX_RUNGS, &L->ns);
+	L->n = variant_ladder(ablation_top(o), L->chain, ABLATION_MAX_RUNGS, L->single, ABLATION_MAX_RUNGS, &L->ns);
 }
 
 /* a rung between the base and the top, or a single change, measured under s */

@@ -10,6 +10,7 @@
 
 #include "capture/family.h"
 #include "capture/verdict.h"
+#include "doc/figdesc.h"
 #include "doc/geom.h"
 #include "doc/kernel_name.h"
 #include "metric_sets.h"
@@ -199,7 +200,7 @@ const char *capture_ordinal(const struct rdata *rd, const char *key, char *buf, 
 	if (i < sizeof(words) / sizeof(*words))
 		snprintf(buf, len, "%s", words[i]);
 	else
-		snprintf(buf, len, "%zuth", i + 1);
+		ustr_ordinal(buf, len, (unsigned long)i + 1);
 	return buf;
 }
 
@@ -497,9 +498,50 @@ static int chart_cut(const struct rdata *rd, enum pass pass, int known_only, siz
 	return 1;
 }
 
+/* the distinct prefill shapes (B, H, N, d, causal) of pass with a known shape: the compare chart's categories */
+static size_t chart_shapes(const struct rdata *rd, enum pass pass)
+{
+	size_t n, m = 0, cap = 0;
+	struct capimpl *all = capture_impls(rd, &n);
+	const struct record **seen = NULL;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < all[i].ng; k++) {
+			const struct record *r = all[i].g[k].rep;
+			if (r->shape.pass != pass || r->shape.phase != PHASE_PREFILL || !known(r))
+				continue;
+			size_t j;
+			for (j = 0; j < m; j++) {
+				const struct attn_shape *a = &seen[j]->shape, *b = &r->shape;
+				if (a->seqlen_kv == b->seqlen_kv && a->batch == b->batch && a->heads == b->heads &&
+				    a->head_dim == b->head_dim && !!a->causal == !!b->causal)
+					break;
+			}
+			if (j < m)
+				continue;
+			if (m == cap) {
+				const struct record **p = realloc(seen, (cap = cap ? 2 * cap : 32) * sizeof(*p));
+				if (!p)
+					break;
+				seen = p;
+			}
+			seen[m++] = r;
+		}
+	free(seen);
+	capture_impls_free(all, n);
+	return m;
+}
+
 int capture_compare_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
 {
-	return chart_cut(rd, capture_compare_pass(o), 0, CAP_CHART_IMPLS, "implementations", why, len);
+	const enum pass pass = capture_compare_pass(o);
+	int cut = chart_cut(rd, pass, 0, CAP_CHART_IMPLS, "implementations", why, len);
+	const size_t m = chart_shapes(rd, pass);
+	if (m > FD_BAR_CATS) {
+		size_t l = cut ? strlen(why) : 0;
+		snprintf(why + l, len - l, "%s%d of the %zu shapes are drawn", cut ? "; " : "", FD_BAR_CATS, m);
+		cut = 1;
+	}
+	return cut;
 }
 
 int capture_pthroughput_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)

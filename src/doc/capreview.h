@@ -24,7 +24,8 @@
 
 /* The charts that draw captured implementations side by side draw at most
  * this many (fig_capture.c, fig_patent.c); a figure with more says so in its
- * title and on stderr (capture_chart_cut); the tables list every one. */
+ * title and on stderr (capture_chart_cut); the tables list every one.  The
+ * compare chart draws at most FD_BAR_CATS shapes, and says so too. */
 #define CAP_CHART_IMPLS 8
 #define CAP_PATENT_IMPLS 6
 

@@ -17,8 +17,6 @@
 #include "util/error.h"
 #include "util/yamltree.h"
 
-#define MAX_SERIES_KEYS 32
-
 void rsel_any(struct rsel *s)
 {
 	s->n = s->nq = s->d = s->causal = s->batch = s->heads = s->kv_heads = -1;
@@ -234,8 +232,18 @@ int rdata_resolve(const struct rdata *rd, const char *name, char *key, size_t le
 size_t rdata_metric_records(const struct rdata *rd, const struct rsel *sel, const char *metric,
 			    char keys[][SERIES_KEY], const struct record **recs, size_t max)
 {
-	char k[MAX_SERIES_KEYS][SERIES_KEY];
-	size_t n = 0, ns = rdata_series(rd, sel, SERIES_ALL, k, MAX_SERIES_KEYS);
+	const size_t nr = rd->res->nrecords;
+	if (!keys) { /* count them all: rows are distinct series, each from a record (twice over at most) */
+		char (*kk)[SERIES_KEY] = malloc((2 * nr + 1) * sizeof(*kk));
+		const struct record **rr = malloc((2 * nr + 1) * sizeof(*rr));
+		size_t n = kk && rr ? rdata_metric_records(rd, sel, metric, kk, rr, 2 * nr + 1) : 0;
+		free(kk);
+		free(rr);
+		return n;
+	}
+	/* every series of sel (at most one per record), so none is left unlooked-at */
+	char (*k)[SERIES_KEY] = malloc((nr + 1) * sizeof(*k));
+	size_t n = 0, ns = k ? rdata_series(rd, sel, SERIES_ALL, k, nr + 1) : 0;
 	for (size_t i = 0; i < ns && n < max; i++) {
 		const struct record *r = rdata_find(rd, k[i], sel);
 		if (r && !r->error && record_metric(r, metric)) {
@@ -243,7 +251,8 @@ size_t rdata_metric_records(const struct rdata *rd, const struct rsel *sel, cons
 			recs[n++] = r;
 		}
 	}
-	for (size_t i = 0; i < rd->res->nrecords && n < max; i++) {
+	free(k);
+	for (size_t i = 0; i < nr && n < max; i++) {
 		const struct record *r = &rd->res->records[i];
 		char key[SERIES_KEY];
 		if (!record_captured(r) || r->error || !rsel_match(sel, r) || !record_metric(r, metric))

@@ -243,7 +243,8 @@ int record_field(const struct record *rec, enum rfield f);
  * and reference series as rdata_find resolves them, captured calls their
  * implementation's first call), in the order rdata_series lists keys, then
  * the captured ones; keys[i] names recs[i].  What the memory-workload and
- * warp-state figures draw.  Returns the count (≤ max). */
+ * warp-state figures draw.  Returns the count (≤ max); keys NULL: how many
+ * there are, at any count (what a figure that draws max of them states). */
 size_t rdata_metric_records(const struct rdata *rd, const struct rsel *sel, const char *metric,
 			    char keys[][SERIES_KEY], const struct record **recs, size_t max);
 

@@ -671,6 +671,25 @@ int figdesc_counter_rows(const struct rdata *rd, const struct figopts *o, const 
 	return 0;
 }
 
+static int counter_cut(const struct rdata *rd, const struct figopts *o, const char *metric, char *why, size_t len)
+{
+	const size_t m = fig_counter_rows(rd, o, metric, 0, NULL, NULL, NULL);
+	if (m <= FD_COUNTER_ROWS)
+		return 0;
+	snprintf(why, len, "the first %d of %zu kernels with counters are drawn", FD_COUNTER_ROWS, m);
+	return 1;
+}
+
+int figdesc_workload_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
+{
+	return counter_cut(rd, o, M_L1_BYTES, why, len);
+}
+
+int figdesc_stalls_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
+{
+	return counter_cut(rd, o, M_WARPS_ACTIVE, why, len);
+}
+
 /* memory-workload: per level the bytes and the hit rate, then what the cells read */
 const char *const figdesc_workload_q[FD_WORKLOAD_Q] = {
 	"l1_bytes", "l1_hit", "l2_bytes", "l2_hit", "hbm_bytes", "smem_wavefronts",
@@ -775,7 +794,6 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
 
 /* ---- roofline ------------------------------------------------------------ */
 
-#define FD_ROOF_SERIES 16
 
 static double launch_metric(const struct launch *l, const char *name)
 {
@@ -904,6 +922,35 @@ static size_t roof_series(const struct rdata *rd, const struct rsel *s, char key
 	return ns;
 }
 
+int figdesc_roofline_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
+{
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	s.n = o->sel.n;
+	/* roof_series without its cap: the main series, then captured implementations with calls here */
+	const size_t nr = rd->res->nrecords;
+	char (*k)[SERIES_KEY] = malloc((nr + 1) * sizeof(*k));
+	size_t m = k ? rdata_series(rd, &s, SERIES_MAIN, k, nr + 1) : 0, ni;
+	free(k);
+	struct capimpl *im = capture_impls(rd, &ni);
+	for (size_t i = 0; i < ni; i++) {
+		int any = 0;
+		for (size_t j = 0; j < nr && !any; j++) {
+			const struct record *r = &rd->res->records[j];
+			char key[SERIES_KEY];
+			if (!record_captured(r) || !rsel_match(&s, r))
+				continue;
+			record_series(r, key, sizeof(key));
+			any = !strcmp(key, im[i].key);
+		}
+		m += any;
+	}
+	capture_impls_free(im, ni);
+	if (m <= FD_ROOF_SERIES)
+		return 0;
+	snprintf(why, len, "the first %d of %zu implementations are drawn", FD_ROOF_SERIES, m);
+	return 1;
+}
 
 int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
 {

@@ -202,6 +202,9 @@ extern const char *const figdesc_workload_q[FD_WORKLOAD_Q];
 int figdesc_workload(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 /* warp-states: a series per metric_stall_reasons entry (stall_pct.<reason>) */
 int figdesc_stalls(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* Their cuts (figkind.cut): more than FD_COUNTER_ROWS kernels with the counters. */
+int figdesc_workload_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len);
+int figdesc_stalls_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len);
 
 /* ladder: the rungs of the ablation ladder at ablation_sel (a category
  * each, cat = its place, catlabel "flash1", "+ change", "+ change = top"),
@@ -214,6 +217,9 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
  * unless the options fix one), the call itself where it has no kernel
  * counters; series the main series, then captured implementations. */
 int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* Its cut (figkind.cut): more series than it draws (FD_ROOF_SERIES). */
+#define FD_ROOF_SERIES 16
+int figdesc_roofline_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len);
 
 /* ablation: a category per rung (ablation_rungs: the ladder, cat 1, then
  * the single changes, cat 0), catlabel its row's name, catx its variant

@@ -82,7 +82,8 @@ struct attn_shape fig_typical_shape(const struct rsel *sel, int batch);
 /* The rows of a counter figure (memory workload, warp states): the records
  * at the options' conditions that carry metric, per pass (the options' pass,
  * else every pass in order), at most max.  label[i] is the series label with
- * the pass after it unless it is the forward ("flash2 bwd"); pass[i] its pass. */
+ * the pass after it unless it is the forward ("flash2 bwd"); pass[i] its pass.
+ * label NULL: how many rows there are, at any count (a figure's cut). */
 #define COUNTER_LABEL 80
 #define COUNTER_ROWS_MAX 32 /* max is clamped to it */
 size_t fig_counter_rows(const struct rdata *rd, const struct figopts *o, const char *metric, size_t max,
@@ -111,6 +112,10 @@ struct rung {
 	int ladder;                  /* 1: on the ladder; 0: a single change on the base */
 	int base, top;               /* the ladder's first and last rung */
 };
+/* The rungs of a ladder, and its single changes, that a figure or table
+ * draws at most: every ladder of kernels/variants.c fits (test_figdesc's
+ * test_ladders_fit), so none is cut. */
+#define ABLATION_MAX_RUNGS 8
 /* The ladder a figure or table draws: the options' variant when it tops one
  * (variant: hopper+overlap), else the first in the descriptor table (flash2's). */
 const struct variant_desc *ablation_top(const struct figopts *o);

@@ -46,13 +46,13 @@ const struct figkind figure_kinds[] = {
 	{ "occupancy", "achieved against theoretical occupancy per variant",
 	  0.55, NEEDS_PREFILL, DRAWN(fig_occupancy), figdesc_occupancy },
 	{ "roofline", "a roofline from the GPU's measured ceilings with every variant's points",
-	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline), figdesc_roofline },
+	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline), figdesc_roofline, figdesc_roofline_cut },
 	{ "hierarchy", "the memory hierarchy (shared memory, L2, HBM) with sizes from the device and the bandwidths measured in the run (fig_hierarchy.c)",
 	  0.42, NEEDS_NOTHING, DRAWN(fig_hierarchy), figdesc_hierarchy },
 	{ "memory-workload", "bytes and sector hit rates at L1/shared, L2 and DRAM per kernel, with the model's minimum DRAM bytes (the workload set)",
-	  0.62, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_workload), figdesc_workload },
+	  0.62, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_workload), figdesc_workload, figdesc_workload_cut },
 	{ "warp-states", "the share of active warp-cycles stalled per reason, per kernel (the stalls set)",
-	  0.5, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_stalls), figdesc_stalls },
+	  0.5, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_stalls), figdesc_stalls, figdesc_stalls_cut },
 	{ "ablation", "the ablation ladder: {baseline} to {subject} one switch at a time",
 	  0.55, NEEDS_LADDER, DRAWN(fig_ablation), figdesc_ablation },
 	{ "decode", "prefill against decode: decode time and achieved bandwidth against KV length",
@@ -216,6 +216,14 @@ size_t fig_counter_rows(const struct rdata *rd, const struct figopts *o, const c
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	size_t n = 0;
+	if (!label) { /* how many rows there are */
+		for (size_t p = 0; p < PASS_COUNT; p++)
+			if (o->sel.pass == RSEL_PASS_UNSET || o->sel.pass == (enum pass)p) {
+				s.pass = (enum pass)p;
+				n += rdata_metric_records(rd, &s, metric, NULL, NULL, 0);
+			}
+		return n;
+	}
 	if (max > COUNTER_ROWS_MAX)
 		max = COUNTER_ROWS_MAX;
 	for (size_t p = 0; p < PASS_COUNT && n < max; p++) {

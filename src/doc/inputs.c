@@ -19,9 +19,11 @@
 #include "doc/data.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "doc/globals.h"
 #include "results_merge.h"
@@ -82,6 +84,7 @@ static int fill_counters(struct record *keep, const struct record *dup)
 struct loaded {
 	struct results r;
 	const char *path;
+	uint64_t print; /* run_print */
 };
 
 static int by_recording(const void *a, const void *b)
@@ -105,14 +108,55 @@ static int push_origin(int **arr, size_t n, int v)
 	return 0;
 }
 
-/* The same file given twice would read as a second run of every record. */
+/* The same file given twice would read as a second run of every record:
+ * one file by device and inode, so a hard link or a symbolic link counts. */
 static int same_file(const char *a, const char *b)
 {
-	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
-	int same = ra && rb && !strcmp(ra, rb);
-	free(ra);
-	free(rb);
-	return same;
+	struct stat sa, sb;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ ((const unsigned char *)p)[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t fnv_str(uint64_t h, const char *s) { return fnv(h, s ? s : "", s ? strlen(s) + 1 : 0); }
+
+/* What makes two files one recording (FNV-1a): every record's identity,
+ * times and error, whatever the header says (a copy with another date is
+ * still the same measurements); a file with no timed record adds its
+ * header's date, host and command line.  A copy of a file, or a merge of
+ * it alone, has the same print; another run has other times. */
+static uint64_t run_print(const struct results *r, int with_header)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	int timed = 0;
+	h = fnv(h, &r->nrecords, sizeof(r->nrecords));
+	for (size_t i = 0; i < r->nrecords; i++) {
+		const struct record *rec = &r->records[i];
+		char key[256];
+		record_key(rec, key, sizeof(key));
+		const double t[3] = { rec->time_ms, rec->time_ms_min, rec->time_ms_max };
+		h = fnv(fnv_str(fnv_str(h, key), rec->error), t, sizeof(t));
+		timed |= rec->time_ms > 0;
+	}
+	if (!timed || with_header) /* results files: a re-dated copy is another file's records (newest wins) */
+		h = fnv_str(fnv_str(fnv_str(fnv_str(h, r->header.date), r->header.host), r->header.command_line),
+			    r->header.gpu.name);
+	return h;
+}
+
+/* -1 said when b (read as rb, print pb) is a copy of a's recording. */
+static int same_run(const char *a, uint64_t pa, const char *b, const struct results *rb, uint64_t pb,
+		    const char *what)
+{
+	if (pa != pb)
+		return 0;
+	return error("'%s' holds the same recording as '%s' (the same %zu records, every time equal): %s", b, a,
+		     rb->nrecords, what);
 }
 
 static int is_primary(const char *path, const char *primary)
@@ -368,8 +412,8 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 	results_init(&in->repeats);
 	if (!n)
 		return error("no results file given");
-	if (n > RINPUTS_MAX)
-		return error("at most %d results files", RINPUTS_MAX);
+	if (n > RINPUTS_MAX || nr > RINPUTS_MAX)
+		return error("at most %d results files and %d repeat files", RINPUTS_MAX, RINPUTS_MAX);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++)
 			if (same_file(paths[i], paths[j]))
@@ -392,7 +436,19 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 			break;
 		}
 		L[nl].path = paths[nl];
+		L[nl].print = run_print(&L[nl].r, 1);
+		for (size_t j = 0; j < nl && !rc; j++)
+			rc = same_run(L[j].path, L[j].print, paths[nl], &L[nl].r, L[nl].print,
+				      "one run given twice (a copy); give it once");
+		if (rc) {
+			nl++;
+			break;
+		}
 	}
+	uint64_t prints[RINPUTS_MAX];
+	const char *printed[RINPUTS_MAX];
+	for (size_t f = 0; f < nl; f++)
+		prints[f] = run_print(&L[f].r, 0), printed[f] = L[f].path;
 	if (!rc)
 		qsort(L, n, sizeof(*L), by_recording);
 	/* records of one GPU only: another GPU's records are not more runs of these */
@@ -422,10 +478,26 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 	for (size_t f = 0; f < nl; f++)
 		results_release(&L[f].r);
 	free(L);
+	uint64_t rprints[RINPUTS_MAX];
 	for (size_t f = 0; f < nr && !rc; f++) {
 		struct results r;
-		if (results_load(&r, repeats[f], NULL)) {
+		for (size_t j = 0; j < n + f && !rc; j++) {
+			const char *o = j < n ? paths[j] : repeats[j - n];
+			if (same_file(o, repeats[f]))
+				rc = error("--repeat '%s' is '%s' (the same file): a repeat run is another recording of "
+					   "the same specs, not counted twice; give that run's file", repeats[f], o);
+		}
+		if (rc || results_load(&r, repeats[f], NULL)) {
 			rc = -1;
+			break;
+		}
+		rprints[f] = run_print(&r, 0);
+		for (size_t j = 0; j < nl + f && !rc; j++)
+			rc = same_run(j < nl ? printed[j] : repeats[j - nl], j < nl ? prints[j] : rprints[j - nl],
+				      repeats[f], &r, rprints[f],
+				      "a copy is not a second run, not counted twice; give another run's file with --repeat");
+		if (rc) {
+			results_release(&r);
 			break;
 		}
 		files_add(in, repeats[f], in->nrepeat_files ? ", " : "; repeat run: ");

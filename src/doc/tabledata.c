@@ -754,13 +754,15 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 		if (o->sel.pass != RSEL_PASS_UNSET && o->sel.pass != (enum pass)p)
 			continue;
 		s.pass = (enum pass)p;
-		char keys[16][SERIES_KEY];
-		const struct record *recs[16];
-		size_t n = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, recs, 16);
+		/* every kernel with the counters (a table past TROWS rows says so) */
+		const size_t all = rdata_metric_records(rd, &s, M_WARPS_ACTIVE, NULL, NULL, 0);
+		char (*keys)[SERIES_KEY] = malloc((all + 1) * sizeof(*keys));
+		const struct record **recs = malloc((all + 1) * sizeof(*recs));
+		size_t n = keys && recs ? rdata_metric_records(rd, &s, M_WARPS_ACTIVE, keys, recs, all) : 0;
 		for (size_t i = 0; i < n; i++) {
 			char (*row)[TCELL] = t_row(T);
 			if (!row)
-				return;
+				break;
 			char lab[SERIES_KEY];
 			t_set(row, 0, "%s%s%s", series_label(keys[i], lab, sizeof lab), p ? " " : "", p ? pass_names[p] : "");
 			q_text(rd, recs[i], "tensor_active", NULL, NULL, row[1], TCELL);
@@ -784,6 +786,8 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 			}
 			t_set(row, 2 + NSTALL_COLS, top ? "%s %.0f %%" : "–", top ? top->label : "", best);
 		}
+		free(keys);
+		free(recs);
 	}
 	snprintf(T->note, sizeof(T->note), "Warp-cycles of each reason over the active warp-cycles (" M_WARPS_ACTIVE
 		 "), summed over the call's kernels, as Nsight Compute's warp-state statistics count them: every active "

@@ -75,11 +75,14 @@ static int add_event(struct ws_timeline *tl, enum sched_op op, int who, int bloc
 	return (int)tl->nev++;
 }
 
-static void add_link(struct ws_timeline *tl, enum sched_op wait, int from, int from_who, int who, int phase,
-		     double t_from, double t)
+/* -1 when the timeline has no room: an overflow, never a link silently left out */
+static int add_link(struct ws_timeline *tl, enum sched_op wait, int from, int from_who, int who, int phase,
+		    double t_from, double t)
 {
-	if (tl->nlinks < WS_MAX_LINKS)
-		tl->link[tl->nlinks++] = (struct ws_link){ wait, from, from_who, who, phase, t_from, t };
+	if (tl->nlinks >= WS_MAX_LINKS)
+		return -1;
+	tl->link[tl->nlinks++] = (struct ws_link){ wait, from, from_who, who, phase, t_from, t };
+	return 0;
 }
 
 /* When the step `in` of role who may run (≥ t), with the event it waits on
@@ -291,7 +294,8 @@ int ws_timeline_build(struct ws_timeline *tl, const struct ws_desc *ws, int rung
 			if (bat > p->t + 1e-9 &&
 			    add_event(tl, in->op, who, has_block(in->op) ? in->block : -1, in->phase, p->t, bat) < 0)
 				return -1;
-			add_link(tl, in->op, bfrom, bwho, who, in->phase, btf, bat);
+			if (add_link(tl, in->op, bfrom, bwho, who, in->phase, btf, bat))
+				return -1;
 		}
 		double t = run(&s, best == 0 ? 0 : best - 1, in, bat);
 		if (t < 0)

@@ -366,6 +366,11 @@ struct rbox figure_frame(struct rctx *c, struct rbox box, const char *title, con
 {
 	const struct rstyle *st = c->st;
 	if (standalone && title && *title && !st->patent) {
+		char cut[800];
+		if (c->cut) { /* no silent cap: the cut in the title, as a document's caption says it */
+			snprintf(cut, sizeof cut, "%s (%s)", title, c->cut);
+			title = cut;
+		}
 		double h = text_block(c, box.x, box.y, box.w, title, st->size_h2, TX_BOLD, NULL);
 		rbox_cut_top(&box, h + sz(c, 4));
 	}

@@ -69,6 +69,9 @@ struct rctx {
 	/* the legend's type size, set by legend_box for the legend_draw after
 	 * it (0: the style's chart size) */
 	double legend_fs;
+	/* a standalone figure that draws less than its records hold: why
+	 * (figkind.cut), which figure_frame appends to its title; or NULL */
+	const char *cut;
 };
 
 /* Set up c for cr (creates the Pango context); 0 or -1. */

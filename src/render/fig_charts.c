@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
-#define MAX_SERIES 16
-#define MAX_VALS 32
 const struct series_look *series_look_of(struct rctx *c, const struct rdata *rd, const char *key)
 {
 	return style_series(c->st, series_look_index(rd, key));
@@ -841,9 +838,9 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 		figdesc_release(&d);
 		return;
 	}
-	char keys[MAX_SERIES][SERIES_KEY];
-	int cap_slot[MAX_SERIES];
-	size_t ns = d.nseries < MAX_SERIES ? d.nseries : MAX_SERIES;
+	char keys[FD_ROOF_SERIES][SERIES_KEY];
+	int cap_slot[FD_ROOF_SERIES];
+	size_t ns = d.nseries < FD_ROOF_SERIES ? d.nseries : FD_ROOF_SERIES;
 	for (size_t j = 0; j < ns; j++) {
 		memcpy(keys[j], d.series[j].key, SERIES_KEY);
 		cap_slot[j] = d.series[j].capture_look;
@@ -897,7 +894,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 
 	/* the legend: the series with a point here, then what the marks mean */
-	struct legend_entry e[MAX_SERIES + 3];
+	struct legend_entry e[FD_ROOF_SERIES + 3];
 	ns = roof_legend(c, rd, keys, ns, cap_slot, e);
 	static struct series_look lv_look[LV_COUNT + 1];
 	size_t ne = ns;

@@ -173,6 +173,9 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		} else {
 			struct figopts fo = *o;
 			fo.standalone = 1;
+			char cut[200];
+			if (k->cut && k->cut(rd, &fo, cut, sizeof cut))
+				c.cut = cut; /* the figure command and the document say it on stderr */
 			k->draw(&c, rd, &fo, box);
 		}
 		numerals_release(&num);

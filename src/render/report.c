@@ -37,8 +37,6 @@ struct figrec {
 	char label[24];              /* sheets: "FIG. 3A" (views of one section share a number) */
 };
 
-#define MAX_PAGE_RUNS 1024
-
 struct doc {
 	const struct template *t;
 	struct rdata *rd;
@@ -63,10 +61,28 @@ struct doc {
 	const char *slide_title;     /* the heading of the slide being filled */
 	struct layrec rec;           /* what the drawing pass placed */
 	struct sbuf notes;           /* speaker notes, slide by slide (slides, drawing pass) */
-	int sec_page[256];           /* the page each section's heading lands on (counting pass) */
+	int *sec_page;               /* the page each section's heading lands on (counting pass), by number */
+	size_t nsec_page;
 	int outline_id;              /* the PDF outline entry of the current section */
-	unsigned page_runs[MAX_PAGE_RUNS]; /* per page: the runs its records came from (counting pass) */
+	unsigned *page_runs;         /* per page: the runs its records came from (counting pass) */
+	size_t npage_runs;
 };
+
+/* (*a)[i] made to exist, zeroed as it grows (elem bytes each): 0, or -1 said */
+static int grow_to(void **a, size_t *n, size_t i, size_t elem)
+{
+	if (i < *n)
+		return 0;
+	size_t m = *n ? *n : 64;
+	while (m <= i)
+		m *= 2;
+	char *p = realloc(*a, m * elem);
+	if (!p)
+		return error("out of memory laying out the document");
+	memset(p + *n * elem, 0, (m - *n) * elem);
+	*a = p, *n = m;
+	return 0;
+}
 
 /* A PDF bookmark at the current position: level 1 (a section) or 2 (its subheading). */
 static void outline(struct doc *d, const char *inline_text, int level)
@@ -129,7 +145,7 @@ static void end_page(struct doc *d)
 static void page_days(const struct doc *d, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	if (d->pass != 2 || !d->rd->run_days || d->page <= 0 || d->page >= MAX_PAGE_RUNS)
+	if (d->pass != 2 || !d->rd->run_days || d->page <= 0 || (size_t)d->page >= d->npage_runs)
 		return;
 	const unsigned runs = d->page_runs[d->page];
 	const char *seen[32];
@@ -163,9 +179,14 @@ static void mark_runs(struct doc *d, int p0, unsigned runs, int split)
 		return;
 	if (d->rd->trace)
 		runs |= d->rd->trace->runs;
-	for (int p = split ? (p0 > 0 ? p0 : 1) : d->page; p <= d->page && p < MAX_PAGE_RUNS; p++)
-		if (p > 0)
+	for (int p = split ? (p0 > 0 ? p0 : 1) : d->page; p <= d->page; p++)
+		if (p > 0) {
+			if (grow_to((void **)&d->page_runs, &d->npage_runs, (size_t)p, sizeof(*d->page_runs))) {
+				d->err = RENDER_FAIL;
+				return;
+			}
 			d->page_runs[p] |= runs;
+		}
 }
 
 /* A new page: sheet = 1 for a patent drawing sheet (sheet number on top). */
@@ -316,8 +337,12 @@ static void heading_keep(struct doc *d, const char *text, int number, int level,
 	need(d, h + size * 0.8 + fmax(st->size_body * 6, keep));
 	if (d->y > d->area.y + 1)
 		d->y += size * 0.6;
-	if (level == 1 && number > 0 && number < 256 && d->pass == 1)
-		d->sec_page[number] = d->page;
+	if (level == 1 && number > 0 && d->pass == 1) {
+		if (grow_to((void **)&d->sec_page, &d->nsec_page, (size_t)number, sizeof(*d->sec_page)))
+			d->err = RENDER_FAIL;
+		else
+			d->sec_page[number] = d->page;
+	}
 	if (level == 1 && d->pass == 2)
 		d->outline_id = 0;
 	outline(d, buf, level == 1 ? 1 : d->outline_id ? 2 : 1);
@@ -578,11 +603,11 @@ static void contents(struct doc *d, const struct dblock *b)
 	text_extent(&d->c, "000", size, TX_NOSCALE, 0, &numw, NULL);
 	for (size_t i = 0; i < m->n; i++) {
 		const struct dblock *s = &m->b[i];
-		if (s->kind != D_SECTION || !s->text || !*s->text || s->number >= 256)
+		if (s->kind != D_SECTION || !s->text || !*s->text)
 			continue;
 		char line[700], page[16];
 		snprintf(line, sizeof(line), "%d  %s", s->number, s->text);
-		int pg = d->pass == 2 ? d->sec_page[s->number] : 0;
+		int pg = d->pass == 2 && s->number > 0 && (size_t)s->number < d->nsec_page ? d->sec_page[s->number] : 0;
 		snprintf(page, sizeof(page), "%d", pg);
 		text_extent(&d->c, line, size, TX_INLINE | TX_NOSCALE, d->area.w - numw - size, NULL, &h);
 		need(d, h);
@@ -620,8 +645,8 @@ static void layout_blocks(struct doc *d)
 				plan_figure(d, &m->b[i]);
 		return;
 	}
-	if (d->pass == 1)
-		memset(d->page_runs, 0, sizeof(d->page_runs));
+	if (d->pass == 1 && d->page_runs)
+		memset(d->page_runs, 0, d->npage_runs * sizeof(*d->page_runs));
 	for (size_t i = 0; i < m->n && !d->err; i++) {
 		const struct dblock *b = &m->b[i];
 		const int p0 = d->page;
@@ -1041,6 +1066,9 @@ int report_render(const struct template *t, struct rdata *rd, const struct repor
 	sbuf_release(&d->notes);
 	free(d->figs);
 	d->figs = NULL;
+	free(d->page_runs);
+	free(d->sec_page);
+	d->page_runs = NULL, d->sec_page = NULL;
 	docmodel_release(&m);
 	return rc;
 }

@@ -108,3 +108,11 @@ int ustr_prefix(char *dst, size_t cap, const char *src, size_t n)
 	ustr_cut(&u);
 	return 1;
 }
+
+const char *ustr_ordinal(char *dst, size_t cap, unsigned long n)
+{
+	const unsigned long t = n % 100, u = n % 10;
+	const char *sfx = t >= 11 && t <= 13 ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
+	snprintf(dst, cap, "%lu%s", n, sfx);
+	return dst;
+}

@@ -51,5 +51,8 @@ int ustr_copy(char *dst, size_t cap, const char *src);
 /* dst = the first n bytes of src (or fewer, at a character boundary) and "…" when
  * that cut anything; the whole fits cap.  For fitting a name to a width. */
 int ustr_prefix(char *dst, size_t cap, const char *src, size_t n);
+/* dst = n as an English ordinal: "1st", "2nd", "3rd", "4th", "11th", "12th",
+ * "13th", "21st", "111th", "112th"; returns dst. */
+const char *ustr_ordinal(char *dst, size_t cap, unsigned long n);
 
 #endif

@@ -5,6 +5,10 @@
  * Runs in the RENDER=0 build too (make test builds and runs it there). */
 #include "check.h"
 
+#include <stdlib.h>
+
+#include "variants.h"
+
 #include "doc/capreview.h"
 #include "doc/figdesc.h"
 #include "doc/figure.h"
@@ -327,8 +331,9 @@ static void test_roofline_marks(void)
  * rows, the count beside them and the rule's threshold all come from one
  * resolved verdict (rec->verdict_matrices, verdict_nn_bytes), not the
  * count the recorder stored.  capture-flex-eager.yaml's unfused call is
- * such a record: its GEMMs write fp32 (4-byte S and P), the recorder
- * counted at 2 bytes (8 matrices), the verdict at 4 (fewer). */
+ * such a record: its GEMMs write fp32 (4-byte S and P); the test sets the
+ * recorder's stored count apart from the verdict's and checks the figure
+ * prints the verdict's. */
 static void test_capdataflow(void)
 {
 	struct in x;
@@ -347,7 +352,13 @@ static void test_capdataflow(void)
 		rinputs_release(&x.in);
 		return;
 	}
-	CHECK(r->capture->nn_matrices != r->verdict_matrices); /* why this record */
+	/* the recorder's own count, set apart from the verdict's, must not be
+	 * what the figure prints: build again with it changed */
+	r->capture->nn_matrices = r->verdict_matrices + 5;
+	figdesc_release(&d);
+	figdesc_init(&d, "capture-dataflow");
+	CHECK_INT(figdesc_capdataflow(&x.rd, &o, &d), 0);
+	CHECK(d.nused == 1 && d.used[0] == r);
 	for (size_t i = 0; i < d.nitems; i++)
 		CHECK(d.item[i].rec == r);
 	const struct figitem *n = NULL, *it;
@@ -672,7 +683,26 @@ static void test_build_by_kind(void)
 	rinputs_release(&x.in);
 }
 
-TESTS(test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
+/* no ladder is cut: every variant's ladder (its rungs, and the single
+ * changes on its base) fits the ABLATION_MAX_RUNGS a figure draws */
+static void test_ladders_fit(void)
+{
+	const struct variant_desc **chain = calloc(variant_count + 1, sizeof(*chain));
+	const struct variant_desc **single = calloc(variant_count + 1, sizeof(*single));
+	CHECK(chain && single);
+	size_t ladders = 0;
+	for (size_t i = 0; chain && single && i < variant_count; i++) {
+		size_t ns = 0, n = variant_ladder(variant_table[i], chain, variant_count + 1, single, variant_count + 1, &ns);
+		CHECK(n <= ABLATION_MAX_RUNGS);
+		CHECK(ns <= ABLATION_MAX_RUNGS);
+		ladders += n > 0;
+	}
+	CHECK(ladders > 0); /* the table has ladders to check */
+	free(chain);
+	free(single);
+}
+
+TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)

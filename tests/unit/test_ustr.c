@@ -101,4 +101,19 @@ static void test_tiny(void)
 	CHECK_STR(one, "");
 }
 
-TESTS(test_fits, test_cut_marked_at_boundary, test_cut_stays_last, test_long_format, test_prefix, test_tiny)
+/* English ordinals: 11, 12 and 13 of every hundred take "th" */
+static void test_ordinal(void)
+{
+	static const struct { unsigned long n; const char *want; } cases[] = {
+		{ 1, "1st" },	    { 2, "2nd" },	{ 3, "3rd" },	    { 4, "4th" },	{ 10, "10th" },
+		{ 11, "11th" },	    { 12, "12th" },	{ 13, "13th" },	    { 14, "14th" },	{ 21, "21st" },
+		{ 22, "22nd" },	    { 23, "23rd" },	{ 100, "100th" },   { 101, "101st" },	{ 102, "102nd" },
+		{ 111, "111th" },   { 112, "112th" },	{ 113, "113th" },   { 121, "121st" },	{ 1011, "1011th" },
+		{ 1001, "1001st" }, { 0, "0th" },
+	};
+	char b[32];
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+		CHECK_STR(ustr_ordinal(b, sizeof b, cases[i].n), cases[i].want);
+}
+
+TESTS(test_ordinal, test_fits, test_cut_marked_at_boundary, test_cut_stays_last, test_long_format, test_prefix, test_tiny)

@@ -87,6 +87,30 @@ static void test_table_rows_are_the_kernels_code(void)
 
 static int is_gemm(const struct ws_event *e) { return e->op == SO_GEMM_QK || e->op == SO_GEMM_PV; }
 
+/* No silent cap: every block adds waits, so a timeline that builds has more
+ * links than one block fewer; past the room for them the build fails (it
+ * stopped adding links at WS_MAX_LINKS and returned 0, from 17 blocks at rung 0) */
+static void test_links_never_cut(void)
+{
+	static struct ws_timeline tl;
+	for (int r = 0; r < 4; r++) {
+		size_t prev = 0;
+		int built = 0, failed = 0;
+		for (int nb = 1; nb <= 32; nb++) {
+			if (ws_timeline_build(&tl, rung(r)->ws, r, 128, nb, NULL)) {
+				failed = 1;
+				continue;
+			}
+			CHECK(!failed); /* once too many, always too many */
+			CHECK(tl.nlinks > prev);
+			CHECK(tl.nlinks <= WS_MAX_LINKS);
+			prev = tl.nlinks;
+			built++;
+		}
+		CHECK(built >= 8); /* the figures' 4 blocks and the test's 8 fit */
+	}
+}
+
 /* Every block loaded once, every consumer computes every block. */
 static void test_every_rung_runs_to_the_end(void)
 {
@@ -217,6 +241,6 @@ static void test_a_wait_never_satisfied_is_an_error(void)
 	CHECK_INT(ws_timeline_build(&tl, NULL, 1, 128, 4, NULL), -1);
 }
 
-TESTS(test_partition_is_the_tiling_header, test_table_rows_are_the_kernels_code, test_every_rung_runs_to_the_end,
+TESTS(test_links_never_cut, test_partition_is_the_tiling_header, test_table_rows_are_the_kernels_code, test_every_rung_runs_to_the_end,
       test_loads_hide_only_with_a_producer, test_overlap_is_wait_group_1, test_pingpong_takes_turns,
       test_a_wait_never_satisfied_is_an_error)
