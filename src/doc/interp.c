@@ -1361,30 +1361,47 @@ static int when_atom(struct parser *pp, int *truth)
 			    "(e.g. flash2.speedup_vs.standard@N=max > 1)");
 	struct value a, b;
 	char spec[32];
+	const char *at_a = ps.p;
 	ps.end = opat;
 	int rc = eval(&ps, &a, spec, sizeof(spec));
 	if (rc)
 		return rc;
+	/* a text value (gpu.name) against a number was always false: say so */
+	if (!a.missing && a.is_text == 1) {
+		int n = (int)(opat - at_a);
+		while (n > 0 && at_a[n - 1] == ' ')
+			n--;
+		return perr(&ps, at_a, "'%.*s' is text ('%.60s'), not a number: a condition compares numbers",
+			    n, at_a, a.text);
+	}
 	const char *rhs = opat + strlen(op);
 	while (*rhs == ' ')
 		rhs++;
 	char *e;
 	double bv = strtod(rhs, &e);
+	const char *num_end = e;
 	while (*e == ' ')
 		e++;
+	if (e != rhs && !*e && !isfinite(bv)) /* nan, inf, 1e999: every comparison false (or true) */
+		return perr(&ps, rhs, "'%.*s' is not a finite number: a condition compares with one such as 1 or 0.5",
+			    (int)(num_end - rhs), rhs);
 	if (e == rhs || *e) {
+		const char *at_b = rhs;
 		ps.p = rhs;
 		ps.end = rhs + strlen(rhs);
 		rc = eval(&ps, &b, spec, sizeof(spec));
 		if (rc)
 			return rc;
-		if (b.missing || b.is_text == 1) {
+		if (!b.missing && b.is_text == 1)
+			return perr(&ps, at_b, "'%s' is text ('%.60s'), not a number: a condition compares numbers",
+				    at_b, b.text);
+		if (b.missing) {
 			*truth = 0;
 			return 0;
 		}
 		bv = b.num;
 	}
-	if (a.missing || a.is_text == 1) {
+	if (a.missing) {
 		*truth = 0;
 		return 0;
 	}

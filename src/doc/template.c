@@ -106,6 +106,12 @@ static int load_block(struct template *t, const struct ynode *n, struct tblock *
 	memset(b, 0, sizeof(*b));
 	rsel_any(&b->sel);
 	b->node = n;
+	/* '- ~', '- null' or '- ' is YAML's null, not the text "~": a block left
+	 * empty by mistake is refused rather than drawn as "~" */
+	if (n->kind == Y_SCALAR && !n->quoted &&
+	    (!n->scalar[0] || !strcmp(n->scalar, "~") || !strcmp(n->scalar, "null")))
+		return bad(t, n, "an empty block (YAML null '%s'): give it text, such as - \"...\", or leave the line out",
+			   n->scalar[0] ? n->scalar : "");
 	if (n->kind == Y_SCALAR) { /* a bare string is a paragraph */
 		b->kind = B_TEXT;
 		b->text = n;
