@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "doc/style.h"
 #include "util/error.h"
 #include "util/file.h"
 
@@ -309,6 +310,15 @@ int layrec_load(struct layrec *r, const char *path)
 			ok = sscanf(s, "%ld %llx", &r->pdf_bytes, &r->pdf_hash) == 2;
 		} else if (!strcmp(kw, "style")) {
 			ok = sscanf(s, "%31s", r->style) == 1;
+			if (ok && !style_find(r->style)) { /* its rules would silently not run */
+				char names[128] = "";
+				for (size_t i = 0; i < style_count; i++)
+					snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+						 i ? ", " : "", style_table[i]->name);
+				rc = error("%s:%d: unknown style '%s' (one of %s): render the document again",
+					   path, ln, r->style, names);
+				break;
+			}
 		} else if (!strcmp(kw, "min")) {
 			double v;
 			ok = sscanf(s, "%15s %lf", role, &v) == 2 && role_of(role) >= 0;
