@@ -34,6 +34,7 @@
 #include "capture/workload.h"
 #include "capture/conditions.h"
 #include "util/error.h"
+#include "util/file.h"
 
 /* The folder this binary is in ("" when unknown). */
 static void exe_dir(char *buf, size_t len)
@@ -466,6 +467,12 @@ int program_record(const struct program_opts *o)
 	char lib[PATH_MAX + 64], cupti[PATH_MAX + 64], py[PATH_MAX + 64] = "", outdir[PATH_MAX], parts[PATH_MAX + 64];
 	if (!o->force && !access(o->out_path, F_OK))
 		return error("results file '%s' exists: use --force to overwrite it, or -o to write elsewhere", o->out_path),
+		       EXIT_BAD_INPUT;
+	/* before the program runs, not at the save after it: -o naming the
+	 * families file (or a hard link to it) would lose the whole capture */
+	const char *what;
+	if (file_is_input(o->out_path, NULL, &what))
+		return error("-o '%s' is the %s this command read: write the results elsewhere", o->out_path, what),
 		       EXIT_BAD_INPUT;
 	if (find_inject_lib(lib, sizeof lib) || find_cupti(cupti, sizeof cupti))
 		return EXIT_FAILURE_RUN;
