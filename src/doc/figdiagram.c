@@ -51,6 +51,20 @@ static int cap_hbm_row(struct figdesc *d, const struct record *r, int shape, con
 	return 0;
 }
 
+/* The captured call group a capture figure draws (capture_figure_group), or
+ * NULL with the figure's notice set: there is none. */
+static const struct capgroup *captured_group(const struct rdata *rd, const struct figopts *o, struct figdesc *d,
+					     const struct capimpl **im_out)
+{
+	const struct capimpl *im = *im_out = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
+	if (!g) {
+		snprintf(d->notice, sizeof d->notice, "no captured call");
+		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+	}
+	return g;
+}
+
 /* The captured call's HBM column (Q, K, V, S/P or dS/dP, O or dQ, L), its
  * on-chip column (longest kernel, what happened to S and P, the matrices
  * the verdict counted, the family), the DRAM and L2 traffic between them
@@ -58,13 +72,10 @@ static int cap_hbm_row(struct figdesc *d, const struct record *r, int shape, con
  * group capture_figure_group picks. */
 int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
 {
-	const struct capimpl *im = capture_figure_impl(rd, o);
-	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
-	if (!g) {
-		snprintf(d->notice, sizeof d->notice, "no captured call");
-		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+	const struct capimpl *im;
+	const struct capgroup *g = captured_group(rd, o, d, &im);
+	if (!g)
 		return 0;
-	}
 	const struct record *r = g->rep;
 	capture_conditions(rd, &r, 1, d->cond, sizeof d->cond);
 	d->used = malloc(sizeof(*d->used));
@@ -595,13 +606,10 @@ int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct fi
 
 int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
 {
-	const struct capimpl *im = capture_figure_impl(rd, o);
-	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
-	if (!g) {
-		snprintf(d->notice, sizeof d->notice, "no captured call");
-		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+	const struct capimpl *im;
+	const struct capgroup *g = captured_group(rd, o, d, &im);
+	if (!g)
 		return 0;
-	}
 	const struct record *r = g->rep;
 	if (use_recs(d, &r, 1))
 		return -1;
