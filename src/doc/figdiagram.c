@@ -51,6 +51,18 @@ static int cap_hbm_row(struct figdesc *d, const struct record *r, int shape, con
 	return 0;
 }
 
+/* The records a description draws (d->used), copied: -1 when out of memory. */
+static int use_recs(struct figdesc *d, const struct record *const *recs, size_t n)
+{
+	d->used = n ? malloc(n * sizeof(*d->used)) : NULL;
+	if (n && !d->used)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		d->used[i] = recs[i];
+	d->nused = d->capused = n;
+	return 0;
+}
+
 /* The captured call group a capture figure draws (capture_figure_group), or
  * NULL with the figure's notice set: there is none. */
 static const struct capgroup *captured_group(const struct rdata *rd, const struct figopts *o, struct figdesc *d,
@@ -78,11 +90,8 @@ int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct 
 		return 0;
 	const struct record *r = g->rep;
 	capture_conditions(rd, &r, 1, d->cond, sizeof d->cond);
-	d->used = malloc(sizeof(*d->used));
-	if (!d->used)
+	if (use_recs(d, &r, 1))
 		return -1;
-	d->used[0] = r;
-	d->nused = d->capused = 1;
 	const int bwd = r->shape.pass == PASS_BWD;
 	const int shape = !r->capture || r->capture->shape_known;
 	const double e = (double)dtype_size(r->shape.dtype);
@@ -374,17 +383,6 @@ static int flow_one(struct figdesc *d, int g, const struct rdata *rd, const stru
 		 flow_chip(d, v, s, &t) || flow_traffic(d, v, r);
 	d->group = 0;
 	return rc ? -1 : 0;
-}
-
-static int use_recs(struct figdesc *d, const struct record *const *recs, size_t n)
-{
-	d->used = n ? malloc(n * sizeof(*d->used)) : NULL;
-	if (n && !d->used)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		d->used[i] = recs[i];
-	d->nused = d->capused = n;
-	return 0;
 }
 
 int figdesc_dataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
