@@ -5,20 +5,23 @@ shapes the Hopper forward uses (m64nNk16, f32 accumulators, fp16/bf16).
   ss: A and B from shared memory (descriptors), both K-major  -> S = Q K^T
   rs: A from registers (4 x b32 per thread), B from shared memory,
       B MN-major (imm-trans-b = 1)                             -> O += P V
+  sst: A and B from shared memory, A K-major, B MN-major
+      (imm-trans-b = 1)                                        -> the backward's dQ += dS K
 Run: python3 tools/hopper_gen_wgmma.py > kernels/hopper/wgmma_ops.cuh
 """
 import sys
 
-def ss(n, ty, tn):
+def ss(n, ty, tn, tb=0):
     nacc = n // 2
+    name = "sst" if tb else "ss"
     regs = ", ".join(f"%{i}" for i in range(nacc))
     outs = ", ".join(f'"+f"(d[{i}])' for i in range(nacc))
     a, b, sc = nacc, nacc + 1, nacc + 2
-    return f'''__device__ __forceinline__ void wgmma_ss_m64n{n}k16_{tn}(float (&d)[{nacc}], uint64_t da, uint64_t db, int scale_d)
+    return f'''__device__ __forceinline__ void wgmma_{name}_m64n{n}k16_{tn}(float (&d)[{nacc}], uint64_t da, uint64_t db, int scale_d)
 {{
 	asm volatile("{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{sc}, 0;\\n"
 		"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} "
-		"{{{regs}}}, %{a}, %{b}, p, 1, 1, 0, 0;\\n}}\\n"
+		"{{{regs}}}, %{a}, %{b}, p, 1, 1, 0, {tb};\\n}}\\n"
 		: {outs}
 		: "l"(da), "l"(db), "r"(scale_d));
 }}
@@ -46,4 +49,6 @@ for ty, tn in (("f16", "f16"), ("bf16", "bf16")):
     out.append(ss(128, ty, tn))
     out.append(rs(128, ty, tn))
     out.append(rs(64, ty, tn))
+    out.append(ss(64, ty, tn))       # the backward's S^T = K Q^T, dP^T = V dO^T
+    out.append(ss(64, ty, tn, 1))    # the backward's dQ += dS K
 sys.stdout.write("\n".join(out))

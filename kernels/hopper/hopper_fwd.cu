@@ -35,6 +35,7 @@
 #include "hopper_tiles.h"
 #include "../tiles.h" /* the forward grid, held once */
 #include "wgmma_ops.cuh"
+#include "hopper_ptx.cuh"
 
 #define HOPPER_STR_(x) #x
 #define HOPPER_STR(x) HOPPER_STR_(x)
@@ -65,84 +66,8 @@ struct KParams {
 	float scale, sl2;                     // scale and scale·log2(e)
 };
 
-// ---- PTX helpers --------------------------------------------------------
-
-__device__ __forceinline__ uint32_t smem_u32(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
-
-__device__ __forceinline__ void mbar_init(uint32_t bar, int count)
-{
-	asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
-}
-__device__ __forceinline__ void mbar_expect_tx(uint32_t bar, uint32_t bytes)
-{
-	asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
-}
-__device__ __forceinline__ void mbar_arrive(uint32_t bar)
-{
-	asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
-}
-__device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity)
-{
-	uint32_t done;
-	do {
-		asm volatile("{\n.reg .pred p;\n"
-			     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-			     "selp.u32 %0, 1, 0, p;\n}\n"
-			     : "=r"(done)
-			     : "r"(bar), "r"(parity)
-			     : "memory");
-	} while (!done);
-}
-__device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map, uint32_t bar, int c0, int c1, int c2)
-{
-	asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
-		     " [%0], [%1, {%3, %4, %5}], [%2];" ::"r"(dst),
-		     "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1), "r"(c2)
-		     : "memory");
-}
-__device__ __forceinline__ void wg_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
-__device__ __forceinline__ void wg_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
-template <int N> __device__ __forceinline__ void wg_wait()
-{
-	asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory");
-}
-template <int N> __device__ __forceinline__ void fence_regs(float (&r)[N])
-{
-#pragma unroll
-	for (int i = 0; i < N; i++)
-		asm volatile("" : "+f"(r[i])::"memory");
-}
-__device__ __forceinline__ void fence_regs(uint32_t (&r)[BN / 16][4])
-{
-#pragma unroll
-	for (int i = 0; i < BN / 16; i++)
-#pragma unroll
-		for (int k = 0; k < 4; k++)
-			asm volatile("" : "+r"(r[i][k])::"memory");
-}
-__device__ __forceinline__ void bar_sync(int id, int n) { asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n) : "memory"); }
-__device__ __forceinline__ void bar_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(n) : "memory"); }
-__device__ __forceinline__ float ex2(float x)
-{
-	float y;
-	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-	return y;
-}
-
-// wgmma shared-memory descriptor, 128-byte swizzle.  Addresses, LBO and SBO
-// in bytes (encoded >> 4).  K-major operands (Q, K): rows of 128 bytes
-// (64 elements), 8-row atoms SBO = 1024 apart, LBO unused (1); a k16 step
-// inside the 128-byte row moves the start by 32 bytes.  MN-major (V): 64
-// contiguous elements of d per 128-byte row, one row per key; SBO = 1024
-// between 8-key groups, LBO = BN·128 between the 64-column blocks of d.
-__device__ __forceinline__ uint64_t make_desc(uint32_t saddr, uint32_t lbo, uint32_t sbo)
-{
-	uint64_t d = (uint64_t)((saddr & 0x3FFFF) >> 4);
-	d |= (uint64_t)((lbo >> 4) & 0x3FFF) << 16;
-	d |= (uint64_t)((sbo >> 4) & 0x3FFF) << 32;
-	d |= (uint64_t)1 << 62;
-	return d;
-}
+// PTX helpers (mbarriers, TMA, wgmma fence/commit/wait, make_desc) and the
+// tensor-map encoding: hopper_ptx.cuh, shared with hopper_bwd.cu.
 
 template <bool BF> struct Ops;
 template <> struct Ops<false> {
@@ -474,41 +399,6 @@ __global__ void __launch_bounds__(HOPPER_THREADS(RUNG), 1)
 }
 
 // ---- host ---------------------------------------------------------------
-
-typedef CUresult (*EncodeTiled)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
-				const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
-				CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-
-static EncodeTiled encode_fn()
-{
-	static EncodeTiled fn = nullptr;
-	if (!fn) {
-		void *ptr = nullptr;
-		cudaDriverEntryPointQueryResult q;
-		if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &ptr, 12000, cudaEnableDefault, &q) ==
-			    cudaSuccess &&
-		    q == cudaDriverEntryPointSuccess)
-			fn = (EncodeTiled)ptr;
-	}
-	return fn;
-}
-
-// [z][rows][d] of 16-bit elements, boxes of 64 columns × box_rows rows.
-static int make_map(CUtensorMap *map, const void *ptr, int bf, int d, int rows, int z, int box_rows)
-{
-	EncodeTiled enc = encode_fn();
-	if (!enc)
-		return cudaErrorNotSupported;
-	cuuint64_t dims[3] = {(cuuint64_t)d, (cuuint64_t)rows, (cuuint64_t)z};
-	cuuint64_t strides[2] = {(cuuint64_t)d * 2, (cuuint64_t)rows * d * 2};
-	cuuint32_t box[3] = {64, (cuuint32_t)box_rows, 1};
-	cuuint32_t estr[3] = {1, 1, 1};
-	CUresult r = enc(map, bf ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3,
-			 const_cast<void *>(ptr), dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
-			 CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-			 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-	return r == CUDA_SUCCESS ? 0 : cudaErrorInvalidValue;
-}
 
 typedef void (*KernelFn)(CUtensorMap, CUtensorMap, CUtensorMap, KParams);
 
