@@ -1,9 +1,11 @@
 #!/bin/sh
-# Builds the Hopper forward's standalone test+bench into build/hopper/ (sm_90a).
+# Builds the Hopper forward's and backward's standalone tests+benches into
+# build/hopper/ (sm_90a): hopper_test (forward), hopper_bwd_test (backward).
 #   tools/hopper-build.sh          all instantiations (rungs x d x dtype x causal)
 #   DEV=1 tools/hopper-build.sh    d = 128 fp16 only (quick)
 #   OUTD=build/hopper/s3 STAGES128=3 tools/hopper-build.sh   the 3-stage ring at d = 128
-# Writes build/hopper/ptxas.log (registers, spills) and build/hopper/sass.txt.
+# Writes build/hopper/ptxas.log (registers, spills; ptxas-bwd.log for the
+# backward) and build/hopper/sass.txt (sass-bwd.txt).
 set -e
 cd "$(dirname "$0")/.."
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -17,8 +19,16 @@ DEF=""
 $NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_fwd.cu -o $OUTD/hopper_fwd.o 2> $OUTD/ptxas.log || { cat $OUTD/ptxas.log; exit 1; }
 $NVCC $FLAGS -c kernels/hopper/hopper_test.cu -o $OUTD/hopper_test.o
 $NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_test.o -o $OUTD/hopper_test -lgomp
+$NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_bwd.cu -o $OUTD/hopper_bwd.o 2> $OUTD/ptxas-bwd.log || { cat $OUTD/ptxas-bwd.log; exit 1; }
+$NVCC $FLAGS -c kernels/hopper/hopper_bwd_test.cu -o $OUTD/hopper_bwd_test.o
+$NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_bwd.o $OUTD/hopper_bwd_test.o -o $OUTD/hopper_bwd_test -lgomp
 CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
-if [ -x "$CUOBJDUMP" ]; then $CUOBJDUMP --dump-sass $OUTD/hopper_fwd.o > $OUTD/sass.txt; else echo "no cuobjdump here: SASS is checked on the GPU machine (tools/hopper-gpu.sh sass)"; : > $OUTD/sass.txt; fi
+if [ -x "$CUOBJDUMP" ]; then $CUOBJDUMP --dump-sass $OUTD/hopper_fwd.o > $OUTD/sass.txt; $CUOBJDUMP --dump-sass $OUTD/hopper_bwd.o > $OUTD/sass-bwd.txt
+else echo "no cuobjdump here: SASS is checked on the GPU machine (tools/hopper-gpu.sh sass)"; : > $OUTD/sass.txt; : > $OUTD/sass-bwd.txt; fi
 grep -E "warning|error" $OUTD/ptxas.log | sort | uniq -c | head -20 || true
 grep -E "Used|spill" $OUTD/ptxas.log | paste - - | sed 's/ptxas info    ://g' | head -40
 echo "SASS: HGMMA $(grep -c HGMMA $OUTD/sass.txt), UTMALDG $(grep -c UTMALDG $OUTD/sass.txt), SYNCS $(grep -c SYNCS $OUTD/sass.txt), LDL $(grep -c 'LDL' $OUTD/sass.txt), STL $(grep -c 'STL' $OUTD/sass.txt)"
+echo "backward:"
+grep -E "warning|error" $OUTD/ptxas-bwd.log | sort | uniq -c | head -20 || true
+awk '/Compiling entry/{n=$0; sub(/.*hopper_bwd_kernelILi/, "d=", n); sub(/ELb/, " bf16=", n); sub(/ELb/, " causal=", n); sub(/EEE.*/, "", n); k=/hopper_bwd_kernel/} /spill/{sp=$0} /Used/{if (k) {sub(/.*Used/, "Used", $0); print "  " n ": " $0 ";" sp}}' $OUTD/ptxas-bwd.log
+echo "SASS bwd: HGMMA $(grep -c HGMMA $OUTD/sass-bwd.txt), UTMALDG $(grep -c UTMALDG $OUTD/sass-bwd.txt), RED $(grep -c 'RED' $OUTD/sass-bwd.txt), LDL $(grep -c 'LDL' $OUTD/sass-bwd.txt), STL $(grep -c 'STL' $OUTD/sass-bwd.txt)"

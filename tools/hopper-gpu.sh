@@ -3,19 +3,40 @@
 # build/hopper carried (tools/hopper-build.sh built it here).  Everything
 # goes to $OUT (or ./hopper-out): gpu.log (all output), bench.csv.
 #   tools/hopper-gpu.sh [check] [san] [bench ARGS...] [sdpa ARGS...] [table]
+#   tools/hopper-gpu.sh bwd          the backward (hopper_bwd_test): info-bwd, check-bwd,
+#                                    bench-bwd, memcheck of small-bwd, SDPA --pass bwd
+#   (or its parts: check-bwd, bench-bwd ARGS, san-bwd, sdpa-bwd ARGS); bench-bwd.log
 # Steps run in the order given; each wrapped in timeout.
 set -u
 O=${OUT:-hopper-out}; mkdir -p "$O"
 LOG=$O/gpu.log
 T=${HT:-build/hopper/hopper_test}
+TB=${HTB:-build/hopper/hopper_bwd_test}
+# the backward's default shapes: d 64/128, fp16/bf16, causal or not, N 1k-16k (bench-bwd's own)
+BWD_N=${BWD_N:-1024,2048,4096,8192,16384}
 export PYTHONUNBUFFERED=1
 log() { echo "== $(date -u +%FT%TZ) $*" | tee -a "$LOG"; }
 log "start: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,temperature.gpu --format=csv,noheader)"
 while [ $# -gt 0 ]; do
   step=$1; shift
   args=()
-  while [ $# -gt 0 ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ]; do args+=("$1"); shift; done
+  while [ $# -gt 0 ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ] && [ "$1" != bwd ] && [ "$1" != check-bwd ] && [ "$1" != bench-bwd ] && [ "$1" != san-bwd ] && [ "$1" != sdpa-bwd ]; do args+=("$1"); shift; done
   case $step in
+  bwd)
+    set -- check-bwd bench-bwd --settle 0.5 --reps 20 san-bwd sdpa-bwd --settle 0.5 --reps 20 "$@"; continue ;;
+  check-bwd)
+    log "check-bwd ${args[*]}"
+    timeout 15 $TB info-bwd 2>&1 | tee -a "$LOG"
+    timeout 85 $TB check-bwd "${args[@]}" 2>&1 | tee -a "$LOG"; echo "check-bwd rc ${PIPESTATUS[0]}" | tee -a "$LOG" ;;
+  bench-bwd)
+    log "bench-bwd ${args[*]}"
+    timeout 120 $TB bench-bwd --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
+  san-bwd)
+    log "compute-sanitizer memcheck (small-bwd) ${args[*]}"
+    timeout 60 compute-sanitizer --tool memcheck --leak-check full $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | tail -12 | tee -a "$LOG" ;;
+  sdpa-bwd)
+    log "sdpa --pass bwd ${args[*]}"
+    timeout 120 python3 tools/hopper_sdpa.py --pass bwd --gemm 0 --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
   sass)
     log "sass"
     cuobjdump --dump-sass build/hopper/hopper_fwd.o > $O/sass.txt 2>&1
