@@ -21,7 +21,10 @@ $NVCC $FLAGS -c kernels/hopper/hopper_test.cu -o $OUTD/hopper_test.o
 $NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_test.o -o $OUTD/hopper_test -lgomp
 $NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_bwd.cu -o $OUTD/hopper_bwd.o 2> $OUTD/ptxas-bwd.log || { cat $OUTD/ptxas-bwd.log; exit 1; }
 $NVCC $FLAGS -c kernels/hopper/hopper_bwd_test.cu -o $OUTD/hopper_bwd_test.o
-$NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_bwd.o $OUTD/hopper_bwd_test.o -o $OUTD/hopper_bwd_test -lgomp
+# flash2's backward (mma.sync) for bench-bwd's baseline, through flash2_bwd_launch
+$NVCC $FLAGS -Ikernels -Isrc -c kernels/flash_bwd.cu -o $OUTD/flash_bwd.o
+$NVCC $FLAGS -Ikernels -Isrc -c kernels/l2flush.cu -o $OUTD/l2flush.o
+$NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_bwd.o $OUTD/hopper_bwd_test.o $OUTD/flash_bwd.o $OUTD/l2flush.o -o $OUTD/hopper_bwd_test -lgomp
 CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 if [ -x "$CUOBJDUMP" ]; then $CUOBJDUMP --dump-sass $OUTD/hopper_fwd.o > $OUTD/sass.txt; $CUOBJDUMP --dump-sass $OUTD/hopper_bwd.o > $OUTD/sass-bwd.txt
 else echo "no cuobjdump here: SASS is checked on the GPU machine (tools/hopper-gpu.sh sass)"; : > $OUTD/sass.txt; : > $OUTD/sass-bwd.txt; fi
