@@ -16,14 +16,33 @@ DEF=""
 [ "${DEV:-0}" = 1 ] && DEF="-DHOPPER_DEV_ONLY=1"
 # STAGES128=3: a 3-deep K/V ring at d = 128 (224 KiB of shared memory) instead of 2
 [ -n "${STAGES128:-}" ] && DEF="$DEF -DHOPPER_STAGES_D128=$STAGES128"
-$NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_fwd.cu -o $OUTD/hopper_fwd.o 2> $OUTD/ptxas.log || { cat $OUTD/ptxas.log; exit 1; }
-$NVCC $FLAGS -c kernels/hopper/hopper_test.cu -o $OUTD/hopper_test.o
-$NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_test.o -o $OUTD/hopper_test -lgomp
-$NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_bwd.cu -o $OUTD/hopper_bwd.o 2> $OUTD/ptxas-bwd.log || { cat $OUTD/ptxas-bwd.log; exit 1; }
-$NVCC $FLAGS -c kernels/hopper/hopper_bwd_test.cu -o $OUTD/hopper_bwd_test.o
+# the objects compile side by side (JOBS at a time, default 3: the GPU
+# machine's cores; JOBS=1 on a shared machine), then link
+JOBS=${JOBS:-3}
+pids=""
+job() { # LOG CMD...: run in the background, stderr to LOG; JOBS at most at once
+	log=$1; shift
+	while [ "$(echo $pids | wc -w)" -ge "$JOBS" ]; do
+		p=${pids%% *}; pids=${pids#"$p"}; pids=${pids# }
+		wait $p || fail=1
+	done
+	"$@" 2> "$log" &
+	pids="$pids${pids:+ }$!"
+}
+fail=0
+job $OUTD/ptxas.log $NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_fwd.cu -o $OUTD/hopper_fwd.o
+job $OUTD/ptxas-bwd.log $NVCC $FLAGS $DEF -Xptxas -v -c kernels/hopper/hopper_bwd.cu -o $OUTD/hopper_bwd.o
 # flash2's backward (mma.sync) for bench-bwd's baseline, through flash2_bwd_launch
-$NVCC $FLAGS -Ikernels -Isrc -c kernels/flash_bwd.cu -o $OUTD/flash_bwd.o
-$NVCC $FLAGS -Ikernels -Isrc -c kernels/l2flush.cu -o $OUTD/l2flush.o
+job $OUTD/flash_bwd.log $NVCC $FLAGS -Ikernels -Isrc -c kernels/flash_bwd.cu -o $OUTD/flash_bwd.o
+job $OUTD/test.log $NVCC $FLAGS -c kernels/hopper/hopper_test.cu -o $OUTD/hopper_test.o
+job $OUTD/bwd_test.log $NVCC $FLAGS -c kernels/hopper/hopper_bwd_test.cu -o $OUTD/hopper_bwd_test.o
+job $OUTD/l2flush.log $NVCC $FLAGS -Ikernels -Isrc -c kernels/l2flush.cu -o $OUTD/l2flush.o
+for p in $pids; do wait $p || fail=1; done
+if [ $fail = 1 ]; then
+	for l in ptxas ptxas-bwd flash_bwd test bwd_test l2flush; do grep -E "error" $OUTD/$l.log; done
+	echo "hopper-build: a compile failed (logs in $OUTD)"; exit 1
+fi
+$NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_test.o -o $OUTD/hopper_test -lgomp
 $NVCC $FLAGS $OUTD/hopper_fwd.o $OUTD/hopper_bwd.o $OUTD/hopper_bwd_test.o $OUTD/flash_bwd.o $OUTD/l2flush.o -o $OUTD/hopper_bwd_test -lgomp
 CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 if [ -x "$CUOBJDUMP" ]; then $CUOBJDUMP --dump-sass $OUTD/hopper_fwd.o > $OUTD/sass.txt; $CUOBJDUMP --dump-sass $OUTD/hopper_bwd.o > $OUTD/sass-bwd.txt

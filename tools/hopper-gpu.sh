@@ -3,8 +3,10 @@
 # build/hopper carried (tools/hopper-build.sh built it here).  Everything
 # goes to $OUT (or ./hopper-out): gpu.log (all output), bench.csv.
 #   tools/hopper-gpu.sh [check] [san] [bench ARGS...] [sdpa ARGS...] [table]
-#   tools/hopper-gpu.sh bwd          the backward (hopper_bwd_test): info-bwd, check-bwd,
-#                                    bench-bwd, memcheck of small-bwd, SDPA --pass bwd
+#   tools/hopper-gpu.sh build bwd    builds build/hopper here (tools/hopper-build.sh, 120 s at
+#                                    most), then the backward (hopper_bwd_test): info-bwd,
+#                                    check-bwd, bench-bwd (+ flash2's), memcheck of small-bwd,
+#                                    SDPA CUDNN/FLASH --pass bwd; 400 s in all at most
 #   (or its parts: check-bwd, bench-bwd ARGS, san-bwd, sdpa-bwd ARGS); bench-bwd.log
 # Steps run in the order given; each wrapped in timeout.
 set -u
@@ -20,23 +22,26 @@ log "start: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm
 while [ $# -gt 0 ]; do
   step=$1; shift
   args=()
-  while [ $# -gt 0 ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ] && [ "$1" != bwd ] && [ "$1" != check-bwd ] && [ "$1" != bench-bwd ] && [ "$1" != san-bwd ] && [ "$1" != sdpa-bwd ]; do args+=("$1"); shift; done
+  while [ $# -gt 0 ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ] && [ "$1" != bwd ] && [ "$1" != build ] && [ "$1" != check-bwd ] && [ "$1" != bench-bwd ] && [ "$1" != san-bwd ] && [ "$1" != sdpa-bwd ]; do args+=("$1"); shift; done
   case $step in
+  build)
+    log "build (tools/hopper-build.sh)"
+    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG" ;;
   bwd)
-    set -- check-bwd bench-bwd --settle 0.5 --reps 20 san-bwd sdpa-bwd --settle 0.5 --reps 20 "$@"; continue ;;
+    set -- check-bwd bench-bwd --settle 0.3 --reps 10 san-bwd sdpa-bwd --settle 0.3 --reps 10 "$@"; continue ;;
   check-bwd)
     log "check-bwd ${args[*]}"
-    timeout 15 $TB info-bwd 2>&1 | tee -a "$LOG"
-    timeout 85 $TB check-bwd "${args[@]}" 2>&1 | tee -a "$LOG"; echo "check-bwd rc ${PIPESTATUS[0]}" | tee -a "$LOG" ;;
+    timeout 10 $TB info-bwd 2>&1 | tee -a "$LOG"
+    timeout 50 $TB check-bwd "${args[@]}" 2>&1 | tee -a "$LOG"; echo "check-bwd rc ${PIPESTATUS[0]}" | tee -a "$LOG" ;;
   bench-bwd)
     log "bench-bwd ${args[*]}"
-    timeout 120 $TB bench-bwd --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
+    timeout 90 $TB bench-bwd --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
   san-bwd)
     log "compute-sanitizer memcheck (small-bwd) ${args[*]}"
-    timeout 60 compute-sanitizer --tool memcheck --leak-check full $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | tail -12 | tee -a "$LOG" ;;
+    timeout 50 compute-sanitizer --tool memcheck --leak-check full $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | tail -12 | tee -a "$LOG" ;;
   sdpa-bwd)
     log "sdpa --pass bwd ${args[*]}"
-    timeout 120 python3 tools/hopper_sdpa.py --pass bwd --gemm 0 --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
+    timeout 80 python3 tools/hopper_sdpa.py --pass bwd --gemm 0 --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
   sass)
     log "sass"
     cuobjdump --dump-sass build/hopper/hopper_fwd.o > $O/sass.txt 2>&1

@@ -197,14 +197,17 @@ static void check_one(const Shape &sh, int causal, int bf, uint64_t seed, int *n
 		CK(cudaMemset(ws, 0xFF, hopper_bwd_workspace_bytes(&p.pb)));
 		int e = hopper_bwd(&p, rung);
 		if (e) {
-			printf("check-bwd %s: launch error %d (%s)\n", hopper_bwd_rung_name(rung), e,
+			printf("check-bwd %s %s d=%d Nq=%d Nkv=%d causal=%d: launch error %d (%s)\n", hopper_bwd_rung_name(rung),
+			       dtname(bf), sh.d, sh.Nq, sh.Nkv, causal, e,
 			       cudaGetErrorString((cudaError_t)e));
 			++*nfail;
 			continue;
 		}
 		cudaError_t se = cudaDeviceSynchronize();
 		if (se != cudaSuccess) {
-			printf("check-bwd %s: kernel error %s\n", hopper_bwd_rung_name(rung), cudaGetErrorString(se));
+			printf("check-bwd %s %s d=%d B=%d H=%d Hkv=%d Nq=%d Nkv=%d causal=%d: kernel error %s\n",
+			       hopper_bwd_rung_name(rung), dtname(bf), sh.d, sh.B, sh.H, sh.Hkv, sh.Nq, sh.Nkv, causal,
+			       cudaGetErrorString(se));
 			exit(2);
 		}
 		CK(cudaMemcpy(oq.data(), gq, nq * 2, cudaMemcpyDeviceToHost));
