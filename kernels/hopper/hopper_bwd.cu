@@ -94,6 +94,11 @@ template <> struct Ops<true> {
 	__device__ static float to_f(T x) { return __bfloat162float(x); }
 };
 
+// fp32 reduction into global memory, no value returned (the dQ atomics)
+__device__ __forceinline__ void red_add(float *p, float v)
+{
+	asm volatile("red.global.add.f32 [%0], %1;" ::"l"(p), "f"(v) : "memory");
+}
 __device__ __forceinline__ void st_shared_u16(uint32_t addr, uint16_t v)
 {
 	asm volatile("st.shared.b16 [%0], %1;" ::"r"(addr), "h"(v) : "memory");
@@ -307,8 +312,8 @@ __global__ void __launch_bounds__(HOPPER_BWD_THREADS, 1)
 				if (q0 + q < p.Nq) {
 #pragma unroll
 					for (int i = 0; i < 8; i++) {
-						atomicAdd(dq + (size_t)q * D + 8 * i + 2 * c4, acc[4 * i + 2 * hh]);
-						atomicAdd(dq + (size_t)q * D + 8 * i + 2 * c4 + 1, acc[4 * i + 2 * hh + 1]);
+						red_add(dq + (size_t)q * D + 8 * i + 2 * c4, acc[4 * i + 2 * hh]);
+						red_add(dq + (size_t)q * D + 8 * i + 2 * c4 + 1, acc[4 * i + 2 * hh + 1]);
 					}
 				}
 			}
