@@ -46,4 +46,6 @@ for ty, tn in (("f16", "f16"), ("bf16", "bf16")):
     out.append(ss(128, ty, tn))
     out.append(rs(128, ty, tn))
     out.append(rs(64, ty, tn))
+    out.append(ss(64, ty, tn))   # S at d = 256: key blocks of 64 (hopper_tiles.h)
+    out.append(rs(256, ty, tn))  # O += P V at d = 256 (N = 256: wgmma's largest)
 sys.stdout.write("\n".join(out))
