@@ -1,9 +1,11 @@
 #!/bin/bash
 # Runs on the GPU machine (device run), from the repository root, with
-# build/hopper carried (tools/hopper-build.sh built it here).  Everything
-# goes to $OUT (or ./hopper-out): gpu.log (all output), bench.csv.
-#   tools/hopper-gpu.sh [check] [san] [bench ARGS...] [sdpa ARGS...] [table]
-# Steps run in the order given; each wrapped in timeout.
+# build/hopper carried (tools/hopper-build.sh built it here) or built there
+# by the step build (nvcc is on the GPU machine).  Everything goes to $OUT
+# (or ./hopper-out): gpu.log (all output), bench.csv, ptxas.log after build.
+#   tools/hopper-gpu.sh [build] [sass] [check ARGS...] [san] [bench ARGS...] [sdpa ARGS...] [table] [ncu]
+# Steps run in the order given; each wrapped in timeout.  d = 256 in one call
+# (kernels/hopper/README.md has the line): build check bench --d 256 ... sdpa --d 256 ... table
 set -u
 O=${OUT:-hopper-out}; mkdir -p "$O"
 LOG=$O/gpu.log
@@ -14,8 +16,13 @@ log "start: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm
 while [ $# -gt 0 ]; do
   step=$1; shift
   args=()
-  while [ $# -gt 0 ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ]; do args+=("$1"); shift; done
+  while [ $# -gt 0 ] && [ "$1" != build ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ]; do args+=("$1"); shift; done
   case $step in
+  build)
+    # every instantiation (tools/hopper-build.sh), its per-kernel registers and spills in the log
+    log "build ${args[*]}"
+    timeout 240 tools/hopper-build.sh 2>&1 | tee -a "$LOG"; echo "build rc ${PIPESTATUS[0]}" | tee -a "$LOG"
+    cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null ;;
   sass)
     log "sass"
     cuobjdump --dump-sass build/hopper/hopper_fwd.o > $O/sass.txt 2>&1
