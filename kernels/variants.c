@@ -543,7 +543,7 @@ static const struct variant_desc decode_paged = {
 		(void)sm; \
 		memset(t, 0, sizeof(*t)); \
 		t->block_m = HOPPER_BLOCK_M; \
-		t->block_n = HOPPER_BLOCK_N; \
+		t->block_n = HOPPER_BLOCK_N(s->head_dim); \
 		t->warps = HOPPER_THREADS(rung) / 32; \
 		t->splits = 1; \
 		t->smem_bytes = (size_t)HOPPER_SMEM(s->head_dim); \

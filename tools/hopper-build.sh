@@ -1,11 +1,12 @@
 #!/bin/sh
 # Builds the Hopper forward's and backward's standalone tests+benches into
 # build/hopper/ (sm_90a): hopper_test (forward), hopper_bwd_test (backward).
-#   tools/hopper-build.sh          all instantiations (rungs x d x dtype x causal)
+#   tools/hopper-build.sh          all instantiations (rungs x HOPPER_HEAD_DIMS x dtype x causal)
 #   DEV=1 tools/hopper-build.sh    d = 128 fp16 only (quick)
 #   OUTD=build/hopper/s3 STAGES128=3 tools/hopper-build.sh   the 3-stage ring at d = 128
 # Writes build/hopper/ptxas.log (registers, spills; ptxas-bwd.log for the
 # backward) and build/hopper/sass.txt (sass-bwd.txt).
+# Prints one line per forward instantiation (d, bf16, causal, rung: registers, spills).
 set -e
 cd "$(dirname "$0")/.."
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -48,7 +49,9 @@ CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 if [ -x "$CUOBJDUMP" ]; then $CUOBJDUMP --dump-sass $OUTD/hopper_fwd.o > $OUTD/sass.txt; $CUOBJDUMP --dump-sass $OUTD/hopper_bwd.o > $OUTD/sass-bwd.txt
 else echo "no cuobjdump here: SASS is checked on the GPU machine (tools/hopper-gpu.sh sass)"; : > $OUTD/sass.txt; : > $OUTD/sass-bwd.txt; fi
 grep -E "warning|error" $OUTD/ptxas.log | sort | uniq -c | head -20 || true
-grep -E "Used|spill" $OUTD/ptxas.log | paste - - | sed 's/ptxas info    ://g' | head -40
+# one line per instantiation: d, bf16, causal, rung (from the mangled name), registers, spills
+awk "/Compiling entry function/ { match(\$0, /ILi[0-9]+ELb[01]ELb[01]ELi[0-9]/); k = substr(\$0, RSTART + 3, RLENGTH - 3); gsub(/E?L[bi]/, \" \", k) }
+  /spill stores/ { sp = \$5 \"/\" \$9 } /Used [0-9]+ registers/ { print \"d bf16 causal rung:\", k, \" regs\", \$5, \" spill st/ld\", sp }" $OUTD/ptxas.log
 echo "SASS: HGMMA $(grep -c HGMMA $OUTD/sass.txt), UTMALDG $(grep -c UTMALDG $OUTD/sass.txt), SYNCS $(grep -c SYNCS $OUTD/sass.txt), LDL $(grep -c 'LDL' $OUTD/sass.txt), STL $(grep -c 'STL' $OUTD/sass.txt)"
 echo "backward:"
 grep -E "warning|error" $OUTD/ptxas-bwd.log | sort | uniq -c | head -20 || true

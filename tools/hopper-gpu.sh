@@ -9,6 +9,7 @@
 #                                    SDPA CUDNN/FLASH --pass bwd; 400 s in all at most
 #   (or its parts: check-bwd, bench-bwd ARGS, san-bwd, sdpa-bwd ARGS); bench-bwd.log
 # Steps run in the order given; each wrapped in timeout.
+#   d = 256 in one call (kernels/hopper/README.md has the line): build sass check bench --d 256 ... sdpa --d 256 ... table
 set -u
 O=${OUT:-hopper-out}; mkdir -p "$O"
 LOG=$O/gpu.log
@@ -26,7 +27,7 @@ while [ $# -gt 0 ]; do
   case $step in
   build)
     log "build (tools/hopper-build.sh)"
-    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG" ;;
+    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG"; cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null ;;
   bwd)
     set -- check-bwd bench-bwd --settle 0.3 --reps 10 san-bwd sdpa-bwd --settle 0.3 --reps 10 "$@"; continue ;;
   check-bwd)

@@ -51,4 +51,5 @@ for ty, tn in (("f16", "f16"), ("bf16", "bf16")):
     out.append(rs(64, ty, tn))
     out.append(ss(64, ty, tn))       # the backward's S^T = K Q^T, dP^T = V dO^T
     out.append(ss(64, ty, tn, 1))    # the backward's dQ += dS K
+    out.append(rs(256, ty, tn))      # O += P V at d = 256 (N = 256: wgmma's largest)
 sys.stdout.write("\n".join(out))

@@ -14,7 +14,8 @@
  * row major, 16-bit elements of the dtype; lse [B, H, Nq] fp32, natural log of the
  * row sums of exp(scale·s) (−inf for a row with no key).  Causal masks are
  * bottom-right aligned: key c is seen by query r when c <= r + (Nkv − Nq).
- * d ∈ {64, 128}; H a multiple of Hkv (GQA/MQA); any Nq, Nkv ≥ 1.
+ * d one of HOPPER_HEAD_DIMS (hopper_tiles.h: 64, 128, 256); H a multiple of Hkv
+ * (GQA/MQA); any Nq, Nkv ≥ 1.
  * Pointers must be 16-byte aligned.  Needs an sm_90 device (H100/H200).
  */
 #ifndef ATTNPROF_HOPPER_ATTN_H
@@ -37,7 +38,7 @@ enum hopper_rung {
 };
 
 struct hopper_fwd_params {
-	struct attn_problem pb; /* the shape (d: 64 or 128), causal, scale (0 means 1/sqrt(d)) */
+	struct attn_problem pb; /* the shape (d: HOPPER_HEAD_DIMS), causal, scale (0 means 1/sqrt(d)) */
 	int dtype;          /* enum hopper_dtype */
 	const void *q, *k, *v;
 	void *o;

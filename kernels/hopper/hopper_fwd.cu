@@ -2,8 +2,9 @@
 // four rungs (hopper_attn.h names them).  Build: tools/hopper-build.sh.
 //
 // A CTA owns BM = 128 query rows of one (b, h): two consumer warpgroups of
-// 64 rows each (wgmma's M).  It walks the key blocks of BN = 128 keys:
-//   S = Q·Kᵀ   wgmma m64n128k16, A = Q and B = K from shared memory (K-major)
+// 64 rows each (wgmma's M).  It walks the key blocks of BN = Tiles<D>::BN keys
+// (128; 64 at d = 256: hopper_tiles.h):
+//   S = Q·Kᵀ   wgmma m64n{BN}k16, A = Q and B = K from shared memory (K-major)
 //   O += P·V   wgmma m64n{d}k16, A = P from registers (the S accumulators
 //              converted in place: wgmma's accumulator layout is its A layout),
 //              B = V from shared memory (MN-major, transposed by the descriptor)
@@ -43,12 +44,12 @@
 namespace hopper {
 
 constexpr int BM = HOPPER_BLOCK_M; // query rows per CTA (hopper_tiles.h)
-constexpr int BN = HOPPER_BLOCK_N; // keys per block
 // the role split the code assumes (tid / 128, cw ^ 1, 64-row consumers) is hopper_tiles.h's
 static_assert(HOPPER_WARPGROUP == 128 && HOPPER_CONSUMERS == 2 && HOPPER_CONSUMERS * 64 == BM,
 	      "hopper_tiles.h: two consumer warpgroups of wgmma's 64 rows");
 
 template <int D> struct Tiles {
+	static constexpr int BN = HOPPER_BLOCK_N(D); // keys per block
 	static constexpr int STAGES = HOPPER_STAGES(D);
 	static constexpr int QBYTES = BM * D * 2;
 	static constexpr int KBYTES = BN * D * 2; // one K (or V) block
@@ -72,8 +73,10 @@ struct KParams {
 template <bool BF> struct Ops;
 template <> struct Ops<false> {
 	__device__ static void qk(float (&d)[64], uint64_t a, uint64_t b, int sc) { wgmma_ss_m64n128k16_f16(d, a, b, sc); }
+	__device__ static void qk(float (&d)[32], uint64_t a, uint64_t b, int sc) { wgmma_ss_m64n64k16_f16(d, a, b, sc); }
 	__device__ static void pv(float (&d)[64], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n128k16_f16(d, a, b, 1); }
 	__device__ static void pv(float (&d)[32], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n64k16_f16(d, a, b, 1); }
+	__device__ static void pv(float (&d)[128], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n256k16_f16(d, a, b, 1); }
 	__device__ static uint32_t pack(float x, float y)
 	{
 		__half2 h = __floats2half2_rn(x, y);
@@ -82,8 +85,10 @@ template <> struct Ops<false> {
 };
 template <> struct Ops<true> {
 	__device__ static void qk(float (&d)[64], uint64_t a, uint64_t b, int sc) { wgmma_ss_m64n128k16_bf16(d, a, b, sc); }
+	__device__ static void qk(float (&d)[32], uint64_t a, uint64_t b, int sc) { wgmma_ss_m64n64k16_bf16(d, a, b, sc); }
 	__device__ static void pv(float (&d)[64], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n128k16_bf16(d, a, b, 1); }
 	__device__ static void pv(float (&d)[32], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n64k16_bf16(d, a, b, 1); }
+	__device__ static void pv(float (&d)[128], const uint32_t (&a)[4], uint64_t b) { wgmma_rs_m64n256k16_bf16(d, a, b, 1); }
 	__device__ static uint32_t pack(float x, float y)
 	{
 		__nv_bfloat162 h = __floats2bfloat162_rn(x, y);
@@ -92,8 +97,9 @@ template <> struct Ops<true> {
 };
 
 // S = Q·Kᵀ for this warpgroup's 64 rows (issue only).
-template <int D, bool BF> __device__ __forceinline__ void issue_qk(float (&s)[64], uint32_t sQw, uint32_t sK)
+template <int D, bool BF> __device__ __forceinline__ void issue_qk(float (&s)[Tiles<D>::BN / 2], uint32_t sQw, uint32_t sK)
 {
+	constexpr int BN = Tiles<D>::BN;
 #pragma unroll
 	for (int kk = 0; kk < D / 16; kk++) {
 		uint64_t a = make_desc(sQw + (kk / 4) * (BM * 128) + (kk % 4) * 32, 16, 1024);
@@ -102,8 +108,10 @@ template <int D, bool BF> __device__ __forceinline__ void issue_qk(float (&s)[64
 	}
 }
 // O += P·V (issue only).
-template <int D, bool BF> __device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&pk)[BN / 16][4], uint32_t sV)
+template <int D, bool BF>
+__device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&pk)[Tiles<D>::BN / 16][4], uint32_t sV)
 {
+	constexpr int BN = Tiles<D>::BN;
 #pragma unroll
 	for (int kk = 0; kk < BN / 16; kk++) {
 		uint64_t b = make_desc(sV + kk * 16 * 128, BN * 128, 1024);
@@ -113,10 +121,11 @@ template <int D, bool BF> __device__ __forceinline__ void issue_pv(float (&o)[D 
 
 // One block's online softmax on the S accumulators (in place: s becomes P in
 // fp32).  Rows r0 (s[4i], s[4i+1]) and r1 = r0 + 8 (s[4i+2], s[4i+3]); columns
-// col0 + 8i + {0, 1}.  m: running max of raw scores (quad-uniform), l: this
-// thread's partial row sum, corr: the factor O must be scaled by.
-template <bool CAUSAL>
-__device__ __forceinline__ void softmax_block(float (&s)[64], float (&m)[2], float (&l)[2], float (&corr)[2], bool mask,
+// col0 + 8i + {0, 1}, i < NS / 4 (NS = BN / 2 accumulators).  m: running max of
+// raw scores (quad-uniform), l: this thread's partial row sum, corr: the factor
+// O must be scaled by.
+template <bool CAUSAL, int NS>
+__device__ __forceinline__ void softmax_block(float (&s)[NS], float (&m)[2], float (&l)[2], float (&corr)[2], bool mask,
 					      int col0, int r0, const KParams &p)
 {
 	if (mask) {
@@ -126,7 +135,7 @@ __device__ __forceinline__ void softmax_block(float (&s)[64], float (&m)[2], flo
 			lim1 = min(lim1, r0 + 8 + p.off);
 		}
 #pragma unroll
-		for (int i = 0; i < 16; i++)
+		for (int i = 0; i < NS / 4; i++)
 #pragma unroll
 			for (int e = 0; e < 2; e++) {
 				const int col = col0 + 8 * i + e;
@@ -140,7 +149,7 @@ __device__ __forceinline__ void softmax_block(float (&s)[64], float (&m)[2], flo
 	for (int h = 0; h < 2; h++) {
 		float mx = m[h];
 #pragma unroll
-		for (int i = 0; i < 16; i++)
+		for (int i = 0; i < NS / 4; i++)
 			mx = fmaxf(mx, fmaxf(s[4 * i + 2 * h], s[4 * i + 2 * h + 1]));
 		mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
 		mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
@@ -149,7 +158,7 @@ __device__ __forceinline__ void softmax_block(float (&s)[64], float (&m)[2], flo
 		m[h] = mx;
 		float ls = 0.f;
 #pragma unroll
-		for (int i = 0; i < 16; i++) {
+		for (int i = 0; i < NS / 4; i++) {
 			const float a = ex2(fmaf(s[4 * i + 2 * h], p.sl2, -ms));
 			const float b = ex2(fmaf(s[4 * i + 2 * h + 1], p.sl2, -ms));
 			s[4 * i + 2 * h] = a;
@@ -166,7 +175,7 @@ __global__ void __launch_bounds__(HOPPER_THREADS(RUNG), 1)
 			  const __grid_constant__ CUtensorMap tv, const KParams p)
 {
 	using TL = Tiles<D>;
-	constexpr int S = TL::STAGES;
+	constexpr int S = TL::STAGES, BN = TL::BN;
 	constexpr bool WS = RUNG >= 1, PP = RUNG >= 2, OV = RUNG >= 3;
 	constexpr int NCB = D / 64; // 64-column blocks of a tile
 
@@ -260,7 +269,7 @@ __global__ void __launch_bounds__(HOPPER_THREADS(RUNG), 1)
 	for (int i = 0; i < D / 2; i++)
 		o[i] = 0.f;
 	float m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f}, corr[2];
-	float s[64];
+	float s[BN / 2];
 	uint32_t pk[BN / 16][4];
 
 	// Scheduling barriers of the pingpong: consumer cw waits on 1 + cw before
@@ -416,8 +425,8 @@ template <int D, bool BF, bool CAUSAL, int RUNG> static int launch(const hopper_
 	CUtensorMap tq, tk, tv;
 	int e;
 	if ((e = make_map(&tq, a->q, BF, D, a->pb.Nq, a->pb.B * a->pb.H, BM)) ||
-	    (e = make_map(&tk, a->k, BF, D, a->pb.Nkv, a->pb.B * a->pb.Hkv, BN)) ||
-	    (e = make_map(&tv, a->v, BF, D, a->pb.Nkv, a->pb.B * a->pb.Hkv, BN)))
+	    (e = make_map(&tk, a->k, BF, D, a->pb.Nkv, a->pb.B * a->pb.Hkv, Tiles<D>::BN)) ||
+	    (e = make_map(&tv, a->v, BF, D, a->pb.Nkv, a->pb.B * a->pb.Hkv, Tiles<D>::BN)))
 		return e;
 	KParams p;
 	p.o = a->o;
@@ -444,7 +453,7 @@ template <int D, bool BF, bool CAUSAL, int RUNG> static int info(hopper_kernel_i
 		return e;
 	out->threads = HOPPER_THREADS(RUNG);
 	out->block_m = BM;
-	out->block_n = BN;
+	out->block_n = Tiles<D>::BN;
 	out->stages = Tiles<D>::STAGES;
 	out->regs = fa.numRegs;
 	out->regs_producer = RUNG >= 1 ? HOPPER_REGS_PRODUCER : fa.numRegs;
@@ -454,7 +463,9 @@ template <int D, bool BF, bool CAUSAL, int RUNG> static int info(hopper_kernel_i
 	return 0;
 }
 
-// Instantiations: HOPPER_DEV_ONLY=1 builds d = 128 fp16 alone (quick builds).
+// Instantiations: one set per head dim of HOPPER_HEAD_DIMS (hopper_tiles.h),
+// the list the entry check and the variant descriptors read too.
+// HOPPER_DEV_ONLY=1 builds d = 128 fp16 alone (quick builds).
 template <int D, bool BF, bool C> static int pick(int rung, const hopper_fwd_params *a, hopper_kernel_info *inf)
 {
 	switch (rung) {
@@ -466,32 +477,47 @@ template <int D, bool BF, bool C> static int pick(int rung, const hopper_fwd_par
 	return cudaErrorInvalidValue;
 }
 
+constexpr int head_dims[] = HOPPER_HEAD_DIMS;
+constexpr int n_head_dims = (int)(sizeof(head_dims) / sizeof(head_dims[0]));
+
+static bool takes_head_dim(int d)
+{
+	for (int i = 0; i < n_head_dims; i++)
+		if (head_dims[i] == d)
+			return true;
+	return false;
+}
+
+template <int I> static int dispatch_d(int rung, int d, int dt, int causal, const hopper_fwd_params *a, hopper_kernel_info *inf)
+{
+	if constexpr (I < n_head_dims) {
+		constexpr int D = head_dims[I];
+		static_assert(D % 64 == 0 && D <= 256, "hopper_tiles.h: d a multiple of the 64-column box, at most wgmma's N = 256");
+		if (d != D)
+			return dispatch_d<I + 1>(rung, d, dt, causal, a, inf);
+#if HOPPER_DEV_ONLY
+		if (D != 128 || dt != HOPPER_FP16)
+			return cudaErrorInvalidValue;
+		return causal ? pick<128, false, true>(rung, a, inf) : pick<128, false, false>(rung, a, inf);
+#else
+		if (dt == HOPPER_BF16)
+			return causal ? pick<D, true, true>(rung, a, inf) : pick<D, true, false>(rung, a, inf);
+		return causal ? pick<D, false, true>(rung, a, inf) : pick<D, false, false>(rung, a, inf);
+#endif
+	} else
+		return cudaErrorInvalidValue;
+}
+
 static int dispatch(int rung, int d, int dt, int causal, const hopper_fwd_params *a, hopper_kernel_info *inf)
 {
-#if HOPPER_DEV_ONLY
-	if (d == 128 && dt == 0)
-		return causal ? pick<128, false, true>(rung, a, inf) : pick<128, false, false>(rung, a, inf);
-	return cudaErrorInvalidValue;
-#else
-	if (d == 128) {
-		if (dt == HOPPER_BF16)
-			return causal ? pick<128, true, true>(rung, a, inf) : pick<128, true, false>(rung, a, inf);
-		return causal ? pick<128, false, true>(rung, a, inf) : pick<128, false, false>(rung, a, inf);
-	}
-	if (d == 64) {
-		if (dt == HOPPER_BF16)
-			return causal ? pick<64, true, true>(rung, a, inf) : pick<64, true, false>(rung, a, inf);
-		return causal ? pick<64, false, true>(rung, a, inf) : pick<64, false, false>(rung, a, inf);
-	}
-	return cudaErrorInvalidValue;
-#endif
+	return dispatch_d<0>(rung, d, dt, causal, a, inf);
 }
 
 } // namespace hopper
 
 extern "C" int hopper_fwd(const struct hopper_fwd_params *a, int rung)
 {
-	if (!a || rung < 0 || rung >= HOPPER_RUNG_COUNT || (a->pb.d != 64 && a->pb.d != 128) || a->pb.B < 1 || a->pb.H < 1 ||
+	if (!a || rung < 0 || rung >= HOPPER_RUNG_COUNT || !hopper::takes_head_dim(a->pb.d) || a->pb.B < 1 || a->pb.H < 1 ||
 	    a->pb.Hkv < 1 || a->pb.H % a->pb.Hkv || a->pb.Nq < 1 || a->pb.Nkv < 1 || (a->dtype != HOPPER_FP16 && a->dtype != HOPPER_BF16) ||
 	    !a->q || !a->k || !a->v || !a->o || ((uintptr_t)a->q | (uintptr_t)a->k | (uintptr_t)a->v | (uintptr_t)a->o) & 15)
 		return cudaErrorInvalidValue;

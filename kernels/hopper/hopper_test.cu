@@ -2,13 +2,14 @@
 //
 //   hopper_test check [--rungs 0,1,2,3] [--seed S]
 //       every rung against an fp64 CPU reference at odd, ragged, causal,
-//       GQA shapes, fp16 and bf16, d = 64 and 128; O poisoned (NaN) before
+//       GQA shapes, fp16 and bf16, every d of HOPPER_HEAD_DIMS (hopper_tiles.h:
+//       64, 128, 256); O poisoned (NaN) before
 //       each launch; rows sampled for large N.  Tolerances as attnprof's
 //       forward checks (src/spec.c): fp16 max-abs 1e-2, rel-L2 5e-3; bf16
 //       max-abs 5e-2, rel-L2 2e-2; logsumexp within 1e-3 (abs).  Exit 1 on
 //       any failure.
 //   hopper_test small  (one small shape, every rung: for compute-sanitizer)
-//   hopper_test bench [--rungs ..] [--d 64,128] [--n 2048,..] [--settle S] [--reps R]
+//   hopper_test bench [--rungs ..] [--d 64,128,256] [--n 2048,..] [--settle S] [--reps R]
 //       FA2-benchmark shapes B·N = 16384, H·d = 2048; each rung settled
 //       (launched untimed for S seconds, default 1) then R launches each
 //       between its own CUDA events (default 30); prints CSV rows
@@ -28,6 +29,7 @@
 
 #include "hopper_attn.h"
 #include "hopper_test_util.cuh"
+#include "hopper_tiles.h"
 
 // ---- check ---------------------------------------------------------------
 
@@ -308,7 +310,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	std::string mode = argv[1];
-	std::vector<int> rungs = {0, 1, 2, 3}, ds = {64, 128}, ns = {2048, 4096, 8192, 16384}, dts = {0, 1},
+	std::vector<int> rungs = {0, 1, 2, 3}, ds = HOPPER_HEAD_DIMS, ns = {2048, 4096, 8192, 16384}, dts = {0, 1},
 			 causals = {0, 1};
 	uint64_t seed = (uint64_t)std::chrono::system_clock::now().time_since_epoch().count();
 	double settle = 1.0;
@@ -384,6 +386,14 @@ int main(int argc, char **argv)
 			{1, 8, 2, 777, 1333, 64},
 			{1, 4, 1, 1500, 700, 64},
 			{1, 32, 32, 8192, 8192, 64},   // sampled rows
+			// d = 256: key blocks of 64 (hopper_tiles.h), so 65 and 129 keys cross them
+			{1, 1, 1, 1, 1, 256},
+			{2, 3, 3, 65, 65, 256},
+			{2, 3, 3, 129, 129, 256},
+			{2, 4, 4, 1000, 1000, 256},
+			{1, 8, 2, 777, 1333, 256},     // GQA 4:1, ragged
+			{1, 4, 1, 1500, 700, 256},     // MQA, causal rows with no key
+			{2, 8, 8, 4096, 4096, 256},    // the benchmark's H = 2048 / 256 (sampled rows)
 		};
 		for (const Shape &sh : shapes)
 			for (int d : ds) {

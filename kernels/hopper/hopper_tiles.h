@@ -3,7 +3,7 @@
  * Read by the kernel (hopper_fwd.cu) and by its descriptors (variants.c,
  * plain C), so the figures, the model and the launch agree.  A CTA owns
  * HOPPER_BLOCK_M query rows (two consumer warpgroups of 64 rows each) and
- * walks the keys in blocks of HOPPER_BLOCK_N through a ring of
+ * walks the keys in blocks of HOPPER_BLOCK_N(d) through a ring of
  * HOPPER_STAGES(d) K/V stages in shared memory; from the +tma+ws rung on, a
  * producer warpgroup feeds the ring (setmaxnreg down to
  * HOPPER_REGS_PRODUCER) and the consumers take HOPPER_REGS_CONSUMER.
@@ -11,13 +11,19 @@
 #ifndef ATTNPROF_HOPPER_TILES_H
 #define ATTNPROF_HOPPER_TILES_H
 
-#define HOPPER_HEAD_DIMS { 64, 128 } /* the instantiations of hopper_fwd.cu's dispatch */
+/* The head dims the forward takes: hopper_fwd.cu's dispatch instantiates
+ * these and its entry check takes these, the variant descriptors' head-dim
+ * trait is this list, and spec validation reads the trait. */
+#define HOPPER_HEAD_DIMS { 64, 128, 256 }
 #define HOPPER_BLOCK_M 128 /* query rows per CTA */
-#define HOPPER_BLOCK_N 128 /* keys per K/V block */
+/* keys per K/V block: 128, but 64 at d = 256, where a 128-key block would
+ * need K + V 128 KiB a stage beside Q's 64 KiB, and S (m64n128, 64 fp32 a
+ * thread) beside O's 128 fp32 accumulators would pass the 240 registers */
+#define HOPPER_BLOCK_N(d) ((d) == 256 ? 64 : 128)
 #ifndef HOPPER_STAGES_D128
 #define HOPPER_STAGES_D128 2 /* the K/V ring at d = 128 (3 measured no faster: docs/benchmarks.md) */
 #endif
-#define HOPPER_STAGES(d) ((d) == 64 ? 4 : HOPPER_STAGES_D128)
+#define HOPPER_STAGES(d) ((d) == 64 ? 4 : (d) == 256 ? 2 : HOPPER_STAGES_D128)
 #define HOPPER_WARPGROUP 128 /* threads of a warpgroup: four warps */
 #define HOPPER_CONSUMERS 2   /* consumer warpgroups, HOPPER_BLOCK_M / 64 rows each (wgmma's M) */
 /* the producer warpgroup, from +tma+ws on (rung 0: consumer 0's thread 0 issues the loads) */
@@ -30,9 +36,9 @@
 #define HOPPER_REGS_CONSUMER 240
 /* registers per thread as compiled (ptxas -v, nvcc 13.0, sm_90a; the
  * launch's figure, before setmaxnreg moves them between the roles) */
-#define HOPPER_REGS(rung, d) ((rung) >= 1 ? 168 : (d) == 128 ? 192 : 154)
+#define HOPPER_REGS(rung, d) ((rung) >= 1 ? 168 : (d) == 256 ? 224 : (d) == 128 ? 192 : 154)
 /* dynamic shared memory: Q, the K and V rings (16-bit elements), the
  * mbarriers and the 1024-byte alignment the 128-byte swizzle needs */
-#define HOPPER_SMEM(d) (HOPPER_BLOCK_M * (d) * 2 + 2 * HOPPER_STAGES(d) * HOPPER_BLOCK_N * (d) * 2 + 256 + 1024)
+#define HOPPER_SMEM(d) (HOPPER_BLOCK_M * (d) * 2 + 2 * HOPPER_STAGES(d) * HOPPER_BLOCK_N(d) * (d) * 2 + 256 + 1024)
 
 #endif

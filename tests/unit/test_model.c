@@ -6,6 +6,7 @@
 #include "model.h"
 #include "paged.h"
 #include "tiles.h"
+#include "hopper/hopper_tiles.h"
 #include "util/error.h"
 
 #define MiB (1024.0 * 1024.0)
@@ -515,14 +516,41 @@ static void test_head_dims(void)
 				CHECK(vs[k]->head_dims[j] > vs[k]->head_dims[j - 1]);
 		}
 	}
+	/* the Hopper rungs' trait is hopper_tiles.h's HOPPER_HEAD_DIMS, the list
+	 * hopper_fwd.cu instantiates; the other families keep their own */
+	static const int hd[] = HOPPER_HEAD_DIMS;
+	const size_t nhd = sizeof(hd) / sizeof(hd[0]);
+	for (size_t i = 0; i < variant_count; i++) {
+		const struct variant_desc *h = variant_table[i];
+		if (h->family != FAMILY_HOPPER)
+			continue;
+		size_t n = 0;
+		while (n < MAX_HEAD_DIMS && h->head_dims[n])
+			n++;
+		CHECK_INT((int)n, (int)nhd);
+		for (size_t j = 0; j < nhd && j < n; j++)
+			CHECK_INT(h->head_dims[j], hd[j]);
+	}
 	const struct variant_desc *v = variant_find("hopper+overlap");
 	CHECK(variant_supports_head_dim(v, 128));
+	CHECK(variant_supports_head_dim(v, 256));
 	CHECK(!variant_supports_head_dim(v, 96));
 	char b[64];
-	CHECK_STR(variant_head_dims_text(v, b, sizeof b), "64 and 128");
-	struct variant_desc three = *v;
-	three.head_dims[2] = 256;
-	CHECK_STR(variant_head_dims_text(&three, b, sizeof b), "64, 128 and 256");
+	CHECK_STR(variant_head_dims_text(v, b, sizeof b), "64, 128 and 256");
+	const struct variant_desc *f = variant_find("flash2");
+	CHECK(!variant_supports_head_dim(f, 256));
+	CHECK_STR(variant_head_dims_text(f, b, sizeof b), "64 and 128");
+	/* d = 256 takes 64-key blocks (hopper_tiles.h), the tiling reports them */
+	struct attn_shape s = { .dtype = DTYPE_FP16, .phase = PHASE_PREFILL, .batch = 4, .heads = 8, .kv_heads = 8,
+				.seqlen_q = 4096, .seqlen_kv = 4096, .head_dim = 256 };
+	struct tiling t;
+	v->tiling(&s, 132, &t);
+	CHECK_INT(t.block_n, 64);
+	CHECK_INT((int)t.smem_bytes, HOPPER_SMEM(256));
+	CHECK(t.smem_bytes <= 227 * 1024); /* an sm_90 block's opt-in shared memory */
+	s.head_dim = 128;
+	v->tiling(&s, 132, &t);
+	CHECK_INT(t.block_n, 128);
 }
 
 TESTS(test_head_dims, test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,

@@ -32,8 +32,10 @@ static struct attn_shape shape(int d)
 /* The register split, the roles and the ring are hopper_tiles.h's. */
 static void test_partition_is_the_tiling_header(void)
 {
+	static const int dims[] = HOPPER_HEAD_DIMS;
 	for (int r = 0; r < 4; r++)
-		for (int d = 64; d <= 128; d += 64) {
+		for (size_t di = 0; di < sizeof(dims) / sizeof(dims[0]); di++) {
+			const int d = dims[di];
 			const struct variant_desc *v = rung(r);
 			CHECK(v != NULL);
 			if (!v)
@@ -52,7 +54,7 @@ static void test_partition_is_the_tiling_header(void)
 			/* setmaxnreg moves registers, it cannot make more than the launch allocated */
 			CHECK(p.regs_total_split <= p.regs_total_launch);
 			CHECK_INT(p.stages, HOPPER_STAGES(d));
-			CHECK_INT(p.tile_bytes, HOPPER_BLOCK_N * d * 2);
+			CHECK_INT(p.tile_bytes, HOPPER_BLOCK_N(d) * d * 2);
 			CHECK_INT(p.q_bytes, HOPPER_BLOCK_M * d * 2);
 			CHECK_INT(p.smem_bytes, HOPPER_SMEM(d));
 			CHECK(p.q_bytes + p.ring_bytes < p.smem_bytes); /* the rest: barriers and alignment */
