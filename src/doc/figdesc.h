@@ -272,6 +272,27 @@ int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, st
  * where the tiles do not split into warp slices. */
 int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
+/* partition-grid: a group per series drawn (the baseline, then the
+ * subject where it differs; a series without a descriptor or a wave plan
+ * is left out): "title" (the name and the descriptor's grid text), two
+ * "axis" parts (grid_x, grid_y: what blockIdx.x, .y index and v their
+ * blocks), "blocks" (v the thread blocks), "waves" (the waves over the
+ * GPU's SMs, v the exact count), "size" parts sm, per_sm (with blocks the
+ * wave plan's inputs), a "wave" part per row drawn (v the wave, 1 first; NAN
+ * the elided full waves) and "idle" (v the SMs idle in the last wave,
+ * none when all are busy).  Numbers of a launch carry its record.
+ * partition-warps: a group per series (the subject's where it differs):
+ * "nodesc" (label its notice) where it has no descriptor, else "title"
+ * (state the split: split-K, split-Q, rows, library), "foot" (the
+ * measured shared-memory traffic, "smem" parts its numbers, or why not),
+ * "library" where the kernels choose their own layout, else four "tile"
+ * parts (Q_i, K_j, S_ij, O_i: v the warp slices, what its numeral's),
+ * "size" warps, Br, Bc, d, "q-note", "kv-note", then split-K's
+ * "reduction" (v its shared-memory bytes, alt the shorter texts) or
+ * split-Q's "note". */
+int figdesc_partition_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_partition_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* hierarchy: from the results header alone (no record): three "level"
  * parts (label its name, state its tag, text its size and bandwidth
  * lines), "level-size" and "level-bandwidth" the numbers the header has,

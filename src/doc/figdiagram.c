@@ -665,3 +665,262 @@ int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct
 	}
 	return 0;
 }
+
+/* ---- partition-grid, partition-warps ------------------------------------------- */
+
+/* What a partition figure knows of one series: its descriptor for the
+ * figure's pass, its record at the conditions (NULL: none), the shape
+ * (the record's, else a typical one), the tiling, and the grid of the
+ * descriptor's main kernel (the record's launch where it has one). */
+struct gridinfo {
+	const struct variant_desc *v;
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+	int grid[3];
+	int warps;          /* per block */
+	int per_sm;
+	int measured;       /* grid from a recorded launch */
+	struct wave_plan wp;
+	int kernel;         /* which kernel of the variant */
+};
+
+/* 0 with g filled, -1 when key has no descriptor or its grid plans no wave. */
+static int grid_info(const struct rdata *rd, const struct figopts *o, const char *key, struct gridinfo *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->v = variant_pass_desc(variant_find(key), rsel_pass(&o->sel));
+	if (!g->v)
+		return -1;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	if (g->v->phases & (1u << PHASE_DECODE) && !(g->v->phases & (1u << PHASE_PREFILL))) {
+		sel.phase = PHASE_DECODE;
+		sel.n = o->sel.n;
+		sel.d = o->sel.d;
+		sel.causal = o->sel.causal;
+		sel.tokens = o->sel.tokens; /* a prefill sweep's family is not decode's */
+		sel.hidden = o->sel.hidden;
+	}
+	g->r = rdata_find(rd, key, &sel);
+	int sm = rdata_sm_count(rd);
+	if (g->r) {
+		g->s = g->r->shape;
+	} else {
+		g->s = fig_typical_shape(&sel, o->sel.batch > 0 ? o->sel.batch : 4);
+		if (sel.phase == PHASE_DECODE)
+			g->s.seqlen_q = 1, g->s.phase = PHASE_DECODE;
+	}
+	g->v->tiling(&g->s, sm, &g->t);
+	/* the descriptor's main kernel (standard: the softmax kernel is ours; GEMM grids belong to cuBLAS) */
+	g->kernel = g->v->main_kernel;
+	g->v->grid(&g->s, &g->t, g->kernel, g->grid);
+	g->warps = g->t.warps > 0 ? g->t.warps : 4;
+	g->per_sm = 1;
+	const struct launch *l = NULL;
+	if (g->r) {
+		for (size_t i = 0; i < g->r->nlaunches; i++) {
+			const char *m = g->kernel < (int)g->v->nkernels ? g->v->kernels[g->kernel].match : NULL;
+			if (m && g->r->launches[i].name && strstr(g->r->launches[i].name, m))
+				l = &g->r->launches[i];
+		}
+		if (!l)
+			l = record_main_launch(g->r);
+	}
+	if (l && l->grid[0] > 0) {
+		memcpy(g->grid, l->grid, sizeof(g->grid));
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		if (threads > 0)
+			g->warps = (threads + 31) / 32;
+		g->per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, g->warps, 64);
+		g->measured = 1;
+	} else if (g->r) {
+		const double *m = kvlist_get(&g->r->model, "blocks_per_sm");
+		if (m && *m >= 1 && *m <= 64) /* a results file's number: bounded before the cast */
+			g->per_sm = (int)*m;
+	}
+	long long blocks = (long long)g->grid[0] * (g->grid[1] > 0 ? g->grid[1] : 1) * (g->grid[2] > 0 ? g->grid[2] : 1);
+	return wave_plan(&g->wp, blocks, sm, g->per_sm);
+}
+
+/* The series keys a partition figure draws: the baseline a, the subject b ("" none). */
+static void partition_keys(const struct rdata *rd, const struct figopts *o, char a[SERIES_KEY], char b[SERIES_KEY])
+{
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : variant_role(DOC_SUBJECT), b);
+}
+
+/* One series' grid as group d->group: its parts (figdesc.h). */
+static int grid_group(struct figdesc *d, const struct gridinfo *g)
+{
+	const struct kernel_desc *kd = &g->v->kernels[g->kernel < (int)g->v->nkernels ? g->kernel : 0];
+	const struct record *lr = g->measured ? g->r : NULL;
+	const int gy = g->grid[1] > 0 ? g->grid[1] : 1;
+	const struct wave_plan *wp = &g->wp;
+	if (!figdesc_item(d, "title", g->v->name, NULL, NAN, "%s — %s", g->v->name, g->v->grid_text) ||
+	    !figdesc_item(d, "axis", "grid_x", lr, g->grid[0], "blockIdx.x: %s (%d)", kd->grid_x ? kd->grid_x : "-",
+			  g->grid[0]) ||
+	    !figdesc_item(d, "axis", "grid_y", lr, gy, "blockIdx.y: %s (%d)", kd->grid_y ? kd->grid_y : "-", gy) ||
+	    !figdesc_item(d, "blocks", "thread_blocks", lr, (double)wp->blocks, "%lld blocks · %d warps each%s",
+			  wp->blocks, g->warps, g->measured ? "" : " (descriptor)") ||
+	    !figdesc_item(d, "waves", "waves", lr, wp->waves_exact,
+			  "%d SMs × %d resident block%s = %.2f waves; last wave: %lld blocks, %d SM%s idle", wp->sm_count,
+			  g->per_sm, g->per_sm == 1 ? "" : "s", wp->waves_exact, wp->last_blocks, wp->idle_sms_last,
+			  wp->idle_sms_last == 1 ? "" : "s") ||
+	    size_part(d, "sm", wp->sm_count) || size_part(d, "per_sm", g->per_sm))
+		return -1;
+	/* the waves drawn, a row each: all of up to six, else the first two, the elision, the last two */
+	int rows[8], nr = 0;
+	if (wp->waves <= 6) {
+		for (int w = 0; w < wp->waves; w++)
+			rows[nr++] = w;
+	} else {
+		rows[nr++] = 0; rows[nr++] = 1; rows[nr++] = -1;
+		rows[nr++] = wp->waves - 2; rows[nr++] = wp->waves - 1;
+	}
+	for (int i = 0; i < nr; i++)
+		if (!(rows[i] < 0 ? figdesc_item(d, "wave", "wave", NULL, NAN, "⋯ full waves ⋯")
+				  : figdesc_item(d, "wave", "wave", NULL, rows[i] + 1, "wave %d", rows[i] + 1)))
+			return -1;
+	if (wp->idle_sms_last > 0 && !figdesc_item(d, "idle", "idle_sms", lr, wp->idle_sms_last, "%d idle", wp->idle_sms_last))
+		return -1;
+	return 0;
+}
+
+int figdesc_partition_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char a[SERIES_KEY], b[SERIES_KEY];
+	partition_keys(rd, o, a, b);
+	struct gridinfo g[2];
+	int n = 0;
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	if (!grid_info(rd, o, a, &g[n]))
+		n++;
+	if (b[0] && strcmp(a, b) && !grid_info(rd, o, b, &g[n]))
+		n++;
+	for (int i = 0; i < n; i++)
+		if (g[i].r)
+			recs[nr++] = g[i].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	if (!n) {
+		snprintf(d->notice, sizeof d->notice, "no grid to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no descriptor in kernels/variants.c");
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		d->group = i;
+		if (grid_group(d, &g[i]))
+			return -1;
+	}
+	return 0;
+}
+
+/* One series' warps as group d->group (figdesc.h). */
+static int warps_group(struct figdesc *d, const struct rdata *rd, const struct figopts *o, const char *key)
+{
+	char buf[320], b1[32], b2[32], b3[32];
+	struct gridinfo g;
+	grid_info(rd, o, key, &g);
+	const struct variant_desc *v = g.v;
+	if (!v) {
+		struct figitem *it = figdesc_item(d, "nodesc", "nodesc", NULL, NAN, "no descriptor for this series");
+		if (it)
+			snprintf(it->label, sizeof it->label, "no warp picture");
+		return it ? 0 : -1;
+	}
+	const int W = g.t.warps > 0 ? g.t.warps : 4;
+	const char *kind = v->warps == WARPS_SPLIT_K ? "split-K" : v->warps == WARPS_SPLIT_Q ? "split-Q"
+			 : v->warps == WARPS_ROWS ? "rows" : "library";
+	struct figitem *title;
+	/* the descriptor's text may name the split itself ("split-K: each warp …"): once */
+	if (!strncmp(v->warp_text, kind, strlen(kind)) && v->warp_text[strlen(kind)] == ':')
+		title = figdesc_item(d, "title", v->name, NULL, NAN, "%s — %s", v->name, v->warp_text);
+	else
+		title = figdesc_item(d, "title", v->name, NULL, NAN, "%s — %s: %s", v->name, kind, v->warp_text);
+	if (!title)
+		return -1;
+	snprintf(title->state, sizeof title->state, "%s", kind);
+	/* measured shared-memory traffic, the cost a split-K reduction shows */
+	if (g.r) {
+		double st_wf = record_metric_or_nan(g.r, M_SMEM_ST_WF), ld_wf = record_metric_or_nan(g.r, M_SMEM_LD_WF);
+		double cf = record_metric_or_nan(g.r, M_SMEM_ST_CONF);
+		if (isfinite(st_wf)) {
+			snprintf(buf, sizeof(buf), "measured shared-memory store wavefronts %s, load %s, store bank conflicts %s",
+				 fmt_count(st_wf, b1, sizeof(b1)), isfinite(ld_wf) ? fmt_count(ld_wf, b2, sizeof(b2)) : "n/a",
+				 isfinite(cf) ? fmt_count(cf, b3, sizeof(b3)) : "n/a");
+			if (!figdesc_item(d, "smem", "smem_st_wavefronts", g.r, st_wf, "%s", "") ||
+			    (isfinite(ld_wf) && !figdesc_item(d, "smem", "smem_ld_wavefronts", g.r, ld_wf, "%s", "")) ||
+			    (isfinite(cf) && !figdesc_item(d, "smem", "smem_st_conflicts", g.r, cf, "%s", "")))
+				return -1;
+		} else {
+			snprintf(buf, sizeof(buf), "shared-memory wavefronts not measured (%s)",
+				 g.r->metrics_reason ? g.r->metrics_reason : "no hardware counters in this record");
+		}
+	} else {
+		snprintf(buf, sizeof(buf), "no record of %s at these conditions", v->name);
+	}
+	if (!figdesc_item(d, "foot", "foot", g.r, NAN, "%s", buf))
+		return -1;
+	if (v->warps == WARPS_LIBRARY || v->warps == WARPS_ROWS)
+		return figdesc_item(d, "library", "library", NULL, NAN, "the libraries' kernels choose their own warp layout; "
+				    "attnprof draws only what the descriptor states") ? 0 : -1;
+	const int splitk = v->warps == WARPS_SPLIT_K, Br = g.t.block_m, Bc = g.t.block_n, hd = g.s.head_dim;
+	/* the tiles: Q_i | K_j, V_j | S_ij | O_i, each with the warps' slices it is cut into */
+	struct figitem *t[4] = {
+		figdesc_item(d, "tile", "Q_i", NULL, NAN, "Q_i %d×%d", Br, hd),
+		figdesc_item(d, "tile", "K_j", NULL, NAN, "K_j,V_j %d×%d", Bc, hd),
+		figdesc_item(d, "tile", "S_ij", NULL, NAN, "S_ij %d×%d", Br, Bc),
+		figdesc_item(d, "tile", "O_i", NULL, NAN, "O_i"),
+	};
+	static const char *const what[4] = { "tile Q_i: a block of Br query rows", "tile K_j: a block of Bc key rows",
+					     "tile S_ij: scores of the tile pair", "tile O_i: output accumulator" };
+	const int slices[4] = { splitk ? 1 : W, splitk ? W : 1, W, splitk ? 1 : W };
+	for (int i = 0; i < 4; i++) {
+		if (!t[i])
+			return -1;
+		t[i]->v = slices[i];
+		snprintf(t[i]->what, sizeof t[i]->what, "%s", what[i]);
+	}
+	if (size_part(d, "warps", W) || size_part(d, "Br", Br) || size_part(d, "Bc", Bc) || size_part(d, "d", hd) ||
+	    !figdesc_item(d, "q-note", "q-note", NULL, NAN, "%s", splitk ? "all rows, every warp" : "rows split over warps") ||
+	    !figdesc_item(d, "kv-note", "kv-note", NULL, NAN, "%s", splitk ? "keys split over warps" : "shared by all warps"))
+		return -1;
+	if (!splitk)
+		return figdesc_item(d, "note", "note", NULL, NAN, "each warp owns its rows of S_ij and O_i: no inter-warp reduction")
+			       ? 0 : -1;
+	/* partial O per warp, summed through shared memory */
+	const double bytes = (double)W * Br * hd * 4;
+	struct figitem *red = figdesc_item(d, "reduction", "reduction_bytes", NULL, bytes,
+					   "shared memory: %d partial O_i (%d×%d fp32, %s) summed", W, Br, hd,
+					   fmt_bytes(bytes, b1, sizeof(b1)));
+	if (!red)
+		return -1;
+	snprintf(red->alt[0], sizeof red->alt[0], "%d partial O_i summed in shared memory", W);
+	snprintf(red->alt[1], sizeof red->alt[1], "partial O_i summed");
+	return 0;
+}
+
+int figdesc_partition_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char a[SERIES_KEY], b[SERIES_KEY];
+	partition_keys(rd, o, a, b);
+	/* the caption's records, as the panels find them */
+	struct gridinfo g1, g2;
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	if (!grid_info(rd, o, a, &g1) && g1.r)
+		recs[nr++] = g1.r;
+	if (b[0] && !grid_info(rd, o, b, &g2) && g2.r)
+		recs[nr++] = g2.r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	const int n = b[0] && strcmp(a, b) ? 2 : 1;
+	for (int i = 0; i < n; i++) {
+		d->group = i;
+		if (warps_group(d, rd, o, i ? b : a))
+			return -1;
+	}
+	return 0;
+}

@@ -546,6 +546,132 @@ static void test_partition_bwd(void)
 	rinputs_release(&x.in);
 }
 
+/* partition-grid (figdiagram.c): a group per series (baseline, subject);
+ * the blocks are the record's launched grid where it has one, the waves
+ * and the idle SMs the wave plan of those blocks over the GPU's SMs, the
+ * rows drawn every wave (up to six) with the elision in between */
+static void test_partition_grid(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "partition-grid");
+	CHECK_INT(figdesc_partition_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	int groups = 0, launched = 0;
+	for (int g = 0; figdesc_part_of(&d, g, "title", 0); g++, groups++) {
+		const struct figitem *bl = figdesc_part_of(&d, g, "blocks", 0);
+		const struct figitem *ax = figdesc_part_of(&d, g, "axis", 0), *ay = figdesc_part_of(&d, g, "axis", 1);
+		const struct figitem *wv = figdesc_part_of(&d, g, "waves", 0);
+		CHECK(bl && ax && ay && wv);
+		if (!bl || !ax || !ay || !wv)
+			continue;
+		CHECK_NEAR(bl->v, ax->v * ay->v, 0); /* a 2-D grid: x by y */
+		int sm = 0, per_sm = 0;
+		const struct figitem *it;
+		for (size_t i = 0; (it = figdesc_part_of(&d, g, "size", i)); i++) {
+			if (!strcmp(it->name, "sm"))
+				sm = (int)it->v;
+			if (!strcmp(it->name, "per_sm"))
+				per_sm = (int)it->v;
+		}
+		CHECK_INT(sm, rdata_sm_count(&x.rd));
+		CHECK(per_sm >= 1);
+		struct wave_plan wp;
+		CHECK_INT(wave_plan(&wp, (long long)bl->v, sm, per_sm), 0);
+		CHECK_NEAR(wv->v, wp.waves_exact, 1e-12);
+		const struct figitem *idle = figdesc_part_of(&d, g, "idle", 0);
+		CHECK_INT(idle ? (int)idle->v : 0, wp.idle_sms_last);
+		if (idle) {
+			char want[32];
+			snprintf(want, sizeof want, "%d idle", wp.idle_sms_last);
+			CHECK_STR(idle->text, want);
+		}
+		size_t rows = 0, elided = 0;
+		for (; (it = figdesc_part_of(&d, g, "wave", rows)); rows++)
+			elided += isnan(it->v);
+		CHECK_INT((int)rows, wp.waves <= 6 ? wp.waves : 5);
+		CHECK_INT((int)elided, wp.waves > 6);
+		if (bl->rec) { /* a launch's grid: the record's */
+			launched++;
+			const struct launch *l = record_main_launch(bl->rec);
+			CHECK(l != NULL);
+			CHECK(used_has(&d, bl->rec));
+		}
+	}
+	CHECK_INT(groups, 2); /* the baseline and the subject */
+	CHECK(launched >= 1);
+	figdesc_release(&d);
+	/* a reference series has no descriptor: the notice, no group */
+	snprintf(o.variant, sizeof o.variant, "pytorch-sdpa:FLASH_ATTENTION");
+	snprintf(o.compare, sizeof o.compare, "pytorch-sdpa:FLASH_ATTENTION");
+	figdesc_init(&d, "partition-grid");
+	CHECK_INT(figdesc_partition_grid(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no grid to draw");
+	CHECK(figdesc_part(&d, "title", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* partition-warps (figdiagram.c): split-K (flash1) cuts the keys and sums
+ * partial outputs in shared memory (its bytes the warps' fp32 O_i tiles),
+ * split-Q (flash2) cuts the rows with no reduction; the measured
+ * wavefronts are the record's counters */
+static void test_partition_warps(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash1");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "partition-warps");
+	CHECK_INT(figdesc_partition_warps(&x.rd, &o, &d), 0);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *t = figdesc_part_of(&d, g, "title", 0);
+		CHECK(t != NULL);
+		if (!t)
+			continue;
+		CHECK_STR(t->state, g ? "split-Q" : "split-K");
+		int W = 0, Br = 0, hd = 0;
+		const struct figitem *it;
+		for (size_t i = 0; (it = figdesc_part_of(&d, g, "size", i)); i++) {
+			if (!strcmp(it->name, "warps"))
+				W = (int)it->v;
+			if (!strcmp(it->name, "Br"))
+				Br = (int)it->v;
+			if (!strcmp(it->name, "d"))
+				hd = (int)it->v;
+		}
+		CHECK(W >= 1 && Br >= 1 && hd >= 1);
+		const struct figitem *kt = figdesc_part_of(&d, g, "tile", 1), *qt = figdesc_part_of(&d, g, "tile", 0);
+		CHECK(kt && qt);
+		if (kt && qt) {
+			CHECK_STR(kt->name, "K_j");
+			CHECK_NEAR(kt->v, g ? 1 : W, 0); /* split-K cuts the keys */
+			CHECK_NEAR(qt->v, g ? W : 1, 0); /* split-Q the rows */
+		}
+		const struct figitem *red = figdesc_part_of(&d, g, "reduction", 0);
+		CHECK((red != NULL) == !g);
+		CHECK((figdesc_part_of(&d, g, "note", 0) != NULL) == !!g);
+		if (red)
+			CHECK_NEAR(red->v, (double)W * Br * hd * 4, 0);
+		for (size_t i = 0; (it = figdesc_part_of(&d, g, "smem", i)); i++) {
+			CHECK(it->rec != NULL);
+			CHECK(used_has(&d, it->rec));
+			if (!strcmp(it->name, "smem_st_wavefronts"))
+				CHECK_NEAR(it->v, record_metric_or_nan(it->rec, M_SMEM_ST_WF), 0);
+		}
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* hierarchy (figdiagram.c): three levels from the header, their numbers
  * the header's; a header without sizes gives the notice, no levels */
 static void test_hierarchy(void)
@@ -703,6 +829,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
