@@ -45,6 +45,7 @@ void figdesc_release(struct figdesc *d)
 	free(d->mark);
 	free(d->catx);
 	free(d->item);
+	free(d->cell);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }

@@ -133,6 +133,16 @@ struct figitem {
 	const struct record *rec; /* the record of v (NULL: no record) */
 };
 
+/* A drawn cell of a grid of tile pairs (a causal pass's): the pairs of
+ * Q blocks i0..i1-1 and K/V blocks j0..j1-1 (past CAUSAL_DRAW_MAX a side
+ * a cell stands for several), computed in full or on the diagonal
+ * (masked); skipped pairs have no cell. */
+enum { FD_CELL_FULL, FD_CELL_MASKED };
+struct figcell {
+	long i0, i1, j0, j1;
+	int fate;
+};
+
 struct figdesc {
 	const char *kind;       /* the figure kind's name */
 	char model_label[FD_LABEL]; /* what the model's line is, "" none */
@@ -155,6 +165,8 @@ struct figdesc {
 	struct figitem *item;   /* a diagram's parts (figdesc_item), nitems of them */
 	size_t nitems, capitems;
 	int group;              /* the group figdesc_item gives a new part */
+	struct figcell *cell;   /* a grid of tile pairs' drawn cells, ncells of them */
+	size_t ncells;
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
@@ -292,6 +304,35 @@ int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struc
  * split-Q's "note". */
 int figdesc_partition_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 int figdesc_partition_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* What a patent view of one variant draws: the document's subject, or
+ * the block's variant:, with its record at the view's conditions (NULL:
+ * none, and then a typical shape at those conditions) and its tiling
+ * there.  patent_view: the variant (NULL: it has no descriptor), *pv filled. */
+struct pview {
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+};
+const struct variant_desc *patent_view(const struct rdata *rd, const struct figopts *o, struct pview *pv);
+
+/* patent-grid: the view's grid (the conventional variant's second
+ * kernel's, the record's launch where it has one): "axis" grid_x, grid_y,
+ * "blocks", "waves" (the exact count) as partition-grid's, no text; "size"
+ * sm, per_sm; a "wave" part per row drawn (v the wave, 1 first; NAN the
+ * elided ones: all of up to four, else the first and the last).
+ * patent-capture-grid: the same of the captured call capture-dataflow
+ * draws (capture_main_launch of its call, that call its record).
+ * patent-warps: "split" (state split-K or split-Q, v the warps); the
+ * notice where the warps split neither. */
+int figdesc_patent_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_patent_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_patent_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* patent-causal: the subject's tile pairs at a causal mask: "size" rows,
+ * cols (its Q and K/V blocks), skipped (the pairs above the diagonal), the
+ * cells drawn (cell); the notice where the variant has no tiling. */
+int figdesc_patent_causal(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* hierarchy: from the results header alone (no record): three "level"
  * parts (label its name, state its tag, text its size and bandwidth

@@ -11,6 +11,7 @@
 #include "capture/verdict.h"
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
+#include "causal_tiles.h"
 #include "metric_sets.h"
 
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len)
@@ -923,4 +924,169 @@ int figdesc_partition_warps(const struct rdata *rd, const struct figopts *o, str
 			return -1;
 	}
 	return 0;
+}
+
+/* ---- patent-grid, patent-warps ----------------------------------------------------- */
+
+const struct variant_desc *patent_view(const struct rdata *rd, const struct figopts *o, struct pview *pv)
+{
+	char key[SERIES_KEY];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	const struct variant_desc *v = variant_find(key);
+	if (!v)
+		return NULL;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL))) {
+		sel.phase = PHASE_DECODE;
+		sel.n = o->sel.n;
+		sel.d = o->sel.d;
+		sel.causal = o->sel.causal;
+	}
+	pv->r = rdata_find(rd, key, &sel);
+	if (pv->r) {
+		pv->s = pv->r->shape;
+	} else {
+		pv->s = fig_typical_shape(&sel, 4);
+	}
+	int sm = rdata_sm_count(rd);
+	v->tiling(&pv->s, sm, &pv->t);
+	return v;
+}
+
+/* A patent view's grid of blocks over sm multiprocessors at per_sm
+ * resident blocks (figdesc_patent_grid); lr the record of a launched grid. */
+static int pgrid_parts(struct figdesc *d, const int grid[3], int per_sm, int sm, const struct record *lr)
+{
+	const int gy = grid[1] > 0 ? grid[1] : 1;
+	long long blocks = (long long)grid[0] * gy * (grid[2] > 0 ? grid[2] : 1);
+	struct wave_plan wp;
+	if (wave_plan(&wp, blocks, sm, per_sm)) {
+		snprintf(d->notice, sizeof d->notice, "no grid");
+		snprintf(d->notice_why, sizeof d->notice_why, "the launch has no blocks");
+		return 0;
+	}
+	if (!figdesc_item(d, "axis", "grid_x", lr, grid[0], "%s", "") || !figdesc_item(d, "axis", "grid_y", lr, gy, "%s", "") ||
+	    !figdesc_item(d, "blocks", "thread_blocks", lr, (double)blocks, "%s", "") ||
+	    !figdesc_item(d, "waves", "waves", lr, wp.waves_exact, "%s", "") || size_part(d, "sm", sm) ||
+	    size_part(d, "per_sm", per_sm))
+		return -1;
+	/* the waves drawn, a row each: all of up to four, else the first, the elision, the last */
+	int rows[3], nr = 0;
+	if (wp.waves <= 4) {
+		for (int w = 0; w < wp.waves; w++)
+			if (!figdesc_item(d, "wave", "wave", NULL, w + 1, "%s", ""))
+				return -1;
+		return 0;
+	}
+	rows[nr++] = 0, rows[nr++] = -1, rows[nr++] = wp.waves - 1;
+	for (int i = 0; i < nr; i++)
+		if (!figdesc_item(d, "wave", "wave", NULL, rows[i] < 0 ? NAN : rows[i] + 1, "%s", ""))
+			return -1;
+	return 0;
+}
+
+int figdesc_patent_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct pview pv;
+	const struct variant_desc *v = patent_view(rd, o, &pv);
+	if (!v) {
+		snprintf(d->notice, sizeof d->notice, "no descriptor");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no descriptor in kernels/variants.c");
+		return 0;
+	}
+	if (use_recs(d, &pv.r, pv.r ? 1 : 0))
+		return -1;
+	/* the conventional variant's grid is its second kernel's (the softmax: the GEMMs' belong to cuBLAS) */
+	int kern = !strcmp(v->name, variant_role(DOC_CONVENTIONAL)) ? 1 : 0, grid[3] = { 1, 1, 1 };
+	v->grid(&pv.s, &pv.t, kern, grid);
+	int per_sm = 1;
+	const struct launch *l = pv.r ? record_main_launch(pv.r) : NULL;
+	const struct record *lr = NULL;
+	if (l && l->grid[0] > 0) {
+		memcpy(grid, l->grid, sizeof(grid));
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+		lr = pv.r;
+	}
+	return pgrid_parts(d, grid, per_sm, rdata_sm_count(rd), lr);
+}
+
+int figdesc_patent_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
+	const struct launch *l = g ? capture_main_launch(g->rep) : NULL;
+	if (!l || l->grid[0] <= 0) {
+		snprintf(d->notice, sizeof d->notice, "no grid");
+		snprintf(d->notice_why, sizeof d->notice_why, "the captured call recorded no kernel launch");
+		return 0;
+	}
+	if (use_recs(d, &g->rep, 1))
+		return -1;
+	int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+	int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+	return pgrid_parts(d, l->grid, per_sm > 0 ? per_sm : 1, rdata_sm_count(rd), g->rep);
+}
+
+int figdesc_patent_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct pview pv;
+	const struct variant_desc *v = patent_view(rd, o, &pv);
+	if (!v || (v->warps != WARPS_SPLIT_K && v->warps != WARPS_SPLIT_Q)) {
+		snprintf(d->notice, sizeof d->notice, "no warp division");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant's warps split neither keys nor queries");
+		return 0;
+	}
+	if (use_recs(d, &pv.r, pv.r ? 1 : 0))
+		return -1;
+	struct figitem *it = figdesc_item(d, "split", "warps", NULL, pv.t.warps > 0 ? pv.t.warps : 4, "%s", "");
+	if (!it)
+		return -1;
+	snprintf(it->state, sizeof it->state, "%s", v->warps == WARPS_SPLIT_K ? "split-K" : "split-Q");
+	return 0;
+}
+
+/* ---- patent-causal ------------------------------------------------------------------ */
+
+/* The tile pairs of a causal pass at shape s and tiling t: the counts as
+ * "size" parts and the cells drawn.  1 when the tiling has no pairs (no
+ * part added), 0, or -1 out of memory. */
+static int causal_cells(struct figdesc *d, const struct attn_shape *s, const struct tiling *t)
+{
+	struct causal_count cc;
+	if (causal_tiles_count(s->seqlen_q, s->seqlen_kv, t->block_m, t->block_n, &cc))
+		return 1;
+	if (size_part(d, "rows", (double)cc.rows) || size_part(d, "cols", (double)cc.cols) ||
+	    size_part(d, "skipped", (double)cc.skipped))
+		return -1;
+	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs */
+	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
+	const long per = (cc.rows + step - 1) / step * ((cc.cols + step - 1) / step);
+	d->cell = malloc((size_t)per * sizeof(*d->cell));
+	if (!d->cell)
+		return -1;
+	for (long i = 0; i < cc.rows; i += step)
+		for (long j = 0; j < cc.cols; j += step) {
+			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
+			enum tile_fate f = causal_block(s->seqlen_q, s->seqlen_kv, t->block_m, t->block_n, i, i1, j, j1);
+			if (f != TILE_SKIPPED)
+				d->cell[d->ncells++] = (struct figcell){ i, i1, j, j1, f == TILE_FULL ? FD_CELL_FULL : FD_CELL_MASKED };
+		}
+	return 0;
+}
+
+int figdesc_patent_causal(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct pview pv;
+	struct figopts oc = *o;
+	oc.sel.causal = 1;
+	const struct variant_desc *v = patent_view(rd, &oc, &pv);
+	const int rc = v ? causal_cells(d, &pv.s, &pv.t) : 1;
+	if (rc == 1) {
+		snprintf(d->notice, sizeof d->notice, "no tiles");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no tiling");
+		return 0;
+	}
+	return rc || use_recs(d, &pv.r, pv.r ? 1 : 0) ? -1 : 0;
 }

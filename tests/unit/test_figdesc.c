@@ -14,6 +14,7 @@
 #include "doc/figure.h"
 #include "capture/verdict.h"
 #include "metric_sets.h"
+#include "causal_tiles.h"
 
 struct in {
 	struct rinputs in;
@@ -672,6 +673,132 @@ static void test_partition_warps(void)
 	rinputs_release(&x.in);
 }
 
+/* The grid parts of a patent view (pgrid_parts): blocks x by y, the
+ * waves and the rows drawn those of the wave plan at its SMs */
+static void check_pgrid(const struct figdesc *d, const struct launch *l)
+{
+	double gx = 0, gy = 0, blocks = 0, waves = 0, sm = 0, per_sm = 0;
+	const struct figitem *it;
+	for (size_t i = 0; i < d->nitems; i++) {
+		it = &d->item[i];
+		double *to = !strcmp(it->name, "grid_x") ? &gx : !strcmp(it->name, "grid_y") ? &gy
+			   : !strcmp(it->name, "thread_blocks") ? &blocks : !strcmp(it->name, "waves") ? &waves
+			   : !strcmp(it->name, "sm") ? &sm : !strcmp(it->name, "per_sm") ? &per_sm : NULL;
+		if (to)
+			*to = it->v;
+	}
+	CHECK(blocks >= gx * gy && gx * gy >= 1); /* x by y (by z) */
+	if (l) {
+		CHECK_NEAR(gx, l->grid[0], 0);
+		CHECK_NEAR(gy, l->grid[1] > 0 ? l->grid[1] : 1, 0);
+		CHECK_NEAR(blocks, (double)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1), 0);
+	}
+	struct wave_plan wp;
+	CHECK_INT(wave_plan(&wp, (long long)blocks, (int)sm, (int)per_sm), 0);
+	CHECK_NEAR(waves, wp.waves_exact, 1e-12);
+	size_t rows = 0, elided = 0;
+	for (; (it = figdesc_part(d, "wave", rows)); rows++)
+		elided += isnan(it->v);
+	CHECK_INT((int)rows, wp.waves <= 4 ? wp.waves : 3);
+	CHECK_INT((int)elided, wp.waves > 4);
+}
+
+/* patent-grid, patent-warps, patent-capture-grid (figdiagram.c): the
+ * subject's grid from its record's launch; split-K for flash1, split-Q
+ * for flash2 with the descriptor's warps, the notice for standard; a
+ * captured call's grid its main launch's */
+static void test_patent_views(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "patent-grid");
+	CHECK_INT(figdesc_patent_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.nused == 1);
+	const struct figitem *bl = figdesc_part(&d, "blocks", 0);
+	CHECK(bl && bl->rec && d.nused && bl->rec == d.used[0]);
+	check_pgrid(&d, bl && bl->rec ? record_main_launch(bl->rec) : NULL);
+	figdesc_release(&d);
+	static const char *const vs[3] = { "flash1", "flash2", "standard" };
+	static const char *const split[3] = { "split-K", "split-Q", "" };
+	for (int i = 0; i < 3; i++) {
+		snprintf(o.variant, sizeof o.variant, "%s", vs[i]);
+		figdesc_init(&d, "patent-warps");
+		CHECK_INT(figdesc_patent_warps(&x.rd, &o, &d), 0);
+		const struct figitem *sp = figdesc_part(&d, "split", 0);
+		CHECK((sp != NULL) == (i < 2));
+		CHECK(!!d.notice[0] == (i == 2));
+		if (sp) {
+			CHECK_STR(sp->state, split[i]);
+			struct pview pv;
+			const struct variant_desc *v = patent_view(&x.rd, &o, &pv);
+			CHECK(v != NULL);
+			if (v)
+				CHECK_NEAR(sp->v, pv.t.warps, 0);
+		}
+		figdesc_release(&d);
+	}
+	rinputs_release(&x.in);
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	figopts_init(&o);
+	figdesc_init(&d, "patent-capture-grid");
+	CHECK_INT(figdesc_patent_capture_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.nused == 1);
+	if (d.nused) {
+		bl = figdesc_part(&d, "blocks", 0);
+		CHECK(bl && bl->rec == d.used[0]);
+		check_pgrid(&d, capture_main_launch(d.used[0]));
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* patent-causal (figdiagram.c): the cells cover every pair on or below
+ * the diagonal once (the counts causal_tiles_count gives), none above it */
+static void test_patent_causal(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "patent-causal");
+	CHECK_INT(figdesc_patent_causal(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.ncells > 0);
+	double rows = 0, cols = 0, skipped = -1;
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "size", i)); i++) {
+		if (!strcmp(it->name, "rows"))
+			rows = it->v;
+		if (!strcmp(it->name, "cols"))
+			cols = it->v;
+		if (!strcmp(it->name, "skipped"))
+			skipped = it->v;
+	}
+	CHECK(rows >= 1 && cols >= 1 && skipped >= 0);
+	double covered = 0;
+	int masked = 0;
+	for (size_t k = 0; k < d.ncells; k++) {
+		const struct figcell *c = &d.cell[k];
+		CHECK(c->i0 < c->i1 && c->j0 < c->j1 && c->i1 <= rows && c->j1 <= cols);
+		covered += (double)(c->i1 - c->i0) * (c->j1 - c->j0);
+		masked += c->fate == FD_CELL_MASKED;
+		if (c->fate == FD_CELL_FULL) /* a full cell lies at or below the diagonal: its first row's last pair too */
+			CHECK(c->j1 - 1 <= c->i0 * cols / rows + 1);
+	}
+	CHECK(masked > 0);
+	if (rows <= CAUSAL_DRAW_MAX && cols <= CAUSAL_DRAW_MAX) /* a cell a pair: the pairs not skipped */
+		CHECK_NEAR(covered, rows * cols - skipped, 0);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* hierarchy (figdiagram.c): three levels from the header, their numbers
  * the header's; a header without sizes gives the notice, no levels */
 static void test_hierarchy(void)
@@ -829,6 +956,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
