@@ -298,6 +298,52 @@ static void test_ablation_rungs(void)
 /* roofline marks: each a kernel (or a call) of a record the figure names,
  * in a series it lists, its FLOP rate positive, the longest kernel of a
  * call filled (one per record) */
+/* The roofline's ceilings (figdesc.c roof_ceilings): the header's rates,
+ * the HBM slope the measured copy's (else the peak's); a level the
+ * header did not measure is named in "missing", not drawn */
+static void test_roofline_ceilings(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct gpu_info *g = (struct gpu_info *)&x.rd.res->header.gpu;
+	struct figopts o;
+	figopts_init(&o);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) /* the same results without an L2 bandwidth */
+			g->ceil.l2_gbs = 0;
+		struct figdesc d;
+		figdesc_init(&d, "roofline");
+		CHECK_INT(figdesc_roofline(&x.rd, &o, &d), 0);
+		const struct figitem *dram = figdesc_part(&d, "level", 0), *l2 = figdesc_part(&d, "level", 1);
+		CHECK(dram && l2 && figdesc_part(&d, "missing", 0));
+		if (dram)
+			CHECK_NEAR(dram->v, g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs, 0);
+		if (l2)
+			CHECK_NEAR(l2->v, g->ceil.l2_gbs, 0);
+		int gemm = 0, l2c = 0, n = 0;
+		const struct figitem *it;
+		for (; (it = figdesc_part(&d, "ceiling", (size_t)n)); n++) {
+			CHECK(it->v > 0 && it->text[0]);
+			if (!strcmp(it->state, "gemm")) {
+				gemm++;
+				CHECK_NEAR(it->v, g->tensor_tflops, 0);
+			}
+			l2c += !strcmp(it->state, "l2");
+		}
+		CHECK(n >= 2 && n <= 6);
+		CHECK_INT(gemm, g->tensor_tflops > 0);
+		const int l2_missing = strstr(figdesc_text(&d, "missing", 0), "L2 roof") != NULL;
+		CHECK_INT(l2_missing, !(g->ceil.l2_gbs > 0));
+		if (l2_missing)
+			CHECK_INT(l2c, 0);
+		if (!pass)
+			CHECK(g->ceil.l2_gbs > 0); /* the fixture measured it: the second pass tells */
+		figdesc_release(&d);
+	}
+	rinputs_release(&x.in);
+}
+
 static void test_roofline_marks(void)
 {
 	struct in x;
@@ -955,7 +1001,7 @@ static void test_ladders_fit(void)
 	free(single);
 }
 
-TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
+TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
