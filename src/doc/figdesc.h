@@ -330,9 +330,27 @@ int figdesc_patent_capture_grid(const struct rdata *rd, const struct figopts *o,
 int figdesc_patent_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* patent-causal: the subject's tile pairs at a causal mask: "size" rows,
- * cols (its Q and K/V blocks), skipped (the pairs above the diagonal), the
- * cells drawn (cell); the notice where the variant has no tiling. */
+ * cols (its Q and K/V blocks), full, masked, skipped (the pairs of each
+ * fate), step (a drawn cell's pairs a side), the cells drawn (cell); the
+ * notice where the variant has no tiling.
+ * causal-blocks: the same (the view of the teaching figures) with "size"
+ * Nq, Nkv, Br, Bc, "head" (the pairs), "cellnote" where a cell stands for
+ * several pairs, three "fate" rows (state full, masked, skipped; v the
+ * pairs), two "measured" lines (v the causal and the unmasked record's
+ * time in µs) or "unmeasured"; used the causal record, then the other. */
 int figdesc_patent_causal(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_causal_blocks(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* warp-split: groups 0 and 1 the pair's variants (fig_pair): "title"
+ * (state split-K or split-Q), "size" warps, "foot" (the measured
+ * shared-memory store wavefronts, v with the record, or "not measured"),
+ * "holds" (what a warp holds); the notice where either splits neither. */
+int figdesc_warp_split(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* online-softmax: the worked example (osm_teaching_example, no record):
+ * seven "head" parts, a row of seven "cell" parts per block (group 1…:
+ * block, scores, m, alpha, l, acc, o; v the number, state "moved" where
+ * the max moved), "result" (v the online result) and "check" (v the
+ * difference from the direct softmax). */
+int figdesc_online_softmax(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* hierarchy: from the results header alone (no record): three "level"
  * parts (label its name, state its tag, text its size and bandwidth

@@ -12,6 +12,7 @@
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
 #include "causal_tiles.h"
+#include "online_softmax.h"
 #include "metric_sets.h"
 
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len)
@@ -1057,11 +1058,12 @@ static int causal_cells(struct figdesc *d, const struct attn_shape *s, const str
 	struct causal_count cc;
 	if (causal_tiles_count(s->seqlen_q, s->seqlen_kv, t->block_m, t->block_n, &cc))
 		return 1;
-	if (size_part(d, "rows", (double)cc.rows) || size_part(d, "cols", (double)cc.cols) ||
-	    size_part(d, "skipped", (double)cc.skipped))
-		return -1;
 	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs */
 	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
+	if (size_part(d, "rows", (double)cc.rows) || size_part(d, "cols", (double)cc.cols) ||
+	    size_part(d, "full", (double)cc.full) || size_part(d, "masked", (double)cc.masked) ||
+	    size_part(d, "skipped", (double)cc.skipped) || size_part(d, "step", (double)step))
+		return -1;
 	const long per = (cc.rows + step - 1) / step * ((cc.cols + step - 1) / step);
 	d->cell = malloc((size_t)per * sizeof(*d->cell));
 	if (!d->cell)
@@ -1089,4 +1091,211 @@ int figdesc_patent_causal(const struct rdata *rd, const struct figopts *o, struc
 		return 0;
 	}
 	return rc || use_recs(d, &pv.r, pv.r ? 1 : 0) ? -1 : 0;
+}
+
+/* ---- causal-blocks ------------------------------------------------------------------- */
+
+/* The record of series key at the options' conditions (NULL: none), its
+ * shape (else a typical one, B 4 unless the options fix it) and its
+ * tiling: the teaching figures' view of a variant.  NULL when key has no
+ * descriptor. */
+static const struct variant_desc *teach_view(const struct rdata *rd, const struct figopts *o, const char *key,
+					     struct pview *tv)
+{
+	memset(tv, 0, sizeof(*tv));
+	const struct variant_desc *v = variant_find(key);
+	if (!v)
+		return NULL;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	tv->r = rdata_find(rd, key, &sel);
+	tv->s = tv->r ? tv->r->shape : fig_typical_shape(&sel, sel.batch > 0 ? sel.batch : 4);
+	v->tiling(&tv->s, rdata_sm_count(rd), &tv->t);
+	return v;
+}
+
+int figdesc_causal_blocks(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY], b1[32], b2[32];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	struct figopts oc = *o, on = *o;
+	oc.sel.causal = 1;
+	on.sel.causal = 0;
+	struct pview tc, tn;
+	const int okc = teach_view(rd, &oc, key, &tc) != NULL;
+	teach_view(rd, &on, key, &tn);
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	if (tc.r)
+		recs[nr++] = tc.r;
+	if (tn.r)
+		recs[nr++] = tn.r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	const int rc = okc ? causal_cells(d, &tc.s, &tc.t) : 1;
+	if (rc == 1) {
+		snprintf(d->notice, sizeof d->notice, "no tiles to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no tiling in kernels/variants.c");
+		return 0;
+	}
+	if (rc)
+		return -1;
+	long n[6] = { 0 }; /* rows, cols, full, masked, skipped, step */
+	static const char *const names[6] = { "rows", "cols", "full", "masked", "skipped", "step" };
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, "size", i)); i++)
+		for (int k = 0; k < 6; k++)
+			if (!strcmp(it->name, names[k]))
+				n[k] = (long)it->v;
+	/* the score matrix's sides and the tile's, the cells' geometry */
+	if (size_part(d, "Nq", tc.s.seqlen_q) || size_part(d, "Nkv", tc.s.seqlen_kv) || size_part(d, "Br", tc.t.block_m) ||
+	    size_part(d, "Bc", tc.t.block_n) ||
+	    !figdesc_item(d, "head", "tile_pairs", NULL, (double)n[0] * n[1], "N = %d: %ld × %ld tile pairs (%d×%d)",
+			  tc.s.seqlen_kv, n[0], n[1], tc.t.block_m, tc.t.block_n) ||
+	    (n[5] > 1 && !figdesc_item(d, "cellnote", "step", NULL, n[5],
+				       "one cell drawn: %ld × %ld tile pairs (masked: mixed)", n[5], n[5])))
+		return -1;
+	static const char *const what[3] = { "computed in full", "masked (diagonal)", "skipped" };
+	static const char *const fate[3] = { "full", "masked", "skipped" };
+	const long total = n[0] * n[1];
+	for (int k = 0; k < 3; k++) {
+		struct figitem *f = figdesc_item(d, "fate", fate[k], NULL, n[2 + k], "%s: %ld (%.0f %%)", what[k], n[2 + k],
+						 100.0 * n[2 + k] / total);
+		if (!f)
+			return -1;
+		snprintf(f->state, sizeof f->state, "%s", fate[k]);
+	}
+	const double t_c = tc.r ? tc.r->time_ms : NAN, t_n = tn.r ? tn.r->time_ms : NAN;
+	if (usable(t_c) && usable(t_n))
+		return figdesc_item(d, "measured", "run_time_us", tc.r, t_c * 1e3, "measured: %s ms causal",
+				    fmt_sig(t_c, 3, b1, sizeof(b1))) &&
+			       figdesc_item(d, "measured", "run_time_us", tn.r, t_n * 1e3,
+					    "against %s ms without the mask (×%.2f)", fmt_sig(t_n, 3, b2, sizeof(b2)), t_c / t_n)
+			       ? 0 : -1;
+	return figdesc_item(d, "unmeasured", "unmeasured", NULL, NAN, "no measured causal and non-causal pair here") ? 0 : -1;
+}
+
+/* ---- warp-split ---------------------------------------------------------------------- */
+
+int figdesc_warp_split(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[2][SERIES_KEY], b1[32];
+	fig_pair(rd, o, DOC_BASELINE, key[0], key[1]);
+	struct pview tv[2];
+	const struct variant_desc *v[2] = { teach_view(rd, o, key[0], &tv[0]), teach_view(rd, o, key[1], &tv[1]) };
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	for (int i = 0; i < 2; i++)
+		if (tv[i].r)
+			recs[nr++] = tv[i].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	for (int i = 0; i < 2; i++)
+		if (!v[i] || (v[i]->warps != WARPS_SPLIT_K && v[i]->warps != WARPS_SPLIT_Q)) {
+			snprintf(d->notice, sizeof d->notice, "no warp split to draw");
+			snprintf(d->notice_why, sizeof d->notice_why, "both variants must split warps by keys or by queries");
+			return 0;
+		}
+	for (int i = 0; i < 2; i++) {
+		d->group = i;
+		const int splitk = v[i]->warps == WARPS_SPLIT_K;
+		struct figitem *t = figdesc_item(d, "title", v[i]->name, NULL, NAN, "%s: %s", v[i]->name,
+						 splitk ? "split-K" : "split-Q");
+		if (!t)
+			return -1;
+		snprintf(t->state, sizeof t->state, "%s", splitk ? "split-K" : "split-Q");
+		const double wf = tv[i].r ? record_metric_or_nan(tv[i].r, M_SMEM_ST_WF) : NAN;
+		if (size_part(d, "warps", tv[i].t.warps > 0 ? tv[i].t.warps : 4) ||
+		    !(isfinite(wf) ? figdesc_item(d, "foot", "smem_st_wavefronts", tv[i].r, wf, "shared-memory stores: %s wavefronts",
+						  fmt_count(wf, b1, sizeof(b1)))
+				   : figdesc_item(d, "foot", "foot", NULL, NAN, "shared-memory stores: not measured")) ||
+		    !figdesc_item(d, "holds", "holds", NULL, NAN, "%s", splitk ? "each warp: some keys of every query row"
+									: "each warp: its own query rows, all keys"))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- online-softmax ---------------------------------------------------------------- */
+
+/* A number of the worked example as the slide writes it: −∞, integers
+ * plain, else three decimals (three digits past 100 or under 0.01), a
+ * proper minus. */
+static const char *osm_num(double v, char *buf, size_t len)
+{
+	if (v == -INFINITY)
+		snprintf(buf, len, "−∞");
+	else if (v == 0)
+		snprintf(buf, len, "0");
+	else if (v == floor(v) && fabs(v) < 1e6)
+		snprintf(buf, len, "%.0f", v);
+	else if (fabs(v) >= 100 || fabs(v) < 0.01)
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, "%.3f", v);
+	/* a proper minus */
+	if (buf[0] == '-' && len > 4) {
+		memmove(buf + 3, buf + 1, strlen(buf));
+		memcpy(buf, "−", 3);
+	}
+	return buf;
+}
+
+int figdesc_online_softmax(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	(void)rd, (void)o;
+	struct osm_example ex;
+	if (osm_teaching_example(&ex)) {
+		snprintf(d->notice, sizeof d->notice, "no example");
+		snprintf(d->notice_why, sizeof d->notice_why, "the online-softmax example failed to compute");
+		return 0;
+	}
+	static const char *const head[] = { "block", "scores s", "max m", "exp(m_old − m)", "sum ℓ", "Õ = Σ exp(s − m)·v",
+					    "Õ / ℓ" };
+	for (int k = 0; k < 7; k++)
+		if (!figdesc_item(d, "head", "head", NULL, NAN, "%s", head[k]))
+			return -1;
+	char a[32], b[32], cell[64];
+	for (int j = 0; j < ex.nsteps && j < 7; j++) {
+		const struct osm_step *s = &ex.steps[j];
+		d->group = j + 1; /* a row of the table */
+		cell[0] = '\0';
+		for (int k = s->c0; k < s->c1; k++) {
+			size_t u = strlen(cell);
+			snprintf(cell + u, sizeof cell - u, "%s%s", k > s->c0 ? ", " : "", osm_num(ex.s[k], a, sizeof(a)));
+		}
+		struct figitem *it[7] = {
+			figdesc_item(d, "cell", "block", NULL, j + 1, "%d", j + 1),
+			figdesc_item(d, "cell", "scores", NULL, NAN, "%s", cell),
+			figdesc_item(d, "cell", "m", NULL, s->m, "%s", osm_num(s->m, a, sizeof(a))),
+			j == 0 ? figdesc_item(d, "cell", "alpha", NULL, NAN, "—")
+			       : figdesc_item(d, "cell", "alpha", NULL, s->alpha, "exp(%s) = %s", osm_num(s->m_old - s->m, a, sizeof(a)),
+					      osm_num(s->alpha, b, sizeof(b))),
+			figdesc_item(d, "cell", "l", NULL, s->l, "%s", osm_num(s->l, a, sizeof(a))),
+			figdesc_item(d, "cell", "acc", NULL, s->acc[0], "%s", osm_num(s->acc[0], a, sizeof(a))),
+			figdesc_item(d, "cell", "o", NULL, s->acc[0] / s->l, "%s", osm_num(s->acc[0] / s->l, a, sizeof(a))),
+		};
+		/* the row where the max moved is the rescale the recurrence needs */
+		const int moved = j > 0 && s->alpha < 1;
+		for (int k = 0; k < 7; k++) {
+			if (!it[k])
+				return -1;
+			if (moved)
+				snprintf(it[k]->state, sizeof it[k]->state, "moved");
+		}
+	}
+	d->group = 0;
+	/* the check: the same row computed directly */
+	if (!figdesc_item(d, "result", "o", NULL, ex.o[0], "online result O = Õ / ℓ = %s        direct softmax(s)·v = %s",
+			  osm_num(ex.o[0], a, sizeof(a)), osm_num(ex.o_direct[0], b, sizeof(b))))
+		return -1;
+	char vals[120] = "";
+	for (int k = 0; k < ex.n && strlen(vals) + 24 < sizeof(vals); k++)
+		snprintf(vals + strlen(vals), sizeof(vals) - strlen(vals), "%s%s", k ? ", " : "",
+			 osm_num(ex.v[k * ex.d], a, sizeof(a)));
+	if (ex.max_abs_err > 0)
+		return figdesc_item(d, "check", "max_abs_err", NULL, ex.max_abs_err, "values v = %s · difference %.1e (fp64)", vals,
+				    ex.max_abs_err) ? 0 : -1;
+	return figdesc_item(d, "check", "max_abs_err", NULL, ex.max_abs_err,
+			    "values v = %s · the two agree to the last bit (fp64)", vals) ? 0 : -1;
 }

@@ -15,6 +15,7 @@
 #include "capture/verdict.h"
 #include "metric_sets.h"
 #include "causal_tiles.h"
+#include "online_softmax.h"
 
 struct in {
 	struct rinputs in;
@@ -845,6 +846,121 @@ static void test_patent_causal(void)
 	rinputs_release(&x.in);
 }
 
+/* causal-blocks (figdiagram.c): the three fates add up to every pair,
+ * their counts causal_tiles_count's at the causal record's shape and
+ * tiling; the times are the causal and the unmasked records' */
+static void test_causal_blocks(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "causal-blocks");
+	CHECK_INT(figdesc_causal_blocks(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.ncells > 0);
+	double sz[8] = { 0 };
+	static const char *const names[8] = { "rows", "cols", "full", "masked", "skipped", "Nq", "Br", "Bc" };
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "size", i)); i++)
+		for (int k = 0; k < 8; k++)
+			if (!strcmp(it->name, names[k]))
+				sz[k] = it->v;
+	CHECK_NEAR(sz[2] + sz[3] + sz[4], sz[0] * sz[1], 0);
+	struct causal_count cc;
+	CHECK_INT(causal_tiles_count((int)sz[5], (int)sz[5], (int)sz[6], (int)sz[7], &cc), 0);
+	CHECK_NEAR(sz[2], cc.full, 0);
+	CHECK_NEAR(sz[4], cc.skipped, 0);
+	double fates = 0;
+	for (size_t k = 0; (it = figdesc_part(&d, "fate", k)); k++)
+		fates += it->v;
+	CHECK_NEAR(fates, sz[0] * sz[1], 0);
+	const struct figitem *m0 = figdesc_part(&d, "measured", 0), *m1 = figdesc_part(&d, "measured", 1);
+	CHECK(m0 && m1 && d.nused == 2);
+	if (m0 && m1 && m0->rec && m1->rec) {
+		CHECK(m0->rec->shape.causal && !m1->rec->shape.causal);
+		CHECK_NEAR(m0->v, m0->rec->time_ms * 1e3, 1e-9);
+		CHECK_NEAR(m1->v, m1->rec->time_ms * 1e3, 1e-9);
+		CHECK_INT(m0->rec->shape.seqlen_kv, (int)sz[5]);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* warp-split (figdiagram.c): flash1 split-K beside flash2 split-Q with
+ * the descriptors' warps; the wavefronts the record's; a variant that
+ * splits neither gives the notice */
+static void test_warp_split(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash1");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "warp-split");
+	CHECK_INT(figdesc_warp_split(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *t = figdesc_part_of(&d, g, "title", 0), *f = figdesc_part_of(&d, g, "foot", 0);
+		CHECK(t && f && figdesc_part_of(&d, g, "size", 0));
+		if (!t || !f)
+			continue;
+		CHECK_STR(t->state, g ? "split-Q" : "split-K");
+		if (f->rec) {
+			CHECK(used_has(&d, f->rec));
+			CHECK_NEAR(f->v, record_metric_or_nan(f->rec, M_SMEM_ST_WF), 0);
+		}
+	}
+	figdesc_release(&d);
+	snprintf(o.variant, sizeof o.variant, "standard");
+	figdesc_init(&d, "warp-split");
+	CHECK_INT(figdesc_warp_split(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no warp split to draw");
+	CHECK(figdesc_part(&d, "title", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* online-softmax (figdiagram.c): a row per block of the worked example,
+ * its numbers the recurrence's (the last row's output the online
+ * result); a row where the max moved is marked, the first never */
+static void test_online_softmax(void)
+{
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "online-softmax");
+	CHECK_INT(figdesc_online_softmax(NULL, &o, &d), 0);
+	struct osm_example ex;
+	CHECK_INT(osm_teaching_example(&ex), 0);
+	int rows = 0, moved = 0;
+	while (figdesc_part_of(&d, rows + 1, "cell", 0))
+		rows++;
+	CHECK_INT(rows, ex.nsteps < 7 ? ex.nsteps : 7);
+	for (int j = 0; j < rows; j++) {
+		const struct figitem *m = figdesc_part_of(&d, j + 1, "cell", 2), *l = figdesc_part_of(&d, j + 1, "cell", 4);
+		CHECK(m && l && figdesc_part_of(&d, j + 1, "cell", 6) && !figdesc_part_of(&d, j + 1, "cell", 7));
+		if (!m || !l)
+			continue;
+		CHECK_NEAR(m->v, ex.steps[j].m, 0);
+		CHECK_NEAR(l->v, ex.steps[j].l, 0);
+		const int mv = !strcmp(m->state, "moved");
+		CHECK_INT(mv, j > 0 && ex.steps[j].alpha < 1);
+		moved += mv;
+	}
+	CHECK(moved >= 1); /* the example is chosen so that the max moves */
+	const struct figitem *last = rows ? figdesc_part_of(&d, rows, "cell", 6) : NULL, *res = figdesc_part(&d, "result", 0);
+	CHECK(last && res);
+	if (last && res)
+		CHECK_NEAR(last->v, res->v, 1e-12);
+	figdesc_release(&d);
+}
+
 /* hierarchy (figdiagram.c): three levels from the header, their numbers
  * the header's; a header without sizes gives the notice, no levels */
 static void test_hierarchy(void)
@@ -1002,6 +1118,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
