@@ -345,6 +345,21 @@ int figdesc_causal_blocks(const struct rdata *rd, const struct figopts *o, struc
  * shared-memory store wavefronts, v with the record, or "not measured"),
  * "holds" (what a warp holds); the notice where either splits neither. */
 int figdesc_warp_split(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* capture-kernels: a group per kind of call drawn (capture_kinds, used
+ * their records, cond their conditions): "head" (v the kernel time, ns),
+ * "nodur" where no durations were recorded, else a "kernel" part per
+ * launch in launch order (text its short name, label its number, alt[0]
+ * the line's tail; v its time), "longest" parts (v a launch's index, the
+ * longest first, FD_KERNEL_LINES at most) and FD_KERNEL_LINES + 1 "rest"
+ * parts: "rest" k sums the kernels not among the first k longest. */
+#define FD_KERNEL_LINES 9
+int figdesc_capture_kernels(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+struct capimpl;
+struct capgroup;
+/* The kinds of call a capture figure draws: one group per (phase, pass)
+ * of im at the options' N (else the focus'), decode last; how many (≤ 4). */
+int capture_kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out);
+
 /* online-softmax: the worked example (osm_teaching_example, no record):
  * seven "head" parts, a row of seven "cell" parts per block (group 1…:
  * block, scores, m, alpha, l, acc, o; v the number, state "moved" where

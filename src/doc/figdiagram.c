@@ -1299,3 +1299,114 @@ int figdesc_online_softmax(const struct rdata *rd, const struct figopts *o, stru
 	return figdesc_item(d, "check", "max_abs_err", NULL, ex.max_abs_err,
 			    "values v = %s · the two agree to the last bit (fp64)", vals) ? 0 : -1;
 }
+
+/* ---- capture-kernels ------------------------------------------------------------- */
+
+/* A launch's time: the profiled duration where it has one, else the activity record's. */
+static double kernel_ns(const struct launch *l)
+{
+	const double *v = kvlist_get(&l->metrics, M_DURATION);
+	return v ? *v : l->duration_ns;
+}
+
+int capture_kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out)
+{
+	int n = 0, N = o->sel.n > 0 ? o->sel.n : rd->focus.n;
+	for (int dec = 0; dec < 2; dec++)
+		for (int pass = 0; pass < 2; pass++) {
+			const struct capgroup *g = im ? capture_pick(im, N, pass, dec) : NULL;
+			if (g)
+				out[n++] = g;
+		}
+	return n;
+}
+
+/* The kinds of call a capture figure draws as d->used with their
+ * conditions line (d->cond), or the notice when there is none: how many. */
+static int capture_kinds_used(const struct rdata *rd, const struct figopts *o, struct figdesc *d,
+			      const struct capgroup **gs)
+{
+	const int ng = capture_kinds(rd, capture_figure_impl(rd, o), o, gs);
+	const struct record *recs[4] = { NULL };
+	for (int i = 0; i < ng; i++)
+		recs[i] = gs[i]->rep;
+	if (use_recs(d, recs, (size_t)ng))
+		return -1;
+	if (ng)
+		capture_conditions(rd, recs, (size_t)ng, d->cond, sizeof(d->cond));
+	else {
+		snprintf(d->notice, sizeof d->notice, "no captured call");
+		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+	}
+	return ng;
+}
+
+int figdesc_capture_kernels(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capgroup *gs[4];
+	const int ng = capture_kinds_used(rd, o, d, gs);
+	if (ng < 0)
+		return -1;
+	for (int p = 0; p < ng; p++) {
+		const struct record *r = gs[p]->rep;
+		const size_t nk = r->nlaunches;
+		char sh[96];
+		double total = 0;
+		for (size_t i = 0; i < nk; i++)
+			total += kernel_ns(&r->launches[i]);
+		d->group = p;
+		if (!figdesc_item(d, "head", "kernel_ns", r, total, "%s at %s: %zu kernel%s, %.1f µs of kernel time",
+				  capture_call_kind(r), capture_shape_text(gs[p], sh, sizeof(sh)), nk, nk == 1 ? "" : "s", total / 1e3))
+			return -1;
+		if (!(total > 0)) {
+			if (!figdesc_item(d, "nodur", "nodur", NULL, NAN, "no kernel durations recorded"))
+				return -1;
+			continue;
+		}
+		/* every kernel in launch order: its short name (a start is enough to tell them apart), the line's tail */
+		for (size_t i = 0; i < nk; i++) {
+			const struct launch *l = &r->launches[i];
+			char ks[160], gd[64];
+			kernel_short_name(l->name ? l->name : "?", ks, sizeof(ks));
+			if (strlen(ks) > 46) {
+				size_t cut = 44;
+				while (cut && ((unsigned char)ks[cut] & 0xC0) == 0x80)
+					cut--;
+				snprintf(ks + cut, sizeof(ks) - cut, "…");
+			}
+			gridmap_dims(l->grid, gd, sizeof(gd));
+			struct figitem *it = figdesc_item(d, "kernel", "kernel_ns", r, kernel_ns(l), "%s", ks);
+			if (!it)
+				return -1;
+			snprintf(it->label, sizeof it->label, "%zu. ", i + 1);
+			snprintf(it->alt[0], sizeof it->alt[0], " · %.1f µs (%.0f %%) · grid %s · block %d", kernel_ns(l) / 1e3,
+				 100 * kernel_ns(l) / total, gd,
+				 l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1));
+		}
+		/* the listing keeps the longest: the first k of "longest" (v a kernel's index), the
+		 * others summed in "rest" k (its text; v their time) */
+		int shown[256] = { 0 };
+		for (int q = 0; q <= FD_KERNEL_LINES; q++) {
+			double rest = 0;
+			size_t nrest = 0;
+			for (size_t i = 0; i < nk; i++)
+				if (i >= 256 || !shown[i])
+					rest += kernel_ns(&r->launches[i]), nrest++;
+			if (!figdesc_item(d, "rest", "kernel_ns", r, rest, "the other %zu kernel%s (unnumbered in the strip where "
+					  "they are narrow) · %.1f µs (%.0f %%)", nrest, nrest == 1 ? "" : "s", rest / 1e3, 100 * rest / total))
+				return -1;
+			if (q == FD_KERNEL_LINES)
+				break;
+			size_t best = nk;
+			for (size_t j = 0; j < nk && j < 256; j++)
+				if (!shown[j] && (best == nk || kernel_ns(&r->launches[j]) > kernel_ns(&r->launches[best])))
+					best = j;
+			if (best < nk) {
+				shown[best] = 1;
+				if (!figdesc_item(d, "longest", "launch", NULL, (double)best, "%s", ""))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}

@@ -104,7 +104,7 @@ const struct figkind figure_kinds[] = {
 	{ "capture-dataflow", "a captured call's data flow: S, P, O, L stored or struck through by the measured verdict, DRAM bytes",
 	  0.36, NEEDS_CAPTURE, DRAWN(fig_capdataflow), figdesc_capdataflow },
 	{ "capture-kernels", "a captured implementation's kernel sequence per kind of call: duration, share, grid",
-	  0.5, NEEDS_CAPTURE, DRAWN(fig_capkernels) },
+	  0.5, NEEDS_CAPTURE, DRAWN(fig_capkernels), figdesc_capture_kernels },
 	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid) },
 	{ "capture-compare", "captured forward (pass: bwd, backward) calls beside attnprof's {conventional} and {subject}: TFLOP/s at the same shapes",

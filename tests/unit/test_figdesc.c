@@ -961,6 +961,54 @@ static void test_online_softmax(void)
 	figdesc_release(&d);
 }
 
+/* capture-kernels (figdiagram.c): a group per kind of call, its head the
+ * sum of its kernels' times; "longest" the launches by time, longest
+ * first; "rest" k the time of those not among the first k */
+static void test_capture_kernels(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-kernels");
+	CHECK_INT(figdesc_capture_kernels(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.cond[0]);
+	int ng = 0;
+	for (; figdesc_part_of(&d, ng, "head", 0); ng++) {
+		const struct figitem *head = figdesc_part_of(&d, ng, "head", 0), *it;
+		CHECK(head->rec == d.used[ng]);
+		double sum = 0;
+		size_t nk = 0;
+		for (; (it = figdesc_part_of(&d, ng, "kernel", nk)); nk++)
+			sum += it->v;
+		if (figdesc_part_of(&d, ng, "nodur", 0))
+			continue;
+		CHECK_INT((int)nk, (int)head->rec->nlaunches);
+		CHECK_NEAR(sum, head->v, 1e-6 * head->v);
+		double prev = INFINITY, top = 0;
+		for (size_t q = 0; (it = figdesc_part_of(&d, ng, "longest", q)); q++) {
+			const struct figitem *k = figdesc_part_of(&d, ng, "kernel", (size_t)it->v);
+			CHECK(k && k->v <= prev);
+			if (!k)
+				break;
+			prev = k->v;
+			top += k->v;
+			const struct figitem *rest = figdesc_part_of(&d, ng, "rest", q + 1);
+			CHECK(rest != NULL);
+			if (rest)
+				CHECK_NEAR(rest->v, head->v - top, 1e-6 * head->v);
+		}
+		CHECK(figdesc_part_of(&d, ng, "rest", FD_KERNEL_LINES) != NULL);
+		CHECK(figdesc_part_of(&d, ng, "rest", FD_KERNEL_LINES + 1) == NULL);
+	}
+	CHECK(ng >= 1);
+	CHECK_INT(ng, (int)d.nused);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* hierarchy (figdiagram.c): three levels from the header, their numbers
  * the header's; a header without sizes gives the notice, no levels */
 static void test_hierarchy(void)
@@ -1118,6 +1166,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
