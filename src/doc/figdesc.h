@@ -360,6 +360,20 @@ struct capgroup;
  * of im at the options' N (else the focus'), decode last; how many (≤ 4). */
 int capture_kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out);
 
+/* loop-steps: groups 0 and 1 the variants (fig_steps_record; used their
+ * records): "key" (the series key), "head" and "brief" (the row's line,
+ * long and short; v the thread blocks), a "buffer" part per descriptor
+ * buffer (text its HBM label, label its tile's on chip, state input,
+ * output — the output and its accumulator share a cell — or other), the
+ * steps drawn at three panels ("step3") and at four ("step4": v the
+ * 0-based step, text its title, alt[0] its tiles' bytes, label a digit
+ * per buffer, its FD_STEP_READ | FD_STEP_WRITE bits), three "bytes" parts
+ * (tiles_per_step, hbm_per_step, l2_per_step: text the bar's label,
+ * alt[0] its value, v the bytes or -1 not measured) and "line" (the
+ * short form); the notice where either has no loop to draw. */
+enum { FD_STEP_READ = 1, FD_STEP_WRITE = 2 };
+int figdesc_loop_steps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* online-softmax: the worked example (osm_teaching_example, no record):
  * seven "head" parts, a row of seven "cell" parts per block (group 1…:
  * block, scores, m, alpha, l, acc, o; v the number, state "moved" where

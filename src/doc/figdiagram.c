@@ -12,6 +12,7 @@
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
 #include "causal_tiles.h"
+#include "loop_steps.h"
 #include "online_softmax.h"
 #include "metric_sets.h"
 
@@ -1407,6 +1408,168 @@ int figdesc_capture_kernels(const struct rdata *rd, const struct figopts *o, str
 					return -1;
 			}
 		}
+	}
+	return 0;
+}
+
+/* ---- loop-steps ---------------------------------------------------------------------- */
+
+struct steps_var {
+	char key[SERIES_KEY];
+	const struct variant_desc *v;
+	const struct record *r;      /* NULL: not measured at the shape */
+	struct loop_plan p;
+	int ok;                      /* the plan exists */
+};
+
+static void steps_var(const struct rdata *rd, const struct figopts *o, const char *given, const char *def,
+		      struct steps_var *sv)
+{
+	memset(sv, 0, sizeof(*sv));
+	sv->r = fig_steps_record(rd, o, given, def, sv->key);
+	sv->v = variant_find(sv->key);
+	if (!sv->v || !sv->r)
+		return;
+	const struct attn_shape *s = &sv->r->shape;
+	struct tiling t;
+	sv->v->tiling(s, rdata_sm_count(rd), &t);
+	sv->ok = !loop_plan_init(&sv->p, sv->v, s, &t);
+}
+
+/* The steps a row shows at npan panels: the first ones, the return to the first Q block (K/V-outer), the last. */
+static int pick_steps(const struct loop_plan *p, int npan, long *out)
+{
+	long want[4];
+	int n = 0;
+	want[n++] = 0;
+	if (npan >= 4 || !p->kv_outer)
+		want[n++] = 1;
+	if (p->kv_outer)
+		want[n++] = p->tr;  /* back at Q block 1 with the next K/V block: O, m, ℓ read back */
+	else if (npan >= 4)
+		want[n++] = 2;
+	want[n++] = p->steps - 1;
+	int m = 0;
+	for (int k = 0; k < n; k++)
+		if (want[k] < p->steps && (!m || want[k] > out[m - 1]))
+			out[m++] = want[k];
+	return m;
+}
+
+/* A measured quantity of the record as the text prints it ("40.4 KiB"), or -1. */
+static double per_step(const struct rdata *rd, const struct steps_var *sv, const char *q, char *txt, size_t len)
+{
+	double v;
+	enum qunit u;
+	char why[200];
+	if (!sv->r || rdata_quantity(rd, sv->r, q, NULL, &v, &u, why, sizeof(why))) {
+		snprintf(txt, len, "not measured");
+		return -1;
+	}
+	fmt_quantity(v, u, NULL, txt, len);
+	return v;
+}
+
+/* One variant's row as group d->group (figdesc.h). */
+static int steps_row(struct figdesc *d, const struct rdata *rd, const struct steps_var *sv)
+{
+	const struct loop_plan *p = &sv->p;
+	char b1[32], b2[32];
+	if (!figdesc_item(d, "key", "key", NULL, NAN, "%s", sv->key))
+		return -1;
+	struct figitem *h = p->kv_outer
+		? figdesc_item(d, "head", "head", NULL, p->blocks, "<b>%.95s</b> · K/V outer: %.0f thread blocks, one per head, "
+			       "each %ld steps (%ld K/V blocks j, and inside each the %ld Q blocks i); Br×Bc = %d×%d", sv->key,
+			       p->blocks, p->steps, p->tc, p->tr, p->t.block_m, p->t.block_n)
+		: figdesc_item(d, "head", "head", NULL, p->blocks, "<b>%.95s</b> · Q outer: %.0f thread blocks, one per Q block i "
+			       "of a head, each %ld steps (the K/V blocks j); Br×Bc = %d×%d", sv->key, p->blocks, p->steps,
+			       p->t.block_m, p->t.block_n);
+	if (!h || !figdesc_item(d, "brief", "brief", NULL, p->blocks, "<b>%.95s</b> · %s: %.0f blocks × %ld steps, Br×Bc = %d×%d",
+				 sv->key, p->kv_outer ? "K/V outer" : "Q outer", p->blocks, p->steps, p->t.block_m,
+				 p->t.block_n))
+		return -1;
+	/* the buffers: HBM label, the tile's on chip ("Qᵢ", "Kⱼ"; the output and its accumulator one "Oᵢ") */
+	for (size_t b = 0; b < p->v->nbuffers; b++) {
+		const struct buffer_desc *bd = &p->v->buffers[b];
+		struct figitem *it = figdesc_item(d, "buffer", bd->name, NULL, NAN, "%s", bd->label);
+		if (!it)
+			return -1;
+		snprintf(it->label, sizeof it->label, "%s%s", bd->role == ROLE_WORKSPACE ? "O" : bd->label,
+			 p->per_query[b] ? "ᵢ" : "ⱼ");
+		snprintf(it->state, sizeof it->state, "%s", bd->role == ROLE_INPUT ? "input"
+			 : bd->role == ROLE_OUTPUT || bd->role == ROLE_WORKSPACE ? "output" : "other");
+	}
+	/* the steps drawn at three panels and at four: title, the tiles' bytes, each buffer's io ('0'..'3') */
+	for (int npan = 3; npan <= 4; npan++) {
+		long steps[4];
+		const int n = pick_steps(p, npan, steps);
+		for (int k = 0; k < n; k++) {
+			struct loop_step st;
+			loop_plan_step(p, steps[k], &st);
+			struct figitem *it = p->kv_outer
+				? figdesc_item(d, npan == 3 ? "step3" : "step4", "step", NULL, steps[k], "step %ld: j=%ld, i=%ld",
+					       steps[k] + 1, st.j + 1, st.i + 1)
+				: figdesc_item(d, npan == 3 ? "step3" : "step4", "step", NULL, steps[k], "step %ld: j=%ld",
+					       steps[k] + 1, st.j + 1);
+			if (!it)
+				return -1;
+			snprintf(it->alt[0], sizeof it->alt[0], "↓ %s  ↑ %s", fmt_bytes(st.read_bytes, b1, sizeof(b1)),
+				 fmt_bytes(st.write_bytes, b2, sizeof(b2)));
+			for (size_t b = 0; b < p->v->nbuffers && b + 1 < sizeof it->label; b++)
+				it->label[b] = (char)('0' + ((st.io[b] & STEP_READ) ? FD_STEP_READ : 0) +
+						      ((st.io[b] & STEP_WRITE) ? FD_STEP_WRITE : 0));
+		}
+	}
+	/* bytes per step: the loop's tiles, DRAM and L2 measured (v < 0: not measured) */
+	static const char *const q[3] = { "tiles_per_step", "hbm_per_step", "l2_per_step" };
+	static const char *const tot[3] = { NULL, "hbm_bytes", "l2_bytes" };
+	static const char *const name[3] = { "tiles of the loop", "DRAM measured", "L2 measured" };
+	char brief[3][40];
+	for (int k = 0; k < 3; k++) {
+		char t2[40], t3[40], why[200], val[300];
+		const double v = per_step(rd, sv, q[k], brief[k], sizeof(brief[k]));
+		snprintf(val, sizeof(val), "%s", brief[k]);
+		/* measured: divided by the record's own count of steps (the model's tile pairs) */
+		double pairs;
+		enum qunit u;
+		if (tot[k] && v >= 0 && !rdata_quantity(rd, sv->r, "model", "tile_pairs", &pairs, &u, why, sizeof(why))) {
+			per_step(rd, sv, tot[k], t2, sizeof(t2));
+			fmt_quantity(pairs, U_INT, NULL, t3, sizeof(t3));
+			snprintf(val, sizeof(val), "%s = %s ÷ %s steps", brief[k], t2, t3);
+		}
+		struct figitem *it = figdesc_item(d, "bytes", q[k], v >= 0 ? sv->r : NULL, v, "%.95s, %s", sv->key, name[k]);
+		if (!it)
+			return -1;
+		snprintf(it->alt[0], sizeof it->alt[0], "%.159s", val);
+	}
+	return figdesc_item(d, "line", "line", NULL, NAN, "<b>per step</b>: tiles %s · DRAM %s · L2 %s (measured)", brief[0],
+			    brief[1], brief[2]) ? 0 : -1;
+}
+
+int figdesc_loop_steps(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct steps_var sv[2];
+	steps_var(rd, o, o->variant, variant_role(DOC_BASELINE), &sv[0]);
+	steps_var(rd, o, o->compare, variant_role(DOC_SUBJECT), &sv[1]);
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	for (int k = 0; k < 2; k++)
+		if (sv[k].r)
+			recs[nr++] = sv[k].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (!sv[k].ok) {
+			snprintf(d->notice, sizeof d->notice, "no loop steps to draw");
+			snprintf(d->notice_why, sizeof d->notice_why, !sv[k].v ? "'%s' has no descriptor"
+				 : !sv[k].r ? "no non-causal record of %s at this shape"
+				 : "%s has no flash loop to draw", sv[k].key);
+			return 0;
+		}
+	for (int k = 0; k < 2; k++) {
+		d->group = k;
+		if (steps_row(d, rd, &sv[k]))
+			return -1;
 	}
 	return 0;
 }

@@ -65,7 +65,7 @@ const struct figkind figure_kinds[] = {
 	{ "loop-order", "K/V-outer against Q-outer loops: where O, m and l live, with measured DRAM traffic",
 	  0.42, NEEDS_PREFILL, DRAWN(fig_looporder) },
 	{ "loop-steps", "small multiples of the loop, step by step: the tiles each step reads from HBM and writes back, bytes per step measured (DRAM, L2) and moved",
-	  0.66, NEEDS_PREFILL, DRAWN(fig_steps) },
+	  0.66, NEEDS_PREFILL, DRAWN(fig_steps), figdesc_loop_steps },
 	{ "warp-split", "split-K against split-Q warps: the shared-memory exchange, measured store wavefronts",
 	  0.42, NEEDS_PREFILL, DRAWN(fig_warpsplit), figdesc_warp_split },
 	{ "causal-blocks", "the tile pairs of a causal pass (computed, masked, skipped) and the measured times",

@@ -1009,6 +1009,59 @@ static void test_capture_kernels(void)
 	rinputs_release(&x.in);
 }
 
+/* loop-steps (figdiagram.c): flash1's K/V-outer loop comes back to its
+ * first Q block at step Tr + 1 (drawn at three panels and at four), the
+ * last panel is the last step; a panel's io digits name only its buffers;
+ * the measured bytes per step carry the record */
+static void test_loop_steps(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "loop-steps");
+	CHECK_INT(figdesc_loop_steps(&x.rd, &o, &d), 0);
+	if (d.notice[0]) {
+		printf("    notice: %s (%s)\n", d.notice, d.notice_why);
+		CHECK(!d.notice[0]);
+	}
+	for (int g = 0; g < 2 && !d.notice[0]; g++) {
+		size_t nb = 0;
+		while (figdesc_part_of(&d, g, "buffer", nb))
+			nb++;
+		CHECK(nb >= 4);
+		const struct figitem *it;
+		for (int npan = 3; npan <= 4; npan++) {
+			const char *role = npan == 3 ? "step3" : "step4";
+			size_t n = 0;
+			double prev = -1;
+			for (; (it = figdesc_part_of(&d, g, role, n)); n++) {
+				CHECK(it->v > prev);
+				prev = it->v;
+				CHECK_INT((int)strlen(it->label), (int)nb);
+				CHECK(strspn(it->label, "0123") == nb);
+				CHECK(it->alt[0][0]);
+			}
+			CHECK(n >= 2 && n <= (size_t)npan);
+			CHECK_NEAR(figdesc_part_of(&d, g, role, 0)->v, 0, 0);
+		}
+		size_t nbytes = 0;
+		for (; (it = figdesc_part_of(&d, g, "bytes", nbytes)); nbytes++)
+			if (it->v >= 0 && nbytes > 0) {
+				CHECK(it->rec != NULL && used_has(&d, it->rec));
+			}
+		CHECK_INT((int)nbytes, 3);
+		CHECK(figdesc_part_of(&d, g, "line", 0) && figdesc_part_of(&d, g, "head", 0) && figdesc_part_of(&d, g, "brief", 0));
+	}
+	/* flash1 (group 0, K/V outer): at three panels the second is step Tr + 1, back at Q block 1 */
+	const struct figitem *h = figdesc_part_of(&d, 0, "head", 0), *s2 = figdesc_part_of(&d, 0, "step3", 1);
+	CHECK(h && s2 && strstr(h->text, "K/V outer") && strstr(s2->text, ", i=1"));
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* hierarchy (figdiagram.c): three levels from the header, their numbers
  * the header's; a header without sizes gives the notice, no levels */
 static void test_hierarchy(void)
@@ -1166,6 +1219,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
