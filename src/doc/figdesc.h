@@ -123,7 +123,7 @@ struct figitem {
 	char name[32];          /* what it is: a buffer ("S") or the quantity of v ("dram_read_bytes") */
 	char state[16];         /* a buffer's verdict ("stored", "not stored", "input", "output",
 				 * "small", "unknown"), "" none */
-	char text[400];         /* the text as drawn ("" none: a number the trace carries, drawn in
+	char text[640];         /* the text as drawn ("" none: a number the trace carries, drawn in
 				 * another part's text) */
 	char label[64];         /* its name as drawn beside the text ("" none) */
 	char alt[2][160];       /* shorter texts where the full one does not fit ("" none) */
@@ -354,6 +354,14 @@ int figdesc_warp_split(const struct rdata *rd, const struct figopts *o, struct f
  * parts: "rest" k sums the kernels not among the first k longest. */
 #define FD_KERNEL_LINES 9
 int figdesc_capture_kernels(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* capture-grid: a group per kind of call as capture-kernels': "head" (kind,
+ * shape and main kernel), "sent" (how its grid maps onto the shape, state
+ * "inferred" where it does), "rule", "more" (what the figure says when no
+ * room is left for this kind and those after), and where a kernel was
+ * recorded "waves" (its blocks and resident blocks per SM; v the waves,
+ * its record), "size" bars (drawn, at most 12) and last (the last wave's
+ * busy share, 0 full), "tail" (the text after the bars). */
+int figdesc_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 struct capimpl;
 struct capgroup;
 /* The kinds of call a capture figure draws: one group per (phase, pass)

@@ -1573,3 +1573,72 @@ int figdesc_loop_steps(const struct rdata *rd, const struct figopts *o, struct f
 	}
 	return 0;
 }
+
+/* ---- capture-grid ------------------------------------------------------------------- */
+
+int figdesc_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capgroup *gs[4];
+	const int ng = capture_kinds_used(rd, o, d, gs);
+	if (ng < 0)
+		return -1;
+	const int sm = rd->res->header.gpu.hw.sm_count > 0 ? rd->res->header.gpu.hw.sm_count : 1;
+	for (int p = 0; p < ng; p++) {
+		const struct record *r = gs[p]->rep;
+		const struct launch *l = capture_main_launch(r);
+		struct gridmap m;
+		capture_gridmap(rd, r, l, &m);
+		char sh[96], ks[160], sent[400], rule[600];
+		capture_shape_text(gs[p], sh, sizeof(sh));
+		kernel_short_name(l && l->name ? l->name : "?", ks, sizeof(ks));
+		d->group = p;
+		/* text first: kind and kernel, the mapping, the rule; "more" where no room is left for this kind and those after */
+		if (l)
+			gridmap_sentence(l->grid, &m, sent, sizeof(sent));
+		else
+			snprintf(sent, sizeof(sent), "no kernel recorded");
+		snprintf(rule, sizeof(rule), "Rule: %s.", m.rule);
+		capture_breakable(rule, sizeof(rule));
+		capture_breakable(sent, sizeof(sent));
+		struct figitem *st;
+		if (!figdesc_item(d, "head", "head", NULL, NAN, "%s at %s — %s", capture_call_kind(r), sh, ks) ||
+		    !(st = figdesc_item(d, "sent", "sent", NULL, NAN, "%s", sent)) ||
+		    !figdesc_item(d, "rule", "rule", NULL, NAN, "%s", rule) ||
+		    !figdesc_item(d, "more", "more", NULL, ng - p, "(%d more kind%s of call not drawn: see the text)", ng - p,
+				  ng - p == 1 ? "" : "s"))
+			return -1;
+		if (m.inferred)
+			snprintf(st->state, sizeof st->state, "inferred");
+		if (!l)
+			continue;
+		/* waves: a bar per wave (at most 12 drawn), the last as busy as its share */
+		long long blocks = (long long)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1);
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+		if (per_sm < 1)
+			per_sm = 1;
+		double waves = (double)blocks / ((double)sm * per_sm);
+		if (!figdesc_item(d, "waves", "waves", r, waves, "%lld blocks, %d per SM (theoretical occupancy %.1f %%) → %.2f waves over %d SMs",
+				  blocks, per_sm, 100 * l->theoretical_occupancy, waves, sm))
+			return -1;
+		/* a grid of 2^31 × 65535 × 65535 blocks is 2^63: counted in 64 bits,
+		 * clamped below 2^53 where a double still counts whole waves */
+		double wf = isfinite(waves) ? fmin(fmax(waves, 0), 9e15) : 0;
+		long long full = (long long)floor(wf), nw = (long long)ceil(wf - 1e-9);
+		double last = wf - (double)full;
+		int draw = nw > 12 ? 12 : (int)nw;
+		char tail[64];
+		if (nw > draw && last > 1e-9)
+			snprintf(tail, sizeof(tail), "(of %lld) last %.0f %% busy", nw, 100 * last);
+		else if (nw > draw)
+			snprintf(tail, sizeof(tail), "(of %lld) all full", nw);
+		else if (last > 1e-9)
+			snprintf(tail, sizeof(tail), "last %.0f %% busy", 100 * last);
+		else
+			snprintf(tail, sizeof(tail), "all full");
+		if (size_part(d, "bars", draw) || size_part(d, "last", last) ||
+		    !figdesc_item(d, "tail", "tail", NULL, NAN, "%s", tail))
+			return -1;
+	}
+	return 0;
+}

@@ -106,7 +106,7 @@ const struct figkind figure_kinds[] = {
 	{ "capture-kernels", "a captured implementation's kernel sequence per kind of call: duration, share, grid",
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capkernels), figdesc_capture_kernels },
 	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",
-	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid) },
+	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid), figdesc_capture_grid },
 	{ "capture-compare", "captured forward (pass: bwd, backward) calls beside attnprof's {conventional} and {subject}: TFLOP/s at the same shapes",
 	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare), NULL, capture_compare_cut },
 	/* their patent views (fig_patent.c): numerals only */

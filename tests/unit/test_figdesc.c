@@ -5,6 +5,7 @@
  * Runs in the RENDER=0 build too (make test builds and runs it there). */
 #include "check.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "variants.h"
@@ -1062,6 +1063,55 @@ static void test_loop_steps(void)
 	rinputs_release(&x.in);
 }
 
+/* capture-grid (figdiagram.c): a group per kind of call, its waves the
+ * main launch's blocks over the header's SMs at its resident blocks; the
+ * bars the waves (at most 12), the last one's busy share their fraction */
+static void test_capture_grid(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-grid");
+	CHECK_INT(figdesc_capture_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.cond[0]);
+	int ng = 0, drawn = 0;
+	const int sm = x.rd.res->header.gpu.hw.sm_count > 0 ? x.rd.res->header.gpu.hw.sm_count : 1;
+	for (; figdesc_part_of(&d, ng, "head", 0); ng++) {
+		CHECK(figdesc_part_of(&d, ng, "sent", 0) && figdesc_part_of(&d, ng, "rule", 0));
+		const struct figitem *more = figdesc_part_of(&d, ng, "more", 0), *w = figdesc_part_of(&d, ng, "waves", 0);
+		CHECK(more && (int)more->v == (int)d.nused - ng);
+		if (!w)
+			continue;
+		drawn++;
+		CHECK(w->rec == d.used[ng]);
+		const struct launch *l = capture_main_launch(w->rec);
+		CHECK(l != NULL);
+		if (!l)
+			continue;
+		long long blocks = (long long)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1);
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+		CHECK_NEAR(w->v, (double)blocks / ((double)sm * (per_sm < 1 ? 1 : per_sm)), 1e-12);
+		double bars = -1, last = -1;
+		const struct figitem *it;
+		for (size_t i = 0; (it = figdesc_part_of(&d, ng, "size", i)); i++) {
+			if (!strcmp(it->name, "bars"))
+				bars = it->v;
+			if (!strcmp(it->name, "last"))
+				last = it->v;
+		}
+		CHECK_NEAR(bars, ceil(w->v - 1e-9) > 12 ? 12 : ceil(w->v - 1e-9), 0);
+		CHECK_NEAR(last, w->v - floor(w->v), 1e-12);
+		CHECK(figdesc_part_of(&d, ng, "tail", 0) != NULL);
+	}
+	CHECK(ng >= 1 && drawn >= 1);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* hierarchy (figdiagram.c): three levels from the header, their numbers
  * the header's; a header without sizes gives the notice, no levels */
 static void test_hierarchy(void)
@@ -1219,6 +1269,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
