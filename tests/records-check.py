@@ -160,7 +160,10 @@ def check_claim(n, place, expr, stated, drawn, dfile, printed, by_file, fails, c
 
 # a figure quantity (src/doc/figdesc.c) recomputed from the export: field, scale
 FIGURE_FIELDS = {"tflops": ("tflops", 1.0), "run_time_us": ("time_ms", 1000.0), "run_peak_bytes": ("peak_bytes", 1.0),
-                 "dram_read_bytes": ("dram__bytes_read.sum", 1.0), "dram_write_bytes": ("dram__bytes_write.sum", 1.0)}
+                 "dram_read_bytes": ("dram__bytes_read.sum", 1.0), "dram_write_bytes": ("dram__bytes_write.sum", 1.0),
+                 "smem_st_wavefronts": ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", 1.0),
+                 "smem_ld_wavefronts": ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 1.0),
+                 "smem_st_conflicts": ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", 1.0)}
 # a diagram part's quantity of a captured call (src/doc/figdiagram.c): the export's field
 CAPTURE_ITEM_FIELDS = {"dram_read_bytes": "dram__bytes_read.sum", "dram_write_bytes": "dram__bytes_write.sum",
                        "l2_write_bytes": "capture.l2_write_bytes"}

@@ -45,6 +45,7 @@ void figdesc_release(struct figdesc *d)
 	free(d->mark);
 	free(d->catx);
 	free(d->item);
+	free(d->cell);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }
@@ -952,6 +953,93 @@ int figdesc_roofline_cut(const struct rdata *rd, const struct figopts *o, char *
 	return 1;
 }
 
+/* A ceiling of the roofline (figdesc.h): kind its state, v its rate,
+ * its labels longest first (NULL none). */
+static int roof_ceiling(struct figdesc *d, const char *name, const char *kind, double v, const char *l0, const char *l1,
+			const char *l2)
+{
+	struct figitem *it = figdesc_item(d, "ceiling", name, NULL, v, "%s", l0);
+	if (!it)
+		return -1;
+	snprintf(it->state, sizeof it->state, "%s", kind);
+	snprintf(it->alt[0], sizeof it->alt[0], "%s", l1 ? l1 : "");
+	snprintf(it->alt[1], sizeof it->alt[1], "%s", l2 ? l2 : "");
+	return 0;
+}
+
+/* The roofline's ceilings from the results header: roofs of the
+ * instruction paths its marks use (the top one always), slopes of the
+ * levels measured where a mark holds their bytes, the data sheet's HBM;
+ * the ones not measured in "missing" (figdesc.h). */
+static int roof_ceilings(const struct rdata *rd, struct figdesc *d)
+{
+	const struct gpu_info *g = &rd->res->header.gpu;
+	const double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs; /* GB/s */
+	const double lvbw[FD_LEVELS] = { bw, g->ceil.l2_gbs, g->ceil.smem_gbs };
+	int mma_used = 0, wgmma_used = 0, have[FD_LEVELS] = { 1, 0, 0 };
+	for (size_t i = 0; i < d->nmarks; i++) {
+		const struct figmark *q = &d->mark[i];
+		mma_used |= q->path == PATH_MMA_SYNC;
+		wgmma_used |= q->path == PATH_WGMMA || q->path == PATH_LIBRARY;
+		have[FD_L2] |= isfinite(q->x[FD_L2]);
+		have[FD_SMEM] |= isfinite(q->x[FD_SMEM]);
+	}
+	static const char *const lvkey[FD_LEVELS] = { "dram", "l2", "smem" };
+	for (int lv = 0; lv < FD_LEVELS; lv++)
+		if (!figdesc_item(d, "level", lvkey[lv], NULL, lvbw[lv], "%s", ""))
+			return -1;
+	if (!figdesc_item(d, "top", "top_tflops", NULL, g->tensor_tflops > 0 ? g->tensor_tflops : g->ceil.mma_sync_tflops,
+			  "%s", ""))
+		return -1;
+	char missing[200] = "", l0[72], l1[72], l2[72];
+	const char *wg = g->hw.cc_major == 9 ? "wgmma (cuBLAS GEMM)" : "cuBLAS GEMM";
+	if (g->tensor_tflops > 0) {
+		snprintf(l0, sizeof l0, "%s %.0f TFLOP/s", wg, g->tensor_tflops);
+		snprintf(l1, sizeof l1, "%s %.0f", g->hw.cc_major == 9 ? "wgmma" : "GEMM", g->tensor_tflops);
+		if (roof_ceiling(d, "tensor_tflops", "gemm", g->tensor_tflops, l0, l1, NULL))
+			return -1;
+	} else
+		strncat(missing, "GEMM (wgmma) rate", sizeof missing - strlen(missing) - 1);
+	if (mma_used || !wgmma_used) {
+		if (g->ceil.mma_sync_tflops > 0) {
+			snprintf(l0, sizeof l0, "mma.sync %.0f TFLOP/s", g->ceil.mma_sync_tflops);
+			snprintf(l1, sizeof l1, "mma.sync %.0f", g->ceil.mma_sync_tflops);
+			if (roof_ceiling(d, "mma_sync_tflops", "mma-sync", g->ceil.mma_sync_tflops, l0, l1, NULL))
+				return -1;
+		} else
+			snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%smma.sync rate",
+				 *missing ? ", " : "");
+	}
+	const char *lvname[FD_LEVELS] = { g->copy_gbs > 0 ? "measured copy" : "HBM peak", "L2", "shared-memory" };
+	size_t nc = 0;
+	for (size_t i = 0; i < d->nitems; i++)
+		nc += !strcmp(d->item[i].role, "ceiling");
+	for (int lv = 0; lv < FD_LEVELS; lv++) {
+		if (!(lvbw[lv] > 0)) {
+			if (lv) /* the levels' roofs: named when missing */
+				snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%s roof",
+					 *missing ? ", " : "", lvname[lv]);
+			continue;
+		}
+		if (!have[lv] && lv)
+			continue; /* measured, but no record holds the level's bytes */
+		snprintf(l0, sizeof l0, "%s %.0f GB/s", lvname[lv], lvbw[lv]);
+		snprintf(l1, sizeof l1, "%s %.0f", lv ? lvname[lv] : "copy", lvbw[lv]);
+		snprintf(l2, sizeof l2, "%.0f GB/s", lvbw[lv]);
+		if (roof_ceiling(d, lvkey[lv], lvkey[lv], lvbw[lv], l0, l1, l2))
+			return -1;
+		nc++;
+	}
+	const int sheet = g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs;
+	if (sheet && nc < 6) {
+		snprintf(l0, sizeof l0, "data-sheet HBM %.0f GB/s (dashed)", g->peak_hbm_gbs);
+		snprintf(l1, sizeof l1, "data sheet %.0f GB/s", g->peak_hbm_gbs);
+		if (roof_ceiling(d, "peak_hbm_gbs", "sheet", g->peak_hbm_gbs, l0, l1, NULL))
+			return -1;
+	}
+	return figdesc_item(d, "missing", "missing", NULL, NAN, "%s", missing) ? 0 : -1;
+}
+
 int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
 {
 	struct rsel s;
@@ -976,7 +1064,7 @@ int figdesc_roofline(const struct rdata *rd, const struct figopts *o, struct fig
 		return -1;
 	for (size_t i = 0; i < d->nmarks; i++)
 		d->series[d->mark[i].series].drawn = 1;
-	return 0;
+	return roof_ceilings(rd, d);
 }
 
 /* ---- the ablation waterfall ------------------------------------------------ */

@@ -123,7 +123,7 @@ struct figitem {
 	char name[32];          /* what it is: a buffer ("S") or the quantity of v ("dram_read_bytes") */
 	char state[16];         /* a buffer's verdict ("stored", "not stored", "input", "output",
 				 * "small", "unknown"), "" none */
-	char text[400];         /* the text as drawn ("" none: a number the trace carries, drawn in
+	char text[640];         /* the text as drawn ("" none: a number the trace carries, drawn in
 				 * another part's text) */
 	char label[64];         /* its name as drawn beside the text ("" none) */
 	char alt[2][160];       /* shorter texts where the full one does not fit ("" none) */
@@ -131,6 +131,16 @@ struct figitem {
 	int group;              /* which drawing of the figure (dataflow-compare: 0, 1) */
 	double v;               /* its number (NAN: none) */
 	const struct record *rec; /* the record of v (NULL: no record) */
+};
+
+/* A drawn cell of a grid of tile pairs (a causal pass's): the pairs of
+ * Q blocks i0..i1-1 and K/V blocks j0..j1-1 (past CAUSAL_DRAW_MAX a side
+ * a cell stands for several), computed in full or on the diagonal
+ * (masked); skipped pairs have no cell. */
+enum { FD_CELL_FULL, FD_CELL_MASKED };
+struct figcell {
+	long i0, i1, j0, j1;
+	int fate;
 };
 
 struct figdesc {
@@ -155,6 +165,8 @@ struct figdesc {
 	struct figitem *item;   /* a diagram's parts (figdesc_item), nitems of them */
 	size_t nitems, capitems;
 	int group;              /* the group figdesc_item gives a new part */
+	struct figcell *cell;   /* a grid of tile pairs' drawn cells, ncells of them */
+	size_t ncells;
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
@@ -271,6 +283,111 @@ int figdesc_dataflow_compare(const struct rdata *rd, const struct figopts *o, st
  * "kernel" the pass's kernels (state "main" the main one); "nolayout"
  * where the tiles do not split into warp slices. */
 int figdesc_partition_bwd(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* partition-grid: a group per series drawn (the baseline, then the
+ * subject where it differs; a series without a descriptor or a wave plan
+ * is left out): "title" (the name and the descriptor's grid text), two
+ * "axis" parts (grid_x, grid_y: what blockIdx.x, .y index and v their
+ * blocks), "blocks" (v the thread blocks), "waves" (the waves over the
+ * GPU's SMs, v the exact count), "size" parts sm, per_sm (with blocks the
+ * wave plan's inputs), a "wave" part per row drawn (v the wave, 1 first; NAN
+ * the elided full waves) and "idle" (v the SMs idle in the last wave,
+ * none when all are busy).  Numbers of a launch carry its record.
+ * partition-warps: a group per series (the subject's where it differs):
+ * "nodesc" (label its notice) where it has no descriptor, else "title"
+ * (state the split: split-K, split-Q, rows, library), "foot" (the
+ * measured shared-memory traffic, "smem" parts its numbers, or why not),
+ * "library" where the kernels choose their own layout, else four "tile"
+ * parts (Q_i, K_j, S_ij, O_i: v the warp slices, what its numeral's),
+ * "size" warps, Br, Bc, d, "q-note", "kv-note", then split-K's
+ * "reduction" (v its shared-memory bytes, alt the shorter texts) or
+ * split-Q's "note". */
+int figdesc_partition_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_partition_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* What a patent view of one variant draws: the document's subject, or
+ * the block's variant:, with its record at the view's conditions (NULL:
+ * none, and then a typical shape at those conditions) and its tiling
+ * there.  patent_view: the variant (NULL: it has no descriptor), *pv filled. */
+struct pview {
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+};
+const struct variant_desc *patent_view(const struct rdata *rd, const struct figopts *o, struct pview *pv);
+
+/* patent-grid: the view's grid (the conventional variant's second
+ * kernel's, the record's launch where it has one): "axis" grid_x, grid_y,
+ * "blocks", "waves" (the exact count) as partition-grid's, no text; "size"
+ * sm, per_sm; a "wave" part per row drawn (v the wave, 1 first; NAN the
+ * elided ones: all of up to four, else the first and the last).
+ * patent-capture-grid: the same of the captured call capture-dataflow
+ * draws (capture_main_launch of its call, that call its record).
+ * patent-warps: "split" (state split-K or split-Q, v the warps); the
+ * notice where the warps split neither. */
+int figdesc_patent_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_patent_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_patent_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* patent-causal: the subject's tile pairs at a causal mask: "size" rows,
+ * cols (its Q and K/V blocks), full, masked, skipped (the pairs of each
+ * fate), step (a drawn cell's pairs a side), the cells drawn (cell); the
+ * notice where the variant has no tiling.
+ * causal-blocks: the same (the view of the teaching figures) with "size"
+ * Nq, Nkv, Br, Bc, "head" (the pairs), "cellnote" where a cell stands for
+ * several pairs, three "fate" rows (state full, masked, skipped; v the
+ * pairs), two "measured" lines (v the causal and the unmasked record's
+ * time in µs) or "unmeasured"; used the causal record, then the other. */
+int figdesc_patent_causal(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_causal_blocks(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* warp-split: groups 0 and 1 the pair's variants (fig_pair): "title"
+ * (state split-K or split-Q), "size" warps, "foot" (the measured
+ * shared-memory store wavefronts, v with the record, or "not measured"),
+ * "holds" (what a warp holds); the notice where either splits neither. */
+int figdesc_warp_split(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* capture-kernels: a group per kind of call drawn (capture_kinds, used
+ * their records, cond their conditions): "head" (v the kernel time, ns),
+ * "nodur" where no durations were recorded, else a "kernel" part per
+ * launch in launch order (text its short name, label its number, alt[0]
+ * the line's tail; v its time), "longest" parts (v a launch's index, the
+ * longest first, FD_KERNEL_LINES at most) and FD_KERNEL_LINES + 1 "rest"
+ * parts: "rest" k sums the kernels not among the first k longest. */
+#define FD_KERNEL_LINES 9
+int figdesc_capture_kernels(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* capture-grid: a group per kind of call as capture-kernels': "head" (kind,
+ * shape and main kernel), "sent" (how its grid maps onto the shape, state
+ * "inferred" where it does), "rule", "more" (what the figure says when no
+ * room is left for this kind and those after), and where a kernel was
+ * recorded "waves" (its blocks and resident blocks per SM; v the waves,
+ * its record), "size" bars (drawn, at most 12) and last (the last wave's
+ * busy share, 0 full), "tail" (the text after the bars). */
+int figdesc_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+struct capimpl;
+struct capgroup;
+/* The kinds of call a capture figure draws: one group per (phase, pass)
+ * of im at the options' N (else the focus'), decode last; how many (≤ 4). */
+int capture_kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out);
+
+/* loop-steps: groups 0 and 1 the variants (fig_steps_record; used their
+ * records): "key" (the series key), "head" and "brief" (the row's line,
+ * long and short; v the thread blocks), a "buffer" part per descriptor
+ * buffer (text its HBM label, label its tile's on chip, state input,
+ * output — the output and its accumulator share a cell — or other), the
+ * steps drawn at three panels ("step3") and at four ("step4": v the
+ * 0-based step, text its title, alt[0] its tiles' bytes, label a digit
+ * per buffer, its FD_STEP_READ | FD_STEP_WRITE bits), three "bytes" parts
+ * (tiles_per_step, hbm_per_step, l2_per_step: text the bar's label,
+ * alt[0] its value, v the bytes or -1 not measured) and "line" (the
+ * short form); the notice where either has no loop to draw. */
+enum { FD_STEP_READ = 1, FD_STEP_WRITE = 2 };
+int figdesc_loop_steps(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* online-softmax: the worked example (osm_teaching_example, no record):
+ * seven "head" parts, a row of seven "cell" parts per block (group 1…:
+ * block, scores, m, alpha, l, acc, o; v the number, state "moved" where
+ * the max moved), "result" (v the online result) and "check" (v the
+ * difference from the direct softmax). */
+int figdesc_online_softmax(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* hierarchy: from the results header alone (no record): three "level"
  * parts (label its name, state its tag, text its size and bandwidth

@@ -11,6 +11,9 @@
 #include "capture/verdict.h"
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
+#include "causal_tiles.h"
+#include "loop_steps.h"
+#include "online_softmax.h"
 #include "metric_sets.h"
 
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len)
@@ -662,6 +665,980 @@ int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct
 				snprintf(it->state, sizeof it->state, "main");
 			np++;
 		}
+	}
+	return 0;
+}
+
+/* ---- partition-grid, partition-warps ------------------------------------------- */
+
+/* What a partition figure knows of one series: its descriptor for the
+ * figure's pass, its record at the conditions (NULL: none), the shape
+ * (the record's, else a typical one), the tiling, and the grid of the
+ * descriptor's main kernel (the record's launch where it has one). */
+struct gridinfo {
+	const struct variant_desc *v;
+	const struct record *r;
+	struct attn_shape s;
+	struct tiling t;
+	int grid[3];
+	int warps;          /* per block */
+	int per_sm;
+	int measured;       /* grid from a recorded launch */
+	struct wave_plan wp;
+	int kernel;         /* which kernel of the variant */
+};
+
+/* 0 with g filled, -1 when key has no descriptor or its grid plans no wave. */
+static int grid_info(const struct rdata *rd, const struct figopts *o, const char *key, struct gridinfo *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->v = variant_pass_desc(variant_find(key), rsel_pass(&o->sel));
+	if (!g->v)
+		return -1;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	if (g->v->phases & (1u << PHASE_DECODE) && !(g->v->phases & (1u << PHASE_PREFILL))) {
+		sel.phase = PHASE_DECODE;
+		sel.n = o->sel.n;
+		sel.d = o->sel.d;
+		sel.causal = o->sel.causal;
+		sel.tokens = o->sel.tokens; /* a prefill sweep's family is not decode's */
+		sel.hidden = o->sel.hidden;
+	}
+	g->r = rdata_find(rd, key, &sel);
+	int sm = rdata_sm_count(rd);
+	if (g->r) {
+		g->s = g->r->shape;
+	} else {
+		g->s = fig_typical_shape(&sel, o->sel.batch > 0 ? o->sel.batch : 4);
+		if (sel.phase == PHASE_DECODE)
+			g->s.seqlen_q = 1, g->s.phase = PHASE_DECODE;
+	}
+	g->v->tiling(&g->s, sm, &g->t);
+	/* the descriptor's main kernel (standard: the softmax kernel is ours; GEMM grids belong to cuBLAS) */
+	g->kernel = g->v->main_kernel;
+	g->v->grid(&g->s, &g->t, g->kernel, g->grid);
+	g->warps = g->t.warps > 0 ? g->t.warps : 4;
+	g->per_sm = 1;
+	const struct launch *l = NULL;
+	if (g->r) {
+		for (size_t i = 0; i < g->r->nlaunches; i++) {
+			const char *m = g->kernel < (int)g->v->nkernels ? g->v->kernels[g->kernel].match : NULL;
+			if (m && g->r->launches[i].name && strstr(g->r->launches[i].name, m))
+				l = &g->r->launches[i];
+		}
+		if (!l)
+			l = record_main_launch(g->r);
+	}
+	if (l && l->grid[0] > 0) {
+		memcpy(g->grid, l->grid, sizeof(g->grid));
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		if (threads > 0)
+			g->warps = (threads + 31) / 32;
+		g->per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, g->warps, 64);
+		g->measured = 1;
+	} else if (g->r) {
+		const double *m = kvlist_get(&g->r->model, "blocks_per_sm");
+		if (m && *m >= 1 && *m <= 64) /* a results file's number: bounded before the cast */
+			g->per_sm = (int)*m;
+	}
+	long long blocks = (long long)g->grid[0] * (g->grid[1] > 0 ? g->grid[1] : 1) * (g->grid[2] > 0 ? g->grid[2] : 1);
+	return wave_plan(&g->wp, blocks, sm, g->per_sm);
+}
+
+/* The series keys a partition figure draws: the baseline a, the subject b ("" none). */
+static void partition_keys(const struct rdata *rd, const struct figopts *o, char a[SERIES_KEY], char b[SERIES_KEY])
+{
+	fig_series(rd, o->variant, variant_role(DOC_BASELINE), a);
+	fig_series(rd, o->compare, o->variant[0] && !o->compare[0] ? "" : variant_role(DOC_SUBJECT), b);
+}
+
+/* One series' grid as group d->group: its parts (figdesc.h). */
+static int grid_group(struct figdesc *d, const struct gridinfo *g)
+{
+	const struct kernel_desc *kd = &g->v->kernels[g->kernel < (int)g->v->nkernels ? g->kernel : 0];
+	const struct record *lr = g->measured ? g->r : NULL;
+	const int gy = g->grid[1] > 0 ? g->grid[1] : 1;
+	const struct wave_plan *wp = &g->wp;
+	if (!figdesc_item(d, "title", g->v->name, NULL, NAN, "%s — %s", g->v->name, g->v->grid_text) ||
+	    !figdesc_item(d, "axis", "grid_x", lr, g->grid[0], "blockIdx.x: %s (%d)", kd->grid_x ? kd->grid_x : "-",
+			  g->grid[0]) ||
+	    !figdesc_item(d, "axis", "grid_y", lr, gy, "blockIdx.y: %s (%d)", kd->grid_y ? kd->grid_y : "-", gy) ||
+	    !figdesc_item(d, "blocks", "thread_blocks", lr, (double)wp->blocks, "%lld blocks · %d warps each%s",
+			  wp->blocks, g->warps, g->measured ? "" : " (descriptor)") ||
+	    !figdesc_item(d, "waves", "waves", lr, wp->waves_exact,
+			  "%d SMs × %d resident block%s = %.2f waves; last wave: %lld blocks, %d SM%s idle", wp->sm_count,
+			  g->per_sm, g->per_sm == 1 ? "" : "s", wp->waves_exact, wp->last_blocks, wp->idle_sms_last,
+			  wp->idle_sms_last == 1 ? "" : "s") ||
+	    size_part(d, "sm", wp->sm_count) || size_part(d, "per_sm", g->per_sm))
+		return -1;
+	/* the waves drawn, a row each: all of up to six, else the first two, the elision, the last two */
+	int rows[8], nr = 0;
+	if (wp->waves <= 6) {
+		for (int w = 0; w < wp->waves; w++)
+			rows[nr++] = w;
+	} else {
+		rows[nr++] = 0; rows[nr++] = 1; rows[nr++] = -1;
+		rows[nr++] = wp->waves - 2; rows[nr++] = wp->waves - 1;
+	}
+	for (int i = 0; i < nr; i++)
+		if (!(rows[i] < 0 ? figdesc_item(d, "wave", "wave", NULL, NAN, "⋯ full waves ⋯")
+				  : figdesc_item(d, "wave", "wave", NULL, rows[i] + 1, "wave %d", rows[i] + 1)))
+			return -1;
+	if (wp->idle_sms_last > 0 && !figdesc_item(d, "idle", "idle_sms", lr, wp->idle_sms_last, "%d idle", wp->idle_sms_last))
+		return -1;
+	return 0;
+}
+
+int figdesc_partition_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char a[SERIES_KEY], b[SERIES_KEY];
+	partition_keys(rd, o, a, b);
+	struct gridinfo g[2];
+	int n = 0;
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	if (!grid_info(rd, o, a, &g[n]))
+		n++;
+	if (b[0] && strcmp(a, b) && !grid_info(rd, o, b, &g[n]))
+		n++;
+	for (int i = 0; i < n; i++)
+		if (g[i].r)
+			recs[nr++] = g[i].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	if (!n) {
+		snprintf(d->notice, sizeof d->notice, "no grid to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no descriptor in kernels/variants.c");
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		d->group = i;
+		if (grid_group(d, &g[i]))
+			return -1;
+	}
+	return 0;
+}
+
+/* One series' warps as group d->group (figdesc.h). */
+static int warps_group(struct figdesc *d, const struct rdata *rd, const struct figopts *o, const char *key)
+{
+	char buf[320], b1[32], b2[32], b3[32];
+	struct gridinfo g;
+	grid_info(rd, o, key, &g);
+	const struct variant_desc *v = g.v;
+	if (!v) {
+		struct figitem *it = figdesc_item(d, "nodesc", "nodesc", NULL, NAN, "no descriptor for this series");
+		if (it)
+			snprintf(it->label, sizeof it->label, "no warp picture");
+		return it ? 0 : -1;
+	}
+	const int W = g.t.warps > 0 ? g.t.warps : 4;
+	const char *kind = v->warps == WARPS_SPLIT_K ? "split-K" : v->warps == WARPS_SPLIT_Q ? "split-Q"
+			 : v->warps == WARPS_ROWS ? "rows" : "library";
+	struct figitem *title;
+	/* the descriptor's text may name the split itself ("split-K: each warp …"): once */
+	if (!strncmp(v->warp_text, kind, strlen(kind)) && v->warp_text[strlen(kind)] == ':')
+		title = figdesc_item(d, "title", v->name, NULL, NAN, "%s — %s", v->name, v->warp_text);
+	else
+		title = figdesc_item(d, "title", v->name, NULL, NAN, "%s — %s: %s", v->name, kind, v->warp_text);
+	if (!title)
+		return -1;
+	snprintf(title->state, sizeof title->state, "%s", kind);
+	/* measured shared-memory traffic, the cost a split-K reduction shows */
+	if (g.r) {
+		double st_wf = record_metric_or_nan(g.r, M_SMEM_ST_WF), ld_wf = record_metric_or_nan(g.r, M_SMEM_LD_WF);
+		double cf = record_metric_or_nan(g.r, M_SMEM_ST_CONF);
+		if (isfinite(st_wf)) {
+			snprintf(buf, sizeof(buf), "measured shared-memory store wavefronts %s, load %s, store bank conflicts %s",
+				 fmt_count(st_wf, b1, sizeof(b1)), isfinite(ld_wf) ? fmt_count(ld_wf, b2, sizeof(b2)) : "n/a",
+				 isfinite(cf) ? fmt_count(cf, b3, sizeof(b3)) : "n/a");
+			if (!figdesc_item(d, "smem", "smem_st_wavefronts", g.r, st_wf, "%s", "") ||
+			    (isfinite(ld_wf) && !figdesc_item(d, "smem", "smem_ld_wavefronts", g.r, ld_wf, "%s", "")) ||
+			    (isfinite(cf) && !figdesc_item(d, "smem", "smem_st_conflicts", g.r, cf, "%s", "")))
+				return -1;
+		} else {
+			snprintf(buf, sizeof(buf), "shared-memory wavefronts not measured (%s)",
+				 g.r->metrics_reason ? g.r->metrics_reason : "no hardware counters in this record");
+		}
+	} else {
+		snprintf(buf, sizeof(buf), "no record of %s at these conditions", v->name);
+	}
+	if (!figdesc_item(d, "foot", "foot", g.r, NAN, "%s", buf))
+		return -1;
+	if (v->warps == WARPS_LIBRARY || v->warps == WARPS_ROWS)
+		return figdesc_item(d, "library", "library", NULL, NAN, "the libraries' kernels choose their own warp layout; "
+				    "attnprof draws only what the descriptor states") ? 0 : -1;
+	const int splitk = v->warps == WARPS_SPLIT_K, Br = g.t.block_m, Bc = g.t.block_n, hd = g.s.head_dim;
+	/* the tiles: Q_i | K_j, V_j | S_ij | O_i, each with the warps' slices it is cut into */
+	struct figitem *t[4] = {
+		figdesc_item(d, "tile", "Q_i", NULL, NAN, "Q_i %d×%d", Br, hd),
+		figdesc_item(d, "tile", "K_j", NULL, NAN, "K_j,V_j %d×%d", Bc, hd),
+		figdesc_item(d, "tile", "S_ij", NULL, NAN, "S_ij %d×%d", Br, Bc),
+		figdesc_item(d, "tile", "O_i", NULL, NAN, "O_i"),
+	};
+	static const char *const what[4] = { "tile Q_i: a block of Br query rows", "tile K_j: a block of Bc key rows",
+					     "tile S_ij: scores of the tile pair", "tile O_i: output accumulator" };
+	const int slices[4] = { splitk ? 1 : W, splitk ? W : 1, W, splitk ? 1 : W };
+	for (int i = 0; i < 4; i++) {
+		if (!t[i])
+			return -1;
+		t[i]->v = slices[i];
+		snprintf(t[i]->what, sizeof t[i]->what, "%s", what[i]);
+	}
+	if (size_part(d, "warps", W) || size_part(d, "Br", Br) || size_part(d, "Bc", Bc) || size_part(d, "d", hd) ||
+	    !figdesc_item(d, "q-note", "q-note", NULL, NAN, "%s", splitk ? "all rows, every warp" : "rows split over warps") ||
+	    !figdesc_item(d, "kv-note", "kv-note", NULL, NAN, "%s", splitk ? "keys split over warps" : "shared by all warps"))
+		return -1;
+	if (!splitk)
+		return figdesc_item(d, "note", "note", NULL, NAN, "each warp owns its rows of S_ij and O_i: no inter-warp reduction")
+			       ? 0 : -1;
+	/* partial O per warp, summed through shared memory */
+	const double bytes = (double)W * Br * hd * 4;
+	struct figitem *red = figdesc_item(d, "reduction", "reduction_bytes", NULL, bytes,
+					   "shared memory: %d partial O_i (%d×%d fp32, %s) summed", W, Br, hd,
+					   fmt_bytes(bytes, b1, sizeof(b1)));
+	if (!red)
+		return -1;
+	snprintf(red->alt[0], sizeof red->alt[0], "%d partial O_i summed in shared memory", W);
+	snprintf(red->alt[1], sizeof red->alt[1], "partial O_i summed");
+	return 0;
+}
+
+int figdesc_partition_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char a[SERIES_KEY], b[SERIES_KEY];
+	partition_keys(rd, o, a, b);
+	/* the caption's records, as the panels find them */
+	struct gridinfo g1, g2;
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	if (!grid_info(rd, o, a, &g1) && g1.r)
+		recs[nr++] = g1.r;
+	if (b[0] && !grid_info(rd, o, b, &g2) && g2.r)
+		recs[nr++] = g2.r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	const int n = b[0] && strcmp(a, b) ? 2 : 1;
+	for (int i = 0; i < n; i++) {
+		d->group = i;
+		if (warps_group(d, rd, o, i ? b : a))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- patent-grid, patent-warps ----------------------------------------------------- */
+
+const struct variant_desc *patent_view(const struct rdata *rd, const struct figopts *o, struct pview *pv)
+{
+	char key[SERIES_KEY];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	const struct variant_desc *v = variant_find(key);
+	if (!v)
+		return NULL;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL))) {
+		sel.phase = PHASE_DECODE;
+		sel.n = o->sel.n;
+		sel.d = o->sel.d;
+		sel.causal = o->sel.causal;
+	}
+	pv->r = rdata_find(rd, key, &sel);
+	if (pv->r) {
+		pv->s = pv->r->shape;
+	} else {
+		pv->s = fig_typical_shape(&sel, 4);
+	}
+	int sm = rdata_sm_count(rd);
+	v->tiling(&pv->s, sm, &pv->t);
+	return v;
+}
+
+/* A patent view's grid of blocks over sm multiprocessors at per_sm
+ * resident blocks (figdesc_patent_grid); lr the record of a launched grid. */
+static int pgrid_parts(struct figdesc *d, const int grid[3], int per_sm, int sm, const struct record *lr)
+{
+	const int gy = grid[1] > 0 ? grid[1] : 1;
+	long long blocks = (long long)grid[0] * gy * (grid[2] > 0 ? grid[2] : 1);
+	struct wave_plan wp;
+	if (wave_plan(&wp, blocks, sm, per_sm)) {
+		snprintf(d->notice, sizeof d->notice, "no grid");
+		snprintf(d->notice_why, sizeof d->notice_why, "the launch has no blocks");
+		return 0;
+	}
+	if (!figdesc_item(d, "axis", "grid_x", lr, grid[0], "%s", "") || !figdesc_item(d, "axis", "grid_y", lr, gy, "%s", "") ||
+	    !figdesc_item(d, "blocks", "thread_blocks", lr, (double)blocks, "%s", "") ||
+	    !figdesc_item(d, "waves", "waves", lr, wp.waves_exact, "%s", "") || size_part(d, "sm", sm) ||
+	    size_part(d, "per_sm", per_sm))
+		return -1;
+	/* the waves drawn, a row each: all of up to four, else the first, the elision, the last */
+	int rows[3], nr = 0;
+	if (wp.waves <= 4) {
+		for (int w = 0; w < wp.waves; w++)
+			if (!figdesc_item(d, "wave", "wave", NULL, w + 1, "%s", ""))
+				return -1;
+		return 0;
+	}
+	rows[nr++] = 0, rows[nr++] = -1, rows[nr++] = wp.waves - 1;
+	for (int i = 0; i < nr; i++)
+		if (!figdesc_item(d, "wave", "wave", NULL, rows[i] < 0 ? NAN : rows[i] + 1, "%s", ""))
+			return -1;
+	return 0;
+}
+
+int figdesc_patent_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct pview pv;
+	const struct variant_desc *v = patent_view(rd, o, &pv);
+	if (!v) {
+		snprintf(d->notice, sizeof d->notice, "no descriptor");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no descriptor in kernels/variants.c");
+		return 0;
+	}
+	if (use_recs(d, &pv.r, pv.r ? 1 : 0))
+		return -1;
+	/* the conventional variant's grid is its second kernel's (the softmax: the GEMMs' belong to cuBLAS) */
+	int kern = !strcmp(v->name, variant_role(DOC_CONVENTIONAL)) ? 1 : 0, grid[3] = { 1, 1, 1 };
+	v->grid(&pv.s, &pv.t, kern, grid);
+	int per_sm = 1;
+	const struct launch *l = pv.r ? record_main_launch(pv.r) : NULL;
+	const struct record *lr = NULL;
+	if (l && l->grid[0] > 0) {
+		memcpy(grid, l->grid, sizeof(grid));
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+		lr = pv.r;
+	}
+	return pgrid_parts(d, grid, per_sm, rdata_sm_count(rd), lr);
+}
+
+int figdesc_patent_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capimpl *im = capture_figure_impl(rd, o);
+	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
+	const struct launch *l = g ? capture_main_launch(g->rep) : NULL;
+	if (!l || l->grid[0] <= 0) {
+		snprintf(d->notice, sizeof d->notice, "no grid");
+		snprintf(d->notice_why, sizeof d->notice_why, "the captured call recorded no kernel launch");
+		return 0;
+	}
+	if (use_recs(d, &g->rep, 1))
+		return -1;
+	int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+	int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+	return pgrid_parts(d, l->grid, per_sm > 0 ? per_sm : 1, rdata_sm_count(rd), g->rep);
+}
+
+int figdesc_patent_warps(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct pview pv;
+	const struct variant_desc *v = patent_view(rd, o, &pv);
+	if (!v || (v->warps != WARPS_SPLIT_K && v->warps != WARPS_SPLIT_Q)) {
+		snprintf(d->notice, sizeof d->notice, "no warp division");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant's warps split neither keys nor queries");
+		return 0;
+	}
+	if (use_recs(d, &pv.r, pv.r ? 1 : 0))
+		return -1;
+	struct figitem *it = figdesc_item(d, "split", "warps", NULL, pv.t.warps > 0 ? pv.t.warps : 4, "%s", "");
+	if (!it)
+		return -1;
+	snprintf(it->state, sizeof it->state, "%s", v->warps == WARPS_SPLIT_K ? "split-K" : "split-Q");
+	return 0;
+}
+
+/* ---- patent-causal ------------------------------------------------------------------ */
+
+/* The tile pairs of a causal pass at shape s and tiling t: the counts as
+ * "size" parts and the cells drawn.  1 when the tiling has no pairs (no
+ * part added), 0, or -1 out of memory. */
+static int causal_cells(struct figdesc *d, const struct attn_shape *s, const struct tiling *t)
+{
+	struct causal_count cc;
+	if (causal_tiles_count(s->seqlen_q, s->seqlen_kv, t->block_m, t->block_n, &cc))
+		return 1;
+	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs */
+	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
+	if (size_part(d, "rows", (double)cc.rows) || size_part(d, "cols", (double)cc.cols) ||
+	    size_part(d, "full", (double)cc.full) || size_part(d, "masked", (double)cc.masked) ||
+	    size_part(d, "skipped", (double)cc.skipped) || size_part(d, "step", (double)step))
+		return -1;
+	const long per = (cc.rows + step - 1) / step * ((cc.cols + step - 1) / step);
+	d->cell = malloc((size_t)per * sizeof(*d->cell));
+	if (!d->cell)
+		return -1;
+	for (long i = 0; i < cc.rows; i += step)
+		for (long j = 0; j < cc.cols; j += step) {
+			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
+			enum tile_fate f = causal_block(s->seqlen_q, s->seqlen_kv, t->block_m, t->block_n, i, i1, j, j1);
+			if (f != TILE_SKIPPED)
+				d->cell[d->ncells++] = (struct figcell){ i, i1, j, j1, f == TILE_FULL ? FD_CELL_FULL : FD_CELL_MASKED };
+		}
+	return 0;
+}
+
+int figdesc_patent_causal(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct pview pv;
+	struct figopts oc = *o;
+	oc.sel.causal = 1;
+	const struct variant_desc *v = patent_view(rd, &oc, &pv);
+	const int rc = v ? causal_cells(d, &pv.s, &pv.t) : 1;
+	if (rc == 1) {
+		snprintf(d->notice, sizeof d->notice, "no tiles");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no tiling");
+		return 0;
+	}
+	return rc || use_recs(d, &pv.r, pv.r ? 1 : 0) ? -1 : 0;
+}
+
+/* ---- causal-blocks ------------------------------------------------------------------- */
+
+/* The record of series key at the options' conditions (NULL: none), its
+ * shape (else a typical one, B 4 unless the options fix it) and its
+ * tiling: the teaching figures' view of a variant.  NULL when key has no
+ * descriptor. */
+static const struct variant_desc *teach_view(const struct rdata *rd, const struct figopts *o, const char *key,
+					     struct pview *tv)
+{
+	memset(tv, 0, sizeof(*tv));
+	const struct variant_desc *v = variant_find(key);
+	if (!v)
+		return NULL;
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	tv->r = rdata_find(rd, key, &sel);
+	tv->s = tv->r ? tv->r->shape : fig_typical_shape(&sel, sel.batch > 0 ? sel.batch : 4);
+	v->tiling(&tv->s, rdata_sm_count(rd), &tv->t);
+	return v;
+}
+
+int figdesc_causal_blocks(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY], b1[32], b2[32];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	struct figopts oc = *o, on = *o;
+	oc.sel.causal = 1;
+	on.sel.causal = 0;
+	struct pview tc, tn;
+	const int okc = teach_view(rd, &oc, key, &tc) != NULL;
+	teach_view(rd, &on, key, &tn);
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	if (tc.r)
+		recs[nr++] = tc.r;
+	if (tn.r)
+		recs[nr++] = tn.r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	const int rc = okc ? causal_cells(d, &tc.s, &tc.t) : 1;
+	if (rc == 1) {
+		snprintf(d->notice, sizeof d->notice, "no tiles to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no tiling in kernels/variants.c");
+		return 0;
+	}
+	if (rc)
+		return -1;
+	long n[6] = { 0 }; /* rows, cols, full, masked, skipped, step */
+	static const char *const names[6] = { "rows", "cols", "full", "masked", "skipped", "step" };
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, "size", i)); i++)
+		for (int k = 0; k < 6; k++)
+			if (!strcmp(it->name, names[k]))
+				n[k] = (long)it->v;
+	/* the score matrix's sides and the tile's, the cells' geometry */
+	if (size_part(d, "Nq", tc.s.seqlen_q) || size_part(d, "Nkv", tc.s.seqlen_kv) || size_part(d, "Br", tc.t.block_m) ||
+	    size_part(d, "Bc", tc.t.block_n) ||
+	    !figdesc_item(d, "head", "tile_pairs", NULL, (double)n[0] * n[1], "N = %d: %ld × %ld tile pairs (%d×%d)",
+			  tc.s.seqlen_kv, n[0], n[1], tc.t.block_m, tc.t.block_n) ||
+	    (n[5] > 1 && !figdesc_item(d, "cellnote", "step", NULL, n[5],
+				       "one cell drawn: %ld × %ld tile pairs (masked: mixed)", n[5], n[5])))
+		return -1;
+	static const char *const what[3] = { "computed in full", "masked (diagonal)", "skipped" };
+	static const char *const fate[3] = { "full", "masked", "skipped" };
+	const long total = n[0] * n[1];
+	for (int k = 0; k < 3; k++) {
+		struct figitem *f = figdesc_item(d, "fate", fate[k], NULL, n[2 + k], "%s: %ld (%.0f %%)", what[k], n[2 + k],
+						 100.0 * n[2 + k] / total);
+		if (!f)
+			return -1;
+		snprintf(f->state, sizeof f->state, "%s", fate[k]);
+	}
+	const double t_c = tc.r ? tc.r->time_ms : NAN, t_n = tn.r ? tn.r->time_ms : NAN;
+	if (usable(t_c) && usable(t_n))
+		return figdesc_item(d, "measured", "run_time_us", tc.r, t_c * 1e3, "measured: %s ms causal",
+				    fmt_sig(t_c, 3, b1, sizeof(b1))) &&
+			       figdesc_item(d, "measured", "run_time_us", tn.r, t_n * 1e3,
+					    "against %s ms without the mask (×%.2f)", fmt_sig(t_n, 3, b2, sizeof(b2)), t_c / t_n)
+			       ? 0 : -1;
+	return figdesc_item(d, "unmeasured", "unmeasured", NULL, NAN, "no measured causal and non-causal pair here") ? 0 : -1;
+}
+
+/* ---- warp-split ---------------------------------------------------------------------- */
+
+int figdesc_warp_split(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[2][SERIES_KEY], b1[32];
+	fig_pair(rd, o, DOC_BASELINE, key[0], key[1]);
+	struct pview tv[2];
+	const struct variant_desc *v[2] = { teach_view(rd, o, key[0], &tv[0]), teach_view(rd, o, key[1], &tv[1]) };
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	for (int i = 0; i < 2; i++)
+		if (tv[i].r)
+			recs[nr++] = tv[i].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	for (int i = 0; i < 2; i++)
+		if (!v[i] || (v[i]->warps != WARPS_SPLIT_K && v[i]->warps != WARPS_SPLIT_Q)) {
+			snprintf(d->notice, sizeof d->notice, "no warp split to draw");
+			snprintf(d->notice_why, sizeof d->notice_why, "both variants must split warps by keys or by queries");
+			return 0;
+		}
+	for (int i = 0; i < 2; i++) {
+		d->group = i;
+		const int splitk = v[i]->warps == WARPS_SPLIT_K;
+		struct figitem *t = figdesc_item(d, "title", v[i]->name, NULL, NAN, "%s: %s", v[i]->name,
+						 splitk ? "split-K" : "split-Q");
+		if (!t)
+			return -1;
+		snprintf(t->state, sizeof t->state, "%s", splitk ? "split-K" : "split-Q");
+		const double wf = tv[i].r ? record_metric_or_nan(tv[i].r, M_SMEM_ST_WF) : NAN;
+		if (size_part(d, "warps", tv[i].t.warps > 0 ? tv[i].t.warps : 4) ||
+		    !(isfinite(wf) ? figdesc_item(d, "foot", "smem_st_wavefronts", tv[i].r, wf, "shared-memory stores: %s wavefronts",
+						  fmt_count(wf, b1, sizeof(b1)))
+				   : figdesc_item(d, "foot", "foot", NULL, NAN, "shared-memory stores: not measured")) ||
+		    !figdesc_item(d, "holds", "holds", NULL, NAN, "%s", splitk ? "each warp: some keys of every query row"
+									: "each warp: its own query rows, all keys"))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- online-softmax ---------------------------------------------------------------- */
+
+/* A number of the worked example as the slide writes it: −∞, integers
+ * plain, else three decimals (three digits past 100 or under 0.01), a
+ * proper minus. */
+static const char *osm_num(double v, char *buf, size_t len)
+{
+	if (v == -INFINITY)
+		snprintf(buf, len, "−∞");
+	else if (v == 0)
+		snprintf(buf, len, "0");
+	else if (v == floor(v) && fabs(v) < 1e6)
+		snprintf(buf, len, "%.0f", v);
+	else if (fabs(v) >= 100 || fabs(v) < 0.01)
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, "%.3f", v);
+	/* a proper minus */
+	if (buf[0] == '-' && len > 4) {
+		memmove(buf + 3, buf + 1, strlen(buf));
+		memcpy(buf, "−", 3);
+	}
+	return buf;
+}
+
+int figdesc_online_softmax(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	(void)rd, (void)o;
+	struct osm_example ex;
+	if (osm_teaching_example(&ex)) {
+		snprintf(d->notice, sizeof d->notice, "no example");
+		snprintf(d->notice_why, sizeof d->notice_why, "the online-softmax example failed to compute");
+		return 0;
+	}
+	static const char *const head[] = { "block", "scores s", "max m", "exp(m_old − m)", "sum ℓ", "Õ = Σ exp(s − m)·v",
+					    "Õ / ℓ" };
+	for (int k = 0; k < 7; k++)
+		if (!figdesc_item(d, "head", "head", NULL, NAN, "%s", head[k]))
+			return -1;
+	char a[32], b[32], cell[64];
+	for (int j = 0; j < ex.nsteps && j < 7; j++) {
+		const struct osm_step *s = &ex.steps[j];
+		d->group = j + 1; /* a row of the table */
+		cell[0] = '\0';
+		for (int k = s->c0; k < s->c1; k++) {
+			size_t u = strlen(cell);
+			snprintf(cell + u, sizeof cell - u, "%s%s", k > s->c0 ? ", " : "", osm_num(ex.s[k], a, sizeof(a)));
+		}
+		struct figitem *it[7] = {
+			figdesc_item(d, "cell", "block", NULL, j + 1, "%d", j + 1),
+			figdesc_item(d, "cell", "scores", NULL, NAN, "%s", cell),
+			figdesc_item(d, "cell", "m", NULL, s->m, "%s", osm_num(s->m, a, sizeof(a))),
+			j == 0 ? figdesc_item(d, "cell", "alpha", NULL, NAN, "—")
+			       : figdesc_item(d, "cell", "alpha", NULL, s->alpha, "exp(%s) = %s", osm_num(s->m_old - s->m, a, sizeof(a)),
+					      osm_num(s->alpha, b, sizeof(b))),
+			figdesc_item(d, "cell", "l", NULL, s->l, "%s", osm_num(s->l, a, sizeof(a))),
+			figdesc_item(d, "cell", "acc", NULL, s->acc[0], "%s", osm_num(s->acc[0], a, sizeof(a))),
+			figdesc_item(d, "cell", "o", NULL, s->acc[0] / s->l, "%s", osm_num(s->acc[0] / s->l, a, sizeof(a))),
+		};
+		/* the row where the max moved is the rescale the recurrence needs */
+		const int moved = j > 0 && s->alpha < 1;
+		for (int k = 0; k < 7; k++) {
+			if (!it[k])
+				return -1;
+			if (moved)
+				snprintf(it[k]->state, sizeof it[k]->state, "moved");
+		}
+	}
+	d->group = 0;
+	/* the check: the same row computed directly */
+	if (!figdesc_item(d, "result", "o", NULL, ex.o[0], "online result O = Õ / ℓ = %s        direct softmax(s)·v = %s",
+			  osm_num(ex.o[0], a, sizeof(a)), osm_num(ex.o_direct[0], b, sizeof(b))))
+		return -1;
+	char vals[120] = "";
+	for (int k = 0; k < ex.n && strlen(vals) + 24 < sizeof(vals); k++)
+		snprintf(vals + strlen(vals), sizeof(vals) - strlen(vals), "%s%s", k ? ", " : "",
+			 osm_num(ex.v[k * ex.d], a, sizeof(a)));
+	if (ex.max_abs_err > 0)
+		return figdesc_item(d, "check", "max_abs_err", NULL, ex.max_abs_err, "values v = %s · difference %.1e (fp64)", vals,
+				    ex.max_abs_err) ? 0 : -1;
+	return figdesc_item(d, "check", "max_abs_err", NULL, ex.max_abs_err,
+			    "values v = %s · the two agree to the last bit (fp64)", vals) ? 0 : -1;
+}
+
+/* ---- capture-kernels ------------------------------------------------------------- */
+
+/* A launch's time: the profiled duration where it has one, else the activity record's. */
+static double kernel_ns(const struct launch *l)
+{
+	const double *v = kvlist_get(&l->metrics, M_DURATION);
+	return v ? *v : l->duration_ns;
+}
+
+int capture_kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out)
+{
+	int n = 0, N = o->sel.n > 0 ? o->sel.n : rd->focus.n;
+	for (int dec = 0; dec < 2; dec++)
+		for (int pass = 0; pass < 2; pass++) {
+			const struct capgroup *g = im ? capture_pick(im, N, pass, dec) : NULL;
+			if (g)
+				out[n++] = g;
+		}
+	return n;
+}
+
+/* The kinds of call a capture figure draws as d->used with their
+ * conditions line (d->cond), or the notice when there is none: how many. */
+static int capture_kinds_used(const struct rdata *rd, const struct figopts *o, struct figdesc *d,
+			      const struct capgroup **gs)
+{
+	const int ng = capture_kinds(rd, capture_figure_impl(rd, o), o, gs);
+	const struct record *recs[4] = { NULL };
+	for (int i = 0; i < ng; i++)
+		recs[i] = gs[i]->rep;
+	if (use_recs(d, recs, (size_t)ng))
+		return -1;
+	if (ng)
+		capture_conditions(rd, recs, (size_t)ng, d->cond, sizeof(d->cond));
+	else {
+		snprintf(d->notice, sizeof d->notice, "no captured call");
+		snprintf(d->notice_why, sizeof d->notice_why, "record one with 'attnprof record -o FILE -- CMD'");
+	}
+	return ng;
+}
+
+int figdesc_capture_kernels(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capgroup *gs[4];
+	const int ng = capture_kinds_used(rd, o, d, gs);
+	if (ng < 0)
+		return -1;
+	for (int p = 0; p < ng; p++) {
+		const struct record *r = gs[p]->rep;
+		const size_t nk = r->nlaunches;
+		char sh[96];
+		double total = 0;
+		for (size_t i = 0; i < nk; i++)
+			total += kernel_ns(&r->launches[i]);
+		d->group = p;
+		if (!figdesc_item(d, "head", "kernel_ns", r, total, "%s at %s: %zu kernel%s, %.1f µs of kernel time",
+				  capture_call_kind(r), capture_shape_text(gs[p], sh, sizeof(sh)), nk, nk == 1 ? "" : "s", total / 1e3))
+			return -1;
+		if (!(total > 0)) {
+			if (!figdesc_item(d, "nodur", "nodur", NULL, NAN, "no kernel durations recorded"))
+				return -1;
+			continue;
+		}
+		/* every kernel in launch order: its short name (a start is enough to tell them apart), the line's tail */
+		for (size_t i = 0; i < nk; i++) {
+			const struct launch *l = &r->launches[i];
+			char ks[160], gd[64];
+			kernel_short_name(l->name ? l->name : "?", ks, sizeof(ks));
+			if (strlen(ks) > 46) {
+				size_t cut = 44;
+				while (cut && ((unsigned char)ks[cut] & 0xC0) == 0x80)
+					cut--;
+				snprintf(ks + cut, sizeof(ks) - cut, "…");
+			}
+			gridmap_dims(l->grid, gd, sizeof(gd));
+			struct figitem *it = figdesc_item(d, "kernel", "kernel_ns", r, kernel_ns(l), "%s", ks);
+			if (!it)
+				return -1;
+			snprintf(it->label, sizeof it->label, "%zu. ", i + 1);
+			snprintf(it->alt[0], sizeof it->alt[0], " · %.1f µs (%.0f %%) · grid %s · block %d", kernel_ns(l) / 1e3,
+				 100 * kernel_ns(l) / total, gd,
+				 l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1));
+		}
+		/* the listing keeps the longest: the first k of "longest" (v a kernel's index), the
+		 * others summed in "rest" k (its text; v their time) */
+		int shown[256] = { 0 };
+		for (int q = 0; q <= FD_KERNEL_LINES; q++) {
+			double rest = 0;
+			size_t nrest = 0;
+			for (size_t i = 0; i < nk; i++)
+				if (i >= 256 || !shown[i])
+					rest += kernel_ns(&r->launches[i]), nrest++;
+			if (!figdesc_item(d, "rest", "kernel_ns", r, rest, "the other %zu kernel%s (unnumbered in the strip where "
+					  "they are narrow) · %.1f µs (%.0f %%)", nrest, nrest == 1 ? "" : "s", rest / 1e3, 100 * rest / total))
+				return -1;
+			if (q == FD_KERNEL_LINES)
+				break;
+			size_t best = nk;
+			for (size_t j = 0; j < nk && j < 256; j++)
+				if (!shown[j] && (best == nk || kernel_ns(&r->launches[j]) > kernel_ns(&r->launches[best])))
+					best = j;
+			if (best < nk) {
+				shown[best] = 1;
+				if (!figdesc_item(d, "longest", "launch", NULL, (double)best, "%s", ""))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- loop-steps ---------------------------------------------------------------------- */
+
+struct steps_var {
+	char key[SERIES_KEY];
+	const struct variant_desc *v;
+	const struct record *r;      /* NULL: not measured at the shape */
+	struct loop_plan p;
+	int ok;                      /* the plan exists */
+};
+
+static void steps_var(const struct rdata *rd, const struct figopts *o, const char *given, const char *def,
+		      struct steps_var *sv)
+{
+	memset(sv, 0, sizeof(*sv));
+	sv->r = fig_steps_record(rd, o, given, def, sv->key);
+	sv->v = variant_find(sv->key);
+	if (!sv->v || !sv->r)
+		return;
+	const struct attn_shape *s = &sv->r->shape;
+	struct tiling t;
+	sv->v->tiling(s, rdata_sm_count(rd), &t);
+	sv->ok = !loop_plan_init(&sv->p, sv->v, s, &t);
+}
+
+/* The steps a row shows at npan panels: the first ones, the return to the first Q block (K/V-outer), the last. */
+static int pick_steps(const struct loop_plan *p, int npan, long *out)
+{
+	long want[4];
+	int n = 0;
+	want[n++] = 0;
+	if (npan >= 4 || !p->kv_outer)
+		want[n++] = 1;
+	if (p->kv_outer)
+		want[n++] = p->tr;  /* back at Q block 1 with the next K/V block: O, m, ℓ read back */
+	else if (npan >= 4)
+		want[n++] = 2;
+	want[n++] = p->steps - 1;
+	int m = 0;
+	for (int k = 0; k < n; k++)
+		if (want[k] < p->steps && (!m || want[k] > out[m - 1]))
+			out[m++] = want[k];
+	return m;
+}
+
+/* A measured quantity of the record as the text prints it ("40.4 KiB"), or -1. */
+static double per_step(const struct rdata *rd, const struct steps_var *sv, const char *q, char *txt, size_t len)
+{
+	double v;
+	enum qunit u;
+	char why[200];
+	if (!sv->r || rdata_quantity(rd, sv->r, q, NULL, &v, &u, why, sizeof(why))) {
+		snprintf(txt, len, "not measured");
+		return -1;
+	}
+	fmt_quantity(v, u, NULL, txt, len);
+	return v;
+}
+
+/* One variant's row as group d->group (figdesc.h). */
+static int steps_row(struct figdesc *d, const struct rdata *rd, const struct steps_var *sv)
+{
+	const struct loop_plan *p = &sv->p;
+	char b1[32], b2[32];
+	if (!figdesc_item(d, "key", "key", NULL, NAN, "%s", sv->key))
+		return -1;
+	struct figitem *h = p->kv_outer
+		? figdesc_item(d, "head", "head", NULL, p->blocks, "<b>%.95s</b> · K/V outer: %.0f thread blocks, one per head, "
+			       "each %ld steps (%ld K/V blocks j, and inside each the %ld Q blocks i); Br×Bc = %d×%d", sv->key,
+			       p->blocks, p->steps, p->tc, p->tr, p->t.block_m, p->t.block_n)
+		: figdesc_item(d, "head", "head", NULL, p->blocks, "<b>%.95s</b> · Q outer: %.0f thread blocks, one per Q block i "
+			       "of a head, each %ld steps (the K/V blocks j); Br×Bc = %d×%d", sv->key, p->blocks, p->steps,
+			       p->t.block_m, p->t.block_n);
+	if (!h || !figdesc_item(d, "brief", "brief", NULL, p->blocks, "<b>%.95s</b> · %s: %.0f blocks × %ld steps, Br×Bc = %d×%d",
+				 sv->key, p->kv_outer ? "K/V outer" : "Q outer", p->blocks, p->steps, p->t.block_m,
+				 p->t.block_n))
+		return -1;
+	/* the buffers: HBM label, the tile's on chip ("Qᵢ", "Kⱼ"; the output and its accumulator one "Oᵢ") */
+	for (size_t b = 0; b < p->v->nbuffers; b++) {
+		const struct buffer_desc *bd = &p->v->buffers[b];
+		struct figitem *it = figdesc_item(d, "buffer", bd->name, NULL, NAN, "%s", bd->label);
+		if (!it)
+			return -1;
+		snprintf(it->label, sizeof it->label, "%s%s", bd->role == ROLE_WORKSPACE ? "O" : bd->label,
+			 p->per_query[b] ? "ᵢ" : "ⱼ");
+		snprintf(it->state, sizeof it->state, "%s", bd->role == ROLE_INPUT ? "input"
+			 : bd->role == ROLE_OUTPUT || bd->role == ROLE_WORKSPACE ? "output" : "other");
+	}
+	/* the steps drawn at three panels and at four: title, the tiles' bytes, each buffer's io ('0'..'3') */
+	for (int npan = 3; npan <= 4; npan++) {
+		long steps[4];
+		const int n = pick_steps(p, npan, steps);
+		for (int k = 0; k < n; k++) {
+			struct loop_step st;
+			loop_plan_step(p, steps[k], &st);
+			struct figitem *it = p->kv_outer
+				? figdesc_item(d, npan == 3 ? "step3" : "step4", "step", NULL, steps[k], "step %ld: j=%ld, i=%ld",
+					       steps[k] + 1, st.j + 1, st.i + 1)
+				: figdesc_item(d, npan == 3 ? "step3" : "step4", "step", NULL, steps[k], "step %ld: j=%ld",
+					       steps[k] + 1, st.j + 1);
+			if (!it)
+				return -1;
+			snprintf(it->alt[0], sizeof it->alt[0], "↓ %s  ↑ %s", fmt_bytes(st.read_bytes, b1, sizeof(b1)),
+				 fmt_bytes(st.write_bytes, b2, sizeof(b2)));
+			for (size_t b = 0; b < p->v->nbuffers && b + 1 < sizeof it->label; b++)
+				it->label[b] = (char)('0' + ((st.io[b] & STEP_READ) ? FD_STEP_READ : 0) +
+						      ((st.io[b] & STEP_WRITE) ? FD_STEP_WRITE : 0));
+		}
+	}
+	/* bytes per step: the loop's tiles, DRAM and L2 measured (v < 0: not measured) */
+	static const char *const q[3] = { "tiles_per_step", "hbm_per_step", "l2_per_step" };
+	static const char *const tot[3] = { NULL, "hbm_bytes", "l2_bytes" };
+	static const char *const name[3] = { "tiles of the loop", "DRAM measured", "L2 measured" };
+	char brief[3][40];
+	for (int k = 0; k < 3; k++) {
+		char t2[40], t3[40], why[200], val[300];
+		const double v = per_step(rd, sv, q[k], brief[k], sizeof(brief[k]));
+		snprintf(val, sizeof(val), "%s", brief[k]);
+		/* measured: divided by the record's own count of steps (the model's tile pairs) */
+		double pairs;
+		enum qunit u;
+		if (tot[k] && v >= 0 && !rdata_quantity(rd, sv->r, "model", "tile_pairs", &pairs, &u, why, sizeof(why))) {
+			per_step(rd, sv, tot[k], t2, sizeof(t2));
+			fmt_quantity(pairs, U_INT, NULL, t3, sizeof(t3));
+			snprintf(val, sizeof(val), "%s = %s ÷ %s steps", brief[k], t2, t3);
+		}
+		struct figitem *it = figdesc_item(d, "bytes", q[k], v >= 0 ? sv->r : NULL, v, "%.95s, %s", sv->key, name[k]);
+		if (!it)
+			return -1;
+		snprintf(it->alt[0], sizeof it->alt[0], "%.159s", val);
+	}
+	return figdesc_item(d, "line", "line", NULL, NAN, "<b>per step</b>: tiles %s · DRAM %s · L2 %s (measured)", brief[0],
+			    brief[1], brief[2]) ? 0 : -1;
+}
+
+int figdesc_loop_steps(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	struct steps_var sv[2];
+	steps_var(rd, o, o->variant, variant_role(DOC_BASELINE), &sv[0]);
+	steps_var(rd, o, o->compare, variant_role(DOC_SUBJECT), &sv[1]);
+	const struct record *recs[2] = { NULL, NULL };
+	size_t nr = 0;
+	for (int k = 0; k < 2; k++)
+		if (sv[k].r)
+			recs[nr++] = sv[k].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (!sv[k].ok) {
+			snprintf(d->notice, sizeof d->notice, "no loop steps to draw");
+			snprintf(d->notice_why, sizeof d->notice_why, !sv[k].v ? "'%s' has no descriptor"
+				 : !sv[k].r ? "no non-causal record of %s at this shape"
+				 : "%s has no flash loop to draw", sv[k].key);
+			return 0;
+		}
+	for (int k = 0; k < 2; k++) {
+		d->group = k;
+		if (steps_row(d, rd, &sv[k]))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- capture-grid ------------------------------------------------------------------- */
+
+int figdesc_capture_grid(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct capgroup *gs[4];
+	const int ng = capture_kinds_used(rd, o, d, gs);
+	if (ng < 0)
+		return -1;
+	const int sm = rd->res->header.gpu.hw.sm_count > 0 ? rd->res->header.gpu.hw.sm_count : 1;
+	for (int p = 0; p < ng; p++) {
+		const struct record *r = gs[p]->rep;
+		const struct launch *l = capture_main_launch(r);
+		struct gridmap m;
+		capture_gridmap(rd, r, l, &m);
+		char sh[96], ks[160], sent[400], rule[600];
+		capture_shape_text(gs[p], sh, sizeof(sh));
+		kernel_short_name(l && l->name ? l->name : "?", ks, sizeof(ks));
+		d->group = p;
+		/* text first: kind and kernel, the mapping, the rule; "more" where no room is left for this kind and those after */
+		if (l)
+			gridmap_sentence(l->grid, &m, sent, sizeof(sent));
+		else
+			snprintf(sent, sizeof(sent), "no kernel recorded");
+		snprintf(rule, sizeof(rule), "Rule: %s.", m.rule);
+		capture_breakable(rule, sizeof(rule));
+		capture_breakable(sent, sizeof(sent));
+		struct figitem *st;
+		if (!figdesc_item(d, "head", "head", NULL, NAN, "%s at %s — %s", capture_call_kind(r), sh, ks) ||
+		    !(st = figdesc_item(d, "sent", "sent", NULL, NAN, "%s", sent)) ||
+		    !figdesc_item(d, "rule", "rule", NULL, NAN, "%s", rule) ||
+		    !figdesc_item(d, "more", "more", NULL, ng - p, "(%d more kind%s of call not drawn: see the text)", ng - p,
+				  ng - p == 1 ? "" : "s"))
+			return -1;
+		if (m.inferred)
+			snprintf(st->state, sizeof st->state, "inferred");
+		if (!l)
+			continue;
+		/* waves: a bar per wave (at most 12 drawn), the last as busy as its share */
+		long long blocks = (long long)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1);
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+		if (per_sm < 1)
+			per_sm = 1;
+		double waves = (double)blocks / ((double)sm * per_sm);
+		if (!figdesc_item(d, "waves", "waves", r, waves, "%lld blocks, %d per SM (theoretical occupancy %.1f %%) → %.2f waves over %d SMs",
+				  blocks, per_sm, 100 * l->theoretical_occupancy, waves, sm))
+			return -1;
+		/* a grid of 2^31 × 65535 × 65535 blocks is 2^63: counted in 64 bits,
+		 * clamped below 2^53 where a double still counts whole waves */
+		double wf = isfinite(waves) ? fmin(fmax(waves, 0), 9e15) : 0;
+		long long full = (long long)floor(wf), nw = (long long)ceil(wf - 1e-9);
+		double last = wf - (double)full;
+		int draw = nw > 12 ? 12 : (int)nw;
+		char tail[64];
+		if (nw > draw && last > 1e-9)
+			snprintf(tail, sizeof(tail), "(of %lld) last %.0f %% busy", nw, 100 * last);
+		else if (nw > draw)
+			snprintf(tail, sizeof(tail), "(of %lld) all full", nw);
+		else if (last > 1e-9)
+			snprintf(tail, sizeof(tail), "last %.0f %% busy", 100 * last);
+		else
+			snprintf(tail, sizeof(tail), "all full");
+		if (size_part(d, "bars", draw) || size_part(d, "last", last) ||
+		    !figdesc_item(d, "tail", "tail", NULL, NAN, "%s", tail))
+			return -1;
 	}
 	return 0;
 }

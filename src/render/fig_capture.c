@@ -12,14 +12,7 @@
 
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
-#include "metric_sets.h"
 #include "util/ustr.h"
-
-static double kernel_ns(const struct launch *l)
-{
-	const double *v = kvlist_get(&l->metrics, M_DURATION);
-	return v ? *v : l->duration_ns;
-}
 
 /* ks one character shorter, ending in "…". */
 static void name_shorter(char *ks)
@@ -189,83 +182,60 @@ void fig_capdataflow(struct rctx *c, const struct rdata *rd, const struct figopt
 
 /* ---- kernel sequence ------------------------------------------------------------ */
 
-/* the kinds of call drawn: one group per (phase, pass) */
-static int kinds(const struct rdata *rd, const struct capimpl *im, const struct figopts *o, const struct capgroup **out)
-{
-	int n = 0, N = o->sel.n > 0 ? o->sel.n : rd->focus.n;
-	for (int dec = 0; dec < 2; dec++)
-		for (int pass = 0; pass < 2; pass++) {
-			const struct capgroup *g = capture_pick(im, N, pass, dec);
-			if (g)
-				out[n++] = g;
-		}
-	return n;
-}
-
-/* The kinds of call a figure draws (up to 4), the figure's frame with
- * their conditions, and a notice when there is none (then 0). */
-static int kinds_framed(struct rctx *c, const struct rdata *rd, const struct capimpl *im, const struct figopts *o,
-			const char *title, const struct capgroup **gs, struct rbox *box)
-{
-	int ng = im ? kinds(rd, im, o, gs) : 0;
-	const struct record *recs[4] = { NULL };
-	for (int i = 0; i < ng; i++)
-		recs[i] = gs[i]->rep;
-	char cond[512] = "";
-	if (ng)
-		capture_conditions(rd, recs, (size_t)ng, cond, sizeof(cond));
-	*box = figure_frame(c, *box, title, cond, o->standalone);
-	if (!ng)
-		draw_notice(c, *box, "no captured call", "record one with 'attnprof record -o FILE -- CMD'");
-	return ng;
-}
-
-#define KMAX_LINES 9
-
 void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = capture_figure_impl(rd, o);
 	char title[300];
-	fig_capkernels_title(rd, o, title, sizeof(title));
-	const struct capgroup *gs[4];
-	int ng = kinds_framed(c, rd, im, o, title, gs, &box);
-	if (!ng)
+	struct figdesc d;
+	figdesc_init(&d, "capture-kernels");
+	if (figdesc_capture_kernels(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
+	}
+	fig_capkernels_title(rd, o, title, sizeof(title));
+	box = figure_frame(c, box, title, d.cond, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	int ng = 0;
+	while (figdesc_part_of(&d, ng, "head", 0))
+		ng++;
 	double fs = st->size_chart, lh = fs * 1.35 * c->scale;
 	double strip_h = fs * 2.2 * c->scale;
 	double gap = sz(c, 8);
 	double avail = (box.h - gap * (ng - 1)) / ng;
 	/* listing lines a kind has room for (large type, several kinds: maybe one, or none) */
 	int maxl = (int)floor((avail - lh - strip_h - sz(c, 3)) / lh);
-	if (maxl > KMAX_LINES) maxl = KMAX_LINES;
+	if (maxl > FD_KERNEL_LINES) maxl = FD_KERNEL_LINES;
 	if (maxl < 0) maxl = 0;
 	for (int p = 0; p < ng; p++) {
-		const struct record *r = gs[p]->rep;
+		const struct figitem *head = figdesc_part_of(&d, p, "head", 0);
 		/* how many listing lines: the longest kernels, the rest summed in one line */
-		size_t nk = r->nlaunches;
-		int lines = nk > (size_t)maxl ? maxl : (int)nk;
+		size_t nk = 0;
+		while (figdesc_part_of(&d, p, "kernel", nk))
+			nk++;
+		const size_t nl = figdesc_part_of(&d, p, "nodur", 0) ? head->rec->nlaunches : nk;
+		int lines = nl > (size_t)maxl ? maxl : (int)nl;
 		double need = lh + strip_h + sz(c, 3) + lines * lh;
 		struct rbox pb = rbox_cut_top(&box, need);
 		rbox_cut_top(&box, gap);
-		char sh[96], buf[400];
-		double total = 0;
-		for (size_t i = 0; i < nk; i++)
-			total += kernel_ns(&r->launches[i]);
-		snprintf(buf, sizeof(buf), "%s at %s: %zu kernel%s, %.1f µs of kernel time", capture_call_kind(r),
-			 capture_shape_text(gs[p], sh, sizeof(sh)), nk, nk == 1 ? "" : "s", total / 1e3);
-		double f0 = text_fit(c, buf, fs, st->min_figure, TX_BOLD, pb.w);
-		text_at(c, pb.x, pb.y, buf, f0, TX_BOLD, 0, 0, NULL);
+		char buf[600];
+		const double total = head->v;
+		double f0 = text_fit(c, head->text, fs, st->min_figure, TX_BOLD, pb.w);
+		text_at(c, pb.x, pb.y, head->text, f0, TX_BOLD, 0, 0, NULL);
 		struct rbox sb = rbox_make(pb.x, pb.y + lh, pb.w, strip_h);
-		if (!(total > 0)) {
-			text_at(c, sb.x, sb.y, "no kernel durations recorded", fs, TX_ITALIC, 0, 0, &st->muted);
+		const struct figitem *nd = figdesc_part_of(&d, p, "nodur", 0);
+		if (nd) {
+			text_at(c, sb.x, sb.y, nd->text, fs, TX_ITALIC, 0, 0, &st->muted);
 			continue;
 		}
 		/* the strip: one segment per kernel, numbered where the number fits */
 		double x = sb.x;
 		double last_num = -1e9;
 		for (size_t i = 0; i < nk; i++) {
-			double w = sb.w * kernel_ns(&r->launches[i]) / total;
+			double w = sb.w * figdesc_part_of(&d, p, "kernel", i)->v / total;
 			struct rbox kb = rbox_make(x, sb.y, w, sb.h);
 			const struct series_look *look = style_series(st, (int)(i % 2 ? 2 : 0));
 			int hatched = look->hatch != HATCH_NONE; /* no text on hatching (print, patent): the number is left to the list */
@@ -288,43 +258,23 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 		 * line; with room for one line only, the longest kernel */
 		int shown[256] = { 0 };
 		int keep = nk > (size_t)lines && lines >= 2 ? lines - 1 : lines;
-		for (int q = 0; q < keep; q++) {
-			size_t best = nk;
-			for (size_t j = 0; j < nk && j < 256; j++)
-				if (!shown[j] && (best == nk || kernel_ns(&r->launches[j]) > kernel_ns(&r->launches[best])))
-					best = j;
-			if (best < nk)
-				shown[best] = 1;
-		}
+		const struct figitem *lg;
+		for (int q = 0; q < keep && (lg = figdesc_part_of(&d, p, "longest", (size_t)q)); q++)
+			shown[(int)lg->v] = 1;
 		double y = sb.y + sb.h + sz(c, 3);
-		double rest = 0;
 		size_t nrest = 0;
 		for (size_t i = 0; i < nk; i++) {
-			const struct launch *l = &r->launches[i];
-			char ks[160], gd[64];
+			const struct figitem *kp = figdesc_part_of(&d, p, "kernel", i);
+			char ks[160];
 			if (i >= 256 || !shown[i]) {
-				rest += kernel_ns(l);
 				nrest++;
 				continue;
 			}
-			kernel_short_name(l->name ? l->name : "?", ks, sizeof(ks));
-			if (strlen(ks) > 46) { /* a name's start is enough to tell kernels apart here */
-				size_t cut = 44;
-				while (cut && ((unsigned char)ks[cut] & 0xC0) == 0x80)
-					cut--;
-				snprintf(ks + cut, sizeof(ks) - cut, "…");
-			}
-			gridmap_dims(l->grid, gd, sizeof(gd));
-			char tail[160];
-			snprintf(tail, sizeof(tail), " · %.1f µs (%.0f %%) · grid %s · block %d", kernel_ns(l) / 1e3,
-				 100 * kernel_ns(l) / total, gd,
-				 l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1));
-			/* the name gives way where the line does not fit even in the smallest type (slides) */
-			char head[24];
-			snprintf(head, sizeof(head), "%zu. ", i + 1);
+			snprintf(ks, sizeof(ks), "%.159s", kp->text);
 			double f1 = fs, w1;
+			/* the name gives way where the line does not fit even in the smallest type (slides) */
 			for (;;) { /* smaller type down to the minimum, then a shorter name */
-				snprintf(buf, sizeof(buf), "%s%s%s", head, ks, tail);
+				snprintf(buf, sizeof(buf), "%s%s%s", kp->label, ks, kp->alt[0]);
 				f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
 				/* type does not scale exactly linearly: measure what was chosen */
 				while (text_extent(c, buf, f1, 0, 0, &w1, NULL), w1 > pb.w && f1 > st->min_figure)
@@ -337,87 +287,76 @@ void fig_capkernels(struct rctx *c, const struct rdata *rd, const struct figopts
 			text_at(c, pb.x, y, buf, f1, 0, 0, 0, NULL);
 			y += lh;
 		}
-		if (nrest && lines >= 2) {
-			snprintf(buf, sizeof(buf), "the other %zu kernel%s (unnumbered in the strip where they are narrow) · "
-				 "%.1f µs (%.0f %%)", nrest, nrest == 1 ? "" : "s", rest / 1e3, 100 * rest / total);
-			text_at(c, pb.x, y, buf, text_fit(c, buf, fs, st->min_figure, TX_ITALIC, pb.w), TX_ITALIC, 0, 0, &st->muted);
-		}
+		const struct figitem *rest = figdesc_part_of(&d, p, "rest", (size_t)keep);
+		if (nrest && lines >= 2 && rest)
+			text_at(c, pb.x, y, rest->text, text_fit(c, rest->text, fs, st->min_figure, TX_ITALIC, pb.w), TX_ITALIC, 0, 0,
+				&st->muted);
 	}
+	figdesc_release(&d);
 }
 
 /* ---- the grid over the SMs ----------------------------------------------------- */
 
+/* A number part of group g: its v, 0 none. */
+static double size_v(const struct figdesc *d, int g, const char *name)
+{
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part_of(d, g, "size", i)); i++)
+		if (!strcmp(it->name, name))
+			return it->v;
+	return 0;
+}
+
 void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const struct capimpl *im = capture_figure_impl(rd, o);
 	char title[300];
-	fig_capgrid_title(rd, o, title, sizeof(title));
-	const struct capgroup *gs[4];
-	int ng = kinds_framed(c, rd, im, o, title, gs, &box);
-	if (!ng)
+	struct figdesc d;
+	figdesc_init(&d, "capture-grid");
+	if (figdesc_capture_grid(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
+	}
+	fig_capgrid_title(rd, o, title, sizeof(title));
+	box = figure_frame(c, box, title, d.cond, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
 	double fs = st->size_chart, lh = fs * 1.4 * c->scale;
-	int sm = rd->res->header.gpu.hw.sm_count > 0 ? rd->res->header.gpu.hw.sm_count : 1;
 	double gap = sz(c, 8);
-	for (int p = 0; p < ng; p++) {
-		const struct record *r = gs[p]->rep;
-		const struct launch *l = capture_main_launch(r);
-		struct gridmap m;
-		capture_gridmap(rd, r, l, &m);
-		char sh[96], ks[160], buf[600], sent[400];
-		capture_shape_text(gs[p], sh, sizeof(sh));
-		kernel_short_name(l && l->name ? l->name : "?", ks, sizeof(ks));
+	for (int p = 0; figdesc_part_of(&d, p, "head", 0); p++) {
+		const char *head = figdesc_part_of(&d, p, "head", 0)->text, *rule = figdesc_part_of(&d, p, "rule", 0)->text;
+		const struct figitem *sent = figdesc_part_of(&d, p, "sent", 0);
+		const int inferred = !strcmp(sent->state, "inferred");
 		/* text first: kind and kernel, the mapping, the rule */
-		snprintf(buf, sizeof(buf), "%s at %s — %s", capture_call_kind(r), sh, ks);
 		double th, sh1, rh;
-		text_extent(c, buf, fs, TX_BOLD, box.w, NULL, &th);
-		if (l)
-			gridmap_sentence(l->grid, &m, sent, sizeof(sent));
-		else
-			snprintf(sent, sizeof(sent), "no kernel recorded");
-		text_extent(c, sent, fs, TX_BOLD, box.w, NULL, &sh1);
-		char rule[600];
-		snprintf(rule, sizeof(rule), "Rule: %s.", m.rule);
-		capture_breakable(rule, sizeof(rule));
-		capture_breakable(sent, sizeof(sent));
+		text_extent(c, head, fs, TX_BOLD, box.w, NULL, &th);
+		text_extent(c, sent->text, fs, TX_BOLD, box.w, NULL, &sh1);
 		text_extent(c, rule, fs, 0, box.w, NULL, &rh);
 		double waves_h = lh * 2.6, need = th + sh1 + rh + waves_h + sz(c, 9);
 		if (need > box.h + 0.5) { /* no room left: say what is not drawn */
-			snprintf(buf, sizeof(buf), "(%d more kind%s of call not drawn: see the text)", ng - p, ng - p == 1 ? "" : "s");
-			text_at(c, box.x, box.y, buf, fs, TX_ITALIC, 0, 0, &st->muted);
+			text_at(c, box.x, box.y, figdesc_part_of(&d, p, "more", 0)->text, fs, TX_ITALIC, 0, 0, &st->muted);
 			break;
 		}
 		struct rbox pb = rbox_cut_top(&box, need);
 		rbox_cut_top(&box, gap);
 		double y = pb.y;
-		y += text_block(c, pb.x, y, pb.w, buf, fs, TX_BOLD, NULL) + sz(c, 2);
-		y += text_block(c, pb.x, y, pb.w, sent, fs, m.inferred ? TX_BOLD : TX_ITALIC,
-				m.inferred ? &st->accent : &st->warn) + sz(c, 2);
+		y += text_block(c, pb.x, y, pb.w, head, fs, TX_BOLD, NULL) + sz(c, 2);
+		y += text_block(c, pb.x, y, pb.w, sent->text, fs, inferred ? TX_BOLD : TX_ITALIC,
+				inferred ? &st->accent : &st->warn) + sz(c, 2);
 		y += text_block(c, pb.x, y, pb.w, rule, fs, 0, NULL) + sz(c, 3);
-		if (!l)
+		const struct figitem *wv_it = figdesc_part_of(&d, p, "waves", 0);
+		if (!wv_it)
 			continue;
-		/* waves: a row of the SMs per wave (at most 4 drawn), busy SMs filled */
-		long long blocks = (long long)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1);
-		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
-		int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
-		if (per_sm < 1) per_sm = 1;
-		struct wave_plan wp;
-		wave_plan(&wp, blocks, sm, per_sm);
-		double waves = (double)blocks / ((double)sm * per_sm);
-		snprintf(buf, sizeof(buf), "%lld blocks, %d per SM (theoretical occupancy %.1f %%) → %.2f waves over %d SMs",
-			 blocks, per_sm, 100 * l->theoretical_occupancy, waves, sm);
-		double f1 = text_fit(c, buf, fs, st->min_figure, 0, pb.w);
-		text_at(c, pb.x, y, buf, f1, 0, 0, 0, NULL);
+		/* waves: a bar per wave (at most 12 drawn), busy share filled */
+		double f1 = text_fit(c, wv_it->text, fs, st->min_figure, 0, pb.w);
+		text_at(c, pb.x, y, wv_it->text, f1, 0, 0, 0, NULL);
 		y += lh;
-		/* a grid of 2^31 × 65535 × 65535 blocks is 2^63: counted in 64 bits,
-		 * clamped below 2^53 where a double still counts whole waves */
-		double wf = isfinite(waves) ? fmin(fmax(waves, 0), 9e15) : 0;
-		long long full = (long long)floor(wf), nw = (long long)ceil(wf - 1e-9);
-		double last = wf - (double)full;
+		const double last = size_v(&d, p, "last");
+		const int draw = (int)size_v(&d, p, "bars");
 		double bar_h = lh * 0.9, x0 = pb.x;
-		/* one bar per wave, drawn to scale; past 12, the first 11 and the last */
-		int draw = nw > 12 ? 12 : (int)nw;
 		double bw = (pb.w - sz(c, 60)) / (draw > 0 ? draw : 1);
 		for (int wv = 0; wv < draw; wv++) {
 			int is_last = wv == draw - 1;
@@ -428,20 +367,13 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 			set_rgb(c, &st->ink);
 			draw_rect(c, wb, st->thin, 0);
 		}
-		char tail[64];
-		if (nw > draw && last > 1e-9)
-			snprintf(tail, sizeof(tail), "(of %lld) last %.0f %% busy", nw, 100 * last);
-		else if (nw > draw)
-			snprintf(tail, sizeof(tail), "(of %lld) all full", nw);
-		else if (last > 1e-9)
-			snprintf(tail, sizeof(tail), "last %.0f %% busy", 100 * last);
-		else
-			snprintf(tail, sizeof(tail), "all full");
+		const char *tail = figdesc_part_of(&d, p, "tail", 0)->text;
 		double tw;
 		text_extent(c, tail, fs, 0, 0, &tw, NULL);
 		if (tw < sz(c, 58))
 			text_at(c, x0 + draw * bw + sz(c, 2), y + bar_h / 2, tail, fs, 0, 0, 0.5, NULL);
 	}
+	figdesc_release(&d);
 }
 
 /* ---- beside the references -------------------------------------------------- */

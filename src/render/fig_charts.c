@@ -741,57 +741,30 @@ static void roof_lines_draw(struct rctx *c, const struct panel *pn, const struct
 	cairo_restore(c->cr);
 }
 
-/* The ceilings: roofs of the instruction paths used (the top one always),
- * slopes of the levels measured (lvbw: GB/s of DRAM, L2, shared) where a
- * record holds their bytes, the data sheet's HBM; the ones not measured
- * named in missing.  Returns how many (at most 6). */
-static size_t roof_ceilings(struct rctx *c, const struct gpu_info *g, const double *lvbw, const int *drawn,
-			    int mma_used, int wgmma_used, struct ceiling ce[6], char *missing, size_t mlen)
+/* The ceilings of the description (figdesc_roofline: its "ceiling" parts,
+ * at most 6), their lines by kind: the roofs heavy (mma.sync dashed), the
+ * HBM slope heavy, L2's and shared memory's dashed, the data sheet's thin
+ * and grey.  Returns how many. */
+static size_t roof_ceilings(struct rctx *c, const struct figdesc *d, struct ceiling ce[6])
 {
 	size_t nc = 0;
-	const char *wg = g->hw.cc_major == 9 ? "wgmma (cuBLAS GEMM)" : "cuBLAS GEMM";
-	missing[0] = '\0';
-	if (g->tensor_tflops > 0) {
+	const struct figitem *it;
+	for (size_t i = 0; nc < 6 && (it = figdesc_part(d, "ceiling", i)); i++) {
 		struct ceiling *q = &ce[nc++];
-		*q = (struct ceiling){ .tflops = g->tensor_tflops, .width = c->st->heavy };
-		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f TFLOP/s", wg, g->tensor_tflops);
-		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", g->hw.cc_major == 9 ? "wgmma" : "GEMM", g->tensor_tflops);
-	} else
-		strncat(missing, "GEMM (wgmma) rate", mlen - strlen(missing) - 1);
-	if (mma_used || !wgmma_used) {
-		if (g->ceil.mma_sync_tflops > 0) {
-			struct ceiling *q = &ce[nc++];
-			*q = (struct ceiling){ .tflops = g->ceil.mma_sync_tflops, .width = c->st->heavy, .dash = 6 };
-			snprintf(q->label[0], sizeof(q->label[0]), "mma.sync %.0f TFLOP/s", g->ceil.mma_sync_tflops);
-			snprintf(q->label[1], sizeof(q->label[1]), "mma.sync %.0f", g->ceil.mma_sync_tflops);
-		} else
-			snprintf(missing + strlen(missing), mlen - strlen(missing), "%smma.sync rate",
-				 *missing ? ", " : "");
+		const int is_roof = !strcmp(it->state, "gemm") || !strcmp(it->state, "mma-sync");
+		*q = (struct ceiling){ .tflops = is_roof ? it->v : 0, .gbs = is_roof ? 0 : it->v, .width = c->st->heavy };
+		if (!strcmp(it->state, "mma-sync"))
+			q->dash = 6;
+		else if (!strcmp(it->state, "l2"))
+			q->width = c->st->line, q->dash = 4;
+		else if (!strcmp(it->state, "smem"))
+			q->width = c->st->line, q->dash = 1.5;
+		else if (!strcmp(it->state, "sheet"))
+			q->width = c->st->thin, q->dash = 3, q->col = &c->st->muted;
+		snprintf(q->label[0], sizeof(q->label[0]), "%.71s", it->text);
+		snprintf(q->label[1], sizeof(q->label[1]), "%.71s", it->alt[0]);
+		snprintf(q->label[2], sizeof(q->label[2]), "%.71s", it->alt[1]);
 	}
-	const char *lvname[LV_COUNT] = { g->copy_gbs > 0 ? "measured copy" : "HBM peak", "L2", "shared-memory" };
-	for (int lv = 0; lv < LV_COUNT; lv++) {
-		if (!(lvbw[lv] > 0)) {
-			if (lv) /* the levels' roofs: named when missing */
-				snprintf(missing + strlen(missing), mlen - strlen(missing), "%s%s roof",
-					 *missing ? ", " : "", lvname[lv]);
-			continue;
-		}
-		if (!drawn[lv] && lv)
-			continue; /* measured, but no record holds the level's bytes */
-		struct ceiling *q = &ce[nc++];
-		*q = (struct ceiling){ .gbs = lvbw[lv], .width = lv ? c->st->line : c->st->heavy, .dash = lv == LV_L2 ? 4 : lv ? 1.5 : 0 };
-		snprintf(q->label[0], sizeof(q->label[0]), "%s %.0f GB/s", lvname[lv], lvbw[lv]);
-		snprintf(q->label[1], sizeof(q->label[1]), "%s %.0f", lv ? lvname[lv] : "copy", lvbw[lv]);
-		snprintf(q->label[2], sizeof(q->label[2]), "%.0f GB/s", lvbw[lv]);
-	}
-	int sheet = g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs;
-	if (sheet && nc < 6) {
-		struct ceiling *q = &ce[nc++];
-		*q = (struct ceiling){ .gbs = g->peak_hbm_gbs, .width = c->st->thin, .dash = 3, .col = &c->st->muted };
-		snprintf(q->label[0], sizeof(q->label[0]), "data-sheet HBM %.0f GB/s (dashed)", g->peak_hbm_gbs);
-		snprintf(q->label[1], sizeof(q->label[1]), "data sheet %.0f GB/s", g->peak_hbm_gbs);
-	}
-
 	return nc;
 }
 
@@ -847,22 +820,19 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 	roof.n = d.nmarks < FD_MARKS ? d.nmarks : FD_MARKS;
 	memcpy(roof.p, d.mark, roof.n * sizeof(roof.p[0]));
-	const struct gpu_info *g = &rd->res->header.gpu;
-	const double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs; /* GB/s */
+	const double bw = figdesc_part(&d, "level", LV_DRAM)->v; /* GB/s: the measured copy's, else the peak */
 	/* what the points are: kernels, or calls; levels drawn where measured */
-	int kernels = 0, calls_model = 0, open = 0, mma_used = 0, wgmma_used = 0, have[LV_COUNT] = { 1, 0, 0 };
+	int kernels = 0, calls_model = 0, open = 0, have[LV_COUNT] = { 1, 0, 0 };
 	double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
 	for (size_t i = 0; i < roof.n; i++) {
 		const struct figmark *q = &roof.p[i];
 		kernels += q->path != PATH_NONE || !q->model_x;
 		calls_model += q->model_x;
 		open += !q->longest;
-		mma_used |= q->path == PATH_MMA_SYNC;
-		wgmma_used |= q->path == PATH_WGMMA || q->path == PATH_LIBRARY;
 		have[LV_L2] |= isfinite(q->x[LV_L2]);
 		have[LV_SMEM] |= isfinite(q->x[LV_SMEM]);
 	}
-	const double lvbw[LV_COUNT] = { bw, g->ceil.l2_gbs, g->ceil.smem_gbs };
+	const double lvbw[LV_COUNT] = { bw, figdesc_part(&d, "level", LV_L2)->v, figdesc_part(&d, "level", LV_SMEM)->v };
 	int drawn[LV_COUNT];
 	for (int lv = 0; lv < LV_COUNT; lv++)
 		drawn[lv] = have[lv] && lvbw[lv] > 0;
@@ -913,9 +883,9 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 
 	/* the ceilings: roofs of the paths used (the top one always), slopes of the levels measured */
 	struct ceiling ce[6];
-	char missing[200];
-	const size_t nc = roof_ceilings(c, g, lvbw, drawn, mma_used, wgmma_used, ce, missing, sizeof(missing));
-	const double top = g->tensor_tflops > 0 ? g->tensor_tflops : g->ceil.mma_sync_tflops;
+	const char *missing = figdesc_text(&d, "missing", 0);
+	const size_t nc = roof_ceilings(c, &d, ce);
+	const double top = figdesc_part(&d, "top", 0)->v;
 
 	/* axes: every point and every ridge inside */
 	if (top > 0) {

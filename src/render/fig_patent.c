@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "causal_tiles.h"
 #include "doc/capreview.h"
 
 /* ---- names and numerals ---------------------------------------------------------- */
@@ -91,42 +90,6 @@ static void char_box(struct rctx *c, struct rbox b, const char *chr, double dash
 	draw_rect(c, b, st->line, dash);
 	if (chr && *chr)
 		text_at(c, b.x + b.w / 2, b.y + b.h / 2, chr, cfs(c) * 1.1, TX_BOLD | TX_NOSCALE, 0.5, 0.5, NULL);
-}
-
-/* What a view of one variant draws: the document's subject, or the
- * block's variant:, with its record at the view's conditions (NULL: none,
- * and then a typical shape at those conditions) and its tiling there. */
-struct pview {
-	const struct record *r;
-	struct attn_shape s;
-	struct tiling t;
-};
-
-/* The view's variant (NULL: it has no descriptor), *pv filled. */
-static const struct variant_desc *patent_view(const struct rdata *rd, const struct figopts *o, struct pview *pv)
-{
-	char key[SERIES_KEY];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
-	const struct variant_desc *v = variant_find(key);
-	if (!v)
-		return NULL;
-	struct rsel sel;
-	fig_sel(rd, o, &sel);
-	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL))) {
-		sel.phase = PHASE_DECODE;
-		sel.n = o->sel.n;
-		sel.d = o->sel.d;
-		sel.causal = o->sel.causal;
-	}
-	pv->r = rdata_find(rd, key, &sel);
-	if (pv->r) {
-		pv->s = pv->r->shape;
-	} else {
-		pv->s = fig_typical_shape(&sel, 4);
-	}
-	int sm = rdata_sm_count(rd);
-	v->tiling(&pv->s, sm, &pv->t);
-	return v;
 }
 
 /* ---- data flow ---------------------------------------------------------------------- */
@@ -274,42 +237,42 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 
 /* ---- the grid in waves --------------------------------------------------------------- */
 
-static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int per_sm, int sm);
+/* A number part of d (figdesc_patent_grid): its v, 0 none. */
+static double part_v(const struct figdesc *d, const char *role, const char *name)
+{
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, role, i)); i++)
+		if (!strcmp(it->name, name))
+			return it->v;
+	return 0;
+}
+
+static void pgrid_draw(struct rctx *c, struct rbox box, const struct figdesc *d);
 
 void fig_pgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	struct pview pv;
-	const struct variant_desc *v = patent_view(rd, o, &pv);
-	if (!v) {
-		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
-		return;
+	struct figdesc d;
+	figdesc_init(&d, "patent-grid");
+	if (!figdesc_patent_grid(rd, o, &d)) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		else
+			pgrid_draw(c, box, &d);
 	}
-	int kern = !strcmp(v->name, variant_role(DOC_CONVENTIONAL)) ? 1 : 0, grid[3] = { 1, 1, 1 };
-	v->grid(&pv.s, &pv.t, kern, grid);
-	int per_sm = 1;
-	const struct launch *l = pv.r ? record_main_launch(pv.r) : NULL;
-	if (l && l->grid[0] > 0) {
-		memcpy(grid, l->grid, sizeof(grid));
-		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
-		per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
-	}
-	pgrid_draw(c, box, grid, per_sm, rdata_sm_count(rd));
+	figdesc_release(&d);
 }
 
 /* The grid (x by y, at most 16 × 8 cells drawn) and its waves over the sm multiprocessors. */
-static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int per_sm, int sm)
+static void pgrid_draw(struct rctx *c, struct rbox box, const struct figdesc *d)
 {
 	const struct rstyle *st = c->st;
-	long long blocks = (long long)grid[0] * (grid[1] > 0 ? grid[1] : 1) * (grid[2] > 0 ? grid[2] : 1);
+	const int sm = (int)part_v(d, "size", "sm"), per_sm = (int)part_v(d, "size", "per_sm");
 	struct wave_plan wp;
-	if (wave_plan(&wp, blocks, sm, per_sm)) {
-		draw_notice(c, box, "no grid", "the launch has no blocks");
-		return;
-	}
+	wave_plan(&wp, (long long)part_v(d, "blocks", "thread_blocks"), sm, per_sm);
 	double nw;
 	struct rbox area = numeral_area(c, box, nfs(c), &nw);
 	/* top: the grid (x by y), at most 16 × 8 cells drawn */
-	int gx = grid[0], gy = grid[1] > 0 ? grid[1] : 1;
+	int gx = (int)part_v(d, "axis", "grid_x"), gy = (int)part_v(d, "axis", "grid_y");
 	int shx = gx > 16 ? 16 : gx, shy = gy > 8 ? 8 : gy;
 	double cs = fmin(fmin(area.w * 0.8 / shx, area.h * 0.4 / shy), nfs(c) * 2.5);
 	struct rbox cells = rbox_make(area.x + nfs(c) * 0.5, area.y, cs * shx, cs * shy);
@@ -333,14 +296,9 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 
 	/* bottom: one row a wave, one cell a multiprocessor; runs of full waves elided */
 	int rows[6], nr = 0;
-	if (wp.waves <= 4)
-		for (int w = 0; w < wp.waves; w++)
-			rows[nr++] = w;
-	else {
-		rows[nr++] = 0;
-		rows[nr++] = -1;
-		rows[nr++] = wp.waves - 1;
-	}
+	const struct figitem *wv;
+	while (nr < 6 && (wv = figdesc_part(d, "wave", (size_t)nr)))
+		rows[nr++] = isnan(wv->v) ? -1 : (int)wv->v - 1;
 	double y0 = cells.y + cells.h + nfs(c) * 3.5, rh = fmin(nfs(c) * 3, (area.y + area.h - y0) / (nr + 1));
 	double cw = area.w / sm;
 	for (int i = 0; i < nr; i++) {
@@ -392,13 +350,17 @@ static void pgrid_draw(struct rctx *c, struct rbox box, const int grid[3], int p
 void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	struct pview pv;
-	const struct variant_desc *v = patent_view(rd, o, &pv);
-	if (!v || (v->warps != WARPS_SPLIT_K && v->warps != WARPS_SPLIT_Q)) {
-		draw_notice(c, box, "no warp division", "the variant's warps split neither keys nor queries");
+	struct figdesc d;
+	figdesc_init(&d, "patent-warps");
+	const struct figitem *sp = figdesc_patent_warps(rd, o, &d) ? NULL : figdesc_part(&d, "split", 0);
+	if (!sp) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
-	int splitk = v->warps == WARPS_SPLIT_K, W = pv.t.warps > 0 ? pv.t.warps : 4;
+	const int splitk = !strcmp(sp->state, "split-K"), W = (int)sp->v;
+	figdesc_release(&d);
 	double nw;
 	struct rbox area = numeral_area(c, box, nfs(c), &nw);
 	double side = fmin(area.w * 0.6, area.h * (splitk ? 0.5 : 0.7));
@@ -441,36 +403,31 @@ void fig_pwarps(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	struct pview pv;
-	struct figopts oc = *o;
-	oc.sel.causal = 1;
-	const struct variant_desc *v = patent_view(rd, &oc, &pv);
-	struct causal_count cc;
-	if (!v || causal_tiles_count(pv.s.seqlen_q, pv.s.seqlen_kv, pv.t.block_m, pv.t.block_n, &cc)) {
-		draw_notice(c, box, "no tiles", "the variant has no tiling");
+	struct figdesc d;
+	figdesc_init(&d, "patent-causal");
+	if (figdesc_patent_causal(rd, o, &d) || d.notice[0]) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
+	const long rows = (long)part_v(&d, "size", "rows"), cols = (long)part_v(&d, "size", "cols");
 	double nw;
 	struct rbox area = numeral_area(c, box, nfs(c), &nw);
 	double side = fmin(area.w, area.h);
 	struct rbox g = rbox_make(area.x + (area.w - side) / 2, area.y, side, side);
-	double ch = side / cc.rows, cw = side / cc.cols;
+	double ch = side / rows, cw = side / cols;
 	double fx = -1, fy = 0, mx = -1, my = 0;
-	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs */
-	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
-	for (long i = 0; i < cc.rows; i += step)
-		for (long j = 0; j < cc.cols; j += step) {
-			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
-			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, cw * (j1 - j), ch * (i1 - i));
-			enum tile_fate f = causal_block(pv.s.seqlen_q, pv.s.seqlen_kv, pv.t.block_m, pv.t.block_n, i, i1, j, j1);
-			if (f == TILE_SKIPPED)
-				continue;
-			hatch_rect(c, cb, f == TILE_FULL ? HATCH_DIAG : HATCH_CROSS, f == TILE_FULL ? 4 : 2.5, &st->ink);
-			if (f == TILE_FULL && j == 0 && i1 == cc.rows)
-				fx = cb.x + cb.w / 2, fy = cb.y + cb.h / 2;
-			if (f == TILE_MASKED && mx < 0 && i >= cc.rows / 2)
-				mx = cb.x + cb.w / 2, my = cb.y + cb.h / 2;
-		}
+	for (size_t k = 0; k < d.ncells; k++) {
+		const struct figcell *ce = &d.cell[k];
+		struct rbox cb = rbox_make(g.x + ce->j0 * cw, g.y + ce->i0 * ch, cw * (ce->j1 - ce->j0), ch * (ce->i1 - ce->i0));
+		const int full = ce->fate == FD_CELL_FULL;
+		hatch_rect(c, cb, full ? HATCH_DIAG : HATCH_CROSS, full ? 4 : 2.5, &st->ink);
+		if (full && ce->j0 == 0 && ce->i1 == rows)
+			fx = cb.x + cb.w / 2, fy = cb.y + cb.h / 2;
+		if (!full && mx < 0 && ce->i0 >= rows / 2)
+			mx = cb.x + cb.w / 2, my = cb.y + cb.h / 2;
+	}
 	set_rgb(c, &st->ink);
 	draw_rect(c, g, st->heavy, 0);
 	if (fx >= 0)
@@ -478,9 +435,10 @@ void fig_pcausal(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	if (mx >= 0)
 		numeral(c, "tile-masked", "tile pair on the diagonal, masked element by element", mx, my,
 			box.x + box.w - nw / 2 - 1, my);
-	if (cc.skipped)
+	if (part_v(&d, "size", "skipped") > 0)
 		numeral(c, "tile-skipped", "tile pairs above the diagonal, skipped", g.x + g.w - side * 0.1, g.y + side * 0.2,
 			box.x + box.w - nw / 2 - 1, g.y + side * 0.2);
+	figdesc_release(&d);
 }
 
 /* ---- graphs ---------------------------------------------------------------------------- */
@@ -859,17 +817,15 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 
 void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	const struct capimpl *im = capture_figure_impl(rd, o);
-	const struct capgroup *g = im ? capture_figure_group(rd, im, o) : NULL;
-	const struct launch *l = g ? capture_main_launch(g->rep) : NULL;
-	if (!l || l->grid[0] <= 0) {
-		draw_notice(c, box, "no grid", "the captured call recorded no kernel launch");
-		return;
+	struct figdesc d;
+	figdesc_init(&d, "patent-capture-grid");
+	if (!figdesc_patent_capture_grid(rd, o, &d)) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		else
+			pgrid_draw(c, box, &d);
 	}
-	int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
-	int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
-	pgrid_draw(c, box, l->grid, per_sm > 0 ? per_sm : 1,
-		   rdata_sm_count(rd));
+	figdesc_release(&d);
 }
 
 /* A captured forward (backward) prefill call of known shape. */

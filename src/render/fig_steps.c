@@ -11,7 +11,9 @@
  * model's tile pairs (hbm_per_step, l2_per_step of data.c).  The title,
  * which is the caption when the template gives none, names the shape and
  * the file the records come from.  Non-causal: the focus's shape with the
- * mask off.
+ * mask off.  Drawn from its description (src/doc/figdiagram.c
+ * figdesc_loop_steps): the steps of three and of four panels, every text
+ * and number the builder's; here only the layout that fits.
  */
 #include "render/figure_draw.h"
 
@@ -19,91 +21,36 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "loop_steps.h"
-
-#define STEPS_PANELS 4
-
-struct steps_var {
-	char key[SERIES_KEY];
-	const struct variant_desc *v;
-	const struct record *r;      /* NULL: not measured at the shape */
-	struct loop_plan p;
-	int ok;                      /* the plan exists */
+/* A row (figdesc_loop_steps group) as the panels read it. */
+struct steps_row {
+	const struct figdesc *d;
+	int g;
+	size_t nbuf;
+	const struct figitem *buf[MAX_BUFFERS];
 };
 
-static void steps_var(const struct rdata *rd, const struct figopts *o, const char *given, const char *def,
-		      struct steps_var *sv)
+static void steps_row(const struct figdesc *d, int g, struct steps_row *sr)
 {
-	memset(sv, 0, sizeof(*sv));
-	sv->r = fig_steps_record(rd, o, given, def, sv->key);
-	sv->v = variant_find(sv->key);
-	if (!sv->v || !sv->r)
-		return;
-	const struct attn_shape *s = &sv->r->shape;
-	struct tiling t;
-	int sm = rdata_sm_count(rd);
-	sv->v->tiling(s, sm, &t);
-	sv->ok = !loop_plan_init(&sv->p, sv->v, s, &t);
+	sr->d = d, sr->g = g, sr->nbuf = 0;
+	const struct figitem *it;
+	while (sr->nbuf < MAX_BUFFERS && (it = figdesc_part_of(d, g, "buffer", sr->nbuf)))
+		sr->buf[sr->nbuf++] = it;
 }
 
-/* A measured quantity of the record as the text prints it ("40.4 KiB"), or -1 (why set). */
-static double per_step(const struct rdata *rd, const struct steps_var *sv, const char *q, char *txt, size_t len)
+/* The output and its accumulator are one cell on chip. */
+static int same_chip_cell(const struct steps_row *sr, size_t a, size_t b)
 {
-	double v;
-	enum qunit u;
-	char why[200];
-	if (!sv->r || rdata_quantity(rd, sv->r, q, NULL, &v, &u, why, sizeof(why))) {
-		snprintf(txt, len, "not measured");
-		return -1;
-	}
-	fmt_quantity(v, u, NULL, txt, len);
-	return v;
-}
-
-/* The steps a row shows: the first ones, the return to the first Q block (K/V-outer), the last. */
-static int pick_steps(const struct loop_plan *p, int npan, long *out)
-{
-	long want[STEPS_PANELS];
-	int n = 0;
-	want[n++] = 0;
-	if (npan >= 4 || !p->kv_outer)
-		want[n++] = 1;
-	if (p->kv_outer)
-		want[n++] = p->tr;  /* back at Q block 1 with the next K/V block: O, m, ℓ read back */
-	else if (npan >= 4)
-		want[n++] = 2;
-	want[n++] = p->steps - 1;
-	int m = 0;
-	for (int k = 0; k < n; k++)
-		if (want[k] < p->steps && (!m || want[k] > out[m - 1]))
-			out[m++] = want[k];
-	return m;
-}
-
-/* The label of a buffer's tile on chip: "Qᵢ", "Kⱼ"; the output and its accumulator are one "Oᵢ". */
-static void chip_label(const struct loop_plan *p, size_t b, char *buf, size_t len)
-{
-	const struct buffer_desc *bd = &p->v->buffers[b];
-	const char *lab = bd->role == ROLE_WORKSPACE ? "O" : bd->label;
-	snprintf(buf, len, "%s%s", lab, p->per_query[b] ? "ᵢ" : "ⱼ");
-}
-
-static int same_chip_cell(const struct loop_plan *p, size_t a, size_t b)
-{
-	enum buf_role ra = p->v->buffers[a].role, rb = p->v->buffers[b].role;
-	return (ra == ROLE_OUTPUT || ra == ROLE_WORKSPACE) && (rb == ROLE_OUTPUT || rb == ROLE_WORKSPACE);
+	return !strcmp(sr->buf[a]->state, "output") && !strcmp(sr->buf[b]->state, "output");
 }
 
 /* Column widths of a row's panels: the wider of each buffer's two labels, padded. */
-static double columns(struct rctx *c, const struct loop_plan *p, double fs, double *colw)
+static double columns(struct rctx *c, const struct steps_row *sr, double fs, double *colw)
 {
 	double sum = 0;
-	for (size_t b = 0; b < p->v->nbuffers; b++) {
-		char lab[40];
+	for (size_t b = 0; b < sr->nbuf; b++) {
 		double w1, w2;
-		text_extent(c, p->v->buffers[b].label, fs, 0, 0, &w1, NULL);
-		chip_label(p, b, lab, sizeof(lab));
-		text_extent(c, lab, fs, 0, 0, &w2, NULL);
+		text_extent(c, sr->buf[b]->text, fs, 0, 0, &w1, NULL);
+		text_extent(c, sr->buf[b]->label, fs, 0, 0, &w2, NULL);
 		colw[b] = fmax(w1, w2) + fs * 0.9;
 		sum += colw[b];
 	}
@@ -119,99 +66,71 @@ struct row_geom {
 
 static double panel_h(const struct row_geom *g) { return g->title_h + 2 * g->cell_h + g->gap_h + g->foot_h; }
 
-static void draw_panel(struct rctx *c, const struct row_geom *g, const struct loop_plan *p, long n,
+static void draw_panel(struct rctx *c, const struct row_geom *g, const struct steps_row *sr, const struct figitem *stp,
 		       const double *colw, double colsum, struct rbox pb)
 {
 	const struct rstyle *st = c->st;
 	double fs = g->fs;
-	char buf[120], b1[32], b2[32];
-	struct loop_step s;
-	loop_plan_step(p, n, &s);
-	if (p->kv_outer)
-		snprintf(buf, sizeof(buf), "step %ld: j=%ld, i=%ld", n + 1, s.j + 1, s.i + 1);
-	else
-		snprintf(buf, sizeof(buf), "step %ld: j=%ld", n + 1, s.j + 1);
-	text_at(c, pb.x, pb.y, buf, fs, TX_BOLD, 0, 0, NULL);
+	text_at(c, pb.x, pb.y, stp->text, fs, TX_BOLD, 0, 0, NULL);
 	/* the columns spread over the panel's width */
 	double k = pb.w / colsum, x = pb.x;
 	double hy = pb.y + g->title_h, cy = hy + g->cell_h + g->gap_h;
 	double cx[MAX_BUFFERS], w[MAX_BUFFERS];
-	for (size_t b = 0; b < p->v->nbuffers; b++) {
+	unsigned io[MAX_BUFFERS];
+	for (size_t b = 0; b < sr->nbuf; b++) {
+		io[b] = stp->label[b] >= '0' && stp->label[b] <= '3' ? (unsigned)(stp->label[b] - '0') : 0;
 		w[b] = colw[b] * k;
 		cx[b] = x + w[b] / 2;
 		struct rbox hb = rbox_make(x + sz(c, 1), hy, w[b] - sz(c, 2), g->cell_h);
 		fill_rect(c, hb, &st->hbm_fill);
 		set_rgb(c, &st->ink);
 		draw_rect(c, hb, st->thin, 0);
-		text_at(c, cx[b], hy + g->cell_h / 2, p->v->buffers[b].label, fs, 0, 0.5, 0.5, NULL);
+		text_at(c, cx[b], hy + g->cell_h / 2, sr->buf[b]->text, fs, 0, 0.5, 0.5, NULL);
 		x += w[b];
 	}
 	/* on chip: one cell per tile (the output and its accumulator share one), outlined
 	 * heavy in the accent when the step brought it in, plain when it stayed */
 	x = pb.x;
-	for (size_t b = 0; b < p->v->nbuffers;) {
+	for (size_t b = 0; b < sr->nbuf;) {
 		size_t e = b + 1;
 		double cw = w[b];
-		while (e < p->v->nbuffers && same_chip_cell(p, b, e))
+		while (e < sr->nbuf && same_chip_cell(sr, b, e))
 			cw += w[e++];
 		int arrived = 0;
 		for (size_t q = b; q < e; q++)
-			arrived |= (s.io[q] & STEP_READ) != 0;
+			arrived |= (io[q] & FD_STEP_READ) != 0;
 		struct rbox cb = rbox_make(x + sz(c, 1), cy, cw - sz(c, 2), g->cell_h);
-		fill_rect(c, cb, p->v->buffers[b].role == ROLE_INPUT ? &st->shared_fill : &st->reg_fill);
+		fill_rect(c, cb, !strcmp(sr->buf[b]->state, "input") ? &st->shared_fill : &st->reg_fill);
 		cairo_save(c->cr);
 		set_rgb(c, arrived ? &st->accent : &st->ink);
 		draw_rect(c, cb, arrived ? st->line * 1.4 : st->thin, 0);
 		cairo_restore(c->cr);
-		char lab[40];
-		chip_label(p, b, lab, sizeof(lab));
-		text_at(c, x + cw / 2, cy + g->cell_h / 2, lab, fs, 0, 0.5, 0.5, NULL);
+		text_at(c, x + cw / 2, cy + g->cell_h / 2, sr->buf[b]->label, fs, 0, 0.5, 0.5, NULL);
 		x += cw;
 		b = e;
 	}
 	/* the arrows: reads down on the left of a column, writes up on the right */
 	double top = hy + g->cell_h + sz(c, 1.5), bot = cy - sz(c, 1.5), head = fmin(sz(c, 5), g->gap_h * 0.45);
-	for (size_t b = 0; b < p->v->nbuffers; b++) {
-		unsigned io = s.io[b];
-		if (!io)
+	for (size_t b = 0; b < sr->nbuf; b++) {
+		if (!io[b])
 			continue;
-		double dx = io == (STEP_READ | STEP_WRITE) ? fmin(w[b] * 0.2, fs * 0.45) : 0;
-		if (io & STEP_READ)
+		double dx = io[b] == (FD_STEP_READ | FD_STEP_WRITE) ? fmin(w[b] * 0.2, fs * 0.45) : 0;
+		if (io[b] & FD_STEP_READ)
 			draw_arrow(c, cx[b] - dx, top, cx[b] - dx, bot, st->line, head, NULL);
-		if (io & STEP_WRITE)
+		if (io[b] & FD_STEP_WRITE)
 			draw_arrow(c, cx[b] + dx, bot, cx[b] + dx, top, st->line, head, &st->accent);
 	}
 	/* the tiles' bytes (left out when room is scarcest) */
 	if (g->foot_h <= 0)
 		return;
-	snprintf(buf, sizeof(buf), "↓ %s  ↑ %s", fmt_bytes(s.read_bytes, b1, sizeof(b1)),
-		 fmt_bytes(s.write_bytes, b2, sizeof(b2)));
-	text_at(c, pb.x, cy + g->cell_h + fs * 0.35, buf, fs, 0, 0, 0, NULL);
-}
-
-/* A row's line on its loop: the long form, or the short one when room is scarce. */
-static void row_head(const struct steps_var *sv, int brief, char *buf, size_t len)
-{
-	const struct loop_plan *p = &sv->p;
-	if (brief)
-		snprintf(buf, len, "<b>%.95s</b> · %s: %.0f blocks × %ld steps, Br×Bc = %d×%d", sv->key,
-			 p->kv_outer ? "K/V outer" : "Q outer", p->blocks, p->steps, p->t.block_m, p->t.block_n);
-	else if (p->kv_outer)
-		snprintf(buf, len, "<b>%.95s</b> · K/V outer: %.0f thread blocks, one per head, each %ld steps "
-			 "(%ld K/V blocks j, and inside each the %ld Q blocks i); Br×Bc = %d×%d", sv->key, p->blocks,
-			 p->steps, p->tc, p->tr, p->t.block_m, p->t.block_n);
-	else
-		snprintf(buf, len, "<b>%.95s</b> · Q outer: %.0f thread blocks, one per Q block i of a head, "
-			 "each %ld steps (the K/V blocks j); Br×Bc = %d×%d", sv->key, p->blocks, p->steps, p->t.block_m,
-			 p->t.block_n);
+	text_at(c, pb.x, cy + g->cell_h + fs * 0.35, stp->alt[0], fs, 0, 0, 0, NULL);
 }
 
 /* One variant: its line, then its panels; returns the height used. */
-static double draw_row(struct rctx *c, const struct row_geom *g, const struct steps_var *sv, const char *head,
+static double draw_row(struct rctx *c, const struct row_geom *g, const struct steps_row *sr, const char *head,
 		       double x, double y, double w)
 {
 	const struct rstyle *st = c->st;
-	const struct loop_plan *p = &sv->p;
 	double fs = g->fs;
 	double hh = text_block(c, x, y, w, head, fs, TX_MARKUP, NULL);
 	y += hh + fs * 0.4;
@@ -220,15 +139,18 @@ static double draw_row(struct rctx *c, const struct row_geom *g, const struct st
 	text_at(c, x, hy + g->cell_h / 2, "HBM", fs, TX_BOLD, 0, 0.5, NULL);
 	text_at(c, x, cy + g->cell_h / 2, "on chip", fs, TX_BOLD, 0, 0.5, &st->muted);
 	double colw[MAX_BUFFERS];
-	double colsum = columns(c, p, fs, colw);
-	long steps[STEPS_PANELS];
-	int n = pick_steps(p, g->npan, steps);
+	double colsum = columns(c, sr, fs, colw);
+	const char *role = g->npan >= 4 ? "step4" : "step3";
+	size_t n = 0;
+	while (figdesc_part_of(sr->d, sr->g, role, n))
+		n++;
 	double px = x + g->label_w;
-	for (int k = 0; k < n; k++) {
+	for (size_t k = 0; k < n; k++) {
+		const struct figitem *stp = figdesc_part_of(sr->d, sr->g, role, k), *nx = figdesc_part_of(sr->d, sr->g, role, k + 1);
 		struct rbox pb = rbox_make(px, y, g->pan_w, panel_h(g));
-		draw_panel(c, g, p, steps[k], colw, colsum, pb);
+		draw_panel(c, g, sr, stp, colw, colsum, pb);
 		/* steps left out between two panels */
-		if (k + 1 < n && steps[k + 1] > steps[k] + 1)
+		if (nx && nx->v > stp->v + 1)
 			text_at(c, px + g->pan_w + g->pan_gap / 2, hy + g->cell_h + g->gap_h / 2, "⋯", fs * 1.2, TX_BOLD,
 				0.5, 0.5, &st->muted);
 		px += g->pan_w + g->pan_gap;
@@ -238,33 +160,24 @@ static double draw_row(struct rctx *c, const struct row_geom *g, const struct st
 
 /* Bytes per step of one variant: the loop's tiles, DRAM and L2 measured (v < 0: not measured). */
 struct step_bytes {
-	char lab[3][160], val[3][200], brief[3][40];
+	const char *lab[3], *val[3];
 	double v[3];
+	char key[SERIES_KEY];
 };
 
-static void step_bytes(const struct rdata *rd, const struct steps_var *sv, struct step_bytes *b)
+static void step_bytes(const struct steps_row *sr, struct step_bytes *b)
 {
-	static const char *const q[3] = { "tiles_per_step", "hbm_per_step", "l2_per_step" };
-	static const char *const tot[3] = { NULL, "hbm_bytes", "l2_bytes" };
-	static const char *const name[3] = { "tiles of the loop", "DRAM measured", "L2 measured" };
 	for (int k = 0; k < 3; k++) {
-		char t2[40], t3[40], why[200];
-		snprintf(b->lab[k], sizeof(b->lab[k]), "%.95s, %s", sv->key, name[k]);
-		b->v[k] = per_step(rd, sv, q[k], b->brief[k], sizeof(b->brief[k]));
-		snprintf(b->val[k], sizeof(b->val[k]), "%s", b->brief[k]);
-		/* measured: divided by the record's own count of steps (the model's tile pairs) */
-		double pairs;
-		enum qunit u;
-		if (tot[k] && b->v[k] >= 0 && !rdata_quantity(rd, sv->r, "model", "tile_pairs", &pairs, &u, why, sizeof(why))) {
-			per_step(rd, sv, tot[k], t2, sizeof(t2));
-			fmt_quantity(pairs, U_INT, NULL, t3, sizeof(t3));
-			snprintf(b->val[k], sizeof(b->val[k]), "%s = %s ÷ %s steps", b->brief[k], t2, t3);
-		}
+		const struct figitem *it = figdesc_part_of(sr->d, sr->g, "bytes", (size_t)k);
+		b->lab[k] = it->text;
+		b->val[k] = it->alt[0];
+		b->v[k] = it->v;
 	}
+	snprintf(b->key, sizeof b->key, "%.95s", figdesc_part_of(sr->d, sr->g, "key", 0)->text);
 }
 
 /* The bars of every variant on one scale; returns the height. */
-static double draw_bytes(struct rctx *c, const struct steps_var *sv, const struct step_bytes *b, int nv,
+static double draw_bytes(struct rctx *c, const struct step_bytes *b, int nv,
 			 struct rbox box, double fs, int draw)
 {
 	const struct rstyle *st = c->st;
@@ -287,7 +200,7 @@ static double draw_bytes(struct rctx *c, const struct steps_var *sv, const struc
 		return bw >= fs * 4 ? height : -1;
 	text_block(c, box.x, box.y, box.w, title, fs, TX_BOLD, NULL);
 	for (int r = 0; r < nv; r++) {
-		const struct series_look *look = series_look_of(c, NULL, sv[r].key);
+		const struct series_look *look = series_look_of(c, NULL, b[r].key);
 		for (int k = 0; k < 3; k++, y += pitch) {
 			double v = b[r].v[k];
 			text_at(c, box.x, y + bh / 2, b[r].lab[k], fs, 0, 0, 0.5, NULL);
@@ -316,36 +229,27 @@ static double draw_bytes(struct rctx *c, const struct steps_var *sv, const struc
 	return height;
 }
 
-/* The short form under a row: "per step: tiles 40.4 KiB · DRAM 40.4 KiB · L2 60.6 KiB". */
-static void bytes_line(const struct step_bytes *b, char *buf, size_t len)
-{
-	snprintf(buf, len, "<b>per step</b>: tiles %s · DRAM %s · L2 %s (measured)", b->brief[0], b->brief[1], b->brief[2]);
-}
-
 void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
 	char title[400];
 	fig_steps_title(rd, o, title, sizeof(title));
-	struct steps_var sv[2];
-	steps_var(rd, o, o->variant, variant_role(DOC_BASELINE), &sv[0]);
-	steps_var(rd, o, o->compare, variant_role(DOC_SUBJECT), &sv[1]);
-	const struct record *recs[2];
-	size_t nr = 0;
-	for (int k = 0; k < 2; k++)
-		if (sv[k].r)
-			recs[nr++] = sv[k].r;
-	box = figure_frame_recs(c, rd, box, title, recs, nr, o->standalone);
+	struct figdesc d;
+	figdesc_init(&d, "loop-steps");
+	if (figdesc_loop_steps(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
+	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
 	box = rbox_inset(box, st->heavy, st->heavy, st->heavy, st->heavy);
-	for (int k = 0; k < 2; k++)
-		if (!sv[k].ok) {
-			char why[200];
-			snprintf(why, sizeof(why), !sv[k].v ? "'%s' has no descriptor"
-				 : !sv[k].r ? "no non-causal record of %s at this shape"
-				 : "%s has no flash loop to draw", sv[k].key);
-			draw_notice(c, box, "no loop steps to draw", why);
-			return;
-		}
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	struct steps_row sv[2];
+	steps_row(&d, 0, &sv[0]);
+	steps_row(&d, 1, &sv[1]);
 	struct row_geom g;
 	memset(&g, 0, sizeof(g));
 	g.fs = sz(c, st->size_chart);
@@ -359,18 +263,18 @@ void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 	for (int k = 0; k < 2; k++) {
 		double step_w;
 		text_extent(c, "step 8888: j=88, i=888", fs, TX_BOLD, 0, &step_w, NULL);
-		need = fmax(need, fmax(columns(c, &sv[k].p, fs, colw), step_w));
+		need = fmax(need, fmax(columns(c, &sv[k], fs, colw), step_w));
 	}
 	double avail = box.w - g.label_w;
 	g.npan = avail >= 4 * need + 3 * g.pan_gap ? 4 : 3;
 	g.pan_w = (avail - (g.npan - 1) * g.pan_gap) / g.npan;
 	struct step_bytes sb[2];
-	step_bytes(rd, &sv[0], &sb[0]);
-	step_bytes(rd, &sv[1], &sb[1]);
+	step_bytes(&sv[0], &sb[0]);
+	step_bytes(&sv[1], &sb[1]);
 	/* the first layout that fits: long lines and bars, short lines and bars,
 	 * short lines and a line of bytes under each row, the same packed tighter,
 	 * and without each panel's bytes */
-	char head[2][700], line[2][300];
+	const char *head[2], *line[2];
 	double head_h[2], line_h = 0, bars = 0, row_gap = 0, min_gap = 0, used = 0;
 	int form;
 	for (form = 0; form < 5; form++) {
@@ -382,18 +286,18 @@ void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 		min_gap = fs * 1.6 * kk;
 		used = 0;
 		for (int k = 0; k < 2; k++) {
-			row_head(&sv[k], form > 0, head[k], sizeof(head[k]));
+			head[k] = figdesc_part_of(&d, k, form > 0 ? "brief" : "head", 0)->text;
 			text_extent(c, head[k], fs, TX_MARKUP, box.w, NULL, &head_h[k]);
 			used += head_h[k] + fs * 0.4 + g.title_h + 2 * g.cell_h + g.foot_h + row_gap;
 		}
 		if (form < 2) {
-			bars = draw_bytes(c, sv, sb, 2, box, fs, 0);
+			bars = draw_bytes(c, sb, 2, box, fs, 0);
 			if (bars < 0)
 				continue;
 			used += bars;
 		} else {
 			for (int k = 0; k < 2; k++) {
-				bytes_line(&sb[k], line[k], sizeof(line[k]));
+				line[k] = figdesc_part_of(&d, k, "line", 0)->text;
 				double h;
 				text_extent(c, line[k], fs, TX_MARKUP, box.w - g.label_w, NULL, &h);
 				line_h = fmax(line_h, h + fs * 0.3);
@@ -408,6 +312,7 @@ void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 		snprintf(why, sizeof(why), "the steps need %.0f pt of height at this type size; the box has %.0f pt "
 			 "(give the figure a larger height:)", used + 2 * min_gap, box.h);
 		draw_notice(c, box, "no room for the loop steps", why);
+		figdesc_release(&d);
 		return;
 	}
 	g.gap_h = fmin((box.h - used) / 2, fs * 4);
@@ -422,5 +327,6 @@ void fig_steps(struct rctx *c, const struct rdata *rd, const struct figopts *o, 
 		y += row_gap;
 	}
 	if (form < 2)
-		draw_bytes(c, sv, sb, 2, rbox_make(box.x, y, box.w, box.y + box.h - y), fs, 1);
+		draw_bytes(c, sb, 2, rbox_make(box.x, y, box.w, box.y + box.h - y), fs, 1);
+	figdesc_release(&d);
 }

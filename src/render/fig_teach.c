@@ -25,9 +25,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "causal_tiles.h"
-#include "metric_sets.h"
-#include "online_softmax.h"
 
 /* ---- shared pieces ----------------------------------------------------------- */
 
@@ -346,70 +343,35 @@ void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 
 /* ---- the online-softmax worked example --------------------------------------- */
 
-static const char *num(double v, char *buf, size_t len)
-{
-	if (v == -INFINITY)
-		snprintf(buf, len, "−∞");
-	else if (v == 0)
-		snprintf(buf, len, "0");
-	else if (v == floor(v) && fabs(v) < 1e6)
-		snprintf(buf, len, "%.0f", v);
-	else if (fabs(v) >= 100 || fabs(v) < 0.01)
-		snprintf(buf, len, "%.3g", v);
-	else
-		snprintf(buf, len, "%.3f", v);
-	/* a proper minus */
-	if (buf[0] == '-' && len > 4) {
-		memmove(buf + 3, buf + 1, strlen(buf));
-		memcpy(buf, "−", 3);
-	}
-	return buf;
-}
-
 void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
 	char title[300];
 	fig_softmax_title(rd, o, title, sizeof(title));
 	cond_caption(c, rd, NULL, 0, title, o, &box);
-	struct osm_example ex;
-	if (osm_teaching_example(&ex)) {
-		draw_notice(c, box, "no example", "the online-softmax example failed to compute");
+	struct figdesc d;
+	figdesc_init(&d, "online-softmax");
+	if (figdesc_online_softmax(rd, o, &d) || d.notice[0]) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
 	double fs = tfs(c);
-	const char *head[] = { "block", "scores s", "max m", "exp(m_old − m)", "sum ℓ", "Õ = Σ exp(s − m)·v", "Õ / ℓ" };
 	enum { NC = 7 };
 	double colw[NC], wsum = 0, rowh;
 	text_extent(c, "Ag", fs, 0, 0, NULL, &rowh);
 	rowh *= 1.45;
+	int nrows = 0;
+	while (figdesc_part_of(&d, nrows + 1, "cell", 0))
+		nrows++;
 	/* column widths from the widest cell */
-	char cell[8][NC][64];
-	int nrows = ex.nsteps + 1;
-	for (int j = 0; j < ex.nsteps && j < 7; j++) {
-		const struct osm_step *s = &ex.steps[j];
-		char a[32], b[32];
-		snprintf(cell[j][0], 64, "%d", j + 1);
-		snprintf(cell[j][1], 64, "%s", "");
-		for (int k = s->c0; k < s->c1; k++) {
-			size_t u = strlen(cell[j][1]);
-			snprintf(cell[j][1] + u, 64 - u, "%s%s", k > s->c0 ? ", " : "", num(ex.s[k], a, sizeof(a)));
-		}
-		snprintf(cell[j][2], 64, "%s", num(s->m, a, sizeof(a)));
-		if (j == 0)
-			snprintf(cell[j][3], 64, "—");
-		else
-			snprintf(cell[j][3], 64, "exp(%s) = %s", num(s->m_old - s->m, a, sizeof(a)), num(s->alpha, b, sizeof(b)));
-		snprintf(cell[j][4], 64, "%s", num(s->l, a, sizeof(a)));
-		snprintf(cell[j][5], 64, "%s", num(s->acc[0], a, sizeof(a)));
-		snprintf(cell[j][6], 64, "%s", num(s->acc[0] / s->l, a, sizeof(a)));
-	}
 	for (int k = 0; k < NC; k++) {
 		double w;
-		text_extent(c, head[k], fs, TX_BOLD | TX_MARKUP, 0, &w, NULL);
+		text_extent(c, figdesc_text(&d, "head", (size_t)k), fs, TX_BOLD | TX_MARKUP, 0, &w, NULL);
 		colw[k] = w;
-		for (int j = 0; j < ex.nsteps && j < 7; j++) {
-			text_extent(c, cell[j][k], fs, TX_MARKUP, 0, &w, NULL);
+		for (int j = 0; j < nrows; j++) {
+			text_extent(c, figdesc_part_of(&d, j + 1, "cell", (size_t)k)->text, fs, TX_MARKUP, 0, &w, NULL);
 			colw[k] = fmax(colw[k], w);
 		}
 		colw[k] += fs * 1.2;
@@ -419,40 +381,32 @@ void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	/* header */
 	double x = x0;
 	for (int k = 0; k < NC; k++) {
-		text_at(c, x + colw[k] / 2, y + rowh / 2, head[k], fs, TX_BOLD | TX_MARKUP, 0.5, 0.5, NULL);
+		text_at(c, x + colw[k] / 2, y + rowh / 2, figdesc_text(&d, "head", (size_t)k), fs, TX_BOLD | TX_MARKUP, 0.5, 0.5,
+			NULL);
 		x += colw[k];
 	}
 	y += rowh;
 	set_rgb(c, &st->ink);
 	draw_line(c, x0, y, x0 + wsum, y, st->line, 0);
-	for (int j = 0; j < ex.nsteps && j < 7; j++) {
+	for (int j = 0; j < nrows; j++) {
 		x = x0;
-		/* the row where the max moved is the rescale the recurrence needs */
-		int moved = j > 0 && ex.steps[j].alpha < 1;
 		for (int k = 0; k < NC; k++) {
+			const struct figitem *ce = figdesc_part_of(&d, j + 1, "cell", (size_t)k);
+			/* the row where the max moved: the rescale the recurrence needs */
+			const int moved = !strcmp(ce->state, "moved");
 			const struct rgb *col = moved && (k == 2 || k == 3) ? &st->accent : NULL;
-			text_at(c, x + colw[k] / 2, y + rowh / 2, cell[j][k], fs, moved && k == 3 ? TX_BOLD : 0, 0.5, 0.5, col);
+			text_at(c, x + colw[k] / 2, y + rowh / 2, ce->text, fs, moved && k == 3 ? TX_BOLD : 0, 0.5, 0.5, col);
 			x += colw[k];
 		}
 		y += rowh;
 	}
 	draw_line(c, x0, y, x0 + wsum, y, st->line, 0);
-	(void)nrows;
 	/* the check: the same row computed directly */
-	char a[32], b[32], line[300];
 	y += fs * 0.6;
-	snprintf(line, sizeof(line), "online result O = Õ / ℓ = %s        direct softmax(s)·v = %s",
-		 num(ex.o[0], a, sizeof(a)), num(ex.o_direct[0], b, sizeof(b)));
-	text_at(c, box.x + box.w / 2, y, line, fs, TX_BOLD, 0.5, 0, NULL);
+	text_at(c, box.x + box.w / 2, y, figdesc_text(&d, "result", 0), fs, TX_BOLD, 0.5, 0, NULL);
 	y += rowh;
-	char vals[120] = "";
-	for (int k = 0; k < ex.n && strlen(vals) + 24 < sizeof(vals); k++)
-		snprintf(vals + strlen(vals), sizeof(vals) - strlen(vals), "%s%s", k ? ", " : "", num(ex.v[k * ex.d], a, sizeof(a)));
-	if (ex.max_abs_err > 0)
-		snprintf(line, sizeof(line), "values v = %s · difference %.1e (fp64)", vals, ex.max_abs_err);
-	else
-		snprintf(line, sizeof(line), "values v = %s · the two agree to the last bit (fp64)", vals);
-	text_at(c, box.x + box.w / 2, y, line, fs, 0, 0.5, 0, &st->muted);
+	text_at(c, box.x + box.w / 2, y, figdesc_text(&d, "check", 0), fs, 0, 0.5, 0, &st->muted);
+	figdesc_release(&d);
 }
 
 /* ---- loop order: where O lives ------------------------------------------------- */
@@ -540,24 +494,18 @@ void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts 
 
 /* ---- split-K against split-Q warps ---------------------------------------------- */
 
-static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox box)
+static void warp_panel(struct rctx *c, const struct figdesc *d, int grp, struct rbox box)
 {
 	const struct rstyle *st = c->st;
 	double fs = tfs(c), h;
-	char buf[200], b1[32];
-	int splitk = tv->v->warps == WARPS_SPLIT_K;
-	int W = tv->t.warps > 0 ? tv->t.warps : 4;
-	snprintf(buf, sizeof(buf), "%s: %s", tv->v->name, splitk ? "split-K" : "split-Q");
-	text_extent(c, buf, fs * 1.1, TX_BOLD, box.w, NULL, &h);
-	text_block(c, box.x, box.y, box.w, buf, fs * 1.1, TX_BOLD, NULL);
+	char buf[200];
+	const struct figitem *title = figdesc_part_of(d, grp, "title", 0), *wp = figdesc_part_of(d, grp, "size", 0);
+	const int splitk = !strcmp(title->state, "split-K"), W = (int)wp->v;
+	text_extent(c, title->text, fs * 1.1, TX_BOLD, box.w, NULL, &h);
+	text_block(c, box.x, box.y, box.w, title->text, fs * 1.1, TX_BOLD, NULL);
 	rbox_cut_top(&box, h + fs * 0.5);
-	double wf = tv->r ? record_metric_or_nan(tv->r, M_SMEM_ST_WF) : NAN;
 	struct rbox foot = rbox_cut_bottom(&box, fs * 1.6);
-	if (isfinite(wf))
-		snprintf(buf, sizeof(buf), "shared-memory stores: %s wavefronts", fmt_count(wf, b1, sizeof(b1)));
-	else
-		snprintf(buf, sizeof(buf), "shared-memory stores: not measured");
-	text_at(c, foot.x, foot.y + foot.h, buf, fs, TX_BOLD, 0, 1, NULL);
+	text_at(c, foot.x, foot.y + foot.h, figdesc_part_of(d, grp, "foot", 0)->text, fs, TX_BOLD, 0, 1, NULL);
 	/* the tile split among warps: K columns (split-K) or Q rows (split-Q) */
 	double lab_w;
 	text_extent(c, "warp 4", fs, 0, 0, &lab_w, NULL);
@@ -588,8 +536,7 @@ static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 	draw_rect(c, tile, st->line, 0);
 	/* what each warp holds, beside the tile */
 	double tx = tile.x + tile.w + fs * 0.8, tw = box.x + box.w - tx;
-	text_block(c, tx, tile.y, tw, splitk ? "each warp: some keys of every query row" : "each warp: its own query rows, all keys",
-		   fs, 0, NULL);
+	text_block(c, tx, tile.y, tw, figdesc_part_of(d, grp, "holds", 0)->text, fs, 0, NULL);
 	/* the exchange */
 	struct rbox ex = rbox_make(tile.x, tile.y + tile.h + fs * 1.2, box.x + box.w - tile.x, ex_h);
 	if (splitk) {
@@ -606,97 +553,107 @@ static void warp_panel(struct rctx *c, const struct teach_var *tv, struct rbox b
 void fig_warpsplit(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char title[300];
-	struct teach_var tv[2];
-	fig_warpsplit_title(rd, o, title, sizeof(title));
-	if (!teach_pair(c, rd, o, title, tv, &box) || (tv[0].v->warps != WARPS_SPLIT_K && tv[0].v->warps != WARPS_SPLIT_Q) ||
-	    (tv[1].v->warps != WARPS_SPLIT_K && tv[1].v->warps != WARPS_SPLIT_Q)) {
-		draw_notice(c, box, "no warp split to draw", "both variants must split warps by keys or by queries");
+	struct figdesc d;
+	figdesc_init(&d, "warp-split");
+	if (figdesc_warp_split(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
-	side_by_side(c, tv, box, warp_panel);
+	fig_warpsplit_title(rd, o, title, sizeof(title));
+	cond_caption(c, rd, d.used, d.nused, title, o, &box);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	double gap = tfs(c) * 2;
+	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
+	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
+	warp_panel(c, &d, 0, l);
+	warp_panel(c, &d, 1, r);
+	figdesc_release(&d);
 }
 
 /* ---- causal block skipping ------------------------------------------------------- */
 
+/* A number part of d: its v, 0 none. */
+static double size_v(const struct figdesc *d, const char *name)
+{
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, "size", i)); i++)
+		if (!strcmp(it->name, name))
+			return it->v;
+	return 0;
+}
+
 void fig_causal(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	char key[SERIES_KEY], title[300], buf[200], b1[32], b2[32];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	char title[300];
+	struct figdesc d;
+	figdesc_init(&d, "causal-blocks");
+	if (figdesc_causal_blocks(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
 	fig_causal_title(rd, o, title, sizeof(title));
-	struct figopts oc = *o, on = *o;
-	oc.sel.causal = 1;
-	on.sel.causal = 0;
-	struct teach_var tc, tn;
-	int okc = !teach_var(rd, &oc, key, &tc);
-	teach_var(rd, &on, key, &tn);
-	pair_caption(c, rd, tc.r, tn.r, title, o, &box);
-	struct causal_count cc;
-	if (!okc || causal_tiles_count(tc.s.seqlen_q, tc.s.seqlen_kv, tc.t.block_m, tc.t.block_n, &cc)) {
-		draw_notice(c, box, "no tiles to draw", "the variant has no tiling in kernels/variants.c");
+	cond_caption(c, rd, d.used, d.nused, title, o, &box);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
 	double fs = tfs(c);
+	const double rows = size_v(&d, "rows"), cols = size_v(&d, "cols"), nq = size_v(&d, "Nq"), nkv = size_v(&d, "Nkv");
+	const long step = (long)size_v(&d, "step");
 	/* the grid of pairs, square cells, left */
 	/* each cell Br tall and Bc wide, so the grid is the N×N score matrix */
 	double side = fmin(box.h, box.w * 0.45);
-	double ch = side * tc.t.block_m / tc.s.seqlen_q, cw = side * tc.t.block_n / tc.s.seqlen_kv;
-	struct rbox g = rbox_make(box.x, box.y, fmin(cw * cc.cols, side * tc.s.seqlen_kv / tc.s.seqlen_q), fmin(ch * cc.rows, side));
+	double ch = side * size_v(&d, "Br") / nq, cw = side * size_v(&d, "Bc") / nkv;
+	struct rbox g = rbox_make(box.x, box.y, fmin(cw * cols, side * nkv / nq), fmin(ch * rows, side));
 	const struct series_look *full = style_series(st, 2);
 	struct series_look masked = *full;
 	masked.hatch = HATCH_DIAG;
 	masked.fill = st->paper;
 	/* past CAUSAL_DRAW_MAX pairs a side, a cell stands for step × step pairs
 	 * (hatched as masked when they are mixed): what a page can show */
-	const long step = causal_cell_step(&cc, CAUSAL_DRAW_MAX);
-	for (long i = 0; i < cc.rows; i += step)
-		for (long j = 0; j < cc.cols; j += step) {
-			long i1 = i + step < cc.rows ? i + step : cc.rows, j1 = j + step < cc.cols ? j + step : cc.cols;
-			struct rbox cb = rbox_make(g.x + j * cw, g.y + i * ch, fmin(cw * step, g.x + g.w - (g.x + j * cw)),
-						   fmin(ch * step, g.y + g.h - (g.y + i * ch)));
-			enum tile_fate f = causal_block(tc.s.seqlen_q, tc.s.seqlen_kv, tc.t.block_m, tc.t.block_n, i, i1, j, j1);
-			if (f == TILE_FULL)
-				fill_look(c, cb, full, 0);
-			else if (f == TILE_MASKED)
-				fill_look(c, cb, &masked, 0);
-		}
+	for (size_t k = 0; k < d.ncells; k++) {
+		const struct figcell *ce = &d.cell[k];
+		struct rbox cb = rbox_make(g.x + ce->j0 * cw, g.y + ce->i0 * ch, fmin(cw * step, g.x + g.w - (g.x + ce->j0 * cw)),
+					   fmin(ch * step, g.y + g.h - (g.y + ce->i0 * ch)));
+		fill_look(c, cb, ce->fate == FD_CELL_FULL ? full : &masked, 0);
+	}
 	set_rgb(c, &st->ink);
 	draw_rect(c, g, st->line, 0);
 	/* legend and numbers, right */
 	double x = g.x + g.w + fs * 1.5, y = g.y, sw = fs * 1.1, lh = fs * 1.7;
-	snprintf(buf, sizeof(buf), "N = %d: %ld × %ld tile pairs (%d×%d)", tc.s.seqlen_kv, cc.rows, cc.cols,
-		 tc.t.block_m, tc.t.block_n);
-	text_at(c, x, y, buf, fs, TX_BOLD, 0, 0, NULL);
+	text_at(c, x, y, figdesc_text(&d, "head", 0), fs, TX_BOLD, 0, 0, NULL);
 	y += lh * 1.2;
-	if (step > 1) {
-		snprintf(buf, sizeof(buf), "one cell drawn: %ld × %ld tile pairs (masked: mixed)", step, step);
-		text_at(c, x, y, buf, fs, TX_ITALIC, 0, 0, NULL);
+	const struct figitem *cn = figdesc_part(&d, "cellnote", 0);
+	if (cn) {
+		text_at(c, x, y, cn->text, fs, TX_ITALIC, 0, 0, NULL);
 		y += lh * 1.2;
 	}
-	struct { const struct series_look *lk; const char *what; long n; } rows[3] = {
-		{ full, "computed in full", cc.full }, { &masked, "masked (diagonal)", cc.masked }, { NULL, "skipped", cc.skipped } };
-	long total = cc.rows * cc.cols;
-	for (int k = 0; k < 3; k++) {
+	const struct figitem *it;
+	for (size_t k = 0; (it = figdesc_part(&d, "fate", k)); k++) {
+		const struct series_look *lk = !strcmp(it->state, "full") ? full : !strcmp(it->state, "masked") ? &masked : NULL;
 		struct rbox s = rbox_make(x, y + (lh - sw) / 2 - fs * 0.3, sw, sw);
-		if (rows[k].lk)
-			fill_look(c, s, rows[k].lk, 0);
+		if (lk)
+			fill_look(c, s, lk, 0);
 		set_rgb(c, &st->ink);
 		draw_rect(c, s, st->thin, 0);
-		snprintf(buf, sizeof(buf), "%s: %ld (%.0f %%)", rows[k].what, rows[k].n, 100.0 * rows[k].n / total);
-		text_at(c, x + sw + fs * 0.5, y, buf, fs, 0, 0, 0, NULL);
+		text_at(c, x + sw + fs * 0.5, y, it->text, fs, 0, 0, 0, NULL);
 		y += lh;
 	}
 	y += lh * 0.4;
-	double t_c = tc.r ? tc.r->time_ms : NAN, t_n = tn.r ? tn.r->time_ms : NAN;
-	if (usable(t_c) && usable(t_n)) {
-		snprintf(buf, sizeof(buf), "measured: %s ms causal", fmt_sig(t_c, 3, b1, sizeof(b1)));
-		text_at(c, x, y, buf, fs, TX_BOLD, 0, 0, NULL);
+	if (figdesc_part(&d, "measured", 0)) {
+		text_at(c, x, y, figdesc_text(&d, "measured", 0), fs, TX_BOLD, 0, 0, NULL);
 		y += lh;
-		snprintf(buf, sizeof(buf), "against %s ms without the mask (×%.2f)", fmt_sig(t_n, 3, b2, sizeof(b2)), t_c / t_n);
-		text_at(c, x, y, buf, fs, 0, 0, 0, NULL);
+		text_at(c, x, y, figdesc_text(&d, "measured", 1), fs, 0, 0, 0, NULL);
 	} else {
-		text_at(c, x, y, "no measured causal and non-causal pair here", fs, TX_ITALIC, 0, 0, &st->muted);
+		text_at(c, x, y, figdesc_text(&d, "unmeasured", 0), fs, TX_ITALIC, 0, 0, &st->muted);
 	}
+	figdesc_release(&d);
 }
 
 /* ---- the ablation ladder as steps ------------------------------------------------ */

@@ -5,6 +5,7 @@
  * Runs in the RENDER=0 build too (make test builds and runs it there). */
 #include "check.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "variants.h"
@@ -14,6 +15,8 @@
 #include "doc/figure.h"
 #include "capture/verdict.h"
 #include "metric_sets.h"
+#include "causal_tiles.h"
+#include "online_softmax.h"
 
 struct in {
 	struct rinputs in;
@@ -297,6 +300,52 @@ static void test_ablation_rungs(void)
 /* roofline marks: each a kernel (or a call) of a record the figure names,
  * in a series it lists, its FLOP rate positive, the longest kernel of a
  * call filled (one per record) */
+/* The roofline's ceilings (figdesc.c roof_ceilings): the header's rates,
+ * the HBM slope the measured copy's (else the peak's); a level the
+ * header did not measure is named in "missing", not drawn */
+static void test_roofline_ceilings(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct gpu_info *g = (struct gpu_info *)&x.rd.res->header.gpu;
+	struct figopts o;
+	figopts_init(&o);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) /* the same results without an L2 bandwidth */
+			g->ceil.l2_gbs = 0;
+		struct figdesc d;
+		figdesc_init(&d, "roofline");
+		CHECK_INT(figdesc_roofline(&x.rd, &o, &d), 0);
+		const struct figitem *dram = figdesc_part(&d, "level", 0), *l2 = figdesc_part(&d, "level", 1);
+		CHECK(dram && l2 && figdesc_part(&d, "missing", 0));
+		if (dram)
+			CHECK_NEAR(dram->v, g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs, 0);
+		if (l2)
+			CHECK_NEAR(l2->v, g->ceil.l2_gbs, 0);
+		int gemm = 0, l2c = 0, n = 0;
+		const struct figitem *it;
+		for (; (it = figdesc_part(&d, "ceiling", (size_t)n)); n++) {
+			CHECK(it->v > 0 && it->text[0]);
+			if (!strcmp(it->state, "gemm")) {
+				gemm++;
+				CHECK_NEAR(it->v, g->tensor_tflops, 0);
+			}
+			l2c += !strcmp(it->state, "l2");
+		}
+		CHECK(n >= 2 && n <= 6);
+		CHECK_INT(gemm, g->tensor_tflops > 0);
+		const int l2_missing = strstr(figdesc_text(&d, "missing", 0), "L2 roof") != NULL;
+		CHECK_INT(l2_missing, !(g->ceil.l2_gbs > 0));
+		if (l2_missing)
+			CHECK_INT(l2c, 0);
+		if (!pass)
+			CHECK(g->ceil.l2_gbs > 0); /* the fixture measured it: the second pass tells */
+		figdesc_release(&d);
+	}
+	rinputs_release(&x.in);
+}
+
 static void test_roofline_marks(void)
 {
 	struct in x;
@@ -546,6 +595,523 @@ static void test_partition_bwd(void)
 	rinputs_release(&x.in);
 }
 
+/* partition-grid (figdiagram.c): a group per series (baseline, subject);
+ * the blocks are the record's launched grid where it has one, the waves
+ * and the idle SMs the wave plan of those blocks over the GPU's SMs, the
+ * rows drawn every wave (up to six) with the elision in between */
+static void test_partition_grid(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "partition-grid");
+	CHECK_INT(figdesc_partition_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	int groups = 0, launched = 0;
+	for (int g = 0; figdesc_part_of(&d, g, "title", 0); g++, groups++) {
+		const struct figitem *bl = figdesc_part_of(&d, g, "blocks", 0);
+		const struct figitem *ax = figdesc_part_of(&d, g, "axis", 0), *ay = figdesc_part_of(&d, g, "axis", 1);
+		const struct figitem *wv = figdesc_part_of(&d, g, "waves", 0);
+		CHECK(bl && ax && ay && wv);
+		if (!bl || !ax || !ay || !wv)
+			continue;
+		CHECK_NEAR(bl->v, ax->v * ay->v, 0); /* a 2-D grid: x by y */
+		int sm = 0, per_sm = 0;
+		const struct figitem *it;
+		for (size_t i = 0; (it = figdesc_part_of(&d, g, "size", i)); i++) {
+			if (!strcmp(it->name, "sm"))
+				sm = (int)it->v;
+			if (!strcmp(it->name, "per_sm"))
+				per_sm = (int)it->v;
+		}
+		CHECK_INT(sm, rdata_sm_count(&x.rd));
+		CHECK(per_sm >= 1);
+		struct wave_plan wp;
+		CHECK_INT(wave_plan(&wp, (long long)bl->v, sm, per_sm), 0);
+		CHECK_NEAR(wv->v, wp.waves_exact, 1e-12);
+		const struct figitem *idle = figdesc_part_of(&d, g, "idle", 0);
+		CHECK_INT(idle ? (int)idle->v : 0, wp.idle_sms_last);
+		if (idle) {
+			char want[32];
+			snprintf(want, sizeof want, "%d idle", wp.idle_sms_last);
+			CHECK_STR(idle->text, want);
+		}
+		size_t rows = 0, elided = 0;
+		for (; (it = figdesc_part_of(&d, g, "wave", rows)); rows++)
+			elided += isnan(it->v);
+		CHECK_INT((int)rows, wp.waves <= 6 ? wp.waves : 5);
+		CHECK_INT((int)elided, wp.waves > 6);
+		if (bl->rec) { /* a launch's grid: the record's */
+			launched++;
+			const struct launch *l = record_main_launch(bl->rec);
+			CHECK(l != NULL);
+			CHECK(used_has(&d, bl->rec));
+		}
+	}
+	CHECK_INT(groups, 2); /* the baseline and the subject */
+	CHECK(launched >= 1);
+	figdesc_release(&d);
+	/* a reference series has no descriptor: the notice, no group */
+	snprintf(o.variant, sizeof o.variant, "pytorch-sdpa:FLASH_ATTENTION");
+	snprintf(o.compare, sizeof o.compare, "pytorch-sdpa:FLASH_ATTENTION");
+	figdesc_init(&d, "partition-grid");
+	CHECK_INT(figdesc_partition_grid(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no grid to draw");
+	CHECK(figdesc_part(&d, "title", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* partition-warps (figdiagram.c): split-K (flash1) cuts the keys and sums
+ * partial outputs in shared memory (its bytes the warps' fp32 O_i tiles),
+ * split-Q (flash2) cuts the rows with no reduction; the measured
+ * wavefronts are the record's counters */
+static void test_partition_warps(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash1");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "partition-warps");
+	CHECK_INT(figdesc_partition_warps(&x.rd, &o, &d), 0);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *t = figdesc_part_of(&d, g, "title", 0);
+		CHECK(t != NULL);
+		if (!t)
+			continue;
+		CHECK_STR(t->state, g ? "split-Q" : "split-K");
+		int W = 0, Br = 0, hd = 0;
+		const struct figitem *it;
+		for (size_t i = 0; (it = figdesc_part_of(&d, g, "size", i)); i++) {
+			if (!strcmp(it->name, "warps"))
+				W = (int)it->v;
+			if (!strcmp(it->name, "Br"))
+				Br = (int)it->v;
+			if (!strcmp(it->name, "d"))
+				hd = (int)it->v;
+		}
+		CHECK(W >= 1 && Br >= 1 && hd >= 1);
+		const struct figitem *kt = figdesc_part_of(&d, g, "tile", 1), *qt = figdesc_part_of(&d, g, "tile", 0);
+		CHECK(kt && qt);
+		if (kt && qt) {
+			CHECK_STR(kt->name, "K_j");
+			CHECK_NEAR(kt->v, g ? 1 : W, 0); /* split-K cuts the keys */
+			CHECK_NEAR(qt->v, g ? W : 1, 0); /* split-Q the rows */
+		}
+		const struct figitem *red = figdesc_part_of(&d, g, "reduction", 0);
+		CHECK((red != NULL) == !g);
+		CHECK((figdesc_part_of(&d, g, "note", 0) != NULL) == !!g);
+		if (red)
+			CHECK_NEAR(red->v, (double)W * Br * hd * 4, 0);
+		for (size_t i = 0; (it = figdesc_part_of(&d, g, "smem", i)); i++) {
+			CHECK(it->rec != NULL);
+			CHECK(used_has(&d, it->rec));
+			if (!strcmp(it->name, "smem_st_wavefronts"))
+				CHECK_NEAR(it->v, record_metric_or_nan(it->rec, M_SMEM_ST_WF), 0);
+		}
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* The grid parts of a patent view (pgrid_parts): blocks x by y, the
+ * waves and the rows drawn those of the wave plan at its SMs */
+static void check_pgrid(const struct figdesc *d, const struct launch *l)
+{
+	double gx = 0, gy = 0, blocks = 0, waves = 0, sm = 0, per_sm = 0;
+	const struct figitem *it;
+	for (size_t i = 0; i < d->nitems; i++) {
+		it = &d->item[i];
+		double *to = !strcmp(it->name, "grid_x") ? &gx : !strcmp(it->name, "grid_y") ? &gy
+			   : !strcmp(it->name, "thread_blocks") ? &blocks : !strcmp(it->name, "waves") ? &waves
+			   : !strcmp(it->name, "sm") ? &sm : !strcmp(it->name, "per_sm") ? &per_sm : NULL;
+		if (to)
+			*to = it->v;
+	}
+	CHECK(blocks >= gx * gy && gx * gy >= 1); /* x by y (by z) */
+	if (l) {
+		CHECK_NEAR(gx, l->grid[0], 0);
+		CHECK_NEAR(gy, l->grid[1] > 0 ? l->grid[1] : 1, 0);
+		CHECK_NEAR(blocks, (double)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1), 0);
+	}
+	struct wave_plan wp;
+	CHECK_INT(wave_plan(&wp, (long long)blocks, (int)sm, (int)per_sm), 0);
+	CHECK_NEAR(waves, wp.waves_exact, 1e-12);
+	size_t rows = 0, elided = 0;
+	for (; (it = figdesc_part(d, "wave", rows)); rows++)
+		elided += isnan(it->v);
+	CHECK_INT((int)rows, wp.waves <= 4 ? wp.waves : 3);
+	CHECK_INT((int)elided, wp.waves > 4);
+}
+
+/* patent-grid, patent-warps, patent-capture-grid (figdiagram.c): the
+ * subject's grid from its record's launch; split-K for flash1, split-Q
+ * for flash2 with the descriptor's warps, the notice for standard; a
+ * captured call's grid its main launch's */
+static void test_patent_views(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "patent-grid");
+	CHECK_INT(figdesc_patent_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.nused == 1);
+	const struct figitem *bl = figdesc_part(&d, "blocks", 0);
+	CHECK(bl && bl->rec && d.nused && bl->rec == d.used[0]);
+	check_pgrid(&d, bl && bl->rec ? record_main_launch(bl->rec) : NULL);
+	figdesc_release(&d);
+	static const char *const vs[3] = { "flash1", "flash2", "standard" };
+	static const char *const split[3] = { "split-K", "split-Q", "" };
+	for (int i = 0; i < 3; i++) {
+		snprintf(o.variant, sizeof o.variant, "%s", vs[i]);
+		figdesc_init(&d, "patent-warps");
+		CHECK_INT(figdesc_patent_warps(&x.rd, &o, &d), 0);
+		const struct figitem *sp = figdesc_part(&d, "split", 0);
+		CHECK((sp != NULL) == (i < 2));
+		CHECK(!!d.notice[0] == (i == 2));
+		if (sp) {
+			CHECK_STR(sp->state, split[i]);
+			struct pview pv;
+			const struct variant_desc *v = patent_view(&x.rd, &o, &pv);
+			CHECK(v != NULL);
+			if (v)
+				CHECK_NEAR(sp->v, pv.t.warps, 0);
+		}
+		figdesc_release(&d);
+	}
+	rinputs_release(&x.in);
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	figopts_init(&o);
+	figdesc_init(&d, "patent-capture-grid");
+	CHECK_INT(figdesc_patent_capture_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.nused == 1);
+	if (d.nused) {
+		bl = figdesc_part(&d, "blocks", 0);
+		CHECK(bl && bl->rec == d.used[0]);
+		check_pgrid(&d, capture_main_launch(d.used[0]));
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* patent-causal (figdiagram.c): the cells cover every pair on or below
+ * the diagonal once (the counts causal_tiles_count gives), none above it */
+static void test_patent_causal(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "patent-causal");
+	CHECK_INT(figdesc_patent_causal(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.ncells > 0);
+	double rows = 0, cols = 0, skipped = -1;
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "size", i)); i++) {
+		if (!strcmp(it->name, "rows"))
+			rows = it->v;
+		if (!strcmp(it->name, "cols"))
+			cols = it->v;
+		if (!strcmp(it->name, "skipped"))
+			skipped = it->v;
+	}
+	CHECK(rows >= 1 && cols >= 1 && skipped >= 0);
+	double covered = 0;
+	int masked = 0;
+	for (size_t k = 0; k < d.ncells; k++) {
+		const struct figcell *c = &d.cell[k];
+		CHECK(c->i0 < c->i1 && c->j0 < c->j1 && c->i1 <= rows && c->j1 <= cols);
+		covered += (double)(c->i1 - c->i0) * (c->j1 - c->j0);
+		masked += c->fate == FD_CELL_MASKED;
+		if (c->fate == FD_CELL_FULL) /* a full cell lies at or below the diagonal: its first row's last pair too */
+			CHECK(c->j1 - 1 <= c->i0 * cols / rows + 1);
+	}
+	CHECK(masked > 0);
+	if (rows <= CAUSAL_DRAW_MAX && cols <= CAUSAL_DRAW_MAX) /* a cell a pair: the pairs not skipped */
+		CHECK_NEAR(covered, rows * cols - skipped, 0);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* causal-blocks (figdiagram.c): the three fates add up to every pair,
+ * their counts causal_tiles_count's at the causal record's shape and
+ * tiling; the times are the causal and the unmasked records' */
+static void test_causal_blocks(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "causal-blocks");
+	CHECK_INT(figdesc_causal_blocks(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.ncells > 0);
+	double sz[8] = { 0 };
+	static const char *const names[8] = { "rows", "cols", "full", "masked", "skipped", "Nq", "Br", "Bc" };
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "size", i)); i++)
+		for (int k = 0; k < 8; k++)
+			if (!strcmp(it->name, names[k]))
+				sz[k] = it->v;
+	CHECK_NEAR(sz[2] + sz[3] + sz[4], sz[0] * sz[1], 0);
+	struct causal_count cc;
+	CHECK_INT(causal_tiles_count((int)sz[5], (int)sz[5], (int)sz[6], (int)sz[7], &cc), 0);
+	CHECK_NEAR(sz[2], cc.full, 0);
+	CHECK_NEAR(sz[4], cc.skipped, 0);
+	double fates = 0;
+	for (size_t k = 0; (it = figdesc_part(&d, "fate", k)); k++)
+		fates += it->v;
+	CHECK_NEAR(fates, sz[0] * sz[1], 0);
+	const struct figitem *m0 = figdesc_part(&d, "measured", 0), *m1 = figdesc_part(&d, "measured", 1);
+	CHECK(m0 && m1 && d.nused == 2);
+	if (m0 && m1 && m0->rec && m1->rec) {
+		CHECK(m0->rec->shape.causal && !m1->rec->shape.causal);
+		CHECK_NEAR(m0->v, m0->rec->time_ms * 1e3, 1e-9);
+		CHECK_NEAR(m1->v, m1->rec->time_ms * 1e3, 1e-9);
+		CHECK_INT(m0->rec->shape.seqlen_kv, (int)sz[5]);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* warp-split (figdiagram.c): flash1 split-K beside flash2 split-Q with
+ * the descriptors' warps; the wavefronts the record's; a variant that
+ * splits neither gives the notice */
+static void test_warp_split(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash1");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "warp-split");
+	CHECK_INT(figdesc_warp_split(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *t = figdesc_part_of(&d, g, "title", 0), *f = figdesc_part_of(&d, g, "foot", 0);
+		CHECK(t && f && figdesc_part_of(&d, g, "size", 0));
+		if (!t || !f)
+			continue;
+		CHECK_STR(t->state, g ? "split-Q" : "split-K");
+		if (f->rec) {
+			CHECK(used_has(&d, f->rec));
+			CHECK_NEAR(f->v, record_metric_or_nan(f->rec, M_SMEM_ST_WF), 0);
+		}
+	}
+	figdesc_release(&d);
+	snprintf(o.variant, sizeof o.variant, "standard");
+	figdesc_init(&d, "warp-split");
+	CHECK_INT(figdesc_warp_split(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no warp split to draw");
+	CHECK(figdesc_part(&d, "title", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* online-softmax (figdiagram.c): a row per block of the worked example,
+ * its numbers the recurrence's (the last row's output the online
+ * result); a row where the max moved is marked, the first never */
+static void test_online_softmax(void)
+{
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "online-softmax");
+	CHECK_INT(figdesc_online_softmax(NULL, &o, &d), 0);
+	struct osm_example ex;
+	CHECK_INT(osm_teaching_example(&ex), 0);
+	int rows = 0, moved = 0;
+	while (figdesc_part_of(&d, rows + 1, "cell", 0))
+		rows++;
+	CHECK_INT(rows, ex.nsteps < 7 ? ex.nsteps : 7);
+	for (int j = 0; j < rows; j++) {
+		const struct figitem *m = figdesc_part_of(&d, j + 1, "cell", 2), *l = figdesc_part_of(&d, j + 1, "cell", 4);
+		CHECK(m && l && figdesc_part_of(&d, j + 1, "cell", 6) && !figdesc_part_of(&d, j + 1, "cell", 7));
+		if (!m || !l)
+			continue;
+		CHECK_NEAR(m->v, ex.steps[j].m, 0);
+		CHECK_NEAR(l->v, ex.steps[j].l, 0);
+		const int mv = !strcmp(m->state, "moved");
+		CHECK_INT(mv, j > 0 && ex.steps[j].alpha < 1);
+		moved += mv;
+	}
+	CHECK(moved >= 1); /* the example is chosen so that the max moves */
+	const struct figitem *last = rows ? figdesc_part_of(&d, rows, "cell", 6) : NULL, *res = figdesc_part(&d, "result", 0);
+	CHECK(last && res);
+	if (last && res)
+		CHECK_NEAR(last->v, res->v, 1e-12);
+	figdesc_release(&d);
+}
+
+/* capture-kernels (figdiagram.c): a group per kind of call, its head the
+ * sum of its kernels' times; "longest" the launches by time, longest
+ * first; "rest" k the time of those not among the first k */
+static void test_capture_kernels(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-kernels");
+	CHECK_INT(figdesc_capture_kernels(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.cond[0]);
+	int ng = 0;
+	for (; figdesc_part_of(&d, ng, "head", 0); ng++) {
+		const struct figitem *head = figdesc_part_of(&d, ng, "head", 0), *it;
+		CHECK(head->rec == d.used[ng]);
+		double sum = 0;
+		size_t nk = 0;
+		for (; (it = figdesc_part_of(&d, ng, "kernel", nk)); nk++)
+			sum += it->v;
+		if (figdesc_part_of(&d, ng, "nodur", 0))
+			continue;
+		CHECK_INT((int)nk, (int)head->rec->nlaunches);
+		CHECK_NEAR(sum, head->v, 1e-6 * head->v);
+		double prev = INFINITY, top = 0;
+		for (size_t q = 0; (it = figdesc_part_of(&d, ng, "longest", q)); q++) {
+			const struct figitem *k = figdesc_part_of(&d, ng, "kernel", (size_t)it->v);
+			CHECK(k && k->v <= prev);
+			if (!k)
+				break;
+			prev = k->v;
+			top += k->v;
+			const struct figitem *rest = figdesc_part_of(&d, ng, "rest", q + 1);
+			CHECK(rest != NULL);
+			if (rest)
+				CHECK_NEAR(rest->v, head->v - top, 1e-6 * head->v);
+		}
+		CHECK(figdesc_part_of(&d, ng, "rest", FD_KERNEL_LINES) != NULL);
+		CHECK(figdesc_part_of(&d, ng, "rest", FD_KERNEL_LINES + 1) == NULL);
+	}
+	CHECK(ng >= 1);
+	CHECK_INT(ng, (int)d.nused);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* loop-steps (figdiagram.c): flash1's K/V-outer loop comes back to its
+ * first Q block at step Tr + 1 (drawn at three panels and at four), the
+ * last panel is the last step; a panel's io digits name only its buffers;
+ * the measured bytes per step carry the record */
+static void test_loop_steps(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "loop-steps");
+	CHECK_INT(figdesc_loop_steps(&x.rd, &o, &d), 0);
+	if (d.notice[0]) {
+		printf("    notice: %s (%s)\n", d.notice, d.notice_why);
+		CHECK(!d.notice[0]);
+	}
+	for (int g = 0; g < 2 && !d.notice[0]; g++) {
+		size_t nb = 0;
+		while (figdesc_part_of(&d, g, "buffer", nb))
+			nb++;
+		CHECK(nb >= 4);
+		const struct figitem *it;
+		for (int npan = 3; npan <= 4; npan++) {
+			const char *role = npan == 3 ? "step3" : "step4";
+			size_t n = 0;
+			double prev = -1;
+			for (; (it = figdesc_part_of(&d, g, role, n)); n++) {
+				CHECK(it->v > prev);
+				prev = it->v;
+				CHECK_INT((int)strlen(it->label), (int)nb);
+				CHECK(strspn(it->label, "0123") == nb);
+				CHECK(it->alt[0][0]);
+			}
+			CHECK(n >= 2 && n <= (size_t)npan);
+			CHECK_NEAR(figdesc_part_of(&d, g, role, 0)->v, 0, 0);
+		}
+		size_t nbytes = 0;
+		for (; (it = figdesc_part_of(&d, g, "bytes", nbytes)); nbytes++)
+			if (it->v >= 0 && nbytes > 0) {
+				CHECK(it->rec != NULL && used_has(&d, it->rec));
+			}
+		CHECK_INT((int)nbytes, 3);
+		CHECK(figdesc_part_of(&d, g, "line", 0) && figdesc_part_of(&d, g, "head", 0) && figdesc_part_of(&d, g, "brief", 0));
+	}
+	/* flash1 (group 0, K/V outer): at three panels the second is step Tr + 1, back at Q block 1 */
+	const struct figitem *h = figdesc_part_of(&d, 0, "head", 0), *s2 = figdesc_part_of(&d, 0, "step3", 1);
+	CHECK(h && s2 && strstr(h->text, "K/V outer") && strstr(s2->text, ", i=1"));
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* capture-grid (figdiagram.c): a group per kind of call, its waves the
+ * main launch's blocks over the header's SMs at its resident blocks; the
+ * bars the waves (at most 12), the last one's busy share their fraction */
+static void test_capture_grid(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/capture/capture-flex-eager.yaml"))
+		SKIP("capture-flex-eager.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-grid");
+	CHECK_INT(figdesc_capture_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.cond[0]);
+	int ng = 0, drawn = 0;
+	const int sm = x.rd.res->header.gpu.hw.sm_count > 0 ? x.rd.res->header.gpu.hw.sm_count : 1;
+	for (; figdesc_part_of(&d, ng, "head", 0); ng++) {
+		CHECK(figdesc_part_of(&d, ng, "sent", 0) && figdesc_part_of(&d, ng, "rule", 0));
+		const struct figitem *more = figdesc_part_of(&d, ng, "more", 0), *w = figdesc_part_of(&d, ng, "waves", 0);
+		CHECK(more && (int)more->v == (int)d.nused - ng);
+		if (!w)
+			continue;
+		drawn++;
+		CHECK(w->rec == d.used[ng]);
+		const struct launch *l = capture_main_launch(w->rec);
+		CHECK(l != NULL);
+		if (!l)
+			continue;
+		long long blocks = (long long)l->grid[0] * (l->grid[1] > 0 ? l->grid[1] : 1) * (l->grid[2] > 0 ? l->grid[2] : 1);
+		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
+		int per_sm = blocks_per_sm_from_occupancy(l->theoretical_occupancy, (threads + 31) / 32, 64);
+		CHECK_NEAR(w->v, (double)blocks / ((double)sm * (per_sm < 1 ? 1 : per_sm)), 1e-12);
+		double bars = -1, last = -1;
+		const struct figitem *it;
+		for (size_t i = 0; (it = figdesc_part_of(&d, ng, "size", i)); i++) {
+			if (!strcmp(it->name, "bars"))
+				bars = it->v;
+			if (!strcmp(it->name, "last"))
+				last = it->v;
+		}
+		CHECK_NEAR(bars, ceil(w->v - 1e-9) > 12 ? 12 : ceil(w->v - 1e-9), 0);
+		CHECK_NEAR(last, w->v - floor(w->v), 1e-12);
+		CHECK(figdesc_part_of(&d, ng, "tail", 0) != NULL);
+	}
+	CHECK(ng >= 1 && drawn >= 1);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* hierarchy (figdiagram.c): three levels from the header, their numbers
  * the header's; a header without sizes gives the notice, no levels */
 static void test_hierarchy(void)
@@ -702,7 +1268,7 @@ static void test_ladders_fit(void)
 	free(single);
 }
 
-TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd,
+TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
+      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_build_by_kind)
