@@ -93,6 +93,18 @@ double record_metric_or_nan(const struct record *rec, const char *name)
 	return !record_launches_metric(rec, name, &c) && isfinite(c) ? c : NAN;
 }
 
+double record_beyond_inputs(const struct record *r)
+{
+	/* a captured call: its footprint, else its peak; -1 (drawn "–") where the helper measured neither */
+	if (r->capture)
+		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes
+		       : r->peak_bytes > 0 ? (double)r->peak_bytes : -1;
+	const double *q = kvlist_get(&r->allocs, "Q"), *k = kvlist_get(&r->allocs, "K"), *v = kvlist_get(&r->allocs, "V");
+	if (!q || !k || !v || !r->peak_bytes)
+		return -1;
+	return (double)r->peak_bytes - *q - *k - *v;
+}
+
 double record_hbm_bytes(const struct record *rec)
 {
 	double r = record_metric_or_nan(rec, M_DRAM_READ), w = record_metric_or_nan(rec, M_DRAM_WRITE);
@@ -766,6 +778,26 @@ static int q_alloc(struct qcall *c)
 	return q_value(c, *a);
 }
 
+static int q_alloc_sum(struct qcall *c)
+{
+	const struct kvlist *a = &c->rec->allocs;
+	if (!a->n)
+		QMISSING(c, "the run recorded no allocations (a reference series records only its peak)");
+	double sum = 0;
+	for (size_t i = 0; i < a->n; i++)
+		sum += a->items[i].value;
+	return q_value(c, sum);
+}
+
+static int q_beyond_inputs(struct qcall *c)
+{
+	double v = record_beyond_inputs(c->rec);
+	if (v < 0)
+		QMISSING(c, "%s", c->rec->capture ? "the call's footprint and peak were not measured"
+						  : "no peak, or no Q, K and V allocations, recorded");
+	return q_value(c, v);
+}
+
 /* the row's counter, as recorded (hbm_read, l2_bytes, occupancy, …) */
 static int q_metric(struct qcall *c)
 {
@@ -1159,6 +1191,9 @@ const struct qinfo quantity_table[] = {
 	{ "peak_bytes", U_BYTES, 0, "peak device memory of the run", q_peak_bytes },
 	{ "footprint", U_BYTES, 0, "the descriptor's buffers at this shape", q_footprint },
 	{ "alloc", U_BYTES, 2, "bytes of one allocation: alloc.S", q_alloc },
+	{ "alloc_sum", U_BYTES, 0, "bytes of every allocation the run recorded", q_alloc_sum },
+	{ "beyond_inputs", U_BYTES, 0, "device memory beyond Q, K, V: a captured call's footprint (else its peak), "
+	  "attnprof's peak minus its Q, K, V allocations", q_beyond_inputs },
 	{ "hbm_read", U_BYTES, 0, "DRAM bytes read (" M_DRAM_READ ")", q_metric, M_DRAM_READ },
 	{ "hbm_write", U_BYTES, 0, "DRAM bytes written (" M_DRAM_WRITE ")", q_metric, M_DRAM_WRITE },
 	{ "hbm_bytes", U_BYTES, 0, "DRAM bytes read + written", q_hbm_bytes },

@@ -293,6 +293,9 @@ int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len
 int launch_tensor_path(const struct record *r, const struct launch *l, enum tensor_path *path);
 /* The launch that ran longest (by gpu__time_duration.sum), else the first; NULL if none. */
 const struct launch *record_main_launch(const struct record *rec);
+/* Device memory beyond the inputs: a captured call's footprint (else its peak), attnprof's
+ * peak minus its Q, K, V allocations; -1 where neither was measured. */
+double record_beyond_inputs(const struct record *r);
 /* Measured HBM bytes (read + write), or -1 when not recorded. */
 double record_hbm_bytes(const struct record *rec);
 /* Metric value (totals, else its launches combined: record_launches_metric) or NAN. */

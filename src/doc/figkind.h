@@ -167,9 +167,18 @@ struct dtable {
 	 * (ablation: the rung, the rung its step compares with); NULL: not named.
 	 * A sentence quoting a cell claims these records (doc/claim.h). */
 	const struct record *rec[TROWS][2];
+	/* provenance for the linter (layrec.h "cell"): the template quantity a column
+	 * shows (qty, its argument qarg; NULL: none, table_quantity_col), and, filled by
+	 * table_build for the rows whose rec[row][0] is named, whether that record has it
+	 * (meas: 1 yes, -1 not measured, 0 not a quantity cell) and the record's key */
+	const char *qty[TCOLS], *qarg[TCOLS];
+	signed char meas[TROWS][TCOLS];
+	char rowkey[TROWS][224];
 	char note[1400];                /* under the table */
 	int rows_cut;                   /* a builder had more than TROWS rows: table_build says so */
 };
+/* Column col of T shows the template quantity q (argument arg or NULL) of each row's record. */
+void table_quantity_col(struct dtable *T, int col, const char *q, const char *arg);
 /* The decode-paged table's builder (table_decode.c). */
 void build_decode_paged(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 /* A timed record whose median is well above its fastest launch (the spread table's rows). */

@@ -389,6 +389,9 @@ static void build_model(struct dtable *T, const struct rdata *rd, const struct f
 					 "peak memory", "descriptor buffers" };
 	static const int right[] = { 0, 1, 1, 1, 1, 1, 1 };
 	t_cols(T, 7, h, right);
+	static const char *const qs[] = { "hbm_bytes", "hbm_model", "hbm_vs_model", "peak_bytes", "footprint" };
+	for (int j = 0; j < 5; j++)
+		table_quantity_col(T, 2 + j, qs[j], NULL);
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	s.n = o->sel.n;
@@ -406,13 +409,11 @@ static void build_model(struct dtable *T, const struct rdata *rd, const struct f
 			char (*row)[TCELL] = t_row(T);
 			if (!row)
 				return;
+			T->rec[T->nrows - 1][0] = r;
 			t_set(row, 0, "%s", keys[k]);
 			t_set(row, 1, "%d", nv[i]);
-			q_text(rd, r, "hbm_bytes", NULL, NULL, row[2], TCELL);
-			q_text(rd, r, "hbm_model", NULL, NULL, row[3], TCELL);
-			q_text(rd, r, "hbm_vs_model", NULL, NULL, row[4], TCELL);
-			q_text(rd, r, "peak_bytes", NULL, NULL, row[5], TCELL);
-			q_text(rd, r, "footprint", NULL, NULL, row[6], TCELL);
+			for (int j = 0; j < 5; j++)
+				q_text(rd, r, qs[j], NULL, NULL, row[2 + j], TCELL);
 		}
 	}
 	char gap[600], d[96], l2[32];
@@ -436,6 +437,8 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 	static const char *const h[] = { "variant", "allocations", "sum", "peak" };
 	static const int right[] = { 0, 0, 1, 1 };
 	t_cols(T, 4, h, right);
+	table_quantity_col(T, 2, "alloc_sum", NULL);
+	table_quantity_col(T, 3, "peak_bytes", NULL);
 	struct rsel s;
 	char keys[16][SERIES_KEY];
 	size_t ns = focus_series(rd, o, &s, keys);
@@ -447,8 +450,8 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 		char (*row)[TCELL] = t_row(T);
 		if (!row)
 			return;
+		T->rec[T->nrows - 1][0] = r;
 		series_label(keys[k], row[0], TCELL);
-		double sum = 0;
 		size_t used = 0;
 		for (size_t i = 0; i < r->allocs.n; i++) {
 			char b[32];
@@ -456,15 +459,12 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 					 fmt_bytes(r->allocs.items[i].value, b, sizeof(b)));
 			if (w > 0 && (size_t)w < TCELL - used)
 				used += (size_t)w;
-			sum += r->allocs.items[i].value;
 		}
 		if (!r->allocs.n) {
 			unrecorded++;
 			t_set(row, 1, "not recorded");
-			t_set(row, 2, "–"); /* nothing measured adds up to no number, not 0 B */
-		} else {
-			fmt_bytes(sum, row[2], TCELL);
 		}
+		q_text(rd, r, "alloc_sum", NULL, NULL, row[2], TCELL); /* nothing recorded: –, not 0 B */
 		q_text(rd, r, "peak_bytes", NULL, NULL, row[3], TCELL);
 	}
 	char d[96];
@@ -805,6 +805,9 @@ static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const str
 					 "measured (L2 reductions)", "measured / model" };
 	static const int right[] = { 0, 1, 1, 0, 1, 1, 1, 1 };
 	t_cols(T, 8, h, right);
+	table_quantity_col(T, 5, "dq_red_model", NULL);
+	table_quantity_col(T, 6, "dq_red_bytes", NULL);
+	table_quantity_col(T, 7, "dq_red_ratio", NULL);
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		if (record_captured(r) || r->error || r->shape.pass == PASS_FWD || !record_metric(r, M_L2_RED_SECT))
@@ -812,6 +815,7 @@ static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const str
 		char (*row)[TCELL] = t_row(T);
 		if (!row)
 			return;
+		T->rec[T->nrows - 1][0] = r;
 		char kk[SERIES_KEY];
 		series_label(record_series(r, kk, sizeof kk), row[0], TCELL);
 		if (r->shape.pass != PASS_BWD)
@@ -1005,6 +1009,8 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 					 "SMs busy", "TFLOP/s", "speed-up" };
 	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 	t_cols(T, 10, h, right);
+	table_quantity_col(T, 5, "bandwidth", NULL);
+	table_quantity_col(T, 6, "copy_pct", NULL);
 	int prefill_rows = 0, dh = -1, dd = -1;
 	for (size_t i = 0; i < rd->res->nrecords && dh < 0; i++)
 		if (rd->res->records[i].shape.phase == PHASE_DECODE) {
@@ -1024,6 +1030,7 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 			char (*row)[TCELL] = t_row(T);
 			if (!row)
 				return;
+			T->rec[T->nrows - 1][0] = r;
 			t_set(row, 0, "%s%s", r->variant, decode ? "" : " (prefill)");
 			prefill_rows += !decode;
 			t_set(row, 1, "%d", r->shape.batch);
@@ -1106,6 +1113,36 @@ void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
 	variant_role_text(k ? k->title : "table", buf, len);
 }
 
+void table_quantity_col(struct dtable *T, int col, const char *q, const char *arg)
+{
+	if (col >= 0 && col < TCOLS) {
+		T->qty[col] = q;
+		T->qarg[col] = arg;
+	}
+}
+
+/* Whether each named row's record has each quantity column's quantity: asked of the
+ * records, not read from the cells, so that a cell printing a number for a quantity
+ * its record lacks is a finding of the linter (lint.c rule_unmeasured_zero). */
+static void table_provenance(struct dtable *T, const struct rdata *rd)
+{
+	for (int i = 0; i < T->nrows; i++) {
+		const struct record *r = T->rec[i][0];
+		if (!r)
+			continue;
+		record_key(r, T->rowkey[i], sizeof(T->rowkey[i]));
+		for (int j = 0; j < T->ncols; j++) {
+			if (!T->qty[j])
+				continue;
+			double v;
+			enum qunit u;
+			char why[200];
+			int rc = rdata_quantity(rd, r, T->qty[j], T->qarg[j], &v, &u, why, sizeof(why));
+			T->meas[i][j] = !rc && isfinite(v) ? 1 : -1;
+		}
+	}
+}
+
 struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o)
 {
 	struct dtable *T = calloc(1, sizeof(*T));
@@ -1125,6 +1162,7 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 		k->build(T, rd, o);
 	if (rd->trace)
 		rd->trace->context = was;
+	table_provenance(T, rd);
 	if (T->rows_cut) { /* no silent cap: the note and docmodel's warning say it */
 		size_t l = strlen(T->note);
 		snprintf(T->note + l, sizeof(T->note) - l, "%sOnly the first %d rows are shown: a table holds at most %d.",
