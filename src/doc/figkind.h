@@ -151,7 +151,9 @@ extern const size_t table_kind_count;
 int table_find(const char *name);
 /* The kind whose name is nearest to name (a did-you-mean), or NULL. */
 const char *table_nearest(const char *name);
-void table_title(const struct rdata *rd, int kind, char *buf, size_t len);
+/* The caption's first sentence of a table of kind: the one its builder named for T (the
+ * ablation: its ladder and shape) where T has one, else the kind's. */
+void table_title(const struct rdata *rd, int kind, const struct dtable *T, char *buf, size_t len);
 
 #define TCOLS 12
 #define TROWS 200
@@ -174,6 +176,7 @@ struct dtable {
 	const char *qty[TCOLS], *qarg[TCOLS];
 	signed char meas[TROWS][TCOLS];
 	char rowkey[TROWS][224];
+	char title[160];                /* the caption's first sentence, where the builder names it */
 	char note[1400];                /* under the table */
 	int rows_cut;                   /* a builder had more than TROWS rows: table_build says so */
 };

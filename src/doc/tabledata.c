@@ -985,6 +985,11 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
 		t_set(row, 7, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
 	}
+	if (n && ablation_top(o)) { /* which ladder, at which shape: a document has several (flash1 → flash2 at two shapes, the Hopper rungs) */
+		const struct attn_shape *sh = &g[0].r->shape;
+		snprintf(T->title, sizeof(T->title), "The %s → %s ladder at B=%d, H=%d, N=%d, d=%d, step by step",
+			 ablation_base(o), ablation_top(o)->name, sh->batch, sh->heads, sh->seqlen_kv, sh->head_dim);
+	}
 	char d[120], layout[200];
 	/* "single changes below" only where the table has some (the Hopper ladder has none) */
 	int singles = 0;
@@ -1106,9 +1111,13 @@ static const struct table_info *table_kind(int kind)
 	return kind >= 0 && (size_t)kind < table_kind_count ? &table_kinds[kind] : NULL;
 }
 
-void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
+void table_title(const struct rdata *rd, int kind, const struct dtable *T, char *buf, size_t len)
 {
 	(void)rd;
+	if (T && T->title[0]) {
+		snprintf(buf, len, "%s", T->title);
+		return;
+	}
 	const struct table_info *k = table_kind(kind);
 	variant_role_text(k ? k->title : "table", buf, len);
 }
