@@ -342,6 +342,17 @@ int rdata_origin(const struct rdata *rd, const struct record *rec)
 	return 0;
 }
 
+double rdata_run_probe(const struct rdata *rd, const struct record *rec, int read)
+{
+	const double *v = read ? rd->run_read_gbs : rd->run_copy_gbs;
+	int run = rdata_origin(rd, rec);
+	if (v && run >= 0 && run < rd->nruns)
+		return v[run] > 0 ? v[run] : 0;
+	const struct gpu_info *g = &rd->res->header.gpu;
+	double x = read ? g->ceil.hbm_read_gbs : g->copy_gbs;
+	return x > 0 ? x : 0;
+}
+
 const char *rdata_record_file(const struct rdata *rd, const struct record *rec)
 {
 	int run = rdata_origin(rd, rec);
@@ -901,13 +912,29 @@ static int q_percent_of(struct qcall *c, const char *quantity, double ref, const
 	return q_value(c, x / ref * 100);
 }
 
-/* copy_pct, peak_hbm_pct: bandwidth over the measured copy or the data sheet */
+/* copy_pct, read_pct, peak_hbm_pct: bandwidth over the copy or read-only stream measured in
+ * the record's own run (its results file's header, not another run's), or the data sheet */
 static int q_bandwidth_pct(struct qcall *c)
 {
 	const struct gpu_info *g = &c->rd->res->header.gpu;
 	if (is_q(c, "copy_pct"))
-		return q_percent_of(c, "bandwidth", g->copy_gbs, "the header has no measured copy bandwidth (gpu.copy_gbs)");
+		return q_percent_of(c, "bandwidth", rdata_run_probe(c->rd, c->rec, 0),
+				    "its run measured no copy bandwidth (gpu.copy_gbs of its results file)");
+	if (is_q(c, "read_pct"))
+		return q_percent_of(c, "bandwidth", rdata_run_probe(c->rd, c->rec, 1),
+				    "its run measured no read-only stream (gpu.ceilings.hbm_read_gbs of its results file)");
 	return q_percent_of(c, "bandwidth", g->peak_hbm_gbs, "the header has no data-sheet bandwidth (gpu.peak_hbm_gbs)");
+}
+
+/* copy_gbs, read_gbs: the probe itself, of the record's own run */
+static int q_run_probe(struct qcall *c)
+{
+	int read = is_q(c, "read_gbs");
+	double v = rdata_run_probe(c->rd, c->rec, read);
+	if (!(v > 0))
+		QMISSING(c, "%s", read ? "its run measured no read-only stream (gpu.ceilings.hbm_read_gbs of its results file)"
+				       : "its run measured no copy bandwidth (gpu.copy_gbs of its results file)");
+	return q_value(c, v);
 }
 
 static int q_sms_busy(struct qcall *c) /* sms_busy, sms_busy_pct */
@@ -1205,7 +1232,10 @@ const struct qinfo quantity_table[] = {
 	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum", q_hbm_vs_model },
 	{ "bandwidth", U_GBS, 0, "HBM bytes / median time", q_bandwidth },
 	{ "intensity", U_FLOP_PER_BYTE, 0, "FLOPs per HBM byte (measured)", q_intensity },
-	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the measured device-to-device copy bandwidth", q_bandwidth_pct },
+	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the device-to-device copy bandwidth measured in the record's own run", q_bandwidth_pct },
+	{ "copy_gbs", U_GBS, 0, "the device-to-device copy bandwidth measured in the record's own run (its file's gpu.copy_gbs)", q_run_probe },
+	{ "read_pct", U_PCT, 0, "achieved HBM bandwidth / the read-only stream measured in the record's own run", q_bandwidth_pct },
+	{ "read_gbs", U_GBS, 0, "the read-only stream measured in the record's own run (its file's gpu.ceilings.hbm_read_gbs)", q_run_probe },
 	{ "peak_hbm_pct", U_PCT, 0, "achieved HBM bandwidth / the data-sheet bandwidth (gpu.peak_hbm_gbs: memory clock x bus width)", q_bandwidth_pct },
 	{ "sms_busy", U_INT, 0, "SMs given a block by the longest kernel (at most the SM count)", q_sms_busy },
 	{ "sms_busy_pct", U_PCT, 0, "SMs busy / the SM count", q_sms_busy },

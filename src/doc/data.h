@@ -85,6 +85,9 @@ struct rdata {
 	int nruns;                     /* files merged */
 	const char (*run_names)[64];   /* per run: the file's base name, or NULL (one file: path) */
 	const char (*run_days)[16];    /* per run: the day it was recorded ("2026-12-01", "undated"), or NULL */
+	/* per run: its own header's copy bandwidth and read-only stream (0: not measured), or NULL
+	 * (one file: the header's); a record's percentages of them are of its own run (rdata_run_probe) */
+	const double *run_copy_gbs, *run_read_gbs;
 	/* the header of the earliest file with calls captured in a program
 	 * (attnprof record -- CMD): what ran, for {program.*}; NULL when none */
 	const struct results_header *program;
@@ -122,6 +125,7 @@ struct rinputs {
 	char files[1024];        /* "fa2-paper.yaml, decode.yaml; repeat run: x.yaml" */
 	char names[RINPUTS_MAX][64];  /* each file's base name, in the order recorded */
 	char run_days[RINPUTS_MAX][16]; /* each file's recording day, in that order */
+	double run_copy_gbs[RINPUTS_MAX], run_read_gbs[RINPUTS_MAX]; /* each file's own copy and read-only probes (0: none) */
 	int nfiles, duplicates, filled, nrepeat_files;
 	int ncounter_files, counter_records; /* --counters files that gave counters, records they filled */
 	/* every file with captured calls, in the order read: what ran ({program.ran}) */
@@ -221,6 +225,10 @@ int rdata_sm_count(const struct rdata *rd);
 int rdata_origin(const struct rdata *rd, const struct record *rec);
 /* The base name of the file a record came from ("fa2-paper.yaml"). */
 const char *rdata_record_file(const struct rdata *rd, const struct record *rec);
+/* The bandwidth probe of rec's own run (its results file's header): the device-to-device copy
+ * (read 0) or the read-only stream (read 1, header.gpu.ceilings.hbm_read_gbs); 0 where that
+ * run did not measure it. */
+double rdata_run_probe(const struct rdata *rd, const struct record *rec, int read);
 
 enum series_filter {
 	SERIES_MAIN,      /* prefill: standard, flash1, flash2, other non-ablation, references */

@@ -1015,7 +1015,6 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 	t_cols(T, 10, h, right);
 	table_quantity_col(T, 5, "bandwidth", NULL);
-	table_quantity_col(T, 6, "copy_pct", NULL);
 	int prefill_rows = 0, dh = -1, dd = -1;
 	for (size_t i = 0; i < rd->res->nrecords && dh < 0; i++)
 		if (rd->res->records[i].shape.phase == PHASE_DECODE) {
@@ -1043,9 +1042,6 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 			t_set(row, 3, "%d", r->shape.seqlen_kv);
 			q_text(rd, r, "time_ms", NULL, "%.3f", row[4], TCELL);
 			q_text(rd, r, "bandwidth", NULL, "%.0f", row[5], TCELL);
-			q_text(rd, r, "copy_pct", NULL, "%.0f", row[6], TCELL);
-			if (strcmp(row[6], "–"))
-				strncat(row[6], " %", TCELL - strlen(row[6]) - 1);
 			q_text(rd, r, "sms_busy", NULL, NULL, row[7], TCELL);
 			q_text(rd, r, "tflops", NULL, "%.1f", row[8], TCELL);
 			if (decode && !strcmp(r->variant, variant_role(DOC_DECODE_SUBJECT)))
@@ -1054,15 +1050,51 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 				T->bad[T->nrows - 1] = 1;
 		}
 	}
+	/* each row against the probe of its own run: the read-only stream where that run
+	 * measured it (decode reads the cache, so a copy, which also writes, is no roof),
+	 * else the copy bandwidth; the note lists each run's */
+	int any_read = 0, all_read = 1;
+	for (int i = 0; i < T->nrows; i++) {
+		int read = rdata_run_probe(rd, T->rec[i][0], 1) > 0;
+		any_read |= read;
+		all_read &= read;
+	}
+	snprintf(T->head[6], sizeof(T->head[6]), "%s", any_read ? "of read roof" : "of copy");
+	if (all_read || !any_read) /* a mixed column is of two quantities, each cell says which */
+		table_quantity_col(T, 6, any_read ? "read_pct" : "copy_pct", NULL);
+	char runs[400] = "";
+	int seen[RINPUTS_MAX] = { 0 };
+	for (int i = 0; i < T->nrows; i++) {
+		const struct record *r = T->rec[i][0];
+		int read = rdata_run_probe(rd, r, 1) > 0;
+		q_text(rd, r, read ? "read_pct" : "copy_pct", NULL, "%.0f", T->cell[i][6], TCELL);
+		if (strcmp(T->cell[i][6], "–"))
+			strncat(T->cell[i][6], any_read && !read ? " % of copy" : " %", TCELL - strlen(T->cell[i][6]) - 1);
+		int run = rdata_origin(rd, r);
+		if (run < 0 || run >= RINPUTS_MAX || seen[run]++)
+			continue;
+		double cp = rdata_run_probe(rd, r, 0), rp = rdata_run_probe(rd, r, 1);
+		size_t l = strlen(runs);
+		char v[64];
+		if (rp > 0)
+			snprintf(v, sizeof(v), "read %.0f GB/s, copy %.0f GB/s", rp, cp);
+		else if (cp > 0)
+			snprintf(v, sizeof(v), any_read ? "copy %.0f GB/s" : "%.0f GB/s", cp);
+		else
+			snprintf(v, sizeof(v), "no probe");
+		snprintf(runs + l, sizeof(runs) - l, "%s%s: %s", l ? "; " : "", rdata_record_file(rd, r), v);
+	}
 	const struct gpu_info *g = &rd->res->header.gpu;
 	const char *base = variant_role(DOC_DECODE_BASELINE);
 	snprintf(T->note, sizeof(T->note), "Query length 1 per sequence (decode) against a KV cache; HBM GB/s = DRAM bytes read + "
-		 "written / median time; of copy = that / the measured device-to-device copy bandwidth (%.0f GB/s, which "
-		 "itself reads and writes); SMs busy = blocks of the longest kernel, at most %d; speed-up = %s "
-		 "time / %s time at the same shape (– where %s was not run, e.g. Hkv < H).%s%s%s",
-		 g->copy_gbs, g->hw.sm_count, base, variant_role(DOC_DECODE_SUBJECT), base,
-		 prefill_rows ? " Rows marked (prefill): " : "", prefill_rows ? variant_role(DOC_SUBJECT) : "",
-		 prefill_rows ? " on the full prompt at batch 1, for contrast." : "");
+		 "written / median time; %s measured in the record's own run (%s%s); SMs busy = blocks of the "
+		 "longest kernel, at most %d; speed-up = %s time / %s time at the same shape (– where %s was not run, e.g. "
+		 "Hkv < H).%s%s%s",
+		 any_read ? "of read roof = that / the read-only stream (where its run measured none: % of copy, the "
+			    "device-to-device copy)" : "of copy = that / the device-to-device copy bandwidth",
+		 runs, any_read ? "" : "; a copy itself reads and writes", g->hw.sm_count, base,
+		 variant_role(DOC_DECODE_SUBJECT), base, prefill_rows ? " Rows marked (prefill): " : "",
+		 prefill_rows ? variant_role(DOC_SUBJECT) : "", prefill_rows ? " on the full prompt at batch 1, for contrast." : "");
 }
 
 /* The table kinds: each row its name, what it shows, its caption's first
