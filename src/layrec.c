@@ -36,6 +36,7 @@ void layrec_release(struct layrec *r)
 	free(r->keys);
 	free(r->ticks);
 	free(r->facts);
+	free(r->cells);
 	layrec_init(r);
 }
 
@@ -199,6 +200,26 @@ void layrec_fact(struct layrec *r, const char *name, int value)
 	f->value = value;
 }
 
+/* a word of a layout line: no space, never empty */
+static void word_copy(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src && *src ? src : "-");
+	for (char *p = dst; *p; p++)
+		if (*p == ' ' || *p == '\t' || *p == '\n')
+			*p = '_';
+}
+
+void layrec_cell(struct layrec *r, double x0, double y0, double x1, double y1, int measured, const char *qty,
+		 const char *rec)
+{
+	struct lr_cell *c = PUSH(r, cells);
+	if (!c)
+		return;
+	*c = (struct lr_cell){ .page = (int)r->npages, .measured = !!measured, .x0 = x0, .y0 = y0, .x1 = x1, .y1 = y1 };
+	word_copy(c->qty, sizeof(c->qty), qty);
+	word_copy(c->rec, sizeof(c->rec), rec);
+}
+
 int layrec_fact_value(const struct layrec *r, const char *name)
 {
 	for (size_t i = 0; i < r->nfacts; i++)
@@ -227,7 +248,7 @@ int layrec_save(const struct layrec *r, const char *path)
 		fprintf(f, "min %s %.2f\n", lr_role_names[i], r->min[i]);
 	for (size_t i = 0; i < r->nfacts; i++)
 		fprintf(f, "fact %s %d\n", r->facts[i].name, r->facts[i].value);
-	size_t ti = 0, li = 0, fi = 0, gi = 0, mi = 0, ki = 0, ki2 = 0;
+	size_t ti = 0, li = 0, fi = 0, gi = 0, mi = 0, ki = 0, ki2 = 0, ci = 0;
 	for (size_t p = 0; p < r->npages; p++) {
 		const struct lr_page *pg = &r->pages[p];
 		int n = (int)p + 1;
@@ -263,6 +284,11 @@ int layrec_save(const struct layrec *r, const char *path)
 			const struct lr_tick *t = &r->ticks[ki2];
 			fprintf(f, "tick %d %d %d %c %s %.2f %.9g\n", n, t->fig, t->axis, t->dir, lr_scale_names[t->scale], t->pos,
 				t->value);
+		}
+		for (; ci < r->ncells && r->cells[ci].page == n; ci++) {
+			const struct lr_cell *c = &r->cells[ci];
+			fprintf(f, "cell %d %.1f %.1f %.1f %.1f %d %s %s\n", n, c->x0, c->y0, c->x1, c->y1, c->measured, c->qty,
+				c->rec);
 		}
 	}
 	if (ferror(f)) {
@@ -390,6 +416,13 @@ int layrec_load(struct layrec *r, const char *path)
 			ok = sscanf(s, "%47s %d", name, &v) == 2 && (v == 0 || v == 1);
 			if (ok)
 				layrec_fact(r, name, v);
+		} else if (!strcmp(kw, "cell")) {
+			struct lr_cell c = { 0 };
+			ok = sscanf(s, "%d %lf %lf %lf %lf %d %31s %223s", &c.page, &c.x0, &c.y0, &c.x1, &c.y1, &c.measured,
+				    c.qty, c.rec) == 8 && (c.measured == 0 || c.measured == 1);
+			struct lr_cell *p = ok ? PUSH(r, cells) : NULL;
+			if (p)
+				*p = c;
 		} else if (!strcmp(kw, "tick")) {
 			struct lr_tick t;
 			char sc[8];

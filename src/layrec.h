@@ -27,6 +27,11 @@
  *                                      bar's top edge, a whisker): no label on it
  *     series N FIG KEY                 a series of which the figure drew a mark
  *     legend N FIG KEY                 a legend entry for series KEY
+ *     cell N X0 Y0 X1 Y1 M QTY REC     a table cell's box and its provenance: the record REC
+ *                                      (its key, results.h record_key) the row is of and
+ *                                      whether it has the column's quantity QTY (a
+ *                                      template quantity, docs/templates.md): M 1 yes,
+ *                                      0 not measured (the cell must not print a number)
  *     fact NAME VALUE                  what the drawn records say (0 or 1), for the
  *                                      linter's claim rules: capture-unchecked,
  *                                      capture-kernel-timed, capture-event-timed, …
@@ -72,6 +77,7 @@ enum lr_scale { LR_LIN, LR_LOG, LR_CAT, LR_NSCALES };
 extern const char *const lr_scale_names[LR_NSCALES];
 struct lr_tick { int page, fig, axis, scale; char dir; double pos, value; };
 struct lr_fact { char name[48]; int value; };
+struct lr_cell { int page, measured; double x0, y0, x1, y1; char qty[32]; char rec[224]; };
 
 struct layrec {
 	char style[32];
@@ -87,6 +93,7 @@ struct layrec {
 	struct lr_key *keys; size_t nkeys, akeys;
 	struct lr_tick *ticks; size_t nticks, aticks;
 	struct lr_fact *facts; size_t nfacts, afacts;
+	struct lr_cell *cells; size_t ncells, acells;
 	/* recording state */
 	int cur_fig;       /* figure being drawn, -1 none */
 	int role;          /* role of text placed outside figures */
@@ -115,6 +122,11 @@ void layrec_key(struct layrec *r, enum lr_key_kind kind, const char *key);
 /* A new axis: its number for layrec_tick. */
 int layrec_axis(struct layrec *r);
 void layrec_tick(struct layrec *r, int axis, char dir, enum lr_scale scale, double pos, double value);
+
+/* A table cell's box on the current page, the record its row is of (its key) and whether
+ * that record has the column's quantity qty (layrec.h "cell"). */
+void layrec_cell(struct layrec *r, double x0, double y0, double x1, double y1, int measured, const char *qty,
+		 const char *rec);
 
 /* A fact of the document's records (layrec.h "fact"); its value, or -1 when the record has none. */
 void layrec_fact(struct layrec *r, const char *name, int value);

@@ -507,6 +507,57 @@ static void rule_claim_facts(struct lint *L)
 	}
 }
 
+/* ---- a zero where nothing was measured ---------------------------------------------
+ *
+ * A table cell whose row's record lacks the column's quantity ("cell" lines
+ * with M 0) must say so ("–"), never print a number: "0 B" there reads as a
+ * measured zero.  A text line whose centre lies in such a cell and reads as
+ * zero (0, 0.0, 0 B, 0.00 GiB, 0.0 %, with or without "≈ ") is a finding. */
+static int reads_zero(const char *t)
+{
+	t += strspn(t, " ");
+	if (!strncmp(t, "\xe2\x89\x88 ", 4)) /* "≈ " */
+		t += 4;
+	if (*t != '0')
+		return 0;
+	t++;
+	if (*t == '.') {
+		if (t[1] != '0')
+			return 0;
+		t += 1 + strspn(t + 1, "0");
+	}
+	if (*t == ' ')
+		t++;
+	/* a unit (B, KiB, GiB, %, ms, TFLOP/s, ×): letters and symbols, no digit */
+	for (; *t; t++)
+		if ((*t >= '0' && *t <= '9') || *t == ' ' || *t == ',')
+			return 0;
+	return 1;
+}
+
+static void rule_unmeasured_zero(struct lint *L)
+{
+	const struct layrec *r = &L->rec;
+	char qa[40];
+	for (size_t k = 0; k < r->ncells; k++) {
+		const struct lr_cell *c = &r->cells[k];
+		if (c->measured)
+			continue;
+		for (size_t i = 0; i < r->ntexts; i++) {
+			const struct lr_text *t = &r->texts[i];
+			if (t->page != c->page || !reads_zero(t->text))
+				continue;
+			double b[4];
+			quad_box(t->q, b);
+			double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+			if (cx < c->x0 || cx > c->x1 || cy < c->y0 || cy > c->y1)
+				continue;
+			lint_add(L, t->page, b[0], b[1], "'%s' printed in a table cell, but record %s has no %s (not measured: "
+				 "print '–')", Q(t->text, qa), c->rec, c->qty);
+		}
+	}
+}
+
 static void rule_pdf(struct lint *L)
 {
 	const struct layrec *r = &L->rec;
@@ -549,7 +600,7 @@ static void rule_pdf(struct lint *L)
 
 static void (*const core_rules[])(struct lint *L) = {
 	rule_overlap, rule_cross, rule_hatch, rule_split_words, rule_size, rule_margins, rule_empty_figures,
-	rule_label_on_mark, rule_legend_series, rule_tick_spacing, rule_claim_facts, rule_pdf,
+	rule_label_on_mark, rule_legend_series, rule_tick_spacing, rule_claim_facts, rule_unmeasured_zero, rule_pdf,
 };
 
 /* Profiles: a style's own rules after the core ones.  The patent and
@@ -577,6 +628,7 @@ size_t lint_run(struct lint *L)
 	for (size_t i = 0; i < r->nmarks; i++) bad |= r->marks[i].page < 1 || r->marks[i].page > (int)r->npages;
 	for (size_t i = 0; i < r->nkeys; i++) bad |= r->keys[i].page < 1 || r->keys[i].page > (int)r->npages;
 	for (size_t i = 0; i < r->nticks; i++) bad |= r->ticks[i].page < 1 || r->ticks[i].page > (int)r->npages;
+	for (size_t i = 0; i < r->ncells; i++) bad |= r->cells[i].page < 1 || r->cells[i].page > (int)r->npages;
 	if (bad) {
 		lint_add(L, 0, 0, 0, "the layout record names a page it does not have: render the document again");
 		return L->nf;

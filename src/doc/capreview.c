@@ -1338,6 +1338,8 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 					 "verdict", "rule" };
 	static const int right[] = { 0, 0, 0, 1, 1, 1, 0, 0, 0 };
 	cols(T, 9, h, right);
+	table_quantity_col(T, 4, "hbm_bytes", NULL);
+	table_quantity_col(T, 5, "beyond_inputs", NULL);
 	size_t n;
 	struct capimpl *all = capture_impls(rd, &n);
 	/* rows of both time sources: each kernel-timed row says so */
@@ -1410,8 +1412,6 @@ void capture_table_calls(struct dtable *T, const struct rdata *rd, const struct 
 		 "kernels), not a median between CUDA events like the other rows" : "");
 }
 
-/* Memory beyond Q, K, V: capture: what the call allocated beyond its
- * inputs; attnprof: peak minus its Q, K, V allocations. */
 /* The L2-flush policy the records actually had (l2_flushed), captured calls
  * or attnprof's own: "not flushed", "flushed before each profiled kernel",
  * "flushed for 3 of 8, not for 5", or "not said" for files before the key. */
@@ -1436,18 +1436,6 @@ static const char *flush_policy(const struct rdata *rd, int captured, char *buf,
 	return buf;
 }
 
-static double beyond_inputs(const struct record *r)
-{
-	/* a captured call: its footprint, else its peak; -1 (drawn "–") where the helper measured neither */
-	if (r->capture)
-		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes
-		       : r->peak_bytes > 0 ? (double)r->peak_bytes : -1;
-	const double *q = kvlist_get(&r->allocs, "Q"), *k = kvlist_get(&r->allocs, "K"), *v = kvlist_get(&r->allocs, "V");
-	if (!q || !k || !v || !r->peak_bytes)
-		return -1;
-	return (double)r->peak_bytes - *q - *k - *v;
-}
-
 static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh, const char *label,
 			const struct record *r)
 {
@@ -1455,6 +1443,7 @@ static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh
 	if (!row)
 		return;
 	char b[32];
+	T->rec[T->nrows - 1][0] = r;
 	snprintf(row[0], TCELL, "%s", sh);
 	snprintf(row[1], TCELL, "%s", label);
 	/* attnprof's rows are CUDA-event medians: a captured call's kernel sum beside them says so */
@@ -1462,7 +1451,7 @@ static void compare_row(struct dtable *T, const struct rdata *rd, const char *sh
 	snprintf(row[3], TCELL, usable(r->tflops) ? "%.0f" : "–", r->tflops);
 	double h = record_hbm_bytes(r);
 	snprintf(row[4], TCELL, "%s", h >= 0 ? fmt_bytes(h, b, sizeof(b)) : "–");
-	double m = beyond_inputs(r);
+	double m = record_beyond_inputs(r);
 	snprintf(row[5], TCELL, "%s", m >= 0 ? fmt_bytes(m, b, sizeof(b)) : "–");
 	double occ = metric_of(r, M_OCC_ACHIEVED), tens = metric_of(r, M_TENSOR_ACTIVE);
 	snprintf(row[6], TCELL, usable(occ) ? "%.1f %%" : "–", occ);
@@ -1484,6 +1473,8 @@ void capture_table_compare(struct dtable *T, const struct rdata *rd, const struc
 				  "occupancy", "tensor", bwd ? "dS, dP" : "S, P" };
 	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 0 };
 	cols(T, 9, h, right);
+	table_quantity_col(T, 4, "hbm_bytes", NULL);
+	table_quantity_col(T, 5, "beyond_inputs", NULL);
 	size_t n;
 	struct capimpl *all = capture_impls(rd, &n);
 	/* the prefill shapes of the pass, in the order first seen */

@@ -93,6 +93,18 @@ double record_metric_or_nan(const struct record *rec, const char *name)
 	return !record_launches_metric(rec, name, &c) && isfinite(c) ? c : NAN;
 }
 
+double record_beyond_inputs(const struct record *r)
+{
+	/* a captured call: its footprint, else its peak; -1 (drawn "–") where the helper measured neither */
+	if (r->capture)
+		return r->capture->footprint_bytes >= 0 ? r->capture->footprint_bytes
+		       : r->peak_bytes > 0 ? (double)r->peak_bytes : -1;
+	const double *q = kvlist_get(&r->allocs, "Q"), *k = kvlist_get(&r->allocs, "K"), *v = kvlist_get(&r->allocs, "V");
+	if (!q || !k || !v || !r->peak_bytes)
+		return -1;
+	return (double)r->peak_bytes - *q - *k - *v;
+}
+
 double record_hbm_bytes(const struct record *rec)
 {
 	double r = record_metric_or_nan(rec, M_DRAM_READ), w = record_metric_or_nan(rec, M_DRAM_WRITE);
@@ -328,6 +340,17 @@ int rdata_origin(const struct rdata *rd, const struct record *rec)
 		if (sets[k] && orig[k] && rec >= sets[k]->records && rec < sets[k]->records + sets[k]->nrecords)
 			return orig[k][rec - sets[k]->records];
 	return 0;
+}
+
+double rdata_run_probe(const struct rdata *rd, const struct record *rec, int read)
+{
+	const double *v = read ? rd->run_read_gbs : rd->run_copy_gbs;
+	int run = rdata_origin(rd, rec);
+	if (v && run >= 0 && run < rd->nruns)
+		return v[run] > 0 ? v[run] : 0;
+	const struct gpu_info *g = &rd->res->header.gpu;
+	double x = read ? g->ceil.hbm_read_gbs : g->copy_gbs;
+	return x > 0 ? x : 0;
 }
 
 const char *rdata_record_file(const struct rdata *rd, const struct record *rec)
@@ -766,6 +789,26 @@ static int q_alloc(struct qcall *c)
 	return q_value(c, *a);
 }
 
+static int q_alloc_sum(struct qcall *c)
+{
+	const struct kvlist *a = &c->rec->allocs;
+	if (!a->n)
+		QMISSING(c, "the run recorded no allocations (a reference series records only its peak)");
+	double sum = 0;
+	for (size_t i = 0; i < a->n; i++)
+		sum += a->items[i].value;
+	return q_value(c, sum);
+}
+
+static int q_beyond_inputs(struct qcall *c)
+{
+	double v = record_beyond_inputs(c->rec);
+	if (v < 0)
+		QMISSING(c, "%s", c->rec->capture ? "the call's footprint and peak were not measured"
+						  : "no peak, or no Q, K and V allocations, recorded");
+	return q_value(c, v);
+}
+
 /* the row's counter, as recorded (hbm_read, l2_bytes, occupancy, …) */
 static int q_metric(struct qcall *c)
 {
@@ -869,13 +912,29 @@ static int q_percent_of(struct qcall *c, const char *quantity, double ref, const
 	return q_value(c, x / ref * 100);
 }
 
-/* copy_pct, peak_hbm_pct: bandwidth over the measured copy or the data sheet */
+/* copy_pct, read_pct, peak_hbm_pct: bandwidth over the copy or read-only stream measured in
+ * the record's own run (its results file's header, not another run's), or the data sheet */
 static int q_bandwidth_pct(struct qcall *c)
 {
 	const struct gpu_info *g = &c->rd->res->header.gpu;
 	if (is_q(c, "copy_pct"))
-		return q_percent_of(c, "bandwidth", g->copy_gbs, "the header has no measured copy bandwidth (gpu.copy_gbs)");
+		return q_percent_of(c, "bandwidth", rdata_run_probe(c->rd, c->rec, 0),
+				    "its run measured no copy bandwidth (gpu.copy_gbs of its results file)");
+	if (is_q(c, "read_pct"))
+		return q_percent_of(c, "bandwidth", rdata_run_probe(c->rd, c->rec, 1),
+				    "its run measured no read-only stream (gpu.ceilings.hbm_read_gbs of its results file)");
 	return q_percent_of(c, "bandwidth", g->peak_hbm_gbs, "the header has no data-sheet bandwidth (gpu.peak_hbm_gbs)");
+}
+
+/* copy_gbs, read_gbs: the probe itself, of the record's own run */
+static int q_run_probe(struct qcall *c)
+{
+	int read = is_q(c, "read_gbs");
+	double v = rdata_run_probe(c->rd, c->rec, read);
+	if (!(v > 0))
+		QMISSING(c, "%s", read ? "its run measured no read-only stream (gpu.ceilings.hbm_read_gbs of its results file)"
+				       : "its run measured no copy bandwidth (gpu.copy_gbs of its results file)");
+	return q_value(c, v);
 }
 
 static int q_sms_busy(struct qcall *c) /* sms_busy, sms_busy_pct */
@@ -1159,6 +1218,9 @@ const struct qinfo quantity_table[] = {
 	{ "peak_bytes", U_BYTES, 0, "peak device memory of the run", q_peak_bytes },
 	{ "footprint", U_BYTES, 0, "the descriptor's buffers at this shape", q_footprint },
 	{ "alloc", U_BYTES, 2, "bytes of one allocation: alloc.S", q_alloc },
+	{ "alloc_sum", U_BYTES, 0, "bytes of every allocation the run recorded", q_alloc_sum },
+	{ "beyond_inputs", U_BYTES, 0, "device memory beyond Q, K, V: a captured call's footprint (else its peak), "
+	  "attnprof's peak minus its Q, K, V allocations", q_beyond_inputs },
 	{ "hbm_read", U_BYTES, 0, "DRAM bytes read (" M_DRAM_READ ")", q_metric, M_DRAM_READ },
 	{ "hbm_write", U_BYTES, 0, "DRAM bytes written (" M_DRAM_WRITE ")", q_metric, M_DRAM_WRITE },
 	{ "hbm_bytes", U_BYTES, 0, "DRAM bytes read + written", q_hbm_bytes },
@@ -1170,7 +1232,10 @@ const struct qinfo quantity_table[] = {
 	{ "hbm_vs_model", U_RATIO, 0, "measured HBM bytes / the model's minimum", q_hbm_vs_model },
 	{ "bandwidth", U_GBS, 0, "HBM bytes / median time", q_bandwidth },
 	{ "intensity", U_FLOP_PER_BYTE, 0, "FLOPs per HBM byte (measured)", q_intensity },
-	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the measured device-to-device copy bandwidth", q_bandwidth_pct },
+	{ "copy_pct", U_PCT, 0, "achieved HBM bandwidth / the device-to-device copy bandwidth measured in the record's own run", q_bandwidth_pct },
+	{ "copy_gbs", U_GBS, 0, "the device-to-device copy bandwidth measured in the record's own run (its file's gpu.copy_gbs)", q_run_probe },
+	{ "read_pct", U_PCT, 0, "achieved HBM bandwidth / the read-only stream measured in the record's own run", q_bandwidth_pct },
+	{ "read_gbs", U_GBS, 0, "the read-only stream measured in the record's own run (its file's gpu.ceilings.hbm_read_gbs)", q_run_probe },
 	{ "peak_hbm_pct", U_PCT, 0, "achieved HBM bandwidth / the data-sheet bandwidth (gpu.peak_hbm_gbs: memory clock x bus width)", q_bandwidth_pct },
 	{ "sms_busy", U_INT, 0, "SMs given a block by the longest kernel (at most the SM count)", q_sms_busy },
 	{ "sms_busy_pct", U_PCT, 0, "SMs busy / the SM count", q_sms_busy },

@@ -85,6 +85,9 @@ struct rdata {
 	int nruns;                     /* files merged */
 	const char (*run_names)[64];   /* per run: the file's base name, or NULL (one file: path) */
 	const char (*run_days)[16];    /* per run: the day it was recorded ("2026-12-01", "undated"), or NULL */
+	/* per run: its own header's copy bandwidth and read-only stream (0: not measured), or NULL
+	 * (one file: the header's); a record's percentages of them are of its own run (rdata_run_probe) */
+	const double *run_copy_gbs, *run_read_gbs;
 	/* the header of the earliest file with calls captured in a program
 	 * (attnprof record -- CMD): what ran, for {program.*}; NULL when none */
 	const struct results_header *program;
@@ -122,6 +125,7 @@ struct rinputs {
 	char files[1024];        /* "fa2-paper.yaml, decode.yaml; repeat run: x.yaml" */
 	char names[RINPUTS_MAX][64];  /* each file's base name, in the order recorded */
 	char run_days[RINPUTS_MAX][16]; /* each file's recording day, in that order */
+	double run_copy_gbs[RINPUTS_MAX], run_read_gbs[RINPUTS_MAX]; /* each file's own copy and read-only probes (0: none) */
 	int nfiles, duplicates, filled, nrepeat_files;
 	int ncounter_files, counter_records; /* --counters files that gave counters, records they filled */
 	/* every file with captured calls, in the order read: what ran ({program.ran}) */
@@ -221,6 +225,10 @@ int rdata_sm_count(const struct rdata *rd);
 int rdata_origin(const struct rdata *rd, const struct record *rec);
 /* The base name of the file a record came from ("fa2-paper.yaml"). */
 const char *rdata_record_file(const struct rdata *rd, const struct record *rec);
+/* The bandwidth probe of rec's own run (its results file's header): the device-to-device copy
+ * (read 0) or the read-only stream (read 1, header.gpu.ceilings.hbm_read_gbs); 0 where that
+ * run did not measure it. */
+double rdata_run_probe(const struct rdata *rd, const struct record *rec, int read);
 
 enum series_filter {
 	SERIES_MAIN,      /* prefill: standard, flash1, flash2, other non-ablation, references */
@@ -293,6 +301,9 @@ int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len
 int launch_tensor_path(const struct record *r, const struct launch *l, enum tensor_path *path);
 /* The launch that ran longest (by gpu__time_duration.sum), else the first; NULL if none. */
 const struct launch *record_main_launch(const struct record *rec);
+/* Device memory beyond the inputs: a captured call's footprint (else its peak), attnprof's
+ * peak minus its Q, K, V allocations; -1 where neither was measured. */
+double record_beyond_inputs(const struct record *r);
 /* Measured HBM bytes (read + write), or -1 when not recorded. */
 double record_hbm_bytes(const struct record *rec);
 /* Metric value (totals, else its launches combined: record_launches_metric) or NAN. */

@@ -194,7 +194,7 @@ static void block(struct walk *w, const struct tblock *b)
 		d->table = table_build(w->rd, b->table, &d->fo);
 		if (!d->table)
 			w->err = -1;
-		table_title(w->rd, b->table, d->table_title, sizeof(d->table_title));
+		table_title(w->rd, b->table, d->table, d->table_title, sizeof(d->table_title));
 		if (d->table && d->table->rows_cut && !w->ip.quiet)
 			warning("table %d (%s): only the first %d rows are shown (the table says so)", w->m->ntables + 1,
 				d->table_title, TROWS);

@@ -453,6 +453,16 @@ int figdesc_memory(const struct rdata *rd, const struct figopts *o, struct figde
 	return figdesc_series_over_n(rd, o, &sp, d);
 }
 
+/* The copy rate measured in the run of the records sel draws (the first one's results file,
+ * the probe its copy_pct divides by; not another run's), else 0. */
+static double sel_run_copy(const struct rdata *rd, const struct rsel *sel)
+{
+	for (size_t i = 0; i < rd->res->nrecords; i++)
+		if (rsel_match(sel, &rd->res->records[i]))
+			return rdata_run_probe(rd, &rd->res->records[i], 0);
+	return 0;
+}
+
 int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
 {
 	struct rsel base;
@@ -486,10 +496,11 @@ int figdesc_decode(const struct rdata *rd, const struct figopts *o, struct figde
 		snprintf(pn->title, sizeof pn->title, "%s", p ? "achieved bandwidth" : "time per decode step");
 		panel_cats(rd, pn, FD_CATS);
 	}
-	/* the bandwidth's reference: the copy rate measured in the run, else the data sheet's */
+	/* the bandwidth's reference: the copy rate measured in the records' run, else the data sheet's */
 	struct figpanel *bp = &d->panel[1];
-	bp->ref = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs;
-	snprintf(bp->ref_label, sizeof bp->ref_label, "%s %.0f GB/s", g->copy_gbs > 0 ? "measured copy" : "HBM peak",
+	const double cp = sel_run_copy(rd, &base);
+	bp->ref = cp > 0 ? cp : g->peak_hbm_gbs;
+	snprintf(bp->ref_label, sizeof bp->ref_label, "%s %.0f GB/s", cp > 0 ? "measured copy" : "HBM peak",
 		 bp->ref);
 	if (figdesc_alloc(d, 2, ns, max_cats(d, 2)))
 		return -1;
@@ -524,8 +535,8 @@ int figdesc_decode_bandwidth(const struct rdata *rd, const struct figopts *o, st
 	pn->ncat = nn;
 	for (size_t i = 0; i < nn; i++)
 		pn->cat[i] = nv[i];
-	/* the reference: the copy rate measured in the run (none without it) */
-	const double cp = rd->res->header.gpu.copy_gbs;
+	/* the reference: the copy rate measured in the records' run (none without it) */
+	const double cp = sel_run_copy(rd, &sel);
 	if (cp > 0) {
 		char v[32];
 		pn->ref = cp;

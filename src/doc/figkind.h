@@ -151,7 +151,9 @@ extern const size_t table_kind_count;
 int table_find(const char *name);
 /* The kind whose name is nearest to name (a did-you-mean), or NULL. */
 const char *table_nearest(const char *name);
-void table_title(const struct rdata *rd, int kind, char *buf, size_t len);
+/* The caption's first sentence of a table of kind: the one its builder named for T (the
+ * ablation: its ladder and shape) where T has one, else the kind's. */
+void table_title(const struct rdata *rd, int kind, const struct dtable *T, char *buf, size_t len);
 
 #define TCOLS 12
 #define TROWS 200
@@ -167,9 +169,19 @@ struct dtable {
 	 * (ablation: the rung, the rung its step compares with); NULL: not named.
 	 * A sentence quoting a cell claims these records (doc/claim.h). */
 	const struct record *rec[TROWS][2];
+	/* provenance for the linter (layrec.h "cell"): the template quantity a column
+	 * shows (qty, its argument qarg; NULL: none, table_quantity_col), and, filled by
+	 * table_build for the rows whose rec[row][0] is named, whether that record has it
+	 * (meas: 1 yes, -1 not measured, 0 not a quantity cell) and the record's key */
+	const char *qty[TCOLS], *qarg[TCOLS];
+	signed char meas[TROWS][TCOLS];
+	char rowkey[TROWS][224];
+	char title[160];                /* the caption's first sentence, where the builder names it */
 	char note[1400];                /* under the table */
 	int rows_cut;                   /* a builder had more than TROWS rows: table_build says so */
 };
+/* Column col of T shows the template quantity q (argument arg or NULL) of each row's record. */
+void table_quantity_col(struct dtable *T, int col, const char *q, const char *arg);
 /* The decode-paged table's builder (table_decode.c). */
 void build_decode_paged(struct dtable *T, const struct rdata *rd, const struct figopts *o);
 /* A timed record whose median is well above its fastest launch (the spread table's rows). */

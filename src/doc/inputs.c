@@ -464,6 +464,8 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 		files_add(in, L[f].path, ", ");
 		snprintf(in->names[f], sizeof(in->names[f]), "%s", base_name(L[f].path));
 		day_of(L[f].r.header.date, in->run_days[f], sizeof(in->run_days[f]));
+		in->run_copy_gbs[f] = L[f].r.header.gpu.copy_gbs;
+		in->run_read_gbs[f] = L[f].r.header.gpu.ceil.hbm_read_gbs;
 		in->nfiles++;
 		for (size_t i = 0; i < r->nrecords; i++)
 			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
@@ -556,6 +558,8 @@ void rdata_init_inputs(struct rdata *rd, const struct rinputs *in)
 	rd->nruns = in->nfiles;
 	rd->run_names = in->names;
 	rd->run_days = in->run_days;
+	rd->run_copy_gbs = in->run_copy_gbs;
+	rd->run_read_gbs = in->run_read_gbs;
 	rd->program = in->nprograms ? &in->programs[0] : NULL;
 	rd->programs = in->programs;
 	rd->nprograms = in->nprograms;

@@ -58,19 +58,39 @@ static const char *q_text(const struct rdata *rd, const struct record *r, const 
 	return buf;
 }
 
-/* A speed-up cell, marked "≈ " before it where the medians differ by no more than the
- * records' spread (record_times_differ): 1 when so marked. */
-static int speedup_cell(const struct rdata *rd, const struct record *r, const char *other, char *cell)
+/* Independent runs of each configuration before two medians are called equal ("≈"): the
+ * range of 5 run medians holds a median's true value with about 94 % (1 - 2 · 2^-5).  One
+ * run's slowest and fastest launch are no such interval: a single slow launch of a
+ * reference widened them until 17-19 % gaps read "≈" (issue 47 item 5). */
+#define RUNS_FOR_EQUAL 5
+
+struct within { int marked, short_runs, most_runs; };
+
+/* A speed-up cell, marked "≈ " before it where both configurations have RUNS_FOR_EQUAL
+ * runs and the ranges of their run medians (rdata_runs) overlap; w counts the marks and
+ * the pairs with too few runs to judge. */
+static void speedup_cell(const struct rdata *rd, const struct record *r, const char *other, char *cell,
+			 struct within *w)
 {
 	q_text(rd, r, "speedup_vs", other, NULL, cell, TCELL);
 	char why[160];
 	const struct record *o = r ? rdata_other(rd, r, other, why, sizeof(why)) : NULL;
-	if (!o || record_times_differ(o, r) != 0)
-		return 0;
+	if (!o || !strcmp(cell, "–"))
+		return;
+	double la, ha, lb, hb;
+	int na = rdata_runs(rd, r, &la, &ha), nb = rdata_runs(rd, o, &lb, &hb);
+	if (na < RUNS_FOR_EQUAL || nb < RUNS_FOR_EQUAL) {
+		w->short_runs++;
+		w->most_runs = na > w->most_runs ? na : w->most_runs;
+		w->most_runs = nb > w->most_runs ? nb : w->most_runs;
+		return;
+	}
+	if (ha < lb || hb < la)
+		return;
 	char v[TCELL - 8]; /* a ratio: a few characters */
 	snprintf(v, sizeof(v), "%s", cell);
 	snprintf(cell, TCELL, "≈ %s", v);
-	return 1;
+	w->marked++;
 }
 
 static void build_speedup(struct dtable *T, const struct rdata *rd, const struct figopts *o)
@@ -121,7 +141,8 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 	if (has_f2 && has_std) { c_std = nc; heads[nc] = vs[0]; right[nc++] = 1; }
 	if (has_f2 && has_f1 && nc < TCOLS) { c_f1 = nc; heads[nc] = vs[1]; right[nc++] = 1; }
 	if (has_f2 && has_ref && nc < TCOLS) { c_ref = nc; heads[nc] = vs[2]; right[nc++] = 1; }
-	int c_spread = -1, within = 0;
+	int c_spread = -1;
+	struct within within = { 0 };
 	if (nc < TCOLS) { c_spread = nc; heads[nc] = "spread"; right[nc++] = 1; }
 	t_cols(T, nc, heads, right);
 	int ds[16], cs[2], ns_[32];
@@ -154,11 +175,11 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 						memcpy(ref, keys[k], SERIES_KEY);
 				}
 				const struct record *f2 = rdata_find(rd, variant_role(DOC_SUBJECT), &s);
-				if (c_std >= 0) within |= speedup_cell(rd, f2, variant_role(DOC_CONVENTIONAL), row[c_std]);
-				if (c_f1 >= 0) within |= speedup_cell(rd, f2, variant_role(DOC_BASELINE), row[c_f1]);
-				if (c_ref >= 0) within |= speedup_cell(rd, f2, ref, row[c_ref]);
+				if (c_std >= 0) speedup_cell(rd, f2, variant_role(DOC_CONVENTIONAL), row[c_std], &within);
+				if (c_f1 >= 0) speedup_cell(rd, f2, variant_role(DOC_BASELINE), row[c_f1], &within);
+				if (c_ref >= 0) speedup_cell(rd, f2, ref, row[c_ref], &within);
 				if (c_spread >= 0) {
-					/* the widest run-to-run spread of the row's timed launches */
+					/* the widest spread of the row's timed launches (within one run each) */
 					double w = -1;
 					for (size_t k = 0; k < ns; k++) {
 						const struct record *r = rdata_find(rd, keys[k], &s);
@@ -181,10 +202,21 @@ static void build_speedup(struct dtable *T, const struct rdata *rd, const struct
 		char tk[24];
 		snprintf(fam, sizeof(fam), "Shapes B·N = %s, H·d = %d. ", fmt_seqlen((double)s.tokens, tk, sizeof(tk)), s.hidden);
 	}
+	char eq[400] = "";
+	if (within.marked)
+		snprintf(eq, sizeof(eq), "; ≈: equal within run-to-run spread, the ranges of the two configurations' run "
+			 "medians (%d or more independent runs each, about a 94 %% interval of each median) overlap",
+			 RUNS_FOR_EQUAL);
+	if (within.short_runs)
+		snprintf(eq + strlen(eq), sizeof(eq) - strlen(eq), "; %s speed-up is called equal within spread: that "
+			 "needs %d independent runs of both configurations, %s %d run%s of a configuration, and the spread "
+			 "column is one run's launches, which a single slow launch widens (more runs: report --repeat FILE "
+			 "of the spec recorded again)", within.marked ? "elsewhere no" : "no", RUNS_FOR_EQUAL,
+			 within.marked ? "the other pairs have at most" : "these results hold at most", within.most_runs,
+			 within.most_runs == 1 ? "" : "s");
 	snprintf(T->note, sizeof(T->note), "%s%sMedian time over the repetitions (CUDA events); speed-up = other time / %s time at the same shape; "
-		 "spread = the widest (slowest − fastest launch) / median among the row's records%s; – = not measured%s.",
-		 pass_note, fam, subject, within ? "; ≈: the two medians differ by less than either record's spread, equal within it" : "",
-		 rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
+		 "spread = the widest (slowest − fastest launch) / median among the row's records, within one run%s; – = not "
+		 "measured%s.", pass_note, fam, subject, eq, rd->synthetic ? "; SYNTHETIC FIXTURE VALUES" : "");
 }
 
 /* A condition and its value; a value longer than a cell (a header's notes, one line per
@@ -389,6 +421,9 @@ static void build_model(struct dtable *T, const struct rdata *rd, const struct f
 					 "peak memory", "descriptor buffers" };
 	static const int right[] = { 0, 1, 1, 1, 1, 1, 1 };
 	t_cols(T, 7, h, right);
+	static const char *const qs[] = { "hbm_bytes", "hbm_model", "hbm_vs_model", "peak_bytes", "footprint" };
+	for (int j = 0; j < 5; j++)
+		table_quantity_col(T, 2 + j, qs[j], NULL);
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	s.n = o->sel.n;
@@ -406,13 +441,11 @@ static void build_model(struct dtable *T, const struct rdata *rd, const struct f
 			char (*row)[TCELL] = t_row(T);
 			if (!row)
 				return;
+			T->rec[T->nrows - 1][0] = r;
 			t_set(row, 0, "%s", keys[k]);
 			t_set(row, 1, "%d", nv[i]);
-			q_text(rd, r, "hbm_bytes", NULL, NULL, row[2], TCELL);
-			q_text(rd, r, "hbm_model", NULL, NULL, row[3], TCELL);
-			q_text(rd, r, "hbm_vs_model", NULL, NULL, row[4], TCELL);
-			q_text(rd, r, "peak_bytes", NULL, NULL, row[5], TCELL);
-			q_text(rd, r, "footprint", NULL, NULL, row[6], TCELL);
+			for (int j = 0; j < 5; j++)
+				q_text(rd, r, qs[j], NULL, NULL, row[2 + j], TCELL);
 		}
 	}
 	char gap[600], d[96], l2[32];
@@ -436,6 +469,8 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 	static const char *const h[] = { "variant", "allocations", "sum", "peak" };
 	static const int right[] = { 0, 0, 1, 1 };
 	t_cols(T, 4, h, right);
+	table_quantity_col(T, 2, "alloc_sum", NULL);
+	table_quantity_col(T, 3, "peak_bytes", NULL);
 	struct rsel s;
 	char keys[16][SERIES_KEY];
 	size_t ns = focus_series(rd, o, &s, keys);
@@ -447,8 +482,8 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 		char (*row)[TCELL] = t_row(T);
 		if (!row)
 			return;
+		T->rec[T->nrows - 1][0] = r;
 		series_label(keys[k], row[0], TCELL);
-		double sum = 0;
 		size_t used = 0;
 		for (size_t i = 0; i < r->allocs.n; i++) {
 			char b[32];
@@ -456,15 +491,12 @@ static void build_memory(struct dtable *T, const struct rdata *rd, const struct 
 					 fmt_bytes(r->allocs.items[i].value, b, sizeof(b)));
 			if (w > 0 && (size_t)w < TCELL - used)
 				used += (size_t)w;
-			sum += r->allocs.items[i].value;
 		}
 		if (!r->allocs.n) {
 			unrecorded++;
 			t_set(row, 1, "not recorded");
-			t_set(row, 2, "–"); /* nothing measured adds up to no number, not 0 B */
-		} else {
-			fmt_bytes(sum, row[2], TCELL);
 		}
+		q_text(rd, r, "alloc_sum", NULL, NULL, row[2], TCELL); /* nothing recorded: –, not 0 B */
 		q_text(rd, r, "peak_bytes", NULL, NULL, row[3], TCELL);
 	}
 	char d[96];
@@ -805,6 +837,9 @@ static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const str
 					 "measured (L2 reductions)", "measured / model" };
 	static const int right[] = { 0, 1, 1, 0, 1, 1, 1, 1 };
 	t_cols(T, 8, h, right);
+	table_quantity_col(T, 5, "dq_red_model", NULL);
+	table_quantity_col(T, 6, "dq_red_bytes", NULL);
+	table_quantity_col(T, 7, "dq_red_ratio", NULL);
 	for (size_t i = 0; i < rd->res->nrecords; i++) {
 		const struct record *r = &rd->res->records[i];
 		if (record_captured(r) || r->error || r->shape.pass == PASS_FWD || !record_metric(r, M_L2_RED_SECT))
@@ -812,6 +847,7 @@ static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const str
 		char (*row)[TCELL] = t_row(T);
 		if (!row)
 			return;
+		T->rec[T->nrows - 1][0] = r;
 		char kk[SERIES_KEY];
 		series_label(record_series(r, kk, sizeof kk), row[0], TCELL);
 		if (r->shape.pass != PASS_BWD)
@@ -981,6 +1017,11 @@ static void build_ablation(struct dtable *T, const struct rdata *rd, const struc
 		ablation_evidence(rd, &g[i], e1, sizeof(e1), e2, sizeof(e2));
 		t_set(row, 7, "%s%s%s", e1, e1[0] && e2[0] ? "; " : "", e2);
 	}
+	if (n && ablation_top(o)) { /* which ladder, at which shape: a document has several (flash1 → flash2 at two shapes, the Hopper rungs) */
+		const struct attn_shape *sh = &g[0].r->shape;
+		snprintf(T->title, sizeof(T->title), "The %s → %s ladder at B=%d, H=%d, N=%d, d=%d, step by step",
+			 ablation_base(o), ablation_top(o)->name, sh->batch, sh->heads, sh->seqlen_kv, sh->head_dim);
+	}
 	char d[120], layout[200];
 	/* "single changes below" only where the table has some (the Hopper ladder has none) */
 	int singles = 0;
@@ -1005,6 +1046,7 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 					 "SMs busy", "TFLOP/s", "speed-up" };
 	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 	t_cols(T, 10, h, right);
+	table_quantity_col(T, 5, "bandwidth", NULL);
 	int prefill_rows = 0, dh = -1, dd = -1;
 	for (size_t i = 0; i < rd->res->nrecords && dh < 0; i++)
 		if (rd->res->records[i].shape.phase == PHASE_DECODE) {
@@ -1024,6 +1066,7 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 			char (*row)[TCELL] = t_row(T);
 			if (!row)
 				return;
+			T->rec[T->nrows - 1][0] = r;
 			t_set(row, 0, "%s%s", r->variant, decode ? "" : " (prefill)");
 			prefill_rows += !decode;
 			t_set(row, 1, "%d", r->shape.batch);
@@ -1031,9 +1074,6 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 			t_set(row, 3, "%d", r->shape.seqlen_kv);
 			q_text(rd, r, "time_ms", NULL, "%.3f", row[4], TCELL);
 			q_text(rd, r, "bandwidth", NULL, "%.0f", row[5], TCELL);
-			q_text(rd, r, "copy_pct", NULL, "%.0f", row[6], TCELL);
-			if (strcmp(row[6], "–"))
-				strncat(row[6], " %", TCELL - strlen(row[6]) - 1);
 			q_text(rd, r, "sms_busy", NULL, NULL, row[7], TCELL);
 			q_text(rd, r, "tflops", NULL, "%.1f", row[8], TCELL);
 			if (decode && !strcmp(r->variant, variant_role(DOC_DECODE_SUBJECT)))
@@ -1042,15 +1082,51 @@ static void build_decode(struct dtable *T, const struct rdata *rd, const struct 
 				T->bad[T->nrows - 1] = 1;
 		}
 	}
+	/* each row against the probe of its own run: the read-only stream where that run
+	 * measured it (decode reads the cache, so a copy, which also writes, is no roof),
+	 * else the copy bandwidth; the note lists each run's */
+	int any_read = 0, all_read = 1;
+	for (int i = 0; i < T->nrows; i++) {
+		int read = rdata_run_probe(rd, T->rec[i][0], 1) > 0;
+		any_read |= read;
+		all_read &= read;
+	}
+	snprintf(T->head[6], sizeof(T->head[6]), "%s", any_read ? "of read roof" : "of copy");
+	if (all_read || !any_read) /* a mixed column is of two quantities, each cell says which */
+		table_quantity_col(T, 6, any_read ? "read_pct" : "copy_pct", NULL);
+	char runs[400] = "";
+	int seen[RINPUTS_MAX] = { 0 };
+	for (int i = 0; i < T->nrows; i++) {
+		const struct record *r = T->rec[i][0];
+		int read = rdata_run_probe(rd, r, 1) > 0;
+		q_text(rd, r, read ? "read_pct" : "copy_pct", NULL, "%.0f", T->cell[i][6], TCELL);
+		if (strcmp(T->cell[i][6], "–"))
+			strncat(T->cell[i][6], any_read && !read ? " % of copy" : " %", TCELL - strlen(T->cell[i][6]) - 1);
+		int run = rdata_origin(rd, r);
+		if (run < 0 || run >= RINPUTS_MAX || seen[run]++)
+			continue;
+		double cp = rdata_run_probe(rd, r, 0), rp = rdata_run_probe(rd, r, 1);
+		size_t l = strlen(runs);
+		char v[64];
+		if (rp > 0)
+			snprintf(v, sizeof(v), "read %.0f GB/s, copy %.0f GB/s", rp, cp);
+		else if (cp > 0)
+			snprintf(v, sizeof(v), any_read ? "copy %.0f GB/s" : "%.0f GB/s", cp);
+		else
+			snprintf(v, sizeof(v), "no probe");
+		snprintf(runs + l, sizeof(runs) - l, "%s%s: %s", l ? "; " : "", rdata_record_file(rd, r), v);
+	}
 	const struct gpu_info *g = &rd->res->header.gpu;
 	const char *base = variant_role(DOC_DECODE_BASELINE);
 	snprintf(T->note, sizeof(T->note), "Query length 1 per sequence (decode) against a KV cache; HBM GB/s = DRAM bytes read + "
-		 "written / median time; of copy = that / the measured device-to-device copy bandwidth (%.0f GB/s, which "
-		 "itself reads and writes); SMs busy = blocks of the longest kernel, at most %d; speed-up = %s "
-		 "time / %s time at the same shape (– where %s was not run, e.g. Hkv < H).%s%s%s",
-		 g->copy_gbs, g->hw.sm_count, base, variant_role(DOC_DECODE_SUBJECT), base,
-		 prefill_rows ? " Rows marked (prefill): " : "", prefill_rows ? variant_role(DOC_SUBJECT) : "",
-		 prefill_rows ? " on the full prompt at batch 1, for contrast." : "");
+		 "written / median time; %s measured in the record's own run (%s%s); SMs busy = blocks of the "
+		 "longest kernel, at most %d; speed-up = %s time / %s time at the same shape (– where %s was not run, e.g. "
+		 "Hkv < H).%s%s%s",
+		 any_read ? "of read roof = that / the read-only stream (where its run measured none: % of copy, the "
+			    "device-to-device copy)" : "of copy = that / the device-to-device copy bandwidth",
+		 runs, any_read ? "" : "; a copy itself reads and writes", g->hw.sm_count, base,
+		 variant_role(DOC_DECODE_SUBJECT), base, prefill_rows ? " Rows marked (prefill): " : "",
+		 prefill_rows ? variant_role(DOC_SUBJECT) : "", prefill_rows ? " on the full prompt at batch 1, for contrast." : "");
 }
 
 /* The table kinds: each row its name, what it shows, its caption's first
@@ -1099,11 +1175,45 @@ static const struct table_info *table_kind(int kind)
 	return kind >= 0 && (size_t)kind < table_kind_count ? &table_kinds[kind] : NULL;
 }
 
-void table_title(const struct rdata *rd, int kind, char *buf, size_t len)
+void table_title(const struct rdata *rd, int kind, const struct dtable *T, char *buf, size_t len)
 {
 	(void)rd;
+	if (T && T->title[0]) {
+		snprintf(buf, len, "%s", T->title);
+		return;
+	}
 	const struct table_info *k = table_kind(kind);
 	variant_role_text(k ? k->title : "table", buf, len);
+}
+
+void table_quantity_col(struct dtable *T, int col, const char *q, const char *arg)
+{
+	if (col >= 0 && col < TCOLS) {
+		T->qty[col] = q;
+		T->qarg[col] = arg;
+	}
+}
+
+/* Whether each named row's record has each quantity column's quantity: asked of the
+ * records, not read from the cells, so that a cell printing a number for a quantity
+ * its record lacks is a finding of the linter (lint.c rule_unmeasured_zero). */
+static void table_provenance(struct dtable *T, const struct rdata *rd)
+{
+	for (int i = 0; i < T->nrows; i++) {
+		const struct record *r = T->rec[i][0];
+		if (!r)
+			continue;
+		record_key(r, T->rowkey[i], sizeof(T->rowkey[i]));
+		for (int j = 0; j < T->ncols; j++) {
+			if (!T->qty[j])
+				continue;
+			double v;
+			enum qunit u;
+			char why[200];
+			int rc = rdata_quantity(rd, r, T->qty[j], T->qarg[j], &v, &u, why, sizeof(why));
+			T->meas[i][j] = !rc && isfinite(v) ? 1 : -1;
+		}
+	}
 }
 
 struct dtable *table_build(const struct rdata *rd, int kind, const struct figopts *o)
@@ -1125,6 +1235,7 @@ struct dtable *table_build(const struct rdata *rd, int kind, const struct figopt
 		k->build(T, rd, o);
 	if (rd->trace)
 		rd->trace->context = was;
+	table_provenance(T, rd);
 	if (T->rows_cut) { /* no silent cap: the note and docmodel's warning say it */
 		size_t l = strlen(T->note);
 		snprintf(T->note + l, sizeof(T->note) - l, "%sOnly the first %d rows are shown: a table holds at most %d.",

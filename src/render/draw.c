@@ -433,6 +433,17 @@ void rec_mark(struct rctx *c, double x0, double y0, double x1, double y1)
 	layrec_mark(c->rec, a[0], a[1], b[0], b[1]);
 }
 
+void rec_cell(struct rctx *c, double x0, double y0, double x1, double y1, int measured, const char *qty,
+	      const char *rec)
+{
+	if (!c->rec)
+		return;
+	double a[2], b[2];
+	to_dev(c, x0, y0, a);
+	to_dev(c, x1, y1, b);
+	layrec_cell(c->rec, fmin(a[0], b[0]), fmin(a[1], b[1]), fmax(a[0], b[0]), fmax(a[1], b[1]), measured, qty, rec);
+}
+
 void rec_series(struct rctx *c, const char *key)
 {
 	if (c->rec)

@@ -135,6 +135,10 @@ void draw_numeral(struct rctx *c, const char *key, const char *what, double px, 
  * series a mark belongs to, a legend entry, an axis and its labelled ticks
  * (x, y the tick's place in user space; value the number it reads). */
 void rec_mark(struct rctx *c, double x0, double y0, double x1, double y1);
+/* A table cell's box in user space, the record key its row is of and whether that record
+ * has the column's quantity qty (layrec.h "cell"). */
+void rec_cell(struct rctx *c, double x0, double y0, double x1, double y1, int measured, const char *qty,
+	      const char *rec);
 void rec_series(struct rctx *c, const char *key);
 void rec_legend(struct rctx *c, const char *key);
 int rec_axis(struct rctx *c);

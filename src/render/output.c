@@ -147,7 +147,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 	cairo_t *cr = cairo_create(surf);
 	if (f == OUT_PNG)
 		cairo_scale(cr, dpi / 72, dpi / 72);
-	int rc = RENDER_FAIL;
+	int rc = RENDER_FAIL, built = 1;
 	if (rctx_init(&c, cr, st) == 0) {
 		c.gloss = o->glossary;
 		if (f == OUT_SVG)
@@ -166,10 +166,16 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		}
 		if (table >= 0) {
 			char title[160];
-			table_title(rd, table, title, sizeof(title));
-			double th = text_block(&c, box.x, box.y, box.w, title, st->size_h2, TX_BOLD, NULL);
-			rbox_cut_top(&box, th + 4);
-			table_render(&c, rd, table, o, box, 1);
+			struct dtable *t = table_build(rd, table, o); /* NULL: out of memory, said */
+			if (t) {
+				table_title(rd, table, t, title, sizeof(title));
+				double th = text_block(&c, box.x, box.y, box.w, title, st->size_h2, TX_BOLD, NULL);
+				rbox_cut_top(&box, th + 4);
+				table_draw(&c, t, box, 1);
+				table_free(t);
+			} else {
+				built = 0;
+			}
 		} else {
 			struct figopts fo = *o;
 			fo.standalone = 1;
@@ -180,7 +186,7 @@ int render_figure_file(const struct rdata *rd, const char *kind, const struct fi
 		}
 		numerals_release(&num);
 		rctx_release(&c);
-		rc = render_check(cr, path) ? RENDER_FAIL : RENDER_OK;
+		rc = render_check(cr, path) || !built ? RENDER_FAIL : RENDER_OK;
 	}
 	cairo_destroy(cr);
 	cairo_surface_flush(surf);

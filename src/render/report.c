@@ -322,6 +322,53 @@ static double figure_min_height(const struct doc *d, const struct dblock *b)
 	return h * FIG_MIN_SCALE + d->st->size_caption * 3;
 }
 
+/* The height of what a heading must keep with it: the first piece of the next
+ * block that moves to a new page whole — a paragraph (up to its first blank
+ * line), a table with its caption, a figure at its smallest — so that a heading
+ * never stands alone at a page's foot while that piece begins the next page. */
+static double first_piece_height(struct doc *d, size_t i)
+{
+	const struct rstyle *st = d->st;
+	if (i >= d->m->n)
+		return 0;
+	const struct dblock *b = &d->m->b[i];
+	switch (b->kind) {
+	case D_SUBHEADING: { /* a section's heading stays with its first subheading and what that keeps */
+		double h = 0;
+		if (b->text)
+			text_extent(&d->c, b->text, st->size_h2, TX_BOLD | TX_INLINE | TX_NOSCALE, d->area.w, NULL, &h);
+		return h + st->size_h2 * 0.95 + first_piece_height(d, i + 1);
+	}
+	case D_PARA: {
+		if (!b->text)
+			return 0;
+		const char *e = strstr(b->text, "\n\n");
+		char *para = strndup(b->text, e ? (size_t)(e - b->text) : strlen(b->text));
+		if (!para)
+			return 0;
+		double h = 0;
+		if (*para)
+			text_extent(&d->c, para, st->size_body, TX_INLINE | TX_NOSCALE, d->area.w, NULL, &h);
+		free(para);
+		return h;
+	}
+	case D_TABLE: {
+		if (!b->table)
+			return 0;
+		char full[1400];
+		snprintf(full, sizeof(full), "%cTable 0.%c %s.%s%s", inline_mark(INLINE_BOLD, 1), inline_mark(INLINE_BOLD, 0),
+			 b->table_title, b->caption ? " " : "", b->caption ? b->caption : "");
+		double ch;
+		text_extent(&d->c, full, st->size_caption, TX_INLINE | TX_NOSCALE, d->area.w, NULL, &ch);
+		return ch + table_draw(&d->c, b->table, rbox_make(d->area.x, 0, d->area.w, 1e6), 0) + 8;
+	}
+	case D_FIGURE:
+		return d->t->layout == LAYOUT_SHEETS ? 0 : figure_min_height(d, b);
+	default:
+		return 0;
+	}
+}
+
 static void heading_keep(struct doc *d, const char *text, int number, int level, double keep)
 {
 	const struct rstyle *st = d->st;
@@ -666,19 +713,14 @@ static void layout_blocks(struct doc *d)
 			continue;
 		switch (b->kind) {
 		case D_SECTION:
-			if (b->text && *b->text) {
-				/* keep the heading with its first block when that is a figure */
-				double keep = 0;
-				if (i + 1 < m->n && m->b[i + 1].kind == D_FIGURE && d->t->layout != LAYOUT_SHEETS)
-					keep = figure_min_height(d, &m->b[i + 1]);
-				heading_keep(d, b->text, b->number, 1, keep);
-			}
+			if (b->text && *b->text) /* the heading with the first piece of its first block */
+				heading_keep(d, b->text, b->number, 1, first_piece_height(d, i + 1));
 			break;
 		case D_PARA:
 			paragraph(d, b->text, d->st->size_body, 0, 0);
 			break;
 		case D_SUBHEADING:
-			heading(d, b->text, 2);
+			heading_keep(d, b->text, 0, 2, first_piece_height(d, i + 1));
 			break;
 		case D_CONTENTS:
 			contents(d, b);

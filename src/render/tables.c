@@ -173,6 +173,8 @@ double table_draw(struct rctx *c, const struct dtable *tp, struct rbox box, int 
 			if (i % 2 == 1 && st->grey_fills)
 				fill_rect(c, rbox_make(box.x, y, tw, h), &st->chip_fill);
 			for (int j = 0; j < T->ncols; j++) {
+				if (T->meas[i][j]) /* the cell's provenance, for the linter */
+					rec_cell(c, x, y, x + colw[j], y + h, T->meas[i][j] > 0, T->qty[j], T->rowkey[i]);
 				text_block(c, x + pad, y + pad * 0.3, colw[j] - 2 * pad, breakable(T->cell[i][j], T->right[j], buf, sizeof(buf)), fs,
 					   TX_NOSCALE | (T->right[j] ? TX_RIGHT : 0) | (T->bad[i] ? TX_BOLD : 0),
 					   T->bad[i] ? &st->warn : NULL);

@@ -274,6 +274,7 @@ static void test_record_round_trip(void)
 	layrec_fig_end(&r);
 	layrec_fact(&r, "capture-unchecked", 1);
 	layrec_fact(&r, "capture-event-timed", 0);
+	layrec_cell(&r, 100, 200, 150, 212.5, 0, "alloc_sum", "attnprof/flash2/prefill/fp16/B4 x");
 	char path[] = "/tmp/attnprof-layrec-XXXXXX";
 	int fd = mkstemp(path);
 	CHECK(fd >= 0);
@@ -304,6 +305,12 @@ static void test_record_round_trip(void)
 	CHECK_INT(back.ticks[0].dir, 'x');
 	CHECK_NEAR(back.ticks[0].value, 4096, 1e-9);
 	CHECK_NEAR(back.ticks[0].pos, 120.5, 1e-9);
+	CHECK_INT(back.ncells, 1);
+	CHECK_INT(back.cells[0].page, 1);
+	CHECK_INT(back.cells[0].measured, 0);
+	CHECK_NEAR(back.cells[0].y1, 212.5, 1e-9);
+	CHECK_STR(back.cells[0].qty, "alloc_sum");
+	CHECK_STR(back.cells[0].rec, "attnprof/flash2/prefill/fp16/B4_x");
 	CHECK_INT(back.nfacts, 2);
 	CHECK_INT(layrec_fact_value(&back, "capture-unchecked"), 1);
 	CHECK_INT(layrec_fact_value(&back, "capture-event-timed"), 0);
@@ -347,5 +354,38 @@ static void test_claim_facts(void)
 	lint_release(&L);
 }
 
-TESTS(test_claim_facts, test_clean_page, test_overlap, test_crossing_and_hatch, test_knockout, test_size_margins_empty, test_pdf_words,
+/* "0 B" (or any zero) in a table cell whose record has no measurement of the column's
+ * quantity is a finding; the same text in a measured cell, or "–" in an unmeasured one, is not */
+static void test_unmeasured_zero(void)
+{
+	struct lint L;
+	page(&L);
+	layrec_cell(&L.rec, 100, 100, 160, 112, 0, "alloc_sum", "attnprof/sdpa/prefill/fp16/B4");
+	layrec_cell(&L.rec, 160, 100, 220, 112, 1, "peak_bytes", "attnprof/sdpa/prefill/fp16/B4");
+	layrec_cell(&L.rec, 100, 112, 160, 124, 0, "alloc_sum", "attnprof/flash2/prefill/fp16/B4");
+	layrec_cell(&L.rec, 100, 124, 160, 136, 0, "alloc_sum", "attnprof/flash1/prefill/fp16/B4");
+	text(&L, 140, 102, 18, 8, 7.5, "0 B");        /* unmeasured: a finding */
+	text(&L, 200, 102, 18, 8, 7.5, "0 B");        /* measured zero */
+	text(&L, 150, 114, 8, 8, 7.5, "\xe2\x80\x93"); /* "–" */
+	text(&L, 130, 126, 28, 8, 7.5, "0.50 GiB");   /* a number, not zero */
+	CHECK_INT(lint_run(&L), 1);
+	CHECK(has(&L, "'0 B' printed in a table cell, but record attnprof/sdpa/prefill/fp16/B4 has no alloc_sum"));
+	lint_release(&L);
+	const char *const zeros[] = { "0", "0.00 GiB", "\xe2\x89\x88 0.0\xc3\x97", "0.0 %" };
+	const char *const others[] = { "0.05 GiB", "10 B", "0 B, 2 KiB", "n/a" };
+	for (int k = 0; k < 4; k++) {
+		page(&L);
+		layrec_cell(&L.rec, 100, 100, 160, 112, 0, "hbm_bytes", "r");
+		text(&L, 110, 102, 40, 8, 7.5, zeros[k]);
+		CHECK_INT(lint_run(&L), 1);
+		lint_release(&L);
+		page(&L);
+		layrec_cell(&L.rec, 100, 100, 160, 112, 0, "hbm_bytes", "r");
+		text(&L, 110, 102, 40, 8, 7.5, others[k]);
+		CHECK_INT(lint_run(&L), 0);
+		lint_release(&L);
+	}
+}
+
+TESTS(test_unmeasured_zero, test_claim_facts, test_clean_page, test_overlap, test_crossing_and_hatch, test_knockout, test_size_margins_empty, test_pdf_words,
       test_label_on_mark, test_legend_without_series, test_tick_spacing, test_record_round_trip)
