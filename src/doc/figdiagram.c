@@ -871,20 +871,19 @@ static int warps_group(struct figdesc *d, const struct rdata *rd, const struct f
 				    "attnprof draws only what the descriptor states") ? 0 : -1;
 	const int splitk = v->warps == WARPS_SPLIT_K, Br = g.t.block_m, Bc = g.t.block_n, hd = g.s.head_dim;
 	/* the tiles: Q_i | K_j, V_j | S_ij | O_i, each with the warps' slices it is cut into */
-	struct figitem *t[4] = {
-		figdesc_item(d, "tile", "Q_i", NULL, NAN, "Q_i %d×%d", Br, hd),
-		figdesc_item(d, "tile", "K_j", NULL, NAN, "K_j,V_j %d×%d", Bc, hd),
-		figdesc_item(d, "tile", "S_ij", NULL, NAN, "S_ij %d×%d", Br, Bc),
-		figdesc_item(d, "tile", "O_i", NULL, NAN, "O_i"),
-	};
+	/* by index, not pointer: each figdesc_item may move the item array */
+	const size_t t0 = d->nitems;
+	if (!figdesc_item(d, "tile", "Q_i", NULL, NAN, "Q_i %d×%d", Br, hd) ||
+	    !figdesc_item(d, "tile", "K_j", NULL, NAN, "K_j,V_j %d×%d", Bc, hd) ||
+	    !figdesc_item(d, "tile", "S_ij", NULL, NAN, "S_ij %d×%d", Br, Bc) || !figdesc_item(d, "tile", "O_i", NULL, NAN, "O_i"))
+		return -1;
 	static const char *const what[4] = { "tile Q_i: a block of Br query rows", "tile K_j: a block of Bc key rows",
 					     "tile S_ij: scores of the tile pair", "tile O_i: output accumulator" };
 	const int slices[4] = { splitk ? 1 : W, splitk ? W : 1, W, splitk ? 1 : W };
 	for (int i = 0; i < 4; i++) {
-		if (!t[i])
-			return -1;
-		t[i]->v = slices[i];
-		snprintf(t[i]->what, sizeof t[i]->what, "%s", what[i]);
+		struct figitem *ti = &d->item[t0 + (size_t)i];
+		ti->v = slices[i];
+		snprintf(ti->what, sizeof ti->what, "%s", what[i]);
 	}
 	if (size_part(d, "warps", W) || size_part(d, "Br", Br) || size_part(d, "Bc", Bc) || size_part(d, "d", hd) ||
 	    !figdesc_item(d, "q-note", "q-note", NULL, NAN, "%s", splitk ? "all rows, every warp" : "rows split over warps") ||
@@ -1265,25 +1264,22 @@ int figdesc_online_softmax(const struct rdata *rd, const struct figopts *o, stru
 			size_t u = strlen(cell);
 			snprintf(cell + u, sizeof cell - u, "%s%s", k > s->c0 ? ", " : "", osm_num(ex.s[k], a, sizeof(a)));
 		}
-		struct figitem *it[7] = {
-			figdesc_item(d, "cell", "block", NULL, j + 1, "%d", j + 1),
-			figdesc_item(d, "cell", "scores", NULL, NAN, "%s", cell),
-			figdesc_item(d, "cell", "m", NULL, s->m, "%s", osm_num(s->m, a, sizeof(a))),
-			j == 0 ? figdesc_item(d, "cell", "alpha", NULL, NAN, "—")
-			       : figdesc_item(d, "cell", "alpha", NULL, s->alpha, "exp(%s) = %s", osm_num(s->m_old - s->m, a, sizeof(a)),
-					      osm_num(s->alpha, b, sizeof(b))),
-			figdesc_item(d, "cell", "l", NULL, s->l, "%s", osm_num(s->l, a, sizeof(a))),
-			figdesc_item(d, "cell", "acc", NULL, s->acc[0], "%s", osm_num(s->acc[0], a, sizeof(a))),
-			figdesc_item(d, "cell", "o", NULL, s->acc[0] / s->l, "%s", osm_num(s->acc[0] / s->l, a, sizeof(a))),
-		};
+		/* by index, not pointer: each figdesc_item may move the item array */
+		const size_t c0 = d->nitems;
+		if (!figdesc_item(d, "cell", "block", NULL, j + 1, "%d", j + 1) ||
+		    !figdesc_item(d, "cell", "scores", NULL, NAN, "%s", cell) ||
+		    !figdesc_item(d, "cell", "m", NULL, s->m, "%s", osm_num(s->m, a, sizeof(a))) ||
+		    !(j == 0 ? figdesc_item(d, "cell", "alpha", NULL, NAN, "—")
+			     : figdesc_item(d, "cell", "alpha", NULL, s->alpha, "exp(%s) = %s",
+					    osm_num(s->m_old - s->m, a, sizeof(a)), osm_num(s->alpha, b, sizeof(b)))) ||
+		    !figdesc_item(d, "cell", "l", NULL, s->l, "%s", osm_num(s->l, a, sizeof(a))) ||
+		    !figdesc_item(d, "cell", "acc", NULL, s->acc[0], "%s", osm_num(s->acc[0], a, sizeof(a))) ||
+		    !figdesc_item(d, "cell", "o", NULL, s->acc[0] / s->l, "%s", osm_num(s->acc[0] / s->l, a, sizeof(a))))
+			return -1;
 		/* the row where the max moved is the rescale the recurrence needs */
-		const int moved = j > 0 && s->alpha < 1;
-		for (int k = 0; k < 7; k++) {
-			if (!it[k])
-				return -1;
-			if (moved)
-				snprintf(it[k]->state, sizeof it[k]->state, "moved");
-		}
+		if (j > 0 && s->alpha < 1)
+			for (size_t k = c0; k < d->nitems; k++)
+				snprintf(d->item[k].state, sizeof d->item[k].state, "moved");
 	}
 	d->group = 0;
 	/* the check: the same row computed directly */
