@@ -185,8 +185,8 @@ test-run: all $(TEST_BIN) other-build
 # There the document model and the figure builders are tested without Cairo.
 OTHER := build/cuda0-render0$(if $(filter 1,$(SAN)),-san)
 other-build:
-	@$(MAKE) --no-print-directory CUDA=0 RENDER=0 SAN=$(SAN) $(OTHER)/attnprof $(OTHER)/tests/unit/test_docmodel $(OTHER)/tests/unit/test_figdesc $(OTHER)/tests/unit/test_figdata >/dev/null
-	@for t in test_docmodel test_figdesc test_figdata; do $(OTHER)/tests/unit/$$t >$(OTHER)/$$t.out 2>&1 || { cat $(OTHER)/$$t.out; echo "FAIL $$t in the RENDER=0 build"; exit 1; }; done
+	@$(MAKE) --no-print-directory CUDA=0 RENDER=0 SAN=$(SAN) $(OTHER)/attnprof $(OTHER)/tests/unit/test_docmodel $(OTHER)/tests/unit/test_figdesc $(OTHER)/tests/unit/test_figpatent $(OTHER)/tests/unit/test_figdata >/dev/null
+	@for t in test_docmodel test_figdesc test_figpatent test_figdata; do $(OTHER)/tests/unit/$$t >$(OTHER)/$$t.out 2>&1 || { cat $(OTHER)/$$t.out; echo "FAIL $$t in the RENDER=0 build"; exit 1; }; done
 
 gpu-test: attnprof
 	@sh tests/gpu-test.sh

@@ -1267,6 +1267,12 @@ int figdesc_diff(const struct rdata *rd, const struct figopts *o, struct figdesc
 	return 0;
 }
 
+/* ---- for the builders of other files (figpatent.c) ---------------------- */
+
+int figdesc_points(struct figdesc *d, size_t np, size_t ns, size_t nc) { return figdesc_alloc(d, np, ns, nc); }
+void figdesc_fill_panel(const struct rdata *rd, struct figdesc *d, size_t p) { fill_panel(rd, d, p); }
+int figdesc_use(struct figdesc *d, const struct record *r) { return use(d, r); }
+
 /* ---- every kind ---------------------------------------------------------- */
 
 int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d)

@@ -445,6 +445,15 @@ int figdesc_value(const struct rdata *rd, const struct record *r, const char *q,
  * 0, or 1 when the record has no spread (nothing to draw). */
 int value_spread(const struct record *r, double v, int per_time, double *lo, double *hi);
 
+/* For builders in other files (figpatent.c): the points' array of np
+ * panels, ns series and nc categories (0, or -1 out of memory); panel p's
+ * points looked up per series key and category N at its sel (its
+ * quantity, spread and model, lo and hi); r added to the records drawn
+ * (0, or -1). */
+int figdesc_points(struct figdesc *d, size_t np, size_t ns, size_t nc);
+void figdesc_fill_panel(const struct rdata *rd, struct figdesc *d, size_t p);
+int figdesc_use(struct figdesc *d, const struct record *r);
+
 /* Build the description of a figure of kind k at o: 1 with *d filled when
  * the kind has a builder, 0 when it has none (*d empty), -1 out of memory. */
 int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d);

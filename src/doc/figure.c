@@ -2,6 +2,7 @@
 #include "doc/figkind.h"
 #include "doc/figure.h"
 #include "doc/figdesc.h"
+#include "doc/figpatent.h"
 
 /* A kind's title (figtitle.c, in every build) and its drawing (src/render/,
  * NULL in a build without the renderer). */
@@ -81,7 +82,7 @@ const struct figkind figure_kinds[] = {
 	  0.9, NEEDS_NOTHING, DRAWN(fig_wstimeline) },
 	/* patent drawing views (fig_patent.c): numerals and reference characters, no prose */
 	{ "patent-dataflow", "patent view: memory with the stored matrices, processor with its tiles, read and write paths",
-	  0.9, NEEDS_PREFILL, DRAWN(fig_pdataflow) },
+	  0.9, NEEDS_PREFILL, DRAWN(fig_pdataflow), figdesc_patent_dataflow },
 	{ "patent-grid", "patent view: the grid of thread blocks and its waves over the multiprocessors",
 	  0.75, NEEDS_NOTHING, DRAWN(fig_pgrid), figdesc_patent_grid },
 	{ "patent-warps", "patent view: one tile divided among warps, with the reduction buffer of split-K",
@@ -89,9 +90,9 @@ const struct figkind figure_kinds[] = {
 	{ "patent-causal", "patent view: the tile pairs of a causal pass, computed, masked and skipped",
 	  0.7, NEEDS_PREFILL, DRAWN(fig_pcausal), figdesc_patent_causal },
 	{ "patent-throughput", "patent graph: throughput against sequence length, one head dimension and mask",
-	  0.6, NEEDS_PREFILL, DRAWN(fig_pthroughput) },
+	  0.6, NEEDS_PREFILL, DRAWN(fig_pthroughput), figdesc_patent_throughput },
 	{ "patent-ladder", "patent graph: throughput of each step of the ablation ladder",
-	  0.6, NEEDS_LADDER, DRAWN(fig_pladder) },
+	  0.6, NEEDS_LADDER, DRAWN(fig_pladder), figdesc_patent_ladder },
 	{ "patent-warpspec", "patent view: a thread block of a producer warp group and consumer warp groups, their registers, the stages of shared memory and their barriers",
 	  0.9, NEEDS_NOTHING, DRAWN(fig_pwarpspec) },
 	{ "patent-timeline", "patent view: one rung's loop as a timing diagram of the copy unit, the matrix unit and the consumer groups",
@@ -115,7 +116,7 @@ const struct figkind figure_kinds[] = {
 	{ "patent-capture-grid", "patent view: the grid of a captured call's longest kernel and its waves over the multiprocessors",
 	  0.75, NEEDS_CAPTURE, DRAWN(fig_pcapgrid), figdesc_patent_capture_grid },
 	{ "patent-capture-throughput", "patent graph: throughput of the captured computations beside {conventional} and {subject}",
-	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput), NULL, capture_pthroughput_cut },
+	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput), figdesc_patent_capture_throughput, capture_pthroughput_cut },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

@@ -17,6 +17,10 @@
  *   patent-throughput  bar graph: throughput against sequence length, one (d, causal)
  *   patent-ladder      bar graph: throughput of each rung of the ablation ladder
  *   patent-decode      line graph: decode bandwidth against cache length
+ *
+ * Each view draws its description (doc/figdesc.h; the builders in
+ * src/doc/figpatent.c and figdiagram.c): the records, values, reference
+ * characters and parts are chosen there, here only placed.
  */
 #include "render/figure_draw.h"
 
@@ -24,31 +28,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "doc/capreview.h"
+#include "doc/figpatent.h"
 
 /* ---- names and numerals ---------------------------------------------------------- */
-
-struct pname { const char *key, *chr, *what; };
-static const struct pname buffer_names[] = {
-	{ "Q", "Q", "query matrix" }, { "K", "K", "key matrix" }, { "V", "V", "value matrix" },
-	{ "S", "S", "score matrix" }, { "P", "P", "probability matrix" }, { "O", "O", "output matrix" },
-	{ "O_acc", "O′", "output accumulator matrix" }, { "m", "m", "row maximum vector" },
-	{ "l", "ℓ", "row sum vector" }, { "L", "L", "log-sum-exp vector" },
-	{ "O_part", "O′", "partial output matrix" }, { "L_part", "L′", "partial log-sum-exp vector" },
-};
-static const struct pname tile_names[] = {
-	{ "Q_i", "Qᵢ", "query block" }, { "K_j", "Kⱼ", "key block" }, { "V_j", "Vⱼ", "value block" },
-	{ "S_ij", "Sᵢⱼ", "score tile" }, { "P_ij", "Pᵢⱼ", "probability tile" }, { "O_i", "Oᵢ", "output accumulator tile" },
-	{ "q", "q", "query row" }, { "s_j", "sⱼ", "score row" }, { "o", "o", "partial output accumulator" },
-};
-
-static const struct pname *pname_find(const struct pname *t, size_t n, const char *key)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(t[i].key, key))
-			return &t[i];
-	return NULL;
-}
 
 static double nfs(const struct rctx *c) { return c->st->size_numeral; }
 static double cfs(const struct rctx *c) { return c->st->size_chart; }
@@ -90,6 +72,16 @@ static void char_box(struct rctx *c, struct rbox b, const char *chr, double dash
 	draw_rect(c, b, st->line, dash);
 	if (chr && *chr)
 		text_at(c, b.x + b.w / 2, b.y + b.h / 2, chr, cfs(c) * 1.1, TX_BOLD | TX_NOSCALE, 0.5, 0.5, NULL);
+}
+
+/* A number part of d : its v, 0 none. */
+static double part_v(const struct figdesc *d, const char *role, const char *name)
+{
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, role, i)); i++)
+		if (!strcmp(it->name, name))
+			return it->v;
+	return 0;
 }
 
 /* ---- data flow ---------------------------------------------------------------------- */
@@ -162,34 +154,33 @@ static void pflow_paths(struct rctx *c, struct rbox area, struct rbox mem, struc
 void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	struct pview pv;
-	const struct variant_desc *v = patent_view(rd, o, &pv);
-	if (!v) {
-		draw_notice(c, box, "no descriptor", "the variant has no descriptor in kernels/variants.c");
+	struct figdesc d;
+	figdesc_init(&d, "patent-dataflow");
+	if (figdesc_patent_dataflow(rd, o, &d) || d.notice[0]) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
 	/* the matrices the variant stores; the processor's tiles and kernels count once */
 	struct pmatrix m[MAX_BUFFERS];
 	int nm = 0;
-	for (size_t i = 0; i < v->nbuffers && i < MAX_BUFFERS; i++, nm++) {
-		const struct buffer_desc *b = &v->buffers[i];
-		const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), b->name);
-		m[nm] = (struct pmatrix){ b->name, pn ? pn->chr : b->label, pn ? pn->what : b->meaning,
-					  b->name[0] == 'S' || b->name[0] == 'P', 0 };
-	}
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(&d, "matrix", i)) && nm < MAX_BUFFERS; i++)
+		m[nm++] = (struct pmatrix){ it->name, it->label, it->what, !strcmp(it->state, "nxn"), 0 };
+	size_t nsh = 0, nrg = 0, ntiles = 0, nkernels = (size_t)part_v(&d, "size", "kernels");
+	for (; (it = figdesc_part(&d, "tile", ntiles)); ntiles++)
+		!strcmp(it->state, "shared") ? nsh++ : nrg++;
 	struct pflow f;
-	pflow_memory(c, box, m, nm, (double)(v->ntiles ? v->ntiles + 2 : v->nkernels * 2), &f);
+	pflow_memory(c, box, m, nm, (double)(ntiles ? ntiles + 2 : nkernels * 2), &f);
 	const struct rbox area = f.area, mem = f.mem, chip = f.chip;
 	const double nw = f.nw, pad = f.pad, gap = f.gap;
 
 	/* the processor: on-chip tiles by where they live, or the variant's kernels */
-	size_t nsh = 0, nrg = 0;
-	for (size_t i = 0; i < v->ntiles; i++)
-		v->tiles[i].where == IN_SHARED ? nsh++ : nrg++;
 	struct rbox in = rbox_inset(chip, pad, pad, pad, pad);
-	double row = fmin(nfs(c) * 3.0, (in.h - 4 * pad) / (double)(nsh + nrg + (v->ntiles ? 0 : v->nkernels) + 1));
+	double row = fmin(nfs(c) * 3.0, (in.h - 4 * pad) / (double)(nsh + nrg + (ntiles ? 0 : nkernels) + 1));
 	double yy = in.y;
-	if (v->ntiles) {
+	if (ntiles) {
 		for (int place = 0; place < 2; place++) {
 			size_t cnt = place == 0 ? nsh : nrg;
 			if (!cnt)
@@ -200,16 +191,14 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 			numeral(c, place == 0 ? "shared-memory" : "registers", place == 0 ? "shared memory" : "register file",
 				sub.x + sub.w - into(c), sub.y + pad * 0.6, box.x + box.w - nw / 2 - 1, sub.y + pad * 0.6);
 			double ty = sub.y + pad;
-			for (size_t i = 0; i < v->ntiles; i++) {
-				const struct tile_desc *td = &v->tiles[i];
-				if ((td->where == IN_SHARED) != (place == 0))
+			for (size_t i = 0; (it = figdesc_part(&d, "tile", i)); i++) {
+				if (!strcmp(it->state, "shared") != (place == 0))
 					continue;
-				const struct pname *pn = pname_find(tile_names, sizeof(tile_names) / sizeof(*tile_names), td->name);
 				struct rbox tb = rbox_make(sub.x + pad, ty, sub.w * 0.6, row);
-				char_box(c, tb, pn ? pn->chr : td->name, 0);
+				char_box(c, tb, it->label, 0);
 				char key[64];
-				snprintf(key, sizeof(key), "tile:%s", td->name);
-				numeral(c, key, pn ? pn->what : td->holds, tb.x + tb.w - into(c), tb.y + row / 2, box.x + box.w - nw / 2 - 1,
+				snprintf(key, sizeof(key), "tile:%s", it->name);
+				numeral(c, key, it->what, tb.x + tb.w - into(c), tb.y + row / 2, box.x + box.w - nw / 2 - 1,
 					tb.y + row / 2);
 				ty += row + gap;
 			}
@@ -217,15 +206,13 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 		}
 	} else {
 		/* library kernels, one box each, in launch order */
-		static const char *const what[] = { "first matrix-multiplication kernel", "normalisation kernel",
-						     "second matrix-multiplication kernel", "fourth kernel" };
-		for (size_t k = 0; k < v->nkernels && k < 4; k++) {
+		for (size_t k = 0; (it = figdesc_part(&d, "kernel", k)); k++) {
 			struct rbox kb = rbox_make(in.x, yy, in.w * 0.7, row * 1.3);
 			char_box(c, kb, NULL, 0);
 			char key[64];
 			snprintf(key, sizeof(key), "kernel:%zu", k);
-			numeral(c, key, what[k], kb.x + kb.w - into(c), kb.y + kb.h / 2, box.x + box.w - nw / 2 - 1, kb.y + kb.h / 2);
-			if (k + 1 < v->nkernels)
+			numeral(c, key, it->what, kb.x + kb.w - into(c), kb.y + kb.h / 2, box.x + box.w - nw / 2 - 1, kb.y + kb.h / 2);
+			if (k + 1 < nkernels)
 				draw_arrow(c, kb.x + kb.w / 2, kb.y + kb.h + 1, kb.x + kb.w / 2, kb.y + kb.h + gap * 2 - 1, st->line,
 					   nfs(c) * 0.4, NULL);
 			yy += kb.h + gap * 2;
@@ -233,19 +220,10 @@ void fig_pdataflow(struct rctx *c, const struct rdata *rd, const struct figopts 
 	}
 
 	pflow_paths(c, area, mem, chip);
+	figdesc_release(&d);
 }
 
 /* ---- the grid in waves --------------------------------------------------------------- */
-
-/* A number part of d (figdesc_patent_grid): its v, 0 none. */
-static double part_v(const struct figdesc *d, const char *role, const char *name)
-{
-	const struct figitem *it;
-	for (size_t i = 0; (it = figdesc_part(d, role, i)); i++)
-		if (!strcmp(it->name, name))
-			return it->v;
-	return 0;
-}
 
 static void pgrid_draw(struct rctx *c, struct rbox box, const struct figdesc *d);
 
@@ -507,31 +485,15 @@ static void pgraph_axes(struct rctx *c, struct pgraph *g, struct rbox area, doub
 	text_at(c, g->plot.x + g->plot.w / 2, g->plot.y + g->plot.h + th + fs * 0.6, xlab, fs, TX_NOSCALE, 0.5, 0, NULL);
 }
 
-/* What a series is, in a patent's words.  Series without a descriptor (a
- * library measured beside attnprof's variants) are told apart by their
- * place, nth_ref counting them from 0: one description, one element. */
-static const char *series_generic(const char *key, int nth_ref, char *buf, size_t len)
-{
-	static const char *const nth[] = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth" };
-	const struct variant_desc *v = variant_find(key);
-	if (!v) {
-		snprintf(buf, len, "%s reference implementation", nth[nth_ref >= 0 && nth_ref < 8 ? nth_ref : 7]);
-		return buf;
-	}
-	if (v->patent_term)
-		return v->patent_term;
-	if (v->phases & (1u << PHASE_DECODE) && !(v->phases & (1u << PHASE_PREFILL)))
-		return "single-pass decoding";
-	return v->ntiles ? "tiled computation with some of the changes" : "conventional computation";
-}
-
-/* A bar graph of throughput: the key (a swatch a series with its numeral)
- * above the graph, then one group of bars a category; NaN values are not
- * drawn.  keys name the numerals ("series:…"), what describes them. */
-static void pbars(struct rctx *c, struct rbox box, const char *const *keys, const char *const *what, int ns,
-		  const char *const *cats, int nn, double val[][16], double top)
+/* A bar graph of throughput (panel 0 of d: figdesc_patent_throughput,
+ * figdesc_patent_capture_throughput): the key (a swatch a series with its
+ * numeral) above the graph, then one group of bars a category; a point
+ * without a value is not drawn. */
+static void pbars(struct rctx *c, struct rbox box, const struct figdesc *d)
 {
 	const struct rstyle *st = c->st;
+	const struct figpanel *pn = &d->panel[0];
+	const int ns = (int)d->nseries, nn = (int)pn->ncat;
 	double nw = numeral_w(c);
 	double sw = nfs(c) * 1.4, kh = sw + nfs(c);
 	struct rbox key = rbox_cut_top(&box, kh);
@@ -539,17 +501,25 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 	for (int k = 0; k < ns; k++) {
 		struct rbox s = rbox_make(kx, key.y + (kh - sw) / 2, sw, sw);
 		fill_look(c, s, style_series(st, k), st->thin);
-		numeral(c, keys[k], what[k], s.x + s.w * 0.6, s.y + sw / 2, s.x + s.w + nw, s.y + sw / 2);
+		char pk[SERIES_KEY + 16];
+		snprintf(pk, sizeof(pk), "series:%.90s", d->series[k].key);
+		numeral(c, pk, d->series[k].generic, s.x + s.w * 0.6, s.y + sw / 2, s.x + s.w + nw, s.y + sw / 2);
 		kx += sw + nw * 2.2;
 	}
+	char cat[FD_CATS][16];
+	const char *cats[FD_CATS] = { 0 };
+	for (int i = 0; i < nn; i++) {
+		fmt_seqlen(pn->cat[i], cat[i], sizeof(cat[i]));
+		cats[i] = cat[i];
+	}
 	struct pgraph g;
-	pgraph_axes(c, &g, box, top * 1.05, "TFLOP/s", cats, nn, NULL, "N");
+	pgraph_axes(c, &g, box, pn->hi * 1.05, "TFLOP/s", cats, nn, NULL, "N");
 	for (int i = 0; i < nn; i++)
 		for (int k = 0; k < ns; k++) {
-			double v = val[k][i];
-			if (isnan(v))
+			const struct figpoint *q = figdesc_at(d, 0, (size_t)k, (size_t)i);
+			if (q->state != FP_VALUE || isnan(q->v))
 				continue;
-			double gw = g.plot.w / nn, bw = gw * 0.8 / ns;
+			double v = q->v, gw = g.plot.w / nn, bw = gw * 0.8 / ns;
 			double x = g.plot.x + gw * i + gw * 0.1 + bw * k;
 			if (!on_scale(v) || v > g.top) {
 				off_scale(c, x + bw / 2, g.plot.y + g.plot.h);
@@ -560,102 +530,66 @@ static void pbars(struct rctx *c, struct rbox box, const char *const *keys, cons
 		}
 }
 
+/* A bar graph of kind built by build, or its notice. */
+static void pbars_of(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box, const char *kind,
+		     int (*build)(const struct rdata *, const struct figopts *, struct figdesc *))
+{
+	struct figdesc d;
+	figdesc_init(&d, kind);
+	if (!build(rd, o, &d)) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		else
+			pbars(c, box, &d);
+	}
+	figdesc_release(&d);
+}
+
 void fig_pthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	struct rsel sel;
-	fig_sel(rd, o, &sel);
-	sel.n = -1;
-	char keys[8][SERIES_KEY];
-	size_t ns = rdata_series(rd, &sel, SERIES_MAIN, keys, 8);
-	int ns_i = (int)ns;
-	int ns_vals[16];
-	size_t nn = rdata_values(rd, NULL, &sel, RF_N, ns_vals, 16);
-	if (!ns || !nn) {
-		draw_notice(c, box, "no throughput", "no prefill records at these conditions");
-		return;
-	}
-	double top = 0;
-	for (size_t k = 0; k < ns; k++)
-		for (size_t i = 0; i < nn; i++) {
-			struct rsel s1 = sel;
-			s1.n = ns_vals[i];
-			const struct record *r = rdata_find(rd, keys[k], &s1);
-			double v;
-			enum qunit u;
-			char why[80];
-			if (r && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)) && on_scale(v))
-				top = fmax(top, v);
-		}
-	char cat[16][16];
-	const char *cats[16], *pks[8], *whats[8];
-	char pk[8][SERIES_KEY + 16];
-	double val[8][16];
-	for (size_t i = 0; i < nn; i++) {
-		fmt_seqlen(ns_vals[i], cat[i], sizeof(cat[i]));
-		cats[i] = cat[i];
-	}
-	char gen[8][48];
-	for (int k = 0, refs = 0; k < ns_i; k++) {
-		snprintf(pk[k], sizeof(pk[k]), "series:%.90s", keys[k]);
-		pks[k] = pk[k];
-		whats[k] = series_generic(keys[k], refs, gen[k], sizeof(gen[k]));
-		refs += !variant_find(keys[k]);
-		for (size_t i = 0; i < nn; i++) {
-			struct rsel s1 = sel;
-			s1.n = ns_vals[i];
-			const struct record *r = rdata_find(rd, keys[k], &s1);
-			enum qunit u;
-			char why[80];
-			if (!r || rdata_quantity(rd, r, "tflops", NULL, &val[k][i], &u, why, sizeof(why)))
-				val[k][i] = NAN;
-		}
-	}
-	pbars(c, box, pks, whats, ns_i, cats, (int)nn, val, top);
+	pbars_of(c, rd, o, box, "patent-throughput", figdesc_patent_throughput);
 }
 
 void fig_pladder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	struct rsel s;
-	struct rung g[8];
-	ablation_sel(rd, o, &s);
-	size_t n = ablation_rungs(rd, o, &s, g, 8), nl = 0;
-	double tf[8], top = 0;
-	for (size_t i = 0; i < n; i++) {
-		enum qunit u;
-		char why[80];
-		if (!g[i].ladder || rdata_quantity(rd, g[i].r, "tflops", NULL, &tf[nl], &u, why, sizeof(why)))
-			continue;
-		g[nl] = g[i];
-		if (on_scale(tf[nl]))
-			top = fmax(top, tf[nl]);
-		nl++;
-	}
-	if (nl < 2 || !(top > 0)) {
-		draw_notice(c, box, "no ladder", "no rungs of the ablation ladder here");
+	struct figdesc d;
+	figdesc_init(&d, "patent-ladder");
+	if (figdesc_patent_ladder(rd, o, &d) || d.notice[0]) {
+		if (d.notice[0])
+			draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
-	static const char *const what[] = { "bar of the first tiled computation", "bar after the change of loop order",
-					    "bar after the change of warp division", "bar of the second tiled computation" };
+	/* the rungs with a value, in order, each a bar with its numeral above */
+	const struct figitem *it;
+	size_t nl = 0;
+	double top = 0;
+	while ((it = figdesc_part(&d, "rung", nl))) {
+		const double v = figdesc_at(&d, 0, 0, (size_t)it->v)->v;
+		if (on_scale(v))
+			top = fmax(top, v);
+		nl++;
+	}
 	const char *cats[8] = { "", "", "", "", "", "", "", "" };
-	double nw = numeral_w(c);
 	struct pgraph pg;
 	pgraph_axes(c, &pg, rbox_inset(box, nfs(c) * 2.2, 0, 0, 0), top * 1.05, "TFLOP/s", cats, (int)nl, NULL, "");
-	for (size_t i = 0; i < nl; i++) {
+	for (size_t i = 0; (it = figdesc_part(&d, "rung", i)); i++) {
+		const double tf = figdesc_at(&d, 0, 0, (size_t)it->v)->v;
 		double gw = pg.plot.w / nl, bw = gw * 0.55, x = pg.plot.x + gw * i + (gw - bw) / 2;
-		if (!on_scale(tf[i]) || tf[i] > pg.top) {
+		if (!on_scale(tf) || tf > pg.top) {
 			off_scale(c, x + bw / 2, pg.plot.y + pg.plot.h);
 			continue;
 		}
-		double h = pg.plot.h * tf[i] / pg.top;
+		double h = pg.plot.h * tf / pg.top;
 		struct rbox bar = rbox_make(x, pg.plot.y + pg.plot.h - h, bw, h);
 		fill_look(c, bar, style_series(st, (int)i), st->thin);
 		char k[32];
 		snprintf(k, sizeof(k), "rung:%zu", i);
-		numeral(c, k, what[i < 4 ? i : 3], x + bw / 2, bar.y + fmin(into(c), h / 2), x + bw / 2,
+		numeral(c, k, it->what, x + bw / 2, bar.y + fmin(into(c), h / 2), x + bw / 2,
 			fmax(box.y + nfs(c) * 0.7, bar.y - nfs(c) * 1.4));
-		(void)nw;
 	}
+	figdesc_release(&d);
 }
 
 void fig_pdecode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
@@ -769,8 +703,9 @@ void fig_pcapdataflow(struct rctx *c, const struct rdata *rd, const struct figop
 	const struct figitem *it;
 	for (size_t i = 0; (it = figdesc_part(&d, "matrix", i)) && nm < 6; i++) {
 		if (!it->label[0]) { /* an input or the output: its name on every sheet */
-			const struct pname *pn = pname_find(buffer_names, sizeof(buffer_names) / sizeof(*buffer_names), it->name);
-			m[nm++] = (struct pmatrix){ it->name, pn->chr, pn->what, 0, 0 };
+			const char *chr = it->name, *what = "";
+			patent_part_name(0, it->name, &chr, &what);
+			m[nm++] = (struct pmatrix){ it->name, chr, what, 0, 0 };
 		} else
 			m[nm++] = (struct pmatrix){ it->name, it->label, it->what, 1, strcmp(it->state, "stored") != 0 };
 	}
@@ -828,98 +763,7 @@ void fig_pcapgrid(struct rctx *c, const struct rdata *rd, const struct figopts *
 	figdesc_release(&d);
 }
 
-/* A captured forward (backward) prefill call of known shape. */
-static int pcap_counted(const struct record *r, enum pass pass)
-{
-	return r->shape.pass == pass && r->shape.phase == PHASE_PREFILL &&
-	       (!r->capture || r->capture->shape_known);
-}
-
-static void fig_pcapthroughput_of(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
-			const struct capimpl *all, size_t ni)
-{
-	const enum pass pass = capture_compare_pass(o);
-	/* categories: the sequence lengths of the captured forward prefill calls of known shape */
-	const struct record *shape[16];
-	int nn = 0;
-	for (size_t i = 0; i < ni; i++)
-		for (size_t k = 0; k < all[i].ng; k++) {
-			const struct record *r = all[i].g[k].rep;
-			if (!pcap_counted(r, pass))
-				continue;
-			int dup = 0;
-			for (int j = 0; j < nn; j++)
-				dup |= shape[j]->shape.seqlen_kv == r->shape.seqlen_kv;
-			if (!dup && nn < 16)
-				shape[nn++] = r;
-		}
-	records_by_kv_len(shape, nn);
-	/* series: the captured computations with such calls, then standard and flash2 */
-	const char *pks[8], *whats[8];
-	char pk[8][SERIES_KEY + 16], wh[8][160];
-	double val[8][16], top = 0;
-	int ns = 0;
-	const struct capimpl *ims[8];
-	for (size_t i = 0; i < ni && ns < CAP_PATENT_IMPLS; i++) {
-		int has = 0;
-		for (size_t k = 0; k < all[i].ng; k++)
-			has |= pcap_counted(all[i].g[k].rep, pass);
-		if (!has)
-			continue;
-		ims[ns] = &all[i];
-		snprintf(pk[ns], sizeof(pk[ns]), "series:%.90s", all[i].key);
-		char ord[16];
-		snprintf(wh[ns], sizeof(wh[ns]), "bars of the %s captured computation",
-			 capture_ordinal(rd, all[i].key, ord, sizeof(ord)));
-		ns++;
-	}
-	int nimpl = ns;
-	const char *const refs[] = { variant_role(DOC_CONVENTIONAL), variant_role(DOC_SUBJECT) };
-	for (int j = 0; j < 2; j++) {
-		ims[ns] = NULL;
-		snprintf(pk[ns], sizeof(pk[ns]), "series:%s", refs[j]);
-		char gen[48];
-		snprintf(wh[ns], sizeof(wh[ns]), "%s", series_generic(refs[j], 0, gen, sizeof(gen)));
-		ns++;
-	}
-	if (!nn || !nimpl) {
-		draw_notice(c, box, "no throughput", "no captured prefill calls of this pass with a known shape");
-		return;
-	}
-	for (int s = 0; s < ns; s++) {
-		pks[s] = pk[s];
-		whats[s] = wh[s];
-		for (int k = 0; k < nn; k++) {
-			const struct record *r = NULL;
-			if (s < nimpl) {
-				for (size_t g = 0; g < ims[s]->ng; g++) {
-					const struct record *x = ims[s]->g[g].rep;
-					if (pcap_counted(x, pass) && x->shape.seqlen_kv == shape[k]->shape.seqlen_kv &&
-					    x->shape.batch == shape[k]->shape.batch && x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
-					    !!x->shape.causal == !!shape[k]->shape.causal)
-						r = x;
-				}
-			} else {
-				r = capture_reference(rd, shape[k], refs[s - nimpl]);
-			}
-			val[s][k] = r && usable(r->tflops) ? r->tflops : NAN;
-			if (on_scale(val[s][k]))
-				top = fmax(top, val[s][k]);
-		}
-	}
-	char cat[16][16];
-	const char *cats[16];
-	for (int k = 0; k < nn; k++) {
-		fmt_seqlen(shape[k]->shape.seqlen_kv, cat[k], sizeof(cat[k]));
-		cats[k] = cat[k];
-	}
-	pbars(c, box, pks, whats, ns, cats, nn, val, top);
-}
-
 void fig_pcapthroughput(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
-	size_t ni;
-	struct capimpl *all = capture_impls(rd, &ni);
-	fig_pcapthroughput_of(c, rd, o, box, all, ni);
-	capture_impls_free(all, ni);
+	pbars_of(c, rd, o, box, "patent-capture-throughput", figdesc_patent_capture_throughput);
 }
