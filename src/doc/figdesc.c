@@ -46,6 +46,8 @@ void figdesc_release(struct figdesc *d)
 	free(d->catx);
 	free(d->item);
 	free(d->cell);
+	free(d->span);
+	free(d->link);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }
