@@ -127,6 +127,15 @@ const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char
 	return NULL;
 }
 
+double figdesc_size(const struct figdesc *d, int g, const char *name)
+{
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part_of(d, g, "size", i)); i++)
+		if (!strcmp(it->name, name))
+			return it->v;
+	return 0;
+}
+
 const char *figdesc_text(const struct figdesc *d, const char *role, size_t n)
 {
 	const struct figitem *it = figdesc_part(d, role, n);
@@ -1351,12 +1360,26 @@ void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 			*s = *s == ' ' ? '-' : *s;
 		fprintf(f, "figure\t%s#%d\titem/", d->kind, number);
 		put_field(f, it->role);
-		fprintf(f, "/%zu\tquantity=%s arg=%s value=%.17g state=%s\t", i, it->name[0] ? it->name : "-", st, it->v,
-			isnan(it->v) ? "text" : "value");
+		fprintf(f, "/%zu\tquantity=%s arg=%s value=%.17g state=%s%s\t", i, it->name[0] ? it->name : "-", st, it->v,
+			isnan(it->v) ? "text" : "value", d->one_run && it->rec ? " from=one-run" : "");
 		if (it->rec)
 			record_key(it->rec, k, sizeof k);
 		fprintf(f, "%s\t%s\t", k, it->rec ? rdata_record_file(rd, it->rec) : "-");
 		put_field(f, it->text[0] ? it->text : "-");
 		fputc('\n', f);
+	}
+	for (size_t i = 0; i < d->nspans; i++) {
+		const struct figspan *sp = &d->span[i];
+		fprintf(f, "figure\t%s#%d\tspan/%d/%zu\tquantity=schedule_span arg=lane%d value=%.17g t0=%.17g t1=%.17g op=%d "
+			"who=%d block=%d phase=%d wait=%d state=text\t-\t-\t", d->kind, number, sp->group, i, sp->lane,
+			sp->t1 - sp->t0, sp->t0, sp->t1, sp->op, sp->who, sp->block, sp->phase, sp->wait);
+		put_field(f, sp->label[0] ? sp->label : "-");
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < d->nlinks; i++) {
+		const struct figlink *lk = &d->link[i];
+		fprintf(f, "figure\t%s#%d\tlink/%d/%zu\tquantity=schedule_link arg=%s value=%.17g from_lane=%d to_lane=%d "
+			"state=text\t-\t-\t-\n", d->kind, number, lk->group, i, lk->turn ? "turn" : "wait-qk", lk->t,
+			lk->from_lane, lk->to_lane);
 	}
 }

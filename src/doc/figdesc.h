@@ -224,6 +224,9 @@ const char *figdesc_text(const struct figdesc *d, const char *role, size_t n);
 /* The n-th part in role of group g, or NULL. */
 const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char *role, size_t n);
 
+/* The v of the "size" part called name in group g, 0 where there is none. */
+double figdesc_size(const struct figdesc *d, int g, const char *name);
+
 /* The builders: 0, or -1 out of memory.  Figure kinds name theirs in
  * figure_kinds[] (figkind.build). */
 int figdesc_tflops(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
@@ -456,14 +459,18 @@ int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct
  * (text the rung, its change and its measurement; alt[0] without the change),
  * "measured" (v the rung's median time in µs, its record: the ablation
  * table's, one run) and "step" (v the speed-up over the rung before) where
- * measured, a "lane" part per lane (its name), "size" end (the timeline's
- * length), the spans and links (figdesc_ws_spans); group 0 "key" (name
+ * measured, the spans, links, lanes and sizes of figdesc_ws_spans; group 0 "key" (name
  * document or slides: the text under the panels); used the rungs' records. */
 int figdesc_warpspec(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 int figdesc_ws_timeline(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* patent-timeline: the loop of the variant warpspec draws (its own rung, at
+ * its shape's head dimension): figdesc_ws_spans' parts, group 0; the
+ * notice where no variant has a schedule table. */
+int figdesc_ws_loop(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 struct ws_timeline;
 /* Add tl's bars (spans, group d->group) and the links of its middle phase
- * (tl->nblocks / 2) a timeline draws.  0, or -1 out of memory. */
+ * (tl->nblocks / 2) a timeline draws, a "lane" part per lane (its name) and
+ * "size" end (the timeline's length), nblocks, lanes.  0, or -1 out of memory. */
 int figdesc_ws_spans(struct figdesc *d, const struct ws_timeline *tl);
 /* The span of group g doing (op, who, block), or NULL (ws_find's). */
 const struct figspan *figdesc_span_find(const struct figdesc *d, int g, int op, int who, int block);

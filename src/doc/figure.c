@@ -76,9 +76,9 @@ const struct figkind figure_kinds[] = {
 	  0.4, NEEDS_LADDER, DRAWN(fig_ladder), figdesc_ladder },
 	/* a warp-specialised kernel (fig_warpspec.c): from the descriptor's ws trait and schedule table */
 	{ "warpspec", "a warp-specialised thread block: producer and consumer warpgroups, the register split (setmaxnreg), the shared-memory ring of K/V stages and its full/empty mbarriers",
-	  0.62, NEEDS_NOTHING, DRAWN(fig_warpspec) },
+	  0.62, NEEDS_NOTHING, DRAWN(fig_warpspec), figdesc_warpspec },
 	{ "ws-timeline", "each rung's loop as a timeline of the TMA unit, the tensor cores and the consumers: the implemented schedule (step: one rung beside the one before), with the measured time and step",
-	  0.9, NEEDS_NOTHING, DRAWN(fig_wstimeline) },
+	  0.9, NEEDS_NOTHING, DRAWN(fig_wstimeline), figdesc_ws_timeline },
 	/* patent drawing views (fig_patent.c): numerals and reference characters, no prose */
 	{ "patent-dataflow", "patent view: memory with the stored matrices, processor with its tiles, read and write paths",
 	  0.9, NEEDS_PREFILL, DRAWN(fig_pdataflow) },
@@ -93,9 +93,9 @@ const struct figkind figure_kinds[] = {
 	{ "patent-ladder", "patent graph: throughput of each step of the ablation ladder",
 	  0.6, NEEDS_LADDER, DRAWN(fig_pladder) },
 	{ "patent-warpspec", "patent view: a thread block of a producer warp group and consumer warp groups, their registers, the stages of shared memory and their barriers",
-	  0.9, NEEDS_NOTHING, DRAWN(fig_pwarpspec) },
+	  0.9, NEEDS_NOTHING, DRAWN(fig_pwarpspec), figdesc_warpspec },
 	{ "patent-timeline", "patent view: one rung's loop as a timing diagram of the copy unit, the matrix unit and the consumer groups",
-	  0.7, NEEDS_NOTHING, DRAWN(fig_ptimeline) },
+	  0.7, NEEDS_NOTHING, DRAWN(fig_ptimeline), figdesc_ws_loop },
 	{ "decode-bandwidth", "decoding bandwidth against KV-cache length, one line a series, with the measured copy bandwidth",
 	  0.45, NEEDS_DECODE, DRAWN(fig_pdecode), figdesc_decode_bandwidth },
 	{ "patent-decode", "patent graph: decoding bandwidth against key-value cache length",
