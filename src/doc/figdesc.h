@@ -475,6 +475,17 @@ int figdesc_ws_spans(struct figdesc *d, const struct ws_timeline *tl);
 /* The span of group g doing (op, who, block), or NULL (ws_find's). */
 const struct figspan *figdesc_span_find(const struct figdesc *d, int g, int op, int who, int block);
 
+/* capture-compare: one panel, a category per prefill shape of the pass
+ * (capture_compare_pass) the captured calls ran with a known shape, by N
+ * (catlabel "4k"); a series per captured implementation with such calls
+ * (capture_look 1 + its style slot), then attnprof's conventional and
+ * subject variants (capture_look 0, label "attnprof NAME"; capture_reference
+ * at each shape); points their TFLOP/s with the launches' spread; a
+ * "missing" part (v the references' empty slots) where a reference has no
+ * record; used the captured calls, cond their conditions; the notice where
+ * no call of the pass has a known shape. */
+int figdesc_capture_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* The conditions line of captured records: those of known shape
  * (rdata_conditions), else the GPU and "shape unknown". */
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);

@@ -108,7 +108,7 @@ const struct figkind figure_kinds[] = {
 	{ "capture-grid", "a captured implementation's longest kernels: grid over the SMs in waves, the inferred mapping",
 	  0.5, NEEDS_CAPTURE, DRAWN(fig_capgrid), figdesc_capture_grid },
 	{ "capture-compare", "captured forward (pass: bwd, backward) calls beside attnprof's {conventional} and {subject}: TFLOP/s at the same shapes",
-	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare), NULL, capture_compare_cut },
+	  0.55, NEEDS_CAPTURE, DRAWN(fig_capcompare), figdesc_capture_compare, capture_compare_cut },
 	/* their patent views (fig_patent.c): numerals only */
 	{ "patent-capture-dataflow", "patent view: memory with the matrices a captured call stored, processor with its kernels",
 	  0.9, NEEDS_CAPTURE, DRAWN(fig_pcapdataflow), figdesc_pcapdataflow },

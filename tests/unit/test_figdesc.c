@@ -1390,6 +1390,90 @@ static void test_ws_timeline(void)
 	rinputs_release(&x.in);
 }
 
+/* capture-compare (figdesc.c): a category per captured prefill shape by
+ * N, a series per captured implementation then attnprof's two references;
+ * each bar the TFLOP/s of the record of its series at its category's shape
+ * with its launches' spread; a reference without a record there is left
+ * empty and counted in the "missing" part */
+static void check_capcompare(const struct figdesc *d, int want_missing)
+{
+	const struct figpanel *pn = &d->panel[0];
+	CHECK(!d->notice[0] && d->npanels == 1 && d->nseries >= 3 && pn->ncat > 0);
+	CHECK(d->nused > 0 && d->cond[0]);
+	CHECK_STR(d->series[d->nseries - 2].key, variant_role(DOC_CONVENTIONAL));
+	CHECK_STR(d->series[d->nseries - 1].key, variant_role(DOC_SUBJECT));
+	CHECK_INT(d->series[d->nseries - 1].capture_look, 0);
+	CHECK(d->series[0].capture_look > 0);
+	double hi = 0;
+	int missing = 0;
+	for (size_t k = 0; k < pn->ncat; k++) {
+		if (k)
+			CHECK(pn->cat[k] >= pn->cat[k - 1]);
+		char lab[16];
+		snprintf(lab, sizeof lab, pn->cat[k] % 1024 ? "%d" : "%dk", pn->cat[k] % 1024 ? pn->cat[k] : pn->cat[k] / 1024);
+		CHECK_STR(pn->catlabel[k], lab);
+		for (size_t s = 0; s < d->nseries; s++) {
+			const struct figpoint *q = figdesc_at(d, 0, s, k);
+			if (q->state != FP_VALUE) {
+				missing += !d->series[s].capture_look;
+				continue;
+			}
+			CHECK(q->rec && !strcmp(q->rec->variant, d->series[s].key));
+			CHECK_INT(q->rec->shape.seqlen_kv, pn->cat[k]);
+			CHECK_NEAR(q->v, q->rec->tflops, 0);
+			if (q->whisker)
+				CHECK(q->lo <= q->v && q->v <= q->hi);
+			hi = fmax(hi, q->v);
+		}
+	}
+	CHECK_NEAR(pn->hi, hi, 0);
+	CHECK_INT(missing, want_missing < 0 ? missing : want_missing);
+	const struct figitem *m = figdesc_part(d, "missing", 0);
+	CHECK(missing ? m && m->v == missing : m == NULL);
+}
+
+static void test_capture_compare(void)
+{
+	struct in x;
+	memset(&x, 0, sizeof x);
+	const char *files[2] = { "experiments/results/capture/capture-sdpa.yaml", "experiments/results/fa2-paper.yaml" };
+	if (rinputs_load(&x.in, files, 2, NULL, 0, NULL))
+		SKIP("capture-sdpa.yaml or fa2-paper.yaml missing");
+	rdata_init_inputs(&x.rd, &x.in);
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	check_capcompare(&d, -1);
+	/* every point a captured call's of the forward pass, or the reference's */
+	for (size_t i = 0; i < d.nused; i++)
+		CHECK(d.used[i]->capture && d.used[i]->shape.pass == PASS_FWD);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+	/* without attnprof's records every reference slot is missing */
+	if (load(&x, "experiments/results/capture/capture-sdpa.yaml"))
+		SKIP("capture-sdpa.yaml missing");
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	check_capcompare(&d, (int)(2 * d.panel[0].ncat));
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+	/* no captured call: the notice */
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no captured forward prefill call");
+	o.sel.pass = PASS_BWD;
+	figdesc_release(&d);
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no captured backward prefill call");
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -1434,4 +1518,4 @@ static void test_ladders_fit(void)
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
-      test_pcapdataflow, test_warpspec, test_ws_timeline, test_build_by_kind)
+      test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_build_by_kind)
