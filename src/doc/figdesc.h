@@ -486,6 +486,24 @@ const struct figspan *figdesc_span_find(const struct figdesc *d, int g, int op, 
  * no call of the pass has a known shape. */
 int figdesc_capture_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
+/* tiling: the subject's (or variant:'s) build at fig_sel (used its
+ * record): "heading" hbm (and chip), "mode" (state standard: a variant
+ * that stores S, or tiled); standard: six "hbm" parts Q K S P V O (text
+ * the name, alt[0] its size; S and P v their bytes, the record's
+ * allocation where it has one, else the descriptor's), three "kernel"
+ * parts (text, alt[0]), "foot"; tiled: four "hbm" parts Q K V O, six
+ * "tile" parts (Q_i, K_j, V_j, S_ij, m_l, O_i: text, alt[0] its size;
+ * Q_i's alt[1] its load), "loop" (v the K/V blocks), "note" (what step v
+ * adds) and "size" step, Br, Bc, d, Tc; the notice where the variant has
+ * no descriptor.
+ * loop-order: groups 0 and 1 the pair's variants (fig_pair; used their
+ * records): "name", "size" Tr, Tc, "outer" and "inner" (the loops' lines, v
+ * their blocks), "pre", "body" lines (state hbm: a round trip through HBM)
+ * and "post" as the variant's loop order has them, "traffic" (v the
+ * record's DRAM bytes) where measured; the notice where either has no loop. */
+int figdesc_tiling(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_loop_order(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* The conditions line of captured records: those of known shape
  * (rdata_conditions), else the GPU and "shape unknown". */
 void capture_conditions(const struct rdata *rd, const struct record *const *recs, size_t n, char *buf, size_t len);

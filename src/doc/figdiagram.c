@@ -1971,3 +1971,180 @@ int figdesc_ws_loop(const struct rdata *rd, const struct figopts *o, struct figd
 	free(tl);
 	return rc;
 }
+
+/* ---- tiling, loop-order ------------------------------------------------------------ */
+
+/* A part with a two-line label: text the first line, alt[0] the second. */
+static struct figitem *two_lines(struct figdesc *d, const char *role, const char *name, const struct record *rec, double v,
+				 const char *l1, const char *l2)
+{
+	struct figitem *it = figdesc_item(d, role, name, rec, v, "%s", l1);
+	if (it)
+		snprintf(it->alt[0], sizeof it->alt[0], "%s", l2);
+	return it;
+}
+
+/* standard's build: Q K S P V O in HBM (S and P sized by the record's
+ * allocation, else the descriptor's), the three kernels under them. */
+static int tiling_standard(struct figdesc *d, const struct variant_desc *v, const struct pview *tv)
+{
+	static const char *const names[6] = { "Q", "K", "S", "P", "V", "O" };
+	char b1[32], b2[64];
+	for (int i = 0; i < 6; i++) {
+		const int big = i == 2 || i == 3;
+		const double *a = big && tv->r ? kvlist_get(&tv->r->allocs, names[i]) : NULL;
+		double bytes = a ? *a : 0;
+		if (big && !a)
+			for (size_t k = 0; k < v->nbuffers; k++)
+				if (!strcmp(v->buffers[k].name, names[i]))
+					bytes = (double)buffer_bytes(&v->buffers[k], &tv->s, &tv->t);
+		if (big)
+			snprintf(b2, sizeof b2, "N×N · %s", fmt_bytes(bytes, b1, sizeof b1));
+		else
+			snprintf(b2, sizeof b2, "N×d");
+		struct figitem *it = two_lines(d, "hbm", names[i], a ? tv->r : NULL, big ? bytes : NAN, names[i], b2);
+		if (!it)
+			return -1;
+		snprintf(it->state, sizeof it->state, "%s", big ? "stored" : "input");
+	}
+	static const char *const kn[3] = { "GEMM", "softmax", "GEMM" };
+	static const char *const kd[3] = { "S = Q·Kᵀ", "P = softmax(S)", "O = P·V" };
+	for (int k = 0; k < 3; k++)
+		if (!two_lines(d, "kernel", kn[k], NULL, NAN, kn[k], kd[k]))
+			return -1;
+	return figdesc_item(d, "foot", "foot", NULL, NAN, "each kernel reads its inputs from HBM and writes its whole output back")
+		       ? 0 : -1;
+}
+
+int figdesc_tiling(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY], l2[64];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	struct pview tv;
+	const struct variant_desc *v = teach_view(rd, o, key, &tv);
+	if (!v) {
+		snprintf(d->notice, sizeof d->notice, "no data flow to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no descriptor in kernels/variants.c");
+		return 0;
+	}
+	if (use_recs(d, &tv.r, tv.r ? 1 : 0) || !figdesc_item(d, "heading", "hbm", NULL, NAN, "HBM"))
+		return -1;
+	if (variant_stores(v, "S")) {
+		struct figitem *m = figdesc_item(d, "mode", "standard", NULL, NAN, "%s", "");
+		if (!m)
+			return -1;
+		snprintf(m->state, sizeof m->state, "standard");
+		return tiling_standard(d, v, &tv);
+	}
+	struct figitem *m = figdesc_item(d, "mode", "tiled", NULL, NAN, "%s", "");
+	if (!m || !figdesc_item(d, "heading", "chip", NULL, NAN, "on chip"))
+		return -1;
+	snprintf(m->state, sizeof m->state, "tiled");
+	const int step = o->step > 0 && o->step < 5 ? o->step : 5;
+	const int br = tv.t.block_m, bc = tv.t.block_n, hd = tv.s.head_dim, n = tv.s.seqlen_kv;
+	const int tc = bc > 0 ? (n + bc - 1) / bc : 0;
+	static const char *const names[4] = { "Q", "K", "V", "O" };
+	for (int i = 0; i < 4; i++)
+		if (!two_lines(d, "hbm", names[i], NULL, NAN, names[i], "N×d"))
+			return -1;
+	/* the tiles on chip: Qᵢ, Kⱼ, Vⱼ, then Sᵢⱼ, m and ℓ, Oᵢ */
+	struct figitem *it;
+	snprintf(l2, sizeof l2, "%d×%d", br, hd);
+	if (!(it = two_lines(d, "tile", "Q_i", NULL, br, "Qᵢ", l2)))
+		return -1;
+	snprintf(it->alt[1], sizeof it->alt[1], "load once");
+	snprintf(l2, sizeof l2, "%d×%d", bc, hd);
+	if (!two_lines(d, "tile", "K_j", NULL, bc, "Kⱼ", l2) || !two_lines(d, "tile", "V_j", NULL, bc, "Vⱼ", l2))
+		return -1;
+	snprintf(l2, sizeof l2, "%d×%d", br, bc);
+	if (!two_lines(d, "tile", "S_ij", NULL, br, "Sᵢⱼ = QᵢKⱼᵀ", l2) ||
+	    !two_lines(d, "tile", "m_l", NULL, NAN, "running max mᵢ", "running sum ℓᵢ"))
+		return -1;
+	snprintf(l2, sizeof l2, "%d×%d", br, hd);
+	if (!two_lines(d, "tile", "O_i", NULL, br, "Oᵢ", l2) ||
+	    !figdesc_item(d, "loop", "blocks", NULL, tc, "j = 1 … %d", tc))
+		return -1;
+	/* what the newest step does, under the chip */
+	static const char *const notes[6] = {
+		"", "a block of query rows Qᵢ is loaded once and stays on chip",
+		"the key and value blocks Kⱼ, Vⱼ stream past it, one block at a time",
+		"the score tile Sᵢⱼ exists only on chip: S is never written to HBM",
+		"each row keeps a running max mᵢ and a running sum ℓᵢ of exp(s − mᵢ)",
+		"Oᵢ ← exp(m_old − m)·Oᵢ + exp(Sᵢⱼ − m)·Vⱼ, written once at the end as Oᵢ / ℓᵢ" };
+	if (!figdesc_item(d, "note", "note", NULL, step, "%s", notes[step]) || size_part(d, "step", step) ||
+	    size_part(d, "Br", br) || size_part(d, "Bc", bc) || size_part(d, "d", hd) || size_part(d, "Tc", tc))
+		return -1;
+	return 0;
+}
+
+/* One variant's loops (group g): K/V-outer round-trips O, m and ℓ through
+ * HBM every step; Q-outer keeps them in registers. */
+static int loop_group(struct figdesc *d, const struct variant_desc *v, const struct pview *tv)
+{
+	const int kv_outer = v->loop == LOOP_KV_OUTER;
+	const int tr = (tv->s.seqlen_q + tv->t.block_m - 1) / tv->t.block_m;
+	const int tc = (tv->s.seqlen_kv + tv->t.block_n - 1) / tv->t.block_n;
+	char b1[32];
+	if (!figdesc_item(d, "name", v->name, NULL, NAN, "%s", v->name) || size_part(d, "Tr", tr) || size_part(d, "Tc", tc))
+		return -1;
+	struct figitem *it[5] = { NULL };
+	if (kv_outer) {
+		it[0] = figdesc_item(d, "outer", "kv", NULL, tc, "for each K/V block j (%d)", tc);
+		it[1] = figdesc_item(d, "inner", "q", NULL, tr, "for each Q block i (%d)", tr);
+		it[2] = figdesc_item(d, "body", "read", NULL, NAN, "read Qᵢ, Oᵢ, mᵢ, ℓᵢ from HBM");
+		it[3] = figdesc_item(d, "body", "update", NULL, NAN, "update with Kⱼ, Vⱼ");
+		it[4] = figdesc_item(d, "body", "write", NULL, NAN, "write Oᵢ, mᵢ, ℓᵢ back to HBM");
+		if (it[2])
+			snprintf(it[2]->state, sizeof it[2]->state, "hbm"); /* the round trips through HBM */
+		if (it[4])
+			snprintf(it[4]->state, sizeof it[4]->state, "hbm");
+	} else {
+		/* what the descriptor stores at the end: logsumexp L (a single rescale), or m and ℓ */
+		int lse = 0;
+		for (size_t i = 0; i < v->nbuffers; i++)
+			lse |= !strcmp(v->buffers[i].name, "L");
+		it[0] = figdesc_item(d, "outer", "q", NULL, tr, "for each Q block i (%d per head)", tr);
+		it[1] = figdesc_item(d, "pre", "pre", NULL, NAN, "load Qᵢ; Oᵢ, mᵢ, ℓᵢ in registers");
+		it[2] = figdesc_item(d, "inner", "kv", NULL, tc, "for each K/V block j (%d)", tc);
+		it[3] = figdesc_item(d, "body", "load", NULL, NAN, "load Kⱼ, Vⱼ");
+		it[4] = figdesc_item(d, "body", "update", NULL, NAN, "update Oᵢ, mᵢ, ℓᵢ in registers");
+		if (it[4] && !figdesc_item(d, "post", "post", NULL, NAN, "%s",
+					   lse ? "write Oᵢ and logsumexp Lᵢ once" : "write Oᵢ, mᵢ, ℓᵢ once"))
+			return -1;
+	}
+	for (int k = 0; k < 5; k++)
+		if (!it[k])
+			return -1;
+	/* the measured DRAM traffic under the loops */
+	const double tot = tv->r ? record_hbm_bytes(tv->r) : -1;
+	if (tot > 0 && !figdesc_item(d, "traffic", "hbm_bytes", tv->r, tot, "measured DRAM traffic %s",
+				     fmt_bytes(tot, b1, sizeof b1)))
+		return -1;
+	return 0;
+}
+
+int figdesc_loop_order(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[2][SERIES_KEY];
+	fig_pair(rd, o, DOC_BASELINE, key[0], key[1]);
+	struct pview tv[2];
+	const struct variant_desc *v[2] = { teach_view(rd, o, key[0], &tv[0]), teach_view(rd, o, key[1], &tv[1]) };
+	const struct record *recs[2];
+	size_t nr = 0;
+	for (int i = 0; i < 2; i++)
+		if (tv[i].r)
+			recs[nr++] = tv[i].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	if (!v[0] || !v[1] || v[0]->loop == LOOP_NONE || v[1]->loop == LOOP_NONE) {
+		snprintf(d->notice, sizeof d->notice, "no loop order to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "both variants must be flash-template variants with a descriptor");
+		return 0;
+	}
+	for (int i = 0; i < 2; i++) {
+		d->group = i;
+		if (loop_group(d, v[i], &tv[i]))
+			return -1;
+	}
+	return 0;
+}

@@ -59,11 +59,11 @@ const struct figkind figure_kinds[] = {
 	  0.5, NEEDS_DECODE, DRAWN(fig_decode), figdesc_decode },
 	/* teaching figures (fig_teach.c) */
 	{ "tiling", "one variant's tiling as a build (step: 1 Q block, 2 K/V streamed, 3 S tile, 4 max and sum, 5 O rescaled)",
-	  0.42, NEEDS_PREFILL, DRAWN(fig_tiling) },
+	  0.42, NEEDS_PREFILL, DRAWN(fig_tiling), figdesc_tiling },
 	{ "online-softmax", "the online-softmax recurrence on a worked example, checked against a direct softmax",
 	  0.38, NEEDS_NOTHING, DRAWN(fig_softmax), figdesc_online_softmax },
 	{ "loop-order", "K/V-outer against Q-outer loops: where O, m and l live, with measured DRAM traffic",
-	  0.42, NEEDS_PREFILL, DRAWN(fig_looporder) },
+	  0.42, NEEDS_PREFILL, DRAWN(fig_looporder), figdesc_loop_order },
 	{ "loop-steps", "small multiples of the loop, step by step: the tiles each step reads from HBM and writes back, bytes per step measured (DRAM, L2) and moved",
 	  0.66, NEEDS_PREFILL, DRAWN(fig_steps), figdesc_loop_steps },
 	{ "warp-split", "split-K against split-Q warps: the shared-memory exchange, measured store wavefronts",

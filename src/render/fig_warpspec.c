@@ -11,12 +11,12 @@
  *   patent-warpspec   the CTA as a patent view (numerals only)
  *   patent-timeline   one rung's loop as a patent timing diagram
  *
- * Everything is read from the descriptor: the tiling and the ws trait
- * (kernels/variants.c, from kernels/hopper/hopper_tiles.h); the timeline
- * is computed by doc/wsched.c from the descriptor's schedule table
- * with schematic lengths and says so: it is the implemented schedule, not
- * a measured trace.  Measured numbers come from the records, through the
- * ablation table (the same cells the ladder table prints).
+ * Each draws its description (src/doc/figdiagram.c: figdesc_warpspec,
+ * figdesc_ws_timeline, figdesc_ws_loop), which reads the descriptor (the
+ * tiling and the ws trait, kernels/variants.c), runs the schedule
+ * (doc/wsched.c, schematic lengths: the implemented schedule, not a
+ * measured trace) and takes the measured numbers from the records (the
+ * ablation table's cells, the launch).
  */
 #include "render/figure_draw.h"
 

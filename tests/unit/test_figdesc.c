@@ -1474,6 +1474,118 @@ static void test_capture_compare(void)
 	rinputs_release(&x.in);
 }
 
+/* tiling (figdiagram.c): the tiles' sizes are the descriptor's tiling at
+ * the record's shape, the K/V blocks N / Bc rounded up, the note the
+ * step's; a variant that stores S draws its N×N matrices at the record's
+ * allocation; a name without a descriptor is a notice */
+static void test_tiling(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	o.step = 3;
+	struct figdesc d;
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_STR(figdesc_part(&d, "mode", 0)->state, "tiled");
+	struct rsel sel;
+	fig_sel(&x.rd, &o, &sel);
+	const struct record *r = rdata_find(&x.rd, "flash2", &sel);
+	struct attn_shape s = r ? r->shape : fig_typical_shape(&sel, sel.batch > 0 ? sel.batch : 4);
+	struct tiling t;
+	variant_find("flash2")->tiling(&s, rdata_sm_count(&x.rd), &t);
+	CHECK_INT(figdesc_size(&d, 0, "Br"), t.block_m);
+	CHECK_INT(figdesc_size(&d, 0, "Bc"), t.block_n);
+	CHECK_INT(figdesc_size(&d, 0, "step"), 3);
+	CHECK_INT(figdesc_part(&d, "loop", 0)->v, (s.seqlen_kv + t.block_n - 1) / t.block_n);
+	char want[32];
+	snprintf(want, sizeof want, "%d×%d", t.block_m, t.block_n);
+	CHECK_STR(figdesc_part(&d, "tile", 3)->alt[0], want);
+	CHECK_CONTAINS(figdesc_text(&d, "note", 0), "score tile");
+	CHECK_INT((int)d.nused, r ? 1 : 0);
+	figdesc_release(&d);
+	o.step = 9; /* past the last step: all of it */
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK_INT(figdesc_size(&d, 0, "step"), 5);
+	figdesc_release(&d);
+	o.step = 0;
+	snprintf(o.variant, sizeof o.variant, "standard");
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK_STR(figdesc_part(&d, "mode", 0)->state, "standard");
+	const struct figitem *S = figdesc_part(&d, "hbm", 2);
+	CHECK(S && !strcmp(S->name, "S") && !strcmp(S->state, "stored") && S->v > 0);
+	if (S && S->rec) {
+		const double *a = kvlist_get(&S->rec->allocs, "S");
+		CHECK(a && *a == S->v);
+	}
+	CHECK(figdesc_part(&d, "kernel", 2) && figdesc_part(&d, "tile", 0) == NULL);
+	figdesc_release(&d);
+	snprintf(o.variant, sizeof o.variant, "pytorch-sdpa:FLASH_ATTENTION"); /* a reference: no descriptor */
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no data flow to draw");
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* loop-order (figdiagram.c): the K/V-outer variant's body round-trips
+ * through HBM, the Q-outer one's keeps O in registers and writes once;
+ * the loops' counts are the tiling's; the traffic is the record's */
+static void test_loop_order(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash1");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "loop-order");
+	CHECK_INT(figdesc_loop_order(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *nm = figdesc_part_of(&d, g, "name", 0);
+		CHECK(nm != NULL);
+		if (!nm)
+			continue;
+		const struct variant_desc *v = variant_find(nm->name);
+		CHECK(v != NULL);
+		if (!v)
+			continue;
+		int hbm = 0, nbody = 0;
+		const struct figitem *it;
+		for (; (it = figdesc_part_of(&d, g, "body", (size_t)nbody)); nbody++)
+			hbm += !strcmp(it->state, "hbm");
+		const int kv = v->loop == LOOP_KV_OUTER;
+		CHECK_INT(hbm, kv ? 2 : 0);
+		CHECK_INT(nbody, kv ? 3 : 2);
+		CHECK((figdesc_part_of(&d, g, "pre", 0) != NULL) == !kv);
+		CHECK((figdesc_part_of(&d, g, "post", 0) != NULL) == !kv);
+		CHECK_INT(figdesc_part_of(&d, g, "outer", 0)->v, figdesc_size(&d, g, kv ? "Tc" : "Tr"));
+		const struct figitem *tr = figdesc_part_of(&d, g, "traffic", 0);
+		if (tr) {
+			CHECK(tr->rec && used_has(&d, tr->rec));
+			CHECK_NEAR(tr->v, record_hbm_bytes(tr->rec), 0);
+		}
+	}
+	CHECK_STR(figdesc_part_of(&d, 0, "name", 0)->name, "flash1");
+	figdesc_release(&d);
+	snprintf(o.variant, sizeof o.variant, "standard");
+	figdesc_init(&d, "loop-order");
+	CHECK_INT(figdesc_loop_order(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no loop order to draw");
+	CHECK(figdesc_part(&d, "name", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -1518,4 +1630,4 @@ static void test_ladders_fit(void)
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
-      test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_build_by_kind)
+      test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_tiling, test_loop_order, test_build_by_kind)
