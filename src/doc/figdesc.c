@@ -46,6 +46,8 @@ void figdesc_release(struct figdesc *d)
 	free(d->catx);
 	free(d->item);
 	free(d->cell);
+	free(d->span);
+	free(d->link);
 	const char *k = d->kind;
 	figdesc_init(d, k);
 }
@@ -123,6 +125,15 @@ const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char
 		if (d->item[i].group == g && !strcmp(d->item[i].role, role) && !n--)
 			return &d->item[i];
 	return NULL;
+}
+
+double figdesc_size(const struct figdesc *d, int g, const char *name)
+{
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part_of(d, g, "size", i)); i++)
+		if (!strcmp(it->name, name))
+			return it->v;
+	return 0;
 }
 
 const char *figdesc_text(const struct figdesc *d, const char *role, size_t n)
@@ -1275,6 +1286,149 @@ int figdesc_use(struct figdesc *d, const struct record *r) { return use(d, r); }
 
 /* ---- every kind ---------------------------------------------------------- */
 
+/* ---- capture-compare --------------------------------------------------------- */
+
+#define CMP_SERIES (CAP_CHART_IMPLS + 2) /* the implementations, then the two references */
+
+/* Same shape for the comparison: N, B, H, d and the mask. */
+static int cmp_same(const struct record *a, const struct record *b)
+{
+	return a->shape.seqlen_kv == b->shape.seqlen_kv && a->shape.batch == b->shape.batch &&
+	       a->shape.heads == b->shape.heads && a->shape.head_dim == b->shape.head_dim &&
+	       !!a->shape.causal == !!b->shape.causal;
+}
+
+/* The comparison's categories: the prefill shapes of the pass with a known
+ * shape (B, H, N, d, causal once each), sorted by N; used gets every call
+ * drawn from (at most 256).  Returns how many shapes. */
+static int cmp_shapes(const struct capimpl *all, size_t ni, enum pass pass, const struct record *shape[FD_BAR_CATS],
+		      const struct record *used[256], size_t *nused)
+{
+	int ns = 0;
+	for (size_t i = 0; i < ni; i++)
+		for (size_t k = 0; k < all[i].ng; k++) {
+			const struct record *r = all[i].g[k].rep;
+			if (r->shape.pass != pass || r->shape.phase != PHASE_PREFILL ||
+			    (r->capture && !r->capture->shape_known))
+				continue;
+			if (*nused < 256)
+				used[(*nused)++] = r;
+			int dup = 0;
+			for (int j = 0; j < ns; j++)
+				dup |= cmp_same(shape[j], r);
+			if (!dup && ns < FD_BAR_CATS)
+				shape[ns++] = r;
+		}
+	records_by_kv_len(shape, ns);
+	return ns;
+}
+
+static int capture_compare_of(const struct rdata *rd, const struct figopts *o, const struct capimpl *all, size_t ni,
+			      struct figdesc *d)
+{
+	const enum pass pass = capture_compare_pass(o);
+	const struct record *shape[FD_BAR_CATS], *used[256];
+	size_t nused = 0;
+	const int ns = cmp_shapes(all, ni, pass, shape, used, &nused);
+	if (nused)
+		rdata_conditions(rd, used, nused, d->cond, sizeof d->cond);
+	for (size_t i = 0; i < nused; i++)
+		if (use(d, used[i]))
+			return -1;
+	if (!ns) {
+		snprintf(d->notice, sizeof d->notice, "%s", pass != PASS_BWD ? "no captured forward prefill call"
+									 : "no captured backward prefill call");
+		snprintf(d->notice_why, sizeof d->notice_why, "the capture holds no %s prefill calls with a known shape",
+			 pass != PASS_BWD ? "forward" : "backward");
+		return 0;
+	}
+	/* series: the captured implementations, then the references */
+	const char *names[CMP_SERIES];
+	int look[CMP_SERIES], nser = 0;
+	for (size_t i = 0; i < ni && nser < CMP_SERIES - 2; i++) {
+		int has = 0;
+		for (size_t k = 0; k < all[i].ng; k++)
+			has |= all[i].g[k].rep->shape.pass == pass && all[i].g[k].rep->shape.phase == PHASE_PREFILL;
+		if (has) {
+			/* captured implementations take the slots no prefill chart's variant
+			 * of attnprof does; standard and flash2 keep their own everywhere */
+			look[nser] = 4 + (int)(i % 4);
+			names[nser++] = all[i].variant;
+		}
+	}
+	const int first_ref = nser;
+	look[nser] = -1;
+	names[nser++] = variant_role(DOC_CONVENTIONAL);
+	look[nser] = -1;
+	names[nser++] = variant_role(DOC_SUBJECT);
+	if (figdesc_alloc(d, 1, (size_t)nser, (size_t)ns))
+		return -1;
+	struct figpanel *pn = &d->panel[0];
+	pn->ncat = (size_t)ns;
+	pn->lo = 1e300;
+	snprintf(pn->quantity, sizeof pn->quantity, "tflops");
+	snprintf(pn->xlabel, sizeof pn->xlabel, "sequence length N (B·N, H as captured)");
+	snprintf(pn->ylabel, sizeof pn->ylabel, "TFLOP/s");
+	pn->spread = 1;
+	int missing = 0;
+	for (int k = 0; k < ns; k++) {
+		const int n = shape[k]->shape.seqlen_kv;
+		pn->cat[k] = n;
+		if (n >= 1024 && n % 1024 == 0)
+			snprintf(pn->catlabel[k], sizeof pn->catlabel[k], "%dk", n / 1024);
+		else
+			snprintf(pn->catlabel[k], sizeof pn->catlabel[k], "%d", n);
+	}
+	for (int s = 0; s < nser; s++) {
+		struct figseries *se = &d->series[s];
+		snprintf(se->key, sizeof se->key, "%s", names[s]);
+		snprintf(se->label, sizeof se->label, "%s%s", s >= first_ref ? "attnprof " : "", names[s]);
+		se->capture_look = look[s] >= 0 ? 1 + look[s] : 0;
+		for (int k = 0; k < ns; k++) {
+			const struct record *r = NULL;
+			if (s < first_ref) {
+				for (size_t i = 0; i < ni && !r; i++)
+					if (!strcmp(all[i].variant, names[s]))
+						for (size_t g = 0; g < all[i].ng; g++) {
+							const struct record *x = all[i].g[g].rep;
+							if (x->shape.pass == pass && x->shape.phase == PHASE_PREFILL && cmp_same(x, shape[k]))
+								r = x;
+						}
+			} else
+				r = capture_reference(rd, shape[k], names[s]);
+			struct figpoint *q = figdesc_at(d, 0, (size_t)s, (size_t)k);
+			q->v = q->lo = q->hi = q->model = NAN;
+			if (!r || !usable(r->tflops) || !on_scale(r->tflops)) {
+				missing += s >= first_ref;
+				continue;
+			}
+			q->state = FP_VALUE;
+			q->v = r->tflops;
+			q->rec = r;
+			/* the spread of the timed launches (captured calls time theirs too) */
+			q->whisker = !value_spread(r, q->v, 1, &q->lo, &q->hi);
+			se->drawn = 1;
+			if (q->v > pn->hi)
+				pn->hi = q->v;
+			if (q->v < pn->lo)
+				pn->lo = q->v;
+		}
+	}
+	if (missing && !figdesc_item(d, "missing", "missing", NULL, missing,
+				     "× at the foot of a slot: no reference record at that shape (%d)", missing))
+		return -1;
+	return 0;
+}
+
+int figdesc_capture_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	size_t ni;
+	struct capimpl *all = capture_impls(rd, &ni);
+	int rc = capture_compare_of(rd, o, all, ni, d);
+	capture_impls_free(all, ni);
+	return rc;
+}
+
 int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d)
 {
 	figdesc_init(d, k->name);
@@ -1355,12 +1509,26 @@ void figdesc_trace(const struct rdata *rd, const struct figdesc *d, int number)
 			*s = *s == ' ' ? '-' : *s;
 		fprintf(f, "figure\t%s#%d\titem/", d->kind, number);
 		put_field(f, it->role);
-		fprintf(f, "/%zu\tquantity=%s arg=%s value=%.17g state=%s\t", i, it->name[0] ? it->name : "-", st, it->v,
-			isnan(it->v) ? "text" : "value");
+		fprintf(f, "/%zu\tquantity=%s arg=%s value=%.17g state=%s%s\t", i, it->name[0] ? it->name : "-", st, it->v,
+			isnan(it->v) ? "text" : "value", d->one_run && it->rec ? " from=one-run" : "");
 		if (it->rec)
 			record_key(it->rec, k, sizeof k);
 		fprintf(f, "%s\t%s\t", k, it->rec ? rdata_record_file(rd, it->rec) : "-");
 		put_field(f, it->text[0] ? it->text : "-");
 		fputc('\n', f);
+	}
+	for (size_t i = 0; i < d->nspans; i++) {
+		const struct figspan *sp = &d->span[i];
+		fprintf(f, "figure\t%s#%d\tspan/%d/%zu\tquantity=schedule_span arg=lane%d value=%.17g t0=%.17g t1=%.17g op=%d "
+			"who=%d block=%d phase=%d wait=%d state=text\t-\t-\t", d->kind, number, sp->group, i, sp->lane,
+			sp->t1 - sp->t0, sp->t0, sp->t1, sp->op, sp->who, sp->block, sp->phase, sp->wait);
+		put_field(f, sp->label[0] ? sp->label : "-");
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < d->nlinks; i++) {
+		const struct figlink *lk = &d->link[i];
+		fprintf(f, "figure\t%s#%d\tlink/%d/%zu\tquantity=schedule_link arg=%s value=%.17g from_lane=%d to_lane=%d "
+			"state=text\t-\t-\t-\n", d->kind, number, lk->group, i, lk->turn ? "turn" : "wait-qk", lk->t,
+			lk->from_lane, lk->to_lane);
 	}
 }

@@ -143,6 +143,34 @@ struct figcell {
 	int fate;
 };
 
+/* A timeline's bar (ws-timeline, patent-timeline: a warp-specialised
+ * loop, doc/wsched.h): what one unit or role does from t0 to t1, in the
+ * schedule's schematic lengths (no record: the implemented schedule, not a
+ * measured trace).  lane FD_LANE_TMA the TMA unit (loads), FD_LANE_TENSOR
+ * the tensor cores (GEMMs), FD_LANE_CONSUMER + i consumer warpgroup i (its
+ * softmax, and its waits: wait 1); a wait of the producer is not kept. */
+enum { FD_LANE_TMA, FD_LANE_TENSOR, FD_LANE_CONSUMER };
+struct figspan {
+	int group;              /* which timeline (a rung's: the figure's group) */
+	int lane;
+	int op;                 /* enum sched_op (variants.h) */
+	int who;                /* WS_PRODUCER (-1), consumer 0, 1 … */
+	int block, phase;       /* the key block, the consumer phase (-1 the producer's) */
+	int wait;               /* 1: a stall of its role (drawn hatched or dashed), 0 work */
+	double t0, t1;
+	char label[16];         /* "K₀", "QK₁", "PV₂", "P₃" ("" none: a wait) */
+};
+/* What waits on what, in the middle phase a timeline draws: at t the role
+ * of lane to_lane went on once lane from_lane signalled (turn 1: the other
+ * consumer handed the turn over through a named barrier; 0: the Q·Kᵀ a
+ * softmax waited for, wait_group 1). */
+struct figlink {
+	int group;
+	int from_lane, to_lane;
+	int turn;
+	double t;
+};
+
 struct figdesc {
 	const char *kind;       /* the figure kind's name */
 	char model_label[FD_LABEL]; /* what the model's line is, "" none */
@@ -167,6 +195,10 @@ struct figdesc {
 	int group;              /* the group figdesc_item gives a new part */
 	struct figcell *cell;   /* a grid of tile pairs' drawn cells, ncells of them */
 	size_t ncells;
+	struct figspan *span;   /* a timeline's bars (figdesc_ws_spans), nspans of them */
+	size_t nspans, capspans;
+	struct figlink *link;   /* its arrows, nlinks of them */
+	size_t nlinks, caplinks;
 };
 
 void figdesc_init(struct figdesc *d, const char *kind);
@@ -191,6 +223,9 @@ const struct figitem *figdesc_part(const struct figdesc *d, const char *role, si
 const char *figdesc_text(const struct figdesc *d, const char *role, size_t n);
 /* The n-th part in role of group g, or NULL. */
 const struct figitem *figdesc_part_of(const struct figdesc *d, int g, const char *role, size_t n);
+
+/* The v of the "size" part called name in group g, 0 where there is none. */
+double figdesc_size(const struct figdesc *d, int g, const char *name);
 
 /* The builders: 0, or -1 out of memory.  Figure kinds name theirs in
  * figure_kinds[] (figkind.build). */
@@ -402,6 +437,72 @@ int figdesc_hierarchy(const struct rdata *rd, const struct figopts *o, struct fi
  * kernels (its launches) and the "kernel" parts drawn (v the launch's
  * index, state "main" the longest attention kernel). */
 int figdesc_pcapdataflow(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* warpspec: the thread block of the warp-specialised variant drawn
+ * (ws_variant_or_default; used its record at fig_sel, the measured launch):
+ * "head" (v its threads), a "role" part per warpgroup (state producer or
+ * consumer; text its first line, alt[0] its second; v its registers a
+ * thread), "smem" (v the block's shared-memory bytes), "qtile" (text, alt[0];
+ * v its bytes), a "stage" part per K then V stage (name K or V, v its
+ * bytes), four "arrow" parts (name load, empty-wait, full-wait,
+ * empty-arrive: the labels between the columns), "regs" (the register
+ * file's line; v the block's registers after the split), a "regbar" part
+ * per warpgroup (state producer or consumer, text its label, v its
+ * registers a thread), "launch" (the measured launch's line, v its
+ * registers, its record) where recorded, and "size" producers, consumers,
+ * stages, warpgroup_threads, regs_producer, regs_consumer, regs_total (the
+ * larger of the block's registers before and after the split): the numbers
+ * a drawing of the block (patent-warpspec too) is laid out by.  The notice
+ * where no variant has a ws trait.
+ * ws-timeline: a group per rung drawn (the rungs of ws_ladder_top's ladder
+ * with a schedule; a build step: rung step beside the one before): "head"
+ * (text the rung, its change and its measurement; alt[0] without the change),
+ * "measured" (v the rung's median time in µs, its record: the ablation
+ * table's, one run) and "step" (v the speed-up over the rung before) where
+ * measured, the spans, links, lanes and sizes of figdesc_ws_spans; group 0 "key" (name
+ * document or slides: the text under the panels); used the rungs' records. */
+int figdesc_warpspec(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_ws_timeline(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* patent-timeline: the loop of the variant warpspec draws (its own rung, at
+ * its shape's head dimension): figdesc_ws_spans' parts, group 0; the
+ * notice where no variant has a schedule table. */
+int figdesc_ws_loop(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+struct ws_timeline;
+/* Add tl's bars (spans, group d->group) and the links of its middle phase
+ * (tl->nblocks / 2) a timeline draws, a "lane" part per lane (its name) and
+ * "size" end (the timeline's length), nblocks, lanes.  0, or -1 out of memory. */
+int figdesc_ws_spans(struct figdesc *d, const struct ws_timeline *tl);
+/* The span of group g doing (op, who, block), or NULL (ws_find's). */
+const struct figspan *figdesc_span_find(const struct figdesc *d, int g, int op, int who, int block);
+
+/* capture-compare: one panel, a category per prefill shape of the pass
+ * (capture_compare_pass) the captured calls ran with a known shape, by N
+ * (catlabel "4k"); a series per captured implementation with such calls
+ * (capture_look 1 + its style slot), then attnprof's conventional and
+ * subject variants (capture_look 0, label "attnprof NAME"; capture_reference
+ * at each shape); points their TFLOP/s with the launches' spread; a
+ * "missing" part (v the references' empty slots) where a reference has no
+ * record; used the captured calls, cond their conditions; the notice where
+ * no call of the pass has a known shape. */
+int figdesc_capture_compare(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
+/* tiling: the subject's (or variant:'s) build at fig_sel (used its
+ * record): "heading" hbm (and chip), "mode" (state standard: a variant
+ * that stores S, or tiled); standard: six "hbm" parts Q K S P V O (text
+ * the name, alt[0] its size; S and P v their bytes, the record's
+ * allocation where it has one, else the descriptor's), three "kernel"
+ * parts (text, alt[0]), "foot"; tiled: four "hbm" parts Q K V O, six
+ * "tile" parts (Q_i, K_j, V_j, S_ij, m_l, O_i: text, alt[0] its size;
+ * Q_i's alt[1] its load), "loop" (v the K/V blocks), "note" (what step v
+ * adds) and "size" step, Br, Bc, d, Tc; the notice where the variant has
+ * no descriptor.
+ * loop-order: groups 0 and 1 the pair's variants (fig_pair; used their
+ * records): "name", "size" Tr, Tc, "outer" and "inner" (the loops' lines, v
+ * their blocks), "pre", "body" lines (state hbm: a round trip through HBM)
+ * and "post" as the variant's loop order has them, "traffic" (v the
+ * record's DRAM bytes) where measured; the notice where either has no loop. */
+int figdesc_tiling(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+int figdesc_loop_order(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
 /* The conditions line of captured records: those of known shape
  * (rdata_conditions), else the GPU and "shape unknown". */

@@ -11,6 +11,7 @@
 #include "capture/verdict.h"
 #include "doc/capreview.h"
 #include "doc/kernel_name.h"
+#include "doc/wsched.h"
 #include "causal_tiles.h"
 #include "loop_steps.h"
 #include "online_softmax.h"
@@ -1634,6 +1635,515 @@ int figdesc_capture_grid(const struct rdata *rd, const struct figopts *o, struct
 			snprintf(tail, sizeof(tail), "all full");
 		if (size_part(d, "bars", draw) || size_part(d, "last", last) ||
 		    !figdesc_item(d, "tail", "tail", NULL, NAN, "%s", tail))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- warpspec, ws-timeline ------------------------------------------------------ */
+
+/* The shape a warp-specialised view draws: the record's at fig_sel where
+ * one is measured, else a typical shape at those conditions. */
+static const struct record *ws_shape(const struct rdata *rd, const struct figopts *o, const struct variant_desc *v,
+				     struct attn_shape *s)
+{
+	struct rsel sel;
+	fig_sel(rd, o, &sel);
+	const struct record *r = rdata_find(rd, v->name, &sel);
+	*s = r ? r->shape : fig_typical_shape(&sel, 4);
+	return r;
+}
+
+static int ws_role(struct figdesc *d, const char *state, int regs, const char *l1, const char *l2)
+{
+	struct figitem *it = figdesc_item(d, "role", state, NULL, regs, "%s", l1);
+	if (!it)
+		return -1;
+	snprintf(it->state, sizeof it->state, "%s", state);
+	snprintf(it->alt[0], sizeof it->alt[0], "%s", l2);
+	return 0;
+}
+
+int figdesc_warpspec(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char b1[48], b2[48], l1[200], l2[160]; /* l2: a role's second line, its part's alt[0] */
+	const struct variant_desc *v = ws_variant_or_default(o->variant);
+	struct attn_shape s;
+	const struct record *r = v ? ws_shape(rd, o, v, &s) : NULL;
+	if (use_recs(d, &r, r ? 1 : 0))
+		return -1;
+	struct ws_partition p;
+	if (!v || ws_partition_of(v, &s, rdata_sm_count(rd), &p)) {
+		snprintf(d->notice, sizeof d->notice, "no warp-specialised variant");
+		snprintf(d->notice_why, sizeof d->notice_why, "no descriptor in kernels/variants.c has a ws trait");
+		return 0;
+	}
+	const struct launch *l = r ? record_main_launch(r) : NULL;
+	/* the launch as measured, where recorded, over the descriptor's compiled count */
+	if (l && l->registers > 0) {
+		p.regs_launch = l->registers;
+		if (!p.resplit)
+			p.regs_producer = p.regs_consumer = l->registers;
+		p.regs_total_launch = (long long)p.threads * p.regs_launch;
+		if (!p.resplit)
+			p.regs_total_split = p.regs_total_launch;
+	}
+	if (!figdesc_item(d, "head", "threads", NULL, p.threads, "thread block: %d threads, %d query rows", p.threads,
+			  p.block_m))
+		return -1;
+	for (int k = 0; k < p.producers + p.consumers; k++) {
+		const int i = k - p.producers;
+		if (k < p.producers) {
+			snprintf(l1, sizeof(l1), "producer warpgroup: %d threads", p.warpgroup_threads);
+			snprintf(l2, sizeof(l2), "%d registers each (setmaxnreg); %d thread issues the TMA loads", p.regs_producer,
+				 p.issuing_threads);
+		} else {
+			snprintf(l1, sizeof(l1), "consumer warpgroup %d: rows %d–%d", i + 1, i * p.rows_per_consumer,
+				 (i + 1) * p.rows_per_consumer - 1);
+			snprintf(l2, sizeof(l2), "%d registers each%s; S, P and O in registers%s", p.regs_consumer,
+				 p.resplit ? " (setmaxnreg)" : "", !p.producers && i == 0 ? "; its thread 0 issues the TMA loads" : "");
+		}
+		if (ws_role(d, k < p.producers ? "producer" : "consumer", k < p.producers ? p.regs_producer : p.regs_consumer,
+			    l1, l2))
+			return -1;
+	}
+	struct figitem *it;
+	if (!figdesc_item(d, "smem", "smem_bytes", NULL, (double)p.smem_bytes, "shared memory: %s per block",
+			  fmt_bytes((double)p.smem_bytes, b1, sizeof(b1))) ||
+	    !(it = figdesc_item(d, "qtile", "Q", NULL, (double)p.q_bytes, "Q tile %d×%d", p.block_m, p.head_dim)))
+		return -1;
+	snprintf(it->alt[0], sizeof it->alt[0], "%s, 1 full barrier", fmt_bytes((double)p.q_bytes, b1, sizeof(b1)));
+	for (int kv = 0; kv < 2; kv++)
+		for (int k = 0; k < p.stages; k++) {
+			if (!(it = figdesc_item(d, "stage", kv ? "V" : "K", NULL, (double)p.tile_bytes, "%s stage %d", kv ? "V" : "K", k)))
+				return -1;
+			snprintf(it->alt[0], sizeof it->alt[0], "%s; full + empty", fmt_bytes((double)p.tile_bytes, b2, sizeof(b2)));
+		}
+	/* who arrives, who waits: loads into the ring, full to the consumers, empty back */
+	if (!figdesc_item(d, "arrow", "load", NULL, NAN, "%s", p.producers ? "TMA into the ring" : "TMA (its thread 0)") ||
+	    !figdesc_item(d, "arrow", "empty-wait", NULL, NAN, "%s waits: empty", p.producers ? "producer" : "thread 0") ||
+	    !figdesc_item(d, "arrow", "full-wait", NULL, NAN, "consumers wait: full") ||
+	    !figdesc_item(d, "arrow", "empty-arrive", NULL, p.empty_arrivals, "%d warps arrive: empty", p.empty_arrivals))
+		return -1;
+	/* the register file of the block, before and after setmaxnreg */
+	if (p.resplit)
+		snprintf(l1, sizeof(l1), "registers: launched at %d a thread%s (%lld per block); setmaxnreg moves them: "
+			 "producer %d, consumers %d (%lld per block)", p.regs_launch,
+			 l ? "" : " (descriptor)", p.regs_total_launch, p.regs_producer, p.regs_consumer, p.regs_total_split);
+	else
+		snprintf(l1, sizeof(l1), "registers: %d a thread for every warpgroup%s (%lld per block), not re-split",
+			 p.regs_launch, l ? "" : " (descriptor)", p.regs_total_launch);
+	if (!figdesc_item(d, "regs", "regs_total_split", l ? r : NULL, (double)p.regs_total_split, "%s", l1))
+		return -1;
+	for (int i = 0; i < p.producers + p.consumers; i++) {
+		const int prod = i < p.producers;
+		if (!(it = figdesc_item(d, "regbar", prod ? "producer" : "consumer", NULL, prod ? p.regs_producer : p.regs_consumer,
+					"%s %d", prod ? "producer" : i - p.producers ? "consumer 2" : "consumer 1",
+					prod ? p.regs_producer : p.regs_consumer)))
+			return -1;
+		snprintf(it->state, sizeof it->state, "%s", prod ? "producer" : "consumer");
+	}
+	if (l && !figdesc_item(d, "launch", "registers", r, l->registers,
+			       "measured launch: %d threads, %d registers a thread, %s dynamic shared memory",
+			       l->block[0] * (l->block[1] > 0 ? l->block[1] : 1), l->registers,
+			       fmt_bytes((double)l->dynamic_smem, b1, sizeof(b1))))
+		return -1;
+	const long long total = p.regs_total_split > p.regs_total_launch ? p.regs_total_split : p.regs_total_launch;
+	if (size_part(d, "producers", p.producers) || size_part(d, "consumers", p.consumers) ||
+	    size_part(d, "stages", p.stages) || size_part(d, "warpgroup_threads", p.warpgroup_threads) ||
+	    size_part(d, "regs_producer", p.regs_producer) || size_part(d, "regs_consumer", p.regs_consumer) ||
+	    size_part(d, "regs_total", (double)total))
+		return -1;
+	return 0;
+}
+
+static int ev_lane(const struct ws_event *e)
+{
+	if (e->op == SO_LOAD_K || e->op == SO_LOAD_V || e->who < 0)
+		return FD_LANE_TMA; /* the producer's waits too (its lane is the TMA unit's) */
+	if (e->op == SO_GEMM_QK || e->op == SO_GEMM_PV)
+		return FD_LANE_TENSOR;
+	return FD_LANE_CONSUMER + (e->who > 0 ? e->who : 0);
+}
+
+static void ev_label(const struct ws_event *e, char *buf, size_t len)
+{
+	static const char *const sub[] = { "₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉" };
+	const char *n = e->block >= 0 && e->block < 10 ? sub[e->block] : "";
+	switch (e->op) {
+	case SO_LOAD_K: snprintf(buf, len, "K%s", n); break;
+	case SO_LOAD_V: snprintf(buf, len, "V%s", n); break;
+	case SO_GEMM_QK: snprintf(buf, len, "QK%s", n); break;
+	case SO_GEMM_PV: snprintf(buf, len, "PV%s", n); break;
+	case SO_SOFTMAX: snprintf(buf, len, "P%s", n); break;
+	default: buf[0] = '\0';
+	}
+}
+
+int figdesc_ws_spans(struct figdesc *d, const struct ws_timeline *tl)
+{
+	for (size_t i = 0; i < tl->nev; i++) {
+		const struct ws_event *e = &tl->ev[i];
+		const int lane = ev_lane(e), wait = sched_op_is_wait(e->op);
+		if (wait && lane < FD_LANE_CONSUMER)
+			continue; /* a wait of the producer: its lane is the TMA unit's, not drawn */
+		if (d->nspans == d->capspans) {
+			size_t cap = d->capspans ? d->capspans * 2 : 64;
+			struct figspan *sp = realloc(d->span, cap * sizeof(*sp));
+			if (!sp)
+				return -1;
+			d->span = sp;
+			d->capspans = cap;
+		}
+		struct figspan *sp = &d->span[d->nspans++];
+		memset(sp, 0, sizeof(*sp));
+		*sp = (struct figspan){ .group = d->group, .lane = lane, .op = e->op, .who = e->who, .block = e->block,
+					.phase = e->phase, .wait = wait, .t0 = e->t0, .t1 = e->t1 };
+		if (!wait)
+			ev_label(e, sp->label, sizeof sp->label);
+	}
+	/* what waits on what, for one middle phase: the hand-over of the turn
+	 * (pingpong) and the Q·Kᵀ a softmax waited for (overlap) */
+	const int ph = tl->nblocks / 2;
+	for (size_t i = 0; i < tl->nlinks; i++) {
+		const struct ws_link *k = &tl->link[i];
+		if (k->phase != ph || k->from < 0 || (k->wait != SO_TURN_WAIT && k->wait != SO_WAIT_GEMM_QK))
+			continue;
+		if (d->nlinks == d->caplinks) {
+			size_t cap = d->caplinks ? d->caplinks * 2 : 16;
+			struct figlink *lk = realloc(d->link, cap * sizeof(*lk));
+			if (!lk)
+				return -1;
+			d->link = lk;
+			d->caplinks = cap;
+		}
+		const int turn = k->wait == SO_TURN_WAIT;
+		d->link[d->nlinks++] = (struct figlink){
+			.group = d->group, .turn = turn, .t = k->t_from,
+			.from_lane = turn ? FD_LANE_CONSUMER + (k->from_who > 0 ? k->from_who : 0) : FD_LANE_TENSOR,
+			.to_lane = FD_LANE_CONSUMER + (k->who > 0 ? k->who : 0) };
+	}
+	/* the lanes' names */
+	for (int i = 0; i < FD_LANE_CONSUMER + tl->consumers; i++)
+		if (!(i == FD_LANE_TMA ? figdesc_item(d, "lane", "tma", NULL, NAN, "%s", tl->producer ? "TMA (producer)" : "TMA (inline)")
+		      : i == FD_LANE_TENSOR ? figdesc_item(d, "lane", "tensor", NULL, NAN, "tensor cores")
+					    : figdesc_item(d, "lane", "consumer", NULL, NAN, "consumer %d", i - FD_LANE_CONSUMER + 1)))
+			return -1;
+	return size_part(d, "end", tl->end) || size_part(d, "nblocks", tl->nblocks) ||
+	       size_part(d, "lanes", FD_LANE_CONSUMER + tl->consumers) ? -1 : 0;
+}
+
+const struct figspan *figdesc_span_find(const struct figdesc *d, int g, int op, int who, int block)
+{
+	for (size_t i = 0; i < d->nspans; i++)
+		if (d->span[i].group == g && d->span[i].op == op && d->span[i].who == who && d->span[i].block == block)
+			return &d->span[i];
+	return NULL;
+}
+
+/* The rungs of top's ladder that have a ws trait, base first. */
+static size_t ws_rungs(const struct variant_desc *top, const struct variant_desc **out, size_t max)
+{
+	const struct variant_desc *chain[8];
+	size_t n = top ? variant_ladder(top, chain, 8, NULL, 0, NULL) : 0, k = 0;
+	for (size_t i = 0; i < n && k < max; i++)
+		if (chain[i]->ws)
+			out[k++] = chain[i];
+	if (!k && top && top->ws && max)
+		out[k++] = top;
+	return k;
+}
+
+/* A rung's measurement, from the ablation table's row of it (the cells the
+ * ladder table prints): "measured" (its median in µs) and "step" parts;
+ * meas its text. */
+static int ws_measured(struct figdesc *d, const struct rdata *rd, const struct dtable *T, const struct variant_desc *v,
+		       char *meas, size_t len)
+{
+	for (int i = 0; T && i < T->nrows; i++) {
+		if (strcmp(T->cell[i][0], v->name))
+			continue;
+		const struct record *r = T->rec[i][0], *prev = T->rec[i][1];
+		double t = NAN, tp = NAN;
+		if (r && figdesc_value(rd, r, "run_time_us", NULL, &t))
+			t = NAN;
+		if (prev && figdesc_value(rd, prev, "run_time_us", NULL, &tp))
+			tp = NAN;
+		if (T->cell[i][5][0])
+			snprintf(meas, len, "measured %s ms, step %s over %s", T->cell[i][2], T->cell[i][5],
+				 v->parent ? v->parent : "the rung before");
+		else
+			snprintf(meas, len, "measured %s ms", T->cell[i][2]);
+		if (!figdesc_item(d, "measured", "run_time_us", isfinite(t) ? r : NULL, t, "%s", T->cell[i][2]) ||
+		    (T->cell[i][5][0] && !figdesc_item(d, "step", "step", isfinite(t) && isfinite(tp) ? r : NULL,
+						       isfinite(t) && isfinite(tp) && t > 0 ? tp / t : NAN, "%s", T->cell[i][5])))
+			return -1;
+		return 0;
+	}
+	snprintf(meas, len, "not measured at these conditions");
+	return 0;
+}
+
+int figdesc_ws_timeline(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct variant_desc *top = ws_ladder_top(o->variant), *rung[8];
+	size_t nr = ws_rungs(top, rung, 8);
+	/* the measured numbers: the ablation table of this ladder, under the figure's conditions */
+	struct figopts oa = *o;
+	if (top)
+		snprintf(oa.variant, sizeof(oa.variant), "%s", top->name);
+	struct dtable *T = top ? table_build(rd, table_find("ablation"), &oa) : NULL;
+	struct rsel as;
+	ablation_sel(rd, &oa, &as);
+	const struct record *recs[8];
+	size_t nrec = 0;
+	for (size_t i = 0; i < nr; i++) {
+		const struct record *r = rdata_find(rd, rung[i]->name, &as);
+		if (r)
+			recs[nrec++] = r;
+	}
+	struct ws_timeline *tl = malloc(sizeof(*tl));
+	int rc = !tl || use_recs(d, recs, nrec) ? -1 : 0;
+	d->one_run = 1; /* the measurements: the ablation table's rungs, of one run (ablation_run) */
+	if (!rc && !nr) {
+		snprintf(d->notice, sizeof d->notice, "no warp-specialised ladder");
+		snprintf(d->notice_why, sizeof d->notice_why, "no descriptor in kernels/variants.c has a schedule table");
+	}
+	/* a build: step k draws rung k beside the one before it */
+	size_t from = 0, to = nr;
+	if (o->step > 0) {
+		to = (size_t)o->step < nr ? (size_t)o->step : nr;
+		from = to > 1 ? to - 2 : 0;
+	}
+	const int hd = as.d > 0 ? as.d : 128;
+	for (size_t i = from; !rc && !d->notice[0] && i < to; i++)
+		if (ws_timeline_build(tl, rung[i]->ws, rung[i]->rung, hd, 4, NULL)) {
+			snprintf(d->notice, sizeof d->notice, "the schedule table does not run");
+			snprintf(d->notice_why, sizeof d->notice_why, "a wait in kernels/variants.c's schedule is never satisfied");
+		} else {
+			char meas[150], head[400]; /* meas: with the rung's name, the head's alt[0] */
+			d->group = (int)(i - from);
+			rc = ws_measured(d, rd, T, rung[i], meas, sizeof meas) || figdesc_ws_spans(d, tl) ? -1 : 0;
+			/* the rung, what it changes and its measured step; shorter where that does not fit one line */
+			snprintf(head, sizeof(head), "%s%s%s: %s", rung[i]->name, rung[i]->change ? " — " : "",
+				 rung[i]->change ? rung[i]->change : "", meas);
+			struct figitem *it = rc ? NULL : figdesc_item(d, "head", rung[i]->name, NULL, NAN, "%s", head);
+			if (!it)
+				rc = -1;
+			else
+				snprintf(it->alt[0], sizeof it->alt[0], "%s: %s", rung[i]->name, meas);
+		}
+	free(tl);
+	table_free(T);
+	if (rc || d->notice[0])
+		return rc;
+	/* the key under the panels: a document's, a slide's */
+	struct ws_lengths wl;
+	ws_lengths_default(&wl);
+	d->group = 0;
+	if (!figdesc_item(d, "key", "document", NULL, NAN,
+			  "The implemented schedule, not a measured trace: order and waits are the kernel's "
+			  "loop (its descriptor's schedule table), lengths schematic (load %g, GEMM %g, softmax %g); the times "
+			  "printed are measured. QKⱼ: S = Q·Kⱼᵀ · PVⱼ: O += Pⱼ·Vⱼ on the tensor cores, in the colour of the "
+			  "consumer that issued it · Pⱼ: that consumer's softmax of block j · Kⱼ, Vⱼ: TMA loads · hatched: "
+			  "the consumer waits · arrows: a turn handed over (named barrier) and the Q·Kᵀ a softmax waits for "
+			  "(wait_group 1).", wl.load, wl.gemm, wl.softmax) ||
+	    !figdesc_item(d, "key", "slides", NULL, NAN, "%s",
+			  "The kernel's order and waits with schematic lengths: not a measured trace. "
+			  "QK, PV: GEMMs in the colour of the consumer that issued them · P: its softmax · hatched: waiting"))
+		return -1;
+	return 0;
+}
+
+int figdesc_ws_loop(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct variant_desc *v = ws_variant_or_default(o->variant);
+	struct attn_shape s;
+	struct ws_timeline *tl = malloc(sizeof(*tl));
+	if (!tl)
+		return -1;
+	int rc = 0;
+	if (!v || (ws_shape(rd, o, v, &s), ws_timeline_build(tl, v->ws, v->rung, s.head_dim, 4, NULL))) {
+		snprintf(d->notice, sizeof d->notice, "no schedule");
+		snprintf(d->notice_why, sizeof d->notice_why, "no descriptor has a schedule table");
+	} else
+		rc = figdesc_ws_spans(d, tl);
+	free(tl);
+	return rc;
+}
+
+/* ---- tiling, loop-order ------------------------------------------------------------ */
+
+/* A part with a two-line label: text the first line, alt[0] the second. */
+static struct figitem *two_lines(struct figdesc *d, const char *role, const char *name, const struct record *rec, double v,
+				 const char *l1, const char *l2)
+{
+	struct figitem *it = figdesc_item(d, role, name, rec, v, "%s", l1);
+	if (it)
+		snprintf(it->alt[0], sizeof it->alt[0], "%s", l2);
+	return it;
+}
+
+/* standard's build: Q K S P V O in HBM (S and P sized by the record's
+ * allocation, else the descriptor's), the three kernels under them. */
+static int tiling_standard(struct figdesc *d, const struct variant_desc *v, const struct pview *tv)
+{
+	static const char *const names[6] = { "Q", "K", "S", "P", "V", "O" };
+	char b1[32], b2[64];
+	for (int i = 0; i < 6; i++) {
+		const int big = i == 2 || i == 3;
+		const double *a = big && tv->r ? kvlist_get(&tv->r->allocs, names[i]) : NULL;
+		double bytes = a ? *a : 0;
+		if (big && !a)
+			for (size_t k = 0; k < v->nbuffers; k++)
+				if (!strcmp(v->buffers[k].name, names[i]))
+					bytes = (double)buffer_bytes(&v->buffers[k], &tv->s, &tv->t);
+		if (big)
+			snprintf(b2, sizeof b2, "N×N · %s", fmt_bytes(bytes, b1, sizeof b1));
+		else
+			snprintf(b2, sizeof b2, "N×d");
+		struct figitem *it = two_lines(d, "hbm", names[i], a ? tv->r : NULL, big ? bytes : NAN, names[i], b2);
+		if (!it)
+			return -1;
+		snprintf(it->state, sizeof it->state, "%s", big ? "stored" : "input");
+	}
+	static const char *const kn[3] = { "GEMM", "softmax", "GEMM" };
+	static const char *const kd[3] = { "S = Q·Kᵀ", "P = softmax(S)", "O = P·V" };
+	for (int k = 0; k < 3; k++)
+		if (!two_lines(d, "kernel", kn[k], NULL, NAN, kn[k], kd[k]))
+			return -1;
+	return figdesc_item(d, "foot", "foot", NULL, NAN, "each kernel reads its inputs from HBM and writes its whole output back")
+		       ? 0 : -1;
+}
+
+int figdesc_tiling(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[SERIES_KEY], l2[64];
+	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
+	struct pview tv;
+	const struct variant_desc *v = teach_view(rd, o, key, &tv);
+	if (!v) {
+		snprintf(d->notice, sizeof d->notice, "no data flow to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "the variant has no descriptor in kernels/variants.c");
+		return 0;
+	}
+	if (use_recs(d, &tv.r, tv.r ? 1 : 0) || !figdesc_item(d, "heading", "hbm", NULL, NAN, "HBM"))
+		return -1;
+	if (variant_stores(v, "S")) {
+		struct figitem *m = figdesc_item(d, "mode", "standard", NULL, NAN, "%s", "");
+		if (!m)
+			return -1;
+		snprintf(m->state, sizeof m->state, "standard");
+		return tiling_standard(d, v, &tv);
+	}
+	struct figitem *m = figdesc_item(d, "mode", "tiled", NULL, NAN, "%s", "");
+	if (!m || !figdesc_item(d, "heading", "chip", NULL, NAN, "on chip"))
+		return -1;
+	snprintf(m->state, sizeof m->state, "tiled");
+	const int step = o->step > 0 && o->step < 5 ? o->step : 5;
+	const int br = tv.t.block_m, bc = tv.t.block_n, hd = tv.s.head_dim, n = tv.s.seqlen_kv;
+	const int tc = bc > 0 ? (n + bc - 1) / bc : 0;
+	static const char *const names[4] = { "Q", "K", "V", "O" };
+	for (int i = 0; i < 4; i++)
+		if (!two_lines(d, "hbm", names[i], NULL, NAN, names[i], "N×d"))
+			return -1;
+	/* the tiles on chip: Qᵢ, Kⱼ, Vⱼ, then Sᵢⱼ, m and ℓ, Oᵢ */
+	struct figitem *it;
+	snprintf(l2, sizeof l2, "%d×%d", br, hd);
+	if (!(it = two_lines(d, "tile", "Q_i", NULL, br, "Qᵢ", l2)))
+		return -1;
+	snprintf(it->alt[1], sizeof it->alt[1], "load once");
+	snprintf(l2, sizeof l2, "%d×%d", bc, hd);
+	if (!two_lines(d, "tile", "K_j", NULL, bc, "Kⱼ", l2) || !two_lines(d, "tile", "V_j", NULL, bc, "Vⱼ", l2))
+		return -1;
+	snprintf(l2, sizeof l2, "%d×%d", br, bc);
+	if (!two_lines(d, "tile", "S_ij", NULL, br, "Sᵢⱼ = QᵢKⱼᵀ", l2) ||
+	    !two_lines(d, "tile", "m_l", NULL, NAN, "running max mᵢ", "running sum ℓᵢ"))
+		return -1;
+	snprintf(l2, sizeof l2, "%d×%d", br, hd);
+	if (!two_lines(d, "tile", "O_i", NULL, br, "Oᵢ", l2) ||
+	    !figdesc_item(d, "loop", "blocks", NULL, tc, "j = 1 … %d", tc))
+		return -1;
+	/* what the newest step does, under the chip */
+	static const char *const notes[6] = {
+		"", "a block of query rows Qᵢ is loaded once and stays on chip",
+		"the key and value blocks Kⱼ, Vⱼ stream past it, one block at a time",
+		"the score tile Sᵢⱼ exists only on chip: S is never written to HBM",
+		"each row keeps a running max mᵢ and a running sum ℓᵢ of exp(s − mᵢ)",
+		"Oᵢ ← exp(m_old − m)·Oᵢ + exp(Sᵢⱼ − m)·Vⱼ, written once at the end as Oᵢ / ℓᵢ" };
+	if (!figdesc_item(d, "note", "note", NULL, step, "%s", notes[step]) || size_part(d, "step", step) ||
+	    size_part(d, "Br", br) || size_part(d, "Bc", bc) || size_part(d, "d", hd) || size_part(d, "Tc", tc))
+		return -1;
+	return 0;
+}
+
+/* One variant's loops (group g): K/V-outer round-trips O, m and ℓ through
+ * HBM every step; Q-outer keeps them in registers. */
+static int loop_group(struct figdesc *d, const struct variant_desc *v, const struct pview *tv)
+{
+	const int kv_outer = v->loop == LOOP_KV_OUTER;
+	const int tr = (tv->s.seqlen_q + tv->t.block_m - 1) / tv->t.block_m;
+	const int tc = (tv->s.seqlen_kv + tv->t.block_n - 1) / tv->t.block_n;
+	char b1[32];
+	if (!figdesc_item(d, "name", v->name, NULL, NAN, "%s", v->name) || size_part(d, "Tr", tr) || size_part(d, "Tc", tc))
+		return -1;
+	struct figitem *it[5] = { NULL };
+	if (kv_outer) {
+		it[0] = figdesc_item(d, "outer", "kv", NULL, tc, "for each K/V block j (%d)", tc);
+		it[1] = figdesc_item(d, "inner", "q", NULL, tr, "for each Q block i (%d)", tr);
+		it[2] = figdesc_item(d, "body", "read", NULL, NAN, "read Qᵢ, Oᵢ, mᵢ, ℓᵢ from HBM");
+		it[3] = figdesc_item(d, "body", "update", NULL, NAN, "update with Kⱼ, Vⱼ");
+		it[4] = figdesc_item(d, "body", "write", NULL, NAN, "write Oᵢ, mᵢ, ℓᵢ back to HBM");
+		if (it[2])
+			snprintf(it[2]->state, sizeof it[2]->state, "hbm"); /* the round trips through HBM */
+		if (it[4])
+			snprintf(it[4]->state, sizeof it[4]->state, "hbm");
+	} else {
+		/* what the descriptor stores at the end: logsumexp L (a single rescale), or m and ℓ */
+		int lse = 0;
+		for (size_t i = 0; i < v->nbuffers; i++)
+			lse |= !strcmp(v->buffers[i].name, "L");
+		it[0] = figdesc_item(d, "outer", "q", NULL, tr, "for each Q block i (%d per head)", tr);
+		it[1] = figdesc_item(d, "pre", "pre", NULL, NAN, "load Qᵢ; Oᵢ, mᵢ, ℓᵢ in registers");
+		it[2] = figdesc_item(d, "inner", "kv", NULL, tc, "for each K/V block j (%d)", tc);
+		it[3] = figdesc_item(d, "body", "load", NULL, NAN, "load Kⱼ, Vⱼ");
+		it[4] = figdesc_item(d, "body", "update", NULL, NAN, "update Oᵢ, mᵢ, ℓᵢ in registers");
+		if (it[4] && !figdesc_item(d, "post", "post", NULL, NAN, "%s",
+					   lse ? "write Oᵢ and logsumexp Lᵢ once" : "write Oᵢ, mᵢ, ℓᵢ once"))
+			return -1;
+	}
+	for (int k = 0; k < 5; k++)
+		if (!it[k])
+			return -1;
+	/* the measured DRAM traffic under the loops */
+	const double tot = tv->r ? record_hbm_bytes(tv->r) : -1;
+	if (tot > 0 && !figdesc_item(d, "traffic", "hbm_bytes", tv->r, tot, "measured DRAM traffic %s",
+				     fmt_bytes(tot, b1, sizeof b1)))
+		return -1;
+	return 0;
+}
+
+int figdesc_loop_order(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	char key[2][SERIES_KEY];
+	fig_pair(rd, o, DOC_BASELINE, key[0], key[1]);
+	struct pview tv[2];
+	const struct variant_desc *v[2] = { teach_view(rd, o, key[0], &tv[0]), teach_view(rd, o, key[1], &tv[1]) };
+	const struct record *recs[2];
+	size_t nr = 0;
+	for (int i = 0; i < 2; i++)
+		if (tv[i].r)
+			recs[nr++] = tv[i].r;
+	if (use_recs(d, recs, nr))
+		return -1;
+	if (!v[0] || !v[1] || v[0]->loop == LOOP_NONE || v[1]->loop == LOOP_NONE) {
+		snprintf(d->notice, sizeof d->notice, "no loop order to draw");
+		snprintf(d->notice_why, sizeof d->notice_why, "both variants must be flash-template variants with a descriptor");
+		return 0;
+	}
+	for (int i = 0; i < 2; i++) {
+		d->group = i;
+		if (loop_group(d, v[i], &tv[i]))
 			return -1;
 	}
 	return 0;

@@ -378,145 +378,55 @@ void fig_capgrid(struct rctx *c, const struct rdata *rd, const struct figopts *o
 
 /* ---- beside the references -------------------------------------------------- */
 
-#define CMP_SERIES (CAP_CHART_IMPLS + 2) /* the implementations, then the two references */
-
-/* The comparison's categories: the prefill shapes of the pass with a known
- * shape (B, H, N, d, causal once each), sorted by N; used gets every call
- * drawn from (at most 256).  Returns how many shapes. */
-static int cmp_shapes(const struct capimpl *all, size_t ni, enum pass pass, const struct record *shape[PANEL_MAX_CATS],
-		      const struct record *used[256], size_t *nused)
-{
-	int ns = 0;
-	for (size_t i = 0; i < ni; i++)
-		for (size_t k = 0; k < all[i].ng; k++) {
-			const struct record *r = all[i].g[k].rep;
-			if (r->shape.pass != pass || r->shape.phase != PHASE_PREFILL ||
-			    (r->capture && !r->capture->shape_known))
-				continue;
-			if (*nused < 256) used[(*nused)++] = r;
-			int dup = 0;
-			for (int j = 0; j < ns; j++)
-				dup |= shape[j]->shape.seqlen_kv == r->shape.seqlen_kv && shape[j]->shape.batch == r->shape.batch &&
-				       shape[j]->shape.heads == r->shape.heads && shape[j]->shape.head_dim == r->shape.head_dim &&
-				       !!shape[j]->shape.causal == !!r->shape.causal;
-			if (!dup && ns < PANEL_MAX_CATS)
-				shape[ns++] = r;
-		}
-	records_by_kv_len(shape, ns);
-	return ns;
-}
-
-static void fig_capcompare_of(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
-			const struct capimpl *all, size_t ni)
+void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	const enum pass pass = capture_compare_pass(o);
-	/* categories: prefill shapes of the pass with known shape, by N */
-	const struct record *shape[PANEL_MAX_CATS];
-	const struct record *used[256];
-	size_t nused = 0;
-	const int ns = cmp_shapes(all, ni, pass, shape, used, &nused);
-	/* series: the captured implementations, then the references */
-	const char *names[CMP_SERIES];
-	int look[CMP_SERIES]; /* an implementation keeps its look in the forward and the backward chart */
-	int nser = 0;
-	for (size_t i = 0; i < ni && nser < CMP_SERIES - 2; i++) {
-		int has = 0;
-		for (size_t k = 0; k < all[i].ng; k++)
-			has |= all[i].g[k].rep->shape.pass == pass && all[i].g[k].rep->shape.phase == PHASE_PREFILL;
-		if (has) {
-			/* captured implementations take the slots no prefill chart's variant
-			 * of attnprof does; standard and flash2 keep their own everywhere */
-			look[nser] = 4 + (int)(i % 4);
-			names[nser++] = all[i].variant;
-		}
-	}
-	int first_ref = nser;
-	look[nser] = -1;
-	names[nser++] = variant_role(DOC_CONVENTIONAL);
-	look[nser] = -1;
-	names[nser++] = variant_role(DOC_SUBJECT);
-	char title[300], cond[512] = "";
-	fig_capcompare_title(rd, o, title, sizeof(title));
-	if (nused)
-		rdata_conditions(rd, used, nused, cond, sizeof(cond));
-	box = figure_frame(c, box, title, cond, o->standalone);
-	if (!ns) {
-		if (pass != PASS_BWD)
-			draw_notice(c, box, "no captured forward prefill call", "the capture holds no forward prefill calls with a known shape");
-		else
-			draw_notice(c, box, "no captured backward prefill call", "the capture holds no backward prefill calls with a known shape");
+	struct figdesc d;
+	figdesc_init(&d, "capture-compare");
+	if (figdesc_capture_compare(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
-	/* values[s][cat] */
-	double val[CMP_SERIES][PANEL_MAX_CATS];
-	const struct record *rec_of[CMP_SERIES][PANEL_MAX_CATS] = { { NULL } };
-	double ymax = 0;
-	for (int s = 0; s < nser; s++)
-		for (int k = 0; k < ns; k++) {
-			val[s][k] = NAN;
-			const struct record *r = NULL;
-			if (s < first_ref) {
-				for (size_t i = 0; i < ni && !r; i++)
-					if (!strcmp(all[i].variant, names[s]))
-						for (size_t g = 0; g < all[i].ng; g++) {
-							const struct record *x = all[i].g[g].rep;
-							if (x->shape.pass == pass && x->shape.phase == PHASE_PREFILL &&
-							    x->shape.seqlen_kv == shape[k]->shape.seqlen_kv &&
-							    x->shape.batch == shape[k]->shape.batch && x->shape.heads == shape[k]->shape.heads && x->shape.head_dim == shape[k]->shape.head_dim &&
-							    !!x->shape.causal == !!shape[k]->shape.causal)
-								r = x;
-						}
-			} else {
-				r = capture_reference(rd, shape[k], names[s]);
-			}
-			if (r && usable(r->tflops) && on_scale(r->tflops)) {
-				val[s][k] = r->tflops;
-				rec_of[s][k] = r;
-				if (r->tflops > ymax) ymax = r->tflops;
-			}
-		}
-	struct legend_entry e[CMP_SERIES];
+	char title[300];
+	fig_capcompare_title(rd, o, title, sizeof(title));
+	box = figure_frame(c, box, title, d.cond, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	const struct figpanel *fp = &d.panel[0];
+	const int ns = (int)fp->ncat, nser = (int)d.nseries;
+	struct legend_entry e[FD_SERIES];
 	memset(e, 0, sizeof(e));
 	for (int s = 0; s < nser; s++) {
-		snprintf(e[s].label, sizeof(e[s].label), "%s%s", s >= first_ref ? "attnprof " : "", names[s]);
-		e[s].look = look[s] >= 0 ? style_series(st, look[s]) : series_look_of(c, rd, names[s]);
+		snprintf(e[s].label, sizeof(e[s].label), "%s", d.series[s].label);
+		e[s].look = d.series[s].capture_look ? style_series(st, d.series[s].capture_look - 1)
+						     : series_look_of(c, rd, d.series[s].key);
 		e[s].bar = 1;
 	}
 	/* the legend names the series with a bar to draw */
-	struct legend_entry shown[CMP_SERIES];
+	struct legend_entry shown[FD_SERIES];
 	size_t nshown = 0;
-	for (int s = 0; s < nser; s++) {
-		int any = 0;
-		for (int k = 0; k < ns; k++)
-			any |= !isnan(val[s][k]);
-		if (any)
+	for (int s = 0; s < nser; s++)
+		if (d.series[s].drawn)
 			shown[nshown++] = e[s];
-	}
 	struct rbox lb = legend_box(c, shown, nshown, &box);
 	legend_draw(c, shown, nshown, lb.x, lb.y, lb.w);
 	struct panel pn;
 	memset(&pn, 0, sizeof(pn));
 	pn.ncat = ns;
-	int missing = 0;
-	for (int k = 0; k < ns; k++) {
-		const int n = shape[k]->shape.seqlen_kv;
-		snprintf(pn.cats[k], sizeof(pn.cats[k]), "%s%d", n >= 1024 && n % 1024 == 0 ? "" : "", n);
-		if (shape[k]->shape.seqlen_kv >= 1024 && shape[k]->shape.seqlen_kv % 1024 == 0)
-			snprintf(pn.cats[k], sizeof(pn.cats[k]), "%dk", shape[k]->shape.seqlen_kv / 1024);
-		for (int s = first_ref; s < nser; s++)
-			missing += isnan(val[s][k]);
-	}
-	axis_linear(&pn.y, 0, ymax > 0 ? ymax * 1.16 : 1, st->slides ? 4 : 5, 1); /* room for the whiskers */
-	snprintf(pn.xlabel, sizeof(pn.xlabel), "sequence length N (B·N, H as captured)");
-	snprintf(pn.ylabel, sizeof(pn.ylabel), "TFLOP/s");
-	if (missing) {
-		char note[160];
-		snprintf(note, sizeof(note), "× at the foot of a slot: no reference record at that shape (%d)", missing);
+	for (int k = 0; k < ns; k++)
+		snprintf(pn.cats[k], sizeof(pn.cats[k]), "%s", fp->catlabel[k]);
+	axis_linear(&pn.y, 0, fp->hi > 0 ? fp->hi * 1.16 : 1, st->slides ? 4 : 5, 1); /* room for the whiskers */
+	snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", fp->xlabel);
+	snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", fp->ylabel);
+	const struct figitem *miss = figdesc_part(&d, "missing", 0);
+	if (miss) {
 		double nh;
-		text_extent(c, note, st->size_chart, TX_ITALIC, box.w, NULL, &nh);
+		text_extent(c, miss->text, st->size_chart, TX_ITALIC, box.w, NULL, &nh);
 		struct rbox nb = rbox_cut_bottom(&box, nh + sz(c, 3));
-		text_block(c, nb.x, nb.y + sz(c, 3), nb.w, note, st->size_chart, TX_ITALIC, &st->muted);
+		text_block(c, nb.x, nb.y + sz(c, 3), nb.w, miss->text, st->size_chart, TX_ITALIC, &st->muted);
 	}
 	panel_layout(c, &pn, box);
 	panel_draw(c, &pn);
@@ -525,30 +435,24 @@ static void fig_capcompare_of(struct rctx *c, const struct rdata *rd, const stru
 		double cx = panel_cat_x(&pn, k), slot = pn.plot.w / ns * 0.82, bw = slot / nser;
 		for (int s = 0; s < nser; s++) {
 			double bx = cx - slot / 2 + s * bw;
-			if (isnan(val[s][k])) {
-				if (s >= first_ref)
+			const struct figpoint *q = figdesc_at(&d, 0, (size_t)s, (size_t)k);
+			if (q->state != FP_VALUE) {
+				if (!d.series[s].capture_look) /* a reference without a record there */
 					text_at(c, bx + bw / 2, bottom - sz(c, 1), "×", st->size_chart, 0, 0.5, 1, &st->warn);
 				continue;
 			}
-			double y = panel_y(&pn, val[s][k]), lo, hi;
+			double y = panel_y(&pn, q->v);
 			fill_look(c, rbox_make(bx, y, bw, bottom - y), e[s].look, st->thin);
 			rec_mark(c, bx, y - 0.5, bx + bw, y + 0.5);
 			rec_series(c, legend_key(&e[s]));
-			if (rec_of[s][k] && !value_spread(rec_of[s][k], val[s][k], 1, &lo, &hi)) {
+			if (q->whisker) {
 				/* the spread of the timed launches (captured calls time theirs too) */
 				cairo_save(c->cr);
 				set_rgb(c, &st->ink);
-				draw_whisker(c, bx + bw / 2, panel_y(&pn, lo), panel_y(&pn, hi), fmin(bw * 0.6, sz(c, 4)));
+				draw_whisker(c, bx + bw / 2, panel_y(&pn, q->lo), panel_y(&pn, q->hi), fmin(bw * 0.6, sz(c, 4)));
 				cairo_restore(c->cr);
 			}
 		}
 	}
-}
-
-void fig_capcompare(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
-{
-	size_t ni;
-	struct capimpl *all = capture_impls(rd, &ni);
-	fig_capcompare_of(c, rd, o, box, all, ni);
-	capture_impls_free(all, ni);
+	figdesc_release(&d);
 }

@@ -17,6 +17,9 @@
  *   causal-blocks   the tile pairs of a causal pass: computed, masked on the
  *                   diagonal, skipped (causal_tiles.c), with measured times.
  *
+ * Each draws its description (src/doc/figdiagram.c: figdesc_tiling,
+ * figdesc_online_softmax, figdesc_loop_order, figdesc_warp_split,
+ * figdesc_causal_blocks; the ladder's figdesc.c), never a record itself.
  * Every text is set at the style's chart size or larger (slides: ≥ 16 pt).
  */
 #include "render/figure_draw.h"
@@ -27,33 +30,6 @@
 
 
 /* ---- shared pieces ----------------------------------------------------------- */
-
-/* The record and tiling of series key at the figure's conditions. */
-struct teach_var {
-	const struct variant_desc *v;
-	const struct record *r;
-	struct attn_shape s;
-	struct tiling t;
-};
-
-static int teach_var(const struct rdata *rd, const struct figopts *o, const char *key, struct teach_var *tv)
-{
-	memset(tv, 0, sizeof(*tv));
-	tv->v = variant_find(key);
-	if (!tv->v)
-		return -1;
-	struct rsel sel;
-	fig_sel(rd, o, &sel);
-	tv->r = rdata_find(rd, key, &sel);
-	if (tv->r) {
-		tv->s = tv->r->shape;
-	} else {
-		tv->s = fig_typical_shape(&sel, sel.batch > 0 ? sel.batch : 4);
-	}
-	int sm = rdata_sm_count(rd);
-	tv->v->tiling(&tv->s, sm, &tv->t);
-	return 0;
-}
 
 /* The text size of teaching figures: the style's chart size, never less. */
 static double tfs(const struct rctx *c) { return sz(c, c->st->size_chart); }
@@ -115,91 +91,41 @@ static void cond_caption(struct rctx *c, const struct rdata *rd, const struct re
 	*box = rbox_inset(*box, in, in, in, in);
 }
 
-/* cond_caption over the records of two variants, those measured (r0 or r1
- * NULL: not measured, or not a variant). */
-static void pair_caption(struct rctx *c, const struct rdata *rd, const struct record *r0, const struct record *r1,
-			 const char *title, const struct figopts *o, struct rbox *box)
-{
-	const struct record *recs[2];
-	size_t nr = 0;
-	if (r0)
-		recs[nr++] = r0;
-	if (r1)
-		recs[nr++] = r1;
-	cond_caption(c, rd, recs, nr, title, o, box);
-}
-
-/* The two variants of a comparing figure (fig_pair) looked up and the
- * caption drawn; 1 when both are variants. */
-static int teach_pair(struct rctx *c, const struct rdata *rd, const struct figopts *o, const char *title,
-		      struct teach_var tv[2], struct rbox *box)
-{
-	char a[SERIES_KEY], b[SERIES_KEY];
-	fig_pair(rd, o, DOC_BASELINE, a, b);
-	int ok0 = !teach_var(rd, o, a, &tv[0]), ok1 = !teach_var(rd, o, b, &tv[1]);
-	pair_caption(c, rd, tv[0].r, tv[1].r, title, o, box);
-	return ok0 && ok1;
-}
-
-/* The two variants side by side, each drawn by panel. */
-static void side_by_side(struct rctx *c, const struct teach_var tv[2], struct rbox box,
-			 void (*panel)(struct rctx *, const struct teach_var *, struct rbox))
-{
-	double gap = tfs(c) * 2;
-	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
-	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
-	panel(c, &tv[0], l);
-	panel(c, &tv[1], r);
-}
-
 /* ---- tiling: the build --------------------------------------------------------- */
 
 /* standard: Q K S P V O in HBM, the three kernels under them */
-static void tiling_standard(struct rctx *c, const struct teach_var *tv, struct rbox box)
+static void tiling_standard(struct rctx *c, const struct figdesc *d, struct rbox box)
 {
 	const struct rstyle *st = c->st;
 	double fs = tfs(c);
-	char b1[32], b2[64];
-	const char *names[6] = { "Q", "K", "S", "P", "V", "O" };
 	double weights[6] = { 1, 1, 2.2, 2.2, 1, 1 }, wsum = 0, gap = fs * 0.8;
 	for (int i = 0; i < 6; i++)
 		wsum += weights[i];
+	const char *heading = figdesc_text(d, "heading", 0);
 	double lw;
-	text_extent(c, "HBM", fs, TX_BOLD, 0, &lw, NULL);
+	text_extent(c, heading, fs, TX_BOLD, 0, &lw, NULL);
 	lw += fs;
 	struct rbox hbm = rbox_cut_top(&box, fs * 5.2);
 	struct rbox lab = rbox_cut_left(&hbm, lw);
-	text_at(c, lab.x, lab.y + lab.h / 2, "HBM", fs, TX_BOLD, 0, 0.5, NULL);
+	text_at(c, lab.x, lab.y + lab.h / 2, heading, fs, TX_BOLD, 0, 0.5, NULL);
 	double unit = (hbm.w - 5 * gap) / wsum, x = hbm.x;
-	double cx[6], bottom = hbm.y + hbm.h, top = hbm.y;
-	for (int i = 0; i < 6; i++) {
+	double cx[6], bottom = hbm.y + hbm.h;
+	const struct figitem *it;
+	for (int i = 0; i < 6 && (it = figdesc_part(d, "hbm", (size_t)i)); i++) {
 		double w = unit * weights[i];
 		struct rbox b = rbox_make(x, hbm.y, w, hbm.h);
-		int big = i == 2 || i == 3;
-		if (big) {
-			const double *a = tv->r ? kvlist_get(&tv->r->allocs, names[i]) : NULL;
-			double bytes = a ? *a : 0;
-			if (!a)
-				for (size_t k = 0; k < tv->v->nbuffers; k++)
-					if (!strcmp(tv->v->buffers[k].name, names[i]))
-						bytes = (double)buffer_bytes(&tv->v->buffers[k], &tv->s, &tv->t);
-			snprintf(b2, sizeof(b2), "N×N · %s", fmt_bytes(bytes, b1, sizeof(b1)));
-		} else {
-			snprintf(b2, sizeof(b2), "N×d");
-		}
-		label_box(c, b, big ? NULL : &st->hbm_fill, names[i], b2, big, 0);
+		int big = !strcmp(it->state, "stored");
+		label_box(c, b, big ? NULL : &st->hbm_fill, it->text, it->alt[0], big, 0);
 		cx[i] = b.x + w / 2;
 		x += w + gap;
 	}
 	/* the kernels, each under what it reads and writes */
 	rbox_cut_top(&box, fs * 3.2);
 	struct rbox kr = rbox_cut_top(&box, fs * 3.2);
-	const char *kn[3] = { "GEMM", "softmax", "GEMM" };
-	const char *kd[3] = { "S = Q·Kᵀ", "P = softmax(S)", "O = P·V" };
 	double kx[3] = { (cx[0] + cx[2]) / 2, (cx[2] + cx[3]) / 2, (cx[3] + cx[5]) / 2 };
 	double kw = unit * 2.4, ky = kr.y;
-	for (int k = 0; k < 3; k++)
-		label_box(c, rbox_make(kx[k] - kw / 2, ky, kw, kr.h), &st->chip_fill, kn[k], kd[k], 0, 0);
+	for (int k = 0; k < 3 && (it = figdesc_part(d, "kernel", (size_t)k)); k++)
+		label_box(c, rbox_make(kx[k] - kw / 2, ky, kw, kr.h), &st->chip_fill, it->text, it->alt[0], 0, 0);
 	double up = ky - sz(c, 2), dn = bottom + sz(c, 2);
 	/* reads down, writes up */
 	arrow(c, cx[0], dn, kx[0] - kw * 0.3, up, 0);
@@ -210,49 +136,70 @@ static void tiling_standard(struct rctx *c, const struct teach_var *tv, struct r
 	arrow(c, cx[3] + unit * 0.5, dn, kx[2] - kw * 0.35, up, 0);
 	arrow(c, cx[4], dn, kx[2] + kw * 0.05, up, 0);
 	arrow(c, kx[2] + kw * 0.35, up, cx[5], dn, 0);
-	(void)top;
-	text_block(c, box.x, box.y + fs * 0.6, box.w,
-		   "each kernel reads its inputs from HBM and writes its whole output back", fs, TX_CENTER, &st->muted);
+	text_block(c, box.x, box.y + fs * 0.6, box.w, figdesc_text(d, "foot", 0), fs, TX_CENTER, &st->muted);
+}
+
+/* A tile of the build: its part (name) drawn in b, highlighted when hl. */
+static void tile_box(struct rctx *c, const struct figitem *t, struct rbox b, const struct rgb *fill, int hl)
+{
+	label_box(c, b, fill, t->text, t->alt[0], hl, 0);
+}
+
+static const struct figitem *named_part(const struct figdesc *d, const char *role, const char *name)
+{
+	const struct figitem *it;
+	for (size_t i = 0; (it = figdesc_part(d, role, i)); i++)
+		if (!strcmp(it->name, name))
+			return it;
+	return NULL;
 }
 
 void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	const struct rstyle *st = c->st;
-	char key[SERIES_KEY], title[300], l2[64];
-	fig_series(rd, o->variant, variant_role(DOC_SUBJECT), key);
-	struct teach_var tv;
+	char title[300];
+	struct figdesc d;
+	figdesc_init(&d, "tiling");
+	if (figdesc_tiling(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
 	fig_tiling_title(rd, o, title, sizeof(title));
-	if (teach_var(rd, o, key, &tv)) {
+	if (d.notice[0]) {
 		box = figure_frame(c, box, title, NULL, o->standalone);
-		draw_notice(c, box, "no data flow to draw", "the variant has no descriptor in kernels/variants.c");
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
 		return;
 	}
-	pair_caption(c, rd, tv.r, NULL, title, o, &box);
-	if (variant_stores(tv.v, "S")) {
-		tiling_standard(c, &tv, box);
+	cond_caption(c, rd, d.used, d.nused, title, o, &box);
+	if (!strcmp(figdesc_part(&d, "mode", 0)->state, "standard")) {
+		tiling_standard(c, &d, box);
+		figdesc_release(&d);
 		return;
 	}
-	int step = o->step > 0 && o->step < 5 ? o->step : 5;
+	const int step = (int)figdesc_size(&d, 0, "step");
 	double fs = tfs(c);
-	int br = tv.t.block_m, bc = tv.t.block_n, d = tv.s.head_dim, n = tv.s.seqlen_kv;
-	int tc = bc > 0 ? (n + bc - 1) / bc : 0;
+	const struct figitem *tQ = named_part(&d, "tile", "Q_i"), *tK = named_part(&d, "tile", "K_j"),
+			     *tV = named_part(&d, "tile", "V_j"), *tS = named_part(&d, "tile", "S_ij"),
+			     *tM = named_part(&d, "tile", "m_l"), *tO = named_part(&d, "tile", "O_i");
+	const char *hbm_head = figdesc_text(&d, "heading", 0), *chip_head = figdesc_text(&d, "heading", 1);
 
 	/* HBM: Q K V O as bars across the top, a band in each for the block */
 	double lw;
-	text_extent(c, "on chip", fs, TX_BOLD, 0, &lw, NULL);
+	text_extent(c, chip_head, fs, TX_BOLD, 0, &lw, NULL);
 	lw += fs;
 	struct rbox hbm = rbox_cut_top(&box, fs * 3.0);
 	struct rbox hl = rbox_cut_left(&hbm, lw);
-	text_at(c, hl.x, hl.y + hl.h / 2, "HBM", fs, TX_BOLD, 0, 0.5, NULL);
-	const char *names[4] = { "Q", "K", "V", "O" };
+	text_at(c, hl.x, hl.y + hl.h / 2, hbm_head, fs, TX_BOLD, 0, 0.5, NULL);
 	double gap = fs * 1.2, bw = (hbm.w - 3 * gap) / 4;
 	struct rbox bars[4], band[4];
-	for (int i = 0; i < 4; i++) {
+	const struct figitem *it;
+	for (int i = 0; i < 4 && (it = figdesc_part(&d, "hbm", (size_t)i)); i++) {
 		bars[i] = rbox_make(hbm.x + i * (bw + gap), hbm.y + fs * 1.4, bw, hbm.h - fs * 1.4);
 		double t;
-		text_extent(c, names[i], fs, TX_BOLD, 0, &t, NULL);
-		text_at(c, bars[i].x, hbm.y, names[i], fs, TX_BOLD, 0, 0, NULL);
-		text_at(c, bars[i].x + t + fs * 0.4, hbm.y, "N×d", fs, 0, 0, 0, &st->muted);
+		text_extent(c, it->text, fs, TX_BOLD, 0, &t, NULL);
+		text_at(c, bars[i].x, hbm.y, it->text, fs, TX_BOLD, 0, 0, NULL);
+		text_at(c, bars[i].x + t + fs * 0.4, hbm.y, it->alt[0], fs, 0, 0, 0, &st->muted);
 		fill_rect(c, bars[i], &st->hbm_fill);
 		/* the block this step touches: Q_i and O_i the 2nd of 8, K_j and V_j the 3rd */
 		int pos = i == 0 || i == 3 ? 1 : 2;
@@ -275,16 +222,15 @@ void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	/* on chip: the tiles under their matrices, a second row for S, m/ℓ, O */
 	rbox_cut_top(&box, fs * 2.6);
 	double tw, th, tw2, th2, nh;
-	snprintf(l2, sizeof(l2), "%d×%d", br, d);
-	label_size(c, "Qᵢ", l2, &tw, &th);
-	label_size(c, "running max mᵢ", "running sum ℓᵢ", &tw2, &th2);
+	label_size(c, tQ->text, tQ->alt[0], &tw, &th);
+	label_size(c, tM->text, tM->alt[0], &tw2, &th2);
 	text_extent(c, "Ag", fs, 0, 0, NULL, &nh);
 	th = fmax(th, th2);
 	double tile_w = fmin(bw * 0.8, fmax(tw, fs * 6));
 	double row1 = box.y, row2 = box.y + th + fs * 2.2;
 	struct rbox chip = rbox_make(box.x, box.y, box.w, row2 + th + nh * 1.8 - box.y);
 	struct rbox cl = rbox_cut_left(&chip, lw);
-	text_at(c, cl.x, cl.y + fs * 0.2, "on chip", fs, TX_BOLD, 0, 0, NULL);
+	text_at(c, cl.x, cl.y + fs * 0.2, chip_head, fs, TX_BOLD, 0, 0, NULL);
 	cairo_save(c->cr);
 	set_rgb(c, &st->muted);
 	draw_rect(c, rbox_make(chip.x - fs * 0.4, chip.y - fs * 0.4, chip.w + fs * 0.4, chip.h + fs * 0.4), st->thin, 3);
@@ -296,49 +242,37 @@ void fig_tiling(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	struct rbox tm = rbox_make(bars[2].x + (bw - fmax(tw2, tile_w)) / 2, row2, fmax(tw2, tile_w), th);
 	struct rbox to = rbox_make(bars[3].x + (bw - tile_w) / 2, row2, tile_w, th);
 	if (step >= 1) {
-		snprintf(l2, sizeof(l2), "%d×%d", br, d);
-		label_box(c, tq, &st->shared_fill, "Qᵢ", l2, step == 1, 0);
+		tile_box(c, tQ, tq, &st->shared_fill, step == 1);
 		arrow(c, band[0].x + band[0].w / 2, bars[0].y + bars[0].h + sz(c, 2), tq.x + tq.w / 2, tq.y - sz(c, 2), step == 1);
-		text_at(c, tq.x + tq.w / 2 + fs * 0.6, (bars[0].y + bars[0].h + tq.y) / 2, "load once", fs, 0, 0, 0.5,
+		text_at(c, tq.x + tq.w / 2 + fs * 0.6, (bars[0].y + bars[0].h + tq.y) / 2, tQ->alt[1], fs, 0, 0, 0.5,
 			hl_col(c, step == 1));
 	}
 	if (step >= 2) {
-		snprintf(l2, sizeof(l2), "%d×%d", bc, d);
-		label_box(c, tk, &st->shared_fill, "Kⱼ", l2, step == 2, 0);
-		label_box(c, tvb, &st->shared_fill, "Vⱼ", l2, step == 2, 0);
+		tile_box(c, tK, tk, &st->shared_fill, step == 2);
+		tile_box(c, tV, tvb, &st->shared_fill, step == 2);
 		arrow(c, band[1].x + band[1].w / 2, bars[1].y + bars[1].h + sz(c, 2), tk.x + tk.w / 2, tk.y - sz(c, 2), step == 2);
 		arrow(c, band[2].x + band[2].w / 2, bars[2].y + bars[2].h + sz(c, 2), tvb.x + tvb.w / 2, tvb.y - sz(c, 2), step == 2);
-		char jt[64];
-		snprintf(jt, sizeof(jt), "j = 1 … %d", tc);
-		text_at(c, (tk.x + tk.w + tvb.x) / 2, (bars[1].y + bars[1].h + tk.y) / 2, jt, fs, 0, 0.5, 0.5,
-			hl_col(c, step == 2));
+		text_at(c, (tk.x + tk.w + tvb.x) / 2, (bars[1].y + bars[1].h + tk.y) / 2, figdesc_text(&d, "loop", 0), fs, 0, 0.5,
+			0.5, hl_col(c, step == 2));
 	}
 	if (step >= 3) {
-		snprintf(l2, sizeof(l2), "%d×%d", br, bc);
-		label_box(c, ts, &st->reg_fill, "Sᵢⱼ = QᵢKⱼᵀ", l2, step == 3, 0);
+		tile_box(c, tS, ts, &st->reg_fill, step == 3);
 		arrow(c, tq.x + tq.w / 2, tq.y + tq.h + sz(c, 2), ts.x + ts.w * 0.3, ts.y - sz(c, 2), step == 3);
 		arrow(c, tk.x + tk.w / 2, tk.y + tk.h + sz(c, 2), ts.x + ts.w * 0.7, ts.y - sz(c, 2), step == 3);
 	}
 	if (step >= 4) {
-		label_box(c, tm, &st->reg_fill, "running max mᵢ", "running sum ℓᵢ", step == 4, 0);
+		tile_box(c, tM, tm, &st->reg_fill, step == 4);
 		arrow(c, ts.x + ts.w + sz(c, 2), ts.y + ts.h / 2, tm.x - sz(c, 2), tm.y + tm.h / 2, step == 4);
 	}
 	if (step >= 5) {
-		snprintf(l2, sizeof(l2), "%d×%d", br, d);
-		label_box(c, to, &st->reg_fill, "Oᵢ", l2, 1, 0);
+		tile_box(c, tO, to, &st->reg_fill, 1);
 		arrow(c, tm.x + tm.w + sz(c, 2), tm.y + tm.h / 2, to.x - sz(c, 2), to.y + to.h / 2, 1);
 		arrow(c, tvb.x + tvb.w * 0.8, tvb.y + tvb.h + sz(c, 2), to.x + to.w * 0.2, to.y - sz(c, 2), 1);
 		arrow(c, to.x + to.w * 0.7, to.y - sz(c, 2), band[3].x + band[3].w / 2, bars[3].y + bars[3].h + sz(c, 2), 1);
 	}
 	/* what the newest step does, under the chip */
-	static const char *const notes[6] = {
-		"", "a block of query rows Qᵢ is loaded once and stays on chip",
-		"the key and value blocks Kⱼ, Vⱼ stream past it, one block at a time",
-		"the score tile Sᵢⱼ exists only on chip: S is never written to HBM",
-		"each row keeps a running max mᵢ and a running sum ℓᵢ of exp(s − mᵢ)",
-		"Oᵢ ← exp(m_old − m)·Oᵢ + exp(Sᵢⱼ − m)·Vⱼ, written once at the end as Oᵢ / ℓᵢ" };
-	text_at(c, chip.x + chip.w / 2, chip.y + chip.h - nh * 1.2, notes[step], fs, 0, 0.5, 0, &st->accent);
-	(void)rd;
+	text_at(c, chip.x + chip.w / 2, chip.y + chip.h - nh * 1.2, figdesc_text(&d, "note", 0), fs, 0, 0.5, 0, &st->accent);
+	figdesc_release(&d);
 }
 
 /* ---- the online-softmax worked example --------------------------------------- */
@@ -411,85 +345,67 @@ void fig_softmax(struct rctx *c, const struct rdata *rd, const struct figopts *o
 
 /* ---- loop order: where O lives ------------------------------------------------- */
 
-static void loop_panel(struct rctx *c, const struct teach_var *tv, struct rbox box)
+static void loop_panel(struct rctx *c, const struct figdesc *d, int g, struct rbox box)
 {
 	const struct rstyle *st = c->st;
 	double fs = tfs(c), h;
-	char buf[200], b1[32];
-	int kv_outer = tv->v->loop == LOOP_KV_OUTER;
-	int tr = (tv->s.seqlen_q + tv->t.block_m - 1) / tv->t.block_m;
-	int tc = (tv->s.seqlen_kv + tv->t.block_n - 1) / tv->t.block_n;
-	text_extent(c, tv->v->name, fs, TX_BOLD, box.w, NULL, &h);
-	text_block(c, box.x, box.y, box.w, tv->v->name, fs * 1.1, TX_BOLD, NULL);
+	const char *name = figdesc_part_of(d, g, "name", 0)->text;
+	text_extent(c, name, fs, TX_BOLD, box.w, NULL, &h);
+	text_block(c, box.x, box.y, box.w, name, fs * 1.1, TX_BOLD, NULL);
 	rbox_cut_top(&box, h + fs * 0.6);
 	/* nested loops as nested frames, as tall as their lines */
 	double ind = fs * 1.2, lh = fs * 1.5;
-	const char *ol, *pre, *il, *body[3], *post;
-	char obuf[100], ibuf[100];
-	if (kv_outer) {
-		snprintf(obuf, sizeof(obuf), "for each K/V block j (%d)", tc);
-		snprintf(ibuf, sizeof(ibuf), "for each Q block i (%d)", tr);
-		pre = NULL;
-		body[0] = "read Qᵢ, Oᵢ, mᵢ, ℓᵢ from HBM";
-		body[1] = "update with Kⱼ, Vⱼ";
-		body[2] = "write Oᵢ, mᵢ, ℓᵢ back to HBM";
-		post = NULL;
-	} else {
-		snprintf(obuf, sizeof(obuf), "for each Q block i (%d per head)", tr);
-		snprintf(ibuf, sizeof(ibuf), "for each K/V block j (%d)", tc);
-		pre = "load Qᵢ; Oᵢ, mᵢ, ℓᵢ in registers";
-		body[0] = "load Kⱼ, Vⱼ";
-		body[1] = "update Oᵢ, mᵢ, ℓᵢ in registers";
-		body[2] = NULL;
-		/* what the descriptor stores at the end: logsumexp L (a single rescale), or m and ℓ */
-		int lse = 0;
-		for (size_t i = 0; i < tv->v->nbuffers; i++)
-			lse |= !strcmp(tv->v->buffers[i].name, "L");
-		post = lse ? "write Oᵢ and logsumexp Lᵢ once" : "write Oᵢ, mᵢ, ℓᵢ once";
-	}
-	ol = obuf;
-	il = ibuf;
-	int nbody = body[2] ? 3 : 2;
+	const struct figitem *pre = figdesc_part_of(d, g, "pre", 0), *post = figdesc_part_of(d, g, "post", 0), *it;
+	int nbody = 0;
+	while (figdesc_part_of(d, g, "body", (size_t)nbody))
+		nbody++;
 	double inner_h = lh * (1 + nbody) + fs * 0.6;
 	double outer_h = lh + (pre ? lh : 0) + inner_h + (post ? lh : 0) + fs * 1.0;
 	struct rbox outer = rbox_make(box.x, box.y, box.w, fmin(outer_h, box.h));
 	set_rgb(c, &st->ink);
 	draw_rect(c, outer, st->line, 0);
-	text_at(c, outer.x + fs * 0.5, outer.y + fs * 0.3, ol, fs, TX_BOLD, 0, 0, NULL);
+	text_at(c, outer.x + fs * 0.5, outer.y + fs * 0.3, figdesc_part_of(d, g, "outer", 0)->text, fs, TX_BOLD, 0, 0, NULL);
 	double y = outer.y + lh + fs * 0.3;
 	if (pre) {
-		text_at(c, outer.x + ind, y, pre, fs, 0, 0, 0, NULL);
+		text_at(c, outer.x + ind, y, pre->text, fs, 0, 0, 0, NULL);
 		y += lh;
 	}
 	struct rbox inner = rbox_make(outer.x + ind, y, outer.w - 2 * ind, inner_h);
 	set_rgb(c, &st->ink);
 	draw_rect(c, inner, st->line, 0);
-	text_at(c, inner.x + fs * 0.5, inner.y + fs * 0.3, il, fs, TX_BOLD, 0, 0, NULL);
+	text_at(c, inner.x + fs * 0.5, inner.y + fs * 0.3, figdesc_part_of(d, g, "inner", 0)->text, fs, TX_BOLD, 0, 0, NULL);
 	double iy = inner.y + lh + fs * 0.3;
-	for (int k = 0; k < nbody; k++, iy += lh) {
-		int hbm = kv_outer && k != 1;   /* the round trips through HBM */
-		text_at(c, inner.x + ind, iy, body[k], fs, 0, 0, 0, hbm ? &st->accent : NULL);
-	}
+	for (int k = 0; k < nbody && (it = figdesc_part_of(d, g, "body", (size_t)k)); k++, iy += lh)
+		text_at(c, inner.x + ind, iy, it->text, fs, 0, 0, 0, !strcmp(it->state, "hbm") ? &st->accent : NULL);
 	if (post)
-		text_at(c, outer.x + ind, inner.y + inner.h + fs * 0.25, post, fs, 0, 0, 0, &st->accent);
+		text_at(c, outer.x + ind, inner.y + inner.h + fs * 0.25, post->text, fs, 0, 0, 0, &st->accent);
 	/* the measured DRAM traffic under the loops */
-	double tot = tv->r ? record_hbm_bytes(tv->r) : -1;
-	if (tot > 0) {
-		snprintf(buf, sizeof(buf), "measured DRAM traffic %s", fmt_bytes(tot, b1, sizeof(b1)));
-		text_at(c, outer.x, outer.y + outer.h + fs * 0.5, buf, fs, TX_BOLD, 0, 0, NULL);
-	}
+	if ((it = figdesc_part_of(d, g, "traffic", 0)))
+		text_at(c, outer.x, outer.y + outer.h + fs * 0.5, it->text, fs, TX_BOLD, 0, 0, NULL);
 }
 
 void fig_looporder(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	char title[300];
-	struct teach_var tv[2];
-	fig_looporder_title(rd, o, title, sizeof(title));
-	if (!teach_pair(c, rd, o, title, tv, &box) || tv[0].v->loop == LOOP_NONE || tv[1].v->loop == LOOP_NONE) {
-		draw_notice(c, box, "no loop order to draw", "both variants must be flash-template variants with a descriptor");
+	struct figdesc d;
+	figdesc_init(&d, "loop-order");
+	if (figdesc_loop_order(rd, o, &d)) {
+		figdesc_release(&d);
 		return;
 	}
-	side_by_side(c, tv, box, loop_panel);
+	fig_looporder_title(rd, o, title, sizeof(title));
+	cond_caption(c, rd, d.used, d.nused, title, o, &box);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	double gap = tfs(c) * 2;
+	struct rbox l = rbox_make(box.x, box.y, (box.w - gap) / 2, box.h);
+	struct rbox r = rbox_make(box.x + l.w + gap, box.y, l.w, box.h);
+	loop_panel(c, &d, 0, l);
+	loop_panel(c, &d, 1, r);
+	figdesc_release(&d);
 }
 
 /* ---- split-K against split-Q warps ---------------------------------------------- */

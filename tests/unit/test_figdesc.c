@@ -17,6 +17,7 @@
 #include "metric_sets.h"
 #include "causal_tiles.h"
 #include "online_softmax.h"
+#include "doc/wsched.h"
 
 struct in {
 	struct rinputs in;
@@ -1227,6 +1228,364 @@ static void test_pcapdataflow(void)
 	rinputs_release(&x.in);
 }
 
+/* warpspec (figdiagram.c): the roles, registers and ring of the variant's
+ * partition (ws_partition_of); with no record the register line says the
+ * counts are the descriptor's and no launch line is drawn; with one the
+ * launch's registers replace the compiled count and the launch line
+ * carries that record */
+static void test_warpspec(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "hopper+overlap");
+	struct figdesc d;
+	figdesc_init(&d, "warpspec");
+	CHECK_INT(figdesc_warpspec(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.nused, 0);
+	const struct variant_desc *v = ws_variant_or_default("hopper+overlap");
+	struct rsel sel;
+	fig_sel(&x.rd, &o, &sel);
+	struct attn_shape s = fig_typical_shape(&sel, 4);
+	struct ws_partition p;
+	CHECK(v && !ws_partition_of(v, &s, rdata_sm_count(&x.rd), &p));
+	CHECK_INT(figdesc_size(&d, 0, "producers"), p.producers);
+	CHECK_INT(figdesc_size(&d, 0, "consumers"), p.consumers);
+	CHECK_INT(figdesc_size(&d, 0, "stages"), p.stages);
+	CHECK_INT(figdesc_size(&d, 0, "regs_consumer"), p.regs_consumer);
+	size_t nrole = 0, nbar = 0, nstage = 0;
+	while (figdesc_part(&d, "role", nrole))
+		nrole++;
+	while (figdesc_part(&d, "regbar", nbar))
+		nbar++;
+	while (figdesc_part(&d, "stage", nstage))
+		nstage++;
+	CHECK_INT(nrole, p.producers + p.consumers);
+	CHECK_INT(nbar, nrole);
+	CHECK_INT(nstage, 2 * p.stages);
+	const struct figitem *r0 = figdesc_part(&d, "role", 0);
+	CHECK(r0 && !strcmp(r0->state, "producer") && r0->v == p.regs_producer);
+	CHECK_NEAR(figdesc_part(&d, "smem", 0)->v, (double)p.smem_bytes, 0);
+	CHECK_CONTAINS(figdesc_text(&d, "regs", 0), "(descriptor)");
+	CHECK(figdesc_part(&d, "launch", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+
+	if (load(&x, "experiments/results/hopper.yaml"))
+		SKIP("hopper.yaml missing");
+	o.sel.n = 4096;
+	o.sel.batch = 4;
+	figdesc_init(&d, "warpspec");
+	CHECK_INT(figdesc_warpspec(&x.rd, &o, &d), 0);
+	CHECK_INT((int)d.nused, 1);
+	const struct figitem *l = figdesc_part(&d, "launch", 0);
+	CHECK(l && d.nused && l->rec == d.used[0]);
+	if (l && l->rec) {
+		const struct launch *ml = record_main_launch(l->rec);
+		CHECK(ml && l->v == ml->registers);
+		CHECK(strstr(figdesc_text(&d, "regs", 0), "(descriptor)") == NULL);
+		char want[32];
+		snprintf(want, sizeof want, "launched at %d a thread", ml ? ml->registers : -1);
+		CHECK_CONTAINS(figdesc_text(&d, "regs", 0), want);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* ws-timeline (figdiagram.c): a group per rung with a schedule, base
+ * first; every bar is an event of the rung's timeline (ws_timeline_build)
+ * on its unit's or role's lane, the producer's waits left out; the arrows
+ * are of the middle phase; each rung's measured time is its one-run
+ * record's and the step the rung before's time over its own */
+static void test_ws_timeline(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/hopper.yaml"))
+		SKIP("hopper.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "hopper+overlap");
+	o.sel.n = 4096;
+	o.sel.batch = 4;
+	struct figdesc d;
+	figdesc_init(&d, "ws-timeline");
+	CHECK_INT(figdesc_ws_timeline(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	static const char *const rung[] = { "hopper+wgmma", "hopper+tma+ws", "hopper+pingpong", "hopper+overlap" };
+	static struct ws_timeline tl;
+	const char *file = NULL;
+	for (int g = 0; g < 4; g++) {
+		const struct figitem *h = figdesc_part_of(&d, g, "head", 0), *m = figdesc_part_of(&d, g, "measured", 0);
+		CHECK(h && !strcmp(h->name, rung[g]));
+		CHECK(m && m->rec);
+		if (!h || !m || !m->rec)
+			continue;
+		CHECK_STR(m->rec->variant, rung[g]);
+		CHECK_NEAR(m->v, m->rec->time_ms * 1000, 1e-12);
+		CHECK_CONTAINS(h->text, m->text);
+		if (!file)
+			file = rdata_record_file(&x.rd, m->rec);
+		CHECK_STR(rdata_record_file(&x.rd, m->rec), file); /* one run */
+		const struct figitem *st = figdesc_part_of(&d, g, "step", 0), *pm = g ? figdesc_part_of(&d, g - 1, "measured", 0) : NULL;
+		if (st && pm && pm->rec)
+			CHECK_NEAR(st->v, pm->v / m->v, 1e-9);
+		const struct variant_desc *v = ws_variant_or_default(rung[g]);
+		CHECK(v && !ws_timeline_build(&tl, v->ws, v->rung, 128, 4, NULL));
+		size_t kept = 0, n = 0;
+		for (size_t i = 0; i < tl.nev; i++)
+			kept += !(sched_op_is_wait(tl.ev[i].op) && tl.ev[i].who < 0);
+		for (size_t i = 0; i < d.nspans; i++) {
+			const struct figspan *sp = &d.span[i];
+			if (sp->group != g)
+				continue;
+			CHECK(sp->lane >= 0 && sp->lane < figdesc_size(&d, g, "lanes"));
+			CHECK(sp->wait ? !sp->label[0] && sp->lane >= FD_LANE_CONSUMER : sp->label[0] != 0);
+			CHECK(sp->t1 >= sp->t0);
+			n++;
+		}
+		CHECK_INT(n, kept);
+		CHECK_NEAR(figdesc_size(&d, g, "end"), tl.end, 0);
+		for (size_t i = 0; i < d.nlinks; i++)
+			if (d.link[i].group == g)
+				CHECK(d.link[i].to_lane >= FD_LANE_CONSUMER);
+	}
+	CHECK(figdesc_part_of(&d, 4, "head", 0) == NULL);
+	CHECK(figdesc_part(&d, "key", 1) != NULL);
+	CHECK_INT((int)d.nused, 4);
+	figdesc_release(&d);
+	/* a build step: rung 2 beside rung 1 */
+	o.step = 2;
+	figdesc_init(&d, "ws-timeline");
+	CHECK_INT(figdesc_ws_timeline(&x.rd, &o, &d), 0);
+	CHECK(figdesc_part_of(&d, 0, "head", 0) && !strcmp(figdesc_part_of(&d, 0, "head", 0)->name, rung[0]));
+	CHECK(figdesc_part_of(&d, 1, "head", 0) && !strcmp(figdesc_part_of(&d, 1, "head", 0)->name, rung[1]));
+	CHECK(figdesc_part_of(&d, 2, "head", 0) == NULL);
+	figdesc_release(&d);
+	/* patent-timeline: the variant's own loop; the picks it numbers are found */
+	o.step = 0;
+	snprintf(o.variant, sizeof o.variant, "hopper+pingpong");
+	figdesc_init(&d, "patent-timeline");
+	CHECK_INT(figdesc_ws_loop(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0] && d.nspans > 0);
+	const int ph = (int)figdesc_size(&d, 0, "nblocks") / 2;
+	const struct figspan *qk = figdesc_span_find(&d, 0, SO_GEMM_QK, 0, ph);
+	CHECK_INT(ph, 2);
+	CHECK(qk && qk->lane == FD_LANE_TENSOR && !strcmp(qk->label, "QK₂"));
+	CHECK(figdesc_span_find(&d, 0, SO_LOAD_K, WS_PRODUCER, ph + 1) != NULL);
+	CHECK(figdesc_span_find(&d, 1, SO_GEMM_QK, 0, ph) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+	/* no record at the conditions: the heads say so, no measured part */
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	snprintf(o.variant, sizeof o.variant, "hopper+overlap");
+	figdesc_init(&d, "ws-timeline");
+	CHECK_INT(figdesc_ws_timeline(&x.rd, &o, &d), 0);
+	CHECK(figdesc_part(&d, "measured", 0) == NULL);
+	CHECK_CONTAINS(figdesc_text(&d, "head", 0), "not measured at these conditions");
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* capture-compare (figdesc.c): a category per captured prefill shape by
+ * N, a series per captured implementation then attnprof's two references;
+ * each bar the TFLOP/s of the record of its series at its category's shape
+ * with its launches' spread; a reference without a record there is left
+ * empty and counted in the "missing" part */
+static void check_capcompare(const struct figdesc *d, int want_missing)
+{
+	const struct figpanel *pn = &d->panel[0];
+	CHECK(!d->notice[0] && d->npanels == 1 && d->nseries >= 3 && pn->ncat > 0);
+	CHECK(d->nused > 0 && d->cond[0]);
+	CHECK_STR(d->series[d->nseries - 2].key, variant_role(DOC_CONVENTIONAL));
+	CHECK_STR(d->series[d->nseries - 1].key, variant_role(DOC_SUBJECT));
+	CHECK_INT(d->series[d->nseries - 1].capture_look, 0);
+	CHECK(d->series[0].capture_look > 0);
+	double hi = 0;
+	int missing = 0;
+	for (size_t k = 0; k < pn->ncat; k++) {
+		if (k)
+			CHECK(pn->cat[k] >= pn->cat[k - 1]);
+		char lab[16];
+		snprintf(lab, sizeof lab, pn->cat[k] % 1024 ? "%d" : "%dk", pn->cat[k] % 1024 ? pn->cat[k] : pn->cat[k] / 1024);
+		CHECK_STR(pn->catlabel[k], lab);
+		for (size_t s = 0; s < d->nseries; s++) {
+			const struct figpoint *q = figdesc_at(d, 0, s, k);
+			if (q->state != FP_VALUE) {
+				missing += !d->series[s].capture_look;
+				continue;
+			}
+			CHECK(q->rec && !strcmp(q->rec->variant, d->series[s].key));
+			CHECK_INT(q->rec->shape.seqlen_kv, pn->cat[k]);
+			CHECK_NEAR(q->v, q->rec->tflops, 0);
+			if (q->whisker)
+				CHECK(q->lo <= q->v && q->v <= q->hi);
+			hi = fmax(hi, q->v);
+		}
+	}
+	CHECK_NEAR(pn->hi, hi, 0);
+	CHECK_INT(missing, want_missing < 0 ? missing : want_missing);
+	const struct figitem *m = figdesc_part(d, "missing", 0);
+	CHECK(missing ? m && m->v == missing : m == NULL);
+}
+
+static void test_capture_compare(void)
+{
+	struct in x;
+	memset(&x, 0, sizeof x);
+	const char *files[2] = { "experiments/results/capture/capture-sdpa.yaml", "experiments/results/fa2-paper.yaml" };
+	if (rinputs_load(&x.in, files, 2, NULL, 0, NULL))
+		SKIP("capture-sdpa.yaml or fa2-paper.yaml missing");
+	rdata_init_inputs(&x.rd, &x.in);
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	check_capcompare(&d, -1);
+	/* every point a captured call's of the forward pass, or the reference's */
+	for (size_t i = 0; i < d.nused; i++)
+		CHECK(d.used[i]->capture && d.used[i]->shape.pass == PASS_FWD);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+	/* without attnprof's records every reference slot is missing */
+	if (load(&x, "experiments/results/capture/capture-sdpa.yaml"))
+		SKIP("capture-sdpa.yaml missing");
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	check_capcompare(&d, (int)(2 * d.panel[0].ncat));
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+	/* no captured call: the notice */
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no captured forward prefill call");
+	o.sel.pass = PASS_BWD;
+	figdesc_release(&d);
+	figdesc_init(&d, "capture-compare");
+	CHECK_INT(figdesc_capture_compare(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no captured backward prefill call");
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* tiling (figdiagram.c): the tiles' sizes are the descriptor's tiling at
+ * the record's shape, the K/V blocks N / Bc rounded up, the note the
+ * step's; a variant that stores S draws its N×N matrices at the record's
+ * allocation; a name without a descriptor is a notice */
+static void test_tiling(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash2");
+	o.step = 3;
+	struct figdesc d;
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_STR(figdesc_part(&d, "mode", 0)->state, "tiled");
+	struct rsel sel;
+	fig_sel(&x.rd, &o, &sel);
+	const struct record *r = rdata_find(&x.rd, "flash2", &sel);
+	struct attn_shape s = r ? r->shape : fig_typical_shape(&sel, sel.batch > 0 ? sel.batch : 4);
+	struct tiling t;
+	variant_find("flash2")->tiling(&s, rdata_sm_count(&x.rd), &t);
+	CHECK_INT(figdesc_size(&d, 0, "Br"), t.block_m);
+	CHECK_INT(figdesc_size(&d, 0, "Bc"), t.block_n);
+	CHECK_INT(figdesc_size(&d, 0, "step"), 3);
+	CHECK_INT(figdesc_part(&d, "loop", 0)->v, (s.seqlen_kv + t.block_n - 1) / t.block_n);
+	char want[32];
+	snprintf(want, sizeof want, "%d×%d", t.block_m, t.block_n);
+	CHECK_STR(figdesc_part(&d, "tile", 3)->alt[0], want);
+	CHECK_CONTAINS(figdesc_text(&d, "note", 0), "score tile");
+	CHECK_INT((int)d.nused, r ? 1 : 0);
+	figdesc_release(&d);
+	o.step = 9; /* past the last step: all of it */
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK_INT(figdesc_size(&d, 0, "step"), 5);
+	figdesc_release(&d);
+	o.step = 0;
+	snprintf(o.variant, sizeof o.variant, "standard");
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK_STR(figdesc_part(&d, "mode", 0)->state, "standard");
+	const struct figitem *S = figdesc_part(&d, "hbm", 2);
+	CHECK(S && !strcmp(S->name, "S") && !strcmp(S->state, "stored") && S->v > 0);
+	if (S && S->rec) {
+		const double *a = kvlist_get(&S->rec->allocs, "S");
+		CHECK(a && *a == S->v);
+	}
+	CHECK(figdesc_part(&d, "kernel", 2) && figdesc_part(&d, "tile", 0) == NULL);
+	figdesc_release(&d);
+	snprintf(o.variant, sizeof o.variant, "pytorch-sdpa:FLASH_ATTENTION"); /* a reference: no descriptor */
+	figdesc_init(&d, "tiling");
+	CHECK_INT(figdesc_tiling(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no data flow to draw");
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* loop-order (figdiagram.c): the K/V-outer variant's body round-trips
+ * through HBM, the Q-outer one's keeps O in registers and writes once;
+ * the loops' counts are the tiling's; the traffic is the record's */
+static void test_loop_order(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "flash1");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "loop-order");
+	CHECK_INT(figdesc_loop_order(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	for (int g = 0; g < 2; g++) {
+		const struct figitem *nm = figdesc_part_of(&d, g, "name", 0);
+		CHECK(nm != NULL);
+		if (!nm)
+			continue;
+		const struct variant_desc *v = variant_find(nm->name);
+		CHECK(v != NULL);
+		if (!v)
+			continue;
+		int hbm = 0, nbody = 0;
+		const struct figitem *it;
+		for (; (it = figdesc_part_of(&d, g, "body", (size_t)nbody)); nbody++)
+			hbm += !strcmp(it->state, "hbm");
+		const int kv = v->loop == LOOP_KV_OUTER;
+		CHECK_INT(hbm, kv ? 2 : 0);
+		CHECK_INT(nbody, kv ? 3 : 2);
+		CHECK((figdesc_part_of(&d, g, "pre", 0) != NULL) == !kv);
+		CHECK((figdesc_part_of(&d, g, "post", 0) != NULL) == !kv);
+		CHECK_INT(figdesc_part_of(&d, g, "outer", 0)->v, figdesc_size(&d, g, kv ? "Tc" : "Tr"));
+		const struct figitem *tr = figdesc_part_of(&d, g, "traffic", 0);
+		if (tr) {
+			CHECK(tr->rec && used_has(&d, tr->rec));
+			CHECK_NEAR(tr->v, record_hbm_bytes(tr->rec), 0);
+		}
+	}
+	CHECK_STR(figdesc_part_of(&d, 0, "name", 0)->name, "flash1");
+	figdesc_release(&d);
+	snprintf(o.variant, sizeof o.variant, "standard");
+	figdesc_init(&d, "loop-order");
+	CHECK_INT(figdesc_loop_order(&x.rd, &o, &d), 0);
+	CHECK_STR(d.notice, "no loop order to draw");
+	CHECK(figdesc_part(&d, "name", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -1271,4 +1630,4 @@ static void test_ladders_fit(void)
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
-      test_pcapdataflow, test_build_by_kind)
+      test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_tiling, test_loop_order, test_build_by_kind)
