@@ -297,14 +297,8 @@ def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None
 
 jaxnn.dot_product_attention = dot_product_attention
 jax.nn = jaxnn
-jax.__version__ = "0.0.1-fake"  # read where the distribution's metadata is not installed
 sys.modules["jax"], sys.modules["jax.nn"] = jax, jaxnn
-os.environ.pop("ATTNPROF_ENV_LIBRARIES", None)
 attnprof_hook.patch_module(jaxnn)
-# a JAX program names its libraries for the header through the environment
-# (no torch.cuda.nvtx to mark with): inject.c reads it when it writes the results
-check(os.environ.get("ATTNPROF_ENV_LIBRARIES", "").startswith("jax="),
-      "importing jax.nn leaves JAX's version for the header: %r" % os.environ.get("ATTNPROF_ENV_LIBRARIES"))
 check(getattr(jaxnn.dot_product_attention, "_attnprof", False), "jax.nn.dot_product_attention is patched")
 q, kv = FakeArray(4, 1024, 16, 128), FakeArray(4, 1024, 8, 128)
 res = jaxnn.dot_product_attention(q, kv, kv, is_causal=True, implementation="cudnn")

@@ -1754,15 +1754,6 @@ static void finish(void)
 				 "(docs/capture.md)", g.foreign_waited, g.foreign_dropped);
 			note_header(line);
 		}
-		/* a JAX program has no torch.cuda.nvtx to mark its libraries with:
-		 * the helper leaves JAX's and jaxlib's versions in the environment
-		 * (attnprof_hook._say_env_jax); ignored where a mark came first */
-		const char *libs = getenv("ATTNPROF_ENV_LIBRARIES");
-		if (libs && *libs) {
-			char mark[560];
-			snprintf(mark, sizeof mark, "attnprof-env: %.500s", libs);
-			attach_env(mark);
-		}
 		save_part(1);
 		if (g.cupti)
 			cupti_session_close(g.cupti);

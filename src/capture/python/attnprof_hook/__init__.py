@@ -810,33 +810,6 @@ def wrap_pallas_mha(orig):
     return _wrap_jax_scoped(orig, lambda q, k, kw: jax_range_name(q, k, kw.get("causal", False), "pallas", _next_call()))
 
 
-def jax_versions():
-    """"jax=0.6.2 jaxlib=0.6.2": the installed distributions' versions (a
-    module's __version__ where its metadata cannot be read), "" when neither
-    is known."""
-    parts = []
-    for dist in ("jax", "jaxlib"):
-        v = None
-        try:
-            from importlib import metadata
-            v = metadata.version(dist)
-        except Exception:
-            v = getattr(sys.modules.get(dist), "__version__", None)
-        if v:
-            parts.append("%s=%s" % (dist, v))
-    return " ".join(parts)
-
-
-def _say_env_jax():
-    """JAX's and jaxlib's versions, for the results' header.  A JAX program
-    has no torch.cuda.nvtx to mark them with: they go into the environment,
-    where the injection library reads them when it writes the results (a
-    torch program's attnprof-env mark, said first, wins)."""
-    v = jax_versions()
-    if v:
-        os.environ["ATTNPROF_ENV_LIBRARIES"] = v
-
-
 _PATCHED = ("torch.cuda.graphs", "torch.nn.functional", "torch.nn.attention.flex_attention", "jax.nn",
             "jax.experimental.pallas.ops.gpu.attention")
 
@@ -863,12 +836,10 @@ def patch_module(module):
             if torch is not None and not getattr(torch.compile, "_attnprof", False):
                 torch.compile = wrap_compile(torch.compile)
     elif name == "jax.nn":
-        _say_env_jax()
         f = getattr(module, "dot_product_attention", None)
         if f is not None and not getattr(f, "_attnprof", False):
             module.dot_product_attention = wrap_jax_attention(f)
     elif name == "jax.experimental.pallas.ops.gpu.attention":
-        _say_env_jax()
         f = getattr(module, "mha", None)
         if f is not None and not getattr(f, "_attnprof", False):
             module.mha = wrap_pallas_mha(f)
