@@ -748,6 +748,15 @@ static int q_timing(struct qcall *c)
 	return q_value(c, v);
 }
 
+/* launches: the timed launches a record's median is taken over (a captured
+ * call timed by its kernels' durations has none) */
+static int q_launches(struct qcall *c)
+{
+	if (!(c->rec->repetitions > 0) || !(c->rec->time_ms > 0))
+		QMISSING(c, "launches: no timed launches in this record");
+	return q_value(c, (double)c->rec->repetitions);
+}
+
 static int q_tflops(struct qcall *c)
 {
 	double v = c->rec->tflops;
@@ -1210,6 +1219,7 @@ const struct qinfo quantity_table[] = {
 	{ "time_ms", U_MS, 0, "median time (CUDA events)", q_time_ms },
 	{ "time_ms_min", U_MS, 0, "fastest repetition", q_time_ms_min },
 	{ "time_ms_max", U_MS, 0, "slowest repetition", q_time_ms_max },
+	{ "launches", U_INT, 0, "timed launches the median is taken over (repetitions)", q_launches },
 	{ "sm_clock_mhz", U_MHZ, 0, "SM clock probed before each timed launch, median", q_timing },
 	{ "sm_clock_mhz_min", U_MHZ, 0, "SM clock probed before each timed launch, lowest", q_timing },
 	{ "settle_ms", U_MS, 0, "untimed running before the warm-up until the SM clock settled (timing.settle_ms)", q_timing },

@@ -227,6 +227,80 @@ static int g_run_not_covered(struct gcall *c)
 	return g_text(c, c->buf);
 }
 
+/* attnprof's timed records (not a captured call's, not a failed one): those
+ * run.runs and run.launches speak of */
+static int timed_own(const struct record *r) { return !r->error && !record_captured(r) && r->time_ms > 0; }
+
+/* run.runs: per results file drawn from, in the order recorded, how many of
+ * its timed records were measured in more than one run (another file or a
+ * repeat: rdata_runs), "5 of x.yaml's 12, 3 of z.yaml's 3 and none of y.yaml's 4
+ * timed records" */
+static int g_run_runs(struct gcall *c)
+{
+	const struct rdata *rd = c->rd;
+	const int nfiles = rd->nruns > 1 && rd->origin && rd->run_names ? rd->nruns : 1;
+	size_t used = 0;
+	int said = 0;
+	c->buf[0] = '\0';
+	for (int f = 0; f < nfiles; f++) {
+		int timed = 0, several = 0;
+		for (size_t i = 0; i < rd->res->nrecords; i++) {
+			const struct record *r = &rd->res->records[i];
+			if ((nfiles > 1 && rd->origin[i] != f) || !timed_own(r))
+				continue;
+			double lo, hi;
+			timed++;
+			several += rdata_runs(rd, r, &lo, &hi) > 1;
+		}
+		if (!timed)
+			continue;
+		/* one file: its name, before "; repeat run: …" (rdata.path) */
+		char name[64];
+		snprintf(name, sizeof name, "%s", nfiles > 1 ? rd->run_names[f] : rd->path);
+		name[strcspn(name, ";")] = '\0';
+		const char *slash = strrchr(name, '/');
+		char n[24];
+		snprintf(n, sizeof n, "%d", several);
+		int w = snprintf(c->buf + used, sizeof c->buf - used, "%s%s of %s's %d", said ? ", " : "",
+				 several ? n : "none", slash ? slash + 1 : name, timed);
+		if (w < 0 || (size_t)w >= sizeof c->buf - used)
+			return 1;
+		used += (size_t)w;
+		said++;
+	}
+	if (!said || used + 16 >= sizeof c->buf)
+		return 1;
+	/* the last ", " becomes " and "; one unit for all */
+	char *last = said > 1 ? strrchr(c->buf, ',') : NULL;
+	if (last) {
+		memmove(last + 4, last + 1, strlen(last + 1) + 1);
+		memcpy(last, " and", 4);
+	}
+	strcat(c->buf, " timed records");
+	return g_text(c, c->buf);
+}
+
+/* run.launches: the timed launches one median is taken over, "20" or
+ * "20–30" (the fewest and the most of attnprof's timed records) */
+static int g_run_launches(struct gcall *c)
+{
+	int lo = 0, hi = 0;
+	for (size_t i = 0; i < c->rd->res->nrecords; i++) {
+		const struct record *r = &c->rd->res->records[i];
+		if (!timed_own(r) || r->repetitions < 1)
+			continue;
+		if (!lo || r->repetitions < lo) lo = r->repetitions;
+		if (r->repetitions > hi) hi = r->repetitions;
+	}
+	if (!lo)
+		return 1;
+	if (lo == hi)
+		snprintf(c->buf, sizeof c->buf, "%d", lo);
+	else
+		snprintf(c->buf, sizeof c->buf, "%d–%d", lo, hi);
+	return g_text(c, c->buf);
+}
+
 /* program.timing_fwd, program.timing_bwd: how the captured calls were timed */
 static int g_program_timing(struct gcall *c) { return g_text(c, capture_timing(c->rd, c->row->field == 1)); }
 
@@ -327,6 +401,10 @@ const struct global_row global_rows[] = {
 	{ "run", "gap", U_NUM, "one line on hardware counters missing from the results, or \"\"", g_run_gap },
 	{ "run", "not_covered", U_NUM, "what the records do not measure yet (FA3's backward, FP8, d = 256), each with why, or \"\"",
 	  g_run_not_covered },
+	{ "run", "runs", U_NUM, "per results file, how many of its timed records were measured in more than one run (another file or a repeat)",
+	  g_run_runs },
+	{ "run", "launches", U_NUM, "the timed launches a median is taken over: \"20\", or the fewest and the most (\"20–30\")",
+	  g_run_launches },
 	{ "run", "passes", U_NUM, "the passes measured: \"forward pass\", \"forward and backward passes\"", g_run_passes },
 	{ "run", "synthetic", U_NUM, "\"synthetic test data, not measurements\" when the header says so, or \"\"", g_run_synthetic },
 	{ "focus", "N", U_INT, "the focus sequence length", g_focus_n },
