@@ -762,11 +762,13 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 static const char *const stall_cols[] = { "selected", "math_pipe_throttle", "long_scoreboard", "short_scoreboard",
 					  "mio_throttle", "barrier", "wait" };
 #define NSTALL_COLS (sizeof stall_cols / sizeof stall_cols[0])
+/* a row whose reasons add up to less is short of a state: the note says which reasons its record lacks */
+#define STALL_SUM_SHORT 99.0
 
 static void build_stalls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	const char *h[2 + NSTALL_COLS + 1];
-	int right[2 + NSTALL_COLS + 1];
+	const char *h[2 + NSTALL_COLS + 2];
+	int right[2 + NSTALL_COLS + 2];
 	h[0] = "kernel";
 	h[1] = "tensor pipe";
 	right[0] = 0;
@@ -779,7 +781,13 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 			}
 	h[2 + NSTALL_COLS] = "largest other";
 	right[2 + NSTALL_COLS] = 0;
-	t_cols(T, (int)(3 + NSTALL_COLS), h, right);
+	h[3 + NSTALL_COLS] = "sum";
+	right[3 + NSTALL_COLS] = 1;
+	t_cols(T, (int)(4 + NSTALL_COLS), h, right);
+	/* the reasons of the set that some row's record lacks (recorded before
+	 * the set had them), and the rows short of 100 % */
+	int lacks[64] = { 0 };
+	size_t short_rows = 0, rows = 0;
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	for (size_t p = 0; p < PASS_COUNT; p++) {
@@ -800,7 +808,8 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 			q_text(rd, recs[i], "tensor_active", NULL, NULL, row[1], TCELL);
 			for (size_t c = 0; c < NSTALL_COLS; c++)
 				q_text(rd, recs[i], "stall_pct", stall_cols[c], NULL, row[2 + c], TCELL);
-			double best = -1;
+			double best = -1, sum = 0;
+			int counted = 0, row_lacks[64] = { 0 };
 			const struct stall_reason *top = NULL;
 			for (size_t k = 0; k < metric_stall_reason_count; k++) {
 				size_t c;
@@ -809,25 +818,51 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 				double v;
 				enum qunit u;
 				char why[160];
-				if (c < NSTALL_COLS ||
-				    rdata_quantity(rd, recs[i], "stall_pct", metric_stall_reasons[k].name, &v, &u, why, sizeof why) ||
-				    !(v > best))
+				if (rdata_quantity(rd, recs[i], "stall_pct", metric_stall_reasons[k].name, &v, &u, why, sizeof why)) {
+					if (k < sizeof row_lacks / sizeof row_lacks[0])
+						row_lacks[k] = 1;
+					continue;
+				}
+				sum += v;
+				counted++;
+				if (c < NSTALL_COLS || !(v > best))
 					continue;
 				best = v;
 				top = &metric_stall_reasons[k];
 			}
 			t_set(row, 2 + NSTALL_COLS, top ? "%s %.0f %%" : "–", top ? top->label : "", best);
+			/* what the recorded reasons add up to: 100 % only when every
+			 * state the warps were in is counted */
+			t_set(row, 3 + NSTALL_COLS, counted ? "%.1f %%" : "–", sum);
+			rows++;
+			if (counted && sum < STALL_SUM_SHORT) {
+				short_rows++;
+				for (size_t k = 0; k < sizeof lacks / sizeof lacks[0]; k++)
+					lacks[k] |= row_lacks[k];
+			}
 		}
 		free(keys);
 		free(recs);
 	}
+	/* which reasons the short rows lack, by name */
+	char lack[400] = "";
+	for (size_t k = 0; k < metric_stall_reason_count && k < sizeof lacks / sizeof lacks[0]; k++)
+		if (lacks[k])
+			snprintf(lack + strlen(lack), sizeof lack - strlen(lack), "%s%s", lack[0] ? ", " : "",
+				 metric_stall_reasons[k].label);
+	char shortfall[600] = "";
+	if (short_rows)
+		snprintf(shortfall, sizeof shortfall, " %zu of the %zu rows add up to less than %.0f %%: %s%s%s.", short_rows,
+			 rows, STALL_SUM_SHORT, lack[0] ? "their records lack the reason" : "a state no recorded reason counts",
+			 lack[0] ? (strchr(lack, ',') ? "s " : " ") : "", lack);
 	snprintf(T->note, sizeof(T->note), "Warp-cycles of each reason over the active warp-cycles (" M_WARPS_ACTIVE
 		 "), summed over the call's kernels, as Nsight Compute's warp-state statistics count them: every active "
-		 "warp is in one state each cycle, so a row adds up to 100 %%; selected = issuing an instruction. Long "
+		 "warp is in one state each cycle, so a row adds up to 100 %% when every reason is counted; sum = what "
+		 "the row's recorded reasons add up to.%s Selected = issuing an instruction. Long "
 		 "scoreboard waits on global or local memory (L1TEX), short scoreboard on shared memory and MUFU results, "
 		 "MIO throttle on room in the shared-memory/MUFU queue, math-pipe throttle on a busy execution pipe "
 		 "(tensor, FMA), barrier on the other warps of the block. Tensor pipe = " M_TENSOR_ACTIVE
-		 " where the record has it (another metric set); – = not measured.");
+		 " where the record has it (another metric set); – = not measured.", shortfall);
 }
 
 static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const struct figopts *o)
