@@ -697,7 +697,7 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 		char (*row)[TCELL];
 		if (!ml || !(row = t_row(T)))
 			continue;
-		char lab[SERIES_KEY], kn[96];
+		char lab[SERIES_KEY], kn[34]; /* cut short ("…"): the table has nine columns to fit */
 		t_set(row, 0, "%s", series_label(keys[k], lab, sizeof(lab)));
 		kernel_short_name(ml->name ? ml->name : "?", kn, sizeof(kn));
 		const double *ns_t = kvlist_get(&ml->metrics, M_DURATION), *rd_b = kvlist_get(&ml->metrics, M_DRAM_READ),
