@@ -39,6 +39,9 @@ static const char *const set_workload[] = {
 	/* what the LSU wavefronts do not see on Hopper: wgmma's operand reads
 	 * from shared memory and TMA's bytes into it */
 	M_SMEM_GMMA_WF, M_SMEM_TMA_BYTES,
+	/* and whether a kernel issues wgmma at all, so that a 0 of the LSU
+	 * counters is told from shared traffic they cannot see */
+	M_TENSOR_GMMA,
 };
 
 /* warp-state statistics as Nsight Compute's WarpStateStats section reads

@@ -122,7 +122,7 @@ PY
 		grep -E 'inst_executed_pipe_tensor' "$OUT/ceilings-ncu.csv" | awk -F'","' '{print $5, $(NF-2), $NF}' | cut -c1-200 | tee -a "$log"
 		grep 'ncu .* exit' "$OUT/ceilings-ncu.err" | tee -a "$log" ;;
 	workload)
-		say "memory workload, warp states, dQ reductions (issue 31 items 3, 4, 6): experiments/workload.yaml (L1/L2 bytes and hit rates, L2 reduction sectors; fwd and bwd) and experiments/stalls.yaml (stall reasons), then SDPA's FLASH and CUDNN kernels under record -- CMD with each set"
+		say "memory workload, warp states, dQ reductions (issue 31 items 3, 4, 6): experiments/workload.yaml (L1/L2 bytes and hit rates, L2 reduction sectors; fwd and bwd) and experiments/stalls.yaml (stall reasons), then SDPA's FLASH and CUDNN kernels under record -- CMD with each set; tools/counters_table.py prints each stalls file's 'stalls: PASS' when every record's reasons add up to 99-101 % of its active warp-cycles"
 		for sp in workload stalls; do
 			./attnprof record experiments/$sp.yaml -o "$OUT/$sp.yaml" --force --progress --copy-probe 0 2>&1 | tail -4 | tee -a "$log"
 			ATTNPROF_INJECT_VERBOSE=1 timeout 300 ./attnprof record --metrics $sp -o "$OUT/capture-$sp.yaml" --force --timeout 240 \

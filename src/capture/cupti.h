@@ -180,6 +180,12 @@ int cupti_occupancy_limits(int dev, struct occupancy_limits *lim);
 int cupti_validate_metrics(const char *chip, const char *const *metrics, size_t n,
 			   int *passes);
 
+/* Host-only: every counter chip's range profiler offers (the host API's
+ * base metrics of type counter, without rollup) whose name starts with
+ * prefix, each passed to fn while the list is valid.  The number passed,
+ * or -1 via error(). */
+int cupti_chip_counters(const char *chip, const char *prefix, void (*fn)(const char *name, void *arg), void *arg);
+
 /* For 'attnprof info': whether counters are readable on device 0.  Returns
  * 1 (readable), 0 (not: reason says why and how to enable), -1 on error. */
 int cupti_counters_readable(char *reason, size_t len);

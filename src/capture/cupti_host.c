@@ -204,6 +204,32 @@ int cupti_validate_metrics(const char *chip, const char *const *metrics, size_t 
 	return 0;
 }
 
+int cupti_chip_counters(const char *chip, const char *prefix, void (*fn)(const char *name, void *arg), void *arg)
+{
+	struct cupti_host *h;
+	if (!chip || !*chip)
+		return error("no chip name to list counters of");
+	if (cupti_host_open(&h, chip, NULL))
+		return -1;
+	CUpti_Profiler_Host_GetBaseMetrics_Params b = { CUpti_Profiler_Host_GetBaseMetrics_Params_STRUCT_SIZE };
+	b.pHostObject = h->obj;
+	b.metricType = CUPTI_METRIC_TYPE_COUNTER;
+	CUptiResult r = cuptiProfilerHostGetBaseMetrics(&b);
+	if (r != CUPTI_SUCCESS) {
+		cupti_host_close(h);
+		return error("CUPTI cannot list the counters of chip %s: %s", chip, cupti_result_name(r));
+	}
+	int found = 0;
+	const size_t plen = prefix ? strlen(prefix) : 0;
+	for (size_t i = 0; i < b.numMetrics; i++)
+		if (b.ppMetricNames[i] && !strncmp(b.ppMetricNames[i], prefix ? prefix : "", plen)) {
+			fn(b.ppMetricNames[i], arg);
+			found++;
+		}
+	cupti_host_close(h);
+	return found;
+}
+
 const char *cupti_version_string(void)
 {
 	static char buf[64];

@@ -636,6 +636,22 @@ int launch_tensor_path(const struct record *r, const struct launch *l, enum tens
 	return *path != PATH_NONE;
 }
 
+int record_smem_beyond_lsu(const struct record *r)
+{
+	static const char *const seen[] = { M_TENSOR_GMMA, M_SMEM_GMMA_WF, M_SMEM_TMA_BYTES };
+	for (size_t k = 0; k < sizeof seen / sizeof seen[0]; k++) {
+		const double v = record_metric_or_nan(r, seen[k]);
+		if (v > 0)
+			return 1;
+	}
+	for (size_t i = 0; i < r->nlaunches; i++) {
+		enum tensor_path p;
+		if (launch_tensor_path(r, &r->launches[i], &p) && p == PATH_WGMMA)
+			return 1;
+	}
+	return 0;
+}
+
 const struct launch *record_main_launch(const struct record *rec)
 {
 	const struct launch *best = NULL;
@@ -1258,6 +1274,7 @@ const struct qinfo quantity_table[] = {
 	{ "smem_st_wavefronts", U_COUNT, 0, "shared-memory store wavefronts", q_metric, M_SMEM_ST_WF },
 	{ "smem_ld_conflicts", U_COUNT, 0, "shared-memory load bank conflicts", q_metric, M_SMEM_LD_CONF },
 	{ "smem_st_conflicts", U_COUNT, 0, "shared-memory store bank conflicts", q_metric, M_SMEM_ST_CONF },
+	{ "smem_gmma_wavefronts", U_COUNT, 0, "shared-memory wavefronts of wgmma operand reads (" M_SMEM_GMMA_WF ")", q_metric, M_SMEM_GMMA_WF },
 	{ "bank_conflicts", U_COUNT, 0, "load + store bank conflicts", q_bank_conflicts },
 	{ "occupancy", U_PCT, 0, "achieved occupancy (active warps / maximum)", q_metric, M_OCC_ACHIEVED },
 	{ "occupancy_theoretical", U_PCT, 0, "theoretical occupancy of the longest kernel", q_launch },

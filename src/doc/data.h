@@ -301,6 +301,13 @@ int fmt_quantity(double v, enum qunit u, const char *spec, char *buf, size_t len
 int launch_tensor_path(const struct record *r, const struct launch *l, enum tensor_path *path);
 /* The launch that ran longest (by gpu__time_duration.sum), else the first; NULL if none. */
 const struct launch *record_main_launch(const struct record *rec);
+/* 1 when r's kernels move shared-memory data the LSU pipe's counters
+ * (M_SMEM_LD_WF, M_SMEM_ST_WF, their bank conflicts) do not see: a kernel
+ * whose descriptor's path is wgmma (its operands are read from shared
+ * memory by the tensor cores, its tiles written there by TMA), or one
+ * whose counters show wgmma instructions, wgmma operand wavefronts or TMA
+ * bytes.  Such a kernel's 0 there is not a measurement of its traffic. */
+int record_smem_beyond_lsu(const struct record *r);
 /* Device memory beyond the inputs: a captured call's footprint (else its peak), attnprof's
  * peak minus its Q, K, V allocations; -1 where neither was measured. */
 double record_beyond_inputs(const struct record *r);

@@ -629,10 +629,44 @@ int figdesc_category_bars(const struct rdata *rd, const struct figopts *o, enum 
 
 int figdesc_smem(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
 {
-	static const char *const qs[] = { "smem_ld_wavefronts", "smem_st_wavefronts", "smem_ld_conflicts", "smem_st_conflicts" };
-	static const char *const ql[] = { "load wavefronts", "store wavefronts", "load bank conflicts", "store bank conflicts" };
-	int rc = figdesc_category_bars(rd, o, SERIES_LADDER, qs, ql, 4, d);
+	static const char *const qs[] = { "smem_ld_wavefronts", "smem_st_wavefronts", "smem_ld_conflicts", "smem_st_conflicts",
+					  "smem_gmma_wavefronts" };
+	static const char *const ql[] = { "load wavefronts", "store wavefronts", "load bank conflicts", "store bank conflicts",
+					  "wgmma operand wavefronts" };
+	/* the wgmma operand reads where a record of the drawn series counted
+	 * them (the workload set) */
+	struct rsel s;
+	fig_sel(rd, o, &s);
+	char k[16][SERIES_KEY];
+	size_t nk = rdata_series(rd, &s, SERIES_LADDER, k, 16), nq = 4;
+	for (size_t i = 0; i < nk && nq == 4; i++) {
+		const struct record *r = rdata_find(rd, k[i], &s);
+		if (r && isfinite(record_metric_or_nan(r, M_SMEM_GMMA_WF)))
+			nq = 5;
+	}
+	int rc = figdesc_category_bars(rd, o, SERIES_LADDER, qs, ql, nq, d);
 	snprintf(d->panel[0].ylabel, sizeof d->panel[0].ylabel, "count (log)");
+	/* a wgmma/TMA kernel's shared memory is read by the tensor cores and
+	 * written by TMA, which the LSU counters do not count: where its
+	 * wgmma operand reads were not counted either, its 0 is not drawn
+	 * as a measurement */
+	struct figpanel *pn = &d->panel[0];
+	for (size_t i = 0; !rc && !d->notice[0] && i < pn->ncat; i++) {
+		const struct record *r = d->nseries ? figdesc_at(d, 0, 0, i)->rec : NULL;
+		if (!r || !record_smem_beyond_lsu(r) || isfinite(record_metric_or_nan(r, M_SMEM_GMMA_WF)))
+			continue;
+		int hidden = 0;
+		for (size_t q = 0; q < d->nseries; q++) {
+			struct figpoint *p = figdesc_at(d, 0, q, i);
+			if (p->state == FP_VALUE && !(p->v > 0)) {
+				p->state = FP_MISSING;
+				p->v = NAN;
+				hidden++;
+			}
+		}
+		if (hidden)
+			snprintf(pn->catnote[i], sizeof pn->catnote[i], "not visible to these counters");
+	}
 	return rc;
 }
 

@@ -110,6 +110,8 @@ struct figpanel {
 	size_t ncat;
 	int cat[FD_CATS];       /* a category's number (N, KV length; a row's pass), -1 none */
 	char catlabel[FD_CATS][FD_LABEL]; /* a row's or a bar group's label ("" for numbers) */
+	char catnote[FD_CATS][40]; /* drawn in a bar group's place where its counters cannot
+				    * measure it ("not visible to these counters"), "" none */
 	double lo, hi;          /* the smallest and largest value, model value and ref on scale
 				 * (the smallest above 0 for category bars); lo 1e300, hi 0: none */
 };

@@ -674,16 +674,20 @@ static void build_tensor(struct dtable *T, const struct rdata *rd, const struct 
  * (the copy bandwidth, the dense GEMM rate) and named in the note */
 static void build_sol(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	static const char *const h[] = { "variant", "longest kernel", "time", "DRAM GB/s", "of copy", "tensor pipe",
-					 "call of GEMM rate" };
+	/* the longest kernel's own roof (memory for a kernel that issues no
+	 * MMA, the tensor pipe of its path for one that does), its shared
+	 * wavefronts against the shared-memory roof, then the call's ceiling */
+	static const char *const h[] = { "variant", "longest kernel (its roof)", "time", "DRAM GB/s", "of copy",
+					 "shared of roof", "tensor pipe", "call of GEMM rate" };
 	/* with the mma.sync rate measured, each row's own ceiling: its longest
 	 * kernel's path (the descriptor's), mma.sync's rate or the GEMM's (wgmma) */
-	static const char *const hp[] = { "variant", "longest kernel", "time", "DRAM GB/s", "of copy", "tensor pipe",
-					  "ceiling (path)", "call of it" };
-	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1 };
+	static const char *const hp[] = { "variant", "longest kernel (its roof)", "time", "DRAM GB/s", "of copy",
+					  "shared of roof", "tensor pipe", "ceiling (path)", "call of it" };
+	static const int right[] = { 0, 0, 1, 1, 1, 1, 1, 1, 1 };
+	enum { C_TIME = 2, C_GBS, C_COPY, C_SMEM, C_TENS, C_CEIL, C_OFIT };
 	const struct gpu_info *g = &rd->res->header.gpu;
 	const int paths = g->ceil.mma_sync_tflops > 0;
-	t_cols(T, paths ? 8 : 7, paths ? hp : h, right);
+	t_cols(T, paths ? 9 : 8, paths ? hp : h, right);
 	struct rsel s;
 	char keys[16][SERIES_KEY];
 	size_t ns = focus_series(rd, o, &s, keys);
@@ -693,18 +697,30 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 		char (*row)[TCELL];
 		if (!ml || !(row = t_row(T)))
 			continue;
-		char lab[SERIES_KEY], kn[96];
+		char lab[SERIES_KEY], kn[34]; /* cut short ("…"): the table has nine columns to fit */
 		t_set(row, 0, "%s", series_label(keys[k], lab, sizeof(lab)));
 		kernel_short_name(ml->name ? ml->name : "?", kn, sizeof(kn));
-		t_set(row, 1, "%s", kn);
 		const double *ns_t = kvlist_get(&ml->metrics, M_DURATION), *rd_b = kvlist_get(&ml->metrics, M_DRAM_READ),
 			     *wr_b = kvlist_get(&ml->metrics, M_DRAM_WRITE), *tens = kvlist_get(&ml->metrics, M_TENSOR_ACTIVE);
 		const double sec = ns_t && *ns_t > 0 ? *ns_t * 1e-9 : 0;
 		const double gbs = sec > 0 && rd_b && wr_b ? (*rd_b + *wr_b) / sec / 1e9 : NAN;
-		t_set(row, 2, sec > 0 ? "%.3f ms" : "–", sec * 1e3);
-		t_set(row, 3, usable(gbs) ? "%.0f" : "–", gbs);
-		t_set(row, 4, usable(gbs) && g->copy_gbs > 0 ? "%.0f %%" : "–", 100 * gbs / g->copy_gbs);
-		t_set(row, 5, tens && usable(*tens) ? "%.0f %%" : "–", tens ? *tens : 0);
+		enum tensor_path mp = PATH_NONE;
+		const int mma = launch_tensor_path(r, ml, &mp);
+		t_set(row, 1, "%s (%s)", kn, mma ? "tensor" : "memory");
+		t_set(row, C_TIME, sec > 0 ? "%.3f ms" : "–", sec * 1e3);
+		t_set(row, C_GBS, usable(gbs) ? "%.0f" : "–", gbs);
+		t_set(row, C_COPY, usable(gbs) && g->copy_gbs > 0 ? "%.0f %%" : "–", 100 * gbs / g->copy_gbs);
+		/* shared-memory wavefronts per second against the roof's: the
+		 * ceiling's conflict-free 16-byte loads move 128 B a wavefront */
+		const double *ldw = kvlist_get(&ml->metrics, M_SMEM_LD_WF), *stw = kvlist_get(&ml->metrics, M_SMEM_ST_WF),
+			     *gmw = kvlist_get(&ml->metrics, M_SMEM_GMMA_WF);
+		const double wf = ldw && stw ? *ldw + *stw + (gmw ? *gmw : 0) : NAN;
+		if (usable(sec) && isfinite(wf) && g->ceil.smem_gbs > 0 && !(record_smem_beyond_lsu(r) && !gmw))
+			t_set(row, C_SMEM, "%.0f %%", 100 * wf * 128 / sec / 1e9 / g->ceil.smem_gbs);
+		else
+			t_set(row, C_SMEM, "%s", isfinite(wf) && g->ceil.smem_gbs > 0 ? "not visible" : "–");
+		/* a kernel that issues no MMA has no tensor-pipe figure */
+		t_set(row, C_TENS, mma && tens && usable(*tens) ? "%.0f %%" : "–", tens ? *tens : 0);
 		double v;
 		enum qunit u;
 		char why[200], b[48];
@@ -721,40 +737,47 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 					  : pt == PATH_NONE ? 0 : g->tensor_tflops;
 			const char *pn = pt == PATH_LIBRARY && g->hw.cc_major == 9 ? "wgmma (cuBLAS)" : tensor_path_name(pt);
 			if (ceil > 0)
-				t_set(row, 6, "%s %.0f", pn, ceil);
+				t_set(row, C_CEIL, "%s %.0f", pn, ceil);
 			else
-				t_set(row, 6, "%s", pt == PATH_NONE ? "–" : pn);
+				t_set(row, C_CEIL, "%s", pt == PATH_NONE ? "–" : pn);
 			if (ceil > 0 && !rdata_quantity(rd, r, "tflops", NULL, &v, &u, why, sizeof(why)))
-				t_set(row, 7, "%.0f %%", 100 * v / ceil);
+				t_set(row, C_OFIT, "%.0f %%", 100 * v / ceil);
 			else
-				t_set(row, 7, "–");
+				t_set(row, C_OFIT, "–");
 			continue;
 		}
 		if (rdata_quantity(rd, r, "tensor_peak_pct", NULL, &v, &u, why, sizeof(why)))
-			t_set(row, 6, "–");
+			t_set(row, C_CEIL, "–");
 		else
-			t_set(row, 6, "%s", (fmt_quantity(v, u, NULL, b, sizeof(b)), b));
+			t_set(row, C_CEIL, "%s", (fmt_quantity(v, u, NULL, b, sizeof(b)), b));
 	}
-	char d[96];
+	char d[96], own[400], sbw[64] = "not measured in this run: –";
+	if (g->ceil.smem_gbs > 0)
+		snprintf(sbw, sizeof sbw, "%.0f GB/s", g->ceil.smem_gbs);
+	snprintf(own, sizeof own, "its roof = memory for a kernel that issues no MMA (its share: of copy), else "
+		 "tensor; shared of roof = its shared-memory wavefronts (wgmma's operand reads where counted) × 128 B "
+		 "/ its duration, over the shared-memory load bandwidth measured by kernels/ceilings.cu (%s; not "
+		 "visible: wgmma/TMA traffic not counted)", sbw);
 	if (paths) {
 		snprintf(T->note, sizeof(T->note), "%s. Per variant, the kernel of the longest time (its own counters, "
-			 "taken under profiling): DRAM GB/s = its DRAM bytes read + written / its duration; of copy = that / "
+			 "taken under profiling): %s; DRAM GB/s = its DRAM bytes read + written / its duration; of copy = that / "
 			 "the device-to-device copy bandwidth measured in the run (%.0f GB/s); tensor pipe = " M_TENSOR_ACTIVE
-			 "; ceiling = the dense fp16 rate of the instruction path its tensor-core kernels take (the variant's "
+			 ", – for a kernel that issues no MMA; ceiling = the dense fp16 rate of the instruction path its tensor-core kernels take (the variant's "
 			 "descriptor): mma.sync's rate measured by kernels/ceilings.cu (%.0f TFLOP/s), wgmma's by cuBLAS's "
 			 "GEMM in the run (%.0f TFLOP/s); call of it = the call's TFLOP/s (FlashAttention convention) / that "
 			 "ceiling; – = not measured or no tensor-core kernel.",
-			 rsel_describe(&s, d, sizeof(d)), g->copy_gbs, g->ceil.mma_sync_tflops, g->tensor_tflops);
+			 rsel_describe(&s, d, sizeof(d)), own, g->copy_gbs, g->ceil.mma_sync_tflops, g->tensor_tflops);
 		return;
 	}
 	snprintf(T->note, sizeof(T->note), "%s. Per variant, the kernel of the longest time (its own counters, taken "
-		 "under profiling): DRAM GB/s = its DRAM bytes read + written / its duration; of copy = that / the "
+		 "under profiling): %s; DRAM GB/s = its DRAM bytes read + written / its duration; of copy = that / the "
 		 "device-to-device copy bandwidth measured in the run (%.0f GB/s; the data sheet's %.0f GB/s is not "
-		 "reached by a copy); tensor pipe = " M_TENSOR_ACTIVE " (HMMA and HGMMA alike); call of GEMM rate = the "
+		 "reached by a copy); tensor pipe = " M_TENSOR_ACTIVE " (HMMA and HGMMA alike), – for a kernel that issues "
+		 "no MMA; call of GEMM rate = the "
 		 "call's TFLOP/s (all its kernels, FlashAttention convention) / the dense fp16 GEMM rate measured in the "
 		 "run (%.0f TFLOP/s, cuBLAS's wgmma kernels); an mma.sync kernel's own ceiling was not measured apart "
 		 "from it; – = not measured.",
-		 rsel_describe(&s, d, sizeof(d)), g->copy_gbs, g->peak_hbm_gbs, g->tensor_tflops);
+		 rsel_describe(&s, d, sizeof(d)), own, g->copy_gbs, g->peak_hbm_gbs, g->tensor_tflops);
 }
 
 /* The reasons the stalls table gives a column, in this order (the figure
@@ -762,11 +785,13 @@ static void build_sol(struct dtable *T, const struct rdata *rd, const struct fig
 static const char *const stall_cols[] = { "selected", "math_pipe_throttle", "long_scoreboard", "short_scoreboard",
 					  "mio_throttle", "barrier", "wait" };
 #define NSTALL_COLS (sizeof stall_cols / sizeof stall_cols[0])
+/* a row whose reasons add up to less is short of a state: the note says which reasons its record lacks */
+#define STALL_SUM_SHORT 99.0
 
 static void build_stalls(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
-	const char *h[2 + NSTALL_COLS + 1];
-	int right[2 + NSTALL_COLS + 1];
+	const char *h[2 + NSTALL_COLS + 2];
+	int right[2 + NSTALL_COLS + 2];
 	h[0] = "kernel";
 	h[1] = "tensor pipe";
 	right[0] = 0;
@@ -779,7 +804,13 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 			}
 	h[2 + NSTALL_COLS] = "largest other";
 	right[2 + NSTALL_COLS] = 0;
-	t_cols(T, (int)(3 + NSTALL_COLS), h, right);
+	h[3 + NSTALL_COLS] = "sum";
+	right[3 + NSTALL_COLS] = 1;
+	t_cols(T, (int)(4 + NSTALL_COLS), h, right);
+	/* the reasons of the set that some row's record lacks (recorded before
+	 * the set had them), and the rows short of 100 % */
+	int lacks[64] = { 0 };
+	size_t short_rows = 0, rows = 0;
 	struct rsel s;
 	fig_sel(rd, o, &s);
 	for (size_t p = 0; p < PASS_COUNT; p++) {
@@ -800,7 +831,8 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 			q_text(rd, recs[i], "tensor_active", NULL, NULL, row[1], TCELL);
 			for (size_t c = 0; c < NSTALL_COLS; c++)
 				q_text(rd, recs[i], "stall_pct", stall_cols[c], NULL, row[2 + c], TCELL);
-			double best = -1;
+			double best = -1, sum = 0;
+			int counted = 0, row_lacks[64] = { 0 };
 			const struct stall_reason *top = NULL;
 			for (size_t k = 0; k < metric_stall_reason_count; k++) {
 				size_t c;
@@ -809,25 +841,51 @@ static void build_stalls(struct dtable *T, const struct rdata *rd, const struct 
 				double v;
 				enum qunit u;
 				char why[160];
-				if (c < NSTALL_COLS ||
-				    rdata_quantity(rd, recs[i], "stall_pct", metric_stall_reasons[k].name, &v, &u, why, sizeof why) ||
-				    !(v > best))
+				if (rdata_quantity(rd, recs[i], "stall_pct", metric_stall_reasons[k].name, &v, &u, why, sizeof why)) {
+					if (k < sizeof row_lacks / sizeof row_lacks[0])
+						row_lacks[k] = 1;
+					continue;
+				}
+				sum += v;
+				counted++;
+				if (c < NSTALL_COLS || !(v > best))
 					continue;
 				best = v;
 				top = &metric_stall_reasons[k];
 			}
 			t_set(row, 2 + NSTALL_COLS, top ? "%s %.0f %%" : "–", top ? top->label : "", best);
+			/* what the recorded reasons add up to: 100 % only when every
+			 * state the warps were in is counted */
+			t_set(row, 3 + NSTALL_COLS, counted ? "%.1f %%" : "–", sum);
+			rows++;
+			if (counted && sum < STALL_SUM_SHORT) {
+				short_rows++;
+				for (size_t k = 0; k < sizeof lacks / sizeof lacks[0]; k++)
+					lacks[k] |= row_lacks[k];
+			}
 		}
 		free(keys);
 		free(recs);
 	}
+	/* which reasons the short rows lack, by name */
+	char lack[400] = "";
+	for (size_t k = 0; k < metric_stall_reason_count && k < sizeof lacks / sizeof lacks[0]; k++)
+		if (lacks[k])
+			snprintf(lack + strlen(lack), sizeof lack - strlen(lack), "%s%s", lack[0] ? ", " : "",
+				 metric_stall_reasons[k].label);
+	char shortfall[600] = "";
+	if (short_rows)
+		snprintf(shortfall, sizeof shortfall, " %zu of the %zu rows add up to less than %.0f %%: %s%s%s.", short_rows,
+			 rows, STALL_SUM_SHORT, lack[0] ? "their records lack the reason" : "a state no recorded reason counts",
+			 lack[0] ? (strchr(lack, ',') ? "s " : " ") : "", lack);
 	snprintf(T->note, sizeof(T->note), "Warp-cycles of each reason over the active warp-cycles (" M_WARPS_ACTIVE
 		 "), summed over the call's kernels, as Nsight Compute's warp-state statistics count them: every active "
-		 "warp is in one state each cycle, so a row adds up to 100 %%; selected = issuing an instruction. Long "
+		 "warp is in one state each cycle, so a row adds up to 100 %% when every reason is counted; sum = what "
+		 "the row's recorded reasons add up to.%s Selected = issuing an instruction. Long "
 		 "scoreboard waits on global or local memory (L1TEX), short scoreboard on shared memory and MUFU results, "
 		 "MIO throttle on room in the shared-memory/MUFU queue, math-pipe throttle on a busy execution pipe "
 		 "(tensor, FMA), barrier on the other warps of the block. Tensor pipe = " M_TENSOR_ACTIVE
-		 " where the record has it (another metric set); – = not measured.");
+		 " where the record has it (another metric set); – = not measured.", shortfall);
 }
 
 static void build_dq_traffic(struct dtable *T, const struct rdata *rd, const struct figopts *o)

@@ -411,7 +411,7 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 	for (size_t q = 0; q < nq; q++) {
 		memset(&e[q], 0, sizeof(e[q]));
 		snprintf(e[q].label, sizeof(e[q].label), "%.*s", (int)sizeof(e[q].label) - 1, d->series[q].label);
-		e[q].look = style_series(c->st, (int)(q == 0 ? 0 : q == 1 ? 2 : q == 2 ? 1 : 4));
+		e[q].look = style_series(c->st, (int)(q == 0 ? 0 : q == 1 ? 2 : q == 2 ? 1 : q == 3 ? 4 : q - 1));
 		e[q].bar = 1;
 		snprintf(e[q].part, sizeof(e[q].part), "bar:%.*s", (int)sizeof(e[q].part) - 5, d->series[q].key);
 	}
@@ -438,11 +438,30 @@ static void category_bars(struct rctx *c, const struct rdata *rd, const struct f
 	panel_draw(c, &pn);
 	double bottom = pn.plot.y + pn.plot.h;
 	for (size_t i = 0; i < nr; i++)
+		if (dp->catnote[i][0]) {
+			/* the group's note where its bars would stand: two lines at its foot */
+			double bx0, bw0, bx1, bw1, th;
+			bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nr, (int)i, (int)nq, 0, 0.8, &bx0, &bw0);
+			bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nr, (int)i, (int)nq, (int)nq - 1, 0.8, &bx1, &bw1);
+			char l1[40], l2[40];
+			const char *cut = strstr(dp->catnote[i], " to ");
+			snprintf(l1, sizeof l1, "%.*s", cut ? (int)(cut - dp->catnote[i] + 3) : (int)sizeof l1 - 1, dp->catnote[i]);
+			snprintf(l2, sizeof l2, "%s", cut ? cut + 4 : "");
+			const double fs = c->st->size_chart * 0.8;
+			text_extent(c, l1, fs, 0, 0, NULL, &th);
+			text_at(c, (bx0 + bx1 + bw1) / 2, bottom - sz(c, 2) - (l2[0] ? th * 1.2 : 0), l1, fs, 0, 0.5, 1,
+				&c->st->muted);
+			if (l2[0])
+				text_at(c, (bx0 + bx1 + bw1) / 2, bottom - sz(c, 2), l2, fs, 0, 0.5, 1, &c->st->muted);
+		}
+	for (size_t i = 0; i < nr; i++)
 		for (size_t q = 0; q < nq; q++) {
 			const struct figpoint *pt = figdesc_at(d, 0, q, i);
 			const double v = pt->state == FP_VALUE ? pt->v : NAN;
 			double bx, bw;
 			bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nr, (int)i, (int)nq, (int)q, 0.8, &bx, &bw);
+			if (!isfinite(v) && dp->catnote[i][0])
+				continue;
 			if (!isfinite(v)) {
 				text_at(c, bx + bw / 2, bottom - sz(c, 2), "n/a", c->st->size_chart * 0.75, 0, 0.5, 1, &c->st->muted);
 				continue;

@@ -41,7 +41,7 @@ static void test_builtin_sets(void)
 	CHECK(metric_set_find("nope") == NULL);
 	/* the memory workload and warp states (issue 31), and every set in the names list */
 	const struct metric_set *wl = metric_set_find("workload"), *st = metric_set_find("stalls");
-	CHECK(wl && wl->nmetrics == 12 && st && st->nmetrics == 21); /* workload: 8 + the L2 reduction and atomic sectors + wgmma and TMA shared-memory traffic; stalls: 19 reasons (gmma among them) + active warps + duration */
+	CHECK(wl && wl->nmetrics == 13 && st && st->nmetrics == 21); /* workload: 8 + the L2 reduction and atomic sectors + wgmma and TMA shared-memory traffic + wgmma instructions; stalls: 19 reasons (gmma among them) + active warps + duration */
 	for (size_t i = 0; i < metric_sets_builtin_count; i++)
 		CHECK(strstr(metric_set_names(), metric_sets_builtin[i].name) != NULL);
 	/* every built-in name is well-formed, and full contains all of default */

@@ -151,6 +151,65 @@ static void test_series_notice(void)
 	rinputs_release(&x.in);
 }
 
+/* the shared-memory bars: a kernel that issues wgmma (its counters say so)
+ * reads its operands from shared memory through the tensor cores, which
+ * the LSU counters do not see: its zeros are "not visible to these
+ * counters", not bars of 0; once its wgmma operand wavefronts are counted
+ * they are a series of their own and its zeros are measurements again */
+static void test_smem_beyond_lsu(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "smem");
+	CHECK_INT(figdesc_smem(&x.rd, &o, &d), 0);
+	CHECK_INT(d.nseries, 4);
+	size_t cat = d.panel[0].ncat;
+	for (size_t i = 0; i < d.panel[0].ncat; i++) {
+		CHECK_STR(d.panel[0].catnote[i], "");
+		if (!strcmp(d.panel[0].catlabel[i], "flash2"))
+			cat = i;
+	}
+	CHECK(cat < d.panel[0].ncat);
+	if (cat >= d.panel[0].ncat) {
+		figdesc_release(&d);
+		rinputs_release(&x.in);
+		return;
+	}
+	struct record *r = (struct record *)figdesc_at(&d, 0, 0, cat)->rec;
+	figdesc_release(&d);
+	CHECK(!record_smem_beyond_lsu(r));
+	/* flash2's record as a wgmma kernel's: wgmma instructions, no LSU shared traffic */
+	CHECK_INT(kvlist_set(&r->totals, M_TENSOR_GMMA, 1e6), 0);
+	CHECK_INT(kvlist_set(&r->totals, M_SMEM_LD_WF, 0), 0);
+	CHECK_INT(kvlist_set(&r->totals, M_SMEM_ST_WF, 0), 0);
+	CHECK(record_smem_beyond_lsu(r));
+	figdesc_init(&d, "smem");
+	CHECK_INT(figdesc_smem(&x.rd, &o, &d), 0);
+	CHECK_STR(d.panel[0].catnote[cat], "not visible to these counters");
+	CHECK_INT(figdesc_at(&d, 0, 0, cat)->state, FP_MISSING);
+	CHECK_INT(figdesc_at(&d, 0, 1, cat)->state, FP_MISSING);
+	for (size_t i = 0; i < d.panel[0].ncat; i++)
+		if (i != cat)
+			CHECK_STR(d.panel[0].catnote[i], "");
+	figdesc_release(&d);
+	/* its wgmma operand wavefronts counted: a fifth series, and the zeros stand */
+	CHECK_INT(kvlist_set(&r->totals, M_SMEM_GMMA_WF, 3e8), 0);
+	figdesc_init(&d, "smem");
+	CHECK_INT(figdesc_smem(&x.rd, &o, &d), 0);
+	CHECK_INT(d.nseries, 5);
+	CHECK_STR(d.series[4].key, "smem_gmma_wavefronts");
+	CHECK_STR(d.panel[0].catnote[cat], "");
+	CHECK_INT(figdesc_at(&d, 0, 4, cat)->state, FP_VALUE);
+	CHECK_NEAR(figdesc_at(&d, 0, 4, cat)->v, 3e8, 0);
+	CHECK_INT(figdesc_at(&d, 0, 0, cat)->state, FP_VALUE);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* counter rows: a row per record carrying the stalls set, each value its
  * record's stall_pct of that reason, the legend the set's labels */
 static void test_counter_rows(void)
@@ -1627,7 +1686,7 @@ static void test_ladders_fit(void)
 	free(single);
 }
 
-TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
+TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_smem_beyond_lsu, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_tiling, test_loop_order, test_build_by_kind)

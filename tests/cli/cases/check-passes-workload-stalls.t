@@ -3,5 +3,5 @@
 needs: cuda-build cupti-host
 args: check experiments/workload.yaml --quiet && "$bin" check experiments/stalls.yaml --quiet
 exit: 0
-stdout: metric set 'workload' (12 metrics, 3 passes per kernel on GH100)
+stdout: metric set 'workload' (13 metrics, 3 passes per kernel on GH100)
 stdout: metric set 'stalls' (21 metrics, 6 passes per kernel on GH100)
