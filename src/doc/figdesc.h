@@ -448,8 +448,8 @@ int value_spread(const struct record *r, double v, int per_time, double *lo, dou
 /* workload-share (figworkload.c): per captured program whose header holds
  * its kernels (header.workload), a group: "head" (its command, v the GPU
  * time of the kernels kept, ms), a "phase" part per phase with kernels
- * (text its label: prefill, decode, unknown, "training step" for a prefill
- * with backward kernels; state its key; v its ms; rec its first call's
+ * (text its label: prefill, decode, "phase unknown", "training step" for
+ * either of the two with backward kernels; state its key; v its ms; rec its first call's
  * record), FD_WS_CATS "part" parts after it (name figdesc_ws_key, state the
  * phase's key, v the category's ms; the attention ones carry the record),
  * "share" (v attention's share, 0..1), "bound" (v Amdahl's bound with

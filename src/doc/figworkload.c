@@ -9,8 +9,8 @@
  * family_kernel_pass); every other kernel is a GEMM (a family rule of role
  * gemm, capture/family.c), communication (NCCL's) or the rest, and belongs
  * to the phase of the attention kernel that started last before it (the
- * first attention kernel's before any).  A prefill phase holding backward
- * kernels is a training step.  Times are kernel durations summed, as the
+ * first attention kernel's before any).  A phase other than decode holding
+ * backward kernels is a training step (forward and backward).  Times are kernel durations summed, as the
  * header's tallies (kernels overlapping on several streams each count).
  */
 #include "doc/figdesc.h"
@@ -28,6 +28,7 @@ const char *const figdesc_ws_label[FD_WS_CATS] = { "attention forward", "attenti
 						   "the rest" };
 
 static const char *const phase_key[FD_WS_PHASES] = { "prefill", "decode", "unknown" };
+static const char *const phase_label[FD_WS_PHASES] = { "prefill", "decode", "phase unknown" };
 
 /* a record of this process whose launches hold a kernel of this name */
 #define WS_MATCHES 8
@@ -159,7 +160,7 @@ int workload_phases(const struct rdata *rd, const struct results_header *h, stru
 	}
 	for (int p = 0; p < FD_WS_PHASES; p++)
 		snprintf(out->label[p], sizeof out->label[p], "%s",
-			 p == 0 && out->ms[p][WS_ATTN_BWD] > 0 ? "training step" : phase_key[p]);
+			 p != 1 && out->ms[p][WS_ATTN_BWD] > 0 ? "training step" : phase_label[p]);
 	free(names);
 	free(order);
 	return 0;
