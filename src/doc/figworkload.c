@@ -187,9 +187,11 @@ int figdesc_workload_share(const struct rdata *rd, const struct figopts *o, stru
 		for (char *p = cmd; *p; p++)
 			if (*p == '\n')
 				*p = ' ';
-		if (!figdesc_item(d, "head", "gpu_kernel_ms", NULL, ph.total_ms, "%s: %zu kernels, %.3f ms of GPU time", cmd,
-				  h->workload.n, ph.total_ms))
+		struct figitem *hd = figdesc_item(d, "head", "gpu_kernel_ms", NULL, ph.total_ms, "%s: %zu kernels, %.3f ms of GPU time",
+						  cmd, h->workload.n, ph.total_ms);
+		if (!hd)
 			return -1;
+		snprintf(hd->alt[0], sizeof hd->alt[0], "the program: %zu kernels, %.3f ms of GPU time", h->workload.n, ph.total_ms);
 		for (int p = 0; p < FD_WS_PHASES; p++) {
 			double t = 0;
 			for (int c = 0; c < FD_WS_CATS; c++)
@@ -209,14 +211,18 @@ int figdesc_workload_share(const struct rdata *rd, const struct figopts *o, stru
 				snprintf(pt->state, sizeof pt->state, "%s", phase_key[p]);
 			}
 		}
-		const double s = ph.attention_ms / ph.total_ms, b2 = workload_amdahl(s, 2);
+		/* the share and bound of every kernel counted (the header's, the dropped ones too) where the
+		 * header has them; else of the kernels kept */
+		const double s = h->gpu_kernel_ms > 0 ? h->attention_share : ph.attention_ms / ph.total_ms,
+			     b2 = h->gpu_kernel_ms > 0 && h->amdahl_2x > 0 ? h->amdahl_2x : workload_amdahl(s, 2);
 		if (!figdesc_item(d, "share", "attention_share", NULL, s, "attention %.1f %% of the GPU time", 100 * s) ||
 		    !figdesc_item(d, "bound", "amdahl_2x", NULL, b2,
 				  "an attention 2× faster makes the program at most %.2f× faster (Amdahl)", b2))
 			return -1;
 		if (h->workload.dropped &&
 		    !figdesc_item(d, "dropped", "dropped", NULL, (double)h->workload.dropped,
-				  "%llu kernels past the list's bounds are not drawn", (unsigned long long)h->workload.dropped))
+				  "%llu kernel%s past the list's bounds not drawn (counted in the share)",
+				  (unsigned long long)h->workload.dropped, h->workload.dropped == 1 ? "" : "s"))
 			return -1;
 	}
 	d->group = 0;

@@ -54,8 +54,10 @@ void fig_wshare(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 		const struct figitem *head = figdesc_part_of(&d, g, "head", 0);
 		if (!head)
 			break;
-		text_at(c, box.x, y, head->text, text_fit(c, head->text, fs, st->min_figure, TX_BOLD, box.w), TX_BOLD, 0, 0,
-			NULL);
+		const char *const heads[2] = { head->text, head->alt[0] };
+		double hfs = fs;
+		const int hi = text_choose(c, heads, 2, fs, TX_BOLD, box.w, &hfs);
+		text_at(c, box.x, y, heads[hi], hfs, TX_BOLD, 0, 0, NULL);
 		y += lh * 1.4;
 		/* a program's bars on one scale: its longest phase */
 		double most = 0;
