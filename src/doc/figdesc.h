@@ -450,7 +450,7 @@ int value_spread(const struct record *r, double v, int per_time, double *lo, dou
  * time of the kernels kept, ms), a "phase" part per phase with kernels
  * (text its label: prefill, decode, "phase unknown", "training step" for
  * either of the two with backward kernels; state its key; v its ms; rec its first call's
- * record), FD_WS_CATS "part" parts after it (name figdesc_ws_key, state the
+ * record; label "N steps, X ms each" where it holds several training steps), FD_WS_CATS "part" parts after it (name figdesc_ws_key, state the
  * phase's key, v the category's ms; the attention ones carry the record),
  * "share" (v attention's share, 0..1), "bound" (v Amdahl's bound with
  * attention 2x faster) and "dropped" where kernels were past the list's
@@ -462,6 +462,7 @@ extern const char *const figdesc_ws_label[FD_WS_CATS];
 struct ws_phases {
 	double ms[FD_WS_PHASES][FD_WS_CATS];
 	size_t kernels[FD_WS_PHASES];
+	size_t steps[FD_WS_PHASES];   /* training steps: 1 + the forward attention kernels after a backward one; 0 none */
 	char label[FD_WS_PHASES][24];
 	const struct record *rec[FD_WS_PHASES]; /* the phase's first attention call matched, or NULL */
 	double total_ms, attention_ms;

@@ -10,7 +10,8 @@
  * gemm, capture/family.c), communication (NCCL's) or the rest, and belongs
  * to the phase of the attention kernel that started last before it (the
  * first attention kernel's before any).  A phase other than decode holding
- * backward kernels is a training step (forward and backward).  Times are kernel durations summed, as the
+ * backward kernels is a training step (forward and backward); a forward
+ * attention kernel after a backward one starts the next step (steps).  Times are kernel durations summed, as the
  * header's tallies (kernels overlapping on several streams each count).
  */
 #include "doc/figdesc.h"
@@ -137,6 +138,7 @@ int workload_phases(const struct rdata *rd, const struct results_header *h, stru
 		}
 	if (cur < 0)
 		cur = 0;
+	int last_bwd[FD_WS_PHASES] = { 0 }; /* the phase's last attention kernel was a backward's */
 	for (size_t i = 0; i < w->n; i++) {
 		const struct workload_kernel *kn = &w->k[order[i]];
 		const char *name = w->names[kn->name];
@@ -150,6 +152,14 @@ int workload_phases(const struct rdata *rd, const struct results_header *h, stru
 					out->rec[cur] = r;
 			} else
 				bwd = !strcmp(family_kernel_pass(name), "bwd");
+		}
+		if (kn->attention) {
+			/* a forward after a backward starts the next step */
+			if (!bwd && last_bwd[cur])
+				out->steps[cur]++;
+			if (bwd && !out->steps[cur])
+				out->steps[cur] = 1;
+			last_bwd[cur] = bwd;
 		}
 		const int c = workload_category(name, kn->attention, bwd);
 		out->ms[cur][c] += (double)kn->dur_ns * 1e-6;
@@ -202,6 +212,8 @@ int figdesc_workload_share(const struct rdata *rd, const struct figopts *o, stru
 			if (!it)
 				return -1;
 			snprintf(it->state, sizeof it->state, "%s", phase_key[p]);
+			if (ph.steps[p] > 1)
+				snprintf(it->label, sizeof it->label, "%zu steps, %.3f ms each", ph.steps[p], t / (double)ph.steps[p]);
 			for (int c = 0; c < FD_WS_CATS; c++) {
 				const int att = c == WS_ATTN_FWD || c == WS_ATTN_BWD;
 				struct figitem *pt = figdesc_item(d, "part", figdesc_ws_key[c], att ? ph.rec[p] : NULL, ph.ms[p][c],

@@ -85,8 +85,8 @@ void fig_wshare(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 				rec_mark(c, seg.x, seg.y, seg.x + seg.w, seg.y + seg.h);
 				bx += w;
 			}
-			char ms[48];
-			snprintf(ms, sizeof ms, "%.3f ms", ph->v);
+			char ms[48 + sizeof ph->label];
+			snprintf(ms, sizeof ms, "%.3f ms%s%s%s", ph->v, ph->label[0] ? " (" : "", ph->label, ph->label[0] ? ")" : "");
 			set_rgb(c, &st->ink);
 			text_at(c, bx + fs * 0.5, y + bh / 2, ms, fs, 0, 0, 0.5, NULL);
 			y += bh + lh * 0.5;

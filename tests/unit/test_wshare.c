@@ -141,6 +141,36 @@ static void test_phases_split(void)
 	rinputs_release(&x.in);
 }
 
+/* training steps: the fixture's forward, forward, backward is one step; its
+ * second forward moved after the backward starts a second */
+static void test_steps(void)
+{
+	struct in x;
+	if (load(&x, FIX))
+		SKIP("fixture missing");
+	struct ws_phases ph;
+	CHECK_INT(workload_phases(&x.rd, &x.rd.programs[0], &ph), 0);
+	CHECK_INT((int)ph.steps[2], 1);
+	struct workload_list *w = &((struct results_header *)&x.rd.programs[0])->workload;
+	/* the file's starts are from t0_ns, its first kernel's */
+	CHECK(w->n == 10 && w->k[5].attention && w->k[5].start_ns - w->k[0].start_ns == 100000);
+	if (w->n == 10)
+		w->k[5].start_ns = w->k[0].start_ns + 1000000;
+	CHECK_INT(workload_phases(&x.rd, &x.rd.programs[0], &ph), 0);
+	CHECK_INT((int)ph.steps[2], 2);
+	struct figopts o;
+	figopts_init(&o);
+	struct figdesc d;
+	figdesc_init(&d, "workload-share");
+	CHECK_INT(figdesc_workload_share(&x.rd, &o, &d), 0);
+	const struct figitem *p = figdesc_part(&d, "phase", 0);
+	CHECK(p != NULL);
+	if (p)
+		CHECK_STR(p->label, "2 steps, 0.590 ms each");
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* a results file without a program's kernels: no group, the notice */
 static void test_no_list(void)
 {
@@ -158,4 +188,4 @@ static void test_no_list(void)
 	rinputs_release(&x.in);
 }
 
-TESTS(test_categories, test_one_phase, test_phases_split, test_no_list)
+TESTS(test_categories, test_one_phase, test_phases_split, test_steps, test_no_list)
