@@ -227,10 +227,15 @@ int figdesc_workload_share(const struct rdata *rd, const struct figopts *o, stru
 		 * header has them; else of the kernels kept */
 		const double s = h->gpu_kernel_ms > 0 ? h->attention_share : ph.attention_ms / ph.total_ms,
 			     b2 = h->gpu_kernel_ms > 0 && h->amdahl_2x > 0 ? h->amdahl_2x : workload_amdahl(s, 2);
-		if (!figdesc_item(d, "share", "attention_share", NULL, s, "attention %.1f %% of the GPU time", 100 * s) ||
-		    !figdesc_item(d, "bound", "amdahl_2x", NULL, b2,
-				  "an attention 2× faster makes the program at most %.2f× faster (Amdahl)", b2))
+		struct figitem *si = figdesc_item(d, "share", "attention_share", NULL, s, "attention %.1f %% of the GPU time", 100 * s);
+		if (!si)
 			return -1;
+		snprintf(si->alt[0], sizeof si->alt[0], "attention %.1f %%", 100 * s);
+		struct figitem *bi = figdesc_item(d, "bound", "amdahl_2x", NULL, b2,
+						  "an attention 2× faster makes the program at most %.2f× faster (Amdahl)", b2);
+		if (!bi)
+			return -1;
+		snprintf(bi->alt[0], sizeof bi->alt[0], "2× faster attention: at most %.2f×", b2);
 		if (h->workload.dropped &&
 		    !figdesc_item(d, "dropped", "dropped", NULL, (double)h->workload.dropped,
 				  "%llu kernel%s past the list's bounds not drawn (counted in the share)",

@@ -92,10 +92,14 @@ void fig_wshare(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 			y += bh + lh * 0.5;
 		}
 		const struct figitem *sh = figdesc_part_of(&d, g, "share", 0), *bd = figdesc_part_of(&d, g, "bound", 0);
-		char line[2 * sizeof d.item[0].text + 4];
-		snprintf(line, sizeof line, "%s; %s", sh ? sh->text : "", bd ? bd->text : "");
+		char line[2][2 * sizeof d.item[0].text + 4];
+		snprintf(line[0], sizeof line[0], "%s; %s", sh ? sh->text : "", bd ? bd->text : "");
+		snprintf(line[1], sizeof line[1], "%s; %s", sh ? sh->alt[0] : "", bd ? bd->alt[0] : "");
+		const char *const lines[2] = { line[0], line[1] };
+		double lfs = fs;
+		const int li = text_choose(c, lines, 2, fs, 0, box.w - lw, &lfs);
 		set_rgb(c, &st->ink);
-		text_at(c, box.x + lw, y, line, text_fit(c, line, fs, st->min_figure, 0, box.w - lw), 0, 0, 0, NULL);
+		text_at(c, box.x + lw, y, lines[li], lfs, 0, 0, 0, NULL);
 		y += lh * 1.2;
 		const struct figitem *dr = figdesc_part_of(&d, g, "dropped", 0);
 		if (dr) {
