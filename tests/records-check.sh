@@ -16,7 +16,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/trace"
-if ! ATTNPROF=$bin DPI=20 OUT="$tmp/h200" PYTORCH_OUT="$tmp/pytorch" TRACE_DIR="$tmp/trace" \
+if ! ATTNPROF=$bin DPI=20 OUT="$tmp/h200" PYTORCH_OUT="$tmp/pytorch" WORKLOAD_OUT="$tmp/workload" TRACE_DIR="$tmp/trace" \
 	sh tools/render-all.sh >"$tmp/render.log" 2>&1; then
 	cat "$tmp/render.log"
 	echo "FAIL records-check: tools/render-all.sh failed"

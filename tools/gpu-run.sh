@@ -332,7 +332,7 @@ for n in re.sub(r"\n *\n *", "\0", m.group(1)).split("\0") if m else []:
 		grep 'trace.*graph node .* created' "$OUT/gc-sdpa-trace.err" | grep -v 'site open: -1' | head -12 | sed 's/^.*trace/   /' | tee -a "$log"
 		gzip -f "$OUT/gc-sdpa-trace.err"
 		dg="python3 experiments/programs/decode_graph.py --steps 200"
-		for i in 1 2; do timeout 200 $dg >"$OUT/gc-dec-plain$i.out" 2>&1; done
+		for i in 1 2 3; do timeout 200 $dg >"$OUT/gc-dec-plain$i.out" 2>&1; done
 		timeout 300 ./attnprof record --metrics none -o "$OUT/gc-dec-none.yaml" --force --timeout 240 -- $dg >"$OUT/gc-dec-none.out" 2>&1; r1=$?
 		timeout 300 ./attnprof record --metrics none --graphs on --workload on -o "$OUT/gc-dec-graphs.yaml" --force --timeout 240 -- $dg >"$OUT/gc-dec-graphs.out" 2>&1; r2=$?
 		w() { sed -n 's/^wall_s //p' "$1"; }
@@ -340,14 +340,23 @@ for n in re.sub(r"\n *\n *", "\0", m.group(1)).split("\0") if m else []:
 		p1=$(w "$OUT/gc-dec-plain1.out"); p2=$(w "$OUT/gc-dec-plain2.out"); wn=$(w "$OUT/gc-dec-none.out"); wg=$(w "$OUT/gc-dec-graphs.out")
 		ok=$(python3 -c "p=min(float('$p1' or 1e9), float('$p2' or 1e9)); print(1 if p < 1e9 and float('${wn:-1e9}') <= 1.10 * p else 0)" 2>/dev/null)
 		# the two plain runs first: a program whose output differs between plain runs proves nothing
-		same=no; [ -n "$(c "$OUT/gc-dec-plain1.out")" ] && [ "$(c "$OUT/gc-dec-plain1.out")" = "$(c "$OUT/gc-dec-plain2.out")" ] && same=yes
+		same=no; [ -n "$(c "$OUT/gc-dec-plain1.out")" ] && [ "$(c "$OUT/gc-dec-plain1.out")" = "$(c "$OUT/gc-dec-plain2.out")" ] &&
+			[ "$(c "$OUT/gc-dec-plain1.out")" = "$(c "$OUT/gc-dec-plain3.out")" ] && same=yes
 		drp=$(gr "$OUT/gc-dec-graphs.yaml" graph_replays); dinc=$(gr "$OUT/gc-dec-graphs.yaml" graph_replays_incomplete)
 		if [ "$ok" = 1 ] && [ $same = yes ] && [ "$(c "$OUT/gc-dec-plain1.out")" = "$(c "$OUT/gc-dec-none.out")" ] &&
 		   [ "$(c "$OUT/gc-dec-none.out")" = "$(c "$OUT/gc-dec-graphs.out")" ] && [ "$drp" = 200 ] && [ "${dinc:-0}" = 0 ]; then v=PASS; else v=FAIL; fi
-		echo "$v graphcalls decode_graph: decode loop wall plain ${p1:-?} / ${p2:-?} s, under record --metrics none ${wn:-?} s (exit $r1; within 10 % of the faster plain run to pass), with --graphs on --workload on ${wg:-?} s (exit $r2); the two plain runs agree: $same; output [$(c "$OUT/gc-dec-plain1.out")] [$(c "$OUT/gc-dec-plain2.out")] [$(c "$OUT/gc-dec-none.out")] [$(c "$OUT/gc-dec-graphs.out")]; replays attributed ${drp:-0} of 200, incomplete ${dinc:-0}" | tee -a "$log"
+		echo "$v graphcalls decode_graph: decode loop wall plain ${p1:-?} / ${p2:-?} s, under record --metrics none ${wn:-?} s (exit $r1; within 10 % of the faster plain run to pass), with --graphs on --workload on ${wg:-?} s (exit $r2); the three plain runs agree: $same; output [$(c "$OUT/gc-dec-plain1.out")] [$(c "$OUT/gc-dec-plain2.out")] [$(c "$OUT/gc-dec-plain3.out")] [$(c "$OUT/gc-dec-none.out")] [$(c "$OUT/gc-dec-graphs.out")]; replays attributed ${drp:-0} of 200, incomplete ${dinc:-0}" | tee -a "$log"
 		calls "$OUT/gc-dec-graphs.yaml" | tee -a "$log"
 		grep -E 'workload:|attention calls captured|^attnprof: (error|warning)' "$OUT/gc-dec-graphs.out" | head -3 | cut -c1-300 | tee -a "$log"
 		gnotes "$OUT/gc-dec-graphs.yaml" | sed 's/^/  /' | tee -a "$log"
+		# the projection as a cuBLAS GEMM (plain, and under torch.use_deterministic_algorithms): three plain
+		# runs each, informative (the program's default, a multiply and a sum, is what the PASS above needs)
+		for pj in gemm gemm-det; do
+			for i in 1 2 3; do timeout 100 $dg --proj $pj >"$OUT/gc-dec-$pj$i.out" 2>&1; done
+			sp=no; [ -n "$(c "$OUT/gc-dec-${pj}1.out")" ] && [ "$(c "$OUT/gc-dec-${pj}1.out")" = "$(c "$OUT/gc-dec-${pj}2.out")" ] &&
+				[ "$(c "$OUT/gc-dec-${pj}1.out")" = "$(c "$OUT/gc-dec-${pj}3.out")" ] && sp=yes
+			echo "  decode_graph --proj $pj: three plain runs agree: $sp [$(c "$OUT/gc-dec-${pj}1.out")] [$(c "$OUT/gc-dec-${pj}2.out")] [$(c "$OUT/gc-dec-${pj}3.out")] wall $(w "$OUT/gc-dec-${pj}1.out") s$(grep -m1 -E 'Error' "$OUT/gc-dec-${pj}1.out" | cut -c1-200 | sed 's/^/; /')" | tee -a "$log"
+		done
 		tr="python3 experiments/programs/triton_attention.py"
 		timeout 200 $tr >"$OUT/gc-tri-plain.out" 2>&1
 		timeout 300 ./attnprof record --scan off -o "$OUT/gc-tri-off.yaml" --force --timeout 240 -- $tr >"$OUT/gc-tri-off.out" 2>&1; t1=$?

@@ -19,7 +19,7 @@
 # synthetic test fixture into reports/fixture/ and says so: those documents
 # carry a "not measured" banner on every page.
 # Environment: ATTNPROF (default ./attnprof), DPI (default 200), OUT (default reports/h200),
-# PYTORCH_OUT (default reports/h200-pytorch), TRACE_DIR (if set: every report's
+# PYTORCH_OUT (default reports/h200-pytorch), WORKLOAD_OUT (default reports/workload), TRACE_DIR (if set: every report's
 # value lookups into TRACE_DIR/NAME.trace and its input files into NAME.inputs,
 # for tests/records-check.py).
 set -u
@@ -123,6 +123,22 @@ if [ "$out" != reports/fixture ] && [ -e "$cap/capture-sdpa.yaml" ]; then
 		if ! "$bin" report $files $repeats $counters $capcounters $primary "$cap/capture-sdpa.yaml" -t "templates/$t.yaml" -o "$pout/$t-with-capture.pdf" -q \
 			$(trace "$t-with-capture" $primary $files "$cap/capture-sdpa.yaml"); then
 			echo "render-all: failed: templates/$t.yaml with $cap/capture-sdpa.yaml" >&2
+			status=1
+		fi
+	done
+fi
+# a captured program recorded with --workload on, alone (any GPU: no references merged):
+#   experiments/results/capture/workload-NAME.yaml -> reports/workload/workload-NAME.pdf
+# (impl-review's whole-program section: its GPU time per phase, attention's share, the bound)
+wout=${WORKLOAD_OUT:-reports/workload}
+if [ "$out" != reports/fixture ]; then
+	for f in experiments/results/capture/workload-*.yaml; do
+		[ -e "$f" ] || continue
+		name=$(basename "$f" .yaml)
+		mkdir -p "$wout"
+		# shellcheck disable=SC2046 # the trace option's words
+		if ! "$bin" report "$f" -t templates/impl-review.yaml -o "$wout/$name.pdf" -q $(trace "$name" "$f"); then
+			echo "render-all: failed: templates/impl-review.yaml on $f" >&2
 			status=1
 		fi
 	done

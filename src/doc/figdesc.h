@@ -557,6 +557,35 @@ int figdesc_points(struct figdesc *d, size_t np, size_t ns, size_t nc);
 void figdesc_fill_panel(const struct rdata *rd, struct figdesc *d, size_t p);
 int figdesc_use(struct figdesc *d, const struct record *r);
 
+/* workload-share (figworkload.c): per captured program whose header holds
+ * its kernels (header.workload), a group: "head" (its command, v the GPU
+ * time of the kernels kept, ms), a "phase" part per phase with kernels
+ * (text its label: prefill, decode, "phase unknown", "training step" for
+ * either of the two with backward kernels; state its key; v its ms; rec its first call's
+ * record; label "N steps, X ms each" where it holds several training steps), FD_WS_CATS "part" parts after it (name figdesc_ws_key, state the
+ * phase's key, v the category's ms; the attention ones carry the record),
+ * "share" (v attention's share, 0..1), "bound" (v Amdahl's bound with
+ * attention 2x faster) and "dropped" where kernels were past the list's
+ * bounds; the notice where no program has the list. */
+enum { WS_ATTN_FWD, WS_ATTN_BWD, WS_GEMM, WS_COMM, WS_REST, FD_WS_CATS };
+#define FD_WS_PHASES 3 /* prefill (or a training step), decode, unknown */
+extern const char *const figdesc_ws_key[FD_WS_CATS];
+extern const char *const figdesc_ws_label[FD_WS_CATS];
+struct ws_phases {
+	double ms[FD_WS_PHASES][FD_WS_CATS];
+	size_t kernels[FD_WS_PHASES];
+	size_t steps[FD_WS_PHASES];   /* training steps: 1 + the forward attention kernels after a backward one; 0 none */
+	char label[FD_WS_PHASES][24];
+	const struct record *rec[FD_WS_PHASES]; /* the phase's first attention call matched, or NULL */
+	double total_ms, attention_ms;
+};
+/* A kernel's category by its name (an attention call's: by bwd). */
+int workload_category(const char *name, int attention, int bwd);
+/* The phases of h's kept kernels (h one of rd->programs, its calls rd's
+ * records).  0, or -1 out of memory. */
+int workload_phases(const struct rdata *rd, const struct results_header *h, struct ws_phases *out);
+int figdesc_workload_share(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+
 /* Build the description of a figure of kind k at o: 1 with *d filled when
  * the kind has a builder, 0 when it has none (*d empty), -1 out of memory. */
 int figdesc_build(const struct figkind *k, const struct rdata *rd, const struct figopts *o, struct figdesc *d);

@@ -127,6 +127,14 @@ void fig_hierarchy_title(const struct rdata *rd, const struct figopts *o, char *
 		 rd->res->header.gpu.name ? rd->res->header.gpu.name : "GPU");
 }
 
+/* ---- the whole program's GPU time (render/fig_wshare.c) ---------------------- */
+void fig_wshare_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd;
+	(void)o;
+	snprintf(buf, len, "The whole program's GPU time per phase: attention's share and the bound of a faster attention");
+}
+
 /* ---- memory workload (render/fig_workload.c) --------------------------------- */
 void fig_workload_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {

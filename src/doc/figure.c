@@ -117,6 +117,9 @@ const struct figkind figure_kinds[] = {
 	  0.75, NEEDS_CAPTURE, DRAWN(fig_pcapgrid), figdesc_patent_capture_grid },
 	{ "patent-capture-throughput", "patent graph: throughput of the captured computations beside {conventional} and {subject}",
 	  0.6, NEEDS_CAPTURE, DRAWN(fig_pcapthroughput), figdesc_patent_capture_throughput, capture_pthroughput_cut },
+	/* the whole program (fig_wshare.c, figworkload.c): header.workload of each captured program */
+	{ "workload-share", "each captured program's GPU time per phase (attention forward, backward, GEMMs, communication, the rest) and the bound of a faster attention",
+	  0.42, NEEDS_CAPTURE, DRAWN(fig_wshare), figdesc_workload_share },
 };
 const size_t figure_kind_count = sizeof(figure_kinds) / sizeof(figure_kinds[0]);
 

@@ -45,6 +45,8 @@ void fig_occupancy_title(const struct rdata *, const struct figopts *, char *, s
 void fig_occupancy(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_roofline_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_roofline(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_wshare_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_wshare(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_hierarchy_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_hierarchy(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_ablation_title(const struct rdata *, const struct figopts *, char *, size_t);

@@ -351,6 +351,27 @@ static int g_program_how(struct gcall *c)
 	return g_text(c, c->buf);
 }
 
+/* the first captured program whose header counted its kernels (record --workload on), or NULL */
+static const struct results_header *workload_program(const struct rdata *rd)
+{
+	for (int i = 0; i < rd->nprograms; i++)
+		if (rd->programs[i].gpu_kernels && rd->programs[i].gpu_kernel_ms > 0)
+			return &rd->programs[i];
+	return NULL;
+}
+
+static int g_program_share(struct gcall *c)
+{
+	const struct results_header *h = workload_program(c->rd);
+	return h ? g_num(c, h->attention_share * 100) : 1;
+}
+
+static int g_program_amdahl(struct gcall *c)
+{
+	const struct results_header *h = workload_program(c->rd);
+	return h && h->amdahl_2x > 0 ? g_num(c, h->amdahl_2x) : 1;
+}
+
 /* Every global with its unit, what it is and the function that finds it,
  * a namespace's rows together, in the order errors list them (that of
  * docs/templates.md, "Globals"). */
@@ -420,6 +441,11 @@ const struct global_row global_rows[] = {
 	{ "program", "timing_fwd", U_NUM, "how the captured forward calls were timed, from their time sources", g_program_timing, 0 },
 	{ "program", "timing_bwd", U_NUM, "how the captured backward calls were timed, from their time sources", g_program_timing, 1 },
 	{ "program", "how", U_NUM, "how the calls drawn were found, per origin with their count", g_program_how },
+	{ "program", "attention_share", U_PCT,
+	  "attention's share of the program's GPU time (record --workload on: the first captured program that counted its kernels)",
+	  g_program_share },
+	{ "program", "amdahl_2x", U_RATIO, "Amdahl's bound on that program's speed-up with attention 2x faster, 1 / ((1 - s) + s / 2)",
+	  g_program_amdahl },
 };
 const size_t global_count = sizeof global_rows / sizeof global_rows[0];
 

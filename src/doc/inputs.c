@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "capture/workload.h"
 #include "doc/globals.h"
 #include "results_merge.h"
 #include "util/error.h"
@@ -44,7 +45,7 @@ static void files_add(struct rinputs *in, const char *path, const char *sep)
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
 /* What ran, from a capture file's header (its command, date, host, notes). */
-static void program_copy(struct results_header *dst, const struct results_header *src)
+static int program_copy(struct results_header *dst, const struct results_header *src)
 {
 	memset(dst, 0, sizeof(*dst));
 	dst->date = dup_or_null(src->date);
@@ -52,6 +53,11 @@ static void program_copy(struct results_header *dst, const struct results_header
 	dst->command_line = dup_or_null(src->command_line);
 	dst->spec_text = dup_or_null(src->spec_text);
 	dst->notes = dup_or_null(src->notes);
+	/* the whole workload (workload-share, {program.attention_share}): its tallies and kept kernels */
+	dst->gpu_kernels = src->gpu_kernels, dst->attention_kernels = src->attention_kernels;
+	dst->gpu_kernel_ms = src->gpu_kernel_ms, dst->attention_kernel_ms = src->attention_kernel_ms;
+	dst->attention_share = src->attention_share, dst->amdahl_2x = src->amdahl_2x;
+	return workload_list_copy(&dst->workload, &src->workload);
 }
 
 static void program_release(struct results_header *h)
@@ -61,6 +67,7 @@ static void program_release(struct results_header *h)
 	free(h->command_line);
 	free(h->spec_text);
 	free(h->notes);
+	workload_list_release(&h->workload);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -469,7 +476,8 @@ int rinputs_load_args(struct rinputs *in, const struct rinputs_args *args)
 		in->nfiles++;
 		for (size_t i = 0; i < r->nrecords; i++)
 			if (r->records[i].source && !strcmp(r->records[i].source, "capture")) {
-				program_copy(&in->programs[in->nprograms++], &r->header);
+				if (program_copy(&in->programs[in->nprograms++], &r->header))
+					rc = error("out of memory copying the program of '%s'", L[f].path);
 				break;
 			}
 		for (size_t i = 0; i < r->nrecords && !rc; i++)

@@ -1291,6 +1291,16 @@ static int has_paged(const struct rdata *rd, const char *w)
 	return 0;
 }
 
+/* program-workload: a captured program's header holds its kernels (record --workload on) */
+static int has_program_workload(const struct rdata *rd, const char *w)
+{
+	(void)w;
+	for (int i = 0; i < rd->nprograms; i++)
+		if (rd->programs[i].workload.n)
+			return 1;
+	return 0;
+}
+
 struct has_cond {
 	const char *name;
 	int (*test)(const struct rdata *rd, const char *name);
@@ -1307,7 +1317,7 @@ static const struct has_cond has_conds[] = {
 	{ "capture-bwd", has_capture }, { "capture-window", has_capture },
 	{ "missing-references", has_capture }, { "capture-unchecked", has_capture },
 	{ "capture-kernel-timed", has_capture }, { "capture-no-versions", has_capture }, { "workload", has_counter }, { "stalls", has_counter },
-	{ "dq-traffic", has_counter }, { "not-covered", has_not_covered },
+	{ "dq-traffic", has_counter }, { "not-covered", has_not_covered }, { "program-workload", has_program_workload },
 };
 
 static const struct has_cond *has_find(const char *name)

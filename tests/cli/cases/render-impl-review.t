@@ -25,3 +25,5 @@ stdout: B=2 H=8 N=8k d=64 prefill
 stderr: synthetic test fixture
 file: $TMP/impl.pdf
 not-stdout: Counted in one window
+not-stdout: The whole program's GPU time
+not-stdout: Attention took

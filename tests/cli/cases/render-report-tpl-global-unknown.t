@@ -5,4 +5,4 @@ exit: 2
 stderr: tests/fixtures/templates/global-unknown.yaml:8:
 stderr: unknown value 'gpu.sm_cout': did you mean 'gpu.sm_count'? (docs/templates.md, "Globals": gpu.name chip cc
 stderr: ; run.date days
-stderr: ; focus.N d causal; program.command record date host notes ran timing_fwd timing_bwd how)
+stderr: ; focus.N d causal; program.command record date host notes ran timing_fwd timing_bwd how attention_share amdahl_2x)
