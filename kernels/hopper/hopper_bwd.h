@@ -34,11 +34,22 @@
 	(2 * HOPPER_BWD_BLOCK_N * (d) * 2 + 2 * 2 * HOPPER_BWD_BLOCK_M * (d) * 2 + HOPPER_BWD_BLOCK_M * HOPPER_BWD_BLOCK_N * 2 + \
 	 2 * 2 * HOPPER_BWD_BLOCK_M * 4 + 64 + 1024)
 
+/* rung 1 "+tma+ws": 384 threads (a producer warpgroup, two consumer
+ * warpgroups of 64 keys); a ring of HOPPER_BWD_WS_STAGES Q/dO stages, each
+ * with its lse and D; two dS buffers; each consumer's fp32 dQ tile
+ * (BLOCK_M × 64) for the TMA reduction; the full and empty mbarriers */
+#define HOPPER_BWD_WS_STAGES 2
+#define HOPPER_BWD_WS_THREADS 384
+#define HOPPER_BWD_WS_SMEM(d)                                                                                     \
+	(2 * HOPPER_BWD_BLOCK_N * (d) * 2 + 2 * HOPPER_BWD_WS_STAGES * HOPPER_BWD_BLOCK_M * (d) * 2 +                  \
+	 2 * HOPPER_BWD_BLOCK_M * HOPPER_BWD_BLOCK_N * 2 + 2 * HOPPER_BWD_BLOCK_M * 64 * 4 +                          \
+	 HOPPER_BWD_WS_STAGES * 2 * HOPPER_BWD_BLOCK_M * 4 + 8 * (1 + 2 * HOPPER_BWD_WS_STAGES) + 1024)
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum hopper_bwd_rung { HOPPER_BWD_RUNG_WGMMA = 0, HOPPER_BWD_RUNG_COUNT = 1 };
+enum hopper_bwd_rung { HOPPER_BWD_RUNG_WGMMA = 0, HOPPER_BWD_RUNG_WS = 1, HOPPER_BWD_RUNG_COUNT = 2 };
 
 struct hopper_bwd_params {
 	struct attn_problem pb; /* the shape (d: 64 or 128), causal, scale (0 means 1/sqrt(d)) */
@@ -58,7 +69,7 @@ size_t hopper_bwd_workspace_bytes(const struct attn_problem *pb);
  * cudaErrorInvalidValue for a shape or pointer it does not take. */
 int hopper_bwd(const struct hopper_bwd_params *p, int rung);
 
-/* "+wgmma"; NULL outside the range. */
+/* "+wgmma", "+tma+ws"; NULL outside the range. */
 const char *hopper_bwd_rung_name(int rung);
 
 /* Facts of the main kernel of (rung, d, dtype, causal): threads, tile

@@ -364,19 +364,23 @@ int main(int argc, char **argv)
 	CK(cudaGetDeviceProperties(&prop, 0));
 	printf("device %s, %d SMs, cc %d.%d\n", prop.name, prop.multiProcessorCount, prop.major, prop.minor);
 	if (mode == "info-bwd") {
-		for (int d : ds)
-			for (int bf : dts)
-				for (int c : causals) {
-					hopper_kernel_info inf;
-					int e = hopper_bwd_info(0, d, bf, c, &inf);
-					if (e) {
-						printf("info-bwd d=%d %s causal=%d: error %d\n", d, dtname(bf), c, e);
-						continue;
+		for (int rung = 0; rung < HOPPER_BWD_RUNG_COUNT; rung++)
+			for (int d : ds)
+				for (int bf : dts)
+					for (int c : causals) {
+						hopper_kernel_info inf;
+						int e = hopper_bwd_info(rung, d, bf, c, &inf);
+						if (e) {
+							printf("info-bwd %s d=%d %s causal=%d: error %d\n", hopper_bwd_rung_name(rung), d,
+							       dtname(bf), c, e);
+							continue;
+						}
+						printf("info-bwd %-7s %s d=%3d causal=%d threads=%d keys=%d rows=%d stages=%d regs=%d "
+						       "(producer %d, consumer %d) smem=%d local=%d\n",
+						       hopper_bwd_rung_name(rung), dtname(bf), d, c, inf.threads, inf.block_m,
+						       inf.block_n, inf.stages, inf.regs, inf.regs_producer, inf.regs_consumer,
+						       inf.smem_bytes, inf.local_bytes);
 					}
-					printf("info-bwd %-7s %s d=%3d causal=%d threads=%d keys=%d rows=%d stages=%d regs=%d smem=%d local=%d\n",
-					       hopper_bwd_rung_name(0), dtname(bf), d, c, inf.threads, inf.block_m, inf.block_n,
-					       inf.stages, inf.regs, inf.smem_bytes, inf.local_bytes);
-				}
 		return 0;
 	}
 	if (mode == "bench-bwd")
