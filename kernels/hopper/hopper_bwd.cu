@@ -63,6 +63,7 @@ struct KParams {
 	float *dq_acc;
 	const float *lse, *dsum;
 	int Nq, Nkv, H, Hkv, hgroup, nqb, off; // off = Nkv - Nq (causal diagonal)
+	int BH;                               // B·H: the partial dQ's slot stride in tiles (deterministic)
 	float scale, sl2;                     // scale and scale·log2(e)
 };
 
@@ -355,6 +356,9 @@ __global__ void __launch_bounds__(HOPPER_BWD_THREADS, 1)
 //   with a TMA reduction (cp.reduce.async.bulk.tensor .add, rows past Nq
 //   clipped by the map), one add per element per warpgroup.
 constexpr int WS_THREADS = HOPPER_BWD_WS_THREADS;
+// deterministic: partial dQ slots per key block (d = 128: one, the warpgroups
+// write disjoint columns; d = 64: one per warpgroup, each over its 64 keys)
+__host__ __device__ constexpr int DQ_SLOTS(int d) { return d == 128 ? 1 : 2; }
 template <int D> struct Tiles1 {
 	static constexpr int S = HOPPER_BWD_WS_STAGES;
 	static constexpr int KB = BN * D * 2;
@@ -373,7 +377,7 @@ template <int D> struct Tiles1 {
 	static_assert(SMEM <= 227 * 1024, "shared memory over the sm_90 limit");
 };
 
-template <int D, bool BF, bool CAUSAL>
+template <int D, bool BF, bool CAUSAL, bool DET>
 __global__ void __launch_bounds__(WS_THREADS, 1)
 	hopper_bwd_ws_kernel(const __grid_constant__ CUtensorMap tq, const __grid_constant__ CUtensorMap tk,
 			     const __grid_constant__ CUtensorMap tv, const __grid_constant__ CUtensorMap tdo,
@@ -602,8 +606,15 @@ __global__ void __launch_bounds__(WS_THREADS, 1)
 		asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 		bar_sync(2 + cw, 128);
 		if (ct == 0) {
-			tma_reduce_add_3d(&tdq, sDQw, dq_col, q0, bh);
-			tma_reduce_add_3d(&tdq, sDQw + BM * 128, dq_col + 32, q0, bh);
+			if (DET) {
+				// this key block's (and, at d = 64, warpgroup's) slot of the partial dQ
+				const int z = ((int)blockIdx.x * DQ_SLOTS(D) + (D == 128 ? 0 : cw)) * p.BH + bh;
+				tma_store_3d(&tdq, sDQw, dq_col, q0, z);
+				tma_store_3d(&tdq, sDQw + BM * 128, dq_col + 32, q0, z);
+			} else {
+				tma_reduce_add_3d(&tdq, sDQw, dq_col, q0, bh);
+				tma_reduce_add_3d(&tdq, sDQw + BM * 128, dq_col + 32, q0, bh);
+			}
 			bulk_commit();
 		}
 	}
@@ -658,6 +669,34 @@ __global__ void __launch_bounds__(256) hopper_bwd_dq(const float4 *__restrict__ 
 	}
 }
 
+// Deterministic dQ: dQ = scale · Σ over the partial slots in slot order (key
+// block 0 first), of the slots whose key block saw the row's query block
+// (causal: key block kb starts at query block qb0(kb), as the main kernel).
+template <bool BF, bool CAUSAL>
+__global__ void __launch_bounds__(256) hopper_bwd_dq_det(const float4 *__restrict__ part, uint2 *__restrict__ dq, size_t n4,
+							 int d4, int Nq, int nkb, int slots, int off, float scale)
+{
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += (size_t)gridDim.x * blockDim.x) {
+		const int qb = (int)((i / d4) % Nq) / BM;
+		float4 a = make_float4(0.f, 0.f, 0.f, 0.f);
+		for (int kb = 0; kb < nkb; kb++) {
+			if (CAUSAL) {
+				const int rmin = kb * BN - off;
+				if ((rmin > 0 ? rmin / BM : 0) > qb)
+					break;
+			}
+			for (int sl = 0; sl < slots; sl++) {
+				const float4 v = part[((size_t)kb * slots + sl) * n4 + i];
+				a.x += v.x;
+				a.y += v.y;
+				a.z += v.z;
+				a.w += v.w;
+			}
+		}
+		dq[i] = make_uint2(Ops<BF>::pack(a.x * scale, a.y * scale), Ops<BF>::pack(a.z * scale, a.w * scale));
+	}
+}
+
 // ---- host ---------------------------------------------------------------
 
 template <typename K> static int set_smem(K kern, int smem, bool *done)
@@ -673,29 +712,36 @@ template <typename K> static int set_smem(K kern, int smem, bool *done)
 template <int D, bool BF, bool CAUSAL> static int launch(const hopper_bwd_params *a, int rung)
 {
 	auto kern0 = hopper_bwd_kernel<D, BF, CAUSAL>;
-	auto kern1 = hopper_bwd_ws_kernel<D, BF, CAUSAL>;
-	static bool attr0 = false, attr1 = false;
+	auto kern1 = hopper_bwd_ws_kernel<D, BF, CAUSAL, false>;
+	auto kern1d = hopper_bwd_ws_kernel<D, BF, CAUSAL, true>;
+	static bool attr0 = false, attr1 = false, attr1d = false;
+	const bool det = a->deterministic != 0;
 	cudaError_t ce;
 	int e;
-	if ((e = rung == HOPPER_BWD_RUNG_WS ? set_smem(kern1, Tiles1<D>::SMEM, &attr1) : set_smem(kern0, Tiles<D>::SMEM, &attr0)))
+	if ((e = rung == HOPPER_BWD_RUNG_WS ? (det ? set_smem(kern1d, Tiles1<D>::SMEM, &attr1d)
+						   : set_smem(kern1, Tiles1<D>::SMEM, &attr1))
+					    : set_smem(kern0, Tiles<D>::SMEM, &attr0)))
 		return e;
 	const attn_problem &pb = a->pb;
 	CUtensorMap tq, tk, tv, tdo, tdq;
 	const size_t rows = (size_t)pb.B * pb.H * pb.Nq;
+	const int nkb = (pb.Nkv + BN - 1) / BN;
+	// the workspace: the fp32 dQ accumulator (deterministic: nkb · DQ_SLOTS partial dQs), then D
+	const size_t nacc = det ? (size_t)nkb * DQ_SLOTS(D) : 1;
 	float *dq_acc = reinterpret_cast<float *>(a->workspace);
 	if ((e = make_map(&tq, a->q, BF, D, pb.Nq, pb.B * pb.H, BM)) ||
 	    (e = make_map(&tdo, a->dout, BF, D, pb.Nq, pb.B * pb.H, BM)) ||
 	    (e = make_map(&tk, a->k, BF, D, pb.Nkv, pb.B * pb.Hkv, BN)) ||
 	    (e = make_map(&tv, a->v, BF, D, pb.Nkv, pb.B * pb.Hkv, BN)) ||
-	    (rung == HOPPER_BWD_RUNG_WS &&
-	     (e = make_map_t(&tdq, dq_acc, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, D, pb.Nq, pb.B * pb.H, BM))))
+	    (rung == HOPPER_BWD_RUNG_WS && (e = make_map_t(&tdq, dq_acc, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, D, pb.Nq,
+							  (int)(nacc * pb.B * pb.H), BM))))
 		return e;
 	cudaStream_t st = (cudaStream_t)a->stream;
 	KParams p;
 	p.dk = a->dk;
 	p.dv = a->dv;
 	p.dq_acc = dq_acc;
-	p.dsum = p.dq_acc + rows * D;
+	p.dsum = p.dq_acc + nacc * rows * D;
 	p.lse = a->lse;
 	p.Nq = pb.Nq;
 	p.Nkv = pb.Nkv;
@@ -704,15 +750,19 @@ template <int D, bool BF, bool CAUSAL> static int launch(const hopper_bwd_params
 	p.hgroup = pb.H / pb.Hkv;
 	p.nqb = (pb.Nq + BM - 1) / BM;
 	p.off = pb.Nkv - pb.Nq;
+	p.BH = pb.B * pb.H;
 	p.scale = pb.scale > 0.f ? pb.scale : 1.f / sqrtf((float)D);
 	p.sl2 = p.scale * 1.4426950408889634f;
-	if ((ce = cudaMemsetAsync(p.dq_acc, 0, rows * D * sizeof(float), st)) != cudaSuccess)
+	// deterministic: every slot row a key block reads is written, no zeroing
+	if (!det && (ce = cudaMemsetAsync(p.dq_acc, 0, rows * D * sizeof(float), st)) != cudaSuccess)
 		return ce;
 	hopper_bwd_prep<D, BF><<<(unsigned)((rows + 7) / 8), 256, 0, st>>>(a->o, a->dout, const_cast<float *>(p.dsum), rows);
 	if ((ce = cudaGetLastError()) != cudaSuccess)
 		return ce;
-	const dim3 grid((pb.Nkv + BN - 1) / BN, pb.B * pb.Hkv);
-	if (rung == HOPPER_BWD_RUNG_WS)
+	const dim3 grid(nkb, pb.B * pb.Hkv);
+	if (rung == HOPPER_BWD_RUNG_WS && det)
+		kern1d<<<grid, WS_THREADS, Tiles1<D>::SMEM, st>>>(tq, tk, tv, tdo, tdq, p);
+	else if (rung == HOPPER_BWD_RUNG_WS)
 		kern1<<<grid, WS_THREADS, Tiles1<D>::SMEM, st>>>(tq, tk, tv, tdo, tdq, p);
 	else
 		kern0<<<grid, HOPPER_BWD_THREADS, Tiles<D>::SMEM, st>>>(tq, tk, tv, tdo, p);
@@ -722,8 +772,13 @@ template <int D, bool BF, bool CAUSAL> static int launch(const hopper_bwd_params
 	size_t blocks = (n4 + 255) / 256;
 	if (blocks > (1u << 20))
 		blocks = 1u << 20;
-	hopper_bwd_dq<BF><<<(unsigned)blocks, 256, 0, st>>>(reinterpret_cast<const float4 *>(p.dq_acc),
-							   reinterpret_cast<uint2 *>(a->dq), n4, p.scale);
+	if (det)
+		hopper_bwd_dq_det<BF, CAUSAL><<<(unsigned)blocks, 256, 0, st>>>(reinterpret_cast<const float4 *>(p.dq_acc),
+										reinterpret_cast<uint2 *>(a->dq), n4, D / 4,
+										pb.Nq, nkb, DQ_SLOTS(D), p.off, p.scale);
+	else
+		hopper_bwd_dq<BF><<<(unsigned)blocks, 256, 0, st>>>(reinterpret_cast<const float4 *>(p.dq_acc),
+								   reinterpret_cast<uint2 *>(a->dq), n4, p.scale);
 	return cudaGetLastError();
 }
 
@@ -731,7 +786,7 @@ template <int D, bool BF, bool CAUSAL> static int info(int rung, hopper_kernel_i
 {
 	cudaFuncAttributes fa;
 	const bool ws = rung == HOPPER_BWD_RUNG_WS;
-	cudaError_t e = ws ? cudaFuncGetAttributes(&fa, hopper_bwd_ws_kernel<D, BF, CAUSAL>)
+	cudaError_t e = ws ? cudaFuncGetAttributes(&fa, hopper_bwd_ws_kernel<D, BF, CAUSAL, false>)
 			   : cudaFuncGetAttributes(&fa, hopper_bwd_kernel<D, BF, CAUSAL>);
 	if (e != cudaSuccess)
 		return e;
@@ -776,12 +831,15 @@ static int dispatch(int d, int dt, int causal, int rung, const hopper_bwd_params
 } // namespace bwd
 } // namespace hopper
 
-extern "C" size_t hopper_bwd_workspace_bytes(const struct attn_problem *pb)
+extern "C" size_t hopper_bwd_workspace_bytes(const struct attn_problem *pb, int deterministic)
 {
-	if (!pb || pb->B < 1 || pb->H < 1 || pb->Nq < 1 || pb->d < 1)
+	if (!pb || pb->B < 1 || pb->H < 1 || pb->Nq < 1 || pb->Nkv < 1 || pb->d < 1)
 		return 0;
 	const size_t rows = (size_t)pb->B * pb->H * pb->Nq;
-	return rows * pb->d * sizeof(float) + rows * sizeof(float);
+	const size_t nacc = deterministic ? (size_t)((pb->Nkv + HOPPER_BWD_BLOCK_N - 1) / HOPPER_BWD_BLOCK_N) *
+						    hopper::bwd::DQ_SLOTS(pb->d)
+					  : 1;
+	return nacc * rows * pb->d * sizeof(float) + rows * sizeof(float);
 }
 
 extern "C" int hopper_bwd(const struct hopper_bwd_params *a, int rung)
@@ -789,7 +847,7 @@ extern "C" int hopper_bwd(const struct hopper_bwd_params *a, int rung)
 	if (!a || rung < 0 || rung >= HOPPER_BWD_RUNG_COUNT || (a->pb.d != 64 && a->pb.d != 128) || a->pb.B < 1 ||
 	    a->pb.H < 1 || a->pb.Hkv < 1 || a->pb.H % a->pb.Hkv || a->pb.Nq < 1 || a->pb.Nkv < 1 ||
 	    (a->dtype != HOPPER_FP16 && a->dtype != HOPPER_BF16) || !a->q || !a->k || !a->v || !a->o || !a->dout ||
-	    !a->lse || !a->dq || !a->dk || !a->dv || !a->workspace ||
+	    !a->lse || !a->dq || !a->dk || !a->dv || !a->workspace || (a->deterministic && rung != HOPPER_BWD_RUNG_WS) ||
 	    ((uintptr_t)a->q | (uintptr_t)a->k | (uintptr_t)a->v | (uintptr_t)a->o | (uintptr_t)a->dout |
 	     (uintptr_t)a->dq | (uintptr_t)a->dk | (uintptr_t)a->dv | (uintptr_t)a->workspace) & 15)
 		return cudaErrorInvalidValue;

@@ -10,7 +10,11 @@
  *                     an fp32 workspace by atomics (red.global.add)
  *   hopper_bwd_dq     dQ = workspace · scale, rounded to the dtype
  * The workspace (hopper_bwd_workspace_bytes) holds the fp32 dQ accumulator
- * and D; it is zeroed by the launch (cudaMemsetAsync).
+ * and D; the accumulator is zeroed by the launch (cudaMemsetAsync).
+ * Rung 1 "+tma+ws" (hopper_bwd_ws_kernel, 384 threads) adds dQ by TMA
+ * reductions instead of per-element atomics; with .deterministic it stores
+ * each key block's partial dQ to its own slot and hopper_bwd_dq_det sums the
+ * slots in key-block order (no zeroing, no atomics: the same bits every run).
  *
  * Layouts as hopper_attn.h: Q, O, dO, dQ [B, H, Nq, d]; K, V, dK, dV
  * [B, Hkv, Nkv, d]; lse [B, H, Nq] fp32, natural log, the forward's (−inf for
@@ -57,13 +61,16 @@ struct hopper_bwd_params {
 	const void *q, *k, *v, *o, *dout;
 	const float *lse;       /* the forward's, [B, H, Nq] */
 	void *dq, *dk, *dv;
-	void *workspace;        /* hopper_bwd_workspace_bytes(&pb) bytes, 16-byte aligned */
+	void *workspace;        /* hopper_bwd_workspace_bytes(&pb, deterministic) bytes, 16-byte aligned */
+	int deterministic;      /* rung 1 only: dQ summed in a fixed order (partial dQ per key block, then a
+	                         * reduction kernel), so two launches give the same bits; 0: TMA reduce-adds */
 	void *stream;           /* a cudaStream_t; NULL for the default stream */
 };
 
 /* Bytes of the workspace a launch on pb needs: the fp32 dQ accumulator
- * (B·H·Nq·d) and D (B·H·Nq). */
-size_t hopper_bwd_workspace_bytes(const struct attn_problem *pb);
+ * (B·H·Nq·d; deterministic: one per 128-key block at d = 128, two at d = 64)
+ * and D (B·H·Nq). */
+size_t hopper_bwd_workspace_bytes(const struct attn_problem *pb, int deterministic);
 
 /* Launch rung `rung` (asynchronous).  0 (cudaSuccess) or a cudaError_t:
  * cudaErrorInvalidValue for a shape or pointer it does not take. */

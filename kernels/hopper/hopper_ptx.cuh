@@ -53,6 +53,14 @@ __device__ __forceinline__ void tma_reduce_add_3d(const CUtensorMap *map, uint32
 		     "r"(src), "r"(c0), "r"(c1), "r"(c2)
 		     : "memory");
 }
+// TMA store: the box at (c0, c1, c2) of map = the shared-memory tile at src, in a bulk group.
+__device__ __forceinline__ void tma_store_3d(const CUtensorMap *map, uint32_t src, int c0, int c1, int c2)
+{
+	asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(
+			     (uint64_t)map),
+		     "r"(src), "r"(c0), "r"(c1), "r"(c2)
+		     : "memory");
+}
 __device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
 template <int N> __device__ __forceinline__ void bulk_wait_read()
 {
