@@ -741,7 +741,7 @@ template <int D, bool BF, bool CAUSAL> static int launch(const hopper_bwd_params
 	p.dk = a->dk;
 	p.dv = a->dv;
 	p.dq_acc = dq_acc;
-	p.dsum = p.dq_acc + nacc * rows * D;
+	p.dsum = a->dsum ? a->dsum : p.dq_acc + nacc * rows * D;
 	p.lse = a->lse;
 	p.Nq = pb.Nq;
 	p.Nkv = pb.Nkv;
@@ -844,12 +844,16 @@ extern "C" size_t hopper_bwd_workspace_bytes(const struct attn_problem *pb, int 
 
 extern "C" int hopper_bwd(const struct hopper_bwd_params *a, int rung)
 {
-	if (!a || rung < 0 || rung >= HOPPER_BWD_RUNG_COUNT || (a->pb.d != 64 && a->pb.d != 128) || a->pb.B < 1 ||
+	static const int dims[] = HOPPER_BWD_HEAD_DIMS;
+	bool dim_ok = false;
+	for (int d : dims)
+		dim_ok = dim_ok || (a && a->pb.d == d);
+	if (!a || rung < 0 || rung >= HOPPER_BWD_RUNG_COUNT || !dim_ok || a->pb.B < 1 ||
 	    a->pb.H < 1 || a->pb.Hkv < 1 || a->pb.H % a->pb.Hkv || a->pb.Nq < 1 || a->pb.Nkv < 1 ||
 	    (a->dtype != HOPPER_FP16 && a->dtype != HOPPER_BF16) || !a->q || !a->k || !a->v || !a->o || !a->dout ||
 	    !a->lse || !a->dq || !a->dk || !a->dv || !a->workspace || (a->deterministic && rung != HOPPER_BWD_RUNG_WS) ||
 	    ((uintptr_t)a->q | (uintptr_t)a->k | (uintptr_t)a->v | (uintptr_t)a->o | (uintptr_t)a->dout |
-	     (uintptr_t)a->dq | (uintptr_t)a->dk | (uintptr_t)a->dv | (uintptr_t)a->workspace) & 15)
+	     (uintptr_t)a->dq | (uintptr_t)a->dk | (uintptr_t)a->dv | (uintptr_t)a->workspace | (uintptr_t)a->dsum) & 15)
 		return cudaErrorInvalidValue;
 	return hopper::bwd::dispatch(a->pb.d, a->dtype, a->pb.causal != 0, rung, a, nullptr);
 }

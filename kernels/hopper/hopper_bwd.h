@@ -28,6 +28,10 @@
 
 #include "hopper_attn.h"
 
+/* The head dims the backward takes: hopper_bwd.cu's dispatch instantiates
+ * these and its entry check takes these, and the backward descriptor's
+ * head-dim trait (variants.c) is this list. */
+#define HOPPER_BWD_HEAD_DIMS { 64, 128 }
 #define HOPPER_BWD_BLOCK_N 128 /* keys per CTA: two warpgroups of 64 */
 #define HOPPER_BWD_BLOCK_M 64  /* query rows per step of the walk */
 #define HOPPER_BWD_THREADS 256 /* two warpgroups, both compute; thread 0 issues the TMA loads */
@@ -62,6 +66,7 @@ struct hopper_bwd_params {
 	const float *lse;       /* the forward's, [B, H, Nq] */
 	void *dq, *dk, *dv;
 	void *workspace;        /* hopper_bwd_workspace_bytes(&pb, deterministic) bytes, 16-byte aligned */
+	float *dsum;            /* D = rowsum(dO ∘ O), B·H·Nq fp32; NULL: in the workspace, after the accumulator */
 	int deterministic;      /* rung 1 only: dQ summed in a fixed order (partial dQ per key block, then a
 	                         * reduction kernel), so two launches give the same bits; 0: TMA reduce-adds */
 	void *stream;           /* a cudaStream_t; NULL for the default stream */
