@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
     # racecheck sees shared memory written and read by threads, not by the async proxy (TMA, wgmma, the TMA reduction)
     for tool in racecheck synccheck; do
       log "compute-sanitizer $tool (small-bwd, fp16) ${args[*]}"
-      timeout 45 compute-sanitizer --tool $tool $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | tail -6 | tee -a "$LOG"
+      timeout 45 compute-sanitizer --tool $tool $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | grep -E "hazard|Race|RACECHECK|ERROR SUMMARY|error|summary" | tail -40 | tee -a "$LOG"
     done ;;
   sdpa-bwd)
     log "sdpa --pass bwd ${args[*]}"
