@@ -381,8 +381,7 @@ template <int D, bool BF, bool CAUSAL, bool DET>
 __global__ void __launch_bounds__(WS_THREADS, 1)
 	hopper_bwd_ws_kernel(const __grid_constant__ CUtensorMap tq, const __grid_constant__ CUtensorMap tk,
 			     const __grid_constant__ CUtensorMap tv, const __grid_constant__ CUtensorMap tdo,
-			     const __grid_constant__ CUtensorMap tdq, const __grid_constant__ CUtensorMap tlse,
-			     const __grid_constant__ CUtensorMap tdsum, const KParams p)
+			     const __grid_constant__ CUtensorMap tdq, const KParams p)
 {
 	using TL = Tiles1<D>;
 	using T = typename Ops<BF>::T;
@@ -416,7 +415,7 @@ __global__ void __launch_bounds__(WS_THREADS, 1)
 	if (tid == 0) {
 		mbar_init(barKV, 1);
 		for (int st = 0; st < S; st++) {
-			mbar_init(full(st), 1);  // the producer's expect_tx arrival (and the bytes)
+			mbar_init(full(st), 2);  // the TMA's expect_tx arrival and the lse/D arrival
 			mbar_init(empty(st), 8); // one per consumer warp
 		}
 		asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
@@ -427,11 +426,14 @@ __global__ void __launch_bounds__(WS_THREADS, 1)
 	if (tid < 128) {
 		// ---- producer ----
 		asm volatile("setmaxnreg.dec.sync.aligned.u32 24;\n" ::: "memory");
-		if (tid == 0) {
-			mbar_expect_tx(barKV, 2 * TL::KB);
-			for (int c = 0; c < NCB; c++) {
-				tma_load_3d(sK + c * BN * 128, &tk, barKV, c * 64, k0, kvz);
-				tma_load_3d(sV + c * BN * 128, &tv, barKV, c * 64, k0, kvz);
+		if (tid < 32) {
+			const int lane = tid;
+			if (lane == 0) {
+				mbar_expect_tx(barKV, 2 * TL::KB);
+				for (int c = 0; c < NCB; c++) {
+					tma_load_3d(sK + c * BN * 128, &tk, barKV, c * 64, k0, kvz);
+					tma_load_3d(sV + c * BN * 128, &tv, barKV, c * 64, k0, kvz);
+				}
 			}
 			// (head, query block) stepped, not divided out of it: the producer has 24 registers
 			int bh = b * p.H + hk * p.hgroup, qb = qb0;
@@ -439,16 +441,23 @@ __global__ void __launch_bounds__(WS_THREADS, 1)
 				const int q0 = qb * BM;
 				if (it >= S)
 					mbar_wait(empty(st), ((it / S) - 1) & 1);
-				// Q, dO, and the block's lse and D (BM rows of the flat [B·H·Nq]
-				// arrays: rows past Nq are the next head's or zeros, masked)
-				mbar_expect_tx(full(st), 2 * TL::QB + 2 * BM * 4);
-				for (int c = 0; c < NCB; c++) {
-					tma_load_3d(sQ0 + st * TL::QB + c * BM * 128, &tq, full(st), c * 64, q0, bh);
-					tma_load_3d(sdO0 + st * TL::QB + c * BM * 128, &tdo, full(st), c * 64, q0, bh);
+				if (lane == 0) {
+					mbar_expect_tx(full(st), 2 * TL::QB);
+					for (int c = 0; c < NCB; c++) {
+						tma_load_3d(sQ0 + st * TL::QB + c * BM * 128, &tq, full(st), c * 64, q0, bh);
+						tma_load_3d(sdO0 + st * TL::QB + c * BM * 128, &tdo, full(st), c * 64, q0, bh);
+					}
 				}
-				const uint32_t sL = smem_u32(ld + st * 2 * BM);
-				tma_load_1d(sL, &tlse, full(st), bh * p.Nq + q0);
-				tma_load_1d(sL + BM * 4, &tdsum, full(st), bh * p.Nq + q0);
+				float *L = ld + st * 2 * BM;
+				for (int t = lane; t < BM; t += 32) {
+					const int q = q0 + t;
+					const bool in = q < p.Nq;
+					L[t] = in ? p.lse[(size_t)bh * p.Nq + q] * 1.4426950408889634f : 0.f;
+					L[BM + t] = in ? p.dsum[(size_t)bh * p.Nq + q] : 0.f;
+				}
+				__syncwarp();
+				if (lane == 0)
+					mbar_arrive(full(st));
 				if (++qb == p.nqb) {
 					qb = qb0;
 					bh++;
@@ -495,7 +504,7 @@ __global__ void __launch_bounds__(WS_THREADS, 1)
 #pragma unroll
 			for (int e = 0; e < 2; e++) {
 				const int col = 8 * i + 2 * c4 + e;
-				const float l2 = L[col] * 1.4426950408889634f; // the forward's lse, natural log
+				const float l2 = L[col];
 #pragma unroll
 				for (int hh = 0; hh < 2; hh++) {
 					const int x = 4 * i + 2 * hh + e;
@@ -727,17 +736,12 @@ template <int D, bool BF, bool CAUSAL> static int launch(const hopper_bwd_params
 	    (rung == HOPPER_BWD_RUNG_WS && (e = make_map_t(&tdq, dq_acc, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, D, pb.Nq,
 							  (int)(nacc * pb.B * pb.H), BM))))
 		return e;
-	float *dsum = a->dsum ? a->dsum : dq_acc + nacc * rows * D;
-	CUtensorMap tlse, tdsum;
-	if (rung == HOPPER_BWD_RUNG_WS &&
-	    ((e = make_map_f32_1d(&tlse, a->lse, rows, BM)) || (e = make_map_f32_1d(&tdsum, dsum, rows, BM))))
-		return e;
 	cudaStream_t st = (cudaStream_t)a->stream;
 	KParams p;
 	p.dk = a->dk;
 	p.dv = a->dv;
 	p.dq_acc = dq_acc;
-	p.dsum = dsum;
+	p.dsum = a->dsum ? a->dsum : p.dq_acc + nacc * rows * D;
 	p.lse = a->lse;
 	p.Nq = pb.Nq;
 	p.Nkv = pb.Nkv;
@@ -757,9 +761,9 @@ template <int D, bool BF, bool CAUSAL> static int launch(const hopper_bwd_params
 		return ce;
 	const dim3 grid(nkb, pb.B * pb.Hkv);
 	if (rung == HOPPER_BWD_RUNG_WS && det)
-		kern1d<<<grid, WS_THREADS, Tiles1<D>::SMEM, st>>>(tq, tk, tv, tdo, tdq, tlse, tdsum, p);
+		kern1d<<<grid, WS_THREADS, Tiles1<D>::SMEM, st>>>(tq, tk, tv, tdo, tdq, p);
 	else if (rung == HOPPER_BWD_RUNG_WS)
-		kern1<<<grid, WS_THREADS, Tiles1<D>::SMEM, st>>>(tq, tk, tv, tdo, tdq, tlse, tdsum, p);
+		kern1<<<grid, WS_THREADS, Tiles1<D>::SMEM, st>>>(tq, tk, tv, tdo, tdq, p);
 	else
 		kern0<<<grid, HOPPER_BWD_THREADS, Tiles<D>::SMEM, st>>>(tq, tk, tv, tdo, p);
 	if ((ce = cudaGetLastError()) != cudaSuccess)

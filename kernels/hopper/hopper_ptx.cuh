@@ -43,13 +43,6 @@ __device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map
 		     "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1), "r"(c2)
 		     : "memory");
 }
-__device__ __forceinline__ void tma_load_1d(uint32_t dst, const CUtensorMap *map, uint32_t bar, int c0)
-{
-	asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes"
-		     " [%0], [%1, {%3}], [%2];" ::"r"(dst),
-		     "l"((uint64_t)map), "r"(bar), "r"(c0)
-		     : "memory");
-}
 // TMA reduction: the box at (c0, c1, c2) of map += the shared-memory tile at
 // src (fp32 add), in a bulk group; commit, then wait for the groups' reads
 // of shared memory (the tile may be rewritten) or for their completion.
@@ -155,22 +148,6 @@ static int make_map_t(CUtensorMap *map, const void *ptr, CUtensorMapDataType dt,
 	cuuint32_t estr[3] = {1, 1, 1};
 	CUresult r = enc(map, dt, 3, const_cast<void *>(ptr), dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
 			 CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-			 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-	return r == CUDA_SUCCESS ? 0 : cudaErrorInvalidValue;
-}
-// n fp32 elements as one dimension, boxes of box elements, no swizzle (past
-// n: zero fill).  A box may start at any element (no row-stride alignment).
-static int make_map_f32_1d(CUtensorMap *map, const float *ptr, size_t n, int box)
-{
-	EncodeTiled enc = encode_fn();
-	if (!enc)
-		return cudaErrorNotSupported;
-	cuuint64_t dims[1] = {(cuuint64_t)n};
-	cuuint64_t strides[1] = {(cuuint64_t)n * 4};
-	cuuint32_t boxd[1] = {(cuuint32_t)box};
-	cuuint32_t estr[1] = {1};
-	CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 1, const_cast<float *>(ptr), dims, strides, boxd, estr,
-			 CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
 			 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 	return r == CUDA_SUCCESS ? 0 : cudaErrorInvalidValue;
 }
