@@ -115,7 +115,7 @@ CAPTURE_GPU_SRC := $(addprefix src/capture/,conditions.c cupti.c cupti_host.c cu
 CORE_SRC   := $(wildcard src/util/*.c) $(filter-out $(CAPTURE_GPU_SRC),$(wildcard src/capture/*.c)) \
 	      $(filter-out src/main.c,$(wildcard src/*.c)) kernels/variants.c kernels/paged.c
 GPU_SRC    := $(CAPTURE_GPU_SRC) $(wildcard src/gpu/*.c)
-GPU_CU     := $(wildcard kernels/*.cu) kernels/hopper/hopper_fwd.cu
+GPU_CU     := $(wildcard kernels/*.cu) kernels/hopper/hopper_fwd.cu kernels/hopper/hopper_bwd.cu
 # The document model (src/doc/: templates, values in text, the walk, tables
 # as data) builds without Cairo; drawing (src/render/: PDF, SVG, PNG) needs it.
 DOC_SRC    := $(wildcard src/doc/*.c)

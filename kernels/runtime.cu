@@ -15,6 +15,7 @@
 #include "paged.h"
 #include "common.cuh"
 #include "hopper/hopper_attn.h"
+#include "hopper/hopper_bwd.h"
 
 // ---- errors ---------------------------------------------------------------
 
@@ -674,6 +675,33 @@ static int launch_hopper(struct attn_run *r)
 	return 0;
 }
 
+// kernels/hopper: the sm_90a backward, rung 1 "+tma+ws" (dQ by TMA reductions into dQ_acc)
+static int launch_hopper_bwd(struct attn_run *r)
+{
+	const struct attn_shape &s = r->s;
+	hopper_bwd_params p = {};
+	p.pb = problem_of(s);
+	p.dtype = s.dtype == DTYPE_BF16 ? HOPPER_BF16 : HOPPER_FP16;
+	p.q = buf(r, "Q");
+	p.k = buf(r, "K");
+	p.v = buf(r, "V");
+	p.o = buf(r, "O");
+	p.dout = buf(r, "dO");
+	p.lse = (const float *)buf(r, "L");
+	p.dsum = (float *)buf(r, "D");
+	p.workspace = buf(r, "dQ_acc");
+	p.dq = buf(r, "dQ");
+	p.dk = buf(r, "dK");
+	p.dv = buf(r, "dV");
+	p.stream = r->stream;
+	cudaError_t e = l2_flush_launch(&r->flush, r->stream);
+	if (e == cudaSuccess)
+		e = (cudaError_t)hopper_bwd(&p, HOPPER_BWD_RUNG_WS);
+	if (e != cudaSuccess)
+		return cuda_fail(e, "hopper backward: launching hopper_bwd_prep/hopper_bwd_ws_kernel/hopper_bwd_dq (an sm_90 device is needed)");
+	return 0;
+}
+
 static const launch_fn family_launch[FAMILY_COUNT] = {
 	launch_standard,     // FAMILY_STANDARD
 	launch_flash,        // FAMILY_FLASH
@@ -681,8 +709,9 @@ static const launch_fn family_launch[FAMILY_COUNT] = {
 	launch_standard_bwd, // FAMILY_STANDARD_BWD
 	launch_flash2_bwd,   // FAMILY_FLASH2_BWD
 	launch_hopper,       // FAMILY_HOPPER
+	launch_hopper_bwd,   // FAMILY_HOPPER_BWD
 };
-static_assert(FAMILY_COUNT == 6, "one launch function per variant family");
+static_assert(FAMILY_COUNT == 7, "one launch function per variant family");
 
 extern "C" int attn_run_prepare(struct attn_run *r)
 {

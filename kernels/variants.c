@@ -609,12 +609,78 @@ static int hopper_stages(int d) { return HOPPER_STAGES(d); }
 }
 static const struct ws_desc hopper_ws[4] = { HOPPER_WS(0), HOPPER_WS(1), HOPPER_WS(2), HOPPER_WS(3) };
 
+/* The Hopper backward (kernels/hopper/hopper_bwd.cu), rung 1 "+tma+ws": the
+ * backward pass of every Hopper forward rung (the forward rung prepares O
+ * and L).  Tiles as hopper_bwd.h holds them: Br = HOPPER_BWD_BLOCK_M query
+ * rows a step, Bc = HOPPER_BWD_BLOCK_N keys a CTA. */
+#include "hopper/hopper_bwd.h"
+
+static void hopper_bwd_tiling(const struct attn_shape *s, int sm_count, struct tiling *t)
+{
+	(void)sm_count;
+	memset(t, 0, sizeof(*t));
+	t->block_m = HOPPER_BWD_BLOCK_M;
+	t->block_n = HOPPER_BWD_BLOCK_N;
+	t->warps = HOPPER_BWD_WS_THREADS / 32;
+	t->splits = 1;
+	t->smem_bytes = (size_t)HOPPER_BWD_WS_SMEM(s->head_dim);
+	/* ptxas -v, nvcc 13.0, sm_90a, every instantiation (the launch's figure,
+	 * before setmaxnreg moves them: producer 24, consumers 240) */
+	t->regs_per_thread = 168;
+}
+
+/* hopper_bwd_prep: 8 rows per 256-thread block; the main kernel (⌈Nkv/Bc⌉,
+ * B·Hkv); hopper_bwd_dq: 4 elements per thread, at most 2^20 blocks */
+static void hopper_bwd_grid(const struct attn_shape *s, const struct tiling *t, int k, int g[3])
+{
+	flash2_bwd_grid(s, t, k, g);
+}
+
+static const struct variant_desc hopper_bwd_desc = {
+	.name = "hopper-bwd+tma+ws",
+	.summary = "Hopper backward: D = rowsum(dO ∘ O); a K/V-parallel kernel on wgmma with a TMA producer warpgroup recomputes S, P from Q, K and L, keeps dK, dV in registers and adds dQ into an fp32 accumulator by TMA reductions; dQ converted last",
+	.family = FAMILY_HOPPER_BWD, .main_kernel = 1, .bwd = &hopper_bwd_desc, /* itself: its own pass */
+	.phases = 1u << PHASE_PREFILL, .head_dims = HOPPER_BWD_HEAD_DIMS,
+	.loop = LOOP_KV_OUTER, .warps = WARPS_SPLIT_K, .rescale = RESCALE_NONE,
+	.grid_text = "grid = (⌈Nkv/Bc⌉, B·Hkv): one thread block per 128-key block of one KV head; inner loop over the 64-row Q blocks of its query heads (causal: those on or below the diagonal)",
+	.warp_text = "producer warpgroup: TMA of K, V once and of Q, dO into a 2-stage ring (setmaxnreg 24); two consumer warpgroups of 64 keys each (setmaxnreg 240): Sᵀ, dPᵀ, dV, dK on wgmma, dS through shared memory for dQ",
+	.buffers = {
+		BUF_Q, BUF_K, BUF_V, BUF_O,
+		{ "L", "L", "logsumexp L of the forward, read to recompute P", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+		BUF_DO,
+		{ "D", "D", "D = rowsum(dO ∘ O)", ROLE_STATS, ELEM_F32, SHAPE_BHN },
+		{ "dQ_acc", "dQ_acc", "fp32 dQ accumulator (added to in the L2 by each K/V block: a TMA reduction per warpgroup tile)", ROLE_WORKSPACE, ELEM_F32, SHAPE_BHND },
+		BUF_DQ, BUF_DK, BUF_DV,
+	},
+	.nbuffers = 11,
+	.tiles = {
+		{ "K_j", "a block of Bc key rows (TMA)", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "V_j", "a block of Bc value rows (TMA)", TD_BC, TD_D, IN_SHARED, NULL },
+		{ "Q_i", "a block of Br query rows (TMA, 2-stage ring)", TD_BR, TD_D, IN_SHARED, NULL },
+		{ "dO_i", "the same rows of dO (TMA, 2-stage ring)", TD_BR, TD_D, IN_SHARED, NULL },
+		{ "P_ij", "probabilities recomputed from S and L, the A operand of dV from registers", TD_BR, TD_BC, IN_REGISTERS, "P" },
+		{ "dS_ij", "dS of the tile pair (registers for dK; shared memory, two buffers, for dQ)", TD_BR, TD_BC, IN_SHARED, "dS" },
+		{ "dQ_i", "dQ of the tile pair (fp32), reduced into dQ_acc from shared memory by TMA", TD_BR, TD_D, IN_SHARED, NULL, ELEM_F32 },
+		{ "dK_j", "dK accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL, ELEM_F32 },
+		{ "dV_j", "dV accumulator (fp32)", TD_BC, TD_D, IN_REGISTERS, NULL, ELEM_F32 },
+	},
+	.ntiles = 9,
+	.kernels = {
+		{ "hopper_bwd_prep", "hopper_bwd_prep", "D = rowsum(dO ∘ O) (dQ_acc zeroed before it)", "row block", NULL, NULL },
+		{ "hopper_bwd_ws", "hopper_bwd_ws_kernel", "fused attention backward over K/V blocks on wgmma", "K/V block j", "batch·KV head", NULL, PATH_WGMMA },
+		{ "hopper_bwd_dq", "hopper_bwd_dq", "dQ = dQ_acc · scale in the input type", "element block", NULL, NULL },
+	},
+	.nkernels = 3,
+	.tiling = hopper_bwd_tiling,
+	.grid = hopper_bwd_grid,
+};
+
 /* What evidences the FA3 steps: the tensor pipe kept busy, the stalls it removes */
 #define EVIDENCE_HOPPER { { "tensor_active", "tensor pipe active", 1 }, { "registers", "registers", 1 }, \
 	{ "barrier_stalls", "barrier stalls", 2 }, { "occupancy", "achieved occupancy", 2 } }
 
 #define HOPPER_VARIANT(r, nm, par, chg, only, summ, wtext) { \
-	.name = nm, .summary = summ, .family = FAMILY_HOPPER, .main_kernel = 0, .rung = r, \
+	.name = nm, .summary = summ, .family = FAMILY_HOPPER, .main_kernel = 0, .rung = r, .bwd = &hopper_bwd_desc, \
 	.parent = par, .change = chg, .ladder_only = only, .evidence = EVIDENCE_HOPPER, \
 	.patent_term = "asynchronous tiled computation", \
 	.phases = 1u << PHASE_PREFILL, .head_dims = HOPPER_HEAD_DIMS, \

@@ -186,6 +186,7 @@ enum variant_family {
 	FAMILY_STANDARD_BWD, /* four cuBLAS GEMMs + softmax_bwd */
 	FAMILY_FLASH2_BWD,   /* bwd_dot_do_o + flash_bwd + bwd_convert_dq */
 	FAMILY_HOPPER,       /* kernels/hopper: the sm_90a forward (wgmma, TMA, warp specialisation) */
+	FAMILY_HOPPER_BWD,   /* kernels/hopper: the sm_90a backward (hopper_bwd_prep + hopper_bwd_ws_kernel + hopper_bwd_dq) */
 	FAMILY_COUNT
 };
 

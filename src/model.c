@@ -316,8 +316,9 @@ static const predict_fn family_predict[FAMILY_COUNT] = {
 	predict_standard_bwd, /* FAMILY_STANDARD_BWD */
 	predict_flash2_bwd,   /* FAMILY_FLASH2_BWD */
 	predict_hopper,       /* FAMILY_HOPPER */
+	predict_flash2_bwd,   /* FAMILY_HOPPER_BWD: flash2's loop (K/V blocks outer, the same causal start), its tiles */
 };
-_Static_assert(FAMILY_COUNT == 6, "one predictor per variant family");
+_Static_assert(FAMILY_COUNT == 7, "one predictor per variant family");
 
 static void predict_launch(const struct variant_desc *v, const struct attn_shape *s,
 			   const struct gpu_model *g, struct model *m)
@@ -371,7 +372,7 @@ int model_predict(const struct variant_desc *v, const struct attn_shape *s,
 
 	const struct variant_desc *pd = variant_pass_desc(v, s->pass);
 	if (!pd)
-		return error("model: '%s' has no %s pass (the backward exists for flash2 and standard)",
+		return error("model: '%s' has no %s pass (the backward exists for flash2, standard and the Hopper rungs)",
 			     v->name, pass_name(s->pass));
 	if (v->family >= FAMILY_COUNT || pd->family >= FAMILY_COUNT)
 		return error("model: no traffic model for variant '%s'", v->name);

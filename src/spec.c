@@ -709,9 +709,17 @@ static int emit_configs(struct ctx *c, const struct axes *x)
 					     where(c, x->snodes[is], w, sizeof(w)), pass_name(sh->pass));
 			for (size_t k = 0; k < x->nv; k++)
 				if (x->variants[k] == cfg.variant)
-					return error("%s: variant '%s' has no %s kernels (the backward exists for flash2 and "
-						     "standard): put it in a sweep block with 'pass: fwd'",
+					return error("%s: variant '%s' has no %s kernels (the backward exists for flash2, "
+						     "standard and the Hopper rungs): put it in a sweep block with 'pass: fwd'",
 						     where(c, x->vnodes[k], w, sizeof(w)), cfg.variant->name, pass_name(sh->pass));
+		}
+		/* the backward's kernels take the head dims of their own descriptor (the Hopper backward: 64 and 128) */
+		const struct variant_desc *bd = sh->pass != PASS_FWD ? variant_pass_desc(cfg.variant, sh->pass) : NULL;
+		if (bd && bd != cfg.variant && !variant_supports_head_dim(bd, sh->head_dim)) {
+			char dims[64];
+			return error("%s: unsupported head_dim %d for pass %s: %s's backward (%s) is built for %s",
+				     where(c, x->snodes[is], w, sizeof(w)), sh->head_dim, pass_name(sh->pass), cfg.variant->name,
+				     bd->name, variant_head_dims_text(bd, dims, sizeof(dims)));
 		}
 		/* Absurd sizes: more than a petabyte predicted is a typo, not a plan. */
 		double fp = (double)variant_footprint(cfg.variant, sh, H200_SM_COUNT);

@@ -4,7 +4,7 @@
 # built here by `make CUDA=1 RENDER=0 STATIC_YAML=1` and carried along.
 # Outputs go to $OUT (at most 8 files come back): results files and logs.
 #
-# steps: info ceilings workload workloadtrace jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm graphcalls frontcheck frontends frontprobe hopper shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodetiming ablation ablation2 resume sass decodesan
+# steps: info ceilings workload workloadtrace jaxcapture pallas pallasscan threadsdiag neverharm graphsneverharm graphcalls frontcheck frontends frontprobe hopper hopperbwd shards orderdiag timingdiag bwdvariants ncubwdvs ncusass windowcause windowsettle ncubwd kernelmode capturetrace testrunner capturesmoke capture capturellama captureoverhead capturefidelity gputest bwd bwdsan sdpabwd smoke fa2 sdpa ncu ncu-memory ncu-nocache overhead cuptitest decode decodepaged decodetiming ablation ablation2 resume sass decodesan
 # CAPTURE_OPTS: more options for the capture steps' record -- CMD (e.g. --window off).
 # ATTNPROF (./attnprof) is the binary the ncu steps run; CUPTI_TEST the
 # test_cupti_gpu binary of cuptitest, BWD_TEST the test_bwd_gpu binary of bwd.
@@ -477,6 +477,12 @@ for n in re.sub(r"\n *\n *", "\0", m.group(1)).split("\0") if m else []:
 		./attnprof record experiments/hopper.yaml -o "$OUT/hopper.yaml" --force --progress 2>&1 | tee -a "$log" | tail -130
 		for b in FLASH_ATTENTION CUDNN_ATTENTION; do
 			python3 tools/sdpa_reference.py "$OUT/hopper.yaml" --backend "$b" 2>&1 | tail -40 | tee -a "$log"
+		done ;;
+	hopperbwd)
+		say "hopperbwd: the Hopper backward beside flash2's (bwd, fwd+bwd, FA2-paper shapes), then SDPA FLASH_ATTENTION and CUDNN_ATTENTION at its shapes and passes"
+		./attnprof record experiments/hopper-bwd.yaml -o "$OUT/hopper-bwd.yaml" --force --progress 2>&1 | tee -a "$log" | tail -130
+		for b in FLASH_ATTENTION CUDNN_ATTENTION; do
+			python3 tools/sdpa_reference.py "$OUT/hopper-bwd.yaml" --backend "$b" 2>&1 | tail -40 | tee -a "$log"
 		done ;;
 	sdpa)
 		say "sdpa reference (FLASH_ATTENTION and CUDNN_ATTENTION, every pass of the file's records)"

@@ -55,5 +55,6 @@ awk "/Compiling entry function/ { match(\$0, /ILi[0-9]+ELb[01]ELb[01]ELi[0-9]/);
 echo "SASS: HGMMA $(grep -c HGMMA $OUTD/sass.txt), UTMALDG $(grep -c UTMALDG $OUTD/sass.txt), SYNCS $(grep -c SYNCS $OUTD/sass.txt), LDL $(grep -c 'LDL' $OUTD/sass.txt), STL $(grep -c 'STL' $OUTD/sass.txt)"
 echo "backward:"
 grep -E "warning|error" $OUTD/ptxas-bwd.log | sort | uniq -c | head -20 || true
-awk '/Compiling entry/{n=$0; sub(/.*hopper_bwd_kernelILi/, "d=", n); sub(/ELb/, " bf16=", n); sub(/ELb/, " causal=", n); sub(/EEE.*/, "", n); k=/hopper_bwd_kernel/} /spill/{sp=$0} /Used/{if (k) {sub(/.*Used/, "Used", $0); print "  " n ": " $0 ";" sp}}' $OUTD/ptxas-bwd.log
+# one line per main-kernel instantiation: rung (+wgmma: hopper_bwd_kernel, +tma+ws: hopper_bwd_ws_kernel), d, bf16, causal, det (deterministic)
+awk '/Compiling entry/{n=$0; r=/hopper_bwd_ws_kernel/ ? "+tma+ws" : "+wgmma"; sub(/.*hopper_bwd_(ws_)?kernelILi/, "d=", n); sub(/ELb/, " bf16=", n); sub(/ELb/, " causal=", n); sub(/ELb/, " det=", n); sub(/EEE.*/, "", n); k=/hopper_bwd_(ws_)?kernel/} /spill/{sp=$0} /Used/{if (k) {sub(/.*Used/, "Used", $0); print "  " r " " n ": " $0 ";" sp}}' $OUTD/ptxas-bwd.log
 echo "SASS bwd: HGMMA $(grep -c HGMMA $OUTD/sass-bwd.txt), UTMALDG $(grep -c UTMALDG $OUTD/sass-bwd.txt), RED $(grep -c 'RED' $OUTD/sass-bwd.txt), LDL $(grep -c 'LDL' $OUTD/sass-bwd.txt), STL $(grep -c 'STL' $OUTD/sass-bwd.txt)"

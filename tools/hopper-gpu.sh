@@ -5,7 +5,8 @@
 #   tools/hopper-gpu.sh [check] [san] [bench ARGS...] [sdpa ARGS...] [table]
 #   tools/hopper-gpu.sh build bwd    builds build/hopper here (tools/hopper-build.sh, 120 s at
 #                                    most), then the backward (hopper_bwd_test): info-bwd,
-#                                    check-bwd, bench-bwd (+ flash2's), memcheck of small-bwd,
+#                                    check-bwd, bench-bwd (+ flash2's), memcheck, racecheck and
+#                                    synccheck of small-bwd,
 #                                    SDPA CUDNN/FLASH --pass bwd; 400 s in all at most
 #   (or its parts: check-bwd, bench-bwd ARGS, san-bwd, sdpa-bwd ARGS); bench-bwd.log
 # Steps run in the order given; each wrapped in timeout.
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
   case $step in
   build)
     log "build (tools/hopper-build.sh)"
-    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG"; cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null ;;
+    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG"; cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null; cp build/hopper/ptxas-bwd.log $O/ptxas-bwd.log 2>/dev/null ;;
   bwd)
     set -- check-bwd bench-bwd --settle 0.3 --reps 10 san-bwd sdpa-bwd --settle 0.3 --reps 10 "$@"; continue ;;
   check-bwd)
@@ -39,7 +40,12 @@ while [ $# -gt 0 ]; do
     timeout 90 $TB bench-bwd --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
   san-bwd)
     log "compute-sanitizer memcheck (small-bwd) ${args[*]}"
-    timeout 50 compute-sanitizer --tool memcheck --leak-check full $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | tail -12 | tee -a "$LOG" ;;
+    timeout 50 compute-sanitizer --tool memcheck --leak-check full $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | tail -12 | tee -a "$LOG"
+    # racecheck sees shared memory written and read by threads, not by the async proxy (TMA, wgmma, the TMA reduction)
+    for tool in racecheck synccheck; do
+      log "compute-sanitizer $tool (small-bwd, fp16) ${args[*]}"
+      timeout 45 compute-sanitizer --tool $tool $TB small-bwd --dtype 0 "${args[@]}" 2>&1 | grep -E "hazard|Race|RACECHECK|ERROR SUMMARY|error|summary" | tail -40 | tee -a "$LOG"
+    done ;;
   sdpa-bwd)
     log "sdpa --pass bwd ${args[*]}"
     timeout 80 python3 tools/hopper_sdpa.py --pass bwd --gemm 0 --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;

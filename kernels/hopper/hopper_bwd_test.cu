@@ -7,6 +7,8 @@
 //       O rounded to the dtype and lse in fp32) at N = 1, 17, 200, 1000,
 //       Nq != Nkv both ways (causal rows with no key), GQA 4:1, MQA, B = 2;
 //       dQ, dK, dV poisoned (NaN) before each launch; every element compared.
+//       Then rung 1 deterministic ("+tma+ws+det") launched twice: besides the
+//       tolerances, dQ, dK and dV of the two launches must be the same bits.
 //       Tolerances as attnprof's gradient checks (src/grad_check.c
 //       grad_tolerance): rel-L2 fp16 1e-2, bf16 4e-2; max-abs fp16 5e-2, bf16
 //       2e-1 times the tensor's largest |reference|, plus 1e-5 for a tensor
@@ -184,47 +186,64 @@ static void check_one(const Shape &sh, int causal, int bf, uint64_t seed, int *n
 	hopper_bwd_params p = {};
 	p.pb.B = sh.B, p.pb.H = sh.H, p.pb.Hkv = sh.Hkv, p.pb.Nq = sh.Nq, p.pb.Nkv = sh.Nkv, p.pb.d = sh.d;
 	p.pb.causal = causal, p.dtype = bf ? HOPPER_BF16 : HOPPER_FP16;
-	CK(cudaMalloc(&ws, hopper_bwd_workspace_bytes(&p.pb)));
+	CK(cudaMalloc(&ws, hopper_bwd_workspace_bytes(&p.pb, 1))); // the larger (deterministic) layout
 	p.q = dq_in, p.k = dk_in, p.v = dv_in, p.o = dout, p.dout = ddo, p.lse = dl;
 	p.dq = gq, p.dk = gk, p.dv = gv, p.workspace = ws;
 
 	double tol_rel = bf ? 4e-2 : 1e-2, frac = bf ? 2e-1 : 5e-2; // src/grad_check.c grad_tolerance
 	std::vector<uint16_t> oq(nq), ok_(nk), ov(nk);
-	for (int rung = 0; rung < HOPPER_BWD_RUNG_COUNT; rung++) {
-		CK(cudaMemset(gq, 0xFF, nq * 2)); // NaN in fp16 and bf16
-		CK(cudaMemset(gk, 0xFF, nk * 2));
-		CK(cudaMemset(gv, 0xFF, nk * 2));
-		CK(cudaMemset(ws, 0xFF, hopper_bwd_workspace_bytes(&p.pb)));
-		int e = hopper_bwd(&p, rung);
+	// every rung, then rung 1 deterministic (launched twice: the two results must be the same bits)
+	for (int cfg = 0; cfg <= HOPPER_BWD_RUNG_COUNT; cfg++) {
+		const bool det = cfg == HOPPER_BWD_RUNG_COUNT;
+		const int rung = det ? HOPPER_BWD_RUNG_WS : cfg;
+		char name[32];
+		snprintf(name, sizeof name, "%s%s", hopper_bwd_rung_name(rung), det ? "+det" : "");
+		p.deterministic = det;
+		std::vector<uint16_t> first[3];
+		bool same = true;
+		int e = 0;
+		for (int run = 0; run < (det ? 2 : 1) && !e; run++) {
+			CK(cudaMemset(gq, 0xFF, nq * 2)); // NaN in fp16 and bf16
+			CK(cudaMemset(gk, 0xFF, nk * 2));
+			CK(cudaMemset(gv, 0xFF, nk * 2));
+			CK(cudaMemset(ws, 0xFF, hopper_bwd_workspace_bytes(&p.pb, 1)));
+			e = hopper_bwd(&p, rung);
+			if (e)
+				break;
+			cudaError_t se = cudaDeviceSynchronize();
+			if (se != cudaSuccess) {
+				printf("check-bwd %s %s d=%d B=%d H=%d Hkv=%d Nq=%d Nkv=%d causal=%d: kernel error %s\n", name,
+				       dtname(bf), sh.d, sh.B, sh.H, sh.Hkv, sh.Nq, sh.Nkv, causal, cudaGetErrorString(se));
+				exit(2);
+			}
+			CK(cudaMemcpy(oq.data(), gq, nq * 2, cudaMemcpyDeviceToHost));
+			CK(cudaMemcpy(ok_.data(), gk, nk * 2, cudaMemcpyDeviceToHost));
+			CK(cudaMemcpy(ov.data(), gv, nk * 2, cudaMemcpyDeviceToHost));
+			if (run == 0) {
+				first[0] = oq, first[1] = ok_, first[2] = ov;
+			} else
+				same = first[0] == oq && first[1] == ok_ && first[2] == ov;
+		}
 		if (e) {
-			printf("check-bwd %s %s d=%d Nq=%d Nkv=%d causal=%d: launch error %d (%s)\n", hopper_bwd_rung_name(rung),
-			       dtname(bf), sh.d, sh.Nq, sh.Nkv, causal, e,
-			       cudaGetErrorString((cudaError_t)e));
+			printf("check-bwd %s %s d=%d Nq=%d Nkv=%d causal=%d: launch error %d (%s)\n", name, dtname(bf), sh.d,
+			       sh.Nq, sh.Nkv, causal, e, cudaGetErrorString((cudaError_t)e));
 			++*nfail;
 			continue;
 		}
-		cudaError_t se = cudaDeviceSynchronize();
-		if (se != cudaSuccess) {
-			printf("check-bwd %s %s d=%d B=%d H=%d Hkv=%d Nq=%d Nkv=%d causal=%d: kernel error %s\n",
-			       hopper_bwd_rung_name(rung), dtname(bf), sh.d, sh.B, sh.H, sh.Hkv, sh.Nq, sh.Nkv, causal,
-			       cudaGetErrorString(se));
-			exit(2);
-		}
-		CK(cudaMemcpy(oq.data(), gq, nq * 2, cudaMemcpyDeviceToHost));
-		CK(cudaMemcpy(ok_.data(), gk, nk * 2, cudaMemcpyDeviceToHost));
-		CK(cudaMemcpy(ov.data(), gv, nk * 2, cudaMemcpyDeviceToHost));
 		const GradErr eq = compare(oq, ref.dq, bf), ek = compare(ok_, ref.dk, bf), ev = compare(ov, ref.dv, bf);
 		auto good = [&](const GradErr &x) { return x.nonfinite == 0 && x.rel <= tol_rel && x.maxabs <= frac * x.maxref + 1e-5; };
-		const bool ok = good(eq) && good(ek) && good(ev);
+		const bool ok = good(eq) && good(ek) && good(ev) && same;
 		if (!ok)
 			++*nfail;
-		printf("check-bwd %-7s %s d=%3d B=%d H=%d Hkv=%d Nq=%4d Nkv=%4d causal=%d", hopper_bwd_rung_name(rung), dtname(bf),
-		       sh.d, sh.B, sh.H, sh.Hkv, sh.Nq, sh.Nkv, causal);
+		printf("check-bwd %-7s %s d=%3d B=%d H=%d Hkv=%d Nq=%4d Nkv=%4d causal=%d", name, dtname(bf), sh.d, sh.B, sh.H,
+		       sh.Hkv, sh.Nq, sh.Nkv, causal);
 		const GradErr *es[3] = {&eq, &ek, &ev};
 		const char *nm[3] = {"dQ", "dK", "dV"};
 		for (int t = 0; t < 3; t++)
 			printf(" %s rel_l2=%.2e max_abs=%.2e/%.2e nonfinite=%zu%s", nm[t], es[t]->rel, es[t]->maxabs,
 			       frac * es[t]->maxref + 1e-5, es[t]->nonfinite, good(*es[t]) ? "" : "!");
+		if (det)
+			printf(" runs %s", same ? "bit-identical" : "DIFFER!");
 		printf(" (tol rel %.0e, max_abs %.0e x max|ref|) %s\n", tol_rel, frac, ok ? "ok" : "FAIL");
 		fflush(stdout);
 	}
@@ -307,6 +326,26 @@ static int bench(const std::vector<int> &ds, const std::vector<int> &ns, const s
 						if (timed("hopper-bwd", hopper_bwd_rung_name(rung), [&]() { return hopper_bwd(&p, rung); }))
 							return 1;
 					}
+					{ // rung 1 deterministic: its own workspace (a partial dQ per key block)
+						hopper_bwd_params p = {};
+						p.pb = f.pb, p.dtype = bf, p.deterministic = 1;
+						p.q = q, p.k = k, p.v = v, p.o = o, p.dout = dout, p.lse = lse;
+						p.dq = gq, p.dk = gk, p.dv = gv;
+						const size_t bytes = hopper_bwd_workspace_bytes(&p.pb, 1);
+						size_t freeb = 0, totalb = 0;
+						CK(cudaMemGetInfo(&freeb, &totalb));
+						if (bytes + ((size_t)1 << 30) > freeb) {
+							printf("bench-bwd +tma+ws+det N=%d d=%d: workspace %.1f GB does not fit, skipped\n", n, d,
+							       bytes / 1e9);
+						} else {
+							CK(cudaMalloc(&p.workspace, bytes));
+							const int r = timed("hopper-bwd", "+tma+ws+det",
+									    [&]() { return hopper_bwd(&p, HOPPER_BWD_RUNG_WS); });
+							CK(cudaFree(p.workspace));
+							if (r)
+								return 1;
+						}
+					}
 					bwd_params bp = {};
 					bp.q = q, bp.k = k, bp.v = v, bp.o = o, bp.dout = dout, bp.lse = lse;
 					bp.dq_acc = reinterpret_cast<float *>(ws);
@@ -364,19 +403,23 @@ int main(int argc, char **argv)
 	CK(cudaGetDeviceProperties(&prop, 0));
 	printf("device %s, %d SMs, cc %d.%d\n", prop.name, prop.multiProcessorCount, prop.major, prop.minor);
 	if (mode == "info-bwd") {
-		for (int d : ds)
-			for (int bf : dts)
-				for (int c : causals) {
-					hopper_kernel_info inf;
-					int e = hopper_bwd_info(0, d, bf, c, &inf);
-					if (e) {
-						printf("info-bwd d=%d %s causal=%d: error %d\n", d, dtname(bf), c, e);
-						continue;
+		for (int rung = 0; rung < HOPPER_BWD_RUNG_COUNT; rung++)
+			for (int d : ds)
+				for (int bf : dts)
+					for (int c : causals) {
+						hopper_kernel_info inf;
+						int e = hopper_bwd_info(rung, d, bf, c, &inf);
+						if (e) {
+							printf("info-bwd %s d=%d %s causal=%d: error %d\n", hopper_bwd_rung_name(rung), d,
+							       dtname(bf), c, e);
+							continue;
+						}
+						printf("info-bwd %-7s %s d=%3d causal=%d threads=%d keys=%d rows=%d stages=%d regs=%d "
+						       "(producer %d, consumer %d) smem=%d local=%d\n",
+						       hopper_bwd_rung_name(rung), dtname(bf), d, c, inf.threads, inf.block_m,
+						       inf.block_n, inf.stages, inf.regs, inf.regs_producer, inf.regs_consumer,
+						       inf.smem_bytes, inf.local_bytes);
 					}
-					printf("info-bwd %-7s %s d=%3d causal=%d threads=%d keys=%d rows=%d stages=%d regs=%d smem=%d local=%d\n",
-					       hopper_bwd_rung_name(0), dtname(bf), d, c, inf.threads, inf.block_m, inf.block_n,
-					       inf.stages, inf.regs, inf.smem_bytes, inf.local_bytes);
-				}
 		return 0;
 	}
 	if (mode == "bench-bwd")

@@ -43,6 +43,33 @@ __device__ __forceinline__ void tma_load_3d(uint32_t dst, const CUtensorMap *map
 		     "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1), "r"(c2)
 		     : "memory");
 }
+// TMA reduction: the box at (c0, c1, c2) of map += the shared-memory tile at
+// src (fp32 add), in a bulk group; commit, then wait for the groups' reads
+// of shared memory (the tile may be rewritten) or for their completion.
+__device__ __forceinline__ void tma_reduce_add_3d(const CUtensorMap *map, uint32_t src, int c0, int c1, int c2)
+{
+	asm volatile("cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.tile.bulk_group"
+		     " [%0, {%2, %3, %4}], [%1];" ::"l"((uint64_t)map),
+		     "r"(src), "r"(c0), "r"(c1), "r"(c2)
+		     : "memory");
+}
+// TMA store: the box at (c0, c1, c2) of map = the shared-memory tile at src, in a bulk group.
+__device__ __forceinline__ void tma_store_3d(const CUtensorMap *map, uint32_t src, int c0, int c1, int c2)
+{
+	asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(
+			     (uint64_t)map),
+		     "r"(src), "r"(c0), "r"(c1), "r"(c2)
+		     : "memory");
+}
+__device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
+template <int N> __device__ __forceinline__ void bulk_wait_read()
+{
+	asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");
+}
+template <int N> __device__ __forceinline__ void bulk_wait()
+{
+	asm volatile("cp.async.bulk.wait_group %0;" ::"n"(N) : "memory");
+}
 __device__ __forceinline__ void wg_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
 __device__ __forceinline__ void wg_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
 template <int N> __device__ __forceinline__ void wg_wait()
@@ -107,21 +134,28 @@ static EncodeTiled encode_fn()
 	return fn;
 }
 
-// [z][rows][d] of 16-bit elements, boxes of 64 columns × box_rows rows.
-static int make_map(CUtensorMap *map, const void *ptr, int bf, int d, int rows, int z, int box_rows)
+// [z][rows][d] of elements of type dt (esize bytes), boxes of 128 bytes of
+// columns × box_rows rows, 128-byte swizzle.
+static int make_map_t(CUtensorMap *map, const void *ptr, CUtensorMapDataType dt, int esize, int d, int rows, int z,
+		      int box_rows)
 {
 	EncodeTiled enc = encode_fn();
 	if (!enc)
 		return cudaErrorNotSupported;
 	cuuint64_t dims[3] = {(cuuint64_t)d, (cuuint64_t)rows, (cuuint64_t)z};
-	cuuint64_t strides[2] = {(cuuint64_t)d * 2, (cuuint64_t)rows * d * 2};
-	cuuint32_t box[3] = {64, (cuuint32_t)box_rows, 1};
+	cuuint64_t strides[2] = {(cuuint64_t)d * esize, (cuuint64_t)rows * d * esize};
+	cuuint32_t box[3] = {(cuuint32_t)(128 / esize), (cuuint32_t)box_rows, 1};
 	cuuint32_t estr[3] = {1, 1, 1};
-	CUresult r = enc(map, bf ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 3,
-			 const_cast<void *>(ptr), dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+	CUresult r = enc(map, dt, 3, const_cast<void *>(ptr), dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
 			 CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
 			 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 	return r == CUDA_SUCCESS ? 0 : cudaErrorInvalidValue;
+}
+// [z][rows][d] of 16-bit elements, boxes of 64 columns × box_rows rows.
+static int make_map(CUtensorMap *map, const void *ptr, int bf, int d, int rows, int z, int box_rows)
+{
+	return make_map_t(map, ptr, bf ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, d,
+			  rows, z, box_rows);
 }
 
 } // namespace hopper

@@ -7,6 +7,7 @@
 #include "paged.h"
 #include "tiles.h"
 #include "hopper/hopper_tiles.h"
+#include "hopper/hopper_bwd.h"
 #include "util/error.h"
 
 #define MiB (1024.0 * 1024.0)
@@ -553,6 +554,58 @@ static void test_head_dims(void)
 	CHECK_INT(t.block_n, 128);
 }
 
-TESTS(test_head_dims, test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
+/* The Hopper rungs' backward is hopper_bwd.cu's rung 1 (issue 49): its
+ * descriptor's head dims are hopper_bwd.h's HOPPER_BWD_HEAD_DIMS (not the
+ * forward's d = 256), its tiles and shared memory hopper_bwd.h's, its main
+ * kernel's grid (⌈Nkv/128⌉, B·Hkv), and a bwd run of a Hopper rung models
+ * the same traffic as flash2's backward with these tiles. */
+static void test_hopper_bwd_descriptor(void)
+{
+	static const int hd[] = HOPPER_BWD_HEAD_DIMS;
+	const size_t nhd = sizeof(hd) / sizeof(hd[0]);
+	const struct variant_desc *b = NULL;
+	for (size_t i = 0; i < variant_count; i++) {
+		const struct variant_desc *h = variant_table[i];
+		if (h->family != FAMILY_HOPPER)
+			continue;
+		CHECK(h->bwd != NULL);
+		if (!h->bwd)
+			continue;
+		CHECK_INT(h->bwd->family, FAMILY_HOPPER_BWD);
+		CHECK(!b || b == h->bwd); /* one backward for every rung */
+		b = h->bwd;
+	}
+	if (!b)
+		return;
+	size_t n = 0;
+	while (n < MAX_HEAD_DIMS && b->head_dims[n])
+		n++;
+	CHECK_INT((int)n, (int)nhd);
+	for (size_t j = 0; j < nhd && j < n; j++)
+		CHECK_INT(b->head_dims[j], hd[j]);
+	CHECK(!variant_supports_head_dim(b, 256));
+	const struct attn_shape s = { .dtype = DTYPE_BF16, .phase = PHASE_PREFILL, .pass = PASS_BWD, .batch = 2, .heads = 16,
+				      .kv_heads = 4, .seqlen_q = 1000, .seqlen_kv = 1000, .head_dim = 128 };
+	struct tiling t;
+	b->tiling(&s, 132, &t);
+	CHECK_INT(t.block_m, HOPPER_BWD_BLOCK_M);
+	CHECK_INT(t.block_n, HOPPER_BWD_BLOCK_N);
+	CHECK_INT(t.warps * 32, HOPPER_BWD_WS_THREADS);
+	CHECK_INT((int)t.smem_bytes, HOPPER_BWD_WS_SMEM(128));
+	CHECK_INT((int)t.smem_bytes, 198696); /* K, V 64 KiB, 2 stages of Q, dO 64 KiB, 2 dS 32 KiB, 2 dQ tiles 32 KiB, lse/D 1 KiB, 5 barriers, 1 KiB alignment */
+	int g[3];
+	b->grid(&s, &t, b->main_kernel, g);
+	CHECK_INT(g[0], 8); /* ⌈1000/128⌉ */
+	CHECK_INT(g[1], 8); /* B·Hkv */
+	CHECK_INT(g[2], 1);
+	struct model m, mf;
+	predict("hopper+tma+ws", &s, &m);
+	predict("flash2", &s, &mf);
+	/* the same dataflow: the bytes that do not depend on the tile sizes agree */
+	CHECK(m.hbm_read_bytes_min == mf.hbm_read_bytes_min);
+	CHECK(m.flops_matmul == mf.flops_matmul);
+}
+
+TESTS(test_head_dims, test_hopper_bwd_descriptor, test_flash2_bwd_by_hand, test_standard_bwd_by_hand, test_bwd_descriptors, test_standard_by_hand, test_flash2_by_hand, test_flash1_by_hand, test_scaling_laws,
       test_agrees_with_flashsim, test_kvlist_names, test_gpu_facts, test_launch_and_decode,
       test_bad_input, test_causal_more_queries, test_paged_decode)
