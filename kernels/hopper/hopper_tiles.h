@@ -22,6 +22,19 @@
 #define HOPPER_BLOCK_N(d) ((d) == 256 ? 64 : 128)
 #ifndef HOPPER_STAGES_D128
 #define HOPPER_STAGES_D128 2 /* the K/V ring at d = 128 (3 measured no faster: docs/benchmarks.md) */
+/* The FP8 (e4m3) forward (hopper_fp8.cu): Q, K, P and V in e4m3 (one byte),
+ * V pre-transposed to [B, Hkv, d, HOPPER_FP8_VT_LEN(Nkv)] (FP8 wgmma takes
+ * K-major operands only).  Same CTA (HOPPER_BLOCK_M rows, the warp roles of
+ * the +tma+ws rungs), 128-key blocks, wgmma k32; a Q or K row is d bytes
+ * (d = 128: one 128-byte swizzle row; d = 64: 64-byte swizzle). */
+#define HOPPER_FP8_HEAD_DIMS { 64, 128 }
+#define HOPPER_FP8_BLOCK_N 128 /* keys per block: one 128-byte row of the transposed V */
+#define HOPPER_FP8_STAGES 4    /* the K/V ring */
+/* keys of a transposed-V row: Nkv rounded up to 32 (wgmma k32; the pad is zero) */
+#define HOPPER_FP8_VT_LEN(nkv) (((nkv) + 31) / 32 * 32)
+/* Q, the K and V rings (one byte an element), mbarriers, 1024-byte alignment */
+#define HOPPER_FP8_SMEM(d) (HOPPER_BLOCK_M * (d) + 2 * HOPPER_FP8_STAGES * HOPPER_FP8_BLOCK_N * (d) + 256 + 1024)
+
 #endif
 #define HOPPER_STAGES(d) ((d) == 64 ? 4 : (d) == 256 ? 2 : HOPPER_STAGES_D128)
 #define HOPPER_WARPGROUP 128 /* threads of a warpgroup: four warps */
@@ -40,5 +53,18 @@
 /* dynamic shared memory: Q, the K and V rings (16-bit elements), the
  * mbarriers and the 1024-byte alignment the 128-byte swizzle needs */
 #define HOPPER_SMEM(d) (HOPPER_BLOCK_M * (d) * 2 + 2 * HOPPER_STAGES(d) * HOPPER_BLOCK_N(d) * (d) * 2 + 256 + 1024)
+
+/* The FP8 (e4m3) forward (hopper_fp8.cu): Q, K, P and V in e4m3 (one byte),
+ * V pre-transposed to [B, Hkv, d, HOPPER_FP8_VT_LEN(Nkv)] (FP8 wgmma takes
+ * K-major operands only).  Same CTA (HOPPER_BLOCK_M rows, the warp roles of
+ * the +tma+ws rungs), 128-key blocks, wgmma k32; a Q or K row is d bytes
+ * (d = 128: one 128-byte swizzle row; d = 64: 64-byte swizzle). */
+#define HOPPER_FP8_HEAD_DIMS { 64, 128 }
+#define HOPPER_FP8_BLOCK_N 128 /* keys per block: one 128-byte row of the transposed V */
+#define HOPPER_FP8_STAGES 4    /* the K/V ring */
+/* keys of a transposed-V row: Nkv rounded up to 32 (wgmma k32; the pad is zero) */
+#define HOPPER_FP8_VT_LEN(nkv) (((nkv) + 31) / 32 * 32)
+/* Q, the K and V rings (one byte an element), mbarriers, 1024-byte alignment */
+#define HOPPER_FP8_SMEM(d) (HOPPER_BLOCK_M * (d) + 2 * HOPPER_FP8_STAGES * HOPPER_FP8_BLOCK_N * (d) + 256 + 1024)
 
 #endif
