@@ -9,8 +9,8 @@
 #                                    SDPA CUDNN/FLASH --pass bwd; 400 s in all at most
 #   (or its parts: check-bwd, bench-bwd ARGS, san-bwd, sdpa-bwd ARGS); bench-bwd.log
 #   tools/hopper-gpu.sh build check-fp8 bench-fp8   the FP8 forward (hopper_fp8.cu): its accuracy
-#                                    against the bf16 rung (check-fp8, 200 s at most) and its speed
-#                                    beside +overlap bf16 at d = 128 (bench-fp8.log, 200 s at most)
+#                                    against the bf16 rung (check-fp8, 150 s at most) and its speed
+#                                    beside +overlap bf16 at d = 128 (bench-fp8.log, 120 s at most)
 # Steps run in the order given; each wrapped in timeout.
 #   d = 256 in one call (kernels/hopper/README.md has the line): build sass check bench --d 256 ... sdpa --d 256 ... table
 set -u
@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
   case $step in
   build)
     log "build (tools/hopper-build.sh)"
-    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG"; cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null ;;
+    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG"; cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null; cp build/hopper/ptxas-fp8.log $O/ptxas-fp8.log 2>/dev/null ;;
   bwd)
     set -- check-bwd bench-bwd --settle 0.3 --reps 10 san-bwd sdpa-bwd --settle 0.3 --reps 10 "$@"; continue ;;
   check-bwd)
@@ -50,11 +50,11 @@ while [ $# -gt 0 ]; do
     # the FP8 forward's accuracy (RMSE against fp64 of the bf16 inputs, normal and outlier inputs) and the bf16 rung's
     log "check-fp8 ${args[*]}"
     timeout 20 $T info --rungs 3 --d 128 --dtype 1 2>&1 | grep -E "device|fp8|bf16 d=128" | tee -a "$LOG"
-    timeout 200 $T check-fp8 "${args[@]}" 2>&1 | tee -a "$LOG"; echo "check-fp8 rc ${PIPESTATUS[0]}" | tee -a "$LOG" ;;
+    timeout 150 $T check-fp8 "${args[@]}" 2>&1 | tee -a "$LOG"; echo "check-fp8 rc ${PIPESTATUS[0]}" | tee -a "$LOG" ;;
   bench-fp8)
     # the FP8 forward beside the best bf16 rung (+overlap), d = 128, N 1k-16k, B·N = 16384, H·d = 2048
     log "bench-fp8 ${args[*]}"
-    timeout 200 $T bench --fp8 1 --rungs 3 --dtype 1 --d 128 --n 1024,2048,4096,8192,16384 "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-fp8.log | grep -v '^csv,impl' ;;
+    timeout 120 $T bench --fp8 1 --rungs 3 --dtype 1 --d 128 --n 1024,2048,4096,8192,16384 "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-fp8.log | grep -v '^csv,impl' ;;
   sass)
     log "sass"
     cuobjdump --dump-sass build/hopper/hopper_fwd.o > $O/sass.txt 2>&1
