@@ -69,7 +69,7 @@ int hopper_fwd_info(int rung, int d, int dtype, int causal, struct hopper_kernel
 /* ---- FP8 (e4m3) forward (hopper_fp8.cu; tiling: hopper_tiles.h) ----
  * Two launches a call of hopper_fp8_fwd: the quantisation (hopper_fp8_quant:
  * per-tensor amax of Q, K, V; Q and K to e4m3 at scale 448/amax; V to e4m3,
- * transposed to [B, Hkv, d, HOPPER_FP8_VT_LEN(Nkv)], the keys of each
+ * transposed to [B, Hkv, d, HOPPER_FP8_VT_LEN(Nkv)] (zero-padded), the keys of each
  * 32-key group permuted so that the S accumulators are P·V's A operand as
  * they lie), then the attention: S = Q8·K8ᵀ (wgmma e4m3, f32), the
  * descales (amax/448 of Q and K) folded into the softmax scale, P quantised

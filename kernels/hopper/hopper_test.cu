@@ -549,7 +549,7 @@ static int bench(const std::vector<int> &rungs, const std::vector<int> &ds, cons
 		float *amax;
 		CK(cudaMalloc(&q8, maxel));
 		CK(cudaMalloc(&k8, maxel));
-		CK(cudaMalloc(&vt8, maxel + (size_t)2048 * 32)); // V transposed: rows padded to 32 keys
+		CK(cudaMalloc(&vt8, maxel + (size_t)2048 * 128)); // V transposed: rows padded to 128 keys
 		CK(cudaMalloc(&amax, 12));
 		const std::vector<int> fds = HOPPER_FP8_HEAD_DIMS;
 		for (int d : ds)
@@ -561,7 +561,7 @@ static int bench(const std::vector<int> &rungs, const std::vector<int> &ds, cons
 					f.pb.B = 16384 / n, f.pb.H = 2048 / d, f.pb.Hkv = f.pb.H, f.pb.Nq = f.pb.Nkv = n, f.pb.d = d;
 					f.pb.causal = causal, f.dtype = bf;
 					f.q = dq, f.k = dk, f.v = dv, f.q8 = q8, f.k8 = k8, f.vt8 = vt8, f.amax = amax, f.o = dout, f.lse = dl;
-					if (hopper_fp8_vt_bytes(&f.pb) > maxel + (size_t)2048 * 32) {
+					if (hopper_fp8_vt_bytes(&f.pb) > maxel + (size_t)2048 * 128) {
 						printf("bench: fp8 workspace too small\n");
 						return 1;
 					}
@@ -716,7 +716,7 @@ int main(int argc, char **argv)
 		std::vector<Shape> shapes = {
 			{1, 1, 1, 1, 1, 128},         // one row, one key
 			{2, 3, 3, 129, 129, 128},     // one row past a tile, one key past a block
-			{2, 4, 4, 1000, 1000, 128},   // odd N (the transposed V padded to 1024)
+			{2, 4, 4, 1000, 1000, 128},   // odd N (the transposed V padded to 1024 keys)
 			{1, 8, 2, 777, 1333, 128},    // GQA 4:1, Nq < Nkv (ragged)
 			{1, 4, 1, 1500, 700, 128},    // MQA, Nq > Nkv: causal rows with no key
 			{2, 16, 16, 4096, 4096, 128}, // the benchmark's H = 2048 / 128 (sampled rows)

@@ -30,8 +30,9 @@
 #define HOPPER_FP8_HEAD_DIMS { 64, 128 }
 #define HOPPER_FP8_BLOCK_N 128 /* keys per block: one 128-byte row of the transposed V */
 #define HOPPER_FP8_STAGES 4    /* the K/V ring */
-/* keys of a transposed-V row: Nkv rounded up to 32 (wgmma k32; the pad is zero) */
-#define HOPPER_FP8_VT_LEN(nkv) (((nkv) + 31) / 32 * 32)
+/* keys of a transposed-V row: Nkv rounded up to the 128-key block (the pad
+ * is zero, so the TMA box of a block never leaves the tensor) */
+#define HOPPER_FP8_VT_LEN(nkv) (((nkv) + HOPPER_FP8_BLOCK_N - 1) / HOPPER_FP8_BLOCK_N * HOPPER_FP8_BLOCK_N)
 /* Q, the K and V rings (one byte an element), mbarriers, 1024-byte alignment */
 #define HOPPER_FP8_SMEM(d) (HOPPER_BLOCK_M * (d) + 2 * HOPPER_FP8_STAGES * HOPPER_FP8_BLOCK_N * (d) + 256 + 1024)
 
@@ -62,8 +63,9 @@
 #define HOPPER_FP8_HEAD_DIMS { 64, 128 }
 #define HOPPER_FP8_BLOCK_N 128 /* keys per block: one 128-byte row of the transposed V */
 #define HOPPER_FP8_STAGES 4    /* the K/V ring */
-/* keys of a transposed-V row: Nkv rounded up to 32 (wgmma k32; the pad is zero) */
-#define HOPPER_FP8_VT_LEN(nkv) (((nkv) + 31) / 32 * 32)
+/* keys of a transposed-V row: Nkv rounded up to the 128-key block (the pad
+ * is zero, so the TMA box of a block never leaves the tensor) */
+#define HOPPER_FP8_VT_LEN(nkv) (((nkv) + HOPPER_FP8_BLOCK_N - 1) / HOPPER_FP8_BLOCK_N * HOPPER_FP8_BLOCK_N)
 /* Q, the K and V rings (one byte an element), mbarriers, 1024-byte alignment */
 #define HOPPER_FP8_SMEM(d) (HOPPER_BLOCK_M * (d) + 2 * HOPPER_FP8_STAGES * HOPPER_FP8_BLOCK_N * (d) + 256 + 1024)
 
