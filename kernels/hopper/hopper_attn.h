@@ -82,6 +82,8 @@ struct hopper_fp8_params {
 	const void *q, *k, *v;  /* 16-bit inputs */
 	void *q8, *k8, *vt8;    /* e4m3 workspaces: Q's and K's sizes in bytes, vt8 hopper_fp8_vt_bytes */
 	float *amax;            /* device, 3 floats: max |q|, |k|, |v| (written by the quantisation) */
+	int incoherent;         /* 1: Q, K rows times diag(±1)·Hadamard/sqrt(d) before quantising (hopper_tiles.h) */
+	unsigned seed;          /* of the ±1 diagonal */
 	void *o;                /* bf16 [B, H, Nq, d] */
 	float *lse;             /* [B, H, Nq]; may be NULL */
 	void *stream;

@@ -327,10 +327,10 @@ struct QIn {
 	size_t n[3];
 };
 
-// amax[t] = max |x_t| (t = blockIdx.y: q, k, v); amax zeroed before.
-template <typename T> __global__ void amax_kernel(QIn in, float *amax)
+// amax[t] = max |x_t| (t = t0 + blockIdx.y: q, k, v); amax zeroed before.
+template <typename T> __global__ void amax_kernel(QIn in, float *amax, int t0)
 {
-	const int t = blockIdx.y; // selected, not indexed: a dynamic index puts the parameters on the stack
+	const int t = t0 + blockIdx.y; // selected, not indexed: a dynamic index puts the parameters on the stack
 	const uint4 *x = reinterpret_cast<const uint4 *>(t == 0 ? in.x[0] : t == 1 ? in.x[1] : in.x[2]); // 8 elements (n: a multiple of d)
 	const size_t n8 = (t == 0 ? in.n[0] : t == 1 ? in.n[1] : in.n[2]) / 8;
 	float mx = 0.f;
@@ -362,6 +362,60 @@ template <typename T> __global__ void quant_kernel(QIn in, uint8_t *q8, uint8_t 
 		r.x = e4m3x4(tof(e[0]) * sc, tof(e[1]) * sc, tof(e[2]) * sc, tof(e[3]) * sc);
 		r.y = e4m3x4(tof(e[4]) * sc, tof(e[5]) * sc, tof(e[6]) * sc, tof(e[7]) * sc);
 		reinterpret_cast<uint2 *>(y)[i] = r;
+	}
+}
+
+// Incoherent processing of Q (blockIdx.y 0) and K (1): a warp a row of D,
+// lane l holding elements 32e + l; the row times diag(s), the Hadamard
+// butterflies (strides 1..16 across lanes, 32 and 64 inside a lane, in
+// increasing order, as the host's check does them), times the norm.
+// quant = 0: amax of the result; 1: the result to e4m3 at quant_scale(amax).
+template <typename T, int D> __global__ void __launch_bounds__(256) rows_kernel(QIn in, uint8_t *q8, uint8_t *k8, float *amax, unsigned seed, int quant)
+{
+	constexpr int E = D / 32;
+	const int t = blockIdx.y, lane = threadIdx.x & 31;
+	const T *x = reinterpret_cast<const T *>(t ? in.x[1] : in.x[0]);
+	uint8_t *y = t ? k8 : q8;
+	const size_t rows = (t ? in.n[1] : in.n[0]) / D;
+	const float sc = quant ? quant_scale(amax[t]) : 1.f, norm = HOPPER_FP8_HADAMARD_NORM(D);
+	float mx = 0.f;
+	for (size_t r = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32; r < rows; r += (size_t)gridDim.x * blockDim.x / 32) {
+		float v[E];
+#pragma unroll
+		for (int e = 0; e < E; e++) {
+			const float f = tof(x[r * D + 32 * e + lane]);
+			v[e] = HOPPER_FP8_SIGN(seed, 32 * e + lane) ? -f : f;
+		}
+#pragma unroll
+		for (int h = 1; h < 32; h *= 2)
+#pragma unroll
+			for (int e = 0; e < E; e++) {
+				const float o = __shfl_xor_sync(0xffffffffu, v[e], h);
+				v[e] = (lane & h) ? o - v[e] : v[e] + o;
+			}
+#pragma unroll
+		for (int k = 1; k < E; k *= 2)
+#pragma unroll
+			for (int e = 0; e < E; e++)
+				if (!(e & k)) {
+					const float a = v[e], b = v[e | k];
+					v[e] = a + b;
+					v[e | k] = a - b;
+				}
+#pragma unroll
+		for (int e = 0; e < E; e++) {
+			const float u = v[e] * norm;
+			if (quant)
+				y[r * D + 32 * e + lane] = (uint8_t)__nv_cvt_float_to_fp8(u * sc, __NV_SATFINITE, __NV_E4M3);
+			else
+				mx = fmaxf(mx, fabsf(u));
+		}
+	}
+	if (!quant) {
+		for (int o = 16; o; o >>= 1)
+			mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, o));
+		if (lane == 0)
+			atomicMax(reinterpret_cast<unsigned *>(&amax[t]), __float_as_uint(mx));
 	}
 }
 
@@ -455,8 +509,15 @@ template <typename T> static int quant(const hopper_fp8_params *a)
 	cudaError_t e = cudaMemsetAsync(a->amax, 0, 3 * sizeof(float), st);
 	if (e != cudaSuccess)
 		return e;
-	amax_kernel<T><<<dim3(264, 3), 256, 0, st>>>(in, a->amax);
-	quant_kernel<T><<<dim3(264, 2), 256, 0, st>>>(in, (uint8_t *)a->q8, (uint8_t *)a->k8, a->amax);
+	if (a->incoherent) {
+		amax_kernel<T><<<dim3(264, 1), 256, 0, st>>>(in, a->amax, 2); // V as it is
+		auto rows = pb.d == 64 ? rows_kernel<T, 64> : rows_kernel<T, 128>;
+		rows<<<dim3(264, 2), 256, 0, st>>>(in, (uint8_t *)a->q8, (uint8_t *)a->k8, a->amax, a->seed, 0);
+		rows<<<dim3(264, 2), 256, 0, st>>>(in, (uint8_t *)a->q8, (uint8_t *)a->k8, a->amax, a->seed, 1);
+	} else {
+		amax_kernel<T><<<dim3(264, 3), 256, 0, st>>>(in, a->amax, 0);
+		quant_kernel<T><<<dim3(264, 2), 256, 0, st>>>(in, (uint8_t *)a->q8, (uint8_t *)a->k8, a->amax);
+	}
 	const dim3 gv(HOPPER_FP8_VT_LEN(pb.Nkv) / 32, pb.B * pb.Hkv);
 	if (pb.d == 64)
 		vt_kernel<T, 64><<<gv, 256, 0, st>>>((const T *)a->v, (uint8_t *)a->vt8, pb.Nkv, a->amax);

@@ -19,7 +19,8 @@
 //       same shapes and bf16 inputs: rows "fp8" (the attention kernel alone,
 //       on inputs quantised once), "quant" (the quantisation alone: amax,
 //       Q/K to e4m3, V transposed; TFLOP/s column 0) and "fp8+quant" (both,
-//       the FLOPs of the attention).
+//       the FLOPs of the attention), "quant+hadamard" (the quantisation with
+//       incoherent processing of Q and K).
 //   hopper_test check-fp8 [--d 64,128] [--causal 0,1] [--seed S]
 //       accuracy as FlashAttention-3 reports it (§4.3): RMSE of O against the
 //       fp64 reference of the ORIGINAL bf16 inputs, for the best bf16 rung
@@ -27,7 +28,10 @@
 //       inputs (0.1 % of the entries of Q, K and V times 10..100); also the
 //       FP8 forward against the fp64 reference of its own e4m3 inputs (the
 //       quantisation checked byte for byte against the host's).  Outputs,
-//       lse and the e4m3 workspaces NaN-poisoned before each launch.
+//       lse and the e4m3 workspaces NaN-poisoned before each launch.  The FP8
+//       forward runs twice: plain, and with incoherent processing ("fp8+hadamard":
+//       Q, K rows times a seeded ±1 diagonal and the Hadamard transform before
+//       quantising), its RMSE also as a multiple of plain FP8's.
 //       Tolerances: kernels/hopper/README.md (FP8 forward).  Exit 1 on failure.
 //   hopper_test layout-fp8   (host only) P's e4m3 operand layout against the permuted V
 #include <cuda_runtime.h>
@@ -295,6 +299,28 @@ static int check_fp8_layout()
 	return bad;
 }
 
+// Incoherent processing on the host, as hopper_fp8.cu's rows_kernel: each
+// row of d times diag(s), the Hadamard butterflies in increasing stride (the
+// same float additions, so the same bits), times the norm.
+static void host_incoherent(std::vector<float> &x, int d, unsigned seed)
+{
+	const float norm = HOPPER_FP8_HADAMARD_NORM(d);
+	for (size_t r = 0; r < x.size() / d; r++) {
+		float *v = &x[r * d];
+		for (int i = 0; i < d; i++)
+			v[i] = HOPPER_FP8_SIGN(seed, i) ? -v[i] : v[i];
+		for (int h = 1; h < d; h *= 2)
+			for (int i = 0; i < d; i++)
+				if (!(i & h)) {
+					const float a = v[i], b = v[i + h];
+					v[i] = a + b;
+					v[i + h] = a - b;
+				}
+		for (int i = 0; i < d; i++)
+			v[i] *= norm;
+	}
+}
+
 // N(0,1) (Box-Muller on two seeded uniforms), and with outliers: 0.1 % of
 // the entries (one in 1000, seeded) times 10..100.
 static float gauss(uint64_t seed, int tensor, uint64_t i, int outliers)
@@ -323,42 +349,61 @@ static int check_fp8_one(const Shape &sh, int causal, int outliers, uint64_t see
 	const int bf = 1;
 	std::vector<uint16_t> hq(nq), hk(nk), hv(nk);
 	std::vector<float> fq(nq), fk(nk), fv(nk);
-	float amax[3] = {0, 0, 0};
 	for (size_t i = 0; i < nq; i++) {
 		hq[i] = to16(gauss(seed, 0, i, outliers), bf);
 		fq[i] = from16(hq[i], bf);
-		amax[0] = std::max(amax[0], fabsf(fq[i]));
 	}
 	for (size_t i = 0; i < nk; i++) {
 		hk[i] = to16(gauss(seed, 1, i, outliers), bf);
 		fk[i] = from16(hk[i], bf);
 		hv[i] = to16(gauss(seed, 2, i, outliers), bf);
 		fv[i] = from16(hv[i], bf);
-		amax[1] = std::max(amax[1], fabsf(fk[i]));
-		amax[2] = std::max(amax[2], fabsf(fv[i]));
 	}
-	// the host's quantisation: the bytes the device must produce, and the e4m3 inputs' values
+	const unsigned hseed = (unsigned)mix(seed + 4242);
 	attn_problem pb = {};
 	pb.B = sh.B, pb.H = sh.H, pb.Hkv = sh.Hkv, pb.Nq = sh.Nq, pb.Nkv = sh.Nkv, pb.d = sh.d, pb.causal = causal;
 	const size_t nvt = hopper_fp8_vt_bytes(&pb), L = HOPPER_FP8_VT_LEN(sh.Nkv);
-	std::vector<uint8_t> eq(nq), ek(nk), evt(nvt, 0);
-	std::vector<float> gq(nq), gk(nk), gv(nk);
-	const float sq = host_quant_scale(amax[0]), sk = host_quant_scale(amax[1]), sv = host_quant_scale(amax[2]);
-	int col_of[32]; // a key's column in its 32-key group of the transposed V: host_vt_perm(col_of[k]) = k
-	for (int a = 0; a < 32; a++)
-		col_of[host_vt_perm(a)] = a;
-	for (size_t i = 0; i < nq; i++) {
-		eq[i] = e4m3_of(fq[i] * sq);
-		gq[i] = float_of_e4m3(eq[i]) / sq;
-	}
-	for (size_t i = 0; i < nk; i++) {
-		ek[i] = e4m3_of(fk[i] * sk);
-		gk[i] = float_of_e4m3(ek[i]) / sk;
-		const uint8_t ev = e4m3_of(fv[i] * sv);
-		gv[i] = float_of_e4m3(ev) / sv;
-		const size_t z = i / ((size_t)sh.Nkv * sh.d), key = i / sh.d % sh.Nkv, x = i % sh.d;
-		evt[(z * sh.d + x) * L + key / 32 * 32 + col_of[key % 32]] = ev;
-	}
+	// The host's quantisation (incoh: of the rotated Q and K): the bytes the
+	// device must produce, amax, and the e4m3 inputs' values (gq, gk in the
+	// rotated basis, where their dot products are the scores).
+	struct HostQ {
+		float amax[3];
+		std::vector<uint8_t> eq, ek, evt;
+		std::vector<float> gq, gk, gv;
+	};
+	auto host_quant = [&](int incoh, HostQ &hq8) {
+		std::vector<float> tq = fq, tk = fk;
+		if (incoh) {
+			host_incoherent(tq, sh.d, hseed);
+			host_incoherent(tk, sh.d, hseed);
+		}
+		float *amax = hq8.amax;
+		amax[0] = amax[1] = amax[2] = 0;
+		for (size_t i = 0; i < nq; i++)
+			amax[0] = std::max(amax[0], fabsf(tq[i]));
+		for (size_t i = 0; i < nk; i++) {
+			amax[1] = std::max(amax[1], fabsf(tk[i]));
+			amax[2] = std::max(amax[2], fabsf(fv[i]));
+		}
+		hq8.eq.assign(nq, 0), hq8.ek.assign(nk, 0), hq8.evt.assign(nvt, 0);
+		hq8.gq.assign(nq, 0), hq8.gk.assign(nk, 0), hq8.gv.assign(nk, 0);
+		const float sq = host_quant_scale(amax[0]), sk = host_quant_scale(amax[1]), sv = host_quant_scale(amax[2]);
+		int col_of[32]; // a key's column in its 32-key group of the transposed V: host_vt_perm(col_of[k]) = k
+		for (int a = 0; a < 32; a++)
+			col_of[host_vt_perm(a)] = a;
+		for (size_t i = 0; i < nq; i++) {
+			hq8.eq[i] = e4m3_of(tq[i] * sq);
+			hq8.gq[i] = float_of_e4m3(hq8.eq[i]) / sq;
+		}
+		for (size_t i = 0; i < nk; i++) {
+			hq8.ek[i] = e4m3_of(tk[i] * sk);
+			hq8.gk[i] = float_of_e4m3(hq8.ek[i]) / sk;
+			const uint8_t ev = e4m3_of(fv[i] * sv);
+			hq8.gv[i] = float_of_e4m3(ev) / sv;
+			const size_t z = i / ((size_t)sh.Nkv * sh.d), key = i / sh.d % sh.Nkv, x = i % sh.d;
+			hq8.evt[(z * sh.d + x) * L + key / 32 * 32 + col_of[key % 32]] = ev;
+		}
+	};
 
 	void *dq, *dk, *dv, *dq8, *dk8, *dvt8, *dout;
 	float *dl, *damax;
@@ -376,9 +421,8 @@ static int check_fp8_one(const Shape &sh, int causal, int outliers, uint64_t see
 	CK(cudaMemcpy(dv, hv.data(), nk * 2, cudaMemcpyHostToDevice));
 
 	const Sample sm = sample_rows(sh, seed, max_rows);
-	std::vector<double> ro, rl, go, gl;
+	std::vector<double> ro, rl;
 	reference_rows(sh, causal, sm, fq, fk, fv, ro, rl); // the original bf16 inputs
-	reference_rows(sh, causal, sm, gq, gk, gv, go, gl); // the e4m3 inputs, dequantised
 	double rms = 0;
 	for (double x : ro)
 		rms += x * x;
@@ -419,21 +463,29 @@ static int check_fp8_one(const Shape &sh, int causal, int outliers, uint64_t see
 		const Errors er = compare_rows(sh, bf, sm, out, lse, ro, rl);
 		const bool ok = er.nonfinite == 0 && er.nonfinite_all == 0 && er.rel <= fp8_tol.bf16_rel && er.lse <= fp8_tol.lse;
 		*nfail += !ok;
-		printf("check-fp8 bf16 %-9s %s rmse=%.3e rel=%.3e (tol %.0e) lse=%.1e %s\n", hopper_rung_name(HOPPER_RUNG_OVERLAP),
+		printf("check-fp8 bf16%-10s %s rmse=%.3e rel=%.3e (tol %.0e) lse=%.1e %s\n", hopper_rung_name(HOPPER_RUNG_OVERLAP),
 		       tag, er.rmse, er.rel, fp8_tol.bf16_rel, er.lse, ok ? "ok" : "FAIL");
 	}
 
-	// FP8
-	poison();
-	hopper_fp8_params f = {};
-	f.pb = pb, f.dtype = HOPPER_BF16, f.q = dq, f.k = dk, f.v = dv, f.q8 = dq8, f.k8 = dk8, f.vt8 = dvt8;
-	f.amax = damax, f.o = dout, f.lse = dl;
-	e = hopper_fp8_fwd(&f);
-	if (e) {
-		printf("check-fp8 fp8 %s: launch error %d (%s)\n", tag, e, cudaGetErrorString((cudaError_t)e));
-		++*nfail;
-	} else {
-		fetch("fp8");
+	// FP8, plain and with incoherent processing (item 3)
+	double plain_rmse = 0;
+	for (int incoh = 0; incoh < 2; incoh++) {
+		HostQ h8;
+		host_quant(incoh, h8);
+		std::vector<double> go, gl;
+		reference_rows(sh, causal, sm, h8.gq, h8.gk, h8.gv, go, gl); // its own e4m3 inputs, dequantised
+		const char *name = incoh ? "fp8+hadamard" : "fp8";
+		poison();
+		hopper_fp8_params f = {};
+		f.pb = pb, f.dtype = HOPPER_BF16, f.q = dq, f.k = dk, f.v = dv, f.q8 = dq8, f.k8 = dk8, f.vt8 = dvt8;
+		f.amax = damax, f.o = dout, f.lse = dl, f.incoherent = incoh, f.seed = hseed;
+		e = hopper_fp8_fwd(&f);
+		if (e) {
+			printf("check-fp8 %s %s: launch error %d (%s)\n", name, tag, e, cudaGetErrorString((cudaError_t)e));
+			++*nfail;
+			continue;
+		}
+		fetch(name);
 		float damx[3];
 		std::vector<uint8_t> bq(nq), bk(nk), bvt(nvt);
 		CK(cudaMemcpy(damx, damax, 12, cudaMemcpyDeviceToHost));
@@ -442,21 +494,26 @@ static int check_fp8_one(const Shape &sh, int causal, int outliers, uint64_t see
 		CK(cudaMemcpy(bvt.data(), dvt8, nvt, cudaMemcpyDeviceToHost));
 		size_t qbad = 0;
 		for (size_t i = 0; i < nq; i++)
-			qbad += bq[i] != eq[i];
+			qbad += bq[i] != h8.eq[i];
 		for (size_t i = 0; i < nk; i++)
-			qbad += bk[i] != ek[i];
+			qbad += bk[i] != h8.ek[i];
 		for (size_t i = 0; i < nvt; i++)
-			qbad += bvt[i] != evt[i];
-		const bool amax_ok = damx[0] == amax[0] && damx[1] == amax[1] && damx[2] == amax[2];
+			qbad += bvt[i] != h8.evt[i];
+		const bool amax_ok = damx[0] == h8.amax[0] && damx[1] == h8.amax[1] && damx[2] == h8.amax[2];
 		const Errors er = compare_rows(sh, bf, sm, out, lse, ro, rl);  // against the original inputs
 		const Errors eo = compare_rows(sh, bf, sm, out, lse, go, gl);  // against its own e4m3 inputs
 		const double tol = outliers ? fp8_tol.fp8_rel_outlier : fp8_tol.fp8_rel_normal;
 		const bool ok = amax_ok && qbad == 0 && er.nonfinite == 0 && er.nonfinite_all == 0 && er.rel <= tol &&
 				eo.rel <= fp8_tol.own_rel && eo.lse <= fp8_tol.lse_fp8;
 		*nfail += !ok;
-		printf("check-fp8 fp8  %-9s %s rmse=%.3e rel=%.3e (tol %.2f) own-inputs rel=%.3e (tol %.2f) lse=%.1e "
+		char vs[48] = "";
+		if (incoh)
+			snprintf(vs, sizeof vs, " (%.2fx fp8's rmse)", plain_rmse > 0 ? er.rmse / plain_rmse : 0.0);
+		else
+			plain_rmse = er.rmse;
+		printf("check-fp8 %-14s %s rmse=%.3e%s rel=%.3e (tol %.2f) own-inputs rel=%.3e (tol %.2f) lse=%.1e "
 		       "amax %s e4m3 bytes off %zu nonfinite=%zu %s\n",
-		       "e4m3", tag, er.rmse, er.rel, tol, eo.rel, fp8_tol.own_rel, eo.lse, amax_ok ? "ok" : "DIFFERS", qbad,
+		       name, tag, er.rmse, vs, er.rel, tol, eo.rel, fp8_tol.own_rel, eo.lse, amax_ok ? "ok" : "DIFFERS", qbad,
 		       er.nonfinite_all, ok ? "ok" : "FAIL");
 	}
 	fflush(stdout);
@@ -574,8 +631,10 @@ static int bench(const std::vector<int> &rungs, const std::vector<int> &ds, cons
 					struct {
 						const char *name;
 						int what; // 0 attention, 1 quantisation, 2 both
-					} rows[] = {{"fp8", 0}, {"quant", 1}, {"fp8+quant", 2}};
+						int incoh;
+					} rows[] = {{"fp8", 0, 0}, {"quant", 1, 0}, {"fp8+quant", 2, 0}, {"quant+hadamard", 1, 1}};
 					for (auto &r : rows) {
+						f.incoherent = r.incoh, f.seed = 1;
 						const std::vector<float> t = time_launches(
 							[&]() { r.what == 0 ? hopper_fp8_attn(&f) : r.what == 1 ? hopper_fp8_quant(&f) : hopper_fp8_fwd(&f); },
 							settle, reps, ev);

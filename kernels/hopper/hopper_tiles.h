@@ -33,6 +33,13 @@
 /* keys of a transposed-V row: Nkv rounded up to the 128-key block (the pad
  * is zero, so the TMA box of a block never leaves the tensor) */
 #define HOPPER_FP8_VT_LEN(nkv) (((nkv) + HOPPER_FP8_BLOCK_N - 1) / HOPPER_FP8_BLOCK_N * HOPPER_FP8_BLOCK_N)
+/* Incoherent processing (FlashAttention-3 §3.3; hopper_fp8_params.incoherent):
+ * Q and K rows times diag(s)·H/sqrt(d) before the quantisation (H the
+ * Sylvester Hadamard matrix, s a seeded ±1 vector; Q·Kᵀ is unchanged in
+ * exact arithmetic).  Bit x of s is HOPPER_FP8_SIGN(seed, x) (1: -1); the
+ * norm is 1/sqrt(d) rounded to float once, the same on host and device. */
+#define HOPPER_FP8_SIGN(seed, x) (((((unsigned)(x) + 1u) * 2654435761u) ^ ((unsigned)(seed) * 2246822519u)) >> 31)
+#define HOPPER_FP8_HADAMARD_NORM(d) ((d) == 64 ? 0.125f : 0.0883883476483184405f)
 /* Q, the K and V rings (one byte an element), mbarriers, 1024-byte alignment */
 #define HOPPER_FP8_SMEM(d) (HOPPER_BLOCK_M * (d) + 2 * HOPPER_FP8_STAGES * HOPPER_FP8_BLOCK_N * (d) + 256 + 1024)
 
@@ -66,6 +73,13 @@
 /* keys of a transposed-V row: Nkv rounded up to the 128-key block (the pad
  * is zero, so the TMA box of a block never leaves the tensor) */
 #define HOPPER_FP8_VT_LEN(nkv) (((nkv) + HOPPER_FP8_BLOCK_N - 1) / HOPPER_FP8_BLOCK_N * HOPPER_FP8_BLOCK_N)
+/* Incoherent processing (FlashAttention-3 §3.3; hopper_fp8_params.incoherent):
+ * Q and K rows times diag(s)·H/sqrt(d) before the quantisation (H the
+ * Sylvester Hadamard matrix, s a seeded ±1 vector; Q·Kᵀ is unchanged in
+ * exact arithmetic).  Bit x of s is HOPPER_FP8_SIGN(seed, x) (1: -1); the
+ * norm is 1/sqrt(d) rounded to float once, the same on host and device. */
+#define HOPPER_FP8_SIGN(seed, x) (((((unsigned)(x) + 1u) * 2654435761u) ^ ((unsigned)(seed) * 2246822519u)) >> 31)
+#define HOPPER_FP8_HADAMARD_NORM(d) ((d) == 64 ? 0.125f : 0.0883883476483184405f)
 /* Q, the K and V rings (one byte an element), mbarriers, 1024-byte alignment */
 #define HOPPER_FP8_SMEM(d) (HOPPER_BLOCK_M * (d) + 2 * HOPPER_FP8_STAGES * HOPPER_FP8_BLOCK_N * (d) + 256 + 1024)
 
