@@ -54,7 +54,7 @@ while [ $# -gt 0 ]; do
   bench-fp8)
     # the FP8 forward beside the best bf16 rung (+overlap), d = 128, N 1k-16k, B·N = 16384, H·d = 2048
     log "bench-fp8 ${args[*]}"
-    timeout 120 $T bench --fp8 1 --rungs 3 --dtype 1 --d 128 --n 1024,2048,4096,8192,16384 "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-fp8.log | grep -v '^csv,impl' ;;
+    timeout 120 $T bench --fp8 1 --rungs 3 --dtype 1 --d 128 --n 1024,2048,4096,8192,16384 --settle 0.5 --reps 20 "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-fp8.log | grep -v '^csv,impl' ;;
   sass)
     log "sass"
     cuobjdump --dump-sass build/hopper/hopper_fwd.o > $O/sass.txt 2>&1
