@@ -66,14 +66,9 @@ template <int D> struct T8 {
 // the scale a tensor is multiplied by before rounding to e4m3 (its descale is the inverse)
 __host__ __device__ __forceinline__ float quant_scale(float amax) { return amax > 0.f ? E4M3_MAX / amax : 1.f; }
 
-// The key that column a (0..31) of P's A operand holds in a 32-key group:
-// byte j of register 0 of lane 4g + c is column 4c + j and holds the
-// accumulator of key 2c + (j & 1) + 8 (j >> 1); registers 2/3 the same + 16.
-__host__ __device__ __forceinline__ int vt_perm(int a)
-{
-	const int c = (a >> 2) & 3, j = a & 3;
-	return (a & 16) + 8 * (j >> 1) + 2 * c + (j & 1);
-}
+// The key that column a (0..31) of P's A operand holds in a 32-key group
+// (hopper_tiles.h: HOPPER_FP8_VT_PERM, HOPPER_FP8_PACK_ACC).
+__host__ __device__ __forceinline__ int vt_perm(int a) { return HOPPER_FP8_VT_PERM(a); }
 
 __device__ __forceinline__ uint32_t e4m3x4(float a, float b, float c, float d)
 {
@@ -211,13 +206,11 @@ __global__ void __launch_bounds__(HOPPER_THREADS(1), 1)
 	// P (f32 accumulators) to e4m3 in A's layout; the permuted V matches (vt_perm)
 	auto convert = [&]() {
 #pragma unroll
-		for (int kk = 0; kk < BN / 32; kk++) {
-			const float *x = &s[16 * kk];
-			pk[kk][0] = e4m3x4(x[0], x[1], x[4], x[5]);
-			pk[kk][1] = e4m3x4(x[2], x[3], x[6], x[7]);
-			pk[kk][2] = e4m3x4(x[8], x[9], x[12], x[13]);
-			pk[kk][3] = e4m3x4(x[10], x[11], x[14], x[15]);
-		}
+		for (int kk = 0; kk < BN / 32; kk++)
+#pragma unroll
+			for (int r = 0; r < 4; r++)
+				pk[kk][r] = e4m3x4(s[16 * kk + HOPPER_FP8_PACK_ACC(r, 0)], s[16 * kk + HOPPER_FP8_PACK_ACC(r, 1)],
+						   s[16 * kk + HOPPER_FP8_PACK_ACC(r, 2)], s[16 * kk + HOPPER_FP8_PACK_ACC(r, 3)]);
 	};
 	auto rescale_o = [&](const float (&cr)[2]) {
 #pragma unroll

@@ -269,7 +269,7 @@ static float float_of_e4m3(uint8_t b)
 	return __half2float(__half(h));
 }
 static float host_quant_scale(float amax) { return amax > 0.f ? 448.f / amax : 1.f; } // hopper_fp8.cu's quant_scale
-static int host_vt_perm(int a) { return (a & 16) + 8 * ((a & 3) >> 1) + 2 * ((a >> 2) & 3) + (a & 1); }
+static int host_vt_perm(int a) { return HOPPER_FP8_VT_PERM(a); }
 
 // The permutation P's operand relies on (hopper_fp8.cu): for every lane of a
 // warp, the A-fragment column (PTX ISA, wgmma m64nNk32 8-bit A: k = 4c + j,
@@ -278,13 +278,12 @@ static int host_vt_perm(int a) { return (a & 16) + 8 * ((a & 3) >> 1) + 2 * ((a 
 // accumulator 4i + e, rows g; 4i + 2 + e, rows g + 8).  Host only.
 static int check_fp8_layout()
 {
-	// convert(): register r of a 32-key group packs accumulators x[sel[r][0..3]], byte j = sel[r][j]
-	static const int sel[4][4] = {{0, 1, 4, 5}, {2, 3, 6, 7}, {8, 9, 12, 13}, {10, 11, 14, 15}};
+	// convert(): register r, byte j of a 32-key group packs accumulator HOPPER_FP8_PACK_ACC(r, j)
 	int bad = 0;
 	for (int c = 0; c < 4; c++)
 		for (int r = 0; r < 4; r++)
 			for (int j = 0; j < 4; j++) {
-				const int acc = sel[r][j], i = acc / 4, e = acc % 2, hi_row = (acc % 4) / 2;
+				const int acc = HOPPER_FP8_PACK_ACC(r, j), i = acc / 4, e = acc % 2, hi_row = (acc % 4) / 2;
 				const int key = 8 * i + 2 * c + e;           // the accumulator's key in the group
 				const int col = 4 * c + j + 16 * (r / 2);    // A's k column of this byte
 				if (hi_row != r % 2 || host_vt_perm(col) != key)

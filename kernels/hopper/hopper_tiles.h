@@ -33,6 +33,16 @@
 /* keys of a transposed-V row: Nkv rounded up to the 128-key block (the pad
  * is zero, so the TMA box of a block never leaves the tensor) */
 #define HOPPER_FP8_VT_LEN(nkv) (((nkv) + HOPPER_FP8_BLOCK_N - 1) / HOPPER_FP8_BLOCK_N * HOPPER_FP8_BLOCK_N)
+/* P's e4m3 A operand (hopper_fp8.cu).  wgmma's 8-bit A fragment (m64k32)
+ * gives lane 4g + c rows g (registers 0, 2) and g + 8 (1, 3), k columns
+ * 4c + j (registers 0, 1) and 16 + 4c + j (2, 3), byte j = column +j; the f32
+ * accumulator of S gives accumulator 4i + 2h + e row g + 8h, key 8i + 2c + e.
+ * Register r, byte j of a 32-key group packs accumulator
+ * HOPPER_FP8_PACK_ACC(r, j); the transposed V stores, at column a of each
+ * 32-key group, key HOPPER_FP8_VT_PERM(a): the key that accumulator is of.
+ * tests/unit/test_hopper_fp8.c checks the two against the fragment layouts. */
+#define HOPPER_FP8_PACK_ACC(r, j) (8 * ((r) >> 1) + 2 * ((r) & 1) + 4 * ((j) >> 1) + ((j) & 1))
+#define HOPPER_FP8_VT_PERM(a) (((a) & 16) + 8 * (((a) & 3) >> 1) + 2 * (((a) >> 2) & 3) + ((a) & 1))
 /* Incoherent processing (FlashAttention-3 §3.3; hopper_fp8_params.incoherent):
  * Q and K rows times diag(s)·H/sqrt(d) before the quantisation (H the
  * Sylvester Hadamard matrix, s a seeded ±1 vector; Q·Kᵀ is unchanged in
@@ -73,6 +83,16 @@
 /* keys of a transposed-V row: Nkv rounded up to the 128-key block (the pad
  * is zero, so the TMA box of a block never leaves the tensor) */
 #define HOPPER_FP8_VT_LEN(nkv) (((nkv) + HOPPER_FP8_BLOCK_N - 1) / HOPPER_FP8_BLOCK_N * HOPPER_FP8_BLOCK_N)
+/* P's e4m3 A operand (hopper_fp8.cu).  wgmma's 8-bit A fragment (m64k32)
+ * gives lane 4g + c rows g (registers 0, 2) and g + 8 (1, 3), k columns
+ * 4c + j (registers 0, 1) and 16 + 4c + j (2, 3), byte j = column +j; the f32
+ * accumulator of S gives accumulator 4i + 2h + e row g + 8h, key 8i + 2c + e.
+ * Register r, byte j of a 32-key group packs accumulator
+ * HOPPER_FP8_PACK_ACC(r, j); the transposed V stores, at column a of each
+ * 32-key group, key HOPPER_FP8_VT_PERM(a): the key that accumulator is of.
+ * tests/unit/test_hopper_fp8.c checks the two against the fragment layouts. */
+#define HOPPER_FP8_PACK_ACC(r, j) (8 * ((r) >> 1) + 2 * ((r) & 1) + 4 * ((j) >> 1) + ((j) & 1))
+#define HOPPER_FP8_VT_PERM(a) (((a) & 16) + 8 * (((a) & 3) >> 1) + 2 * (((a) >> 2) & 3) + ((a) & 1))
 /* Incoherent processing (FlashAttention-3 §3.3; hopper_fp8_params.incoherent):
  * Q and K rows times diag(s)·H/sqrt(d) before the quantisation (H the
  * Sylvester Hadamard matrix, s a seeded ±1 vector; Q·Kᵀ is unchanged in
