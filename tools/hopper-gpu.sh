@@ -9,6 +9,9 @@
 #                                    synccheck of small-bwd,
 #                                    SDPA CUDNN/FLASH --pass bwd; 400 s in all at most
 #   (or its parts: check-bwd, bench-bwd ARGS, san-bwd, sdpa-bwd ARGS); bench-bwd.log
+#   tools/hopper-gpu.sh build check-fp8 bench-fp8   the FP8 forward (hopper_fp8.cu): its accuracy
+#                                    against the bf16 rung (check-fp8, 150 s at most) and its speed
+#                                    beside +overlap bf16 at d = 128 (bench-fp8.log, 120 s at most)
 # Steps run in the order given; each wrapped in timeout.
 #   d = 256 in one call (kernels/hopper/README.md has the line): build sass check bench --d 256 ... sdpa --d 256 ... table
 set -u
@@ -24,11 +27,11 @@ log "start: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm
 while [ $# -gt 0 ]; do
   step=$1; shift
   args=()
-  while [ $# -gt 0 ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ] && [ "$1" != bwd ] && [ "$1" != build ] && [ "$1" != check-bwd ] && [ "$1" != bench-bwd ] && [ "$1" != san-bwd ] && [ "$1" != sdpa-bwd ]; do args+=("$1"); shift; done
+  while [ $# -gt 0 ] && [ "$1" != check ] && [ "$1" != san ] && [ "$1" != bench ] && [ "$1" != sdpa ] && [ "$1" != table ] && [ "$1" != sass ] && [ "$1" != ncu ] && [ "$1" != bwd ] && [ "$1" != build ] && [ "$1" != check-bwd ] && [ "$1" != bench-bwd ] && [ "$1" != san-bwd ] && [ "$1" != sdpa-bwd ] && [ "$1" != check-fp8 ] && [ "$1" != bench-fp8 ]; do args+=("$1"); shift; done
   case $step in
   build)
     log "build (tools/hopper-build.sh)"
-    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG"; cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null; cp build/hopper/ptxas-bwd.log $O/ptxas-bwd.log 2>/dev/null ;;
+    timeout 120 tools/hopper-build.sh > $O/build.log 2>&1; echo "build rc $?" | tee -a "$LOG"; tail -16 $O/build.log | tee -a "$LOG"; cp build/hopper/ptxas.log $O/ptxas.log 2>/dev/null; cp build/hopper/ptxas-bwd.log $O/ptxas-bwd.log 2>/dev/null; cp build/hopper/ptxas-fp8.log $O/ptxas-fp8.log 2>/dev/null ;;
   bwd)
     set -- check-bwd bench-bwd --settle 0.3 --reps 10 san-bwd sdpa-bwd --settle 0.3 --reps 10 "$@"; continue ;;
   check-bwd)
@@ -49,6 +52,15 @@ while [ $# -gt 0 ]; do
   sdpa-bwd)
     log "sdpa --pass bwd ${args[*]}"
     timeout 80 python3 tools/hopper_sdpa.py --pass bwd --gemm 0 --n $BWD_N "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-bwd.log | grep -v '^csv,impl' ;;
+  check-fp8)
+    # the FP8 forward's accuracy (RMSE against fp64 of the bf16 inputs, normal and outlier inputs) and the bf16 rung's
+    log "check-fp8 ${args[*]}"
+    timeout 20 $T info --rungs 3 --d 128 --dtype 1 2>&1 | grep -E "device|fp8|bf16 d=128" | tee -a "$LOG"
+    timeout 150 $T check-fp8 "${args[@]}" 2>&1 | tee -a "$LOG"; echo "check-fp8 rc ${PIPESTATUS[0]}" | tee -a "$LOG" ;;
+  bench-fp8)
+    # the FP8 forward beside the best bf16 rung (+overlap), d = 128, N 1k-16k, B·N = 16384, H·d = 2048
+    log "bench-fp8 ${args[*]}"
+    timeout 120 $T bench --fp8 1 --rungs 3 --dtype 1 --d 128 --n 1024,2048,4096,8192,16384 --settle 0.5 --reps 20 "${args[@]}" 2>&1 | tee -a "$LOG" | tee -a $O/bench-fp8.log | grep -v '^csv,impl' ;;
   sass)
     log "sass"
     cuobjdump --dump-sass build/hopper/hopper_fwd.o > $O/sass.txt 2>&1

@@ -22,6 +22,7 @@
 #define ATTNPROF_HOPPER_ATTN_H
 
 #include "../problem.h"
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -64,6 +65,39 @@ struct hopper_kernel_info {
 };
 /* Facts of the kernel a launch of (rung, d, dtype, causal) uses. */
 int hopper_fwd_info(int rung, int d, int dtype, int causal, struct hopper_kernel_info *out);
+
+/* ---- FP8 (e4m3) forward (hopper_fp8.cu; tiling: hopper_tiles.h) ----
+ * Two launches a call of hopper_fp8_fwd: the quantisation (hopper_fp8_quant:
+ * per-tensor amax of Q, K, V; Q and K to e4m3 at scale 448/amax; V to e4m3,
+ * transposed to [B, Hkv, d, HOPPER_FP8_VT_LEN(Nkv)] (zero-padded), the keys of each
+ * 32-key group permuted so that the S accumulators are P·V's A operand as
+ * they lie), then the attention: S = Q8·K8ᵀ (wgmma e4m3, f32), the
+ * descales (amax/448 of Q and K) folded into the softmax scale, P quantised
+ * to e4m3 in registers, O += P8·Vt8, O · descale_v / l written in bf16.
+ * d in HOPPER_FP8_HEAD_DIMS (64, 128); causal or not, GQA, any Nq, Nkv >= 1;
+ * the layouts of hopper_fwd. */
+struct hopper_fp8_params {
+	struct attn_problem pb; /* shape, causal, scale (0: 1/sqrt(d)) */
+	int dtype;              /* of q, k, v: enum hopper_dtype */
+	const void *q, *k, *v;  /* 16-bit inputs */
+	void *q8, *k8, *vt8;    /* e4m3 workspaces: Q's and K's sizes in bytes, vt8 hopper_fp8_vt_bytes */
+	float *amax;            /* device, 3 floats: max |q|, |k|, |v| (written by the quantisation) */
+	int incoherent;         /* 1: Q, K rows times diag(±1)·Hadamard/sqrt(d) before quantising (hopper_tiles.h) */
+	unsigned seed;          /* of the ±1 diagonal */
+	void *o;                /* bf16 [B, H, Nq, d] */
+	float *lse;             /* [B, H, Nq]; may be NULL */
+	void *stream;
+};
+/* Bytes of the transposed e4m3 V. */
+size_t hopper_fp8_vt_bytes(const struct attn_problem *pb);
+/* The quantisation launches alone (timed apart by the bench). */
+int hopper_fp8_quant(const struct hopper_fp8_params *p);
+/* The attention on q8, k8, vt8, amax as hopper_fp8_quant left them. */
+int hopper_fp8_attn(const struct hopper_fp8_params *p);
+/* Both: quantisation, then attention (asynchronous). 0 or a cudaError_t. */
+int hopper_fp8_fwd(const struct hopper_fp8_params *p);
+/* Facts of the FP8 attention kernel of (d, causal). */
+int hopper_fp8_info(int d, int causal, struct hopper_kernel_info *out);
 
 #ifdef __cplusplus
 }

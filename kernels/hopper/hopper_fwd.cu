@@ -37,6 +37,7 @@
 #include "../tiles.h" /* the forward grid, held once */
 #include "wgmma_ops.cuh"
 #include "hopper_ptx.cuh"
+#include "hopper_softmax.cuh" /* KParams, softmax_block: shared with the FP8 forward */
 
 #define HOPPER_STR_(x) #x
 #define HOPPER_STR(x) HOPPER_STR_(x)
@@ -58,13 +59,6 @@ template <int D> struct Tiles {
 	static constexpr int OFF_BAR = OFF_V + STAGES * KBYTES;
 	static constexpr int SMEM = OFF_BAR + 256 + 1024; // barriers + alignment slack
 	static_assert(SMEM == HOPPER_SMEM(D), "hopper_tiles.h's HOPPER_SMEM is this layout");
-};
-
-struct KParams {
-	void *o;
-	float *lse;
-	int Nq, Nkv, H, Hkv, hgroup, nqb, off; // off = Nkv - Nq (causal diagonal)
-	float scale, sl2;                     // scale and scale·log2(e)
 };
 
 // PTX helpers (mbarriers, TMA, wgmma fence/commit/wait, make_desc) and the
@@ -116,56 +110,6 @@ __device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&pk)
 	for (int kk = 0; kk < BN / 16; kk++) {
 		uint64_t b = make_desc(sV + kk * 16 * 128, BN * 128, 1024);
 		Ops<BF>::pv(o, pk[kk], b);
-	}
-}
-
-// One block's online softmax on the S accumulators (in place: s becomes P in
-// fp32).  Rows r0 (s[4i], s[4i+1]) and r1 = r0 + 8 (s[4i+2], s[4i+3]); columns
-// col0 + 8i + {0, 1}, i < NS / 4 (NS = BN / 2 accumulators).  m: running max of
-// raw scores (quad-uniform), l: this thread's partial row sum, corr: the factor
-// O must be scaled by.
-template <bool CAUSAL, int NS>
-__device__ __forceinline__ void softmax_block(float (&s)[NS], float (&m)[2], float (&l)[2], float (&corr)[2], bool mask,
-					      int col0, int r0, const KParams &p)
-{
-	if (mask) {
-		int lim0 = p.Nkv - 1, lim1 = p.Nkv - 1;
-		if (CAUSAL) {
-			lim0 = min(lim0, r0 + p.off);
-			lim1 = min(lim1, r0 + 8 + p.off);
-		}
-#pragma unroll
-		for (int i = 0; i < NS / 4; i++)
-#pragma unroll
-			for (int e = 0; e < 2; e++) {
-				const int col = col0 + 8 * i + e;
-				if (col > lim0)
-					s[4 * i + e] = -INFINITY;
-				if (col > lim1)
-					s[4 * i + 2 + e] = -INFINITY;
-			}
-	}
-#pragma unroll
-	for (int h = 0; h < 2; h++) {
-		float mx = m[h];
-#pragma unroll
-		for (int i = 0; i < NS / 4; i++)
-			mx = fmaxf(mx, fmaxf(s[4 * i + 2 * h], s[4 * i + 2 * h + 1]));
-		mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
-		mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-		const float ms = mx == -INFINITY ? 0.f : mx * p.sl2;
-		corr[h] = ex2(m[h] * p.sl2 - ms);
-		m[h] = mx;
-		float ls = 0.f;
-#pragma unroll
-		for (int i = 0; i < NS / 4; i++) {
-			const float a = ex2(fmaf(s[4 * i + 2 * h], p.sl2, -ms));
-			const float b = ex2(fmaf(s[4 * i + 2 * h + 1], p.sl2, -ms));
-			s[4 * i + 2 * h] = a;
-			s[4 * i + 2 * h + 1] = b;
-			ls += a + b;
-		}
-		l[h] = l[h] * corr[h] + ls;
 	}
 }
 
