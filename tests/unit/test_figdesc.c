@@ -12,35 +12,13 @@
 
 #include "doc/capreview.h"
 #include "doc/figdesc.h"
+#include "fig_inputs.h"
 #include "doc/figure.h"
 #include "capture/verdict.h"
 #include "metric_sets.h"
 #include "causal_tiles.h"
 #include "online_softmax.h"
 #include "doc/wsched.h"
-
-struct in {
-	struct rinputs in;
-	struct rdata rd;
-};
-
-static int load(struct in *x, const char *path)
-{
-	memset(x, 0, sizeof(*x));
-	const char *files[1] = { path };
-	if (rinputs_load(&x->in, files, 1, NULL, 0, NULL))
-		return -1;
-	rdata_init_inputs(&x->rd, &x->in);
-	return 0;
-}
-
-static int used_has(const struct figdesc *d, const struct record *r)
-{
-	for (size_t i = 0; i < d->nused; i++)
-		if (d->used[i] == r)
-			return 1;
-	return 0;
-}
 
 /* TFLOP/s over N: a panel per (d, causal); every point the record of its
  * series at the panel's d, mask and the category's N, with its TFLOP/s

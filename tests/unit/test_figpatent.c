@@ -11,29 +11,8 @@
 
 #include "doc/capreview.h"
 #include "doc/figpatent.h"
+#include "fig_inputs.h"
 #include "doc/figure.h"
-
-struct in {
-	struct rinputs in;
-	struct rdata rd;
-};
-
-static int load(struct in *x, const char *const *paths, size_t n)
-{
-	memset(x, 0, sizeof(*x));
-	if (rinputs_load(&x->in, paths, n, NULL, 0, NULL))
-		return -1;
-	rdata_init_inputs(&x->rd, &x->in);
-	return 0;
-}
-
-static int used_has(const struct figdesc *d, const struct record *r)
-{
-	for (size_t i = 0; i < d->nused; i++)
-		if (d->used[i] == r)
-			return 1;
-	return 0;
-}
 
 /* patent-throughput: one panel at fig_sel; every bar the record of its
  * series at that d, mask and the category's N, with its TFLOP/s; hi the
@@ -42,7 +21,7 @@ static void test_patent_throughput(void)
 {
 	struct in x;
 	static const char *const f[] = { "tests/fixtures/results-small.yaml" };
-	if (load(&x, f, 1))
+	if (load_n(&x, f, 1))
 		SKIP("fixture missing");
 	struct figopts o;
 	figopts_init(&o);
@@ -101,7 +80,7 @@ static void test_patent_ladder(void)
 {
 	struct in x;
 	static const char *const f[] = { "tests/fixtures/results-small.yaml" };
-	if (load(&x, f, 1))
+	if (load_n(&x, f, 1))
 		SKIP("fixture missing");
 	struct figopts o;
 	figopts_init(&o);
@@ -135,7 +114,7 @@ static void test_patent_ladder(void)
 	rinputs_release(&x.in);
 	/* no ladder in the results: the sheet's notice */
 	static const char *const cap[] = { "tests/fixtures/capture-small.yaml" };
-	if (load(&x, cap, 1))
+	if (load_n(&x, cap, 1))
 		SKIP("capture fixture missing");
 	figdesc_init(&d, "patent-ladder");
 	CHECK_INT(figdesc_patent_ladder(&x.rd, &o, &d), 0);
@@ -152,7 +131,7 @@ static void test_patent_capture_throughput(void)
 {
 	struct in x;
 	static const char *const f[] = { "tests/fixtures/capture-small.yaml", "tests/fixtures/results-small.yaml" };
-	if (load(&x, f, 2))
+	if (load_n(&x, f, 2))
 		SKIP("fixtures missing");
 	struct figopts o;
 	figopts_init(&o);
@@ -197,7 +176,7 @@ static void test_patent_capture_throughput(void)
 	rinputs_release(&x.in);
 	/* nothing captured: the notice */
 	static const char *const g[] = { "tests/fixtures/results-small.yaml" };
-	if (load(&x, g, 1))
+	if (load_n(&x, g, 1))
 		SKIP("fixture missing");
 	figdesc_init(&d, "patent-capture-throughput");
 	CHECK_INT(figdesc_patent_capture_throughput(&x.rd, &o, &d), 0);
@@ -214,7 +193,7 @@ static void test_patent_dataflow(void)
 {
 	struct in x;
 	static const char *const f[] = { "tests/fixtures/results-small.yaml" };
-	if (load(&x, f, 1))
+	if (load_n(&x, f, 1))
 		SKIP("fixture missing");
 	static const char *const vs[] = { "flash2", "standard", "pytorch-sdpa:FLASH_ATTENTION" };
 	int tiled = 0, kernels = 0;

@@ -12,24 +12,10 @@
 
 #include "capture/workload.h"
 #include "doc/figdesc.h"
+#include "fig_inputs.h"
 #include "doc/figure.h"
 
 #define FIX "tests/fixtures/capture-workload.yaml"
-
-struct in {
-	struct rinputs in;
-	struct rdata rd;
-};
-
-static int load(struct in *x, const char *path)
-{
-	memset(x, 0, sizeof(*x));
-	const char *files[1] = { path };
-	if (rinputs_load(&x->in, files, 1, NULL, 0, NULL))
-		return -1;
-	rdata_init_inputs(&x->rd, &x->in);
-	return 0;
-}
 
 static const struct figitem *part(const struct figdesc *d, const char *phase, const char *key)
 {
