@@ -87,6 +87,10 @@ static void fmt_value(const char *q, double v, char *buf, size_t len)
 		{ "run_hbm_bytes", U_BYTES }, { "model_hbm_bytes", U_BYTES }, { "run_peak_bytes", U_BYTES },
 		{ "run_gbs", U_GBS },
 	};
+	if (!strcmp(q, "run_tflops_per_ghz")) {
+		snprintf(buf, len, "%.0f TFLOP/s per GHz", v);
+		return;
+	}
 	if (!strcmp(q, "run_time_us")) {
 		snprintf(buf, len, "%.3g µs", v);
 		return;

@@ -230,12 +230,25 @@ static int q_gbs(const struct rdata *rd, const struct record *r, double *v)
  * model_hbm_bytes the model's minimum (hbm_bytes_min), run_peak_bytes the
  * peak memory of a run that did not fail, run_time_us its median time in
  * µs, run_gbs its bandwidth from the measured bytes, else the model's. */
+static int q_tflops_per_ghz(const struct rdata *rd, const struct record *r, double *v)
+{
+	double tf;
+	*v = NAN;
+	if (!(r->sm_clock_mhz > 0) || figdesc_value(rd, r, "tflops", NULL, &tf))
+		return 1; /* no clock probed before the timed launches: nothing to divide by */
+	*v = tf / (r->sm_clock_mhz / 1000);
+	return 0;
+}
+
+/* run_tflops_per_ghz: TFLOP/s over the SM clock probed before the
+ * record's own timed launches (timing.sm_clock_mhz, the median), so a
+ * power-capped clock does not read as a slower kernel. */
 static const struct {
 	const char *name;
 	int (*get)(const struct rdata *, const struct record *, double *);
 } figq[] = {
 	{ "run_hbm_bytes", q_hbm }, { "model_hbm_bytes", q_hbm_model }, { "run_peak_bytes", q_peak },
-	{ "run_time_us", q_time_us }, { "run_gbs", q_gbs },
+	{ "run_time_us", q_time_us }, { "run_gbs", q_gbs }, { "run_tflops_per_ghz", q_tflops_per_ghz },
 };
 
 int figdesc_value(const struct rdata *rd, const struct record *r, const char *q, const char *arg, double *v)
@@ -846,6 +859,147 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
 	}
 	if (!(pn->hi > 0))
 		notice(d, "no throughput to draw", "the rungs have no usable times");
+	return 0;
+}
+
+/* ---- ladder over N -------------------------------------------------------- */
+
+/* The (d, causal) pairs at which the ladder's top rung was measured under
+ * base, as the options fix them, at most max. */
+static size_t ladder_n_combos(const struct rdata *rd, const struct figopts *o, const char *top, const struct rsel *base,
+			      int dv[], int cv[], size_t max)
+{
+	int ds[FD_CATS], cs[2];
+	struct rsel s = *base;
+	size_t nd = rdata_values(rd, top, &s, RF_D, ds, FD_CATS), n = 0;
+	for (size_t i = 0; i < nd; i++) {
+		if (o->sel.d >= 0 && ds[i] != o->sel.d)
+			continue;
+		s.d = ds[i];
+		size_t nc = rdata_values(rd, top, &s, RF_CAUSAL, cs, 2);
+		for (size_t j = 0; j < nc && n < max; j++)
+			if (o->sel.causal < 0 || cs[j] == o->sel.causal) {
+				dv[n] = ds[i];
+				cv[n++] = cs[j];
+			}
+	}
+	return n;
+}
+
+int figdesc_ladder_n_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
+{
+	struct figdesc d;
+	figdesc_init(&d, "ladder-n");
+	if (figdesc_ladder_n(rd, o, &d)) {
+		figdesc_release(&d);
+		return 0;
+	}
+	size_t unclocked = 0;
+	for (size_t p = 1; p < d.npanels; p += 2)
+		for (size_t k = 0; k < d.nseries; k++)
+			for (size_t i = 0; i < d.panel[p].ncat; i++) {
+				const struct figpoint *q = figdesc_at(&d, p, k, i);
+				unclocked += q && q->rec && q->state == FP_MISSING;
+			}
+	figdesc_release(&d);
+	if (!unclocked)
+		return 0;
+	snprintf(why, len, "%zu record%s without a probed SM clock left out of the per-GHz panels", unclocked,
+		 unclocked == 1 ? "" : "s");
+	return 1;
+}
+
+int figdesc_ladder_n(const struct rdata *rd, const struct figopts *o, struct figdesc *d)
+{
+	const struct variant_desc *top = ablation_top(o);
+	const struct variant_desc *chain[ABLATION_MAX_RUNGS];
+	size_t nchain = variant_ladder(top, chain, ABLATION_MAX_RUNGS, NULL, 0, NULL);
+	struct rsel base;
+	fig_prefill_sel(rd, o, &base);
+	int dv[FD_PANELS / 2], cv[FD_PANELS / 2];
+	size_t nm = nchain ? ladder_n_combos(rd, o, top->name, &base, dv, cv, FD_PANELS / 2) : 0;
+	/* the rungs measured under base: a series each, in ladder order */
+	size_t ns = 0;
+	for (size_t k = 0; k < nchain; k++)
+		if (rdata_find_any(rd, chain[k]->name, &base)) {
+			snprintf(d->series[ns].key, sizeof d->series[ns].key, "%s", chain[k]->name);
+			series_label(chain[k]->name, d->series[ns].label, sizeof d->series[ns].label);
+			ns++;
+		}
+	d->nseries = ns;
+	if (!nm || ns < 2) {
+		notice(d, "no ladder to draw", "the results hold no two rungs of the ladder over N at these conditions");
+		return 0;
+	}
+	d->one_run = 1; /* at each N every rung from one run (ablation_run) */
+	for (size_t m = 0; m < nm; m++)
+		for (int q = 0; q < 2; q++) {
+			struct figpanel *pn = &d->panel[2 * m + q];
+			pn->sel = base;
+			pn->sel.d = dv[m];
+			pn->sel.causal = cv[m];
+			snprintf(pn->quantity, sizeof pn->quantity, "%s", q ? "run_tflops_per_ghz" : "tflops");
+			snprintf(pn->xlabel, sizeof pn->xlabel, "sequence length N (log)");
+			snprintf(pn->ylabel, sizeof pn->ylabel, "%s", q ? "TFLOP/s per GHz of SM clock" : "TFLOP/s");
+			snprintf(pn->title, sizeof pn->title, "d = %d, %s%s", dv[m], cv[m] ? "causal" : "non-causal",
+				 q ? ", per GHz" : "");
+			pn->spread = q ? 0 : 1;
+			snprintf(pn->notice, sizeof pn->notice, "%s", q ? "no probed SM clock" : "no timings");
+			pn->ncat = 0;
+			struct rsel t = pn->sel;
+			int tn[FD_CATS];
+			size_t tnn = rdata_values(rd, top->name, &t, RF_N, tn, FD_CATS);
+			for (size_t i = 0; i < tnn; i++)
+				pn->cat[pn->ncat++] = tn[i];
+		}
+	d->npanels = 2 * nm;
+	size_t nc = 0;
+	for (size_t p = 0; p < d->npanels; p++)
+		nc = d->panel[p].ncat > nc ? d->panel[p].ncat : nc;
+	if (figdesc_alloc(d, d->npanels, ns, nc))
+		return -1;
+	for (size_t p = 0; p < d->npanels; p++) {
+		struct figpanel *pn = &d->panel[p];
+		pn->lo = 1e300;
+		pn->hi = 0;
+		for (size_t i = 0; i < pn->ncat; i++) {
+			struct rsel s = pn->sel;
+			s.n = pn->cat[i];
+			struct rung g[ABLATION_MAX_RUNGS];
+			size_t ng = ablation_rungs(rd, o, &s, g, ABLATION_MAX_RUNGS);
+			for (size_t k = 0; k < ns; k++) {
+				struct figpoint *q = figdesc_at(d, p, k, i);
+				q->v = q->model = q->lo = q->hi = NAN;
+				for (size_t j = 0; j < ng && !q->rec; j++)
+					if (g[j].ladder && !strcmp(g[j].v->name, d->series[k].key))
+						q->rec = g[j].r;
+				if (!q->rec)
+					continue;
+				if (use(d, q->rec))
+					return -1;
+				q->wrong = q->rec->checked && !q->rec->correct;
+				double v, lo, hi;
+				if (figdesc_value(rd, q->rec, pn->quantity, NULL, &v)) {
+					q->state = FP_MISSING; /* per GHz: no clock probed (the cut says so) */
+					continue;
+				}
+				q->state = FP_VALUE;
+				q->v = v;
+				d->series[k].drawn = 1;
+				if (pn->spread && !value_spread(q->rec, v, 1, &lo, &hi)) {
+					q->whisker = 1;
+					q->lo = lo;
+					q->hi = hi;
+				}
+				if (on_scale(v)) {
+					pn->lo = fmin(pn->lo, v);
+					pn->hi = fmax(pn->hi, q->whisker && on_scale(q->hi) ? fmax(v, q->hi) : v);
+				}
+			}
+		}
+		if (pn->hi > 0)
+			pn->notice[0] = '\0';
+	}
 	return 0;
 }
 

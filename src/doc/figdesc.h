@@ -262,6 +262,16 @@ int figdesc_stalls_cut(const struct rdata *rd, const struct figopts *o, char *wh
  * within_spread); panel hi the largest TFLOP/s with its whisker. */
 int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 
+/* ladder-n: the ladder of the options' variant (ablation_top) over N as
+ * the FA3 paper draws it: per (d, causal) at which its top rung was
+ * measured two panels, 2m TFLOP/s (whiskers: the launches') and 2m + 1
+ * TFLOP/s per GHz of each record's probed SM clock (run_tflops_per_ghz;
+ * FP_MISSING where none was probed), a category per N, a series per rung
+ * in ladder order; at each N every rung from one run (ablation_rungs). */
+int figdesc_ladder_n(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
+/* Its cut (figkind.cut): records without a probed clock, left out of the per-GHz panels. */
+int figdesc_ladder_n_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len);
+
 /* roofline: a mark per tensor-core kernel of each call at fig_sel (any N
  * unless the options fix one), the call itself where it has no kernel
  * counters; series the main series, then captured implementations. */

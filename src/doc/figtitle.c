@@ -241,6 +241,14 @@ void fig_ladder_title(const struct rdata *rd, const struct figopts *o, char *buf
 		 rsel_describe(&s, cond, sizeof(cond)));
 }
 
+void fig_laddern_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
+{
+	(void)rd;
+	const struct variant_desc *top = ablation_top(o);
+	snprintf(buf, len, "The ladder %s to %s over N: TFLOP/s of each rung, and TFLOP/s per GHz of its probed SM clock",
+		 ablation_base(o), top ? top->name : "?");
+}
+
 /* ---- warp specialisation (render/fig_warpspec.c) ----------------------------- */
 void fig_warpspec_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {

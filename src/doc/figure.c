@@ -75,6 +75,8 @@ const struct figkind figure_kinds[] = {
 	  0.62, NEEDS_PREFILL, DRAWN(fig_diff), figdesc_diff },
 	{ "ladder", "the ablation ladder as bars: TFLOP/s of each rung, the step's speed-up, the run-to-run spread",
 	  0.4, NEEDS_LADDER, DRAWN(fig_ladder), figdesc_ladder },
+	{ "ladder-n", "the ablation ladder over N as the FA3 paper draws it: TFLOP/s against N, a line per rung, beside TFLOP/s per GHz of each record's probed SM clock",
+	  0.62, NEEDS_PREFILL, DRAWN(fig_laddern), figdesc_ladder_n, figdesc_ladder_n_cut },
 	/* a warp-specialised kernel (fig_warpspec.c): from the descriptor's ws trait and schedule table */
 	{ "warpspec", "a warp-specialised thread block: producer and consumer warpgroups, the register split (setmaxnreg), the shared-memory ring of K/V stages and its full/empty mbarriers",
 	  0.62, NEEDS_NOTHING, DRAWN(fig_warpspec), figdesc_warpspec },

@@ -73,6 +73,8 @@ void fig_diff_title(const struct rdata *, const struct figopts *, char *, size_t
 void fig_diff(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 void fig_ladder_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_ladder(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
+void fig_laddern_title(const struct rdata *, const struct figopts *, char *, size_t);
+void fig_laddern(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);
 /* The per-step data flow as small multiples (fig_steps.c). */
 void fig_steps_title(const struct rdata *, const struct figopts *, char *, size_t);
 void fig_steps(struct rctx *, const struct rdata *, const struct figopts *, struct rbox);

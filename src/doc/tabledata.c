@@ -1017,6 +1017,102 @@ static void build_spread(struct dtable *T, const struct rdata *rd, const struct 
 	free(flagged);
 }
 
+/* The N from which a ladder's clocks are counted as the long-sequence
+ * half (the options' N, else 8192: the FA2 sweep's upper half, where the
+ * Hopper rungs met the power cap). */
+#define CLOCK_SPLIT_N 8192
+
+/* ladder-clocks: per rung of the options' ladder, the median SM clock
+ * probed before each record's timed launches, lowest and highest over its
+ * records below the split N and from it on (every N and mask the ladder-n
+ * figure draws, the same records: ablation_rungs at each N). */
+static void build_ladder_clocks(struct dtable *T, const struct rdata *rd, const struct figopts *o)
+{
+	const int split = o->sel.n > 0 ? o->sel.n : CLOCK_SPLIT_N;
+	char k[8];
+	if (split % 1024 == 0)
+		snprintf(k, sizeof k, "%dk", split / 1024 % 10000);
+	else
+		snprintf(k, sizeof k, "%d", split % 1000000);
+	T->ncols = 7;
+	snprintf(T->head[0], sizeof T->head[0], "rung");
+	snprintf(T->head[1], sizeof T->head[0], "records");
+	snprintf(T->head[2], sizeof T->head[0], "under %s: lowest MHz", k);
+	snprintf(T->head[3], sizeof T->head[0], "under %s: highest MHz", k);
+	snprintf(T->head[4], sizeof T->head[0], "from %s: lowest MHz", k);
+	snprintf(T->head[5], sizeof T->head[0], "from %s: highest MHz", k);
+	snprintf(T->head[6], sizeof T->head[0], "lowest from %s ÷ under %s", k, k);
+	for (int c = 1; c < 7; c++)
+		T->right[c] = 1;
+	const struct variant_desc *top = ablation_top(o);
+	const struct variant_desc *chain[ABLATION_MAX_RUNGS];
+	size_t nchain = variant_ladder(top, chain, ABLATION_MAX_RUNGS, NULL, 0, NULL);
+	struct rsel base;
+	fig_prefill_sel(rd, o, &base);
+	base.d = o->sel.d;
+	int nv[32];
+	size_t nn = top ? rdata_values(rd, top->name, &base, RF_N, nv, 32) : 0;
+	for (size_t c = 0; c < nchain; c++) {
+		double lo[2] = { 1e300, 1e300 }, hi[2] = { 0, 0 };
+		const struct record *low[2] = { NULL, NULL };
+		int n = 0, clocked = 0;
+		for (size_t i = 0; i < nn; i++)
+			for (int causal = 0; causal < 2; causal++) {
+				if (o->sel.causal >= 0 && causal != !!o->sel.causal)
+					continue;
+				struct rsel s = base;
+				s.n = nv[i];
+				s.causal = causal;
+				struct rung g[ABLATION_MAX_RUNGS];
+				size_t ng = ablation_rungs(rd, o, &s, g, ABLATION_MAX_RUNGS);
+				for (size_t j = 0; j < ng; j++) {
+					const struct record *r = g[j].r;
+					if (!g[j].ladder || g[j].v != chain[c] || r->error)
+						continue;
+					n++;
+					if (!(r->sm_clock_mhz > 0))
+						continue;
+					clocked++;
+					const int h = nv[i] >= split;
+					if (r->sm_clock_mhz < lo[h]) {
+						lo[h] = r->sm_clock_mhz;
+						low[h] = r;
+					}
+					hi[h] = fmax(hi[h], r->sm_clock_mhz);
+				}
+			}
+		if (!n)
+			continue;
+		char (*row)[TCELL] = t_row(T);
+		if (!row)
+			return;
+		/* a quoted cell claims the records of the two lowest clocks */
+		T->rec[T->nrows - 1][0] = low[1];
+		T->rec[T->nrows - 1][1] = low[0];
+		t_set(row, 0, "%s", chain[c]->name);
+		t_set(row, 1, "%d of %d", clocked, n);
+		for (int h = 0; h < 2; h++) {
+			if (low[h]) {
+				t_set(row, 2 + 2 * h, "%.0f", lo[h]);
+				t_set(row, 3 + 2 * h, "%.0f", hi[h]);
+			} else {
+				t_set(row, 2 + 2 * h, "–");
+				t_set(row, 3 + 2 * h, "–");
+			}
+		}
+		if (low[0] && low[1])
+			t_set(row, 6, "%.2f", lo[1] / lo[0]);
+		else
+			t_set(row, 6, "–");
+	}
+	char d[160];
+	snprintf(T->note, sizeof T->note,
+		 "%s, both masks. The median SM clock probed before each record's timed launches (timing.sm_clock_mhz), "
+		 "its lowest and highest over the rung's records below N = %d and from it on, every rung at each N from one "
+		 "results file; records: those with a probed clock of those drawn; – where none has one.",
+		 rsel_describe(&base, d, sizeof d), split);
+}
+
 static void build_ablation(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	static const char *const h[] = { "rung", "change", "median ms", "spread", "TFLOP/s", "step",
@@ -1208,6 +1304,7 @@ const struct table_info table_kinds[] = {
 	{ "spread", "the timed records whose median is more than 3 % above their fastest launch: median, fastest, slowest, the probed SM clock", "Timed records with a wide spread", build_spread },
 	{ "sol", "speed of light of each variant's longest kernel at the focus: its share of the measured DRAM bandwidth and the tensor pipe's activity, the call's share of the measured tensor rate", "Speed of light per variant", build_sol },
 	{ "stalls", "the warp states per kernel at the focus: issuing, and the share of active warp-cycles stalled for each main reason", "Warp states per kernel", build_stalls },
+	{ "ladder-clocks", "per rung of a ladder (variant: its top), the probed SM clock of its records below N = 8k and from it on: where the power cap lowered it", "SM clocks of the ladder's rungs below and above N = 8k", build_ladder_clocks },
 	{ "dq-traffic", "the backward's dQ reductions in the L2: the model's Br·d fp32 per tile pair against the reduction sectors measured", "dQ reduction traffic of the backward", build_dq_traffic },
 };
 const size_t table_kind_count = sizeof table_kinds / sizeof table_kinds[0];

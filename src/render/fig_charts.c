@@ -399,6 +399,41 @@ void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	figdesc_release(&d);
 }
 
+/* The ladder over N: a row per (d, causal), TFLOP/s on the left, per GHz on the right. */
+void fig_laddern(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	struct figdesc d;
+	figdesc_init(&d, "ladder-n");
+	if (figdesc_ladder_n(rd, o, &d)) {
+		figdesc_release(&d);
+		return;
+	}
+	char title[200];
+	fig_laddern_title(rd, o, title, sizeof(title));
+	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
+	if (d.notice[0]) {
+		draw_notice(c, box, d.notice, d.notice_why);
+		figdesc_release(&d);
+		return;
+	}
+	struct legend_entry e[FD_SERIES];
+	legend_desc(c, rd, &d, 0, e);
+	struct rbox lb = legend_box(c, e, d.nseries, &box);
+	legend_draw(c, e, d.nseries, lb.x, lb.y, lb.w);
+	const int rows = (int)(d.npanels / 2), cols = 2;
+	const struct lines_look ls = { .yfmt = TICK_NUM, .ylog = 0 };
+	for (size_t p = 0; p < d.npanels; p++) {
+		struct panel pn;
+		memset(&pn, 0, sizeof(pn));
+		snprintf(pn.title, sizeof(pn.title), "%s", d.panel[p].title);
+		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", d.panel[p].xlabel);
+		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", d.panel[p].ylabel);
+		struct rbox cell = rbox_grid_cell(box, rows, cols, (int)p / 2, (int)p % 2, sz(c, 14), sz(c, 10));
+		draw_lines_panel(c, &d, p, &pn, e, &ls, cell);
+	}
+	figdesc_release(&d);
+}
+
 /* ---- per-variant bars at the focus (smem, occupancy) ------------------------ */
 
 static void category_bars(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,

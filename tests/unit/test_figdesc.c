@@ -1623,6 +1623,106 @@ static void test_loop_order(void)
 	rinputs_release(&x.in);
 }
 
+/* ladder-n (issue 47 item 6): the Hopper ladder over N, a line per rung,
+ * TFLOP/s beside TFLOP/s per GHz of each record's own probed clock; at
+ * each N the rungs of one results file; a record without a clock left out
+ * of the per-GHz panel and said by the figure's cut.  The ladder-clocks
+ * table's lowest clock from N = 8k on, against the records themselves. */
+static void test_ladder_n(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/hopper.yaml"))
+		SKIP("hopper.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "hopper+overlap");
+	o.sel.d = 128;
+	struct figdesc d;
+	figdesc_init(&d, "ladder-n");
+	CHECK_INT(figdesc_ladder_n(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	CHECK_INT((int)d.npanels, 4); /* (non-causal, causal) × (TFLOP/s, per GHz) */
+	CHECK_INT((int)d.nseries, 5); /* flash2 and the four Hopper rungs */
+	CHECK_STR(d.series[0].key, "flash2");
+	CHECK_STR(d.series[4].key, "hopper+overlap");
+	CHECK(d.one_run);
+	size_t values = 0;
+	const struct record *clocked = NULL;
+	for (size_t p = 0; p < d.npanels; p++) {
+		CHECK_STR(d.panel[p].quantity, p % 2 ? "run_tflops_per_ghz" : "tflops");
+		CHECK_INT(d.panel[p].sel.d, 128);
+		CHECK_INT((int)d.panel[p].ncat, 4); /* N = 2k … 16k */
+		for (size_t k = 0; k < d.nseries; k++)
+			for (size_t i = 0; i < d.panel[p].ncat; i++) {
+				const struct figpoint *q = figdesc_at(&d, p, k, i);
+				CHECK(q && q->rec && q->state == FP_VALUE);
+				if (!q || !q->rec || q->state != FP_VALUE)
+					continue;
+				values++;
+				CHECK_STR(q->rec->variant, d.series[k].key);
+				CHECK_INT(q->rec->shape.seqlen_kv, d.panel[p].cat[i]);
+				CHECK_INT(!!q->rec->shape.causal, (int)(p / 2));
+				CHECK(q->rec->shape.dtype == x.rd.focus.dtype);
+				CHECK(used_has(&d, q->rec));
+				/* the value is the record's TFLOP/s, per GHz of its own clock on the right */
+				const double want = p % 2 ? q->rec->tflops / (q->rec->sm_clock_mhz / 1000) : q->rec->tflops;
+				CHECK_NEAR(q->v, want, 1e-9 * want);
+				if (p == 1 && i == 3 && k == 4)
+					clocked = q->rec;
+			}
+	}
+	CHECK_INT((int)values, 4 * 5 * 4);
+	char why[200] = "";
+	CHECK_INT(figdesc_ladder_n_cut(&x.rd, &o, why, sizeof why), 0);
+	/* a record without a probed clock: left out of the per-GHz panel only, and said */
+	CHECK(clocked != NULL);
+	if (clocked) {
+		struct record *r = (struct record *)clocked;
+		const double mhz = r->sm_clock_mhz;
+		r->sm_clock_mhz = 0;
+		figdesc_release(&d);
+		figdesc_init(&d, "ladder-n");
+		CHECK_INT(figdesc_ladder_n(&x.rd, &o, &d), 0);
+		const struct figpoint *t = figdesc_at(&d, 0, 4, 3), *g = figdesc_at(&d, 1, 4, 3);
+		CHECK(t && t->rec == r && t->state == FP_VALUE);
+		CHECK(g && g->rec == r && g->state == FP_MISSING && isnan(g->v));
+		CHECK_INT(figdesc_ladder_n_cut(&x.rd, &o, why, sizeof why), 1);
+		CHECK(strstr(why, "1 record without a probed SM clock") != NULL);
+		/* the table counts it as drawn without a clock */
+		struct dtable *T = table_build(&x.rd, table_find("ladder-clocks"), &o);
+		CHECK(T && T->nrows == 5);
+		if (T && T->nrows == 5)
+			CHECK_STR(T->cell[4][1], "7 of 8");
+		table_free(T);
+		r->sm_clock_mhz = mhz;
+	}
+	figdesc_release(&d);
+	/* ladder-clocks: per rung, its records' lowest clock from N = 8k on, and the records it claims */
+	struct dtable *T = table_build(&x.rd, table_find("ladder-clocks"), &o);
+	CHECK(T != NULL);
+	CHECK_INT(T ? T->nrows : 0, 5);
+	for (int row = 0; T && row < T->nrows; row++) {
+		double lo = 1e300;
+		const struct record *low = NULL;
+		for (size_t i = 0; i < x.rd.res->nrecords; i++) {
+			const struct record *r = &x.rd.res->records[i];
+			if (r->variant && !strcmp(r->variant, T->cell[row][0]) && r->shape.head_dim == 128 &&
+			    r->shape.dtype == x.rd.focus.dtype && r->shape.seqlen_kv >= 8192 && r->sm_clock_mhz > 0 &&
+			    r->sm_clock_mhz < lo) {
+				lo = r->sm_clock_mhz;
+				low = r;
+			}
+		}
+		char want[32];
+		snprintf(want, sizeof want, "%.0f", lo);
+		CHECK_STR(T->head[4], "from 8k: lowest MHz");
+		CHECK_STR(T->cell[row][4], want);
+		CHECK(T->rec[row][0] == low);
+	}
+	table_free(T);
+	rinputs_release(&x.in);
+}
+
 /* every kind with a builder builds through figure_kinds[] */
 static void test_build_by_kind(void)
 {
@@ -1664,7 +1764,7 @@ static void test_ladders_fit(void)
 	free(single);
 }
 
-TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_smem_beyond_lsu, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
+TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_smem_beyond_lsu, test_ladder, test_ladder_n, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_tiling, test_loop_order, test_build_by_kind)
