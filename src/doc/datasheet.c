@@ -11,10 +11,27 @@ static const struct {
 	const char *name;
 	double dense_fp16_tflops;
 	const char *source;
+	double fp32_tflops;         /* FP32 (FFMA, no tensor cores), as the same sheet gives it */
+	const char *fp32_source;
 } table[] = {
-	{ "NVIDIA H200", 989.5, "NVIDIA H200 SXM data sheet: 1,979 TFLOP/s FP16 with sparsity, dense half" },
-	{ "NVIDIA H100 80GB HBM3", 989.5, "NVIDIA H100 SXM data sheet: 1,979 TFLOP/s FP16 with sparsity, dense half" },
+	{ "NVIDIA H200", 989.5, "NVIDIA H200 SXM data sheet: 1,979 TFLOP/s FP16 with sparsity, dense half",
+	  67, "NVIDIA H200 SXM data sheet: FP32 67 TFLOP/s" },
+	{ "NVIDIA H100 80GB HBM3", 989.5, "NVIDIA H100 SXM data sheet: 1,979 TFLOP/s FP16 with sparsity, dense half",
+	  67, "NVIDIA H100 SXM data sheet: FP32 67 TFLOP/s" },
 };
+
+double datasheet_fp32_tflops(const char *name, const char **source)
+{
+	if (source)
+		*source = NULL;
+	for (size_t i = 0; name && i < sizeof table / sizeof table[0]; i++)
+		if (!strcmp(name, table[i].name)) {
+			if (source)
+				*source = table[i].fp32_source;
+			return table[i].fp32_tflops;
+		}
+	return 0;
+}
 
 double datasheet_tensor_tflops(const char *name, const char **source)
 {

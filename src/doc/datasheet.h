@@ -13,4 +13,9 @@
  * name, and where it comes from; 0 and NULL for a GPU not in the table. */
 double datasheet_tensor_tflops(const char *name, const char **source);
 
+/* The FP32 (FFMA, CUDA-core) peak of that GPU from the same data sheet,
+ * and where it comes from: the roof of an FP32 GEMM, which no tensor-core
+ * ceiling bounds; 0 and NULL for a GPU not in the table. */
+double datasheet_fp32_tflops(const char *name, const char **source);
+
 #endif

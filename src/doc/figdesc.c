@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture/family.h"
 #include "doc/capreview.h"
+#include "doc/datasheet.h"
 #include "metric_sets.h"
 #include "util/error.h"
 
@@ -1057,6 +1059,10 @@ static int roof_add(const struct rdata *rd, struct figdesc *d, const struct reco
 		struct figmark *q = &d->mark[d->nmarks++];
 		const double f = flops / (double)nt, l2 = launch_metric(l, M_L2_BYTES), sm = launch_smem_bytes(l);
 		*q = (struct figmark){ .y = f / (t * 1e-9) / 1e12, .series = j, .longest = i == longest, .path = p, .rec = r };
+		if (record_captured(r)) {
+			const struct family_rule *fr = l->name ? family_of_kernel(l->name) : NULL;
+			q->fp32 = fr && !strcmp(fr->role, "gemm") && fr->score_bytes == 4;
+		}
 		q->x[FD_DRAM] = f / dram;
 		q->x[FD_L2] = l2 > 0 ? f / l2 : NAN;
 		q->x[FD_SMEM] = sm > 0 ? f / sm : NAN;
@@ -1186,10 +1192,11 @@ static int roof_ceilings(const struct rdata *rd, struct figdesc *d)
 	const struct gpu_info *g = &rd->res->header.gpu;
 	const double bw = g->copy_gbs > 0 ? g->copy_gbs : g->peak_hbm_gbs; /* GB/s */
 	const double lvbw[FD_LEVELS] = { bw, g->ceil.l2_gbs, g->ceil.smem_gbs };
-	int mma_used = 0, wgmma_used = 0, have[FD_LEVELS] = { 1, 0, 0 };
+	int mma_used = 0, wgmma_used = 0, fp32_used = 0, have[FD_LEVELS] = { 1, 0, 0 };
 	for (size_t i = 0; i < d->nmarks; i++) {
 		const struct figmark *q = &d->mark[i];
 		mma_used |= q->path == PATH_MMA_SYNC;
+		fp32_used |= q->fp32;
 		wgmma_used |= q->path == PATH_WGMMA || q->path == PATH_LIBRARY;
 		have[FD_L2] |= isfinite(q->x[FD_L2]);
 		have[FD_SMEM] |= isfinite(q->x[FD_SMEM]);
@@ -1220,6 +1227,17 @@ static int roof_ceilings(const struct rdata *rd, struct figdesc *d)
 			snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%smma.sync rate",
 				 *missing ? ", " : "");
 	}
+	if (fp32_used) { /* an FP32 GEMM's roof: no tensor-core rate bounds it; none is measured */
+		const double fp32 = datasheet_fp32_tflops(g->name, NULL);
+		if (fp32 > 0) {
+			snprintf(l0, sizeof l0, "FP32 (FFMA, data sheet) %.0f TFLOP/s", fp32);
+			snprintf(l1, sizeof l1, "FP32 %.0f", fp32);
+			if (roof_ceiling(d, "fp32_tflops", "fp32", fp32, l0, l1, NULL))
+				return -1;
+		} else
+			snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%sFP32 rate",
+				 *missing ? ", " : "");
+	}
 	const char *lvname[FD_LEVELS] = { g->copy_gbs > 0 ? "measured copy" : "HBM peak", "L2", "shared-memory" };
 	size_t nc = 0;
 	for (size_t i = 0; i < d->nitems; i++)
@@ -1239,9 +1257,24 @@ static int roof_ceilings(const struct rdata *rd, struct figdesc *d)
 		if (roof_ceiling(d, lvkey[lv], lvkey[lv], lvbw[lv], l0, l1, l2))
 			return -1;
 		nc++;
+		if (lv != FD_DRAM)
+			continue;
+		/* the read-only stream (a buffer of 32 L2s read once): the ceiling of a kernel that
+		 * only reads, which the copy (read + write) is not; drawn where the run measured it */
+		const double rdbw = g->ceil.hbm_read_gbs;
+		if (rdbw > 0) {
+			snprintf(l0, sizeof l0, "read-only stream %.0f GB/s", rdbw);
+			snprintf(l1, sizeof l1, "read-only %.0f", rdbw);
+			snprintf(l2, sizeof l2, "%.0f GB/s", rdbw);
+			if (roof_ceiling(d, "hbm_read_gbs", "read", rdbw, l0, l1, l2))
+				return -1;
+			nc++;
+		} else
+			snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%sread-only stream",
+				 *missing ? ", " : "");
 	}
 	const int sheet = g->peak_hbm_gbs > 0 && g->copy_gbs > 0 && g->peak_hbm_gbs > g->copy_gbs;
-	if (sheet && nc < 6) {
+	if (sheet && nc < FD_ROOF_CEILINGS) {
 		snprintf(l0, sizeof l0, "data-sheet HBM %.0f GB/s (dashed)", g->peak_hbm_gbs);
 		snprintf(l1, sizeof l1, "data sheet %.0f GB/s", g->peak_hbm_gbs);
 		if (roof_ceiling(d, "peak_hbm_gbs", "sheet", g->peak_hbm_gbs, l0, l1, NULL))

@@ -77,8 +77,14 @@ struct figmark {
 	int longest;            /* the call's longest tensor-core kernel (or the call itself) */
 	int model_x;            /* intensity from the model's minimum bytes (no counters) */
 	enum tensor_path path;  /* the kernel's tensor-core path (PATH_NONE: the call) */
+	int fp32;               /* an FP32 (FFMA) GEMM of a captured call (its family rule: a
+				 * GEMM of 4-byte scores): the FP32 roof is its ceiling */
 	const struct record *rec;
 };
+/* The ceilings a roofline draws at most: the GEMM, mma.sync and FP32
+ * roofs, the copy, read-only stream, L2 and shared-memory slopes, the
+ * data sheet's HBM. */
+#define FD_ROOF_CEILINGS 8
 
 struct figseries {
 	char key[SERIES_KEY];   /* series key ("flash2", "pytorch-sdpa:FLASH_ATTENTION") or quantity */

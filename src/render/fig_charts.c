@@ -686,7 +686,7 @@ static int ceiling_label(struct rctx *c, const struct panel *pn, const int *draw
 					text_at(c, 0, off, ce->label[form], fs, TX_KNOCKOUT, 0, 0, ce->col);
 					cairo_restore(c->cr);
 				}
-				if (*nplaced < 8)
+				if (*nplaced < FD_ROOF_CEILINGS + 2)
 					placed[(*nplaced)++] = b;
 				return 0;
 			}
@@ -799,16 +799,20 @@ static void roof_lines_draw(struct rctx *c, const struct panel *pn, const struct
  * at most 6), their lines by kind: the roofs heavy (mma.sync dashed), the
  * HBM slope heavy, L2's and shared memory's dashed, the data sheet's thin
  * and grey.  Returns how many. */
-static size_t roof_ceilings(struct rctx *c, const struct figdesc *d, struct ceiling ce[6])
+static size_t roof_ceilings(struct rctx *c, const struct figdesc *d, struct ceiling ce[FD_ROOF_CEILINGS])
 {
 	size_t nc = 0;
 	const struct figitem *it;
-	for (size_t i = 0; nc < 6 && (it = figdesc_part(d, "ceiling", i)); i++) {
+	for (size_t i = 0; nc < FD_ROOF_CEILINGS && (it = figdesc_part(d, "ceiling", i)); i++) {
 		struct ceiling *q = &ce[nc++];
-		const int is_roof = !strcmp(it->state, "gemm") || !strcmp(it->state, "mma-sync");
+		const int is_roof = !strcmp(it->state, "gemm") || !strcmp(it->state, "mma-sync") || !strcmp(it->state, "fp32");
 		*q = (struct ceiling){ .tflops = is_roof ? it->v : 0, .gbs = is_roof ? 0 : it->v, .width = c->st->heavy };
 		if (!strcmp(it->state, "mma-sync"))
 			q->dash = 6;
+		else if (!strcmp(it->state, "fp32"))
+			q->width = c->st->line, q->dash = 2.5;
+		else if (!strcmp(it->state, "read"))
+			q->width = c->st->line, q->dash = 8;
 		else if (!strcmp(it->state, "l2"))
 			q->width = c->st->line, q->dash = 4;
 		else if (!strcmp(it->state, "smem"))
@@ -936,7 +940,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	legend_draw(c, e, ne, lb.x, lb.y, lb.w);
 
 	/* the ceilings: roofs of the paths used (the top one always), slopes of the levels measured */
-	struct ceiling ce[6];
+	struct ceiling ce[FD_ROOF_CEILINGS];
 	const char *missing = figdesc_text(&d, "missing", 0);
 	const size_t nc = roof_ceilings(c, &d, ce);
 	const double top = figdesc_part(&d, "top", 0)->v;
@@ -968,7 +972,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 	 * legend), a line under the plot is kept for it: placed on a dry run */
 	struct rbox foot_box = { 0 };
 	{
-		struct rbox placed[8];
+		struct rbox placed[FD_ROOF_CEILINGS + 2];
 		size_t np = 0;
 		char foot[600];
 		roof_foot(c, &pn, drawn, ce, nc, missing, placed, &np, 1, foot, sizeof foot);
@@ -987,7 +991,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 
 	/* the ceilings' labels along them, clear of the points; those with no
 	 * clear place, and the ceilings not measured, in the foot */
-	struct rbox placed[8];
+	struct rbox placed[FD_ROOF_CEILINGS + 2];
 	size_t np = 0;
 	char foot[600];
 	roof_foot(c, &pn, drawn, ce, nc, missing, placed, &np, 0, foot, sizeof foot);

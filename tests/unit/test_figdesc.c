@@ -12,6 +12,7 @@
 
 #include "doc/capreview.h"
 #include "doc/figdesc.h"
+#include "doc/datasheet.h"
 #include "fig_inputs.h"
 #include "doc/figure.h"
 #include "capture/verdict.h"
@@ -371,7 +372,7 @@ static void test_roofline_ceilings(void)
 			}
 			l2c += !strcmp(it->state, "l2");
 		}
-		CHECK(n >= 2 && n <= 6);
+		CHECK(n >= 2 && n <= FD_ROOF_CEILINGS);
 		CHECK_INT(gemm, g->tensor_tflops > 0);
 		const int l2_missing = strstr(figdesc_text(&d, "missing", 0), "L2 roof") != NULL;
 		CHECK_INT(l2_missing, !(g->ceil.l2_gbs > 0));
@@ -1623,6 +1624,80 @@ static void test_loop_order(void)
 	rinputs_release(&x.in);
 }
 
+/* The roofline's read-only stream (issue 47 item 4): a slope at the
+ * run's gpu.ceilings.hbm_read_gbs where it was measured, named as not
+ * measured where not; and the FP32 roof over the FP32 (FFMA) GEMMs of a
+ * captured call (sdpa-math's cuBLAS sgemm kernels, by their family rule),
+ * at the data sheet's FP32 rate, drawn only where such a GEMM is. */
+static const struct figitem *ceiling_of(const struct figdesc *d, const char *state)
+{
+	const struct figitem *it;
+	for (size_t n = 0; (it = figdesc_part(d, "ceiling", n)); n++)
+		if (!strcmp(it->state, state))
+			return it;
+	return NULL;
+}
+
+static void test_roofline_read_fp32(void)
+{
+	struct in x;
+	if (load(&x, "tests/fixtures/results-small.yaml"))
+		SKIP("fixture missing");
+	struct gpu_info *g = (struct gpu_info *)&x.rd.res->header.gpu;
+	struct figopts o;
+	figopts_init(&o);
+	for (int pass = 0; pass < 2; pass++) {
+		g->ceil.hbm_read_gbs = pass ? 4321.5 : 0;
+		struct figdesc d;
+		figdesc_init(&d, "roofline");
+		CHECK_INT(figdesc_roofline(&x.rd, &o, &d), 0);
+		const struct figitem *rd = ceiling_of(&d, "read");
+		const int named = strstr(figdesc_text(&d, "missing", 0), "read-only stream") != NULL;
+		CHECK_INT(rd != NULL, pass);
+		CHECK_INT(named, !pass);
+		if (rd) {
+			CHECK_NEAR(rd->v, 4321.5, 0);
+			CHECK(strstr(rd->text, "read-only stream 4322 GB/s") != NULL);
+		}
+		CHECK(ceiling_of(&d, "fp32") == NULL); /* no FP32 GEMM among attnprof's kernels */
+		figdesc_release(&d);
+	}
+	rinputs_release(&x.in);
+
+	if (load(&x, "experiments/results/capture/capture-sdpa.yaml"))
+		SKIP("capture-sdpa.yaml missing");
+	struct figdesc d;
+	figdesc_init(&d, "roofline");
+	CHECK_INT(figdesc_roofline(&x.rd, &o, &d), 0);
+	size_t fp32 = 0;
+	for (size_t i = 0; i < d.nmarks; i++) {
+		const struct figmark *m = &d.mark[i];
+		int sgemm = 0;
+		/* the mark's kernel by its duration (roof_add: a launch each, in order) */
+		for (size_t k = 0; m->rec && k < m->rec->nlaunches && !sgemm; k++) {
+			const char *nm = m->rec->launches[k].name;
+			sgemm = nm && (strstr(nm, "sgemm") || strstr(nm, "xmma_gemm_f32f32"));
+		}
+		if (m->fp32) {
+			fp32++;
+			CHECK(sgemm);
+			CHECK(m->rec && record_captured(m->rec));
+		}
+	}
+	CHECK(fp32 > 0); /* sdpa-math's FP32 GEMMs */
+	const struct figitem *f = ceiling_of(&d, "fp32");
+	CHECK(f != NULL);
+	if (f) {
+		CHECK_NEAR(f->v, datasheet_fp32_tflops(x.rd.res->header.gpu.name, NULL), 0);
+		CHECK(f->v > 0);
+		for (size_t i = 0; i < d.nmarks; i++)
+			if (d.mark[i].fp32)
+				CHECK(d.mark[i].y < f->v); /* under its roof */
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* ladder-n (issue 47 item 6): the Hopper ladder over N, a line per rung,
  * TFLOP/s beside TFLOP/s per GHz of each record's own probed clock; at
  * each N the rungs of one results file; a record without a clock left out
@@ -1764,7 +1839,7 @@ static void test_ladders_fit(void)
 	free(single);
 }
 
-TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_smem_beyond_lsu, test_ladder, test_ladder_n, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
+TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_smem_beyond_lsu, test_ladder, test_ladder_n, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_roofline_read_fp32, test_capdataflow,
       test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_tiling, test_loop_order, test_build_by_kind)
