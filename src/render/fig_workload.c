@@ -100,7 +100,8 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 	}
 	label_w = fmin(label_w + sz(c, 4), box.w * 0.25);
 
-	/* the levels' heads, SM side on the left, with the way the bytes go */
+	/* the levels' heads, SM side on the left: the order says the way the bytes go (an
+	 * arrow of the 8-unit gap's size read as a stray mark before 'L2' and 'DRAM') */
 	char l2[64], l2size[32];
 	const struct gpu_info *g = &rd->res->header.gpu;
 	if (g->hw.l2_bytes)
@@ -117,9 +118,6 @@ void fig_workload(struct rctx *c, const struct rdata *rd, const struct figopts *
 		double hf;
 		const int k = text_choose(c, alt, 3, fs, TX_BOLD, hc[l].w - gap, &hf);
 		text_at(c, hc[l].x, hc[l].y, alt[k], hf, TX_BOLD, 0, 0, NULL);
-		if (l)
-			draw_arrow(c, hc[l].x - gap * 0.9, hc[l].y + th * 0.6, hc[l].x - gap * 0.15, hc[l].y + th * 0.6,
-				   st->thin, sz(c, 3), &st->muted);
 	}
 	double maxp[3][WL_LEVELS] = { { 0 } };
 	for (size_t i = 0; i < nr; i++)
