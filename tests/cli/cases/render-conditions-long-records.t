@@ -4,7 +4,7 @@
 # bytes must come whole
 needs: render
 setup: cp tests/fixtures/results-small.yaml $TMP/results-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-end.yaml
-args: report $TMP/results-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-end.yaml -t templates/review.yaml -o $TMP/c.md -q
+args: report $TMP/results-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-end.yaml -t templates/review.yaml -o $TMP/longrecs.md -q
 exit: 0
-file: $TMP/c.md
-check: grep -qE '^\| records \| 110 in results-a{190}-end\.yaml \|$' $TMP/c.md
+file: $TMP/longrecs.md
+check: grep -qE '^\| records \| 110 in results-a{190}-end\.yaml \|$' $TMP/longrecs.md

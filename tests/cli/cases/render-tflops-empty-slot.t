@@ -2,9 +2,9 @@
 # empty with no word, where hopper.yaml has no record (issue 47 item 7, 'empty slots marked
 # "not measured"'): an empty slot among labelled bars says 'not measured', once a slot
 needs: render
-args: report experiments/results/fa2-paper.yaml experiments/results/hopper.yaml -t tests/fixtures/templates/slides-tflops-only.yaml -o $TMP/s.pdf -q
+args: report experiments/results/fa2-paper.yaml experiments/results/hopper.yaml -t tests/fixtures/templates/slides-tflops-only.yaml -o $TMP/emptyslot.pdf -q
 exit: 0
-file: $TMP/s.layout
-check: test "$(grep -c '^text .* figure .* not measured$' $TMP/s.layout)" -eq 2
+file: $TMP/emptyslot.layout
+check: test "$(grep -c '^text .* figure .* not measured$' $TMP/emptyslot.layout)" -eq 2
 # the words lie clear of the grid lines (knocked out as the values are): lint 0
-check: "$bin" lint $TMP/s.pdf
+check: "$bin" lint $TMP/emptyslot.pdf
