@@ -341,8 +341,8 @@ static int flow_chip(struct figdesc *d, const struct variant_desc *v, const stru
 	return 0;
 }
 
-/* The traffic: the record's DRAM bytes read and written, the model's
- * minimum, and per kernel where there are several. */
+/* The traffic: the record's DRAM bytes read and written, the no-cache
+ * model's bytes, and per kernel where there are several. */
 static int flow_traffic(struct figdesc *d, const struct variant_desc *v, const struct record *r)
 {
 	char b1[32], b2[32];
@@ -355,7 +355,7 @@ static int flow_traffic(struct figdesc *d, const struct variant_desc *v, const s
 			     : figdesc_item(d, "write", "dram_write_bytes", NULL, NAN, "write: not measured")))
 		return -1;
 	if (model && usable(*model) &&
-	    !figdesc_item(d, "model", "model_hbm_bytes", r, *model, "model minimum %s", fmt_bytes(*model, b1, sizeof(b1))))
+	    !figdesc_item(d, "model", "model_hbm_bytes", r, *model, "no-cache model %s", fmt_bytes(*model, b1, sizeof(b1))))
 		return -1;
 	/* every launch (the first 4 were listed: standard's backward lost dq_gemm, its fifth) */
 	if (r && r->nlaunches > 1)

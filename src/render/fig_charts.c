@@ -899,7 +899,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 				     "the call's matmul FLOPs shared by its tensor-core kernels"
 				   : " · a point per call's tensor-core kernel", sizeof(cond) - strlen(cond) - 1);
 	if (calls_model)
-		strncat(cond, " · calls without counters: intensity from the model's minimum bytes",
+		strncat(cond, " · calls without counters: intensity from the no-cache model's bytes",
 			sizeof(cond) - strlen(cond) - 1);
 	box = figure_frame(c, box, title, cond, o->standalone);
 	if (!roof.n || !(bw > 0)) {

@@ -5,7 +5,7 @@
  * (attn_matrices[]) then the variant's own extra buffers; a matrix the
  * variant does not store is drawn dashed and struck through, with the
  * tile that stands for it.  Arrows carry the measured DRAM bytes (and the
- * model's minimum); a variant of several kernels gets a line per kernel.
+ * no-cache model's bytes); a variant of several kernels gets a line per kernel.
  */
 #include "render/figure_draw.h"
 
@@ -136,7 +136,7 @@ static void draw_chip_column(struct rctx *c, const struct figdesc *d, int g, str
 }
 
 /* The arrows between the columns: the record's measured DRAM bytes read
- * and written, the model's minimum, and per kernel where there are several. */
+ * and written, the no-cache model's bytes, and per kernel where there are several. */
 static void draw_traffic(struct rctx *c, const struct figdesc *d, int g, struct rbox mid)
 {
 	const struct rstyle *st = c->st;
