@@ -624,6 +624,46 @@ static void test_dataflow_every_launch(void)
 	rinputs_release(&x.in);
 }
 
+/* partition-grid over the committed fa2-paper.yaml: standard's panel draws its softmax grid
+ * and names its two cuBLAS GEMM launches with their recorded grids (the figure's title said
+ * three launches and drew one); flash2, one launch, has no such line */
+static void test_partition_grid_launches(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/fa2-paper.yaml"))
+		SKIP("experiments/results/fa2-paper.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "standard");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "partition-grid");
+	CHECK_INT(figdesc_partition_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	const struct figitem *l0 = figdesc_part_of(&d, 0, "launch", 0), *l1 = figdesc_part_of(&d, 0, "launch", 1),
+			     *l2 = figdesc_part_of(&d, 0, "launch", 2);
+	CHECK(l0 && l1 && l2 && !figdesc_part_of(&d, 0, "launch", 3));
+	if (l0 && l1 && l2) {
+		const struct record *r = l0->rec;
+		CHECK(r && !strcmp(r->variant, "standard") && r->nlaunches == 3);
+		CHECK(l1->rec == r);
+		if (r && r->nlaunches == 3) {
+			char want[160];
+			snprintf(want, sizeof want, "launch 1, qk_gemm: grid %d×%d×%d = %lld blocks", r->launches[0].grid[0],
+				 r->launches[0].grid[1], r->launches[0].grid[2],
+				 (long long)r->launches[0].grid[0] * r->launches[0].grid[1] * r->launches[0].grid[2]);
+			CHECK(strncmp(l0->text, want, strlen(want)) == 0);
+			CHECK_NEAR(l0->v, (double)r->launches[0].grid[0] * r->launches[0].grid[1] * r->launches[0].grid[2], 0);
+			CHECK(strncmp(l1->text, "launch 3, pv_gemm: grid ", 24) == 0);
+			CHECK_STR(l2->text, "drawn below: launch 2, softmax");
+		}
+	}
+	CHECK(figdesc_part_of(&d, 1, "title", 0) != NULL);
+	CHECK(figdesc_part_of(&d, 1, "launch", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* partition-bwd (figdiagram.c): the grid's blocks are the record's
  * launched grid where it has one (else the descriptor's at the shape), the
  * warp tiles multiply to the descriptor's warps, one kernel is the main */
@@ -1700,6 +1740,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_smem_beyond_lsu, test_ladder, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_dataflow_every_launch, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
+      test_decode_bandwidth, test_dataflow, test_dataflow_every_launch, test_partition_bwd, test_partition_grid, test_partition_grid_launches, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_tiling, test_loop_order, test_build_by_kind)
