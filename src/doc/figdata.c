@@ -43,7 +43,7 @@ static const char *column_head(const char *q)
 {
 	static const struct { const char *q, *head; } heads[] = {
 		{ "tflops", "throughput" }, { "time_ms", "median time" }, { "hbm_bytes", "DRAM bytes" },
-		{ "hbm_model", "model's minimum" }, { "hbm_read", "DRAM read" }, { "hbm_write", "DRAM written" },
+		{ "hbm_model", "no-cache model" }, { "hbm_read", "DRAM read" }, { "hbm_write", "DRAM written" },
 		{ "l1_bytes", "L1/TEX bytes" }, { "l2_bytes", "L2 bytes" }, { "peak_bytes", "peak memory" },
 		{ "footprint", "buffers" }, { "smem_ld_wavefronts", "smem load wavefronts" },
 		{ "smem_st_wavefronts", "smem store wavefronts" }, { "bank_conflicts", "bank conflicts" },

@@ -229,7 +229,7 @@ static int q_gbs(const struct rdata *rd, const struct record *r, double *v)
 
 /* The figures' own readings of a record, beside rdata_quantity's:
  * run_hbm_bytes the measured HBM bytes of a run that did not fail,
- * model_hbm_bytes the model's minimum (hbm_bytes_min), run_peak_bytes the
+ * model_hbm_bytes the no-cache model's bytes (hbm_bytes_min), run_peak_bytes the
  * peak memory of a run that did not fail, run_time_us its median time in
  * µs, run_gbs its bandwidth from the measured bytes, else the model's. */
 static int q_tflops_per_ghz(const struct rdata *rd, const struct record *r, double *v)
@@ -459,7 +459,7 @@ int figdesc_hbm(const struct rdata *rd, const struct figopts *o, struct figdesc 
 {
 	const struct figseries_spec sp = {
 		.filter = SERIES_MAIN, .quantity = "run_hbm_bytes", .model = "model_hbm_bytes",
-		.ylabel = "HBM bytes (log)", .xlabel = "sequence length N (log)", .model_label = "model minimum (dotted)",
+		.ylabel = "HBM bytes (log)", .xlabel = "sequence length N (log)", .model_label = "no-cache model (dotted)",
 		.notice = "no records", .notice_why = "nothing in the results to chart here",
 		.panel_notice = "no HBM byte counts",
 		.panel_notice_why = "recorded without hardware counters: re-run 'attnprof record' with metrics: default",

@@ -75,7 +75,7 @@ struct figmark {
 	double y;               /* TFLOP/s */
 	size_t series;          /* its series (index into series) */
 	int longest;            /* the call's longest tensor-core kernel (or the call itself) */
-	int model_x;            /* intensity from the model's minimum bytes (no counters) */
+	int model_x;            /* intensity from the no-cache model's bytes bytes (no counters) */
 	enum tensor_path path;  /* the kernel's tensor-core path (PATH_NONE: the call) */
 	int fp32;               /* an FP32 (FFMA) GEMM of a captured call (its family rule: a
 				 * GEMM of 4-byte scores): the FP32 roof is its ceiling */
@@ -251,7 +251,7 @@ int figdesc_smem(const struct rdata *rd, const struct figopts *o, struct figdesc
 int figdesc_occupancy(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
 /* memory-workload: a series per figdesc_workload_q (bytes and hit rate of
  * L1/TEX, of L2, DRAM bytes, then shared wavefronts, dQ's L2 reduction,
- * DRAM read, DRAM write, the model's minimum) */
+ * DRAM read, DRAM write, the no-cache model's bytes) */
 #define FD_WORKLOAD_Q 10
 extern const char *const figdesc_workload_q[FD_WORKLOAD_Q];
 int figdesc_workload(const struct rdata *rd, const struct figopts *o, struct figdesc *d);
@@ -322,7 +322,7 @@ int figdesc_capdataflow(const struct rdata *rd, const struct figopts *o, struct 
  * text), "kernel" lines (a library variant: alt[0] the name only) or
  * "tile" parts (state "shared" or "registers", alt the shorter texts,
  * what its numeral's), "read", "write" (the record's DRAM bytes), "model"
- * (its model's minimum), "launch" lines per kernel (v the DRAM read,
+ * (its no-cache model's bytes), "launch" lines per kernel (v the DRAM read,
  * "launch-write" the written, no text), "norecord" where no record is at
  * these conditions; group 0 "footer" (its text; "saved", "footprint" and
  * "run_peak_bytes" parts carry its numbers); used the records drawn. */

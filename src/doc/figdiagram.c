@@ -341,8 +341,8 @@ static int flow_chip(struct figdesc *d, const struct variant_desc *v, const stru
 	return 0;
 }
 
-/* The traffic: the record's DRAM bytes read and written, the model's
- * minimum, and per kernel where there are several. */
+/* The traffic: the record's DRAM bytes read and written, the no-cache
+ * model's bytes, and per kernel where there are several. */
 static int flow_traffic(struct figdesc *d, const struct variant_desc *v, const struct record *r)
 {
 	char b1[32], b2[32];
@@ -355,10 +355,11 @@ static int flow_traffic(struct figdesc *d, const struct variant_desc *v, const s
 			     : figdesc_item(d, "write", "dram_write_bytes", NULL, NAN, "write: not measured")))
 		return -1;
 	if (model && usable(*model) &&
-	    !figdesc_item(d, "model", "model_hbm_bytes", r, *model, "model minimum %s", fmt_bytes(*model, b1, sizeof(b1))))
+	    !figdesc_item(d, "model", "model_hbm_bytes", r, *model, "no-cache model %s", fmt_bytes(*model, b1, sizeof(b1))))
 		return -1;
+	/* every launch (the first 4 were listed: standard's backward lost dq_gemm, its fifth) */
 	if (r && r->nlaunches > 1)
-		for (size_t k = 0; k < r->nlaunches && k < 4; k++) {
+		for (size_t k = 0; k < r->nlaunches; k++) {
 			const struct launch *l = &r->launches[k];
 			const double *a = kvlist_get(&l->metrics, M_DRAM_READ), *b = kvlist_get(&l->metrics, M_DRAM_WRITE);
 			const char *nm = k < v->nkernels ? v->kernels[k].name : l->name;
@@ -687,6 +688,7 @@ struct gridinfo {
 	int measured;       /* grid from a recorded launch */
 	struct wave_plan wp;
 	int kernel;         /* which kernel of the variant */
+	const struct launch *launch; /* the recorded launch drawn (NULL: the descriptor's grid) */
 };
 
 /* 0 with g filled, -1 when key has no descriptor or its grid plans no wave. */
@@ -732,6 +734,7 @@ static int grid_info(const struct rdata *rd, const struct figopts *o, const char
 			l = record_main_launch(g->r);
 	}
 	if (l && l->grid[0] > 0) {
+		g->launch = l;
 		memcpy(g->grid, l->grid, sizeof(g->grid));
 		int threads = l->block[0] * (l->block[1] > 0 ? l->block[1] : 1) * (l->block[2] > 0 ? l->block[2] : 1);
 		if (threads > 0)
@@ -788,6 +791,34 @@ static int grid_group(struct figdesc *d, const struct gridinfo *g)
 			return -1;
 	if (wp->idle_sms_last > 0 && !figdesc_item(d, "idle", "idle_sms", lr, wp->idle_sms_last, "%d idle", wp->idle_sms_last))
 		return -1;
+	/* the record's other launches, a line each with its own grid and waves (standard drew its
+	 * softmax grid alone under a title naming three launches: the two cuBLAS GEMMs had none) */
+	int listed = 0;
+	for (size_t k = 0; g->launch && k < g->r->nlaunches; k++) {
+		const struct launch *l = &g->r->launches[k];
+		if (l == g->launch || l->grid[0] <= 0)
+			continue;
+		const char *nm = g->r->nlaunches == g->v->nkernels ? g->v->kernels[k].name : l->name;
+		const int bx = l->block[0] > 0 ? l->block[0] : 1, by = l->block[1] > 0 ? l->block[1] : 1,
+			  bz = l->block[2] > 0 ? l->block[2] : 1;
+		const int warps = (bx * by * bz + 31) / 32;
+		const int gy1 = l->grid[1] > 0 ? l->grid[1] : 1, gz1 = l->grid[2] > 0 ? l->grid[2] : 1;
+		struct wave_plan lw;
+		if (wave_plan(&lw, (long long)l->grid[0] * gy1 * gz1, wp->sm_count,
+			      blocks_per_sm_from_occupancy(l->theoretical_occupancy, warps, 64)))
+			continue;
+		if (!figdesc_item(d, "launch", "launch_blocks", g->r, (double)lw.blocks,
+				  "launch %zu, %s: grid %d×%d×%d = %lld blocks · %d warps each · %.2f waves", k + 1, nm,
+				  l->grid[0], gy1, gz1, lw.blocks, warps, lw.waves_exact))
+			return -1;
+		listed++;
+	}
+	if (listed) {
+		const size_t k = (size_t)(g->launch - g->r->launches);
+		if (!figdesc_item(d, "launch", "launch_drawn", NULL, NAN, "drawn below: launch %zu, %s", k + 1,
+				  g->r->nlaunches == g->v->nkernels ? g->v->kernels[k].name : g->launch->name))
+			return -1;
+	}
 	return 0;
 }
 

@@ -82,7 +82,7 @@ void fig_tflops_title(const struct rdata *rd, const struct figopts *o, char *buf
 void fig_hbm_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)
 {
 	(void)rd; (void)o;
-	snprintf(buf, len, "HBM traffic against sequence length: measured DRAM bytes (read + write) and the model's minimum");
+	snprintf(buf, len, "HBM traffic against sequence length: measured DRAM bytes (read + write) and the no-cache model's bytes");
 }
 
 void fig_memory_title(const struct rdata *rd, const struct figopts *o, char *buf, size_t len)

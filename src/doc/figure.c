@@ -50,7 +50,7 @@ const struct figkind figure_kinds[] = {
 	  0.62, NEEDS_PREFILL, DRAWN(fig_roofline), figdesc_roofline, figdesc_roofline_cut },
 	{ "hierarchy", "the memory hierarchy (shared memory, L2, HBM) with sizes from the device and the bandwidths measured in the run (fig_hierarchy.c)",
 	  0.42, NEEDS_NOTHING, DRAWN(fig_hierarchy), figdesc_hierarchy },
-	{ "memory-workload", "bytes and sector hit rates at L1/shared, L2 and DRAM per kernel, with the model's minimum DRAM bytes (the workload set)",
+	{ "memory-workload", "bytes and sector hit rates at L1/shared, L2 and DRAM per kernel, with the no-cache model's DRAM bytes (the workload set)",
 	  0.62, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_workload), figdesc_workload, figdesc_workload_cut },
 	{ "warp-states", "the share of active warp-cycles stalled per reason, per kernel (the stalls set)",
 	  0.5, NEEDS_PREFILL | NEEDS_METRICS, DRAWN(fig_stalls), figdesc_stalls, figdesc_stalls_cut },

@@ -252,6 +252,27 @@ static void kv_row(struct dtable *T, const char *k, const char *v)
 	}
 }
 
+/* kv_row with a printf-formatted value of any length: a value built into a fixed buffer
+ * was cut there before kv_row could wrap it (the records' list of files, review-with-capture
+ * Table 1: '… counters from: workload.ya' at 160 bytes) */
+static void kv_rowf(struct dtable *T, const char *k, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *v = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (!v) {
+		kv_row(T, k, "out of memory");
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(v, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	kv_row(T, k, v);
+	free(v);
+}
+
 static void build_conditions(struct dtable *T, const struct rdata *rd, const struct figopts *o)
 {
 	(void)o;
@@ -284,10 +305,11 @@ static void build_conditions(struct dtable *T, const struct rdata *rd, const str
 	kv_row(T, "attnprof", hd->tool_version);
 	char cmd[1024];
 	kv_row(T, "command", hd->command_line ? command_text(hd->command_line, cmd, sizeof cmd) : NULL);
-	snprintf(b, sizeof(b), "%s (%s)", hd->spec_name ? hd->spec_name : "?", hd->spec_path ? hd->spec_path : "?");
-	kv_row(T, "spec", hd->spec_name ? b : NULL);
-	snprintf(b, sizeof(b), "%zu in %s", rd->res->nrecords, rd->path);
-	kv_row(T, "records", b);
+	if (hd->spec_name)
+		kv_rowf(T, "spec", "%s (%s)", hd->spec_name, hd->spec_path ? hd->spec_path : "?");
+	else
+		kv_row(T, "spec", NULL);
+	kv_rowf(T, "records", "%zu in %s", rd->res->nrecords, rd->path);
 	if (hd->notes)
 		kv_row(T, "notes", hd->notes);
 }

@@ -56,6 +56,26 @@ static double bar_label_y(const struct panel *pn, const struct figpoint *q)
 	return panel_y(pn, q->whisker ? fmax(q->v, q->hi) : q->v);
 }
 
+/* "not measured" in an empty bar slot, from its foot (x, y) up when upright, else across;
+ * "–" where the words do not fit in room */
+static void empty_slot(struct rctx *c, double x, double y, int upright, double room, double fs)
+{
+	const char *t = "not measured";
+	double w;
+	text_extent(c, t, fs, 0, 0, &w, NULL);
+	if (w > room)
+		t = "–";
+	if (!upright) {
+		text_at(c, x, y, t, fs, TX_KNOCKOUT, 0.5, 1, &c->st->muted);
+		return;
+	}
+	cairo_save(c->cr);
+	cairo_translate(c->cr, x, y);
+	cairo_rotate(c->cr, -M_PI / 2);
+	text_at(c, 0, 0, t, fs, TX_KNOCKOUT, 0, 0.5, &c->st->muted);
+	cairo_restore(c->cr);
+}
+
 void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
 {
 	struct figdesc d;
@@ -143,6 +163,13 @@ void fig_tflops(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 			for (size_t k = 0; k < ns; k++) {
 				const struct figpoint *q = figdesc_at(&d, p, k, i);
 				char t[16];
+				if (q->state == FP_NONE) {
+					/* an empty slot among labelled bars says why it is empty (slide 16's
+					 * hopper+overlap at N = 512 and 1k had no record and no word) */
+					bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
+					empty_slot(c, bx + bw / 2, bottom - sz(c, 1), upright, upright ? pn.plot.h - sz(c, 2) : bw, vfs);
+					continue;
+				}
 				if (q->state != FP_VALUE || !on_scale(q->v))
 					continue;
 				bar_slot(pn.plot.x, pn.plot.x + pn.plot.w, (int)nn, (int)i, (int)ns, (int)k, 0.82, &bx, &bw);
@@ -911,7 +938,7 @@ void fig_roofline(struct rctx *c, const struct rdata *rd, const struct figopts *
 				     "the call's matmul FLOPs shared by its tensor-core kernels"
 				   : " · a point per call's tensor-core kernel", sizeof(cond) - strlen(cond) - 1);
 	if (calls_model)
-		strncat(cond, " · calls without counters: intensity from the model's minimum bytes",
+		strncat(cond, " · calls without counters: intensity from the no-cache model's bytes",
 			sizeof(cond) - strlen(cond) - 1);
 	box = figure_frame(c, box, title, cond, o->standalone);
 	if (!roof.n || !(bw > 0)) {

@@ -5,7 +5,7 @@
  * (attn_matrices[]) then the variant's own extra buffers; a matrix the
  * variant does not store is drawn dashed and struck through, with the
  * tile that stands for it.  Arrows carry the measured DRAM bytes (and the
- * model's minimum); a variant of several kernels gets a line per kernel.
+ * no-cache model's bytes); a variant of several kernels gets a line per kernel.
  */
 #include "render/figure_draw.h"
 
@@ -136,7 +136,7 @@ static void draw_chip_column(struct rctx *c, const struct figdesc *d, int g, str
 }
 
 /* The arrows between the columns: the record's measured DRAM bytes read
- * and written, the model's minimum, and per kernel where there are several. */
+ * and written, the no-cache model's bytes, and per kernel where there are several. */
 static void draw_traffic(struct rctx *c, const struct figdesc *d, int g, struct rbox mid)
 {
 	const struct rstyle *st = c->st;
@@ -156,11 +156,21 @@ static void draw_traffic(struct rctx *c, const struct figdesc *d, int g, struct 
 		y += text_block(c, mid.x, y, mid.w, mp->text, afs * 0.9, TX_CENTER | TX_ITALIC, &st->muted);
 	/* per kernel, when there are several and their counters are there */
 	const struct figitem *lp;
+	size_t nl = 0;
+	while (figdesc_part_of(d, g, "launch", nl))
+		nl++;
 	for (size_t k = 0; (lp = figdesc_part_of(d, g, "launch", k)); k++) {
-		double kh;
+		double kh, mh = 0;
+		char more[64];
+		snprintf(more, sizeof more, "%zu more kernels not listed here", nl - k);
 		text_extent(c, lp->text, afs * 0.8, TX_CENTER, mid.w, NULL, &kh);
-		if (y + sz(c, 2) + kh > mid.y + mid.h)
-			break; /* no room left in the column: the launches table lists them */
+		if (k + 1 < nl)
+			text_extent(c, more, afs * 0.8, TX_CENTER | TX_ITALIC, mid.w, NULL, &mh);
+		if (y + sz(c, 2) + kh + (mh > 0 ? sz(c, 2) + mh : 0) > mid.y + mid.h) {
+			/* no room left in the column for this one and a line after it: say how many are not drawn */
+			text_block(c, mid.x, y + sz(c, 2), mid.w, more, afs * 0.8, TX_CENTER | TX_ITALIC, &st->muted);
+			break;
+		}
 		y += text_block(c, mid.x, y + sz(c, 2), mid.w, lp->text, afs * 0.8, TX_CENTER, NULL) + sz(c, 2);
 	}
 	const struct figitem *np = figdesc_part_of(d, g, "norecord", 0);

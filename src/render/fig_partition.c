@@ -28,6 +28,14 @@ static void draw_grid_panel(struct rctx *c, const struct figdesc *d, int grp, st
 	double fs = st->size_chart;
 	double h = text_block(c, box.x, box.y, box.w, figdesc_part_of(d, grp, "title", 0)->text, fs, TX_BOLD, NULL);
 	rbox_cut_top(&box, h + sz(c, 3));
+	/* the record's other launches (their grids are the libraries'): a line each */
+	const struct figitem *lp;
+	for (size_t k = 0; (lp = figdesc_part_of(d, grp, "launch", k)); k++) {
+		h = text_block(c, box.x, box.y, box.w, lp->text, fs * 0.9, 0, NULL);
+		rbox_cut_top(&box, h + sz(c, 1));
+	}
+	if (figdesc_part_of(d, grp, "launch", 0))
+		rbox_cut_top(&box, sz(c, 2));
 	/* left: the block grid (x by y), right: the SMs in waves */
 	struct rbox gb = rbox_cut_left(&box, box.w * 0.34);
 	rbox_cut_left(&box, sz(c, 10));

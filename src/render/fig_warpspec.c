@@ -327,7 +327,8 @@ void fig_pwarpspec(struct rctx *c, const struct rdata *rd, const struct figopts 
 			pnum(c, "ws:producer", "producer warp group", g.x + into_(c), g.y + g.h * 0.2, g.x + into_(c), g.y - nfs(c) * 0.9);
 			pnum(c, "ws:regs-producer", "registers of the producer warp group", rb.x + rb.w / 2, rb.y + rb.h / 2,
 			     rb.x + rb.w / 2, g.y - nfs(c) * 0.9);
-		} else if (i == p.producers) {
+		} else {
+			/* every consumer group is one: the same numerals on each (the second bore none) */
 			pnum(c, "ws:consumer", "consumer warp group", g.x + into_(c), g.y + g.h * 0.2, g.x + into_(c), g.y - nfs(c) * 0.9);
 			pnum(c, "ws:regs-consumer", "registers of a consumer warp group", rb.x + rb.w / 2, rb.y + rb.h / 2,
 			     rb.x + rb.w / 2, g.y - nfs(c) * 0.9);

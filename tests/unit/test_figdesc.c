@@ -590,6 +590,81 @@ static void test_dataflow(void)
 	rinputs_release(&x.in);
 }
 
+/* dataflow-compare of the backward over the committed fa2-paper.yaml: every launch of
+ * standard's backward has its DRAM bytes listed (the first 4 were: dq_gemm, the fifth of
+ * dp_gemm, softmax_bwd, dv_gemm, dk_gemm, dq_gemm, was left out of the review's Fig. 2) */
+static void test_dataflow_every_launch(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/fa2-paper.yaml"))
+		SKIP("experiments/results/fa2-paper.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "standard");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	o.sel.pass = PASS_BWD;
+	struct figdesc d;
+	figdesc_init(&d, "dataflow-compare");
+	CHECK_INT(figdesc_dataflow_compare(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	const struct figitem *rp = figdesc_part_of(&d, 0, "read", 0);
+	const struct record *r = rp ? rp->rec : NULL;
+	CHECK(r != NULL);
+	if (r) {
+		CHECK_STR(r->variant, "standard");
+		CHECK(r->nlaunches >= 5);
+		size_t n = 0;
+		const struct figitem *lp;
+		for (; (lp = figdesc_part_of(&d, 0, "launch", n)); n++)
+			CHECK(lp->rec == r);
+		CHECK_INT((int)n, (int)r->nlaunches);
+		lp = figdesc_part_of(&d, 0, "launch", r->nlaunches - 1);
+		CHECK(lp && strncmp(lp->text, "dq_gemm: r ", 11) == 0);
+	}
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
+/* partition-grid over the committed fa2-paper.yaml: standard's panel draws its softmax grid
+ * and names its two cuBLAS GEMM launches with their recorded grids (the figure's title said
+ * three launches and drew one); flash2, one launch, has no such line */
+static void test_partition_grid_launches(void)
+{
+	struct in x;
+	if (load(&x, "experiments/results/fa2-paper.yaml"))
+		SKIP("experiments/results/fa2-paper.yaml missing");
+	struct figopts o;
+	figopts_init(&o);
+	snprintf(o.variant, sizeof o.variant, "standard");
+	snprintf(o.compare, sizeof o.compare, "flash2");
+	struct figdesc d;
+	figdesc_init(&d, "partition-grid");
+	CHECK_INT(figdesc_partition_grid(&x.rd, &o, &d), 0);
+	CHECK(!d.notice[0]);
+	const struct figitem *l0 = figdesc_part_of(&d, 0, "launch", 0), *l1 = figdesc_part_of(&d, 0, "launch", 1),
+			     *l2 = figdesc_part_of(&d, 0, "launch", 2);
+	CHECK(l0 && l1 && l2 && !figdesc_part_of(&d, 0, "launch", 3));
+	if (l0 && l1 && l2) {
+		const struct record *r = l0->rec;
+		CHECK(r && !strcmp(r->variant, "standard") && r->nlaunches == 3);
+		CHECK(l1->rec == r);
+		if (r && r->nlaunches == 3) {
+			char want[160];
+			snprintf(want, sizeof want, "launch 1, qk_gemm: grid %d×%d×%d = %lld blocks", r->launches[0].grid[0],
+				 r->launches[0].grid[1], r->launches[0].grid[2],
+				 (long long)r->launches[0].grid[0] * r->launches[0].grid[1] * r->launches[0].grid[2]);
+			CHECK(strncmp(l0->text, want, strlen(want)) == 0);
+			CHECK_NEAR(l0->v, (double)r->launches[0].grid[0] * r->launches[0].grid[1] * r->launches[0].grid[2], 0);
+			CHECK(strncmp(l1->text, "launch 3, pv_gemm: grid ", 24) == 0);
+			CHECK_STR(l2->text, "drawn below: launch 2, softmax");
+		}
+	}
+	CHECK(figdesc_part_of(&d, 1, "title", 0) != NULL);
+	CHECK(figdesc_part_of(&d, 1, "launch", 0) == NULL);
+	figdesc_release(&d);
+	rinputs_release(&x.in);
+}
+
 /* partition-bwd (figdiagram.c): the grid's blocks are the record's
  * launched grid where it has one (else the descriptor's at the shape), the
  * warp tiles multiply to the descriptor's warps, one kernel is the main */
@@ -1840,6 +1915,6 @@ static void test_ladders_fit(void)
 }
 
 TESTS(test_ladders_fit, test_series_over_n, test_series_notice, test_counter_rows, test_smem_beyond_lsu, test_ladder, test_ladder_n, test_ablation_rungs, test_roofline_marks, test_roofline_ceilings, test_roofline_read_fp32, test_capdataflow,
-      test_decode_bandwidth, test_dataflow, test_partition_bwd, test_partition_grid, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
+      test_decode_bandwidth, test_dataflow, test_dataflow_every_launch, test_partition_bwd, test_partition_grid, test_partition_grid_launches, test_partition_warps, test_patent_views, test_patent_causal, test_causal_blocks, test_warp_split, test_online_softmax, test_capture_kernels, test_loop_steps, test_capture_grid,
       test_hierarchy, test_series_look,
       test_pcapdataflow, test_warpspec, test_ws_timeline, test_capture_compare, test_tiling, test_loop_order, test_build_by_kind)
