@@ -392,51 +392,21 @@ void fig_memory(struct rctx *c, const struct rdata *rd, const struct figopts *o,
 	lines_chart(c, rd, o, box, "memory", figdesc_memory, fig_memory_title, &ls);
 }
 
-void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+/* Line panels two to a row under one legend (decode, the ladder over N): the
+ * description holds the panels; look[col] is the y axis of each column. */
+static void panel_pairs(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box,
+			const char *name, int (*build)(const struct rdata *, const struct figopts *, struct figdesc *),
+			void (*title_of)(const struct rdata *, const struct figopts *, char *, size_t),
+			const struct lines_look look[2])
 {
 	struct figdesc d;
-	figdesc_init(&d, "decode");
-	if (figdesc_decode(rd, o, &d)) {
-		figdesc_release(&d);
-		return;
-	}
-	char title[160];
-	fig_decode_title(rd, o, title, sizeof(title));
-	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
-	if (d.notice[0]) {
-		draw_notice(c, box, d.notice, d.notice_why);
-		figdesc_release(&d);
-		return;
-	}
-	struct legend_entry e[FD_SERIES];
-	legend_desc(c, rd, &d, 0, e);
-	int rows = 1, cols = 2;
-	struct rbox lb = legend_box(c, e, d.nseries, &box);
-	legend_draw(c, e, d.nseries, lb.x, lb.y, lb.w);
-	const struct lines_look t = { .yfmt = TICK_NUM, .ylog = 10 }, b = { .yfmt = TICK_NUM, .ylog = 0 };
-	for (size_t p = 0; p < 2; p++) {
-		struct panel pn;
-		memset(&pn, 0, sizeof(pn));
-		snprintf(pn.title, sizeof(pn.title), "%s", d.panel[p].title);
-		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", d.panel[p].xlabel);
-		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", d.panel[p].ylabel);
-		struct rbox cell = rbox_grid_cell(box, rows, cols, 0, (int)p, sz(c, 14), 0);
-		draw_lines_panel(c, &d, p, &pn, e, p ? &b : &t, cell);
-	}
-	figdesc_release(&d);
-}
-
-/* The ladder over N: a row per (d, causal), TFLOP/s on the left, per GHz on the right. */
-void fig_laddern(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
-{
-	struct figdesc d;
-	figdesc_init(&d, "ladder-n");
-	if (figdesc_ladder_n(rd, o, &d)) {
+	figdesc_init(&d, name);
+	if (build(rd, o, &d)) {
 		figdesc_release(&d);
 		return;
 	}
 	char title[200];
-	fig_laddern_title(rd, o, title, sizeof(title));
+	title_of(rd, o, title, sizeof(title));
 	box = figure_frame_recs(c, rd, box, title, d.used, d.nused, o->standalone);
 	if (d.notice[0]) {
 		draw_notice(c, box, d.notice, d.notice_why);
@@ -448,7 +418,6 @@ void fig_laddern(struct rctx *c, const struct rdata *rd, const struct figopts *o
 	struct rbox lb = legend_box(c, e, d.nseries, &box);
 	legend_draw(c, e, d.nseries, lb.x, lb.y, lb.w);
 	const int rows = (int)(d.npanels / 2), cols = 2;
-	const struct lines_look ls = { .yfmt = TICK_NUM, .ylog = 0 };
 	for (size_t p = 0; p < d.npanels; p++) {
 		struct panel pn;
 		memset(&pn, 0, sizeof(pn));
@@ -456,9 +425,23 @@ void fig_laddern(struct rctx *c, const struct rdata *rd, const struct figopts *o
 		snprintf(pn.xlabel, sizeof(pn.xlabel), "%s", d.panel[p].xlabel);
 		snprintf(pn.ylabel, sizeof(pn.ylabel), "%s", d.panel[p].ylabel);
 		struct rbox cell = rbox_grid_cell(box, rows, cols, (int)p / 2, (int)p % 2, sz(c, 14), sz(c, 10));
-		draw_lines_panel(c, &d, p, &pn, e, &ls, cell);
+		draw_lines_panel(c, &d, p, &pn, e, &look[p % 2], cell);
 	}
 	figdesc_release(&d);
+}
+
+/* Decode: bandwidth (log) and its share of the roof, side by side. */
+void fig_decode(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct lines_look look[2] = { { .yfmt = TICK_NUM, .ylog = 10 }, { .yfmt = TICK_NUM, .ylog = 0 } };
+	panel_pairs(c, rd, o, box, "decode", figdesc_decode, fig_decode_title, look);
+}
+
+/* The ladder over N: a row per (d, causal), TFLOP/s on the left, per GHz on the right. */
+void fig_laddern(struct rctx *c, const struct rdata *rd, const struct figopts *o, struct rbox box)
+{
+	const struct lines_look look[2] = { { .yfmt = TICK_NUM, .ylog = 0 }, { .yfmt = TICK_NUM, .ylog = 0 } };
+	panel_pairs(c, rd, o, box, "ladder-n", figdesc_ladder_n, fig_laddern_title, look);
 }
 
 /* ---- per-variant bars at the focus (smem, occupancy) ------------------------ */
