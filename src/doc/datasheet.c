@@ -20,28 +20,27 @@ static const struct {
 	  67, "NVIDIA H100 SXM data sheet: FP32 67 TFLOP/s" },
 };
 
+/* The row of the board the driver names, or -1 */
+static int board_row(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof table / sizeof table[0]; i++)
+		if (!strcmp(name, table[i].name))
+			return (int)i;
+	return -1;
+}
+
 double datasheet_fp32_tflops(const char *name, const char **source)
 {
+	int i = board_row(name);
 	if (source)
-		*source = NULL;
-	for (size_t i = 0; name && i < sizeof table / sizeof table[0]; i++)
-		if (!strcmp(name, table[i].name)) {
-			if (source)
-				*source = table[i].fp32_source;
-			return table[i].fp32_tflops;
-		}
-	return 0;
+		*source = i < 0 ? NULL : table[i].fp32_source;
+	return i < 0 ? 0 : table[i].fp32_tflops;
 }
 
 double datasheet_tensor_tflops(const char *name, const char **source)
 {
+	int i = board_row(name);
 	if (source)
-		*source = NULL;
-	for (size_t i = 0; name && i < sizeof table / sizeof table[0]; i++)
-		if (!strcmp(name, table[i].name)) {
-			if (source)
-				*source = table[i].source;
-			return table[i].dense_fp16_tflops;
-		}
-	return 0;
+		*source = i < 0 ? NULL : table[i].source;
+	return i < 0 ? 0 : table[i].dense_fp16_tflops;
 }

@@ -265,31 +265,46 @@ int figdesc_value(const struct rdata *rd, const struct record *r, const char *q,
 
 /* ---- series over N ----------------------------------------------------- */
 
+/* The (d, causal) pairs of variant top's records (NULL: any variant's) under
+ * base, as the options fix them, at most max. */
+static size_t dc_pairs(const struct rdata *rd, const struct figopts *o, const char *top, const struct rsel *base,
+		       int dv[], int cv[], size_t max)
+{
+	int ds[FD_CATS], cs[2];
+	struct rsel s = *base;
+	size_t nd = rdata_values(rd, top, &s, RF_D, ds, FD_CATS), n = 0;
+	for (size_t i = 0; i < nd; i++) {
+		if (o->sel.d >= 0 && ds[i] != o->sel.d)
+			continue;
+		s.d = ds[i];
+		size_t nc = rdata_values(rd, top, &s, RF_CAUSAL, cs, 2);
+		for (size_t j = 0; j < nc && n < max; j++)
+			if (o->sel.causal < 0 || cs[j] == o->sel.causal) {
+				dv[n] = ds[i];
+				cv[n++] = cs[j];
+			}
+	}
+	return n;
+}
+
 /* Panels of (d, causal) among prefill records of the series, or the one the options fix. */
 static size_t panel_combos(const struct rdata *rd, const struct figopts *o, enum series_filter f, int dv[], int cv[],
 			   size_t max)
 {
 	struct rsel s;
 	fig_prefill_sel(rd, o, &s);
-	int ds[FD_CATS], cs[2];
-	size_t nd = rdata_values(rd, NULL, &s, RF_D, ds, FD_CATS), n = 0;
-	for (size_t i = 0; i < nd; i++) {
-		if (o->sel.d >= 0 && ds[i] != o->sel.d)
+	int ds[2 * FD_CATS], cs[2 * FD_CATS];
+	size_t np = dc_pairs(rd, o, NULL, &s, ds, cs, 2 * FD_CATS), n = 0;
+	for (size_t i = 0; i < np && n < max; i++) {
+		struct rsel t = s;
+		t.d = ds[i];
+		t.causal = cs[i];
+		char keys[16][SERIES_KEY];
+		if (!rdata_series(rd, &t, f, keys, 16))
 			continue;
-		s.d = ds[i];
-		size_t nc = rdata_values(rd, NULL, &s, RF_CAUSAL, cs, 2);
-		for (size_t j = 0; j < nc && n < max; j++) {
-			if (o->sel.causal >= 0 && cs[j] != o->sel.causal)
-				continue;
-			struct rsel t = s;
-			t.causal = cs[j];
-			char keys[16][SERIES_KEY];
-			if (!rdata_series(rd, &t, f, keys, 16))
-				continue;
-			dv[n] = ds[i];
-			cv[n] = cs[j];
-			n++;
-		}
+		dv[n] = ds[i];
+		cv[n] = cs[i];
+		n++;
 	}
 	return n;
 }
@@ -866,28 +881,6 @@ int figdesc_ladder(const struct rdata *rd, const struct figopts *o, struct figde
 
 /* ---- ladder over N -------------------------------------------------------- */
 
-/* The (d, causal) pairs at which the ladder's top rung was measured under
- * base, as the options fix them, at most max. */
-static size_t ladder_n_combos(const struct rdata *rd, const struct figopts *o, const char *top, const struct rsel *base,
-			      int dv[], int cv[], size_t max)
-{
-	int ds[FD_CATS], cs[2];
-	struct rsel s = *base;
-	size_t nd = rdata_values(rd, top, &s, RF_D, ds, FD_CATS), n = 0;
-	for (size_t i = 0; i < nd; i++) {
-		if (o->sel.d >= 0 && ds[i] != o->sel.d)
-			continue;
-		s.d = ds[i];
-		size_t nc = rdata_values(rd, top, &s, RF_CAUSAL, cs, 2);
-		for (size_t j = 0; j < nc && n < max; j++)
-			if (o->sel.causal < 0 || cs[j] == o->sel.causal) {
-				dv[n] = ds[i];
-				cv[n++] = cs[j];
-			}
-	}
-	return n;
-}
-
 int figdesc_ladder_n_cut(const struct rdata *rd, const struct figopts *o, char *why, size_t len)
 {
 	struct figdesc d;
@@ -919,7 +912,7 @@ int figdesc_ladder_n(const struct rdata *rd, const struct figopts *o, struct fig
 	struct rsel base;
 	fig_prefill_sel(rd, o, &base);
 	int dv[FD_PANELS / 2], cv[FD_PANELS / 2];
-	size_t nm = nchain ? ladder_n_combos(rd, o, top->name, &base, dv, cv, FD_PANELS / 2) : 0;
+	size_t nm = nchain ? dc_pairs(rd, o, top->name, &base, dv, cv, FD_PANELS / 2) : 0;
 	/* the rungs measured under base: a series each, in ladder order */
 	size_t ns = 0;
 	for (size_t k = 0; k < nchain; k++)
